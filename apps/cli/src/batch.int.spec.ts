@@ -1,0 +1,139 @@
+import { execFileSync, spawn } from 'node:child_process';
+import { appendFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ScriptedAnswerer } from '@docqa/questions/testing';
+import { startStack, type Stack } from '@docqa/stack';
+import { deletePrefix, testPrefix, testRedis } from '@docqa/testing';
+import type { Redis } from 'ioredis';
+
+const root = join(__dirname, '../../..');
+
+describe('docqa batch', () => {
+  let stack: Stack;
+  let redis: Redis;
+  let token: string;
+  const prefix = testPrefix('cli-batch');
+  const answerer = new ScriptedAnswerer({ pieces: ['An ', 'answer.'], delayMs: 40 });
+  const dir = mkdtempSync(join(tmpdir(), 'docqa-batch-'));
+
+  beforeAll(async () => {
+    execFileSync(process.execPath, [join(root, 'tools/build.mjs'), '--only', 'cli', '--quiet'], {
+      cwd: root,
+    });
+    redis = testRedis();
+    stack = await startStack({
+      prefix,
+      answerer,
+      services: {
+        retrieval: { search: async () => ({ results: [], took_ms: 1 }) },
+        probes: {},
+        modelProbe: async () => undefined,
+      },
+      env: { WORKER_CONCURRENCY: '2' },
+    });
+    token = await stack.createToken({ tenant: 'acme', scopes: ['ask'] });
+  });
+  afterAll(async () => {
+    await stack.close();
+    await deletePrefix(redis, prefix);
+    await redis.quit();
+  });
+
+  /** Runs the CLI; `interruptAfter` sends SIGINT once that many results are in the output. */
+  function docqaBatch(input: string, out: string, interruptAfter?: number) {
+    return new Promise<{ code: number | null; stderr: string }>((resolve) => {
+      const child = spawn(
+        process.execPath,
+        [join(root, 'dist/apps/cli/main.js'), 'batch', input, '--out', out, '--concurrency', '3'],
+        { env: { ...process.env, DOCQA_URL: stack.apiUrl, DOCQA_TOKEN: token } },
+      );
+      let stderr = '';
+      child.stderr.on('data', (d) => (stderr += d));
+      const timer =
+        interruptAfter === undefined
+          ? undefined
+          : setInterval(() => {
+              const written = readFileSync(out, { encoding: 'utf8', flag: 'a+' }).split('\n').filter(Boolean);
+              if (written.length >= interruptAfter) child.kill('SIGINT');
+            }, 20);
+      child.on('close', (code) => {
+        clearInterval(timer);
+        resolve({ code, stderr });
+      });
+    });
+  }
+
+  const results = (out: string) =>
+    readFileSync(out, 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .flatMap((l) => {
+        try {
+          return [
+            JSON.parse(l) as { line: number; status: string; answer: string | null; id: string | null },
+          ];
+        } catch {
+          return [];
+        }
+      });
+  const asked = (tag: string) => answerer.inputs.filter((i) => i.question.startsWith(tag)).length;
+
+  it('answers every line, reports bad lines by number, and writes one result per input line', async () => {
+    const input = join(dir, 'small.jsonl');
+    const out = join(dir, 'small.out.jsonl');
+    writeFileSync(
+      input,
+      [
+        JSON.stringify({ question: 'small one?' }),
+        JSON.stringify({ question: 'small two?', question_metadata: { source: 'test' } }),
+        '{not json',
+        JSON.stringify({ question: '' }),
+        JSON.stringify({
+          question: 'small three?',
+          filters: [{ type: 'eq', property: 'product', value: 'cli' }],
+        }),
+        '',
+        JSON.stringify({ question: 'small four?' }),
+      ].join('\n'),
+    );
+    const run = await docqaBatch(input, out);
+    expect(run.stderr).toMatch(/line 3: skipped, not valid JSON/);
+    expect(run.stderr).toMatch(/line 4: skipped, question:/);
+    expect(run.code).toBe(1);
+    const written = results(out);
+    expect(written.map((r) => r.line).sort()).toEqual([1, 2, 3, 4, 5, 7]);
+    expect(written.filter((r) => r.status === 'invalid').map((r) => r.line)).toEqual([3, 4]);
+    expect(written.filter((r) => r.status === 'ready').map((r) => r.answer)).toEqual(
+      Array(4).fill('An answer.'),
+    );
+    expect(asked('small ')).toBe(4);
+  });
+
+  it('resumes after an interruption (and a result line cut off mid-write) without asking any question twice', async () => {
+    const input = join(dir, 'resume.jsonl');
+    const out = join(dir, 'resume.out.jsonl');
+    writeFileSync(
+      input,
+      Array.from({ length: 40 }, (_, i) => JSON.stringify({ question: `resume ${i}?` })).join('\n'),
+    );
+    const first = await docqaBatch(input, out, 8);
+    expect(first.code).not.toBe(0);
+    expect(first.stderr).toMatch(/interrupted; run again to resume/);
+    const partial = results(out);
+    expect(partial.length).toBeGreaterThanOrEqual(8);
+    expect(partial.length).toBeLessThan(40);
+    appendFileSync(out, '{"line": 39, "id": "q_');
+
+    const second = await docqaBatch(input, out);
+    expect(second.stderr).toMatch(new RegExp(`resuming: ${partial.length} answers already in`));
+    expect(second.code).toBe(0);
+    const all = results(out);
+    expect(all.map((r) => r.line).sort((a, b) => a - b)).toEqual(Array.from({ length: 40 }, (_, i) => i + 1));
+    expect(all.every((r) => r.status === 'ready')).toBe(true);
+    expect(new Set(all.map((r) => r.id)).size).toBe(40);
+    // Give the worker time to finish anything still queued, then count what it was asked.
+    await new Promise((r) => setTimeout(r, 500));
+    expect(asked('resume ')).toBe(40);
+  }, 60_000);
+});

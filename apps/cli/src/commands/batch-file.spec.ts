@@ -1,0 +1,59 @@
+import { CHUNK_LINES, chunksOf, doneLines, isItem, parseBatchLines } from './batch-file';
+
+const jsonl = (...lines: unknown[]) =>
+  lines.map((l) => (typeof l === 'string' ? l : JSON.stringify(l))).join('\n');
+
+describe('parseBatchLines', () => {
+  it('keeps valid questions with their line numbers and reports bad lines with the reason', () => {
+    const lines = parseBatchLines(
+      jsonl(
+        { question: 'one?' },
+        '{not json',
+        '',
+        { question: '' },
+        { question: 'two?', chat_id: 'c_1', filters: [{ type: 'eq', property: 'product', value: 'tv' }] },
+        { question: 'three?', colour: 'red' },
+      ),
+    );
+    expect(lines.filter(isItem).map((l) => [l.line, l.request.question])).toEqual([
+      [1, 'one?'],
+      [5, 'two?'],
+    ]);
+    const bad = lines.filter((l) => !isItem(l));
+    expect(bad).toEqual([
+      { line: 2, error: 'not valid JSON' },
+      { line: 4, error: expect.stringMatching(/^question: /) },
+      { line: 6, error: expect.stringMatching(/colour/) },
+    ]);
+  });
+});
+
+describe('doneLines', () => {
+  it('collects the input lines of written results and ignores a line cut off mid-write', () => {
+    const out = `${JSON.stringify({ line: 3, id: 'q_1' })}\n${JSON.stringify({ line: 1, id: 'q_2' })}\n{"line": 7, "ans`;
+    expect([...doneLines(out)].sort()).toEqual([1, 3]);
+  });
+});
+
+describe('chunksOf', () => {
+  const file = (n: number, edit?: number) =>
+    parseBatchLines(
+      jsonl(...Array.from({ length: n }, (_, i) => ({ question: i === edit ? 'edited' : `q${i + 1}` }))),
+    );
+
+  it('groups questions into blocks of 100 input lines, in order', () => {
+    const chunks = chunksOf('/data/in.jsonl', file(250));
+    expect(chunks.map((c) => c.items.length)).toEqual([CHUNK_LINES, CHUNK_LINES, 50]);
+    expect(chunks[1]!.items[0]!.line).toBe(101);
+  });
+
+  it('gives the same keys to the same file on a re-run, and a new key only to an edited block', () => {
+    const first = chunksOf('/data/in.jsonl', file(250)).map((c) => c.key);
+    expect(chunksOf('/data/in.jsonl', file(250)).map((c) => c.key)).toEqual(first);
+    const edited = chunksOf('/data/in.jsonl', file(250, 120)).map((c) => c.key);
+    expect(edited[0]).toBe(first[0]);
+    expect(edited[1]).not.toBe(first[1]);
+    expect(edited[2]).toBe(first[2]);
+    expect(chunksOf('/data/other.jsonl', file(250))[0]!.key).not.toBe(first[0]);
+  });
+});

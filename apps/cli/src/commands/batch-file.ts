@@ -1,0 +1,90 @@
+import { createHash } from 'node:crypto';
+import { QuestionRequestSchema, type QuestionRequest } from '@docqa/contracts';
+
+/** A valid input line: its 1-based line number and the question. */
+export interface BatchItem {
+  line: number;
+  request: QuestionRequest;
+}
+
+/** A line of the input file: a valid question, or the reason it is not one. */
+export type BatchLine = BatchItem | { line: number; error: string };
+
+/** A block of input lines submitted in one `POST /question/batch/` under one idempotency key. */
+export interface BatchChunk {
+  key: string;
+  items: BatchItem[];
+}
+
+/** Input lines per chunk: the API's limit per batch call. */
+export const CHUNK_LINES = 100;
+
+/**
+ * Parses JSONL text of `{question, chat_id?, filters?, question_metadata?}`. Blank lines are
+ * skipped; a line that is not JSON or not a valid question comes back with its error.
+ */
+export function parseBatchLines(text: string): BatchLine[] {
+  const out: BatchLine[] = [];
+  text.split('\n').forEach((raw, i) => {
+    if (!raw.trim()) return;
+    const line = i + 1;
+    let value: unknown;
+    try {
+      value = JSON.parse(raw);
+    } catch {
+      out.push({ line, error: 'not valid JSON' });
+      return;
+    }
+    const parsed = QuestionRequestSchema.strict().safeParse(value);
+    if (parsed.success) out.push({ line, request: parsed.data });
+    else
+      out.push({
+        line,
+        error: parsed.error.issues.map((x) => `${x.path.join('.') || 'line'}: ${x.message}`).join('; '),
+      });
+  });
+  return out;
+}
+
+/** Whether a parsed line is a valid question. */
+export function isItem(line: BatchLine): line is BatchItem {
+  return 'request' in line;
+}
+
+/**
+ * Input line numbers already present in the output text (a re-run skips them). A last line cut
+ * off by an interruption does not count, so that question is waited for again.
+ */
+export function doneLines(outputText: string): Set<number> {
+  const done = new Set<number>();
+  for (const raw of outputText.split('\n')) {
+    if (!raw.trim()) continue;
+    try {
+      const line = (JSON.parse(raw) as { line?: unknown }).line;
+      if (typeof line === 'number') done.add(line);
+    } catch {
+      // a line cut off mid-write: not done
+    }
+  }
+  return done;
+}
+
+/**
+ * Groups valid questions by fixed line ranges (lines 1–100, 101–200, …). Each chunk's idempotency
+ * key hashes the file's identity, the range and its questions with their line numbers: a re-run
+ * sends a partly answered chunk again with the same key and body and gets the same question ids
+ * back, so no question is asked twice. Editing a chunk's lines gives it a new key.
+ */
+export function chunksOf(fileId: string, lines: BatchLine[]): BatchChunk[] {
+  const groups = new Map<number, BatchItem[]>();
+  for (const item of lines.filter(isItem)) {
+    const group = Math.floor((item.line - 1) / CHUNK_LINES);
+    groups.set(group, [...(groups.get(group) ?? []), item]);
+  }
+  return [...groups.entries()].map(([group, items]) => {
+    const digest = createHash('sha256')
+      .update(`${fileId}\n${group}\n${JSON.stringify(items)}`)
+      .digest('hex');
+    return { key: `batch-${digest.slice(0, 40)}`, items };
+  });
+}

@@ -1,0 +1,80 @@
+import { appendFileSync, existsSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { Command } from 'commander';
+import { Presets, SingleBar } from 'cli-progress';
+import { ValidationError } from '@docqa/errors';
+import { chunksOf, doneLines, isItem, parseBatchLines } from './batch-file';
+import { runBatch, type BatchResult } from './batch-runner';
+import { clientFor, withConnectionOptions } from './http-client';
+
+/**
+ * `batch FILE.jsonl --out OUT.jsonl [--concurrency N]`: asks every line at batch priority and
+ * writes one result line per input line; a re-run resumes where the last one stopped.
+ */
+export function batchCommand(program: Command): void {
+  withConnectionOptions(
+    program
+      .command('batch <file>')
+      .description('Ask every question of a JSONL file at batch priority (resumable)')
+      .requiredOption('--out <file>', 'output JSONL, one result per input line')
+      .option('--concurrency <n>', 'answers waited for at once', '16'),
+  ).action(async (file: string, opts) => {
+    const concurrency = Number(opts.concurrency);
+    if (!Number.isInteger(concurrency) || concurrency < 1)
+      throw new ValidationError('--concurrency must be a positive integer');
+    const lines = parseBatchLines(readFileSync(file, 'utf8'));
+    const previous = existsSync(opts.out) ? readFileSync(opts.out, 'utf8') : '';
+    // An interrupted write left a partial last line: start the next result on its own line.
+    if (previous && !previous.endsWith('\n')) appendFileSync(opts.out, '\n');
+    const done = doneLines(previous);
+    const write = (result: BatchResult) => appendFileSync(opts.out, `${JSON.stringify(result)}\n`);
+
+    for (const bad of lines) {
+      if (isItem(bad)) continue;
+      process.stderr.write(`line ${bad.line}: skipped, ${bad.error}\n`);
+      if (!done.has(bad.line))
+        write({ line: bad.line, id: null, answer: null, sources: [], status: 'invalid', error: bad.error });
+    }
+    const items = lines.filter(isItem);
+    const before = items.filter((item) => done.has(item.line)).length;
+    if (before) process.stderr.write(`resuming: ${before} answers already in ${opts.out}\n`);
+
+    const client = await clientFor(opts, ['ask']);
+    const bar = new SingleBar(
+      {
+        format: 'batch [{bar}] {value}/{total} | {rate}/s | ETA {eta_formatted} | {failed} failed',
+        stream: process.stderr,
+        etaBuffer: 50,
+      },
+      Presets.shades_classic,
+    );
+    const abort = new AbortController();
+    process.once('SIGINT', () => abort.abort(new Error(`interrupted; run again to resume into ${opts.out}`)));
+    const started = Date.now();
+    const counts = { answered: 0, failed: 0 };
+    bar.start(items.length - before, 0, { rate: '0.0', failed: 0 });
+    try {
+      await runBatch({
+        client,
+        chunks: chunksOf(resolve(file), lines),
+        done,
+        concurrency,
+        write,
+        signal: abort.signal,
+        onResult: (result) => {
+          counts.answered++;
+          if (result.status !== 'ready') counts.failed++;
+          const rate = counts.answered / ((Date.now() - started) / 1000);
+          bar.update(counts.answered, { rate: rate.toFixed(1), failed: counts.failed });
+        },
+      });
+    } finally {
+      bar.stop();
+    }
+    const invalid = lines.length - items.length;
+    process.stderr.write(
+      `${counts.answered} answered now, ${before} before, ${counts.failed} failed, ${invalid} invalid lines skipped → ${opts.out}\n`,
+    );
+    if (counts.failed || invalid) process.exitCode = 1;
+  });
+}

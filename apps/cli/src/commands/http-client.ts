@@ -1,0 +1,42 @@
+import type { Command } from 'commander';
+import { TokenStore, type Scope } from '@docqa/auth';
+import { DocqaClient } from '@docqa/client';
+import { loadConfig } from '@docqa/config';
+import { Keys, closeRedis, connectRedis } from '@docqa/records';
+
+/** Options every HTTP command takes. */
+export function withConnectionOptions(command: Command): Command {
+  return command
+    .option('--url <url>', 'API base URL (DOCQA_URL)')
+    .option('--token <token>', 'API token (DOCQA_TOKEN)')
+    .option('--tenant <tenant>', 'tenant to mint a short-lived token for when none is given', 'demo');
+}
+
+/**
+ * A client of the API. Without a token, and with Redis reachable at REDIS_URL, mints a token
+ * for `--tenant` valid for one hour (a local convenience).
+ */
+export async function clientFor(
+  opts: { url?: string; token?: string; tenant: string },
+  scopes: Scope[],
+): Promise<DocqaClient> {
+  const config = loadConfig();
+  const baseUrl = opts.url ?? config.docqaUrl;
+  let token = opts.token ?? config.docqaToken;
+  if (!token) {
+    const redis = await connectRedis(config.redisUrl, 'command', 'docqa-cli').catch(() => null);
+    if (!redis)
+      throw new Error(
+        'no token: pass --token or set DOCQA_TOKEN (or run where REDIS_URL reaches docqa’s Redis)',
+      );
+    try {
+      const store = new TokenStore({ redis, keys: new Keys(config.redisPrefix) });
+      token = (
+        await store.create({ tenant: opts.tenant, scopes, name: 'cli (short-lived)', ttlMs: 3600_000 })
+      ).token;
+    } finally {
+      await closeRedis(redis);
+    }
+  }
+  return new DocqaClient({ baseUrl, token });
+}

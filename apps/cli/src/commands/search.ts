@@ -1,0 +1,33 @@
+import type { Command } from 'commander';
+import type { SearchMode } from '@docqa/contracts';
+import { ValidationError } from '@docqa/errors';
+import { clientFor, withConnectionOptions } from './http-client';
+import { parseFilter } from './tokens';
+
+/** `search "text" [--mode M] [--filter property=value]... [--limit N]`: prints results as JSON lines. */
+export function searchCommand(program: Command): void {
+  withConnectionOptions(
+    program
+      .command('search <text>')
+      .description('Search the documents (one JSON result per line on stdout)')
+      .option('--mode <mode>', 'semantic, keyword or hybrid', 'hybrid')
+      .option(
+        '--filter <property=value>',
+        'metadata filter; property~=value for contains (repeatable)',
+        (v: string, p: string[] = []) => [...p, v],
+      )
+      .option('--limit <n>', 'results', '10'),
+  ).action(async (text: string, opts) => {
+    if (!['semantic', 'keyword', 'hybrid'].includes(opts.mode))
+      throw new ValidationError('--mode must be semantic, keyword or hybrid');
+    const client = await clientFor(opts, ['search']);
+    const res = await client.search({
+      query: text,
+      search_mode: opts.mode as SearchMode,
+      filters: (opts.filter ?? []).map(parseFilter),
+      limit: Number(opts.limit),
+    });
+    for (const r of res.results) process.stdout.write(`${JSON.stringify(r)}\n`);
+    process.stderr.write(`${res.results.length} results (${res.search_mode}, ${res.took_ms} ms)\n`);
+  });
+}

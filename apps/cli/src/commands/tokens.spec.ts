@@ -1,0 +1,28 @@
+import { ValidationError } from '@docqa/errors';
+import { parseMetadata } from './ingest';
+import { parseDuration, parseFilter, parseScopes } from './tokens';
+
+describe('command-line value parsers', () => {
+  it('reads lifetimes in days, hours, minutes and seconds', () => {
+    expect(parseDuration('30d')).toBe(30 * 86400_000);
+    expect(parseDuration('12h')).toBe(12 * 3600_000);
+    expect(parseDuration(' 90m ')).toBe(90 * 60_000);
+    expect(() => parseDuration('a month')).toThrow(ValidationError);
+  });
+
+  it('accepts known scopes and names the unknown ones', () => {
+    expect(parseScopes('ask, search,ingest')).toEqual(['ask', 'search', 'ingest']);
+    expect(() => parseScopes('ask,write')).toThrow(/unknown scope\(s\) write/);
+  });
+
+  it('reads eq filters with = and contains filters with ~=', () => {
+    expect(parseFilter('product=tv')).toEqual({ type: 'eq', property: 'product', value: 'tv' });
+    expect(parseFilter('tags~=security')).toEqual({ type: 'contains', property: 'tags', value: 'security' });
+    expect(() => parseFilter('product')).toThrow(ValidationError);
+  });
+
+  it('reads metadata pairs, keeping = signs inside values', () => {
+    expect(parseMetadata(['product=cli', 'query=a=b'])).toEqual({ product: 'cli', query: 'a=b' });
+    expect(() => parseMetadata(['novalue'])).toThrow(/key=value/);
+  });
+});

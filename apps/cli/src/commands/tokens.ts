@@ -1,0 +1,117 @@
+import type { Command } from 'commander';
+import { SCOPES, TokenStore, type Scope, type TokenRecord } from '@docqa/auth';
+import { loadConfig } from '@docqa/config';
+import type { Filter } from '@docqa/contracts';
+import { ValidationError } from '@docqa/errors';
+import { Keys, closeRedis, connectRedis } from '@docqa/records';
+
+/** Parses a lifetime such as `30d`, `12h`, `90m` into milliseconds. */
+export function parseDuration(value: string): number {
+  const match = /^(\d+)\s*(d|h|m|s)$/.exec(value.trim());
+  if (!match) throw new ValidationError(`--expires "${value}": use a number and d, h, m or s (e.g. 30d)`);
+  const unit = { d: 86400_000, h: 3600_000, m: 60_000, s: 1000 }[match[2] as 'd' | 'h' | 'm' | 's'];
+  return Number(match[1]) * unit;
+}
+
+/** Parses `--scopes ask,search`. */
+export function parseScopes(value: string): Scope[] {
+  const scopes = value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  const unknown = scopes.filter((s) => !(SCOPES as readonly string[]).includes(s));
+  if (unknown.length)
+    throw new ValidationError(`unknown scope(s) ${unknown.join(', ')}; use ${SCOPES.join(', ')}`);
+  return scopes as Scope[];
+}
+
+/** Parses `--filter property=value` (an `eq` filter; `property~=value` for `contains`). */
+export function parseFilter(value: string): Filter {
+  const match = /^([^=~]+)(~?=)(.+)$/.exec(value);
+  if (!match) throw new ValidationError(`--filter "${value}": use property=value or property~=value`);
+  return { type: match[2] === '~=' ? 'contains' : 'eq', property: match[1]!.trim(), value: match[3]!.trim() };
+}
+
+const collect = (value: string, previous: string[] = []) => [...previous, value];
+
+async function withTokens<T>(run: (tokens: TokenStore) => Promise<T>): Promise<T> {
+  const config = loadConfig();
+  const redis = await connectRedis(config.redisUrl, 'command', 'docqa-cli').catch((err: Error) => {
+    throw new Error(`cannot reach Redis at ${config.redisUrl} (REDIS_URL): ${err.message}`);
+  });
+  try {
+    return await run(new TokenStore({ redis, keys: new Keys(config.redisPrefix) }));
+  } finally {
+    await closeRedis(redis);
+  }
+}
+
+function describe(t: TokenRecord): string {
+  const parts = [t.id, t.tenant, t.scopes.join(','), t.name ?? '-', t.widget ? 'widget' : 'server'];
+  parts.push(t.origins.join(',') || '-', t.expires_at ?? 'never', t.created_at);
+  return parts.join('\t');
+}
+
+/** `tokens create|list|revoke`: administers tokens in Redis directly (REDIS_URL). */
+export function tokensCommand(program: Command): void {
+  const tokens = program
+    .command('tokens')
+    .description('Create, list and revoke API tokens (talks to Redis directly)');
+
+  tokens
+    .command('create')
+    .description('Create a token and print it (only the token, on stdout; it is not shown again)')
+    .requiredOption('--tenant <tenant>', 'tenant (knowledge base) the token belongs to')
+    .option('--scopes <scopes>', `comma-separated scopes: ${SCOPES.join(', ')}`, 'ask')
+    .option('--origin <url>', 'browser origin allowed to use the token (repeatable)', collect)
+    .option('--name <name>', 'a name to recognise the token by')
+    .option('--expires <duration>', 'lifetime, e.g. 30d, 12h (default: never)')
+    .option('--widget', 'a widget token: ask only, bound to --origin, per-visitor rate limits')
+    .option(
+      '--filter <property=value>',
+      'filter ANDed into every question of this token (repeatable)',
+      collect,
+    )
+    .option('--search-tenant <tenant>', 'another tenant this token may search (repeatable)', collect)
+    .option('--rate-limit <n>', 'questions per minute (default: the configured limit)')
+    .action(async (opts) => {
+      const { token } = await withTokens((store) =>
+        store.create({
+          tenant: opts.tenant,
+          scopes: opts.widget && opts.scopes === 'ask' ? ['ask'] : parseScopes(opts.scopes),
+          origins: opts.origin ?? [],
+          name: opts.name,
+          widget: Boolean(opts.widget),
+          filters: (opts.filter ?? []).map(parseFilter),
+          tenants: opts.searchTenant ?? [],
+          rateLimit: opts.rateLimit ? Number(opts.rateLimit) : undefined,
+          ttlMs: opts.expires ? parseDuration(opts.expires) : undefined,
+        }),
+      );
+      process.stdout.write(`${token}\n`);
+    });
+
+  tokens
+    .command('list')
+    .description('List live tokens (never their secrets)')
+    .option('--tenant <tenant>', 'only this tenant')
+    .option('--json', 'one JSON object per line')
+    .action(async (opts) => {
+      const records = await withTokens((store) => store.list(opts.tenant));
+      if (opts.json) {
+        for (const r of records) process.stdout.write(`${JSON.stringify(r)}\n`);
+        return;
+      }
+      process.stdout.write('ID\tTENANT\tSCOPES\tNAME\tKIND\tORIGINS\tEXPIRES\tCREATED\n');
+      for (const r of records) process.stdout.write(`${describe(r)}\n`);
+    });
+
+  tokens
+    .command('revoke <id>')
+    .description('Revoke a token by id (takes effect at once on every API replica)')
+    .action(async (id: string) => {
+      const revoked = await withTokens((store) => store.revoke(id));
+      if (!revoked) throw new ValidationError(`no token ${id}`);
+      process.stderr.write(`revoked ${id}\n`);
+    });
+}

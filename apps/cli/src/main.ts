@@ -1,0 +1,26 @@
+/**
+ * `npm run -s docqa -- <command>`: the docqa command line. Output for people goes to stderr,
+ * data (tokens, answers, results) to stdout.
+ */
+import { Command } from 'commander';
+import { ConfigError } from '@docqa/config';
+import { askCommand } from './commands/ask';
+import { batchCommand } from './commands/batch';
+import { ingestCommand } from './commands/ingest';
+import { searchCommand } from './commands/search';
+import { tokensCommand } from './commands/tokens';
+
+const program = new Command('docqa')
+  .description('docqa: question answering over your own documentation')
+  .showHelpAfterError();
+tokensCommand(program);
+ingestCommand(program);
+searchCommand(program);
+askCommand(program);
+batchCommand(program);
+
+program.parseAsync(process.argv).catch((err: unknown) => {
+  const message = err instanceof ConfigError || err instanceof Error ? err.message : String(err);
+  process.stderr.write(`docqa: ${message}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,105 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { TokenStore } from '@docqa/auth';
+import { Keys } from '@docqa/records';
+import { deletePrefix, testPrefix, testRedis, testRedisUrl } from '@docqa/testing';
+import type { Redis } from 'ioredis';
+
+const root = join(__dirname, '../../..');
+const prefix = testPrefix('cli');
+
+function docqa(...args: string[]) {
+  const result = spawnSync(process.execPath, [join(root, 'dist/apps/cli/main.js'), ...args], {
+    env: { ...process.env, REDIS_URL: testRedisUrl(), REDIS_PREFIX: prefix },
+    encoding: 'utf8',
+  });
+  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+describe('docqa tokens', () => {
+  let redis: Redis;
+  let store: TokenStore;
+
+  beforeAll(() => {
+    execFileSync(process.execPath, [join(root, 'tools/build.mjs'), '--only', 'cli', '--quiet'], {
+      cwd: root,
+    });
+    redis = testRedis();
+    store = new TokenStore({ redis, keys: new Keys(prefix) });
+  });
+  afterAll(async () => {
+    await deletePrefix(redis, prefix);
+    await redis.quit();
+  });
+
+  it('creates a token and prints only the token, which then verifies with its scopes and expiry', async () => {
+    const { code, stdout } = docqa(
+      'tokens',
+      'create',
+      '--tenant',
+      'acme',
+      '--scopes',
+      'ask,search',
+      '--name',
+      'ci',
+      '--expires',
+      '30d',
+    );
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/^dq_[0-9a-f]{12}_[\w-]+\n$/);
+    const record = await store.verify(stdout.trim());
+    expect(record).toMatchObject({ tenant: 'acme', scopes: ['ask', 'search'], name: 'ci', widget: false });
+    const days = (Date.parse(record!.expires_at!) - Date.now()) / 86400_000;
+    expect(days).toBeGreaterThan(29.9);
+  });
+
+  it('creates a widget token bound to origins with server-side filters, and refuses one without origin', async () => {
+    const ok = docqa(
+      'tokens',
+      'create',
+      '--tenant',
+      'acme',
+      '--widget',
+      '--origin',
+      'https://docs.acme.test/',
+      '--filter',
+      'product=cli',
+    );
+    expect(ok.code).toBe(0);
+    expect(await store.verify(ok.stdout.trim())).toMatchObject({
+      scopes: ['ask'],
+      widget: true,
+      origins: ['https://docs.acme.test'],
+      filters: [{ type: 'eq', property: 'product', value: 'cli' }],
+    });
+    const refused = docqa('tokens', 'create', '--tenant', 'acme', '--widget');
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(/at least one --origin/);
+  });
+
+  it('refuses unknown scopes and bad lifetimes with a clear message', () => {
+    expect(docqa('tokens', 'create', '--tenant', 'acme', '--scopes', 'ask,root').stderr).toMatch(
+      /unknown scope\(s\) root/,
+    );
+    expect(docqa('tokens', 'create', '--tenant', 'acme', '--expires', 'soon').stderr).toMatch(
+      /--expires "soon"/,
+    );
+  });
+
+  it('lists tokens without their secrets and revokes one by id', async () => {
+    const token = docqa('tokens', 'create', '--tenant', 'listed', '--name', 'to-revoke').stdout.trim();
+    const list = docqa('tokens', 'list', '--tenant', 'listed', '--json');
+    expect(list.code).toBe(0);
+    expect(list.stdout).not.toContain(token.slice(-20));
+    const [record] = list.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
+    expect(record).toMatchObject({ tenant: 'listed', name: 'to-revoke' });
+
+    const revoked = docqa('tokens', 'revoke', record.id);
+    expect(revoked.code).toBe(0);
+    expect(await store.verify(token)).toBeNull();
+    expect(docqa('tokens', 'revoke', record.id).code).toBe(1);
+  });
+});

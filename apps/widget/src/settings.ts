@@ -1,0 +1,81 @@
+import type { Filter, WidgetSettings } from '@docqa/contracts';
+
+/** Default texts of every label key (spec §2.7); a unit test keeps them equal to the server's. */
+export const LABELS = {
+  CHAT_PLACEHOLDER: 'Ask anything and get AI-generated answers...',
+  POPUP_TITLE: 'docqa Chat',
+  POPUP_TRIGGER_TITLE: 'Ask anything and get answers',
+  COLLAPSE_SHOW: 'Show more',
+  COLLAPSE_HIDE: 'Collapse',
+  DOCUMENTS_IN: 'Documents in response',
+  DOCUMENTS_OTHER: 'Other documents',
+  DOWN_RATE_DETAILS_PLACEHOLDER:
+    'A high-level summary of what the correct answer should and/or should not mention.',
+  DOWN_RATE_URL_PLACEHOLDER: 'https://docs.example.com/page',
+  DOWN_RATE_BUTTON: 'Send',
+  NEW_CHAT_BUTTON: 'New chat',
+};
+export type Labels = typeof LABELS;
+
+/** The page's `window.ASSISTANT_WIDGET`: API address and token plus widget settings. */
+export interface WidgetConfig extends WidgetSettings {
+  api_url: string;
+  api_token: string;
+}
+
+/** Settings with every default applied. */
+export interface ResolvedSettings {
+  api_url: string;
+  api_token: string;
+  el: string;
+  mode: 'chat' | 'question';
+  popup: boolean;
+  automount: boolean;
+  debug: boolean;
+  logo_url?: string;
+  examples: string[];
+  filters: NonNullable<WidgetSettings['filters']>;
+  api_filters: Filter[];
+  default_filters: Record<string, string | string[]>;
+  labels: Labels;
+}
+
+/** Applies defaults; `server` settings (GET /settings/) sit under the page's own. */
+export function resolveSettings(page: Partial<WidgetConfig>, server: WidgetSettings = {}): ResolvedSettings {
+  const merged = { ...server, ...page };
+  return {
+    api_url: withSlash(page.api_url ?? ''),
+    api_token: page.api_token ?? '',
+    el: merged.el ?? 'assistant',
+    mode: merged.mode ?? 'chat',
+    popup: merged.popup ?? true,
+    automount: merged.automount ?? true,
+    debug: merged.debug ?? false,
+    logo_url: merged.logo_url,
+    examples: merged.examples ?? [],
+    filters: merged.filters ?? [],
+    api_filters: merged.api_filters ?? [],
+    default_filters: merged.default_filters ?? {},
+    labels: { ...LABELS, ...(server.labels ?? {}), ...(page.labels ?? {}) } as Labels,
+  };
+}
+
+const withSlash = (url: string) => (url && !url.endsWith('/') ? `${url}/` : url);
+
+/** The filters of a request: the dropdown selections and the hidden `api_filters`, merged. */
+export function requestFilters(settings: ResolvedSettings, selected: Record<string, string[]>): Filter[] {
+  const fromDropdowns: Filter[] = settings.filters.flatMap((f) => {
+    const values = selected[f.property] ?? [];
+    if (!values.length) return [];
+    return [{ type: f.type, property: f.property, value: values.length === 1 ? values[0]! : values }];
+  });
+  return [...fromDropdowns, ...settings.api_filters];
+}
+
+/** Initial dropdown selections from `default_filters`. */
+export function initialSelection(settings: ResolvedSettings): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const [property, value] of Object.entries(settings.default_filters))
+    out[property] = Array.isArray(value) ? value : [value];
+  return out;
+}

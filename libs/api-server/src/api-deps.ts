@@ -1,0 +1,49 @@
+import type { Redis } from 'ioredis';
+import type { Logger } from 'pino';
+import type { TokenCache } from '@docqa/auth';
+import type { Filter, SearchMode, SearchResult } from '@docqa/contracts';
+import type { QuestionService } from '@docqa/questions';
+import type { FeedbackStore, Keys, QuestionStore, SettingsStore } from '@docqa/records';
+import type { HealthService } from './health-service';
+import type { QuestionRateLimiter } from './http/rate-limit';
+
+/** Search as the API needs it (the retrieval library's facade satisfies it). */
+export interface Searcher {
+  search(req: {
+    tenants: string[];
+    query: string;
+    mode: SearchMode;
+    filters: Filter[];
+    limit: number;
+  }): Promise<{
+    results: SearchResult[];
+    took_ms: number;
+  }>;
+}
+
+/** Everything the HTTP layer uses, built by the composition root. */
+export interface ApiDeps {
+  version: string;
+  logger: Logger;
+  redis: Redis;
+  keys: Keys;
+  /** Verifies bearer tokens. */
+  tokens: TokenCache;
+  store: QuestionStore;
+  questions: QuestionService;
+  settings: SettingsStore;
+  feedback: FeedbackStore;
+  rateLimiter: QuestionRateLimiter;
+  retrieval: Searcher;
+  health: HealthService;
+  /** Path prefix of the API (`/api/v2`). */
+  basePath: string;
+  bodyLimit: string;
+  documentsBodyLimit: string;
+  heartbeatMs: number;
+  trustProxy: string;
+  /** Folder of the built widget, served at `/widget/` (`/widget/assistant-widget.js`), if built. */
+  widgetDir?: string;
+  /** Token the demo page at `/` embeds; no demo page without it. */
+  demoToken?: string;
+}

@@ -1,0 +1,69 @@
+import { randomUUID } from 'node:crypto';
+import { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
+import express, { type Express } from 'express';
+import { pinoHttp } from 'pino-http';
+import type { ApiDeps } from './api-deps';
+import { demoRoutes } from './demo-page';
+import { authenticate } from './http/auth';
+import { jsonBody } from './http/body';
+import { cors } from './http/cors';
+import { notFound, problemHandler } from './http/problem-handler';
+import { RouteTable } from './http/route';
+import { docsRoutes } from './routes/docs';
+import { healthRoutes } from './routes/health';
+import { questionRoutes } from './routes/questions';
+import { searchRoutes } from './routes/search';
+import { widgetRoutes } from './routes/widget';
+
+/** Registers extra route groups (the documents API comes from the knowledge-base wiring). */
+export type RouteGroup = (routes: RouteTable, deps: ApiDeps) => void;
+
+/** Builds the Express app: every route, CORS, auth, limits, docs and RFC 9457 errors. */
+export function createApp(
+  deps: ApiDeps,
+  extraGroups: RouteGroup[] = [],
+): { app: Express; routes: RouteTable; registry: OpenAPIRegistry } {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('etag', false);
+  app.set('trust proxy', trustProxy(deps.trustProxy));
+  app.use(
+    pinoHttp({
+      logger: deps.logger,
+      genReqId: (req, res) => {
+        const incoming = req.headers['x-request-id'];
+        const id = typeof incoming === 'string' && /^[\w.-]{1,100}$/.test(incoming) ? incoming : randomUUID();
+        res.setHeader('X-Request-Id', id);
+        return id;
+      },
+      customLogLevel: (_req, res, err) =>
+        err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'info' : 'debug',
+      redact: ['req.headers.authorization'],
+    }),
+  );
+
+  const registry = new OpenAPIRegistry();
+  const router = express.Router();
+  const routes = new RouteTable(router, registry, deps.basePath);
+  router.use(cors(deps));
+  router.use('/documents', ...jsonBody(deps.documentsBodyLimit));
+  router.use(...jsonBody(deps.bodyLimit));
+  router.use(authenticate(deps.tokens));
+  healthRoutes(routes, deps);
+  questionRoutes(routes, deps);
+  widgetRoutes(routes, deps);
+  searchRoutes(routes, deps);
+  for (const group of extraGroups) group(routes, deps);
+  docsRoutes(router, registry, deps.version);
+  app.use(deps.basePath, router);
+
+  demoRoutes(app, deps);
+  app.use(notFound(routes, deps.basePath));
+  app.use(problemHandler(deps.logger));
+  return { app, routes, registry };
+}
+
+function trustProxy(value: string): boolean | string | number {
+  if (value === 'true' || value === 'false') return value === 'true';
+  return /^\d+$/.test(value) ? Number(value) : value;
+}

@@ -1,0 +1,79 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import express, { type Router } from 'express';
+
+/** Strict CSP of the demo page: it proves the widget needs no inline script or style exception. */
+const DEMO_CSP =
+  "default-src 'self'; img-src 'self' data:; object-src 'none'; base-uri 'none'; frame-ancestors 'none'";
+
+/**
+ * Serves the widget module at `/widget/assistant-widget.js` and, with a demo token, a demo page at
+ * `/` that embeds the widget against the demo knowledge base the way a docs site would.
+ */
+export function demoRoutes(
+  router: Router,
+  opts: { widgetDir?: string; demoToken?: string; basePath: string },
+): void {
+  const widgetDir = opts.widgetDir;
+  if (widgetDir && existsSync(join(widgetDir, 'assistant-widget.js'))) {
+    // Public files any docs site loads cross-origin; the lazily loaded chunks sit beside the module.
+    router.use(
+      '/widget',
+      express.static(widgetDir, {
+        maxAge: '5m',
+        setHeaders: (res) => res.setHeader('Access-Control-Allow-Origin', '*'),
+      }),
+    );
+  }
+  router.get('/demo.css', (_req, res) => {
+    res.type('text/css').setHeader('Cache-Control', 'public, max-age=300');
+    res.send(DEMO_CSS);
+  });
+  if (!opts.demoToken) return;
+  const token = opts.demoToken;
+  router.get('/demo-config.js', (req, res) => {
+    const config = {
+      api_url: `${req.protocol}://${req.get('host')}${opts.basePath}/`,
+      api_token: token,
+      examples: [
+        'How do I create a token?',
+        'How do I ingest a folder of Markdown?',
+        'Which settings does docqa read?',
+      ],
+    };
+    res.type('text/javascript').setHeader('Cache-Control', 'no-store');
+    res.send(`window.ASSISTANT_WIDGET = ${JSON.stringify(config).replace(/</g, '\\u003c')};\n`);
+  });
+  router.get('/', (_req, res) => {
+    res.setHeader('Content-Security-Policy', DEMO_CSP);
+    res.type('html').send(DEMO_HTML);
+  });
+}
+
+const DEMO_CSS = `body { font: 16px/1.6 system-ui, sans-serif; margin: 0; color: #1a1a1a; }
+main { max-width: 760px; margin: 40px auto; padding: 0 16px; }
+#assistant { margin-top: 24px; }
+`;
+
+const DEMO_HTML = `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>docqa demo</title>
+<link rel="stylesheet" href="/demo.css">
+</head>
+<body>
+<main>
+<h1>docqa demo</h1>
+<p>This page embeds the docqa widget exactly as a docs site would: a settings object, one module script and a
+container. It answers from docqa's own documentation. Use the button at the bottom right, or the inline
+widget below.</p>
+<p>API reference: <a href="/api/v2/docs/swagger">Swagger UI</a> · <a href="/api/v2/docs/openapi.json">openapi.json</a></p>
+<div id="assistant"></div>
+</main>
+<script src="/demo-config.js"></script>
+<script type="module" src="/widget/assistant-widget.js"></script>
+</body>
+</html>
+`;

@@ -1,0 +1,54 @@
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import type { Principal, Scope, TokenRecord } from '@docqa/auth';
+import { ForbiddenError, UnauthenticatedError } from '@docqa/errors';
+
+declare module 'express-serve-static-core' {
+  interface Request {
+    /** The verified token of the request (set by {@link authenticate}). */
+    principal?: Principal;
+  }
+}
+
+/** The verified caller; only call behind {@link authenticate}. */
+export function principalOf(req: Request): Principal {
+  if (!req.principal) throw new UnauthenticatedError('a bearer token is required');
+  return req.principal;
+}
+
+/**
+ * Verifies `Authorization: Bearer <token>` and, for browser requests, the token's allowed
+ * origins. Requests without a token pass through unauthenticated; routes that need one say so
+ * with {@link requireScope}.
+ */
+export function authenticate(tokens: { verify(token: string): Promise<TokenRecord | null> }): RequestHandler {
+  return async (req: Request, _res: Response, next: NextFunction) => {
+    const header = req.get('authorization');
+    if (!header) return next();
+    const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+    if (!match) throw new UnauthenticatedError('the Authorization header must be "Bearer <token>"');
+    const principal = await tokens.verify(match[1]!);
+    if (!principal) throw new UnauthenticatedError('the token is unknown, revoked or expired');
+    const origin = req.get('origin');
+    if (origin && !isSameOrigin(req, origin) && !principal.origins.includes(origin)) {
+      throw new ForbiddenError(`this token may not be used from ${origin}`);
+    }
+    req.principal = principal;
+    next();
+  };
+}
+
+/** Requires a token with `scope` (admin implies every scope of its tenant). */
+export function requireScope(scope: Scope): RequestHandler {
+  return (req, _res, next) => {
+    const principal = principalOf(req);
+    if (!principal.scopes.includes(scope) && !principal.scopes.includes('admin')) {
+      throw new ForbiddenError(`this token lacks the "${scope}" scope`);
+    }
+    next();
+  };
+}
+
+/** Whether `origin` is the API's own (the demo page and Swagger UI it serves). */
+export function isSameOrigin(req: Request, origin: string): boolean {
+  return origin === `${req.protocol}://${req.get('host')}`;
+}

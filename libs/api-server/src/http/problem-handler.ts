@@ -1,0 +1,72 @@
+import type { ErrorRequestHandler, Request, RequestHandler } from 'express';
+import type { Logger } from 'pino';
+import {
+  AppError,
+  DependencyUnavailableError,
+  InternalError,
+  MethodNotAllowedError,
+  NotFoundError,
+  PayloadTooLargeError,
+  UnauthenticatedError,
+  ValidationError,
+  toProblem,
+} from '@docqa/errors';
+import type { RouteTable } from './route';
+
+/** Answers unmatched requests: 405 with `Allow` when the path exists with other methods, else 404. */
+export function notFound(routes: RouteTable, basePath: string): RequestHandler {
+  return (req) => {
+    const path = req.path.startsWith(basePath) ? req.path.slice(basePath.length) : null;
+    const allowed = path === null ? [] : routes.methodsFor(path);
+    if (allowed.length) {
+      throw new MethodNotAllowedError(`${req.method} is not supported here; use ${allowed.join(', ')}`, {
+        headers: { Allow: allowed.join(', ') },
+      });
+    }
+    throw new NotFoundError(`no route for ${req.method} ${req.path}`);
+  };
+}
+
+/** The one place errors become RFC 9457 responses; no stack trace or HTML ever leaves. */
+export function problemHandler(logger: Logger): ErrorRequestHandler {
+  return (err, req, res, _next) => {
+    const error = normalise(err);
+    if (error.status >= 500) logger.error({ err, reqId: req.id }, 'request failed');
+    if (res.headersSent) {
+      res.end();
+      return;
+    }
+    for (const [name, value] of Object.entries(error.headers ?? {})) res.setHeader(name, value);
+    if (error instanceof UnauthenticatedError) res.setHeader('WWW-Authenticate', 'Bearer realm="docqa"');
+    res
+      .status(error.status)
+      .type('application/problem+json')
+      .send(JSON.stringify(toProblem(error, instanceOf(req))));
+  };
+}
+
+function instanceOf(req: Request): string {
+  return req.originalUrl.split('?')[0]!;
+}
+
+/** Maps errors raised by Express and body-parser to ours. */
+function normalise(err: unknown): AppError {
+  if (err instanceof AppError) return err;
+  const e = err as { type?: string; status?: number; message?: string };
+  if (e?.type === 'entity.too.large') return new PayloadTooLargeError('the request body is too large');
+  if (e?.type === 'entity.parse.failed') return new ValidationError('the request body is not valid JSON');
+  if (e?.type === 'encoding.unsupported' || e?.type === 'charset.unsupported') {
+    return new ValidationError('unsupported body encoding');
+  }
+  if (isRedisUnavailable(err)) return new DependencyUnavailableError('Redis is unavailable', { cause: err });
+  return new InternalError('unexpected error', { cause: err });
+}
+
+/** ioredis' ways of saying the server cannot be reached. */
+function isRedisUnavailable(err: unknown): boolean {
+  const e = err as { name?: string; message?: string };
+  return (
+    e?.name === 'MaxRetriesPerRequestError' ||
+    /ECONNREFUSED|Connection is closed|enableOfflineQueue|Stream isn't writeable/.test(e?.message ?? '')
+  );
+}

@@ -1,0 +1,148 @@
+import type { Request, RequestHandler, Response, Router } from 'express';
+import type { ZodType } from 'zod';
+import type { OpenAPIRegistry, ResponseConfig } from '@asteasolutions/zod-to-openapi';
+import type { Scope } from '@docqa/auth';
+import { ProblemSchema, z } from '@docqa/contracts';
+import { ValidationError } from '@docqa/errors';
+import { requireScope } from './auth';
+
+type Method = 'get' | 'post' | 'put' | 'delete';
+
+/** One documented response of a route. */
+export interface ResponseSpec {
+  description: string;
+  schema?: ZodType;
+  contentType?: string;
+  headers?: Record<string, string>;
+}
+
+/**
+ * An endpoint described once: the router validates with these schemas and the OpenAPI document
+ * is generated from the same ones.
+ */
+export interface RouteSpec<B = unknown, Q = unknown> {
+  method: Method;
+  /** Express path under /api/v2, e.g. `/question/:id/`. */
+  path: string;
+  summary: string;
+  tag: string;
+  /** Scope the token needs; `null` for a public endpoint. */
+  scope: Scope | null;
+  body?: ZodType<B>;
+  query?: ZodType<Q>;
+  headers?: ZodType;
+  responses: Record<number, ResponseSpec>;
+}
+
+/** A validated request: `body` and `query` already parsed by the route's schemas. */
+export interface Valid<B, Q> {
+  body: B;
+  query: Q;
+}
+
+export type RouteHandler<B, Q> = (req: Request, res: Response, valid: Valid<B, Q>) => Promise<void> | void;
+
+/** Routes registered so far, for the 404/405 handler and the docs. */
+export class RouteTable {
+  readonly specs: RouteSpec[] = [];
+
+  constructor(
+    private readonly router: Router,
+    private readonly registry: OpenAPIRegistry,
+    private readonly basePath: string,
+  ) {}
+
+  /** Mounts `handler` behind scope and schema checks, and documents the route. */
+  add<B, Q>(spec: RouteSpec<B, Q>, handler: RouteHandler<B, Q>, ...before: RequestHandler[]): void {
+    this.specs.push(spec as RouteSpec);
+    this.document(spec);
+    const guards: RequestHandler[] = spec.scope ? [requireScope(spec.scope)] : [];
+    this.router[spec.method](spec.path, ...before, ...guards, async (req, res) => {
+      const valid = {
+        body: spec.body ? parse(spec.body, req.body ?? {}, 'body') : (undefined as B),
+        query: spec.query ? parse(spec.query, req.query, 'query') : (undefined as Q),
+      };
+      await handler(req, res, valid);
+    });
+  }
+
+  /** Methods registered for a concrete path, for 405 `Allow`. */
+  methodsFor(path: string): string[] {
+    return this.specs.filter((s) => toRegExp(s.path).test(path)).map((s) => s.method.toUpperCase());
+  }
+
+  private document(spec: RouteSpec): void {
+    const responses: Record<string, ResponseConfig> = {};
+    for (const [status, r] of Object.entries(spec.responses)) {
+      responses[status] = {
+        description: r.description,
+        ...(r.schema ? { content: { [r.contentType ?? 'application/json']: { schema: r.schema } } } : {}),
+        ...(r.headers
+          ? {
+              headers: Object.fromEntries(
+                Object.entries(r.headers).map(([h, d]) => [
+                  h,
+                  { description: d, schema: { type: 'string' } },
+                ]),
+              ),
+            }
+          : {}),
+      };
+    }
+    for (const status of spec.scope ? [400, 401, 403, 404, 429, 503] : [400, 503]) {
+      responses[status] ??= {
+        description: PROBLEM_DESCRIPTIONS[status]!,
+        content: { 'application/problem+json': { schema: ProblemSchema } },
+      };
+    }
+    this.registry.registerPath({
+      method: spec.method,
+      path: this.basePath + spec.path.replace(/:(\w+)/g, '{$1}'),
+      summary: spec.summary,
+      tags: [spec.tag],
+      security: spec.scope ? [{ bearer: [] }] : [],
+      request: {
+        ...(spec.body
+          ? { body: { content: { 'application/json': { schema: spec.body } }, required: true } }
+          : {}),
+        ...(spec.query ? { query: spec.query as never } : {}),
+        ...(spec.path.includes(':') ? { params: pathParams(spec.path) as never } : {}),
+        ...(spec.headers ? { headers: spec.headers as never } : {}),
+      },
+      responses,
+    });
+  }
+}
+
+const PROBLEM_DESCRIPTIONS: Record<number, string> = {
+  400: 'Invalid body or parameter (problem details with `errors`).',
+  401: 'Missing, unknown or expired token.',
+  403: 'The token lacks the scope, or the origin is not allowed.',
+  404: 'No such record for this tenant.',
+  429: 'Rate limited; see `Retry-After`.',
+  503: 'A dependency is unavailable.',
+};
+
+function parse<T>(schema: ZodType<T>, value: unknown, where: 'body' | 'query'): T {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  throw new ValidationError(`the request ${where} is invalid`, {
+    errors: result.error.issues.map((i) => ({
+      path: [where, ...i.path.map(String)].join('.'),
+      message: i.message,
+    })),
+  });
+}
+
+function toRegExp(path: string): RegExp {
+  const pattern = path
+    .replace(/\/$/, '')
+    .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+    .replace(/:\w+/g, '[^/]+');
+  return new RegExp(`^${pattern}/?$`);
+}
+
+function pathParams(path: string) {
+  const names = [...path.matchAll(/:(\w+)/g)].map((m) => m[1]!);
+  return z.object(Object.fromEntries(names.map((n) => [n, z.string()])));
+}

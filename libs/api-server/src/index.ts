@@ -1,0 +1,7 @@
+export * from './server';
+export * from './app';
+export * from './api-deps';
+export * from './health-service';
+export * from './http/route';
+export * from './routes/documents';
+export * from './knowledge-base';

@@ -1,0 +1,35 @@
+import { OpenApiGeneratorV31, type OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
+import type { Router } from 'express';
+import swaggerUi from 'swagger-ui-express';
+
+/** Builds the OpenAPI 3.1 document from every route registered in `registry`. */
+export function buildOpenApiDocument(registry: OpenAPIRegistry, version: string) {
+  return new OpenApiGeneratorV31(registry.definitions).generateDocument({
+    openapi: '3.1.0',
+    info: {
+      title: 'docqa API',
+      version,
+      description:
+        'Question answering over your own documents. Every endpoint except health and docs needs `Authorization: Bearer <token>`; errors are RFC 9457 problem details.',
+    },
+    servers: [{ url: '/' }],
+  });
+}
+
+/** `GET /docs/openapi.json` and the Swagger UI at `GET /docs/swagger`. */
+export function docsRoutes(router: Router, registry: OpenAPIRegistry, version: string): void {
+  registry.registerComponent('securitySchemes', 'bearer', { type: 'http', scheme: 'bearer' });
+  let document: ReturnType<typeof buildOpenApiDocument> | undefined;
+  const getDocument = () => (document ??= buildOpenApiDocument(registry, version));
+  router.get('/docs/openapi.json', (_req, res) => {
+    res.json(getDocument());
+  });
+  router.use(
+    '/docs/swagger',
+    swaggerUi.serveFiles(undefined, { swaggerUrl: 'openapi.json' }),
+    swaggerUi.setup(undefined, {
+      swaggerOptions: { url: '../openapi.json' },
+      customSiteTitle: 'docqa API',
+    }),
+  );
+}

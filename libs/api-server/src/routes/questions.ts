@@ -1,0 +1,202 @@
+import {
+  BatchCreatedSchema,
+  BatchRequestSchema,
+  ChatRecordSchema,
+  FeedbackRequestSchema,
+  QuestionCreatedSchema,
+  QuestionRecordSchema,
+  QuestionRequestSchema,
+  z,
+} from '@docqa/contracts';
+import { ValidationError } from '@docqa/errors';
+import { principalOf } from '../http/auth';
+import type { RouteTable } from '../http/route';
+import { openEventStream, pipeQuestionEvents } from '../http/sse';
+import type { ApiDeps } from '../api-deps';
+
+const IdempotencyHeaders = z.object({
+  'idempotency-key': z
+    .string()
+    .max(200)
+    .optional()
+    .openapi({ description: 'Same key + same body → same ids; another body → 409.' }),
+});
+const WaitQuery = z.object({
+  wait: z.coerce
+    .number()
+    .min(0)
+    .max(30)
+    .optional()
+    .openapi({ description: 'Long poll: seconds to wait for a change (≤ 30).' }),
+});
+const EventsQuery = z.object({ last_event_id: z.string().max(100).optional() });
+
+/** `POST /question/`, `GET /question/{id}/`, its events, batch, feedback and `GET /chat/{id}/`. */
+export function questionRoutes(routes: RouteTable, deps: ApiDeps): void {
+  routes.add(
+    {
+      method: 'post',
+      path: '/question/',
+      summary: 'Ask a question; poll GET /question/{id}/ for the answer',
+      tag: 'Questions',
+      scope: 'ask',
+      body: QuestionRequestSchema,
+      headers: IdempotencyHeaders,
+      responses: {
+        201: {
+          description: 'Question recorded and queued',
+          schema: QuestionCreatedSchema,
+          headers: { Location: 'URL of the question' },
+        },
+        409: { description: 'Idempotency-Key reused with another body' },
+      },
+    },
+    async (req, res, { body }) => {
+      const principal = principalOf(req);
+      await deps.rateLimiter.consume(req, res, principal);
+      const created = await deps.questions.ask(principal, body, idempotencyKey(req.get('idempotency-key')));
+      res.setHeader('Location', `${deps.basePath}/question/${created.question_id}/`);
+      if (created.replayed) res.setHeader('Idempotent-Replayed', 'true');
+      res.status(201).json({ question_id: created.question_id, chat_id: created.chat_id });
+    },
+  );
+
+  routes.add(
+    {
+      method: 'get',
+      path: '/question/:id/',
+      summary: 'Read a question and its (partial while generating) answer',
+      tag: 'Questions',
+      scope: 'ask',
+      query: WaitQuery,
+      responses: {
+        200: {
+          description: 'The question record',
+          schema: QuestionRecordSchema,
+          headers: { ETag: 'Version of the record' },
+        },
+        304: { description: 'Unchanged since If-None-Match' },
+      },
+    },
+    async (req, res, { query }) => {
+      const principal = principalOf(req);
+      const known = versionOf(req.get('if-none-match'));
+      const abort = new AbortController();
+      res.on('close', () => abort.abort());
+      const stored = await deps.questions.get(principal.tenant, String(req.params.id), {
+        waitSeconds: query.wait,
+        knownVersion: known,
+        signal: abort.signal,
+      });
+      res.setHeader('ETag', `"v${stored.version}"`);
+      res.setHeader('Cache-Control', 'no-cache');
+      if (known === stored.version) res.status(304).end();
+      else res.json(stored.record);
+    },
+  );
+
+  routes.add(
+    {
+      method: 'get',
+      path: '/question/:id/events',
+      summary: 'Stream the answer as server-sent events (resume with Last-Event-ID)',
+      tag: 'Questions',
+      scope: 'ask',
+      query: EventsQuery,
+      responses: {
+        200: {
+          description: 'Events question, status, delta, sources, done, error; each with an id',
+          schema: z.string(),
+          contentType: 'text/event-stream',
+        },
+      },
+    },
+    async (req, res, { query }) => {
+      const principal = principalOf(req);
+      const questionId = String(req.params.id);
+      await deps.questions.get(principal.tenant, questionId);
+      openEventStream(res);
+      await pipeQuestionEvents(req, res, deps.questions, {
+        tenant: principal.tenant,
+        questionId,
+        lastEventId: req.get('last-event-id') ?? query.last_event_id,
+        heartbeatMs: deps.heartbeatMs,
+      });
+    },
+  );
+
+  routes.add(
+    {
+      method: 'post',
+      path: '/question/batch/',
+      summary: 'Ask up to 100 questions at batch priority (behind interactive questions)',
+      tag: 'Questions',
+      scope: 'ask',
+      body: BatchRequestSchema,
+      headers: IdempotencyHeaders,
+      responses: {
+        201: { description: 'Questions recorded and queued, in request order', schema: BatchCreatedSchema },
+      },
+    },
+    async (req, res, { body }) => {
+      const principal = principalOf(req);
+      await deps.rateLimiter.consume(req, res, principal, body.questions.length);
+      const questions = await deps.questions.askBatch(
+        principal,
+        body.questions,
+        idempotencyKey(req.get('idempotency-key')),
+      );
+      res.status(201).json({ questions });
+    },
+  );
+
+  routes.add(
+    {
+      method: 'post',
+      path: '/question/:id/feedback/',
+      summary: 'Rate an answer (thumbs up or down, with details)',
+      tag: 'Questions',
+      scope: 'ask',
+      body: FeedbackRequestSchema,
+      responses: { 204: { description: 'Feedback stored' } },
+    },
+    async (req, res, { body }) => {
+      const principal = principalOf(req);
+      const questionId = String(req.params.id);
+      await deps.questions.get(principal.tenant, questionId);
+      await deps.feedback.add(principal.tenant, {
+        ...body,
+        question_id: questionId,
+        created_at: new Date().toISOString(),
+      });
+      res.status(204).end();
+    },
+  );
+
+  routes.add(
+    {
+      method: 'get',
+      path: '/chat/:id/',
+      summary: 'Read a chat with its questions, oldest first',
+      tag: 'Questions',
+      scope: 'ask',
+      responses: { 200: { description: 'The chat', schema: ChatRecordSchema } },
+    },
+    async (req, res) => {
+      res.json(await deps.store.getChat(principalOf(req).tenant, String(req.params.id)));
+    },
+  );
+}
+
+function idempotencyKey(value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  if (!/^[\x21-\x7e]{1,200}$/.test(value))
+    throw new ValidationError('Idempotency-Key must be 1-200 visible ASCII characters');
+  return value;
+}
+
+/** The version in an `If-None-Match` ETag (`"v12"` or `W/"v12"`), if any. */
+function versionOf(header: string | undefined): number | undefined {
+  const match = header && /^(?:W\/)?"v(\d+)"$/.exec(header.trim());
+  return match ? Number(match[1]) : undefined;
+}

@@ -1,0 +1,36 @@
+import { SearchRequestSchema, SearchResponseSchema } from '@docqa/contracts';
+import { ForbiddenError } from '@docqa/errors';
+import { principalOf } from '../http/auth';
+import type { RouteTable } from '../http/route';
+import type { ApiDeps } from '../api-deps';
+
+/** `POST /rag/search/`: backend-to-backend search over the token's tenants. */
+export function searchRoutes(routes: RouteTable, deps: ApiDeps): void {
+  routes.add(
+    {
+      method: 'post',
+      path: '/rag/search/',
+      summary: 'Search the documents of one or more tenants (backend to backend)',
+      tag: 'Search',
+      scope: 'search',
+      body: SearchRequestSchema,
+      responses: { 200: { description: 'Ranked passages', schema: SearchResponseSchema } },
+    },
+    async (req, res, { body }) => {
+      const principal = principalOf(req);
+      const allowed = new Set([principal.tenant, ...principal.tenants]);
+      const tenants = body.tenants ?? [principal.tenant];
+      const refused = tenants.filter((t) => !allowed.has(t));
+      if (refused.length)
+        throw new ForbiddenError(`this token may not search tenant(s) ${refused.join(', ')}`);
+      const { results, took_ms } = await deps.retrieval.search({
+        tenants,
+        query: body.query,
+        mode: body.search_mode,
+        filters: [...(body.filters ?? []), ...principal.filters],
+        limit: body.limit,
+      });
+      res.json({ results, search_mode: body.search_mode, took_ms });
+    },
+  );
+}

@@ -1,0 +1,94 @@
+import {
+  ConversationRequestSchema,
+  ConversationSchema,
+  StreamQuestionRequestSchema,
+  WidgetSettingsSchema,
+  z,
+} from '@docqa/contracts';
+import { principalOf } from '../http/auth';
+import type { RouteTable } from '../http/route';
+import { openEventStream, pipeQuestionEvents } from '../http/sse';
+import type { ApiDeps } from '../api-deps';
+
+/** The widget's endpoints: streamed questions, conversation history and settings. */
+export function widgetRoutes(routes: RouteTable, deps: ApiDeps): void {
+  routes.add(
+    {
+      method: 'post',
+      path: '/questions/',
+      summary: 'Ask a question and stream its answer (widget)',
+      tag: 'Widget',
+      scope: 'ask',
+      body: StreamQuestionRequestSchema,
+      responses: {
+        200: {
+          description:
+            'Server-sent events: `question` {question_id, chat_id} first, then `status`, `delta` {text}, `sources`, and `done` {record} or `error` {problem}; each with an `id:` for resuming through GET /question/{id}/events',
+          schema: z.string(),
+          contentType: 'text/event-stream',
+        },
+      },
+    },
+    async (req, res, { body }) => {
+      const principal = principalOf(req);
+      await deps.rateLimiter.consume(req, res, principal);
+      const created = await deps.questions.ask(principal, body);
+      res.setHeader('Location', `${deps.basePath}/question/${created.question_id}/`);
+      openEventStream(res);
+      await pipeQuestionEvents(req, res, deps.questions, {
+        tenant: principal.tenant,
+        questionId: created.question_id,
+        heartbeatMs: deps.heartbeatMs,
+      });
+    },
+  );
+
+  routes.add(
+    {
+      method: 'post',
+      path: '/conversation/',
+      summary: 'A chat’s questions, to restore the widget’s history',
+      tag: 'Widget',
+      scope: 'ask',
+      body: ConversationRequestSchema,
+      responses: { 200: { description: 'The conversation', schema: ConversationSchema } },
+    },
+    async (req, res, { body }) => {
+      const chat = await deps.store.getChat(principalOf(req).tenant, body.chat_id);
+      res.json({ chat_id: chat.id, questions: chat.questions });
+    },
+  );
+
+  routes.add(
+    {
+      method: 'get',
+      path: '/settings/',
+      summary: 'Widget settings stored for the token’s tenant',
+      tag: 'Widget',
+      scope: 'ask',
+      responses: {
+        200: { description: 'Settings; the page’s own settings override them', schema: WidgetSettingsSchema },
+      },
+    },
+    async (req, res) => {
+      res.setHeader('Cache-Control', 'private, max-age=60');
+      res.json(await deps.settings.get(principalOf(req).tenant));
+    },
+  );
+
+  routes.add(
+    {
+      method: 'put',
+      path: '/admin/settings/',
+      summary: 'Store the widget settings of the token’s tenant',
+      tag: 'Widget',
+      scope: 'admin',
+      body: WidgetSettingsSchema,
+      responses: { 200: { description: 'The stored settings', schema: WidgetSettingsSchema } },
+    },
+    async (req, res, { body }) => {
+      await deps.settings.put(principalOf(req).tenant, body);
+      res.json(body);
+    },
+  );
+}

@@ -1,0 +1,127 @@
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Redis } from 'ioredis';
+import type { Logger } from 'pino';
+import { TokenCache, TokenStore } from '@docqa/auth';
+import type { Config } from '@docqa/config';
+import { QuestionQueue } from '@docqa/queue';
+import { QuestionService } from '@docqa/questions';
+import {
+  ChangeFeed,
+  FeedbackStore,
+  Keys,
+  QuestionStore,
+  SettingsStore,
+  closeRedis,
+  connectRedis,
+} from '@docqa/records';
+import type { Searcher } from './api-deps';
+import { createApp, type RouteGroup } from './app';
+import { HealthService, type Probe } from './health-service';
+import { QuestionRateLimiter } from './http/rate-limit';
+
+/** What the API needs from the knowledge base and the model, built by the caller. */
+export interface ApiServices {
+  retrieval: Searcher;
+  /** Probes of `basic` health beyond Redis (vector store, embeddings). */
+  probes: Record<string, Probe>;
+  /** Probe of the language model for `full` health. */
+  modelProbe: Probe;
+  /** Route groups beyond the built-in ones (documents, jobs). */
+  routeGroups?: (deps: { redis: Redis; keys: Keys }) => RouteGroup[];
+  close?: () => Promise<void>;
+}
+
+/** A running API. */
+export interface ApiHandle {
+  url: string;
+  server: Server;
+  /** Stops accepting connections, ends open streams, and closes Redis. */
+  close(): Promise<void>;
+}
+
+export const API_BASE_PATH = '/api/v2';
+
+/** Starts the HTTP API on `config.port` (0: a free port). */
+export async function startApi(
+  config: Config,
+  services: ApiServices,
+  opts: { logger: Logger; version: string; widgetDir?: string; demoToken?: string },
+): Promise<ApiHandle> {
+  const keys = new Keys(config.redisPrefix);
+  const redis = await connectRedis(config.redisUrl, 'command', 'docqa-api');
+  const subscriber = await connectRedis(config.redisUrl, 'blocking', 'docqa-api-sub');
+  const ttlSeconds = config.recordTtlDays * 86400;
+  const store = new QuestionStore({ redis, keys, ttlSeconds });
+  const queue = new QuestionQueue(
+    {
+      connection: { url: config.redisUrl, enableOfflineQueue: false, maxRetriesPerRequest: 1 },
+      prefix: keys.queuePrefix(),
+      attempts: config.jobAttempts,
+    },
+    (err) => opts.logger.warn({ err }, 'questions queue connection error'),
+  );
+  await queue.queue.waitUntilReady();
+  const feed = new ChangeFeed({ subscriber, keys });
+  const tokenCache = new TokenCache({ tokens: new TokenStore({ redis, keys }), subscriber, keys });
+  await tokenCache.start();
+  const health = new HealthService({
+    version: opts.version,
+    basic: { redis: async () => void (await redis.ping()), ...services.probes },
+    model: services.modelProbe,
+  });
+  const { app } = createApp(
+    {
+      version: opts.version,
+      logger: opts.logger,
+      redis,
+      keys,
+      tokens: tokenCache,
+      store,
+      questions: new QuestionService({ store, queue, feed }),
+      settings: new SettingsStore({ redis, keys }),
+      feedback: new FeedbackStore({ redis, keys, ttlSeconds }),
+      rateLimiter: new QuestionRateLimiter({
+        redis,
+        keys,
+        limits: {
+          perToken: config.rateLimitPerMinute,
+          perWidgetToken: config.widgetRateLimitPerMinute,
+          perVisitor: config.visitorRateLimitPerMinute,
+        },
+      }),
+      retrieval: services.retrieval,
+      health,
+      basePath: API_BASE_PATH,
+      bodyLimit: config.bodyLimit,
+      documentsBodyLimit: config.documentsBodyLimit,
+      heartbeatMs: 15_000,
+      trustProxy: config.trustProxy,
+      widgetDir: opts.widgetDir,
+      demoToken: opts.demoToken,
+    },
+    services.routeGroups?.({ redis, keys }) ?? [],
+  );
+
+  const server = app.listen(config.port, config.host);
+  await new Promise<void>((resolve, reject) => {
+    server.once('listening', resolve);
+    server.once('error', reject);
+  });
+  const { port } = server.address() as AddressInfo;
+  const host = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
+  return {
+    url: `http://${host}:${port}`,
+    server,
+    async close() {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        // Long polls and event streams would hold the server open; they reconnect elsewhere.
+        server.closeIdleConnections();
+        setTimeout(() => server.closeAllConnections(), 2000).unref();
+      });
+      await Promise.allSettled([feed.close(), queue.close(), services.close?.()]);
+      await closeRedis(redis);
+    },
+  };
+}

@@ -1,0 +1,3 @@
+export * from './token';
+export * from './token-store';
+export * from './token-cache';

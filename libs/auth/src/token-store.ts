@@ -1,0 +1,130 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Redis } from 'ioredis';
+import type { Keys } from '@docqa/records';
+import { ValidationError } from '@docqa/errors';
+import { TokenRecordSchema, type CreateTokenOptions, type TokenRecord } from './token';
+
+const TENANT_PATTERN = /^[a-z0-9][a-z0-9_-]{0,62}$/;
+
+/** SHA-256 of a clear token, hex: the only form a token is stored in. */
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/** Normalises an origin (`https://Docs.Example.com/` → `https://docs.example.com`); throws if not one. */
+export function normaliseOrigin(value: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new ValidationError(`"${value}" is not an origin such as https://docs.example.com`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new ValidationError(`"${value}" must be http(s)`);
+  return url.origin;
+}
+
+/**
+ * Issues, verifies, lists and revokes API tokens. Tokens are `dq_<id>_<secret>`; Redis keeps the
+ * SHA-256 of the whole token, so a leak of Redis does not leak usable tokens.
+ */
+export class TokenStore {
+  private readonly redis: Redis;
+  private readonly keys: Keys;
+
+  constructor(deps: { redis: Redis; keys: Keys }) {
+    this.redis = deps.redis;
+    this.keys = deps.keys;
+  }
+
+  /** Creates a token; the clear token is returned once and never stored. */
+  async create(options: CreateTokenOptions): Promise<{ token: string; record: TokenRecord }> {
+    if (!TENANT_PATTERN.test(options.tenant)) {
+      throw new ValidationError(
+        'tenant must be 1-63 lowercase letters, digits, _ or -, starting with a letter or digit',
+      );
+    }
+    if (!options.scopes.length) throw new ValidationError('a token needs at least one scope');
+    const origins = (options.origins ?? []).map(normaliseOrigin);
+    if (options.widget) {
+      if (!origins.length)
+        throw new ValidationError('a widget token needs at least one --origin (deny by default)');
+      if (options.scopes.some((s) => s !== 'ask'))
+        throw new ValidationError('a widget token carries the ask scope only');
+    }
+    const id = `tok_${randomBytes(6).toString('hex')}`;
+    const token = `dq_${id.slice(4)}_${randomBytes(24).toString('base64url')}`;
+    const now = Date.now();
+    const record: TokenRecord = {
+      id,
+      tenant: options.tenant,
+      scopes: [...new Set(options.scopes)],
+      name: options.name ?? null,
+      origins,
+      widget: options.widget ?? false,
+      filters: options.filters ?? [],
+      tenants: options.tenants ?? [],
+      rate_limit: options.rateLimit ?? null,
+      created_at: new Date(now).toISOString(),
+      expires_at: options.ttlMs ? new Date(now + options.ttlMs).toISOString() : null,
+    };
+    const hash = hashToken(token);
+    const multi = this.redis.multi().set(this.keys.tokenByHash(hash), JSON.stringify(record));
+    if (options.ttlMs) multi.pexpire(this.keys.tokenByHash(hash), options.ttlMs);
+    if (origins.length) multi.sadd(this.keys.allowedOrigins(), ...origins);
+    await multi.hset(this.keys.tokenIndex(), id, hash).exec();
+    return { token, record };
+  }
+
+  /** The record of a clear token, or null when it is unknown, revoked or expired. */
+  async verify(token: string): Promise<TokenRecord | null> {
+    if (!token.startsWith('dq_') || token.length > 200) return null;
+    const raw = await this.redis.get(this.keys.tokenByHash(hashToken(token)));
+    if (!raw) return null;
+    // Written by create() only: trusted, so no schema parse on this hot path.
+    const record = JSON.parse(raw) as TokenRecord;
+    if (record.expires_at && Date.parse(record.expires_at) <= Date.now()) return null;
+    return record;
+  }
+
+  /** Every live token (no secrets), optionally of one tenant, oldest first. */
+  async list(tenant?: string): Promise<TokenRecord[]> {
+    const index = await this.redis.hgetall(this.keys.tokenIndex());
+    const ids = Object.keys(index);
+    if (!ids.length) return [];
+    const raws = await this.redis.mget(ids.map((id) => this.keys.tokenByHash(index[id]!)));
+    const records: TokenRecord[] = [];
+    const gone: string[] = [];
+    raws.forEach((raw, i) => {
+      if (raw) records.push(TokenRecordSchema.parse(JSON.parse(raw)));
+      else gone.push(ids[i]!);
+    });
+    // Expired tokens vanish through their TTL; tidy their index entries as we pass.
+    if (gone.length) await this.redis.hdel(this.keys.tokenIndex(), ...gone);
+    return records
+      .filter((r) => !tenant || r.tenant === tenant)
+      .sort((a, b) => a.created_at.localeCompare(b.created_at));
+  }
+
+  /** Revokes a token by id; false when there was none. */
+  async revoke(id: string): Promise<boolean> {
+    const hash = await this.redis.hget(this.keys.tokenIndex(), id);
+    if (!hash) return false;
+    await this.redis
+      .multi()
+      .del(this.keys.tokenByHash(hash))
+      .hdel(this.keys.tokenIndex(), id)
+      .publish(this.keys.tokenRevoked(), hash)
+      .exec();
+    await this.refreshOrigins();
+    return true;
+  }
+
+  /** Rebuilds the set of allowed origins from the live tokens (after a revocation). */
+  private async refreshOrigins(): Promise<void> {
+    const origins = [...new Set((await this.list()).flatMap((t) => t.origins))];
+    const multi = this.redis.multi().del(this.keys.allowedOrigins());
+    if (origins.length) multi.sadd(this.keys.allowedOrigins(), ...origins);
+    await multi.exec();
+  }
+}

@@ -1,0 +1,55 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ConfigError, SETTINGS, loadConfig } from './index';
+
+describe('loadConfig', () => {
+  it('gives every setting its documented default', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 3000,
+      redisUrl: 'redis://127.0.0.1:6379',
+      dataDir: '.data',
+      vectorStore: 'embedded',
+      embeddingsProvider: 'local',
+      llmProvider: 'extractive',
+      workerConcurrency: 8,
+      demo: true,
+    });
+  });
+
+  it('stops with a message naming each bad variable', () => {
+    expect(() => loadConfig({ PORT: 'eighty', VECTOR_STORE: 'mysql' })).toThrow(ConfigError);
+    try {
+      loadConfig({ PORT: 'eighty', VECTOR_STORE: 'mysql' });
+    } catch (err) {
+      expect((err as Error).message).toMatch(/PORT="eighty"/);
+      expect((err as Error).message).toMatch(/VECTOR_STORE="mysql"/);
+    }
+  });
+
+  it('requires QDRANT_URL with VECTOR_STORE=qdrant and an overlap smaller than the chunk size', () => {
+    expect(() => loadConfig({ VECTOR_STORE: 'qdrant' })).toThrow(/QDRANT_URL/);
+    expect(() => loadConfig({ CHUNK_SIZE: '200', CHUNK_OVERLAP: '200' })).toThrow(/CHUNK_OVERLAP/);
+  });
+
+  it('treats empty variables as unset', () => {
+    expect(loadConfig({ PORT: '' }).port).toBe(3000);
+  });
+
+  it('matches the README configuration table, row for row', () => {
+    const readme = readFileSync(join(__dirname, '../../../README.md'), 'utf8');
+    const rows = new Map(
+      [...readme.matchAll(/^\|\s*`([A-Z_]+)`\s*\|([^|]*)\|/gm)].map((m) => [m[1]!, m[2]!.trim()]),
+    );
+    for (const setting of Object.values(SETTINGS)) {
+      expect(rows.has(setting.env)).toBe(true);
+      const shown = setting.default === undefined ? '' : `\`${setting.default}\``;
+      expect([setting.env, rows.get(setting.env)]).toEqual([setting.env, shown]);
+    }
+    expect([...rows.keys()].sort()).toEqual(
+      Object.values(SETTINGS)
+        .map((s) => s.env)
+        .sort(),
+    );
+  });
+});

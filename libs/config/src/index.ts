@@ -1,0 +1,3 @@
+export * from './settings';
+export * from './load-config';
+export * from './logger';

@@ -1,0 +1,235 @@
+import { z } from 'zod';
+
+const int = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
+const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+const optionalString = z.string().min(1).optional();
+
+/**
+ * Every setting docqa reads, one entry each: environment variable, schema, default and a line
+ * of documentation. The README's configuration table is checked against this list by a test.
+ */
+export const SETTINGS = {
+  port: { env: 'PORT', schema: int(0, 65535), default: '3000', doc: 'HTTP port of the API.' },
+  host: { env: 'HOST', schema: z.string().min(1), default: '0.0.0.0', doc: 'Address the API listens on.' },
+  publicUrl: {
+    env: 'PUBLIC_URL',
+    schema: z.url().optional(),
+    default: undefined,
+    doc: 'Public base URL of the API, used in printed links (defaults to http://localhost:PORT).',
+  },
+  redisUrl: {
+    env: 'REDIS_URL',
+    schema: z.string().regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL'),
+    default: 'redis://127.0.0.1:6379',
+    doc: 'Redis holding records, queues, event streams and rate limits.',
+  },
+  redisPrefix: {
+    env: 'REDIS_PREFIX',
+    schema: z.string().regex(/^[\w:-]+$/),
+    default: 'docqa',
+    doc: 'Prefix of every Redis key and BullMQ queue (several installations can share one Redis).',
+  },
+  dataDir: {
+    env: 'DATA_DIR',
+    schema: z.string().min(1),
+    default: '.data',
+    doc: 'Folder for the embedded vector store and the private Redis of `npm start`.',
+  },
+  vectorStore: {
+    env: 'VECTOR_STORE',
+    schema: z.enum(['embedded', 'qdrant']),
+    default: 'embedded',
+    doc: '`embedded` (LanceDB under DATA_DIR, one machine) or `qdrant` (scale-out).',
+  },
+  qdrantUrl: {
+    env: 'QDRANT_URL',
+    schema: z.url().optional(),
+    default: undefined,
+    doc: 'Qdrant REST URL, required when VECTOR_STORE=qdrant.',
+  },
+  qdrantApiKey: {
+    env: 'QDRANT_API_KEY',
+    schema: optionalString,
+    default: undefined,
+    doc: 'Qdrant API key, if the server needs one.',
+  },
+  qdrantCollection: {
+    env: 'QDRANT_COLLECTION',
+    schema: z.string().min(1),
+    default: 'docqa_chunks',
+    doc: 'Qdrant collection holding every tenant’s chunks.',
+  },
+  embeddingsProvider: {
+    env: 'EMBEDDINGS_PROVIDER',
+    schema: z.enum(['local', 'openai']),
+    default: 'local',
+    doc: '`local` (in-process, offline) or `openai` (any OpenAI-compatible embeddings endpoint).',
+  },
+  embeddingsModel: {
+    env: 'EMBEDDINGS_MODEL',
+    schema: z.string().min(1),
+    default: 'text-embedding-3-small',
+    doc: 'Embedding model name for EMBEDDINGS_PROVIDER=openai.',
+  },
+  embeddingsDimensions: {
+    env: 'EMBEDDINGS_DIMENSIONS',
+    schema: int(0, 8192),
+    default: '0',
+    doc: 'Embedding size to request (0: the model’s own).',
+  },
+  llmProvider: {
+    env: 'LLM_PROVIDER',
+    schema: z.enum(['extractive', 'openai']),
+    default: 'extractive',
+    doc: '`extractive` (offline: answers from the best passages) or `openai` (any OpenAI-compatible chat model).',
+  },
+  llmModel: {
+    env: 'LLM_MODEL',
+    schema: z.string().min(1),
+    default: 'gpt-4o-mini',
+    doc: 'Chat model name for LLM_PROVIDER=openai.',
+  },
+  llmTemperature: {
+    env: 'LLM_TEMPERATURE',
+    schema: z.coerce.number().min(0).max(2),
+    default: '0.1',
+    doc: 'Sampling temperature of the chat model.',
+  },
+  llmMaxTokens: {
+    env: 'LLM_MAX_TOKENS',
+    schema: int(1, 100000),
+    default: '1024',
+    doc: 'Maximum tokens of one answer.',
+  },
+  llmTimeoutMs: {
+    env: 'LLM_TIMEOUT_MS',
+    schema: int(1000, 600000),
+    default: '60000',
+    doc: 'Time-out of one model call.',
+  },
+  openaiApiKey: {
+    env: 'OPENAI_API_KEY',
+    schema: optionalString,
+    default: undefined,
+    doc: 'API key of the OpenAI-compatible server.',
+  },
+  openaiBaseUrl: {
+    env: 'OPENAI_BASE_URL',
+    schema: z.url().optional(),
+    default: undefined,
+    doc: 'Base URL of an OpenAI-compatible server (Azure, vLLM, Ollama, llama.cpp).',
+  },
+  workerConcurrency: {
+    env: 'WORKER_CONCURRENCY',
+    schema: int(1, 1000),
+    default: '8',
+    doc: 'Questions one worker answers at once.',
+  },
+  jobAttempts: {
+    env: 'JOB_ATTEMPTS',
+    schema: int(1, 20),
+    default: '3',
+    doc: 'Attempts per job before it fails (exponential back-off between them).',
+  },
+  jobLockMs: {
+    env: 'JOB_LOCK_MS',
+    schema: int(1000, 600000),
+    default: '30000',
+    doc: 'Lock time of a running job; a dead worker’s job is handed on after it.',
+  },
+  recordTtlDays: {
+    env: 'RECORD_TTL_DAYS',
+    schema: int(1, 3650),
+    default: '30',
+    doc: 'Days questions, chats and answer streams are kept.',
+  },
+  bodyLimit: {
+    env: 'BODY_LIMIT',
+    schema: z.string().regex(/^\d+(b|kb|mb)$/i),
+    default: '64kb',
+    doc: 'Largest JSON body.',
+  },
+  documentsBodyLimit: {
+    env: 'DOCUMENTS_BODY_LIMIT',
+    schema: z.string().regex(/^\d+(b|kb|mb)$/i),
+    default: '10mb',
+    doc: 'Largest body of POST /documents/.',
+  },
+  rateLimitPerMinute: {
+    env: 'RATE_LIMIT_PER_MINUTE',
+    schema: int(1, 1000000),
+    default: '600',
+    doc: 'Questions per minute per token.',
+  },
+  widgetRateLimitPerMinute: {
+    env: 'WIDGET_RATE_LIMIT_PER_MINUTE',
+    schema: int(1, 1000000),
+    default: '60',
+    doc: 'Questions per minute per widget token.',
+  },
+  visitorRateLimitPerMinute: {
+    env: 'VISITOR_RATE_LIMIT_PER_MINUTE',
+    schema: int(1, 1000000),
+    default: '20',
+    doc: 'Questions per minute per visitor IP on a widget token.',
+  },
+  trustProxy: {
+    env: 'TRUST_PROXY',
+    schema: z.string().min(1),
+    default: 'loopback',
+    doc: 'Express `trust proxy` setting, for visitor IPs behind a proxy.',
+  },
+  chunkSize: {
+    env: 'CHUNK_SIZE',
+    schema: int(100, 20000),
+    default: '1200',
+    doc: 'Target characters per chunk.',
+  },
+  chunkOverlap: {
+    env: 'CHUNK_OVERLAP',
+    schema: int(0, 5000),
+    default: '150',
+    doc: 'Characters shared by neighbouring chunks.',
+  },
+  retrievalTopK: {
+    env: 'RETRIEVAL_TOP_K',
+    schema: int(1, 50),
+    default: '6',
+    doc: 'Passages given to the model per question.',
+  },
+  docqaUrl: {
+    env: 'DOCQA_URL',
+    schema: z.url(),
+    default: 'http://localhost:3000/api/v2/',
+    doc: 'API the CLI talks to (`--url` overrides it).',
+  },
+  docqaToken: {
+    env: 'DOCQA_TOKEN',
+    schema: optionalString,
+    default: undefined,
+    doc: 'Token of the CLI (`--token`); without one the CLI mints a short-lived token through Redis.',
+  },
+  demoToken: {
+    env: 'DEMO_TOKEN',
+    schema: optionalString,
+    default: undefined,
+    doc: 'Widget token the demo page at / embeds (`npm start` creates one); no demo page without it.',
+  },
+  demo: {
+    env: 'DEMO',
+    schema: bool,
+    default: 'true',
+    doc: '`npm start` ingests docs/ into the `demo` tenant and prints a demo token.',
+  },
+  logLevel: {
+    env: 'LOG_LEVEL',
+    schema: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']),
+    default: 'info',
+    doc: 'pino log level.',
+  },
+} as const;
+
+type Settings = typeof SETTINGS;
+
+/** The parsed configuration: one typed field per entry of {@link SETTINGS}. */
+export type Config = { [K in keyof Settings]: z.output<Settings[K]['schema']> };

@@ -1,0 +1,35 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { FilterSchema, QuestionRequestSchema, SearchRequestSchema, VERSION } from './index';
+
+describe('contracts', () => {
+  it('rejects an empty question and one over 4,000 characters', () => {
+    expect(QuestionRequestSchema.safeParse({ question: '   ' }).success).toBe(false);
+    expect(QuestionRequestSchema.safeParse({ question: 'x'.repeat(4001) }).success).toBe(false);
+    expect(QuestionRequestSchema.safeParse({ question: 'How?' }).success).toBe(true);
+  });
+
+  it('rejects question_metadata larger than 4 KB', () => {
+    const big = { blob: 'x'.repeat(5000) };
+    expect(QuestionRequestSchema.safeParse({ question: 'q', question_metadata: big }).success).toBe(false);
+  });
+
+  it('defaults search to hybrid mode and 10 results', () => {
+    expect(SearchRequestSchema.parse({ query: 'tokens' })).toMatchObject({
+      search_mode: 'hybrid',
+      limit: 10,
+    });
+  });
+
+  it('accepts a filter value list and rejects unknown filter types', () => {
+    expect(FilterSchema.safeParse({ type: 'eq', property: 'tags', value: ['a', 'b'] }).success).toBe(true);
+    expect(FilterSchema.safeParse({ type: 'regex', property: 'tags', value: 'a' }).success).toBe(false);
+  });
+});
+
+describe('VERSION', () => {
+  it('equals the version in package.json', () => {
+    const { version } = JSON.parse(readFileSync(join(__dirname, '../../../package.json'), 'utf8'));
+    expect(VERSION).toBe(version);
+  });
+});

@@ -1,0 +1,74 @@
+import { z } from './zod';
+
+export const DocumentContentTypeSchema = z.enum(['text/markdown', 'text/html', 'text/plain']);
+export type DocumentContentType = z.infer<typeof DocumentContentTypeSchema>;
+
+const DocumentIdSchema = z
+  .string()
+  .min(1)
+  .max(200)
+  .regex(/^[\w.:/@-]+$/, 'letters, digits and _ . : / @ - only');
+
+/** One document of `POST /documents/`. */
+export const DocumentInputSchema = z
+  .object({
+    id: DocumentIdSchema.optional(),
+    title: z.string().min(1).max(500),
+    url: z.string().max(2000).optional(),
+    content: z.string().min(1),
+    content_type: DocumentContentTypeSchema.default('text/markdown'),
+    metadata: z
+      .record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.array(z.string())]))
+      .optional(),
+  })
+  .openapi('DocumentInput');
+export type DocumentInput = z.infer<typeof DocumentInputSchema>;
+
+export const DocumentsRequestSchema = z
+  .object({ documents: z.array(DocumentInputSchema).min(1).max(1000) })
+  .openapi('DocumentsRequest');
+export type DocumentsRequest = z.infer<typeof DocumentsRequestSchema>;
+
+export const IngestAcceptedSchema = z
+  .object({ job_id: z.string(), document_ids: z.array(z.string()) })
+  .openapi('IngestAccepted');
+export type IngestAccepted = z.infer<typeof IngestAcceptedSchema>;
+
+/** A stored document (without its chunks). */
+export const DocumentRecordSchema = z
+  .object({
+    id: z.string(),
+    title: z.string(),
+    url: z.string().nullable(),
+    content_type: DocumentContentTypeSchema,
+    metadata: z.record(z.string(), z.unknown()),
+    hash: z.string(),
+    chunks: z.number().int(),
+    created_at: z.string(),
+    updated_at: z.string(),
+  })
+  .openapi('DocumentRecord');
+export type DocumentRecord = z.infer<typeof DocumentRecordSchema>;
+
+export const DocumentListSchema = z
+  .object({ documents: z.array(DocumentRecordSchema), next_cursor: z.string().nullable() })
+  .openapi('DocumentList');
+
+export const JobStatusSchema = z.enum(['queued', 'running', 'completed', 'failed']);
+
+/** Progress of an ingest job, `GET /jobs/{id}`. */
+export const JobRecordSchema = z
+  .object({
+    id: z.string(),
+    status: JobStatusSchema,
+    total: z.number().int(),
+    processed: z.number().int(),
+    skipped: z.number().int(),
+    failed: z.number().int(),
+    chunks: z.number().int(),
+    errors: z.array(z.object({ document_id: z.string(), message: z.string() })),
+    created_at: z.string(),
+    updated_at: z.string(),
+  })
+  .openapi('JobRecord');
+export type JobRecord = z.infer<typeof JobRecordSchema>;

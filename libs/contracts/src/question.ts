@@ -1,0 +1,123 @@
+import { FiltersSchema } from './filter';
+import { ProblemSchema } from './problem';
+import { z } from './zod';
+
+export const QUESTION_MAX_CHARS = 4000;
+export const QUESTION_METADATA_MAX_BYTES = 4096;
+
+const QuestionMetadataSchema = z
+  .record(z.string(), z.unknown())
+  .refine((v) => new TextEncoder().encode(JSON.stringify(v)).length <= QUESTION_METADATA_MAX_BYTES, {
+    message: `must be at most ${QUESTION_METADATA_MAX_BYTES} bytes as JSON`,
+  });
+
+/** Body of `POST /question/`. */
+export const QuestionRequestSchema = z
+  .object({
+    question: z.string().trim().min(1).max(QUESTION_MAX_CHARS),
+    chat_id: z.string().min(1).max(100).optional(),
+    filters: FiltersSchema.optional(),
+    question_metadata: QuestionMetadataSchema.optional(),
+  })
+  .openapi('QuestionRequest', { example: { question: 'How do I rotate an API token?' } });
+export type QuestionRequest = z.infer<typeof QuestionRequestSchema>;
+
+/** Response of `POST /question/`. */
+export const QuestionCreatedSchema = z
+  .object({ question_id: z.string(), chat_id: z.string() })
+  .openapi('QuestionCreated', { example: { question_id: 'q_3kq9x2', chat_id: 'c_7hd2mm' } });
+export type QuestionCreated = z.infer<typeof QuestionCreatedSchema>;
+
+export const QuestionStatusSchema = z.enum(['queued', 'retrieving', 'generating', 'ready', 'failed']);
+export type QuestionStatus = z.infer<typeof QuestionStatusSchema>;
+
+/** A retrieved passage behind an answer; `cited` when the answer's text cites it. */
+export const SourceSchema = z
+  .object({
+    document_id: z.string(),
+    chunk_id: z.string(),
+    title: z.string(),
+    url: z.string().nullable(),
+    snippet: z.string(),
+    score: z.number(),
+    cited: z.boolean(),
+    metadata: z.record(z.string(), z.unknown()),
+  })
+  .openapi('Source');
+export type Source = z.infer<typeof SourceSchema>;
+
+/** Response of `GET /question/{id}/`: the question and its (partial while generating) answer. */
+export const QuestionRecordSchema = z
+  .object({
+    id: z.string(),
+    text: z.string(),
+    response: z.string(),
+    is_ready: z.boolean(),
+    chat_id: z.string(),
+    status: QuestionStatusSchema,
+    sources: z.array(SourceSchema),
+    created_at: z.string(),
+    updated_at: z.string(),
+    error: ProblemSchema.optional(),
+  })
+  .openapi('QuestionRecord', {
+    example: {
+      id: 'q_3kq9x2',
+      text: 'How do I rotate an API token?',
+      response: 'Create a new token with `docqa tokens create`, then revoke the old one [1].',
+      is_ready: true,
+      chat_id: 'c_7hd2mm',
+      status: 'ready',
+      sources: [],
+      created_at: '2026-11-22T10:00:00.000Z',
+      updated_at: '2026-11-22T10:00:01.200Z',
+    },
+  });
+export type QuestionRecord = z.infer<typeof QuestionRecordSchema>;
+
+/** Response of `GET /chat/{id}/` and `POST /conversation/`. */
+export const ChatRecordSchema = z
+  .object({ id: z.string(), created_at: z.string(), questions: z.array(QuestionRecordSchema) })
+  .openapi('ChatRecord');
+export type ChatRecord = z.infer<typeof ChatRecordSchema>;
+
+export const BATCH_MAX_QUESTIONS = 100;
+
+/** Body of `POST /question/batch/`. */
+export const BatchRequestSchema = z
+  .object({ questions: z.array(QuestionRequestSchema).min(1).max(BATCH_MAX_QUESTIONS) })
+  .openapi('BatchRequest');
+export type BatchRequest = z.infer<typeof BatchRequestSchema>;
+
+export const BatchCreatedSchema = z
+  .object({ questions: z.array(QuestionCreatedSchema) })
+  .openapi('BatchCreated');
+export type BatchCreated = z.infer<typeof BatchCreatedSchema>;
+
+/** Body of `POST /question/{id}/feedback/`. */
+export const FeedbackRequestSchema = z
+  .object({
+    rating: z.enum(['up', 'down']),
+    details: z.string().max(4000).optional(),
+    url: z.string().max(2000).optional(),
+  })
+  .openapi('FeedbackRequest', { example: { rating: 'down', details: 'It should mention --expires.' } });
+export type FeedbackRequest = z.infer<typeof FeedbackRequestSchema>;
+
+/** Body of `POST /conversation/` (widget). */
+export const ConversationRequestSchema = z
+  .object({ chat_id: z.string().min(1).max(100) })
+  .openapi('ConversationRequest');
+
+/** Response of `POST /conversation/` (widget). */
+export const ConversationSchema = z
+  .object({ chat_id: z.string(), questions: z.array(QuestionRecordSchema) })
+  .openapi('Conversation');
+export type Conversation = z.infer<typeof ConversationSchema>;
+
+/** Body of `POST /questions/` (widget, streamed answer). */
+export const StreamQuestionRequestSchema = QuestionRequestSchema.pick({
+  question: true,
+  chat_id: true,
+  filters: true,
+}).openapi('StreamQuestionRequest');

@@ -1,0 +1,47 @@
+import { FilterSchema } from './filter';
+import { z } from './zod';
+
+/** Every label key of the widget with its default text (spec §2.7). */
+export const DEFAULT_LABELS = {
+  CHAT_PLACEHOLDER: 'Ask anything and get AI-generated answers...',
+  POPUP_TITLE: 'docqa Chat',
+  POPUP_TRIGGER_TITLE: 'Ask anything and get answers',
+  COLLAPSE_SHOW: 'Show more',
+  COLLAPSE_HIDE: 'Collapse',
+  DOCUMENTS_IN: 'Documents in response',
+  DOCUMENTS_OTHER: 'Other documents',
+  DOWN_RATE_DETAILS_PLACEHOLDER:
+    'A high-level summary of what the correct answer should and/or should not mention.',
+  DOWN_RATE_URL_PLACEHOLDER: 'https://docs.example.com/page',
+  DOWN_RATE_BUTTON: 'Send',
+  NEW_CHAT_BUTTON: 'New chat',
+} as const;
+export type LabelKey = keyof typeof DEFAULT_LABELS;
+
+export const WidgetFilterSchema = z.object({
+  property: z.string().min(1).max(200),
+  title: z.string().max(200),
+  type: z.enum(['eq', 'contains']),
+  widget: z.enum(['single', 'multiple']),
+  choices: z.array(z.object({ value: z.string(), label: z.string() })).max(200),
+});
+
+/** Widget settings stored per tenant: `ASSISTANT_WIDGET` minus `api_url` and `api_token`. */
+export const WidgetSettingsSchema = z
+  .object({
+    el: z.string().max(200),
+    mode: z.enum(['chat', 'question']),
+    popup: z.boolean(),
+    automount: z.boolean(),
+    debug: z.boolean(),
+    logo_url: z.string().max(2000),
+    examples: z.array(z.string().max(500)).max(20),
+    filters: z.array(WidgetFilterSchema).max(20),
+    api_filters: z.array(FilterSchema).max(20),
+    default_filters: z.record(z.string(), z.union([z.string(), z.array(z.string())])),
+    labels: z.record(z.string(), z.string().max(1000)),
+  })
+  .partial()
+  .strict()
+  .openapi('WidgetSettings', { example: { mode: 'chat', examples: ['How do I install docqa?'] } });
+export type WidgetSettings = z.infer<typeof WidgetSettingsSchema>;

@@ -1,0 +1,3 @@
+export * from './app-error';
+export * from './errors';
+export * from './problem';

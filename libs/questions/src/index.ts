@@ -1,0 +1,3 @@
+export * from './answer-writer';
+export * from './question-processor';
+export * from './question-service';

@@ -1,0 +1,125 @@
+import type { Logger } from 'pino';
+import { AppError, toProblem } from '@docqa/errors';
+import type { QuestionJob, Source } from '@docqa/contracts';
+import type { QuestionStore, StoredQuestion } from '@docqa/records';
+import type { Answerer } from '@docqa/answering';
+import { AnswerSupersededError, AnswerWriter } from './answer-writer';
+
+/** Earlier turns given to the answerer with a follow-up. */
+export const HISTORY_TURNS = 6;
+
+/** The facts of a job run the processor needs (a BullMQ job provides them). */
+export interface JobRun {
+  data: QuestionJob;
+  /** Attempts already failed before this one. */
+  attemptsMade: number;
+  /** Attempts allowed in all. */
+  attempts: number;
+}
+
+/** How a run ended, for the worker to tell BullMQ. */
+export type RunOutcome = 'answered' | 'skipped';
+
+/** Raised when a failure must not be retried; the worker turns it into BullMQ's UnrecoverableError. */
+export class FinalFailure extends Error {
+  constructor(cause: unknown) {
+    super(cause instanceof Error ? cause.message : String(cause), { cause });
+    this.name = 'FinalFailure';
+  }
+}
+
+/**
+ * Answers one queued question: restarts the record cleanly for this attempt, streams the
+ * answerer's output into it (coalesced), and finishes it ready, or failed after the last attempt
+ * or at once for a non-retryable error. A retryable failure is rethrown for BullMQ to retry.
+ */
+export class QuestionProcessor {
+  constructor(
+    private readonly deps: {
+      store: QuestionStore;
+      answerer: Answerer;
+      logger: Logger;
+      flushIntervalMs?: number;
+    },
+  ) {}
+
+  async process(run: JobRun, signal?: AbortSignal): Promise<RunOutcome> {
+    const { store } = this.deps;
+    const id = run.data.question_id;
+    const stored = await store.getStored(id);
+    if (!stored || stored.record.is_ready) return 'skipped';
+    const attempt = stored.attempt + 1;
+    const started = await store.start(id, attempt, 'retrieving');
+    if (started === 'terminal' || started === 'stale') return 'skipped';
+
+    const writer = new AnswerWriter(store, id, attempt, this.deps.flushIntervalMs);
+    try {
+      const sources = await this.stream(stored, attempt, writer, signal);
+      await writer.flush();
+      await store.finish(id, attempt, sources);
+      return 'answered';
+    } catch (err) {
+      writer.discard();
+      if (err instanceof AnswerSupersededError) return 'skipped';
+      const final = !isRetryable(err) || run.attemptsMade + 1 >= run.attempts;
+      this.deps.logger.warn({ err, questionId: id, attempt, final }, 'answering failed');
+      if (!final) throw err;
+      await store.fail(id, toProblem(err, `/api/v2/question/${id}/`));
+      throw new FinalFailure(err);
+    }
+  }
+
+  private async stream(
+    stored: StoredQuestion,
+    attempt: number,
+    writer: AnswerWriter,
+    signal?: AbortSignal,
+  ): Promise<Source[]> {
+    const { store, answerer } = this.deps;
+    const id = stored.record.id;
+    let sources: Source[] = [];
+    const chunks = answerer.answer({
+      tenant: stored.tenant,
+      question: stored.record.text,
+      history: await this.history(stored),
+      filters: stored.filters,
+      signal,
+    });
+    for await (const chunk of chunks) {
+      if (chunk.type === 'delta') writer.push(chunk.text);
+      else if (chunk.type === 'sources') {
+        sources = chunk.sources;
+        await writer.flush();
+        await this.write(store.setSources(id, attempt, sources), id);
+      } else if (chunk.status !== 'retrieving') {
+        await writer.flush();
+        await this.write(store.setStatus(id, attempt, chunk.status), id);
+      }
+    }
+    return sources;
+  }
+
+  /** Awaits a record write; a refused one means this attempt was superseded. */
+  private async write(pending: ReturnType<QuestionStore['setStatus']>, id: string): Promise<void> {
+    const result = await pending;
+    if (result === 'stale' || result === 'terminal') throw new AnswerSupersededError(id);
+  }
+
+  /** The chat's answered turns before this question, the latest {@link HISTORY_TURNS}. */
+  private async history(stored: StoredQuestion): Promise<{ question: string; answer: string }[]> {
+    const chat = await this.deps.store.getChat(stored.tenant, stored.record.chat_id);
+    const index = chat.questions.findIndex((q) => q.id === stored.record.id);
+    const earlier = index === -1 ? chat.questions : chat.questions.slice(0, index);
+    return earlier
+      .filter((q) => q.status === 'ready')
+      .slice(-HISTORY_TURNS)
+      .map((q) => ({ question: q.text, answer: q.response }));
+  }
+}
+
+/** Retryable unless an AppError says otherwise; unknown errors are retried (they may be transient). */
+function isRetryable(err: unknown): boolean {
+  if (err instanceof AppError) return err.retryable;
+  const code = (err as { code?: unknown })?.code;
+  return code !== 'model_request_failed' && code !== 'validation_failed';
+}

@@ -1,0 +1,142 @@
+import type { Filter, QuestionCreated, QuestionRequest } from '@docqa/contracts';
+import type { ChangeFeed, QuestionStore, StoredEvent, StoredQuestion } from '@docqa/records';
+import type { QuestionQueue } from '@docqa/queue';
+import { DependencyUnavailableError, toProblem } from '@docqa/errors';
+
+/** Who asks: the tenant and the filters its token enforces. */
+export interface Asker {
+  tenant: string;
+  /** Filters ANDed into every question (a widget token's server-side filters). */
+  filters: Filter[];
+}
+
+/** Longest long poll, seconds. */
+export const MAX_WAIT_SECONDS = 30;
+
+/**
+ * The API side of questions: records them, enqueues them, reads them back (with long polling),
+ * and tails their event streams for SSE.
+ */
+export class QuestionService {
+  constructor(private readonly deps: { store: QuestionStore; queue: QuestionQueue; feed: ChangeFeed }) {}
+
+  /** Records and enqueues a question. A replayed idempotent request re-enqueues (a no-op for a live job). */
+  async ask(
+    asker: Asker,
+    request: QuestionRequest,
+    idempotencyKey?: string,
+  ): Promise<QuestionCreated & { replayed: boolean }> {
+    const created = await this.record(asker, request, idempotencyKey, 'interactive');
+    await this.enqueue(asker.tenant, [created.questionId], 'interactive');
+    return { question_id: created.questionId, chat_id: created.chatId, replayed: created.replayed };
+  }
+
+  /** Records and enqueues questions at batch priority, behind interactive ones. */
+  async askBatch(
+    asker: Asker,
+    requests: QuestionRequest[],
+    idempotencyKey?: string,
+  ): Promise<QuestionCreated[]> {
+    const created: QuestionCreated[] = [];
+    for (const [i, request] of requests.entries()) {
+      const key = idempotencyKey ? `${idempotencyKey}:${i}` : undefined;
+      const result = await this.record(asker, request, key, 'batch');
+      created.push({ question_id: result.questionId, chat_id: result.chatId });
+    }
+    await this.enqueue(
+      asker.tenant,
+      created.map((c) => c.question_id),
+      'batch',
+    );
+    return created;
+  }
+
+  private record(
+    asker: Asker,
+    request: QuestionRequest,
+    idempotencyKey: string | undefined,
+    priority: 'interactive' | 'batch',
+  ) {
+    return this.deps.store.create({
+      tenant: asker.tenant,
+      text: request.question,
+      chatId: request.chat_id,
+      filters: [...(request.filters ?? []), ...asker.filters],
+      metadata: request.question_metadata,
+      idempotencyKey,
+      priority,
+    });
+  }
+
+  /**
+   * A question of the tenant. With `waitSeconds`, waits until the record differs from
+   * `knownVersion` (default: the version at the call) or is ready, up to the given seconds.
+   */
+  async get(
+    tenant: string,
+    id: string,
+    opts: { waitSeconds?: number; knownVersion?: number; signal?: AbortSignal } = {},
+  ): Promise<StoredQuestion> {
+    const stored = await this.deps.store.get(tenant, id);
+    const wait = Math.min(opts.waitSeconds ?? 0, MAX_WAIT_SECONDS);
+    const baseline = opts.knownVersion ?? stored.version;
+    if (wait <= 0 || stored.version !== baseline || stored.record.is_ready) return stored;
+    await this.deps.feed.waitForChange(id, {
+      timeoutMs: wait * 1000,
+      signal: opts.signal,
+      alreadyChanged: async () => (await this.deps.store.getStored(id))?.version !== baseline,
+    });
+    return this.deps.store.get(tenant, id);
+  }
+
+  /**
+   * The question's events after `lastEventId`, as they happen, until `done` or `error`
+   * (or the signal aborts). Yields `null` every `heartbeatMs` without events, for SSE heartbeats.
+   */
+  async *events(
+    tenant: string,
+    id: string,
+    opts: { lastEventId?: string; signal?: AbortSignal; heartbeatMs?: number } = {},
+  ): AsyncGenerator<StoredEvent | null> {
+    await this.deps.store.get(tenant, id);
+    let last = opts.lastEventId ?? '0';
+    while (!opts.signal?.aborted) {
+      const batch = await this.deps.store.readEvents(id, last);
+      for (const item of batch) {
+        last = item.id;
+        yield item;
+        if (item.event.type === 'done' || item.event.type === 'error') return;
+      }
+      if (batch.length) continue;
+      const changed = await this.deps.feed.waitForChange(id, {
+        timeoutMs: opts.heartbeatMs ?? 15000,
+        signal: opts.signal,
+        alreadyChanged: async () => (await this.deps.store.readEvents(id, last, 1)).length > 0,
+      });
+      if (!changed && !opts.signal?.aborted) {
+        // A record that expired (or was never answered) would otherwise be tailed forever.
+        const stored = await this.deps.store.getStored(id);
+        if (!stored) return;
+        yield null;
+      }
+    }
+  }
+
+  private async enqueue(tenant: string, ids: string[], priority: 'interactive' | 'batch'): Promise<void> {
+    try {
+      if (ids.length === 1) await this.deps.queue.enqueue({ question_id: ids[0]!, tenant }, priority);
+      else
+        await this.deps.queue.enqueueMany(
+          ids.map((question_id) => ({ question_id, tenant })),
+          priority,
+        );
+    } catch (err) {
+      const problem = new DependencyUnavailableError('the question queue is unavailable; try again', {
+        cause: err,
+      });
+      // A question that can never be answered must not look pending.
+      await Promise.all(ids.map((id) => this.deps.store.fail(id, toProblem(problem)).catch(() => undefined)));
+      throw problem;
+    }
+  }
+}

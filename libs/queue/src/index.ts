@@ -1,0 +1,2 @@
+export * from './question-queue';
+export * from './ingest-queue';

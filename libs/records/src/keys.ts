@@ -1,0 +1,74 @@
+/**
+ * Every Redis key docqa uses, built in one place under a configurable prefix so several
+ * installations (or test files) can share one Redis.
+ */
+export class Keys {
+  constructor(readonly prefix: string) {}
+
+  question(id: string): string {
+    return `${this.prefix}:q:${id}`;
+  }
+  /** The answer's event stream (Redis Stream) of a question. */
+  questionEvents(id: string): string {
+    return `${this.prefix}:q:${id}:events`;
+  }
+  /** Pub/sub channel announcing a change of a question record. */
+  questionChanged(id: string): string {
+    return `${this.prefix}:changed:${id}`;
+  }
+  /** Pattern matching every {@link questionChanged} channel. */
+  questionChangedPattern(): string {
+    return `${this.prefix}:changed:*`;
+  }
+  chat(id: string): string {
+    return `${this.prefix}:chat:${id}`;
+  }
+  /** List of a chat's question ids, oldest first. */
+  chatQuestions(id: string): string {
+    return `${this.prefix}:chat:${id}:questions`;
+  }
+  idempotency(tenant: string, key: string): string {
+    return `${this.prefix}:idem:${tenant}:${key}`;
+  }
+  /** Token record, addressed by the SHA-256 of the clear token. */
+  tokenByHash(hash: string): string {
+    return `${this.prefix}:token:${hash}`;
+  }
+  /** Pub/sub channel announcing the hash of a revoked token. */
+  tokenRevoked(): string {
+    return `${this.prefix}:tokens:revoked`;
+  }
+  /** Hash of token id → token hash, for listing and revoking. */
+  tokenIndex(): string {
+    return `${this.prefix}:tokens`;
+  }
+  /** Set of every browser origin some token allows (answers CORS preflights). */
+  allowedOrigins(): string {
+    return `${this.prefix}:origins`;
+  }
+  settings(tenant: string): string {
+    return `${this.prefix}:settings:${tenant}`;
+  }
+  feedback(tenant: string): string {
+    return `${this.prefix}:feedback:${tenant}`;
+  }
+  /** Hash of one stored document's record. */
+  document(tenant: string, id: string): string {
+    return `${this.prefix}:doc:${tenant}:${id}`;
+  }
+  /** Sorted set of a tenant's document ids (cursor paging). */
+  documentIndex(tenant: string): string {
+    return `${this.prefix}:docs:${tenant}`;
+  }
+  /** Hash of an ingest job's progress. */
+  ingestJob(id: string): string {
+    return `${this.prefix}:job:${id}`;
+  }
+  rateLimit(): string {
+    return `${this.prefix}:rl`;
+  }
+  /** Prefix BullMQ queues live under. */
+  queuePrefix(): string {
+    return `${this.prefix}:bull`;
+  }
+}

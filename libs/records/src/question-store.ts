@@ -1,0 +1,270 @@
+import { createHash } from 'node:crypto';
+import type { Redis } from 'ioredis';
+import {
+  AnswerEventSchema,
+  type AnswerEvent,
+  type ChatRecord,
+  type Filter,
+  type Problem,
+  type QuestionRecord,
+  type QuestionStatus,
+  type Source,
+} from '@docqa/contracts';
+import { IdempotencyConflictError, NotFoundError } from '@docqa/errors';
+import { newId } from './ids';
+import type { Keys } from './keys';
+import createQuestionScript from './lua/create-question.lua';
+import updateQuestionScript from './lua/update-question.lua';
+
+/** Everything stored with a question beyond its public record. */
+export interface StoredQuestion {
+  record: QuestionRecord;
+  tenant: string;
+  filters: Filter[];
+  metadata: Record<string, unknown>;
+  /** Monotonic change counter: the ETag. */
+  version: number;
+  attempt: number;
+  priority: 'interactive' | 'batch';
+}
+
+/** Input of {@link QuestionStore.create}. */
+export interface NewQuestion {
+  tenant: string;
+  text: string;
+  chatId?: string;
+  filters?: Filter[];
+  metadata?: Record<string, unknown>;
+  idempotencyKey?: string;
+  priority?: 'interactive' | 'batch';
+}
+
+/** An event read back from a question's stream, with its stream id. */
+export interface StoredEvent {
+  id: string;
+  event: AnswerEvent;
+}
+
+type WriteResult = { version: number; eventId: string } | 'terminal' | 'stale';
+
+interface QuestionCommands {
+  createQuestion(...args: string[]): Promise<string[]>;
+  updateQuestion(...args: string[]): Promise<(number | string)[]>;
+}
+
+/**
+ * Question and chat records in Redis: creation (with idempotency), reads, and the writes the
+ * worker makes while answering. Every write bumps the record's version, appends an event to the
+ * question's stream and publishes on its change channel, in one Lua script.
+ */
+export class QuestionStore {
+  private readonly redis: Redis & QuestionCommands;
+  private readonly keys: Keys;
+  private readonly ttlSeconds: number;
+
+  constructor(deps: { redis: Redis; keys: Keys; ttlSeconds: number }) {
+    this.keys = deps.keys;
+    this.ttlSeconds = deps.ttlSeconds;
+    const redis = deps.redis as Redis & Partial<QuestionCommands>;
+    if (!redis.createQuestion)
+      redis.defineCommand('createQuestion', { numberOfKeys: 5, lua: createQuestionScript });
+    if (!redis.updateQuestion)
+      redis.defineCommand('updateQuestion', { numberOfKeys: 2, lua: updateQuestionScript });
+    this.redis = redis as Redis & QuestionCommands;
+  }
+
+  /**
+   * Creates a question; a new chat when `chatId` is absent. With an idempotency key, the same key
+   * and body return the first call's ids (`replayed: true`); another body throws a conflict.
+   */
+  async create(input: NewQuestion): Promise<{ questionId: string; chatId: string; replayed: boolean }> {
+    const questionId = newId('q');
+    const chatId = input.chatId ?? newId('c');
+    const filters = JSON.stringify(input.filters ?? []);
+    const metadata = JSON.stringify(input.metadata ?? {});
+    const requestHash = input.idempotencyKey
+      ? createHash('sha256')
+          .update(JSON.stringify([input.text, input.chatId ?? null, filters, metadata]))
+          .digest('hex')
+      : '';
+    const [outcome, qid, cid] = await this.redis.createQuestion(
+      this.keys.question(questionId),
+      this.keys.chat(chatId),
+      this.keys.chatQuestions(chatId),
+      this.keys.questionEvents(questionId),
+      this.keys.idempotency(input.tenant, input.idempotencyKey ?? '-'),
+      questionId,
+      chatId,
+      input.tenant,
+      input.text,
+      filters,
+      metadata,
+      new Date().toISOString(),
+      String(this.ttlSeconds),
+      input.chatId ? '0' : '1',
+      requestHash,
+      input.priority ?? 'interactive',
+    );
+    if (outcome === 'conflict') {
+      throw new IdempotencyConflictError(
+        'this Idempotency-Key was already used with a different request body',
+      );
+    }
+    if (outcome === 'chat_not_found') throw new NotFoundError(`chat ${input.chatId} was not found`);
+    return { questionId: qid!, chatId: cid!, replayed: outcome === 'replay' };
+  }
+
+  /** A question with its internals, or null when unknown or expired. */
+  async getStored(id: string): Promise<StoredQuestion | null> {
+    if (!isId(id)) return null;
+    const hash = await this.redis.hgetall(this.keys.question(id));
+    return hash.id ? fromHash(hash) : null;
+  }
+
+  /** A question of `tenant`; another tenant's question is reported as not found. */
+  async get(tenant: string, id: string): Promise<StoredQuestion> {
+    const stored = await this.getStored(id);
+    if (!stored || stored.tenant !== tenant) throw new NotFoundError(`question ${id} was not found`);
+    return stored;
+  }
+
+  /** A chat of `tenant` with its questions, oldest first. */
+  async getChat(tenant: string, chatId: string): Promise<ChatRecord> {
+    const chat = isId(chatId) ? await this.redis.hgetall(this.keys.chat(chatId)) : {};
+    if (!chat.id || chat.tenant !== tenant) throw new NotFoundError(`chat ${chatId} was not found`);
+    const ids = await this.redis.lrange(this.keys.chatQuestions(chatId), 0, -1);
+    const questions = await this.getMany(ids);
+    return { id: chatId, created_at: chat.created_at!, questions: questions.map((q) => q.record) };
+  }
+
+  /** Several questions by id, in order, skipping expired ones. */
+  async getMany(ids: string[]): Promise<StoredQuestion[]> {
+    if (!ids.length) return [];
+    const pipeline = this.redis.pipeline();
+    for (const id of ids) pipeline.hgetall(this.keys.question(id));
+    const results = (await pipeline.exec()) ?? [];
+    return results.flatMap(([, hash]) => {
+      const h = hash as Record<string, string>;
+      return h.id ? [fromHash(h)] : [];
+    });
+  }
+
+  /** Events of a question's stream after `afterId` (exclusive; '0' for all). */
+  async readEvents(id: string, afterId = '0', count = 500): Promise<StoredEvent[]> {
+    const start = afterId === '0' ? '-' : `(${afterId}`;
+    const entries = await this.redis.xrange(this.keys.questionEvents(id), start, '+', 'COUNT', count);
+    return entries.map(([eventId, fields]) => {
+      const type = fields[fields.indexOf('type') + 1];
+      const data = JSON.parse(fields[fields.indexOf('data') + 1] ?? '{}');
+      return { id: eventId, event: AnswerEventSchema.parse({ type, data }) };
+    });
+  }
+
+  /** Starts (or restarts) answering: resets partial text and sources; the event says whether it restarts. */
+  start(id: string, attempt: number, status: QuestionStatus): Promise<WriteResult> {
+    const data = { status, ...(attempt > 1 ? { restarted: true, attempt } : {}) };
+    return this.update(id, 'start', attempt, 'status', data, status);
+  }
+
+  setStatus(id: string, attempt: number, status: QuestionStatus): Promise<WriteResult> {
+    return this.update(id, 'status', attempt, 'status', { status }, status);
+  }
+
+  appendDelta(id: string, attempt: number, text: string): Promise<WriteResult> {
+    return this.update(id, 'delta', attempt, 'delta', { text }, text);
+  }
+
+  setSources(id: string, attempt: number, sources: Source[]): Promise<WriteResult> {
+    const json = JSON.stringify(sources);
+    return this.update(id, 'sources', attempt, 'sources', { sources }, json);
+  }
+
+  /** Marks the answer ready; the `done` event carries the final record. */
+  async finish(id: string, attempt: number, sources: Source[]): Promise<WriteResult> {
+    const current = await this.getStored(id);
+    if (!current) return 'terminal';
+    const now = new Date().toISOString();
+    const record: QuestionRecord = {
+      ...current.record,
+      status: 'ready',
+      is_ready: true,
+      sources,
+      updated_at: now,
+    };
+    return this.update(id, 'finish', attempt, 'done', { record }, 'ready', JSON.stringify(sources), '', now);
+  }
+
+  /** Marks the question failed with a problem; works whatever the attempt (it is the last word). */
+  async fail(id: string, problem: Problem): Promise<WriteResult> {
+    const current = await this.getStored(id);
+    if (!current) return 'terminal';
+    const sources = JSON.stringify(current.record.sources);
+    return this.update(
+      id,
+      'finish',
+      current.attempt,
+      'error',
+      { problem },
+      'failed',
+      sources,
+      JSON.stringify(problem),
+    );
+  }
+
+  private async update(
+    id: string,
+    op: string,
+    attempt: number,
+    eventType: AnswerEvent['type'],
+    eventData: unknown,
+    arg: string,
+    sources = '',
+    error = '',
+    now = new Date().toISOString(),
+  ): Promise<WriteResult> {
+    const [version, eventId] = await this.redis.updateQuestion(
+      this.keys.question(id),
+      this.keys.questionEvents(id),
+      op,
+      String(attempt),
+      now,
+      this.keys.questionChanged(id),
+      eventType,
+      JSON.stringify(eventData),
+      arg,
+      sources,
+      error,
+    );
+    if (version === -1) return 'terminal';
+    if (version === -2) return 'stale';
+    return { version: Number(version), eventId: String(eventId) };
+  }
+}
+
+const ID_PATTERN = /^[a-z]_[A-Za-z0-9_-]{6,64}$/;
+const isId = (id: string) => ID_PATTERN.test(id);
+
+function fromHash(h: Record<string, string>): StoredQuestion {
+  const status = h.status as QuestionStatus;
+  const record: QuestionRecord = {
+    id: h.id!,
+    text: h.text!,
+    response: h.response ?? '',
+    is_ready: status === 'ready' || status === 'failed',
+    chat_id: h.chat_id!,
+    status,
+    sources: JSON.parse(h.sources || '[]'),
+    created_at: h.created_at!,
+    updated_at: h.updated_at!,
+  };
+  if (h.error) record.error = JSON.parse(h.error);
+  return {
+    record,
+    tenant: h.tenant!,
+    filters: JSON.parse(h.filters || '[]'),
+    metadata: JSON.parse(h.metadata || '{}'),
+    version: Number(h.version),
+    attempt: Number(h.attempt),
+    priority: h.priority === 'batch' ? 'batch' : 'interactive',
+  };
+}

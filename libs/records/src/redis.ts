@@ -1,0 +1,28 @@
+import { Redis, type RedisOptions } from 'ioredis';
+
+/**
+ * Opens a Redis connection for one role:
+ * - `command`: request-path commands; fails fast (no offline queue) so the API answers 503 at once
+ *   when Redis is down instead of hanging.
+ * - `blocking`: BullMQ workers and pub/sub subscribers; retries forever (`maxRetriesPerRequest: null`).
+ */
+export async function connectRedis(
+  url: string,
+  role: 'command' | 'blocking',
+  name = 'docqa',
+): Promise<Redis> {
+  const options: RedisOptions =
+    role === 'command'
+      ? { lazyConnect: true, maxRetriesPerRequest: 1, enableOfflineQueue: false, connectionName: name }
+      : { lazyConnect: true, maxRetriesPerRequest: null, connectionName: name };
+  const redis = new Redis(url, { ...options, retryStrategy: (times) => Math.min(times * 200, 2000) });
+  redis.on('error', () => undefined); // reconnects on its own; callers see failures per command
+  await redis.connect();
+  return redis;
+}
+
+/** Closes a connection: politely when connected, at once when Redis is unreachable. */
+export async function closeRedis(redis: Redis): Promise<void> {
+  if (redis.status === 'ready') await redis.quit().catch(() => redis.disconnect());
+  else redis.disconnect();
+}

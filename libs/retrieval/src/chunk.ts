@@ -1,0 +1,23 @@
+/** One searchable passage of a document, as stored in a vector store. */
+export interface Chunk {
+  tenant: string;
+  document_id: string;
+  /** `<document_id>#<n>`. */
+  chunk_id: string;
+  title: string;
+  url: string | null;
+  /** Heading path of the section the chunk comes from (`Install › Linux`). */
+  heading: string;
+  text: string;
+  metadata: Record<string, unknown>;
+}
+
+/** A chunk with its embedding. */
+export interface EmbeddedChunk extends Chunk {
+  vector: number[];
+}
+
+/** The text indexed for a chunk: title and heading path take part in search. */
+export function searchText(chunk: Pick<Chunk, 'title' | 'heading' | 'text'>): string {
+  return [chunk.title, chunk.heading, chunk.text].filter(Boolean).join('\n');
+}

@@ -1,0 +1,176 @@
+import { mkdirSync } from 'node:fs';
+import * as lancedb from '@lancedb/lancedb';
+import type { SearchResult } from '@docqa/contracts';
+import { searchText, type EmbeddedChunk } from './chunk';
+import { matchesFilters } from './filters';
+import type { StoreQuery, VectorStore } from './vector-store';
+
+const TABLE = 'chunks';
+/** Rows from which an ANN vector index pays off over a flat scan. */
+const VECTOR_INDEX_MIN_ROWS = 20_000;
+/** Candidates fetched per result when metadata filters are applied after the search. */
+const FILTER_OVERFETCH = 20;
+
+interface Row {
+  chunk_id: string;
+  tenant: string;
+  document_id: string;
+  title: string;
+  url: string;
+  heading: string;
+  text: string;
+  search_text: string;
+  metadata: string;
+  vector: number[];
+}
+
+/**
+ * The embedded store: one LanceDB table under `DATA_DIR/lancedb` with a full-text (BM25) index on
+ * title + headings + text and cosine vector search. Processes of one machine share it: readers see
+ * each write at once (read consistency 0). Tenancy is a column; metadata filters run on candidates.
+ */
+export class EmbeddedStore implements VectorStore {
+  private table: lancedb.Table | null = null;
+  private ftsReady = false;
+
+  private constructor(private readonly db: lancedb.Connection) {}
+
+  static async open(dir: string): Promise<EmbeddedStore> {
+    mkdirSync(dir, { recursive: true });
+    return new EmbeddedStore(await lancedb.connect(dir, { readConsistencyInterval: 0 }));
+  }
+
+  async replaceDocuments(tenant: string, documentIds: string[], chunks: EmbeddedChunk[]): Promise<void> {
+    const table = await this.openTable();
+    if (table && documentIds.length) {
+      await table.delete(`tenant = ${sql(tenant)} AND document_id IN (${documentIds.map(sql).join(', ')})`);
+    }
+    if (!chunks.length) return;
+    const rows: Row[] = chunks.map((c) => ({
+      chunk_id: c.chunk_id,
+      tenant: c.tenant,
+      document_id: c.document_id,
+      title: c.title,
+      url: c.url ?? '',
+      heading: c.heading,
+      text: c.text,
+      search_text: searchText(c),
+      metadata: JSON.stringify(c.metadata),
+      vector: c.vector,
+    }));
+    if (table) await table.add(rows as unknown as Record<string, unknown>[]);
+    else this.table = await this.db.createTable(TABLE, rows as unknown as Record<string, unknown>[]);
+    await this.ensureIndexes();
+  }
+
+  async deleteDocument(tenant: string, documentId: string): Promise<void> {
+    const table = await this.openTable();
+    await table?.delete(`tenant = ${sql(tenant)} AND document_id = ${sql(documentId)}`);
+  }
+
+  async keywordSearch(query: StoreQuery & { text: string }): Promise<SearchResult[]> {
+    const table = await this.openTable();
+    const text = ftsQuery(query.text);
+    if (!table || !text || !(await this.hasFts(table))) return [];
+    const rows = (await table
+      .search(text, 'fts', 'search_text')
+      .where(tenantClause(query.tenants))
+      .limit(candidates(query))
+      .toArray()) as (Row & { _score: number })[];
+    return this.finish(rows, query, (r) => r._score);
+  }
+
+  async semanticSearch(query: StoreQuery & { vector: number[] }): Promise<SearchResult[]> {
+    const table = await this.openTable();
+    if (!table) return [];
+    const rows = (await table
+      .vectorSearch(query.vector)
+      .distanceType('cosine')
+      .where(tenantClause(query.tenants))
+      .limit(candidates(query))
+      .toArray()) as (Row & { _distance: number })[];
+    return this.finish(rows, query, (r) => 1 - r._distance);
+  }
+
+  async health(): Promise<void> {
+    const table = await this.openTable();
+    if (table) await table.countRows();
+    else await this.db.tableNames();
+  }
+
+  async close(): Promise<void> {
+    this.table?.close();
+    this.db.close();
+  }
+
+  /** Brings indexes up to date after a batch of writes (called by ingestion). */
+  async optimize(): Promise<void> {
+    const table = await this.openTable();
+    if (table) await table.optimize();
+  }
+
+  private finish<R extends Row>(rows: R[], query: StoreQuery, score: (row: R) => number): SearchResult[] {
+    const results: SearchResult[] = [];
+    for (const row of rows) {
+      const metadata = JSON.parse(row.metadata) as Record<string, unknown>;
+      const fields = { ...metadata, document_id: row.document_id, title: row.title, url: row.url || null };
+      if (query.filters.length && !matchesFilters(fields, query.filters)) continue;
+      results.push({
+        document_id: row.document_id,
+        chunk_id: row.chunk_id,
+        title: row.title,
+        url: row.url || null,
+        text: row.text,
+        score: score(row),
+        metadata,
+      });
+      if (results.length >= query.limit) break;
+    }
+    return results;
+  }
+
+  private async openTable(): Promise<lancedb.Table | null> {
+    if (this.table) return this.table;
+    if (!(await this.db.tableNames()).includes(TABLE)) return null;
+    this.table = await this.db.openTable(TABLE);
+    return this.table;
+  }
+
+  private async hasFts(table: lancedb.Table): Promise<boolean> {
+    if (!this.ftsReady)
+      this.ftsReady = (await table.listIndices()).some((i) => i.columns.includes('search_text'));
+    return this.ftsReady;
+  }
+
+  private async ensureIndexes(): Promise<void> {
+    const table = this.table!;
+    const indices = await table.listIndices();
+    if (!indices.some((i) => i.columns.includes('search_text'))) {
+      await table.createIndex('search_text', { config: lancedb.Index.fts({ withPosition: false }) });
+    }
+    if (
+      !indices.some((i) => i.columns.includes('vector')) &&
+      (await table.countRows()) >= VECTOR_INDEX_MIN_ROWS
+    ) {
+      await table.createIndex('vector', { config: lancedb.Index.ivfPq({ distanceType: 'cosine' }) });
+    }
+  }
+}
+
+/** A SQL string literal: single quotes doubled, so values never leave the literal. */
+export function sql(value: string): string {
+  return `'${value.replace(/'/g, "''")}'`;
+}
+
+function tenantClause(tenants: string[]): string {
+  return `tenant IN (${tenants.map(sql).join(', ')})`;
+}
+
+function candidates(query: StoreQuery): number {
+  return query.filters.length ? Math.min(1000, query.limit * FILTER_OVERFETCH) : query.limit;
+}
+
+/** Words only: the full-text parser never sees operators, quotes or field syntax from users. */
+function ftsQuery(text: string): string {
+  return (text.match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 64).join(' ');
+}

@@ -1,0 +1,89 @@
+import type { SearchResult } from '@docqa/contracts';
+import { chunkMarkdown } from './chunker';
+import { containsPhrase, matchesFilters } from './filters';
+import { fuse } from './hybrid';
+import { LocalEmbedder } from './local-embedder';
+import { sql } from './embedded-store';
+
+describe('matchesFilters', () => {
+  const meta = { product: 'cli', tags: ['auth', 'security'], platform: 'Windows 11 Pro', version: 2 };
+  it('eq matches equal values and any of a list', () => {
+    expect(matchesFilters(meta, [{ type: 'eq', property: 'product', value: 'cli' }])).toBe(true);
+    expect(matchesFilters(meta, [{ type: 'eq', property: 'product', value: ['api', 'cli'] }])).toBe(true);
+    expect(matchesFilters(meta, [{ type: 'eq', property: 'version', value: '2' }])).toBe(true);
+    expect(matchesFilters(meta, [{ type: 'eq', property: 'product', value: 'CLI' }])).toBe(false);
+  });
+  it('contains matches list members and whole words or phrases of text, ignoring case', () => {
+    expect(matchesFilters(meta, [{ type: 'contains', property: 'tags', value: 'auth' }])).toBe(true);
+    expect(matchesFilters(meta, [{ type: 'contains', property: 'platform', value: 'windows 11' }])).toBe(
+      true,
+    );
+    expect(matchesFilters(meta, [{ type: 'contains', property: 'platform', value: 'Win' }])).toBe(false);
+  });
+  it('needs every filter and matches nothing on an unknown property', () => {
+    expect(
+      matchesFilters(meta, [
+        { type: 'eq', property: 'product', value: 'cli' },
+        { type: 'eq', property: 'x', value: 'y' },
+      ]),
+    ).toBe(false);
+    expect(matchesFilters(meta, [{ type: 'eq', property: 'constructor', value: 'Object' }])).toBe(false);
+  });
+  it('treats regex and SQL syntax in values as plain text', () => {
+    expect(containsPhrase('a (b) c', '(b)')).toBe(true);
+    expect(containsPhrase('anything', '.*')).toBe(false);
+    expect(sql("it's'; DROP TABLE x; --")).toBe("'it''s''; DROP TABLE x; --'");
+  });
+});
+
+describe('chunkMarkdown', () => {
+  it('keeps the heading path with each chunk and splits long sections', async () => {
+    const md = `# Install\nIntro.\n## Linux\n${'Run apt. '.repeat(40)}\n## Windows\nRun setup.exe.`;
+    const chunks = await chunkMarkdown(md, { size: 120, overlap: 20 });
+    expect(chunks[0]).toEqual({ heading: 'Install', text: 'Intro.' });
+    expect(chunks.filter((c) => c.heading === 'Install › Linux').length).toBeGreaterThan(1);
+    expect(chunks.at(-1)).toEqual({ heading: 'Install › Windows', text: 'Run setup.exe.' });
+    expect(chunks.every((c) => c.text.length <= 120)).toBe(true);
+  });
+  it('does not take a # inside a code fence for a heading', async () => {
+    const chunks = await chunkMarkdown('# A\n```sh\n# comment\n```\n', { size: 500, overlap: 0 });
+    expect(chunks).toEqual([{ heading: 'A', text: '```sh\n# comment\n```' }]);
+  });
+});
+
+describe('LocalEmbedder', () => {
+  const embedder = new LocalEmbedder();
+  const cos = (a: number[], b: number[]) => a.reduce((s, x, i) => s + x * b[i]!, 0);
+  it('gives unit vectors, closer for texts that share words and forms', async () => {
+    const [q, near, far] = await embedder.embedDocuments([
+      'revoking tokens',
+      'How to revoke a token',
+      'Install the widget on a page',
+    ]);
+    expect(Math.abs(cos(q!, q!) - 1)).toBeLessThan(1e-9);
+    expect(cos(q!, near!)).toBeGreaterThan(cos(q!, far!) + 0.2);
+  });
+});
+
+describe('fuse', () => {
+  const r = (id: string, score: number): SearchResult => ({
+    document_id: id,
+    chunk_id: id,
+    title: id,
+    url: null,
+    text: id,
+    score,
+    metadata: {},
+  });
+  it('adds weighted scores scaled by each list’s best, so a strong keyword hit stays first', () => {
+    const fused = fuse(
+      [
+        { results: [r('a', 10), r('b', 8)], weight: 1 },
+        { results: [r('c', 0.9), r('b', 0.8)], weight: 0.15 },
+      ],
+      3,
+    );
+    expect(fused.map((x) => x.chunk_id)).toEqual(['a', 'b', 'c']);
+    expect(fused[0]!.score).toBe(1);
+  });
+});

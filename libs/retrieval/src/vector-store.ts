@@ -1,0 +1,25 @@
+import type { Filter, SearchResult } from '@docqa/contracts';
+import type { EmbeddedChunk } from './chunk';
+
+/** A search of a vector store. */
+export interface StoreQuery {
+  tenants: string[];
+  filters: Filter[];
+  limit: number;
+  /** For keyword search. */
+  text?: string;
+  /** For semantic search. */
+  vector?: number[];
+}
+
+/** The vector-store port: the embedded (LanceDB) and Qdrant adapters implement it. */
+export interface VectorStore {
+  /** Replaces every chunk of the documents present in `chunks`. */
+  replaceDocuments(tenant: string, documentIds: string[], chunks: EmbeddedChunk[]): Promise<void>;
+  deleteDocument(tenant: string, documentId: string): Promise<void>;
+  keywordSearch(query: StoreQuery & { text: string }): Promise<SearchResult[]>;
+  semanticSearch(query: StoreQuery & { vector: number[] }): Promise<SearchResult[]>;
+  /** Throws when the store cannot be read. */
+  health(): Promise<void>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,201 @@
+import { ScriptedAnswerer } from '@docqa/questions/testing';
+import { deletePrefix, testPrefix, testRedis } from '@docqa/testing';
+import type { Redis } from 'ioredis';
+import { startStack, type Stack } from './start-stack';
+
+const noKnowledgeBase = {
+  retrieval: { search: async () => ({ results: [], took_ms: 0 }) },
+  probes: {},
+  modelProbe: async () => undefined,
+};
+
+describe('errors, auth and limits', () => {
+  let stack: Stack;
+  let redis: Redis;
+  let asker: string;
+  const prefix = testPrefix('errors');
+
+  beforeAll(async () => {
+    redis = testRedis();
+    stack = await startStack({
+      prefix,
+      answerer: new ScriptedAnswerer(),
+      services: noKnowledgeBase,
+      env: { BODY_LIMIT: '2kb', RATE_LIMIT_PER_MINUTE: '3' },
+    });
+    asker = await stack.createToken({ tenant: 'acme', scopes: ['ask'], rateLimit: 1000 });
+  });
+  afterAll(async () => {
+    await stack.close();
+    await deletePrefix(redis, prefix);
+    await redis.quit();
+  });
+
+  const post = (path: string, body: string, headers: Record<string, string> = {}) =>
+    fetch(stack.apiUrl + path, {
+      method: 'POST',
+      body,
+      headers: { authorization: `Bearer ${asker}`, 'content-type': 'application/json', ...headers },
+    });
+
+  async function expectProblem(res: Response, status: number) {
+    expect(res.status).toBe(status);
+    expect(res.headers.get('content-type')).toContain('application/problem+json');
+    const problem = await res.json();
+    expect(problem).toMatchObject({ status, type: expect.any(String), title: expect.any(String) });
+    expect(JSON.stringify(problem)).not.toMatch(/at .*\.(ts|js):\d+/);
+    return problem;
+  }
+
+  it('answers 400 with the failing fields for an invalid body', async () => {
+    const problem = await expectProblem(
+      await post('question/', JSON.stringify({ question: '', chat_id: 5 })),
+      400,
+    );
+    expect(problem.errors.map((e: { path: string }) => e.path).sort()).toEqual([
+      'body.chat_id',
+      'body.question',
+    ]);
+  });
+
+  it('answers 400 for malformed JSON', async () => {
+    const problem = await expectProblem(await post('question/', '{"question":'), 400);
+    expect(problem.detail).toMatch(/not valid JSON/);
+  });
+
+  it('answers 401 with WWW-Authenticate for a missing, malformed or unknown token', async () => {
+    const none = await fetch(stack.apiUrl + 'question/q_abcdefgh/');
+    await expectProblem(none, 401);
+    expect(none.headers.get('www-authenticate')).toMatch(/^Bearer/);
+    await expectProblem(
+      await fetch(stack.apiUrl + 'question/q_abcdefgh/', { headers: { authorization: 'Basic abc' } }),
+      401,
+    );
+    await expectProblem(
+      await fetch(stack.apiUrl + 'question/q_abcdefgh/', {
+        headers: { authorization: 'Bearer dq_nope_nope' },
+      }),
+      401,
+    );
+  });
+
+  it('answers 401 for an expired token and for a revoked one', async () => {
+    const { token, record } = await stack.tokens.create({ tenant: 'acme', scopes: ['ask'], ttlMs: 50 });
+    await new Promise((r) => setTimeout(r, 80));
+    await expectProblem(
+      await fetch(stack.apiUrl + 'chat/c_abcdefgh/', { headers: { authorization: `Bearer ${token}` } }),
+      401,
+    );
+    const live = await stack.tokens.create({ tenant: 'acme', scopes: ['ask'] });
+    const used = await fetch(stack.apiUrl + 'settings/', {
+      headers: { authorization: `Bearer ${live.token}` },
+    });
+    expect(used.status).toBe(200);
+    expect(await stack.tokens.revoke(live.record.id)).toBe(true);
+    await new Promise((r) => setTimeout(r, 50)); // the revocation reaches the API by pub/sub
+    await expectProblem(
+      await fetch(stack.apiUrl + 'chat/c_abcdefgh/', { headers: { authorization: `Bearer ${live.token}` } }),
+      401,
+    );
+    expect(record.expires_at).not.toBeNull();
+  });
+
+  it('answers 403 when the token lacks the scope', async () => {
+    const searchOnly = await stack.createToken({ tenant: 'acme', scopes: ['search'] });
+    await expectProblem(
+      await post('question/', JSON.stringify({ question: 'q' }), { authorization: `Bearer ${searchOnly}` }),
+      403,
+    );
+    const res = await fetch(stack.apiUrl + 'rag/search/', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${asker}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ query: 'q' }),
+    });
+    await expectProblem(res, 403);
+  });
+
+  it('answers 403 for a search of a tenant the token may not search', async () => {
+    const searcher = await stack.createToken({ tenant: 'acme', scopes: ['search'], tenants: ['shared'] });
+    const search = (tenants: string[]) =>
+      fetch(stack.apiUrl + 'rag/search/', {
+        method: 'POST',
+        headers: { authorization: `Bearer ${searcher}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ query: 'q', tenants }),
+      });
+    expect((await search(['acme', 'shared'])).status).toBe(200);
+    await expectProblem(await search(['globex']), 403);
+  });
+
+  it('answers 404 for unknown routes and unknown questions, 405 with Allow for a wrong method', async () => {
+    await expectProblem(
+      await fetch(stack.apiUrl + 'nope', { headers: { authorization: `Bearer ${asker}` } }),
+      404,
+    );
+    await expectProblem(await fetch(stack.baseUrl + '/not/here'), 404);
+    await expectProblem(
+      await fetch(stack.apiUrl + 'question/q_unknown123/', { headers: { authorization: `Bearer ${asker}` } }),
+      404,
+    );
+    const res = await fetch(stack.apiUrl + 'question/', {
+      method: 'DELETE',
+      headers: { authorization: `Bearer ${asker}` },
+    });
+    await expectProblem(res, 405);
+    expect(res.headers.get('allow')).toBe('POST');
+  });
+
+  it('answers 413 for a body over the limit and 415 for a body that is not JSON', async () => {
+    await expectProblem(await post('question/', JSON.stringify({ question: 'x'.repeat(3000) })), 413);
+    await expectProblem(
+      await post('question/', 'question=hi', { 'content-type': 'application/x-www-form-urlencoded' }),
+      415,
+    );
+  });
+
+  it('answers 429 with Retry-After and RateLimit headers past the per-token limit', async () => {
+    const limited = await stack.createToken({ tenant: 'acme', scopes: ['ask'] });
+    const headers = { authorization: `Bearer ${limited}` };
+    for (let i = 0; i < 3; i++) {
+      const ok = await post('question/', JSON.stringify({ question: `q${i}` }), headers);
+      expect(ok.status).toBe(201);
+      expect(ok.headers.get('ratelimit-remaining')).toBe(String(2 - i));
+    }
+    const res = await post('question/', JSON.stringify({ question: 'one too many' }), headers);
+    await expectProblem(res, 429);
+    expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(res.headers.get('ratelimit-limit')).toBe('3');
+  });
+
+  it('refuses a browser origin the token does not allow, and answers preflights only for allowed origins', async () => {
+    const widget = await stack.createToken({
+      tenant: 'acme',
+      scopes: ['ask'],
+      widget: true,
+      origins: ['https://docs.acme.test'],
+    });
+    const preflight = (origin: string) =>
+      fetch(stack.apiUrl + 'questions/', {
+        method: 'OPTIONS',
+        headers: {
+          origin,
+          'access-control-request-method': 'POST',
+          'access-control-request-headers': 'authorization,content-type',
+        },
+      });
+    const ok = await preflight('https://docs.acme.test');
+    expect(ok.status).toBe(204);
+    expect(ok.headers.get('access-control-allow-origin')).toBe('https://docs.acme.test');
+    expect(ok.headers.get('access-control-allow-headers')).toMatch(/Authorization/);
+    await expectProblem(await preflight('https://evil.test'), 403);
+
+    const fromOther = await fetch(stack.apiUrl + 'settings/', {
+      headers: { authorization: `Bearer ${asker}`, origin: 'https://docs.acme.test' },
+    });
+    await expectProblem(fromOther, 403);
+    const fromAllowed = await fetch(stack.apiUrl + 'settings/', {
+      headers: { authorization: `Bearer ${widget}`, origin: 'https://docs.acme.test' },
+    });
+    expect(fromAllowed.status).toBe(200);
+    expect(fromAllowed.headers.get('access-control-allow-origin')).toBe('https://docs.acme.test');
+  });
+});

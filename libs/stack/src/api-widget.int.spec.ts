@@ -1,0 +1,250 @@
+import { EventSourceParserStream, type EventSourceMessage } from 'eventsource-parser/stream';
+import { ScriptedAnswerer } from '@docqa/questions/testing';
+import { deletePrefix, testPrefix, testRedis } from '@docqa/testing';
+import type { Redis } from 'ioredis';
+import { startStack, type Stack } from './start-stack';
+
+const noKnowledgeBase = {
+  retrieval: { search: async () => ({ results: [], took_ms: 0 }) },
+  probes: {},
+  modelProbe: async () => undefined,
+};
+const source = {
+  document_id: 'd1',
+  chunk_id: 'd1#0',
+  title: 'Tokens',
+  url: 'https://docs.acme.test/tokens',
+  snippet: 'Create tokens with the CLI.',
+  score: 0.9,
+  cited: true,
+  metadata: {},
+};
+
+async function readEvents(res: Response): Promise<EventSourceMessage[]> {
+  const events: EventSourceMessage[] = [];
+  const stream = res.body!.pipeThrough(new TextDecoderStream()).pipeThrough(new EventSourceParserStream());
+  const reader = stream.getReader();
+  for (let next = await reader.read(); !next.done; next = await reader.read()) events.push(next.value);
+  return events;
+}
+
+describe('widget endpoints', () => {
+  let stack: Stack;
+  let redis: Redis;
+  let token: string;
+  const prefix = testPrefix('widget');
+  const origin = 'https://docs.acme.test';
+  const answerer = new ScriptedAnswerer({
+    pieces: ['Use ', 'the ', 'CLI ', '[1].'],
+    delayMs: 20,
+    sources: [source],
+  });
+
+  beforeAll(async () => {
+    redis = testRedis();
+    stack = await startStack({
+      prefix,
+      answerer,
+      services: noKnowledgeBase,
+      env: { VISITOR_RATE_LIMIT_PER_MINUTE: '100' },
+    });
+    token = await stack.createToken({
+      tenant: 'acme',
+      scopes: ['ask'],
+      widget: true,
+      origins: [origin],
+      filters: [{ type: 'eq', property: 'product', value: 'cli' }],
+    });
+  });
+  afterAll(async () => {
+    await stack.close();
+    await deletePrefix(redis, prefix);
+    await redis.quit();
+  });
+
+  const call = (path: string, init: RequestInit = {}, bearer = token) =>
+    fetch(stack.apiUrl + path, {
+      ...init,
+      headers: {
+        authorization: `Bearer ${bearer}`,
+        origin,
+        'content-type': 'application/json',
+        ...(init.headers as object),
+      },
+    });
+
+  it('streams an answer: question first, then status, deltas, sources and done, each with an id', async () => {
+    const res = await call('questions/', {
+      method: 'POST',
+      body: JSON.stringify({ question: 'How do I make a token?' }),
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    expect(res.headers.get('cache-control')).toMatch(/no-cache/);
+    expect(res.headers.get('x-accel-buffering')).toBe('no');
+    expect(res.headers.get('access-control-allow-origin')).toBe(origin);
+    const events = await readEvents(res);
+    expect(events[0]!.event).toBe('question');
+    expect(events.every((e) => e.id)).toBe(true);
+    const types = events.map((e) => e.event);
+    expect(types).toEqual(expect.arrayContaining(['status', 'delta', 'sources', 'done']));
+    expect(JSON.parse(events.find((e) => e.event === 'sources')!.data).sources).toEqual([source]);
+    expect(types.at(-1)).toBe('done');
+    const text = events
+      .filter((e) => e.event === 'delta')
+      .map((e) => JSON.parse(e.data).text)
+      .join('');
+    expect(text).toBe('Use the CLI [1].');
+    const done = JSON.parse(events.at(-1)!.data).record;
+    expect(done).toMatchObject({
+      is_ready: true,
+      status: 'ready',
+      response: 'Use the CLI [1].',
+      sources: [source],
+    });
+  });
+
+  it('ANDs the widget token’s filters into every question it asks', async () => {
+    const res = await call('questions/', {
+      method: 'POST',
+      body: JSON.stringify({
+        question: 'filtered?',
+        filters: [{ type: 'eq', property: 'version', value: '2' }],
+      }),
+    });
+    await readEvents(res);
+    const input = answerer.inputs.find((i) => i.question === 'filtered?');
+    expect(input?.filters).toEqual([
+      { type: 'eq', property: 'version', value: '2' },
+      { type: 'eq', property: 'product', value: 'cli' },
+    ]);
+  });
+
+  it('resumes a stream with Last-Event-ID without repeating events', async () => {
+    const res = await call('questions/', { method: 'POST', body: JSON.stringify({ question: 'resume?' }) });
+    const all = await readEvents(res);
+    const questionId = JSON.parse(all[0]!.data).question_id;
+    const cut = all[2]!;
+    const resumed = await readEvents(
+      await call(`question/${questionId}/events`, { headers: { 'last-event-id': cut.id! } }),
+    );
+    expect(resumed.map((e) => e.id)).toEqual(all.slice(3).map((e) => e.id));
+  });
+
+  it('restores a conversation and answers 404 for a chat of another tenant', async () => {
+    const events = await readEvents(
+      await call('questions/', { method: 'POST', body: JSON.stringify({ question: 'first' }) }),
+    );
+    const { chat_id } = JSON.parse(events[0]!.data);
+    const res = await call('conversation/', { method: 'POST', body: JSON.stringify({ chat_id }) });
+    expect(res.status).toBe(200);
+    const body = await res.json();
+    expect(body.chat_id).toBe(chat_id);
+    expect(body.questions.map((q: { text: string }) => q.text)).toEqual(['first']);
+
+    const other = await stack.createToken({
+      tenant: 'globex',
+      scopes: ['ask'],
+      widget: true,
+      origins: [origin],
+    });
+    expect(
+      (await call('conversation/', { method: 'POST', body: JSON.stringify({ chat_id }) }, other)).status,
+    ).toBe(404);
+  });
+
+  it('stores widget settings with an admin token and serves them to the widget', async () => {
+    const admin = await stack.createToken({ tenant: 'acme', scopes: ['admin'] });
+    const settings = {
+      mode: 'question',
+      examples: ['How do I install?'],
+      labels: { NEW_CHAT_BUTTON: 'Start over' },
+    };
+    const put = await fetch(`${stack.apiUrl}admin/settings/`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' },
+      body: JSON.stringify(settings),
+    });
+    expect(put.status).toBe(200);
+    expect(await (await call('settings/')).json()).toEqual(settings);
+    expect((await call('admin/settings/', { method: 'PUT', body: JSON.stringify(settings) })).status).toBe(
+      403,
+    );
+    const bad = await fetch(`${stack.apiUrl}admin/settings/`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ mode: 'fullscreen' }),
+    });
+    expect(bad.status).toBe(400);
+  });
+
+  it('takes thumbs up and down with details, 404 for an unknown question', async () => {
+    const events = await readEvents(
+      await call('questions/', { method: 'POST', body: JSON.stringify({ question: 'rate me' }) }),
+    );
+    const { question_id } = JSON.parse(events[0]!.data);
+    const down = {
+      rating: 'down',
+      details: 'Should mention --expires',
+      url: 'https://docs.acme.test/tokens',
+    };
+    expect(
+      (await call(`question/${question_id}/feedback/`, { method: 'POST', body: JSON.stringify(down) }))
+        .status,
+    ).toBe(204);
+    expect(
+      (
+        await call(`question/${question_id}/feedback/`, {
+          method: 'POST',
+          body: JSON.stringify({ rating: 'meh' }),
+        })
+      ).status,
+    ).toBe(400);
+    expect(
+      (
+        await call('question/q_nosuchquestion/feedback/', {
+          method: 'POST',
+          body: JSON.stringify({ rating: 'up' }),
+        })
+      ).status,
+    ).toBe(404);
+    const stored = await redis.lrange(`${prefix}:feedback:acme`, 0, -1);
+    expect(stored.map((s) => JSON.parse(s))).toContainEqual(
+      expect.objectContaining({ question_id, ...down }),
+    );
+  });
+
+  it('limits questions per visitor IP on a widget token with 429 and Retry-After', async () => {
+    const limited = await startStack({
+      redisUrl: stack.redisUrl,
+      prefix: `${prefix}-rl`,
+      answerer,
+      services: noKnowledgeBase,
+      noWorker: true,
+      env: { VISITOR_RATE_LIMIT_PER_MINUTE: '2' },
+    });
+    try {
+      const t = await limited.createToken({
+        tenant: 'acme',
+        scopes: ['ask'],
+        widget: true,
+        origins: [origin],
+      });
+      const ask = () =>
+        fetch(`${limited.apiUrl}question/`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${t}`, origin, 'content-type': 'application/json' },
+          body: JSON.stringify({ question: 'q' }),
+        });
+      expect((await ask()).status).toBe(201);
+      expect((await ask()).status).toBe(201);
+      const third = await ask();
+      expect(third.status).toBe(429);
+      expect(Number(third.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(third.headers.get('access-control-expose-headers')).toMatch(/Retry-After/);
+    } finally {
+      await limited.close();
+      await deletePrefix(redis, `${prefix}-rl`);
+    }
+  });
+});

@@ -1,0 +1,112 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Logger } from 'pino';
+import pino from 'pino';
+import { TokenStore, type Scope } from '@docqa/auth';
+import { loadConfig, type Config } from '@docqa/config';
+import type { Filter } from '@docqa/contracts';
+import type { Answerer } from '@docqa/answering';
+import { Keys, closeRedis, connectRedis } from '@docqa/records';
+import { createApiServices, startApi, type ApiServices } from '@docqa/api-server';
+import { createKnowledgeBase, startWorker, type ConsumerFactory } from '@docqa/worker-runtime';
+
+/** Options of {@link startStack}. */
+export interface StackOptions {
+  /** Redis to use; default the tests' private one (`TEST_REDIS_URL`). */
+  redisUrl?: string;
+  /** Key prefix; default a fresh one. */
+  prefix?: string;
+  /** Settings beyond the defaults, as environment variables (e.g. `{ JOB_LOCK_MS: '2000' }`). */
+  env?: Record<string, string>;
+  /** How the worker answers (default: the real pipeline of the configured providers). */
+  answerer?: Answerer;
+  /** Knowledge-base services of the API (default: the real ones). */
+  services?: ApiServices;
+  consumers?: ConsumerFactory[];
+  /** Start no worker (tests that run their own). */
+  noWorker?: boolean;
+  /** Folder of the built widget to serve at /widget/. */
+  widgetDir?: string;
+  logger?: Logger;
+}
+
+/** A running API + worker for integration and browser tests. */
+export interface Stack {
+  config: Config;
+  baseUrl: string;
+  /** `baseUrl + '/api/v2/'`. */
+  apiUrl: string;
+  redisUrl: string;
+  prefix: string;
+  tokens: TokenStore;
+  createToken(opts: {
+    tenant: string;
+    scopes: Scope[];
+    origins?: string[];
+    widget?: boolean;
+    filters?: Filter[];
+    tenants?: string[];
+    rateLimit?: number;
+  }): Promise<string>;
+  stopWorker(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Starts the real API and worker in this process on a free port. */
+export async function startStack(options: StackOptions = {}): Promise<Stack> {
+  const redisUrl = options.redisUrl ?? process.env.TEST_REDIS_URL;
+  if (!redisUrl) throw new Error('startStack needs redisUrl or TEST_REDIS_URL');
+  const prefix = options.prefix ?? `stack-${Math.random().toString(36).slice(2, 10)}`;
+  const dataDir = mkdtempSync(join(tmpdir(), 'docqa-stack-'));
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    REDIS_URL: redisUrl,
+    REDIS_PREFIX: prefix,
+    LOG_LEVEL: 'silent',
+    ...options.env,
+  });
+  const logger = options.logger ?? pino({ level: config.logLevel });
+  const services = options.services ?? (await createApiServices(config, logger));
+  const api = await startApi(config, services, {
+    logger,
+    version: 'test',
+    widgetDir: options.widgetDir,
+  });
+  const knowledgeBase =
+    options.noWorker || options.answerer ? null : await createKnowledgeBase(config, logger);
+  let worker = options.noWorker
+    ? null
+    : await startWorker(config, {
+        answerer: options.answerer ?? knowledgeBase!.answerer,
+        logger,
+        consumers: options.consumers ?? knowledgeBase?.consumers,
+      });
+  const redis = await connectRedis(redisUrl, 'command', 'docqa-stack');
+  const tokens = new TokenStore({ redis, keys: new Keys(prefix) });
+  return {
+    config,
+    baseUrl: api.url,
+    apiUrl: `${api.url}/api/v2/`,
+    redisUrl,
+    prefix,
+    tokens,
+    async createToken(opts) {
+      const { token } = await tokens.create(opts);
+      return token;
+    },
+    async stopWorker() {
+      await worker?.close(0);
+      worker = null;
+    },
+    async close() {
+      await worker?.close(1000);
+      await api.close();
+      await knowledgeBase?.close();
+      rmSync(dataDir, { recursive: true, force: true });
+      await closeRedis(redis);
+    },
+  };
+}

@@ -1,0 +1,22 @@
+/**
+ * A worker process answering with a scripted, slow answerer, for tests that kill a worker
+ * mid-answer. Configured by the usual environment variables (REDIS_URL, REDIS_PREFIX, JOB_LOCK_MS).
+ */
+import pino from 'pino';
+import { loadConfig } from '@docqa/config';
+import { ScriptedAnswerer } from '@docqa/questions/testing';
+import { startWorker } from '@docqa/worker-runtime';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const pieces = Array.from({ length: 40 }, (_, i) => `word${i} `);
+  const answerer = new ScriptedAnswerer({ pieces, delayMs: Number(process.env.PIECE_DELAY_MS ?? 50) });
+  const worker = await startWorker(config, { answerer, logger: pino({ level: 'silent' }) });
+  // As apps/worker does: SIGTERM finishes the answers in hand, then exits.
+  process.once('SIGTERM', () => {
+    void worker.close().then(() => process.exit(0));
+  });
+  process.stdout.write('ready\n');
+}
+
+void main();

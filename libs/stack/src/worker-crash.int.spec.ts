@@ -1,0 +1,154 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
+import { build } from 'esbuild';
+import { deletePrefix, testPrefix, testRedis } from '@docqa/testing';
+import type { Redis } from 'ioredis';
+import { startStack, type Stack } from './start-stack';
+
+const noKnowledgeBase = {
+  retrieval: { search: async () => ({ results: [], took_ms: 0 }) },
+  probes: {},
+  modelProbe: async () => undefined,
+};
+
+/** Builds the scripted worker into a runnable bundle. */
+async function buildWorker(): Promise<string> {
+  // Inside the repo, so the bundle resolves node_modules.
+  const outfile = join(__dirname, '../../../dist/test', `scripted-worker-${process.pid}.js`);
+  await build({
+    entryPoints: [join(__dirname, 'testing/scripted-worker.ts')],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    packages: 'external',
+    loader: { '.lua': 'text' },
+    tsconfig: join(__dirname, '../../../tsconfig.base.json'),
+    logLevel: 'silent',
+  });
+  return outfile;
+}
+
+function startWorkerProcess(file: string, env: Record<string, string>): Promise<ChildProcess> {
+  const child = spawn(process.execPath, [file], {
+    env: { ...process.env, ...env },
+    cwd: join(__dirname, '../../..'),
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return new Promise((resolve, reject) => {
+    child.stdout!.once('data', () => resolve(child));
+    child.once('exit', (code) => reject(new Error(`worker exited with ${code}`)));
+  });
+}
+
+describe('a worker killed mid-answer', () => {
+  let stack: Stack;
+  let redis: Redis;
+  let bundle: string;
+  const prefix = testPrefix('crash');
+  const children: ChildProcess[] = [];
+
+  beforeAll(async () => {
+    redis = testRedis();
+    bundle = await buildWorker();
+    stack = await startStack({
+      prefix,
+      services: noKnowledgeBase,
+      noWorker: true,
+      env: { JOB_LOCK_MS: '2000' },
+    });
+  });
+  afterAll(async () => {
+    for (const child of children) child.kill('SIGKILL');
+    await stack.close();
+    await deletePrefix(redis, prefix);
+    await redis.quit();
+  });
+
+  it('is replaced: another worker restarts the answer cleanly and completes it', async () => {
+    const env = { REDIS_URL: stack.redisUrl, REDIS_PREFIX: prefix, JOB_LOCK_MS: '2000', LOG_LEVEL: 'silent' };
+    const first = await startWorkerProcess(bundle, env);
+    children.push(first);
+    const token = await stack.createToken({ tenant: 'acme', scopes: ['ask'] });
+    const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+    const created = await (
+      await fetch(`${stack.apiUrl}question/`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ question: 'crash?' }),
+      })
+    ).json();
+    const get = async () =>
+      (await fetch(`${stack.apiUrl}question/${created.question_id}/`, { headers })).json();
+
+    let record = await get();
+    for (let i = 0; i < 200 && !(record.status === 'generating' && record.response.length > 0); i++) {
+      await new Promise((r) => setTimeout(r, 20));
+      record = await get();
+    }
+    expect(record.status).toBe('generating');
+    const partial = record.response;
+    first.kill('SIGKILL');
+
+    const second = await startWorkerProcess(bundle, { ...env, PIECE_DELAY_MS: '5' });
+    children.push(second);
+    for (let i = 0; i < 300 && !record.is_ready; i++) {
+      await new Promise((r) => setTimeout(r, 50));
+      record = await get();
+    }
+    expect(record.status).toBe('ready');
+    const expected = Array.from({ length: 40 }, (_, i) => `word${i} `).join('');
+    expect(record.response).toBe(expected);
+    expect(partial.length).toBeLessThan(expected.length);
+
+    const events = await fetch(`${stack.apiUrl}question/${created.question_id}/events`, { headers });
+    const text = await events.text();
+    expect(text).toMatch(/event: status\ndata: \{"status":"retrieving","restarted":true,"attempt":2\}/);
+    expect(text).toMatch(/event: done\n/);
+  }, 60000);
+
+  it('finishes the answer in hand on SIGTERM, then exits cleanly', async () => {
+    // Only the worker under test may take the question.
+    await Promise.all(
+      children.map((c) =>
+        c.exitCode === null && c.signalCode === null
+          ? new Promise((r) => {
+              c.once('exit', r);
+              c.kill('SIGKILL');
+            })
+          : null,
+      ),
+    );
+    const env = {
+      REDIS_URL: stack.redisUrl,
+      REDIS_PREFIX: prefix,
+      JOB_LOCK_MS: '2000',
+      LOG_LEVEL: 'silent',
+      PIECE_DELAY_MS: '20',
+    };
+    const worker = await startWorkerProcess(bundle, env);
+    children.push(worker);
+    const token = await stack.createToken({ tenant: 'acme', scopes: ['ask'] });
+    const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+    const created = await (
+      await fetch(`${stack.apiUrl}question/`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ question: 'drain?' }),
+      })
+    ).json();
+    const get = async () =>
+      (await fetch(`${stack.apiUrl}question/${created.question_id}/`, { headers })).json();
+    let record = await get();
+    for (let i = 0; i < 200 && !(record.status === 'generating' && record.response); i++) {
+      await new Promise((r) => setTimeout(r, 20));
+      record = await get();
+    }
+    const exited = new Promise<number | null>((resolve) => worker.once('exit', (code) => resolve(code)));
+    worker.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    record = await get();
+    expect(record.status).toBe('ready');
+    expect(record.response).toBe(Array.from({ length: 40 }, (_, i) => `word${i} `).join(''));
+  }, 60000);
+});

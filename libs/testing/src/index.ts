@@ -1,0 +1,3 @@
+export * from './test-redis';
+export * from './redis-server';
+export * from './openai-test-server';

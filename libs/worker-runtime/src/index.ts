@@ -1,0 +1,4 @@
+export * from './worker-runtime';
+export * from './question-worker';
+export * from './ingest-worker';
+export * from './knowledge-base';

@@ -1,0 +1,26 @@
+import { Worker, type ConnectionOptions } from 'bullmq';
+import type { Logger } from 'pino';
+import { QUEUE_NAMES, type IngestJob } from '@docqa/contracts';
+
+/** Consumes the `ingest` queue with whatever ingests a job (the Ingestor of @docqa/ingest). */
+export function createIngestWorker(options: {
+  connection: ConnectionOptions;
+  prefix: string;
+  ingestor: { ingest(job: IngestJob, onProgress?: (done: number, total: number) => unknown): Promise<void> };
+  logger: Logger;
+  lockMs: number;
+}): Worker<IngestJob> {
+  const worker = new Worker<IngestJob>(
+    QUEUE_NAMES.ingest,
+    async (job) => {
+      await options.ingestor.ingest(job.data, (done, total) =>
+        job.updateProgress(Math.round((done / total) * 100)),
+      );
+    },
+    // One ingest job at a time per worker: embedding is CPU-bound and questions come first.
+    { connection: options.connection, prefix: options.prefix, concurrency: 1, lockDuration: options.lockMs },
+  );
+  worker.on('error', (err) => options.logger.error({ err }, 'ingest worker error'));
+  worker.on('failed', (job, err) => options.logger.warn({ err, jobId: job?.id }, 'ingest job failed'));
+  return worker;
+}

@@ -1,0 +1,76 @@
+import { UnrecoverableError, Worker, type ConnectionOptions } from 'bullmq';
+import type { Logger } from 'pino';
+import { QUEUE_NAMES, type QuestionJob } from '@docqa/contracts';
+import { DependencyUnavailableError, toProblem } from '@docqa/errors';
+import { FinalFailure, type QuestionProcessor } from '@docqa/questions';
+import type { QuestionStore } from '@docqa/records';
+
+/** Options of the `questions` consumer. */
+export interface QuestionWorkerOptions {
+  connection: ConnectionOptions;
+  prefix: string;
+  concurrency: number;
+  /** Lock of a running job; a dead worker's job is handed on after it expires. */
+  lockMs: number;
+  processor: QuestionProcessor;
+  store: QuestionStore;
+  logger: Logger;
+  /** Answers in progress, so a graceful stop can wait for them. */
+  inFlight: Set<Promise<unknown>>;
+}
+
+/**
+ * Consumes the `questions` queue. A job whose worker died is found by BullMQ's stalled check and
+ * run again (the processor restarts the answer cleanly); one that still fails is marked failed in
+ * its record, so no question stays pending.
+ */
+export function createQuestionWorker(options: QuestionWorkerOptions): Worker<QuestionJob> {
+  const { logger, store } = options;
+  const worker = new Worker<QuestionJob>(
+    QUEUE_NAMES.questions,
+    // BullMQ's cancellation signal is not passed on: closing a worker would abort the answers in
+    // hand, while a graceful stop lets them finish (WorkerHandle.close forces after a grace period).
+    async (job) => {
+      const run = options.processor.process({
+        data: job.data,
+        attemptsMade: job.attemptsMade,
+        attempts: job.opts.attempts ?? 1,
+      });
+      options.inFlight.add(run);
+      try {
+        await run;
+      } catch (err) {
+        if (err instanceof FinalFailure) throw new UnrecoverableError(err.message);
+        throw err;
+      } finally {
+        options.inFlight.delete(run);
+      }
+    },
+    {
+      connection: options.connection,
+      prefix: options.prefix,
+      concurrency: options.concurrency,
+      lockDuration: options.lockMs,
+      stalledInterval: Math.max(1000, Math.floor(options.lockMs / 2)),
+      maxStalledCount: 2,
+    },
+  );
+  worker.on('error', (err) => logger.error({ err }, 'questions worker error'));
+  worker.on('failed', (job, err) => {
+    if (!job) return;
+    const exhausted =
+      err instanceof UnrecoverableError ||
+      job.attemptsMade >= (job.opts.attempts ?? 1) ||
+      /stalled/i.test(err.message);
+    if (!exhausted) return;
+    // Covers jobs failed outside the processor (stalled too often): the record must not stay pending.
+    const problem = toProblem(new DependencyUnavailableError(`answering failed: ${err.message}`));
+    store
+      .fail(job.data.question_id, problem)
+      .catch((e) => logger.error({ err: e }, 'could not mark question failed'));
+  });
+  worker.on('stalled', (jobId) =>
+    logger.warn({ jobId }, 'question job stalled; handing it to another worker'),
+  );
+  return worker;
+}

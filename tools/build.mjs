@@ -1,0 +1,74 @@
+#!/usr/bin/env node
+/**
+ * Builds every runnable entry point with esbuild: server apps and tools as CommonJS bundles for
+ * Node (dependencies stay in node_modules), the widget as one minified browser ES module.
+ *
+ *   node tools/build.mjs [--only NAME] [--quiet]
+ */
+import { build } from 'esbuild';
+import { existsSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+
+const { values } = parseArgs({ options: { only: { type: 'string' }, quiet: { type: 'boolean' } } });
+
+/** name → entry; output goes to dist/<dir of entry without src>/main.js */
+const nodeEntries = {
+  api: 'apps/api/src/main.ts',
+  worker: 'apps/worker/src/main.ts',
+  cli: 'apps/cli/src/main.ts',
+  start: 'tools/start/main.ts',
+  'bench-api': 'tools/bench/api/main.ts',
+  'bench-retrieval': 'tools/bench/retrieval/main.ts',
+  'bench-answers': 'tools/bench/answers/main.ts',
+  'bench-pipeline': 'tools/bench/pipeline/main.ts',
+  'bench-batch': 'tools/bench/batch/main.ts',
+  'bench-widget': 'tools/bench/widget/main.ts',
+  'bench-search-speed': 'tools/bench/search-speed/main.ts',
+};
+
+const outFor = (entry) => `dist/${entry.replace(/\/src\/main\.ts$/, '').replace(/\/main\.ts$/, '')}/main.js`;
+
+const jobs = [];
+for (const [name, entry] of Object.entries(nodeEntries)) {
+  if (values.only && values.only !== name) continue;
+  if (!existsSync(entry)) continue;
+  jobs.push(
+    build({
+      entryPoints: [entry],
+      outfile: outFor(entry),
+      bundle: true,
+      platform: 'node',
+      target: 'node20',
+      format: 'cjs',
+      packages: 'external',
+      sourcemap: true,
+      loader: { '.lua': 'text' },
+      logLevel: 'warning',
+    }),
+  );
+}
+
+const widgetEntry = 'apps/widget/src/main.ts';
+if ((!values.only || values.only === 'widget') && existsSync(widgetEntry)) {
+  jobs.push(
+    build({
+      entryPoints: { 'assistant-widget': widgetEntry },
+      outdir: 'dist/apps/widget',
+      // Markdown and the sanitiser load lazily with the first answer, keeping the initial module small.
+      splitting: true,
+      chunkNames: 'chunks/[name]-[hash]',
+      bundle: true,
+      platform: 'browser',
+      format: 'esm',
+      target: ['chrome111', 'firefox111', 'safari16.4', 'edge111'],
+      minify: true,
+      legalComments: 'none',
+      tsconfig: 'apps/widget/tsconfig.json',
+      logLevel: 'warning',
+    }),
+  );
+}
+
+const started = Date.now();
+await Promise.all(jobs);
+if (!values.quiet) console.error(`built ${jobs.length} bundle(s) in ${Date.now() - started} ms`);

@@ -1,0 +1,64 @@
+import { TokenStore } from '@docqa/auth';
+import type { Config } from '@docqa/config';
+import { Keys, closeRedis, connectRedis } from '@docqa/records';
+import { ingestDocs } from './demo-ingest';
+
+/** Demo tokens and the ingestion of the project's own docs/ into the `demo` tenant. */
+export interface Demo {
+  /** Server token for people trying the API (ask, search, ingest). */
+  token: string;
+  /** Widget token embedded in the demo page (ask only, bound to the demo origin). */
+  widgetToken: string;
+  /** Ingests docs/ through the API (unchanged documents are skipped by hash). */
+  ingest(apiUrl: string): Promise<void>;
+}
+
+const DEMO_TENANT = 'demo';
+const THIRTY_DAYS_MS = 30 * 86400_000;
+const DEMO_NAME = 'demo (npm start)';
+const DEMO_WIDGET_NAME = 'demo widget (npm start)';
+
+/** Creates the demo tokens; `publicUrl` is the origin the demo page is served from. */
+export async function prepareDemo(config: Config, publicUrl: string): Promise<Demo> {
+  const redis = await connectRedis(config.redisUrl, 'command', 'docqa-start');
+  try {
+    const tokens = new TokenStore({ redis, keys: new Keys(config.redisPrefix) });
+    // One pair of demo tokens at a time: revoke those of earlier starts.
+    for (const old of await tokens.list(DEMO_TENANT)) {
+      if (old.name === DEMO_NAME || old.name === DEMO_WIDGET_NAME) await tokens.revoke(old.id);
+    }
+    const origins = [
+      ...new Set([
+        new URL(publicUrl).origin,
+        `http://127.0.0.1:${config.port}`,
+        `http://localhost:${config.port}`,
+      ]),
+    ];
+    const { token } = await tokens.create({
+      tenant: DEMO_TENANT,
+      scopes: ['ask', 'search', 'ingest'],
+      name: DEMO_NAME,
+      ttlMs: THIRTY_DAYS_MS,
+    });
+    const widget = await tokens.create({
+      tenant: DEMO_TENANT,
+      scopes: ['ask'],
+      widget: true,
+      origins,
+      name: DEMO_WIDGET_NAME,
+      ttlMs: THIRTY_DAYS_MS,
+    });
+    return {
+      token,
+      widgetToken: widget.token,
+      ingest: async (apiUrl) => {
+        const { documents, chunks, skipped } = await ingestDocs(apiUrl, token);
+        console.error(
+          `Demo knowledge base: ${documents} documents from docs/ (${chunks} new chunks, ${skipped} unchanged)`,
+        );
+      },
+    };
+  } finally {
+    await closeRedis(redis);
+  }
+}

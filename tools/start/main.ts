@@ -1,0 +1,103 @@
+/**
+ * `npm start`: runs docqa on one machine. Starts a private redis-server when none answers at
+ * REDIS_URL, then the API and one worker as child processes; on first start ingests docs/ into the
+ * `demo` tenant; prints the URLs and a demo token. Ctrl-C stops everything.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
+import { ConfigError, loadConfig, type Config } from '@docqa/config';
+import { redisAnswers, startPrivateRedis } from './redis-launcher';
+import { prepareDemo } from './demo';
+
+const children: ChildProcess[] = [];
+let redisChild: ChildProcess | null = null;
+
+function startApp(name: 'api' | 'worker', env: NodeJS.ProcessEnv): ChildProcess {
+  const child = spawn(
+    process.execPath,
+    ['--enable-source-maps', join(__dirname, `../../apps/${name}/main.js`)],
+    {
+      env,
+      stdio: ['ignore', 'inherit', 'inherit'],
+    },
+  );
+  child.once('exit', (code, signal) => {
+    if (!stopping) {
+      console.error(`docqa ${name} exited (${signal ?? code}); stopping`);
+      void stop(1);
+    }
+  });
+  children.push(child);
+  return child;
+}
+
+async function waitForApi(url: string): Promise<void> {
+  for (let i = 0; i < 300; i++) {
+    try {
+      if ((await fetch(`${url}health?mode=minimal`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`the API did not answer at ${url}`);
+}
+
+let stopping = false;
+async function stop(code = 0): Promise<never> {
+  stopping = true;
+  await Promise.all(
+    children.map(
+      (child) =>
+        new Promise<void>((resolve) => {
+          if (child.exitCode !== null || child.signalCode !== null) return resolve();
+          child.once('exit', () => resolve());
+          child.kill('SIGTERM');
+        }),
+    ),
+  );
+  redisChild?.kill('SIGTERM');
+  process.exit(code);
+}
+
+async function main(): Promise<void> {
+  const config: Config = loadConfig();
+  if (!(await redisAnswers(config.redisUrl))) {
+    console.error(
+      `No Redis at ${config.redisUrl}: starting a private redis-server (data in ${config.dataDir}/redis)`,
+    );
+    redisChild = await startPrivateRedis(config.redisUrl, config.dataDir);
+  }
+  process.on('SIGINT', () => void stop(0));
+  process.on('SIGTERM', () => void stop(0));
+
+  const publicUrl = (config.publicUrl ?? `http://localhost:${config.port}`).replace(/\/$/, '');
+  const apiUrl = `${publicUrl}/api/v2/`;
+  const demo = config.demo ? await prepareDemo(config, publicUrl) : null;
+  const env = { ...process.env, ...(demo ? { DEMO_TOKEN: demo.widgetToken } : {}) };
+  startApp('worker', env);
+  startApp('api', env);
+  await waitForApi(`http://127.0.0.1:${config.port}/api/v2/`);
+  if (demo) await demo.ingest(`http://127.0.0.1:${config.port}/api/v2/`);
+
+  const lines = [
+    '',
+    'docqa is running',
+    `  API         ${apiUrl}`,
+    `  Swagger UI  ${apiUrl}docs/swagger`,
+    ...(demo
+      ? [
+          `  Demo page   ${publicUrl}/`,
+          `  Demo token  ${demo.token}   (tenant "demo": ask, search, ingest; valid 30 days)`,
+        ]
+      : []),
+    '  Stop with Ctrl-C.',
+    '',
+  ];
+  console.error(lines.join('\n'));
+}
+
+main().catch((err) => {
+  console.error(err instanceof ConfigError ? err.message : err instanceof Error ? err.message : err);
+  void stop(1);
+});
