@@ -1,0 +1,100 @@
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startStack, type Stack } from '@docqa/stack';
+import { deletePrefix, testPrefix, testRedis } from '@docqa/testing';
+import type { Redis } from 'ioredis';
+
+const root = join(__dirname, '../../..');
+
+describe('docqa ingest, search and ask against the stack', () => {
+  let stack: Stack;
+  let redis: Redis;
+  const prefix = testPrefix('cli-http');
+
+  beforeAll(async () => {
+    execFileSync(process.execPath, [join(root, 'tools/build.mjs'), '--only', 'cli', '--quiet'], {
+      cwd: root,
+    });
+    redis = testRedis();
+    stack = await startStack({ prefix });
+  });
+  afterAll(async () => {
+    await stack.close();
+    await deletePrefix(redis, prefix);
+    await redis.quit();
+  });
+
+  /** Runs the CLI with no DOCQA_TOKEN: it mints a short-lived token through the stack's Redis. */
+  function docqa(...args: string[]) {
+    return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+      const child = spawn(
+        process.execPath,
+        [join(root, 'dist/apps/cli/main.js'), ...args, '--tenant', 'acme'],
+        {
+          env: {
+            ...process.env,
+            DOCQA_URL: stack.apiUrl,
+            DOCQA_TOKEN: '',
+            REDIS_URL: stack.redisUrl,
+            REDIS_PREFIX: prefix,
+          },
+        },
+      );
+      let stdout = '';
+      let stderr = '';
+      child.stdout.on('data', (d) => (stdout += d));
+      child.stderr.on('data', (d) => (stderr += d));
+      child.on('close', (code) => resolve({ code, stdout, stderr }));
+    });
+  }
+
+  it('ingests a folder with metadata, then finds and answers from it', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'docqa-docs-'));
+    mkdirSync(join(dir, 'guide'));
+    writeFileSync(
+      join(dir, 'guide/tokens.md'),
+      '# Tokens\n\nRevoke a token with the tokens revoke command and its id. Revocation takes effect at once.\n',
+    );
+    writeFileSync(
+      join(dir, 'widget.txt'),
+      'The widget is embedded with one script tag and a container element.',
+    );
+    writeFileSync(join(dir, 'image.png'), 'not a document');
+
+    const ingest = await docqa('ingest', dir, '--metadata', 'product=cli');
+    expect(ingest.stderr).toMatch(/Ingested 2 of 2 documents/);
+    expect(ingest.code).toBe(0);
+
+    const search = await docqa(
+      'search',
+      'revoke token',
+      '--mode',
+      'keyword',
+      '--filter',
+      'product=cli',
+      '--limit',
+      '3',
+    );
+    expect(search.code).toBe(0);
+    const results = search.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+    expect(results[0]).toMatchObject({ document_id: 'guide/tokens.md', metadata: { product: 'cli' } });
+    expect(search.stderr).toMatch(/results \(keyword/);
+
+    const ask = await docqa('ask', 'How do I revoke a token?');
+    expect(ask.code).toBe(0);
+    expect(ask.stdout).toMatch(/revoke/i);
+    expect(ask.stdout).toMatch(/\[\d\] Tokens/);
+    expect(ask.stderr).toMatch(/chat c_[\w-]+, question q_[\w-]+/);
+  }, 60_000);
+
+  it('refuses URLs it cannot load and names them', async () => {
+    const run = await docqa('ingest', 'https://example.com/docs');
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(/https:\/\/example.com\/docs: URLs are not supported/);
+  });
+});
