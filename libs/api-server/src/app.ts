@@ -44,11 +44,10 @@ export function createApp(
 
   const registry = new OpenAPIRegistry();
   const router = express.Router();
-  const routes = new RouteTable(router, registry, deps.basePath);
+  const routes = new RouteTable(router, registry, deps.basePath, authenticate(deps.tokens));
   router.use(cors(deps));
   router.use('/documents', ...jsonBody(deps.documentsBodyLimit));
   router.use(...jsonBody(deps.bodyLimit));
-  router.use(authenticate(deps.tokens));
   healthRoutes(routes, deps);
   questionRoutes(routes, deps);
   widgetRoutes(routes, deps);

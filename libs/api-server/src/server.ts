@@ -36,6 +36,8 @@ export interface ApiServices {
 export interface ApiHandle {
   url: string;
   server: Server;
+  /** Every mounted operation, `METHOD /api/v2/path/{param}/` (the OpenAPI document must list each). */
+  operations: string[];
   /** Stops accepting connections, ends open streams, and closes Redis. */
   close(): Promise<void>;
 }
@@ -70,7 +72,7 @@ export async function startApi(
     basic: { redis: async () => void (await redis.ping()), ...services.probes },
     model: services.modelProbe,
   });
-  const { app } = createApp(
+  const { app, routes } = createApp(
     {
       version: opts.version,
       logger: opts.logger,
@@ -113,6 +115,7 @@ export async function startApi(
   return {
     url: `http://${host}:${port}`,
     server,
+    operations: routes.operations(),
     async close() {
       await new Promise<void>((resolve) => {
         server.close(() => resolve());

@@ -31,7 +31,9 @@ describe('health', () => {
     await redis.stop();
   });
 
-  const health = (mode?: string) => fetch(`${stack.apiUrl}health${mode ? `?mode=${mode}` : ''}`);
+  const health = (mode?: string, headers: Record<string, string> = {}) =>
+    fetch(`${stack.apiUrl}health${mode ? `?mode=${mode}` : ''}`, { headers });
+  const staleToken = { authorization: 'Bearer dq_000000000000_revokedlongago' };
 
   it('checks Redis, the vector store and the embeddings by default (basic), without a token', async () => {
     const res = await health();
@@ -40,6 +42,12 @@ describe('health', () => {
     expect(body).toMatchObject({ status: 'ok', mode: 'basic', version: 'test' });
     expect(Object.keys(body.checks).sort()).toEqual(['embeddings', 'redis', 'vector_store']);
     expect(body.checks.redis).toEqual({ status: 'ok', latency_ms: expect.any(Number) });
+  });
+
+  it('ignores a stale token sent to the public endpoints (health, docs)', async () => {
+    expect((await health('basic', staleToken)).status).toBe(200);
+    const docs = await fetch(`${stack.apiUrl}docs/openapi.json`, { headers: staleToken });
+    expect(docs.status).toBe(200);
   });
 
   it('runs no check in minimal mode', async () => {
@@ -94,6 +102,7 @@ describe('health', () => {
     expect(basic.status).toBe(503);
     expect((await basic.json()).checks.redis.status).toBe('error');
     expect((await health('minimal')).status).toBe(200);
+    expect((await health('minimal', staleToken)).status).toBe(200);
 
     await redis.restart();
     let status = 0;

@@ -39,6 +39,8 @@ export interface Stack {
   apiUrl: string;
   redisUrl: string;
   prefix: string;
+  /** Every operation the API mounted (see `ApiHandle.operations`). */
+  operations: string[];
   tokens: TokenStore;
   createToken(opts: {
     tenant: string;
@@ -92,6 +94,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     apiUrl: `${api.url}/api/v2/`,
     redisUrl,
     prefix,
+    operations: api.operations,
     tokens,
     async createToken(opts) {
       const { token } = await tokens.create(opts);

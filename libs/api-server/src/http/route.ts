@@ -46,24 +46,34 @@ export type RouteHandler<B, Q> = (req: Request, res: Response, valid: Valid<B, Q
 export class RouteTable {
   readonly specs: RouteSpec[] = [];
 
+  /**
+   * @param authenticate verifies the bearer token of scoped routes; public routes (health, docs)
+   *   never look at a token, so a stale one cannot make them fail.
+   */
   constructor(
     private readonly router: Router,
     private readonly registry: OpenAPIRegistry,
     private readonly basePath: string,
+    private readonly authenticate: RequestHandler,
   ) {}
 
-  /** Mounts `handler` behind scope and schema checks, and documents the route. */
+  /** Mounts `handler` behind token, scope and schema checks, and documents the route. */
   add<B, Q>(spec: RouteSpec<B, Q>, handler: RouteHandler<B, Q>, ...before: RequestHandler[]): void {
     this.specs.push(spec as RouteSpec);
     this.document(spec);
-    const guards: RequestHandler[] = spec.scope ? [requireScope(spec.scope)] : [];
-    this.router[spec.method](spec.path, ...before, ...guards, async (req, res) => {
+    const chain = spec.scope ? [this.authenticate, ...before, requireScope(spec.scope)] : before;
+    this.router[spec.method](spec.path, ...chain, async (req, res) => {
       const valid = {
         body: spec.body ? parse(spec.body, req.body ?? {}, 'body') : (undefined as B),
         query: spec.query ? parse(spec.query, req.query, 'query') : (undefined as Q),
       };
       await handler(req, res, valid);
     });
+  }
+
+  /** Every operation as `METHOD /api/v2/path/{param}/`, as the OpenAPI document names it. */
+  operations(): string[] {
+    return this.specs.map((s) => `${s.method.toUpperCase()} ${this.openApiPath(s.path)}`);
   }
 
   /** Methods registered for a concrete path, for 405 `Allow`. */
@@ -89,7 +99,9 @@ export class RouteTable {
           : {}),
       };
     }
-    for (const status of spec.scope ? [400, 401, 403, 404, 429, 503] : [400, 503]) {
+    const problems = spec.scope ? [400, 401, 403, 404, 429, 503] : [400, 503];
+    if (spec.body) problems.push(413, 415);
+    for (const status of problems) {
       responses[status] ??= {
         description: PROBLEM_DESCRIPTIONS[status]!,
         content: { 'application/problem+json': { schema: ProblemSchema } },
@@ -97,7 +109,7 @@ export class RouteTable {
     }
     this.registry.registerPath({
       method: spec.method,
-      path: this.basePath + spec.path.replace(/:(\w+)/g, '{$1}'),
+      path: this.openApiPath(spec.path),
       summary: spec.summary,
       tags: [spec.tag],
       security: spec.scope ? [{ bearer: [] }] : [],
@@ -112,6 +124,10 @@ export class RouteTable {
       responses,
     });
   }
+
+  private openApiPath(path: string): string {
+    return this.basePath + path.replace(/:(\w+)/g, '{$1}');
+  }
 }
 
 const PROBLEM_DESCRIPTIONS: Record<number, string> = {
@@ -119,6 +135,8 @@ const PROBLEM_DESCRIPTIONS: Record<number, string> = {
   401: 'Missing, unknown or expired token.',
   403: 'The token lacks the scope, or the origin is not allowed.',
   404: 'No such record for this tenant.',
+  413: 'The body is larger than the limit.',
+  415: 'The body is not JSON (`Content-Type: application/json`).',
   429: 'Rate limited; see `Retry-After`.',
   503: 'A dependency is unavailable.',
 };

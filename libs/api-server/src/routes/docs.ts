@@ -26,10 +26,9 @@ export function docsRoutes(router: Router, registry: OpenAPIRegistry, version: s
   });
   router.use(
     '/docs/swagger',
-    swaggerUi.serveFiles(undefined, { swaggerUrl: 'openapi.json' }),
-    swaggerUi.setup(undefined, {
-      swaggerOptions: { url: '../openapi.json' },
-      customSiteTitle: 'docqa API',
-    }),
+    // The page is /docs/swagger/, so the document is one level up (a relative URL keeps working
+    // behind a proxy that mounts the API under another path).
+    swaggerUi.serveFiles(undefined, { swaggerUrl: '../openapi.json' }),
+    swaggerUi.setup(undefined, { customSiteTitle: 'docqa API' }),
   );
 }
