@@ -110,6 +110,33 @@ describe('docqa batch', () => {
     expect(asked('small ')).toBe(4);
   });
 
+  it('skips a line whose chat_id is unknown, answers the rest, and a re-run asks nothing again', async () => {
+    const input = join(dir, 'chats.jsonl');
+    const out = join(dir, 'chats.out.jsonl');
+    writeFileSync(
+      input,
+      [
+        JSON.stringify({ question: 'chats one?' }),
+        JSON.stringify({ question: 'chats two?', chat_id: 'c_nosuchchat000' }),
+        JSON.stringify({ question: 'chats three?' }),
+      ].join('\n'),
+    );
+    const run = await docqaBatch(input, out);
+    expect(run.stderr).toMatch(/line 2: skipped, chat c_nosuchchat000 was not found/);
+    expect(run.code).toBe(1);
+    const written = results(out);
+    expect(written.map((r) => [r.line, r.status]).sort()).toEqual([
+      [1, 'ready'],
+      [2, 'invalid'],
+      [3, 'ready'],
+    ]);
+    const again = await docqaBatch(input, out);
+    expect(again.stderr).toMatch(/resuming: 3 answers already in/);
+    expect(results(out)).toHaveLength(3);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(asked('chats ')).toBe(2);
+  }, 60_000);
+
   it('resumes after an interruption (and a result line cut off mid-write) without asking any question twice', async () => {
     const input = join(dir, 'resume.jsonl');
     const out = join(dir, 'resume.out.jsonl');

@@ -1,7 +1,7 @@
 import type { Filter, QuestionCreated, QuestionRequest } from '@docqa/contracts';
 import type { ChangeFeed, QuestionStore, StoredEvent, StoredQuestion } from '@docqa/records';
 import type { QuestionQueue } from '@docqa/queue';
-import { DependencyUnavailableError, toProblem } from '@docqa/errors';
+import { DependencyUnavailableError, NotFoundError, toProblem } from '@docqa/errors';
 
 /** Who asks: the tenant and the filters its token enforces. */
 export interface Asker {
@@ -31,24 +31,48 @@ export class QuestionService {
     return { question_id: created.questionId, chat_id: created.chatId, replayed: created.replayed };
   }
 
-  /** Records and enqueues questions at batch priority, behind interactive ones. */
+  /**
+   * Records and enqueues questions at batch priority, behind interactive ones. All or nothing for
+   * bad input: every `chat_id` is checked first, and a 404 names each item whose chat is unknown
+   * (`errors[].path` = `questions.N.chat_id`). Questions recorded before a later one fails are
+   * still enqueued, so none is left pending; a replay under the same key returns them.
+   */
   async askBatch(
     asker: Asker,
     requests: QuestionRequest[],
     idempotencyKey?: string,
   ): Promise<QuestionCreated[]> {
+    await this.checkChats(asker.tenant, requests);
     const created: QuestionCreated[] = [];
-    for (const [i, request] of requests.entries()) {
-      const key = idempotencyKey ? `${idempotencyKey}:${i}` : undefined;
-      const result = await this.record(asker, request, key, 'batch');
-      created.push({ question_id: result.questionId, chat_id: result.chatId });
+    try {
+      for (const [i, request] of requests.entries()) {
+        const key = idempotencyKey ? `${idempotencyKey}:${i}` : undefined;
+        const result = await this.record(asker, request, key, 'batch');
+        created.push({ question_id: result.questionId, chat_id: result.chatId });
+      }
+    } finally {
+      if (created.length)
+        await this.enqueue(
+          asker.tenant,
+          created.map((c) => c.question_id),
+          'batch',
+        );
     }
-    await this.enqueue(
-      asker.tenant,
-      created.map((c) => c.question_id),
-      'batch',
-    );
     return created;
+  }
+
+  private async checkChats(tenant: string, requests: QuestionRequest[]): Promise<void> {
+    const chatIds = requests.flatMap((r) => (r.chat_id ? [r.chat_id] : []));
+    if (!chatIds.length) return;
+    const missing = new Set(await this.deps.store.missingChats(tenant, chatIds));
+    if (!missing.size) return;
+    throw new NotFoundError(`${missing.size} chat(s) of this batch were not found; nothing was asked`, {
+      errors: requests.flatMap((r, i) =>
+        r.chat_id && missing.has(r.chat_id)
+          ? [{ path: `questions.${i}.chat_id`, message: `chat ${r.chat_id} was not found` }]
+          : [],
+      ),
+    });
   }
 
   private record(

@@ -128,6 +128,15 @@ export class QuestionStore {
     return stored;
   }
 
+  /** The ids among `chatIds` that are no chat of `tenant` (unknown, expired or another tenant's). */
+  async missingChats(tenant: string, chatIds: string[]): Promise<string[]> {
+    const ids = [...new Set(chatIds)];
+    const owners = await Promise.all(
+      ids.map((id) => (isId(id) ? this.redis.hget(this.keys.chat(id), 'tenant') : null)),
+    );
+    return ids.filter((_, i) => owners[i] !== tenant);
+  }
+
   /** A chat of `tenant` with its questions, oldest first. */
   async getChat(tenant: string, chatId: string): Promise<ChatRecord> {
     const chat = isId(chatId) ? await this.redis.hgetall(this.keys.chat(chatId)) : {};

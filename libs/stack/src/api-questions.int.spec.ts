@@ -111,6 +111,29 @@ describe('questions API', () => {
     expect(res.headers.get('content-type')).toContain('application/problem+json');
   });
 
+  it('refuses a batch with an unknown chat_id as a whole, naming the item, and asks nothing', async () => {
+    const chat = (await (await ask({ question: 'batch chat?' })).json()).chat_id;
+    const asked = answerer.inputs.length;
+    const res = await call('question/batch/', {
+      method: 'POST',
+      body: JSON.stringify({
+        questions: [
+          { question: 'batch ok?', chat_id: chat },
+          { question: 'batch bad?', chat_id: 'c_doesnotexist' },
+          { question: 'batch new?' },
+        ],
+      }),
+    });
+    expect(res.status).toBe(404);
+    expect((await res.json()).errors).toEqual([
+      { path: 'questions.1.chat_id', message: 'chat c_doesnotexist was not found' },
+    ]);
+    const history = await (await call(`chat/${chat}/`)).json();
+    expect(history.questions.map((q: { text: string }) => q.text)).toEqual(['batch chat?']);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(answerer.inputs.slice(asked).map((i) => i.question)).toEqual(['batch chat?']);
+  });
+
   it('replays an idempotent request with the same ids and refuses another body with 409', async () => {
     const key = `key-${Date.now()}`;
     const a = await (await ask({ question: 'same' }, { 'idempotency-key': key })).json();

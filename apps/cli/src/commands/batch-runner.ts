@@ -1,6 +1,7 @@
-import type { DocqaClient } from '@docqa/client';
+import { createHash } from 'node:crypto';
+import { DocqaProblemError, type DocqaClient } from '@docqa/client';
 import type { QuestionRecord } from '@docqa/contracts';
-import { type BatchChunk } from './batch-file';
+import type { BatchChunk, BatchItem } from './batch-file';
 
 /** One line of the output file. */
 export interface BatchResult {
@@ -47,12 +48,12 @@ export async function runBatch(opts: BatchRunOptions): Promise<void> {
         const todo = chunk.items.filter((item) => !opts.done.has(item.line));
         if (!todo.length) continue;
         while (waiting.length >= lookahead) await new Promise<void>((r) => (wake = r));
-        const created = await opts.client.askBatch(
-          chunk.items.map((item) => item.request),
-          { idempotencyKey: chunk.key, signal: opts.signal },
+        const ids = await submit(opts, chunk);
+        waiting.push(
+          ...todo
+            .filter((item) => ids.has(item.line))
+            .map((item) => ({ line: item.line, id: ids.get(item.line)! })),
         );
-        const ids = new Map(chunk.items.map((item, i) => [item.line, created.questions[i]!.question_id]));
-        waiting.push(...todo.map((item) => ({ line: item.line, id: ids.get(item.line)! })));
       }
     } finally {
       submitting = false;
@@ -79,6 +80,59 @@ export async function runBatch(opts: BatchRunOptions): Promise<void> {
   const producing = produce().catch((err: unknown) => void (failure = err));
   await Promise.all([producing, ...Array.from({ length: opts.concurrency }, consume)]);
   if (failure) throw failure;
+}
+
+/**
+ * Asks a chunk under its idempotency key; question ids by input line. Items the server refuses one
+ * by one (a `chat_id` that is unknown: 404 naming `questions.N.chat_id`) are written as invalid
+ * and the rest is asked again under a key derived from the chunk's and the refused lines, so a
+ * re-run takes the same path and gets the same ids back.
+ */
+async function submit(opts: BatchRunOptions, chunk: BatchChunk): Promise<Map<number, string>> {
+  let { key, items } = chunk;
+  for (;;) {
+    try {
+      const created = await opts.client.askBatch(
+        items.map((item) => item.request),
+        { idempotencyKey: key, signal: opts.signal },
+      );
+      return new Map(items.map((item, i) => [item.line, created.questions[i]!.question_id]));
+    } catch (err) {
+      const refused = refusedItems(err, items);
+      if (!refused.size) throw err;
+      for (const [line, message] of refused) {
+        if (opts.done.has(line)) continue;
+        const result: BatchResult = {
+          line,
+          id: null,
+          answer: null,
+          sources: [],
+          status: 'invalid',
+          error: message,
+        };
+        opts.write(result);
+        opts.onResult?.(result);
+      }
+      items = items.filter((item) => !refused.has(item.line));
+      key = `${chunk.key}-${createHash('sha256')
+        .update([...refused.keys()].join(','))
+        .digest('hex')
+        .slice(0, 16)}`;
+      if (!items.length) return new Map();
+    }
+  }
+}
+
+/** Input lines (with the reason) that a 404 problem names as `questions.N.<field>`. */
+function refusedItems(err: unknown, items: BatchItem[]): Map<number, string> {
+  const refused = new Map<number, string>();
+  if (!(err instanceof DocqaProblemError) || err.status !== 404) return refused;
+  for (const { path, message } of err.problem.errors ?? []) {
+    const index = /^questions\.(\d+)\./.exec(path)?.[1];
+    const item = index === undefined ? undefined : items[Number(index)];
+    if (item) refused.set(item.line, message);
+  }
+  return refused;
 }
 
 async function answerOf(opts: BatchRunOptions, q: { line: number; id: string }): Promise<BatchResult> {

@@ -62,6 +62,8 @@ export function batchCommand(program: Command): void {
         write,
         signal: abort.signal,
         onResult: (result) => {
+          if (result.status === 'invalid')
+            process.stderr.write(`\nline ${result.line}: skipped, ${String(result.error)}\n`);
           counts.answered++;
           if (result.status !== 'ready') counts.failed++;
           const rate = counts.answered / ((Date.now() - started) / 1000);
