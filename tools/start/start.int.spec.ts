@@ -1,0 +1,93 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+const root = resolve(__dirname, '../..');
+
+/** The program `npm start` ends by running (the build step before it ran in `npm test`). */
+function startProgram(): string {
+  const script = (
+    JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: { start: string } }
+  ).scripts.start;
+  const last = script.split('&&').at(-1)!.trim();
+  const match = /^node (\S+)$/.exec(last);
+  if (!match) throw new Error(`npm start ends with "${last}", not "node FILE"`);
+  return join(root, match[1]!);
+}
+
+function freePort(): Promise<number> {
+  return new Promise((ok, fail) => {
+    const server = createServer();
+    server.once('error', fail);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => ok(port));
+    });
+  });
+}
+
+describe('npm start', () => {
+  let child: ChildProcess | undefined;
+  let dataDir: string;
+  let stderr = '';
+
+  beforeAll(() => {
+    dataDir = mkdtempSync(join(tmpdir(), 'docqa-start-'));
+  });
+  afterAll(async () => {
+    if (child && child.exitCode === null) {
+      const exited = new Promise((r) => child!.once('exit', r));
+      child.kill('SIGTERM');
+      await exited;
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('starts its own Redis, the API and a worker, ingests docs/ and prints a demo token that answers', async () => {
+    const program = startProgram();
+    expect(existsSync(program)).toBe(true);
+    const [port, redisPort] = [await freePort(), await freePort()];
+    child = spawn(process.execPath, [program], {
+      cwd: root,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        REDIS_URL: `redis://127.0.0.1:${redisPort}`,
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+      },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    for (let i = 0; i < 600 && !stderr.includes('Stop with Ctrl-C'); i++) {
+      if (child.exitCode !== null) throw new Error(`npm start exited:\n${stderr}`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(stderr).toContain(`No Redis at redis://127.0.0.1:${redisPort}: starting a private redis-server`);
+    expect(stderr).toContain(`API         http://localhost:${port}/api/v2/`);
+    expect(stderr).toContain(`Swagger UI  http://localhost:${port}/api/v2/docs/swagger`);
+    expect(stderr).toContain(`Demo page   http://localhost:${port}/`);
+    const token = /Demo token {2}(dq_\S+)/.exec(stderr)?.[1];
+    expect(token).toBeDefined();
+
+    const api = `http://127.0.0.1:${port}/api/v2/`;
+    const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+    const created = await fetch(`${api}question/`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ question: 'How do I revoke a token?' }),
+    });
+    expect(created.status).toBe(201);
+    const { question_id } = (await created.json()) as { question_id: string };
+    let record = { is_ready: false, status: '', response: '', sources: [] as { document_id: string }[] };
+    for (let i = 0; i < 20 && !record.is_ready; i++) {
+      record = await (await fetch(`${api}question/${question_id}/?wait=5`, { headers })).json();
+    }
+    expect(record.status).toBe('ready');
+    expect(record.response).toMatch(/revoke/i);
+    expect(record.sources.map((s) => s.document_id)).toContain('tokens-and-security.md');
+    expect((await fetch(`http://127.0.0.1:${port}/`)).status).toBe(200);
+  }, 90_000);
+});
