@@ -46,7 +46,6 @@ describe('OpenAIAnswerer against an OpenAI-compatible server', () => {
         temperature: 0,
         maxTokens: 200,
         timeoutMs,
-        maxRetries: 2,
       }),
     });
 
@@ -108,6 +107,16 @@ describe('OpenAIAnswerer against an OpenAI-compatible server', () => {
     const chunks = await run(answerer());
     expect(textOf(chunks)).toBe('Fine [1].');
     expect(server.requests.filter((r) => r.path === '/v1/chat/completions')).toHaveLength(3);
+    reply = () => ({ text: 'Revoke it with `tokens revoke` [1].' });
+  });
+
+  it('gives up on a lasting 429 after its own retries, honouring Retry-After, with no retries stacked', async () => {
+    server.requests.length = 0;
+    reply = () => ({ status: 429, retryAfterSeconds: 1 });
+    const started = Date.now();
+    await expect(run(answerer())).rejects.toBeInstanceOf(ModelUnavailableError);
+    expect(server.requests.filter((r) => r.path === '/v1/chat/completions')).toHaveLength(3);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1900);
     reply = () => ({ text: 'Revoke it with `tokens revoke` [1].' });
   });
 

@@ -15,8 +15,6 @@ export interface ChatModelOptions {
   temperature: number;
   maxTokens: number;
   timeoutMs: number;
-  /** Retries of 429 and 5xx with back-off before the call fails. @defaultValue 2 */
-  maxRetries?: number;
 }
 
 /** A ChatOpenAI for any OpenAI-compatible server (OpenAI, Azure, vLLM, Ollama, llama.cpp). */
@@ -27,7 +25,9 @@ export function createChatModel(options: ChatModelOptions): ChatOpenAI {
     temperature: options.temperature,
     maxTokens: options.maxTokens,
     timeout: options.timeoutMs,
-    maxRetries: options.maxRetries ?? 2,
+    // Retries belong to OpenAIAnswerer (honouring Retry-After) and then to the job; the client
+    // retrying as well would multiply every failure's calls.
+    maxRetries: 0,
     streaming: true,
     streamUsage: true,
     configuration: options.baseUrl ? { baseURL: options.baseUrl } : undefined,
