@@ -15,11 +15,31 @@ type JobDocument = IngestJob['documents'][number];
 
 /** Embedding batch size: keeps memory flat on large documents. */
 const EMBED_BATCH = 128;
+/**
+ * Chunks written to the store in one go. Each write is a commit (and an index check) of the
+ * store, so many small documents are written together rather than one commit each.
+ */
+const WRITE_BATCH = 2000;
+
+/** A document chunked and embedded, waiting to be written. */
+interface Prepared {
+  record: DocumentRecord;
+  chunks: EmbeddedChunk[];
+}
+
+/** Counts of a job, as `GET /jobs/{id}` shows them. */
+interface Tally {
+  processed: number;
+  skipped: number;
+  failed: number;
+  chunks: number;
+  errors: { document_id: string; message: string }[];
+}
 
 /**
  * Ingests documents: chunks them along their structure, embeds the chunks, replaces the
- * document's chunks in the store and records it. Unchanged content (same hash) is skipped; a
- * document that fails is reported in the job and the others go on.
+ * documents' chunks in the store (in batches) and records them. Unchanged content (same hash) is
+ * skipped; a document that fails is reported in the job and the others go on.
  */
 export class Ingestor {
   constructor(
@@ -38,27 +58,30 @@ export class Ingestor {
   ): Promise<void> {
     const { documents } = this.deps;
     await documents.updateJob(job.job_id, { status: 'running' });
-    const tally = {
-      processed: 0,
-      skipped: 0,
-      failed: 0,
-      chunks: 0,
-      errors: [] as { document_id: string; message: string }[],
-    };
-    for (const doc of job.documents) {
-      try {
-        const chunks = await this.ingestOne(job.tenant, doc);
-        if (chunks === null) tally.skipped++;
-        else tally.chunks += chunks;
-        tally.processed++;
-      } catch (err) {
-        tally.failed++;
-        tally.errors.push({ document_id: doc.id, message: (err as Error).message });
-        this.deps.logger.warn({ err, documentId: doc.id }, 'document ingestion failed');
-      }
+    const tally: Tally = { processed: 0, skipped: 0, failed: 0, chunks: 0, errors: [] };
+    let pending: Prepared[] = [];
+    const flush = async () => {
+      if (pending.length) await this.write(job.tenant, pending, tally);
+      pending = [];
       await documents.updateJob(job.job_id, tally);
-      await onProgress?.(tally.processed + tally.failed, job.documents.length);
+    };
+    for (const [index, doc] of job.documents.entries()) {
+      // The same id twice in one job: the first must be written before the second replaces it.
+      if (pending.some((p) => p.record.id === doc.id)) await flush();
+      try {
+        const prepared = await this.prepare(job.tenant, doc);
+        if (prepared) pending.push(prepared);
+        else {
+          tally.skipped++;
+          tally.processed++;
+        }
+      } catch (err) {
+        this.fail(tally, doc.id, err);
+      }
+      if (pending.reduce((n, p) => n + p.chunks.length, 0) >= WRITE_BATCH) await flush();
+      await onProgress?.(index + 1, job.documents.length);
     }
+    await flush();
     await this.deps.store.optimize?.();
     await documents.updateJob(job.job_id, {
       ...tally,
@@ -66,9 +89,9 @@ export class Ingestor {
     });
   }
 
-  /** Ingests one document; null when its content is unchanged. */
-  private async ingestOne(tenant: string, doc: JobDocument): Promise<number | null> {
-    const { documents, store, embedder, chunking } = this.deps;
+  /** Chunks and embeds a document; null when its content is unchanged. */
+  private async prepare(tenant: string, doc: JobDocument): Promise<Prepared | null> {
+    const { documents, embedder, chunking } = this.deps;
     const hash = createHash('sha256')
       .update(JSON.stringify([doc.title, doc.url ?? null, doc.content_type, doc.content, doc.metadata ?? {}]))
       .digest('hex');
@@ -96,7 +119,6 @@ export class Ingestor {
         }),
       );
     }
-    await store.replaceDocuments(tenant, [doc.id], chunks);
     const now = new Date().toISOString();
     const record: DocumentRecord = {
       id: doc.id,
@@ -109,8 +131,32 @@ export class Ingestor {
       created_at: existing?.created_at ?? now,
       updated_at: now,
     };
-    await documents.put(tenant, record);
-    return chunks.length;
+    return { record, chunks };
+  }
+
+  /** Replaces the documents' chunks in one store write, then records them. */
+  private async write(tenant: string, batch: Prepared[], tally: Tally): Promise<void> {
+    try {
+      await this.deps.store.replaceDocuments(
+        tenant,
+        batch.map((p) => p.record.id),
+        batch.flatMap((p) => p.chunks),
+      );
+    } catch (err) {
+      for (const p of batch) this.fail(tally, p.record.id, err);
+      return;
+    }
+    for (const p of batch) {
+      await this.deps.documents.put(tenant, p.record);
+      tally.processed++;
+      tally.chunks += p.chunks.length;
+    }
+  }
+
+  private fail(tally: Tally, documentId: string, err: unknown): void {
+    tally.failed++;
+    tally.errors.push({ document_id: documentId, message: (err as Error).message });
+    this.deps.logger.warn({ err, documentId }, 'document ingestion failed');
   }
 
   /** Removes a document's chunks and its record. */

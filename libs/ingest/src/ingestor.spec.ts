@@ -1,0 +1,105 @@
+import pino from 'pino';
+import type { DocumentRecord, IngestJob } from '@docqa/contracts';
+import { LocalEmbedder, type EmbeddedChunk, type VectorStore } from '@docqa/retrieval';
+import type { DocumentStore } from './document-store';
+import { Ingestor } from './ingestor';
+
+/** A store that records each write; `failNext` makes the next write throw. */
+class RecordingStore {
+  readonly writes: { ids: string[]; chunks: EmbeddedChunk[] }[] = [];
+  failNext = false;
+  async replaceDocuments(_tenant: string, ids: string[], chunks: EmbeddedChunk[]) {
+    if (this.failNext) {
+      this.failNext = false;
+      throw new Error('disk full');
+    }
+    this.writes.push({ ids, chunks });
+  }
+}
+
+/** The records and job counts a job leaves behind. */
+class FakeDocuments {
+  readonly records = new Map<string, DocumentRecord>();
+  job: Record<string, unknown> = {};
+  async find(_tenant: string, id: string) {
+    return this.records.get(id) ?? null;
+  }
+  async put(_tenant: string, record: DocumentRecord) {
+    this.records.set(record.id, record);
+  }
+  async updateJob(_id: string, patch: Record<string, unknown>) {
+    this.job = { ...this.job, ...structuredClone(patch) };
+  }
+}
+
+function setup() {
+  const store = new RecordingStore();
+  const documents = new FakeDocuments();
+  const ingestor = new Ingestor({
+    store: store as unknown as VectorStore,
+    embedder: new LocalEmbedder(),
+    documents: documents as unknown as DocumentStore,
+    chunking: { size: 1200, overlap: 100 },
+    logger: pino({ level: 'silent' }),
+  });
+  return { store, documents, ingestor };
+}
+
+const doc = (id: string, content: string): IngestJob['documents'][number] => ({
+  id,
+  title: id,
+  content,
+  content_type: 'text/plain',
+});
+
+describe('Ingestor', () => {
+  it('writes the chunks of many small documents in one store write and reports progress per document', async () => {
+    const { store, documents, ingestor } = setup();
+    const progress: number[] = [];
+    await ingestor.ingest(
+      {
+        job_id: 'j',
+        tenant: 't',
+        documents: [doc('a', 'alpha text'), doc('b', 'beta text'), doc('c', 'gamma')],
+      },
+      (done) => void progress.push(done),
+    );
+    expect(store.writes.map((w) => w.ids)).toEqual([['a', 'b', 'c']]);
+    expect(progress).toEqual([1, 2, 3]);
+    expect(documents.job).toMatchObject({ status: 'completed', processed: 3, chunks: 3, failed: 0 });
+    expect([...documents.records.keys()]).toEqual(['a', 'b', 'c']);
+  });
+
+  it('writes a document given twice in one job in order, so the second replaces the first', async () => {
+    const { store, ingestor } = setup();
+    await ingestor.ingest({ job_id: 'j', tenant: 't', documents: [doc('a', 'first'), doc('a', 'second')] });
+    expect(store.writes.map((w) => [w.ids, w.chunks.map((c) => c.text)])).toEqual([
+      [['a'], ['first']],
+      [['a'], ['second']],
+    ]);
+  });
+
+  it('reports every document of a failed write and records none of them', async () => {
+    const { store, documents, ingestor } = setup();
+    store.failNext = true;
+    await ingestor.ingest({ job_id: 'j', tenant: 't', documents: [doc('a', 'alpha'), doc('b', 'beta')] });
+    expect(documents.job).toMatchObject({
+      status: 'failed',
+      processed: 0,
+      failed: 2,
+      errors: [
+        { document_id: 'a', message: 'disk full' },
+        { document_id: 'b', message: 'disk full' },
+      ],
+    });
+    expect(documents.records.size).toBe(0);
+  });
+
+  it('skips a document whose content did not change', async () => {
+    const { store, documents, ingestor } = setup();
+    await ingestor.ingest({ job_id: 'j1', tenant: 't', documents: [doc('a', 'alpha')] });
+    await ingestor.ingest({ job_id: 'j2', tenant: 't', documents: [doc('a', 'alpha')] });
+    expect(store.writes).toHaveLength(1);
+    expect(documents.job).toMatchObject({ processed: 1, skipped: 1, chunks: 0 });
+  });
+});
