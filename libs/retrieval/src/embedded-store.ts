@@ -8,6 +8,8 @@ import type { StoreQuery, VectorStore } from './vector-store';
 const TABLE = 'chunks';
 /** Rows from which an ANN vector index pays off over a flat scan. */
 const VECTOR_INDEX_MIN_ROWS = 20_000;
+/** Columns a search reads back: everything but the vector and the search text. */
+const RESULT_COLUMNS = ['chunk_id', 'document_id', 'title', 'url', 'text', 'metadata'];
 /** Candidates fetched per result when metadata filters are applied after the search. */
 const FILTER_OVERFETCH = 20;
 
@@ -75,6 +77,7 @@ export class EmbeddedStore implements VectorStore {
     const rows = (await table
       .search(text, 'fts', 'search_text')
       .where(tenantClause(query.tenants))
+      .select([...RESULT_COLUMNS, '_score'])
       .limit(candidates(query))
       .toArray()) as (Row & { _score: number })[];
     return this.finish(rows, query, (r) => r._score);
@@ -87,6 +90,7 @@ export class EmbeddedStore implements VectorStore {
       .vectorSearch(query.vector)
       .distanceType('cosine')
       .where(tenantClause(query.tenants))
+      .select(RESULT_COLUMNS)
       .limit(candidates(query))
       .toArray()) as (Row & { _distance: number })[];
     return this.finish(rows, query, (r) => 1 - r._distance);
@@ -145,9 +149,14 @@ export class EmbeddedStore implements VectorStore {
   private async ensureIndexes(): Promise<void> {
     const table = this.table!;
     const indices = await table.listIndices();
-    if (!indices.some((i) => i.columns.includes('search_text'))) {
+    const has = (column: string) => indices.some((i) => i.columns.includes(column));
+    if (!has('search_text')) {
       await table.createIndex('search_text', { config: lancedb.Index.fts({ withPosition: false }) });
     }
+    // Every search prefilters by tenant and every re-ingest deletes by document: scalar indexes
+    // keep both from scanning the table (a bitmap suits the few distinct tenants).
+    if (!has('tenant')) await table.createIndex('tenant', { config: lancedb.Index.bitmap() });
+    if (!has('document_id')) await table.createIndex('document_id', { config: lancedb.Index.btree() });
     if (
       !indices.some((i) => i.columns.includes('vector')) &&
       (await table.countRows()) >= VECTOR_INDEX_MIN_ROWS
