@@ -90,7 +90,7 @@ export class EmbeddedStore implements VectorStore {
       .vectorSearch(query.vector)
       .distanceType('cosine')
       .where(tenantClause(query.tenants))
-      .select(RESULT_COLUMNS)
+      .select([...RESULT_COLUMNS, '_distance'])
       .limit(candidates(query))
       .toArray()) as (Row & { _distance: number })[];
     return this.finish(rows, query, (r) => 1 - r._distance);
