@@ -43,6 +43,10 @@ export class QuestionProcessor {
     },
   ) {}
 
+  /**
+   * @param signal aborts the answer (a worker shutting down); the error is rethrown as is and the
+   *   record is left for the next attempt, never marked failed.
+   */
   async process(run: JobRun, signal?: AbortSignal): Promise<RunOutcome> {
     const { store } = this.deps;
     const id = run.data.question_id;
@@ -61,6 +65,8 @@ export class QuestionProcessor {
     } catch (err) {
       writer.discard();
       if (err instanceof AnswerSupersededError) return 'skipped';
+      // Stopped by a shutdown: the job is handed back, and the next attempt restarts the answer.
+      if (signal?.aborted) throw err;
       const final = !isRetryable(err) || run.attemptsMade + 1 >= run.attempts;
       this.deps.logger.warn({ err, questionId: id, attempt, final }, 'answering failed');
       if (!final) throw err;

@@ -151,4 +151,56 @@ describe('a worker killed mid-answer', () => {
     expect(record.status).toBe('ready');
     expect(record.response).toBe(Array.from({ length: 40 }, (_, i) => `word${i} `).join(''));
   }, 60000);
+
+  it('hands an unfinished answer back to the queue when the grace period of SIGTERM ends', async () => {
+    await Promise.all(
+      children.map((c) =>
+        c.exitCode === null && c.signalCode === null
+          ? new Promise((r) => {
+              c.once('exit', r);
+              c.kill('SIGKILL');
+            })
+          : null,
+      ),
+    );
+    // A lock of 30 s: without the hand-back the next worker would wait for it to lapse.
+    const env = {
+      REDIS_URL: stack.redisUrl,
+      REDIS_PREFIX: prefix,
+      JOB_LOCK_MS: '30000',
+      LOG_LEVEL: 'silent',
+    };
+    const slow = await startWorkerProcess(bundle, { ...env, PIECE_DELAY_MS: '200', GRACE_MS: '300' });
+    children.push(slow);
+    const token = await stack.createToken({ tenant: 'acme', scopes: ['ask'] });
+    const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+    const created = await (
+      await fetch(`${stack.apiUrl}question/`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ question: 'hand back?' }),
+      })
+    ).json();
+    const get = async () =>
+      (await fetch(`${stack.apiUrl}question/${created.question_id}/`, { headers })).json();
+    let record = await get();
+    for (let i = 0; i < 200 && !(record.status === 'generating' && record.response); i++) {
+      await new Promise((r) => setTimeout(r, 20));
+      record = await get();
+    }
+    const exited = new Promise<number | null>((resolve) => slow.once('exit', (code) => resolve(code)));
+    slow.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    expect((await get()).is_ready).toBe(false);
+
+    const started = Date.now();
+    children.push(await startWorkerProcess(bundle, { ...env, PIECE_DELAY_MS: '5' }));
+    for (let i = 0; i < 200 && !record.is_ready; i++) {
+      await new Promise((r) => setTimeout(r, 50));
+      record = await get();
+    }
+    expect(record.status).toBe('ready');
+    expect(record.response).toBe(Array.from({ length: 40 }, (_, i) => `word${i} `).join(''));
+    expect(Date.now() - started).toBeLessThan(10_000);
+  }, 60000);
 });

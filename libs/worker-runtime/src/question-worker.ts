@@ -1,4 +1,4 @@
-import { UnrecoverableError, Worker, type ConnectionOptions } from 'bullmq';
+import { UnrecoverableError, WaitingError, Worker, type ConnectionOptions } from 'bullmq';
 import type { Logger } from 'pino';
 import { QUEUE_NAMES, type QuestionJob } from '@docqa/contracts';
 import { DependencyUnavailableError, toProblem } from '@docqa/errors';
@@ -17,6 +17,8 @@ export interface QuestionWorkerOptions {
   logger: Logger;
   /** Answers in progress, so a graceful stop can wait for them. */
   inFlight: Set<Promise<unknown>>;
+  /** Aborted when a stop's grace period is over: the answers in hand go back to the queue. */
+  shutdown: AbortSignal;
 }
 
 /**
@@ -29,18 +31,23 @@ export function createQuestionWorker(options: QuestionWorkerOptions): Worker<Que
   const worker = new Worker<QuestionJob>(
     QUEUE_NAMES.questions,
     // BullMQ's cancellation signal is not passed on: closing a worker would abort the answers in
-    // hand, while a graceful stop lets them finish (WorkerHandle.close forces after a grace period).
-    async (job) => {
-      const run = options.processor.process({
-        data: job.data,
-        attemptsMade: job.attemptsMade,
-        attempts: job.opts.attempts ?? 1,
-      });
+    // hand, while a graceful stop lets them finish; past its grace period `shutdown` aborts them
+    // and they are moved back to the queue for another worker (no wait for a lock to lapse).
+    async (job, token) => {
+      const run = options.processor.process(
+        { data: job.data, attemptsMade: job.attemptsMade, attempts: job.opts.attempts ?? 1 },
+        options.shutdown,
+      );
       options.inFlight.add(run);
       try {
         await run;
       } catch (err) {
         if (err instanceof FinalFailure) throw new UnrecoverableError(err.message);
+        if (options.shutdown.aborted && token) {
+          await job.moveToWait(token);
+          logger.info({ jobId: job.id }, 'question handed back to the queue on shutdown');
+          throw new WaitingError();
+        }
         throw err;
       } finally {
         options.inFlight.delete(run);

@@ -15,7 +15,10 @@ export type ConsumerFactory = (ctx: {
 
 /** A running worker process's consumers. */
 export interface WorkerHandle {
-  /** Finishes the jobs in hand (up to `graceMs`), then hands back the rest and disconnects. */
+  /**
+   * Finishes the jobs in hand (up to `graceMs`), then aborts the answers still running, moves
+   * their jobs back to the queue for another worker, and disconnects.
+   */
   close(graceMs?: number): Promise<void>;
 }
 
@@ -34,9 +37,11 @@ export async function startWorker(
     flushIntervalMs: deps.flushIntervalMs,
   });
   const inFlight = new Set<Promise<unknown>>();
+  const shutdown = new AbortController();
   const workers: Worker[] = [
     createQuestionWorker({
       inFlight,
+      shutdown: shutdown.signal,
       connection: { url: config.redisUrl, maxRetriesPerRequest: null },
       prefix: keys.queuePrefix(),
       concurrency: config.workerConcurrency,
@@ -52,12 +57,18 @@ export async function startWorker(
 
   return {
     async close(graceMs = 10_000) {
-      // close() waits for active jobs; past the grace period force it: the jobs' locks lapse and
-      // another worker's stalled check picks them up.
+      // close() waits for active jobs. Past the grace period the answers are aborted and handed
+      // back; anything that still hangs is forced, and its lock lapses for the stalled check.
       const graceful = Promise.all(workers.map((w) => w.close()));
-      const timer = new Promise<'timeout'>((r) => setTimeout(() => r('timeout'), graceMs).unref());
-      if ((await Promise.race([graceful, timer])) === 'timeout')
-        await Promise.all(workers.map((w) => w.close(true)));
+      const within = (ms: number) =>
+        Promise.race([
+          graceful.then(() => true),
+          new Promise<false>((r) => setTimeout(() => r(false), ms).unref()),
+        ]);
+      if (!(await within(graceMs))) {
+        shutdown.abort();
+        if (!(await within(5_000))) await Promise.all(workers.map((w) => w.close(true)));
+      }
       await closeRedis(redis);
     },
   };

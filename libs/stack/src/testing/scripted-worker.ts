@@ -12,9 +12,9 @@ async function main(): Promise<void> {
   const pieces = Array.from({ length: 40 }, (_, i) => `word${i} `);
   const answerer = new ScriptedAnswerer({ pieces, delayMs: Number(process.env.PIECE_DELAY_MS ?? 50) });
   const worker = await startWorker(config, { answerer, logger: pino({ level: 'silent' }) });
-  // As apps/worker does: SIGTERM finishes the answers in hand, then exits.
+  // As apps/worker does: SIGTERM finishes the answers in hand (within GRACE_MS), then exits.
   process.once('SIGTERM', () => {
-    void worker.close().then(() => process.exit(0));
+    void worker.close(Number(process.env.GRACE_MS ?? 10_000)).then(() => process.exit(0));
   });
   process.stdout.write('ready\n');
 }
