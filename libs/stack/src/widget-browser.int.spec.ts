@@ -3,19 +3,14 @@ import { mkdirSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { deletePrefix, testPrefix, testRedis } from '@docqa/testing';
 import type { Redis } from 'ioredis';
+import { launchChromium, type WidgetGlobals } from './browser-testing';
 import { startStack, type Stack } from './start-stack';
 
 const root = join(__dirname, '../../..');
 
-/** The widget script's global functions (spec §4.7). */
-interface WidgetGlobals {
-  mountAssistantWidget(): void;
-  assistantPrompt(text: string): void;
-  updateAssistantWidgetSettings(settings: Record<string, unknown>): void;
-}
 const screenshots = join(root, 'docs/screenshots');
 
 /** A docs site of its own origin that embeds the widget the documented way. */
@@ -86,17 +81,7 @@ describe('the widget in Chromium against the real API and worker', () => {
       if (job.status === 'completed') break;
       await new Promise((r) => setTimeout(r, 50));
     }
-    browser = await chromium.launch({
-      executablePath: '/usr/bin/chromium',
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--no-first-run',
-      ],
-    });
+    browser = await launchChromium();
   });
   afterAll(async () => {
     await browser?.close();
