@@ -45,7 +45,7 @@ export class AssistantWidget extends LitElement {
   // The chat controller reads the settings controller's `ready`: it must come second.
   private readonly settings = new SettingsController(this, () => this.config);
   private readonly chat = new ChatController(this, this.settings);
-  /** Loaded with the first answer: Markdown and the sanitiser are not in the initial module. */
+  /** Loaded with the first question: Markdown and the sanitiser are not in the initial module. */
   private markdown?: (text: string) => string;
   private shownTurns = 0;
   private followScroll = true;
@@ -105,7 +105,8 @@ export class AssistantWidget extends LitElement {
       !list ||
       list.scrollHeight - list.scrollTop - list.clientHeight < 40 ||
       this.chat.turns.length !== this.shownTurns;
-    if (!this.markdown && this.chat.turns.some((t) => t.answer)) {
+    // Fetched with the first question, while its answer is being prepared.
+    if (!this.markdown && this.chat.turns.length) {
       void import('./markdown').then((m) => {
         this.markdown = m.renderMarkdown;
         this.requestUpdate();

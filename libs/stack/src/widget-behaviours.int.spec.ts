@@ -240,6 +240,7 @@ describe('widget behaviours in Chromium (scripted answers)', () => {
       await page.reload();
       await page.locator('.question', { hasText: 'resume me?' }).waitFor();
       await page.getByText('Done [1].').waitFor();
+      await page.getByRole('button', { name: 'Copy' }).waitFor();
       expect(squash(await page.locator('.answer').last().textContent())).toBe(FINAL_TEXT);
       await expect(page.locator('.question').count()).resolves.toBe(1);
       const renders: string[] = await page.evaluate(
