@@ -58,7 +58,7 @@ performance.mark('script-start');</script>
     '| measure | result | budget / peers |',
     '|---|---|---|',
     `| initial module (Lit, the element, SSE client) | **${(initial / 1024).toFixed(1)} KB** gzipped | ≤ 30 KB; peers ship 196–456 KB |`,
-    `| Markdown + sanitiser chunk, loaded with the first answer | ${(lazy / 1024).toFixed(1)} KB gzipped | |`,
+    `| Markdown + sanitiser chunk, fetched with the first question | ${(lazy / 1024).toFixed(1)} KB gzipped | |`,
     `| script load → trigger interactive, median of 10 | **${median.toFixed(1)} ms** (min ${sorted[0]!.toFixed(1)}, max ${sorted[9]!.toFixed(1)}) | |`,
   ].join('\n');
   console.log(text);
