@@ -54,7 +54,7 @@ if ((!values.only || values.only === 'widget') && existsSync(widgetEntry)) {
     build({
       entryPoints: { 'assistant-widget': widgetEntry },
       outdir: 'dist/apps/widget',
-      // Markdown and the sanitiser load lazily with the first answer, keeping the initial module small.
+      // Markdown and the sanitiser load lazily with the first question, keeping the initial module small.
       splitting: true,
       chunkNames: 'chunks/[name]-[hash]',
       bundle: true,

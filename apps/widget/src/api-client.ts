@@ -1,6 +1,9 @@
 import type { AnswerEvent, Conversation, Filter, WidgetSettings } from '@docqa/contracts';
 import { readEventStream } from './sse';
 
+/** A new question to ask, or an asked one whose answer to replay. */
+export type StreamTarget = { question: string; chat_id?: string; filters: Filter[] } | { questionId: string };
+
 /** An error of the API, turned into a sentence a visitor understands. */
 export class WidgetError extends Error {}
 
@@ -60,33 +63,32 @@ export class WidgetApi {
   async feedback(
     questionId: string,
     body: { rating: 'up' | 'down'; details?: string; url?: string },
+    signal?: AbortSignal,
   ): Promise<void> {
-    await this.call(`question/${encodeURIComponent(questionId)}/feedback/`, {
-      method: 'POST',
-      body: JSON.stringify(body),
-    });
+    await this.call(
+      `question/${encodeURIComponent(questionId)}/feedback/`,
+      { method: 'POST', body: JSON.stringify(body) },
+      signal,
+    );
   }
 
-  /** Asks and streams, or resumes a question's stream after `lastEventId`. */
+  /**
+   * Asks and streams the answer, or replays a question's stream from its first event (to resume
+   * after a reload: the caller rebuilds the text from the events alone, so none is shown twice).
+   */
   async stream(
-    target:
-      | { question: string; chat_id?: string; filters: Filter[] }
-      | { questionId: string; lastEventId?: string },
-    onEvent: (event: AnswerEvent, id: string | undefined) => void,
+    target: StreamTarget,
+    onEvent: (event: AnswerEvent) => void,
     signal: AbortSignal,
   ): Promise<void> {
     const res =
       'questionId' in target
-        ? await this.call(
-            `question/${encodeURIComponent(target.questionId)}/events`,
-            { headers: target.lastEventId ? { 'last-event-id': target.lastEventId } : {} },
-            signal,
-          )
+        ? await this.call(`question/${encodeURIComponent(target.questionId)}/events`, {}, signal)
         : await this.call('questions/', { method: 'POST', body: JSON.stringify(target) }, signal);
     await readEventStream(res.body!, (message) => {
       const event = { type: message.event, data: JSON.parse(message.data) } as AnswerEvent;
       this.debug('event', event.type, event.data);
-      onEvent(event, message.id);
+      onEvent(event);
     });
   }
 }

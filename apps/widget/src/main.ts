@@ -4,7 +4,7 @@
  */
 import './assistant-widget';
 import type { AssistantWidget } from './assistant-widget';
-import type { WidgetConfig } from './settings';
+import { mergeConfig, type WidgetConfig } from './settings';
 
 declare global {
   interface Window {
@@ -33,6 +33,8 @@ function mount(): void {
 }
 
 function unmount(): void {
+  // The container may change with `el`: the old one must not keep the widget's class (and styles).
+  mounted?.parentElement?.classList.remove('assistant_app');
   mounted?.remove();
   mounted = null;
 }
@@ -40,11 +42,11 @@ function unmount(): void {
 window.mountAssistantWidget = mount;
 window.assistantPrompt = (text: string) => {
   if (!mounted) mount();
-  mounted?.prompt(text);
+  void mounted?.prompt(text);
 };
 window.updateAssistantWidgetSettings = (settings: Partial<WidgetConfig>) => {
   unmount();
-  window.ASSISTANT_WIDGET = { ...(window.ASSISTANT_WIDGET ?? {}), ...settings };
+  window.ASSISTANT_WIDGET = mergeConfig(window.ASSISTANT_WIDGET ?? {}, settings);
   mount();
 };
 

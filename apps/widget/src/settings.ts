@@ -40,7 +40,10 @@ export interface ResolvedSettings {
   labels: Labels;
 }
 
-/** Applies defaults; `server` settings (GET /settings/) sit under the page's own. */
+/**
+ * Applies defaults; `server` settings (GET /settings/) sit under the page's own, with `labels` and
+ * `default_filters` merged key by key.
+ */
 export function resolveSettings(page: Partial<WidgetConfig>, server: WidgetSettings = {}): ResolvedSettings {
   const merged = { ...server, ...page };
   return {
@@ -55,27 +58,57 @@ export function resolveSettings(page: Partial<WidgetConfig>, server: WidgetSetti
     examples: merged.examples ?? [],
     filters: merged.filters ?? [],
     api_filters: merged.api_filters ?? [],
-    default_filters: merged.default_filters ?? {},
+    default_filters: { ...server.default_filters, ...page.default_filters },
     labels: { ...LABELS, ...(server.labels ?? {}), ...(page.labels ?? {}) } as Labels,
   };
 }
 
 const withSlash = (url: string) => (url && !url.endsWith('/') ? `${url}/` : url);
 
-/** The filters of a request: the dropdown selections and the hidden `api_filters`, merged. */
+/**
+ * The filters of a request, ANDed by the server: the dropdown selections, then the
+ * `default_filters` of properties that have no dropdown (sent as fixed `eq` filters: with nothing
+ * to change them in the UI they are "applied on load" and stay applied), then the hidden
+ * `api_filters`. `default_filters` of a property with a dropdown only preselect it.
+ */
 export function requestFilters(settings: ResolvedSettings, selected: Record<string, string[]>): Filter[] {
   const fromDropdowns: Filter[] = settings.filters.flatMap((f) => {
     const values = selected[f.property] ?? [];
     if (!values.length) return [];
-    return [{ type: f.type, property: f.property, value: values.length === 1 ? values[0]! : values }];
+    return [{ type: f.type, property: f.property, value: oneOrMany(values) }];
   });
-  return [...fromDropdowns, ...settings.api_filters];
+  const withDropdown = new Set(settings.filters.map((f) => f.property));
+  const fixedDefaults: Filter[] = Object.entries(settings.default_filters).flatMap(([property, value]) => {
+    const values = (Array.isArray(value) ? value : [value]).filter(Boolean);
+    if (withDropdown.has(property) || !values.length) return [];
+    return [{ type: 'eq' as const, property, value: oneOrMany(values) }];
+  });
+  return [...fromDropdowns, ...fixedDefaults, ...settings.api_filters];
 }
 
-/** Initial dropdown selections from `default_filters`. */
+const oneOrMany = (values: string[]): string | string[] => (values.length === 1 ? values[0]! : values);
+
+/** Initial dropdown selections from `default_filters` (properties that have a dropdown). */
 export function initialSelection(settings: ResolvedSettings): Record<string, string[]> {
   const out: Record<string, string[]> = {};
-  for (const [property, value] of Object.entries(settings.default_filters))
-    out[property] = Array.isArray(value) ? value : [value];
+  for (const f of settings.filters) {
+    const value = settings.default_filters[f.property];
+    if (value !== undefined) out[f.property] = Array.isArray(value) ? value : [value];
+  }
   return out;
+}
+
+/**
+ * Applies a partial settings object over the current one (`updateAssistantWidgetSettings`):
+ * top-level fields are replaced, `labels` and `default_filters` are merged key by key.
+ */
+export function mergeConfig(
+  current: Partial<WidgetConfig>,
+  patch: Partial<WidgetConfig>,
+): Partial<WidgetConfig> {
+  const merged = { ...current, ...patch };
+  if (patch.labels) merged.labels = { ...current.labels, ...patch.labels };
+  if (patch.default_filters)
+    merged.default_filters = { ...current.default_filters, ...patch.default_filters };
+  return merged;
 }

@@ -27,8 +27,8 @@ export const styles = css`
     box-sizing: border-box;
   }
   .panel {
-    background: var(--bg);
-    opacity: var(--assistant-widget-bg-opacity, 1);
+    position: relative;
+    isolation: isolate;
     border: 1px solid var(--border);
     border-radius: 12px;
     box-shadow: var(--shadow);
@@ -36,6 +36,16 @@ export const styles = css`
     flex-direction: column;
     width: 100%;
     max-height: 80vh;
+  }
+  /* The background sits on its own layer so that --assistant-widget-bg-opacity fades it, not the text. */
+  .panel::before {
+    content: '';
+    position: absolute;
+    inset: 0;
+    z-index: -1;
+    border-radius: inherit;
+    background: var(--bg);
+    opacity: var(--assistant-widget-bg-opacity, 1);
   }
   .inline .panel {
     max-height: none;

@@ -1,29 +1,44 @@
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { buildSync } from 'esbuild';
 import { DEFAULT_LABELS } from '@docqa/contracts';
-import { LABELS, requestFilters, resolveSettings } from './settings';
+import { LABELS, initialSelection, mergeConfig, requestFilters, resolveSettings } from './settings';
 
 describe('widget bundle', () => {
+  const root = join(__dirname, '../../..');
+  const result = buildSync({
+    entryPoints: { 'assistant-widget': join(__dirname, 'main.ts') },
+    outdir: join(root, 'dist/test/widget-size'),
+    bundle: true,
+    format: 'esm',
+    splitting: true,
+    minify: true,
+    legalComments: 'none',
+    metafile: true,
+    tsconfig: join(root, 'apps/widget/tsconfig.json'),
+    write: false,
+    target: ['chrome111', 'firefox111', 'safari16.4'],
+  });
+  const outputs = Object.entries(result.metafile.outputs);
+  const [mainPath, main] = outputs.find(([path]) => path.endsWith('assistant-widget.js'))!;
+  const lazyCode = (inputs: Record<string, unknown>) =>
+    Object.keys(inputs).filter((i) => /markdown\.ts$|node_modules\/(marked|dompurify)\//.test(i));
+
   it('keeps the initial module within 30 KB gzipped, everything included', () => {
-    const root = join(__dirname, '../../..');
-    const result = buildSync({
-      entryPoints: { 'assistant-widget': join(__dirname, 'main.ts') },
-      outdir: join(root, 'dist/test/widget-size'),
-      bundle: true,
-      format: 'esm',
-      splitting: true,
-      minify: true,
-      legalComments: 'none',
-      tsconfig: join(root, 'apps/widget/tsconfig.json'),
-      write: false,
-      target: ['chrome111', 'firefox111', 'safari16.4'],
-    });
-    const main = result.outputFiles.find((f) => f.path.endsWith('assistant-widget.js'))!;
-    const gzipped = gzipSync(Buffer.from(main.contents), { level: 9 }).length;
+    const code = result.outputFiles.find((f) => f.path.endsWith(mainPath))!;
+    const gzipped = gzipSync(Buffer.from(code.contents), { level: 9 }).length;
     expect(gzipped).toBeLessThanOrEqual(30 * 1024);
-    expect(readFileSync(join(__dirname, 'main.ts'), 'utf8')).toContain("import './assistant-widget'");
+  });
+
+  it('loads Markdown and the sanitiser lazily: in a chunk the initial module only imports dynamically', () => {
+    expect(lazyCode(main.inputs)).toEqual([]);
+    const dynamic = main.imports.filter((i) => i.kind === 'dynamic-import').map((i) => i.path);
+    const lazy = outputs.filter(([, out]) => lazyCode(out.inputs).length).map(([path]) => path);
+    expect(lazy.length).toBeGreaterThan(0);
+    expect(dynamic).toEqual(expect.arrayContaining(lazy));
+    // Nor through a chunk the initial module imports statically.
+    const staticChunks = main.imports.filter((i) => i.kind === 'import-statement').map((i) => i.path);
+    for (const chunk of staticChunks) expect(lazy).not.toContain(chunk);
   });
 });
 
@@ -63,5 +78,58 @@ describe('widget settings', () => {
       { type: 'eq', property: 'product', value: ['cli', 'api'] },
       { type: 'eq', property: 'lang', value: 'en' },
     ]);
+  });
+
+  it('sends default_filters of a property without a dropdown as fixed eq filters', () => {
+    const s = resolveSettings({
+      api_url: 'u',
+      api_token: 't',
+      filters: [{ property: 'product', title: 'Product', type: 'contains', widget: 'single', choices: [] }],
+      default_filters: { product: 'cli', audience: 'admin', lang: ['en', 'de'], empty: [] },
+      api_filters: [{ type: 'eq', property: 'tenant_visible', value: 'yes' }],
+    });
+    expect(initialSelection(s)).toEqual({ product: ['cli'] });
+    expect(requestFilters(s, initialSelection(s))).toEqual([
+      { type: 'contains', property: 'product', value: 'cli' },
+      { type: 'eq', property: 'audience', value: 'admin' },
+      { type: 'eq', property: 'lang', value: ['en', 'de'] },
+      { type: 'eq', property: 'tenant_visible', value: 'yes' },
+    ]);
+    // A cleared dropdown sends nothing for its property, even with a default.
+    expect(requestFilters(s, { product: [] })).not.toContainEqual(
+      expect.objectContaining({ property: 'product' }),
+    );
+  });
+
+  it('merges the server’s and the page’s default_filters key by key', () => {
+    const s = resolveSettings(
+      { api_url: 'u', api_token: 't', default_filters: { product: 'cli' } },
+      { default_filters: { product: 'api', lang: 'en' } },
+    );
+    expect(s.default_filters).toEqual({ product: 'cli', lang: 'en' });
+  });
+
+  it('updates settings partially, merging labels and default_filters key by key', () => {
+    const current = {
+      api_url: 'u',
+      api_token: 't',
+      mode: 'chat' as const,
+      labels: { CHAT_PLACEHOLDER: 'Ask Acme', NEW_CHAT_BUTTON: 'Again' },
+      default_filters: { product: 'cli' },
+    };
+    expect(
+      mergeConfig(current, {
+        mode: 'question',
+        labels: { NEW_CHAT_BUTTON: 'Restart' },
+        default_filters: { lang: 'en' },
+      }),
+    ).toEqual({
+      api_url: 'u',
+      api_token: 't',
+      mode: 'question',
+      labels: { CHAT_PLACEHOLDER: 'Ask Acme', NEW_CHAT_BUTTON: 'Restart' },
+      default_filters: { product: 'cli', lang: 'en' },
+    });
+    expect(mergeConfig(current, { popup: false }).labels).toBe(current.labels);
   });
 });

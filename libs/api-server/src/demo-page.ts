@@ -67,8 +67,8 @@ const DEMO_HTML = `<!doctype html>
 <main>
 <h1>docqa demo</h1>
 <p>This page embeds the docqa widget exactly as a docs site would: a settings object, one module script and a
-container. It answers from docqa's own documentation. Use the button at the bottom right, or the inline
-widget below.</p>
+container. It answers from docqa's own documentation. Ask it with the button at the bottom right (the popup
+mode; with <code>popup: false</code> the widget shows inline in its container instead).</p>
 <p>API reference: <a href="/api/v2/docs/swagger">Swagger UI</a> · <a href="/api/v2/docs/openapi.json">openapi.json</a></p>
 <div id="assistant"></div>
 </main>

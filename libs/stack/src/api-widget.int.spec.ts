@@ -214,7 +214,7 @@ describe('widget endpoints', () => {
     );
   });
 
-  it('limits questions per visitor IP on a widget token with 429 and Retry-After', async () => {
+  it('limits questions per visitor IP on a widget token with 429, Retry-After and RateLimit-* headers', async () => {
     const limited = await startStack({
       redisUrl: stack.redisUrl,
       prefix: `${prefix}-rl`,
@@ -241,7 +241,14 @@ describe('widget endpoints', () => {
       const third = await ask();
       expect(third.status).toBe(429);
       expect(Number(third.headers.get('retry-after'))).toBeGreaterThan(0);
-      expect(third.headers.get('access-control-expose-headers')).toMatch(/Retry-After/);
+      expect(third.headers.get('access-control-expose-headers')).toMatch(
+        /Retry-After.*RateLimit-Limit.*RateLimit-Remaining.*RateLimit-Reset/,
+      );
+      expect(third.headers.get('ratelimit-limit')).toBe('2');
+      expect(third.headers.get('ratelimit-remaining')).toBe('0');
+      const reset = Number(third.headers.get('ratelimit-reset'));
+      expect(reset).toBeGreaterThan(0);
+      expect(reset).toBeLessThanOrEqual(60);
     } finally {
       await limited.close();
       await deletePrefix(redis, `${prefix}-rl`);

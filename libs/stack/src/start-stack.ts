@@ -28,6 +28,8 @@ export interface StackOptions {
   noWorker?: boolean;
   /** Folder of the built widget to serve at /widget/. */
   widgetDir?: string;
+  /** Serve the demo page at `/` with a widget token of this tenant (see {@link Stack.demoToken}). */
+  demoTenant?: string;
   logger?: Logger;
 }
 
@@ -42,6 +44,8 @@ export interface Stack {
   /** Every operation the API mounted (see `ApiHandle.operations`). */
   operations: string[];
   tokens: TokenStore;
+  /** The demo page's widget token, with `demoTenant`. */
+  demoToken?: string;
   createToken(opts: {
     tenant: string;
     scopes: Scope[];
@@ -72,10 +76,17 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   });
   const logger = options.logger ?? pino({ level: config.logLevel });
   const services = options.services ?? (await createApiServices(config, logger));
+  const redis = await connectRedis(redisUrl, 'command', 'docqa-stack');
+  const tokens = new TokenStore({ redis, keys: new Keys(prefix) });
+  // The demo page is same-origin with the API, so the token's origin list is never consulted.
+  const demoToken = options.demoTenant
+    ? await createWidgetToken(tokens, options.demoTenant, ['http://demo.invalid'])
+    : undefined;
   const api = await startApi(config, services, {
     logger,
     version: 'test',
     widgetDir: options.widgetDir,
+    demoToken,
   });
   const knowledgeBase =
     options.noWorker || options.answerer ? null : await createKnowledgeBase(config, logger);
@@ -86,8 +97,6 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
         logger,
         consumers: options.consumers ?? knowledgeBase?.consumers,
       });
-  const redis = await connectRedis(redisUrl, 'command', 'docqa-stack');
-  const tokens = new TokenStore({ redis, keys: new Keys(prefix) });
   return {
     config,
     baseUrl: api.url,
@@ -96,6 +105,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     prefix,
     operations: api.operations,
     tokens,
+    demoToken,
     async createToken(opts) {
       const { token } = await tokens.create(opts);
       return token;
@@ -112,4 +122,9 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       await closeRedis(redis);
     },
   };
+}
+
+async function createWidgetToken(tokens: TokenStore, tenant: string, origins: string[]): Promise<string> {
+  const { token } = await tokens.create({ tenant, scopes: ['ask'], widget: true, origins });
+  return token;
 }

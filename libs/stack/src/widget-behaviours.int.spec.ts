@@ -2,13 +2,15 @@ import { execFileSync } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { ScriptedAnswerer } from '@docqa/questions/testing';
 import { deletePrefix, testPrefix, testRedis } from '@docqa/testing';
 import type { Redis } from 'ioredis';
+import { launchChromium, type WidgetGlobals } from './browser-testing';
 import { startStack, type Stack } from './start-stack';
 
 const root = join(__dirname, '../../..');
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const source = (id: string, cited: boolean) => ({
   document_id: id,
   chunk_id: `${id}#0`,
@@ -58,23 +60,13 @@ describe('widget behaviours in Chromium (scripted answers)', () => {
     });
     site = createServer((_req, res) => {
       res.writeHead(200, { 'content-type': 'text/html' });
-      res.end(`<!doctype html><html><body><div id="assistant"></div>
+      res.end(`<!doctype html><html><body><div id="assistant"></div><div id="elsewhere"></div>
         <script>window.ASSISTANT_WIDGET = ${JSON.stringify(config)};</script>
         <script type="module" src="${stack.baseUrl}/widget/assistant-widget.js"></script></body></html>`);
     });
     await new Promise<void>((r) => site.listen(0, '127.0.0.1', r));
     origin = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
-    browser = await chromium.launch({
-      executablePath: '/usr/bin/chromium',
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--no-first-run',
-      ],
-    });
+    browser = await launchChromium();
   });
   afterAll(async () => {
     await browser?.close();
@@ -86,14 +78,14 @@ describe('widget behaviours in Chromium (scripted answers)', () => {
 
   async function open(
     settings: Record<string, unknown>,
-    rateLimit?: number,
+    opts: { rateLimit?: number; tenant?: string; before?: (page: Page) => Promise<void> } = {},
   ): Promise<{ page: Page; requests: { url: string; body: unknown }[] }> {
     const token = await stack.createToken({
-      tenant: 'acme',
+      tenant: opts.tenant ?? 'acme',
       scopes: ['ask'],
       widget: true,
       origins: [origin],
-      rateLimit,
+      rateLimit: opts.rateLimit,
     });
     config = { api_url: stack.apiUrl, api_token: token, popup: false, ...settings };
     const page = await browser.newPage();
@@ -102,6 +94,7 @@ describe('widget behaviours in Chromium (scripted answers)', () => {
       if (req.method() === 'POST')
         requests.push({ url: req.url(), body: JSON.parse(req.postData() ?? 'null') });
     });
+    await opts.before?.(page);
     await page.goto(origin);
     return { page, requests };
   }
@@ -135,7 +128,8 @@ describe('widget behaviours in Chromium (scripted answers)', () => {
           ],
         },
       ],
-      default_filters: { product: 'api' },
+      // `audience` has no dropdown: its default is sent as a fixed eq filter.
+      default_filters: { product: 'api', audience: ['admin', 'ops'] },
       api_filters: [{ type: 'eq', property: 'lang', value: 'en' }],
     });
     await expect(page.getByLabel('Product').inputValue()).resolves.toBe('api');
@@ -147,6 +141,7 @@ describe('widget behaviours in Chromium (scripted answers)', () => {
       filters: [
         { type: 'eq', property: 'product', value: 'api' },
         { type: 'contains', property: 'tags', value: ['auth', 'ops'] },
+        { type: 'eq', property: 'audience', value: ['admin', 'ops'] },
         { type: 'eq', property: 'lang', value: 'en' },
       ],
     });
@@ -189,19 +184,129 @@ describe('widget behaviours in Chromium (scripted answers)', () => {
     await page.close();
   });
 
-  it('resumes an answer after a reload in the middle of it', async () => {
-    const { page } = await open({});
-    await ask(page, 'resume me?');
-    await page.getByText('Use this:').waitFor();
-    await page.reload();
-    await page.locator('.question', { hasText: 'resume me?' }).waitFor();
+  /** Records, after each render, the text of the last answer whenever it changed. */
+  const recordAnswerRenders = (page: Page) =>
+    page.addInitScript(() => {
+      const renders: string[] = [];
+      (window as unknown as { __renders: string[] }).__renders = renders;
+      const attach = () => {
+        const root = document.querySelector('assistant-widget')?.shadowRoot;
+        if (!root) return void setTimeout(attach, 5);
+        new MutationObserver(() => {
+          const answers = root.querySelectorAll('.answer:not(.pending)');
+          const text = answers[answers.length - 1]?.textContent ?? '';
+          if (text !== renders[renders.length - 1]) renders.push(text);
+        }).observe(root, { subtree: true, childList: true, characterData: true });
+      };
+      attach();
+    });
+  /** The rendered text of PIECES, white space collapsed (the code block carries its Copy button). */
+  const FINAL_TEXT = 'Use this: docqa tokens revoke ID Copy a b 1 2 Done [1].';
+  const squash = (text: string | null | undefined) => (text ?? '').replace(/\s+/g, ' ').trim();
+
+  /** Waits until the stored answer contains `text` while it is still being written. */
+  const answerWrittenPast = async (questionId: string, text: string) => {
+    for (let i = 0; i < 200; i++) {
+      const res = await fetch(`${stack.apiUrl}question/${questionId}/`, {
+        headers: { authorization: `Bearer ${config.api_token}`, origin },
+      });
+      const record = (await res.json()) as { response: string; is_ready: boolean };
+      if (record.response.includes(text)) {
+        expect(record.is_ready).toBe(false);
+        return;
+      }
+      await sleep(10);
+    }
+    throw new Error(`the answer never contained ${text}`);
+  };
+
+  it.each(['chat', 'question'])(
+    'resumes an answer after a reload mid-answer in %s mode, never showing text twice',
+    async (mode) => {
+      const { page } = await open({ mode });
+      await recordAnswerRenders(page);
+      await ask(page, 'resume me?');
+      await page.getByText('Use this:').waitFor();
+      const pending = await page.evaluate(
+        (key) => JSON.parse(sessionStorage.getItem(key) ?? 'null'),
+        `docqa:${stack.apiUrl}:pending`,
+      );
+      expect(pending).toEqual({ id: expect.any(String), question: 'resume me?' });
+      // The history is read once more of the answer was written than the page had seen, before it is done.
+      await page.route('**/conversation/', async (route) => {
+        await answerWrittenPast(pending.id, 'docqa tokens revoke ID');
+        await route.continue();
+      });
+      await page.reload();
+      await page.locator('.question', { hasText: 'resume me?' }).waitFor();
+      await page.getByText('Done [1].').waitFor();
+      await page.getByRole('button', { name: 'Copy' }).waitFor();
+      expect(squash(await page.locator('.answer').last().textContent())).toBe(FINAL_TEXT);
+      await expect(page.locator('.question').count()).resolves.toBe(1);
+      const renders: string[] = await page.evaluate(
+        () => (window as unknown as { __renders: string[] }).__renders,
+      );
+      expect(squash(renders.at(-1))).toBe(FINAL_TEXT);
+      for (const text of renders)
+        for (const piece of ['Use this:', 'docqa tokens revoke ID', 'Done [1].'])
+          expect(text.split(piece).length).toBeLessThanOrEqual(2);
+      await page.close();
+    },
+  );
+
+  it('asks a prompt made right after mounting with the stored settings, after the restored chat', async () => {
+    const admin = await stack.createToken({ tenant: 'acme-stored', scopes: ['admin'] });
+    const api_filters = [{ type: 'eq', property: 'product', value: 'cli' }];
+    const put = await fetch(`${stack.apiUrl}admin/settings/`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ api_filters }),
+    });
+    expect(put.status).toBe(200);
+    const { page, requests } = await open({}, { tenant: 'acme-stored' });
+    await ask(page, 'first?');
     await page.getByText('Done [1].').waitFor();
-    await expect(page.locator('.answer').last().textContent()).resolves.toMatch(/^Use this:/);
+    // Slow stored settings: the prompt must wait for them, and for the restored history.
+    await page.route('**/settings/', async (route) => {
+      await sleep(300);
+      await route.continue();
+    });
+    config = { ...config, automount: false };
+    await page.reload();
+    await page.evaluate(() => {
+      (window as unknown as WidgetGlobals).mountAssistantWidget();
+      (window as unknown as WidgetGlobals).assistantPrompt('prompted?');
+    });
+    await page.locator('.turn').nth(1).getByText('Done [1].').waitFor();
+    await expect(page.locator('.question').allTextContents()).resolves.toEqual(['first?', 'prompted?']);
+    const asked = requests.filter((r) => r.url.endsWith('/questions/')).map((r) => r.body);
+    expect(asked).toEqual([
+      { question: 'first?', filters: api_filters },
+      { question: 'prompted?', chat_id: expect.any(String), filters: api_filters },
+    ]);
+    await page.close();
+  });
+
+  it('updates settings partially: labels merge key by key, and a new el leaves the old container', async () => {
+    const { page } = await open({ labels: { CHAT_PLACEHOLDER: 'Ask Acme' } });
+    const update = (settings: Record<string, unknown>) =>
+      page.evaluate((s) => (window as unknown as WidgetGlobals).updateAssistantWidgetSettings(s), settings);
+    await page.getByPlaceholder('Ask Acme').waitFor();
+    await update({ labels: { NEW_CHAT_BUTTON: 'Restart' } });
+    await page.getByPlaceholder('Ask Acme').fill('merged?');
+    await page.keyboard.press('Enter');
+    await page.getByRole('button', { name: 'Restart' }).waitFor();
+    await update({ el: 'elsewhere' });
+    await page.locator('#elsewhere assistant-widget').waitFor();
+    await expect(page.locator('assistant-widget').count()).resolves.toBe(1);
+    await expect(page.locator('#assistant').getAttribute('class')).resolves.not.toContain('assistant_app');
+    await expect(page.locator('#elsewhere').getAttribute('class')).resolves.toContain('assistant_app');
+    await page.getByPlaceholder('Ask Acme').waitFor();
     await page.close();
   });
 
   it('shows a human message with the wait when rate limited', async () => {
-    const { page } = await open({}, 1);
+    const { page } = await open({}, { rateLimit: 1 });
     await ask(page, 'first?');
     await page.getByText('Done [1].').waitFor();
     await ask(page, 'second?');
@@ -245,10 +350,129 @@ describe('widget behaviours in Chromium (scripted answers)', () => {
     });
     config = { api_url: stack.apiUrl, api_token: elsewhere, popup: false };
     const blocked = await browser.newPage();
+    const refusedSettings = blocked.waitForResponse((r) => r.url().endsWith('/settings/'));
     await blocked.goto(origin);
-    await expect(blocked.getByRole('alert').textContent()).resolves.toMatch(
-      /Cannot reach the assistant|not allowed/,
+    // The origin is allowed by other tokens (so CORS lets the widget read the answer), not by this one.
+    await expect(blocked.getByRole('alert').textContent()).resolves.toBe(
+      'This assistant is not allowed on this page.',
     );
+    expect((await refusedSettings).status()).toBe(403);
     await blocked.close();
+  });
+
+  it('says the assistant cannot be reached when the server is down', async () => {
+    const { page } = await open({ api_url: 'http://127.0.0.1:9/api/v2/' });
+    const message = 'Cannot reach the assistant. Check your connection and try again.';
+    await expect(page.getByRole('alert').textContent()).resolves.toBe(message);
+    await ask(page, 'anyone there?');
+    await expect(page.locator('.turn [role=alert]').textContent()).resolves.toBe(message);
+    await page.close();
+  });
+
+  it('streams the answer into an aria-live region that is busy until the answer is complete', async () => {
+    const { page } = await open({});
+    const region = page.locator('.messages[aria-live="polite"]');
+    await expect(region.count()).resolves.toBe(1);
+    await ask(page, 'announce?');
+    await region.getByText('Use this:').waitFor();
+    await expect(region.getAttribute('aria-busy')).resolves.toBe('true');
+    await region.getByText('Done [1].').waitFor();
+    await page.waitForFunction(
+      () =>
+        document
+          .querySelector('assistant-widget')!
+          .shadowRoot!.querySelector('.messages')!
+          .getAttribute('aria-busy') === 'false',
+    );
+    await expect(region.locator('.answer').textContent()).resolves.toContain('docqa tokens revoke ID');
+    await page.close();
+  });
+
+  it('sends thumbs up as feedback', async () => {
+    const { page, requests } = await open({});
+    await ask(page, 'good?');
+    await page.getByRole('button', { name: 'Good answer' }).click();
+    await page.getByText('Thanks for the feedback.').waitFor();
+    const feedback = requests.find((r) => r.url.includes('/feedback/'))!;
+    expect(feedback.url).toMatch(/\/question\/[^/]+\/feedback\/$/);
+    expect(feedback.body).toEqual({ rating: 'up' });
+    await page.close();
+  });
+
+  it('uses 16 px inputs (no zoom on phones) and fills the width of its inline container', async () => {
+    const { page } = await open({
+      filters: [
+        {
+          property: 'p',
+          title: 'Product',
+          type: 'eq',
+          widget: 'single',
+          choices: [{ value: 'a', label: 'A' }],
+        },
+      ],
+    });
+    await page.evaluate(() => (document.getElementById('assistant')!.style.width = '613px'));
+    await ask(page, 'sizes?');
+    await page.getByRole('button', { name: 'Bad answer' }).click();
+    const fontSizes = await page
+      .locator('input, select, textarea')
+      .evaluateAll((els) => els.map((e) => `${e.tagName} ${getComputedStyle(e).fontSize}`));
+    expect(fontSizes.sort()).toEqual(['INPUT 16px', 'INPUT 16px', 'SELECT 16px', 'TEXTAREA 16px']);
+    const panel = (await page.locator('.panel').boundingBox())!;
+    expect(panel.width).toBe(613);
+    expect(panel.x).toBe((await page.locator('#assistant').boundingBox())!.x);
+    await page.close();
+  });
+
+  it('takes its colours from the page’s CSS variables, light and assistant_theme-dark', async () => {
+    const { page } = await open({ examples: ['Example?'] });
+    await page.addStyleTag({
+      content: `.assistant_app { --assistant-widget-bg: #fdf6e3; --assistant-widget-text: #073642;
+        --assistant-widget-accent: #268bd2; --assistant-example-bg: #eee8d5; --assistant-widget-border: #93a1a1; }
+      .assistant_app.assistant_theme-dark { --assistant-widget-bg: #101418; --assistant-widget-text: #e6e6e6;
+        --assistant-example-bg: #22272e; --assistant-widget-bg-opacity: 0.9; }`,
+    });
+    const colours = () =>
+      page.locator('.panel').evaluate((panel) => {
+        const example = panel.querySelector('.example')!;
+        return {
+          text: getComputedStyle(panel).color,
+          bg: getComputedStyle(panel, '::before').backgroundColor,
+          border: getComputedStyle(panel).borderTopColor,
+          example: getComputedStyle(example).backgroundColor,
+          input: getComputedStyle(panel.querySelector('input')!).color,
+        };
+      });
+    await expect(colours()).resolves.toEqual({
+      text: 'rgb(7, 54, 66)',
+      bg: 'rgb(253, 246, 227)',
+      border: 'rgb(147, 161, 161)',
+      example: 'rgb(238, 232, 213)',
+      input: 'rgb(7, 54, 66)',
+    });
+    await page.evaluate(() => document.getElementById('assistant')!.classList.add('assistant_theme-dark'));
+    await expect(colours()).resolves.toEqual({
+      text: 'rgb(230, 230, 230)',
+      bg: 'rgb(16, 20, 24)',
+      border: 'rgb(147, 161, 161)',
+      example: 'rgb(34, 39, 46)',
+      input: 'rgb(230, 230, 230)',
+    });
+    await page.close();
+  });
+
+  it('applies --assistant-widget-bg-opacity to the background only, never to the text', async () => {
+    const { page } = await open({});
+    await page.addStyleTag({ content: '.assistant_app { --assistant-widget-bg-opacity: 0.5; }' });
+    await ask(page, 'opaque text?');
+    await page.getByText('Done [1].').waitFor();
+    const styles = await page.locator('.panel').evaluate((panel) => ({
+      panel: getComputedStyle(panel).opacity,
+      background: getComputedStyle(panel, '::before').opacity,
+      answer: getComputedStyle(panel.querySelector('.answer')!).opacity,
+      text: getComputedStyle(panel.querySelector('.answer')!).color,
+    }));
+    expect(styles).toEqual({ panel: '1', background: '0.5', answer: '1', text: 'rgb(26, 26, 26)' });
+    await page.close();
   });
 });

@@ -3,19 +3,14 @@ import { mkdirSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { deletePrefix, testPrefix, testRedis } from '@docqa/testing';
 import type { Redis } from 'ioredis';
+import { launchChromium, type WidgetGlobals } from './browser-testing';
 import { startStack, type Stack } from './start-stack';
 
 const root = join(__dirname, '../../..');
 
-/** The widget script's global functions (spec §4.7). */
-interface WidgetGlobals {
-  mountAssistantWidget(): void;
-  assistantPrompt(text: string): void;
-  updateAssistantWidgetSettings(settings: Record<string, unknown>): void;
-}
 const screenshots = join(root, 'docs/screenshots');
 
 /** A docs site of its own origin that embeds the widget the documented way. */
@@ -45,11 +40,18 @@ describe('the widget in Chromium against the real API and worker', () => {
     });
     mkdirSync(screenshots, { recursive: true });
     redis = testRedis();
-    stack = await startStack({ prefix, widgetDir: join(root, 'dist/apps/widget') });
+    stack = await startStack({ prefix, widgetDir: join(root, 'dist/apps/widget'), demoTenant: 'acme' });
     site = await docsSite(
       () => `<!doctype html><html><head><meta name="viewport" content="width=device-width, initial-scale=1"><title>Docs</title>
-      <style>.assistant_app.assistant_theme-dark { --assistant-widget-bg: #1e1e1e; --assistant-widget-text: #f0f0f0; --assistant-widget-primary: #333; --assistant-widget-border: #444; }</style></head>
-      <body><h1>Acme docs</h1><div id="assistant" style="max-width:640px"></div>
+      <style>body { font: 16px/1.5 system-ui, sans-serif; margin: 0; padding: 16px; color: #1a1a1a; }
+      body.dark { background: #0d1117; color: #e6edf3; }
+      .assistant_app.assistant_theme-dark { --assistant-widget-bg: #1e1e1e; --assistant-widget-text: #f0f0f0;
+        --assistant-widget-primary: #333; --assistant-widget-secondary: #b0b0b0; --assistant-widget-accent: #2f81f7;
+        --assistant-widget-border: #444; --assistant-widget-hover: #2a2a2a; --assistant-widget-shadow-color: #00000080;
+        --assistant-example-bg: #2a2a2a; --assistant-example-text: #e0e0e0; --assistant-example-border: #444;
+        --assistant-answer-code-bg: #2d2d2d; --assistant-widget-bg-opacity: 0.97; }</style></head>
+      <body><h1>Acme docs</h1><p>Tokens, ingestion and settings of the Acme docs site.</p>
+      <div id="assistant" style="max-width:640px"></div>
       <script>window.ASSISTANT_WIDGET = ${JSON.stringify(config)};</script>
       <script type="module" src="${stack.baseUrl}/widget/assistant-widget.js"></script></body></html>`,
     );
@@ -86,17 +88,7 @@ describe('the widget in Chromium against the real API and worker', () => {
       if (job.status === 'completed') break;
       await new Promise((r) => setTimeout(r, 50));
     }
-    browser = await chromium.launch({
-      executablePath: '/usr/bin/chromium',
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--no-first-run',
-      ],
-    });
+    browser = await launchChromium();
   });
   afterAll(async () => {
     await browser?.close();
@@ -140,6 +132,8 @@ describe('the widget in Chromium against the real API and worker', () => {
       .fill('How do I revoke a token?');
     await page.keyboard.press('Enter');
     await dialog.getByText('Documents in response').waitFor();
+    // Rendered Markdown: the lazily loaded renderer is in.
+    await dialog.locator('.answer code').first().waitFor();
     await expect(dialog.locator('.answer').first().textContent()).resolves.toMatch(
       /Revoke a token with tokens revoke/,
     );
@@ -151,7 +145,6 @@ describe('the widget in Chromium against the real API and worker', () => {
       filters: [{ type: 'eq', property: 'product', value: 'cli' }],
     });
     await expect(page.locator('#assistant').getAttribute('class')).resolves.toContain('assistant_app');
-    await page.screenshot({ path: join(screenshots, 'popup-light-desktop.png') });
 
     await page.keyboard.press('Escape');
     await expect(dialog.count()).resolves.toBe(0);
@@ -161,35 +154,50 @@ describe('the widget in Chromium against the real API and worker', () => {
     await page.close();
   });
 
-  it('renders a hostile document inert, inline, in dark mode', async () => {
+  it('renders a hostile document inert', async () => {
     const { page } = await open({ popup: false, mode: 'question' });
-    await page.evaluate(() => document.getElementById('assistant')!.classList.add('assistant_theme-dark'));
     await page
       .getByPlaceholder('Ask anything and get AI-generated answers...')
       .fill('How do images load and are links shown?');
     await page.keyboard.press('Enter');
-    await page.locator('.answer').first().waitFor();
     await page.getByRole('button', { name: 'Good answer' }).waitFor();
-    await page.waitForTimeout(200);
+    // The hostile sentence reached the rendered answer: the checks below are about it.
+    const answer = page.locator('.answer');
+    await expect(answer.textContent()).resolves.toMatch(/Images load with .*links.* are shown/);
+    await expect(answer.getByText('links').count()).resolves.toBe(1);
+    await page.waitForTimeout(300);
     await expect(
       page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned),
     ).resolves.toBeUndefined();
-    await expect(page.locator('.answer img').count()).resolves.toBe(0);
-    await expect(page.locator('.answer a[href^="javascript"]').count()).resolves.toBe(0);
-    await page.screenshot({ path: join(screenshots, 'inline-dark-desktop.png') });
+    const widget = await page.evaluate(() => {
+      const root = document.querySelector('assistant-widget')!.shadowRoot!;
+      const all = [...root.querySelectorAll('*')];
+      return {
+        handlers: all.flatMap((e) => e.getAttributeNames().filter((n) => n.startsWith('on'))),
+        hrefs: all.flatMap((e) => e.getAttribute('href') ?? []),
+        images: root.querySelectorAll('img').length,
+        answerHtml: root.querySelector('.answer')!.innerHTML,
+      };
+    });
+    expect(widget.handlers).toEqual([]);
+    expect(widget.hrefs.filter((h) => /^\s*javascript:/i.test(h))).toEqual([]);
+    expect(widget.images).toBe(0);
+    expect(widget.answerHtml).not.toMatch(/<img|onerror/i);
     await page.close();
   });
 
-  it('works on a 360 px phone, with the dialog inside the screen', async () => {
-    const { page } = await open({ examples: ['How do I revoke a token?'] }, { width: 360, height: 720 });
+  it('works on a 320 px phone: the dialog inside the screen, nothing wider than it', async () => {
+    const { page } = await open({ examples: ['How do I revoke a token?'] }, { width: 320, height: 640 });
     await page.getByTitle('Ask anything and get answers').click();
     const dialog = page.getByRole('dialog');
-    const box = (await dialog.boundingBox())!;
-    expect(box.x).toBeGreaterThanOrEqual(0);
-    expect(box.x + box.width).toBeLessThanOrEqual(360);
     await dialog.getByRole('button', { name: 'How do I revoke a token?' }).click();
     await dialog.getByText('Documents in response').waitFor();
-    await page.screenshot({ path: join(screenshots, 'popup-light-phone.png') });
+    // Rendered Markdown: the lazily loaded renderer is in.
+    await dialog.locator('.answer code').first().waitFor();
+    const box = (await dialog.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(320);
+    await expect(overflow(page)).resolves.toEqual({ page: false, panel: false, messages: false });
     await page.close();
   });
 
@@ -231,4 +239,80 @@ describe('the widget in Chromium against the real API and worker', () => {
     await expect(page.getByRole('alert').textContent()).resolves.toMatch(/access token is invalid/);
     await page.close();
   });
+
+  it('serves a demo page at / whose widget answers, under its strict CSP', async () => {
+    const page = await browser.newPage();
+    const errors: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error' && !m.text().startsWith('Failed to load resource')) errors.push(m.text());
+    });
+    page.on('response', (r) => {
+      if (r.status() >= 400 && !r.url().endsWith('/favicon.ico')) errors.push(`${r.status()} ${r.url()}`);
+    });
+    await page.goto(`${stack.baseUrl}/`);
+    await expect(page.locator('main').textContent()).resolves.toMatch(/button at the bottom right/);
+    await expect(page.locator('main').textContent()).resolves.not.toMatch(/inline widget below/);
+    await page.getByTitle('Ask anything and get answers').click();
+    const dialog = page.getByRole('dialog', { name: 'docqa Chat' });
+    await dialog.getByRole('button', { name: 'How do I create a token?' }).waitFor();
+    await dialog
+      .getByPlaceholder('Ask anything and get AI-generated answers...')
+      .fill('How do I revoke a token?');
+    await page.keyboard.press('Enter');
+    await dialog.getByText('Documents in response').waitFor();
+    // Rendered Markdown: the lazily loaded renderer is in.
+    await dialog.locator('.answer code').first().waitFor();
+    await expect(dialog.locator('.answer').textContent()).resolves.toMatch(
+      /Revoke a token with tokens revoke/,
+    );
+    // No CSP violation, no failed request.
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('looks right popup and inline, light and dark, desktop and phone (the docs screenshots)', async () => {
+    for (const popup of [true, false])
+      for (const theme of ['light', 'dark'])
+        for (const device of ['desktop', 'phone']) {
+          const viewport = device === 'desktop' ? { width: 1280, height: 800 } : { width: 360, height: 740 };
+          const { page } = await open({ popup }, viewport);
+          if (theme === 'dark')
+            await page.evaluate(() => {
+              document.body.classList.add('dark');
+              document.getElementById('assistant')!.classList.add('assistant_theme-dark');
+            });
+          if (popup) await page.getByTitle('Ask anything and get answers').click();
+          await page
+            .getByPlaceholder('Ask anything and get AI-generated answers...')
+            .fill('How do I revoke a token?');
+          await page.keyboard.press('Enter');
+          await page.getByText('Documents in response').waitFor();
+          await page.locator('.answer code').first().waitFor();
+          await page.getByRole('button', { name: 'Good answer' }).waitFor();
+          const background = await page
+            .locator('.panel')
+            .evaluate((panel) => getComputedStyle(panel, '::before').backgroundColor);
+          expect(background).toBe(theme === 'dark' ? 'rgb(30, 30, 30)' : 'rgb(255, 255, 255)');
+          await expect(overflow(page)).resolves.toEqual({ page: false, panel: false, messages: false });
+          const answer = (await page.locator('.answer').boundingBox())!;
+          expect(answer.y + answer.height).toBeLessThanOrEqual(viewport.height);
+          await page.screenshot({
+            path: join(screenshots, `${popup ? 'popup' : 'inline'}-${theme}-${device}.png`),
+          });
+          await page.close();
+        }
+  });
 });
+
+/** Whether the page, the widget's panel or its message list is wider than its box. */
+function overflow(page: Page): Promise<{ page: boolean; panel: boolean; messages: boolean }> {
+  return page.evaluate(() => {
+    const root = document.querySelector('assistant-widget')!.shadowRoot!;
+    const wider = (e: Element) => e.scrollWidth > e.clientWidth;
+    return {
+      page: document.documentElement.scrollWidth > window.innerWidth,
+      panel: wider(root.querySelector('.panel')!),
+      messages: wider(root.querySelector('.messages')!),
+    };
+  });
+}

@@ -1,0 +1,180 @@
+import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import type { AnswerEvent, QuestionRecord } from '@docqa/contracts';
+import { WidgetError, type StreamTarget } from './api-client';
+import type { SettingsController } from './settings-controller';
+import { newTurn, turnOf, type Turn } from './turn';
+import { WidgetStorage } from './widget-storage';
+
+/** What the host needs besides rendering: it announces finished answers. */
+export type ChatHost = ReactiveControllerHost & EventTarget;
+
+/**
+ * The conversation: asks questions and streams their answers, restores the chat in chat mode
+ * (`POST /conversation/`), resumes an answer cut off by a reload in either mode, and sends
+ * feedback. Work starts once the settings are loaded, so a question asked right after mounting
+ * carries the tenant's stored filters and is never overwritten by the restored history. Every
+ * request is cancelled when the host disconnects.
+ *
+ * Must be created after the {@link SettingsController} it reads, so that its `ready` is the current
+ * one when this controller connects.
+ */
+export class ChatController implements ReactiveController {
+  /** The turns shown, oldest first. */
+  turns: Turn[] = [];
+  /** Whether an answer is streaming (one at a time). */
+  busy = false;
+  private chatId?: string;
+  private storage = new WidgetStorage('');
+  private abort = new AbortController();
+  private started: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly host: ChatHost,
+    private readonly settings: SettingsController,
+  ) {
+    host.addController(this);
+  }
+
+  hostConnected(): void {
+    this.abort = new AbortController();
+    const signal = this.abort.signal;
+    this.storage = new WidgetStorage(this.settings.value.api_url);
+    this.started = this.settings.ready.then(() => this.restore(signal));
+  }
+
+  hostDisconnected(): void {
+    this.abort.abort();
+  }
+
+  /** Asks `text` (after the settings have loaded), in the current chat in chat mode. */
+  async ask(text: string): Promise<void> {
+    const question = text.trim();
+    if (!question) return;
+    await this.started;
+    const { api, value } = this.settings;
+    const signal = this.abort.signal;
+    if (!api || this.busy || signal.aborted) return;
+    const turn = newTurn(question);
+    const chat = value.mode === 'chat';
+    this.turns = chat ? [...this.turns, turn] : [turn];
+    const filters = this.settings.filters();
+    await this.follow(turn, { question, chat_id: chat ? this.chatId : undefined, filters }, signal);
+  }
+
+  /** Forgets the chat and starts over. */
+  newChat(): void {
+    this.storage.chatId = undefined;
+    this.storage.pending = undefined;
+    this.chatId = undefined;
+    this.turns = [];
+    this.host.requestUpdate();
+  }
+
+  /** Sends thumbs up or down (with the feedback form's details) for a turn. */
+  async rate(turn: Turn, rating: 'up' | 'down', details?: string, url?: string): Promise<void> {
+    const { api } = this.settings;
+    if (!turn.id || !api) return;
+    try {
+      const body = { rating, details: details || undefined, url: url || undefined };
+      await api.feedback(turn.id, body, this.abort.signal);
+      turn.rated = rating;
+      turn.feedbackOpen = false;
+    } catch (err) {
+      if (this.abort.signal.aborted) return;
+      turn.error = err instanceof WidgetError ? err.message : 'Could not send the feedback.';
+    }
+    this.host.requestUpdate();
+  }
+
+  private async restore(signal: AbortSignal): Promise<void> {
+    const { api, value, error } = this.settings;
+    // Without settings the API is unusable (bad token, origin, network): keep what is stored.
+    if (!api || error || signal.aborted) return;
+    this.chatId = value.mode === 'chat' ? this.storage.chatId : undefined;
+    if (this.chatId) {
+      try {
+        this.turns = (await api.conversation(this.chatId, signal)).questions.map(turnOf);
+      } catch {
+        if (signal.aborted) return;
+        this.storage.chatId = this.chatId = undefined;
+      }
+      this.host.requestUpdate();
+    }
+    await this.resume(signal);
+  }
+
+  /**
+   * Picks up the answer that was streaming when the page went away. Its events are replayed from
+   * the first one and the text rebuilt from them alone, so no part of it is ever shown twice.
+   */
+  private async resume(signal: AbortSignal): Promise<void> {
+    const pending = this.storage.pending;
+    if (!pending) return;
+    let turn = this.turns.find((t) => t.id === pending.id);
+    if (!turn && this.settings.value.mode === 'question') {
+      turn = newTurn(pending.question, pending.id);
+      this.turns = [turn];
+    }
+    if (!turn || turn.done) {
+      this.storage.pending = undefined;
+      return;
+    }
+    turn.answer = '';
+    turn.sources = [];
+    await this.follow(turn, { questionId: pending.id }, signal);
+  }
+
+  private async follow(turn: Turn, target: StreamTarget, signal: AbortSignal): Promise<void> {
+    this.busy = true;
+    this.host.requestUpdate();
+    try {
+      await this.settings.api!.stream(target, (event) => this.apply(turn, event), signal);
+    } catch (err) {
+      // Aborted by an unmount: the question stays pending, and the next mount resumes it.
+      if (signal.aborted) return;
+      turn.error = err instanceof WidgetError ? err.message : 'Something went wrong. Please try again.';
+      if (turn.id) this.storage.pending = undefined;
+    } finally {
+      turn.done = true;
+      this.busy = false;
+      this.host.requestUpdate();
+    }
+  }
+
+  private apply(turn: Turn, event: AnswerEvent): void {
+    const { storage } = this;
+    switch (event.type) {
+      case 'question':
+        turn.id = event.data.question_id;
+        storage.pending = { id: turn.id, question: turn.question };
+        if (this.settings.value.mode === 'chat') storage.chatId = this.chatId = event.data.chat_id;
+        break;
+      case 'status':
+        // A worker took the answer over and starts it again.
+        if (event.data.restarted) turn.answer = '';
+        break;
+      case 'delta':
+        turn.answer += event.data.text;
+        break;
+      case 'sources':
+        turn.sources = event.data.sources;
+        break;
+      case 'done':
+        Object.assign(turn, turnOf(event.data.record));
+        storage.pending = undefined;
+        this.announce(event.data.record);
+        break;
+      case 'error':
+        turn.error = event.data.problem.detail ?? event.data.problem.title;
+        storage.pending = undefined;
+        break;
+    }
+    this.host.requestUpdate();
+  }
+
+  private announce(record: QuestionRecord): void {
+    this.host.dispatchEvent(
+      new CustomEvent('assistant-answer', { detail: record, bubbles: true, composed: true }),
+    );
+  }
+}

@@ -1,0 +1,90 @@
+import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import type { Filter } from '@docqa/contracts';
+import { WidgetApi, WidgetError } from './api-client';
+import {
+  initialSelection,
+  requestFilters,
+  resolveSettings,
+  type ResolvedSettings,
+  type WidgetConfig,
+} from './settings';
+
+const NOT_CONFIGURED = 'The assistant needs api_url and api_token in window.ASSISTANT_WIDGET.';
+
+/**
+ * The widget's settings and its API client. On connect it applies the page's settings at once,
+ * then fetches the tenant's stored settings (GET /settings/) and merges them under the page's;
+ * the request is cancelled when the host disconnects. It also holds the filter dropdowns'
+ * selections, which `default_filters` preselect.
+ */
+export class SettingsController implements ReactiveController {
+  /** The settings in effect, every default applied. */
+  value: ResolvedSettings = resolveSettings({});
+  /** The API client; undefined when the page gave no `api_url` or `api_token`. */
+  api?: WidgetApi;
+  /** A message for the visitor when the widget cannot start. */
+  error?: string;
+  /** The dropdowns' selected values, by metadata property. */
+  selected: Record<string, string[]> = {};
+  /** Settles once the stored settings are applied, or could not be loaded (`error` then says why). */
+  ready: Promise<void> = Promise.resolve();
+  private abort?: AbortController;
+
+  constructor(
+    private readonly host: ReactiveControllerHost,
+    private readonly page: () => Partial<WidgetConfig>,
+  ) {
+    host.addController(this);
+  }
+
+  hostConnected(): void {
+    this.abort = new AbortController();
+    const page = this.page();
+    this.apply(resolveSettings(page));
+    this.error = undefined;
+    this.api = undefined;
+    this.ready = Promise.resolve();
+    if (!page.api_url || !page.api_token) {
+      this.error = NOT_CONFIGURED;
+      return;
+    }
+    this.api = new WidgetApi(this.value.api_url, page.api_token, this.log);
+    this.ready = this.load(page, this.api, this.abort.signal);
+  }
+
+  hostDisconnected(): void {
+    this.abort?.abort();
+  }
+
+  /** Sets a dropdown's selection. */
+  select(property: string, values: string[]): void {
+    this.selected = { ...this.selected, [property]: values };
+    this.host.requestUpdate();
+  }
+
+  /** The filters to send with a question now (see {@link requestFilters}). */
+  filters(): Filter[] {
+    return requestFilters(this.value, this.selected);
+  }
+
+  /** Logs to the console when `debug` is set. */
+  readonly log = (...args: unknown[]): void => {
+    if (this.value.debug) console.debug('[assistant-widget]', ...args);
+  };
+
+  private async load(page: Partial<WidgetConfig>, api: WidgetApi, signal: AbortSignal): Promise<void> {
+    try {
+      this.apply(resolveSettings(page, await api.settings(signal)));
+      this.log('settings', this.value);
+    } catch (err) {
+      if (signal.aborted) return;
+      this.error = err instanceof WidgetError ? err.message : 'The assistant could not start.';
+    }
+    this.host.requestUpdate();
+  }
+
+  private apply(settings: ResolvedSettings): void {
+    this.value = settings;
+    this.selected = initialSelection(settings);
+  }
+}
