@@ -62,8 +62,9 @@ describe('docqa ingest, search and ask against the stack', () => {
       'The widget is embedded with one script tag and a container element.',
     );
     writeFileSync(join(dir, 'image.png'), 'not a document');
+    writeFileSync(join(dir, 'guide/draft-tokens.md'), '# Draft\n\nRevoke tokens later.\n');
 
-    const ingest = await docqa('ingest', dir, '--metadata', 'product=cli');
+    const ingest = await docqa('ingest', dir, '--metadata', 'product=cli', '--exclude', 'draft-*');
     expect(ingest.stderr).toMatch(/Ingested 2 of 2 documents/);
     expect(ingest.code).toBe(0);
 
