@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { ValidationError } from '@docqa/errors';
 
 /** Longest document id the documents API accepts. */
 const MAX_ID = 200;
@@ -16,4 +17,27 @@ export function toDocumentId(source: string): string {
   if (id.length <= MAX_ID) return id;
   const hash = createHash('sha256').update(source).digest('hex').slice(0, 12);
   return `${id.slice(0, MAX_ID - hash.length - 1)}-${hash}`;
+}
+
+/**
+ * An http(s) URL in the one form docqa stores and compares: parsed and re-serialised (lower-case
+ * scheme and host, no default port) without its fragment. Throws a ValidationError for anything
+ * else.
+ */
+export function normaliseUrl(input: string, base?: string): string {
+  let url: URL;
+  try {
+    url = new URL(input.trim(), base);
+  } catch {
+    throw new ValidationError(`not a URL: ${input}`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new ValidationError(`not an http(s) URL: ${input}`);
+  url.hash = '';
+  return url.href;
+}
+
+/** The document id of a page: its normalised URL (see {@link normaliseUrl}, {@link toDocumentId}). */
+export function urlDocumentId(url: string): string {
+  return toDocumentId(normaliseUrl(url));
 }

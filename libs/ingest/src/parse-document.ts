@@ -67,6 +67,13 @@ export function titleFromPath(path: string): string {
   return basename(path, extname(path)).replace(/[-_]+/g, ' ').trim() || path;
 }
 
+/** A title from a URL: its last path segment as words, else its host. */
+export function titleFromUrl(url: string): string {
+  const { hostname, pathname } = new URL(url);
+  const last = pathname.split('/').filter(Boolean).at(-1);
+  return last ? titleFromPath(decodeURIComponent(last)) : hostname;
+}
+
 /** Shortens text used as a title to {@link MAX_TITLE} characters at a word boundary. */
 export function clampTitle(title: string): string {
   const flat = title.replace(/\s+/g, ' ').trim();

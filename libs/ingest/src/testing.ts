@@ -1,1 +1,2 @@
 export * from './testing/minimal-pdf';
+export * from './testing/test-site';

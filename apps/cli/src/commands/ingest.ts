@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { SingleBar, Presets } from 'cli-progress';
 import type { DocqaClient } from '@docqa/client';
-import { loadPaths, type LoadIssue, type LoadedDocument } from '@docqa/ingest';
+import { loadSources, type LoadIssue, type LoadResult, type LoadedDocument } from '@docqa/ingest';
 import { ValidationError } from '@docqa/errors';
 import { clientFor, withConnectionOptions } from './http-client';
 
@@ -24,6 +24,15 @@ export function parseMetadata(values: string[] = []): Record<string, string> {
   return out;
 }
 
+/** Parses a positive whole number option. */
+function positive(name: string) {
+  return (value: string) => {
+    const n = Number(value);
+    if (!Number.isFinite(n) || n <= 0) throw new ValidationError(`${name} "${value}": use a positive number`);
+    return n;
+  };
+}
+
 /** Polls an ingest job until it ends, reporting the documents processed so far. */
 async function waitForJob(client: DocqaClient, jobId: string, onProgress: (processed: number) => void) {
   for (;;) {
@@ -32,6 +41,32 @@ async function waitForJob(client: DocqaClient, jobId: string, onProgress: (proce
     if (job.status === 'completed' || job.status === 'failed') return job;
     await new Promise((r) => setTimeout(r, 300));
   }
+}
+
+/** Loads the sources with a progress bar of the pages fetched (shown only when there are pages). */
+async function load(sources: string[], opts: Record<string, unknown>): Promise<LoadResult> {
+  const bar = new SingleBar(
+    { format: 'fetch  [{bar}] {value}/{total} pages | {failed} failed', stream: process.stderr },
+    Presets.shades_classic,
+  );
+  let started = false;
+  let failed = 0;
+  const result = await loadSources(sources, {
+    metadata: parseMetadata(opts.metadata as string[] | undefined),
+    include: opts.include as string[] | undefined,
+    exclude: opts.exclude as string[] | undefined,
+    sitemaps: opts.sitemap as string[] | undefined,
+    concurrency: Math.floor(opts.concurrency as number),
+    timeoutMs: (opts.timeout as number) * 1000,
+    onPages: (urls) => {
+      if (!started) bar.start(urls.length, 0, { failed });
+      else bar.setTotal(bar.getTotal() + urls.length);
+      started = true;
+    },
+    onPage: (outcome) => bar.increment(1, { failed: (failed += outcome.ok ? 0 : 1) }),
+  });
+  if (started) bar.stop();
+  return result;
 }
 
 function list(verb: string, issues: LoadIssue[]): void {
@@ -63,15 +98,17 @@ async function send(client: DocqaClient, documents: LoadedDocument[]) {
 }
 
 /**
- * `ingest PATH... --tenant T [--metadata k=v]...`: loads files and folders and sends them to the
- * API, with a progress bar and a summary. Exits with 1 when a file or document failed; the others
- * are ingested all the same.
+ * `ingest PATH|URL... --tenant T [--metadata k=v]...`: loads files, folders, pages and sitemaps
+ * and sends them to the API, with progress bars and a summary. Exits with 1 when a page, file or
+ * document failed; the others are ingested all the same.
  */
 export function ingestCommand(program: Command): void {
   withConnectionOptions(
     program
-      .command('ingest <paths...>')
-      .description('Ingest files and folders (Markdown, MDX, HTML, text, PDF) into a tenant')
+      .command('ingest [sources...]')
+      .description(
+        'Ingest files, folders, web pages and sitemaps (Markdown, MDX, HTML, text, PDF) into a tenant',
+      )
       .option('--metadata <key=value>', 'metadata added to every document (repeatable)', collect)
       .option(
         '--include <glob>',
@@ -82,18 +119,14 @@ export function ingestCommand(program: Command): void {
         '--exclude <glob>',
         'in folders, leave out files whose relative path matches (repeatable)',
         collect,
-      ),
-  ).action(async (paths: string[], opts) => {
-    const urls = paths.filter((p) => /^https?:\/\//i.test(p));
-    if (urls.length)
-      throw new ValidationError(
-        `cannot ingest ${urls.join(', ')}: URLs are not supported yet, only files and folders`,
-      );
-    const { documents, skipped, failed } = await loadPaths(paths, {
-      metadata: parseMetadata(opts.metadata),
-      include: opts.include,
-      exclude: opts.exclude,
-    });
+      )
+      .option('--sitemap <url>', 'ingest every page of this sitemap (repeatable)', collect)
+      .option('--concurrency <n>', 'pages fetched at once', positive('--concurrency'), 4)
+      .option('--timeout <seconds>', 'time allowed to fetch one page', positive('--timeout'), 15),
+  ).action(async (sources: string[], opts) => {
+    if (!sources.length && !opts.sitemap?.length)
+      throw new ValidationError('name at least one file, folder, URL or --sitemap');
+    const { documents, skipped, failed } = await load(sources, opts);
     list('skipped', skipped);
     list('failed', failed);
     if (skipped.length || failed.length)
@@ -102,7 +135,7 @@ export function ingestCommand(program: Command): void {
       );
     if (!documents.length) {
       if (failed.length) process.exitCode = 1;
-      else throw new ValidationError('no Markdown, MDX, HTML, text or PDF files found');
+      else throw new ValidationError('no Markdown, MDX, HTML, text or PDF documents found');
       return;
     }
     const client = await clientFor(opts, ['ingest']);
