@@ -11,10 +11,12 @@ const shared = {
       '@swc/jest',
       { jsc: { parser: { syntax: 'typescript', decorators: true }, target: 'es2022' } },
     ],
+    // pdf.js ships ES modules only (.mjs).
+    '^.+\\.mjs$': ['@swc/jest', { jsc: { target: 'es2022' } }],
     '^.+\\.lua$': '<rootDir>/tools/jest/text-transform.cjs',
   },
   // ESM-only packages are compiled to CommonJS for jest.
-  transformIgnorePatterns: ['/node_modules/(?!(eventsource-parser|p-limit|yocto-queue)/)'],
+  transformIgnorePatterns: ['/node_modules/(?!(eventsource-parser|p-limit|yocto-queue|pdfjs-dist)/)'],
   moduleFileExtensions: ['ts', 'js', 'mjs', 'cjs', 'json', 'lua'],
   moduleNameMapper: pathsToModuleNameMapper(),
   rootDir: __dirname,

@@ -9,7 +9,10 @@ export async function ingestDocs(
   apiUrl: string,
   token: string,
 ): Promise<{ documents: number; chunks: number; skipped: number }> {
-  const documents = await loadPaths([join(__dirname, '../../../docs')], { source: 'docqa-docs' });
+  const { documents, failed } = await loadPaths([join(__dirname, '../../../docs')], {
+    metadata: { source: 'docqa-docs' },
+  });
+  for (const f of failed) console.error(`  could not load ${f.source}: ${f.reason}`);
   const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
   const res = await fetch(`${apiUrl}documents/`, {
     method: 'POST',

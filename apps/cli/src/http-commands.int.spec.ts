@@ -2,6 +2,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { minimalPdf, startTestSite } from '@docqa/ingest/testing';
 import { startStack, type Stack } from '@docqa/stack';
 import { deletePrefix, testPrefix, testRedis } from '@docqa/testing';
 import type { Redis } from 'ioredis';
@@ -62,8 +63,9 @@ describe('docqa ingest, search and ask against the stack', () => {
       'The widget is embedded with one script tag and a container element.',
     );
     writeFileSync(join(dir, 'image.png'), 'not a document');
+    writeFileSync(join(dir, 'guide/draft-tokens.md'), '# Draft\n\nRevoke tokens later.\n');
 
-    const ingest = await docqa('ingest', dir, '--metadata', 'product=cli');
+    const ingest = await docqa('ingest', dir, '--metadata', 'product=cli', '--exclude', 'draft-*');
     expect(ingest.stderr).toMatch(/Ingested 2 of 2 documents/);
     expect(ingest.code).toBe(0);
 
@@ -92,9 +94,65 @@ describe('docqa ingest, search and ask against the stack', () => {
     expect(ask.stderr).toMatch(/chat c_[\w-]+, question q_[\w-]+/);
   }, 60_000);
 
-  it('refuses URLs it cannot load and names them', async () => {
-    const run = await docqa('ingest', 'https://example.com/docs');
-    expect(run.code).toBe(1);
-    expect(run.stderr).toMatch(/https:\/\/example.com\/docs: URLs are not supported/);
-  });
+  it('ingests a site through its sitemap and reports a failing page without dropping the others', async () => {
+    const site = await startTestSite({
+      '/robots.txt': { type: 'text/plain', body: 'User-agent: *\nDisallow: /private/\n' },
+      '/sitemap.xml': {
+        type: 'application/xml',
+        body: (o) =>
+          '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">' +
+          ['/guide/rotate', '/faq.md', '/manual.pdf', '/broken', '/private/plans']
+            .map((p) => `<url><loc>${o}${p}</loc></url>`)
+            .join('') +
+          '</urlset>',
+      },
+      '/guide/rotate': {
+        body:
+          '<html><head><title>Rotating keys</title></head><body><nav>Home</nav>' +
+          '<main><h1>Rotating keys</h1><p>Rotate the signing key every quarter with the keys rotate command.</p></main></body></html>',
+      },
+      '/faq.md': { type: 'text/markdown', body: '# FAQ\n\nBackups run nightly at two in the morning.\n' },
+      '/manual.pdf': {
+        type: 'application/pdf',
+        body: minimalPdf({ lines: ['Operator manual', 'Archive the audit log monthly.'] }),
+      },
+      '/broken': { status: 500, body: 'oops' },
+      '/private/plans': { body: '<p>secret</p>' },
+    });
+    try {
+      const ingest = await docqa('ingest', `${site.origin}/sitemap.xml`, '--metadata', 'product=site');
+      expect(ingest.stderr).toContain(`failed ${site.origin}/broken: HTTP 500`);
+      expect(ingest.stderr).toContain(`skipped ${site.origin}/private/plans: disallowed by robots.txt`);
+      expect(ingest.stderr).toMatch(/Loaded 3 documents \(1 skipped, 1 failed\)/);
+      expect(ingest.stderr).toMatch(/Ingested 3 of 3 documents/);
+      expect(ingest.code).toBe(1);
+      expect(site.requests).not.toContain('/private/plans');
+
+      const search = async (query: string) => {
+        const run = await docqa(
+          'search',
+          query,
+          '--mode',
+          'keyword',
+          '--filter',
+          'product=site',
+          '--limit',
+          '1',
+        );
+        expect(run.code).toBe(0);
+        return JSON.parse(run.stdout.trim().split('\n')[0]!);
+      };
+      expect(await search('rotate signing key')).toMatchObject({
+        document_id: `${site.origin}/guide/rotate`,
+        url: `${site.origin}/guide/rotate`,
+        title: 'Rotating keys',
+      });
+      expect(await search('audit log archive')).toMatchObject({
+        url: `${site.origin}/manual.pdf`,
+        title: 'Operator manual',
+      });
+    } finally {
+      await site.close();
+    }
+  }, 60_000);
 });

@@ -93,3 +93,13 @@ export class InternalError extends AppError {
   readonly status = 500;
   readonly title = 'Internal Server Error';
 }
+
+/**
+ * A document could not be fetched from its URL: an HTTP error status, a time-out, a body over the
+ * size cap, or a content type no loader reads. The message says which, for ingest summaries.
+ */
+export class FetchFailedError extends AppError {
+  readonly code = 'fetch_failed';
+  readonly status = 502;
+  readonly title = 'Bad Gateway';
+}

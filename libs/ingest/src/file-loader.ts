@@ -1,73 +1,86 @@
 import { readFile, readdir, stat } from 'node:fs/promises';
 import { basename, extname, join, relative, resolve } from 'node:path';
-import matter from 'gray-matter';
-import type { DocumentContentType, DocumentInput } from '@docqa/contracts';
+import { toDocumentId } from './document-id';
+import { emptyLoadResult, reasonOf, type LoadResult, type LoadedDocument } from './load-result';
+import { parseDocument } from './parse-document';
+import { pathFilter, type PathFilterOptions } from './path-filter';
+import { pdfDocument } from './pdf-loader';
 
-/** A document loaded for ingestion, with the stable id it is stored under. */
-export type LoadedDocument = DocumentInput & { id: string };
+type FileKind = 'markdown' | 'mdx' | 'html' | 'text' | 'pdf';
 
-const TYPES: Record<string, DocumentContentType> = {
-  '.md': 'text/markdown',
-  '.mdx': 'text/markdown',
-  '.markdown': 'text/markdown',
-  '.html': 'text/html',
-  '.htm': 'text/html',
-  '.txt': 'text/plain',
+const KINDS: Record<string, FileKind> = {
+  '.md': 'markdown',
+  '.markdown': 'markdown',
+  '.mdx': 'mdx',
+  '.html': 'html',
+  '.htm': 'html',
+  '.txt': 'text',
+  '.pdf': 'pdf',
 };
 
-/**
- * Loads files and folders (recursively; Markdown, MDX, HTML and plain text) as documents. Ids are
- * the paths relative to the folder given, so re-ingesting the folder replaces the same documents.
- * Markdown front matter becomes metadata; titles come from front matter, the first heading, the
- * HTML `<title>`/`<h1>`, or the file name.
- */
-export async function loadPaths(
-  paths: string[],
-  metadata: Record<string, string> = {},
-): Promise<LoadedDocument[]> {
-  const docs: LoadedDocument[] = [];
-  for (const path of paths) {
-    const root = resolve(path);
-    const info = await stat(root);
-    const files = info.isDirectory() ? await walk(root) : [root];
-    const base = info.isDirectory() ? root : resolve(root, '..');
-    for (const file of files) {
-      const type = TYPES[extname(file).toLowerCase()];
-      if (!type) continue;
-      docs.push(parseDocument(await readFile(file, 'utf8'), type, toId(relative(base, file)), metadata));
-    }
-  }
-  return docs;
+/** Options of {@link loadPaths}. */
+export interface LoadPathsOptions extends PathFilterOptions {
+  /** Added to every document, for filters; wins over front matter. */
+  metadata?: Record<string, string>;
 }
 
-/** Builds a document from file content of a known type. */
-export function parseDocument(
-  content: string,
-  type: DocumentContentType,
+/**
+ * Loads files and folders as documents: Markdown, MDX, HTML, plain text and PDF. Folders are read
+ * recursively, without `node_modules` and dot-folders, keeping the files that pass the
+ * include/exclude globs; a file named directly is always read. Ids are paths relative to the
+ * folder given (or the file name), so re-ingesting a folder replaces the same documents. A file
+ * that cannot be read is reported in `failed` and the others are still loaded; a path that does
+ * not exist throws.
+ */
+export async function loadPaths(paths: string[], options: LoadPathsOptions = {}): Promise<LoadResult> {
+  const result = emptyLoadResult();
+  const wanted = pathFilter(options);
+  for (const path of paths) {
+    const root = resolve(path);
+    const info = await stat(root).catch(() => {
+      throw new Error(`${path}: no such file or folder`);
+    });
+    if (!info.isDirectory()) {
+      const kind = KINDS[extname(root).toLowerCase()];
+      if (kind)
+        await loadInto(result, { file: root, source: path }, kind, toDocumentId(basename(root)), options);
+      else result.skipped.push({ source: path, reason: 'not Markdown, MDX, HTML, text or PDF' });
+      continue;
+    }
+    for (const file of await walk(root)) {
+      const kind = KINDS[extname(file).toLowerCase()];
+      const rel = relative(root, file).split(/[\\/]/).join('/');
+      if (kind && wanted(rel))
+        await loadInto(result, { file, source: join(path, rel) }, kind, toDocumentId(rel), options);
+    }
+  }
+  return result;
+}
+
+async function loadInto(
+  result: LoadResult,
+  { file, source }: { file: string; source: string },
+  kind: FileKind,
+  id: string,
+  options: LoadPathsOptions,
+): Promise<void> {
+  try {
+    result.documents.push(await loadFile(file, kind, id, options.metadata));
+  } catch (err) {
+    result.failed.push({ source, reason: reasonOf(err) });
+  }
+}
+
+async function loadFile(
+  file: string,
+  kind: FileKind,
   id: string,
   metadata: Record<string, string> = {},
-): LoadedDocument {
-  if (type === 'text/markdown') {
-    const parsed = matter(content);
-    const front = parsed.data as Record<string, unknown>;
-    const title = stringOf(front.title) ?? /^#\s+(.+)$/m.exec(parsed.content)?.[1]?.trim() ?? titleOf(id);
-    return {
-      id,
-      title,
-      url: stringOf(front.url),
-      content: parsed.content.trim() || title,
-      content_type: type,
-      metadata: { ...scalarMetadata(front), ...metadata },
-    };
-  }
-  if (type === 'text/html') {
-    const title =
-      textOf(/<title[^>]*>([\s\S]*?)<\/title>/i.exec(content)?.[1]) ??
-      textOf(/<h1[^>]*>([\s\S]*?)<\/h1>/i.exec(content)?.[1]) ??
-      titleOf(id);
-    return { id, title, content, content_type: type, metadata };
-  }
-  return { id, title: titleOf(id), content, content_type: type, metadata };
+): Promise<LoadedDocument> {
+  if (kind === 'pdf') return pdfDocument({ id, data: await readFile(file), metadata });
+  const content = await readFile(file, 'utf8');
+  const type = kind === 'html' ? 'text/html' : kind === 'text' ? 'text/plain' : 'text/markdown';
+  return parseDocument({ id, content, type, mdx: kind === 'mdx', metadata });
 }
 
 async function walk(dir: string): Promise<string[]> {
@@ -79,35 +92,4 @@ async function walk(dir: string): Promise<string[]> {
       .map((e) => (e.isDirectory() ? walk(join(dir, e.name)) : Promise.resolve([join(dir, e.name)]))),
   );
   return nested.flat();
-}
-
-function toId(path: string): string {
-  return path
-    .split(/[\\/]/)
-    .join('/')
-    .replace(/[^\w.:/@-]+/g, '-');
-}
-
-function titleOf(id: string): string {
-  return basename(id, extname(id)).replace(/[-_]+/g, ' ');
-}
-
-function stringOf(value: unknown): string | undefined {
-  return typeof value === 'string' && value.trim() ? value.trim() : undefined;
-}
-
-function textOf(html: string | undefined): string | undefined {
-  return stringOf(html?.replace(/<[^>]+>/g, '').replace(/\s+/g, ' '));
-}
-
-/** Front-matter values usable as filter metadata: strings, numbers, booleans and string lists. */
-function scalarMetadata(
-  front: Record<string, unknown>,
-): Record<string, string | number | boolean | string[]> {
-  const out: Record<string, string | number | boolean | string[]> = {};
-  for (const [key, value] of Object.entries(front)) {
-    if (['string', 'number', 'boolean'].includes(typeof value)) out[key] = value as string | number | boolean;
-    else if (Array.isArray(value) && value.every((v) => typeof v === 'string')) out[key] = value as string[];
-  }
-  return out;
 }

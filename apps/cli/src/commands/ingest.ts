@@ -1,12 +1,17 @@
 import type { Command } from 'commander';
 import { SingleBar, Presets } from 'cli-progress';
 import type { DocqaClient } from '@docqa/client';
-import { loadPaths, type LoadedDocument } from '@docqa/ingest';
+import { loadSources, type LoadIssue, type LoadResult, type LoadedDocument } from '@docqa/ingest';
 import { ValidationError } from '@docqa/errors';
 import { clientFor, withConnectionOptions } from './http-client';
 
 /** Documents per request: well under the 10 MB body limit for typical docs. */
 const BATCH = 50;
+
+/** Skipped and failed sources listed in the summary; the rest are counted. */
+const LISTED = 20;
+
+const collect = (value: string, previous: string[] = []) => [...previous, value];
 
 /** Parses `--metadata key=value`. */
 export function parseMetadata(values: string[] = []): Record<string, string> {
@@ -19,6 +24,15 @@ export function parseMetadata(values: string[] = []): Record<string, string> {
   return out;
 }
 
+/** Parses a positive whole number option. */
+function positive(name: string) {
+  return (value: string) => {
+    const n = Number(value);
+    if (!Number.isFinite(n) || n <= 0) throw new ValidationError(`${name} "${value}": use a positive number`);
+    return n;
+  };
+}
+
 /** Polls an ingest job until it ends, reporting the documents processed so far. */
 async function waitForJob(client: DocqaClient, jobId: string, onProgress: (processed: number) => void) {
   for (;;) {
@@ -29,48 +43,107 @@ async function waitForJob(client: DocqaClient, jobId: string, onProgress: (proce
   }
 }
 
-/** `ingest PATH... --tenant T [--metadata k=v]...`: loads files and folders and sends them to the API. */
+/** Loads the sources with a progress bar of the pages fetched (shown only when there are pages). */
+async function load(sources: string[], opts: Record<string, unknown>): Promise<LoadResult> {
+  const bar = new SingleBar(
+    { format: 'fetch  [{bar}] {value}/{total} pages | {failed} failed', stream: process.stderr },
+    Presets.shades_classic,
+  );
+  let started = false;
+  let failed = 0;
+  const result = await loadSources(sources, {
+    metadata: parseMetadata(opts.metadata as string[] | undefined),
+    include: opts.include as string[] | undefined,
+    exclude: opts.exclude as string[] | undefined,
+    sitemaps: opts.sitemap as string[] | undefined,
+    concurrency: Math.floor(opts.concurrency as number),
+    timeoutMs: (opts.timeout as number) * 1000,
+    onPages: (urls) => {
+      if (!started) bar.start(urls.length, 0, { failed });
+      else bar.setTotal(bar.getTotal() + urls.length);
+      started = true;
+    },
+    onPage: (outcome) => bar.increment(1, { failed: (failed += outcome.ok ? 0 : 1) }),
+  });
+  if (started) bar.stop();
+  return result;
+}
+
+function list(verb: string, issues: LoadIssue[]): void {
+  for (const issue of issues.slice(0, LISTED))
+    process.stderr.write(`  ${verb} ${issue.source}: ${issue.reason}\n`);
+  if (issues.length > LISTED) process.stderr.write(`  … and ${issues.length - LISTED} more ${verb}\n`);
+}
+
+/** Sends the documents in batches, following each ingest job with a progress bar. */
+async function send(client: DocqaClient, documents: LoadedDocument[]) {
+  const bar = new SingleBar(
+    { format: 'ingest [{bar}] {value}/{total} documents | {eta_formatted} left', stream: process.stderr },
+    Presets.shades_classic,
+  );
+  bar.start(documents.length, 0);
+  const totals = { chunks: 0, skipped: 0, failed: 0, errors: [] as string[] };
+  for (let i = 0; i < documents.length; i += BATCH) {
+    const batch = documents.slice(i, i + BATCH);
+    const { job_id } = await client.documents.create(batch);
+    const job = await waitForJob(client, job_id, (processed) => bar.update(i + processed));
+    totals.chunks += job.chunks;
+    totals.skipped += job.skipped;
+    totals.failed += job.failed;
+    totals.errors.push(...job.errors.map((e) => `${e.document_id}: ${e.message}`));
+    bar.update(i + batch.length);
+  }
+  bar.stop();
+  return totals;
+}
+
+/**
+ * `ingest PATH|URL... --tenant T [--metadata k=v]...`: loads files, folders, pages and sitemaps
+ * and sends them to the API, with progress bars and a summary. Exits with 1 when a page, file or
+ * document failed; the others are ingested all the same.
+ */
 export function ingestCommand(program: Command): void {
   withConnectionOptions(
     program
-      .command('ingest <paths...>')
-      .description('Ingest files and folders (Markdown, MDX, HTML, text) into a tenant')
+      .command('ingest [sources...]')
+      .description(
+        'Ingest files, folders, web pages and sitemaps (Markdown, MDX, HTML, text, PDF) into a tenant',
+      )
+      .option('--metadata <key=value>', 'metadata added to every document (repeatable)', collect)
       .option(
-        '--metadata <key=value>',
-        'metadata added to every document (repeatable)',
-        (v: string, p: string[] = []) => [...p, v],
-      ),
-  ).action(async (paths: string[], opts) => {
-    const urls = paths.filter((p) => /^https?:\/\//i.test(p));
-    if (urls.length)
-      throw new ValidationError(
-        `cannot ingest ${urls.join(', ')}: URLs are not supported yet, only files and folders`,
+        '--include <glob>',
+        'in folders, load only files whose relative path matches (repeatable)',
+        collect,
+      )
+      .option(
+        '--exclude <glob>',
+        'in folders, leave out files whose relative path matches (repeatable)',
+        collect,
+      )
+      .option('--sitemap <url>', 'ingest every page of this sitemap (repeatable)', collect)
+      .option('--concurrency <n>', 'pages fetched at once', positive('--concurrency'), 4)
+      .option('--timeout <seconds>', 'time allowed to fetch one page', positive('--timeout'), 15),
+  ).action(async (sources: string[], opts) => {
+    if (!sources.length && !opts.sitemap?.length)
+      throw new ValidationError('name at least one file, folder, URL or --sitemap');
+    const { documents, skipped, failed } = await load(sources, opts);
+    list('skipped', skipped);
+    list('failed', failed);
+    if (skipped.length || failed.length)
+      process.stderr.write(
+        `Loaded ${documents.length} documents (${skipped.length} skipped, ${failed.length} failed)\n`,
       );
-    const documents: LoadedDocument[] = await loadPaths(paths, parseMetadata(opts.metadata));
-    if (!documents.length) throw new ValidationError('no Markdown, HTML or text files found');
-    const client = await clientFor(opts, ['ingest']);
-    const bar = new SingleBar(
-      { format: 'ingest [{bar}] {value}/{total} documents | {eta_formatted} left', stream: process.stderr },
-      Presets.shades_classic,
-    );
-    bar.start(documents.length, 0);
-    const totals = { chunks: 0, skipped: 0, failed: 0 };
-    const errors: string[] = [];
-    for (let i = 0; i < documents.length; i += BATCH) {
-      const batch = documents.slice(i, i + BATCH);
-      const { job_id } = await client.documents.create(batch);
-      const job = await waitForJob(client, job_id, (processed) => bar.update(i + processed));
-      totals.chunks += job.chunks;
-      totals.skipped += job.skipped;
-      totals.failed += job.failed;
-      errors.push(...job.errors.map((e) => `${e.document_id}: ${e.message}`));
-      bar.update(i + batch.length);
+    if (!documents.length) {
+      if (failed.length) process.exitCode = 1;
+      else throw new ValidationError('no Markdown, MDX, HTML, text or PDF documents found');
+      return;
     }
-    bar.stop();
-    for (const e of errors) process.stderr.write(`  failed ${e}\n`);
+    const client = await clientFor(opts, ['ingest']);
+    const totals = await send(client, documents);
+    for (const e of totals.errors) process.stderr.write(`  failed ${e}\n`);
     process.stderr.write(
       `Ingested ${documents.length - totals.failed} of ${documents.length} documents (${totals.chunks} new chunks, ${totals.skipped} unchanged, ${totals.failed} failed)\n`,
     );
-    if (totals.failed) process.exitCode = 1;
+    if (totals.failed || failed.length) process.exitCode = 1;
   });
 }

@@ -1,0 +1,84 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { minimalPdf } from './testing/minimal-pdf';
+import { loadPaths } from './file-loader';
+import { pathFilter } from './path-filter';
+
+describe('pathFilter', () => {
+  it('keeps everything without globs', () => {
+    expect(pathFilter({})('a/b/c.md')).toBe(true);
+  });
+
+  it('matches globs without a slash against the file name at any depth', () => {
+    const only = pathFilter({ include: ['*.mdx'] });
+    expect(only('guide/deep/page.mdx')).toBe(true);
+    expect(only('guide/page.md')).toBe(false);
+  });
+
+  it('leaves out excluded paths even when included', () => {
+    const wanted = pathFilter({ include: ['guide/**'], exclude: ['guide/drafts/**', '*.txt'] });
+    expect(wanted('guide/install.md')).toBe(true);
+    expect(wanted('guide/drafts/next.md')).toBe(false);
+    expect(wanted('guide/notes.txt')).toBe(false);
+    expect(wanted('blog/post.md')).toBe(false);
+  });
+});
+
+describe('loadPaths', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'docqa-files-'));
+  beforeAll(() => {
+    const write = (path: string, content: string | Uint8Array) => {
+      mkdirSync(join(dir, path, '..'), { recursive: true });
+      writeFileSync(join(dir, path), content);
+    };
+    write('guide/install.md', '---\ntitle: Install\n---\nRun it.');
+    write('guide/drafts/next.md', '# Next\n\nSoon.');
+    write('guide/widget.mdx', "import X from 'x';\n\n# Widget\n\n<X>Embed it.</X>");
+    write('guide/manual.pdf', minimalPdf({ lines: ['Manual', 'Read me.'] }));
+    write('broken.pdf', 'not a pdf');
+    write('notes.txt', 'Plain notes.');
+    write('image.png', 'binary');
+    write('node_modules/pkg/readme.md', '# Vendored');
+    write('.git/info.md', '# Hidden');
+  });
+
+  const ids = (result: { documents: { id: string }[] }) => result.documents.map((d) => d.id).sort();
+
+  it('reads every supported file, PDFs included, but not node_modules, dot-folders or other types', async () => {
+    const result = await loadPaths([dir]);
+    expect(ids(result)).toEqual([
+      'guide/drafts/next.md',
+      'guide/install.md',
+      'guide/manual.pdf',
+      'guide/widget.mdx',
+      'notes.txt',
+    ]);
+    expect(result.documents.find((d) => d.id === 'guide/widget.mdx')?.content).toBe('# Widget\n\nEmbed it.');
+    expect(result.failed).toEqual([{ source: join(dir, 'broken.pdf'), reason: expect.any(String) }]);
+  });
+
+  it('keeps only the files the include and exclude globs select', async () => {
+    const result = await loadPaths([dir], {
+      include: ['guide/**'],
+      exclude: ['drafts/**', 'guide/drafts/**'],
+    });
+    expect(ids(result)).toEqual(['guide/install.md', 'guide/manual.pdf', 'guide/widget.mdx']);
+    expect(ids(await loadPaths([dir], { include: ['*.md'] }))).toEqual([
+      'guide/drafts/next.md',
+      'guide/install.md',
+    ]);
+  });
+
+  it('reads a file named directly whatever the globs say, and reports an unsupported one as skipped', async () => {
+    const result = await loadPaths([join(dir, 'notes.txt'), join(dir, 'image.png')], { include: ['*.md'] });
+    expect(ids(result)).toEqual(['notes.txt']);
+    expect(result.skipped).toEqual([
+      { source: join(dir, 'image.png'), reason: expect.stringMatching(/not Markdown/) },
+    ]);
+  });
+
+  it('names a path that does not exist', async () => {
+    await expect(loadPaths([join(dir, 'missing')])).rejects.toThrow(/missing: no such file or folder/);
+  });
+});

@@ -1,0 +1,102 @@
+/**
+ * Turns MDX into the Markdown it reads as: ESM `import`/`export` statements and JSX comments
+ * (`{/* … *\/}`) are dropped, JSX component tags (`<Note type="tip">`, `</Note>`, `<Video />`,
+ * `<Tabs.Item>`, fragments) are dropped while the text between them is kept. Fenced code blocks
+ * and inline code are left as they are, so examples that show MDX survive.
+ */
+export function stripMdx(source: string): string {
+  const out: string[] = [];
+  let prose: string[] = [];
+  let fence: string | null = null;
+  let depth = 0; // open brackets of an import/export statement being dropped
+  const flush = () => {
+    if (prose.length) out.push(stripJsx(prose.join('\n')));
+    prose = [];
+  };
+  for (const line of source.split('\n')) {
+    if (fence !== null) {
+      out.push(line);
+      if (line.trim().startsWith(fence)) fence = null;
+      continue;
+    }
+    if (depth > 0 || /^(import|export)\s/.test(line)) {
+      depth = Math.max(0, depth + bracketBalance(line));
+      continue;
+    }
+    const open = /^\s{0,3}(`{3,}|~{3,})/.exec(line);
+    if (open) {
+      flush();
+      fence = open[1]!;
+      out.push(line);
+      continue;
+    }
+    prose.push(line);
+  }
+  flush();
+  return out
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+}
+
+/** Opened minus closed brackets of a line, ignoring those inside string literals. */
+function bracketBalance(line: string): number {
+  let balance = 0;
+  let quote: string | null = null;
+  for (let i = 0; i < line.length; i++) {
+    const c = line[i]!;
+    if (quote) {
+      if (c === '\\') i++;
+      else if (c === quote) quote = null;
+    } else if (c === '"' || c === "'" || c === '`') quote = c;
+    else if ('{[('.includes(c)) balance++;
+    else if ('}])'.includes(c)) balance--;
+  }
+  return balance;
+}
+
+/** Removes component tags and JSX comments from prose, leaving inline code spans alone. */
+function stripJsx(text: string): string {
+  let out = '';
+  let i = 0;
+  while (i < text.length) {
+    const c = text[i]!;
+    if (c === '`') {
+      const run = /^`+/.exec(text.slice(i))![0];
+      const close = text.indexOf(run, i + run.length);
+      const end = close === -1 ? i + run.length : close + run.length;
+      out += text.slice(i, end);
+      i = end;
+    } else if (c === '{' && text.startsWith('{/*', i)) {
+      const close = text.indexOf('*/}', i);
+      i = close === -1 ? text.length : close + 3;
+    } else if (c === '<' && /^<\/?([A-Z][\w.]*|>)/.test(text.slice(i, i + 64))) {
+      i = tagEnd(text, i);
+    } else {
+      out += c;
+      i++;
+    }
+  }
+  return out
+    .split('\n')
+    .map((line) => (line.trim() ? line : ''))
+    .join('\n');
+}
+
+/** The index after the `>` closing the tag that starts at `start`, skipping `{…}` and quoted values. */
+function tagEnd(text: string, start: number): number {
+  let braces = 0;
+  let quote: string | null = null;
+  for (let i = start + 1; i < text.length; i++) {
+    const c = text[i]!;
+    if (quote) {
+      if (c === quote) quote = null;
+    } else if (braces > 0) {
+      if (c === '{') braces++;
+      else if (c === '}') braces--;
+    } else if (c === '"' || c === "'") quote = c;
+    else if (c === '{') braces++;
+    else if (c === '>') return i + 1;
+  }
+  return text.length;
+}

@@ -1,0 +1,2 @@
+export * from './testing/minimal-pdf';
+export * from './testing/test-site';

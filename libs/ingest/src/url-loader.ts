@@ -1,0 +1,79 @@
+import { extname } from 'node:path';
+import { FetchFailedError } from '@docqa/errors';
+import { normaliseUrl, urlDocumentId } from './document-id';
+import { decodeText, fetchResource, type FetchOptions, type FetchedResource } from './http-fetch';
+import type { LoadedDocument } from './load-result';
+import { parseDocument, titleFromUrl } from './parse-document';
+import { pdfDocument } from './pdf-loader';
+
+type PageKind = 'markdown' | 'mdx' | 'html' | 'text' | 'pdf';
+
+const BY_MEDIA_TYPE: Record<string, PageKind> = {
+  'text/html': 'html',
+  'application/xhtml+xml': 'html',
+  'text/markdown': 'markdown',
+  'text/x-markdown': 'markdown',
+  'text/mdx': 'mdx',
+  'text/plain': 'text',
+  'application/pdf': 'pdf',
+};
+
+const BY_EXTENSION: Record<string, PageKind> = {
+  '.md': 'markdown',
+  '.markdown': 'markdown',
+  '.mdx': 'mdx',
+  '.html': 'html',
+  '.htm': 'html',
+  '.txt': 'text',
+  '.pdf': 'pdf',
+};
+
+/** Options of {@link loadUrl}. */
+export interface UrlLoadOptions extends FetchOptions {
+  /** Added to every document, for filters; wins over front matter. */
+  metadata?: Record<string, string>;
+}
+
+/**
+ * Fetches one page and loads it by its Content-Type: HTML, Markdown (or MDX), plain text or PDF.
+ * The document id is the normalised URL (no fragment); `url` is where the page was served from
+ * after redirects, so search results link back to it. Throws a FetchFailedError for an HTTP error
+ * status, a time-out, a body over the cap or a content type no loader reads.
+ */
+export async function loadUrl(url: string, options: UrlLoadOptions = {}): Promise<LoadedDocument> {
+  const requested = normaliseUrl(url);
+  const resource = await fetchResource(requested, options);
+  if (resource.status < 200 || resource.status > 299) throw new FetchFailedError(`HTTP ${resource.status}`);
+  return documentFromResource(requested, resource, options.metadata);
+}
+
+/** Builds the document of a fetched page; `requested` gives its id. */
+export async function documentFromResource(
+  requested: string,
+  resource: FetchedResource,
+  metadata: Record<string, string> = {},
+): Promise<LoadedDocument> {
+  const served = normaliseUrl(resource.url);
+  const kind = kindOf(resource.mediaType, new URL(served).pathname);
+  if (!kind) throw new FetchFailedError(`unsupported content type ${resource.mediaType || '(none)'}`);
+  const id = urlDocumentId(requested);
+  const fallbackTitle = titleFromUrl(served);
+  if (kind === 'pdf') return pdfDocument({ id, data: resource.body, url: served, metadata, fallbackTitle });
+  const type = kind === 'html' ? 'text/html' : kind === 'text' ? 'text/plain' : 'text/markdown';
+  const content = decodeText(resource);
+  if (!content.trim()) throw new FetchFailedError('empty page');
+  return parseDocument({ id, content, type, mdx: kind === 'mdx', url: served, metadata, fallbackTitle });
+}
+
+/**
+ * The loader for a media type. Servers often send Markdown as text/plain and files as
+ * application/octet-stream, so for those the path's extension decides.
+ */
+function kindOf(mediaType: string, pathname: string): PageKind | undefined {
+  const byType = BY_MEDIA_TYPE[mediaType];
+  const byExtension = BY_EXTENSION[extname(pathname).toLowerCase()];
+  if (byType === 'text' && (byExtension === 'markdown' || byExtension === 'mdx')) return byExtension;
+  if (byType === 'markdown' && byExtension === 'mdx') return 'mdx';
+  if (byType) return byType;
+  return mediaType === '' || mediaType === 'application/octet-stream' ? byExtension : undefined;
+}
