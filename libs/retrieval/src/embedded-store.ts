@@ -2,14 +2,12 @@ import { mkdirSync } from 'node:fs';
 import * as lancedb from '@lancedb/lancedb';
 import type { SearchResult } from '@docqa/contracts';
 import { searchText, type EmbeddedChunk } from './chunk';
-import { matchesFilters } from './filters';
+import { candidateLimit, filterFields, matchesFilters } from './filters';
 import type { StoreQuery, VectorStore } from './vector-store';
 
 const TABLE = 'chunks';
 /** Rows from which an ANN vector index pays off over a flat scan. */
 const VECTOR_INDEX_MIN_ROWS = 20_000;
-/** Candidates fetched per result when metadata filters are applied after the search. */
-const FILTER_OVERFETCH = 20;
 
 interface Row {
   chunk_id: string;
@@ -113,8 +111,8 @@ export class EmbeddedStore implements VectorStore {
     const results: SearchResult[] = [];
     for (const row of rows) {
       const metadata = JSON.parse(row.metadata) as Record<string, unknown>;
-      const fields = { ...metadata, document_id: row.document_id, title: row.title, url: row.url || null };
-      if (query.filters.length && !matchesFilters(fields, query.filters)) continue;
+      if (query.filters.length && !matchesFilters(filterFields({ ...row, metadata }), query.filters))
+        continue;
       results.push({
         document_id: row.document_id,
         chunk_id: row.chunk_id,
@@ -167,7 +165,7 @@ function tenantClause(tenants: string[]): string {
 }
 
 function candidates(query: StoreQuery): number {
-  return query.filters.length ? Math.min(1000, query.limit * FILTER_OVERFETCH) : query.limit;
+  return candidateLimit(query.limit, query.filters.length > 0);
 }
 
 /** Words only: the full-text parser never sees operators, quotes or field syntax from users. */

@@ -34,6 +34,15 @@ describe('matchesFilters', () => {
     expect(containsPhrase('anything', '.*')).toBe(false);
     expect(sql("it's'; DROP TABLE x; --")).toBe("'it''s''; DROP TABLE x; --'");
   });
+  it('matches phrases of thousands of words, also across its internal segments', () => {
+    const words = Array.from({ length: 3000 }, (_, i) => `w${i}`);
+    const text = `Intro: ${words.join(' \n ')}.`;
+    expect(containsPhrase(text, words.join(' '))).toBe(true);
+    expect(containsPhrase(text, words.slice(10, 900).join(' ').toUpperCase())).toBe(true);
+    expect(containsPhrase(text, [...words.slice(0, 500), 'x'].join(' '))).toBe(false);
+    expect(containsPhrase('aa aa aa b', 'aa aa b')).toBe(true);
+    expect(containsPhrase(`${'ab '.repeat(60)}abc`, `${'ab '.repeat(40)}abc`)).toBe(true);
+  });
 });
 
 describe('chunkMarkdown', () => {
@@ -85,5 +94,19 @@ describe('fuse', () => {
     );
     expect(fused.map((x) => x.chunk_id)).toEqual(['a', 'b', 'c']);
     expect(fused[0]!.score).toBe(1);
+  });
+  it('keeps equal chunk ids of different tenants apart and counts a passage once per list', () => {
+    const other = { ...r('a', 9), text: 'another tenant' };
+    const fused = fuse(
+      [
+        { results: [r('a', 10), other, r('a', 10)], weight: 1 },
+        { results: [r('a', 0.5)], weight: 0.15 },
+      ],
+      5,
+    );
+    expect(fused.map((x) => [x.chunk_id, x.text, x.score])).toEqual([
+      ['a', 'a', 1.15],
+      ['a', 'another tenant', 0.9],
+    ]);
   });
 });

@@ -1,0 +1,2 @@
+export * from './testing/vector-store-contract';
+export * from './testing/contract-fixture';
