@@ -1,5 +1,16 @@
 import type { SearchResult } from '@docqa/contracts';
 
+/** Weights of the two rankings in hybrid search. */
+export interface HybridWeights {
+  keyword: number;
+  semantic: number;
+}
+
+/** Candidates each ranking contributes to a fusion of `limit` results. */
+export function hybridDepth(limit: number): number {
+  return Math.max(limit * 3, 30);
+}
+
 /**
  * Fuses ranked lists by a weighted sum of their scores, each list's scores scaled to 0..1 by its
  * best hit (a chunk missing from a list scores 0 there). Keyword scores carry the most weight: on

@@ -3,6 +3,8 @@ import { chunkMarkdown } from './chunker';
 import { containsPhrase, matchesFilters } from './filters';
 import { fuse } from './hybrid';
 import { LocalEmbedder } from './local-embedder';
+import { DEFAULT_HYBRID_WEIGHTS, Retrieval } from './retrieval';
+import type { VectorStore } from './vector-store';
 import { sql } from './embedded-store';
 
 describe('matchesFilters', () => {
@@ -108,5 +110,31 @@ describe('fuse', () => {
       ['a', 'a', 1.15],
       ['a', 'another tenant', 0.9],
     ]);
+  });
+});
+
+describe('Retrieval', () => {
+  it('lets a store that fuses by itself answer hybrid searches, with the configured weights', async () => {
+    const hit = {
+      document_id: 'd',
+      chunk_id: 'd#0',
+      title: 'd',
+      url: null,
+      text: 't',
+      score: 1,
+      metadata: {},
+    };
+    const store = {
+      keywordSearch: jest.fn(async () => []),
+      semanticSearch: jest.fn(async () => []),
+      hybridSearch: jest.fn(async () => [hit]),
+    } as unknown as VectorStore & { hybridSearch: jest.Mock; keywordSearch: jest.Mock };
+    const retrieval = new Retrieval({ store, embedder: new LocalEmbedder(16) });
+    const req = { tenants: ['t'], query: 'token', mode: 'hybrid' as const, filters: [], limit: 3 };
+    expect((await retrieval.search(req)).results).toEqual([hit]);
+    expect(store.hybridSearch).toHaveBeenCalledWith(
+      expect.objectContaining({ tenants: ['t'], text: 'token', limit: 3, weights: DEFAULT_HYBRID_WEIGHTS }),
+    );
+    expect(store.keywordSearch).not.toHaveBeenCalled();
   });
 });
