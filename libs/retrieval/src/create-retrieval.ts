@@ -1,11 +1,16 @@
 import { join } from 'node:path';
-import type { Config } from '@docqa/config';
+import { QdrantClient } from '@qdrant/js-client-rest';
+import { ConfigError, type Config } from '@docqa/config';
 import { EmbeddedStore } from './embedded-store';
 import type { Embedder } from './embedder';
 import { LocalEmbedder } from './local-embedder';
 import { OpenAIEmbedder } from './openai-embedder';
+import { QdrantStore } from './qdrant-store';
 import { Retrieval } from './retrieval';
 import type { VectorStore } from './vector-store';
+
+/** Time-out of one Qdrant request (the client's own default is five minutes). */
+const QDRANT_TIMEOUT_MS = 60_000;
 
 /** The embedder of the configured provider. */
 export function createEmbedder(config: Config): Embedder {
@@ -21,15 +26,25 @@ export function createEmbedder(config: Config): Embedder {
   return new LocalEmbedder();
 }
 
-/** The vector store of the configured kind. */
-export async function createVectorStore(config: Config): Promise<VectorStore> {
+/**
+ * The vector store of the configured kind. `vectorSize` is the embedder's size when known up
+ * front (a Qdrant collection is created with it); otherwise the first vectors written set it.
+ */
+export async function createVectorStore(config: Config, vectorSize?: number): Promise<VectorStore> {
   if (config.vectorStore === 'qdrant') {
-    throw new Error('VECTOR_STORE=qdrant is not available in this build yet; use VECTOR_STORE=embedded');
+    if (!config.qdrantUrl) throw new ConfigError(['QDRANT_URL: required when VECTOR_STORE=qdrant']);
+    const client = new QdrantClient({
+      url: config.qdrantUrl,
+      apiKey: config.qdrantApiKey,
+      timeout: QDRANT_TIMEOUT_MS,
+    });
+    return new QdrantStore({ client, collection: config.qdrantCollection, vectorSize });
   }
   return EmbeddedStore.open(join(config.dataDir, 'lancedb'));
 }
 
 /** Retrieval over the configured store and embedder. */
 export async function createRetrieval(config: Config): Promise<Retrieval> {
-  return new Retrieval({ store: await createVectorStore(config), embedder: createEmbedder(config) });
+  const embedder = createEmbedder(config);
+  return new Retrieval({ store: await createVectorStore(config, embedder.dimensions), embedder });
 }

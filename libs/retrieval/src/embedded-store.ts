@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import * as lancedb from '@lancedb/lancedb';
 import type { SearchResult } from '@docqa/contracts';
 import { searchText, type EmbeddedChunk } from './chunk';
-import { matchesFilters } from './filters';
+import { candidateLimit, filterFields, matchesFilters } from './filters';
 import type { StoreQuery, VectorStore } from './vector-store';
 
 const TABLE = 'chunks';
@@ -21,8 +21,6 @@ const INDEX_STATE_FILE = 'vector-index.json';
 const REFINE_FACTOR = 5;
 /** Columns a search reads back: everything but the vector and the search text. */
 const RESULT_COLUMNS = ['chunk_id', 'document_id', 'title', 'url', 'text', 'metadata'];
-/** Candidates fetched per result when metadata filters are applied after the search. */
-const FILTER_OVERFETCH = 20;
 
 interface Row {
   chunk_id: string;
@@ -132,8 +130,8 @@ export class EmbeddedStore implements VectorStore {
     const results: SearchResult[] = [];
     for (const row of rows) {
       const metadata = JSON.parse(row.metadata) as Record<string, unknown>;
-      const fields = { ...metadata, document_id: row.document_id, title: row.title, url: row.url || null };
-      if (query.filters.length && !matchesFilters(fields, query.filters)) continue;
+      if (query.filters.length && !matchesFilters(filterFields({ ...row, metadata }), query.filters))
+        continue;
       results.push({
         document_id: row.document_id,
         chunk_id: row.chunk_id,
@@ -206,7 +204,7 @@ function tenantClause(tenants: string[]): string {
 }
 
 function candidates(query: StoreQuery): number {
-  return query.filters.length ? Math.min(1000, query.limit * FILTER_OVERFETCH) : query.limit;
+  return candidateLimit(query.limit, query.filters.length > 0);
 }
 
 /** Words only: the full-text parser never sees operators, quotes or field syntax from users. */

@@ -9,3 +9,5 @@ export * from './embedded-store';
 export * from './hybrid';
 export * from './retrieval';
 export * from './create-retrieval';
+export * from './qdrant-store';
+export * from './qdrant-request';

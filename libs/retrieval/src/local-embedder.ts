@@ -1,5 +1,5 @@
 import type { Embedder } from './embedder';
-import { stem, words } from './tokenize';
+import { fnv1a, stem, words } from './tokenize';
 
 /** Default size of local embeddings. */
 export const LOCAL_DIMENSIONS = 512;
@@ -54,14 +54,4 @@ export class LocalEmbedder implements Embedder {
     norm = Math.sqrt(norm) || 1;
     return vector.map((v) => v / norm);
   }
-}
-
-/** 32-bit FNV-1a hash. */
-function fnv1a(text: string): number {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    hash ^= text.charCodeAt(i);
-    hash = Math.imul(hash, 0x01000193);
-  }
-  return hash >>> 0;
 }

@@ -3,6 +3,8 @@ import { chunkMarkdown } from './chunker';
 import { containsPhrase, matchesFilters } from './filters';
 import { fuse } from './hybrid';
 import { LocalEmbedder } from './local-embedder';
+import { DEFAULT_HYBRID_WEIGHTS, Retrieval } from './retrieval';
+import type { VectorStore } from './vector-store';
 import { sql } from './embedded-store';
 
 describe('matchesFilters', () => {
@@ -33,6 +35,15 @@ describe('matchesFilters', () => {
     expect(containsPhrase('a (b) c', '(b)')).toBe(true);
     expect(containsPhrase('anything', '.*')).toBe(false);
     expect(sql("it's'; DROP TABLE x; --")).toBe("'it''s''; DROP TABLE x; --'");
+  });
+  it('matches phrases of thousands of words, also across its internal segments', () => {
+    const words = Array.from({ length: 3000 }, (_, i) => `w${i}`);
+    const text = `Intro: ${words.join(' \n ')}.`;
+    expect(containsPhrase(text, words.join(' '))).toBe(true);
+    expect(containsPhrase(text, words.slice(10, 900).join(' ').toUpperCase())).toBe(true);
+    expect(containsPhrase(text, [...words.slice(0, 500), 'x'].join(' '))).toBe(false);
+    expect(containsPhrase('aa aa aa b', 'aa aa b')).toBe(true);
+    expect(containsPhrase(`${'ab '.repeat(60)}abc`, `${'ab '.repeat(40)}abc`)).toBe(true);
   });
 });
 
@@ -85,5 +96,45 @@ describe('fuse', () => {
     );
     expect(fused.map((x) => x.chunk_id)).toEqual(['a', 'b', 'c']);
     expect(fused[0]!.score).toBe(1);
+  });
+  it('keeps equal chunk ids of different tenants apart and counts a passage once per list', () => {
+    const other = { ...r('a', 9), text: 'another tenant' };
+    const fused = fuse(
+      [
+        { results: [r('a', 10), other, r('a', 10)], weight: 1 },
+        { results: [r('a', 0.5)], weight: 0.15 },
+      ],
+      5,
+    );
+    expect(fused.map((x) => [x.chunk_id, x.text, x.score])).toEqual([
+      ['a', 'a', 1.15],
+      ['a', 'another tenant', 0.9],
+    ]);
+  });
+});
+
+describe('Retrieval', () => {
+  it('lets a store that fuses by itself answer hybrid searches, with the configured weights', async () => {
+    const hit = {
+      document_id: 'd',
+      chunk_id: 'd#0',
+      title: 'd',
+      url: null,
+      text: 't',
+      score: 1,
+      metadata: {},
+    };
+    const store = {
+      keywordSearch: jest.fn(async () => []),
+      semanticSearch: jest.fn(async () => []),
+      hybridSearch: jest.fn(async () => [hit]),
+    } as unknown as VectorStore & { hybridSearch: jest.Mock; keywordSearch: jest.Mock };
+    const retrieval = new Retrieval({ store, embedder: new LocalEmbedder(16) });
+    const req = { tenants: ['t'], query: 'token', mode: 'hybrid' as const, filters: [], limit: 3 };
+    expect((await retrieval.search(req)).results).toEqual([hit]);
+    expect(store.hybridSearch).toHaveBeenCalledWith(
+      expect.objectContaining({ tenants: ['t'], text: 'token', limit: 3, weights: DEFAULT_HYBRID_WEIGHTS }),
+    );
+    expect(store.keywordSearch).not.toHaveBeenCalled();
   });
 });

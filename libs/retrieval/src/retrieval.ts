@@ -1,6 +1,6 @@
 import type { Filter, SearchMode, SearchResult } from '@docqa/contracts';
 import type { Embedder } from './embedder';
-import { fuse } from './hybrid';
+import { fuse, hybridDepth, type HybridWeights } from './hybrid';
 import type { VectorStore } from './vector-store';
 
 /** A search over one or more tenants. */
@@ -10,12 +10,6 @@ export interface SearchRequest {
   mode: SearchMode;
   filters: Filter[];
   limit: number;
-}
-
-/** Weights of the two rankings in hybrid search. */
-export interface HybridWeights {
-  keyword: number;
-  semantic: number;
 }
 
 /** Default fusion weights, chosen on the eval data (docs/benchmarks.md). */
@@ -40,12 +34,13 @@ export class Retrieval {
     if (req.mode === 'keyword') return store.keywordSearch({ ...base, text: req.query });
     const vector = await embedder.embedQuery(req.query);
     if (req.mode === 'semantic') return store.semanticSearch({ ...base, vector });
-    const depth = Math.max(req.limit * 3, 30);
+    const weights = this.deps.weights ?? DEFAULT_HYBRID_WEIGHTS;
+    if (store.hybridSearch) return store.hybridSearch({ ...base, text: req.query, vector, weights });
+    const depth = hybridDepth(req.limit);
     const [keyword, semantic] = await Promise.all([
       store.keywordSearch({ ...base, limit: depth, text: req.query }),
       store.semanticSearch({ ...base, limit: depth, vector }),
     ]);
-    const weights = this.deps.weights ?? DEFAULT_HYBRID_WEIGHTS;
     return fuse(
       [
         { results: keyword, weight: weights.keyword },

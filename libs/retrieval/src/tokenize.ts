@@ -14,3 +14,13 @@ export function stem(word: string): string {
   if (word.length <= 4) return word;
   return word.replace(/(ations?|ings?|ers?|ies|ed|es|s|ly)$/, '') || word;
 }
+
+/** 32-bit FNV-1a hash of a string's UTF-16 code units: a cheap, stable feature index. */
+export function fnv1a(text: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return hash >>> 0;
+}

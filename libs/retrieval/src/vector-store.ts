@@ -1,5 +1,6 @@
 import type { Filter, SearchResult } from '@docqa/contracts';
 import type { EmbeddedChunk } from './chunk';
+import type { HybridWeights } from './hybrid';
 
 /** A search of a vector store. */
 export interface StoreQuery {
@@ -19,6 +20,14 @@ export interface VectorStore {
   deleteDocument(tenant: string, documentId: string): Promise<void>;
   keywordSearch(query: StoreQuery & { text: string }): Promise<SearchResult[]>;
   semanticSearch(query: StoreQuery & { vector: number[] }): Promise<SearchResult[]>;
+  /**
+   * Keyword and semantic search fused inside the store, for stores that can (Qdrant's Query API).
+   * Without it, `Retrieval` runs both searches and fuses them with `fuse`. Either way strong
+   * keyword hits must stay on top: `weights` says how much each ranking counts.
+   */
+  hybridSearch?(
+    query: StoreQuery & { text: string; vector: number[]; weights: HybridWeights },
+  ): Promise<SearchResult[]>;
   /** Throws when the store cannot be read. */
   health(): Promise<void>;
   close(): Promise<void>;

@@ -1,0 +1,256 @@
+import { createHash } from 'node:crypto';
+import type { QdrantClient, Schemas } from '@qdrant/js-client-rest';
+import type { SearchResult } from '@docqa/contracts';
+import { searchText, type EmbeddedChunk } from './chunk';
+import { candidateLimit, filterFields, matchesFilters } from './filters';
+import { hybridDepth, type HybridWeights } from './hybrid';
+import { compileFilter, FILTER_TERMS_KEY, filterTerms, needsPostFilter } from './qdrant-filter';
+import { qdrantRequest } from './qdrant-request';
+import { documentSparseVector, querySparseVector } from './sparse-vector';
+import type { StoreQuery, VectorStore } from './vector-store';
+
+/** Name of the dense (embedding) vector of each point. */
+export const DENSE_VECTOR = 'dense';
+/** Name of the sparse (BM25 term) vector of each point. */
+export const SPARSE_VECTOR = 'sparse';
+/**
+ * RRF constant: Qdrant scores a hit `weight / (k + rank)` with ranks from 0. A small k keeps the
+ * top keyword ranks far apart, so a semantic vote re-orders close keyword hits but cannot lift a
+ * weak one over the best (see {@link QdrantStore.hybridSearch}).
+ */
+const RRF_K = 2;
+/** Namespace of the name-based (v5-style) point ids. */
+const POINT_ID_NAMESPACE = Buffer.from('59cf761a6f66451b8687e0b8d2e7f30f', 'hex');
+/** Payload fields returned with search hits. */
+const RESULT_FIELDS = ['document_id', 'chunk_id', 'title', 'url', 'text', 'metadata'];
+const PAYLOAD_INDEXES: [string, Schemas['PayloadFieldSchema']][] = [
+  ['tenant', { type: 'keyword', is_tenant: true }],
+  ['document_id', 'keyword'],
+  [FILTER_TERMS_KEY, 'keyword'],
+];
+
+/** Options of {@link QdrantStore}. */
+export interface QdrantStoreOptions {
+  client: QdrantClient;
+  /** Collection holding every tenant's chunks; created on the first write if missing. */
+  collection: string;
+  /** Size of the dense vectors. @defaultValue the size of the first vectors written */
+  vectorSize?: number;
+  /** Points per upsert request. @defaultValue 128 */
+  batchSize?: number;
+}
+
+/** What each point carries besides its vectors. */
+interface ChunkPayload {
+  tenant: string;
+  document_id: string;
+  chunk_id: string;
+  title: string;
+  url: string | null;
+  heading: string;
+  text: string;
+  metadata: Record<string, unknown>;
+  filter_terms: string[];
+}
+
+type QueryRequest = Schemas['QueryRequest'];
+
+/**
+ * The Qdrant store, for a knowledge base shared by several machines: one collection for every
+ * tenant, with payload-based tenancy (a `tenant` keyword index with `is_tenant`), a cosine dense
+ * vector and a BM25-style sparse vector with Qdrant's IDF modifier. Searches go through the Query
+ * API; metadata filters compile to Qdrant filters (see `compileFilter`), and the one case Qdrant
+ * cannot express (a phrase inside a string) is over-fetched and checked with `matchesFilters`, so
+ * results equal the embedded store's.
+ */
+export class QdrantStore implements VectorStore {
+  private ready: Promise<void> | null = null;
+
+  constructor(private readonly options: QdrantStoreOptions) {}
+
+  async replaceDocuments(tenant: string, documentIds: string[], chunks: EmbeddedChunk[]): Promise<void> {
+    const { client, collection, batchSize = 128 } = this.options;
+    if (chunks.length) await this.ensureCollection(chunks[0]!.vector.length);
+    for (let i = 0; i < chunks.length; i += batchSize) {
+      const points = chunks.slice(i, i + batchSize).map(toPoint);
+      await qdrantRequest('upsert', () => client.upsert(collection, { wait: true, points }));
+    }
+    if (!documentIds.length) return;
+    // Upserting first and then deleting what the new version no longer has keeps a re-ingested
+    // document searchable throughout (point ids are stable per chunk id).
+    const kept = chunks.map((c) => qdrantPointId(c.tenant, c.chunk_id));
+    await this.deletePoints({
+      must: [tenantCondition(tenant), { key: 'document_id', match: { any: documentIds } }],
+      ...(kept.length ? { must_not: [{ has_id: kept }] } : {}),
+    });
+  }
+
+  async deleteDocument(tenant: string, documentId: string): Promise<void> {
+    await this.deletePoints({
+      must: [tenantCondition(tenant), { key: 'document_id', match: { value: documentId } }],
+    });
+  }
+
+  async keywordSearch(query: StoreQuery & { text: string }): Promise<SearchResult[]> {
+    const sparse = querySparseVector(query.text);
+    if (!sparse.indices.length) return [];
+    return this.query(query, { query: sparse, using: SPARSE_VECTOR });
+  }
+
+  async semanticSearch(query: StoreQuery & { vector: number[] }): Promise<SearchResult[]> {
+    return this.query(query, { query: query.vector, using: DENSE_VECTOR });
+  }
+
+  /**
+   * Both rankings fused by Qdrant with weighted reciprocal rank fusion (needs Qdrant 1.17+). The
+   * embedded store fuses scores instead; here the same weights (keyword 1, semantic 0.15 by
+   * default) with k = 2 mean a semantic vote moves a hit by a rank or two among close keyword
+   * hits, and a hit found by semantic search alone ranks below the top dozen keyword hits: strong
+   * keyword hits stay on top, as docs/benchmarks.md asks of hybrid search.
+   */
+  async hybridSearch(
+    query: StoreQuery & { text: string; vector: number[]; weights: HybridWeights },
+  ): Promise<SearchResult[]> {
+    const sparse = querySparseVector(query.text);
+    if (!sparse.indices.length) return this.semanticSearch(query);
+    const filter = compileFilter(query.tenants, query.filters);
+    const limit = Math.max(
+      hybridDepth(query.limit),
+      candidateLimit(query.limit, needsPostFilter(query.filters)),
+    );
+    return this.query(query, {
+      prefetch: [
+        { query: sparse, using: SPARSE_VECTOR, filter, limit },
+        { query: query.vector, using: DENSE_VECTOR, filter, limit },
+      ],
+      query: { rrf: { k: RRF_K, weights: [query.weights.keyword, query.weights.semantic] } },
+    });
+  }
+
+  /** Cheap: asks whether the collection exists (a store with no documents yet is healthy). */
+  async health(): Promise<void> {
+    const { client, collection } = this.options;
+    await qdrantRequest('collection exists', () => client.collectionExists(collection));
+  }
+
+  /** Nothing to release: the client holds no connection open between requests. */
+  async close(): Promise<void> {}
+
+  private async query(
+    query: StoreQuery,
+    request: Pick<QueryRequest, 'query' | 'using' | 'prefetch'>,
+  ): Promise<SearchResult[]> {
+    const { client, collection } = this.options;
+    const postFilter = needsPostFilter(query.filters);
+    const { points } = await qdrantRequest(
+      'query',
+      () =>
+        client.query(collection, {
+          ...request,
+          filter: compileFilter(query.tenants, query.filters),
+          limit: candidateLimit(query.limit, postFilter),
+          with_payload: RESULT_FIELDS,
+        }),
+      () => ({ points: [] }),
+    );
+    const results: SearchResult[] = [];
+    for (const point of points) {
+      const payload = point.payload as unknown as ChunkPayload;
+      if (postFilter && !matchesFilters(filterFields(payload), query.filters)) continue;
+      results.push({
+        document_id: payload.document_id,
+        chunk_id: payload.chunk_id,
+        title: payload.title,
+        url: payload.url ?? null,
+        text: payload.text,
+        score: point.score,
+        metadata: payload.metadata ?? {},
+      });
+      if (results.length >= query.limit) break;
+    }
+    return results;
+  }
+
+  private async deletePoints(filter: Schemas['Filter']): Promise<void> {
+    const { client, collection } = this.options;
+    await qdrantRequest(
+      'delete',
+      () => client.delete(collection, { wait: true, filter }),
+      () => undefined,
+    );
+  }
+
+  private ensureCollection(size: number): Promise<void> {
+    this.ready ??= this.createCollection(this.options.vectorSize || size).catch((err: unknown) => {
+      this.ready = null;
+      throw err;
+    });
+    return this.ready;
+  }
+
+  private async createCollection(size: number): Promise<void> {
+    const { client, collection } = this.options;
+    const exists = async () =>
+      (await qdrantRequest('collection exists', () => client.collectionExists(collection))).exists;
+    if (!(await exists())) {
+      try {
+        await qdrantRequest('create collection', () =>
+          client.createCollection(collection, {
+            vectors: { [DENSE_VECTOR]: { size, distance: 'Cosine' } },
+            sparse_vectors: { [SPARSE_VECTOR]: { modifier: 'idf' } },
+          }),
+        );
+      } catch (err) {
+        // Another process may have created it in the meantime.
+        if (!(await exists())) throw err;
+      }
+    }
+    for (const [field_name, field_schema] of PAYLOAD_INDEXES) {
+      await qdrantRequest('create payload index', () =>
+        client.createPayloadIndex(collection, { field_name, field_schema, wait: true }),
+      );
+    }
+  }
+}
+
+/**
+ * A point id for a chunk: Qdrant takes only UUIDs and integers, so the id is a name-based UUID
+ * (version 5 layout, SHA-1) of tenant and chunk id: stable across re-ingests, distinct per tenant.
+ */
+export function qdrantPointId(tenant: string, chunkId: string): string {
+  const hash = createHash('sha1')
+    .update(POINT_ID_NAMESPACE)
+    .update(JSON.stringify([tenant, chunkId]))
+    .digest();
+  hash[6] = (hash[6]! & 0x0f) | 0x50;
+  hash[8] = (hash[8]! & 0x3f) | 0x80;
+  const hex = hash.subarray(0, 16).toString('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+function tenantCondition(tenant: string): Schemas['Condition'] {
+  return { key: 'tenant', match: { value: tenant } };
+}
+
+function toPoint(chunk: EmbeddedChunk): Schemas['PointStruct'] {
+  const sparse = documentSparseVector(searchText(chunk));
+  const payload: ChunkPayload = {
+    tenant: chunk.tenant,
+    document_id: chunk.document_id,
+    chunk_id: chunk.chunk_id,
+    title: chunk.title,
+    url: chunk.url || null,
+    heading: chunk.heading,
+    text: chunk.text,
+    metadata: chunk.metadata,
+    filter_terms: filterTerms(filterFields(chunk)),
+  };
+  return {
+    id: qdrantPointId(chunk.tenant, chunk.chunk_id),
+    // A chunk without a single word has no sparse vector; it is still found by meaning.
+    vector: sparse.indices.length
+      ? { [DENSE_VECTOR]: chunk.vector, [SPARSE_VECTOR]: sparse }
+      : { [DENSE_VECTOR]: chunk.vector },
+    payload: payload as unknown as Schemas['Payload'],
+  };
+}
