@@ -1,8 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { freePort } from '@docqa/testing';
 
 const root = resolve(__dirname, '../..');
 
@@ -15,17 +15,6 @@ function startProgram(): string {
   const match = /^node (\S+)$/.exec(last);
   if (!match) throw new Error(`npm start ends with "${last}", not "node FILE"`);
   return join(root, match[1]!);
-}
-
-function freePort(): Promise<number> {
-  return new Promise((ok, fail) => {
-    const server = createServer();
-    server.once('error', fail);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => ok(port));
-    });
-  });
 }
 
 describe('npm start', () => {

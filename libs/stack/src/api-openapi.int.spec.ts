@@ -1,18 +1,8 @@
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { ScriptedAnswerer } from '@docqa/questions/testing';
-import { deletePrefix, testPrefix, testRedis } from '@docqa/testing';
+import { deletePrefix, launchChromium, testPrefix, testRedis } from '@docqa/testing';
 import type { Redis } from 'ioredis';
-import { chromium } from 'playwright-core';
 import { startStack, type Stack } from './start-stack';
-
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--no-first-run',
-];
 
 describe('API documentation', () => {
   let stack: Stack;
@@ -56,7 +46,7 @@ describe('API documentation', () => {
   it.each(['docs/swagger', 'docs/swagger/'])(
     'serves Swagger UI at %s, which loads the document and lists every operation',
     async (path) => {
-      const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+      const browser = await launchChromium();
       try {
         const page = await browser.newPage();
         await page.goto(`${stack.apiUrl}${path}`);

@@ -4,9 +4,9 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { ScriptedAnswerer } from '@docqa/questions/testing';
-import { deletePrefix, testPrefix, testRedis } from '@docqa/testing';
+import { deletePrefix, testPrefix, testRedis, launchChromium } from '@docqa/testing';
 import type { Redis } from 'ioredis';
-import { launchChromium, type WidgetGlobals } from './browser-testing';
+import type { WidgetGlobals } from './browser-testing';
 import { startStack, type Stack } from './start-stack';
 
 const root = join(__dirname, '../../..');

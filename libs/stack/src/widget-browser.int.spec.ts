@@ -4,9 +4,9 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { deletePrefix, testPrefix, testRedis } from '@docqa/testing';
+import { deletePrefix, testPrefix, testRedis, launchChromium } from '@docqa/testing';
 import type { Redis } from 'ioredis';
-import { launchChromium, type WidgetGlobals } from './browser-testing';
+import type { WidgetGlobals } from './browser-testing';
 import { startStack, type Stack } from './start-stack';
 
 const root = join(__dirname, '../../..');

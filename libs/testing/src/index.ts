@@ -1,3 +1,5 @@
 export * from './test-redis';
 export * from './redis-server';
 export * from './openai-test-server';
+export * from './free-port';
+export * from './chromium';

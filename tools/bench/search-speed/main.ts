@@ -10,7 +10,6 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -18,7 +17,7 @@ import { TokenStore } from '@docqa/auth';
 import { DocqaClient, type DocumentCreateInput } from '@docqa/client';
 import type { SearchMode } from '@docqa/contracts';
 import { Keys, closeRedis, connectRedis } from '@docqa/records';
-import { startOwnRedis } from '@docqa/testing';
+import { freePort, startOwnRedis } from '@docqa/testing';
 import { emanual } from '../eval-data';
 import { writeBenchSection } from '../write-section';
 
@@ -34,17 +33,6 @@ const dist = resolve(__dirname, '../../..');
 /** A deterministic pseudo-random generator, so every run indexes the same corpus. */
 function rng(seed: number): () => number {
   return () => (seed = (seed * 1664525 + 1013904223) >>> 0) / 2 ** 32;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((ok, fail) => {
-    const server = createServer();
-    server.once('error', fail);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => ok(port));
-    });
-  });
 }
 
 /** Peak resident set size of a live process, MB (Linux `VmHWM`). */

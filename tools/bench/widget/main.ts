@@ -11,7 +11,8 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { writeBenchSection } from '../write-section';
-import { launchChromium, waitForUsableTrigger } from './trigger';
+import { launchChromium } from '@docqa/testing';
+import { waitForUsableTrigger } from './trigger';
 
 const dir = join(process.cwd(), 'dist/apps/widget');
 

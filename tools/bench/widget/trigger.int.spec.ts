@@ -1,5 +1,6 @@
 import type { Browser } from 'playwright-core';
-import { launchChromium, waitForUsableTrigger } from './trigger';
+import { launchChromium } from '@docqa/testing';
+import { waitForUsableTrigger } from './trigger';
 
 describe('waitForUsableTrigger', () => {
   let browser: Browser;

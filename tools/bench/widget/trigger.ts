@@ -1,19 +1,4 @@
-import { chromium, type Browser, type Page } from 'playwright-core';
-
-/** Headless Chromium of the machine, as the benchmark drives it. */
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--no-first-run',
-    ],
-  });
-}
+import type { Page } from 'playwright-core';
 
 /**
  * Waits until the button titled `title` (the popup trigger) can be used: visible and enabled.
