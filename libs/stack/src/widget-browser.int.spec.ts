@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -11,7 +12,10 @@ import { startStack, type Stack } from './start-stack';
 
 const root = join(__dirname, '../../..');
 
-const screenshots = join(root, 'docs/screenshots');
+/** The docs' screenshots are rewritten only on request (`UPDATE_SCREENSHOTS=1`); else a scratch folder. */
+const screenshots = process.env.UPDATE_SCREENSHOTS
+  ? join(root, 'docs/screenshots')
+  : mkdtempSync(join(tmpdir(), 'docqa-screenshots-'));
 
 /** A docs site of its own origin that embeds the widget the documented way. */
 function docsSite(pageFor: (path: string) => string): Promise<{ server: Server; origin: string }> {
