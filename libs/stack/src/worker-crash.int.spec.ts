@@ -65,6 +65,37 @@ describe('a worker killed mid-answer', () => {
     await redis.quit();
   });
 
+  /** Kills every worker process started so far, so only the next one may take a question. */
+  async function killWorkers(): Promise<void> {
+    await Promise.all(
+      children.map((c) =>
+        c.exitCode === null && c.signalCode === null
+          ? new Promise((r) => {
+              c.once('exit', r);
+              c.kill('SIGKILL');
+            })
+          : null,
+      ),
+    );
+  }
+
+  /** Asks `question` and waits until part of its answer is written; returns a reader of the record. */
+  async function askUntilGenerating(question: string) {
+    const token = await stack.createToken({ tenant: 'acme', scopes: ['ask'] });
+    const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+    const created = await (
+      await fetch(`${stack.apiUrl}question/`, { method: 'POST', headers, body: JSON.stringify({ question }) })
+    ).json();
+    const get = async () =>
+      (await fetch(`${stack.apiUrl}question/${created.question_id}/`, { headers })).json();
+    for (let i = 0; i < 200; i++) {
+      const record = await get();
+      if (record.status === 'generating' && record.response) break;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    return get;
+  }
+
   it('is replaced: another worker restarts the answer cleanly and completes it', async () => {
     const env = { REDIS_URL: stack.redisUrl, REDIS_PREFIX: prefix, JOB_LOCK_MS: '2000', LOG_LEVEL: 'silent' };
     const first = await startWorkerProcess(bundle, env);
@@ -109,16 +140,7 @@ describe('a worker killed mid-answer', () => {
 
   it('finishes the answer in hand on SIGTERM, then exits cleanly', async () => {
     // Only the worker under test may take the question.
-    await Promise.all(
-      children.map((c) =>
-        c.exitCode === null && c.signalCode === null
-          ? new Promise((r) => {
-              c.once('exit', r);
-              c.kill('SIGKILL');
-            })
-          : null,
-      ),
-    );
+    await killWorkers();
     const env = {
       REDIS_URL: stack.redisUrl,
       REDIS_PREFIX: prefix,
@@ -128,22 +150,8 @@ describe('a worker killed mid-answer', () => {
     };
     const worker = await startWorkerProcess(bundle, env);
     children.push(worker);
-    const token = await stack.createToken({ tenant: 'acme', scopes: ['ask'] });
-    const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
-    const created = await (
-      await fetch(`${stack.apiUrl}question/`, {
-        method: 'POST',
-        headers,
-        body: JSON.stringify({ question: 'drain?' }),
-      })
-    ).json();
-    const get = async () =>
-      (await fetch(`${stack.apiUrl}question/${created.question_id}/`, { headers })).json();
+    const get = await askUntilGenerating('drain?');
     let record = await get();
-    for (let i = 0; i < 200 && !(record.status === 'generating' && record.response); i++) {
-      await new Promise((r) => setTimeout(r, 20));
-      record = await get();
-    }
     const exited = new Promise<number | null>((resolve) => worker.once('exit', (code) => resolve(code)));
     worker.kill('SIGTERM');
     expect(await exited).toBe(0);
@@ -153,16 +161,7 @@ describe('a worker killed mid-answer', () => {
   }, 60000);
 
   it('hands an unfinished answer back to the queue when the grace period of SIGTERM ends', async () => {
-    await Promise.all(
-      children.map((c) =>
-        c.exitCode === null && c.signalCode === null
-          ? new Promise((r) => {
-              c.once('exit', r);
-              c.kill('SIGKILL');
-            })
-          : null,
-      ),
-    );
+    await killWorkers();
     // A lock of 30 s: without the hand-back the next worker would wait for it to lapse.
     const env = {
       REDIS_URL: stack.redisUrl,
@@ -172,22 +171,8 @@ describe('a worker killed mid-answer', () => {
     };
     const slow = await startWorkerProcess(bundle, { ...env, PIECE_DELAY_MS: '200', GRACE_MS: '300' });
     children.push(slow);
-    const token = await stack.createToken({ tenant: 'acme', scopes: ['ask'] });
-    const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
-    const created = await (
-      await fetch(`${stack.apiUrl}question/`, {
-        method: 'POST',
-        headers,
-        body: JSON.stringify({ question: 'hand back?' }),
-      })
-    ).json();
-    const get = async () =>
-      (await fetch(`${stack.apiUrl}question/${created.question_id}/`, { headers })).json();
+    const get = await askUntilGenerating('hand back?');
     let record = await get();
-    for (let i = 0; i < 200 && !(record.status === 'generating' && record.response); i++) {
-      await new Promise((r) => setTimeout(r, 20));
-      record = await get();
-    }
     const exited = new Promise<number | null>((resolve) => slow.once('exit', (code) => resolve(code)));
     slow.kill('SIGTERM');
     expect(await exited).toBe(0);
