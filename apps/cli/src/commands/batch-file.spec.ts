@@ -1,4 +1,4 @@
-import { CHUNK_LINES, chunksOf, doneLines, isItem, parseBatchLines } from './batch-file';
+import { CHUNK_LINES, chunksOf, doneLines, isItem, keptResults, parseBatchLines } from './batch-file';
 
 const jsonl = (...lines: unknown[]) =>
   lines.map((l) => (typeof l === 'string' ? l : JSON.stringify(l))).join('\n');
@@ -25,6 +25,16 @@ describe('parseBatchLines', () => {
       { line: 4, error: expect.stringMatching(/^question: /) },
       { line: 6, error: expect.stringMatching(/colour/) },
     ]);
+  });
+});
+
+describe('keptResults', () => {
+  it('keeps whole results, drops a line cut off mid-write and results with status error', () => {
+    const ready = JSON.stringify({ line: 1, id: 'q_1', status: 'ready' });
+    const invalid = JSON.stringify({ line: 2, id: null, status: 'invalid' });
+    const timedOut = JSON.stringify({ line: 3, id: 'q_3', status: 'error', error: 'timed out' });
+    expect(keptResults(`${ready}\n${timedOut}\n${invalid}\n{"line": 4, "i`)).toBe(`${ready}\n${invalid}\n`);
+    expect([...doneLines(`${ready}\n${timedOut}\n`)]).toEqual([1]);
   });
 });
 

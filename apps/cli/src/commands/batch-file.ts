@@ -52,21 +52,32 @@ export function isItem(line: BatchLine): line is BatchItem {
 }
 
 /**
- * Input line numbers already present in the output text (a re-run skips them). A last line cut
- * off by an interruption does not count, so that question is waited for again.
+ * The output of an earlier run as a re-run keeps it: whole result lines only (a line cut off by an
+ * interruption is dropped) and no `error` results (an answer that could not be waited for, e.g. a
+ * time-out), so those questions are waited for again and the output keeps one line per input.
  */
-export function doneLines(outputText: string): Set<number> {
-  const done = new Set<number>();
+export function keptResults(outputText: string): string {
+  const kept: string[] = [];
   for (const raw of outputText.split('\n')) {
     if (!raw.trim()) continue;
     try {
-      const line = (JSON.parse(raw) as { line?: unknown }).line;
-      if (typeof line === 'number') done.add(line);
+      const result = JSON.parse(raw) as { line?: unknown; status?: unknown };
+      if (typeof result.line === 'number' && result.status !== 'error') kept.push(raw);
     } catch {
-      // a line cut off mid-write: not done
+      // a line cut off mid-write
     }
   }
-  return done;
+  return kept.map((line) => `${line}\n`).join('');
+}
+
+/** Input line numbers present in kept output text (see {@link keptResults}); a re-run skips them. */
+export function doneLines(outputText: string): Set<number> {
+  return new Set(
+    keptResults(outputText)
+      .split('\n')
+      .filter(Boolean)
+      .map((raw) => (JSON.parse(raw) as { line: number }).line),
+  );
 }
 
 /**

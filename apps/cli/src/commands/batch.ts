@@ -1,9 +1,9 @@
-import { appendFileSync, existsSync, readFileSync } from 'node:fs';
+import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { Presets, SingleBar } from 'cli-progress';
 import { ValidationError } from '@docqa/errors';
-import { chunksOf, doneLines, isItem, parseBatchLines } from './batch-file';
+import { chunksOf, doneLines, isItem, keptResults, parseBatchLines } from './batch-file';
 import { runBatch, type BatchResult } from './batch-runner';
 import { clientFor, withConnectionOptions } from './http-client';
 
@@ -24,9 +24,10 @@ export function batchCommand(program: Command): void {
       throw new ValidationError('--concurrency must be a positive integer');
     const lines = parseBatchLines(readFileSync(file, 'utf8'));
     const previous = existsSync(opts.out) ? readFileSync(opts.out, 'utf8') : '';
-    // An interrupted write left a partial last line: start the next result on its own line.
-    if (previous && !previous.endsWith('\n')) appendFileSync(opts.out, '\n');
-    const done = doneLines(previous);
+    // Drops a line an interruption cut off and results to wait for again (status `error`).
+    const kept = keptResults(previous);
+    if (kept !== previous) writeFileSync(opts.out, kept);
+    const done = doneLines(kept);
     const write = (result: BatchResult) => appendFileSync(opts.out, `${JSON.stringify(result)}\n`);
 
     for (const bad of lines) {
