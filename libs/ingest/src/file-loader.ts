@@ -1,22 +1,11 @@
 import { readFile, readdir, stat } from 'node:fs/promises';
 import { basename, extname, join, relative, resolve } from 'node:path';
 import { toDocumentId } from './document-id';
+import { KIND_BY_EXTENSION, type DocumentKind } from './document-kind';
 import { emptyLoadResult, reasonOf, type LoadResult, type LoadedDocument } from './load-result';
 import { parseDocument } from './parse-document';
 import { pathFilter, type PathFilterOptions } from './path-filter';
 import { pdfDocument } from './pdf-loader';
-
-type FileKind = 'markdown' | 'mdx' | 'html' | 'text' | 'pdf';
-
-const KINDS: Record<string, FileKind> = {
-  '.md': 'markdown',
-  '.markdown': 'markdown',
-  '.mdx': 'mdx',
-  '.html': 'html',
-  '.htm': 'html',
-  '.txt': 'text',
-  '.pdf': 'pdf',
-};
 
 /** Options of {@link loadPaths}. */
 export interface LoadPathsOptions extends PathFilterOptions {
@@ -41,14 +30,14 @@ export async function loadPaths(paths: string[], options: LoadPathsOptions = {})
       throw new Error(`${path}: no such file or folder`);
     });
     if (!info.isDirectory()) {
-      const kind = KINDS[extname(root).toLowerCase()];
+      const kind = KIND_BY_EXTENSION[extname(root).toLowerCase()];
       if (kind)
         await loadInto(result, { file: root, source: path }, kind, toDocumentId(basename(root)), options);
       else result.skipped.push({ source: path, reason: 'not Markdown, MDX, HTML, text or PDF' });
       continue;
     }
     for (const file of await walk(root)) {
-      const kind = KINDS[extname(file).toLowerCase()];
+      const kind = KIND_BY_EXTENSION[extname(file).toLowerCase()];
       const rel = relative(root, file).split(/[\\/]/).join('/');
       if (kind && wanted(rel))
         await loadInto(result, { file, source: join(path, rel) }, kind, toDocumentId(rel), options);
@@ -60,7 +49,7 @@ export async function loadPaths(paths: string[], options: LoadPathsOptions = {})
 async function loadInto(
   result: LoadResult,
   { file, source }: { file: string; source: string },
-  kind: FileKind,
+  kind: DocumentKind,
   id: string,
   options: LoadPathsOptions,
 ): Promise<void> {
@@ -73,7 +62,7 @@ async function loadInto(
 
 async function loadFile(
   file: string,
-  kind: FileKind,
+  kind: DocumentKind,
   id: string,
   metadata: Record<string, string> = {},
 ): Promise<LoadedDocument> {

@@ -1,14 +1,13 @@
 import { extname } from 'node:path';
 import { FetchFailedError } from '@docqa/errors';
 import { normaliseUrl, urlDocumentId } from './document-id';
+import { KIND_BY_EXTENSION, type DocumentKind } from './document-kind';
 import { decodeText, fetchResource, type FetchOptions, type FetchedResource } from './http-fetch';
 import type { LoadedDocument } from './load-result';
 import { parseDocument, titleFromUrl } from './parse-document';
 import { pdfDocument } from './pdf-loader';
 
-type PageKind = 'markdown' | 'mdx' | 'html' | 'text' | 'pdf';
-
-const BY_MEDIA_TYPE: Record<string, PageKind> = {
+const BY_MEDIA_TYPE: Record<string, DocumentKind> = {
   'text/html': 'html',
   'application/xhtml+xml': 'html',
   'text/markdown': 'markdown',
@@ -16,16 +15,6 @@ const BY_MEDIA_TYPE: Record<string, PageKind> = {
   'text/mdx': 'mdx',
   'text/plain': 'text',
   'application/pdf': 'pdf',
-};
-
-const BY_EXTENSION: Record<string, PageKind> = {
-  '.md': 'markdown',
-  '.markdown': 'markdown',
-  '.mdx': 'mdx',
-  '.html': 'html',
-  '.htm': 'html',
-  '.txt': 'text',
-  '.pdf': 'pdf',
 };
 
 /** Options of {@link loadUrl}. */
@@ -69,9 +58,9 @@ export async function documentFromResource(
  * The loader for a media type. Servers often send Markdown as text/plain and files as
  * application/octet-stream, so for those the path's extension decides.
  */
-function kindOf(mediaType: string, pathname: string): PageKind | undefined {
+function kindOf(mediaType: string, pathname: string): DocumentKind | undefined {
   const byType = BY_MEDIA_TYPE[mediaType];
-  const byExtension = BY_EXTENSION[extname(pathname).toLowerCase()];
+  const byExtension = KIND_BY_EXTENSION[extname(pathname).toLowerCase()];
   if (byType === 'text' && (byExtension === 'markdown' || byExtension === 'mdx')) return byExtension;
   if (byType === 'markdown' && byExtension === 'mdx') return 'mdx';
   if (byType) return byType;

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { QdrantClient, Schemas } from '@qdrant/js-client-rest';
 import type { SearchResult } from '@docqa/contracts';
-import { searchText, type EmbeddedChunk } from './chunk';
+import { searchText, type Chunk, type EmbeddedChunk } from './chunk';
 import { candidateLimit, filterFields, matchesFilters } from './filters';
 import { hybridDepth, type HybridWeights } from './hybrid';
 import { compileFilter, FILTER_TERMS_KEY, filterTerms, needsPostFilter } from './qdrant-filter';
@@ -40,18 +40,8 @@ export interface QdrantStoreOptions {
   batchSize?: number;
 }
 
-/** What each point carries besides its vectors. */
-interface ChunkPayload {
-  tenant: string;
-  document_id: string;
-  chunk_id: string;
-  title: string;
-  url: string | null;
-  heading: string;
-  text: string;
-  metadata: Record<string, unknown>;
-  filter_terms: string[];
-}
+/** What each point carries besides its vectors: the chunk and the terms its filters match. */
+type ChunkPayload = Chunk & { filter_terms: string[] };
 
 type QueryRequest = Schemas['QueryRequest'];
 
