@@ -1,7 +1,7 @@
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { TokenCache } from '@docqa/auth';
-import type { Filter, SearchMode, SearchResult } from '@docqa/contracts';
+import type { Filter, QuestionLimits, SearchMode, SearchResult } from '@docqa/contracts';
 import type { QuestionService } from '@docqa/questions';
 import type { FeedbackStore, Keys, QuestionStore, SettingsStore } from '@docqa/records';
 import type { HealthService } from './health-service';
@@ -40,6 +40,8 @@ export interface ApiDeps {
   basePath: string;
   bodyLimit: string;
   documentsBodyLimit: string;
+  /** Sizes of questions, their metadata and batches. */
+  questionLimits: QuestionLimits;
   heartbeatMs: number;
   trustProxy: string;
   /** Folder of the built widget, served at `/widget/` (`/widget/assistant-widget.js`), if built. */

@@ -97,6 +97,11 @@ export async function startApi(
       basePath: API_BASE_PATH,
       bodyLimit: config.bodyLimit,
       documentsBodyLimit: config.documentsBodyLimit,
+      questionLimits: {
+        questionChars: config.questionMaxChars,
+        metadataBytes: config.questionMetadataMaxBytes,
+        batchQuestions: config.batchMaxQuestions,
+      },
       heartbeatMs: 15_000,
       trustProxy: config.trustProxy,
       widgetDir: opts.widgetDir,

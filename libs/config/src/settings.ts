@@ -155,6 +155,24 @@ export const SETTINGS = {
     default: '10mb',
     doc: 'Largest body of POST /documents/.',
   },
+  questionMaxChars: {
+    env: 'QUESTION_MAX_CHARS',
+    schema: int(1, 100000),
+    default: '4000',
+    doc: 'Longest question, in characters.',
+  },
+  questionMetadataMaxBytes: {
+    env: 'QUESTION_METADATA_MAX_BYTES',
+    schema: int(2, 65536),
+    default: '4096',
+    doc: 'Largest `question_metadata`, in bytes of JSON.',
+  },
+  batchMaxQuestions: {
+    env: 'BATCH_MAX_QUESTIONS',
+    schema: int(1, 1000),
+    default: '100',
+    doc: 'Most questions in one `POST /question/batch/`.',
+  },
   rateLimitPerMinute: {
     env: 'RATE_LIMIT_PER_MINUTE',
     schema: int(1, 1000000),

@@ -2,24 +2,56 @@ import { FiltersSchema } from './filter';
 import { ProblemSchema } from './problem';
 import { z } from './zod';
 
-export const QUESTION_MAX_CHARS = 4000;
-export const QUESTION_METADATA_MAX_BYTES = 4096;
+/** Size limits of asked questions (settings QUESTION_MAX_CHARS, QUESTION_METADATA_MAX_BYTES, BATCH_MAX_QUESTIONS). */
+export interface QuestionLimits {
+  /** Characters of one question. */
+  questionChars: number;
+  /** Bytes of `question_metadata` as JSON. */
+  metadataBytes: number;
+  /** Questions of one `POST /question/batch/`. */
+  batchQuestions: number;
+}
 
-const QuestionMetadataSchema = z
-  .record(z.string(), z.unknown())
-  .refine((v) => new TextEncoder().encode(JSON.stringify(v)).length <= QUESTION_METADATA_MAX_BYTES, {
-    message: `must be at most ${QUESTION_METADATA_MAX_BYTES} bytes as JSON`,
-  });
+export const DEFAULT_QUESTION_LIMITS: QuestionLimits = {
+  questionChars: 4000,
+  metadataBytes: 4096,
+  batchQuestions: 100,
+};
 
-/** Body of `POST /question/`. */
-export const QuestionRequestSchema = z
-  .object({
-    question: z.string().trim().min(1).max(QUESTION_MAX_CHARS),
-    chat_id: z.string().min(1).max(100).optional(),
-    filters: FiltersSchema.optional(),
-    question_metadata: QuestionMetadataSchema.optional(),
-  })
-  .openapi('QuestionRequest', { example: { question: 'How do I rotate an API token?' } });
+/**
+ * The request schemas that carry questions, for the given limits: the API validates with (and
+ * documents) the configured ones; the constants below use the defaults.
+ */
+export function questionRequestSchemas(limits: QuestionLimits) {
+  const metadata = z
+    .record(z.string(), z.unknown())
+    .refine((v) => new TextEncoder().encode(JSON.stringify(v)).length <= limits.metadataBytes, {
+      message: `must be at most ${limits.metadataBytes} bytes as JSON`,
+    });
+  const question = z
+    .object({
+      question: z.string().trim().min(1).max(limits.questionChars),
+      chat_id: z.string().min(1).max(100).optional(),
+      filters: FiltersSchema.optional(),
+      question_metadata: metadata.optional(),
+    })
+    .openapi('QuestionRequest', { example: { question: 'How do I rotate an API token?' } });
+  return {
+    /** Body of `POST /question/`. */
+    question,
+    /** Body of `POST /question/batch/`. */
+    batch: z
+      .object({ questions: z.array(question).min(1).max(limits.batchQuestions) })
+      .openapi('BatchRequest'),
+    /** Body of `POST /questions/` (widget, streamed answer). */
+    stream: question.pick({ question: true, chat_id: true, filters: true }).openapi('StreamQuestionRequest'),
+  };
+}
+
+const defaultSchemas = questionRequestSchemas(DEFAULT_QUESTION_LIMITS);
+
+/** Body of `POST /question/` at the default limits. */
+export const QuestionRequestSchema = defaultSchemas.question;
 export type QuestionRequest = z.infer<typeof QuestionRequestSchema>;
 
 /** Response of `POST /question/`. */
@@ -81,12 +113,8 @@ export const ChatRecordSchema = z
   .openapi('ChatRecord');
 export type ChatRecord = z.infer<typeof ChatRecordSchema>;
 
-export const BATCH_MAX_QUESTIONS = 100;
-
-/** Body of `POST /question/batch/`. */
-export const BatchRequestSchema = z
-  .object({ questions: z.array(QuestionRequestSchema).min(1).max(BATCH_MAX_QUESTIONS) })
-  .openapi('BatchRequest');
+/** Body of `POST /question/batch/` at the default limits. */
+export const BatchRequestSchema = defaultSchemas.batch;
 export type BatchRequest = z.infer<typeof BatchRequestSchema>;
 
 export const BatchCreatedSchema = z
@@ -115,9 +143,5 @@ export const ConversationSchema = z
   .openapi('Conversation');
 export type Conversation = z.infer<typeof ConversationSchema>;
 
-/** Body of `POST /questions/` (widget, streamed answer). */
-export const StreamQuestionRequestSchema = QuestionRequestSchema.pick({
-  question: true,
-  chat_id: true,
-  filters: true,
-}).openapi('StreamQuestionRequest');
+/** Body of `POST /questions/` (widget, streamed answer) at the default limits. */
+export const StreamQuestionRequestSchema = defaultSchemas.stream;

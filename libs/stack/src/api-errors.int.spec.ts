@@ -21,7 +21,13 @@ describe('errors, auth and limits', () => {
       prefix,
       answerer: new ScriptedAnswerer(),
       services: noKnowledgeBase,
-      env: { BODY_LIMIT: '2kb', RATE_LIMIT_PER_MINUTE: '3' },
+      env: {
+        BODY_LIMIT: '2kb',
+        RATE_LIMIT_PER_MINUTE: '3',
+        QUESTION_MAX_CHARS: '200',
+        QUESTION_METADATA_MAX_BYTES: '64',
+        BATCH_MAX_QUESTIONS: '2',
+      },
     });
     asker = await stack.createToken({ tenant: 'acme', scopes: ['ask'], rateLimit: 1000 });
   });
@@ -56,6 +62,34 @@ describe('errors, auth and limits', () => {
       'body.chat_id',
       'body.question',
     ]);
+  });
+
+  it('answers 400 past the configured question, metadata and batch limits, and documents them', async () => {
+    const tooLong = await expectProblem(
+      await post('question/', JSON.stringify({ question: 'x'.repeat(201) })),
+      400,
+    );
+    expect(tooLong.errors).toEqual([{ path: 'body.question', message: expect.stringContaining('200') }]);
+    expect((await post('question/', JSON.stringify({ question: 'x'.repeat(200) }))).status).toBe(201);
+    const metadata = { question: 'q', question_metadata: { note: 'y'.repeat(60) } };
+    const big = await expectProblem(await post('question/', JSON.stringify(metadata)), 400);
+    expect(big.errors).toEqual([
+      { path: 'body.question_metadata', message: 'must be at most 64 bytes as JSON' },
+    ]);
+    const three = { questions: [{ question: 'a' }, { question: 'b' }, { question: 'c' }] };
+    const batch = await expectProblem(await post('question/batch/', JSON.stringify(three)), 400);
+    expect(batch.errors).toEqual([{ path: 'body.questions', message: expect.stringContaining('2') }]);
+
+    const doc = await (await fetch(stack.apiUrl + 'docs/openapi.json')).json();
+    expect(doc.components.schemas.QuestionRequest.properties.question.maxLength).toBe(200);
+    expect(doc.components.schemas.BatchRequest.properties.questions.maxItems).toBe(2);
+  });
+
+  it('answers 400 for a path that is not validly percent-encoded', async () => {
+    const res = await fetch(stack.apiUrl + 'question/q_%E0%A4%A/', {
+      headers: { authorization: `Bearer ${asker}` },
+    });
+    expect((await expectProblem(res, 400)).detail).toMatch(/percent-encoded/);
   });
 
   it('answers 400 for malformed JSON', async () => {

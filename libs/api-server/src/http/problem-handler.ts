@@ -58,6 +58,7 @@ function normalise(err: unknown): AppError {
   if (e?.type === 'encoding.unsupported' || e?.type === 'charset.unsupported') {
     return new ValidationError('unsupported body encoding');
   }
+  if (err instanceof URIError) return new ValidationError('the URL is not validly percent-encoded');
   if (isRedisUnavailable(err)) return new DependencyUnavailableError('Redis is unavailable', { cause: err });
   return new InternalError('unexpected error', { cause: err });
 }

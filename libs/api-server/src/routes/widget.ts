@@ -1,7 +1,7 @@
 import {
   ConversationRequestSchema,
   ConversationSchema,
-  StreamQuestionRequestSchema,
+  questionRequestSchemas,
   WidgetSettingsSchema,
   z,
 } from '@docqa/contracts';
@@ -19,7 +19,7 @@ export function widgetRoutes(routes: RouteTable, deps: ApiDeps): void {
       summary: 'Ask a question and stream its answer (widget)',
       tag: 'Widget',
       scope: 'ask',
-      body: StreamQuestionRequestSchema,
+      body: questionRequestSchemas(deps.questionLimits).stream,
       responses: {
         200: {
           description:
