@@ -1,13 +1,12 @@
-import { randomUUID } from 'node:crypto';
 import { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import express, { type Express } from 'express';
-import { pinoHttp } from 'pino-http';
 import type { ApiDeps } from './api-deps';
 import { demoRoutes } from './demo-page';
 import { authenticate } from './http/auth';
 import { jsonBody } from './http/body';
 import { cors } from './http/cors';
 import { notFound, problemHandler } from './http/problem-handler';
+import { requestLog } from './http/request-log';
 import { RouteTable } from './http/route';
 import { docsRoutes } from './routes/docs';
 import { healthRoutes } from './routes/health';
@@ -27,20 +26,7 @@ export function createApp(
   app.disable('x-powered-by');
   app.set('etag', false);
   app.set('trust proxy', trustProxy(deps.trustProxy));
-  app.use(
-    pinoHttp({
-      logger: deps.logger,
-      genReqId: (req, res) => {
-        const incoming = req.headers['x-request-id'];
-        const id = typeof incoming === 'string' && /^[\w.-]{1,100}$/.test(incoming) ? incoming : randomUUID();
-        res.setHeader('X-Request-Id', id);
-        return id;
-      },
-      customLogLevel: (_req, res, err) =>
-        err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'info' : 'debug',
-      redact: ['req.headers.authorization'],
-    }),
-  );
+  app.use(requestLog(deps.logger));
 
   const registry = new OpenAPIRegistry();
   const router = express.Router();

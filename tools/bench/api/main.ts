@@ -2,7 +2,9 @@
  * API overhead benchmark: our GET /question/{id}/ and POST /question/ against bare Express
  * endpoints doing the same I/O-free work, side by side in one run, with autocannon.
  *
- *   npm run bench:api [-- --duration 10 --connections 50]
+ *   npm run bench:api [-- --duration 10 --connections 50] [--only get|post]
+ *
+ * `--only` measures one pair (for profiling) and leaves docs/benchmarks.md alone.
  */
 import { parseArgs } from 'node:util';
 import type { AddressInfo } from 'node:net';
@@ -17,8 +19,16 @@ import { writeBenchSection } from '../write-section';
 const execFileAsync = promisify(execFile);
 
 const { values } = parseArgs({
-  options: { duration: { type: 'string', default: '10' }, connections: { type: 'string', default: '50' } },
+  options: {
+    duration: { type: 'string', default: '10' },
+    connections: { type: 'string', default: '50' },
+    only: { type: 'string' },
+  },
 });
+if (values.only !== undefined && !['get', 'post'].includes(values.only)) {
+  console.error('--only must be get or post');
+  process.exit(2);
+}
 const duration = Number(values.duration);
 const connections = Number(values.connections);
 
@@ -96,15 +106,26 @@ async function main(): Promise<void> {
   const body = JSON.stringify({ question: 'How do I create a token?' });
 
   const rows: Row[] = [];
-  rows.push(await run('bare Express GET', { url: `${bareUrl}/bare/${created.question_id}/` }));
-  rows.push(
-    await run('GET /question/{id}/', { url: `${stack.apiUrl}question/${created.question_id}/`, headers }),
-  );
-  rows.push(await run('bare Express POST', { url: `${bareUrl}/bare/`, method: 'POST', headers, body }));
-  rows.push(await run('POST /question/', { url: `${stack.apiUrl}question/`, method: 'POST', headers, body }));
+  if (values.only !== 'post') {
+    rows.push(await run('bare Express GET', { url: `${bareUrl}/bare/${created.question_id}/` }));
+    rows.push(
+      await run('GET /question/{id}/', { url: `${stack.apiUrl}question/${created.question_id}/`, headers }),
+    );
+  }
+  if (values.only !== 'get') {
+    rows.push(await run('bare Express POST', { url: `${bareUrl}/bare/`, method: 'POST', headers, body }));
+    rows.push(
+      await run('POST /question/', { url: `${stack.apiUrl}question/`, method: 'POST', headers, body }),
+    );
+  }
   server.close();
   await stack.close();
   await redis.stop();
+  if (values.only) {
+    for (const r of rows)
+      console.log(`${r.name}: ${Math.round(r.rps)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms`);
+    return;
+  }
 
   const [bareGet, get, barePost, post] = rows as [Row, Row, Row, Row];
   const table = [

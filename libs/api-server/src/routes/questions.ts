@@ -1,13 +1,13 @@
 import {
   BatchCreatedSchema,
-  BatchRequestSchema,
   ChatRecordSchema,
   FeedbackRequestSchema,
   QuestionCreatedSchema,
   QuestionRecordSchema,
-  QuestionRequestSchema,
+  questionRequestSchemas,
   z,
 } from '@docqa/contracts';
+import type { Response } from 'express';
 import { ValidationError } from '@docqa/errors';
 import { principalOf } from '../http/auth';
 import type { RouteTable } from '../http/route';
@@ -33,6 +33,7 @@ const EventsQuery = z.object({ last_event_id: z.string().max(100).optional() });
 
 /** `POST /question/`, `GET /question/{id}/`, its events, batch, feedback and `GET /chat/{id}/`. */
 export function questionRoutes(routes: RouteTable, deps: ApiDeps): void {
+  const requests = questionRequestSchemas(deps.questionLimits);
   routes.add(
     {
       method: 'post',
@@ -40,7 +41,7 @@ export function questionRoutes(routes: RouteTable, deps: ApiDeps): void {
       summary: 'Ask a question; poll GET /question/{id}/ for the answer',
       tag: 'Questions',
       scope: 'ask',
-      body: QuestionRequestSchema,
+      body: requests.question,
       headers: IdempotencyHeaders,
       responses: {
         201: {
@@ -81,12 +82,11 @@ export function questionRoutes(routes: RouteTable, deps: ApiDeps): void {
     async (req, res, { query }) => {
       const principal = principalOf(req);
       const known = versionOf(req.get('if-none-match'));
-      const abort = new AbortController();
-      res.on('close', () => abort.abort());
       const stored = await deps.questions.get(principal.tenant, String(req.params.id), {
         waitSeconds: query.wait,
         knownVersion: known,
-        signal: abort.signal,
+        // Only a long poll needs to notice the client leaving (an AbortController per plain read costs ~4 % of it).
+        signal: query.wait ? closeSignal(res) : undefined,
       });
       res.setHeader('ETag', `"v${stored.version}"`);
       res.setHeader('Cache-Control', 'no-cache');
@@ -129,10 +129,10 @@ export function questionRoutes(routes: RouteTable, deps: ApiDeps): void {
     {
       method: 'post',
       path: '/question/batch/',
-      summary: 'Ask up to 100 questions at batch priority (behind interactive questions)',
+      summary: `Ask up to ${deps.questionLimits.batchQuestions} questions at batch priority (behind interactive questions)`,
       tag: 'Questions',
       scope: 'ask',
-      body: BatchRequestSchema,
+      body: requests.batch,
       headers: IdempotencyHeaders,
       responses: {
         201: { description: 'Questions recorded and queued, in request order', schema: BatchCreatedSchema },
@@ -186,6 +186,13 @@ export function questionRoutes(routes: RouteTable, deps: ApiDeps): void {
       res.json(await deps.store.getChat(principalOf(req).tenant, String(req.params.id)));
     },
   );
+}
+
+/** Aborts when the response closes (the client left or the answer was sent). */
+function closeSignal(res: Response): AbortSignal {
+  const abort = new AbortController();
+  res.on('close', () => abort.abort());
+  return abort.signal;
 }
 
 function idempotencyKey(value: string | undefined): string | undefined {
