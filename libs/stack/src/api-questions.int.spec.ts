@@ -1,4 +1,7 @@
+import { Queue, QueueEvents } from 'bullmq';
+import { QUEUE_NAMES } from '@docqa/contracts';
 import { ScriptedAnswerer } from '@docqa/questions/testing';
+import { Keys } from '@docqa/records';
 import { deletePrefix, testPrefix, testRedis } from '@docqa/testing';
 import type { Redis } from 'ioredis';
 import { startStack, type Stack } from './start-stack';
@@ -204,6 +207,24 @@ describe('questions API', () => {
     } finally {
       await idle.close();
       await deletePrefix(redis, `${prefix}-idle`);
+    }
+  });
+
+  it('fails a malformed questions job at once instead of retrying it', async () => {
+    const opts = { connection: { url: stack.redisUrl }, prefix: new Keys(stack.prefix).queuePrefix() };
+    const queue = new Queue(QUEUE_NAMES.questions, opts);
+    const events = new QueueEvents(QUEUE_NAMES.questions, opts);
+    try {
+      await events.waitUntilReady();
+      const job = await queue.add('answer', { question_id: 42 }, { attempts: 3 });
+      const reason = await new Promise<string>((resolve) =>
+        events.on('failed', ({ jobId, failedReason }) => jobId === job.id && resolve(failedReason)),
+      );
+      expect(reason).toMatch(/^malformed questions job/);
+      expect((await queue.getJob(job.id!))?.attemptsMade).toBe(1);
+    } finally {
+      await events.close();
+      await queue.close();
     }
   });
 

@@ -1,6 +1,6 @@
-import { Worker, type ConnectionOptions } from 'bullmq';
+import { UnrecoverableError, Worker, type ConnectionOptions } from 'bullmq';
 import type { Logger } from 'pino';
-import { QUEUE_NAMES, type IngestJob } from '@docqa/contracts';
+import { IngestJobSchema, QUEUE_NAMES, type IngestJob } from '@docqa/contracts';
 
 /** Consumes the `ingest` queue with whatever ingests a job (the Ingestor of @docqa/ingest). */
 export function createIngestWorker(options: {
@@ -13,7 +13,9 @@ export function createIngestWorker(options: {
   const worker = new Worker<IngestJob>(
     QUEUE_NAMES.ingest,
     async (job) => {
-      await options.ingestor.ingest(job.data, (done, total) =>
+      const payload = IngestJobSchema.safeParse(job.data);
+      if (!payload.success) throw new UnrecoverableError(`malformed ingest job: ${payload.error.message}`);
+      await options.ingestor.ingest(payload.data, (done, total) =>
         job.updateProgress(Math.round((done / total) * 100)),
       );
     },

@@ -1,6 +1,6 @@
 import { UnrecoverableError, WaitingError, Worker, type ConnectionOptions } from 'bullmq';
 import type { Logger } from 'pino';
-import { QUEUE_NAMES, type QuestionJob } from '@docqa/contracts';
+import { QUEUE_NAMES, QuestionJobSchema, type QuestionJob } from '@docqa/contracts';
 import { DependencyUnavailableError, toProblem } from '@docqa/errors';
 import { FinalFailure, type QuestionProcessor } from '@docqa/questions';
 import type { QuestionStore } from '@docqa/records';
@@ -34,6 +34,8 @@ export function createQuestionWorker(options: QuestionWorkerOptions): Worker<Que
     // hand, while a graceful stop lets them finish; past its grace period `shutdown` aborts them
     // and they are moved back to the queue for another worker (no wait for a lock to lapse).
     async (job, token) => {
+      const payload = QuestionJobSchema.safeParse(job.data);
+      if (!payload.success) throw new UnrecoverableError(`malformed questions job: ${payload.error.message}`);
       const run = options.processor.process(
         { data: job.data, attemptsMade: job.attemptsMade, attempts: job.opts.attempts ?? 1 },
         options.shutdown,
@@ -69,7 +71,7 @@ export function createQuestionWorker(options: QuestionWorkerOptions): Worker<Que
       err instanceof UnrecoverableError ||
       job.attemptsMade >= (job.opts.attempts ?? 1) ||
       /stalled/i.test(err.message);
-    if (!exhausted) return;
+    if (!exhausted || typeof job.data?.question_id !== 'string') return;
     // Covers jobs failed outside the processor (stalled too often): the record must not stay pending.
     const problem = toProblem(new DependencyUnavailableError(`answering failed: ${err.message}`));
     store
