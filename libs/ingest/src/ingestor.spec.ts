@@ -8,6 +8,10 @@ import { Ingestor } from './ingestor';
 class RecordingStore {
   readonly writes: { ids: string[]; chunks: EmbeddedChunk[] }[] = [];
   failNext = false;
+  optimized = 0;
+  async optimize() {
+    this.optimized++;
+  }
   async replaceDocuments(_tenant: string, ids: string[], chunks: EmbeddedChunk[]) {
     if (this.failNext) {
       this.failNext = false;
@@ -32,7 +36,7 @@ class FakeDocuments {
   }
 }
 
-function setup() {
+function setup(waitingJobs?: () => Promise<number>) {
   const store = new RecordingStore();
   const documents = new FakeDocuments();
   const ingestor = new Ingestor({
@@ -41,6 +45,7 @@ function setup() {
     documents: documents as unknown as DocumentStore,
     chunking: { size: 1200, overlap: 100 },
     logger: pino({ level: 'silent' }),
+    waitingJobs,
   });
   return { store, documents, ingestor };
 }
@@ -53,6 +58,25 @@ const doc = (id: string, content: string): IngestJob['documents'][number] => ({
 });
 
 describe('Ingestor', () => {
+  it('leaves index upkeep to the last job of a burst', async () => {
+    let waiting = 2;
+    const { store, documents, ingestor } = setup(async () => waiting);
+    const job = (n: number): IngestJob => ({
+      job_id: `j${n}`,
+      tenant: 't',
+      documents: [doc(`d${n}`, `text ${n}`)],
+    });
+    await ingestor.ingest(job(1));
+    waiting = 1;
+    await ingestor.ingest(job(2));
+    expect(store.optimized).toBe(0);
+    expect(documents.job.status).toBe('completed');
+    waiting = 0;
+    await ingestor.ingest(job(3));
+    expect(store.optimized).toBe(1);
+    expect(store.writes).toHaveLength(3);
+  });
+
   it('writes the chunks of many small documents in one store write and reports progress per document', async () => {
     const { store, documents, ingestor } = setup();
     const progress: number[] = [];

@@ -49,6 +49,12 @@ export class Ingestor {
       documents: DocumentStore;
       chunking: ChunkOptions;
       logger: Logger;
+      /**
+       * Ingest jobs still waiting. Index upkeep (`store.optimize`) is left to the last job of a
+       * burst: run after every job it would add an index segment per job, and each segment slows
+       * every later vector search.
+       */
+      waitingJobs?: () => Promise<number>;
     },
   ) {}
 
@@ -82,7 +88,7 @@ export class Ingestor {
       await onProgress?.(index + 1, job.documents.length);
     }
     await flush();
-    await this.deps.store.optimize?.();
+    if (!(await this.deps.waitingJobs?.())) await this.deps.store.optimize?.();
     await documents.updateJob(job.job_id, {
       ...tally,
       status: tally.failed === job.documents.length && tally.failed > 0 ? 'failed' : 'completed',

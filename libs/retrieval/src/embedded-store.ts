@@ -15,6 +15,19 @@ const VECTOR_INDEX_MIN_ROWS = 20_000;
  * p50 21 ms before, 9 ms after retraining).
  */
 const VECTOR_INDEX_REGROWTH = 4;
+/**
+ * Index segments that trigger a retraining. Each upkeep after new rows adds a delta segment that
+ * every vector search then visits (measured at 100,000 rows: 1 segment 12 ms, 21 segments 22 ms).
+ */
+const VECTOR_INDEX_MAX_SEGMENTS = 8;
+/**
+ * Share of the table from which a search's tenants are filtered after the vector search rather
+ * than before it: building the prefilter's row set costs more than it saves when it keeps most
+ * rows (measured at 100,000 rows, 90 % in the tenant: 8.9 ms prefiltered, 5.0 ms postfiltered).
+ */
+const POSTFILTER_MIN_SHARE = 0.5;
+/** How long a tenant's share of the table is trusted before it is counted again. */
+const SHARE_TTL_MS = 10_000;
 /** Sidecar file recording how many rows the vector index was trained on. */
 const INDEX_STATE_FILE = 'vector-index.json';
 /** Candidates re-ranked with full vectors per result (PQ distances alone lose too much recall). */
@@ -43,6 +56,7 @@ interface Row {
 export class EmbeddedStore implements VectorStore {
   private table: lancedb.Table | null = null;
   private ftsReady = false;
+  private readonly shares = new Map<string, { share: number; rows: number; at: number }>();
 
   private constructor(
     private readonly db: lancedb.Connection,
@@ -98,15 +112,28 @@ export class EmbeddedStore implements VectorStore {
   async semanticSearch(query: StoreQuery & { vector: number[] }): Promise<SearchResult[]> {
     const table = await this.openTable();
     if (!table) return [];
-    const rows = (await table
-      .vectorSearch(query.vector)
-      .distanceType('cosine')
-      .where(tenantClause(query.tenants))
-      .select([...RESULT_COLUMNS, '_distance'])
-      .refineFactor(REFINE_FACTOR)
-      .limit(candidates(query))
-      .toArray()) as (Row & { _distance: number })[];
-    return this.finish(rows, query, (r) => 1 - r._distance);
+    const wanted = candidates(query);
+    const search = (limit: number) => {
+      const q = table
+        .vectorSearch(query.vector)
+        .distanceType('cosine')
+        .where(tenantClause(query.tenants))
+        .select([...RESULT_COLUMNS, '_distance'])
+        .limit(limit);
+      return query.approximate ? q : q.refineFactor(REFINE_FACTOR);
+    };
+    type Hit = Row & { _distance: number };
+    const { share, rows: tenantRows } = await this.tenantShare(table, query.tenants);
+    let rows: Hit[] | null = null;
+    if (share >= POSTFILTER_MIN_SHARE) {
+      // Other tenants' rows are dropped after the search: ask for enough to keep `wanted`.
+      rows = (await search(Math.ceil((wanted / share) * 1.5))
+        .postfilter()
+        .toArray()) as Hit[];
+      if (rows.length < Math.min(wanted, tenantRows)) rows = null;
+    }
+    rows ??= (await search(wanted).toArray()) as Hit[];
+    return this.finish(rows.slice(0, wanted), query, (r) => 1 - r._distance);
   }
 
   async health(): Promise<void> {
@@ -120,10 +147,15 @@ export class EmbeddedStore implements VectorStore {
     this.db.close();
   }
 
-  /** Brings indexes up to date after a batch of writes (called by ingestion). */
+  /**
+   * Brings indexes up to date after writes (ingestion calls it once a burst of jobs is done):
+   * creates or retrains the vector index when due, then compacts and indexes the new rows.
+   */
   async optimize(): Promise<void> {
     const table = await this.openTable();
-    if (table) await table.optimize();
+    if (!table) return;
+    await this.maintainVectorIndex(table);
+    await table.optimize();
   }
 
   private finish<R extends Row>(rows: R[], query: StoreQuery, score: (row: R) => number): SearchResult[] {
@@ -181,16 +213,42 @@ export class EmbeddedStore implements VectorStore {
     // keep both from scanning the table (a bitmap suits the few distinct tenants).
     if (!has('tenant')) await table.createIndex('tenant', { config: lancedb.Index.bitmap() });
     if (!has('document_id')) await table.createIndex('document_id', { config: lancedb.Index.btree() });
+  }
+
+  /**
+   * Trains the vector index once the table is large enough, and retrains it when the table has
+   * grown {@link VECTOR_INDEX_REGROWTH}-fold since or has gathered too many segments.
+   */
+  private async maintainVectorIndex(table: lancedb.Table): Promise<void> {
+    const index = (await table.listIndices()).find((i) => i.columns.includes('vector'));
     const rows = await table.countRows();
-    const trained = this.trainedRows();
-    const retrain = has('vector') && rows >= Math.max(trained, VECTOR_INDEX_MIN_ROWS) * VECTOR_INDEX_REGROWTH;
-    if ((!has('vector') && rows >= VECTOR_INDEX_MIN_ROWS) || retrain) {
-      await table.createIndex('vector', {
-        config: lancedb.Index.ivfPq({ distanceType: 'cosine' }),
-        replace: true,
-      });
-      writeFileSync(join(this.dir, INDEX_STATE_FILE), JSON.stringify({ trainedRows: rows }));
-    }
+    const segments = index ? ((await table.indexStats(index.name))?.numIndices ?? 1) : 0;
+    const due = index
+      ? rows >= Math.max(this.trainedRows(), VECTOR_INDEX_MIN_ROWS) * VECTOR_INDEX_REGROWTH ||
+        segments >= VECTOR_INDEX_MAX_SEGMENTS
+      : rows >= VECTOR_INDEX_MIN_ROWS;
+    if (!due) return;
+    await table.createIndex('vector', {
+      config: lancedb.Index.ivfPq({ distanceType: 'cosine' }),
+      replace: true,
+    });
+    writeFileSync(join(this.dir, INDEX_STATE_FILE), JSON.stringify({ trainedRows: rows }));
+  }
+
+  /** The share of the table's rows that belong to `tenants` (counted at most every 10 s). */
+  private async tenantShare(
+    table: lancedb.Table,
+    tenants: string[],
+  ): Promise<{ share: number; rows: number }> {
+    const key = tenants.join('\u0000');
+    const now = Date.now();
+    const cached = this.shares.get(key);
+    if (cached && now - cached.at < SHARE_TTL_MS) return cached;
+    const [rows, total] = await Promise.all([table.countRows(tenantClause(tenants)), table.countRows()]);
+    const entry = { share: total ? rows / total : 0, rows, at: now };
+    if (this.shares.size > 1000) this.shares.clear();
+    this.shares.set(key, entry);
+    return entry;
   }
 }
 

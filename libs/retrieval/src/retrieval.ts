@@ -39,7 +39,7 @@ export class Retrieval {
     const depth = hybridDepth(req.limit);
     const [keyword, semantic] = await Promise.all([
       store.keywordSearch({ ...base, limit: depth, text: req.query }),
-      store.semanticSearch({ ...base, limit: depth, vector }),
+      store.semanticSearch({ ...base, limit: depth, vector, approximate: true }),
     ]);
     return fuse(
       [

@@ -11,6 +11,12 @@ export interface StoreQuery {
   text?: string;
   /** For semantic search. */
   vector?: number[];
+  /**
+   * Semantic search may score with the ANN index's approximate distances instead of re-ranking
+   * candidates by their full vectors: hybrid search asks for it, where the semantic ranking
+   * weighs little and the re-ranking would cost most of its time.
+   */
+  approximate?: boolean;
 }
 
 /** The vector-store port: the embedded (LanceDB) and Qdrant adapters implement it. */

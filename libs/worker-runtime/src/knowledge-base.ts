@@ -1,6 +1,8 @@
+import { Queue } from 'bullmq';
 import type { Logger } from 'pino';
 import { createAnswerer, type Answerer } from '@docqa/answering';
 import type { Config } from '@docqa/config';
+import { QUEUE_NAMES } from '@docqa/contracts';
 import { DocumentStore, Ingestor } from '@docqa/ingest';
 import { Keys, connectRedis, closeRedis } from '@docqa/records';
 import { createRetrieval } from '@docqa/retrieval';
@@ -19,12 +21,15 @@ export async function createKnowledgeBase(config: Config, logger: Logger): Promi
   const retrieval = await createRetrieval(config);
   const keys = new Keys(config.redisPrefix);
   const redis = await connectRedis(config.redisUrl, 'command', 'docqa-worker-docs');
+  const ingestQueue = new Queue(QUEUE_NAMES.ingest, { connection: redis, prefix: keys.queuePrefix() });
+  ingestQueue.on('error', (err) => logger.warn({ err }, 'ingest queue connection error'));
   const ingestor = new Ingestor({
     store: retrieval.deps.store,
     embedder: retrieval.deps.embedder,
     documents: new DocumentStore({ redis, keys }),
     chunking: { size: config.chunkSize, overlap: config.chunkOverlap },
     logger,
+    waitingJobs: () => ingestQueue.getWaitingCount(),
   });
   const ingest: ConsumerFactory = () =>
     createIngestWorker({
@@ -39,6 +44,7 @@ export async function createKnowledgeBase(config: Config, logger: Logger): Promi
     consumers: [ingest],
     async close() {
       await retrieval.deps.store.close();
+      await ingestQueue.close();
       await closeRedis(redis);
     },
   };
