@@ -57,6 +57,12 @@ describe('chunksOf', () => {
     expect(chunks[1]!.items[0]!.line).toBe(101);
   });
 
+  it('groups by another block size for a server with a lower batch limit', () => {
+    const chunks = chunksOf('/data/in.jsonl', file(25), 10);
+    expect(chunks.map((c) => c.items.length)).toEqual([10, 10, 5]);
+    expect(chunks[2]!.items[0]!.line).toBe(21);
+  });
+
   it('gives the same keys to the same file on a re-run, and a new key only to an edited block', () => {
     const first = chunksOf('/data/in.jsonl', file(250)).map((c) => c.key);
     expect(chunksOf('/data/in.jsonl', file(250)).map((c) => c.key)).toEqual(first);

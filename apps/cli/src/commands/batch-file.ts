@@ -16,7 +16,7 @@ export interface BatchChunk {
   items: BatchItem[];
 }
 
-/** Input lines per chunk: the API's limit per batch call. */
+/** Input lines per chunk by default: the API's default limit per batch call (`BATCH_MAX_QUESTIONS`). */
 export const CHUNK_LINES = 100;
 
 /**
@@ -81,15 +81,15 @@ export function doneLines(outputText: string): Set<number> {
 }
 
 /**
- * Groups valid questions by fixed line ranges (lines 1–100, 101–200, …). Each chunk's idempotency
+ * Groups valid questions by fixed line ranges of `size` (lines 1–100, 101–200, …). Each chunk's idempotency
  * key hashes the file's identity, the range and its questions with their line numbers: a re-run
  * sends a partly answered chunk again with the same key and body and gets the same question ids
  * back, so no question is asked twice. Editing a chunk's lines gives it a new key.
  */
-export function chunksOf(fileId: string, lines: BatchLine[]): BatchChunk[] {
+export function chunksOf(fileId: string, lines: BatchLine[], size = CHUNK_LINES): BatchChunk[] {
   const groups = new Map<number, BatchItem[]>();
   for (const item of lines.filter(isItem)) {
-    const group = Math.floor((item.line - 1) / CHUNK_LINES);
+    const group = Math.floor((item.line - 1) / size);
     groups.set(group, [...(groups.get(group) ?? []), item]);
   }
   return [...groups.entries()].map(([group, items]) => {

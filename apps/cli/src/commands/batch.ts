@@ -3,12 +3,12 @@ import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { Presets, SingleBar } from 'cli-progress';
 import { ValidationError } from '@docqa/errors';
-import { chunksOf, doneLines, isItem, keptResults, parseBatchLines } from './batch-file';
+import { CHUNK_LINES, chunksOf, doneLines, isItem, keptResults, parseBatchLines } from './batch-file';
 import { runBatch, type BatchResult } from './batch-runner';
 import { clientFor, withConnectionOptions } from './http-client';
 
 /**
- * `batch FILE.jsonl --out OUT.jsonl [--concurrency N]`: asks every line at batch priority and
+ * `batch FILE.jsonl --out OUT.jsonl [--concurrency N] [--batch-size N]`: asks every line at batch priority and
  * writes one result line per input line; a re-run resumes where the last one stopped.
  */
 export function batchCommand(program: Command): void {
@@ -17,11 +17,19 @@ export function batchCommand(program: Command): void {
       .command('batch <file>')
       .description('Ask every question of a JSONL file at batch priority (resumable)')
       .requiredOption('--out <file>', 'output JSONL, one result per input line')
-      .option('--concurrency <n>', 'answers waited for at once', '16'),
+      .option('--concurrency <n>', 'answers waited for at once', '16')
+      .option(
+        '--batch-size <n>',
+        "questions per POST /question/batch/ (at most the server's BATCH_MAX_QUESTIONS)",
+        String(CHUNK_LINES),
+      ),
   ).action(async (file: string, opts) => {
     const concurrency = Number(opts.concurrency);
     if (!Number.isInteger(concurrency) || concurrency < 1)
       throw new ValidationError('--concurrency must be a positive integer');
+    const batchSize = Number(opts.batchSize);
+    if (!Number.isInteger(batchSize) || batchSize < 1)
+      throw new ValidationError('--batch-size must be a positive integer');
     const lines = parseBatchLines(readFileSync(file, 'utf8'));
     const previous = existsSync(opts.out) ? readFileSync(opts.out, 'utf8') : '';
     // Drops a line an interruption cut off and results to wait for again (status `error`).
@@ -57,7 +65,7 @@ export function batchCommand(program: Command): void {
     try {
       await runBatch({
         client,
-        chunks: chunksOf(resolve(file), lines),
+        chunks: chunksOf(resolve(file), lines, batchSize),
         done,
         concurrency,
         write,
