@@ -9,8 +9,10 @@ class RecordingStore {
   readonly writes: { ids: string[]; chunks: EmbeddedChunk[] }[] = [];
   failNext = false;
   optimized = 0;
+  failOptimize = false;
   async optimize() {
     this.optimized++;
+    if (this.failOptimize) throw new Error('commit conflict');
   }
   async replaceDocuments(_tenant: string, ids: string[], chunks: EmbeddedChunk[]) {
     if (this.failNext) {
@@ -75,6 +77,14 @@ describe('Ingestor', () => {
     await ingestor.ingest(job(3));
     expect(store.optimized).toBe(1);
     expect(store.writes).toHaveLength(3);
+  });
+
+  it('completes a job whose index upkeep fails (its documents are written and searchable)', async () => {
+    const { store, documents, ingestor } = setup();
+    store.failOptimize = true;
+    await ingestor.ingest({ job_id: 'j', tenant: 't', documents: [doc('a', 'alpha')] });
+    expect(store.optimized).toBe(1);
+    expect(documents.job).toMatchObject({ status: 'completed', processed: 1, failed: 0 });
   });
 
   it('writes the chunks of many small documents in one store write and reports progress per document', async () => {

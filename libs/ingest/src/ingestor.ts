@@ -88,11 +88,24 @@ export class Ingestor {
       await onProgress?.(index + 1, job.documents.length);
     }
     await flush();
-    if (!(await this.deps.waitingJobs?.())) await this.deps.store.optimize?.();
+    if (!(await this.deps.waitingJobs?.())) await this.upkeep();
     await documents.updateJob(job.job_id, {
       ...tally,
       status: tally.failed === job.documents.length && tally.failed > 0 ? 'failed' : 'completed',
     });
+  }
+
+  /**
+   * Index upkeep. The documents are written and searchable without it (unindexed rows are
+   * scanned), so a failure (e.g. another worker's upkeep committing first) does not fail the job:
+   * the next job tries again.
+   */
+  private async upkeep(): Promise<void> {
+    try {
+      await this.deps.store.optimize?.();
+    } catch (err) {
+      this.deps.logger.warn({ err }, 'index upkeep failed; the next ingest job tries again');
+    }
   }
 
   /** Chunks and embeds a document; null when its content is unchanged. */
