@@ -4,13 +4,23 @@ import { tmpdir } from 'node:os';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { deletePrefix, testPrefix, testRedis, launchChromium } from '@docqa/testing';
 import type { Redis } from 'ioredis';
 import type { WidgetGlobals } from './browser-testing';
 import { startStack, type Stack } from './start-stack';
 
 const root = join(__dirname, '../../..');
+
+/** Types a question into the widget within `scope`, sends it and waits for its sources. */
+async function ask(page: Page, scope: Page | Locator, question: string): Promise<void> {
+  await scope.getByPlaceholder('Ask anything and get AI-generated answers...').fill(question);
+  await page.keyboard.press('Enter');
+  await scope.getByText('Documents in response').waitFor();
+}
+
+/** Waits for rendered Markdown: the lazily loaded renderer is in. */
+const rendered = (scope: Page | Locator) => scope.locator('.answer code').first().waitFor();
 
 /** The docs' screenshots are rewritten only on request (`UPDATE_SCREENSHOTS=1`); else a scratch folder. */
 const screenshots = process.env.UPDATE_SCREENSHOTS
@@ -131,13 +141,8 @@ describe('the widget in Chromium against the real API and worker', () => {
     expect(box.y + box.height).toBeGreaterThan(800 - 40);
     await trigger.click();
     const dialog = page.getByRole('dialog', { name: 'docqa Chat' });
-    await dialog
-      .getByPlaceholder('Ask anything and get AI-generated answers...')
-      .fill('How do I revoke a token?');
-    await page.keyboard.press('Enter');
-    await dialog.getByText('Documents in response').waitFor();
-    // Rendered Markdown: the lazily loaded renderer is in.
-    await dialog.locator('.answer code').first().waitFor();
+    await ask(page, dialog, 'How do I revoke a token?');
+    await rendered(dialog);
     await expect(dialog.locator('.answer').first().textContent()).resolves.toMatch(
       /Revoke a token with tokens revoke/,
     );
@@ -196,8 +201,7 @@ describe('the widget in Chromium against the real API and worker', () => {
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('button', { name: 'How do I revoke a token?' }).click();
     await dialog.getByText('Documents in response').waitFor();
-    // Rendered Markdown: the lazily loaded renderer is in.
-    await dialog.locator('.answer code').first().waitFor();
+    await rendered(dialog);
     const box = (await dialog.boundingBox())!;
     expect(box.x).toBeGreaterThanOrEqual(0);
     expect(box.x + box.width).toBeLessThanOrEqual(320);
@@ -226,11 +230,7 @@ describe('the widget in Chromium against the real API and worker', () => {
 
   it('keeps the chat across a reload and starts over with New chat', async () => {
     const { page } = await open({ popup: false });
-    await page
-      .getByPlaceholder('Ask anything and get AI-generated answers...')
-      .fill('How do I revoke a token?');
-    await page.keyboard.press('Enter');
-    await page.getByText('Documents in response').waitFor();
+    await ask(page, page, 'How do I revoke a token?');
     await page.reload();
     await page.locator('.question', { hasText: 'How do I revoke a token?' }).waitFor();
     await page.getByRole('button', { name: 'New chat' }).click();
@@ -259,13 +259,8 @@ describe('the widget in Chromium against the real API and worker', () => {
     await page.getByTitle('Ask anything and get answers').click();
     const dialog = page.getByRole('dialog', { name: 'docqa Chat' });
     await dialog.getByRole('button', { name: 'How do I create a token?' }).waitFor();
-    await dialog
-      .getByPlaceholder('Ask anything and get AI-generated answers...')
-      .fill('How do I revoke a token?');
-    await page.keyboard.press('Enter');
-    await dialog.getByText('Documents in response').waitFor();
-    // Rendered Markdown: the lazily loaded renderer is in.
-    await dialog.locator('.answer code').first().waitFor();
+    await ask(page, dialog, 'How do I revoke a token?');
+    await rendered(dialog);
     await expect(dialog.locator('.answer').textContent()).resolves.toMatch(
       /Revoke a token with tokens revoke/,
     );
@@ -286,12 +281,8 @@ describe('the widget in Chromium against the real API and worker', () => {
               document.getElementById('assistant')!.classList.add('assistant_theme-dark');
             });
           if (popup) await page.getByTitle('Ask anything and get answers').click();
-          await page
-            .getByPlaceholder('Ask anything and get AI-generated answers...')
-            .fill('How do I revoke a token?');
-          await page.keyboard.press('Enter');
-          await page.getByText('Documents in response').waitFor();
-          await page.locator('.answer code').first().waitFor();
+          await ask(page, page, 'How do I revoke a token?');
+          await rendered(page);
           await page.getByRole('button', { name: 'Good answer' }).waitFor();
           const background = await page
             .locator('.panel')
