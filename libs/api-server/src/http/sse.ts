@@ -17,6 +17,13 @@ export function writeEvent(res: Response, item: StoredEvent): void {
   res.write(`id: ${item.id}\nevent: ${item.event.type}\ndata: ${JSON.stringify(item.event.data)}\n\n`);
 }
 
+/** Aborts when the response closes (the client left or the response was sent). */
+export function closeSignal(res: Response): AbortSignal {
+  const abort = new AbortController();
+  res.on('close', () => abort.abort());
+  return abort.signal;
+}
+
 /**
  * Streams a question's events from `lastEventId` until `done` or `error`, with a comment
  * heartbeat every `heartbeatMs`; stops when the client goes away.
@@ -27,11 +34,9 @@ export async function pipeQuestionEvents(
   questions: QuestionService,
   target: { tenant: string; questionId: string; lastEventId?: string; heartbeatMs: number },
 ): Promise<void> {
-  const abort = new AbortController();
-  res.on('close', () => abort.abort());
   const events = questions.events(target.tenant, target.questionId, {
     lastEventId: target.lastEventId,
-    signal: abort.signal,
+    signal: closeSignal(res),
     heartbeatMs: target.heartbeatMs,
   });
   try {

@@ -7,11 +7,10 @@ import {
   questionRequestSchemas,
   z,
 } from '@docqa/contracts';
-import type { Response } from 'express';
 import { ValidationError } from '@docqa/errors';
 import { principalOf } from '../http/auth';
 import type { RouteTable } from '../http/route';
-import { openEventStream, pipeQuestionEvents } from '../http/sse';
+import { closeSignal, openEventStream, pipeQuestionEvents } from '../http/sse';
 import type { ApiDeps } from '../api-deps';
 
 const IdempotencyHeaders = z.object({
@@ -186,13 +185,6 @@ export function questionRoutes(routes: RouteTable, deps: ApiDeps): void {
       res.json(await deps.store.getChat(principalOf(req).tenant, String(req.params.id)));
     },
   );
-}
-
-/** Aborts when the response closes (the client left or the answer was sent). */
-function closeSignal(res: Response): AbortSignal {
-  const abort = new AbortController();
-  res.on('close', () => abort.abort());
-  return abort.signal;
 }
 
 function idempotencyKey(value: string | undefined): string | undefined {
