@@ -6,26 +6,36 @@ import { join } from 'node:path';
 import { ConfigError, createLogger, loadConfig } from '@docqa/config';
 import { createApiServices, startApi } from '@docqa/api-server';
 import { VERSION } from '@docqa/contracts';
+import { Metrics, startMetricsServer } from '@docqa/metrics';
 
 async function main(): Promise<void> {
   const config = loadConfig();
   const logger = createLogger(config, 'docqa-api');
   const services = await createApiServices(config, logger);
+  const metrics = new Metrics('api');
   const widgetDir = join(__dirname, '../widget');
   const api = await startApi(config, services, {
     logger,
     version: VERSION,
     widgetDir: existsSync(widgetDir) ? widgetDir : undefined,
     demoToken: config.demoToken,
+    metrics,
   });
-  logger.info({ url: api.url }, 'api ready');
+  const metricsServer = config.metricsPort
+    ? await startMetricsServer({
+        registry: metrics.registry,
+        port: config.metricsPort,
+        host: config.metricsHost,
+      })
+    : null;
+  logger.info({ url: api.url, metrics: metricsServer?.url }, 'api ready');
 
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'api stopping');
-    await api.close();
+    await Promise.all([api.close(), metricsServer?.close()]);
     process.exit(0);
   };
   process.on('SIGTERM', () => void stop('SIGTERM'));

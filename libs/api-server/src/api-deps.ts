@@ -2,6 +2,7 @@ import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { TokenCache } from '@docqa/auth';
 import type { Filter, QuestionLimits, SearchMode, SearchResult } from '@docqa/contracts';
+import type { Metrics } from '@docqa/metrics';
 import type { QuestionService } from '@docqa/questions';
 import type { FeedbackStore, Keys, QuestionStore, SettingsStore } from '@docqa/records';
 import type { HealthService } from './health-service';
@@ -48,4 +49,6 @@ export interface ApiDeps {
   widgetDir?: string;
   /** Token the demo page at `/` embeds; no demo page without it. */
   demoToken?: string;
+  /** Request and stream metrics, filled when given. */
+  metrics?: Metrics;
 }

@@ -26,7 +26,7 @@ export function createApp(
   app.disable('x-powered-by');
   app.set('etag', false);
   app.set('trust proxy', trustProxy(deps.trustProxy));
-  app.use(requestLog(deps.logger));
+  app.use(requestLog(deps.logger, deps.metrics));
 
   const registry = new OpenAPIRegistry();
   const router = express.Router();

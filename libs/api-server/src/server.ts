@@ -4,6 +4,7 @@ import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { TokenCache, TokenStore } from '@docqa/auth';
 import type { Config } from '@docqa/config';
+import type { Metrics } from '@docqa/metrics';
 import { QuestionQueue } from '@docqa/queue';
 import { QuestionService } from '@docqa/questions';
 import {
@@ -48,7 +49,7 @@ export const API_BASE_PATH = '/api/v2';
 export async function startApi(
   config: Config,
   services: ApiServices,
-  opts: { logger: Logger; version: string; widgetDir?: string; demoToken?: string },
+  opts: { logger: Logger; version: string; widgetDir?: string; demoToken?: string; metrics?: Metrics },
 ): Promise<ApiHandle> {
   const keys = new Keys(config.redisPrefix);
   const redis = await connectRedis(config.redisUrl, 'command', 'docqa-api');
@@ -106,6 +107,7 @@ export async function startApi(
       trustProxy: config.trustProxy,
       widgetDir: opts.widgetDir,
       demoToken: opts.demoToken,
+      metrics: opts.metrics,
     },
     services.routeGroups?.({ redis, keys }) ?? [],
   );

@@ -245,6 +245,18 @@ export const SETTINGS = {
     default: 'info',
     doc: 'pino log level.',
   },
+  metricsPort: {
+    env: 'METRICS_PORT',
+    schema: int(0, 65535),
+    default: '0',
+    doc: 'Prometheus `/metrics` port of this process (0: none); give each API and worker its own.',
+  },
+  metricsHost: {
+    env: 'METRICS_HOST',
+    schema: z.string().min(1),
+    default: '127.0.0.1',
+    doc: 'Address the `/metrics` listener binds to (private by default).',
+  },
 } as const;
 
 type Settings = typeof SETTINGS;

@@ -28,7 +28,7 @@ interface Prepared {
 }
 
 /** Counts of a job, as `GET /jobs/{id}` shows them. */
-interface Tally {
+export interface IngestTally {
   processed: number;
   skipped: number;
   failed: number;
@@ -61,10 +61,10 @@ export class Ingestor {
   async ingest(
     job: IngestJob,
     onProgress?: (done: number, total: number) => Promise<void> | void,
-  ): Promise<void> {
+  ): Promise<IngestTally> {
     const { documents } = this.deps;
     await documents.updateJob(job.job_id, { status: 'running' });
-    const tally: Tally = { processed: 0, skipped: 0, failed: 0, chunks: 0, errors: [] };
+    const tally: IngestTally = { processed: 0, skipped: 0, failed: 0, chunks: 0, errors: [] };
     let pending: Prepared[] = [];
     const flush = async () => {
       if (pending.length) await this.write(job.tenant, pending, tally);
@@ -93,6 +93,7 @@ export class Ingestor {
       ...tally,
       status: tally.failed === job.documents.length && tally.failed > 0 ? 'failed' : 'completed',
     });
+    return tally;
   }
 
   /**
@@ -154,7 +155,7 @@ export class Ingestor {
   }
 
   /** Replaces the documents' chunks in one store write, then records them. */
-  private async write(tenant: string, batch: Prepared[], tally: Tally): Promise<void> {
+  private async write(tenant: string, batch: Prepared[], tally: IngestTally): Promise<void> {
     try {
       await this.deps.store.replaceDocuments(
         tenant,
@@ -172,7 +173,7 @@ export class Ingestor {
     }
   }
 
-  private fail(tally: Tally, documentId: string, err: unknown): void {
+  private fail(tally: IngestTally, documentId: string, err: unknown): void {
     tally.failed++;
     tally.errors.push({ document_id: documentId, message: (err as Error).message });
     this.deps.logger.warn({ err, documentId }, 'document ingestion failed');

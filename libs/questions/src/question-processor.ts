@@ -20,6 +20,21 @@ export interface JobRun {
 /** How a run ended, for the worker to tell BullMQ. */
 export type RunOutcome = 'answered' | 'skipped';
 
+/** A question whose answer ended (ready, or failed for good), for whoever watches answers. */
+export interface QuestionEnded {
+  tenant: string;
+  /** Where the question came from. */
+  channel: 'api' | 'batch';
+  status: 'ready' | 'failed';
+  /** Milliseconds from the question being asked to the first words of its answer, if any came. */
+  firstPartialMs: number | null;
+  /** Milliseconds from the question being asked to its end. */
+  endMs: number;
+}
+
+/** Watches answers end (the worker's metrics). Called after the record is written; must not throw. */
+export type QuestionObserver = (ended: QuestionEnded) => void;
+
 /** Raised when a failure must not be retried; the worker turns it into BullMQ's UnrecoverableError. */
 export class FinalFailure extends Error {
   constructor(cause: unknown) {
@@ -40,6 +55,7 @@ export class QuestionProcessor {
       answerer: Answerer;
       logger: Logger;
       flushIntervalMs?: number;
+      observer?: QuestionObserver;
     },
   ) {}
 
@@ -57,10 +73,12 @@ export class QuestionProcessor {
     if (started === 'terminal' || started === 'stale') return 'skipped';
 
     const writer = new AnswerWriter(store, id, attempt, this.deps.flushIntervalMs);
+    const timing = { firstPartialAt: null as number | null };
     try {
-      const sources = await this.stream(stored, attempt, writer, signal);
+      const sources = await this.stream(stored, attempt, writer, timing, signal);
       await writer.flush();
       await store.finish(id, attempt, sources);
+      this.observe(stored, 'ready', timing.firstPartialAt);
       return 'answered';
     } catch (err) {
       writer.discard();
@@ -71,14 +89,27 @@ export class QuestionProcessor {
       this.deps.logger.warn({ err, questionId: id, attempt, final }, 'answering failed');
       if (!final) throw err;
       await store.fail(id, toProblem(err, `/api/v2/question/${id}/`));
+      this.observe(stored, 'failed', timing.firstPartialAt);
       throw new FinalFailure(err);
     }
+  }
+
+  private observe(stored: StoredQuestion, status: QuestionEnded['status'], firstPartialAt: number | null) {
+    const asked = Date.parse(stored.record.created_at);
+    this.deps.observer?.({
+      tenant: stored.tenant,
+      channel: stored.priority === 'batch' ? 'batch' : 'api',
+      status,
+      firstPartialMs: firstPartialAt === null ? null : firstPartialAt - asked,
+      endMs: Date.now() - asked,
+    });
   }
 
   private async stream(
     stored: StoredQuestion,
     attempt: number,
     writer: AnswerWriter,
+    timing: { firstPartialAt: number | null },
     signal?: AbortSignal,
   ): Promise<Source[]> {
     const { store, answerer } = this.deps;
@@ -92,8 +123,10 @@ export class QuestionProcessor {
       signal,
     });
     for await (const chunk of chunks) {
-      if (chunk.type === 'delta') writer.push(chunk.text);
-      else if (chunk.type === 'sources') {
+      if (chunk.type === 'delta') {
+        timing.firstPartialAt ??= Date.now();
+        writer.push(chunk.text);
+      } else if (chunk.type === 'sources') {
         sources = chunk.sources;
         await writer.flush();
         await this.write(store.setSources(id, attempt, sources), id);

@@ -1,23 +1,42 @@
 import { UnrecoverableError, Worker, type ConnectionOptions } from 'bullmq';
 import type { Logger } from 'pino';
 import { IngestJobSchema, QUEUE_NAMES, type IngestJob } from '@docqa/contracts';
+import type { Metrics } from '@docqa/metrics';
+
+/** The counts of an ingest job that the worker's metrics add up. */
+interface IngestCounts {
+  processed: number;
+  skipped: number;
+  failed: number;
+  chunks: number;
+}
 
 /** Consumes the `ingest` queue with whatever ingests a job (the Ingestor of @docqa/ingest). */
 export function createIngestWorker(options: {
   connection: ConnectionOptions;
   prefix: string;
-  ingestor: { ingest(job: IngestJob, onProgress?: (done: number, total: number) => unknown): Promise<void> };
+  ingestor: {
+    ingest(job: IngestJob, onProgress?: (done: number, total: number) => unknown): Promise<IngestCounts>;
+  };
   logger: Logger;
   lockMs: number;
+  metrics?: Metrics;
 }): Worker<IngestJob> {
   const worker = new Worker<IngestJob>(
     QUEUE_NAMES.ingest,
     async (job) => {
       const payload = IngestJobSchema.safeParse(job.data);
       if (!payload.success) throw new UnrecoverableError(`malformed ingest job: ${payload.error.message}`);
-      await options.ingestor.ingest(payload.data, (done, total) =>
+      const counts = await options.ingestor.ingest(payload.data, (done, total) =>
         job.updateProgress(Math.round((done / total) * 100)),
       );
+      const metrics = options.metrics;
+      if (metrics) {
+        metrics.ingestChunks.inc(counts.chunks);
+        metrics.ingestDocuments.inc({ outcome: 'indexed' }, counts.processed - counts.skipped);
+        metrics.ingestDocuments.inc({ outcome: 'unchanged' }, counts.skipped);
+        metrics.ingestDocuments.inc({ outcome: 'failed' }, counts.failed);
+      }
     },
     // One ingest job at a time per worker: embedding is CPU-bound and questions come first.
     { connection: options.connection, prefix: options.prefix, concurrency: 1, lockDuration: options.lockMs },

@@ -31,8 +31,9 @@ export async function createKnowledgeBase(config: Config, logger: Logger): Promi
     logger,
     waitingJobs: () => ingestQueue.getWaitingCount(),
   });
-  const ingest: ConsumerFactory = () =>
+  const ingest: ConsumerFactory = ({ metrics }) =>
     createIngestWorker({
+      metrics,
       connection: { url: config.redisUrl, maxRetriesPerRequest: null },
       prefix: keys.queuePrefix(),
       ingestor,

@@ -1,8 +1,11 @@
-import type { Worker } from 'bullmq';
+import { Queue, type Worker } from 'bullmq';
 import type { Logger } from 'pino';
 import type { Config } from '@docqa/config';
 import type { Answerer } from '@docqa/answering';
-import { QuestionProcessor } from '@docqa/questions';
+import { QUEUE_NAMES } from '@docqa/contracts';
+import type { Metrics } from '@docqa/metrics';
+import { QuestionProcessor, type QuestionObserver } from '@docqa/questions';
+import type { Redis } from 'ioredis';
 import { Keys, QuestionStore, closeRedis, connectRedis } from '@docqa/records';
 import { createQuestionWorker } from './question-worker';
 
@@ -11,6 +14,7 @@ export type ConsumerFactory = (ctx: {
   config: Config;
   keys: Keys;
   logger: Logger;
+  metrics?: Metrics;
 }) => Worker | Promise<Worker>;
 
 /** A running worker process's consumers. */
@@ -25,7 +29,14 @@ export interface WorkerHandle {
 /** Starts the queue consumers of one worker process. */
 export async function startWorker(
   config: Config,
-  deps: { answerer: Answerer; logger: Logger; consumers?: ConsumerFactory[]; flushIntervalMs?: number },
+  deps: {
+    answerer: Answerer;
+    logger: Logger;
+    consumers?: ConsumerFactory[];
+    flushIntervalMs?: number;
+    /** Filled with answer, ingest and queue metrics when given. */
+    metrics?: Metrics;
+  },
 ): Promise<WorkerHandle> {
   const keys = new Keys(config.redisPrefix);
   const redis = await connectRedis(config.redisUrl, 'blocking', 'docqa-worker');
@@ -35,6 +46,7 @@ export async function startWorker(
     answerer: deps.answerer,
     logger: deps.logger,
     flushIntervalMs: deps.flushIntervalMs,
+    observer: deps.metrics && answerMetrics(deps.metrics),
   });
   const inFlight = new Set<Promise<unknown>>();
   const shutdown = new AbortController();
@@ -52,8 +64,9 @@ export async function startWorker(
     }),
   ];
   for (const factory of deps.consumers ?? [])
-    workers.push(await factory({ config, keys, logger: deps.logger }));
+    workers.push(await factory({ config, keys, logger: deps.logger, metrics: deps.metrics }));
   await Promise.all(workers.map((w) => w.waitUntilReady()));
+  const queues = deps.metrics ? watchQueues(deps.metrics, redis, keys) : [];
 
   return {
     async close(graceMs = 10_000) {
@@ -69,7 +82,31 @@ export async function startWorker(
         shutdown.abort();
         if (!(await within(5_000))) await Promise.all(workers.map((w) => w.close(true)));
       }
+      await Promise.all(queues.map((q) => q.close()));
       await closeRedis(redis);
     },
   };
+}
+
+/** Counts each answer that ends by channel and outcome, with its latencies. */
+function answerMetrics(metrics: Metrics): QuestionObserver {
+  return ({ channel, status, firstPartialMs, endMs }) => {
+    metrics.questions.inc({ channel, outcome: status });
+    if (firstPartialMs !== null) metrics.firstPartial.observe({ channel }, firstPartialMs / 1000);
+    if (status === 'ready') metrics.ready.observe({ channel }, endMs / 1000);
+  };
+}
+
+/** Reports the jobs of every docqa queue at each scrape. */
+function watchQueues(metrics: Metrics, redis: Redis, keys: Keys): Queue[] {
+  const queues = Object.values(QUEUE_NAMES).map(
+    (name) => new Queue(name, { connection: redis, prefix: keys.queuePrefix() }),
+  );
+  metrics.watchQueues(
+    queues.map((q) => ({
+      name: q.name,
+      counts: () => q.getJobCounts('waiting', 'active', 'delayed', 'failed', 'prioritized'),
+    })),
+  );
+  return queues;
 }

@@ -1,9 +1,17 @@
 import type { Request, Response } from 'express';
+import type { Metrics } from '@docqa/metrics';
 import type { QuestionService } from '@docqa/questions';
 import type { StoredEvent } from '@docqa/records';
 
-/** Starts a `text/event-stream` response with the headers proxies need not to buffer it. */
-export function openEventStream(res: Response, status = 200): void {
+/**
+ * Starts a `text/event-stream` response with the headers proxies need not to buffer it; counted
+ * in `metrics` as an open stream until it closes.
+ */
+export function openEventStream(res: Response, metrics?: Metrics, status = 200): void {
+  if (metrics) {
+    metrics.sseStreams.inc();
+    res.once('close', () => metrics.sseStreams.dec());
+  }
   res.status(status);
   res.setHeader('Content-Type', 'text/event-stream; charset=utf-8');
   res.setHeader('Cache-Control', 'no-cache, no-transform');

@@ -114,7 +114,7 @@ export function questionRoutes(routes: RouteTable, deps: ApiDeps): void {
       const principal = principalOf(req);
       const questionId = String(req.params.id);
       await deps.questions.get(principal.tenant, questionId);
-      openEventStream(res);
+      openEventStream(res, deps.metrics);
       await pipeQuestionEvents(req, res, deps.questions, {
         tenant: principal.tenant,
         questionId,

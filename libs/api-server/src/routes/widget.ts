@@ -34,7 +34,7 @@ export function widgetRoutes(routes: RouteTable, deps: ApiDeps): void {
       await deps.rateLimiter.consume(req, res, principal);
       const created = await deps.questions.ask(principal, body);
       res.setHeader('Location', `${deps.basePath}/question/${created.question_id}/`);
-      openEventStream(res);
+      openEventStream(res, deps.metrics);
       await pipeQuestionEvents(req, res, deps.questions, {
         tenant: principal.tenant,
         questionId: created.question_id,

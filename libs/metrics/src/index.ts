@@ -1,0 +1,2 @@
+export { Metrics } from './metrics';
+export { startMetricsServer, type MetricsServer } from './metrics-server';

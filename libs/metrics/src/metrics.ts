@@ -1,0 +1,104 @@
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+
+/** Buckets of request latency, in seconds: most API calls take milliseconds, long polls up to 30 s. */
+const HTTP_BUCKETS = [0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
+/** Buckets of answer latency, in seconds: a first partial in milliseconds, a model's answer in tens of seconds. */
+const ANSWER_BUCKETS = [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 20, 40, 60, 120];
+
+/**
+ * The Prometheus metrics of one docqa process (API or worker), in a registry of its own with the
+ * Node process metrics. Each process fills the instruments it owns; the others stay at zero.
+ */
+export class Metrics {
+  readonly registry = new Registry();
+
+  /** API: requests by route template, method and status. */
+  readonly httpRequests = new Counter({
+    name: 'docqa_http_requests_total',
+    help: 'HTTP requests by route template, method and status.',
+    labelNames: ['route', 'method', 'status'] as const,
+    registers: [this.registry],
+  });
+
+  /** API: request latency by route template, method and status. */
+  readonly httpDuration = new Histogram({
+    name: 'docqa_http_request_duration_seconds',
+    help: 'HTTP request latency by route template, method and status.',
+    labelNames: ['route', 'method', 'status'] as const,
+    buckets: HTTP_BUCKETS,
+    registers: [this.registry],
+  });
+
+  /** API: server-sent event streams open now. */
+  readonly sseStreams = new Gauge({
+    name: 'docqa_sse_streams_open',
+    help: 'Server-sent event streams open now.',
+    registers: [this.registry],
+  });
+
+  /** Worker: questions ended, by channel and outcome (`ready`, `not_covered`, `failed`). */
+  readonly questions = new Counter({
+    name: 'docqa_questions_total',
+    help: 'Questions ended, by channel and outcome (ready, not_covered, failed).',
+    labelNames: ['channel', 'outcome'] as const,
+    registers: [this.registry],
+  });
+
+  /** Worker: seconds from a question's creation to the first partial answer. */
+  readonly firstPartial = new Histogram({
+    name: 'docqa_question_first_partial_seconds',
+    help: 'Seconds from a question being asked to the first words of its answer.',
+    labelNames: ['channel'] as const,
+    buckets: ANSWER_BUCKETS,
+    registers: [this.registry],
+  });
+
+  /** Worker: seconds from a question's creation to its answer being ready. */
+  readonly ready = new Histogram({
+    name: 'docqa_question_ready_seconds',
+    help: 'Seconds from a question being asked to its answer being ready.',
+    labelNames: ['channel'] as const,
+    buckets: ANSWER_BUCKETS,
+    registers: [this.registry],
+  });
+
+  /** Worker: chunks written by ingest jobs. */
+  readonly ingestChunks = new Counter({
+    name: 'docqa_ingest_chunks_total',
+    help: 'Chunks embedded and written by ingest jobs.',
+    registers: [this.registry],
+  });
+
+  /** Worker: documents processed by ingest jobs, by outcome (`indexed`, `unchanged`, `failed`). */
+  readonly ingestDocuments = new Counter({
+    name: 'docqa_ingest_documents_total',
+    help: 'Documents processed by ingest jobs, by outcome (indexed, unchanged, failed).',
+    labelNames: ['outcome'] as const,
+    registers: [this.registry],
+  });
+
+  /** @param process `api` or `worker`, a label on every metric of this registry. */
+  constructor(process: 'api' | 'worker') {
+    this.registry.setDefaultLabels({ process });
+    collectDefaultMetrics({ register: this.registry, prefix: 'docqa_' });
+  }
+
+  /**
+   * Jobs per queue and state, read from Redis at each scrape. Every worker reports the same
+   * queues, so aggregate with `max`, not `sum`.
+   */
+  watchQueues(queues: { name: string; counts(): Promise<Record<string, number>> }[]): void {
+    new Gauge({
+      name: 'docqa_queue_jobs',
+      help: 'Jobs per queue and state (waiting, active, delayed, failed, prioritized).',
+      labelNames: ['queue', 'state'] as const,
+      registers: [this.registry],
+      async collect() {
+        this.reset();
+        const all = await Promise.all(queues.map(async (q) => [q.name, await q.counts()] as const));
+        for (const [queue, counts] of all)
+          for (const [state, n] of Object.entries(counts)) this.set({ queue, state }, n);
+      },
+    });
+  }
+}
