@@ -6,6 +6,7 @@
  *   node tools/build.mjs [--only NAME] [--quiet]
  */
 import { build } from 'esbuild';
+import { precompressDir, prepareSwaggerUi } from './build/precompress.mjs';
 import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 
@@ -71,4 +72,7 @@ if ((!values.only || values.only === 'widget') && existsSync(widgetEntry)) {
 
 const started = Date.now();
 await Promise.all(jobs);
+// Static files the API serves, compressed once here rather than per request.
+if (!values.only || values.only === 'widget') precompressDir('dist/apps/widget');
+if (!values.only || values.only === 'api') prepareSwaggerUi('dist/swagger-ui');
 if (!values.quiet) console.error(`built ${jobs.length} bundle(s) in ${Date.now() - started} ms`);

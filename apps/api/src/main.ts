@@ -14,10 +14,12 @@ async function main(): Promise<void> {
   const services = await createApiServices(config, logger);
   const metrics = new Metrics('api');
   const widgetDir = join(__dirname, '../widget');
+  const swaggerUiDir = join(__dirname, '../../swagger-ui');
   const api = await startApi(config, services, {
     logger,
     version: VERSION,
     widgetDir: existsSync(widgetDir) ? widgetDir : undefined,
+    swaggerUiDir: existsSync(swaggerUiDir) ? swaggerUiDir : undefined,
     demoToken: config.demoToken,
     metrics,
   });

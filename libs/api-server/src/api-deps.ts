@@ -47,6 +47,8 @@ export interface ApiDeps {
   trustProxy: string;
   /** Folder of the built widget, served at `/widget/` (`/widget/assistant-widget.js`), if built. */
   widgetDir?: string;
+  /** Folder of Swagger UI's pre-compressed files (`dist/swagger-ui`), if built. */
+  swaggerUiDir?: string;
   /** Token the demo page at `/` embeds; no demo page without it. */
   demoToken?: string;
   /** Request and stream metrics, filled when given. */

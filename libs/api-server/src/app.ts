@@ -39,7 +39,7 @@ export function createApp(
   widgetRoutes(routes, deps);
   searchRoutes(routes, deps);
   for (const group of extraGroups) group(routes, deps);
-  docsRoutes(router, registry, deps.version);
+  docsRoutes(router, registry, deps.version, deps.swaggerUiDir);
   app.use(deps.basePath, router);
 
   demoRoutes(app, deps);

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import express, { type Router } from 'express';
+import type { Router } from 'express';
+import { staticAssets } from './http/static-assets';
 
 /** Strict CSP of the demo page: it proves the widget needs no inline script or style exception. */
 const DEMO_CSP =
@@ -17,13 +18,7 @@ export function demoRoutes(
   const widgetDir = opts.widgetDir;
   if (widgetDir && existsSync(join(widgetDir, 'assistant-widget.js'))) {
     // Public files any docs site loads cross-origin; the lazily loaded chunks sit beside the module.
-    router.use(
-      '/widget',
-      express.static(widgetDir, {
-        maxAge: '5m',
-        setHeaders: (res) => res.setHeader('Access-Control-Allow-Origin', '*'),
-      }),
-    );
+    router.use('/widget', staticAssets(widgetDir, { entryMaxAgeSeconds: 300, crossOrigin: true }));
   }
   router.get('/demo.css', (_req, res) => {
     res.type('text/css').setHeader('Cache-Control', 'public, max-age=300');

@@ -49,7 +49,14 @@ export const API_BASE_PATH = '/api/v2';
 export async function startApi(
   config: Config,
   services: ApiServices,
-  opts: { logger: Logger; version: string; widgetDir?: string; demoToken?: string; metrics?: Metrics },
+  opts: {
+    logger: Logger;
+    version: string;
+    widgetDir?: string;
+    swaggerUiDir?: string;
+    demoToken?: string;
+    metrics?: Metrics;
+  },
 ): Promise<ApiHandle> {
   const keys = new Keys(config.redisPrefix);
   const redis = await connectRedis(config.redisUrl, 'command', 'docqa-api');
@@ -106,6 +113,7 @@ export async function startApi(
       heartbeatMs: 15_000,
       trustProxy: config.trustProxy,
       widgetDir: opts.widgetDir,
+      swaggerUiDir: opts.swaggerUiDir,
       demoToken: opts.demoToken,
       metrics: opts.metrics,
     },

@@ -3,3 +3,4 @@ export * from './redis-server';
 export * from './openai-test-server';
 export * from './free-port';
 export * from './chromium';
+export * from './get-raw';

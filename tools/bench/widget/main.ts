@@ -6,15 +6,18 @@
  *   npm run bench:widget
  */
 import { readdirSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import express from 'express';
+import { staticAssets } from '@docqa/api-server';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { writeBenchSection } from '../write-section';
-import { launchChromium } from '@docqa/testing';
+import { getRaw, launchChromium } from '@docqa/testing';
 import { waitForUsableTrigger } from './trigger';
 
 const dir = join(process.cwd(), 'dist/apps/widget');
+
+const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 
 function gz(file: string): number {
   return gzipSync(readFileSync(file), { level: 9 }).length;
@@ -22,23 +25,33 @@ function gz(file: string): number {
 
 async function main(): Promise<void> {
   const initial = gz(join(dir, 'assistant-widget.js'));
-  const chunks = readdirSync(join(dir, 'chunks')).map((f) => gz(join(dir, 'chunks', f)));
+  const chunks = readdirSync(join(dir, 'chunks'))
+    .filter((f) => f.endsWith('.js'))
+    .map((f) => gz(join(dir, 'chunks', f)));
   const lazy = chunks.reduce((a, b) => a + b, 0);
 
   const page = `<!doctype html><html><body><div id="assistant"></div>
 <script>window.ASSISTANT_WIDGET = { api_url: location.origin + '/api/v2/', api_token: 'dq_bench' };
 performance.mark('script-start');</script>
 <script type="module" src="/widget/assistant-widget.js"></script></body></html>`;
-  const server = createServer((req, res) => {
-    if (req.url === '/') return void res.writeHead(200, { 'content-type': 'text/html' }).end(page);
-    if (req.url?.startsWith('/widget/')) {
-      const file = join(dir, req.url.slice('/widget/'.length));
-      return void res.writeHead(200, { 'content-type': 'text/javascript' }).end(readFileSync(file));
-    }
-    res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  // The widget is served as the API serves it: the same middleware, pre-compressed files.
+  const app = express()
+    .get('/', (_req, res) => void res.type('html').send(page))
+    .use('/widget', staticAssets(dir, { entryMaxAgeSeconds: 300, crossOrigin: true }))
+    .use((_req, res) => void res.json({}));
+  const server = app.listen(0, '127.0.0.1');
+  await new Promise((r) => server.once('listening', r));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const wire = async (path: string, encoding: string) =>
+    (await getRaw(`${origin}${path}`, encoding)).body.length;
+  const lazyPath = `/widget/chunks/${readdirSync(join(dir, 'chunks')).find((f) => /^markdown-\w+\.js$/.test(f))}`;
+  const sent = {
+    initialBr: await wire('/widget/assistant-widget.js', 'br, gzip'),
+    initialGz: await wire('/widget/assistant-widget.js', 'gzip'),
+    initialPlain: await wire('/widget/assistant-widget.js', 'identity'),
+    lazyBr: await wire(lazyPath, 'br, gzip'),
+    lazyGz: await wire(lazyPath, 'gzip'),
+  };
   const browser = await launchChromium();
   const times: number[] = [];
   for (let i = 0; i < 10; i++) {
@@ -60,6 +73,8 @@ performance.mark('script-start');</script>
     '|---|---|---|',
     `| initial module (Lit, the element, SSE client) | **${(initial / 1024).toFixed(1)} KB** gzipped | ≤ 30 KB; peers ship 196–456 KB |`,
     `| Markdown + sanitiser chunk, fetched with the first question | ${(lazy / 1024).toFixed(1)} KB gzipped | |`,
+    `| initial module on the wire as docqa serves it | **${kb(sent.initialBr)} KB** brotli, ${kb(sent.initialGz)} KB gzip (${kb(sent.initialPlain)} KB uncompressed) | |`,
+    `| Markdown chunk on the wire as docqa serves it | ${kb(sent.lazyBr)} KB brotli, ${kb(sent.lazyGz)} KB gzip | |`,
     `| script load → trigger interactive, median of 10 | **${median.toFixed(1)} ms** (min ${sorted[0]!.toFixed(1)}, max ${sorted[9]!.toFixed(1)}) | |`,
   ].join('\n');
   console.log(text);

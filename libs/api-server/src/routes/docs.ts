@@ -1,6 +1,7 @@
 import { OpenApiGeneratorV31, type OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import type { Router } from 'express';
 import swaggerUi from 'swagger-ui-express';
+import { staticAssets } from '../http/static-assets';
 
 /** Builds the OpenAPI 3.1 document from every route registered in `registry`. */
 export function buildOpenApiDocument(registry: OpenAPIRegistry, version: string) {
@@ -16,14 +17,23 @@ export function buildOpenApiDocument(registry: OpenAPIRegistry, version: string)
   });
 }
 
-/** `GET /docs/openapi.json` and the Swagger UI at `GET /docs/swagger`. */
-export function docsRoutes(router: Router, registry: OpenAPIRegistry, version: string): void {
+/**
+ * `GET /docs/openapi.json` and the Swagger UI at `GET /docs/swagger`; its large files come
+ * pre-compressed from `swaggerUiDir` (written by the build) when there is one.
+ */
+export function docsRoutes(
+  router: Router,
+  registry: OpenAPIRegistry,
+  version: string,
+  swaggerUiDir?: string,
+): void {
   registry.registerComponent('securitySchemes', 'bearer', { type: 'http', scheme: 'bearer' });
   let document: ReturnType<typeof buildOpenApiDocument> | undefined;
   const getDocument = () => (document ??= buildOpenApiDocument(registry, version));
   router.get('/docs/openapi.json', (_req, res) => {
     res.json(getDocument());
   });
+  if (swaggerUiDir) router.use('/docs/swagger', staticAssets(swaggerUiDir, { entryMaxAgeSeconds: 86400 }));
   router.use(
     '/docs/swagger',
     // The page is /docs/swagger/, so the document is one level up (a relative URL keeps working

@@ -5,7 +5,8 @@ import { join, resolve } from 'node:path';
 import type { Redis } from 'ioredis';
 import { TokenStore } from '@docqa/auth';
 import { Keys } from '@docqa/records';
-import { deletePrefix, freePort, testPrefix, testRedis, testRedisUrl } from '@docqa/testing';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { deletePrefix, freePort, getRaw, testPrefix, testRedis, testRedisUrl } from '@docqa/testing';
 
 const root = resolve(__dirname, '../../..');
 
@@ -51,7 +52,7 @@ function sample(text: string, name: string, labels: Record<string, string> = {})
   return 0;
 }
 
-describe('the /metrics listeners of the API and worker processes', () => {
+describe('the built API and worker processes', () => {
   const prefix = testPrefix('metrics');
   const children: ChildProcess[] = [];
   let redis: Redis;
@@ -88,7 +89,7 @@ describe('the /metrics listeners of the API and worker processes', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('count an ingest and a question, by route, channel and outcome', async () => {
+  it('count an ingest and a question in their /metrics, by route, channel and outcome', async () => {
     const { token } = await new TokenStore({ redis, keys: new Keys(prefix) }).create({
       tenant: 'acme',
       scopes: ['ask', 'ingest'],
@@ -157,8 +158,38 @@ describe('the /metrics listeners of the API and worker processes', () => {
     expect(sample(workerText, 'docqa_queue_jobs', { queue: 'ingest', state: 'active' })).toBe(0);
   }, 60_000);
 
-  it('answer only GET /metrics, and not on the public API port', async () => {
+  it('serve /metrics only as GET /metrics on its own port, not on the public API port', async () => {
     expect((await fetch(apiMetrics.replace('/metrics', '/other'))).status).toBe(404);
     expect((await fetch(`${api.replace('/api/v2/', '')}/metrics`)).status).toBe(404);
+  });
+
+  it('serve the widget and Swagger UI compressed as the browser accepts, within the widget budget', async () => {
+    const origin = api.replace('/api/v2/', '');
+    const plain = await getRaw(`${origin}/widget/assistant-widget.js`, 'identity');
+    const br = await getRaw(`${origin}/widget/assistant-widget.js`, 'br, gzip');
+    const gz = await getRaw(`${origin}/widget/assistant-widget.js`, 'gzip');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(brotliDecompressSync(br.body)).toEqual(plain.body);
+    expect(gunzipSync(gz.body)).toEqual(plain.body);
+    for (const res of [br, gz]) {
+      expect(res.headers['vary']).toBe('Accept-Encoding');
+      expect(res.headers['etag']).toBeTruthy();
+      expect(res.headers['cache-control']).toBe('public, max-age=300');
+      // The widget's initial module budget, now as sent over the wire.
+      expect(res.body.length).toBeLessThanOrEqual(20 * 1024);
+    }
+
+    const chunk = /chunks\/markdown-\w+\.js/.exec(plain.body.toString())?.[0];
+    expect(chunk).toBeDefined();
+    const lazy = await getRaw(`${origin}/widget/${chunk}`, 'br');
+    expect(lazy.headers['content-encoding']).toBe('br');
+    expect(lazy.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+
+    const swagger = await getRaw(`${api}docs/swagger/swagger-ui-bundle.js`, 'gzip, deflate, br');
+    expect(swagger.headers['content-encoding']).toBe('br');
+    expect(swagger.body.length).toBeLessThan(600_000);
+    expect((await getRaw(`${api}docs/swagger/`, 'br')).status).toBe(200);
   });
 });
