@@ -1,24 +1,29 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gzipSync, gunzipSync } from 'node:zlib';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { getRaw } from '@docqa/testing';
 import request from 'supertest';
-import { precompressDir } from '../../../../tools/build/precompress.mjs';
 import { staticAssets } from './static-assets';
 
-/** A built folder: a stable entry, a content-hashed chunk, and a file too small to compress. */
+/** Writes a file with the `.br` and `.gz` copies the build writes beside it. */
+function writeCompressed(file: string, text: string): void {
+  writeFileSync(file, text);
+  writeFileSync(`${file}.br`, brotliCompressSync(text));
+  writeFileSync(`${file}.gz`, gzipSync(text));
+}
+
+/** A built folder: a stable entry, a content-hashed chunk, and a small file left uncompressed. */
 function builtFolder(): { dir: string; entry: string } {
   const dir = mkdtempSync(join(tmpdir(), 'docqa-assets-'));
   mkdirSync(join(dir, 'chunks'));
   const entry = `export const text = ${JSON.stringify('the widget module '.repeat(200))};\n`;
-  writeFileSync(join(dir, 'entry.js'), entry);
-  writeFileSync(join(dir, 'chunks', 'markdown-AB12CD34.js'), `export const md = "${'x'.repeat(4000)}";\n`);
+  writeCompressed(join(dir, 'entry.js'), entry);
+  writeCompressed(join(dir, 'chunks', 'markdown-AB12CD34.js'), `export const md = "${'x'.repeat(4000)}";\n`);
   writeFileSync(join(dir, 'tiny.js'), 'export {};\n');
-  precompressDir(dir);
   return { dir, entry };
 }
 
@@ -75,7 +80,7 @@ describe('staticAssets', () => {
     expect(chunk.headers['cache-control']).toBe('public, max-age=31536000, immutable');
   });
 
-  it('leaves files under 1 KB uncompressed, and passes unknown files on', async () => {
+  it('sends a file without compressed copies as it is, and passes unknown files on', async () => {
     const tiny = await request(app).get('/widget/tiny.js').set('Accept-Encoding', 'br');
     expect(tiny.status).toBe(200);
     expect(tiny.headers['content-encoding']).toBeUndefined();
