@@ -26,7 +26,20 @@ export type DocumentInput = z.infer<typeof DocumentInputSchema>;
 
 export const DocumentsRequestSchema = z
   .object({ documents: z.array(DocumentInputSchema).min(1).max(1000) })
-  .openapi('DocumentsRequest');
+  .openapi('DocumentsRequest', {
+    example: {
+      documents: [
+        {
+          id: 'tokens',
+          title: 'Tokens',
+          url: 'https://docs.example.com/tokens',
+          content: '# Tokens\n\nCreate one with `docqa tokens create --tenant acme --scopes ask`.',
+          content_type: 'text/markdown',
+          metadata: { product: 'cli' },
+        },
+      ],
+    },
+  });
 export type DocumentsRequest = z.infer<typeof DocumentsRequestSchema>;
 
 export const IngestAcceptedSchema = z

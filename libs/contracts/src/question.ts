@@ -42,9 +42,18 @@ export function questionRequestSchemas(limits: QuestionLimits) {
     /** Body of `POST /question/batch/`. */
     batch: z
       .object({ questions: z.array(question).min(1).max(limits.batchQuestions) })
-      .openapi('BatchRequest'),
+      .openapi('BatchRequest', {
+        example: {
+          questions: [
+            { question: 'How do I rotate an API token?' },
+            { question: 'Which formats can I ingest?' },
+          ],
+        },
+      }),
     /** Body of `POST /questions/` (widget, streamed answer). */
-    stream: question.pick({ question: true, chat_id: true, filters: true }).openapi('StreamQuestionRequest'),
+    stream: question
+      .pick({ question: true, chat_id: true, filters: true })
+      .openapi('StreamQuestionRequest', { example: { question: 'How do I embed the widget?' } }),
   };
 }
 
@@ -135,7 +144,7 @@ export type FeedbackRequest = z.infer<typeof FeedbackRequestSchema>;
 /** Body of `POST /conversation/` (widget). */
 export const ConversationRequestSchema = z
   .object({ chat_id: z.string().min(1).max(100) })
-  .openapi('ConversationRequest');
+  .openapi('ConversationRequest', { example: { chat_id: 'c_7hd2mm' } });
 
 /** Response of `POST /conversation/` (widget). */
 export const ConversationSchema = z

@@ -24,8 +24,14 @@ export interface RouteSpec<B = unknown, Q = unknown> {
   method: Method;
   /** Express path under /api/v2, e.g. `/question/:id/`. */
   path: string;
+  /** Unique name of the operation (client generators name their methods after it), camelCase. */
+  operationId: string;
+  /** One line for lists of operations. */
   summary: string;
-  tag: string;
+  /** What the operation does and how to use it, for the reference. */
+  description: string;
+  /** Group of the operation; every tag is declared in {@link API_TAGS}. */
+  tag: ApiTag;
   /** Scope the token needs; `null` for a public endpoint. */
   scope: Scope | null;
   body?: ZodType<B>;
@@ -41,6 +47,16 @@ export interface Valid<B, Q> {
 }
 
 export type RouteHandler<B, Q> = (req: Request, res: Response, valid: Valid<B, Q>) => Promise<void> | void;
+
+/** The groups of operations in the reference, alphabetical, each with what it holds. */
+export const API_TAGS = {
+  Documents: 'The knowledge base: add, list, read and delete documents, and follow ingest jobs.',
+  Health: 'Liveness and dependency checks, without a token.',
+  Questions: 'Ask questions and read, poll or stream their answers; chats and feedback.',
+  Search: 'Search the knowledge base directly, for backends that build their own prompts.',
+  Widget: 'What the embeddable widget calls: streamed answers, chat history and its settings.',
+} as const;
+export type ApiTag = keyof typeof API_TAGS;
 
 /** Routes registered so far, for the 404/405 handler and the docs. */
 export class RouteTable {
@@ -110,7 +126,9 @@ export class RouteTable {
     this.registry.registerPath({
       method: spec.method,
       path: this.openApiPath(spec.path),
+      operationId: spec.operationId,
       summary: spec.summary,
+      description: spec.description,
       tags: [spec.tag],
       security: spec.scope ? [{ bearer: [] }] : [],
       request: {
@@ -160,7 +178,11 @@ function toRegExp(path: string): RegExp {
   return new RegExp(`^${pattern}/?$`);
 }
 
+/** The path's parameters, each described by the segment before it (`/question/:id/` → the question's id). */
 function pathParams(path: string) {
-  const names = [...path.matchAll(/:(\w+)/g)].map((m) => m[1]!);
-  return z.object(Object.fromEntries(names.map((n) => [n, z.string()])));
+  const params = [...path.matchAll(/([\w-]+)\/:(\w+)/g)].map(([, owner, name]) => {
+    const what = owner!.replace(/s$/, '');
+    return [name!, z.string().openapi({ description: `Id of the ${what}.` })] as const;
+  });
+  return z.object(Object.fromEntries(params));
 }

@@ -1,6 +1,7 @@
 import { OpenApiGeneratorV31, type OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import type { Router } from 'express';
 import swaggerUi from 'swagger-ui-express';
+import { API_TAGS } from '../http/route';
 import { staticAssets } from '../http/static-assets';
 
 /** Builds the OpenAPI 3.1 document from every route registered in `registry`. */
@@ -12,8 +13,11 @@ export function buildOpenApiDocument(registry: OpenAPIRegistry, version: string)
       version,
       description:
         'Question answering over your own documents. Every endpoint except health and docs needs `Authorization: Bearer <token>`; errors are RFC 9457 problem details.',
+      contact: { name: 'The operators of this docqa installation' },
+      license: { name: 'Apache-2.0', url: 'https://www.apache.org/licenses/LICENSE-2.0' },
     },
     servers: [{ url: '/' }],
+    tags: Object.entries(API_TAGS).map(([name, description]) => ({ name, description })),
   });
 }
 

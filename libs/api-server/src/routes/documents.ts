@@ -28,8 +28,12 @@ export interface DocumentsBackend {
 }
 
 const ListQuery = z.object({
-  cursor: z.string().max(300).optional(),
-  limit: z.coerce.number().int().min(1).max(200).default(50),
+  cursor: z
+    .string()
+    .max(300)
+    .optional()
+    .openapi({ description: 'The `next_cursor` of the previous page; none for the first page.' }),
+  limit: z.coerce.number().int().min(1).max(200).default(50).openapi({ description: 'Documents per page.' }),
 });
 
 /** `POST/GET /documents/`, `GET/DELETE /documents/{id}` and `GET /jobs/{id}` (scope ingest). */
@@ -41,6 +45,9 @@ export function documentRoutes(backend: DocumentsBackend): RouteGroup {
         path: '/documents/',
         summary: 'Add or replace documents; ingestion runs in the background',
         tag: 'Documents',
+        operationId: 'createDocuments',
+        description:
+          "Adds documents to the token's tenant, or replaces those with the same ids, and returns a job id at once; chunking and embedding run in the background (follow `GET /jobs/{id}`). Unchanged documents (same content hash) are skipped.",
         scope: 'ingest',
         body: DocumentsRequestSchema,
         responses: {
@@ -64,6 +71,9 @@ export function documentRoutes(backend: DocumentsBackend): RouteGroup {
         path: '/documents/',
         summary: 'List documents (cursor paging)',
         tag: 'Documents',
+        operationId: 'listDocuments',
+        description:
+          "Lists the documents of the token's tenant, newest first, one page at a time; pass `next_cursor` back as `cursor` for the next page.",
         scope: 'ingest',
         query: ListQuery,
         responses: { 200: { description: 'A page of documents', schema: DocumentListSchema } },
@@ -79,6 +89,8 @@ export function documentRoutes(backend: DocumentsBackend): RouteGroup {
         path: '/documents/:id',
         summary: 'A document’s record',
         tag: 'Documents',
+        operationId: 'getDocument',
+        description: "Returns a document's record: title, URL, metadata, content hash and chunk count.",
         scope: 'ingest',
         responses: { 200: { description: 'The document', schema: DocumentRecordSchema } },
       },
@@ -93,6 +105,9 @@ export function documentRoutes(backend: DocumentsBackend): RouteGroup {
         path: '/documents/:id',
         summary: 'Delete a document and every chunk of it',
         tag: 'Documents',
+        operationId: 'deleteDocument',
+        description:
+          'Deletes a document and every chunk of it from the knowledge base; it stops appearing in answers and search at once.',
         scope: 'ingest',
         responses: { 204: { description: 'Deleted' } },
       },
@@ -108,6 +123,9 @@ export function documentRoutes(backend: DocumentsBackend): RouteGroup {
         path: '/jobs/:id',
         summary: 'Progress of an ingestion job',
         tag: 'Documents',
+        operationId: 'getJob',
+        description:
+          'Returns the progress of an ingest job: status, documents processed, skipped and failed (with reasons), and chunks written.',
         scope: 'ingest',
         responses: { 200: { description: 'The job', schema: JobRecordSchema } },
       },

@@ -11,8 +11,15 @@ export function healthRoutes(routes: RouteTable, deps: ApiDeps): void {
       summary:
         'Service health: minimal (no checks), basic (Redis, vector store, embeddings) or full (also the model)',
       tag: 'Health',
+      operationId: 'getHealth',
+      description:
+        "Checks the service's dependencies. `minimal` runs no check (for load balancers), `basic` (the default) checks Redis, the vector store and the embeddings, `full` also asks the language model a tiny prompt (cached 30 s). Needs no token.",
       scope: null,
-      query: z.object({ mode: HealthModeSchema.default('basic') }),
+      query: z.object({
+        mode: HealthModeSchema.default('basic').openapi({
+          description: 'minimal: no checks; basic: Redis, vector store, embeddings; full: also the model.',
+        }),
+      }),
       responses: {
         200: { description: 'Every check passed', schema: HealthResponseSchema },
         503: { description: 'A check failed (named in `checks`)', schema: HealthResponseSchema },

@@ -28,7 +28,13 @@ const WaitQuery = z.object({
     .optional()
     .openapi({ description: 'Long poll: seconds to wait for a change (≤ 30).' }),
 });
-const EventsQuery = z.object({ last_event_id: z.string().max(100).optional() });
+const EventsQuery = z.object({
+  last_event_id: z
+    .string()
+    .max(100)
+    .optional()
+    .openapi({ description: 'Resume after this event id (as the `Last-Event-ID` header does).' }),
+});
 
 /** `POST /question/`, `GET /question/{id}/`, its events, batch, feedback and `GET /chat/{id}/`. */
 export function questionRoutes(routes: RouteTable, deps: ApiDeps): void {
@@ -39,6 +45,9 @@ export function questionRoutes(routes: RouteTable, deps: ApiDeps): void {
       path: '/question/',
       summary: 'Ask a question; poll GET /question/{id}/ for the answer',
       tag: 'Questions',
+      operationId: 'askQuestion',
+      description:
+        'Records a question and queues it for answering; returns at once with its id (and `Location`). Poll `GET /question/{id}/` (with `?wait=` to long-poll) or stream `GET /question/{id}/events`. Pass `chat_id` to ask a follow-up, and `Idempotency-Key` to make retries safe.',
       scope: 'ask',
       body: requests.question,
       headers: IdempotencyHeaders,
@@ -67,6 +76,9 @@ export function questionRoutes(routes: RouteTable, deps: ApiDeps): void {
       path: '/question/:id/',
       summary: 'Read a question and its (partial while generating) answer',
       tag: 'Questions',
+      operationId: 'getQuestion',
+      description:
+        'Returns a question record. While it is answered, `status` moves from queued through retrieving and generating to ready or failed and `response` grows; `is_ready` is true once it ends. Supports `ETag`/`If-None-Match` and long polling with `?wait=SECONDS` (at most 30).',
       scope: 'ask',
       query: WaitQuery,
       responses: {
@@ -100,6 +112,9 @@ export function questionRoutes(routes: RouteTable, deps: ApiDeps): void {
       path: '/question/:id/events',
       summary: 'Stream the answer as server-sent events (resume with Last-Event-ID)',
       tag: 'Questions',
+      operationId: 'streamQuestionEvents',
+      description:
+        "Streams a question's answer as server-sent events (`status`, `delta`, `sources`, `done`, `error`) from the start, or after `Last-Event-ID` to resume. The stream closes after `done` or `error`; a comment heartbeat keeps it open meanwhile.",
       scope: 'ask',
       query: EventsQuery,
       responses: {
@@ -130,6 +145,9 @@ export function questionRoutes(routes: RouteTable, deps: ApiDeps): void {
       path: '/question/batch/',
       summary: `Ask up to ${deps.questionLimits.batchQuestions} questions at batch priority (behind interactive questions)`,
       tag: 'Questions',
+      operationId: 'askQuestionBatch',
+      description:
+        'Records and queues many questions in one call, at batch priority: workers answer interactive questions first. Returns the ids in request order.',
       scope: 'ask',
       body: requests.batch,
       headers: IdempotencyHeaders,
@@ -155,6 +173,9 @@ export function questionRoutes(routes: RouteTable, deps: ApiDeps): void {
       path: '/question/:id/feedback/',
       summary: 'Rate an answer (thumbs up or down, with details)',
       tag: 'Questions',
+      operationId: 'rateAnswer',
+      description:
+        'Records a thumbs up or down on an answer, with optional details and the page URL; the latest rating of a question counts.',
       scope: 'ask',
       body: FeedbackRequestSchema,
       responses: { 204: { description: 'Feedback stored' } },
@@ -178,6 +199,8 @@ export function questionRoutes(routes: RouteTable, deps: ApiDeps): void {
       path: '/chat/:id/',
       summary: 'Read a chat with its questions, oldest first',
       tag: 'Questions',
+      operationId: 'getChat',
+      description: 'Returns a chat with all its questions and answers, oldest first.',
       scope: 'ask',
       responses: { 200: { description: 'The chat', schema: ChatRecordSchema } },
     },

@@ -12,6 +12,9 @@ export function searchRoutes(routes: RouteTable, deps: ApiDeps): void {
       path: '/rag/search/',
       summary: 'Search the documents of one or more tenants (backend to backend)',
       tag: 'Search',
+      operationId: 'searchDocuments',
+      description:
+        "Searches the documents of the token's tenant (or of `tenants` the token may search) by meaning, keyword or both (`hybrid`, the default), with metadata filters. Returns passages with their document, score and metadata; for backends that build their own prompts.",
       scope: 'search',
       body: SearchRequestSchema,
       responses: { 200: { description: 'Ranked passages', schema: SearchResponseSchema } },

@@ -18,6 +18,9 @@ export function widgetRoutes(routes: RouteTable, deps: ApiDeps): void {
       path: '/questions/',
       summary: 'Ask a question and stream its answer (widget)',
       tag: 'Widget',
+      operationId: 'streamQuestion',
+      description:
+        'Asks a question and streams its answer as server-sent events in one response: `question` (ids) first, then `status`, `delta`, `sources`, and `done` or `error`. Every event has an `id`, so a dropped stream resumes through `GET /question/{id}/events`. Used by the widget.',
       scope: 'ask',
       body: questionRequestSchemas(deps.questionLimits).stream,
       responses: {
@@ -49,6 +52,9 @@ export function widgetRoutes(routes: RouteTable, deps: ApiDeps): void {
       path: '/conversation/',
       summary: 'A chat’s questions, to restore the widget’s history',
       tag: 'Widget',
+      operationId: 'getConversation',
+      description:
+        "Returns a chat's questions with their answers, oldest first, so the widget can restore its history after a reload.",
       scope: 'ask',
       body: ConversationRequestSchema,
       responses: { 200: { description: 'The conversation', schema: ConversationSchema } },
@@ -65,6 +71,9 @@ export function widgetRoutes(routes: RouteTable, deps: ApiDeps): void {
       path: '/settings/',
       summary: 'Widget settings stored for the token’s tenant',
       tag: 'Widget',
+      operationId: 'getWidgetSettings',
+      description:
+        "Returns the widget settings stored for the token's tenant; the widget merges them under the page's own `ASSISTANT_WIDGET` settings.",
       scope: 'ask',
       responses: {
         200: { description: 'Settings; the page’s own settings override them', schema: WidgetSettingsSchema },
@@ -82,6 +91,9 @@ export function widgetRoutes(routes: RouteTable, deps: ApiDeps): void {
       path: '/admin/settings/',
       summary: 'Store the widget settings of the token’s tenant',
       tag: 'Widget',
+      operationId: 'putWidgetSettings',
+      description:
+        "Replaces the widget settings of the token's tenant (labels, colours, examples, filters); every widget of the tenant picks them up on its next load.",
       scope: 'admin',
       body: WidgetSettingsSchema,
       responses: { 200: { description: 'The stored settings', schema: WidgetSettingsSchema } },
