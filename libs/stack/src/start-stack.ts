@@ -7,6 +7,7 @@ import { TokenStore, type Scope } from '@docqa/auth';
 import { loadConfig, type Config } from '@docqa/config';
 import type { Filter } from '@docqa/contracts';
 import type { Answerer } from '@docqa/answering';
+import type { Metrics } from '@docqa/metrics';
 import { Keys, closeRedis, connectRedis } from '@docqa/records';
 import { createApiServices, startApi, type ApiServices } from '@docqa/api-server';
 import { createKnowledgeBase, startWorker, type ConsumerFactory } from '@docqa/worker-runtime';
@@ -31,6 +32,8 @@ export interface StackOptions {
   /** Serve the demo page at `/` with a widget token of this tenant (see {@link Stack.demoToken}). */
   demoTenant?: string;
   logger?: Logger;
+  /** Metrics the API and worker fill (the real processes make one each). */
+  metrics?: { api?: Metrics; worker?: Metrics };
 }
 
 /** A running API + worker for integration and browser tests. */
@@ -87,6 +90,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     version: 'test',
     widgetDir: options.widgetDir,
     demoToken,
+    metrics: options.metrics?.api,
   });
   const knowledgeBase =
     options.noWorker || options.answerer ? null : await createKnowledgeBase(config, logger);
@@ -96,6 +100,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
         answerer: options.answerer ?? knowledgeBase!.answerer,
         logger,
         consumers: options.consumers ?? knowledgeBase?.consumers,
+        metrics: options.metrics?.worker,
       });
   return {
     config,

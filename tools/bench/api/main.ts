@@ -3,9 +3,14 @@
  * endpoints doing the same I/O-free work, side by side in one run, with autocannon.
  *
  *   npm run bench:api [-- --duration 10 --connections 50] [--only get|post]
+ *   npm run bench:api -- --metrics-overhead [--rounds 5]
  *
  * `--only` measures one pair (for profiling) and leaves docs/benchmarks.md alone.
+ * `--metrics-overhead` runs two APIs side by side, one filling Prometheus metrics and one not,
+ * and alternates GET and POST between them for `--rounds` rounds: the metrics' cost, as the
+ * change in the ratios above.
  */
+import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import type { AddressInfo } from 'node:net';
 import { execFile } from 'node:child_process';
@@ -13,7 +18,8 @@ import { promisify } from 'node:util';
 import express from 'express';
 import { ScriptedAnswerer } from '@docqa/questions/testing';
 import { startOwnRedis } from '@docqa/testing';
-import { startStack } from '@docqa/stack';
+import { Metrics } from '@docqa/metrics';
+import { startStack, type Stack } from '@docqa/stack';
 import { writeBenchSection } from '../write-section';
 
 const execFileAsync = promisify(execFile);
@@ -23,6 +29,8 @@ const { values } = parseArgs({
     duration: { type: 'string', default: '10' },
     connections: { type: 'string', default: '50' },
     only: { type: 'string' },
+    'metrics-overhead': { type: 'boolean', default: false },
+    rounds: { type: 'string', default: '5' },
   },
 });
 if (values.only !== undefined && !['get', 'post'].includes(values.only)) {
@@ -63,10 +71,10 @@ async function run(
   return { name, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors };
 }
 
-async function main(): Promise<void> {
-  const redis = await startOwnRedis();
+/** An API with one answered question to read, its worker stopped; with `metrics`, filling them. */
+async function answeredStack(redisUrl: string, metrics?: Metrics) {
   const stack = await startStack({
-    redisUrl: redis.url,
+    redisUrl,
     answerer: new ScriptedAnswerer({ pieces: ['A short answer [1].'] }),
     services: {
       retrieval: { search: async () => ({ results: [], took_ms: 0 }) },
@@ -74,6 +82,7 @@ async function main(): Promise<void> {
       modelProbe: async () => undefined,
     },
     env: { RATE_LIMIT_PER_MINUTE: '1000000' },
+    metrics: metrics && { api: metrics, worker: new Metrics('worker') },
   });
   const token = await stack.createToken({ tenant: 'bench', scopes: ['ask'] });
   const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
@@ -92,6 +101,53 @@ async function main(): Promise<void> {
       await fetch(`${stack.apiUrl}question/${created.question_id}/?wait=10`, { headers })
     ).json();
   await stack.stopWorker();
+  return { stack, headers, questionId: created.question_id as string, record };
+}
+
+/** GET and POST req/s of two APIs, with and without metrics, alternated round by round. */
+async function metricsOverhead(redisUrl: string): Promise<void> {
+  const plain = await answeredStack(redisUrl);
+  const measured = await answeredStack(redisUrl, new Metrics('api'));
+  const body = JSON.stringify({ question: 'How do I create a token?' });
+  const get = (s: { stack: Stack; headers: Record<string, string>; questionId: string }) =>
+    run('GET', { url: `${s.stack.apiUrl}question/${s.questionId}/`, headers: s.headers });
+  const post = (s: { stack: Stack; headers: Record<string, string> }) =>
+    run('POST', { url: `${s.stack.apiUrl}question/`, method: 'POST', headers: s.headers, body });
+  const ratios = { get: [] as number[], post: [] as number[] };
+  for (let i = 0; i < Number(values.rounds); i++) {
+    // Alternate which goes first, so a drift in the machine's load favours neither.
+    const [a, b] = i % 2 ? [measured, plain] : [plain, measured];
+    const [ga, gb] = [await get(a), await get(b)];
+    const [pa, pb] = [await post(a), await post(b)];
+    const [gPlain, gMeasured, pPlain, pMeasured] = a === plain ? [ga, gb, pa, pb] : [gb, ga, pb, pa];
+    ratios.get.push(gMeasured.rps / gPlain.rps);
+    ratios.post.push(pMeasured.rps / pPlain.rps);
+    console.error(`round ${i + 1}: GET ${pct(ratios.get.at(-1)!)}, POST ${pct(ratios.post.at(-1)!)}`);
+  }
+  await plain.stack.close();
+  await measured.stack.close();
+  const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)]!;
+  const text = [
+    `Two APIs side by side in one process, one filling Prometheus metrics (request counter and latency histogram by route, SSE gauge), one not; ${values.rounds} rounds of ${duration} s GET and POST each at ${connections} connections, alternating which goes first; load average at the start ${loadavg()
+      .map((x) => x.toFixed(1))
+      .join(', ')}.`,
+    '',
+    `- GET /question/{id}/ with metrics: **${pct(median(ratios.get))}** of its req/s without (rounds: ${ratios.get.map(pct).join(', ')})`,
+    `- POST /question/ with metrics: **${pct(median(ratios.post))}** of its req/s without (rounds: ${ratios.post.map(pct).join(', ')})`,
+  ].join('\n');
+  console.log(text);
+  writeBenchSection('Metrics overhead', 'npm run bench:api -- --metrics-overhead', text);
+}
+
+async function main(): Promise<void> {
+  const redis = await startOwnRedis();
+  if (values['metrics-overhead']) {
+    await metricsOverhead(redis.url);
+    await redis.stop();
+    return;
+  }
+  const { stack, headers, questionId, record } = await answeredStack(redis.url);
+  const created = { question_id: questionId };
 
   const bare = express();
   bare.use(express.json());
@@ -148,7 +204,7 @@ async function main(): Promise<void> {
   writeBenchSection('API', 'npm run bench:api', text);
 }
 
-const pct = (x: number) => `${Math.round(x * 100)} %`;
+const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
 
 main().catch((err) => {
   console.error(err);
