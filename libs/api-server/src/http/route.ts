@@ -26,8 +26,8 @@ export interface RouteSpec<B = unknown, Q = unknown> {
   path: string;
   summary: string;
   tag: string;
-  /** Scope the token needs; `null` for a public endpoint. */
-  scope: Scope | null;
+  /** Scope the token needs (any one of a list); `null` for a public endpoint. */
+  scope: Scope | Scope[] | null;
   body?: ZodType<B>;
   query?: ZodType<Q>;
   headers?: ZodType;
