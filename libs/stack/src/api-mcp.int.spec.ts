@@ -311,3 +311,37 @@ describe('MCP server at /api/v2/mcp (SDK client over HTTP, real worker)', () => 
     expect(get.headers.get('allow')).toBe('POST');
   });
 });
+
+describe('MCP ask_question without a worker', () => {
+  let stack: Stack;
+  let redis: Redis;
+  const prefix = testPrefix('mcp-timeout');
+
+  beforeAll(async () => {
+    redis = testRedis();
+    stack = await startStack({ prefix, noWorker: true, env: { MCP_ANSWER_TIMEOUT_SECONDS: '1' } });
+  });
+  afterAll(async () => {
+    await stack.close();
+    await deletePrefix(redis, prefix);
+    await redis.quit();
+  });
+
+  it('gives up after MCP_ANSWER_TIMEOUT_SECONDS with a tool error naming the pending question', async () => {
+    const token = await stack.createToken({ tenant: 'acme', scopes: ['ask'] });
+    const client = new Client({ name: 'docqa-test', version: '1.0.0' });
+    await client.connect(
+      new StreamableHTTPClientTransport(new URL(`${stack.apiUrl}mcp`), {
+        requestInit: { headers: { authorization: `Bearer ${token}` } },
+      }),
+    );
+    const result = (await client.callTool({
+      name: 'ask_question',
+      arguments: { question: 'Is anyone there?' },
+    })) as CallToolResult;
+    await client.close();
+    expect(result.isError).toBe(true);
+    const message = result.content.map((c) => (c.type === 'text' ? c.text : '')).join('');
+    expect(message).toMatch(/^No answer within 1 s\. The question q_\S+ is still being answered/);
+  });
+});

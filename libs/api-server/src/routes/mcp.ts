@@ -2,7 +2,7 @@ import type { Request, RequestHandler } from 'express';
 import type { Principal } from '@docqa/auth';
 import type { DocumentText, Filter, QuestionCreated } from '@docqa/contracts';
 import { ForbiddenError } from '@docqa/errors';
-import { createMcpServer, handleMcpRequest, type McpCaller } from '@docqa/mcp';
+import { handleMcpRequest, mcpServerFactory, type McpCaller } from '@docqa/mcp';
 import { searchAs } from '@docqa/retrieval';
 import type { RouteGroup } from '../app';
 import type { ApiDeps } from '../api-deps';
@@ -29,6 +29,13 @@ const DOCUMENT_MAX_CHARS = 100_000;
  */
 export function mcpRoutes(knowledge: McpKnowledge): RouteGroup {
   return (routes, deps) => {
+    const createServer = mcpServerFactory({
+      logger: deps.logger,
+      version: deps.version,
+      questionLimits: deps.questionLimits,
+      answerTimeoutMs: knowledge.answerTimeoutMs,
+      documentMaxChars: DOCUMENT_MAX_CHARS,
+    });
     routes.add(
       {
         method: 'post',
@@ -48,13 +55,7 @@ export function mcpRoutes(knowledge: McpKnowledge): RouteGroup {
         },
       },
       async (req, res) => {
-        const server = createMcpServer(mcpCaller(req, principalOf(req), deps, knowledge), {
-          logger: deps.logger,
-          version: deps.version,
-          questionLimits: deps.questionLimits,
-          answerTimeoutMs: knowledge.answerTimeoutMs,
-          documentMaxChars: DOCUMENT_MAX_CHARS,
-        });
+        const server = createServer(mcpCaller(req, principalOf(req), deps, knowledge));
         await handleMcpRequest(req, res, req.body, server);
       },
       refuseWidgetTokens,

@@ -1,6 +1,6 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import {
-  askQuestionInputSchema,
+  type askQuestionInputSchema,
   McpAnswerSchema,
   type McpAnswer,
   type QuestionRecord,
@@ -14,13 +14,18 @@ import { AnswerProgress } from './answer-progress';
  * `ask_question` (scope ask): asks the question pipeline and waits for the finished answer,
  * bounded by the context's time-out, with progress notifications while it is generated.
  */
-export function registerAskQuestion(server: McpServer, caller: McpCaller, ctx: ToolContext): void {
+export function registerAskQuestion(
+  server: McpServer,
+  caller: McpCaller,
+  ctx: ToolContext,
+  inputSchema: ReturnType<typeof askQuestionInputSchema>,
+): void {
   server.registerTool(
     'ask_question',
     {
       title: 'Ask the documentation',
       description: `Ask a question in natural language and get an answer written from this knowledge base, with numbered sources ([1], [2], …) that give each source's title, URL and document_id. Takes a few seconds (at most ${Math.round(ctx.answerTimeoutMs / 1000)} s). Prefer search_docs to look up passages yourself; use this for a ready, cited answer. Pass the returned chat_id to ask a follow-up.`,
-      inputSchema: askQuestionInputSchema(ctx.questionLimits),
+      inputSchema,
       outputSchema: McpAnswerSchema,
       annotations: { readOnlyHint: false, idempotentHint: false, openWorldHint: false },
     },
