@@ -85,6 +85,7 @@ async function main(): Promise<void> {
     'docqa is running',
     `  API         ${apiUrl}`,
     `  Swagger UI  ${apiUrl}docs/swagger`,
+    `  MCP server  ${apiUrl}mcp   (for coding assistants, see docs/mcp.md)`,
     ...(demo
       ? [
           `  Demo page   ${publicUrl}/`,

@@ -57,6 +57,7 @@ describe('npm start', () => {
     expect(stderr).toContain(`No Redis at redis://127.0.0.1:${redisPort}: starting a private redis-server`);
     expect(stderr).toContain(`API         http://localhost:${port}/api/v2/`);
     expect(stderr).toContain(`Swagger UI  http://localhost:${port}/api/v2/docs/swagger`);
+    expect(stderr).toContain(`MCP server  http://localhost:${port}/api/v2/mcp `);
     expect(stderr).toContain(`Demo page   http://localhost:${port}/`);
     const token = /Demo token {2}(dq_\S+)/.exec(stderr)?.[1];
     expect(token).toBeDefined();

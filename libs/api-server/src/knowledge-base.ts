@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import { createAnswerer } from '@docqa/answering';
 import { documentRoutes } from './routes/documents';
+import { mcpRoutes } from './routes/mcp';
 import type { ApiServices } from './server';
 import type { Config } from '@docqa/config';
 import { DocumentStore, Ingestor } from '@docqa/ingest';
@@ -42,6 +43,10 @@ export async function createApiServices(config: Config, logger: Logger): Promise
           createJob: (id, tenant, total) => documents.createJob(id, tenant, total),
           getJob: (tenant, id) => documents.getJob(tenant, id),
           enqueue: (job) => ingestQueue.enqueue(job),
+        }),
+        mcpRoutes({
+          readDocument: (tenant, id, opts) => retrieval.readDocument(tenant, id, opts),
+          answerTimeoutMs: config.mcpAnswerTimeoutSeconds * 1000,
         }),
       ];
     },

@@ -173,6 +173,12 @@ export const SETTINGS = {
     default: '100',
     doc: 'Most questions in one `POST /question/batch/`.',
   },
+  mcpAnswerTimeoutSeconds: {
+    env: 'MCP_ANSWER_TIMEOUT_SECONDS',
+    schema: int(1, 600),
+    default: '120',
+    doc: 'How long the MCP tool `ask_question` waits for an answer before it gives up.',
+  },
   rateLimitPerMinute: {
     env: 'RATE_LIMIT_PER_MINUTE',
     schema: int(1, 1000000),

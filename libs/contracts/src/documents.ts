@@ -3,7 +3,8 @@ import { z } from './zod';
 export const DocumentContentTypeSchema = z.enum(['text/markdown', 'text/html', 'text/plain']);
 export type DocumentContentType = z.infer<typeof DocumentContentTypeSchema>;
 
-const DocumentIdSchema = z
+/** A document id: given by the caller, or made by the API. */
+export const DocumentIdSchema = z
   .string()
   .min(1)
   .max(200)

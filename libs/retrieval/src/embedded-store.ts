@@ -2,7 +2,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as lancedb from '@lancedb/lancedb';
 import type { SearchResult } from '@docqa/contracts';
-import { searchText, type EmbeddedChunk } from './chunk';
+import { searchText, type Chunk, type EmbeddedChunk } from './chunk';
 import { candidateLimit, filterFields, matchesFilters } from './filters';
 import type { StoreQuery, VectorStore } from './vector-store';
 
@@ -94,6 +94,27 @@ export class EmbeddedStore implements VectorStore {
   async deleteDocument(tenant: string, documentId: string): Promise<void> {
     const table = await this.openTable();
     await table?.delete(`tenant = ${sql(tenant)} AND document_id = ${sql(documentId)}`);
+  }
+
+  async documentChunks(tenant: string, documentId: string, limit: number): Promise<Chunk[]> {
+    const table = await this.openTable();
+    if (!table) return [];
+    const rows = (await table
+      .query()
+      .where(`tenant = ${sql(tenant)} AND document_id = ${sql(documentId)}`)
+      .select([...RESULT_COLUMNS, 'tenant', 'heading'])
+      .limit(limit)
+      .toArray()) as Row[];
+    return rows.map((row) => ({
+      tenant: row.tenant,
+      document_id: row.document_id,
+      chunk_id: row.chunk_id,
+      title: row.title,
+      url: row.url || null,
+      heading: row.heading,
+      text: row.text,
+      metadata: JSON.parse(row.metadata) as Record<string, unknown>,
+    }));
   }
 
   async keywordSearch(query: StoreQuery & { text: string }): Promise<SearchResult[]> {

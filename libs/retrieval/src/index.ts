@@ -1,5 +1,6 @@
 export * from './chunk';
 export * from './chunker';
+export * from './document-text';
 export * from './embedder';
 export * from './local-embedder';
 export * from './openai-embedder';
@@ -8,6 +9,7 @@ export * from './vector-store';
 export * from './embedded-store';
 export * from './hybrid';
 export * from './retrieval';
+export * from './search-as';
 export * from './create-retrieval';
 export * from './qdrant-store';
 export * from './qdrant-request';

@@ -21,6 +21,8 @@ export const SPARSE_VECTOR = 'sparse';
 const RRF_K = 2;
 /** Namespace of the name-based (v5-style) point ids. */
 const POINT_ID_NAMESPACE = Buffer.from('59cf761a6f66451b8687e0b8d2e7f30f', 'hex');
+/** Points per scroll request when reading a whole document. */
+const SCROLL_PAGE = 256;
 /** Payload fields returned with search hits. */
 const RESULT_FIELDS = ['document_id', 'chunk_id', 'title', 'url', 'text', 'metadata'];
 const PAYLOAD_INDEXES: [string, Schemas['PayloadFieldSchema']][] = [
@@ -79,6 +81,34 @@ export class QdrantStore implements VectorStore {
     await this.deletePoints({
       must: [tenantCondition(tenant), { key: 'document_id', match: { value: documentId } }],
     });
+  }
+
+  async documentChunks(tenant: string, documentId: string, limit: number): Promise<Chunk[]> {
+    const { client, collection } = this.options;
+    const filter = { must: [tenantCondition(tenant), { key: 'document_id', match: { value: documentId } }] };
+    const chunks: Chunk[] = [];
+    let offset: Schemas['ExtendedPointId'] | undefined;
+    do {
+      const page = await qdrantRequest(
+        'scroll',
+        () =>
+          client.scroll(collection, {
+            filter,
+            limit: Math.min(SCROLL_PAGE, limit - chunks.length),
+            offset,
+            with_payload: [...RESULT_FIELDS, 'tenant', 'heading'],
+            with_vector: false,
+          }),
+        () => ({ points: [], next_page_offset: null }),
+      );
+      for (const point of page.points) {
+        const chunk = point.payload as unknown as Chunk;
+        chunks.push({ ...chunk, url: chunk.url ?? null, metadata: chunk.metadata ?? {} });
+      }
+      const next = page.next_page_offset;
+      offset = typeof next === 'string' || typeof next === 'number' ? next : undefined;
+    } while (offset !== undefined && chunks.length < limit);
+    return chunks;
   }
 
   async keywordSearch(query: StoreQuery & { text: string }): Promise<SearchResult[]> {

@@ -1,5 +1,7 @@
-import type { Filter, SearchMode, SearchResult } from '@docqa/contracts';
+import type { DocumentText, Filter, SearchMode, SearchResult } from '@docqa/contracts';
+import { documentText } from './document-text';
 import type { Embedder } from './embedder';
+import { filterFields, matchesFilters } from './filters';
 import { fuse, hybridDepth, type HybridWeights } from './hybrid';
 import type { VectorStore } from './vector-store';
 
@@ -11,6 +13,9 @@ export interface SearchRequest {
   filters: Filter[];
   limit: number;
 }
+
+/** Most chunks read back for one document (a 10 MB body of 1,000-character chunks has ~10,000). */
+export const MAX_DOCUMENT_CHUNKS = 20_000;
 
 /** Default fusion weights, chosen on the eval data (docs/benchmarks.md). */
 export const DEFAULT_HYBRID_WEIGHTS: HybridWeights = { keyword: 1, semantic: 0.15 };
@@ -48,6 +53,21 @@ export class Retrieval {
       ],
       req.limit,
     );
+  }
+
+  /**
+   * One document of `tenant` put back together from its chunks, or null when the tenant has no
+   * such document or `filters` (a token's) rule it out: the same filters a search applies, so a
+   * document a caller cannot find is one it cannot read. The text is cut after `maxChars`.
+   */
+  async readDocument(
+    tenant: string,
+    documentId: string,
+    opts: { filters: Filter[]; maxChars: number },
+  ): Promise<DocumentText | null> {
+    const chunks = await this.deps.store.documentChunks(tenant, documentId, MAX_DOCUMENT_CHUNKS);
+    const visible = chunks.filter((chunk) => matchesFilters(filterFields(chunk), opts.filters));
+    return documentText(visible, opts.maxChars);
   }
 
   /** Probes of `basic` health: the store reads, the embedder embeds. */

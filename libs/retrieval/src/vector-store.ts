@@ -1,5 +1,5 @@
 import type { Filter, SearchResult } from '@docqa/contracts';
-import type { EmbeddedChunk } from './chunk';
+import type { Chunk, EmbeddedChunk } from './chunk';
 import type { HybridWeights } from './hybrid';
 
 /** A search of a vector store. */
@@ -24,6 +24,8 @@ export interface VectorStore {
   /** Replaces every chunk of the documents present in `chunks`. */
   replaceDocuments(tenant: string, documentIds: string[], chunks: EmbeddedChunk[]): Promise<void>;
   deleteDocument(tenant: string, documentId: string): Promise<void>;
+  /** Every chunk of one document of `tenant` (at most `limit`), in any order; none when unknown. */
+  documentChunks(tenant: string, documentId: string, limit: number): Promise<Chunk[]>;
   keywordSearch(query: StoreQuery & { text: string }): Promise<SearchResult[]>;
   semanticSearch(query: StoreQuery & { vector: number[] }): Promise<SearchResult[]>;
   /**

@@ -6,7 +6,10 @@
  * Reports chunks/s, search p50/p95 per mode (server `took_ms` and HTTP round trip) and the peak
  * RSS of the API and of the worker.
  *
- *   npm run bench:search-speed [-- --chunks 100000]
+ * With `--mcp`, the per-mode table is replaced by `search_docs` through MCP measured beside
+ * `POST /rag/search/` (section "MCP search latency").
+ *
+ *   npm run bench:search-speed [-- --chunks 100000] [--mcp]
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -19,9 +22,12 @@ import type { SearchMode } from '@docqa/contracts';
 import { Keys, closeRedis, connectRedis } from '@docqa/records';
 import { freePort, startOwnRedis } from '@docqa/testing';
 import { emanual } from '../eval-data';
+import { measureMcpLatency } from './mcp-latency';
 import { writeBenchSection } from '../write-section';
 
-const { values } = parseArgs({ options: { chunks: { type: 'string', default: '100000' } } });
+const { values } = parseArgs({
+  options: { chunks: { type: 'string', default: '100000' }, mcp: { type: 'boolean', default: false } },
+});
 const TOTAL = Number(values.chunks);
 /** Documents per `POST /documents/` (one ingest job each). */
 const PER_CALL = 1000;
@@ -136,6 +142,23 @@ async function main(): Promise<void> {
       }
     }
     const ingestSeconds = (performance.now() - started) / 1000;
+
+    if (values.mcp) {
+      const section = await measureMcpLatency({
+        apiUrl,
+        token,
+        http: clients.bench,
+        query: () => sentence(5),
+        chunks,
+      });
+      console.log(section);
+      writeBenchSection(
+        'MCP search latency',
+        `npm run bench:search-speed -- --chunks ${TOTAL} --mcp`,
+        section,
+      );
+      return;
+    }
 
     const rows: string[] = [];
     for (const mode of ['keyword', 'semantic', 'hybrid'] as SearchMode[]) {

@@ -37,12 +37,18 @@ export function authenticate(tokens: { verify(token: string): Promise<TokenRecor
   };
 }
 
-/** Requires a token with `scope` (admin implies every scope of its tenant). */
-export function requireScope(scope: Scope): RequestHandler {
+/** Whether the token has `scope` (admin implies every scope of its tenant). */
+export function hasScope(principal: Principal, scope: Scope): boolean {
+  return principal.scopes.includes(scope) || principal.scopes.includes('admin');
+}
+
+/** Requires a token with `scope`, or with any one of several scopes. */
+export function requireScope(scope: Scope | Scope[]): RequestHandler {
+  const anyOf = Array.isArray(scope) ? scope : [scope];
   return (req, _res, next) => {
     const principal = principalOf(req);
-    if (!principal.scopes.includes(scope) && !principal.scopes.includes('admin')) {
-      throw new ForbiddenError(`this token lacks the "${scope}" scope`);
+    if (!anyOf.some((s) => hasScope(principal, s))) {
+      throw new ForbiddenError(`this token lacks the "${anyOf.join('" or "')}" scope`);
     }
     next();
   };

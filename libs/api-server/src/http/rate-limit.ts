@@ -1,9 +1,14 @@
-import type { Request, Response } from 'express';
+import type { Request } from 'express';
 import type { Redis } from 'ioredis';
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import type { Principal } from '@docqa/auth';
 import type { Keys } from '@docqa/records';
 import { RateLimitedError } from '@docqa/errors';
+
+/** Where rate-limit headers go. */
+export interface HeaderSink {
+  setHeader(name: string, value: string): unknown;
+}
 
 /** Per-minute question budgets. */
 export interface RateLimits {
@@ -21,8 +26,11 @@ export class QuestionRateLimiter {
 
   constructor(private readonly deps: { redis: Redis; keys: Keys; limits: RateLimits }) {}
 
-  /** Spends `cost` questions of the caller's budgets. */
-  async consume(req: Request, res: Response, principal: Principal, cost = 1): Promise<void> {
+  /**
+   * Spends `cost` questions of the caller's budgets; `res` receives the `RateLimit-*` headers
+   * (MCP tool calls pass a sink: their response may be streaming already).
+   */
+  async consume(req: Pick<Request, 'ip'>, res: HeaderSink, principal: Principal, cost = 1): Promise<void> {
     const { limits } = this.deps;
     const perToken = principal.rate_limit ?? (principal.widget ? limits.perWidgetToken : limits.perToken);
     await this.spend(res, this.limiter(perToken), `t:${principal.id}:${perToken}`, cost, perToken);
@@ -37,7 +45,7 @@ export class QuestionRateLimiter {
     }
   }
 
-  private async spend(res: Response, limiter: RateLimiterRedis, key: string, cost: number, limit: number) {
+  private async spend(res: HeaderSink, limiter: RateLimiterRedis, key: string, cost: number, limit: number) {
     try {
       const result = await limiter.consume(key, cost);
       setHeaders(res, limit, result);
@@ -70,7 +78,7 @@ export class QuestionRateLimiter {
   }
 }
 
-function setHeaders(res: Response, limit: number, result: RateLimiterRes): void {
+function setHeaders(res: HeaderSink, limit: number, result: RateLimiterRes): void {
   res.setHeader('RateLimit-Limit', String(limit));
   res.setHeader('RateLimit-Remaining', String(Math.max(0, result.remainingPoints)));
   res.setHeader('RateLimit-Reset', String(Math.ceil(result.msBeforeNext / 1000)));

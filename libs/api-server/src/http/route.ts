@@ -32,8 +32,8 @@ export interface RouteSpec<B = unknown, Q = unknown> {
   description: string;
   /** Group of the operation; every tag is declared in {@link API_TAGS}. */
   tag: ApiTag;
-  /** Scope the token needs; `null` for a public endpoint. */
-  scope: Scope | null;
+  /** Scope the token needs (any one of a list); `null` for a public endpoint. */
+  scope: Scope | Scope[] | null;
   body?: ZodType<B>;
   query?: ZodType<Q>;
   headers?: ZodType;
@@ -52,6 +52,7 @@ export type RouteHandler<B, Q> = (req: Request, res: Response, valid: Valid<B, Q
 export const API_TAGS = {
   Documents: 'The knowledge base: add, list, read and delete documents, and follow ingest jobs.',
   Health: 'Liveness and dependency checks, without a token.',
+  MCP: 'The Model Context Protocol server over the knowledge base, for coding assistants and agents.',
   Questions: 'Ask questions and read, poll or stream their answers; chats and feedback.',
   Search: 'Search the knowledge base directly, for backends that build their own prompts.',
   Widget: 'What the embeddable widget calls: streamed answers, chat history and its settings.',

@@ -1,5 +1,5 @@
 import { SearchRequestSchema, SearchResponseSchema } from '@docqa/contracts';
-import { ForbiddenError } from '@docqa/errors';
+import { searchAs } from '@docqa/retrieval';
 import { principalOf } from '../http/auth';
 import type { RouteTable } from '../http/route';
 import type { ApiDeps } from '../api-deps';
@@ -20,20 +20,7 @@ export function searchRoutes(routes: RouteTable, deps: ApiDeps): void {
       responses: { 200: { description: 'Ranked passages', schema: SearchResponseSchema } },
     },
     async (req, res, { body }) => {
-      const principal = principalOf(req);
-      const allowed = new Set([principal.tenant, ...principal.tenants]);
-      const tenants = body.tenants ?? [principal.tenant];
-      const refused = tenants.filter((t) => !allowed.has(t));
-      if (refused.length)
-        throw new ForbiddenError(`this token may not search tenant(s) ${refused.join(', ')}`);
-      const { results, took_ms } = await deps.retrieval.search({
-        tenants,
-        query: body.query,
-        mode: body.search_mode,
-        filters: [...(body.filters ?? []), ...principal.filters],
-        limit: body.limit,
-      });
-      res.json({ results, search_mode: body.search_mode, took_ms });
+      res.json(await searchAs(deps.retrieval, principalOf(req), body));
     },
   );
 }

@@ -110,6 +110,27 @@ function describeWritePath(ctx: ContractContext, tenant: (label: string) => stri
       expect(await ctx.find('penguin', { tenants: [t] })).toEqual(['keep#0']);
     });
 
+    it('reads a document back in chunk order, only in its own tenant and through the filters', async () => {
+      const [a, b] = [tenant('read-a'), tenant('read-b')];
+      const texts = Array.from({ length: 12 }, (_, n) => `paragraph ${n} of the manual`);
+      await write(a, [doc('manual', [...texts].reverse(), { product: 'cli' })]);
+      await write(b, [doc('other', ['elsewhere'])]);
+      const chunks = await ctx.store.documentChunks(a, 'manual', 100);
+      expect(chunks.map((c) => c.chunk_id).sort()).toEqual(texts.map((_, n) => `manual#${n}`).sort());
+      const read = await ctx.retrieval.readDocument(a, 'manual', { filters: [], maxChars: 10_000 });
+      expect(read).toMatchObject({ document_id: 'manual', title: 'manual', truncated: false });
+      expect(read!.text).toBe(['# manual', ...[...texts].reverse()].join('\n\n'));
+      const cli = [{ type: 'eq' as const, property: 'product', value: 'cli' }];
+      expect(await ctx.retrieval.readDocument(a, 'manual', { filters: cli, maxChars: 10 })).toMatchObject({
+        text: '# manual\n\n',
+        truncated: true,
+      });
+      const api = [{ type: 'eq' as const, property: 'product', value: 'api' }];
+      expect(await ctx.retrieval.readDocument(a, 'manual', { filters: api, maxChars: 10_000 })).toBeNull();
+      expect(await ctx.retrieval.readDocument(b, 'manual', { filters: [], maxChars: 10_000 })).toBeNull();
+      expect(await ctx.store.documentChunks(a, 'never-ingested', 100)).toEqual([]);
+    });
+
     it('keeps tenants apart, even for the same document and chunk ids', async () => {
       const [a, b] = [tenant('iso-a'), tenant('iso-b')];
       await write(a, [doc('shared', ['apple orchard'])]);

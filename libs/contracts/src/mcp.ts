@@ -1,0 +1,62 @@
+import { FiltersSchema } from './filter';
+import { DocumentIdSchema } from './documents';
+import { QuestionCreatedSchema, SourceSchema, type QuestionLimits, questionRequestSchemas } from './question';
+import { SearchModeSchema, SearchRequestSchema } from './search';
+import { z } from './zod';
+
+/**
+ * Arguments of the MCP tool `search_docs` (DESIGN §12): `POST /rag/search/`'s fields under the
+ * names an agent expects. Descriptions are what a model reads to choose and fill the tool.
+ */
+export const SearchDocsInputSchema = z.object({
+  query: SearchRequestSchema.shape.query.describe(
+    'What to look for, in natural language or keywords (e.g. "rotate an API token").',
+  ),
+  mode: SearchModeSchema.default('hybrid').describe(
+    '"hybrid" (default: keywords and meaning), "keyword" (exact terms, error messages, option names) or "semantic" (meaning, paraphrases).',
+  ),
+  filters: FiltersSchema.optional().describe(
+    'Metadata filters that must all hold, e.g. [{"type":"eq","property":"product","value":"cli"}]. "eq": the property equals the value (any of a list); "contains": a list property includes the value, or a text property contains it as a word or phrase.',
+  ),
+  limit: SearchRequestSchema.shape.limit.describe('How many passages to return (1-50, default 10).'),
+});
+export type SearchDocsInput = z.infer<typeof SearchDocsInputSchema>;
+
+/** Arguments of the MCP tool `get_document`. */
+export const GetDocumentInputSchema = z.object({
+  document_id: DocumentIdSchema.describe('The `document_id` of a search_docs result or of an answer source.'),
+});
+export type GetDocumentInput = z.infer<typeof GetDocumentInputSchema>;
+
+/** A document read back from its chunks (MCP `get_document`). */
+export const DocumentTextSchema = z.object({
+  document_id: z.string(),
+  title: z.string(),
+  url: z.string().nullable(),
+  metadata: z.record(z.string(), z.unknown()),
+  /** The document as Markdown: its sections' headings and text. */
+  text: z.string(),
+  /** Whether `text` was cut at the tool's size limit. */
+  truncated: z.boolean(),
+});
+export type DocumentText = z.infer<typeof DocumentTextSchema>;
+
+/** Arguments of the MCP tool `ask_question`, at the configured question limits. */
+export function askQuestionInputSchema(limits: QuestionLimits) {
+  const { question, chat_id } = questionRequestSchemas(limits).question.shape;
+  return z.object({
+    question: question.describe('The question, as a user would ask it (one question per call).'),
+    chat_id: chat_id.describe(
+      'The chat_id of an earlier ask_question result, to ask a follow-up in the same conversation.',
+    ),
+  });
+}
+
+/** Result of the MCP tool `ask_question`: the finished answer with its numbered sources. */
+export const McpAnswerSchema = z.object({
+  ...QuestionCreatedSchema.shape,
+  /** Markdown; `[n]` cites `sources[n-1]`. */
+  answer: z.string(),
+  sources: z.array(SourceSchema),
+});
+export type McpAnswer = z.infer<typeof McpAnswerSchema>;

@@ -1,0 +1,34 @@
+import type { Filter, SearchRequest as SearchBody, SearchResponse, SearchResult } from '@docqa/contracts';
+import { ForbiddenError } from '@docqa/errors';
+import type { SearchRequest } from './retrieval';
+
+/** Who searches: a token's tenant, the other tenants it may search, and the filters it enforces. */
+export interface SearchCaller {
+  tenant: string;
+  tenants: string[];
+  filters: Filter[];
+}
+
+/**
+ * A search as a token may make it, for `POST /rag/search/` and the MCP tool alike: the caller's
+ * own tenant unless `tenants` names others it may search (any other is refused), and its filters
+ * ANDed to the request's.
+ */
+export async function searchAs(
+  searcher: { search(req: SearchRequest): Promise<{ results: SearchResult[]; took_ms: number }> },
+  caller: SearchCaller,
+  body: SearchBody,
+): Promise<SearchResponse> {
+  const allowed = new Set([caller.tenant, ...caller.tenants]);
+  const tenants = body.tenants ?? [caller.tenant];
+  const refused = tenants.filter((t) => !allowed.has(t));
+  if (refused.length) throw new ForbiddenError(`this token may not search tenant(s) ${refused.join(', ')}`);
+  const { results, took_ms } = await searcher.search({
+    tenants,
+    query: body.query,
+    mode: body.search_mode,
+    filters: [...(body.filters ?? []), ...caller.filters],
+    limit: body.limit,
+  });
+  return { results, search_mode: body.search_mode, took_ms };
+}
