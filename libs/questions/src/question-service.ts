@@ -20,14 +20,17 @@ export const MAX_WAIT_SECONDS = 30;
 export class QuestionService {
   constructor(private readonly deps: { store: QuestionStore; queue: QuestionQueue; feed: ChangeFeed }) {}
 
-  /** Records and enqueues a question. A replayed idempotent request re-enqueues (a no-op for a live job). */
+  /**
+   * Records and enqueues a question. A replayed idempotent request re-enqueues (a no-op for a live
+   * job); a question it re-asks after an outage gets a fresh job.
+   */
   async ask(
     asker: Asker,
     request: QuestionRequest,
     idempotencyKey?: string,
   ): Promise<QuestionCreated & { replayed: boolean }> {
     const created = await this.record(asker, request, idempotencyKey, 'interactive');
-    await this.enqueue(asker.tenant, [created.questionId], 'interactive');
+    await this.enqueue(asker.tenant, [created.questionId], 'interactive', created.reasked);
     return { question_id: created.questionId, chat_id: created.chatId, replayed: created.replayed };
   }
 
@@ -44,11 +47,13 @@ export class QuestionService {
   ): Promise<QuestionCreated[]> {
     await this.checkChats(asker.tenant, requests);
     const created: QuestionCreated[] = [];
+    let reasked = false;
     try {
       for (const [i, request] of requests.entries()) {
         const key = idempotencyKey ? `${idempotencyKey}:${i}` : undefined;
         const result = await this.record(asker, request, key, 'batch');
         created.push({ question_id: result.questionId, chat_id: result.chatId });
+        if (result.reasked) reasked = true;
       }
     } finally {
       if (created.length)
@@ -56,6 +61,7 @@ export class QuestionService {
           asker.tenant,
           created.map((c) => c.question_id),
           'batch',
+          reasked,
         );
     }
     return created;
@@ -146,8 +152,15 @@ export class QuestionService {
     }
   }
 
-  private async enqueue(tenant: string, ids: string[], priority: 'interactive' | 'batch'): Promise<void> {
+  /** `replaceFinished`: some questions were re-asked, and their old failed job must not block a new one. */
+  private async enqueue(
+    tenant: string,
+    ids: string[],
+    priority: 'interactive' | 'batch',
+    replaceFinished = false,
+  ): Promise<void> {
     try {
+      if (replaceFinished) await this.deps.queue.removeFinished(ids);
       if (ids.length === 1) await this.deps.queue.enqueue({ question_id: ids[0]!, tenant }, priority);
       else
         await this.deps.queue.enqueueMany(
