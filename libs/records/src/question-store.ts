@@ -191,6 +191,12 @@ export class QuestionStore {
     });
   }
 
+  /** The id of the last event of a question's stream, or null when it has none. */
+  async lastEventId(id: string): Promise<string | null> {
+    const [entry] = await this.redis.xrevrange(this.keys.questionEvents(id), '+', '-', 'COUNT', 1);
+    return entry?.[0] ?? null;
+  }
+
   /** Starts (or restarts) answering: resets partial text and sources; the event says whether it restarts. */
   start(id: string, attempt: number, status: QuestionStatus): Promise<WriteResult> {
     const data = { status, ...(attempt > 1 ? { restarted: true, attempt } : {}) };
