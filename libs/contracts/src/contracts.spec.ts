@@ -27,6 +27,21 @@ describe('contracts', () => {
   });
 });
 
+describe('filters', () => {
+  it('reads the object form as eq filters and keeps the list form', () => {
+    expect(
+      SearchRequestSchema.parse({ query: 'q', filters: { product: 'cli', tags: ['a', 'b'] } }).filters,
+    ).toEqual([
+      { type: 'eq', property: 'product', value: 'cli' },
+      { type: 'eq', property: 'tags', value: ['a', 'b'] },
+    ]);
+    const list = [{ type: 'contains', property: 'tags', value: 'a' }];
+    expect(QuestionRequestSchema.parse({ question: 'q', filters: list }).filters).toEqual(list);
+    expect(SearchRequestSchema.safeParse({ query: 'q', filters: { product: 5 } }).success).toBe(false);
+    expect(SearchRequestSchema.safeParse({ query: 'q', filters: 'product' }).success).toBe(false);
+  });
+});
+
 describe('VERSION', () => {
   it('equals the version in package.json', () => {
     const { version } = JSON.parse(readFileSync(join(__dirname, '../../../package.json'), 'utf8'));

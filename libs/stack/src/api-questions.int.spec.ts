@@ -241,4 +241,33 @@ describe('questions API', () => {
     });
     expect(res.status).toBe(404);
   });
+
+  it('takes filters in the object form of the specification in questions, search and the widget', async () => {
+    const filters = { product: 'cli', tags: ['setup', 'tokens'] };
+    const eq = [
+      { type: 'eq', property: 'product', value: 'cli' },
+      { type: 'eq', property: 'tags', value: ['setup', 'tokens'] },
+    ];
+    const created = await (await ask({ question: 'object filters?', filters })).json();
+    await pollUntilReady(created.question_id);
+    expect(answerer.inputs.at(-1)!.filters).toEqual(eq);
+
+    const both = await stack.createToken({ tenant: 'acme', scopes: ['ask', 'search'] });
+    const search = await call('rag/search/', {
+      method: 'POST',
+      token: both,
+      body: JSON.stringify({ query: 'tokens', filters }),
+    });
+    expect(search.status).toBe(200);
+    const streamed = await call('questions/', {
+      method: 'POST',
+      body: JSON.stringify({ question: 'streamed with object filters', filters }),
+    });
+    expect(streamed.status).toBe(200);
+    await streamed.text();
+    expect(answerer.inputs.at(-1)!.filters).toEqual(eq);
+
+    const bad = await ask({ question: 'q', filters: { product: 5 } });
+    expect(bad.status).toBe(400);
+  });
 });
