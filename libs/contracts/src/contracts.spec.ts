@@ -1,6 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { FilterSchema, QuestionRequestSchema, SearchRequestSchema, VERSION } from './index';
+import {
+  DocumentInputSchema,
+  FilterSchema,
+  QuestionRequestSchema,
+  SearchRequestSchema,
+  VERSION,
+} from './index';
 
 describe('contracts', () => {
   it('rejects an empty question and one over 4,000 characters', () => {
@@ -24,6 +30,22 @@ describe('contracts', () => {
   it('accepts a filter value list and rejects unknown filter types', () => {
     expect(FilterSchema.safeParse({ type: 'eq', property: 'tags', value: ['a', 'b'] }).success).toBe(true);
     expect(FilterSchema.safeParse({ type: 'regex', property: 'tags', value: 'a' }).success).toBe(false);
+  });
+});
+
+describe('documents', () => {
+  it('accepts only http(s) document URLs', () => {
+    const doc = (url: string) => DocumentInputSchema.safeParse({ title: 't', content: 'c', url }).success;
+    expect(doc('https://docs.acme.test/a#b')).toBe(true);
+    expect(doc('http://intranet/page')).toBe(true);
+    for (const url of [
+      'javascript:alert(1)',
+      'JavaScript:alert(1)',
+      'data:text/html,x',
+      'file:///etc/passwd',
+      '/relative',
+    ])
+      expect(doc(url)).toBe(false);
   });
 });
 
