@@ -3,7 +3,7 @@
  * Composition root only: config → clients → consumers; SIGTERM/SIGINT close gracefully.
  */
 import type { Logger } from 'pino';
-import { ConfigError, createLogger, loadConfig } from '@docqa/config';
+import { ConfigError, exitIfNodeTooOld, createLogger, loadConfig } from '@docqa/config';
 import { waitForRedis } from '@docqa/records';
 import { createKnowledgeBase, startWorker } from '@docqa/worker-runtime';
 
@@ -11,6 +11,7 @@ import { createKnowledgeBase, startWorker } from '@docqa/worker-runtime';
 let startedLogger: Logger | undefined;
 
 async function main(): Promise<void> {
+  exitIfNodeTooOld();
   const config = loadConfig();
   const logger = createLogger(config, 'docqa-worker');
   startedLogger = logger;
