@@ -133,7 +133,7 @@ describe('questions API', () => {
     ]);
     const history = await (await call(`chat/${chat}/`)).json();
     expect(history.questions.map((q: { text: string }) => q.text)).toEqual(['batch chat?']);
-    await new Promise((r) => setTimeout(r, 200));
+    await stack.waitUntilIdle();
     expect(answerer.inputs.slice(asked).map((i) => i.question)).toEqual(['batch chat?']);
   });
 
