@@ -5,7 +5,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
-import { ConfigError, loadConfig, type Config } from '@docqa/config';
+import { ConfigError, exitIfNodeTooOld, loadConfig, type Config } from '@docqa/config';
 import { redisAnswers, startPrivateRedis } from './redis-launcher';
 import { prepareDemo } from './demo';
 
@@ -61,6 +61,7 @@ async function stop(code = 0): Promise<never> {
 }
 
 async function main(): Promise<void> {
+  exitIfNodeTooOld();
   const config: Config = loadConfig();
   if (!(await redisAnswers(config.redisUrl))) {
     console.error(

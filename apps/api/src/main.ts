@@ -3,12 +3,13 @@
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { ConfigError, createLogger, loadConfig } from '@docqa/config';
+import { ConfigError, exitIfNodeTooOld, createLogger, loadConfig } from '@docqa/config';
 import { createApiServices, startApi } from '@docqa/api-server';
 import { VERSION } from '@docqa/contracts';
 import { Metrics, startMetricsServer } from '@docqa/metrics';
 
 async function main(): Promise<void> {
+  exitIfNodeTooOld();
   const config = loadConfig();
   const logger = createLogger(config, 'docqa-api');
   const services = await createApiServices(config, logger);

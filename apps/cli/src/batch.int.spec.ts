@@ -133,7 +133,7 @@ describe('docqa batch', () => {
     const again = await docqaBatch(input, out);
     expect(again.stderr).toMatch(/resuming: 3 answers already in/);
     expect(results(out)).toHaveLength(3);
-    await new Promise((r) => setTimeout(r, 300));
+    await stack.waitUntilIdle();
     expect(asked('chats ')).toBe(2);
   }, 60_000);
 
@@ -159,8 +159,8 @@ describe('docqa batch', () => {
     expect(all.map((r) => r.line).sort((a, b) => a - b)).toEqual(Array.from({ length: 40 }, (_, i) => i + 1));
     expect(all.every((r) => r.status === 'ready')).toBe(true);
     expect(new Set(all.map((r) => r.id)).size).toBe(40);
-    // Give the worker time to finish anything still queued, then count what it was asked.
-    await new Promise((r) => setTimeout(r, 500));
+    // Once nothing is queued or running, count what the worker was asked.
+    await stack.waitUntilIdle();
     expect(asked('resume ')).toBe(40);
   }, 60_000);
 });

@@ -3,12 +3,14 @@
  * data (tokens, answers, results) to stdout.
  */
 import { Command } from 'commander';
-import { ConfigError } from '@docqa/config';
+import { ConfigError, exitIfNodeTooOld } from '@docqa/config';
 import { askCommand } from './commands/ask';
 import { batchCommand } from './commands/batch';
 import { ingestCommand } from './commands/ingest';
 import { searchCommand } from './commands/search';
 import { tokensCommand } from './commands/tokens';
+
+exitIfNodeTooOld();
 
 const program = new Command('docqa')
   .description('docqa: question answering over your own documentation')

@@ -2,13 +2,23 @@
  * Worker process: consumes the `questions` and `ingest` queues.
  * Composition root only: config → clients → consumers; SIGTERM/SIGINT close gracefully.
  */
-import { ConfigError, createLogger, loadConfig } from '@docqa/config';
+import type { Logger } from 'pino';
+import { ConfigError, exitIfNodeTooOld, createLogger, loadConfig } from '@docqa/config';
 import { Metrics, startMetricsServer } from '@docqa/metrics';
+import { waitForRedis } from '@docqa/records';
 import { createKnowledgeBase, startWorker } from '@docqa/worker-runtime';
 
+/** Set once the settings are read: from then on even a failed start is a JSON log line. */
+let startedLogger: Logger | undefined;
+
 async function main(): Promise<void> {
+  exitIfNodeTooOld();
   const config = loadConfig();
   const logger = createLogger(config, 'docqa-worker');
+  startedLogger = logger;
+  await waitForRedis(config.redisUrl, (err, attempt) =>
+    logger.warn({ err: err.message, attempt }, 'Redis is unavailable; waiting for it'),
+  );
   const knowledgeBase = await createKnowledgeBase(config, logger);
   const metrics = new Metrics('worker');
   const worker = await startWorker(config, {
@@ -40,6 +50,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((err) => {
-  console.error(err instanceof ConfigError ? err.message : err);
+  // Settings errors come before the logger exists; anything later is a JSON line like the rest.
+  if (startedLogger) startedLogger.fatal({ err }, 'worker failed to start');
+  else console.error(err instanceof ConfigError ? err.message : err);
   process.exit(1);
 });

@@ -1,4 +1,4 @@
-import type { Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
@@ -120,7 +120,14 @@ export async function startApi(
     services.routeGroups?.({ redis, keys }) ?? [],
   );
 
-  const server = app.listen(config.port, config.host);
+  const server = createServer(
+    {
+      requestTimeout: config.requestTimeoutMs,
+      // Node checks request time-outs at this interval (30 s by default, longer than a short limit).
+      connectionsCheckingInterval: Math.min(1000, Math.ceil(config.requestTimeoutMs / 4)),
+    },
+    app,
+  ).listen(config.port, config.host);
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
     server.once('error', reject);

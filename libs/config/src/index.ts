@@ -1,3 +1,4 @@
 export * from './settings';
 export * from './load-config';
 export * from './logger';
+export * from './node-version';

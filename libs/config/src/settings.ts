@@ -155,6 +155,12 @@ export const SETTINGS = {
     default: '10mb',
     doc: 'Largest body of POST /documents/.',
   },
+  requestTimeoutMs: {
+    env: 'REQUEST_TIMEOUT_MS',
+    schema: int(500, 3600000),
+    default: '30000',
+    doc: 'Longest time a client may take to send a whole request (headers and body); a slower one gets 408.',
+  },
   questionMaxChars: {
     env: 'QUESTION_MAX_CHARS',
     schema: int(1, 100000),

@@ -1,6 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { FilterSchema, QuestionRequestSchema, SearchRequestSchema, VERSION } from './index';
+import {
+  DocumentInputSchema,
+  FilterSchema,
+  QuestionRequestSchema,
+  SearchRequestSchema,
+  VERSION,
+} from './index';
 
 describe('contracts', () => {
   it('rejects an empty question and one over 4,000 characters', () => {
@@ -24,6 +30,37 @@ describe('contracts', () => {
   it('accepts a filter value list and rejects unknown filter types', () => {
     expect(FilterSchema.safeParse({ type: 'eq', property: 'tags', value: ['a', 'b'] }).success).toBe(true);
     expect(FilterSchema.safeParse({ type: 'regex', property: 'tags', value: 'a' }).success).toBe(false);
+  });
+});
+
+describe('documents', () => {
+  it('accepts only http(s) document URLs', () => {
+    const doc = (url: string) => DocumentInputSchema.safeParse({ title: 't', content: 'c', url }).success;
+    expect(doc('https://docs.acme.test/a#b')).toBe(true);
+    expect(doc('http://intranet/page')).toBe(true);
+    for (const url of [
+      'javascript:alert(1)',
+      'JavaScript:alert(1)',
+      'data:text/html,x',
+      'file:///etc/passwd',
+      '/relative',
+    ])
+      expect(doc(url)).toBe(false);
+  });
+});
+
+describe('filters', () => {
+  it('reads the object form as eq filters and keeps the list form', () => {
+    expect(
+      SearchRequestSchema.parse({ query: 'q', filters: { product: 'cli', tags: ['a', 'b'] } }).filters,
+    ).toEqual([
+      { type: 'eq', property: 'product', value: 'cli' },
+      { type: 'eq', property: 'tags', value: ['a', 'b'] },
+    ]);
+    const list = [{ type: 'contains', property: 'tags', value: 'a' }];
+    expect(QuestionRequestSchema.parse({ question: 'q', filters: list }).filters).toEqual(list);
+    expect(SearchRequestSchema.safeParse({ query: 'q', filters: { product: 5 } }).success).toBe(false);
+    expect(SearchRequestSchema.safeParse({ query: 'q', filters: 'product' }).success).toBe(false);
   });
 });
 

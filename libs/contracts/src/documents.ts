@@ -15,7 +15,8 @@ export const DocumentInputSchema = z
   .object({
     id: DocumentIdSchema.optional(),
     title: z.string().min(1).max(500),
-    url: z.string().max(2000).optional(),
+    // Shown to people as a link (API clients, the widget): only web addresses, never `javascript:`.
+    url: z.url({ protocol: /^https?$/ }).max(2000).optional(),
     content: z.string().min(1),
     content_type: DocumentContentTypeSchema.default('text/markdown'),
     metadata: z

@@ -23,3 +23,14 @@ export const AnswerEventSchema = z.discriminatedUnion('type', [
 ]);
 export type AnswerEvent = z.infer<typeof AnswerEventSchema>;
 export type AnswerEventType = AnswerEvent['type'];
+
+/**
+ * Where a client resumes an answer's stream (`Last-Event-ID` header or `last_event_id` query): the
+ * id of the last event it received (`<ms>-<seq>` or `<ms>`), `0` or `-` for the start, `$` for
+ * only what comes next.
+ */
+export const LastEventIdSchema = z
+  .string()
+  .max(100)
+  .regex(/^(\d{1,20}(-\d{1,20})?|-|\$)$/, 'must be an event id such as 1732400000000-0, or - or $')
+  .openapi({ description: 'Resume after this event id; `-` from the start, `$` from now on.' });

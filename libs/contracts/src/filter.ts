@@ -17,4 +17,25 @@ export const FilterSchema = z
 
 export type Filter = z.infer<typeof FilterSchema>;
 
-export const FiltersSchema = z.array(FilterSchema).max(20);
+const FilterValueSchema = FilterSchema.shape.value;
+
+/**
+ * Filters as the specification shows them: an object of metadata property to value (or values),
+ * each meaning `eq`. Read as the equivalent list of `eq` filters.
+ */
+export const FilterMapSchema = z
+  .record(FilterSchema.shape.property, FilterValueSchema)
+  .refine((map) => Object.keys(map).length <= 20, { message: 'at most 20 properties' })
+  .transform((map): Filter[] =>
+    Object.entries(map).map(([property, value]) => ({ type: 'eq', property, value })),
+  )
+  .openapi('FilterMap', {
+    description: 'Shorthand: `{"property": "value" | ["v1", "v2"]}`, each entry an `eq` filter.',
+    example: { product: 'cli', tags: ['setup', 'tokens'] },
+  });
+
+/**
+ * Filters of a question, a search or the widget: a list of {@link FilterSchema}, or the object
+ * shorthand of {@link FilterMapSchema}. Always a list once parsed.
+ */
+export const FiltersSchema = z.union([z.array(FilterSchema).max(20), FilterMapSchema]);

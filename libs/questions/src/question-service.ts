@@ -20,14 +20,17 @@ export const MAX_WAIT_SECONDS = 30;
 export class QuestionService {
   constructor(private readonly deps: { store: QuestionStore; queue: QuestionQueue; feed: ChangeFeed }) {}
 
-  /** Records and enqueues a question. A replayed idempotent request re-enqueues (a no-op for a live job). */
+  /**
+   * Records and enqueues a question. A replayed idempotent request re-enqueues (a no-op for a live
+   * job); a question it re-asks after an outage gets a fresh job.
+   */
   async ask(
     asker: Asker,
     request: QuestionRequest,
     idempotencyKey?: string,
   ): Promise<QuestionCreated & { replayed: boolean }> {
     const created = await this.record(asker, request, idempotencyKey, 'interactive');
-    await this.enqueue(asker.tenant, [created.questionId], 'interactive');
+    await this.enqueue(asker.tenant, [created.questionId], 'interactive', created.reasked);
     return { question_id: created.questionId, chat_id: created.chatId, replayed: created.replayed };
   }
 
@@ -44,11 +47,13 @@ export class QuestionService {
   ): Promise<QuestionCreated[]> {
     await this.checkChats(asker.tenant, requests);
     const created: QuestionCreated[] = [];
+    let reasked = false;
     try {
       for (const [i, request] of requests.entries()) {
         const key = idempotencyKey ? `${idempotencyKey}:${i}` : undefined;
         const result = await this.record(asker, request, key, 'batch');
         created.push({ question_id: result.questionId, chat_id: result.chatId });
+        if (result.reasked) reasked = true;
       }
     } finally {
       if (created.length)
@@ -56,6 +61,7 @@ export class QuestionService {
           asker.tenant,
           created.map((c) => c.question_id),
           'batch',
+          reasked,
         );
     }
     return created;
@@ -114,8 +120,11 @@ export class QuestionService {
   }
 
   /**
-   * The question's events after `lastEventId`, as they happen, until `done` or `error`
-   * (or the signal aborts). Yields `null` every `heartbeatMs` without events, for SSE heartbeats.
+   * The question's events after `lastEventId` (a stream id, `0` or `-` for the start, `$` for
+   * what comes next; see `LastEventIdSchema`), as they happen, until `done` or `error`, the
+   * signal aborts, or the answer is over with nothing left after `lastEventId` (a client resuming
+   * after the last event, or from a later id, gets an empty stream that ends at once). Yields
+   * `null` every `heartbeatMs` without events, for SSE heartbeats.
    */
   async *events(
     tenant: string,
@@ -123,7 +132,7 @@ export class QuestionService {
     opts: { lastEventId?: string; signal?: AbortSignal; heartbeatMs?: number } = {},
   ): AsyncGenerator<StoredEvent | null> {
     await this.deps.store.get(tenant, id);
-    let last = opts.lastEventId ?? '0';
+    let last = await this.resumePoint(id, opts.lastEventId);
     while (!opts.signal?.aborted) {
       const batch = await this.deps.store.readEvents(id, last);
       for (const item of batch) {
@@ -132,22 +141,38 @@ export class QuestionService {
         if (item.event.type === 'done' || item.event.type === 'error') return;
       }
       if (batch.length) continue;
+      // The terminal event is written with the terminal status, atomically: a finished record
+      // with nothing after `last` has nothing more to send.
+      const stored = await this.deps.store.getStored(id);
+      if (!stored || stored.record.is_ready) {
+        yield* await this.deps.store.readEvents(id, last);
+        return;
+      }
       const changed = await this.deps.feed.waitForChange(id, {
         timeoutMs: opts.heartbeatMs ?? 15000,
         signal: opts.signal,
         alreadyChanged: async () => (await this.deps.store.readEvents(id, last, 1)).length > 0,
       });
-      if (!changed && !opts.signal?.aborted) {
-        // A record that expired (or was never answered) would otherwise be tailed forever.
-        const stored = await this.deps.store.getStored(id);
-        if (!stored) return;
-        yield null;
-      }
+      if (!changed && !opts.signal?.aborted) yield null;
     }
   }
 
-  private async enqueue(tenant: string, ids: string[], priority: 'interactive' | 'batch'): Promise<void> {
+  /** The stream id to read after: `-` and none mean the start, `$` the current last event. */
+  private async resumePoint(id: string, lastEventId: string | undefined): Promise<string> {
+    if (lastEventId === undefined || lastEventId === '-') return '0';
+    if (lastEventId === '$') return (await this.deps.store.lastEventId(id)) ?? '0';
+    return lastEventId;
+  }
+
+  /** `replaceFinished`: some questions were re-asked, and their old failed job must not block a new one. */
+  private async enqueue(
+    tenant: string,
+    ids: string[],
+    priority: 'interactive' | 'batch',
+    replaceFinished = false,
+  ): Promise<void> {
     try {
+      if (replaceFinished) await this.deps.queue.removeFinished(ids);
       if (ids.length === 1) await this.deps.queue.enqueue({ question_id: ids[0]!, tenant }, priority);
       else
         await this.deps.queue.enqueueMany(

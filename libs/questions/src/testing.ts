@@ -8,6 +8,11 @@ export interface AnswerScript {
   /** Delay before each piece, ms. */
   delayMs?: number;
   sources?: Source[];
+  /**
+   * Awaited before each piece is streamed: a test holds a piece back (a promise it resolves) to
+   * decide itself when the answer goes on, instead of guessing how fast the machine is.
+   */
+  beforePiece?: (index: number, call: number) => Promise<void> | void;
   /** Throw this after streaming the pieces (or a function deciding per call, by call number). */
   fail?: Error | ((call: number) => Error | undefined);
 }
@@ -26,8 +31,9 @@ export class ScriptedAnswerer implements Answerer {
     const call = this.inputs.length;
     yield { type: 'status', status: 'retrieving' };
     yield { type: 'status', status: 'generating' };
-    for (const piece of this.script.pieces ?? ['Hello', ' world.']) {
+    for (const [index, piece] of (this.script.pieces ?? ['Hello', ' world.']).entries()) {
       if (this.script.delayMs) await sleep(this.script.delayMs, input.signal);
+      await this.script.beforePiece?.(index, call);
       yield { type: 'delta', text: piece };
     }
     const fail = typeof this.script.fail === 'function' ? this.script.fail(call) : this.script.fail;

@@ -43,6 +43,17 @@ export class QuestionQueue {
     );
   }
 
+  /**
+   * Removes the finished (completed or failed) jobs of these questions, so enqueueing them again
+   * starts a new job: the job id is the question id, and BullMQ ignores an add for an id it holds.
+   */
+  async removeFinished(questionIds: string[]): Promise<void> {
+    for (const id of questionIds) {
+      const job = await this.queue.getJob(id);
+      if (job && (job.finishedOn !== undefined || (await job.isFailed()))) await job.remove();
+    }
+  }
+
   private jobOptions(job: QuestionJob, priority: 'interactive' | 'batch'): JobsOptions {
     return {
       jobId: job.question_id,

@@ -15,6 +15,7 @@ import { newId } from './ids';
 import type { Keys } from './keys';
 import createQuestionScript from './lua/create-question.lua';
 import updateQuestionScript from './lua/update-question.lua';
+import reaskQuestionScript from './lua/reask-question.lua';
 
 /** Everything stored with a question beyond its public record. */
 export interface StoredQuestion {
@@ -50,6 +51,7 @@ type WriteResult = { version: number; eventId: string } | 'terminal' | 'stale';
 interface QuestionCommands {
   createQuestion(...args: string[]): Promise<string[]>;
   updateQuestion(...args: string[]): Promise<(number | string)[]>;
+  reaskQuestion(...args: string[]): Promise<number>;
 }
 
 /**
@@ -70,14 +72,20 @@ export class QuestionStore {
       redis.defineCommand('createQuestion', { numberOfKeys: 5, lua: createQuestionScript });
     if (!redis.updateQuestion)
       redis.defineCommand('updateQuestion', { numberOfKeys: 2, lua: updateQuestionScript });
+    if (!redis.reaskQuestion)
+      redis.defineCommand('reaskQuestion', { numberOfKeys: 2, lua: reaskQuestionScript });
     this.redis = redis as Redis & QuestionCommands;
   }
 
   /**
    * Creates a question; a new chat when `chatId` is absent. With an idempotency key, the same key
    * and body return the first call's ids (`replayed: true`); another body throws a conflict.
+   * A replayed question that failed because a dependency was down is asked again
+   * (`reasked: true`): a retry after a 503 must get an answer, not the failure it retried.
    */
-  async create(input: NewQuestion): Promise<{ questionId: string; chatId: string; replayed: boolean }> {
+  async create(
+    input: NewQuestion,
+  ): Promise<{ questionId: string; chatId: string; replayed: boolean; reasked: boolean }> {
     const questionId = newId('q');
     const chatId = input.chatId ?? newId('c');
     const filters = JSON.stringify(input.filters ?? []);
@@ -111,7 +119,21 @@ export class QuestionStore {
       );
     }
     if (outcome === 'chat_not_found') throw new NotFoundError(`chat ${input.chatId} was not found`);
-    return { questionId: qid!, chatId: cid!, replayed: outcome === 'replay' };
+    const replayed = outcome === 'replay';
+    const reasked = replayed && (await this.reaskAfterOutage(qid!));
+    return { questionId: qid!, chatId: cid!, replayed, reasked };
+  }
+
+  /** Puts a question that failed with a 503 problem back to queued (see reask-question.lua). */
+  private async reaskAfterOutage(id: string): Promise<boolean> {
+    const reasked = await this.redis.reaskQuestion(
+      this.keys.question(id),
+      this.keys.questionEvents(id),
+      new Date().toISOString(),
+      this.keys.questionChanged(id),
+      String(this.ttlSeconds),
+    );
+    return reasked === 1;
   }
 
   /** A question with its internals, or null when unknown or expired. */
@@ -167,6 +189,12 @@ export class QuestionStore {
       const data = JSON.parse(fields[fields.indexOf('data') + 1] ?? '{}');
       return { id: eventId, event: AnswerEventSchema.parse({ type, data }) };
     });
+  }
+
+  /** The id of the last event of a question's stream, or null when it has none. */
+  async lastEventId(id: string): Promise<string | null> {
+    const [entry] = await this.redis.xrevrange(this.keys.questionEvents(id), '+', '-', 'COUNT', 1);
+    return entry?.[0] ?? null;
   }
 
   /** Starts (or restarts) answering: resets partial text and sources; the event says whether it restarts. */

@@ -26,3 +26,27 @@ export async function closeRedis(redis: Redis): Promise<void> {
   if (redis.status === 'ready') await redis.quit().catch(() => redis.disconnect());
   else redis.disconnect();
 }
+
+/**
+ * Resolves once Redis at `url` answers, retrying for ever (every 200 ms, backing off to 2 s) and
+ * reporting each failed attempt to `onRetry`: a process started before Redis (or while it
+ * restarts) waits for it instead of exiting, as a running process rides out an outage.
+ */
+export async function waitForRedis(
+  url: string,
+  onRetry: (err: Error, attempt: number) => void,
+): Promise<void> {
+  const probe = new Redis(url, {
+    lazyConnect: true,
+    maxRetriesPerRequest: null,
+    connectionName: 'docqa-wait',
+    retryStrategy: (times) => Math.min(times * 200, 2000),
+  });
+  let attempt = 0;
+  probe.on('error', (err: Error) => onRetry(err, ++attempt));
+  await new Promise<void>((resolve) => {
+    probe.once('ready', resolve);
+    probe.connect().catch(() => undefined); // failures arrive as 'error' events; it keeps retrying
+  });
+  await closeRedis(probe);
+}

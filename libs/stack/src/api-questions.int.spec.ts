@@ -133,7 +133,7 @@ describe('questions API', () => {
     ]);
     const history = await (await call(`chat/${chat}/`)).json();
     expect(history.questions.map((q: { text: string }) => q.text)).toEqual(['batch chat?']);
-    await new Promise((r) => setTimeout(r, 200));
+    await stack.waitUntilIdle();
     expect(answerer.inputs.slice(asked).map((i) => i.question)).toEqual(['batch chat?']);
   });
 
@@ -240,5 +240,34 @@ describe('questions API', () => {
       body: JSON.stringify({ question: 'x', chat_id }),
     });
     expect(res.status).toBe(404);
+  });
+
+  it('takes filters in the object form of the specification in questions, search and the widget', async () => {
+    const filters = { product: 'cli', tags: ['setup', 'tokens'] };
+    const eq = [
+      { type: 'eq', property: 'product', value: 'cli' },
+      { type: 'eq', property: 'tags', value: ['setup', 'tokens'] },
+    ];
+    const created = await (await ask({ question: 'object filters?', filters })).json();
+    await pollUntilReady(created.question_id);
+    expect(answerer.inputs.at(-1)!.filters).toEqual(eq);
+
+    const both = await stack.createToken({ tenant: 'acme', scopes: ['ask', 'search'] });
+    const search = await call('rag/search/', {
+      method: 'POST',
+      token: both,
+      body: JSON.stringify({ query: 'tokens', filters }),
+    });
+    expect(search.status).toBe(200);
+    const streamed = await call('questions/', {
+      method: 'POST',
+      body: JSON.stringify({ question: 'streamed with object filters', filters }),
+    });
+    expect(streamed.status).toBe(200);
+    await streamed.text();
+    expect(answerer.inputs.at(-1)!.filters).toEqual(eq);
+
+    const bad = await ask({ question: 'q', filters: { product: 5 } });
+    expect(bad.status).toBe(400);
   });
 });

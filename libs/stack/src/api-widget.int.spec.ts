@@ -254,4 +254,47 @@ describe('widget endpoints', () => {
       await deletePrefix(redis, `${prefix}-rl`);
     }
   });
+
+  it('does not spend the widget token’s shared budget on requests the visitor limit refused', async () => {
+    const limited = await startStack({
+      redisUrl: stack.redisUrl,
+      prefix: `${prefix}-shared`,
+      answerer,
+      services: noKnowledgeBase,
+      noWorker: true,
+      env: { VISITOR_RATE_LIMIT_PER_MINUTE: '2', WIDGET_RATE_LIMIT_PER_MINUTE: '4' },
+    });
+    try {
+      const t = await limited.createToken({
+        tenant: 'acme',
+        scopes: ['ask'],
+        widget: true,
+        origins: [origin],
+      });
+      // The API trusts a loopback proxy (TRUST_PROXY), so X-Forwarded-For names the visitor.
+      const ask = (visitor: string) =>
+        fetch(`${limited.apiUrl}question/`, {
+          method: 'POST',
+          headers: {
+            authorization: `Bearer ${t}`,
+            origin,
+            'content-type': 'application/json',
+            'x-forwarded-for': visitor,
+          },
+          body: JSON.stringify({ question: 'q' }),
+        });
+      const statuses: number[] = [];
+      for (let i = 0; i < 6; i++) statuses.push((await ask('203.0.113.1')).status);
+      expect(statuses).toEqual([201, 201, 429, 429, 429, 429]);
+      expect((await ask('203.0.113.2')).status).toBe(201);
+      expect((await ask('203.0.113.2')).status).toBe(201);
+      // Now the token's own budget (4) is spent by the four answered questions.
+      const over = await ask('203.0.113.3');
+      expect(over.status).toBe(429);
+      expect(over.headers.get('ratelimit-limit')).toBe('4');
+    } finally {
+      await limited.close();
+      await deletePrefix(redis, `${prefix}-shared`);
+    }
+  });
 });

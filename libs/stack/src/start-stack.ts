@@ -3,9 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Logger } from 'pino';
 import pino from 'pino';
+import { Queue } from 'bullmq';
 import { TokenStore, type Scope } from '@docqa/auth';
 import { loadConfig, type Config } from '@docqa/config';
-import type { Filter } from '@docqa/contracts';
+import { QUEUE_NAMES, type Filter } from '@docqa/contracts';
 import type { Answerer } from '@docqa/answering';
 import type { Metrics } from '@docqa/metrics';
 import { Keys, closeRedis, connectRedis } from '@docqa/records';
@@ -58,6 +59,11 @@ export interface Stack {
     tenants?: string[];
     rateLimit?: number;
   }): Promise<string>;
+  /**
+   * Resolves once the questions queue holds no job waiting, delayed or running: what a test
+   * checks after it (questions asked, answers written) is then final, however slow the machine.
+   */
+  waitUntilIdle(): Promise<void>;
   stopWorker(): Promise<void>;
   close(): Promise<void>;
 }
@@ -114,6 +120,21 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     async createToken(opts) {
       const { token } = await tokens.create(opts);
       return token;
+    },
+    async waitUntilIdle() {
+      const queue = new Queue(QUEUE_NAMES.questions, {
+        connection: { url: redisUrl },
+        prefix: new Keys(prefix).queuePrefix(),
+      });
+      try {
+        for (;;) {
+          const counts = await queue.getJobCounts('waiting', 'active', 'delayed', 'prioritized');
+          if (Object.values(counts).every((n) => n === 0)) return;
+          await new Promise((r) => setTimeout(r, 20));
+        }
+      } finally {
+        await queue.close();
+      }
     },
     async stopWorker() {
       await worker?.close(0);

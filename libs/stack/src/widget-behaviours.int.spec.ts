@@ -10,7 +10,6 @@ import type { WidgetGlobals } from './browser-testing';
 import { startStack, type Stack } from './start-stack';
 
 const root = join(__dirname, '../../..');
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const source = (id: string, cited: boolean) => ({
   document_id: id,
   chunk_id: `${id}#0`,
@@ -36,11 +35,16 @@ describe('widget behaviours in Chromium (scripted answers)', () => {
   let origin = '';
   let config: Record<string, unknown> = {};
   const prefix = testPrefix('widgetb');
+  /** While set, the last piece of every answer waits for it: the test decides when answers finish. */
+  let holdLastPiece: Promise<void> | null = null;
   const answerer = new ScriptedAnswerer({
     pieces: PIECES,
     delayMs: 150,
     sources: [source('a', true), source('b', false), source('c', false)],
+    beforePiece: (index) => (index === PIECES.length - 1 ? (holdLastPiece ?? undefined) : undefined),
   });
+  /** Pages opened by the running test, closed after it whatever its outcome (with their routes). */
+  const pages: Page[] = [];
 
   beforeAll(async () => {
     execFileSync(process.execPath, [join(root, 'tools/build.mjs'), '--only', 'widget', '--quiet'], {
@@ -68,6 +72,14 @@ describe('widget behaviours in Chromium (scripted answers)', () => {
     origin = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
     browser = await launchChromium();
   });
+  afterEach(async () => {
+    holdLastPiece = null;
+    // A test that failed half-way must not leave a page whose routes and streams run into the next.
+    for (const page of pages.splice(0)) {
+      if (!page.isClosed()) await page.unrouteAll({ behavior: 'ignoreErrors' });
+      await page.context().close();
+    }
+  });
   afterAll(async () => {
     await browser?.close();
     site?.close();
@@ -88,7 +100,8 @@ describe('widget behaviours in Chromium (scripted answers)', () => {
       rateLimit: opts.rateLimit,
     });
     config = { api_url: stack.apiUrl, api_token: token, popup: false, ...settings };
-    const page = await browser.newPage();
+    const page = await (await browser.newContext()).newPage();
+    pages.push(page);
     const requests: { url: string; body: unknown }[] = [];
     page.on('request', (req) => {
       if (req.method() === 'POST')
@@ -204,26 +217,27 @@ describe('widget behaviours in Chromium (scripted answers)', () => {
   const FINAL_TEXT = 'Use this: docqa tokens revoke ID Copy a b 1 2 Done [1].';
   const squash = (text: string | null | undefined) => (text ?? '').replace(/\s+/g, ' ').trim();
 
-  /** Waits until the stored answer contains `text` while it is still being written. */
-  const answerWrittenPast = async (questionId: string, text: string) => {
-    for (let i = 0; i < 200; i++) {
-      const res = await fetch(`${stack.apiUrl}question/${questionId}/`, {
-        headers: { authorization: `Bearer ${config.api_token}`, origin },
+  /** Waits (long polls) until the stored answer contains `text`; the answer is held from finishing. */
+  const answerWrittenPast = async (token: string, questionId: string, text: string) => {
+    for (let version = ''; ;) {
+      const res = await fetch(`${stack.apiUrl}question/${questionId}/?wait=5`, {
+        headers: { authorization: `Bearer ${token}`, origin, 'if-none-match': version },
       });
+      version = res.headers.get('etag') ?? '';
+      if (res.status === 304) continue;
       const record = (await res.json()) as { response: string; is_ready: boolean };
-      if (record.response.includes(text)) {
-        expect(record.is_ready).toBe(false);
-        return;
-      }
-      await sleep(10);
+      if (record.is_ready) throw new Error('the answer finished although its last piece was held');
+      if (record.response.includes(text)) return;
     }
-    throw new Error(`the answer never contained ${text}`);
   };
 
   it.each(['chat', 'question'])(
     'resumes an answer after a reload mid-answer in %s mode, never showing text twice',
     async (mode) => {
+      let release = (): void => undefined;
+      holdLastPiece = new Promise<void>((resolve) => (release = resolve));
       const { page } = await open({ mode });
+      const token = String(config.api_token);
       await recordAnswerRenders(page);
       await ask(page, 'resume me?');
       await page.getByText('Use this:').waitFor();
@@ -234,11 +248,13 @@ describe('widget behaviours in Chromium (scripted answers)', () => {
       expect(pending).toEqual({ id: expect.any(String), question: 'resume me?' });
       // The history is read once more of the answer was written than the page had seen, before it is done.
       await page.route('**/conversation/', async (route) => {
-        await answerWrittenPast(pending.id, 'docqa tokens revoke ID');
+        await answerWrittenPast(token, pending.id, '| 1 | 2 |');
         await route.continue();
       });
       await page.reload();
       await page.locator('.question', { hasText: 'resume me?' }).waitFor();
+      await page.getByText('Use this:').waitFor();
+      release();
       await page.getByText('Done [1].').waitFor();
       await page.getByRole('button', { name: 'Copy' }).waitFor();
       expect(squash(await page.locator('.answer').last().textContent())).toBe(FINAL_TEXT);
@@ -267,8 +283,10 @@ describe('widget behaviours in Chromium (scripted answers)', () => {
     await ask(page, 'first?');
     await page.getByText('Done [1].').waitFor();
     // Slow stored settings: the prompt must wait for them, and for the restored history.
+    let releaseSettings = (): void => undefined;
+    const settingsHeld = new Promise<void>((resolve) => (releaseSettings = resolve));
     await page.route('**/settings/', async (route) => {
-      await sleep(300);
+      await settingsHeld;
       await route.continue();
     });
     config = { ...config, automount: false };
@@ -277,6 +295,7 @@ describe('widget behaviours in Chromium (scripted answers)', () => {
       (window as unknown as WidgetGlobals).mountAssistantWidget();
       (window as unknown as WidgetGlobals).assistantPrompt('prompted?');
     });
+    releaseSettings();
     await page.locator('.turn').nth(1).getByText('Done [1].').waitFor();
     await expect(page.locator('.question').allTextContents()).resolves.toEqual(['first?', 'prompted?']);
     const asked = requests.filter((r) => r.url.endsWith('/questions/')).map((r) => r.body);
@@ -349,7 +368,8 @@ describe('widget behaviours in Chromium (scripted answers)', () => {
       origins: ['https://other.test'],
     });
     config = { api_url: stack.apiUrl, api_token: elsewhere, popup: false };
-    const blocked = await browser.newPage();
+    const blocked = await (await browser.newContext()).newPage();
+    pages.push(blocked);
     const refusedSettings = blocked.waitForResponse((r) => r.url().endsWith('/settings/'));
     await blocked.goto(origin);
     // The origin is allowed by other tokens (so CORS lets the widget read the answer), not by this one.
@@ -370,12 +390,15 @@ describe('widget behaviours in Chromium (scripted answers)', () => {
   });
 
   it('streams the answer into an aria-live region that is busy until the answer is complete', async () => {
+    let release = (): void => undefined;
+    holdLastPiece = new Promise<void>((resolve) => (release = resolve));
     const { page } = await open({});
     const region = page.locator('.messages[aria-live="polite"]');
     await expect(region.count()).resolves.toBe(1);
     await ask(page, 'announce?');
     await region.getByText('Use this:').waitFor();
     await expect(region.getAttribute('aria-busy')).resolves.toBe('true');
+    release();
     await region.getByText('Done [1].').waitFor();
     await page.waitForFunction(
       () =>

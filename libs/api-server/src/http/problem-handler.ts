@@ -8,6 +8,7 @@ import {
   NotFoundError,
   PayloadTooLargeError,
   UnauthenticatedError,
+  UnsupportedMediaTypeError,
   ValidationError,
   toProblem,
 } from '@docqa/errors';
@@ -52,15 +53,37 @@ function instanceOf(req: Request): string {
 /** Maps errors raised by Express and body-parser to ours. */
 function normalise(err: unknown): AppError {
   if (err instanceof AppError) return err;
-  const e = err as { type?: string; status?: number; message?: string };
-  if (e?.type === 'entity.too.large') return new PayloadTooLargeError('the request body is too large');
-  if (e?.type === 'entity.parse.failed') return new ValidationError('the request body is not valid JSON');
-  if (e?.type === 'encoding.unsupported' || e?.type === 'charset.unsupported') {
-    return new ValidationError('unsupported body encoding');
-  }
   if (err instanceof URIError) return new ValidationError('the URL is not validly percent-encoded');
   if (isRedisUnavailable(err)) return new DependencyUnavailableError('Redis is unavailable', { cause: err });
-  return new InternalError('unexpected error', { cause: err });
+  return fromBodyParser(err) ?? new InternalError('unexpected error', { cause: err });
+}
+
+/**
+ * body-parser (and raw-body under it) reject what the client sent with an http-errors 4xx: a
+ * body too large, not JSON, in an unknown encoding, labelled compressed but not (zlib's error),
+ * or cut off by the client. All of them are the client's doing, never a 500.
+ */
+function fromBodyParser(err: unknown): AppError | undefined {
+  const e = err as { type?: string; status?: number; expose?: boolean; message?: string };
+  const status = e?.status;
+  if (typeof status !== 'number' || status < 400 || status >= 500) return undefined;
+  const options = { cause: err };
+  switch (e.type) {
+    case 'entity.too.large':
+      return new PayloadTooLargeError('the request body is too large', options);
+    case 'entity.parse.failed':
+      return new ValidationError('the request body is not valid JSON', options);
+    case 'encoding.unsupported':
+    case 'charset.unsupported':
+      return new UnsupportedMediaTypeError(e.message ?? 'unsupported body encoding', options);
+    case 'request.aborted':
+      return new ValidationError('the client aborted the request', options);
+    case undefined:
+      // zlib's error for a body whose Content-Encoding does not match its bytes.
+      return new ValidationError('the request body is not validly encoded for its Content-Encoding', options);
+    default:
+      return new ValidationError(e.expose && e.message ? e.message : 'the request body is invalid', options);
+  }
 }
 
 /** ioredis' ways of saying the server cannot be reached. */

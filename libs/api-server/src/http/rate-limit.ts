@@ -17,6 +17,13 @@ export interface RateLimits {
   perVisitor: number;
 }
 
+/** One budget: its limiter, the key it counts under and its per-minute limit. */
+interface Budget {
+  limiter: RateLimiterRedis;
+  key: string;
+  limit: number;
+}
+
 /**
  * Question rate limits in Redis (shared by every API replica): per token, and for widget tokens
  * also per visitor IP. Sets `RateLimit-*` headers; over the limit throws 429 with `Retry-After`.
@@ -27,25 +34,33 @@ export class QuestionRateLimiter {
   constructor(private readonly deps: { redis: Redis; keys: Keys; limits: RateLimits }) {}
 
   /**
-   * Spends `cost` questions of the caller's budgets; `res` receives the `RateLimit-*` headers
-   * (MCP tool calls pass a sink: their response may be streaming already).
+   * Spends `cost` questions of the caller's budgets. A widget visitor's own budget is checked
+   * first, so a request it refuses never spends the token's budget, which every visitor of the
+   * widget shares (one visitor must not lock the others out); when the token's budget refuses,
+   * the visitor's spend is handed back. `res` receives the `RateLimit-*` headers (MCP tool calls
+   * pass a sink: their response may be streaming already).
    */
   async consume(req: Pick<Request, 'ip'>, res: HeaderSink, principal: Principal, cost = 1): Promise<void> {
     const { limits } = this.deps;
     const perToken = principal.rate_limit ?? (principal.widget ? limits.perWidgetToken : limits.perToken);
-    await this.spend(res, this.limiter(perToken), `t:${principal.id}:${perToken}`, cost, perToken);
-    if (principal.widget) {
-      await this.spend(
-        res,
-        this.limiter(limits.perVisitor),
-        `v:${principal.id}:${req.ip}`,
-        cost,
-        limits.perVisitor,
-      );
+    const token = { limiter: this.limiter(perToken), key: `t:${principal.id}:${perToken}`, limit: perToken };
+    if (!principal.widget) return this.spend(res, token, cost);
+    const visitor = {
+      limiter: this.limiter(limits.perVisitor),
+      key: `v:${principal.id}:${req.ip}`,
+      limit: limits.perVisitor,
+    };
+    await this.spend(res, visitor, cost);
+    try {
+      await this.spend(res, token, cost);
+    } catch (err) {
+      await visitor.limiter.reward(visitor.key, cost);
+      throw err;
     }
   }
 
-  private async spend(res: HeaderSink, limiter: RateLimiterRedis, key: string, cost: number, limit: number) {
+  private async spend(res: HeaderSink, budget: Budget, cost: number): Promise<void> {
+    const { limiter, key, limit } = budget;
     try {
       const result = await limiter.consume(key, cost);
       setHeaders(res, limit, result);

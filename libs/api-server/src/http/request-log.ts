@@ -14,8 +14,9 @@ const CALLER_ID = /^[\w.-]{1,100}$/;
 
 /**
  * Gives every request an id (echoed in `X-Request-Id`) and logs it when it ends: errors and 5xx
- * at `error`, 4xx at `info`, the rest at `debug`. With `metrics`, also counts it and its latency
- * by route template (the matched route's path, `static` for files, `unmatched` for the rest).
+ * at `error`, 4xx and requests the client aborted at `info`, the rest at `debug`. With `metrics`,
+ * also counts it and its latency by route template (the matched route's path, `static` for
+ * files, `unmatched` for the rest).
  *
  * pino-http did this before, but it builds a child logger and serialises the request on every
  * request even when the line is never written; that cost a quarter of `GET /question/{id}/`'s
@@ -31,7 +32,11 @@ export function requestLog(logger: Logger, metrics?: Metrics): RequestHandler {
       res.off('finish', done);
       res.off('close', done);
       if (metrics) observe(metrics, req, res.statusCode, performance.now() - started);
-      const level: Level = res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'info' : 'debug';
+      const aborted = !res.writableFinished;
+      // A client that leaves before the response ends (an aborted upload, a closed stream) is
+      // worth a line at info, whatever status the response had reached.
+      const level: Level =
+        res.statusCode >= 500 ? 'error' : res.statusCode >= 400 || aborted ? 'info' : 'debug';
       if (!logger.isLevelEnabled(level)) return;
       logger[level](
         {
@@ -40,9 +45,9 @@ export function requestLog(logger: Logger, metrics?: Metrics): RequestHandler {
           req: { method: req.method, url: req.originalUrl, remoteAddress: req.ip },
           res: { statusCode: res.statusCode },
           responseTime: Math.round(performance.now() - started),
-          aborted: !res.writableFinished || undefined,
+          aborted: aborted || undefined,
         },
-        res.writableFinished ? 'request completed' : 'request aborted',
+        aborted ? 'request aborted' : 'request completed',
       );
     };
     res.on('finish', done);

@@ -160,7 +160,12 @@ const PROBLEM_DESCRIPTIONS: Record<number, string> = {
   503: 'A dependency is unavailable.',
 };
 
-function parse<T>(schema: ZodType<T>, value: unknown, where: 'body' | 'query'): T {
+/** A request header checked against its schema (400 naming `headers.<name>` when invalid). */
+export function parseHeader<T>(schema: ZodType<T>, name: string, value: string | undefined): T | undefined {
+  return value === undefined ? undefined : parse(schema, value, `headers.${name}`);
+}
+
+function parse<T>(schema: ZodType<T>, value: unknown, where: string): T {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
   throw new ValidationError(`the request ${where} is invalid`, {

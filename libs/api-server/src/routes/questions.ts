@@ -2,6 +2,7 @@ import {
   BatchCreatedSchema,
   ChatRecordSchema,
   FeedbackRequestSchema,
+  LastEventIdSchema,
   QuestionCreatedSchema,
   QuestionRecordSchema,
   questionRequestSchemas,
@@ -9,7 +10,7 @@ import {
 } from '@docqa/contracts';
 import { ValidationError } from '@docqa/errors';
 import { principalOf } from '../http/auth';
-import type { RouteTable } from '../http/route';
+import { parseHeader, type RouteTable } from '../http/route';
 import { closeSignal, openEventStream, pipeQuestionEvents } from '../http/sse';
 import type { ApiDeps } from '../api-deps';
 
@@ -29,11 +30,14 @@ const WaitQuery = z.object({
     .openapi({ description: 'Long poll: seconds to wait for a change (≤ 30).' }),
 });
 const EventsQuery = z.object({
-  last_event_id: z
-    .string()
-    .max(100)
-    .optional()
-    .openapi({ description: 'Resume after this event id (as the `Last-Event-ID` header does).' }),
+  last_event_id: LastEventIdSchema.optional().openapi({
+    description: 'Resume after this event id (as the `Last-Event-ID` header does).',
+  }),
+});
+const EventsHeaders = z.object({
+  'last-event-id': LastEventIdSchema.optional().openapi({
+    description: 'Resume after this event id (what a browser’s EventSource sends on reconnecting).',
+  }),
 });
 
 /** `POST /question/`, `GET /question/{id}/`, its events, batch, feedback and `GET /chat/{id}/`. */
@@ -117,6 +121,7 @@ export function questionRoutes(routes: RouteTable, deps: ApiDeps): void {
         "Streams a question's answer as server-sent events (`status`, `delta`, `sources`, `done`, `error`) from the start, or after `Last-Event-ID` to resume. The stream closes after `done` or `error`; a comment heartbeat keeps it open meanwhile.",
       scope: 'ask',
       query: EventsQuery,
+      headers: EventsHeaders,
       responses: {
         200: {
           description: 'Events question, status, delta, sources, done, error; each with an id',
@@ -128,12 +133,13 @@ export function questionRoutes(routes: RouteTable, deps: ApiDeps): void {
     async (req, res, { query }) => {
       const principal = principalOf(req);
       const questionId = String(req.params.id);
+      const header = parseHeader(LastEventIdSchema, 'last-event-id', req.get('last-event-id'));
       await deps.questions.get(principal.tenant, questionId);
       openEventStream(res, deps.metrics);
       await pipeQuestionEvents(req, res, deps.questions, {
         tenant: principal.tenant,
         questionId,
-        lastEventId: req.get('last-event-id') ?? query.last_event_id,
+        lastEventId: header ?? query.last_event_id,
         heartbeatMs: deps.heartbeatMs,
       });
     },

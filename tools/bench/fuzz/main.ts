@@ -1,0 +1,195 @@
+/**
+ * Fuzz run: a bounded number of generated requests (valid, slightly wrong and hostile) over every
+ * operation the API mounts, against a real API + worker (real retrieval and extractive answers on
+ * a private Redis) this script starts on 127.0.0.1 and stops. Counts answers by status; a 5xx or a
+ * request left unanswered is a defect. Writes its figures to docs/benchmarks.md ("Fuzz").
+ *
+ *   npm run bench:fuzz [-- --requests 10000 --concurrency 16 --seed 1]
+ */
+import { connect } from 'node:net';
+import { loadavg } from 'node:os';
+import { parseArgs } from 'node:util';
+import { startOwnRedis } from '@docqa/testing';
+import { startStack, type Stack } from '@docqa/stack';
+import { writeBenchSection } from '../write-section';
+import { RequestGenerator, seededRandom, type FuzzContext, type FuzzRequest } from './requests';
+
+const { values } = parseArgs({
+  options: {
+    requests: { type: 'string', default: '10000' },
+    concurrency: { type: 'string', default: '16' },
+    seed: { type: 'string', default: '1' },
+    'answer-ms': { type: 'string', default: '40000' },
+  },
+});
+const TOTAL = Number(values.requests);
+const CONCURRENCY = Number(values.concurrency);
+/** Longest wait for a response's status line; past it the request counts as unanswered. */
+const ANSWER_MS = Number(values['answer-ms']);
+
+interface Outcome {
+  operation: string;
+  status: number | 'unanswered';
+  request: FuzzRequest;
+}
+
+/** Sends a request and resolves with its status once the response head arrives. */
+async function send(stack: Stack, request: FuzzRequest): Promise<number | 'unanswered'> {
+  // fetch refuses header values outside Latin-1 on the client side; a raw socket sends them anyway.
+  if (
+    request.declaredLength !== undefined ||
+    Object.values(request.headers).some((v) => /[^\x00-\xff]/.test(v))
+  )
+    return sendRaw(stack, request);
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), ANSWER_MS);
+  try {
+    const res = await fetch(stack.baseUrl + request.path, {
+      method: request.method,
+      headers: request.headers,
+      body: request.method === 'GET' || request.method === 'HEAD' ? undefined : request.body,
+      signal: controller.signal,
+    });
+    // Event streams stay open until their answer ends: the head is the answer being checked.
+    await res.body?.cancel();
+    return res.status;
+  } catch {
+    return 'unanswered';
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** A request whose declared Content-Length is not its body's, on a raw socket. */
+function sendRaw(stack: Stack, request: FuzzRequest): Promise<number | 'unanswered'> {
+  const { hostname, port } = new URL(stack.baseUrl);
+  return new Promise((resolve) => {
+    const socket = connect(Number(port), hostname);
+    const done = (status: number | 'unanswered') => {
+      clearTimeout(timer);
+      socket.destroy();
+      resolve(status);
+    };
+    const timer = setTimeout(() => done('unanswered'), ANSWER_MS);
+    let head = '';
+    socket.on('data', (chunk) => {
+      head += chunk.toString('latin1');
+      const match = /^HTTP\/1\.1 (\d{3})/.exec(head);
+      if (match) done(Number(match[1]));
+    });
+    socket.on('error', () => done('unanswered'));
+    socket.on('close', () => done('unanswered'));
+    const headers = Object.entries(request.headers)
+      .map(([k, v]) => `${k}: ${v}\r\n`)
+      .join('');
+    socket.write(
+      `${request.method} ${request.path} HTTP/1.1\r\nHost: ${hostname}\r\n${headers}` +
+        `Content-Length: ${request.declaredLength ?? Buffer.byteLength(request.body ?? '')}\r\n\r\n${request.body ?? ''}`,
+    );
+  });
+}
+
+/** Real ids to aim at: a question (answered), its chat, a document and its ingest job. */
+async function seedContext(stack: Stack): Promise<FuzzContext> {
+  const full = await stack.createToken({ tenant: 'fuzz', scopes: ['ask', 'search', 'ingest', 'admin'] });
+  const widget = await stack.createToken({
+    tenant: 'fuzz',
+    scopes: ['ask'],
+    widget: true,
+    origins: ['http://127.0.0.1'],
+  });
+  const other = await stack.createToken({ tenant: 'other', scopes: ['ask', 'search'] });
+  const headers = { authorization: `Bearer ${full}`, 'content-type': 'application/json' };
+  const ingest = await (
+    await fetch(`${stack.apiUrl}documents/`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({
+        documents: [{ id: 'fuzz-doc', title: 'Tokens', content: '# Tokens\n\nRotate a token with the CLI.' }],
+      }),
+    })
+  ).json();
+  const asked = await (
+    await fetch(`${stack.apiUrl}question/`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ question: 'How do I rotate a token?' }),
+    })
+  ).json();
+  return {
+    tokens: [full, full, widget, other, 'dq_nope_nope'],
+    questionIds: [asked.question_id],
+    chatIds: [asked.chat_id],
+    documentIds: ingest.document_ids ?? [],
+    jobIds: ingest.job_id ? [ingest.job_id] : [],
+  };
+}
+
+async function main(): Promise<void> {
+  const redis = await startOwnRedis();
+  const stack = await startStack({
+    redisUrl: redis.url,
+    env: {
+      RATE_LIMIT_PER_MINUTE: '1000000',
+      WIDGET_RATE_LIMIT_PER_MINUTE: '1000000',
+      VISITOR_RATE_LIMIT_PER_MINUTE: '1000000',
+      REQUEST_TIMEOUT_MS: '5000',
+    },
+  });
+  const started = performance.now();
+  const outcomes: Outcome[] = [];
+  try {
+    const ctx = await seedContext(stack);
+    const generator = new RequestGenerator(seededRandom(Number(values.seed)), ctx);
+    const operations = stack.operations;
+    let issued = 0;
+    const worker = async () => {
+      while (issued < TOTAL) {
+        const operation = operations[issued++ % operations.length]!;
+        const request = generator.next(operation);
+        outcomes.push({ operation, status: await send(stack, request), request });
+      }
+    };
+    await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+  } finally {
+    await stack.close();
+    await redis.stop();
+  }
+  report(outcomes, stack.operations.length, (performance.now() - started) / 1000);
+}
+
+function report(outcomes: Outcome[], operations: number, seconds: number): void {
+  const byClass = new Map<string, number>();
+  for (const o of outcomes) {
+    const key = o.status === 'unanswered' ? 'unanswered' : `${String(o.status)[0]}xx`;
+    byClass.set(key, (byClass.get(key) ?? 0) + 1);
+  }
+  const bad = outcomes.filter((o) => o.status === 'unanswered' || o.status >= 500);
+  const count = (key: string) => byClass.get(key) ?? 0;
+  const load = loadavg()
+    .map((l) => l.toFixed(1))
+    .join(', ');
+  const text = [
+    `${outcomes.length} requests over ${operations} operations (seed ${values.seed}, ${CONCURRENCY} at a time) in ${seconds.toFixed(0)} s, load average ${load}:`,
+    '',
+    '| 2xx | 3xx | 4xx | 5xx | unanswered |',
+    '|---|---|---|---|---|',
+    `| ${count('2xx')} | ${count('3xx')} | ${count('4xx')} | ${count('5xx')} | ${count('unanswered')} |`,
+    '',
+    'A real API and worker (local embeddings, extractive answers, embedded store) on a private Redis, ' +
+      'loopback only. Requests: valid bodies, bodies with one field replaced by junk, junk JSON, invalid ' +
+      'JSON, wrong content types, mislabelled `Content-Encoding`, declared lengths that lie, junk ids, ' +
+      '`Last-Event-ID`, `Idempotency-Key`, `If-None-Match` and query values, wrong methods. ' +
+      `Unanswered: no status line within ${ANSWER_MS / 1000} s.`,
+  ].join('\n');
+  console.log(text);
+  for (const o of bad.slice(0, 20))
+    console.error(o.status, o.operation, JSON.stringify(o.request).slice(0, 300));
+  writeBenchSection('Fuzz', 'npm run bench:fuzz', text);
+  if (bad.length) process.exitCode = 1;
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
