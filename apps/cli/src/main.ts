@@ -1,9 +1,9 @@
 /**
  * `npm run -s docqa -- <command>`: the docqa command line. Output for people goes to stderr,
- * data (tokens, answers, results) to stdout.
+ * data (tokens, answers, results) to stdout. Commands load what they need when they run, so
+ * `docqa --help` loads little more than commander.
  */
 import { Command } from 'commander';
-import { ConfigError } from '@docqa/config';
 import { askCommand } from './commands/ask';
 import { batchCommand } from './commands/batch';
 import { ingestCommand } from './commands/ingest';
@@ -20,7 +20,7 @@ askCommand(program);
 batchCommand(program);
 
 program.parseAsync(process.argv).catch((err: unknown) => {
-  const message = err instanceof ConfigError || err instanceof Error ? err.message : String(err);
+  const message = err instanceof Error ? err.message : String(err);
   process.stderr.write(`docqa: ${message}\n`);
   process.exit(1);
 });

@@ -2,7 +2,7 @@ import { UnrecoverableError, Worker, type ConnectionOptions } from 'bullmq';
 import type { Logger } from 'pino';
 import { IngestJobSchema, QUEUE_NAMES, type IngestJob } from '@docqa/contracts';
 
-/** Consumes the `ingest` queue with whatever ingests a job (the Ingestor of @docqa/ingest). */
+/** Consumes the `ingest` queue with whatever ingests a job (the DocumentService of @docqa/ingest). */
 export function createIngestWorker(options: {
   connection: ConnectionOptions;
   prefix: string;

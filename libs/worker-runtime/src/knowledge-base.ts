@@ -1,10 +1,8 @@
-import { Queue } from 'bullmq';
 import type { Logger } from 'pino';
 import { createAnswerer, type Answerer } from '@docqa/answering';
 import type { Config } from '@docqa/config';
-import { QUEUE_NAMES } from '@docqa/contracts';
-import { DocumentStore, Ingestor } from '@docqa/ingest';
-import { Keys, connectRedis, closeRedis } from '@docqa/records';
+import { openDocumentService } from '@docqa/ingest';
+import { Keys } from '@docqa/records';
 import { createRetrieval } from '@docqa/retrieval';
 import { createIngestWorker } from './ingest-worker';
 import type { ConsumerFactory } from './worker-runtime';
@@ -20,22 +18,12 @@ export interface WorkerKnowledgeBase {
 export async function createKnowledgeBase(config: Config, logger: Logger): Promise<WorkerKnowledgeBase> {
   const retrieval = await createRetrieval(config);
   const keys = new Keys(config.redisPrefix);
-  const redis = await connectRedis(config.redisUrl, 'command', 'docqa-worker-docs');
-  const ingestQueue = new Queue(QUEUE_NAMES.ingest, { connection: redis, prefix: keys.queuePrefix() });
-  ingestQueue.on('error', (err) => logger.warn({ err }, 'ingest queue connection error'));
-  const ingestor = new Ingestor({
-    store: retrieval.deps.store,
-    embedder: retrieval.deps.embedder,
-    documents: new DocumentStore({ redis, keys }),
-    chunking: { size: config.chunkSize, overlap: config.chunkOverlap },
-    logger,
-    waitingJobs: () => ingestQueue.getWaitingCount(),
-  });
+  const documents = await openDocumentService(config, { ...retrieval.deps, logger });
   const ingest: ConsumerFactory = () =>
     createIngestWorker({
       connection: { url: config.redisUrl, maxRetriesPerRequest: null },
       prefix: keys.queuePrefix(),
-      ingestor,
+      ingestor: documents.service,
       logger,
       lockMs: config.jobLockMs,
     });
@@ -43,9 +31,8 @@ export async function createKnowledgeBase(config: Config, logger: Logger): Promi
     answerer: createAnswerer(config, { retriever: retrieval }),
     consumers: [ingest],
     async close() {
+      await documents.close();
       await retrieval.deps.store.close();
-      await ingestQueue.close();
-      await closeRedis(redis);
     },
   };
 }
