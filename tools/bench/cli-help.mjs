@@ -20,5 +20,7 @@ const times = Array.from({ length: Number(runs) }, once).sort((a, b) => a - b);
 const median = times[Math.floor(times.length / 2)];
 console.log(
   `${cli} --help: median ${median.toFixed(0)} ms over ${times.length} runs ` +
-    `(min ${times[0].toFixed(0)}, max ${times.at(-1).toFixed(0)}; load ${loadavg().map((l) => l.toFixed(2)).join(' ')})`,
+    `(min ${times[0].toFixed(0)}, max ${times.at(-1).toFixed(0)}; load ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')})`,
 );

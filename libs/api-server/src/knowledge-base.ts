@@ -3,20 +3,24 @@ import { createAnswerer } from '@docqa/answering';
 import type { Config } from '@docqa/config';
 import { openDocumentService } from '@docqa/ingest';
 import { createRetrieval } from '@docqa/retrieval';
+import { openSources } from '@docqa/sync';
 import { documentRoutes } from './routes/documents';
+import { sourceRoutes } from './routes/sources';
 import type { ApiServices } from './server';
 
-/** Builds the API's knowledge-base services (search, documents, health probes) for the configured providers. */
+/** Builds the API's knowledge-base services (search, documents, sources, health probes) for the configured providers. */
 export async function createApiServices(config: Config, logger: Logger): Promise<ApiServices> {
   const retrieval = await createRetrieval(config);
   const answerer = createAnswerer(config, { retriever: retrieval });
   const documents = await openDocumentService(config, { ...retrieval.deps, logger });
+  const sources = await openSources(config, { documents: documents.service, logger });
   return {
     retrieval,
     probes: retrieval.probes(),
     modelProbe: () => answerer.health(),
-    routeGroups: [documentRoutes(documents.service)],
+    routeGroups: [documentRoutes(documents.service), sourceRoutes(sources.service)],
     close: async () => {
+      await sources.close();
       await documents.close();
       await retrieval.deps.store.close();
     },

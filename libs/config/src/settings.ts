@@ -239,6 +239,18 @@ export const SETTINGS = {
     default: 'true',
     doc: '`npm start` ingests docs/ into the `demo` tenant and prints a demo token.',
   },
+  sourcesAllowPrivateNetworks: {
+    env: 'SOURCES_ALLOW_PRIVATE_NETWORKS',
+    schema: bool,
+    default: 'false',
+    doc: 'Let source syncs fetch loopback, private, link-local and metadata addresses (intranet docs, tests).',
+  },
+  sourcesConcurrency: {
+    env: 'SOURCES_CONCURRENCY',
+    schema: int(1, 64),
+    default: '4',
+    doc: 'Pages one source sync fetches at once.',
+  },
   logLevel: {
     env: 'LOG_LEVEL',
     schema: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']),

@@ -9,3 +9,4 @@ export * from './health';
 export * from './settings';
 export * from './jobs';
 export * from './version';
+export * from './sources';

@@ -45,6 +45,16 @@ export class DocumentService {
     return { job_id: jobId, document_ids: documents.map((d) => d.id) };
   }
 
+  /**
+   * Ingests documents in this process under a new job record `jobId` (a source sync does) and
+   * returns the job's outcome, with each document that failed.
+   */
+  async ingestNow(tenant: string, jobId: string, documents: IngestJob['documents']): Promise<JobRecord> {
+    await this.deps.documents.createJob(jobId, tenant, documents.length);
+    await this.deps.ingestor.ingest({ job_id: jobId, tenant, documents });
+    return this.deps.documents.getJob(tenant, jobId);
+  }
+
   /** Runs an ingest job here (the worker's side of {@link submit}). */
   ingest(job: IngestJob, onProgress?: (done: number, total: number) => Promise<void> | void): Promise<void> {
     return this.deps.ingestor.ingest(job, onProgress);

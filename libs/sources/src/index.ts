@@ -34,6 +34,7 @@ export { fetchRobotsPolicy, type RobotsPolicy } from './robots-policy';
 export { parseSitemap, type ParsedSitemap } from './parse-sitemap';
 export {
   isSitemapUrl,
+  listSitemap,
   loadSitemap,
   loadPages,
   type PageOutcome,
@@ -42,3 +43,4 @@ export {
 } from './sitemap-loader';
 export { isHttpUrl, loadSources, type SourceLoadOptions } from './source-loader';
 export { mapConcurrent } from './map-concurrent';
+export { isPrivateAddress, refusePrivateNetworks } from './network-guard';

@@ -4,7 +4,9 @@ import type { Config } from '@docqa/config';
 import { openDocumentService } from '@docqa/ingest';
 import { Keys } from '@docqa/records';
 import { createRetrieval } from '@docqa/retrieval';
+import { openSources } from '@docqa/sync';
 import { createIngestWorker } from './ingest-worker';
+import { createSourceWorker } from './source-worker';
 import type { ConsumerFactory } from './worker-runtime';
 
 /** The worker's view of the knowledge base: how it answers and which extra queues it consumes. */
@@ -14,11 +16,12 @@ export interface WorkerKnowledgeBase {
   close(): Promise<void>;
 }
 
-/** Builds retrieval, the answerer and the ingest consumer for the configured providers. */
+/** Builds retrieval, the answerer and the ingest and source-sync consumers for the configured providers. */
 export async function createKnowledgeBase(config: Config, logger: Logger): Promise<WorkerKnowledgeBase> {
   const retrieval = await createRetrieval(config);
   const keys = new Keys(config.redisPrefix);
   const documents = await openDocumentService(config, { ...retrieval.deps, logger });
+  const sources = await openSources(config, { documents: documents.service, logger });
   const ingest: ConsumerFactory = () =>
     createIngestWorker({
       connection: { url: config.redisUrl, maxRetriesPerRequest: null },
@@ -27,10 +30,19 @@ export async function createKnowledgeBase(config: Config, logger: Logger): Promi
       logger,
       lockMs: config.jobLockMs,
     });
+  const sync: ConsumerFactory = () =>
+    createSourceWorker({
+      connection: { url: config.redisUrl, maxRetriesPerRequest: null },
+      prefix: keys.queuePrefix(),
+      syncer: sources.syncer,
+      logger,
+      lockMs: config.jobLockMs,
+    });
   return {
     answerer: createAnswerer(config, { retriever: retrieval }),
-    consumers: [ingest],
+    consumers: [ingest, sync],
     async close() {
+      await sources.close();
       await documents.close();
       await retrieval.deps.store.close();
     },

@@ -1,0 +1,2 @@
+/** Fixtures for tests of source syncs: a local docs site with validators. */
+export { htmlPage, startDocsSite, type DocsPage, type DocsSite } from './testing/docs-site';
