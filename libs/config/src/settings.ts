@@ -251,6 +251,18 @@ export const SETTINGS = {
     default: '4',
     doc: 'Pages one source sync fetches at once.',
   },
+  githubApiUrl: {
+    env: 'GITHUB_API_URL',
+    schema: z.url(),
+    default: 'https://api.github.com',
+    doc: 'GitHub REST API that `github` sources read (GitHub Enterprise: `https://HOST/api/v3`).',
+  },
+  secretsKey: {
+    env: 'SECRETS_KEY',
+    schema: z.string().min(16).optional(),
+    default: undefined,
+    doc: 'Key that encrypts stored secrets (GitHub tokens of sources), AES-256-GCM; 16+ characters.',
+  },
   logLevel: {
     env: 'LOG_LEVEL',
     schema: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']),

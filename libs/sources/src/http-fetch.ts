@@ -43,6 +43,11 @@ export interface FetchedResource {
   /** The `ETag` and `Last-Modified` validators, when sent. */
   etag?: string;
   lastModified?: string;
+  /**
+   * When a rate-limited server lets requests through again (epoch seconds): `x-ratelimit-reset`
+   * once `x-ratelimit-remaining` is 0, else `Retry-After`.
+   */
+  rateLimitReset?: number;
   body: Uint8Array;
 }
 
@@ -67,6 +72,7 @@ export async function fetchResource(url: string, options: FetchOptions = {}): Pr
     if (options.meter) options.meter.bytes += body.byteLength;
     const etag = res.headers.get('etag');
     const lastModified = res.headers.get('last-modified');
+    const rateLimitReset = rateLimitResetOf(res.headers);
     return {
       url: res.url || url,
       status: res.status,
@@ -74,11 +80,19 @@ export async function fetchResource(url: string, options: FetchOptions = {}): Pr
       ...(charset && { charset }),
       ...(etag && { etag }),
       ...(lastModified && { lastModified }),
+      ...(rateLimitReset && { rateLimitReset }),
       body,
     };
   } catch (err) {
     throw fetchError(err, timeout.aborted, timeoutMs);
   }
+}
+
+function rateLimitResetOf(headers: Headers): number | undefined {
+  const reset = Number(headers.get('x-ratelimit-reset'));
+  if (headers.get('x-ratelimit-remaining') === '0' && reset > 0) return reset;
+  const retryAfter = Number(headers.get('retry-after'));
+  return retryAfter > 0 ? Math.ceil(Date.now() / 1000) + retryAfter : undefined;
 }
 
 /** One GET, following redirects; with a guard, each hop is checked before it is requested. */

@@ -3,6 +3,7 @@ import type { Config } from '@docqa/config';
 import type { DocumentService } from '@docqa/ingest';
 import { SourceQueue } from '@docqa/queue';
 import { Keys, closeRedis, connectRedis } from '@docqa/records';
+import { SecretBox } from './secret-box';
 import { SourceLease } from './source-lease';
 import { SourceService } from './source-service';
 import { SourceStore } from './source-store';
@@ -30,8 +31,9 @@ export async function openSources(
     (err) => deps.logger.warn({ err }, 'sources queue connection error'),
   );
   const store = new SourceStore({ redis, keys });
+  const secrets = new SecretBox(config.secretsKey);
   return {
-    service: new SourceService({ store, queue, documents: deps.documents }),
+    service: new SourceService({ store, queue, documents: deps.documents, secrets }),
     syncer: new SourceSyncer({
       store,
       lease: new SourceLease(redis),
@@ -41,6 +43,8 @@ export async function openSources(
       leaseMs: config.jobLockMs,
       concurrency: config.sourcesConcurrency,
       allowPrivateNetworks: config.sourcesAllowPrivateNetworks,
+      githubApiUrl: config.githubApiUrl,
+      secrets,
     }),
     async close() {
       await queue.close();

@@ -12,6 +12,7 @@ import {
   type FetchOptions,
   type RobotsPolicy,
 } from '@docqa/sources';
+import { readGithub } from './github-reader';
 import { pageEntry } from './page-entry';
 import type { StoredSource } from './source-store';
 import { contentHash, type SourceReader, type SyncEntry } from './sync-entry';
@@ -117,9 +118,10 @@ function sectionEntries(source: StoredSource, url: string, text: string): SyncEn
     });
 }
 
-/** The reader of each source type this build syncs. */
-export const READERS: Partial<Record<StoredSource['type'], SourceReader>> = {
+/** The reader of each source type. */
+export const READERS: Record<StoredSource['type'], SourceReader> = {
   sitemap: readSitemap,
   url: readUrl,
   llms_txt: readLlmsTxt,
+  github: readGithub,
 };

@@ -4,8 +4,8 @@ import type { DocumentService } from '@docqa/ingest';
 import type { SourceQueue } from '@docqa/queue';
 import { newId } from '@docqa/records';
 import { normaliseUrl } from '@docqa/sources';
-import { READERS } from './readers';
-import { newSyncRecord, type SourceStore, type StoredSource } from './source-store';
+import type { SecretBox } from './secret-box';
+import { newSyncRecord, publicSource, type SourceStore, type StoredSource } from './source-store';
 
 /** Syncs shown with a source. */
 const SYNCS_SHOWN = 10;
@@ -13,17 +13,18 @@ const SYNCS_SHOWN = 10;
 /** Sources as the API offers them: create, list, read, delete (with their documents), sync now. */
 export class SourceService {
   constructor(
-    private readonly deps: { store: SourceStore; queue: SourceQueue; documents: DocumentService },
+    private readonly deps: {
+      store: SourceStore;
+      queue: SourceQueue;
+      documents: DocumentService;
+      secrets: SecretBox;
+    },
   ) {}
 
   async create(tenant: string, body: SourceRequest): Promise<SourceRecord> {
-    if (!READERS[body.type])
-      throw new ValidationError(`${body.type} sources are not synced by this version`, {
-        errors: [{ path: 'type', message: `use ${Object.keys(READERS).join(', ')}` }],
-      });
-    if (body.token)
+    if (body.token && body.type !== 'github')
       throw new ValidationError('token is for github sources only', {
-        errors: [{ path: 'token', message: 'not allowed for this type' }],
+        errors: [{ path: 'body.token', message: 'only a github source takes a token' }],
       });
     const source: StoredSource = {
       id: newId('s'),
@@ -31,7 +32,8 @@ export class SourceService {
       url: body.url ? normaliseUrl(body.url) : null,
       repo: body.repo ?? null,
       branch: body.branch ?? null,
-      has_token: false,
+      has_token: Boolean(body.token),
+      ...(body.token && { token_sealed: this.deps.secrets.seal(body.token) }),
       include: body.include ?? [],
       exclude: body.exclude ?? [],
       metadata: body.metadata ?? {},
@@ -41,18 +43,18 @@ export class SourceService {
     };
     await this.deps.store.put(tenant, source);
     if (source.schedule) await this.deps.queue.schedule(tenant, source.id, source.schedule);
-    return source;
+    return publicSource(source);
   }
 
-  list(tenant: string): Promise<StoredSource[]> {
-    return this.deps.store.list(tenant);
+  async list(tenant: string): Promise<SourceRecord[]> {
+    return (await this.deps.store.list(tenant)).map(publicSource);
   }
 
   /** A source with its latest syncs, newest first. */
   async get(tenant: string, id: string): Promise<SourceRecord> {
     const source = await this.deps.store.get(tenant, id);
     const syncs = await this.deps.store.syncs(tenant, id);
-    return { ...source, syncs: syncs.slice(0, SYNCS_SHOWN) };
+    return { ...publicSource(source), syncs: syncs.slice(0, SYNCS_SHOWN) };
   }
 
   /** Deletes the source, its schedule and every document it brought in. */

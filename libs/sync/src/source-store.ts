@@ -3,8 +3,16 @@ import type { SourceRecord, SyncRecord } from '@docqa/contracts';
 import { NotFoundError } from '@docqa/errors';
 import type { Keys } from '@docqa/records';
 
-/** A source as stored: its record without the sync history. */
-export type StoredSource = Omit<SourceRecord, 'syncs'>;
+/** A source as stored: its record without the sync history, with its token sealed (never shown). */
+export type StoredSource = Omit<SourceRecord, 'syncs'> & { token_sealed?: string };
+
+/** A source as the API shows it: without its sealed token. */
+export function publicSource({
+  token_sealed: _sealed,
+  ...source
+}: StoredSource): Omit<SourceRecord, 'syncs'> {
+  return source;
+}
 
 /** What the last sync saw of one page or file of a source. */
 export interface PageState {

@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import type { SourceSyncJob, SyncRecord } from '@docqa/contracts';
-import { NotFoundError, SyncBusyError, ValidationError } from '@docqa/errors';
+import { NotFoundError, SyncBusyError } from '@docqa/errors';
 import type { DocumentService } from '@docqa/ingest';
 import type { Keys } from '@docqa/records';
 import {
@@ -11,6 +11,7 @@ import {
   type LoadedDocument,
 } from '@docqa/sources';
 import { READERS } from './readers';
+import type { SecretBox } from './secret-box';
 import type { HeldLease, SourceLease } from './source-lease';
 import { newSyncRecord, type PageState, type SourceStore, type StoredSource } from './source-store';
 
@@ -48,6 +49,10 @@ export class SourceSyncer {
       concurrency: number;
       /** Fetch loopback, private and link-local addresses (SOURCES_ALLOW_PRIVATE_NETWORKS). */
       allowPrivateNetworks: boolean;
+      /** GitHub REST API of `github` sources. */
+      githubApiUrl: string;
+      /** Opens the sealed tokens of sources. */
+      secrets: SecretBox;
     },
   ) {}
 
@@ -99,9 +104,10 @@ export class SourceSyncer {
     fetch: FetchOptions,
     lease: HeldLease,
   ): Promise<void> {
-    const reader = READERS[source.type];
-    if (!reader) throw new ValidationError(`${source.type} sources are not synced by this version`);
-    const listing = await reader(source, fetch);
+    const listing = await READERS[source.type](source, fetch, {
+      githubApiUrl: this.deps.githubApiUrl,
+      ...(source.token_sealed && { token: this.deps.secrets.open(source.token_sealed) }),
+    });
     for (const f of listing.failures) sync.failures.push(f);
     const previous = await this.deps.store.pages(tenant, source.id);
     const unchanged = new Map<string, PageState>();

@@ -26,8 +26,18 @@ export interface SourceListing {
   complete: boolean;
 }
 
+/** What readers need beyond the source: the GitHub API and the source's token, opened. */
+export interface ReaderContext {
+  githubApiUrl: string;
+  token?: string;
+}
+
 /** Lists a source's entries. */
-export type SourceReader = (source: StoredSource, fetch: FetchOptions) => Promise<SourceListing>;
+export type SourceReader = (
+  source: StoredSource,
+  fetch: FetchOptions,
+  ctx: ReaderContext,
+) => Promise<SourceListing>;
 
 /** SHA-256 hex of bytes or text. */
 export function contentHash(content: Uint8Array | string): string {

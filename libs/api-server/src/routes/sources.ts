@@ -25,7 +25,8 @@ export function sourceRoutes(backend: SourcesBackend): RouteGroup {
       {
         method: 'post',
         path: '/sources/',
-        summary: 'Add a source (sitemap, page, llms.txt) kept in sync, on a schedule if given',
+        summary:
+          'Add a source (sitemap, page, llms.txt, GitHub repository) kept in sync, on a schedule if given',
         tag: 'Sources',
         scope: 'ingest',
         body: SourceRequestSchema,
