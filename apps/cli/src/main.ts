@@ -8,6 +8,7 @@ import { askCommand } from './commands/ask';
 import { batchCommand } from './commands/batch';
 import { ingestCommand } from './commands/ingest';
 import { searchCommand } from './commands/search';
+import { sourcesCommand } from './commands/sources';
 import { tokensCommand } from './commands/tokens';
 
 const program = new Command('docqa')
@@ -15,6 +16,7 @@ const program = new Command('docqa')
   .showHelpAfterError();
 tokensCommand(program);
 ingestCommand(program);
+sourcesCommand(program);
 searchCommand(program);
 askCommand(program);
 batchCommand(program);
