@@ -3,7 +3,7 @@ import type { Redis } from 'ioredis';
 import { QUEUE_NAMES, type SourceRecord, type SyncRecord } from '@docqa/contracts';
 import { Keys } from '@docqa/records';
 import { htmlPage, startDocsSite, type DocsSite } from '@docqa/sync/testing';
-import { deletePrefix, testPrefix, testRedis } from '@docqa/testing';
+import { deletePrefix, freePort, testPrefix, testRedis } from '@docqa/testing';
 import { startStack, type Stack } from './start-stack';
 
 describe('sources kept in sync (sitemap, llms.txt; schedules, leases)', () => {
@@ -18,7 +18,7 @@ describe('sources kept in sync (sitemap, llms.txt; schedules, leases)', () => {
     redis = testRedis();
     stack = await startStack({
       prefix,
-      env: { SOURCES_ALLOW_PRIVATE_NETWORKS: 'true', JOB_LOCK_MS: '3000' },
+      env: { SOURCES_ALLOW_PRIVATE_NETWORKS: 'true' },
     });
     const token = await stack.createToken({ tenant: 'acme', scopes: ['ingest', 'search'] });
     headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
@@ -174,5 +174,43 @@ describe('sources kept in sync (sitemap, llms.txt; schedules, leases)', () => {
     expect(earlier).toMatchObject({ status: 'completed', added: 1 });
     expect(later).toMatchObject({ status: 'completed', unchanged: 1 });
     await call(`sources/${id}`, { method: 'DELETE' });
+  });
+
+  it('reports bad pages one by one (unreachable, huge, not text, a sitemap loop) and syncs the rest', async () => {
+    site.pages.set('/bad/ok', htmlPage('Fine', 'A fine page.'));
+    site.pages.set('/bad/huge', { body: 'x'.repeat(11 * 1024 * 1024), type: 'text/plain' });
+    site.pages.set('/bad/blob.bin', { body: 'binary', type: 'application/octet-stream' });
+    site.pages.set('/bad/sitemap.xml', {
+      type: 'application/xml',
+      // An index that names itself and a sitemap of pages: the loop is followed once.
+      body: `<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><sitemap><loc>${site.origin}/bad/sitemap.xml</loc></sitemap><sitemap><loc>${site.origin}/bad/pages.xml</loc></sitemap></sitemapindex>`,
+    });
+    const urls = ['/bad/ok', '/bad/huge', '/bad/blob.bin', '/bad/missing'];
+    site.pages.set('/bad/pages.xml', {
+      type: 'application/xml',
+      body: `<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${urls.map((u) => `<url><loc>${site.origin}${u}</loc></url>`).join('')}</urlset>`,
+    });
+    const { id } = (await (
+      await post('sources/', { type: 'sitemap', url: `${site.origin}/bad/sitemap.xml` })
+    ).json()) as SourceRecord;
+    await post(`sources/${id}/sync`);
+    const sync = await finishedSync(id, 1);
+    expect([sync.error, sync]).toMatchObject([undefined, { status: 'completed', added: 1, failed: 3 }]);
+    const reasons = Object.fromEntries(sync.failures.map((f) => [new URL(f.url).pathname, f.reason]));
+    expect(reasons).toEqual({
+      '/bad/huge': 'larger than 10 MB',
+      '/bad/blob.bin': 'unsupported content type application/octet-stream',
+      '/bad/missing': 'HTTP 404',
+    });
+
+    const unreachable = (await (
+      await post('sources/', { type: 'url', url: `http://127.0.0.1:${await freePort()}/docs` })
+    ).json()) as SourceRecord;
+    await post(`sources/${unreachable.id}/sync`);
+    const failed = await finishedSync(unreachable.id, 1);
+    expect(failed).toMatchObject({ status: 'completed', failed: 1, added: 0 });
+    expect(failed.failures[0]!.reason).toMatch(/cannot fetch: ECONNREFUSED/);
+    await call(`sources/${id}`, { method: 'DELETE' });
+    await call(`sources/${unreachable.id}`, { method: 'DELETE' });
   });
 });
