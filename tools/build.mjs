@@ -24,6 +24,7 @@ const nodeEntries = {
   'bench-batch': 'tools/bench/batch/main.ts',
   'bench-widget': 'tools/bench/widget/main.ts',
   'bench-search-speed': 'tools/bench/search-speed/main.ts',
+  'bench-sources': 'tools/bench/sources/main.ts',
 };
 
 const outFor = (entry) => `dist/${entry.replace(/\/src\/main\.ts$/, '').replace(/\/main\.ts$/, '')}/main.js`;

@@ -84,6 +84,8 @@ export const SyncRecordSchema = z
     deleted: z.number().int(),
     failed: z.number().int(),
     failures: z.array(SyncFailureSchema),
+    /** Chunks embedded and written (changed pages only). */
+    chunks: z.number().int(),
     /** Why the whole sync failed (the source could not be listed); nothing was deleted. */
     error: z.string().optional(),
     /** Requests sent and bytes received. */

@@ -118,6 +118,7 @@ export function newSyncRecord(jobId: string, trigger: SyncRecord['trigger']): Sy
     deleted: 0,
     failed: 0,
     failures: [],
+    chunks: 0,
     requests: 0,
     bytes: 0,
     created_at: new Date().toISOString(),

@@ -154,6 +154,7 @@ export class SourceSyncer {
       `${sync.job_id}-${n}`,
       batch.map((c) => c.document),
     );
+    sync.chunks += job.chunks;
     const failed = new Map(job.errors.map((e) => [e.document_id, e.message]));
     const saved = new Map<string, PageState>();
     for (const c of batch) {
