@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { createServer } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /** One page of a {@link DocsSite}: a body, a type, or a status to answer instead. */
@@ -9,6 +9,8 @@ export interface DocsPage {
   type?: string;
   /** Answer this status (no body) instead of the page. */
   status?: number;
+  /** Wait this long before answering, in ms. */
+  delayMs?: number;
 }
 
 /** A local docs site whose pages a test changes between syncs. */
@@ -21,6 +23,8 @@ export interface DocsSite {
   log: string[];
   /** Bytes of bodies sent. */
   bytesSent(): number;
+  /** Most requests answered at the same moment. */
+  maxInFlight(): number;
   /** Serves `/sitemap.xml` listing these paths (the default: every page but the sitemap). */
   setSitemap(paths?: string[]): void;
   close(): Promise<void>;
@@ -37,7 +41,21 @@ export async function startDocsSite(pages: Record<string, DocsPage> = {}): Promi
   const modified = new Date('2026-01-01T00:00:00Z').toUTCString();
   let bytes = 0;
   let origin = '';
+  let inFlight = 0;
+  let maxInFlight = 0;
+  const timers = new Set<NodeJS.Timeout>();
   const server = createServer((req, res) => {
+    maxInFlight = Math.max(maxInFlight, ++inFlight);
+    res.on('close', () => inFlight--);
+    const delayMs = map.get(new URL(req.url ?? '/', origin).pathname)?.delayMs;
+    if (!delayMs) return respond(req, res);
+    const timer = setTimeout(() => {
+      timers.delete(timer);
+      if (!res.destroyed) respond(req, res);
+    }, delayMs);
+    timers.add(timer);
+  });
+  const respond = (req: IncomingMessage, res: ServerResponse) => {
     const path = new URL(req.url ?? '/', origin).pathname;
     const page = map.get(path);
     const answer = (status: number, headers: Record<string, string> = {}, body = '') => {
@@ -54,7 +72,7 @@ export async function startDocsSite(pages: Record<string, DocsPage> = {}): Promi
       { 'content-type': page.type ?? 'text/html; charset=utf-8', etag, 'last-modified': modified },
       page.body,
     );
-  });
+  };
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const site: DocsSite = {
@@ -62,6 +80,7 @@ export async function startDocsSite(pages: Record<string, DocsPage> = {}): Promi
     pages: map,
     log,
     bytesSent: () => bytes,
+    maxInFlight: () => maxInFlight,
     setSitemap(paths) {
       const listed = paths ?? [...map.keys()].filter((p) => p !== '/sitemap.xml');
       const urls = listed.map((p) => `<url><loc>${origin}${p}</loc></url>`).join('');
@@ -71,6 +90,7 @@ export async function startDocsSite(pages: Record<string, DocsPage> = {}): Promi
       });
     },
     async close() {
+      for (const timer of timers) clearTimeout(timer);
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
