@@ -26,6 +26,7 @@ const nodeEntries = {
   'bench-widget': 'tools/bench/widget/main.ts',
   'bench-search-speed': 'tools/bench/search-speed/main.ts',
   'bench-fuzz': 'tools/bench/fuzz/main.ts',
+  'bench-sources': 'tools/bench/sources/main.ts',
 };
 
 const outFor = (entry) => `dist/${entry.replace(/\/src\/main\.ts$/, '').replace(/\/main\.ts$/, '')}/main.js`;

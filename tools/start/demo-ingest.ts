@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { loadPaths } from '@docqa/ingest';
+import { loadPaths } from '@docqa/sources';
 
 /**
  * Ingests the project's own docs/ into the demo tenant through the documents API and waits for

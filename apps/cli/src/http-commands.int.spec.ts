@@ -2,7 +2,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { minimalPdf, startTestSite } from '@docqa/ingest/testing';
+import { minimalPdf, startTestSite } from '@docqa/sources/testing';
 import { startStack, type Stack } from '@docqa/stack';
 import { deletePrefix, testPrefix, testRedis } from '@docqa/testing';
 import type { Redis } from 'ioredis';

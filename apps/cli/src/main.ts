@@ -1,13 +1,15 @@
 /**
  * `npm run -s docqa -- <command>`: the docqa command line. Output for people goes to stderr,
- * data (tokens, answers, results) to stdout.
+ * data (tokens, answers, results) to stdout. Commands load what they need when they run, so
+ * `docqa --help` loads little more than commander.
  */
 import { Command } from 'commander';
-import { ConfigError, exitIfNodeTooOld } from '@docqa/config';
+import { exitIfNodeTooOld } from '@docqa/config';
 import { askCommand } from './commands/ask';
 import { batchCommand } from './commands/batch';
 import { ingestCommand } from './commands/ingest';
 import { searchCommand } from './commands/search';
+import { sourcesCommand } from './commands/sources';
 import { tokensCommand } from './commands/tokens';
 
 exitIfNodeTooOld();
@@ -17,12 +19,13 @@ const program = new Command('docqa')
   .showHelpAfterError();
 tokensCommand(program);
 ingestCommand(program);
+sourcesCommand(program);
 searchCommand(program);
 askCommand(program);
 batchCommand(program);
 
 program.parseAsync(process.argv).catch((err: unknown) => {
-  const message = err instanceof ConfigError || err instanceof Error ? err.message : String(err);
+  const message = err instanceof Error ? err.message : String(err);
   process.stderr.write(`docqa: ${message}\n`);
   process.exit(1);
 });

@@ -5,5 +5,6 @@ export * from './health-service';
 export * from './http/route';
 export * from './routes/documents';
 export * from './routes/mcp';
+export * from './routes/sources';
 export * from './knowledge-base';
 export { staticAssets } from './http/static-assets';

@@ -1,57 +1,35 @@
 import type { Logger } from 'pino';
 import { createAnswerer } from '@docqa/answering';
-import { documentRoutes } from './routes/documents';
 import { mcpRoutes } from './routes/mcp';
-import type { ApiServices } from './server';
 import type { Config } from '@docqa/config';
-import { DocumentStore, Ingestor } from '@docqa/ingest';
-import { IngestQueue } from '@docqa/queue';
+import { openDocumentService } from '@docqa/ingest';
 import { createRetrieval } from '@docqa/retrieval';
+import { openSources } from '@docqa/sync';
+import { documentRoutes } from './routes/documents';
+import { sourceRoutes } from './routes/sources';
+import type { ApiServices } from './server';
 
-/** Builds the API's knowledge-base services (search, documents, health probes) for the configured providers. */
+/** Builds the API's knowledge-base services (search, documents, sources, health probes) for the configured providers. */
 export async function createApiServices(config: Config, logger: Logger): Promise<ApiServices> {
   const retrieval = await createRetrieval(config);
   const answerer = createAnswerer(config, { retriever: retrieval });
-  let queue: IngestQueue | null = null;
+  const documents = await openDocumentService(config, { ...retrieval.deps, logger });
+  const sources = await openSources(config, { documents: documents.service, logger });
   return {
     retrieval,
     probes: retrieval.probes(),
     modelProbe: () => answerer.health(),
-    routeGroups: ({ redis, keys }) => {
-      const documents = new DocumentStore({ redis, keys });
-      const ingestor = new Ingestor({
-        store: retrieval.deps.store,
-        embedder: retrieval.deps.embedder,
-        documents,
-        chunking: { size: config.chunkSize, overlap: config.chunkOverlap },
-        logger,
-      });
-      queue = new IngestQueue(
-        {
-          connection: { url: config.redisUrl, enableOfflineQueue: false, maxRetriesPerRequest: 1 },
-          prefix: keys.queuePrefix(),
-          attempts: config.jobAttempts,
-        },
-        (err) => logger.warn({ err }, 'ingest queue connection error'),
-      );
-      const ingestQueue = queue;
-      return [
-        documentRoutes({
-          list: (tenant, opts) => documents.list(tenant, opts),
-          get: (tenant, id) => documents.get(tenant, id),
-          remove: (tenant, id) => ingestor.deleteDocument(tenant, id),
-          createJob: (id, tenant, total) => documents.createJob(id, tenant, total),
-          getJob: (tenant, id) => documents.getJob(tenant, id),
-          enqueue: (job) => ingestQueue.enqueue(job),
-        }),
-        mcpRoutes({
-          readDocument: (tenant, id, opts) => retrieval.readDocument(tenant, id, opts),
-          answerTimeoutMs: config.mcpAnswerTimeoutSeconds * 1000,
-        }),
-      ];
-    },
+    routeGroups: [
+      documentRoutes(documents.service),
+      sourceRoutes(sources.service),
+      mcpRoutes({
+        readDocument: (tenant, id, opts) => retrieval.readDocument(tenant, id, opts),
+        answerTimeoutMs: config.mcpAnswerTimeoutSeconds * 1000,
+      }),
+    ],
     close: async () => {
-      await queue?.close();
+      await sources.close();
+      await documents.close();
       await retrieval.deps.store.close();
     },
   };

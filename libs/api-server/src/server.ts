@@ -1,6 +1,5 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { TokenCache, TokenStore } from '@docqa/auth';
 import type { Config } from '@docqa/config';
@@ -29,7 +28,7 @@ export interface ApiServices {
   /** Probe of the language model for `full` health. */
   modelProbe: Probe;
   /** Route groups beyond the built-in ones (documents, jobs). */
-  routeGroups?: (deps: { redis: Redis; keys: Keys }) => RouteGroup[];
+  routeGroups?: RouteGroup[];
   close?: () => Promise<void>;
 }
 
@@ -117,7 +116,7 @@ export async function startApi(
       demoToken: opts.demoToken,
       metrics: opts.metrics,
     },
-    services.routeGroups?.({ redis, keys }) ?? [],
+    services.routeGroups ?? [],
   );
 
   const server = createServer(

@@ -1,5 +1,7 @@
 import type { z } from 'zod';
 import type {
+  SourceRecord,
+  SourceRequest,
   BatchCreated,
   ChatRecord,
   DocumentInputSchema,
@@ -216,6 +218,25 @@ export class DocqaClient {
   readonly jobs = {
     /** `GET /jobs/{id}`: progress of an ingest job. */
     get: (id: string): Promise<JobRecord> => this.http.json(`jobs/${encodeURIComponent(id)}`),
+  };
+
+  /** Sources kept in sync (sitemaps, pages, llms.txt, GitHub repositories). */
+  readonly sources = {
+    /** `POST /sources/`: adds a source, scheduled when it has a `schedule`. */
+    create: (source: SourceRequest): Promise<SourceRecord> =>
+      this.http.json('sources/', { method: 'POST', body: source }),
+    /** `GET /sources/`. */
+    list: async (): Promise<SourceRecord[]> =>
+      ((await this.http.json('sources/')) as { sources: SourceRecord[] }).sources,
+    /** `GET /sources/{id}`: the source with its latest syncs, newest first. */
+    get: (id: string): Promise<SourceRecord> => this.http.json(`sources/${encodeURIComponent(id)}`),
+    /** `POST /sources/{id}/sync`: syncs now; the sync shows in `get(id).syncs` under `job_id`. */
+    sync: (id: string): Promise<{ job_id: string }> =>
+      this.http.json(`sources/${encodeURIComponent(id)}/sync`, { method: 'POST' }),
+    /** `DELETE /sources/{id}`: removes the source and every document it brought in. */
+    remove: async (id: string): Promise<void> => {
+      await this.http.request(`sources/${encodeURIComponent(id)}`, { method: 'DELETE' });
+    },
   };
 
   /** `GET /health?mode=`: a 503 answer (a dependency down) is returned, not thrown. */

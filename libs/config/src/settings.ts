@@ -251,6 +251,30 @@ export const SETTINGS = {
     default: 'true',
     doc: '`npm start` ingests docs/ into the `demo` tenant and prints a demo token.',
   },
+  sourcesAllowPrivateNetworks: {
+    env: 'SOURCES_ALLOW_PRIVATE_NETWORKS',
+    schema: bool,
+    default: 'false',
+    doc: 'Let source syncs fetch loopback, private, link-local and metadata addresses (intranet docs, tests).',
+  },
+  sourcesConcurrency: {
+    env: 'SOURCES_CONCURRENCY',
+    schema: int(1, 64),
+    default: '4',
+    doc: 'Pages one source sync fetches at once.',
+  },
+  githubApiUrl: {
+    env: 'GITHUB_API_URL',
+    schema: z.url(),
+    default: 'https://api.github.com',
+    doc: 'GitHub REST API that `github` sources read (GitHub Enterprise: `https://HOST/api/v3`).',
+  },
+  secretsKey: {
+    env: 'SECRETS_KEY',
+    schema: z.string().min(16).optional(),
+    default: undefined,
+    doc: 'Key that encrypts stored secrets (GitHub tokens of sources), AES-256-GCM; 16+ characters.',
+  },
   logLevel: {
     env: 'LOG_LEVEL',
     schema: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']),

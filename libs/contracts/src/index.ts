@@ -10,3 +10,4 @@ export * from './settings';
 export * from './jobs';
 export * from './version';
 export * from './mcp';
+export * from './sources';

@@ -2,7 +2,7 @@ import { DocumentInputSchema } from './documents';
 import { z } from './zod';
 
 /** Names of the BullMQ queues. */
-export const QUEUE_NAMES = { questions: 'questions', ingest: 'ingest' } as const;
+export const QUEUE_NAMES = { questions: 'questions', ingest: 'ingest', sources: 'sources' } as const;
 
 /** Payload of a `questions` job; the question record in Redis holds everything else. */
 export const QuestionJobSchema = z.object({ question_id: z.string(), tenant: z.string() });

@@ -103,3 +103,10 @@ export class FetchFailedError extends AppError {
   readonly status = 502;
   readonly title = 'Bad Gateway';
 }
+
+/** A sync of a source is already running; this one waits its turn. */
+export class SyncBusyError extends AppError {
+  readonly code = 'sync_busy';
+  readonly status = 409;
+  readonly title = 'Conflict';
+}

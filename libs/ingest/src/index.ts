@@ -1,16 +1,5 @@
-export * from './document-store';
-export * from './ingestor';
-export * from './to-markdown';
-export * from './load-result';
-export * from './document-id';
-export * from './parse-document';
-export * from './strip-mdx';
-export * from './path-filter';
-export * from './file-loader';
-export * from './pdf-loader';
-export * from './http-fetch';
-export * from './url-loader';
-export * from './robots-policy';
-export * from './parse-sitemap';
-export * from './sitemap-loader';
-export * from './source-loader';
+/** The indexing path: chunk, embed and store documents, and keep their records and jobs. */
+export { DocumentStore } from './document-store';
+export { Ingestor } from './ingestor';
+export { DocumentService, openDocumentService, type OpenDocumentService } from './document-service';
+export { toMarkdown } from './to-markdown';

@@ -1,2 +1,3 @@
 export * from './question-queue';
 export * from './ingest-queue';
+export * from './source-queue';

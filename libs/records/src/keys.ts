@@ -64,6 +64,26 @@ export class Keys {
   ingestJob(id: string): string {
     return `${this.prefix}:job:${id}`;
   }
+  /** A tenant's source (JSON). */
+  source(tenant: string, id: string): string {
+    return `${this.prefix}:src:${tenant}:${id}`;
+  }
+  /** Sorted set of a tenant's source ids. */
+  sourceIndex(tenant: string): string {
+    return `${this.prefix}:srcs:${tenant}`;
+  }
+  /** Hash of a source's pages: page URL → what the last sync saw (validators, content hash). */
+  sourcePages(tenant: string, id: string): string {
+    return `${this.prefix}:src:${tenant}:${id}:pages`;
+  }
+  /** List of a source's latest syncs (JSON), newest first. */
+  sourceSyncs(tenant: string, id: string): string {
+    return `${this.prefix}:src:${tenant}:${id}:syncs`;
+  }
+  /** The lease of the sync running for a source (one at a time). */
+  sourceLease(tenant: string, id: string): string {
+    return `${this.prefix}:src:${tenant}:${id}:lease`;
+  }
   rateLimit(): string {
     return `${this.prefix}:rl`;
   }

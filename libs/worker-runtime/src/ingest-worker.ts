@@ -11,7 +11,7 @@ interface IngestCounts {
   chunks: number;
 }
 
-/** Consumes the `ingest` queue with whatever ingests a job (the Ingestor of @docqa/ingest). */
+/** Consumes the `ingest` queue with whatever ingests a job (the DocumentService of @docqa/ingest). */
 export function createIngestWorker(options: {
   connection: ConnectionOptions;
   prefix: string;

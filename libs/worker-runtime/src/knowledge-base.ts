@@ -1,12 +1,12 @@
-import { Queue } from 'bullmq';
 import type { Logger } from 'pino';
 import { createAnswerer, type Answerer } from '@docqa/answering';
 import type { Config } from '@docqa/config';
-import { QUEUE_NAMES } from '@docqa/contracts';
-import { DocumentStore, Ingestor } from '@docqa/ingest';
-import { Keys, connectRedis, closeRedis } from '@docqa/records';
+import { openDocumentService } from '@docqa/ingest';
+import { Keys } from '@docqa/records';
 import { createRetrieval } from '@docqa/retrieval';
+import { openSources } from '@docqa/sync';
 import { createIngestWorker } from './ingest-worker';
+import { createSourceWorker } from './source-worker';
 import type { ConsumerFactory } from './worker-runtime';
 
 /** The worker's view of the knowledge base: how it answers and which extra queues it consumes. */
@@ -16,37 +16,36 @@ export interface WorkerKnowledgeBase {
   close(): Promise<void>;
 }
 
-/** Builds retrieval, the answerer and the ingest consumer for the configured providers. */
+/** Builds retrieval, the answerer and the ingest and source-sync consumers for the configured providers. */
 export async function createKnowledgeBase(config: Config, logger: Logger): Promise<WorkerKnowledgeBase> {
   const retrieval = await createRetrieval(config);
   const keys = new Keys(config.redisPrefix);
-  const redis = await connectRedis(config.redisUrl, 'command', 'docqa-worker-docs');
-  const ingestQueue = new Queue(QUEUE_NAMES.ingest, { connection: redis, prefix: keys.queuePrefix() });
-  ingestQueue.on('error', (err) => logger.warn({ err }, 'ingest queue connection error'));
-  const ingestor = new Ingestor({
-    store: retrieval.deps.store,
-    embedder: retrieval.deps.embedder,
-    documents: new DocumentStore({ redis, keys }),
-    chunking: { size: config.chunkSize, overlap: config.chunkOverlap },
-    logger,
-    waitingJobs: () => ingestQueue.getWaitingCount(),
-  });
+  const documents = await openDocumentService(config, { ...retrieval.deps, logger });
+  const sources = await openSources(config, { documents: documents.service, logger });
   const ingest: ConsumerFactory = ({ metrics }) =>
     createIngestWorker({
       metrics,
       connection: { url: config.redisUrl, maxRetriesPerRequest: null },
       prefix: keys.queuePrefix(),
-      ingestor,
+      ingestor: documents.service,
+      logger,
+      lockMs: config.jobLockMs,
+    });
+  const sync: ConsumerFactory = () =>
+    createSourceWorker({
+      connection: { url: config.redisUrl, maxRetriesPerRequest: null },
+      prefix: keys.queuePrefix(),
+      syncer: sources.syncer,
       logger,
       lockMs: config.jobLockMs,
     });
   return {
     answerer: createAnswerer(config, { retriever: retrieval }),
-    consumers: [ingest],
+    consumers: [ingest, sync],
     async close() {
+      await sources.close();
+      await documents.close();
       await retrieval.deps.store.close();
-      await ingestQueue.close();
-      await closeRedis(redis);
     },
   };
 }

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { clientFor, withConnectionOptions } from './http-client';
+import { withConnectionOptions } from './connection-options';
 
 /** `ask "text" [--chat ID]`: streams the answer to stdout, then its sources. */
 export function askCommand(program: Command): void {
@@ -9,6 +9,7 @@ export function askCommand(program: Command): void {
       .description('Ask a question and stream the answer')
       .option('--chat <id>', 'continue this chat'),
   ).action(async (question: string, opts) => {
+    const { clientFor } = await import('./http-client');
     const client = await clientFor(opts, ['ask']);
     for await (const event of client.stream({ question, chat_id: opts.chat })) {
       if (event.type === 'delta') process.stdout.write(event.data.text);

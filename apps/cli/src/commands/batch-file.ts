@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { QuestionRequestSchema, type QuestionRequest } from '@docqa/contracts';
+import { CHUNK_LINES } from './batch-defaults';
 
 /** A valid input line: its 1-based line number and the question. */
 export interface BatchItem {
@@ -16,8 +17,7 @@ export interface BatchChunk {
   items: BatchItem[];
 }
 
-/** Input lines per chunk by default: the API's default limit per batch call (`BATCH_MAX_QUESTIONS`). */
-export const CHUNK_LINES = 100;
+export { CHUNK_LINES };
 
 /**
  * Parses JSONL text of `{question, chat_id?, filters?, question_metadata?}`. Blank lines are

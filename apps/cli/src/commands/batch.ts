@@ -1,11 +1,6 @@
-import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import type { Command } from 'commander';
-import { Presets, SingleBar } from 'cli-progress';
-import { ValidationError } from '@docqa/errors';
-import { CHUNK_LINES, chunksOf, doneLines, isItem, keptResults, parseBatchLines } from './batch-file';
-import { runBatch, type BatchResult } from './batch-runner';
-import { clientFor, withConnectionOptions } from './http-client';
+import { CHUNK_LINES } from './batch-defaults';
+import { withConnectionOptions } from './connection-options';
 
 /**
  * `batch FILE.jsonl --out OUT.jsonl [--concurrency N] [--batch-size N]`: asks every line at batch priority and
@@ -24,68 +19,7 @@ export function batchCommand(program: Command): void {
         String(CHUNK_LINES),
       ),
   ).action(async (file: string, opts) => {
-    const concurrency = Number(opts.concurrency);
-    if (!Number.isInteger(concurrency) || concurrency < 1)
-      throw new ValidationError('--concurrency must be a positive integer');
-    const batchSize = Number(opts.batchSize);
-    if (!Number.isInteger(batchSize) || batchSize < 1)
-      throw new ValidationError('--batch-size must be a positive integer');
-    const lines = parseBatchLines(readFileSync(file, 'utf8'));
-    const previous = existsSync(opts.out) ? readFileSync(opts.out, 'utf8') : '';
-    // Drops a line an interruption cut off and results to wait for again (status `error`).
-    const kept = keptResults(previous);
-    if (kept !== previous) writeFileSync(opts.out, kept);
-    const done = doneLines(kept);
-    const write = (result: BatchResult) => appendFileSync(opts.out, `${JSON.stringify(result)}\n`);
-
-    for (const bad of lines) {
-      if (isItem(bad)) continue;
-      process.stderr.write(`line ${bad.line}: skipped, ${bad.error}\n`);
-      if (!done.has(bad.line))
-        write({ line: bad.line, id: null, answer: null, sources: [], status: 'invalid', error: bad.error });
-    }
-    const items = lines.filter(isItem);
-    const before = items.filter((item) => done.has(item.line)).length;
-    if (before) process.stderr.write(`resuming: ${before} answers already in ${opts.out}\n`);
-
-    const client = await clientFor(opts, ['ask']);
-    const bar = new SingleBar(
-      {
-        format: 'batch [{bar}] {value}/{total} | {rate}/s | ETA {eta_formatted} | {failed} failed',
-        stream: process.stderr,
-        etaBuffer: 50,
-      },
-      Presets.shades_classic,
-    );
-    const abort = new AbortController();
-    process.once('SIGINT', () => abort.abort(new Error(`interrupted; run again to resume into ${opts.out}`)));
-    const started = Date.now();
-    const counts = { answered: 0, failed: 0 };
-    bar.start(items.length - before, 0, { rate: '0.0', failed: 0 });
-    try {
-      await runBatch({
-        client,
-        chunks: chunksOf(resolve(file), lines, batchSize),
-        done,
-        concurrency,
-        write,
-        signal: abort.signal,
-        onResult: (result) => {
-          if (result.status === 'invalid')
-            process.stderr.write(`\nline ${result.line}: skipped, ${String(result.error)}\n`);
-          counts.answered++;
-          if (result.status !== 'ready') counts.failed++;
-          const rate = counts.answered / ((Date.now() - started) / 1000);
-          bar.update(counts.answered, { rate: rate.toFixed(1), failed: counts.failed });
-        },
-      });
-    } finally {
-      bar.stop();
-    }
-    const invalid = lines.length - items.length;
-    process.stderr.write(
-      `${counts.answered} answered now, ${before} before, ${counts.failed} failed, ${invalid} invalid lines skipped → ${opts.out}\n`,
-    );
-    if (counts.failed || invalid) process.exitCode = 1;
+    const { runBatchFile } = await import('./batch-action');
+    await runBatchFile(file, opts);
   });
 }

@@ -1,16 +1,7 @@
-import type { Command } from 'commander';
 import { TokenStore, type Scope } from '@docqa/auth';
 import { DocqaClient } from '@docqa/client';
 import { loadConfig } from '@docqa/config';
 import { Keys, closeRedis, connectRedis } from '@docqa/records';
-
-/** Options every HTTP command takes. */
-export function withConnectionOptions(command: Command): Command {
-  return command
-    .option('--url <url>', 'API base URL (DOCQA_URL)')
-    .option('--token <token>', 'API token (DOCQA_TOKEN)')
-    .option('--tenant <tenant>', 'tenant to mint a short-lived token for when none is given', 'demo');
-}
 
 /**
  * A client of the API. Without a token, and with Redis reachable at REDIS_URL, mints a token

@@ -1,9 +1,8 @@
 import type { Command } from 'commander';
-import { SingleBar, Presets } from 'cli-progress';
 import type { DocqaClient } from '@docqa/client';
-import { loadSources, type LoadIssue, type LoadResult, type LoadedDocument } from '@docqa/ingest';
+import type { LoadIssue, LoadResult, LoadedDocument } from '@docqa/sources';
 import { ValidationError } from '@docqa/errors';
-import { clientFor, withConnectionOptions } from './http-client';
+import { withConnectionOptions } from './connection-options';
 
 /** Documents per request: well under the 10 MB body limit for typical docs. */
 const BATCH = 50;
@@ -45,6 +44,10 @@ async function waitForJob(client: DocqaClient, jobId: string, onProgress: (proce
 
 /** Loads the sources with a progress bar of the pages fetched (shown only when there are pages). */
 async function load(sources: string[], opts: Record<string, unknown>): Promise<LoadResult> {
+  const [{ SingleBar, Presets }, { loadSources }] = await Promise.all([
+    import('cli-progress'),
+    import('./source-loading'),
+  ]);
   const bar = new SingleBar(
     { format: 'fetch  [{bar}] {value}/{total} pages | {failed} failed', stream: process.stderr },
     Presets.shades_classic,
@@ -77,6 +80,7 @@ function list(verb: string, issues: LoadIssue[]): void {
 
 /** Sends the documents in batches, following each ingest job with a progress bar. */
 async function send(client: DocqaClient, documents: LoadedDocument[]) {
+  const { SingleBar, Presets } = await import('cli-progress');
   const bar = new SingleBar(
     { format: 'ingest [{bar}] {value}/{total} documents | {eta_formatted} left', stream: process.stderr },
     Presets.shades_classic,
@@ -138,6 +142,7 @@ export function ingestCommand(program: Command): void {
       else throw new ValidationError('no Markdown, MDX, HTML, text or PDF documents found');
       return;
     }
+    const { clientFor } = await import('./http-client');
     const client = await clientFor(opts, ['ingest']);
     const totals = await send(client, documents);
     for (const e of totals.errors) process.stderr.write(`  failed ${e}\n`);

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import type { SearchMode } from '@docqa/contracts';
 import { ValidationError } from '@docqa/errors';
-import { clientFor, withConnectionOptions } from './http-client';
+import { withConnectionOptions } from './connection-options';
 import { parseFilter } from './tokens';
 
 /** `search "text" [--mode M] [--filter property=value]... [--limit N]`: prints results as JSON lines. */
@@ -20,6 +20,7 @@ export function searchCommand(program: Command): void {
   ).action(async (text: string, opts) => {
     if (!['semantic', 'keyword', 'hybrid'].includes(opts.mode))
       throw new ValidationError('--mode must be semantic, keyword or hybrid');
+    const { clientFor } = await import('./http-client');
     const client = await clientFor(opts, ['search']);
     const res = await client.search({
       query: text,

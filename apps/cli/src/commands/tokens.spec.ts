@@ -1,6 +1,7 @@
 import { ValidationError } from '@docqa/errors';
 import { parseMetadata } from './ingest';
-import { parseDuration, parseFilter, parseScopes } from './tokens';
+import { SCOPES } from '@docqa/auth';
+import { SCOPE_NAMES, parseDuration, parseFilter, parseScopes } from './tokens';
 
 describe('command-line value parsers', () => {
   it('reads lifetimes in days, hours, minutes and seconds', () => {
@@ -11,8 +12,8 @@ describe('command-line value parsers', () => {
   });
 
   it('accepts known scopes and names the unknown ones', () => {
-    expect(parseScopes('ask, search,ingest')).toEqual(['ask', 'search', 'ingest']);
-    expect(() => parseScopes('ask,write')).toThrow(/unknown scope\(s\) write/);
+    expect(parseScopes('ask, search,ingest', SCOPES)).toEqual(['ask', 'search', 'ingest']);
+    expect(() => parseScopes('ask,write', SCOPES)).toThrow(/unknown scope\(s\) write/);
   });
 
   it('reads eq filters with = and contains filters with ~=', () => {
@@ -24,5 +25,9 @@ describe('command-line value parsers', () => {
   it('reads metadata pairs, keeping = signs inside values', () => {
     expect(parseMetadata(['product=cli', 'query=a=b'])).toEqual({ product: 'cli', query: 'a=b' });
     expect(() => parseMetadata(['novalue'])).toThrow(/key=value/);
+  });
+
+  it('the help text names every scope there is', () => {
+    expect(SCOPE_NAMES).toBe(SCOPES.join(', '));
   });
 });

@@ -1,9 +1,7 @@
 import type { Command } from 'commander';
-import { SCOPES, TokenStore, type Scope, type TokenRecord } from '@docqa/auth';
-import { loadConfig } from '@docqa/config';
+import type { Scope, TokenRecord, TokenStore } from '@docqa/auth';
 import type { Filter } from '@docqa/contracts';
 import { ValidationError } from '@docqa/errors';
-import { Keys, closeRedis, connectRedis } from '@docqa/records';
 
 /** Parses a lifetime such as `30d`, `12h`, `90m` into milliseconds. */
 export function parseDuration(value: string): number {
@@ -13,15 +11,21 @@ export function parseDuration(value: string): number {
   return Number(match[1]) * unit;
 }
 
-/** Parses `--scopes ask,search`. */
-export function parseScopes(value: string): Scope[] {
+/**
+ * The scopes `--scopes` names, for the help text. The help must not load `@docqa/auth` (see
+ * `SCOPES`, which a test compares this with).
+ */
+export const SCOPE_NAMES = 'ask, search, ingest, admin';
+
+/** Parses `--scopes ask,search`, given the scopes that exist (`SCOPES` of `@docqa/auth`). */
+export function parseScopes(value: string, known: readonly Scope[]): Scope[] {
   const scopes = value
     .split(',')
     .map((s) => s.trim())
     .filter(Boolean);
-  const unknown = scopes.filter((s) => !(SCOPES as readonly string[]).includes(s));
+  const unknown = scopes.filter((s) => !(known as readonly string[]).includes(s));
   if (unknown.length)
-    throw new ValidationError(`unknown scope(s) ${unknown.join(', ')}; use ${SCOPES.join(', ')}`);
+    throw new ValidationError(`unknown scope(s) ${unknown.join(', ')}; use ${known.join(', ')}`);
   return scopes as Scope[];
 }
 
@@ -34,16 +38,10 @@ export function parseFilter(value: string): Filter {
 
 const collect = (value: string, previous: string[] = []) => [...previous, value];
 
-async function withTokens<T>(run: (tokens: TokenStore) => Promise<T>): Promise<T> {
-  const config = loadConfig();
-  const redis = await connectRedis(config.redisUrl, 'command', 'docqa-cli').catch((err: Error) => {
-    throw new Error(`cannot reach Redis at ${config.redisUrl} (REDIS_URL): ${err.message}`);
-  });
-  try {
-    return await run(new TokenStore({ redis, keys: new Keys(config.redisPrefix) }));
-  } finally {
-    await closeRedis(redis);
-  }
+/** Runs `run` with the token store of REDIS_URL (loaded only when a tokens command runs). */
+async function withTokens<T>(run: (tokens: TokenStore, scopes: readonly Scope[]) => Promise<T>): Promise<T> {
+  const { withTokenStore } = await import('./token-store-access');
+  return withTokenStore(run);
 }
 
 function describe(t: TokenRecord): string {
@@ -62,7 +60,7 @@ export function tokensCommand(program: Command): void {
     .command('create')
     .description('Create a token and print it (only the token, on stdout; it is not shown again)')
     .requiredOption('--tenant <tenant>', 'tenant (knowledge base) the token belongs to')
-    .option('--scopes <scopes>', `comma-separated scopes: ${SCOPES.join(', ')}`, 'ask')
+    .option('--scopes <scopes>', `comma-separated scopes: ${SCOPE_NAMES}`, 'ask')
     .option('--origin <url>', 'browser origin allowed to use the token (repeatable)', collect)
     .option('--name <name>', 'a name to recognise the token by')
     .option('--expires <duration>', 'lifetime, e.g. 30d, 12h (default: never)')
@@ -75,10 +73,10 @@ export function tokensCommand(program: Command): void {
     .option('--search-tenant <tenant>', 'another tenant this token may search (repeatable)', collect)
     .option('--rate-limit <n>', 'questions per minute (default: the configured limit)')
     .action(async (opts) => {
-      const { token } = await withTokens((store) =>
+      const { token } = await withTokens((store, known) =>
         store.create({
           tenant: opts.tenant,
-          scopes: opts.widget && opts.scopes === 'ask' ? ['ask'] : parseScopes(opts.scopes),
+          scopes: opts.widget && opts.scopes === 'ask' ? ['ask'] : parseScopes(opts.scopes, known),
           origins: opts.origin ?? [],
           name: opts.name,
           widget: Boolean(opts.widget),

@@ -55,6 +55,7 @@ export const API_TAGS = {
   MCP: 'The Model Context Protocol server over the knowledge base, for coding assistants and agents.',
   Questions: 'Ask questions and read, poll or stream their answers; chats and feedback.',
   Search: 'Search the knowledge base directly, for backends that build their own prompts.',
+  Sources: 'Places documents come from (sitemaps, pages, llms.txt, GitHub), kept in sync on a schedule.',
   Widget: 'What the embeddable widget calls: streamed answers, chat history and its settings.',
 } as const;
 export type ApiTag = keyof typeof API_TAGS;

@@ -5,11 +5,11 @@ import {
   IngestAcceptedSchema,
   JobRecordSchema,
   z,
+  type DocumentInput,
   type DocumentRecord,
-  type IngestJob,
+  type IngestAccepted,
   type JobRecord,
 } from '@docqa/contracts';
-import { newId } from '@docqa/records';
 import { principalOf } from '../http/auth';
 import type { RouteGroup } from '../app';
 
@@ -22,9 +22,9 @@ export interface DocumentsBackend {
   get(tenant: string, id: string): Promise<DocumentRecord>;
   /** Removes every chunk of the document and its record. */
   remove(tenant: string, id: string): Promise<void>;
-  createJob(id: string, tenant: string, total: number): Promise<JobRecord>;
   getJob(tenant: string, id: string): Promise<JobRecord>;
-  enqueue(job: IngestJob): Promise<void>;
+  /** Records an ingest job for the documents and queues it. */
+  submit(tenant: string, documents: DocumentInput[]): Promise<IngestAccepted>;
 }
 
 const ListQuery = z.object({
@@ -55,13 +55,9 @@ export function documentRoutes(backend: DocumentsBackend): RouteGroup {
         },
       },
       async (req, res, { body }) => {
-        const tenant = principalOf(req).tenant;
-        const documents = body.documents.map((d) => ({ ...d, id: d.id ?? newId('d') }));
-        const jobId = newId('j');
-        await backend.createJob(jobId, tenant, documents.length);
-        await backend.enqueue({ job_id: jobId, tenant, documents });
-        res.setHeader('Location', `/api/v2/jobs/${jobId}`);
-        res.status(202).json({ job_id: jobId, document_ids: documents.map((d) => d.id) });
+        const accepted = await backend.submit(principalOf(req).tenant, body.documents);
+        res.setHeader('Location', `/api/v2/jobs/${accepted.job_id}`);
+        res.status(202).json(accepted);
       },
     );
 

@@ -17,7 +17,19 @@ export interface FetchOptions {
   userAgent?: string;
   /** Cancels every request made with these options. */
   signal?: AbortSignal;
+  /** Extra request headers (e.g. `If-None-Match`, `If-Modified-Since`, `Authorization`). */
+  headers?: Record<string, string>;
+  /**
+   * Checked before the request and before following each redirect; throws to refuse the URL
+   * (see `refusePrivateNetworks`). @defaultValue none
+   */
+  guard?: (url: URL) => Promise<void>;
+  /** Counts requests sent and bytes received, for a sync's report. */
+  meter?: { requests: number; bytes: number };
 }
+
+/** Redirects followed at most, when a guard checks each one. */
+const MAX_REDIRECTS = 10;
 
 /** A fetched response, whatever its status. */
 export interface FetchedResource {
@@ -28,6 +40,14 @@ export interface FetchedResource {
   mediaType: string;
   /** The `charset` parameter of the Content-Type, when given. */
   charset?: string;
+  /** The `ETag` and `Last-Modified` validators, when sent. */
+  etag?: string;
+  lastModified?: string;
+  /**
+   * When a rate-limited server lets requests through again (epoch seconds): `x-ratelimit-reset`
+   * once `x-ratelimit-remaining` is 0, else `Retry-After`.
+   */
+  rateLimitReset?: number;
   body: Uint8Array;
 }
 
@@ -42,26 +62,56 @@ export async function fetchResource(url: string, options: FetchOptions = {}): Pr
   const timeout = AbortSignal.timeout(timeoutMs);
   const signal = options.signal ? AbortSignal.any([timeout, options.signal]) : timeout;
   try {
-    const res = await fetch(url, {
-      signal,
-      redirect: 'follow',
-      headers: { 'user-agent': options.userAgent ?? DOCQA_USER_AGENT, accept: ACCEPT },
-    });
+    const res = await request(url, options, signal);
     const [mediaType = '', ...params] = (res.headers.get('content-type') ?? '').split(';');
     const charset = params
       .map((p) => /^\s*charset\s*=\s*"?([^";\s]+)/i.exec(p)?.[1])
       .find(Boolean)
       ?.toLowerCase();
     const body = await readBody(res, maxBytes);
+    if (options.meter) options.meter.bytes += body.byteLength;
+    const etag = res.headers.get('etag');
+    const lastModified = res.headers.get('last-modified');
+    const rateLimitReset = rateLimitResetOf(res.headers);
     return {
       url: res.url || url,
       status: res.status,
       mediaType: mediaType.trim().toLowerCase(),
       ...(charset && { charset }),
+      ...(etag && { etag }),
+      ...(lastModified && { lastModified }),
+      ...(rateLimitReset && { rateLimitReset }),
       body,
     };
   } catch (err) {
     throw fetchError(err, timeout.aborted, timeoutMs);
+  }
+}
+
+function rateLimitResetOf(headers: Headers): number | undefined {
+  const reset = Number(headers.get('x-ratelimit-reset'));
+  if (headers.get('x-ratelimit-remaining') === '0' && reset > 0) return reset;
+  const retryAfter = Number(headers.get('retry-after'));
+  return retryAfter > 0 ? Math.ceil(Date.now() / 1000) + retryAfter : undefined;
+}
+
+/** One GET, following redirects; with a guard, each hop is checked before it is requested. */
+async function request(url: string, options: FetchOptions, signal: AbortSignal): Promise<Response> {
+  const headers = { 'user-agent': options.userAgent ?? DOCQA_USER_AGENT, accept: ACCEPT, ...options.headers };
+  if (!options.guard) {
+    if (options.meter) options.meter.requests++;
+    return fetch(url, { signal, redirect: 'follow', headers });
+  }
+  let current = new URL(url);
+  for (let hop = 0; ; hop++) {
+    await options.guard(current);
+    if (options.meter) options.meter.requests++;
+    const res = await fetch(current, { signal, redirect: 'manual', headers });
+    const location = res.headers.get('location');
+    if (res.status < 300 || res.status > 399 || res.status === 304 || !location) return res;
+    await res.body?.cancel();
+    if (hop >= MAX_REDIRECTS) throw new FetchFailedError(`more than ${MAX_REDIRECTS} redirects`);
+    current = new URL(location, current);
   }
 }
 

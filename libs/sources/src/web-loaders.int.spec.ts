@@ -2,7 +2,7 @@ import { minimalPdf, startTestSite, type TestSite } from './testing';
 import { loadUrl } from './url-loader';
 import { loadSitemap, type PageOutcome } from './sitemap-loader';
 import { loadSources } from './source-loader';
-import { toMarkdown } from './to-markdown';
+import { toMarkdown } from '@docqa/ingest';
 
 const html = (title: string, body: string) =>
   `<!doctype html><html><head><title>${title}</title><script>track()</script></head><body>` +

@@ -72,6 +72,20 @@ export async function loadSitemap(sitemapUrl: string, options: SitemapLoadOption
 }
 
 /**
+ * The pages a sitemap lists (following a sitemap index), normalised, on the sitemap's host,
+ * without fetching them; `result` collects the entries left out and the nested sitemaps that
+ * failed. Throws when the sitemap itself cannot be fetched or parsed.
+ */
+export async function listSitemap(
+  sitemapUrl: string,
+  options: FetchOptions,
+  result: LoadResult,
+): Promise<string[]> {
+  const root = normaliseUrl(sitemapUrl);
+  return listPages(root, new URL(root).host, options, result);
+}
+
+/**
  * Loads page URLs `concurrency` at a time (no robots.txt check: these are pages asked for by
  * name). A page that fails is in `failed` with its reason; the others are loaded.
  */

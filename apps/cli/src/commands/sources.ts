@@ -1,0 +1,115 @@
+import type { Command } from 'commander';
+import type { DocqaClient } from '@docqa/client';
+import type { SourceRecord, SourceRequest, SyncRecord } from '@docqa/contracts';
+import { ValidationError } from '@docqa/errors';
+import { withConnectionOptions } from './connection-options';
+import { parseMetadata } from './ingest';
+
+const TYPES = ['sitemap', 'url', 'github', 'llms_txt'] as const;
+const collect = (value: string, previous: string[] = []) => [...previous, value];
+
+async function client(opts: { url?: string; token?: string; tenant: string }): Promise<DocqaClient> {
+  const { clientFor } = await import('./http-client');
+  return clientFor(opts, ['ingest']);
+}
+
+/** A line of `sources list`: id, type, where from, schedule, last sync. */
+function describe(s: SourceRecord): string {
+  const last = s.syncs?.[0];
+  return [
+    s.id,
+    s.type,
+    s.url ?? `${s.repo}${s.branch ? `@${s.branch}` : ''}`,
+    s.schedule ?? '-',
+    last?.status ?? '-',
+  ].join('\t');
+}
+
+/** A sync's counts, as one line. */
+export function summarise(sync: SyncRecord): string {
+  const counts = `${sync.added} added, ${sync.updated} updated, ${sync.unchanged} unchanged, ${sync.deleted} deleted, ${sync.failed} failed`;
+  return `sync ${sync.job_id} ${sync.status}: ${counts}${sync.error ? ` (${sync.error})` : ''}`;
+}
+
+/** Builds `POST /sources/` from `sources add TYPE TARGET` and its options. */
+export function sourceRequest(type: string, target: string, opts: Record<string, unknown>): SourceRequest {
+  if (!(TYPES as readonly string[]).includes(type))
+    throw new ValidationError(`source type "${type}": use ${TYPES.join(', ')}`);
+  const where = type === 'github' ? { repo: target } : { url: target };
+  return {
+    type: type as SourceRequest['type'],
+    ...where,
+    ...(opts.branch ? { branch: opts.branch as string } : {}),
+    ...(opts.repoToken ? { token: opts.repoToken as string } : {}),
+    ...(opts.include ? { include: opts.include as string[] } : {}),
+    ...(opts.exclude ? { exclude: opts.exclude as string[] } : {}),
+    ...(opts.metadata ? { metadata: parseMetadata(opts.metadata as string[]) } : {}),
+    ...(opts.schedule ? { schedule: opts.schedule as string } : {}),
+    ...(opts.baseUrl ? { base_url: opts.baseUrl as string } : {}),
+  };
+}
+
+/** Waits for a sync to end and returns it. */
+async function waitForSync(api: DocqaClient, id: string, jobId: string): Promise<SyncRecord> {
+  for (;;) {
+    const sync = (await api.sources.get(id)).syncs?.find((s) => s.job_id === jobId);
+    if (sync && (sync.status === 'completed' || sync.status === 'failed')) return sync;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+}
+
+/** `sources add|list|sync|remove`: sources the server keeps in sync (scope ingest). */
+export function sourcesCommand(program: Command): void {
+  const sources = program
+    .command('sources')
+    .description('Sources kept in sync: sitemaps, pages, llms.txt, GitHub');
+  withConnectionOptions(
+    sources
+      .command('add <type> <target>')
+      .description(
+        `Add a source (type ${TYPES.join('|')}; target a URL, or owner/name for github); prints its id`,
+      )
+      .option('--schedule <every>', 'sync every 15m..30d (e.g. 6h) or on a cron expression (UTC)')
+      .option('--include <glob>', 'only paths matching (repeatable)', collect)
+      .option('--exclude <glob>', 'leave out paths matching (repeatable)', collect)
+      .option('--metadata <key=value>', 'metadata added to every document (repeatable)', collect)
+      .option('--branch <name>', 'github: the branch (default: the repository’s default)')
+      .option('--repo-token <token>', 'github: a token for a private repository (stored encrypted)')
+      .option('--base-url <url>', 'github: the docs site the files are published at'),
+  ).action(async (type: string, target: string, opts) => {
+    const source = await (await client(opts)).sources.create(sourceRequest(type, target, opts));
+    process.stdout.write(`${source.id}\n`);
+  });
+
+  withConnectionOptions(sources.command('list').description('List the sources and their last sync')).action(
+    async (opts) => {
+      process.stdout.write('ID\tTYPE\tFROM\tSCHEDULE\tLAST SYNC\n');
+      const api = await client(opts);
+      for (const s of await api.sources.list())
+        process.stdout.write(`${describe(await api.sources.get(s.id))}\n`);
+    },
+  );
+
+  withConnectionOptions(
+    sources
+      .command('sync <id>')
+      .description('Sync a source now; with --wait, wait for the counts (exit 1 when it failed)')
+      .option('--wait', 'wait until the sync ends'),
+  ).action(async (id: string, opts) => {
+    const api = await client(opts);
+    const { job_id } = await api.sources.sync(id);
+    process.stdout.write(`${job_id}\n`);
+    if (!opts.wait) return;
+    const sync = await waitForSync(api, id, job_id);
+    for (const f of sync.failures) process.stderr.write(`  failed ${f.url}: ${f.reason}\n`);
+    process.stderr.write(`${summarise(sync)}\n`);
+    if (sync.status === 'failed' || sync.failed) process.exitCode = 1;
+  });
+
+  withConnectionOptions(
+    sources.command('remove <id>').description('Remove a source and every document it brought in'),
+  ).action(async (id: string, opts) => {
+    await (await client(opts)).sources.remove(id);
+    process.stderr.write(`removed ${id}\n`);
+  });
+}

@@ -1,0 +1,77 @@
+import { execFileSync, spawn } from 'node:child_process';
+import { join } from 'node:path';
+import type { Redis } from 'ioredis';
+import { startStack, type Stack } from '@docqa/stack';
+import { htmlPage, startDocsSite, type DocsSite } from '@docqa/sync/testing';
+import { deletePrefix, testPrefix, testRedis } from '@docqa/testing';
+
+const root = join(__dirname, '../../..');
+
+describe('docqa sources add, list, sync and remove against the stack', () => {
+  let stack: Stack;
+  let redis: Redis;
+  let site: DocsSite;
+  const prefix = testPrefix('cli-sources');
+
+  beforeAll(async () => {
+    execFileSync(process.execPath, [join(root, 'tools/build.mjs'), '--only', 'cli', '--quiet'], {
+      cwd: root,
+    });
+    redis = testRedis();
+    site = await startDocsSite({ '/a': htmlPage('A', 'Page a.'), '/b': htmlPage('B', 'Page b.') });
+    site.setSitemap();
+    stack = await startStack({ prefix, env: { SOURCES_ALLOW_PRIVATE_NETWORKS: 'true' } });
+  });
+  afterAll(async () => {
+    await stack.close();
+    await site.close();
+    await deletePrefix(redis, prefix);
+    await redis.quit();
+  });
+
+  function docqa(...args: string[]) {
+    return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+      const child = spawn(
+        process.execPath,
+        [join(root, 'dist/apps/cli/main.js'), ...args, '--tenant', 'acme'],
+        {
+          env: {
+            ...process.env,
+            DOCQA_URL: stack.apiUrl,
+            DOCQA_TOKEN: '',
+            REDIS_URL: stack.redisUrl,
+            REDIS_PREFIX: prefix,
+          },
+        },
+      );
+      let stdout = '';
+      let stderr = '';
+      child.stdout.on('data', (d) => (stdout += d));
+      child.stderr.on('data', (d) => (stderr += d));
+      child.on('close', (code) => resolve({ code, stdout, stderr }));
+    });
+  }
+
+  it('adds a sitemap source, syncs it with counts, lists it and removes it', async () => {
+    const added = await docqa('sources', 'add', 'sitemap', `${site.origin}/sitemap.xml`, '--schedule', '6h');
+    expect(added.code).toBe(0);
+    const id = added.stdout.trim();
+    expect(id).toMatch(/^s_/);
+
+    const synced = await docqa('sources', 'sync', id, '--wait');
+    expect(synced.stderr).toMatch(/completed: \d+ added, \d+ updated, \d+ unchanged, 0 deleted, 0 failed/);
+    expect(synced.code).toBe(0);
+
+    const listed = await docqa('sources', 'list');
+    expect(listed.stdout).toContain(`${id}\tsitemap\t${site.origin}/sitemap.xml\t6h\tcompleted`);
+
+    expect((await docqa('sources', 'remove', id)).code).toBe(0);
+    expect((await docqa('sources', 'list')).stdout).not.toContain(id);
+  });
+
+  it('refuses a bad schedule with the server’s reason', async () => {
+    const bad = await docqa('sources', 'add', 'sitemap', `${site.origin}/sitemap.xml`, '--schedule', 'often');
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toMatch(/15m to 30d/);
+  });
+});

@@ -1,0 +1,114 @@
+import {
+  SourceListSchema,
+  SourceRecordSchema,
+  SourceRequestSchema,
+  SyncAcceptedSchema,
+  type SourceRecord,
+  type SourceRequest,
+} from '@docqa/contracts';
+import { principalOf } from '../http/auth';
+import type { RouteGroup } from '../app';
+
+/** What the sources API needs (the SourceService of @docqa/sync). */
+export interface SourcesBackend {
+  create(tenant: string, body: SourceRequest): Promise<SourceRecord>;
+  list(tenant: string): Promise<SourceRecord[]>;
+  get(tenant: string, id: string): Promise<SourceRecord>;
+  remove(tenant: string, id: string): Promise<void>;
+  sync(tenant: string, id: string): Promise<{ job_id: string }>;
+}
+
+/** `POST/GET /sources/`, `GET/DELETE /sources/{id}`, `POST /sources/{id}/sync` (scope ingest). */
+export function sourceRoutes(backend: SourcesBackend): RouteGroup {
+  return (routes) => {
+    routes.add(
+      {
+        method: 'post',
+        path: '/sources/',
+        summary:
+          'Add a source (sitemap, page, llms.txt, GitHub repository) kept in sync, on a schedule if given',
+        tag: 'Sources',
+        operationId: 'createSource',
+        description:
+          'Registers a place documents come from (a sitemap, a page, an llms.txt file or a GitHub repository) with include/exclude globs, metadata and an optional schedule, and starts its first sync. Later syncs fetch conditionally and embed only what changed, and delete the documents of pages that left the source.',
+        scope: 'ingest',
+        body: SourceRequestSchema,
+        responses: { 201: { description: 'Created', schema: SourceRecordSchema } },
+      },
+      async (req, res, { body }) => {
+        const source = await backend.create(principalOf(req).tenant, body);
+        res.setHeader('Location', `/api/v2/sources/${source.id}`);
+        res.status(201).json(source);
+      },
+    );
+
+    routes.add(
+      {
+        method: 'get',
+        path: '/sources/',
+        summary: 'List the sources',
+        tag: 'Sources',
+        operationId: 'listSources',
+        description:
+          "Lists the sources of the token's tenant with their schedules and the outcome of their latest sync.",
+        scope: 'ingest',
+        responses: { 200: { description: 'The sources', schema: SourceListSchema } },
+      },
+      async (req, res) => {
+        res.json({ sources: await backend.list(principalOf(req).tenant) });
+      },
+    );
+
+    routes.add(
+      {
+        method: 'get',
+        path: '/sources/:id',
+        summary: 'A source with its latest syncs (counts and failures)',
+        tag: 'Sources',
+        operationId: 'getSource',
+        description:
+          'Returns a source with its latest syncs: when they ran, and how many pages each added, updated, left unchanged, deleted or failed (with the reasons).',
+        scope: 'ingest',
+        responses: { 200: { description: 'The source', schema: SourceRecordSchema } },
+      },
+      async (req, res) => {
+        res.json(await backend.get(principalOf(req).tenant, String(req.params.id)));
+      },
+    );
+
+    routes.add(
+      {
+        method: 'delete',
+        path: '/sources/:id',
+        summary: 'Delete a source, its schedule and every document it brought in',
+        tag: 'Sources',
+        operationId: 'deleteSource',
+        description:
+          'Deletes a source, removes its schedule, and deletes every document it brought into the knowledge base.',
+        scope: 'ingest',
+        responses: { 204: { description: 'Deleted' } },
+      },
+      async (req, res) => {
+        await backend.remove(principalOf(req).tenant, String(req.params.id));
+        res.status(204).end();
+      },
+    );
+
+    routes.add(
+      {
+        method: 'post',
+        path: '/sources/:id/sync',
+        summary: 'Sync a source now; follow it in GET /sources/{id}',
+        tag: 'Sources',
+        operationId: 'syncSource',
+        description:
+          'Queues a sync of the source now, whatever its schedule; one sync of a source runs at a time. Follow it in `GET /sources/{id}`.',
+        scope: 'ingest',
+        responses: { 202: { description: 'Queued', schema: SyncAcceptedSchema } },
+      },
+      async (req, res) => {
+        res.status(202).json(await backend.sync(principalOf(req).tenant, String(req.params.id)));
+      },
+    );
+  };
+}

@@ -1,0 +1,132 @@
+import { z } from './zod';
+
+/** Kinds of source (see DESIGN §11). */
+export const SourceTypeSchema = z.enum(['sitemap', 'url', 'github', 'llms_txt']);
+export type SourceType = z.infer<typeof SourceTypeSchema>;
+
+const UNIT_MS = { m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
+/** Shortest and longest interval a schedule may have. */
+export const SCHEDULE_LIMITS_MS = { min: 15 * UNIT_MS.m, max: 30 * UNIT_MS.d } as const;
+
+/** The interval of a schedule such as `6h`, in ms; undefined for a cron expression. */
+export function scheduleIntervalMs(schedule: string): number | undefined {
+  const match = /^(\d+)(m|h|d)$/.exec(schedule);
+  return match ? Number(match[1]) * UNIT_MS[match[2] as keyof typeof UNIT_MS] : undefined;
+}
+
+/** Five cron fields (minute hour day month weekday) of digits, `*`, ranges, steps and lists. */
+const CRON = /^([\d*/,-]+\s+){4}[\d*/,A-Za-z-]+$/;
+
+/** `15m`..`30d`, or a five-field cron expression (UTC). */
+export const ScheduleSchema = z
+  .string()
+  .trim()
+  .refine(
+    (value) => {
+      const ms = scheduleIntervalMs(value);
+      if (ms === undefined) return CRON.test(value);
+      return ms >= SCHEDULE_LIMITS_MS.min && ms <= SCHEDULE_LIMITS_MS.max;
+    },
+    { message: 'use an interval from 15m to 30d (e.g. 6h, 1d) or a five-field cron expression' },
+  )
+  .openapi({ example: '6h' });
+
+const Globs = z.array(z.string().min(1).max(300)).max(100);
+const HttpUrl = z
+  .string()
+  .max(2000)
+  .refine((value) => /^https?:\/\/[^\s]+$/i.test(value), { message: 'an http(s) URL' });
+
+/** Body of `POST /sources/`. */
+export const SourceRequestSchema = z
+  .object({
+    type: SourceTypeSchema,
+    /** The sitemap, page or llms.txt URL (sitemap, url, llms_txt). */
+    url: HttpUrl.optional(),
+    /** `owner/name` (github). */
+    repo: z
+      .string()
+      .regex(/^[\w.-]+\/[\w.-]+$/, 'owner/name')
+      .optional(),
+    /** @defaultValue the repository's default branch */
+    branch: z.string().min(1).max(200).optional(),
+    /** A token for a private repository; stored encrypted, never returned. */
+    token: z.string().min(1).max(500).optional(),
+    include: Globs.optional(),
+    exclude: Globs.optional(),
+    metadata: z.record(z.string(), z.string().max(500)).optional(),
+    schedule: ScheduleSchema.optional(),
+    /** Where the documents are published (github: document URLs point there). */
+    base_url: HttpUrl.optional(),
+  })
+  .superRefine((body, ctx) => {
+    if (body.type === 'github' && !body.repo)
+      ctx.addIssue({ code: 'custom', path: ['repo'], message: 'a github source needs repo' });
+    if (body.type !== 'github' && !body.url)
+      ctx.addIssue({ code: 'custom', path: ['url'], message: `a ${body.type} source needs url` });
+  })
+  .openapi('SourceRequest');
+export type SourceRequest = z.infer<typeof SourceRequestSchema>;
+
+/** One page or file that a sync could not bring in, and why. */
+export const SyncFailureSchema = z.object({ url: z.string(), reason: z.string() });
+export type SyncFailure = z.infer<typeof SyncFailureSchema>;
+
+/** One sync of a source: what it found. */
+export const SyncRecordSchema = z
+  .object({
+    job_id: z.string(),
+    status: z.enum(['queued', 'running', 'completed', 'failed']),
+    trigger: z.enum(['manual', 'schedule']),
+    added: z.number().int(),
+    updated: z.number().int(),
+    unchanged: z.number().int(),
+    deleted: z.number().int(),
+    failed: z.number().int(),
+    failures: z.array(SyncFailureSchema),
+    /** Chunks embedded and written (changed pages only). */
+    chunks: z.number().int(),
+    /** Why the whole sync failed (the source could not be listed); nothing was deleted. */
+    error: z.string().optional(),
+    /** Requests sent and bytes received. */
+    requests: z.number().int(),
+    bytes: z.number().int(),
+    created_at: z.string(),
+    started_at: z.string().nullable(),
+    finished_at: z.string().nullable(),
+  })
+  .openapi('SyncRecord');
+export type SyncRecord = z.infer<typeof SyncRecordSchema>;
+
+/** A source as the API shows it (the token never appears). */
+export const SourceRecordSchema = z
+  .object({
+    id: z.string(),
+    type: SourceTypeSchema,
+    url: z.string().nullable(),
+    repo: z.string().nullable(),
+    branch: z.string().nullable(),
+    has_token: z.boolean(),
+    include: z.array(z.string()),
+    exclude: z.array(z.string()),
+    metadata: z.record(z.string(), z.string()),
+    schedule: z.string().nullable(),
+    base_url: z.string().nullable(),
+    created_at: z.string(),
+    /** The latest syncs, newest first (`GET /sources/{id}` only). */
+    syncs: z.array(SyncRecordSchema).optional(),
+  })
+  .openapi('SourceRecord');
+export type SourceRecord = z.infer<typeof SourceRecordSchema>;
+
+export const SourceListSchema = z.object({ sources: z.array(SourceRecordSchema) }).openapi('SourceList');
+
+export const SyncAcceptedSchema = z.object({ job_id: z.string() }).openapi('SyncAccepted');
+
+/** Payload of a `sources` job: sync one source. */
+export const SourceSyncJobSchema = z.object({
+  tenant: z.string(),
+  source_id: z.string(),
+  trigger: z.enum(['manual', 'schedule']),
+});
+export type SourceSyncJob = z.infer<typeof SourceSyncJobSchema>;

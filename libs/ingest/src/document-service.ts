@@ -1,0 +1,107 @@
+import type { Logger } from 'pino';
+import type { Config } from '@docqa/config';
+import type { DocumentInput, DocumentRecord, IngestAccepted, IngestJob, JobRecord } from '@docqa/contracts';
+import { IngestQueue } from '@docqa/queue';
+import { Keys, closeRedis, connectRedis, newId } from '@docqa/records';
+import type { Embedder, VectorStore } from '@docqa/retrieval';
+import { DocumentStore } from './document-store';
+import { Ingestor, type IngestTally } from './ingestor';
+
+/**
+ * A tenant's documents, as the API and the worker both see them: list, read and delete them,
+ * submit documents for background ingestion, run an ingest job, follow its progress.
+ */
+export class DocumentService {
+  constructor(private readonly deps: { documents: DocumentStore; ingestor: Ingestor; queue: IngestQueue }) {}
+
+  /** The document records (used by source syncs to compare hashes). */
+  get records(): DocumentStore {
+    return this.deps.documents;
+  }
+
+  list(tenant: string, opts: { cursor?: string; limit: number }) {
+    return this.deps.documents.list(tenant, opts);
+  }
+
+  get(tenant: string, id: string): Promise<DocumentRecord> {
+    return this.deps.documents.get(tenant, id);
+  }
+
+  /** Removes every chunk of the document and its record. */
+  remove(tenant: string, id: string): Promise<void> {
+    return this.deps.ingestor.deleteDocument(tenant, id);
+  }
+
+  getJob(tenant: string, id: string): Promise<JobRecord> {
+    return this.deps.documents.getJob(tenant, id);
+  }
+
+  /** Records a job for the documents (ids given or new) and queues it. */
+  async submit(tenant: string, input: DocumentInput[]): Promise<IngestAccepted> {
+    const documents = input.map((d) => ({ ...d, id: d.id ?? newId('d') }));
+    const jobId = newId('j');
+    await this.deps.documents.createJob(jobId, tenant, documents.length);
+    await this.deps.queue.enqueue({ job_id: jobId, tenant, documents });
+    return { job_id: jobId, document_ids: documents.map((d) => d.id) };
+  }
+
+  /**
+   * Ingests documents in this process under a new job record `jobId` (a source sync does) and
+   * returns the job's outcome, with each document that failed.
+   */
+  async ingestNow(tenant: string, jobId: string, documents: IngestJob['documents']): Promise<JobRecord> {
+    await this.deps.documents.createJob(jobId, tenant, documents.length);
+    await this.deps.ingestor.ingest({ job_id: jobId, tenant, documents });
+    return this.deps.documents.getJob(tenant, jobId);
+  }
+
+  /** Runs an ingest job here (the worker's side of {@link submit}). */
+  ingest(
+    job: IngestJob,
+    onProgress?: (done: number, total: number) => Promise<void> | void,
+  ): Promise<IngestTally> {
+    return this.deps.ingestor.ingest(job, onProgress);
+  }
+}
+
+/** A {@link DocumentService} with the connections it opened. */
+export interface OpenDocumentService {
+  service: DocumentService;
+  close(): Promise<void>;
+}
+
+/**
+ * Builds the document service of the configured stores: its own Redis connection and `ingest`
+ * queue producer, the vector store and embedder given.
+ */
+export async function openDocumentService(
+  config: Config,
+  deps: { store: VectorStore; embedder: Embedder; logger: Logger },
+): Promise<OpenDocumentService> {
+  const keys = new Keys(config.redisPrefix);
+  const redis = await connectRedis(config.redisUrl, 'command', 'docqa-documents');
+  const queue = new IngestQueue(
+    {
+      connection: { url: config.redisUrl, enableOfflineQueue: false, maxRetriesPerRequest: 1 },
+      prefix: keys.queuePrefix(),
+      attempts: config.jobAttempts,
+    },
+    (err) => deps.logger.warn({ err }, 'ingest queue connection error'),
+  );
+  const documents = new DocumentStore({ redis, keys });
+  const ingestor = new Ingestor({
+    store: deps.store,
+    embedder: deps.embedder,
+    documents,
+    chunking: { size: config.chunkSize, overlap: config.chunkOverlap },
+    logger: deps.logger,
+    waitingJobs: () => queue.queue.getWaitingCount(),
+  });
+  return {
+    service: new DocumentService({ documents, ingestor, queue }),
+    async close() {
+      await queue.close();
+      await closeRedis(redis);
+    },
+  };
+}

@@ -1,2 +1,0 @@
-export * from './testing/minimal-pdf';
-export * from './testing/test-site';

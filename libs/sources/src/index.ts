@@ -1,0 +1,46 @@
+/**
+ * Where documents come from: files, folders, PDF, web pages and sitemaps (loaders, robots.txt,
+ * HTTP fetch). Nothing here indexes; `@docqa/ingest` does that.
+ */
+export { toDocumentId, normaliseUrl, urlDocumentId } from './document-id';
+export { KIND_BY_EXTENSION, type DocumentKind } from './document-kind';
+export {
+  emptyLoadResult,
+  reasonOf,
+  type LoadIssue,
+  type LoadResult,
+  type LoadedDocument,
+} from './load-result';
+export {
+  parseDocument,
+  titleFromPath,
+  titleFromUrl,
+  clampTitle,
+  type DocumentSource,
+} from './parse-document';
+export { stripMdx } from './strip-mdx';
+export { pathFilter, type PathFilterOptions } from './path-filter';
+export { loadPaths, type LoadPathsOptions } from './file-loader';
+export { parsePdf, pdfDocument, type PdfContent, type PdfSource } from './pdf-loader';
+export {
+  DOCQA_USER_AGENT,
+  fetchResource,
+  decodeText,
+  type FetchOptions,
+  type FetchedResource,
+} from './http-fetch';
+export { loadUrl, documentFromResource, type UrlLoadOptions } from './url-loader';
+export { fetchRobotsPolicy, type RobotsPolicy } from './robots-policy';
+export { parseSitemap, type ParsedSitemap } from './parse-sitemap';
+export {
+  isSitemapUrl,
+  listSitemap,
+  loadSitemap,
+  loadPages,
+  type PageOutcome,
+  type PageProgress,
+  type SitemapLoadOptions,
+} from './sitemap-loader';
+export { isHttpUrl, loadSources, type SourceLoadOptions } from './source-loader';
+export { mapConcurrent } from './map-concurrent';
+export { isPrivateAddress, refusePrivateNetworks } from './network-guard';

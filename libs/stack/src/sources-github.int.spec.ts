@@ -1,0 +1,126 @@
+import type { Redis } from 'ioredis';
+import type { SourceRecord, SyncRecord } from '@docqa/contracts';
+import { startGitHubStandIn, type GitHubStandIn } from '@docqa/sync/testing';
+import { deletePrefix, testPrefix, testRedis } from '@docqa/testing';
+import { startStack, type Stack } from './start-stack';
+
+describe('github sources (against a local stand-in of the GitHub REST API)', () => {
+  let stack: Stack;
+  let redis: Redis;
+  let github: GitHubStandIn;
+  let headers: Record<string, string>;
+  const prefix = testPrefix('github');
+
+  beforeAll(async () => {
+    redis = testRedis();
+    github = await startGitHubStandIn();
+    stack = await startStack({
+      prefix,
+      env: {
+        SOURCES_ALLOW_PRIVATE_NETWORKS: 'true',
+        GITHUB_API_URL: github.url,
+        SECRETS_KEY: 'test secrets key, 32 characters.',
+      },
+    });
+    const token = await stack.createToken({ tenant: 'acme', scopes: ['ingest'] });
+    headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+  });
+  afterAll(async () => {
+    await stack.close();
+    await github.close();
+    await deletePrefix(redis, prefix);
+    await redis.quit();
+  });
+
+  const call = (path: string, init: RequestInit = {}) => fetch(stack.apiUrl + path, { ...init, headers });
+  const create = async (body: object) => {
+    const res = await call('sources/', { method: 'POST', body: JSON.stringify(body) });
+    expect(res.status).toBe(201);
+    return (await res.json()) as SourceRecord;
+  };
+  const documents = async () =>
+    ((await (await call('documents/?limit=200')).json()) as { documents: { id: string; url: string }[] })
+      .documents;
+
+  /** Syncs the source now and waits for the sync to end. */
+  async function sync(id: string): Promise<SyncRecord> {
+    const { job_id } = await (await call(`sources/${id}/sync`, { method: 'POST' })).json();
+    for (;;) {
+      const record = (await (await call(`sources/${id}`)).json()) as SourceRecord;
+      const done = record.syncs?.find((s) => s.job_id === job_id);
+      if (done && (done.status === 'completed' || done.status === 'failed')) return done;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+
+  it('syncs the Markdown, MDX and text files of a branch, re-reading only changed blobs', async () => {
+    github.repos.set('acme/docs', {
+      default_branch: 'main',
+      branches: {
+        main: {
+          'README.md': '# Docs\n\nWelcome to the docs.',
+          'docs/guide.md': '# Guide\n\nInstall with npm ci.',
+          'docs/intro.mdx': "import X from 'x'\n\n# Intro\n\n<X />\n\nWhat docqa is.",
+          'notes.txt': 'Plain notes.',
+          'logo.png': 'binary',
+          'src/main.ts': 'export {};',
+        },
+      },
+    });
+    const source = await create({ type: 'github', repo: 'acme/docs', base_url: 'https://docs.acme.test/' });
+    expect(await sync(source.id)).toMatchObject({ status: 'completed', added: 4, failed: 0 });
+    const urls = (await documents()).map((d) => d.url).sort();
+    expect(urls).toEqual([
+      'https://docs.acme.test/',
+      'https://docs.acme.test/docs/guide',
+      'https://docs.acme.test/docs/intro',
+      'https://docs.acme.test/notes',
+    ]);
+
+    const files = github.repos.get('acme/docs')!.branches.main!;
+    files['docs/guide.md'] = '# Guide\n\nInstall with npm ci, then npm start.';
+    delete files['notes.txt'];
+    github.log.length = 0;
+    expect(await sync(source.id)).toMatchObject({ updated: 1, deleted: 1, unchanged: 2, failed: 0 });
+    expect(github.log.filter((l) => l.includes('/git/blobs/'))).toHaveLength(1);
+
+    github.truncateTrees = true;
+    expect(await sync(source.id)).toMatchObject({ status: 'completed', unchanged: 3, deleted: 0 });
+    github.truncateTrees = false;
+  });
+
+  it('reads a private repository with a token it stores sealed and never shows', async () => {
+    github.repos.set('acme/private', {
+      default_branch: 'trunk',
+      token: 'ghp_right',
+      branches: { trunk: { 'handbook.md': '# Handbook\n\nPrivate things.' } },
+    });
+    const source = await create({ type: 'github', repo: 'acme/private', token: 'ghp_right' });
+    expect(source).toMatchObject({ has_token: true });
+    const shown = JSON.stringify([source, await (await call(`sources/${source.id}`)).json()]);
+    expect(shown).not.toContain('ghp_right');
+    const stored = await redis.keys(`${prefix}:src:*`);
+    for (const key of stored.filter((k) => !k.includes(':pages') && !k.includes(':syncs')))
+      expect(await redis.get(key).catch(() => '')).not.toContain('ghp_right');
+    const done = await sync(source.id);
+    expect(done).toMatchObject({ status: 'completed', added: 1 });
+  });
+
+  it('fails a sync with a clear error for a bad token, a missing repository and a rate limit, deleting nothing', async () => {
+    const before = (await documents()).length;
+    const badToken = await create({ type: 'github', repo: 'acme/private', token: 'ghp_wrong' });
+    expect((await sync(badToken.id)).error).toMatch(/GitHub refused the token \(HTTP 401/);
+    const missing = await create({ type: 'github', repo: 'acme/nothing' });
+    expect((await sync(missing.id)).error).toMatch(/acme\/nothing.*not found.*HTTP 404/);
+
+    const docs = (await (await call('sources/')).json()).sources.find(
+      (s: SourceRecord) => s.repo === 'acme/docs',
+    ) as SourceRecord;
+    github.rateLimited = true;
+    const limited = await sync(docs.id);
+    github.rateLimited = false;
+    expect(limited).toMatchObject({ status: 'failed', deleted: 0 });
+    expect(limited.error).toMatch(/rate limit exceeded \(HTTP 403\); it resets at \d{4}-/);
+    expect((await documents()).length).toBe(before);
+  });
+});

@@ -1,0 +1,216 @@
+import { Queue } from 'bullmq';
+import type { Redis } from 'ioredis';
+import { QUEUE_NAMES, type SourceRecord, type SyncRecord } from '@docqa/contracts';
+import { Keys } from '@docqa/records';
+import { htmlPage, startDocsSite, type DocsSite } from '@docqa/sync/testing';
+import { deletePrefix, freePort, testPrefix, testRedis } from '@docqa/testing';
+import { startStack, type Stack } from './start-stack';
+
+describe('sources kept in sync (sitemap, llms.txt; schedules, leases)', () => {
+  let stack: Stack;
+  let redis: Redis;
+  let site: DocsSite;
+  let queue: Queue;
+  let headers: Record<string, string>;
+  const prefix = testPrefix('sources');
+
+  beforeAll(async () => {
+    redis = testRedis();
+    stack = await startStack({
+      prefix,
+      env: { SOURCES_ALLOW_PRIVATE_NETWORKS: 'true' },
+    });
+    const token = await stack.createToken({ tenant: 'acme', scopes: ['ingest', 'search'] });
+    headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+    queue = new Queue(QUEUE_NAMES.sources, { connection: redis, prefix: new Keys(prefix).queuePrefix() });
+    site = await startDocsSite();
+  });
+  afterAll(async () => {
+    await site.close();
+    await queue.close();
+    await stack.close();
+    await deletePrefix(redis, prefix);
+    await redis.quit();
+  });
+
+  const call = (path: string, init: RequestInit = {}, auth = headers) =>
+    fetch(stack.apiUrl + path, { ...init, headers: auth });
+  const post = (path: string, body?: unknown) =>
+    call(path, { method: 'POST', ...(body !== undefined && { body: JSON.stringify(body) }) });
+  const source = async (id: string) => (await (await call(`sources/${id}`)).json()) as SourceRecord;
+  const documentIds = async () =>
+    ((await (await call('documents/?limit=200')).json()) as { documents: { id: string }[] }).documents
+      .map((d) => d.id)
+      .sort();
+
+  /** Waits until the source has `n` finished syncs and returns the newest. */
+  async function finishedSync(id: string, n: number): Promise<SyncRecord> {
+    for (;;) {
+      const syncs = (await source(id)).syncs ?? [];
+      const done = syncs.filter((s) => s.status === 'completed' || s.status === 'failed');
+      if (done.length >= n) return done[0]!;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+
+  /** Fires the source's schedule now: promotes the scheduler's next (delayed) job. */
+  async function fireSchedule(): Promise<void> {
+    for (;;) {
+      const [next] = await queue.getDelayed();
+      if (next) return void (await next.promote());
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+
+  it('syncs a scheduled sitemap through a change, a removal, failing pages and a failing sitemap', async () => {
+    for (const n of [1, 2, 3, 4, 5])
+      site.pages.set(`/docs/p${n}`, htmlPage(`Page ${n}`, `Text of page ${n}.`));
+    site.setSitemap();
+    const created = await post('sources/', {
+      type: 'sitemap',
+      url: `${site.origin}/sitemap.xml`,
+      schedule: '1d',
+      metadata: { product: 'docs' },
+    });
+    expect(created.status).toBe(201);
+    const { id } = (await created.json()) as SourceRecord;
+    expect(await queue.getJobSchedulers()).toHaveLength(1);
+
+    // A day-long schedule runs its first sync at once; later ones are fired by the test.
+    const first = await finishedSync(id, 1);
+    expect(first).toMatchObject({ status: 'completed', trigger: 'schedule', added: 5, failed: 0 });
+    expect(await documentIds()).toHaveLength(5);
+
+    site.pages.set('/docs/p1', htmlPage('Page 1', 'New text of page one.'));
+    site.pages.delete('/docs/p2');
+    site.setSitemap(['/docs/p1', '/docs/p3', '/docs/p4', '/docs/p5']);
+    site.pages.set('/docs/p3', { body: '', status: 500 });
+    site.log.length = 0;
+    await fireSchedule();
+    const second = await finishedSync(id, 2);
+    expect(second).toMatchObject({
+      status: 'completed',
+      added: 0,
+      updated: 1,
+      unchanged: 2,
+      deleted: 1,
+      failed: 1,
+    });
+    expect(second.failures).toEqual([{ url: `${site.origin}/docs/p3`, reason: 'HTTP 500' }]);
+    expect(site.log.filter((l) => l.startsWith('304'))).toHaveLength(2);
+    const ids = await documentIds();
+    expect(ids).toHaveLength(4);
+    expect(ids.some((d) => d.endsWith('/docs/p2'))).toBe(false);
+    expect(ids.some((d) => d.endsWith('/docs/p3'))).toBe(true);
+
+    site.pages.set('/sitemap.xml', { body: '', status: 503 });
+    await fireSchedule();
+    const third = await finishedSync(id, 3);
+    expect(third).toMatchObject({ status: 'failed', deleted: 0 });
+    expect(third.error).toMatch(/HTTP 503/);
+    expect(await documentIds()).toHaveLength(4);
+
+    const other = await stack.createToken({ tenant: 'other', scopes: ['ingest'] });
+    const foreign = { authorization: `Bearer ${other}` };
+    expect((await call(`sources/${id}`, {}, foreign)).status).toBe(404);
+    expect((await call(`sources/${id}`, { method: 'DELETE' }, foreign)).status).toBe(404);
+
+    expect((await call(`sources/${id}`, { method: 'DELETE' })).status).toBe(204);
+    expect(await documentIds()).toEqual([]);
+    expect(await queue.getJobSchedulers()).toHaveLength(0);
+  });
+
+  it('refuses a bad schedule and a source without its URL, naming the fields', async () => {
+    const res = await post('sources/', { type: 'sitemap', url: `${site.origin}/s.xml`, schedule: '5m' });
+    expect(res.status).toBe(400);
+    const problem = await res.json();
+    expect(problem.errors).toEqual([expect.objectContaining({ path: 'body.schedule' })]);
+    const noUrl = await (await post('sources/', { type: 'llms_txt' })).json();
+    expect(noUrl.errors).toEqual([expect.objectContaining({ path: 'body.url' })]);
+  });
+
+  it('syncs the pages an llms.txt links to, and llms-full.txt split at its headings', async () => {
+    site.pages.set('/llms/a', { body: '# Alpha\n\nAlpha text.', type: 'text/markdown' });
+    site.pages.set('/llms/b', { body: '# Beta\n\nBeta text.', type: 'text/markdown' });
+    site.pages.set('/llms.txt', {
+      type: 'text/plain',
+      body: `# Site\n\n> About the site.\n\n## Docs\n\n- [Alpha](${site.origin}/llms/a): first\n- [Beta](/llms/b)\n- [Mail](mailto:a@b.c)\n`,
+    });
+    site.pages.set('/llms-full.txt', {
+      type: 'text/plain',
+      body: '# Guide\n\nIntro.\n\n## Install\n\nRun npm ci.\n\n## Usage\n\nRun npm start.\n',
+    });
+    const links = (await (
+      await post('sources/', { type: 'llms_txt', url: `${site.origin}/llms.txt` })
+    ).json()) as SourceRecord;
+    expect((await post(`sources/${links.id}/sync`)).status).toBe(202);
+    expect(await finishedSync(links.id, 1)).toMatchObject({ status: 'completed', added: 2 });
+
+    const full = (await (
+      await post('sources/', { type: 'llms_txt', url: `${site.origin}/llms-full.txt` })
+    ).json()) as SourceRecord;
+    await post(`sources/${full.id}/sync`);
+    expect(await finishedSync(full.id, 1)).toMatchObject({ status: 'completed', added: 3 });
+    const ids = await documentIds();
+    expect(ids).toEqual(expect.arrayContaining([expect.stringMatching(/llms-full\.txt-install$/)]));
+    await call(`sources/${links.id}`, { method: 'DELETE' });
+    await call(`sources/${full.id}`, { method: 'DELETE' });
+  });
+
+  it('runs one sync of a source at a time, and takes over after a crashed holder’s lease lapses', async () => {
+    site.pages.set('/one', htmlPage('One', 'Only page.'));
+    const { id } = (await (
+      await post('sources/', { type: 'url', url: `${site.origin}/one` })
+    ).json()) as SourceRecord;
+    // A worker that died mid-sync left its lease behind; nothing renews it.
+    await redis.set(new Keys(prefix).sourceLease('acme', id), 'dead-worker', 'PX', 1500);
+    const a = await (await post(`sources/${id}/sync`)).json();
+    const b = await (await post(`sources/${id}/sync`)).json();
+    await finishedSync(id, 2);
+    const syncs = (await source(id)).syncs!;
+    const [later, earlier] = [...syncs].sort((x, y) => y.started_at!.localeCompare(x.started_at!));
+    expect(new Set(syncs.map((s) => s.job_id))).toEqual(new Set([a.job_id, b.job_id]));
+    expect(later!.started_at! >= earlier!.finished_at!).toBe(true);
+    expect(earlier).toMatchObject({ status: 'completed', added: 1 });
+    expect(later).toMatchObject({ status: 'completed', unchanged: 1 });
+    await call(`sources/${id}`, { method: 'DELETE' });
+  });
+
+  it('reports bad pages one by one (unreachable, huge, not text, a sitemap loop) and syncs the rest', async () => {
+    site.pages.set('/bad/ok', htmlPage('Fine', 'A fine page.'));
+    site.pages.set('/bad/huge', { body: 'x'.repeat(11 * 1024 * 1024), type: 'text/plain' });
+    site.pages.set('/bad/blob.bin', { body: 'binary', type: 'application/octet-stream' });
+    site.pages.set('/bad/sitemap.xml', {
+      type: 'application/xml',
+      // An index that names itself and a sitemap of pages: the loop is followed once.
+      body: `<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><sitemap><loc>${site.origin}/bad/sitemap.xml</loc></sitemap><sitemap><loc>${site.origin}/bad/pages.xml</loc></sitemap></sitemapindex>`,
+    });
+    const urls = ['/bad/ok', '/bad/huge', '/bad/blob.bin', '/bad/missing'];
+    site.pages.set('/bad/pages.xml', {
+      type: 'application/xml',
+      body: `<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${urls.map((u) => `<url><loc>${site.origin}${u}</loc></url>`).join('')}</urlset>`,
+    });
+    const { id } = (await (
+      await post('sources/', { type: 'sitemap', url: `${site.origin}/bad/sitemap.xml` })
+    ).json()) as SourceRecord;
+    await post(`sources/${id}/sync`);
+    const sync = await finishedSync(id, 1);
+    expect([sync.error, sync]).toMatchObject([undefined, { status: 'completed', added: 1, failed: 3 }]);
+    const reasons = Object.fromEntries(sync.failures.map((f) => [new URL(f.url).pathname, f.reason]));
+    expect(reasons).toEqual({
+      '/bad/huge': 'larger than 10 MB',
+      '/bad/blob.bin': 'unsupported content type application/octet-stream',
+      '/bad/missing': 'HTTP 404',
+    });
+
+    const unreachable = (await (
+      await post('sources/', { type: 'url', url: `http://127.0.0.1:${await freePort()}/docs` })
+    ).json()) as SourceRecord;
+    await post(`sources/${unreachable.id}/sync`);
+    const failed = await finishedSync(unreachable.id, 1);
+    expect(failed).toMatchObject({ status: 'completed', failed: 1, added: 0 });
+    expect(failed.failures[0]!.reason).toMatch(/cannot fetch: ECONNREFUSED/);
+    await call(`sources/${id}`, { method: 'DELETE' });
+    await call(`sources/${unreachable.id}`, { method: 'DELETE' });
+  });
+});

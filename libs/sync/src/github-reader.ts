@@ -1,0 +1,144 @@
+import { extname } from 'node:path';
+import { FetchFailedError } from '@docqa/errors';
+import {
+  KIND_BY_EXTENSION,
+  fetchResource,
+  decodeText,
+  parseDocument,
+  pathFilter,
+  toDocumentId,
+  type FetchOptions,
+  type FetchedResource,
+} from '@docqa/sources';
+import type { StoredSource } from './source-store';
+import type { EntryResult, SourceReader, SyncEntry } from './sync-entry';
+
+/** A file of a git tree, as GitHub's trees endpoint lists it. */
+interface TreeItem {
+  path: string;
+  type: 'blob' | 'tree' | 'commit';
+  sha: string;
+}
+
+/** The kinds of file a github source reads: Markdown, MDX and text. */
+const TEXT_KINDS = new Set(['markdown', 'mdx', 'text']);
+
+/**
+ * A GitHub repository at a branch, through the REST API: the tree (recursive; walked directory by
+ * directory when GitHub truncates it) lists the Markdown, MDX and text files, and each file is
+ * read from its blob. A file whose blob SHA is unchanged is not fetched at all.
+ */
+export const readGithub: SourceReader = async (source, fetch, ctx) => {
+  const api = new GitHubApi(ctx.githubApiUrl, source.repo!, fetch, ctx.token);
+  const branch = source.branch ?? (await api.json<{ default_branch: string }>('')).default_branch;
+  const items = await api.tree(branch);
+  const passes = pathFilter({ include: source.include, exclude: source.exclude });
+  const files = items.filter(
+    (i) =>
+      i.type === 'blob' &&
+      TEXT_KINDS.has(KIND_BY_EXTENSION[extname(i.path).toLowerCase()] ?? '') &&
+      passes(i.path),
+  );
+  return { entries: files.map((file) => fileEntry(source, api, branch, file)), failures: [], complete: true };
+};
+
+function fileEntry(source: StoredSource, api: GitHubApi, branch: string, file: TreeItem): SyncEntry {
+  const key = `https://github.com/${source.repo}/blob/${branch}/${file.path}`;
+  return {
+    key,
+    async read(previous): Promise<EntryResult> {
+      const state = { document_id: toDocumentId(`github.com/${source.repo}/${file.path}`), hash: file.sha };
+      if (previous?.hash === file.sha) return { status: 'unchanged', state };
+      const blob = await api.json<{ content: string; encoding: string }>(`/git/blobs/${file.sha}`);
+      const content =
+        blob.encoding === 'base64' ? Buffer.from(blob.content, 'base64').toString('utf8') : blob.content;
+      const kind = KIND_BY_EXTENSION[extname(file.path).toLowerCase()];
+      const document = parseDocument({
+        id: state.document_id,
+        content,
+        type: kind === 'text' ? 'text/plain' : 'text/markdown',
+        mdx: kind === 'mdx',
+        url: pageUrl(source, key, file.path),
+        metadata: { ...source.metadata, source_id: source.id, path: file.path },
+      });
+      return { status: 'changed', state, document };
+    },
+  };
+}
+
+/**
+ * Where a file's document links: the file on GitHub, or with a `base_url` the docs site's page
+ * (the path without its extension, `index`/`README` naming their folder).
+ */
+function pageUrl(source: StoredSource, githubUrl: string, path: string): string {
+  if (!source.base_url) return githubUrl;
+  const page = path.replace(/\.(mdx?|markdown|txt)$/i, '').replace(/(^|\/)(index|README)$/i, '$1');
+  return new URL(page, source.base_url.endsWith('/') ? source.base_url : `${source.base_url}/`).href;
+}
+
+/** The few GitHub REST calls a sync makes, with errors that say what went wrong. */
+class GitHubApi {
+  constructor(
+    private readonly base: string,
+    private readonly repo: string,
+    private readonly fetch: FetchOptions,
+    private readonly token: string | undefined,
+  ) {}
+
+  /** Every item of the branch's tree. */
+  async tree(branch: string): Promise<TreeItem[]> {
+    const root = await this.json<{ sha: string; tree: TreeItem[]; truncated: boolean }>(
+      `/git/trees/${encodeURIComponent(branch)}?recursive=1`,
+    );
+    if (!root.truncated) return root.tree;
+    // Too large for one answer: walk the tree one directory at a time.
+    const items: TreeItem[] = [];
+    const walk = async (sha: string, prefix: string) => {
+      const level = await this.json<{ tree: TreeItem[] }>(`/git/trees/${sha}`);
+      for (const item of level.tree) {
+        const path = `${prefix}${item.path}`;
+        if (item.type === 'tree') await walk(item.sha, `${path}/`);
+        else items.push({ ...item, path });
+      }
+    };
+    await walk(root.sha, '');
+    return items;
+  }
+
+  async json<T>(path: string): Promise<T> {
+    const url = `${this.base.replace(/\/$/, '')}/repos/${this.repo}${path}`;
+    const res = await fetchResource(url, {
+      ...this.fetch,
+      headers: {
+        accept: 'application/vnd.github+json',
+        'x-github-api-version': '2022-11-28',
+        ...(this.token && { authorization: `Bearer ${this.token}` }),
+      },
+    });
+    if (res.status >= 200 && res.status < 300) return JSON.parse(decodeText(res)) as T;
+    throw this.error(res);
+  }
+
+  private error(res: FetchedResource): FetchFailedError {
+    const body = safeJson(decodeText(res));
+    const detail = body?.message ? `: ${body.message}` : '';
+    if (res.status === 401) return new FetchFailedError(`GitHub refused the token (HTTP 401${detail})`);
+    if (res.status === 404)
+      return new FetchFailedError(
+        `repository ${this.repo}, its branch or file not found, or private without a token (HTTP 404)`,
+      );
+    if ((res.status === 403 || res.status === 429) && res.rateLimitReset)
+      return new FetchFailedError(
+        `GitHub rate limit exceeded (HTTP ${res.status}); it resets at ${new Date(res.rateLimitReset * 1000).toISOString()}`,
+      );
+    return new FetchFailedError(`GitHub answered HTTP ${res.status}${detail}`);
+  }
+}
+
+function safeJson(text: string): { message?: string } | null {
+  try {
+    return JSON.parse(text) as { message?: string };
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,6 @@
+/** Sources kept in sync: their records, the API's service and the worker's syncer. */
+export { SourceService } from './source-service';
+export { SourceSyncer } from './source-syncer';
+export { SourceStore, newSyncRecord, type PageState, type StoredSource } from './source-store';
+export { SourceLease, type HeldLease } from './source-lease';
+export { openSources, type OpenSources } from './open-sources';

@@ -1,0 +1,54 @@
+import type { Logger } from 'pino';
+import type { Config } from '@docqa/config';
+import type { DocumentService } from '@docqa/ingest';
+import { SourceQueue } from '@docqa/queue';
+import { Keys, closeRedis, connectRedis } from '@docqa/records';
+import { SecretBox } from './secret-box';
+import { SourceLease } from './source-lease';
+import { SourceService } from './source-service';
+import { SourceStore } from './source-store';
+import { SourceSyncer } from './source-syncer';
+
+/** The sources of the configured Redis: the API's service, the worker's syncer. */
+export interface OpenSources {
+  service: SourceService;
+  syncer: SourceSyncer;
+  close(): Promise<void>;
+}
+
+/** Builds the source service and syncer over their own Redis connection and `sources` producer. */
+export async function openSources(
+  config: Config,
+  deps: { documents: DocumentService; logger: Logger },
+): Promise<OpenSources> {
+  const keys = new Keys(config.redisPrefix);
+  const redis = await connectRedis(config.redisUrl, 'command', 'docqa-sources');
+  const queue = new SourceQueue(
+    {
+      connection: { url: config.redisUrl, enableOfflineQueue: false, maxRetriesPerRequest: 1 },
+      prefix: keys.queuePrefix(),
+    },
+    (err) => deps.logger.warn({ err }, 'sources queue connection error'),
+  );
+  const store = new SourceStore({ redis, keys });
+  const secrets = new SecretBox(config.secretsKey);
+  return {
+    service: new SourceService({ store, queue, documents: deps.documents, secrets }),
+    syncer: new SourceSyncer({
+      store,
+      lease: new SourceLease(redis),
+      keys,
+      documents: deps.documents,
+      logger: deps.logger,
+      leaseMs: config.jobLockMs,
+      concurrency: config.sourcesConcurrency,
+      allowPrivateNetworks: config.sourcesAllowPrivateNetworks,
+      githubApiUrl: config.githubApiUrl,
+      secrets,
+    }),
+    async close() {
+      await queue.close();
+      await closeRedis(redis);
+    },
+  };
+}

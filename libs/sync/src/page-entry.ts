@@ -1,0 +1,39 @@
+import { FetchFailedError } from '@docqa/errors';
+import {
+  documentFromResource,
+  fetchResource,
+  normaliseUrl,
+  urlDocumentId,
+  type FetchOptions,
+} from '@docqa/sources';
+import { contentHash, type EntryResult, type SyncEntry } from './sync-entry';
+
+/**
+ * A web page of a source. It is fetched conditionally (`If-None-Match`, `If-Modified-Since`) and
+ * its bytes hashed, so an unchanged page is neither parsed nor embedded. A page that cannot be
+ * fetched throws (the sync reports it and keeps its document).
+ */
+export function pageEntry(url: string, options: FetchOptions, metadata: Record<string, string>): SyncEntry {
+  const key = normaliseUrl(url);
+  return {
+    key,
+    async read(previous): Promise<EntryResult> {
+      const headers: Record<string, string> = {};
+      if (previous?.etag) headers['if-none-match'] = previous.etag;
+      if (previous?.last_modified) headers['if-modified-since'] = previous.last_modified;
+      const resource = await fetchResource(key, { ...options, headers: { ...options.headers, ...headers } });
+      if (resource.status === 304 && previous) return { status: 'unchanged', state: previous };
+      if (resource.status < 200 || resource.status > 299)
+        throw new FetchFailedError(`HTTP ${resource.status}`);
+      const state = {
+        document_id: urlDocumentId(key),
+        hash: contentHash(resource.body),
+        ...(resource.etag && { etag: resource.etag }),
+        ...(resource.lastModified && { last_modified: resource.lastModified }),
+      };
+      if (previous?.hash === state.hash) return { status: 'unchanged', state };
+      const document = await documentFromResource(key, resource, metadata);
+      return { status: 'changed', state, document };
+    },
+  };
+}

@@ -1,0 +1,58 @@
+import { randomUUID } from 'node:crypto';
+import type { Redis } from 'ioredis';
+import releaseScript from './lua/release-lease.lua';
+import renewScript from './lua/renew-lease.lua';
+
+interface LeaseCommands {
+  renewLease(key: string, owner: string, ms: number): Promise<number>;
+  releaseLease(key: string, owner: string): Promise<number>;
+}
+
+/** A lease held on a key; renewed in the background until released. */
+export interface HeldLease {
+  /** Whether the lease was lost (not renewed in time); the holder should stop. */
+  readonly lost: boolean;
+  release(): Promise<void>;
+}
+
+/**
+ * Leases with an expiry, so one sync per source runs at a time even across a crash: a holder
+ * renews its lease every third of `ms`; one that dies stops renewing and the lease lapses.
+ */
+export class SourceLease {
+  private readonly redis: Redis & LeaseCommands;
+
+  constructor(redis: Redis) {
+    if (!(redis as Partial<LeaseCommands>).renewLease)
+      redis.defineCommand('renewLease', { numberOfKeys: 1, lua: renewScript });
+    if (!(redis as Partial<LeaseCommands>).releaseLease)
+      redis.defineCommand('releaseLease', { numberOfKeys: 1, lua: releaseScript });
+    this.redis = redis as Redis & LeaseCommands;
+  }
+
+  /** Takes the lease on `key` for `ms`, or null when another holder has it. */
+  async acquire(key: string, ms: number): Promise<HeldLease | null> {
+    const owner = randomUUID();
+    if ((await this.redis.set(key, owner, 'PX', ms, 'NX')) !== 'OK') return null;
+    let lost = false;
+    const timer = setInterval(
+      () => {
+        this.redis.renewLease(key, owner, ms).then(
+          (held) => (lost ||= held === 0),
+          () => undefined,
+        );
+      },
+      Math.max(100, Math.floor(ms / 3)),
+    );
+    timer.unref();
+    return {
+      get lost() {
+        return lost;
+      },
+      release: async () => {
+        clearInterval(timer);
+        await this.redis.releaseLease(key, owner);
+      },
+    };
+  }
+}

@@ -1,0 +1,128 @@
+import type { Redis } from 'ioredis';
+import type { SourceRecord, SyncRecord } from '@docqa/contracts';
+import { NotFoundError } from '@docqa/errors';
+import type { Keys } from '@docqa/records';
+
+/** A source as stored: its record without the sync history, with its token sealed (never shown). */
+export type StoredSource = Omit<SourceRecord, 'syncs'> & { token_sealed?: string };
+
+/** A source as the API shows it: without its sealed token. */
+export function publicSource({
+  token_sealed: _sealed,
+  ...source
+}: StoredSource): Omit<SourceRecord, 'syncs'> {
+  return source;
+}
+
+/** What the last sync saw of one page or file of a source. */
+export interface PageState {
+  document_id: string;
+  /** SHA-256 of the fetched bytes (or of a section's text). */
+  hash: string;
+  etag?: string;
+  last_modified?: string;
+}
+
+/** Syncs kept per source. */
+const SYNCS_KEPT = 20;
+
+/** Sources, their pages' last-seen state and their sync history, in Redis, per tenant. */
+export class SourceStore {
+  constructor(private readonly deps: { redis: Redis; keys: Keys }) {}
+
+  async put(tenant: string, source: StoredSource): Promise<void> {
+    const { redis, keys } = this.deps;
+    await redis
+      .multi()
+      .set(keys.source(tenant, source.id), JSON.stringify(source))
+      .zadd(keys.sourceIndex(tenant), 0, source.id)
+      .exec();
+  }
+
+  async find(tenant: string, id: string): Promise<StoredSource | null> {
+    const raw = await this.deps.redis.get(this.deps.keys.source(tenant, id));
+    return raw ? (JSON.parse(raw) as StoredSource) : null;
+  }
+
+  /** The source of `tenant`; another tenant's answers not found. */
+  async get(tenant: string, id: string): Promise<StoredSource> {
+    const source = await this.find(tenant, id);
+    if (!source) throw new NotFoundError(`source ${id} was not found`);
+    return source;
+  }
+
+  async list(tenant: string): Promise<StoredSource[]> {
+    const { redis, keys } = this.deps;
+    const ids = await redis.zrange(keys.sourceIndex(tenant), 0, -1);
+    const raws = ids.length ? await redis.mget(ids.map((id) => keys.source(tenant, id))) : [];
+    return raws.flatMap((raw) => (raw ? [JSON.parse(raw) as StoredSource] : []));
+  }
+
+  /** Deletes the source, its page states and its history. */
+  async remove(tenant: string, id: string): Promise<void> {
+    const { redis, keys } = this.deps;
+    await redis
+      .multi()
+      .del(keys.source(tenant, id), keys.sourcePages(tenant, id), keys.sourceSyncs(tenant, id))
+      .zrem(keys.sourceIndex(tenant), id)
+      .exec();
+  }
+
+  async pages(tenant: string, id: string): Promise<Map<string, PageState>> {
+    const raw = await this.deps.redis.hgetall(this.deps.keys.sourcePages(tenant, id));
+    return new Map(Object.entries(raw).map(([url, json]) => [url, JSON.parse(json) as PageState]));
+  }
+
+  async setPages(tenant: string, id: string, pages: Map<string, PageState>): Promise<void> {
+    if (!pages.size) return;
+    const entries = [...pages].flatMap(([url, state]) => [url, JSON.stringify(state)]);
+    await this.deps.redis.hset(this.deps.keys.sourcePages(tenant, id), ...entries);
+  }
+
+  async removePages(tenant: string, id: string, urls: string[]): Promise<void> {
+    if (urls.length) await this.deps.redis.hdel(this.deps.keys.sourcePages(tenant, id), ...urls);
+  }
+
+  /** Writes a sync (new or updated) and drops the oldest beyond the ones kept. */
+  async putSync(tenant: string, id: string, sync: SyncRecord): Promise<void> {
+    const key = this.deps.keys.sourceSyncs(tenant, id);
+    await this.deps.redis.hset(key, sync.job_id, JSON.stringify(sync));
+    const syncs = await this.syncs(tenant, id);
+    const stale = syncs.slice(SYNCS_KEPT).map((s) => s.job_id);
+    if (stale.length) await this.deps.redis.hdel(key, ...stale);
+  }
+
+  async findSync(tenant: string, id: string, jobId: string): Promise<SyncRecord | null> {
+    const raw = await this.deps.redis.hget(this.deps.keys.sourceSyncs(tenant, id), jobId);
+    return raw ? (JSON.parse(raw) as SyncRecord) : null;
+  }
+
+  /** The source's syncs, newest first. */
+  async syncs(tenant: string, id: string): Promise<SyncRecord[]> {
+    const raw = await this.deps.redis.hvals(this.deps.keys.sourceSyncs(tenant, id));
+    return raw
+      .map((json) => JSON.parse(json) as SyncRecord)
+      .sort((a, b) => b.created_at.localeCompare(a.created_at));
+  }
+}
+
+/** A sync not started yet. */
+export function newSyncRecord(jobId: string, trigger: SyncRecord['trigger']): SyncRecord {
+  return {
+    job_id: jobId,
+    status: 'queued',
+    trigger,
+    added: 0,
+    updated: 0,
+    unchanged: 0,
+    deleted: 0,
+    failed: 0,
+    failures: [],
+    chunks: 0,
+    requests: 0,
+    bytes: 0,
+    created_at: new Date().toISOString(),
+    started_at: null,
+    finished_at: null,
+  };
+}

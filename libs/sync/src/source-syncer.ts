@@ -1,0 +1,173 @@
+import type { Logger } from 'pino';
+import type { SourceSyncJob, SyncRecord } from '@docqa/contracts';
+import { NotFoundError, SyncBusyError } from '@docqa/errors';
+import type { DocumentService } from '@docqa/ingest';
+import type { Keys } from '@docqa/records';
+import {
+  mapConcurrent,
+  reasonOf,
+  refusePrivateNetworks,
+  type FetchOptions,
+  type LoadedDocument,
+} from '@docqa/sources';
+import { READERS } from './readers';
+import type { SecretBox } from './secret-box';
+import type { HeldLease, SourceLease } from './source-lease';
+import { newSyncRecord, type PageState, type SourceStore, type StoredSource } from './source-store';
+
+/** Documents ingested per job while syncing: bounds memory and records progress as it goes. */
+const INGEST_BATCH = 100;
+/** Failures listed in a sync record; the rest are counted. */
+const FAILURES_KEPT = 100;
+
+/** A page to (re-)index: its new state and document. */
+interface Changed {
+  key: string;
+  state: PageState;
+  document: LoadedDocument;
+  isNew: boolean;
+}
+
+/**
+ * Syncs one source: lists its pages, reads each against what the last sync saw (conditional
+ * requests, content hashes), indexes the changed ones, and deletes the documents of pages that
+ * left the source. One sync per source runs at a time (a lease with an expiry, so a crashed
+ * worker's lease lapses). A page that fails keeps its document; a source that cannot be listed
+ * fails the sync and deletes nothing.
+ */
+export class SourceSyncer {
+  constructor(
+    private readonly deps: {
+      store: SourceStore;
+      lease: SourceLease;
+      keys: Keys;
+      documents: DocumentService;
+      logger: Logger;
+      /** Lease time; renewed every third of it. */
+      leaseMs: number;
+      /** Pages fetched at once. */
+      concurrency: number;
+      /** Fetch loopback, private and link-local addresses (SOURCES_ALLOW_PRIVATE_NETWORKS). */
+      allowPrivateNetworks: boolean;
+      /** GitHub REST API of `github` sources. */
+      githubApiUrl: string;
+      /** Opens the sealed tokens of sources. */
+      secrets: SecretBox;
+    },
+  ) {}
+
+  /**
+   * Runs the sync `jobId` of a source; null when the source was deleted. Throws a SyncBusyError
+   * when another sync of the source holds the lease.
+   */
+  async sync(job: SourceSyncJob, jobId: string): Promise<SyncRecord | null> {
+    const { store, keys } = this.deps;
+    const source = await store.find(job.tenant, job.source_id);
+    if (!source) return null;
+    const lease = await this.deps.lease.acquire(keys.sourceLease(job.tenant, source.id), this.deps.leaseMs);
+    if (!lease) throw new SyncBusyError(`a sync of source ${source.id} is running`);
+    try {
+      const queued = await store.findSync(job.tenant, source.id, jobId);
+      const sync: SyncRecord = {
+        ...newSyncRecord(jobId, job.trigger),
+        created_at: queued?.created_at ?? new Date().toISOString(),
+        status: 'running',
+        started_at: new Date().toISOString(),
+      };
+      await store.putSync(job.tenant, source.id, sync);
+      const meter = { requests: 0, bytes: 0 };
+      const fetch: FetchOptions = {
+        meter,
+        ...(!this.deps.allowPrivateNetworks && { guard: refusePrivateNetworks }),
+      };
+      try {
+        await this.run(job.tenant, source, sync, fetch, lease);
+        sync.status = 'completed';
+      } catch (err) {
+        sync.status = 'failed';
+        sync.error = reasonOf(err);
+        this.deps.logger.warn({ err, sourceId: source.id }, 'source sync failed');
+      }
+      Object.assign(sync, { ...meter, finished_at: new Date().toISOString() });
+      sync.failures = sync.failures.slice(0, FAILURES_KEPT);
+      await store.putSync(job.tenant, source.id, sync);
+      return sync;
+    } finally {
+      await lease.release();
+    }
+  }
+
+  private async run(
+    tenant: string,
+    source: StoredSource,
+    sync: SyncRecord,
+    fetch: FetchOptions,
+    lease: HeldLease,
+  ): Promise<void> {
+    const listing = await READERS[source.type](source, fetch, {
+      githubApiUrl: this.deps.githubApiUrl,
+      ...(source.token_sealed && { token: this.deps.secrets.open(source.token_sealed) }),
+    });
+    for (const f of listing.failures) sync.failures.push(f);
+    const previous = await this.deps.store.pages(tenant, source.id);
+    const unchanged = new Map<string, PageState>();
+    const changed: Changed[] = [];
+    await mapConcurrent(listing.entries, this.deps.concurrency, async (entry) => {
+      const before = previous.get(entry.key);
+      try {
+        const result = await entry.read(before);
+        if (result.status === 'unchanged') unchanged.set(entry.key, result.state);
+        else changed.push({ key: entry.key, ...result, isNew: !before });
+      } catch (err) {
+        sync.failed++;
+        sync.failures.push({ url: entry.key, reason: reasonOf(err) });
+      }
+    });
+    sync.unchanged = unchanged.size;
+    await this.deps.store.setPages(tenant, source.id, unchanged);
+    for (let i = 0; i < changed.length; i += INGEST_BATCH) {
+      if (lease.lost) throw new Error('the sync lost its lease; another worker took the source over');
+      await this.index(tenant, source, sync, changed.slice(i, i + INGEST_BATCH), i / INGEST_BATCH);
+    }
+    if (!listing.complete || lease.lost) return;
+    const listed = new Set(listing.entries.map((e) => e.key));
+    const gone = [...previous].filter(([key]) => !listed.has(key));
+    for (const [key, state] of gone) {
+      await this.deps.documents.remove(tenant, state.document_id).catch((err: unknown) => {
+        if (!(err instanceof NotFoundError)) throw err;
+      });
+      await this.deps.store.removePages(tenant, source.id, [key]);
+      sync.deleted++;
+    }
+  }
+
+  /** Indexes a batch of changed pages and records the state of the ones that made it. */
+  private async index(
+    tenant: string,
+    source: StoredSource,
+    sync: SyncRecord,
+    batch: Changed[],
+    n: number,
+  ): Promise<void> {
+    const job = await this.deps.documents.ingestNow(
+      tenant,
+      `${sync.job_id}-${n}`,
+      batch.map((c) => c.document),
+    );
+    sync.chunks += job.chunks;
+    const failed = new Map(job.errors.map((e) => [e.document_id, e.message]));
+    const saved = new Map<string, PageState>();
+    for (const c of batch) {
+      const reason = failed.get(c.document.id);
+      if (reason !== undefined) {
+        sync.failed++;
+        sync.failures.push({ url: c.key, reason });
+        continue;
+      }
+      saved.set(c.key, c.state);
+      if (c.isNew) sync.added++;
+      else sync.updated++;
+    }
+    await this.deps.store.setPages(tenant, source.id, saved);
+  }
+}
