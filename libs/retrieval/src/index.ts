@@ -1,5 +1,7 @@
 export * from './chunk';
 export * from './chunker';
+export * from './anchor';
+export * from './markdown-blocks';
 export * from './embedder';
 export * from './local-embedder';
 export * from './openai-embedder';
