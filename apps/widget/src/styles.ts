@@ -66,10 +66,16 @@ export const styles = css`
   header img {
     height: 24px;
   }
+  header .close {
+    font-size: 20px;
+    line-height: 1;
+    padding: 4px 10px;
+  }
   .messages {
     overflow-y: auto;
     padding: 12px 14px;
     flex: 1;
+    min-height: 0;
     display: flex;
     flex-direction: column;
     gap: 14px;
@@ -82,20 +88,56 @@ export const styles = css`
     max-width: 85%;
     white-space: pre-wrap;
   }
+  .turn {
+    min-width: 0;
+  }
   .answer {
     overflow-wrap: anywhere;
+    min-width: 0;
+  }
+  .answer > :first-child {
+    margin-top: 0;
+  }
+  .answer > :last-child {
+    margin-bottom: 0;
+  }
+  .answer :not(pre) > code {
+    background: var(--assistant-answer-code-bg, #f6f8fa);
+    border-radius: 4px;
+    padding: 0.1em 0.3em;
+    font-size: 0.9em;
+  }
+  /* The frame holds the Copy button still while a long line scrolls inside the block. */
+  .answer .code {
+    position: relative;
+    margin: 8px 0;
   }
   .answer pre {
-    position: relative;
+    margin: 0;
     background: var(--assistant-answer-code-bg, #f6f8fa);
     padding: 10px;
+    padding-top: 30px;
     border-radius: 6px;
     overflow-x: auto;
+    overflow-wrap: normal;
+    font-size: 13px;
   }
   .answer table {
     display: block;
+    max-width: 100%;
     overflow-x: auto;
     border-collapse: collapse;
+    overflow-wrap: normal;
+  }
+  .answer a.cite {
+    font-size: 0.75em;
+    vertical-align: super;
+    line-height: 0;
+    text-decoration: none;
+    padding: 0 1px;
+  }
+  .answer a.cite:hover {
+    text-decoration: underline;
   }
   .answer th,
   .answer td {
@@ -108,9 +150,10 @@ export const styles = css`
   }
   .copy {
     position: absolute;
-    top: 6px;
-    right: 6px;
+    top: 4px;
+    right: 4px;
     font-size: 12px;
+    padding: 2px 8px;
   }
   .error {
     color: #b00020;
@@ -126,9 +169,31 @@ export const styles = css`
     margin: 6px 0 2px;
     color: var(--secondary);
   }
-  .sources ul {
+  .sources ol {
     margin: 0;
-    padding-left: 18px;
+    padding-left: 22px;
+  }
+  .sources li {
+    margin: 2px 0;
+    border-radius: 4px;
+  }
+  .sources li::marker {
+    color: var(--secondary);
+  }
+  .sources li:focus {
+    outline: 2px solid var(--accent);
+    outline-offset: 1px;
+  }
+  .sources .section {
+    display: block;
+    font-size: 12px;
+    color: var(--secondary);
+  }
+  .sources a {
+    text-decoration: none;
+  }
+  .sources a:hover .title {
+    text-decoration: underline;
   }
   .actions {
     display: flex;
@@ -235,6 +300,13 @@ export const styles = css`
     height: 30px;
     padding: 4px;
   }
+  .actions button[data-copied='yes'] {
+    border-color: var(--accent);
+  }
+  .actions [role='status'] {
+    align-self: center;
+    font-size: 13px;
+  }
   .actions .down svg {
     transform: rotate(180deg);
   }
@@ -245,12 +317,17 @@ export const styles = css`
     width: min(420px, calc(100vw - 24px));
     z-index: 2147483000;
   }
-  @media (max-width: 480px) {
+  /* Phones: the popup takes the whole screen. */
+  @media (max-width: 600px) {
     .dialog {
-      right: 12px;
-      left: 12px;
-      bottom: 84px;
+      inset: 0;
       width: auto;
+    }
+    .dialog .panel {
+      height: 100%;
+      max-height: none;
+      border: 0;
+      border-radius: 0;
     }
   }
   .visually-hidden {
