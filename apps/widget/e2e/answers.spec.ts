@@ -1,4 +1,6 @@
 import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -10,6 +12,19 @@ import type { Redis } from 'ioredis';
 import { ControlledAnswerer, type ControlledAnswer } from './controlled-answerer';
 
 const root = join(__dirname, '../../..');
+
+/** The docs' screenshots are rewritten only on request (`UPDATE_SCREENSHOTS=1`); else a scratch folder. */
+const screenshots = process.env.UPDATE_SCREENSHOTS
+  ? join(root, 'docs/screenshots')
+  : mkdtempSync(join(tmpdir(), 'docqa-screenshots-'));
+
+/** The dark variant documented in docs/widget.md. */
+const DARK = `body.dark { background: #0d1117; color: #e6edf3; }
+  .assistant_app.assistant_theme-dark { --assistant-widget-bg: #1e1e1e; --assistant-widget-text: #f0f0f0;
+  --assistant-widget-primary: #333; --assistant-widget-secondary: #b0b0b0; --assistant-widget-accent: #2f81f7;
+  --assistant-widget-border: #444; --assistant-widget-hover: #2a2a2a; --assistant-widget-shadow-color: #00000080;
+  --assistant-example-bg: #2a2a2a; --assistant-example-text: #e0e0e0; --assistant-example-border: #444;
+  --assistant-answer-code-bg: #2d2d2d; --assistant-widget-bg-opacity: 0.97; }`;
 
 const source = (id: string, cited: boolean, section?: string): Source => ({
   document_id: id,
@@ -58,14 +73,16 @@ describe('answers in the widget (Chromium, a test-driven answerer)', () => {
     });
     site = await docsSite(
       () => `<!doctype html><html><head><meta name="viewport" content="width=device-width, initial-scale=1">
-      <style>body { margin: 0; padding: 16px; font: 16px/1.5 system-ui; }</style></head>
-      <body><h1>Acme docs</h1><div id="assistant"></div>
+      <style>body { margin: 0; padding: 16px; font: 16px/1.5 system-ui; color: #1a1a1a; } ${DARK}</style></head>
+      <body><h1>Acme docs</h1><p>Tokens, ingestion and settings of the Acme docs site.</p><div id="assistant"></div>
       <script>window.ASSISTANT_WIDGET = ${JSON.stringify(config)};</script>
       <script type="module" src="${stack.baseUrl}/widget/assistant-widget.js"></script></body></html>`,
     );
     browser = await launchChromium();
+    mkdirSync(screenshots, { recursive: true });
   });
   afterAll(async () => {
+    answerer.finishAll();
     await browser?.close();
     site?.server.close();
     await stack?.close();
@@ -222,6 +239,41 @@ describe('answers in the widget (Chromium, a test-driven answerer)', () => {
     await dialog.getByRole('button', { name: 'Close' }).click();
     await expect(dialog.count()).resolves.toBe(0);
     await context.close();
+  });
+
+  it('looks right: a how-do-I answer, light and dark, desktop and phone (the docs screenshots)', async () => {
+    const sources: Source[] = [
+      {
+        ...source('tokens', true, 'Tokens, tenants and security › Create a token'),
+        title: 'Tokens, tenants and security',
+        url: 'https://docs.acme.test/tokens-and-security/#create-a-token',
+      },
+      { ...source('cli', false, 'Command line › tokens'), url: 'https://docs.acme.test/cli/#tokens' },
+      { ...source('ops', false), title: 'Getting started', url: 'https://docs.acme.test/getting-started/' },
+    ];
+    for (const theme of ['light', 'dark'])
+      for (const device of ['desktop', 'phone']) {
+        const viewport = device === 'desktop' ? { width: 1280, height: 800 } : { width: 360, height: 740 };
+        const { context, page } = await open({}, viewport);
+        if (theme === 'dark')
+          await page.evaluate(() => {
+            document.body.classList.add('dark');
+            document.getElementById('assistant')!.classList.add('assistant_theme-dark');
+          });
+        await page.getByTitle('Ask anything and get answers').click();
+        const answer = await ask(page, page, 'How do I create a token?');
+        answer.write(
+          'Create a token with `tokens create` [1]:\n\n```bash\nnpm run -s docqa -- tokens create --tenant acme --scopes ask,search --name backend --expires 90d\n```\n\n',
+        );
+        answer.write(
+          'The command prints only the token, once: docqa stores a SHA-256 hash of it [1]. List tokens with `tokens list` and revoke one with `tokens revoke ID` [1].',
+        );
+        answer.finish(sources);
+        await page.getByRole('button', { name: 'Good answer' }).waitFor();
+        await page.locator('.answer a.cite').first().waitFor();
+        await page.screenshot({ path: join(screenshots, `answer-${theme}-${device}.png`) });
+        await context.close();
+      }
   });
 });
 

@@ -5,7 +5,8 @@ import type { Source } from '@docqa/contracts';
 export class ControlledAnswer {
   private readonly chunks: AnswerChunk[] = [];
   private wake?: () => void;
-  private ended = false;
+  /** Whether the answer has ended. */
+  finished = false;
 
   constructor(readonly input: AnswerInput) {}
 
@@ -17,7 +18,7 @@ export class ControlledAnswer {
   /** Ends the answer with its sources. */
   finish(sources: Source[]): void {
     this.add({ type: 'sources', sources });
-    this.ended = true;
+    this.finished = true;
   }
 
   /** The pieces as they are written, until the answer ends. */
@@ -28,7 +29,7 @@ export class ControlledAnswer {
         yield chunk;
         continue;
       }
-      if (this.ended) return;
+      if (this.finished) return;
       await new Promise<void>((resolve) => (this.wake = resolve));
     }
   }
@@ -45,6 +46,7 @@ export class ControlledAnswer {
  */
 export class ControlledAnswerer implements Answerer {
   private readonly started: ControlledAnswer[] = [];
+  private readonly all: ControlledAnswer[] = [];
   private waiter?: (answer: ControlledAnswer) => void;
 
   /** The next question's answer, once the worker has started it. */
@@ -54,8 +56,14 @@ export class ControlledAnswerer implements Answerer {
     return new Promise((resolve) => (this.waiter = resolve));
   }
 
+  /** Ends every answer still open (a failed test's), so the worker can stop. */
+  finishAll(): void {
+    for (const answer of this.all) if (!answer.finished) answer.finish([]);
+  }
+
   async *answer(input: AnswerInput): AsyncIterable<AnswerChunk> {
     const answer = new ControlledAnswer(input);
+    this.all.push(answer);
     if (this.waiter) {
       this.waiter(answer);
       this.waiter = undefined;

@@ -90,6 +90,9 @@ export const styles = css`
   }
   .turn {
     min-width: 0;
+    display: flex;
+    flex-direction: column;
+    gap: 8px;
   }
   .answer {
     overflow-wrap: anywhere;
@@ -162,7 +165,6 @@ export const styles = css`
     font-size: 13px;
     border-top: 1px solid var(--border);
     padding-top: 6px;
-    margin-top: 6px;
   }
   .sources h3 {
     font-size: 13px;
@@ -199,7 +201,6 @@ export const styles = css`
     display: flex;
     gap: 6px;
     opacity: var(--assistant-actions-opacity, 0.8);
-    margin-top: 6px;
   }
   button {
     font: inherit;
@@ -328,6 +329,13 @@ export const styles = css`
       max-height: none;
       border: 0;
       border-radius: 0;
+    }
+    /* Full screen, the page must not show through, nor the trigger under the question field. */
+    .dialog .panel::before {
+      opacity: 1;
+    }
+    .trigger[aria-expanded='true'] {
+      display: none;
     }
   }
   .visually-hidden {
