@@ -7,6 +7,16 @@ const DEMO_CSP =
   "default-src 'self'; img-src 'self' data:; object-src 'none'; base-uri 'none'; frame-ancestors 'none'";
 
 /**
+ * Example questions of the demo page: the `demo` questions of the answer benchmark's docs set
+ * (tools/bench/answers/docqa-docs-questions.json), which checks they are answered well.
+ */
+export const DEMO_EXAMPLES = [
+  'How do I create a token?',
+  'How do I embed the widget?',
+  'Which settings does docqa read?',
+];
+
+/**
  * Serves the widget module at `/widget/assistant-widget.js` and, with a demo token, a demo page at
  * `/` that embeds the widget against the demo knowledge base the way a docs site would.
  */
@@ -35,11 +45,7 @@ export function demoRoutes(
     const config = {
       api_url: `${req.protocol}://${req.get('host')}${opts.basePath}/`,
       api_token: token,
-      examples: [
-        'How do I create a token?',
-        'How do I ingest a folder of Markdown?',
-        'Which settings does docqa read?',
-      ],
+      examples: DEMO_EXAMPLES,
     };
     res.type('text/javascript').setHeader('Cache-Control', 'no-store');
     res.send(`window.ASSISTANT_WIDGET = ${JSON.stringify(config).replace(/</g, '\\u003c')};\n`);

@@ -5,3 +5,4 @@ export * from './health-service';
 export * from './http/route';
 export * from './routes/documents';
 export * from './knowledge-base';
+export { DEMO_EXAMPLES } from './demo-page';
