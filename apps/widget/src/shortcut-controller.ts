@@ -2,7 +2,7 @@ import type { ReactiveController, ReactiveControllerHost } from 'lit';
 
 /**
  * Calls `onShortcut` when the visitor presses Ctrl-K (Cmd-K on a Mac) anywhere on the page,
- * while the host is connected.
+ * while the host is connected, unless the page handled the keys itself (its own search, say).
  */
 export class ShortcutController implements ReactiveController {
   constructor(
@@ -13,7 +13,8 @@ export class ShortcutController implements ReactiveController {
   }
 
   private readonly onKey = (e: KeyboardEvent): void => {
-    if (e.key.toLowerCase() !== 'k' || !(e.ctrlKey || e.metaKey) || e.altKey || e.shiftKey) return;
+    if (e.defaultPrevented || e.key.toLowerCase() !== 'k') return;
+    if (!(e.ctrlKey || e.metaKey) || e.altKey || e.shiftKey) return;
     e.preventDefault();
     this.onShortcut();
   };

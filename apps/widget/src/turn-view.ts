@@ -36,7 +36,7 @@ export function turnView(t: Turn, key: string, ctx: TurnViewContext) {
   return html`<article class="turn" data-key=${key}>
     ${t.question ? html`<div class="question">${t.question}</div>` : nothing}
     ${t.answer ? html`<div class="answer" @click=${onAnswerClick}>${answerContent(t, idOf, ctx.markdown)}</div>` : nothing}
-    ${!t.done && !t.answer ? html`<div class="answer pending" aria-label="Answer on its way">…</div>` : nothing}
+    ${!t.done && !t.answer ? html`<div class="answer pending">…</div>` : nothing}
     ${t.error ? html`<div class="error" role="alert">${t.error}</div>` : nothing}
     ${t.sources.length ? sourcesView(t, { ...ctx, idOf }) : nothing}
     ${t.done && t.id && !t.error ? feedbackView(t, ctx) : nothing}
