@@ -12,11 +12,13 @@ async function main(): Promise<void> {
   const logger = createLogger(config, 'docqa-api');
   const services = await createApiServices(config, logger);
   const widgetDir = join(__dirname, '../widget');
+  const docsDir = join(__dirname, '../../../docs');
   const api = await startApi(config, services, {
     logger,
     version: VERSION,
     widgetDir: existsSync(widgetDir) ? widgetDir : undefined,
     demoToken: config.demoToken,
+    docsDir: existsSync(docsDir) ? docsDir : undefined,
   });
   logger.info({ url: api.url }, 'api ready');
 

@@ -48,4 +48,6 @@ export interface ApiDeps {
   widgetDir?: string;
   /** Token the demo page at `/` embeds; no demo page without it. */
   demoToken?: string;
+  /** docqa's docs/ folder, served as the demo's docs pages under `/demo/docs/` (with the demo). */
+  docsDir?: string;
 }

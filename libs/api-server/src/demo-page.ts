@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import express, { type Router } from 'express';
+import { demoDocsRoutes } from './demo-docs';
 
 /** Strict CSP of the demo page: it proves the widget needs no inline script or style exception. */
 const DEMO_CSP =
@@ -18,11 +19,12 @@ export const DEMO_EXAMPLES = [
 
 /**
  * Serves the widget module at `/widget/assistant-widget.js` and, with a demo token, a demo page at
- * `/` that embeds the widget against the demo knowledge base the way a docs site would.
+ * `/` that embeds the widget against the demo knowledge base the way a docs site would, and the
+ * demo's docs pages (the sources its answers link to) under `/demo/docs/`.
  */
 export function demoRoutes(
   router: Router,
-  opts: { widgetDir?: string; demoToken?: string; basePath: string },
+  opts: { widgetDir?: string; demoToken?: string; docsDir?: string; basePath: string },
 ): void {
   const widgetDir = opts.widgetDir;
   if (widgetDir && existsSync(join(widgetDir, 'assistant-widget.js'))) {
@@ -41,6 +43,7 @@ export function demoRoutes(
   });
   if (!opts.demoToken) return;
   const token = opts.demoToken;
+  if (opts.docsDir) demoDocsRoutes(router, { docsDir: opts.docsDir, csp: DEMO_CSP });
   router.get('/demo-config.js', (req, res) => {
     const config = {
       api_url: `${req.protocol}://${req.get('host')}${opts.basePath}/`,

@@ -6,3 +6,4 @@ export * from './http/route';
 export * from './routes/documents';
 export * from './knowledge-base';
 export { DEMO_EXAMPLES } from './demo-page';
+export { DEMO_DOCS_PATH } from './demo-docs';

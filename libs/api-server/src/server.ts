@@ -48,7 +48,7 @@ export const API_BASE_PATH = '/api/v2';
 export async function startApi(
   config: Config,
   services: ApiServices,
-  opts: { logger: Logger; version: string; widgetDir?: string; demoToken?: string },
+  opts: { logger: Logger; version: string; widgetDir?: string; demoToken?: string; docsDir?: string },
 ): Promise<ApiHandle> {
   const keys = new Keys(config.redisPrefix);
   const redis = await connectRedis(config.redisUrl, 'command', 'docqa-api');
@@ -106,6 +106,7 @@ export async function startApi(
       trustProxy: config.trustProxy,
       widgetDir: opts.widgetDir,
       demoToken: opts.demoToken,
+      docsDir: opts.docsDir,
     },
     services.routeGroups?.({ redis, keys }) ?? [],
   );
