@@ -241,6 +241,26 @@ describe('answers in the widget (Chromium, a test-driven answerer)', () => {
     await context.close();
   });
 
+  it('opens with Ctrl-K or Cmd-K, unless the page handles the keys itself', async () => {
+    const { context, page } = await open({});
+    const dialog = page.getByRole('dialog', { name: 'docqa Chat' });
+    // The page's own search takes Ctrl-K first.
+    await page.evaluate(() => {
+      const own = (e: KeyboardEvent) => e.ctrlKey && e.key === 'k' && e.preventDefault();
+      window.addEventListener('keydown', own, { capture: true });
+    });
+    await page.keyboard.press('Control+k');
+    await page.getByTitle('Ask anything and get answers').waitFor();
+    await expect(dialog.count()).resolves.toBe(0);
+    await page.keyboard.press('Meta+k');
+    await expect(
+      dialog.getByPlaceholder('Ask anything and get AI-generated answers...').evaluate(isFocused),
+    ).resolves.toBe(true);
+    await page.keyboard.press('Escape');
+    await expect(dialog.count()).resolves.toBe(0);
+    await context.close();
+  });
+
   it('looks right: a how-do-I answer, light and dark, desktop and phone (the docs screenshots)', async () => {
     const sources: Source[] = [
       {
