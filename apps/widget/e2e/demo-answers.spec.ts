@@ -35,7 +35,10 @@ describe('the demo answers in the widget (Chromium, the real pipeline over docs/
     await redis.quit();
   });
 
-  /** Opens the demo page's popup and asks one of its examples; resolves when the answer is complete. */
+  /**
+   * Opens the demo page's popup with Ctrl-K and asks one of its examples; resolves when the answer
+   * is complete, its start in view, and its other documents expanded.
+   */
   async function askExample(question: string): Promise<{ page: Page; dialog: Locator }> {
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     await page.goto(`${stack.baseUrl}/`);
@@ -43,7 +46,9 @@ describe('the demo answers in the widget (Chromium, the real pipeline over docs/
     const dialog = page.getByRole('dialog', { name: 'docqa Chat' });
     await dialog.getByRole('button', { name: question }).click();
     await dialog.getByRole('button', { name: 'Good answer' }).waitFor();
-    // Every source in view, the other documents too.
+    // However long the answer, it is shown from its start.
+    await expect(inView(dialog.locator('.question'))).resolves.toBe(true);
+    // Every source listed, the other documents too.
     const more = dialog.getByRole('button', { name: 'Show more' });
     if (await more.count()) await more.click();
     return { page, dialog };
@@ -54,7 +59,6 @@ describe('the demo answers in the widget (Chromium, the real pipeline over docs/
     const answer = dialog.locator('.answer');
     await expect(answer.locator('pre code').first().textContent()).resolves.toContain('tokens create');
     await expect(answer.getByRole('button', { name: 'Copy code' }).count()).resolves.toBeGreaterThan(0);
-    await expect(inView(dialog.locator('.question'))).resolves.toBe(true);
 
     const sources = await sourceEntries(dialog);
     expect(sources.length).toBeGreaterThan(0);
