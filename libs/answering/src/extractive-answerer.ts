@@ -3,7 +3,14 @@ import { contextDocuments, numberedSources } from './citations';
 import { standaloneQuery } from './follow-up';
 import type { AnswerChunk, AnswerInput, Answerer } from './answer-types';
 import { NOT_FOUND_ANSWER } from './answer-types';
-import { chooseWindow, rankSections, termWeights, weightOf, type ScoredSection } from './passage-choice';
+import {
+  chooseWindow,
+  rankSections,
+  termWeights,
+  weightOf,
+  type ScoredSection,
+  type TermWeights,
+} from './passage-choice';
 import { questionKind, type QuestionKind } from './question-kind';
 import { quotePassage } from './quote-passage';
 import { sectionPassages, type SectionPassage } from './section-passage';
@@ -39,6 +46,13 @@ export interface ComposedAnswer {
 const MIN_COVERAGE = 0.45;
 /** Share of the question's weight left unanswered by the first passage that calls for a second. */
 const SECOND_PASSAGE_NEED = 0.25;
+/**
+ * Score, relative to the best section's, from which the runner-up is quoted too: two sections
+ * that answer about equally well are both shown rather than one guessed.
+ */
+const NEAR_TIE = 0.7;
+/** Share of the word budget the first of two quoted sections may take. */
+const SHARED_BUDGET = 0.5;
 
 /**
  * The offline answerer. It picks the section that answers the question (by the question's words in
@@ -97,26 +111,43 @@ export class ExtractiveAnswerer implements Answerer {
     const first = ranked[0]!;
     if (first.coverage < MIN_COVERAGE) return { text: NOT_FOUND_ANSWER, cited: [], quoted: new Map() };
     const second = this.secondPassage(first, ranked, weights);
+    return this.quoteSections(second ? [first.passage, second.passage] : [first.passage], weights, kind);
+  }
 
+  /**
+   * Quotes one or two sections within the word budget (two share it), each cited by its
+   * document's number; a sentence the first already quoted is not quoted again.
+   */
+  private quoteSections(
+    passages: SectionPassage[],
+    weights: TermWeights,
+    kind: QuestionKind,
+  ): ComposedAnswer {
     const cited: number[] = [];
     const quoted = new Map<number, SearchResult>();
-    const quote = (passage: SectionPassage, maxWords: number) => {
+    const seen = new Set<string>();
+    const parts: string[] = [];
+    let left = this.maxWords;
+    for (const [i, passage] of passages.entries()) {
+      const budget = passages.length > 1 && i === 0 ? Math.round(this.maxWords * SHARED_BUDGET) : left;
+      const targetWords =
+        passages.length > 1 ? Math.round(this.targetWords * SHARED_BUDGET) : this.targetWords;
+      const units = chooseWindow(passage, weights, { maxWords: budget, targetWords, kind }).filter(
+        (u) => !seen.has(u.text),
+      );
+      if (!units.length) continue;
+      for (const u of units) seen.add(u.text);
       if (!cited.includes(passage.doc)) cited.push(passage.doc);
       if (!quoted.has(passage.doc)) quoted.set(passage.doc, passage.chunk);
-      const units = chooseWindow(passage, weights, { maxWords, targetWords: this.targetWords, kind });
-      const words = units.reduce((n, u) => n + u.words, 0);
-      return { text: quotePassage(units, `[${cited.indexOf(passage.doc) + 1}]`, passage.section), words };
-    };
-    const firstBudget = second ? Math.round(this.maxWords * 0.65) : this.maxWords;
-    const one = quote(first.passage, firstBudget);
-    const parts = [one.text];
-    if (second) parts.push(quote(second.passage, this.maxWords - one.words).text);
+      parts.push(quotePassage(units, `[${cited.indexOf(passage.doc) + 1}]`, passage.section));
+      left -= units.reduce((n, u) => n + u.words, 0);
+    }
     return { text: parts.join('\n\n'), cited, quoted };
   }
 
   /**
-   * A second section, when the first leaves a good part of the question's weight unanswered and
-   * another section that ranks close holds most of it.
+   * A second section: the runner-up when it answers about as well (a near tie), or one that holds
+   * most of what the first leaves unanswered when that is a good part of the question.
    */
   private secondPassage(
     first: ScoredSection,
@@ -125,6 +156,7 @@ export class ExtractiveAnswerer implements Answerer {
   ): ScoredSection | undefined {
     const holds = (p: SectionPassage, t: string) =>
       p.headingTerms.has(t) || p.units.some((u) => u.terms.has(t));
+    if (ranked[1] && ranked[1].score >= NEAR_TIE * first.score) return ranked[1];
     const missing = new Map([...weights].filter(([t]) => !holds(first.passage, t)));
     const need = weightOf(missing, () => true);
     if (need < SECOND_PASSAGE_NEED * weightOf(weights, () => true)) return undefined;

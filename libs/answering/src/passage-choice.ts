@@ -17,7 +17,8 @@ export type TermWeights = Map<string, number>;
 const PHRASING = new Set(
   terms(
     'myself yourself ourselves instead way possible want need please exactly thing something anything ' +
-      'give tell explain describe show know find provide instruct instructions procedure help like mean meaning detail details',
+      'give tell explain describe show know find provide instruct instructions procedure help like mean meaning detail details ' +
+      'get getting got see able facing fix fixing issue issues problem problems step steps different type types things',
   ),
 );
 
@@ -37,6 +38,11 @@ export function termWeights(wanted: string[], passages: SectionPassage[]): TermW
     }),
   );
 }
+
+/** How much more a question's word counts in a section's headings than in its text. */
+const HEADING_STRENGTH = 1.75;
+/** What the top retrieval hit adds to its section's score (the n-th adds a n-th of it). */
+const RANK_BONUS = 0.3;
 
 /** Weight of the terms of `weights` that `has` holds. */
 export function weightOf(weights: TermWeights, has: (term: string) => boolean): number {
@@ -65,13 +71,13 @@ export function rankSections(
       for (const [term, weight] of weights) {
         // A word in a heading says what the section is about; one only inside code says little.
         const strength = Math.max(
-          passage.headingTerms.has(term) ? 1.5 : 0,
+          passage.headingTerms.has(term) ? HEADING_STRENGTH : 0,
           prose.has(term) ? 1 : code.has(term) ? 0.5 : 0,
         );
         if (strength) coverage += weight;
         matched += weight * strength;
       }
-      const score = (matched / total + 0.35 / (passage.rank + 1)) * shapeBonus(passage, kind);
+      const score = (matched / total + RANK_BONUS / (passage.rank + 1)) * shapeBonus(passage, kind);
       return { passage, coverage: coverage / total, score };
     })
     .sort((a, b) => b.score - a.score);

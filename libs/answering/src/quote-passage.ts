@@ -18,11 +18,19 @@ export function quotePassage(units: Unit[], citation: string, section: string): 
   const cited = blocks.findIndex((b) => b.kind === 'paragraph' || b.kind === 'item' || b.kind === 'quote');
   if (cited >= 0) {
     const block = blocks[cited]!;
-    const [first, ...rest] = block.text.split('\n');
-    const line = first!.trimEnd();
+    const lines = block.text.split('\n');
+    // The end of the block's first paragraph: a list item's wrapped lines, not its nested blocks.
+    let end = 0;
+    while (
+      end + 1 < lines.length &&
+      /^\s*[^\s`~>*+-]/.test(lines[end + 1]!) &&
+      !/^\s*\d+[.)]\s/.test(lines[end + 1]!)
+    )
+      end++;
+    const line = lines[end]!.trimEnd();
     // "Run it with [1]:" rather than "Run it with: [1]" before the code it introduces.
-    const marked = line.endsWith(':') ? `${line.slice(0, -1)} ${citation}:` : `${line} ${citation}`;
-    block.text = [marked, ...rest].join('\n');
+    lines[end] = line.endsWith(':') ? `${line.slice(0, -1)} ${citation}:` : `${line} ${citation}`;
+    block.text = lines.join('\n');
   } else {
     blocks.unshift({
       kind: 'paragraph',

@@ -1,5 +1,5 @@
 const STOP = new Set(
-  'a about an and are as at be been but by can could do does did for from had has have how i if in into is it its me my of on or our should so than that the their them then there these they this those to us was we were what when where which who whom why will with would you your'.split(
+  'a about all also am an and any are as at be been both but by can could do does did each either for from had has have how i if in into is it its just me more most my of on or other our over should so some such than that the their them then there these they this those to too us very was we were what when where which who whom why will with would you your'.split(
     ' ',
   ),
 );
