@@ -208,6 +208,11 @@ describe('answers in the widget (Chromium, a test-driven answerer)', () => {
     await expect(inView(turn.locator('.question'))).resolves.toBe(true);
     // It did follow the answer down to its start: the earlier turn scrolled out above.
     await expect(inView(page.getByText('A tenant is one knowledge base'))).resolves.toBe(false);
+    // The complete answer is the visitor's to scroll: its feedback form opens in view, with the focus.
+    await turn.getByRole('button', { name: 'Bad answer' }).click();
+    const details = turn.getByRole('textbox', { name: 'What should the answer say?' });
+    await expect(details.evaluate(isFocused)).resolves.toBe(true);
+    await expect(inView(details)).resolves.toBe(true);
     await context.close();
   });
 

@@ -53,7 +53,7 @@ export class AssistantWidget extends LitElement {
   private shownTurns = 0;
   /**
    * Whether the message list follows the newest answer as it grows: down to the start of that
-   * answer, never past it, and only until the visitor scrolls the list themselves.
+   * answer, never past it, and only until the visitor scrolls the list or the answer is complete.
    */
   private following = true;
   /** Where the widget last scrolled the list to (a different position means the visitor scrolled). */
@@ -157,6 +157,8 @@ export class AssistantWidget extends LitElement {
     const padding = parseFloat(getComputedStyle(list).paddingTop) || 0;
     list.scrollTop = Math.min(top - padding, list.scrollHeight - list.clientHeight);
     this.scrolledTo = list.scrollTop;
+    // A complete answer leaves the list to the visitor: opening its feedback form does not move it.
+    if (this.chat.turns.at(-1)?.done) this.following = false;
   }
 
   override render() {
@@ -196,7 +198,10 @@ export class AssistantWidget extends LitElement {
     const context: TurnViewContext = {
       labels,
       markdown: this.markdown,
-      changed: () => this.requestUpdate(),
+      changed: () => {
+        this.requestUpdate();
+        return this.updateComplete;
+      },
       rate: (turn, rating, details, url) => void this.chat.rate(turn, rating, details, url),
       reveal: (turn, n, id) => void this.reveal(turn, n, id),
     };

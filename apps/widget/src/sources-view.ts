@@ -8,7 +8,7 @@ import type { Turn } from './turn';
 export interface SourcesViewContext {
   labels: Labels;
   /** Re-renders after the turn's view state changed. */
-  changed: () => void;
+  changed: () => unknown;
   /** The id of source `n`'s entry in this turn's list (the target of its `[n]` markers). */
   idOf: (n: number) => string;
 }

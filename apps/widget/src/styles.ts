@@ -81,6 +81,7 @@ export const styles = [
       padding: 12px 14px;
       flex: 1;
       min-height: 0;
+      overscroll-behavior: contain;
       display: flex;
       flex-direction: column;
       gap: 14px;
@@ -238,6 +239,9 @@ export const styles = [
       /* Full screen, the page must not show through, nor the trigger under the question field. */
       .dialog .panel::before {
         opacity: 1;
+      }
+      .dialog form.ask {
+        padding-bottom: max(10px, env(safe-area-inset-bottom));
       }
       .trigger[aria-expanded='true'] {
         display: none;

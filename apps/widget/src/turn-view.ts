@@ -14,8 +14,8 @@ export interface TurnViewContext {
   labels: Labels;
   /** The Markdown renderer, once the lazy chunk has loaded (plain text until then). */
   markdown?: RenderMarkdown;
-  /** Re-renders after a turn's view state changed. */
-  changed: () => void;
+  /** Re-renders after a turn's view state changed; resolves once rendered. */
+  changed: () => Promise<unknown>;
   rate: (turn: Turn, rating: 'up' | 'down', details?: string, url?: string) => void;
   /** Scrolls to source `n` of a turn and focuses it (a `[n]` marker was followed). */
   reveal: (turn: Turn, n: number, id: string) => void;
@@ -70,9 +70,12 @@ function feedbackView(t: Turn, ctx: TurnViewContext) {
   </button>`;
   if (t.rated)
     return html`<div class="actions">${copy}<span role="status">Thanks for the feedback.</span></div>`;
-  const openForm = () => {
+  const openForm = async (e: Event) => {
+    const turn = (e.currentTarget as Element).closest('.turn');
     t.feedbackOpen = true;
-    changed();
+    await changed();
+    // The focus moves into the form as it opens, which also brings it into view.
+    turn?.querySelector('textarea')?.focus();
   };
   const submit = (e: Event) => {
     e.preventDefault();
