@@ -103,6 +103,23 @@ describe('ExtractiveAnswerer', () => {
     expect(sources.filter((s) => s.cited)).toHaveLength(1);
   });
 
+  it('quotes a near-tie runner-up too, without saying a sentence twice', async () => {
+    const a = chunk(
+      'Manual',
+      'Manual › Auto update',
+      'Turn on auto update in Settings. This function requires an Internet connection.',
+    );
+    const b = chunk(
+      'Guide',
+      'Guide › Auto update',
+      'Auto update runs at night. This function requires an Internet connection. - 19 -',
+    );
+    const { text, sources } = await ask('What does auto update require?', [a, b]);
+    expect(text.match(/requires an Internet connection/g)).toHaveLength(1);
+    expect(sources.filter((s) => s.cited).map((s) => s.document_id)).toEqual(['Manual', 'Guide']);
+    expect(text).toMatch(/\[1\][\s\S]*\[2\]/);
+  });
+
   it('says the documents do not cover an unrelated question', async () => {
     const { text, sources } = await ask('What is the capital of Mongolia?');
     expect(text).toBe(NOT_FOUND_ANSWER);

@@ -13,7 +13,7 @@ import {
 } from './passage-choice';
 import { questionKind, type QuestionKind } from './question-kind';
 import { quotePassage } from './quote-passage';
-import { sectionPassages, type SectionPassage } from './section-passage';
+import { sectionPassages, type SectionPassage, type Unit } from './section-passage';
 import type { Retriever } from './retriever';
 import { terms } from './text';
 
@@ -125,7 +125,7 @@ export class ExtractiveAnswerer implements Answerer {
   ): ComposedAnswer {
     const cited: number[] = [];
     const quoted = new Map<number, SearchResult>();
-    const seen = new Set<string>();
+    const seen: Set<string>[] = [];
     const parts: string[] = [];
     let left = this.maxWords;
     for (const [i, passage] of passages.entries()) {
@@ -133,10 +133,10 @@ export class ExtractiveAnswerer implements Answerer {
       const targetWords =
         passages.length > 1 ? Math.round(this.targetWords * SHARED_BUDGET) : this.targetWords;
       const units = chooseWindow(passage, weights, { maxWords: budget, targetWords, kind }).filter(
-        (u) => !seen.has(u.text),
+        (u) => !repeats(u, seen),
       );
       if (!units.length) continue;
-      for (const u of units) seen.add(u.text);
+      seen.push(...units.map((u) => u.terms));
       if (!cited.includes(passage.doc)) cited.push(passage.doc);
       if (!quoted.has(passage.doc)) quoted.set(passage.doc, passage.chunk);
       parts.push(quotePassage(units, `[${cited.indexOf(passage.doc) + 1}]`, passage.section));
@@ -166,6 +166,16 @@ export class ExtractiveAnswerer implements Answerer {
         (s) => s.score >= 0.5 * first.score && weightOf(missing, (t) => holds(s.passage, t)) >= 0.5 * need,
       );
   }
+}
+
+/**
+ * Whether a unit says again what an earlier one said: nearly all its words (page numbers aside)
+ * are in one sentence already quoted.
+ */
+function repeats(unit: Unit, seen: Set<string>[]): boolean {
+  const words = [...unit.terms].filter((t) => !/^\d+$/.test(t));
+  if (!words.length) return false;
+  return seen.some((s) => words.filter((t) => s.has(t)).length >= 0.85 * words.length);
 }
 
 /** Splits text into pieces of a few words, keeping the whitespace. */

@@ -8,7 +8,7 @@
  *   npm run bench:answers [-- --verbose]   (--verbose lists each docs question that missed)
  */
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ExtractiveAnswerer, type Answerer } from '@docqa/answering';
 import { DEMO_EXAMPLES } from '@docqa/api-server';
@@ -102,7 +102,7 @@ async function main(): Promise<void> {
   const data = emanual();
   const manual = await sideBySide('emanual', data.docs, (a) => runEmanual(a, data.queries));
   const text = [
-    `Old: the extractive answerer before this change (best sentences stitched into one paragraph, one source per chunk; kept in \`tools/bench/answers/old-extractive-answerer.ts\`). New: the section-aware answerer of \`libs/answering\`. Both on the same index (the structure-keeping chunker, chunks of 1,200 characters), hybrid retrieval of ${TOP_K} passages, embedded store, local embeddings. Run on ${new Date().toISOString().slice(0, 10)}.`,
+    `Old: the extractive answerer before this change (best sentences stitched into one paragraph, one source per chunk; kept in \`tools/bench/answers/old-extractive-answerer.ts\`). New: the section-aware answerer of \`libs/answering\`. Both on the same index (the structure-keeping chunker, chunks of 1,200 characters), hybrid retrieval of ${TOP_K} passages, embedded store, local embeddings. Run on ${new Date().toISOString().slice(0, 10)}; load average ${loadavg()[0]!.toFixed(1)} on ${cpus().length} cores (answers per second are not comparable between columns on a busy machine). The old answerer keeps its own word matching.`,
     '',
     `docqa's own \`docs/\` (${questions.length} questions of \`tools/bench/answers/docqa-docs-questions.json\`: how-do-I, what-is, which, troubleshooting, follow-ups, ${docs.new.uncovered} the docs do not cover; the demo page's examples are among them):`,
     '',
