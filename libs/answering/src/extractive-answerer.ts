@@ -89,7 +89,8 @@ export class ExtractiveAnswerer implements Answerer {
       limit: this.topK,
     });
     yield { type: 'status', status: 'generating' };
-    const { text, cited, quoted } = this.compose(query, results, questionKind(input.question));
+    const own = query === input.question ? undefined : input.question;
+    const { text, cited, quoted } = this.compose(query, results, questionKind(input.question), own);
     for (const piece of pieces(text, this.wordsPerDelta)) {
       if (input.signal?.aborted) throw new Error('answer aborted');
       yield { type: 'delta', text: piece };
@@ -100,16 +101,23 @@ export class ExtractiveAnswerer implements Answerer {
   async health(): Promise<void> {}
 
   /** The answer for retrieved passages (in rank order), or the not-found answer. */
-  compose(query: string, results: SearchResult[], kind: QuestionKind = questionKind(query)): ComposedAnswer {
+  compose(
+    query: string,
+    results: SearchResult[],
+    kind: QuestionKind = questionKind(query),
+    /** A follow-up's own words, when `query` borrows earlier turns' words. */
+    question?: string,
+  ): ComposedAnswer {
     const wanted = [...new Set(terms(query))];
     const docs = contextDocuments(results);
     const ranks = new Map(results.map((r, i) => [r.chunk_id, i]));
     const passages = sectionPassages(docs, ranks);
     if (!wanted.length || !passages.length) return { text: NOT_FOUND_ANSWER, cited: [], quoted: new Map() };
-    const weights = termWeights(wanted, passages);
+    const weights = termWeights(wanted, passages, question ? new Set(terms(question)) : undefined);
     const ranked = rankSections(passages, weights, kind);
     const first = ranked[0]!;
-    if (first.coverage < MIN_COVERAGE) return { text: NOT_FOUND_ANSWER, cited: [], quoted: new Map() };
+    if (Math.max(...ranked.map((s) => s.coverage)) < MIN_COVERAGE)
+      return { text: NOT_FOUND_ANSWER, cited: [], quoted: new Map() };
     const second = this.secondPassage(first, ranked, weights);
     return this.quoteSections(second ? [first.passage, second.passage] : [first.passage], weights, kind);
   }

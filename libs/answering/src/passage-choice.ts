@@ -27,14 +27,20 @@ const PHRASING = new Set(
  * retrieved section holds weighs most (it is likely what the question is about, and what the
  * passages miss); phrasing words and adverbs ("automatically") weigh little.
  */
-export function termWeights(wanted: string[], passages: SectionPassage[]): TermWeights {
+export function termWeights(
+  wanted: string[],
+  passages: SectionPassage[],
+  /** A follow-up's own terms; the others, borrowed from earlier turns, weigh half. */
+  own?: Set<string>,
+): TermWeights {
   const docs = passages.map((p) => new Set([...p.headingTerms, ...p.units.flatMap((u) => [...u.terms])]));
   return new Map(
     wanted.map((t) => {
       const found = docs.filter((d) => d.has(t)).length;
       const idf = Math.log(1 + (docs.length + 1) / (1 + found));
       const weak = PHRASING.has(t) || (t.length > 5 && t.endsWith('ly'));
-      return [t, idf * (weak ? 0.3 : found ? 1 : 1.5)];
+      const borrowed = own && !own.has(t) ? 0.5 : 1;
+      return [t, idf * borrowed * (weak ? 0.3 : found ? 1 : 1.5)];
     }),
   );
 }
@@ -65,14 +71,17 @@ export function rankSections(
   return passages
     .map((passage) => {
       const prose = new Set(passage.units.filter((u) => u.kind !== 'code').flatMap((u) => [...u.terms]));
-      const code = new Set(passage.units.filter((u) => u.kind === 'code').flatMap((u) => [...u.terms]));
+      const codeUnits = passage.units.filter((u) => u.kind === 'code');
+      const code = new Set(codeUnits.flatMap((u) => terms(withoutStringLiterals(u.text))));
+      const literal = new Set(codeUnits.flatMap((u) => [...u.terms]));
       let coverage = 0;
       let matched = 0;
       for (const [term, weight] of weights) {
-        // A word in a heading says what the section is about; one only inside code says little.
+        // A word in a heading says what the section is about; one only inside code says little,
+        // and one only in a string of example code (`ask('How do I…')`) less still.
         const strength = Math.max(
           passage.headingTerms.has(term) ? HEADING_STRENGTH : 0,
-          prose.has(term) ? 1 : code.has(term) ? 0.5 : 0,
+          prose.has(term) ? 1 : code.has(term) ? 0.5 : literal.has(term) ? 0.25 : 0,
         );
         if (strength) coverage += weight;
         matched += weight * strength;
@@ -81,6 +90,11 @@ export function rankSections(
       return { passage, coverage: coverage / total, score };
     })
     .sort((a, b) => b.score - a.score);
+}
+
+/** Code without its quoted strings, which hold example data rather than what the code does. */
+function withoutStringLiterals(code: string): string {
+  return code.replace(/'(?:\\.|[^'\\\n])*'|"(?:\\.|[^"\\\n])*"/g, ' ');
 }
 
 function shapeBonus(passage: SectionPassage, kind: QuestionKind): number {
@@ -112,8 +126,11 @@ export function chooseWindow(passage: SectionPassage, weights: TermWeights, opti
   if (sizes.reduce((n, w) => n + w, 0) <= options.maxWords) return withoutDanglingLeadIn(units);
   const scores = units.map((u) => weightOf(weights, (t) => u.terms.has(t)));
   const best = scores.indexOf(Math.max(...scores));
-  const definition = options.kind === 'what' && scores.slice(0, 3).some((s) => s > 0);
-  let start = definition ? scores.findIndex((s) => s > 0) : best;
+  // A definition comes first: the first sentence naming the subject, or the start of the section
+  // whose heading names it.
+  const early = scores.slice(0, 3).findIndex((s) => s > 0);
+  const about = weightOf(weights, (t) => passage.headingTerms.has(t)) > 0;
+  let start = options.kind !== 'what' ? best : early >= 0 ? early : about ? 0 : best;
   let end = start;
   let words = sizes[start]!;
   const fits = (i: number) => words + sizes[i]! <= options.maxWords;
