@@ -120,6 +120,21 @@ describe('ExtractiveAnswerer', () => {
     expect(text).toMatch(/\[1\][\s\S]*\[2\]/);
   });
 
+  it('does not take a question quoted in example code for the answer to it', async () => {
+    const sdk = chunk(
+      'SDK',
+      'SDK › Streaming',
+      "```ts\nawait docqa.ask({ question: 'How do I embed the widget?' });\n```",
+    );
+    const steps = chunk(
+      'Widget',
+      'Widget › Add it to a page',
+      '1. Create a widget token.\n2. Load `assistant-widget.js`.',
+    );
+    const { sources } = await ask('How do I embed the widget?', [sdk, steps]);
+    expect(sources[0]).toMatchObject({ document_id: 'Widget', cited: true });
+  });
+
   it('says the documents do not cover an unrelated question', async () => {
     const { text, sources } = await ask('What is the capital of Mongolia?');
     expect(text).toBe(NOT_FOUND_ANSWER);
