@@ -52,6 +52,8 @@ export default tseslint.config(
             },
             { sourceTag: 'type:util', onlyDependOnLibsWithTags: ['type:util', 'type:contracts'] },
             { sourceTag: 'type:contracts', onlyDependOnLibsWithTags: ['type:contracts', 'type:util'] },
+            // Browser tests drive the whole stack: they may start any of it.
+            { sourceTag: 'type:e2e', onlyDependOnLibsWithTags: ['*'] },
           ],
         },
       ],

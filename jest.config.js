@@ -16,7 +16,7 @@ const shared = {
     '^.+\\.lua$': '<rootDir>/tools/jest/text-transform.cjs',
   },
   // ESM-only packages are compiled to CommonJS for jest.
-  transformIgnorePatterns: ['/node_modules/(?!(eventsource-parser|p-limit|yocto-queue|pdfjs-dist)/)'],
+  transformIgnorePatterns: ['/node_modules/(?!(eventsource-parser|p-limit|yocto-queue|pdfjs-dist|marked)/)'],
   moduleFileExtensions: ['ts', 'js', 'mjs', 'cjs', 'json', 'lua'],
   moduleNameMapper: pathsToModuleNameMapper(),
   rootDir: __dirname,

@@ -2,7 +2,14 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pino from 'pino';
 import type { SearchResult } from '@docqa/contracts';
-import { chunkMarkdown, EmbeddedStore, LocalEmbedder, Retrieval, type EmbeddedChunk } from '@docqa/retrieval';
+import {
+  chunkMarkdown,
+  EmbeddedStore,
+  LocalEmbedder,
+  Retrieval,
+  withAnchor,
+  type EmbeddedChunk,
+} from '@docqa/retrieval';
 
 /** `../shared/eval` beside the repository (benchmarks run from its root). */
 export const EVAL_DIR = process.env.EVAL_DIR ?? join(process.cwd(), '../shared/eval');
@@ -11,6 +18,8 @@ export interface EvalDoc {
   id: string;
   title: string;
   text: string;
+  /** Where the document lives; chunks link to their section there. */
+  url?: string;
 }
 
 export interface EvalQuery {
@@ -90,7 +99,7 @@ export async function indexDocs(
         document_id: doc.id,
         chunk_id: `${doc.id}#${i}`,
         title: doc.title,
-        url: null,
+        url: doc.url ? withAnchor(doc.url, p.anchor) : null,
         heading: p.heading,
         text: p.text,
         metadata: {},

@@ -1,16 +1,21 @@
 import { join } from 'node:path';
+import { DEMO_DOCS_PATH } from '@docqa/api-server';
 import { loadPaths } from '@docqa/sources';
 
 /**
  * Ingests the project's own docs/ into the demo tenant through the documents API and waits for
- * the job; unchanged documents are skipped by hash, so later starts cost next to nothing.
+ * the job; unchanged documents are skipped by hash, so later starts cost next to nothing. The
+ * documents link to the pages the API serves under `/demo/docs/` (`--base-url` of the CLI), so
+ * the demo's sources open the right section.
  */
 export async function ingestDocs(
   apiUrl: string,
   token: string,
+  publicUrl: string,
 ): Promise<{ documents: number; chunks: number; skipped: number }> {
   const { documents, failed } = await loadPaths([join(__dirname, '../../../docs')], {
     metadata: { source: 'docqa-docs' },
+    baseUrl: `${publicUrl}${DEMO_DOCS_PATH}`,
   });
   for (const f of failed) console.error(`  could not load ${f.source}: ${f.reason}`);
   const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };

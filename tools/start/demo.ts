@@ -52,7 +52,7 @@ export async function prepareDemo(config: Config, publicUrl: string): Promise<De
       token,
       widgetToken: widget.token,
       ingest: async (apiUrl) => {
-        const { documents, chunks, skipped } = await ingestDocs(apiUrl, token);
+        const { documents, chunks, skipped } = await ingestDocs(apiUrl, token, publicUrl);
         console.error(
           `Demo knowledge base: ${documents} documents from docs/ (${chunks} new chunks, ${skipped} unchanged)`,
         );

@@ -71,13 +71,24 @@ describe('npm start', () => {
     });
     expect(created.status).toBe(201);
     const { question_id } = (await created.json()) as { question_id: string };
-    let record = { is_ready: false, status: '', response: '', sources: [] as { document_id: string }[] };
+    let record = {
+      is_ready: false,
+      status: '',
+      response: '',
+      sources: [] as { document_id: string; url: string | null; cited: boolean }[],
+    };
     for (let i = 0; i < 20 && !record.is_ready; i++) {
       record = await (await fetch(`${api}question/${question_id}/?wait=5`, { headers })).json();
     }
     expect(record.status).toBe('ready');
     expect(record.response).toMatch(/revoke/i);
     expect(record.sources.map((s) => s.document_id)).toContain('tokens-and-security.md');
+    // A cited source links to the docs page the demo serves, at the quoted section.
+    const cited = record.sources.find((s) => s.cited)!;
+    expect(cited.url).toMatch(new RegExp(`^http://localhost:${port}/demo/docs/[\\w-]+#[\\w-]+$`));
+    const page = await fetch(cited.url!);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain(`id="${cited.url!.split('#')[1]}"`);
     expect((await fetch(`http://127.0.0.1:${port}/`)).status).toBe(200);
   }, 90_000);
 });

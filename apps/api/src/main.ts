@@ -16,6 +16,7 @@ async function main(): Promise<void> {
   const metrics = new Metrics('api');
   const widgetDir = join(__dirname, '../widget');
   const swaggerUiDir = join(__dirname, '../../swagger-ui');
+  const docsDir = join(__dirname, '../../../docs');
   const api = await startApi(config, services, {
     logger,
     version: VERSION,
@@ -23,6 +24,7 @@ async function main(): Promise<void> {
     swaggerUiDir: existsSync(swaggerUiDir) ? swaggerUiDir : undefined,
     demoToken: config.demoToken,
     metrics,
+    docsDir: existsSync(docsDir) ? docsDir : undefined,
   });
   const metricsServer = config.metricsPort
     ? await startMetricsServer({

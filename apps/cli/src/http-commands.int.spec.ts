@@ -144,7 +144,9 @@ describe('docqa ingest, search and ask against the stack', () => {
       };
       expect(await search('rotate signing key')).toMatchObject({
         document_id: `${site.origin}/guide/rotate`,
-        url: `${site.origin}/guide/rotate`,
+        // A result links to its section of the page.
+        url: `${site.origin}/guide/rotate#rotating-keys`,
+        section: 'Rotating keys',
         title: 'Rotating keys',
       });
       expect(await search('audit log archive')).toMatchObject({

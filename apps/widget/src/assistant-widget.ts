@@ -4,12 +4,15 @@ import { ChatController } from './chat-controller';
 import { SettingsController } from './settings-controller';
 import type { WidgetConfig } from './settings';
 import { styles } from './styles';
-import { CHAT_ICON, turnView, type TurnViewContext } from './turn-view';
+import { ShortcutController } from './shortcut-controller';
+import type { Turn } from './turn';
+import { CHAT_ICON, turnView, type RenderMarkdown, type TurnViewContext } from './turn-view';
 
 /**
  * The docqa assistant: asks questions of the docs and streams cited answers, in a popup or inline,
  * in chat or question mode. Settings and network work live in its controllers
- * ({@link SettingsController}, {@link ChatController}).
+ * ({@link SettingsController}, {@link ChatController}); Ctrl/Cmd-K opens it
+ * ({@link ShortcutController}).
  *
  * @fires assistant-answer - An answer is complete; `detail` is the final question record.
  *
@@ -46,9 +49,20 @@ export class AssistantWidget extends LitElement {
   private readonly settings = new SettingsController(this, () => this.config);
   private readonly chat = new ChatController(this, this.settings);
   /** Loaded with the first question: Markdown and the sanitiser are not in the initial module. */
-  private markdown?: (text: string) => string;
+  private markdown?: RenderMarkdown;
   private shownTurns = 0;
-  private followScroll = true;
+  /**
+   * Whether the message list follows the newest answer as it grows: down to the start of that
+   * answer, never past it, and only until the visitor scrolls the list or the answer is complete.
+   */
+  private following = true;
+  /** Where the widget last scrolled the list to (a different position means the visitor scrolled). */
+  private scrolledTo = 0;
+
+  constructor() {
+    super();
+    new ShortcutController(this, () => this.summon());
+  }
 
   /** Submits `text` as if typed and sent (`window.assistantPrompt`), once the settings are loaded. */
   prompt(text: string): Promise<void> {
@@ -71,7 +85,28 @@ export class AssistantWidget extends LitElement {
 
   private toggle(open: boolean): void {
     this.open = open;
+    // A reopened dialog shows the newest answer from its start.
+    if (open) this.following = true;
     void this.updateComplete.then(() => (open ? this.questionInput : this.trigger)?.focus());
+  }
+
+  /** Ctrl/Cmd-K: opens the popup, or brings the inline widget's question field into view. */
+  private summon(): void {
+    if (this.settings.value.popup && !this.open) return this.toggle(true);
+    this.questionInput?.scrollIntoView({ block: 'nearest' });
+    this.questionInput?.focus();
+  }
+
+  /** Scrolls to source `n` of a turn (opening "Other documents" if it is there) and focuses it. */
+  private async reveal(turn: Turn, n: number, id: string): Promise<void> {
+    if (!turn.sources[n - 1]?.cited && !turn.showOther) {
+      turn.showOther = true;
+      this.requestUpdate();
+      await this.updateComplete;
+    }
+    const entry = (this.renderRoot as ShadowRoot).getElementById(id);
+    entry?.scrollIntoView({ block: 'nearest' });
+    entry?.focus({ preventScroll: true });
   }
 
   private onDialogKey(e: KeyboardEvent): void {
@@ -99,12 +134,9 @@ export class AssistantWidget extends LitElement {
   }
 
   protected override willUpdate(): void {
-    // Follow a streaming answer only while the visitor has not scrolled up to read.
     const list = this.renderRoot?.querySelector('.messages');
-    this.followScroll =
-      !list ||
-      list.scrollHeight - list.scrollTop - list.clientHeight < 40 ||
-      this.chat.turns.length !== this.shownTurns;
+    if (this.chat.turns.length !== this.shownTurns) this.following = true;
+    else if (list && Math.abs(list.scrollTop - this.scrolledTo) > 1) this.following = false;
     // Fetched with the first question, while its answer is being prepared.
     if (!this.markdown && this.chat.turns.length) {
       void import('./markdown').then((m) => {
@@ -116,10 +148,17 @@ export class AssistantWidget extends LitElement {
 
   protected override updated(changed: PropertyValues): void {
     super.updated(changed);
-    for (const pre of this.renderRoot.querySelectorAll('.answer pre:not([data-copy])')) addCopyButton(pre);
-    const list = this.renderRoot.querySelector('.messages');
-    if (list && this.followScroll) list.scrollTop = list.scrollHeight;
     this.shownTurns = this.chat.turns.length;
+    const list = this.renderRoot.querySelector<HTMLElement>('.messages');
+    const newest = list?.querySelector<HTMLElement>('.turn:last-of-type');
+    if (!list || !newest || !this.following) return;
+    // The newest turn's top at the top of the list (less its padding), or the end if it all fits.
+    const top = newest.getBoundingClientRect().top - list.getBoundingClientRect().top + list.scrollTop;
+    const padding = parseFloat(getComputedStyle(list).paddingTop) || 0;
+    list.scrollTop = Math.min(top - padding, list.scrollHeight - list.clientHeight);
+    this.scrolledTo = list.scrollTop;
+    // A complete answer leaves the list to the visitor: opening its feedback form does not move it.
+    if (this.chat.turns.at(-1)?.done) this.following = false;
   }
 
   override render() {
@@ -159,8 +198,12 @@ export class AssistantWidget extends LitElement {
     const context: TurnViewContext = {
       labels,
       markdown: this.markdown,
-      changed: () => this.requestUpdate(),
+      changed: () => {
+        this.requestUpdate();
+        return this.updateComplete;
+      },
       rate: (turn, rating, details, url) => void this.chat.rate(turn, rating, details, url),
+      reveal: (turn, n, id) => void this.reveal(turn, n, id),
     };
     return html`<section class="panel">
       <header>
@@ -179,7 +222,7 @@ export class AssistantWidget extends LitElement {
               </div>`
             : nothing
         }
-        ${turns.map((t) => turnView(t, context))}
+        ${turns.map((t, i) => turnView(t, `turn-${i}`, context))}
       </div>
       <form class="ask" @submit=${this.submit}>
         <label class="visually-hidden" for="q">${labels.CHAT_PLACEHOLDER}</label>
@@ -221,20 +264,6 @@ export class AssistantWidget extends LitElement {
       )}
     </div>`;
   }
-}
-
-/** Adds a Copy button to a rendered code block. */
-function addCopyButton(pre: Element): void {
-  pre.setAttribute('data-copy', '');
-  const button = document.createElement('button');
-  button.className = 'copy';
-  button.type = 'button';
-  button.textContent = 'Copy';
-  button.addEventListener('click', () => {
-    void navigator.clipboard?.writeText(pre.querySelector('code')?.textContent ?? pre.textContent ?? '');
-    button.textContent = 'Copied';
-  });
-  pre.append(button);
 }
 
 declare global {

@@ -1,263 +1,259 @@
 import { css } from 'lit';
+import { answerStyles } from './answer-styles';
 
 /**
  * The widget's styles, driven by the documented CSS variables (set by integrators on
  * `.assistant_app`, or `.assistant_app.assistant_theme-dark`).
  */
-export const styles = css`
-  :host {
-    --bg: var(--assistant-widget-bg, #ffffff);
-    --text: var(--assistant-widget-text, #1a1a1a);
-    --primary: var(--assistant-widget-primary, #e7ebe9);
-    --secondary: var(--assistant-widget-secondary, #5a5a5a);
-    --accent: var(--assistant-widget-accent, #007bff);
-    --border: var(--assistant-widget-border, #e0e0e0);
-    --hover: var(--assistant-widget-hover, #f5f5f5);
-    --shadow: var(--assistant-widget-shadow, var(--assistant-widget-shadow-color, #0000001a) 0px 2px 8px 0px);
-    display: block;
-    font:
-      15px/1.5 system-ui,
-      -apple-system,
-      'Segoe UI',
-      Roboto,
-      sans-serif;
-    color: var(--text);
-  }
-  * {
-    box-sizing: border-box;
-  }
-  .panel {
-    position: relative;
-    isolation: isolate;
-    border: 1px solid var(--border);
-    border-radius: 12px;
-    box-shadow: var(--shadow);
-    display: flex;
-    flex-direction: column;
-    width: 100%;
-    max-height: 80vh;
-  }
-  /* The background sits on its own layer so that --assistant-widget-bg-opacity fades it, not the text. */
-  .panel::before {
-    content: '';
-    position: absolute;
-    inset: 0;
-    z-index: -1;
-    border-radius: inherit;
-    background: var(--bg);
-    opacity: var(--assistant-widget-bg-opacity, 1);
-  }
-  .inline .panel {
-    max-height: none;
-    min-height: 320px;
-  }
-  header {
-    display: flex;
-    align-items: center;
-    gap: 8px;
-    padding: 10px 14px;
-    border-bottom: 1px solid var(--border);
-  }
-  header h2 {
-    font-size: 16px;
-    margin: 0;
-    flex: 1;
-  }
-  header img {
-    height: 24px;
-  }
-  .messages {
-    overflow-y: auto;
-    padding: 12px 14px;
-    flex: 1;
-    display: flex;
-    flex-direction: column;
-    gap: 14px;
-  }
-  .question {
-    align-self: flex-end;
-    background: var(--primary);
-    border-radius: 10px;
-    padding: 8px 12px;
-    max-width: 85%;
-    white-space: pre-wrap;
-  }
-  .answer {
-    overflow-wrap: anywhere;
-  }
-  .answer pre {
-    position: relative;
-    background: var(--assistant-answer-code-bg, #f6f8fa);
-    padding: 10px;
-    border-radius: 6px;
-    overflow-x: auto;
-  }
-  .answer table {
-    display: block;
-    overflow-x: auto;
-    border-collapse: collapse;
-  }
-  .answer th,
-  .answer td {
-    border: 1px solid var(--border);
-    padding: 4px 8px;
-  }
-  .answer a,
-  .sources a {
-    color: var(--accent);
-  }
-  .copy {
-    position: absolute;
-    top: 6px;
-    right: 6px;
-    font-size: 12px;
-  }
-  .error {
-    color: #b00020;
-  }
-  .sources {
-    font-size: 13px;
-    border-top: 1px solid var(--border);
-    padding-top: 6px;
-    margin-top: 6px;
-  }
-  .sources h3 {
-    font-size: 13px;
-    margin: 6px 0 2px;
-    color: var(--secondary);
-  }
-  .sources ul {
-    margin: 0;
-    padding-left: 18px;
-  }
-  .actions {
-    display: flex;
-    gap: 6px;
-    opacity: var(--assistant-actions-opacity, 0.8);
-    margin-top: 6px;
-  }
-  button {
-    font: inherit;
-    color: inherit;
-    background: var(--primary);
-    border: 1px solid var(--border);
-    border-radius: 8px;
-    padding: 4px 10px;
-    cursor: pointer;
-  }
-  button:hover {
-    background: var(--hover);
-  }
-  button:focus-visible,
-  input:focus-visible,
-  textarea:focus-visible,
-  select:focus-visible {
-    outline: 2px solid var(--accent);
-    outline-offset: 2px;
-  }
-  .examples {
-    display: flex;
-    flex-wrap: wrap;
-    gap: 8px;
-  }
-  .example {
-    background: var(--assistant-example-bg, #f8f9fa);
-    color: var(--assistant-example-text, #495057);
-    border: 1px solid var(--assistant-example-border, #dee2e6);
-    box-shadow: var(--assistant-example-shadow, 0px 1px 2px 0px rgba(0, 0, 0, 0.05));
-    text-align: left;
-  }
-  form.ask {
-    display: flex;
-    gap: 8px;
-    padding: 10px 14px;
-    border-top: 1px solid var(--border);
-  }
-  input,
-  textarea,
-  select {
-    font-size: 16px;
-    font-family: inherit;
-    color: var(--text);
-    background: var(--bg);
-    border: 1px solid var(--border);
-    border-radius: 8px;
-    padding: 8px 10px;
-  }
-  form.ask input {
-    flex: 1;
-    min-width: 0;
-  }
-  .filters {
-    display: flex;
-    flex-wrap: wrap;
-    gap: 8px;
-    padding: 8px 14px 0;
-  }
-  .filters label {
-    display: flex;
-    flex-direction: column;
-    font-size: 12px;
-    color: var(--secondary);
-  }
-  .feedback {
-    display: flex;
-    flex-direction: column;
-    gap: 6px;
-    margin-top: 6px;
-  }
-  .trigger {
-    position: fixed;
-    right: 20px;
-    bottom: 20px;
-    width: 56px;
-    height: 56px;
-    border-radius: 50%;
-    background: var(--accent);
-    color: #fff;
-    box-shadow: var(--shadow);
-    font-size: 24px;
-    z-index: 2147483000;
-  }
-  .trigger:hover {
-    background: var(--accent);
-    filter: brightness(1.1);
-  }
-  .trigger svg,
-  .actions svg {
-    width: 60%;
-    height: 60%;
-    fill: currentColor;
-    vertical-align: middle;
-  }
-  .actions button {
-    width: 34px;
-    height: 30px;
-    padding: 4px;
-  }
-  .actions .down svg {
-    transform: rotate(180deg);
-  }
-  .dialog {
-    position: fixed;
-    right: 20px;
-    bottom: 90px;
-    width: min(420px, calc(100vw - 24px));
-    z-index: 2147483000;
-  }
-  @media (max-width: 480px) {
-    .dialog {
-      right: 12px;
-      left: 12px;
-      bottom: 84px;
-      width: auto;
+export const styles = [
+  css`
+    :host {
+      --bg: var(--assistant-widget-bg, #ffffff);
+      --text: var(--assistant-widget-text, #1a1a1a);
+      --primary: var(--assistant-widget-primary, #e7ebe9);
+      --secondary: var(--assistant-widget-secondary, #5a5a5a);
+      --accent: var(--assistant-widget-accent, #007bff);
+      --border: var(--assistant-widget-border, #e0e0e0);
+      --hover: var(--assistant-widget-hover, #f5f5f5);
+      --shadow: var(
+        --assistant-widget-shadow,
+        var(--assistant-widget-shadow-color, #0000001a) 0px 2px 8px 0px
+      );
+      display: block;
+      font:
+        15px/1.5 system-ui,
+        -apple-system,
+        'Segoe UI',
+        Roboto,
+        sans-serif;
+      color: var(--text);
     }
-  }
-  .visually-hidden {
-    position: absolute;
-    width: 1px;
-    height: 1px;
-    overflow: hidden;
-    clip: rect(0 0 0 0);
-  }
-`;
+    * {
+      box-sizing: border-box;
+    }
+    .panel {
+      position: relative;
+      isolation: isolate;
+      border: 1px solid var(--border);
+      border-radius: 12px;
+      box-shadow: var(--shadow);
+      display: flex;
+      flex-direction: column;
+      width: 100%;
+      max-height: 80vh;
+    }
+    /* The background sits on its own layer so that --assistant-widget-bg-opacity fades it, not the text. */
+    .panel::before {
+      content: '';
+      position: absolute;
+      inset: 0;
+      z-index: -1;
+      border-radius: inherit;
+      background: var(--bg);
+      opacity: var(--assistant-widget-bg-opacity, 1);
+    }
+    .inline .panel {
+      max-height: none;
+      min-height: 320px;
+    }
+    header {
+      display: flex;
+      align-items: center;
+      gap: 8px;
+      padding: 10px 14px;
+      border-bottom: 1px solid var(--border);
+    }
+    header h2 {
+      font-size: 16px;
+      margin: 0;
+      flex: 1;
+    }
+    header img {
+      height: 24px;
+    }
+    header .close {
+      font-size: 20px;
+      line-height: 1;
+      padding: 4px 10px;
+    }
+    .messages {
+      overflow-y: auto;
+      padding: 12px 14px;
+      flex: 1;
+      min-height: 0;
+      overscroll-behavior: contain;
+      display: flex;
+      flex-direction: column;
+      gap: 14px;
+    }
+    .question {
+      align-self: flex-end;
+      background: var(--primary);
+      border-radius: 10px;
+      padding: 8px 12px;
+      max-width: 85%;
+      white-space: pre-wrap;
+    }
+    .turn {
+      min-width: 0;
+      display: flex;
+      flex-direction: column;
+      gap: 8px;
+    }
+    .error {
+      color: #b00020;
+    }
+    .actions {
+      display: flex;
+      gap: 6px;
+      opacity: var(--assistant-actions-opacity, 0.8);
+    }
+    button {
+      font: inherit;
+      color: inherit;
+      background: var(--primary);
+      border: 1px solid var(--border);
+      border-radius: 8px;
+      padding: 4px 10px;
+      cursor: pointer;
+    }
+    button:hover {
+      background: var(--hover);
+    }
+    button:focus-visible,
+    input:focus-visible,
+    textarea:focus-visible,
+    select:focus-visible {
+      outline: 2px solid var(--accent);
+      outline-offset: 2px;
+    }
+    .examples {
+      display: flex;
+      flex-wrap: wrap;
+      gap: 8px;
+    }
+    .example {
+      background: var(--assistant-example-bg, #f8f9fa);
+      color: var(--assistant-example-text, #495057);
+      border: 1px solid var(--assistant-example-border, #dee2e6);
+      box-shadow: var(--assistant-example-shadow, 0px 1px 2px 0px rgba(0, 0, 0, 0.05));
+      text-align: left;
+    }
+    form.ask {
+      display: flex;
+      gap: 8px;
+      padding: 10px 14px;
+      border-top: 1px solid var(--border);
+    }
+    input,
+    textarea,
+    select {
+      font-size: 16px;
+      font-family: inherit;
+      color: var(--text);
+      background: var(--bg);
+      border: 1px solid var(--border);
+      border-radius: 8px;
+      padding: 8px 10px;
+    }
+    form.ask input {
+      flex: 1;
+      min-width: 0;
+    }
+    .filters {
+      display: flex;
+      flex-wrap: wrap;
+      gap: 8px;
+      padding: 8px 14px 0;
+    }
+    .filters label {
+      display: flex;
+      flex-direction: column;
+      font-size: 12px;
+      color: var(--secondary);
+    }
+    .feedback {
+      display: flex;
+      flex-direction: column;
+      gap: 6px;
+      margin-top: 6px;
+    }
+    .trigger {
+      position: fixed;
+      right: 20px;
+      bottom: 20px;
+      width: 56px;
+      height: 56px;
+      border-radius: 50%;
+      background: var(--accent);
+      color: #fff;
+      box-shadow: var(--shadow);
+      font-size: 24px;
+      z-index: 2147483000;
+    }
+    .trigger:hover {
+      background: var(--accent);
+      filter: brightness(1.1);
+    }
+    .trigger svg,
+    .actions svg {
+      width: 60%;
+      height: 60%;
+      fill: currentColor;
+      vertical-align: middle;
+    }
+    .actions button {
+      width: 34px;
+      height: 30px;
+      padding: 4px;
+    }
+    .actions button[data-copied='yes'] {
+      border-color: var(--accent);
+    }
+    .actions [role='status'] {
+      align-self: center;
+      font-size: 13px;
+    }
+    .actions .down svg {
+      transform: rotate(180deg);
+    }
+    .dialog {
+      position: fixed;
+      right: 20px;
+      bottom: 90px;
+      width: min(420px, calc(100vw - 24px));
+      z-index: 2147483000;
+    }
+    /* Phones: the popup takes the whole screen. */
+    @media (max-width: 600px) {
+      .dialog {
+        inset: 0;
+        width: auto;
+      }
+      .dialog .panel {
+        height: 100%;
+        max-height: none;
+        border: 0;
+        border-radius: 0;
+      }
+      /* Full screen, the page must not show through, nor the trigger under the question field. */
+      .dialog .panel::before {
+        opacity: 1;
+      }
+      .dialog form.ask {
+        padding-bottom: max(10px, env(safe-area-inset-bottom));
+      }
+      .trigger[aria-expanded='true'] {
+        display: none;
+      }
+    }
+    .visually-hidden {
+      position: absolute;
+      width: 1px;
+      height: 1px;
+      overflow: hidden;
+      clip: rect(0 0 0 0);
+    }
+  `,
+  answerStyles,
+];

@@ -1,71 +1,81 @@
 import { html, nothing, svg } from 'lit';
 import { unsafeHTML } from 'lit/directives/unsafe-html.js';
-import type { Source } from '@docqa/contracts';
+import type { CitationTargets } from './markdown';
 import type { Labels } from './settings';
+import { sourceLabel } from './sources';
+import { sourcesView } from './sources-view';
 import type { Turn } from './turn';
+
+/** Markdown to sanitised HTML, `[n]` markers linked to their sources (the lazily loaded renderer). */
+export type RenderMarkdown = (text: string, citations?: CitationTargets) => string;
 
 /** What a turn's template needs from the element. */
 export interface TurnViewContext {
   labels: Labels;
-  /** Markdown to sanitised HTML, once the lazy chunk has loaded (plain text until then). */
-  markdown?: (text: string) => string;
-  /** Re-renders after a turn's view state changed. */
-  changed: () => void;
+  /** The Markdown renderer, once the lazy chunk has loaded (plain text until then). */
+  markdown?: RenderMarkdown;
+  /** Re-renders after a turn's view state changed; resolves once rendered. */
+  changed: () => Promise<unknown>;
   rate: (turn: Turn, rating: 'up' | 'down', details?: string, url?: string) => void;
+  /** Scrolls to source `n` of a turn and focuses it (a `[n]` marker was followed). */
+  reveal: (turn: Turn, n: number, id: string) => void;
 }
 
-/** One question with its streamed answer, sources and feedback controls. */
-export function turnView(t: Turn, ctx: TurnViewContext) {
-  const { markdown } = ctx;
-  return html`<article class="turn">
+/** One question with its streamed answer, sources and feedback controls; `key` names its elements. */
+export function turnView(t: Turn, key: string, ctx: TurnViewContext) {
+  const idOf = (n: number) => `${key}-source-${n}`;
+  const onAnswerClick = (e: MouseEvent) => {
+    const target = e.target as Element;
+    const copy = target.closest<HTMLButtonElement>('button.copy');
+    if (copy) return copyText(copy.parentElement?.querySelector('code')?.textContent ?? '', copy);
+    const cite = target.closest<HTMLAnchorElement>('a.cite');
+    if (!cite) return;
+    e.preventDefault();
+    ctx.reveal(t, Number(cite.dataset.cite), idOf(Number(cite.dataset.cite)));
+  };
+  return html`<article class="turn" data-key=${key}>
     ${t.question ? html`<div class="question">${t.question}</div>` : nothing}
-    ${t.answer ? html`<div class="answer">${markdown ? unsafeHTML(markdown(t.answer)) : t.answer}</div>` : nothing}
+    ${t.answer ? html`<div class="answer" @click=${onAnswerClick}>${answerContent(t, idOf, ctx.markdown)}</div>` : nothing}
     ${!t.done && !t.answer ? html`<div class="answer pending">…</div>` : nothing}
     ${t.error ? html`<div class="error" role="alert">${t.error}</div>` : nothing}
-    ${t.done && t.sources.length ? sourcesView(t, ctx) : nothing}
+    ${t.sources.length ? sourcesView(t, { ...ctx, idOf }) : nothing}
     ${t.done && t.id && !t.error ? feedbackView(t, ctx) : nothing}
   </article>`;
 }
 
-function sourcesView(t: Turn, { labels, changed }: TurnViewContext) {
-  const cited = t.sources.filter((s) => s.cited);
-  const other = t.sources.filter((s) => !s.cited);
-  const toggle = () => {
-    t.showOther = !t.showOther;
-    changed();
-  };
-  return html`<div class="sources">
-    ${
-      cited.length
-        ? html`<h3>${labels.DOCUMENTS_IN}</h3>
-            <ul>
-              ${cited.map(sourceItem)}
-            </ul>`
-        : nothing
-    }
-    ${
-      other.length
-        ? html`<h3>${labels.DOCUMENTS_OTHER}</h3>
-            <button type="button" class="collapse" aria-expanded=${!!t.showOther} @click=${toggle}>
-              ${t.showOther ? labels.COLLAPSE_HIDE : labels.COLLAPSE_SHOW}
-            </button>
-            ${
-              t.showOther
-                ? html`<ul>
-                    ${other.map(sourceItem)}
-                  </ul>`
-                : nothing
-            }`
-        : nothing
-    }
-  </div>`;
+/** The last rendering of each turn: a re-render for another reason (typing) does not parse again. */
+const rendered = new WeakMap<Turn, { answer: string; sources: number; html: string }>();
+
+function answerContent(t: Turn, idOf: (n: number) => string, markdown?: RenderMarkdown) {
+  if (!markdown) return t.answer;
+  let last = rendered.get(t);
+  if (last?.answer !== t.answer || last.sources !== t.sources.length) {
+    const labelOf = (n: number) => sourceLabel(t.sources[n - 1]!);
+    const citations = { count: t.sources.length, idOf, labelOf };
+    last = { answer: t.answer, sources: t.sources.length, html: markdown(t.answer, citations) };
+    rendered.set(t, last);
+  }
+  return unsafeHTML(last.html);
 }
 
-function feedbackView(t: Turn, { labels, changed, rate }: TurnViewContext) {
-  if (t.rated) return html`<div class="actions" role="status">Thanks for the feedback.</div>`;
-  const openForm = () => {
+function feedbackView(t: Turn, ctx: TurnViewContext) {
+  const { labels, changed, rate } = ctx;
+  const copy = html`<button
+    type="button"
+    class="copy-answer"
+    aria-label="Copy answer"
+    @click=${(e: Event) => copyText(answerText(t), e.currentTarget as HTMLButtonElement)}
+  >
+    ${COPY_ICON}
+  </button>`;
+  if (t.rated)
+    return html`<div class="actions">${copy}<span role="status">Thanks for the feedback.</span></div>`;
+  const openForm = async (e: Event) => {
+    const turn = (e.currentTarget as Element).closest('.turn');
     t.feedbackOpen = true;
-    changed();
+    await changed();
+    // The focus moves into the form as it opens, which also brings it into view.
+    turn?.querySelector('textarea')?.focus();
   };
   const submit = (e: Event) => {
     e.preventDefault();
@@ -74,6 +84,7 @@ function feedbackView(t: Turn, { labels, changed, rate }: TurnViewContext) {
     rate(t, 'down', field('details'), field('url'));
   };
   return html`<div class="actions">
+      ${copy}
       <button type="button" aria-label="Good answer" @click=${() => rate(t, 'up')}>${THUMB}</button>
       <button
         type="button"
@@ -105,17 +116,39 @@ function feedbackView(t: Turn, { labels, changed, rate }: TurnViewContext) {
     }`;
 }
 
-function sourceItem(s: Source) {
-  return html`<li>
-    ${s.url ? html`<a href=${safeUrl(s.url)} target="_blank" rel="noopener noreferrer">${s.title}</a>` : s.title}
-  </li>`;
+/** The answer as copied: its Markdown, then the sources it cites, numbered as its `[n]` markers. */
+function answerText(t: Turn): string {
+  const cited = t.sources.flatMap((s, i) =>
+    s.cited ? [`[${i + 1}] ${sourceLabel(s)}${s.url ? `: ${s.url}` : ''}`] : [],
+  );
+  return cited.length ? `${t.answer.trim()}\n\n${cited.join('\n')}\n` : `${t.answer.trim()}\n`;
 }
 
-function safeUrl(url: string): string {
-  return /^https?:\/\//i.test(url) ? url : '#';
+/** Copies `text` and says so on the button for a moment. */
+function copyText(text: string, button: HTMLButtonElement): void {
+  const label = (button.dataset.label ??= button.getAttribute('aria-label') ?? '');
+  const show = (state: 'Copied' | 'Copy failed' | undefined) => {
+    button.setAttribute('aria-label', state ?? label);
+    // The code block's button shows its state in words; the answer's is an icon.
+    if (button.classList.contains('copy')) button.textContent = state ?? 'Copy';
+    if (state) button.dataset.copied = state === 'Copied' ? 'yes' : 'no';
+    else delete button.dataset.copied;
+  };
+  const done = (state: 'Copied' | 'Copy failed') => {
+    show(state);
+    clearTimeout(Number(button.dataset.timer));
+    button.dataset.timer = String(setTimeout(() => show(undefined), 2000));
+  };
+  if (!navigator.clipboard) return done('Copy failed');
+  navigator.clipboard.writeText(text).then(
+    () => done('Copied'),
+    () => done('Copy failed'),
+  );
 }
 
 const THUMB = svg`<svg viewBox="0 0 24 24" aria-hidden="true"><path d="M2 21h4V9H2v12zm20-11a2 2 0 0 0-2-2h-6.3l1-4.6v-.3c0-.4-.2-.8-.4-1.1L13.2 1 6.6 7.6C6.2 8 6 8.5 6 9v10a2 2 0 0 0 2 2h9c.8 0 1.5-.5 1.8-1.2l3-7.1c.1-.2.2-.5.2-.7v-2z"/></svg>`;
+
+const COPY_ICON = svg`<svg viewBox="0 0 24 24" aria-hidden="true"><path d="M16 1H4a2 2 0 0 0-2 2v14h2V3h12V1zm3 4H8a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h11a2 2 0 0 0 2-2V7a2 2 0 0 0-2-2zm0 16H8V7h11v14z"/></svg>`;
 
 /** The popup trigger's icon. */
 export const CHAT_ICON = svg`<svg viewBox="0 0 24 24" aria-hidden="true"><path d="M20 2H4a2 2 0 0 0-2 2v18l4-4h14a2 2 0 0 0 2-2V4a2 2 0 0 0-2-2zm-7 12h-2v-2h2v2zm1.1-4.6-.6.6c-.5.5-.5 1.1-.5 2h-2v-.5c0-1.1.4-1.6 1.1-2.3l.9-.9c.3-.3.4-.7.4-1.1a1.5 1.5 0 0 0-3 0H8.5a3.5 3.5 0 0 1 7 0c0 .9-.4 1.6-1.4 2.2z"/></svg>`;

@@ -24,10 +24,11 @@ describe('widget bundle', () => {
   const lazyCode = (inputs: Record<string, unknown>) =>
     Object.keys(inputs).filter((i) => /markdown\.ts$|node_modules\/(marked|dompurify)\//.test(i));
 
-  it('keeps the initial module within 30 KB gzipped, everything included', () => {
+  // The contract allows 30 KB; the widget keeps to 20 KB so features can still be added eagerly.
+  it('keeps the initial module within 20 KB gzipped, everything included', () => {
     const code = result.outputFiles.find((f) => f.path.endsWith(mainPath))!;
     const gzipped = gzipSync(Buffer.from(code.contents), { level: 9 }).length;
-    expect(gzipped).toBeLessThanOrEqual(30 * 1024);
+    expect(gzipped).toBeLessThanOrEqual(20 * 1024);
   });
 
   it('loads Markdown and the sanitiser lazily: in a chunk the initial module only imports dynamically', () => {

@@ -1,37 +1,71 @@
 import type { SearchResult } from '@docqa/contracts';
-import { toSources } from './citations';
+import { contextDocuments, numberedSources } from './citations';
 import { standaloneQuery } from './follow-up';
 import type { AnswerChunk, AnswerInput, Answerer } from './answer-types';
 import { NOT_FOUND_ANSWER } from './answer-types';
+import {
+  chooseWindow,
+  rankSections,
+  termWeights,
+  weightOf,
+  type ScoredSection,
+  type TermWeights,
+} from './passage-choice';
+import { questionKind, type QuestionKind } from './question-kind';
+import { quotePassage } from './quote-passage';
+import { sectionPassages, type SectionPassage, type Unit } from './section-passage';
 import type { Retriever } from './retriever';
-import { sentences, terms } from './text';
+import { terms } from './text';
 
 /** Options of {@link ExtractiveAnswerer}. */
 export interface ExtractiveOptions {
   /** Passages retrieved per question. @defaultValue 6 */
   topK?: number;
-  /** Sentences in an answer at most. @defaultValue 5 */
-  maxSentences?: number;
+  /** Words in an answer at most (a lead-in's code block may overrun it a little). @defaultValue 250 */
+  maxWords?: number;
+  /** Words a quote grows to around its best sentence when its section is longer. @defaultValue 120 */
+  targetWords?: number;
   /** Words per streamed piece. @defaultValue 3 */
   wordsPerDelta?: number;
 }
 
-interface Candidate {
+/**
+ * An answer's text, the context documents it cites (indices, in the order of their first
+ * citation) and the passage quoted from each.
+ */
+export interface ComposedAnswer {
   text: string;
-  passage: number;
-  position: number;
-  score: number;
+  cited: number[];
+  quoted: Map<number, SearchResult>;
 }
 
 /**
- * The offline answerer: retrieves passages, picks the sentences that best cover the question's
- * words (weighted by how rare they are among the passages, and by the passage's rank), and
- * streams them as a short Markdown answer with `[n]` citations. Says so when nothing relevant is
- * found rather than inventing an answer.
+ * Share of the question's weighted terms the best section must hold: below it, retrieval found
+ * nothing that answers, and the answer says so instead of quoting an unrelated passage.
+ */
+const MIN_COVERAGE = 0.45;
+/** Share of the question's weight left unanswered by the first passage that calls for a second. */
+const SECOND_PASSAGE_NEED = 0.25;
+/**
+ * Score, relative to the best section's, from which the runner-up is quoted too: two sections
+ * that answer about equally well are both shown rather than one guessed.
+ */
+const NEAR_TIE = 0.7;
+/** Share of the word budget the first of two quoted sections may take. */
+const SHARED_BUDGET = 0.5;
+
+/**
+ * The offline answerer. It picks the section that answers the question (by the question's words in
+ * its text and headings, its retrieval rank, and the shape the question wants), and quotes it, or
+ * its best contiguous part, with its structure: lists, steps, code blocks and inline code as
+ * Markdown, tables as lists. A second section is quoted only when the first leaves a good part of
+ * the question unanswered. Answers cite `[n]` by the numbered sources of the record and stream in
+ * pieces. When nothing retrieved is relevant it says so rather than inventing an answer.
  */
 export class ExtractiveAnswerer implements Answerer {
   private readonly topK: number;
-  private readonly maxSentences: number;
+  private readonly maxWords: number;
+  private readonly targetWords: number;
   private readonly wordsPerDelta: number;
 
   constructor(
@@ -39,7 +73,8 @@ export class ExtractiveAnswerer implements Answerer {
     options: ExtractiveOptions = {},
   ) {
     this.topK = options.topK ?? 6;
-    this.maxSentences = options.maxSentences ?? 5;
+    this.maxWords = options.maxWords ?? 250;
+    this.targetWords = options.targetWords ?? 120;
     this.wordsPerDelta = options.wordsPerDelta ?? 3;
   }
 
@@ -54,60 +89,101 @@ export class ExtractiveAnswerer implements Answerer {
       limit: this.topK,
     });
     yield { type: 'status', status: 'generating' };
-    const answer = this.compose(query, results);
-    for (const piece of pieces(answer, this.wordsPerDelta)) {
+    const own = query === input.question ? undefined : input.question;
+    const { text, cited, quoted } = this.compose(query, results, questionKind(input.question), own);
+    for (const piece of pieces(text, this.wordsPerDelta)) {
       if (input.signal?.aborted) throw new Error('answer aborted');
       yield { type: 'delta', text: piece };
     }
-    yield {
-      type: 'sources',
-      sources: answer === NOT_FOUND_ANSWER ? toSources(results, '') : toSources(results, answer),
-    };
+    yield { type: 'sources', sources: numberedSources(contextDocuments(results), cited, quoted) };
   }
 
   async health(): Promise<void> {}
 
-  /** The answer text for passages, or the not-found answer. */
-  compose(query: string, results: SearchResult[]): string {
+  /** The answer for retrieved passages (in rank order), or the not-found answer. */
+  compose(
+    query: string,
+    results: SearchResult[],
+    kind: QuestionKind = questionKind(query),
+    /** A follow-up's own words, when `query` borrows earlier turns' words. */
+    question?: string,
+  ): ComposedAnswer {
     const wanted = [...new Set(terms(query))];
-    if (!wanted.length || !results.length) return NOT_FOUND_ANSWER;
-    const idf = inverseFrequencies(wanted, results);
-    const candidates: Candidate[] = [];
-    results.forEach((result, passage) => {
-      sentences(result.text).forEach((text, position) => {
-        const own = new Set(terms(text));
-        const covered = wanted.filter((t) => own.has(t));
-        if (!covered.length) return;
-        const coverage = covered.reduce((sum, t) => sum + idf.get(t)!, 0);
-        const brevity = own.size > 60 ? 0.7 : 1;
-        candidates.push({ text, passage, position, score: coverage * brevity * (1 + 0.5 / (passage + 1)) });
-      });
-    });
-    const total = wanted.reduce((sum, t) => sum + idf.get(t)!, 0);
-    const best = candidates.sort((a, b) => b.score - a.score);
-    // Too little of the question in any sentence: the documents do not answer it.
-    if (!best.length || best[0]!.score < 0.34 * total) return NOT_FOUND_ANSWER;
-    const chosen: Candidate[] = [];
-    for (const c of best) {
-      if (chosen.length >= this.maxSentences || c.score < 0.5 * best[0]!.score) break;
-      if (chosen.some((x) => x.text === c.text)) continue;
-      chosen.push(c);
+    const docs = contextDocuments(results);
+    const ranks = new Map(results.map((r, i) => [r.chunk_id, i]));
+    const passages = sectionPassages(docs, ranks);
+    if (!wanted.length || !passages.length) return { text: NOT_FOUND_ANSWER, cited: [], quoted: new Map() };
+    const weights = termWeights(wanted, passages, question ? new Set(terms(question)) : undefined);
+    const ranked = rankSections(passages, weights, kind);
+    const first = ranked[0]!;
+    if (Math.max(...ranked.map((s) => s.coverage)) < MIN_COVERAGE)
+      return { text: NOT_FOUND_ANSWER, cited: [], quoted: new Map() };
+    const second = this.secondPassage(first, ranked, weights);
+    return this.quoteSections(second ? [first.passage, second.passage] : [first.passage], weights, kind);
+  }
+
+  /**
+   * Quotes one or two sections within the word budget (two share it), each cited by its
+   * document's number; a sentence the first already quoted is not quoted again.
+   */
+  private quoteSections(
+    passages: SectionPassage[],
+    weights: TermWeights,
+    kind: QuestionKind,
+  ): ComposedAnswer {
+    const cited: number[] = [];
+    const quoted = new Map<number, SearchResult>();
+    const seen: Set<string>[] = [];
+    const parts: string[] = [];
+    let left = this.maxWords;
+    for (const [i, passage] of passages.entries()) {
+      const budget = passages.length > 1 && i === 0 ? Math.round(this.maxWords * SHARED_BUDGET) : left;
+      const targetWords =
+        passages.length > 1 ? Math.round(this.targetWords * SHARED_BUDGET) : this.targetWords;
+      const units = chooseWindow(passage, weights, { maxWords: budget, targetWords, kind }).filter(
+        (u) => !repeats(u, seen),
+      );
+      if (!units.length) continue;
+      seen.push(...units.map((u) => u.terms));
+      if (!cited.includes(passage.doc)) cited.push(passage.doc);
+      if (!quoted.has(passage.doc)) quoted.set(passage.doc, passage.chunk);
+      parts.push(quotePassage(units, `[${cited.indexOf(passage.doc) + 1}]`, passage.section));
+      left -= units.reduce((n, u) => n + u.words, 0);
     }
-    // Keep document order within a passage and rank order across passages, so the text reads on.
-    chosen.sort((a, b) => a.passage - b.passage || a.position - b.position);
-    return chosen.map((c) => `${withStop(c.text)} [${c.passage + 1}]`).join(' ');
+    return { text: parts.join('\n\n'), cited, quoted };
+  }
+
+  /**
+   * A second section: the runner-up when it answers about as well (a near tie), or one that holds
+   * most of what the first leaves unanswered when that is a good part of the question.
+   */
+  private secondPassage(
+    first: ScoredSection,
+    ranked: ScoredSection[],
+    weights: Map<string, number>,
+  ): ScoredSection | undefined {
+    const holds = (p: SectionPassage, t: string) =>
+      p.headingTerms.has(t) || p.units.some((u) => u.terms.has(t));
+    if (ranked[1] && ranked[1].score >= NEAR_TIE * first.score) return ranked[1];
+    const missing = new Map([...weights].filter(([t]) => !holds(first.passage, t)));
+    const need = weightOf(missing, () => true);
+    if (need < SECOND_PASSAGE_NEED * weightOf(weights, () => true)) return undefined;
+    return ranked
+      .slice(1)
+      .find(
+        (s) => s.score >= 0.5 * first.score && weightOf(missing, (t) => holds(s.passage, t)) >= 0.5 * need,
+      );
   }
 }
 
-function inverseFrequencies(wanted: string[], results: SearchResult[]): Map<string, number> {
-  const docs = results.map((r) => new Set(terms(r.text)));
-  return new Map(
-    wanted.map((t) => [t, Math.log(1 + (docs.length + 1) / (1 + docs.filter((d) => d.has(t)).length))]),
-  );
-}
-
-function withStop(text: string): string {
-  return /[.!?:`)]$/.test(text) ? text : `${text}.`;
+/**
+ * Whether a unit says again what an earlier one said: nearly all its words (page numbers aside)
+ * are in one sentence already quoted.
+ */
+function repeats(unit: Unit, seen: Set<string>[]): boolean {
+  const words = [...unit.terms].filter((t) => !/^\d+$/.test(t));
+  if (!words.length) return false;
+  return seen.some((s) => words.filter((t) => s.has(t)).length >= 0.85 * words.length);
 }
 
 /** Splits text into pieces of a few words, keeping the whitespace. */

@@ -3,6 +3,7 @@ export * from './retriever';
 export * from './citations';
 export * from './follow-up';
 export * from './text';
+export * from './question-kind';
 export * from './extractive-answerer';
 export * from './create-answerer';
 export * from './prompt';

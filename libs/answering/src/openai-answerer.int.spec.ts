@@ -81,6 +81,39 @@ describe('OpenAIAnswerer against an OpenAI-compatible server', () => {
     expect(body.messages.at(-1)!.content).toContain('<passage n="1" title="tokens">');
   });
 
+  it('numbers one passage per document and renumbers the model’s citations like the record’s sources', async () => {
+    retriever.search.mockResolvedValueOnce({
+      results: [
+        {
+          ...passage('tokens', 'Create one.'),
+          section: 'Tokens › Create',
+          url: 'https://d.example/tokens#create',
+        },
+        passage('widget', 'Embed it.'),
+        { ...passage('tokens', 'Revoke one.'), chunk_id: 'tokens#4', section: 'Tokens › Revoke' },
+        passage('api', 'Ask.'),
+      ],
+    });
+    reply = () => ({ text: 'Embed it [2], then create a token [1][7]; see [2, 1].', chunkSize: 3 });
+    const chunks = await run(answerer());
+    expect(textOf(chunks)).toBe('Embed it [1], then create a token [2]; see [1, 2].');
+    const sources = (
+      chunks.at(-1) as { sources: { document_id: string; cited: boolean; url: string | null }[] }
+    ).sources;
+    expect(sources.map((s) => [s.document_id, s.cited])).toEqual([
+      ['widget', true],
+      ['tokens', true],
+      ['api', false],
+    ]);
+    expect(sources[1]!.url).toBe('https://d.example/tokens#create');
+    const user = (server.requests.at(-1)!.body as { messages: { content: string }[] }).messages.at(
+      -1,
+    )!.content;
+    expect(user.match(/<passage n=/g)).toHaveLength(3);
+    expect(user).toContain('## Tokens › Create\nCreate one.\n\n## Tokens › Revoke\nRevoke one.');
+    reply = () => ({ text: 'Revoke it with `tokens revoke` [1].' });
+  });
+
   it('keeps a hostile document inside the quoted passages', async () => {
     const hostile = passage(
       'evil',

@@ -2,7 +2,7 @@ import type { BaseChatModel } from '@langchain/core/language_models/chat_models'
 import { HumanMessage, type BaseMessage } from '@langchain/core/messages';
 import { ChatOpenAI } from '@langchain/openai';
 import { ModelRequestError, ModelUnavailableError } from '@docqa/errors';
-import { toSources } from './citations';
+import { CitationRenumbering, contextDocuments, numberedSources } from './citations';
 import { NOT_FOUND_ANSWER, type AnswerChunk, type AnswerInput, type Answerer } from './answer-types';
 import { buildMessages, rewriteMessages } from './prompt';
 import type { Retriever } from './retriever';
@@ -67,20 +67,26 @@ export class OpenAIAnswerer implements Answerer {
       yield { type: 'sources', sources: [] };
       return;
     }
+    const docs = contextDocuments(results);
+    // The model cites context numbers; the record's sources are numbered by first citation.
+    const numbering = new CitationRenumbering(docs.length);
     let text = '';
     for (let attempt = 0; ; attempt++) {
       try {
         // The whole call, streaming included, is bounded (the client's own time-out covers only the first byte).
         const signal = withTimeout(input.signal, this.deps.timeoutMs);
-        const stream = await this.deps.model.stream(buildMessages(input.question, results, input.history), {
+        const stream = await this.deps.model.stream(buildMessages(input.question, docs, input.history), {
           signal,
         });
         for await (const chunk of stream) {
           const piece = typeof chunk.content === 'string' ? chunk.content : '';
           if (!piece) continue;
           text += piece;
-          yield { type: 'delta', text: piece };
+          const out = numbering.push(piece);
+          if (out) yield { type: 'delta', text: out };
         }
+        const rest = numbering.end();
+        if (rest) yield { type: 'delta', text: rest };
         break;
       } catch (err) {
         const error = modelError(err);
@@ -91,7 +97,7 @@ export class OpenAIAnswerer implements Answerer {
         await sleep(retryDelayMs(err, attempt), input.signal);
       }
     }
-    yield { type: 'sources', sources: toSources(results, text) };
+    yield { type: 'sources', sources: numberedSources(docs, numbering.cited) };
   }
 
   async health(): Promise<void> {

@@ -53,4 +53,6 @@ export interface ApiDeps {
   demoToken?: string;
   /** Request and stream metrics, filled when given. */
   metrics?: Metrics;
+  /** docqa's docs/ folder, served as the demo's docs pages under `/demo/docs/` (with the demo). */
+  docsDir?: string;
 }

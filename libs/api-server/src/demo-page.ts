@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Router } from 'express';
+import { demoDocsRoutes } from './demo-docs';
 import { staticAssets } from './http/static-assets';
 
 /** Strict CSP of the demo page: it proves the widget needs no inline script or style exception. */
@@ -8,12 +9,23 @@ const DEMO_CSP =
   "default-src 'self'; img-src 'self' data:; object-src 'none'; base-uri 'none'; frame-ancestors 'none'";
 
 /**
+ * Example questions of the demo page: the `demo` questions of the answer benchmark's docs set
+ * (tools/bench/answers/docqa-docs-questions.json), which checks they are answered well.
+ */
+export const DEMO_EXAMPLES = [
+  'How do I create a token?',
+  'How do I embed the widget?',
+  'Which settings does docqa read?',
+];
+
+/**
  * Serves the widget module at `/widget/assistant-widget.js` and, with a demo token, a demo page at
- * `/` that embeds the widget against the demo knowledge base the way a docs site would.
+ * `/` that embeds the widget against the demo knowledge base the way a docs site would, and the
+ * demo's docs pages (the sources its answers link to) under `/demo/docs/`.
  */
 export function demoRoutes(
   router: Router,
-  opts: { widgetDir?: string; demoToken?: string; basePath: string },
+  opts: { widgetDir?: string; demoToken?: string; docsDir?: string; basePath: string },
 ): void {
   const widgetDir = opts.widgetDir;
   if (widgetDir && existsSync(join(widgetDir, 'assistant-widget.js'))) {
@@ -26,15 +38,12 @@ export function demoRoutes(
   });
   if (!opts.demoToken) return;
   const token = opts.demoToken;
+  if (opts.docsDir) demoDocsRoutes(router, { docsDir: opts.docsDir, csp: DEMO_CSP });
   router.get('/demo-config.js', (req, res) => {
     const config = {
       api_url: `${req.protocol}://${req.get('host')}${opts.basePath}/`,
       api_token: token,
-      examples: [
-        'How do I create a token?',
-        'How do I ingest a folder of Markdown?',
-        'Which settings does docqa read?',
-      ],
+      examples: DEMO_EXAMPLES,
     };
     res.type('text/javascript').setHeader('Cache-Control', 'no-store');
     res.send(`window.ASSISTANT_WIDGET = ${JSON.stringify(config).replace(/</g, '\\u003c')};\n`);

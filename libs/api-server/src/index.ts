@@ -8,3 +8,5 @@ export * from './routes/mcp';
 export * from './routes/sources';
 export * from './knowledge-base';
 export { staticAssets } from './http/static-assets';
+export { DEMO_EXAMPLES } from './demo-page';
+export { DEMO_DOCS_PATH } from './demo-docs';

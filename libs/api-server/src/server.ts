@@ -54,6 +54,7 @@ export async function startApi(
     widgetDir?: string;
     swaggerUiDir?: string;
     demoToken?: string;
+    docsDir?: string;
     metrics?: Metrics;
   },
 ): Promise<ApiHandle> {
@@ -115,6 +116,7 @@ export async function startApi(
       swaggerUiDir: opts.swaggerUiDir,
       demoToken: opts.demoToken,
       metrics: opts.metrics,
+      docsDir: opts.docsDir,
     },
     services.routeGroups ?? [],
   );

@@ -219,7 +219,7 @@ export const SETTINGS = {
     env: 'CHUNK_OVERLAP',
     schema: int(0, 5000),
     default: '150',
-    doc: 'Characters shared by neighbouring chunks.',
+    doc: 'Characters shared by neighbouring chunks cut from one long paragraph.',
   },
   retrievalTopK: {
     env: 'RETRIEVAL_TOP_K',

@@ -72,13 +72,22 @@ export type QuestionCreated = z.infer<typeof QuestionCreatedSchema>;
 export const QuestionStatusSchema = z.enum(['queued', 'retrieving', 'generating', 'ready', 'failed']);
 export type QuestionStatus = z.infer<typeof QuestionStatusSchema>;
 
-/** A retrieved passage behind an answer; `cited` when the answer's text cites it. */
+/**
+ * A document behind an answer, one entry per document (its best passage). `[n]` in the answer's
+ * `response` refers to `sources[n-1]`: cited sources come first, in the order of their first
+ * citation, then the others by score. `url` links to the best passage's section (`page#anchor`)
+ * when the document has a URL; `section` is that passage's heading path.
+ */
 export const SourceSchema = z
   .object({
     document_id: z.string(),
     chunk_id: z.string(),
     title: z.string(),
     url: z.string().nullable(),
+    section: z
+      .string()
+      .optional()
+      .openapi({ description: 'Heading path of the best passage, e.g. `Tokens › Revoking a token`' }),
     snippet: z.string(),
     score: z.number(),
     cited: z.boolean(),

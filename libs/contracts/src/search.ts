@@ -23,6 +23,10 @@ export const SearchResultSchema = z
     chunk_id: z.string(),
     title: z.string(),
     url: z.string().nullable(),
+    section: z
+      .string()
+      .optional()
+      .openapi({ description: 'Heading path of the passage, e.g. `Tokens › Revoke a token`' }),
     text: z.string(),
     score: z.number(),
     metadata: z.record(z.string(), z.unknown()),

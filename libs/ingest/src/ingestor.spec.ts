@@ -60,6 +60,26 @@ const doc = (id: string, content: string): IngestJob['documents'][number] => ({
 });
 
 describe('Ingestor', () => {
+  it('gives each chunk its section: heading path, and the URL with the section anchor', async () => {
+    const { store, ingestor } = setup();
+    const content = '# Tokens\nIntro.\n## Revoke a token\nRun `docqa tokens revoke ID`.';
+    await ingestor.ingest({
+      job_id: 'j',
+      tenant: 't',
+      documents: [
+        { ...doc('tokens.md', content), content_type: 'text/markdown', url: 'https://d.example/tokens' },
+        { ...doc('plain.md', content), content_type: 'text/markdown' },
+      ],
+    });
+    const chunks = store.writes.flatMap((w) => w.chunks);
+    expect(chunks.map((c) => [c.document_id, c.heading, c.url])).toEqual([
+      ['tokens.md', 'Tokens', 'https://d.example/tokens#tokens'],
+      ['tokens.md', 'Tokens › Revoke a token', 'https://d.example/tokens#revoke-a-token'],
+      ['plain.md', 'Tokens', null],
+      ['plain.md', 'Tokens › Revoke a token', null],
+    ]);
+  });
+
   it('leaves index upkeep to the last job of a burst', async () => {
     let waiting = 2;
     const { store, documents, ingestor } = setup(async () => waiting);

@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { DocumentRecord, IngestJob } from '@docqa/contracts';
 import {
   chunkMarkdown,
+  withAnchor,
   type ChunkOptions,
   type EmbeddedChunk,
   type Embedder,
@@ -131,7 +132,7 @@ export class Ingestor {
           document_id: doc.id,
           chunk_id: `${doc.id}#${i + j}`,
           title: doc.title,
-          url: doc.url ?? null,
+          url: doc.url ? withAnchor(doc.url, piece.anchor) : null,
           heading: piece.heading,
           text: piece.text,
           metadata: doc.metadata ?? {},

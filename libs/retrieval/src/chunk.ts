@@ -5,6 +5,7 @@ export interface Chunk {
   /** `<document_id>#<n>`. */
   chunk_id: string;
   title: string;
+  /** The document's URL with the section's anchor (`…/tokens#revoke`), when it has a URL. */
   url: string | null;
   /** Heading path of the section the chunk comes from (`Install › Linux`). */
   heading: string;

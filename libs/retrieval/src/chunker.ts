@@ -1,8 +1,12 @@
-import { RecursiveCharacterTextSplitter } from '@langchain/textsplitters';
+import { HeadingAnchors } from './anchor';
+import { markdownBlocks, type MarkdownBlock } from './markdown-blocks';
 
-/** A piece of a document with the heading path it sits under. */
+/** A piece of a document with the section it sits under. */
 export interface TextPiece {
+  /** Heading path of the section (`Install › Linux`); empty before the first heading. */
   heading: string;
+  /** The section's anchor (GitHub slug of its heading, `linux`); empty before the first heading. */
+  anchor: string;
   text: string;
 }
 
@@ -10,27 +14,29 @@ export interface TextPiece {
 export interface ChunkOptions {
   /** Target characters per chunk. */
   size: number;
-  /** Characters shared by neighbouring chunks of one section. */
+  /** Characters shared by neighbouring chunks cut from one long paragraph. */
   overlap: number;
 }
 
 /**
- * Splits Markdown (or plain text) along its structure: each section keeps its heading path
- * (`Install › Linux`), and sections longer than `size` are split by langchain's recursive splitter
- * (paragraphs, then lines, then sentences), never across sections. Code fences stay intact where
- * they fit.
+ * A block longer than this many chunk sizes is cut after all (at line ends, a code block
+ * re-fenced): one chunk of a whole generated file would drown every passage in it.
+ */
+const MAX_BLOCK_CHUNKS = 8;
+
+/**
+ * Splits Markdown (or plain text) along its structure. Each section keeps its heading path and
+ * anchor, and a chunk never spans two sections. Within a section, whole blocks are packed up to
+ * `size`: a code block, a list item or a table is never cut (up to {@link MAX_BLOCK_CHUNKS} sizes),
+ * a lead-in ending in ":" stays with what follows it, and only a paragraph longer than `size` is
+ * cut, between sentences, with `overlap` characters repeated.
  */
 export async function chunkMarkdown(markdown: string, options: ChunkOptions): Promise<TextPiece[]> {
-  const splitter = RecursiveCharacterTextSplitter.fromLanguage('markdown', {
-    chunkSize: options.size,
-    chunkOverlap: options.overlap,
-  });
   const pieces: TextPiece[] = [];
   for (const section of sections(markdown)) {
-    const body = section.text.trim();
-    if (!body) continue;
-    const parts = body.length <= options.size ? [body] : await splitter.splitText(body);
-    for (const part of parts) if (part.trim()) pieces.push({ heading: section.heading, text: part.trim() });
+    for (const text of pack(markdownBlocks(section.text), options)) {
+      pieces.push({ heading: section.heading, anchor: section.anchor, text });
+    }
   }
   return pieces;
 }
@@ -38,7 +44,8 @@ export async function chunkMarkdown(markdown: string, options: ChunkOptions): Pr
 /** Sections of a Markdown text, split at ATX headings outside code fences. */
 function sections(markdown: string): TextPiece[] {
   const path: string[] = [];
-  const out: TextPiece[] = [{ heading: '', text: '' }];
+  const anchors = new HeadingAnchors();
+  const out: TextPiece[] = [{ heading: '', anchor: '', text: '' }];
   let fenced = false;
   for (const line of markdown.split(/\r?\n/)) {
     if (/^\s*(```|~~~)/.test(line)) fenced = !fenced;
@@ -47,10 +54,91 @@ function sections(markdown: string): TextPiece[] {
       const level = match[1]!.length;
       path.length = level - 1;
       path[level - 1] = match[2]!;
-      out.push({ heading: path.filter(Boolean).join(' › '), text: '' });
+      out.push({ heading: path.filter(Boolean).join(' › '), anchor: anchors.next(match[2]!), text: '' });
     } else {
       out[out.length - 1]!.text += `${line}\n`;
     }
   }
+  return out;
+}
+
+/** Packs blocks into chunks of about `size` characters. */
+function pack(blocks: MarkdownBlock[], options: ChunkOptions): string[] {
+  const chunks: string[] = [];
+  let current: MarkdownBlock[] = [];
+  let length = 0;
+  const flush = () => {
+    // A lead-in ("Run:") is carried over to the chunk that holds what it introduces.
+    const carried =
+      current.length > 1 && current.at(-1)!.text.trimEnd().endsWith(':') ? current.pop()! : null;
+    if (current.length) chunks.push(current.map((b) => b.text).join('\n\n'));
+    current = carried ? [carried] : [];
+    length = carried ? carried.text.length : 0;
+  };
+  for (const block of blocks.flatMap((b) => fit(b, options))) {
+    if (current.length && length + 2 + block.text.length > options.size) flush();
+    current.push(block);
+    length += (length ? 2 : 0) + block.text.length;
+  }
+  if (current.length) chunks.push(current.map((b) => b.text).join('\n\n'));
+  return chunks;
+}
+
+/** A block as pieces that fit: long paragraphs by sentences, huge blocks by lines. */
+function fit(block: MarkdownBlock, options: ChunkOptions): MarkdownBlock[] {
+  if (block.text.length <= options.size) return [block];
+  if (block.kind === 'paragraph') {
+    return splitSentences(block.text, options).map((text) => ({ kind: 'paragraph', text }));
+  }
+  if (block.text.length <= options.size * MAX_BLOCK_CHUNKS) return [block];
+  return splitLines(block, options.size * MAX_BLOCK_CHUNKS);
+}
+
+/** A long paragraph cut between sentences (or words, for a run-on), neighbours overlapping. */
+function splitSentences(text: string, { size, overlap }: ChunkOptions): string[] {
+  const units = text
+    .split(/(?<=[.!?])\s+/)
+    .flatMap((s) =>
+      s.length <= size ? [s] : (s.match(new RegExp(`\\S.{0,${size - 2}}(?=\\s|$)`, 'gs')) ?? [s]),
+    );
+  const out: string[] = [];
+  let current: string[] = [];
+  for (const unit of units) {
+    if (current.length && [...current, unit].join(' ').length > size) {
+      out.push(current.join(' '));
+      const kept: string[] = [];
+      for (let i = current.length - 1; i >= 0; i--) {
+        const keptLength = [current[i]!, ...kept].join(' ').length;
+        if (keptLength > overlap || keptLength + 1 + unit.length > size) break;
+        kept.unshift(current[i]!);
+      }
+      current = kept;
+    }
+    current.push(unit);
+  }
+  if (current.length) out.push(current.join(' '));
+  return out;
+}
+
+/** A huge block cut at line ends; each piece of a code block is fenced again. */
+function splitLines(block: MarkdownBlock, max: number): MarkdownBlock[] {
+  const lines = block.text.split('\n');
+  const fence = block.kind === 'code' ? lines.shift()! : '';
+  const close = block.kind === 'code' ? lines.pop()! : '';
+  const out: MarkdownBlock[] = [];
+  let current: string[] = [];
+  const push = () => {
+    if (current.length)
+      out.push({
+        kind: block.kind,
+        text: fence ? [fence, ...current, close].join('\n') : current.join('\n'),
+      });
+    current = [];
+  };
+  for (const line of lines) {
+    if (current.length && current.join('\n').length + line.length > max) push();
+    current.push(line);
+  }
+  push();
   return out;
 }

@@ -33,7 +33,7 @@ const INDEX_STATE_FILE = 'vector-index.json';
 /** Candidates re-ranked with full vectors per result (PQ distances alone lose too much recall). */
 const REFINE_FACTOR = 5;
 /** Columns a search reads back: everything but the vector and the search text. */
-const RESULT_COLUMNS = ['chunk_id', 'document_id', 'title', 'url', 'text', 'metadata'];
+const RESULT_COLUMNS = ['chunk_id', 'document_id', 'title', 'url', 'heading', 'text', 'metadata'];
 
 interface Row {
   chunk_id: string;
@@ -190,6 +190,7 @@ export class EmbeddedStore implements VectorStore {
         chunk_id: row.chunk_id,
         title: row.title,
         url: row.url || null,
+        ...(row.heading && { section: row.heading }),
         text: row.text,
         score: score(row),
         metadata,

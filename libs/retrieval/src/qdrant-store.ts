@@ -24,7 +24,7 @@ const POINT_ID_NAMESPACE = Buffer.from('59cf761a6f66451b8687e0b8d2e7f30f', 'hex'
 /** Points per scroll request when reading a whole document. */
 const SCROLL_PAGE = 256;
 /** Payload fields returned with search hits. */
-const RESULT_FIELDS = ['document_id', 'chunk_id', 'title', 'url', 'text', 'metadata'];
+const RESULT_FIELDS = ['document_id', 'chunk_id', 'title', 'url', 'heading', 'text', 'metadata'];
 const PAYLOAD_INDEXES: [string, Schemas['PayloadFieldSchema']][] = [
   ['tenant', { type: 'keyword', is_tenant: true }],
   ['document_id', 'keyword'],
@@ -182,6 +182,7 @@ export class QdrantStore implements VectorStore {
         chunk_id: payload.chunk_id,
         title: payload.title,
         url: payload.url ?? null,
+        ...(payload.heading && { section: payload.heading }),
         text: payload.text,
         score: point.score,
         metadata: payload.metadata ?? {},

@@ -1,5 +1,4 @@
 import type { SearchResult } from '@docqa/contracts';
-import { chunkMarkdown } from './chunker';
 import { containsPhrase, matchesFilters } from './filters';
 import { fuse } from './hybrid';
 import { LocalEmbedder } from './local-embedder';
@@ -44,21 +43,6 @@ describe('matchesFilters', () => {
     expect(containsPhrase(text, [...words.slice(0, 500), 'x'].join(' '))).toBe(false);
     expect(containsPhrase('aa aa aa b', 'aa aa b')).toBe(true);
     expect(containsPhrase(`${'ab '.repeat(60)}abc`, `${'ab '.repeat(40)}abc`)).toBe(true);
-  });
-});
-
-describe('chunkMarkdown', () => {
-  it('keeps the heading path with each chunk and splits long sections', async () => {
-    const md = `# Install\nIntro.\n## Linux\n${'Run apt. '.repeat(40)}\n## Windows\nRun setup.exe.`;
-    const chunks = await chunkMarkdown(md, { size: 120, overlap: 20 });
-    expect(chunks[0]).toEqual({ heading: 'Install', text: 'Intro.' });
-    expect(chunks.filter((c) => c.heading === 'Install › Linux').length).toBeGreaterThan(1);
-    expect(chunks.at(-1)).toEqual({ heading: 'Install › Windows', text: 'Run setup.exe.' });
-    expect(chunks.every((c) => c.text.length <= 120)).toBe(true);
-  });
-  it('does not take a # inside a code fence for a heading', async () => {
-    const chunks = await chunkMarkdown('# A\n```sh\n# comment\n```\n', { size: 500, overlap: 0 });
-    expect(chunks).toEqual([{ heading: 'A', text: '```sh\n# comment\n```' }]);
   });
 });
 

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { minimalPdf } from './testing/minimal-pdf';
-import { loadPaths } from './file-loader';
+import { loadPaths, publishedUrl } from './file-loader';
 import { pathFilter } from './path-filter';
 
 describe('pathFilter', () => {
@@ -76,6 +76,23 @@ describe('loadPaths', () => {
     expect(result.skipped).toEqual([
       { source: join(dir, 'image.png'), reason: expect.stringMatching(/not Markdown/) },
     ]);
+  });
+
+  it('links files to their published pages under --base-url; front matter url wins', async () => {
+    const result = await loadPaths([dir], { baseUrl: 'https://docs.acme.com/v2' });
+    const urls = Object.fromEntries(result.documents.map((d) => [d.id, d.url]));
+    expect(urls).toMatchObject({
+      'guide/install.md': 'https://docs.acme.com/v2/guide/install',
+      'guide/widget.mdx': 'https://docs.acme.com/v2/guide/widget',
+      'guide/manual.pdf': 'https://docs.acme.com/v2/guide/manual.pdf',
+      'notes.txt': 'https://docs.acme.com/v2/notes.txt',
+    });
+    expect(publishedUrl('https://d.example/docs/', 'index.md')).toBe('https://d.example/docs/');
+    expect(publishedUrl('https://d.example/docs/', 'guide/index.mdx')).toBe('https://d.example/docs/guide/');
+    expect(publishedUrl('https://d.example/', 'a b/é.md')).toBe('https://d.example/a%20b/%C3%A9');
+    writeFileSync(join(dir, 'own.md'), '---\nurl: https://elsewhere.example/own\n---\n# Own');
+    const own = await loadPaths([join(dir, 'own.md')], { baseUrl: 'https://docs.acme.com/' });
+    expect(own.documents[0]!.url).toBe('https://elsewhere.example/own');
   });
 
   it('names a path that does not exist', async () => {

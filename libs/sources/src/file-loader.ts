@@ -11,6 +11,11 @@ import { pdfDocument } from './pdf-loader';
 export interface LoadPathsOptions extends PathFilterOptions {
   /** Added to every document, for filters; wins over front matter. */
   metadata?: Record<string, string>;
+  /**
+   * Where the files are published: each document links to its page under it (see
+   * {@link publishedUrl}), so sources link to the docs site. A front-matter `url` wins.
+   */
+  baseUrl?: string;
 }
 
 /**
@@ -31,16 +36,14 @@ export async function loadPaths(paths: string[], options: LoadPathsOptions = {})
     });
     if (!info.isDirectory()) {
       const kind = KIND_BY_EXTENSION[extname(root).toLowerCase()];
-      if (kind)
-        await loadInto(result, { file: root, source: path }, kind, toDocumentId(basename(root)), options);
+      if (kind) await loadInto(result, { file: root, source: path, rel: basename(root) }, kind, options);
       else result.skipped.push({ source: path, reason: 'not Markdown, MDX, HTML, text or PDF' });
       continue;
     }
     for (const file of await walk(root)) {
       const kind = KIND_BY_EXTENSION[extname(file).toLowerCase()];
       const rel = relative(root, file).split(/[\\/]/).join('/');
-      if (kind && wanted(rel))
-        await loadInto(result, { file, source: join(path, rel) }, kind, toDocumentId(rel), options);
+      if (kind && wanted(rel)) await loadInto(result, { file, source: join(path, rel), rel }, kind, options);
     }
   }
   return result;
@@ -48,13 +51,13 @@ export async function loadPaths(paths: string[], options: LoadPathsOptions = {})
 
 async function loadInto(
   result: LoadResult,
-  { file, source }: { file: string; source: string },
+  { file, source, rel }: { file: string; source: string; rel: string },
   kind: DocumentKind,
-  id: string,
   options: LoadPathsOptions,
 ): Promise<void> {
   try {
-    result.documents.push(await loadFile(file, kind, id, options.metadata));
+    const url = options.baseUrl ? publishedUrl(options.baseUrl, rel) : undefined;
+    result.documents.push(await loadFile(file, kind, { id: toDocumentId(rel), url }, options.metadata));
   } catch (err) {
     result.failed.push({ source, reason: reasonOf(err) });
   }
@@ -63,13 +66,29 @@ async function loadInto(
 async function loadFile(
   file: string,
   kind: DocumentKind,
-  id: string,
+  { id, url }: { id: string; url?: string },
   metadata: Record<string, string> = {},
 ): Promise<LoadedDocument> {
-  if (kind === 'pdf') return pdfDocument({ id, data: await readFile(file), metadata });
+  if (kind === 'pdf') return pdfDocument({ id, url, data: await readFile(file), metadata });
   const content = await readFile(file, 'utf8');
   const type = kind === 'html' ? 'text/html' : kind === 'text' ? 'text/plain' : 'text/markdown';
-  return parseDocument({ id, content, type, mdx: kind === 'mdx', metadata });
+  return parseDocument({ id, url, content, type, mdx: kind === 'mdx', metadata });
+}
+
+/**
+ * The published URL of a file at `rel` (its path inside the folder ingested) under `baseUrl`, as
+ * static docs sites publish Markdown: `guide/install.md` → `BASE/guide/install`, `guide/index.md`
+ * → `BASE/guide/`, `.md` and `.mdx` dropped; `index.html` → its folder; other files keep their
+ * name. Heading anchors are added per chunk at ingestion.
+ */
+export function publishedUrl(baseUrl: string, rel: string): string {
+  const page = rel
+    .replace(/(^|\/)index\.(md|markdown|mdx|html?)$/i, '$1')
+    .replace(/\.(md|markdown|mdx)$/i, '')
+    .split('/')
+    .map(encodeURIComponent)
+    .join('/');
+  return new URL(page, baseUrl.endsWith('/') ? baseUrl : `${baseUrl}/`).href;
 }
 
 async function walk(dir: string): Promise<string[]> {

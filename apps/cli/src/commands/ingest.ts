@@ -32,6 +32,15 @@ function positive(name: string) {
   };
 }
 
+/** Parses an http(s) URL option. */
+function httpUrl(name: string) {
+  return (value: string) => {
+    if (!URL.canParse(value) || !/^https?:$/.test(new URL(value).protocol))
+      throw new ValidationError(`${name} "${value}": use an http(s) URL`);
+    return value;
+  };
+}
+
 /** Polls an ingest job until it ends, reporting the documents processed so far. */
 async function waitForJob(client: DocqaClient, jobId: string, onProgress: (processed: number) => void) {
   for (;;) {
@@ -58,6 +67,7 @@ async function load(sources: string[], opts: Record<string, unknown>): Promise<L
     metadata: parseMetadata(opts.metadata as string[] | undefined),
     include: opts.include as string[] | undefined,
     exclude: opts.exclude as string[] | undefined,
+    baseUrl: opts.baseUrl as string | undefined,
     sitemaps: opts.sitemap as string[] | undefined,
     concurrency: Math.floor(opts.concurrency as number),
     timeoutMs: (opts.timeout as number) * 1000,
@@ -123,6 +133,11 @@ export function ingestCommand(program: Command): void {
         '--exclude <glob>',
         'in folders, leave out files whose relative path matches (repeatable)',
         collect,
+      )
+      .option(
+        '--base-url <url>',
+        'where the files and folders are published: sources link to BASE/path (index.md → folder, .md dropped)',
+        httpUrl('--base-url'),
       )
       .option('--sitemap <url>', 'ingest every page of this sitemap (repeatable)', collect)
       .option('--concurrency <n>', 'pages fetched at once', positive('--concurrency'), 4)

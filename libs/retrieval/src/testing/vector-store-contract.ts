@@ -181,6 +181,7 @@ function describeRanking(ctx: ContractContext): void {
         chunk_id: 'install#0',
         title: 'Install on Windows',
         url: 'https://docs.example/install',
+        section: 'Install on Windows',
         text: 'Download the installer and run setup.exe as administrator.',
         metadata: MAIN_DOCS[1]!.metadata,
       });

@@ -1,0 +1,170 @@
+import type { QuestionKind } from './question-kind';
+import { terms } from './text';
+import type { SectionPassage, Unit } from './section-passage';
+
+/** How well a section answers a question. */
+export interface ScoredSection {
+  passage: SectionPassage;
+  /** Share (0..1) of the question's weighted terms found in the section's text or headings. */
+  coverage: number;
+  score: number;
+}
+
+/** A question's content terms with their weights (rarer among the retrieved passages: heavier). */
+export type TermWeights = Map<string, number>;
+
+/** Words that phrase a question rather than name what it is about (as terms: stemmed). */
+const PHRASING = new Set(
+  terms(
+    'myself yourself ourselves instead way possible want need please exactly thing something anything ' +
+      'give tell explain describe show know find provide instruct instructions procedure help like mean meaning detail details ' +
+      'get getting got see able facing fix fixing issue issues problem problems step steps different type types things',
+  ),
+);
+
+/**
+ * Term weights of a question over the retrieved sections: rarer among them, heavier. A term no
+ * retrieved section holds weighs most (it is likely what the question is about, and what the
+ * passages miss); phrasing words and adverbs ("automatically") weigh little.
+ */
+export function termWeights(
+  wanted: string[],
+  passages: SectionPassage[],
+  /** A follow-up's own terms; the others, borrowed from earlier turns, weigh half. */
+  own?: Set<string>,
+): TermWeights {
+  const docs = passages.map((p) => new Set([...p.headingTerms, ...p.units.flatMap((u) => [...u.terms])]));
+  return new Map(
+    wanted.map((t) => {
+      const found = docs.filter((d) => d.has(t)).length;
+      const idf = Math.log(1 + (docs.length + 1) / (1 + found));
+      const weak = PHRASING.has(t) || (t.length > 5 && t.endsWith('ly'));
+      const borrowed = own && !own.has(t) ? 0.5 : 1;
+      return [t, idf * borrowed * (weak ? 0.3 : found ? 1 : 1.5)];
+    }),
+  );
+}
+
+/** How much more a question's word counts in a section's headings than in its text. */
+const HEADING_STRENGTH = 1.75;
+/** What the top retrieval hit adds to its section's score (the n-th adds a n-th of it). */
+const RANK_BONUS = 0.3;
+
+/** Weight of the terms of `weights` that `has` holds. */
+export function weightOf(weights: TermWeights, has: (term: string) => boolean): number {
+  let sum = 0;
+  for (const [term, weight] of weights) if (has(term)) sum += weight;
+  return sum;
+}
+
+/**
+ * Sections by how well they answer: the question's terms found in the text and (counting more)
+ * in the headings, the retrieval rank, and the shape the question wants: commands or steps for
+ * how-do-I, lists or tables for which-values, a troubleshooting section for a problem.
+ */
+export function rankSections(
+  passages: SectionPassage[],
+  weights: TermWeights,
+  kind: QuestionKind,
+): ScoredSection[] {
+  const total = weightOf(weights, () => true) || 1;
+  return passages
+    .map((passage) => {
+      const prose = new Set(passage.units.filter((u) => u.kind !== 'code').flatMap((u) => [...u.terms]));
+      const codeUnits = passage.units.filter((u) => u.kind === 'code');
+      const code = new Set(codeUnits.flatMap((u) => terms(withoutStringLiterals(u.text))));
+      const literal = new Set(codeUnits.flatMap((u) => [...u.terms]));
+      let coverage = 0;
+      let matched = 0;
+      for (const [term, weight] of weights) {
+        // A word in a heading says what the section is about; one only inside code says little,
+        // and one only in a string of example code (`ask('How do I…')`) less still.
+        const strength = Math.max(
+          passage.headingTerms.has(term) ? HEADING_STRENGTH : 0,
+          prose.has(term) ? 1 : code.has(term) ? 0.5 : literal.has(term) ? 0.25 : 0,
+        );
+        if (strength) coverage += weight;
+        matched += weight * strength;
+      }
+      const score = (matched / total + RANK_BONUS / (passage.rank + 1)) * shapeBonus(passage, kind);
+      return { passage, coverage: coverage / total, score };
+    })
+    .sort((a, b) => b.score - a.score);
+}
+
+/** Code without its quoted strings, which hold example data rather than what the code does. */
+function withoutStringLiterals(code: string): string {
+  return code.replace(/'(?:\\.|[^'\\\n])*'|"(?:\\.|[^"\\\n])*"/g, ' ');
+}
+
+function shapeBonus(passage: SectionPassage, kind: QuestionKind): number {
+  const has = (k: Unit['kind']) => passage.units.some((u) => u.kind === k);
+  if (kind === 'how' && (has('code') || has('item'))) return 1.15;
+  if (kind === 'which' && has('item')) return 1.15;
+  if (kind === 'trouble' && /troubleshoot|problem|error|fail|faq/i.test(passage.section)) return 1.2;
+  return 1;
+}
+
+/** Options of {@link chooseWindow}. */
+export interface WindowOptions {
+  /** Words the window may hold. */
+  maxWords: number;
+  /** Words a window around the best unit grows to, when the section is longer than `maxWords`. */
+  targetWords: number;
+  kind: QuestionKind;
+}
+
+/**
+ * The contiguous units of a section that answer: the whole section when it fits, else a window
+ * grown from the best unit (for a definition, from the section's start) towards the better
+ * neighbour. A lead-in ending in ":" never ends the window without what it introduces, and a code
+ * block or list that the window starts with takes its lead-in along.
+ */
+export function chooseWindow(passage: SectionPassage, weights: TermWeights, options: WindowOptions): Unit[] {
+  const { units } = passage;
+  const sizes = units.map((u) => u.words);
+  if (sizes.reduce((n, w) => n + w, 0) <= options.maxWords) return withoutDanglingLeadIn(units);
+  const scores = units.map((u) => weightOf(weights, (t) => u.terms.has(t)));
+  const best = scores.indexOf(Math.max(...scores));
+  // A definition comes first: the first sentence naming the subject, or the start of the section
+  // whose heading names it.
+  const early = scores.slice(0, 3).findIndex((s) => s > 0);
+  const about = weightOf(weights, (t) => passage.headingTerms.has(t)) > 0;
+  let start = options.kind !== 'what' ? best : early >= 0 ? early : about ? 0 : best;
+  let end = start;
+  let words = sizes[start]!;
+  const fits = (i: number) => words + sizes[i]! <= options.maxWords;
+  while (words < options.targetWords) {
+    const after = end + 1 < units.length && fits(end + 1) ? end + 1 : -1;
+    const before = start > 0 && fits(start - 1) ? start - 1 : -1;
+    if (after < 0 && before < 0) break;
+    const next = before >= 0 && (after < 0 || scores[before]! > scores[after]!) ? before : after;
+    words += sizes[next]!;
+    if (next === after) end = after;
+    else start = before;
+  }
+  if (start > 0 && endsWithColon(units[start - 1]!) && units[start]!.kind !== 'paragraph') {
+    words += sizes[--start]!;
+  }
+  // What a lead-in introduces may overrun the budget a little rather than be left out.
+  while (
+    endsWithColon(units[end]!) &&
+    end + 1 < units.length &&
+    words + sizes[end + 1]! <= options.maxWords * 1.25
+  ) {
+    words += sizes[++end]!;
+  }
+  return withoutDanglingLeadIn(units.slice(start, end + 1));
+}
+
+/** Units without a trailing lead-in whose continuation is not among them. */
+function withoutDanglingLeadIn(units: Unit[]): Unit[] {
+  let end = units.length;
+  while (end > 1 && endsWithColon(units[end - 1]!)) end--;
+  return units.slice(0, end);
+}
+
+/** Whether a unit introduces what follows it ("Run:"). */
+export function endsWithColon(unit: Unit): boolean {
+  return unit.kind !== 'code' && unit.text.trimEnd().endsWith(':');
+}

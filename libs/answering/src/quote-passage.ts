@@ -1,0 +1,45 @@
+import type { Unit } from './section-passage';
+
+/**
+ * Markdown that quotes units of one section with their structure: a paragraph's sentences joined,
+ * list items (and table rows, already turned into items) one per line, code blocks as fenced.
+ * The citation `[n]` ends the first paragraph or list item's first line; a quote made of code
+ * only is introduced by its section's title.
+ */
+export function quotePassage(units: Unit[], citation: string, section: string): string {
+  const blocks: { kind: Unit['kind']; text: string }[] = [];
+  let previous: Unit | undefined;
+  for (const unit of units) {
+    const last = blocks.at(-1);
+    if (last && previous?.block === unit.block && unit.kind === 'paragraph') last.text += ` ${unit.text}`;
+    else blocks.push({ kind: unit.kind, text: unit.text });
+    previous = unit;
+  }
+  const cited = blocks.findIndex((b) => b.kind === 'paragraph' || b.kind === 'item' || b.kind === 'quote');
+  if (cited >= 0) {
+    const block = blocks[cited]!;
+    const lines = block.text.split('\n');
+    // The end of the block's first paragraph: a list item's wrapped lines, not its nested blocks.
+    let end = 0;
+    while (
+      end + 1 < lines.length &&
+      /^\s*[^\s`~>*+-]/.test(lines[end + 1]!) &&
+      !/^\s*\d+[.)]\s/.test(lines[end + 1]!)
+    )
+      end++;
+    const line = lines[end]!.trimEnd();
+    // "Run it with [1]:" rather than "Run it with: [1]" before the code it introduces.
+    lines[end] = line.endsWith(':') ? `${line.slice(0, -1)} ${citation}:` : `${line} ${citation}`;
+    block.text = lines.join('\n');
+  } else {
+    blocks.unshift({
+      kind: 'paragraph',
+      text: `**${section.split(' › ').at(-1) || 'From the docs'}** ${citation}`,
+    });
+  }
+  return blocks
+    .map(
+      (b, i) => (i === 0 ? '' : b.kind === 'item' && blocks[i - 1]!.kind === 'item' ? '\n' : '\n\n') + b.text,
+    )
+    .join('');
+}

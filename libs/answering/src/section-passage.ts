@@ -1,0 +1,130 @@
+import type { SearchResult } from '@docqa/contracts';
+import { markdownBlocks, type BlockKind } from '@docqa/retrieval';
+import { terms } from './text';
+
+/** The smallest piece of a passage an answer may quote: a sentence, a list item, a code block. */
+export interface Unit {
+  /** Index of the Markdown block the unit comes from (a paragraph's sentences share one). */
+  block: number;
+  kind: BlockKind;
+  text: string;
+  words: number;
+  terms: Set<string>;
+}
+
+/** A section of a document as retrieved: its chunks put back together, in document order. */
+export interface SectionPassage {
+  /** Index of the document in the answer's context (0-based). */
+  doc: number;
+  /** Heading path; empty for text before the first heading. */
+  section: string;
+  /** Terms of the document title and the heading path. */
+  headingTerms: Set<string>;
+  /** Best retrieval rank among the section's chunks (0 = the top hit). */
+  rank: number;
+  /** The section's best-ranked chunk: a source quoting the section links there. */
+  chunk: SearchResult;
+  units: Unit[];
+}
+
+/**
+ * Sections of the retrieved chunks: chunks of one document and heading are joined in document
+ * order and cut into units. A sentence repeated (the overlap of neighbouring chunks) is kept once.
+ */
+export function sectionPassages(
+  docs: { passages: SearchResult[] }[],
+  ranks: Map<string, number>,
+): SectionPassage[] {
+  const out: SectionPassage[] = [];
+  docs.forEach(({ passages }, doc) => {
+    const bySection = new Map<string, SearchResult[]>();
+    for (const p of passages) {
+      const key = p.section ?? '';
+      bySection.set(key, [...(bySection.get(key) ?? []), p]);
+    }
+    for (const [section, chunks] of bySection) {
+      const rankOf = (c: SearchResult) => ranks.get(c.chunk_id) ?? Infinity;
+      const best = chunks.reduce((a, b) => (rankOf(b) < rankOf(a) ? b : a));
+      chunks.sort((a, b) => chunkNumber(a) - chunkNumber(b));
+      out.push({
+        doc,
+        section,
+        headingTerms: new Set(terms(`${chunks[0]!.title} ${section}`)),
+        rank: rankOf(best),
+        chunk: best,
+        units: units(chunks.map((c) => c.text).join('\n\n')),
+      });
+    }
+  });
+  return out;
+}
+
+function chunkNumber(result: SearchResult): number {
+  return Number(/#(\d+)$/.exec(result.chunk_id)?.[1] ?? 0);
+}
+
+/** Units of a section's Markdown, each sentence or block once. */
+export function units(markdown: string): Unit[] {
+  const out: Unit[] = [];
+  const seen = new Set<string>();
+  markdownBlocks(markdown).forEach((block, index) => {
+    const texts =
+      block.kind === 'paragraph'
+        ? sentences(block.text)
+        : block.kind === 'table'
+          ? tableItems(block.text)
+          : [block.text];
+    const kind = block.kind === 'table' ? 'item' : block.kind;
+    for (const text of texts) {
+      const key = text.replace(/\s+/g, ' ').trim().toLowerCase();
+      if (!key || seen.has(key)) continue;
+      seen.add(key);
+      out.push({ block: index, kind, text, words: wordCount(text), terms: new Set(terms(text)) });
+    }
+  });
+  return out;
+}
+
+/** Words of a text as a reader counts them. */
+export function wordCount(text: string): number {
+  return text.match(/\S+/g)?.length ?? 0;
+}
+
+/** Sentences of a paragraph, its wrapped lines joined. */
+export function sentences(paragraph: string): string[] {
+  return paragraph
+    .replace(/\s*\n\s*/g, ' ')
+    .split(/(?<=[.!?])\s+(?=[\p{Lu}\p{N}"“(`*[])/u)
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
+/**
+ * A Markdown table as list items, one per row: the first cell leads, the others follow with
+ * their column's header (`- **PORT**: default 3000; the API's port`).
+ */
+export function tableItems(table: string): string[] {
+  const rows = table
+    .split('\n')
+    .map(cells)
+    .filter((row) => row.length && !row.every((c) => /^:?-{2,}:?$/.test(c)));
+  const [header, ...body] = rows;
+  if (!header || !body.length) return [];
+  return body.map((row) => {
+    const [first = '', ...rest] = row;
+    const lead = /[`*]/.test(first) || !first ? first : `**${first}**`;
+    const details = rest
+      .map((cell, i) => (rest.length > 1 && header[i + 1] ? `${header[i + 1]} ${cell}` : cell))
+      .filter((_, i) => rest[i] && !/^[-–—]?$/.test(rest[i]!));
+    return details.length ? `- ${lead}: ${details.join('; ')}` : `- ${lead}`;
+  });
+}
+
+/** Cells of a table row; `\|` stays inside its cell. */
+function cells(row: string): string[] {
+  const inner = row
+    .trim()
+    .replace(/^\|/, '')
+    .replace(/(?<!\\)\|$/, '');
+  return inner.split(/(?<!\\)\|/).map((c) => c.trim().replace(/\\\|/g, '|'));
+}

@@ -1,0 +1,34 @@
+/**
+ * Anchors of a document's headings as GitHub (and most docs sites) make them: the heading's text
+ * lower-cased, punctuation dropped, spaces turned into hyphens; a repeated slug gets `-1`, `-2`…
+ * in document order. One instance per document.
+ */
+export class HeadingAnchors {
+  private readonly seen = new Map<string, number>();
+
+  /** The anchor of the next heading of the document with this (Markdown) text. */
+  next(heading: string): string {
+    const base = slug(heading);
+    let anchor = base;
+    let count = this.seen.get(base) ?? 0;
+    while (this.seen.has(anchor)) anchor = `${base}-${++count}`;
+    this.seen.set(base, count);
+    this.seen.set(anchor, 0);
+    return anchor;
+  }
+}
+
+/** The GitHub slug of a heading's text, inline Markdown (links, code, emphasis, HTML) removed. */
+export function slug(heading: string): string {
+  return heading
+    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/<[^>]+>/g, '')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{M}\p{N}\p{Pc} -]/gu, '')
+    .replace(/ /g, '-');
+}
+
+/** A URL with its fragment set to `anchor` (or left as it is without an anchor). */
+export function withAnchor(url: string, anchor: string): string {
+  return anchor ? `${url.replace(/#.*$/, '')}#${anchor}` : url;
+}

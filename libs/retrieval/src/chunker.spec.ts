@@ -1,0 +1,100 @@
+import { HeadingAnchors, slug, withAnchor } from './anchor';
+import { chunkMarkdown } from './chunker';
+import { markdownBlocks } from './markdown-blocks';
+
+describe('chunkMarkdown', () => {
+  it('keeps the heading path and anchor with each chunk and splits long sections', async () => {
+    const md = `# Install\nIntro.\n## Linux\n${'Run apt. '.repeat(40)}\n## Windows\nRun setup.exe.`;
+    const chunks = await chunkMarkdown(md, { size: 120, overlap: 20 });
+    expect(chunks[0]).toEqual({ heading: 'Install', anchor: 'install', text: 'Intro.' });
+    const linux = chunks.filter((c) => c.heading === 'Install › Linux');
+    expect(linux.length).toBeGreaterThan(1);
+    expect(linux.every((c) => c.anchor === 'linux')).toBe(true);
+    expect(chunks.at(-1)).toEqual({
+      heading: 'Install › Windows',
+      anchor: 'windows',
+      text: 'Run setup.exe.',
+    });
+    expect(chunks.every((c) => c.text.length <= 120)).toBe(true);
+  });
+
+  it('does not take a # inside a code fence for a heading', async () => {
+    const chunks = await chunkMarkdown('# A\n```sh\n# comment\n```\n', { size: 500, overlap: 0 });
+    expect(chunks).toEqual([{ heading: 'A', anchor: 'a', text: '```sh\n# comment\n```' }]);
+  });
+
+  it('never cuts a code block, even one longer than a chunk', async () => {
+    const code = [
+      '```bash',
+      ...Array.from({ length: 12 }, (_, i) => `docqa step-${i} --flag value`),
+      '```',
+    ].join('\n');
+    const md = `## Setup\n${'Some prose here. '.repeat(6)}\n\n${code}\n\nAfter the code.`;
+    const chunks = await chunkMarkdown(md, { size: 150, overlap: 30 });
+    const withCode = chunks.filter((c) => c.text.includes('docqa step-'));
+    expect(withCode).toHaveLength(1);
+    expect(withCode[0]!.text).toContain(code);
+    for (const c of chunks) expect((c.text.match(/```/g) ?? []).length % 2).toBe(0);
+  });
+
+  it('never cuts a list item, its nested items or its indented code', async () => {
+    const item = (n: number) =>
+      `- Item ${n} explains a step at some length, so that the list is longer than a chunk.\n  - nested ${n}\n\n  \`\`\`sh\n  run ${n}\n\n  done ${n}\n  \`\`\``;
+    const md = `# List\n${[1, 2, 3, 4].map(item).join('\n')}`;
+    const chunks = await chunkMarkdown(md, { size: 200, overlap: 0 });
+    expect(chunks.length).toBeGreaterThan(1);
+    for (const n of [1, 2, 3, 4]) {
+      const holding = chunks.filter((c) => c.text.includes(`Item ${n} `));
+      expect(holding).toHaveLength(1);
+      expect(holding[0]!.text).toContain(`nested ${n}`);
+      expect(holding[0]!.text).toContain(`done ${n}\n  \`\`\``);
+    }
+  });
+
+  it('keeps a lead-in ending in ":" with the block it introduces', async () => {
+    const md = `# Run\n${'Filler sentence of the section. '.repeat(4)}\n\nStart it with:\n\n\`\`\`sh\nnpm start\n\`\`\``;
+    const chunks = await chunkMarkdown(md, { size: 160, overlap: 0 });
+    expect(chunks.find((c) => c.text.includes('npm start'))!.text).toMatch(/^Start it with:\n\n```sh/);
+    expect(chunks.some((c) => c.text.trimEnd().endsWith(':'))).toBe(false);
+  });
+
+  it('cuts a run-on paragraph between sentences with overlap', async () => {
+    const text = Array.from({ length: 20 }, (_, i) => `Sentence number ${i} ends here.`).join(' ');
+    const chunks = await chunkMarkdown(text, { size: 100, overlap: 40 });
+    expect(chunks.length).toBeGreaterThan(3);
+    for (const c of chunks) expect(c.text).toMatch(/^Sentence number \d+ ends here\.( |$)/);
+    expect(chunks[1]!.text.startsWith(chunks[0]!.text.split('. ').at(-1)!)).toBe(true);
+  });
+});
+
+describe('markdownBlocks', () => {
+  it('tells paragraphs, code, list items and tables apart', () => {
+    const md =
+      'Intro line\ncontinued.\n\n1. First\n2. Second\n   more\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n~~~\nx\n\ny\n~~~';
+    expect(markdownBlocks(md).map((b) => [b.kind, b.text])).toEqual([
+      ['paragraph', 'Intro line\ncontinued.'],
+      ['item', '1. First'],
+      ['item', '2. Second\n   more'],
+      ['table', '| a | b |\n|---|---|\n| 1 | 2 |'],
+      ['code', '~~~\nx\n\ny\n~~~'],
+    ]);
+  });
+});
+
+describe('anchors', () => {
+  it('makes GitHub slugs, numbering repeats', () => {
+    expect(slug('Install `docqa` on Linux (v2)!')).toBe('install-docqa-on-linux-v2');
+    expect(slug('Tokens › [Revoke](x.md) one')).toBe('tokens--revoke-one');
+    const anchors = new HeadingAnchors();
+    expect(['Usage', 'Usage', 'Usage-1', 'Usage'].map((h) => anchors.next(h))).toEqual([
+      'usage',
+      'usage-1',
+      'usage-1-1',
+      'usage-2',
+    ]);
+  });
+  it('sets a URL fragment', () => {
+    expect(withAnchor('https://d.example/cli#old', 'ingest')).toBe('https://d.example/cli#ingest');
+    expect(withAnchor('https://d.example/cli', '')).toBe('https://d.example/cli');
+  });
+});
