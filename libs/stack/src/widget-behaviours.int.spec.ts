@@ -166,7 +166,7 @@ describe('widget behaviours in Chromium (scripted answers)', () => {
     await ask(page, 'render?');
     await page.getByText('Documents in response').waitFor();
     await expect(page.locator('.answer pre code').textContent()).resolves.toContain('docqa tokens revoke ID');
-    await expect(page.getByRole('button', { name: 'Copy' }).count()).resolves.toBe(1);
+    await expect(page.getByRole('button', { name: 'Copy code' }).count()).resolves.toBe(1);
     await expect(page.locator('.answer table').evaluate((t) => getComputedStyle(t).overflowX)).resolves.toBe(
       'auto',
     );
@@ -256,7 +256,7 @@ describe('widget behaviours in Chromium (scripted answers)', () => {
       await page.getByText('Use this:').waitFor();
       release();
       await page.getByText('Done [1].').waitFor();
-      await page.getByRole('button', { name: 'Copy' }).waitFor();
+      await page.getByRole('button', { name: 'Copy code' }).waitFor();
       expect(squash(await page.locator('.answer').last().textContent())).toBe(FINAL_TEXT);
       await expect(page.locator('.question').count()).resolves.toBe(1);
       const renders: string[] = await page.evaluate(

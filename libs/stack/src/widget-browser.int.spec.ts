@@ -147,7 +147,7 @@ describe('the widget in Chromium against the real API and worker', () => {
       /Revoke a token with tokens revoke/,
     );
     await expect(dialog.getByRole('link', { name: 'Tokens' }).getAttribute('href')).resolves.toBe(
-      'https://docs.acme.test/tokens',
+      'https://docs.acme.test/tokens#tokens',
     );
     expect(bodies[0]).toEqual({
       question: 'How do I revoke a token?',
