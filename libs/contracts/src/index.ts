@@ -9,3 +9,5 @@ export * from './health';
 export * from './settings';
 export * from './jobs';
 export * from './version';
+export * from './admin';
+export * from './insights';
