@@ -46,6 +46,22 @@ export class Keys {
   allowedOrigins(): string {
     return `${this.prefix}:origins`;
   }
+  /** An admin account of the portal (JSON), by lower-case email. */
+  adminAccount(email: string): string {
+    return `${this.prefix}:admin:${email}`;
+  }
+  /** Set of every admin account's email. */
+  adminAccounts(): string {
+    return `${this.prefix}:admins`;
+  }
+  /** A portal session (JSON), addressed by the SHA-256 of its id; expires when idle. */
+  adminSession(hash: string): string {
+    return `${this.prefix}:session:${hash}`;
+  }
+  /** Prefix of the sign-in rate limits (per account, per IP). */
+  signInRateLimit(): string {
+    return `${this.prefix}:rl:signin`;
+  }
   settings(tenant: string): string {
     return `${this.prefix}:settings:${tenant}`;
   }
