@@ -1,12 +1,13 @@
 #!/usr/bin/env node
 /**
  * Builds every runnable entry point with esbuild: server apps and tools as CommonJS bundles for
- * Node (dependencies stay in node_modules), the widget as one minified browser ES module.
+ * Node (dependencies stay in node_modules), the widget as one minified browser ES module, the
+ * administration portal as minified, code-split browser modules with content-hashed names.
  *
  *   node tools/build.mjs [--only NAME] [--quiet]
  */
 import { build } from 'esbuild';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 
 const { values } = parseArgs({ options: { only: { type: 'string' }, quiet: { type: 'boolean' } } });
@@ -67,6 +68,40 @@ if ((!values.only || values.only === 'widget') && existsSync(widgetEntry)) {
       logLevel: 'warning',
     }),
   );
+}
+
+const adminEntry = 'apps/admin/src/main.ts';
+if ((!values.only || values.only === 'admin') && existsSync(adminEntry)) jobs.push(buildAdmin());
+
+/**
+ * The portal: every page is its own chunk, loaded on first visit. Names carry a content hash (the
+ * server caches /admin/assets/ for a year); index.html is written last with the hashed entry names.
+ */
+async function buildAdmin() {
+  const outdir = 'dist/apps/admin';
+  rmSync(outdir, { recursive: true, force: true });
+  const result = await build({
+    entryPoints: { main: adminEntry, admin: 'apps/admin/src/admin.css' },
+    outdir,
+    entryNames: 'assets/[name]-[hash]',
+    chunkNames: 'assets/chunks/[name]-[hash]',
+    splitting: true,
+    bundle: true,
+    platform: 'browser',
+    format: 'esm',
+    target: ['chrome111', 'firefox111', 'safari16.4', 'edge111'],
+    minify: true,
+    legalComments: 'none',
+    metafile: true,
+    tsconfig: 'apps/admin/tsconfig.json',
+    logLevel: 'warning',
+  });
+  const outputs = Object.entries(result.metafile.outputs);
+  const output = (entry) => outputs.find(([, o]) => o.entryPoint === entry)[0].slice(outdir.length);
+  const html = readFileSync('apps/admin/src/index.html', 'utf8')
+    .replace('%MAIN_JS%', `/admin${output(adminEntry)}`)
+    .replace('%ADMIN_CSS%', `/admin${output('apps/admin/src/admin.css')}`);
+  writeFileSync(`${outdir}/index.html`, html);
 }
 
 const started = Date.now();

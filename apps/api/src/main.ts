@@ -12,10 +12,12 @@ async function main(): Promise<void> {
   const logger = createLogger(config, 'docqa-api');
   const services = await createApiServices(config, logger);
   const widgetDir = join(__dirname, '../widget');
+  const adminDir = join(__dirname, '../admin');
   const api = await startApi(config, services, {
     logger,
     version: VERSION,
     widgetDir: existsSync(widgetDir) ? widgetDir : undefined,
+    adminDir: existsSync(adminDir) ? adminDir : undefined,
     demoToken: config.demoToken,
   });
   logger.info({ url: api.url }, 'api ready');

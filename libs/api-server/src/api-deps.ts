@@ -46,6 +46,8 @@ export interface ApiDeps {
   trustProxy: string;
   /** Folder of the built widget, served at `/widget/` (`/widget/assistant-widget.js`), if built. */
   widgetDir?: string;
+  /** Folder of the built administration portal, served at `/admin/`, if built. */
+  adminDir?: string;
   /** Token the demo page at `/` embeds; no demo page without it. */
   demoToken?: string;
 }

@@ -1,5 +1,6 @@
 import { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import express, { type Express } from 'express';
+import { adminPortalRoutes } from './admin-portal';
 import type { ApiDeps } from './api-deps';
 import { demoRoutes } from './demo-page';
 import { authenticate } from './http/auth';
@@ -43,6 +44,7 @@ export function createApp(
   app.use(deps.basePath, router);
 
   demoRoutes(app, deps);
+  adminPortalRoutes(app, deps);
   app.use(notFound(routes, deps.basePath));
   app.use(problemHandler(deps.logger));
   return { app, routes, registry };

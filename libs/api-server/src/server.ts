@@ -48,7 +48,7 @@ export const API_BASE_PATH = '/api/v2';
 export async function startApi(
   config: Config,
   services: ApiServices,
-  opts: { logger: Logger; version: string; widgetDir?: string; demoToken?: string },
+  opts: { logger: Logger; version: string; widgetDir?: string; adminDir?: string; demoToken?: string },
 ): Promise<ApiHandle> {
   const keys = new Keys(config.redisPrefix);
   const redis = await connectRedis(config.redisUrl, 'command', 'docqa-api');
@@ -105,6 +105,7 @@ export async function startApi(
       heartbeatMs: 15_000,
       trustProxy: config.trustProxy,
       widgetDir: opts.widgetDir,
+      adminDir: opts.adminDir,
       demoToken: opts.demoToken,
     },
     services.routeGroups?.({ redis, keys }) ?? [],

@@ -28,6 +28,8 @@ export interface StackOptions {
   noWorker?: boolean;
   /** Folder of the built widget to serve at /widget/. */
   widgetDir?: string;
+  /** Folder of the built administration portal to serve at /admin/. */
+  adminDir?: string;
   /** Serve the demo page at `/` with a widget token of this tenant (see {@link Stack.demoToken}). */
   demoTenant?: string;
   logger?: Logger;
@@ -86,6 +88,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     logger,
     version: 'test',
     widgetDir: options.widgetDir,
+    adminDir: options.adminDir,
     demoToken,
   });
   const knowledgeBase =
