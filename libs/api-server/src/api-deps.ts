@@ -4,6 +4,7 @@ import type { TokenCache } from '@docqa/auth';
 import type { Filter, QuestionLimits, SearchMode, SearchResult } from '@docqa/contracts';
 import type { QuestionService } from '@docqa/questions';
 import type { FeedbackStore, Keys, QuestionStore, SettingsStore } from '@docqa/records';
+import type { InsightsServices } from '@docqa/insights';
 import type { HealthService } from './health-service';
 import type { QuestionRateLimiter } from './http/rate-limit';
 
@@ -34,6 +35,8 @@ export interface ApiDeps {
   settings: SettingsStore;
   feedback: FeedbackStore;
   rateLimiter: QuestionRateLimiter;
+  /** The question log and the admin reports over it (insights, conversations, gaps, export). */
+  insights?: InsightsServices;
   retrieval: Searcher;
   health: HealthService;
   /** Path prefix of the API (`/api/v2`). */

@@ -11,6 +11,7 @@ import { requestLog } from './http/request-log';
 import { RouteTable } from './http/route';
 import { docsRoutes } from './routes/docs';
 import { healthRoutes } from './routes/health';
+import { insightsRoutes } from './routes/insights';
 import { questionRoutes } from './routes/questions';
 import { searchRoutes } from './routes/search';
 import { widgetRoutes } from './routes/widget';
@@ -39,6 +40,7 @@ export function createApp(
   questionRoutes(routes, deps);
   widgetRoutes(routes, deps);
   searchRoutes(routes, deps);
+  insightsRoutes(routes, deps);
   for (const group of extraGroups) group(routes, deps);
   docsRoutes(router, registry, deps.version);
   app.use(deps.basePath, router);

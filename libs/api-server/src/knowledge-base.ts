@@ -14,6 +14,7 @@ export async function createApiServices(config: Config, logger: Logger): Promise
   let queue: IngestQueue | null = null;
   return {
     retrieval,
+    knowledge: retrieval.deps,
     probes: retrieval.probes(),
     modelProbe: () => answerer.health(),
     routeGroups: ({ redis, keys }) => {

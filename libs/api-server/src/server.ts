@@ -4,6 +4,7 @@ import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { TokenCache, TokenStore } from '@docqa/auth';
 import type { Config } from '@docqa/config';
+import { createInsightsServices } from '@docqa/insights';
 import { QuestionQueue } from '@docqa/queue';
 import { QuestionService } from '@docqa/questions';
 import {
@@ -15,6 +16,7 @@ import {
   closeRedis,
   connectRedis,
 } from '@docqa/records';
+import type { Embedder, VectorStore } from '@docqa/retrieval';
 import type { Searcher } from './api-deps';
 import { createApp, type RouteGroup } from './app';
 import { HealthService, type Probe } from './health-service';
@@ -29,6 +31,10 @@ export interface ApiServices {
   modelProbe: Probe;
   /** Route groups beyond the built-in ones (documents, jobs). */
   routeGroups?: (deps: { redis: Redis; keys: Keys }) => RouteGroup[];
+  /** The knowledge base's embedder and vector store, for the coverage gaps report. */
+  knowledge?: { embedder: Embedder; store: VectorStore };
+  /** Clock of the question log and its reports (tests move it instead of waiting). @defaultValue Date.now */
+  now?: () => number;
   close?: () => Promise<void>;
 }
 
@@ -83,6 +89,14 @@ export async function startApi(
       questions: new QuestionService({ store, queue, feed }),
       settings: new SettingsStore({ redis, keys }),
       feedback: new FeedbackStore({ redis, keys, ttlSeconds }),
+      insights: createInsightsServices({
+        redis,
+        keys,
+        store,
+        retentionDays: config.analyticsRetentionDays,
+        knowledge: services.knowledge,
+        now: services.now,
+      }),
       rateLimiter: new QuestionRateLimiter({
         redis,
         keys,

@@ -143,6 +143,12 @@ export const SETTINGS = {
     default: '30',
     doc: 'Days questions, chats and answer streams are kept.',
   },
+  analyticsRetentionDays: {
+    env: 'ANALYTICS_RETENTION_DAYS',
+    schema: int(1, 3650),
+    default: '90',
+    doc: 'Days the question log behind insights and coverage gaps is kept (apart from RECORD_TTL_DAYS).',
+  },
   bodyLimit: {
     env: 'BODY_LIMIT',
     schema: z.string().regex(/^\d+(b|kb|mb)$/i),

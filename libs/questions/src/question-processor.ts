@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import { AppError, toProblem } from '@docqa/errors';
-import type { QuestionJob, Source } from '@docqa/contracts';
+import type { Channel, Problem, QuestionJob, QuestionRecord, Source } from '@docqa/contracts';
 import type { QuestionStore, StoredQuestion } from '@docqa/records';
 import type { Answerer } from '@docqa/answering';
 import { AnswerSupersededError, AnswerWriter } from './answer-writer';
@@ -19,6 +19,15 @@ export interface JobRun {
 
 /** How a run ended, for the worker to tell BullMQ. */
 export type RunOutcome = 'answered' | 'skipped';
+
+/** Where ended questions are logged for analytics (the insights library's question log). */
+export interface QuestionEndLog {
+  /** Logs an ended question once; repeated calls for the same question change nothing. */
+  questionEnded(
+    question: { tenant: string; channel: Channel; record: QuestionRecord },
+    firstPartialAt: number | null,
+  ): Promise<unknown>;
+}
 
 /** Raised when a failure must not be retried; the worker turns it into BullMQ's UnrecoverableError. */
 export class FinalFailure extends Error {
@@ -40,6 +49,8 @@ export class QuestionProcessor {
       answerer: Answerer;
       logger: Logger;
       flushIntervalMs?: number;
+      /** Logs each question when it ends (ready or failed). */
+      log?: QuestionEndLog;
     },
   ) {}
 
@@ -51,16 +62,23 @@ export class QuestionProcessor {
     const { store } = this.deps;
     const id = run.data.question_id;
     const stored = await store.getStored(id);
-    if (!stored || stored.record.is_ready) return 'skipped';
+    if (!stored) return 'skipped';
+    if (stored.record.is_ready) {
+      // A run that ended the question but stopped before logging it: the log is idempotent.
+      await this.logEnded(id, null);
+      return 'skipped';
+    }
     const attempt = stored.attempt + 1;
     const started = await store.start(id, attempt, 'retrieving');
     if (started === 'terminal' || started === 'stale') return 'skipped';
 
     const writer = new AnswerWriter(store, id, attempt, this.deps.flushIntervalMs);
+    const timing = { firstPartialAt: null as number | null };
     try {
-      const sources = await this.stream(stored, attempt, writer, signal);
+      const sources = await this.stream(stored, attempt, writer, timing, signal);
       await writer.flush();
       await store.finish(id, attempt, sources);
+      await this.logEnded(id, timing.firstPartialAt);
       return 'answered';
     } catch (err) {
       writer.discard();
@@ -70,8 +88,29 @@ export class QuestionProcessor {
       const final = !isRetryable(err) || run.attemptsMade + 1 >= run.attempts;
       this.deps.logger.warn({ err, questionId: id, attempt, final }, 'answering failed');
       if (!final) throw err;
-      await store.fail(id, toProblem(err, `/api/v2/question/${id}/`));
+      await this.markFailed(id, toProblem(err, `/api/v2/question/${id}/`));
       throw new FinalFailure(err);
+    }
+  }
+
+  /** Marks a question failed for good and logs it (also for jobs that failed outside {@link process}). */
+  async markFailed(id: string, problem: Problem): Promise<void> {
+    await this.deps.store.fail(id, problem);
+    await this.logEnded(id, null);
+  }
+
+  /** Logs the question as it ended; a logging failure is reported, never fails the answer. */
+  private async logEnded(id: string, firstPartialAt: number | null): Promise<void> {
+    if (!this.deps.log) return;
+    try {
+      const stored = await this.deps.store.getStored(id);
+      if (!stored?.record.is_ready) return;
+      await this.deps.log.questionEnded(
+        { tenant: stored.tenant, channel: stored.channel, record: stored.record },
+        firstPartialAt,
+      );
+    } catch (err) {
+      this.deps.logger.error({ err, questionId: id }, 'could not log the question for insights');
     }
   }
 
@@ -79,6 +118,7 @@ export class QuestionProcessor {
     stored: StoredQuestion,
     attempt: number,
     writer: AnswerWriter,
+    timing: { firstPartialAt: number | null },
     signal?: AbortSignal,
   ): Promise<Source[]> {
     const { store, answerer } = this.deps;
@@ -92,8 +132,10 @@ export class QuestionProcessor {
       signal,
     });
     for await (const chunk of chunks) {
-      if (chunk.type === 'delta') writer.push(chunk.text);
-      else if (chunk.type === 'sources') {
+      if (chunk.type === 'delta') {
+        timing.firstPartialAt ??= Date.now();
+        writer.push(chunk.text);
+      } else if (chunk.type === 'sources') {
         sources = chunk.sources;
         await writer.flush();
         await this.write(store.setSources(id, attempt, sources), id);

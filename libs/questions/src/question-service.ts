@@ -1,4 +1,4 @@
-import type { Filter, QuestionCreated, QuestionRequest } from '@docqa/contracts';
+import type { Channel, Filter, QuestionCreated, QuestionRequest } from '@docqa/contracts';
 import type { ChangeFeed, QuestionStore, StoredEvent, StoredQuestion } from '@docqa/records';
 import type { QuestionQueue } from '@docqa/queue';
 import { DependencyUnavailableError, NotFoundError, toProblem } from '@docqa/errors';
@@ -20,13 +20,23 @@ export const MAX_WAIT_SECONDS = 30;
 export class QuestionService {
   constructor(private readonly deps: { store: QuestionStore; queue: QuestionQueue; feed: ChangeFeed }) {}
 
-  /** Records and enqueues a question. A replayed idempotent request re-enqueues (a no-op for a live job). */
+  /**
+   * Records and enqueues a question. A replayed idempotent request re-enqueues (a no-op for a live job).
+   * @param opts.channel where the question entered (`api`, `widget`, `mcp`), kept in its record and
+   *   the question log. @defaultValue 'api'
+   */
   async ask(
     asker: Asker,
     request: QuestionRequest,
-    idempotencyKey?: string,
+    opts: { idempotencyKey?: string; channel?: Channel } = {},
   ): Promise<QuestionCreated & { replayed: boolean }> {
-    const created = await this.record(asker, request, idempotencyKey, 'interactive');
+    const created = await this.record(
+      asker,
+      request,
+      opts.idempotencyKey,
+      'interactive',
+      opts.channel ?? 'api',
+    );
     await this.enqueue(asker.tenant, [created.questionId], 'interactive');
     return { question_id: created.questionId, chat_id: created.chatId, replayed: created.replayed };
   }
@@ -47,7 +57,7 @@ export class QuestionService {
     try {
       for (const [i, request] of requests.entries()) {
         const key = idempotencyKey ? `${idempotencyKey}:${i}` : undefined;
-        const result = await this.record(asker, request, key, 'batch');
+        const result = await this.record(asker, request, key, 'batch', 'batch');
         created.push({ question_id: result.questionId, chat_id: result.chatId });
       }
     } finally {
@@ -80,6 +90,7 @@ export class QuestionService {
     request: QuestionRequest,
     idempotencyKey: string | undefined,
     priority: 'interactive' | 'batch',
+    channel: Channel,
   ) {
     return this.deps.store.create({
       tenant: asker.tenant,
@@ -89,6 +100,7 @@ export class QuestionService {
       metadata: request.question_metadata,
       idempotencyKey,
       priority,
+      channel,
     });
   }
 

@@ -11,3 +11,4 @@ export * from './retrieval';
 export * from './create-retrieval';
 export * from './qdrant-store';
 export * from './qdrant-request';
+export { words } from './tokenize';

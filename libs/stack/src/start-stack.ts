@@ -32,6 +32,8 @@ export interface StackOptions {
   adminDir?: string;
   /** Serve the demo page at `/` with a widget token of this tenant (see {@link Stack.demoToken}). */
   demoTenant?: string;
+  /** Clock of the question log and its reports (tests move it instead of waiting). */
+  now?: () => number;
   logger?: Logger;
 }
 
@@ -78,6 +80,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   });
   const logger = options.logger ?? pino({ level: config.logLevel });
   const services = options.services ?? (await createApiServices(config, logger));
+  if (options.now) services.now = options.now;
   const redis = await connectRedis(redisUrl, 'command', 'docqa-stack');
   const tokens = new TokenStore({ redis, keys: new Keys(prefix) });
   // The demo page is same-origin with the API, so the token's origin list is never consulted.

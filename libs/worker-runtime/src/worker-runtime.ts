@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { Config } from '@docqa/config';
 import type { Answerer } from '@docqa/answering';
 import { QuestionProcessor } from '@docqa/questions';
+import { QuestionLog } from '@docqa/insights';
 import { Keys, QuestionStore, closeRedis, connectRedis } from '@docqa/records';
 import { createQuestionWorker } from './question-worker';
 
@@ -35,6 +36,7 @@ export async function startWorker(
     answerer: deps.answerer,
     logger: deps.logger,
     flushIntervalMs: deps.flushIntervalMs,
+    log: new QuestionLog({ redis, keys, retentionDays: config.analyticsRetentionDays }),
   });
   const inFlight = new Set<Promise<unknown>>();
   const shutdown = new AbortController();
@@ -47,7 +49,6 @@ export async function startWorker(
       concurrency: config.workerConcurrency,
       lockMs: config.jobLockMs,
       processor,
-      store,
       logger: deps.logger,
     }),
   ];

@@ -32,7 +32,7 @@ export function widgetRoutes(routes: RouteTable, deps: ApiDeps): void {
     async (req, res, { body }) => {
       const principal = principalOf(req);
       await deps.rateLimiter.consume(req, res, principal);
-      const created = await deps.questions.ask(principal, body);
+      const created = await deps.questions.ask(principal, body, { channel: 'widget' });
       res.setHeader('Location', `${deps.basePath}/question/${created.question_id}/`);
       openEventStream(res);
       await pipeQuestionEvents(req, res, deps.questions, {

@@ -1,0 +1,225 @@
+import type { Redis } from 'ioredis';
+import {
+  ChannelSchema,
+  type ConversationDetail,
+  type ConversationList,
+  type ConversationSummary,
+  type ConversationsQuery,
+  type ConversationTurn,
+  type LoggedQuestion,
+} from '@docqa/contracts';
+import { NotFoundError, ValidationError } from '@docqa/errors';
+import type { Keys, QuestionStore, StoredQuestion } from '@docqa/records';
+import { isNotCovered } from './log-entry';
+import { LogReader, parseRefs } from './log-reader';
+import { daysOf, resolvePeriod, type Period } from './period';
+import { normaliseQuestion } from './question-log';
+
+/** Chats read from one day's sorted set per round trip. */
+const BATCH = 200;
+
+interface Cursor {
+  t: number;
+  c: string;
+}
+
+/**
+ * `GET /admin/conversations/` and `GET /admin/conversations/{chat_id}`: chats from the question
+ * log (newest activity first, each listed under the day of its latest question), opened from the
+ * records while they exist and from the log after.
+ */
+export class ConversationsReader {
+  private readonly log: LogReader;
+
+  constructor(
+    private readonly deps: {
+      redis: Redis;
+      keys: Keys;
+      store: QuestionStore;
+      retentionDays: number;
+      now?: () => number;
+    },
+  ) {
+    this.log = new LogReader(deps);
+  }
+
+  async list(tenant: string, query: ConversationsQuery): Promise<ConversationList> {
+    const period = resolvePeriod(query, this.deps.now?.() ?? Date.now(), this.deps.retentionDays);
+    const cursor = query.cursor ? decodeCursor(query.cursor) : null;
+    const items: ConversationSummary[] = [];
+    for (const day of daysOf(period).reverse()) {
+      const found = await this.scanDay(tenant, day, period, query, cursor, query.limit + 1 - items.length);
+      items.push(...found);
+      if (items.length > query.limit) break;
+    }
+    const page = items.slice(0, query.limit);
+    const last = page[page.length - 1];
+    const next =
+      items.length > query.limit && last
+        ? encodeCursor({ t: Date.parse(last.last_at), c: last.chat_id })
+        : null;
+    return { items: page, next_cursor: next };
+  }
+
+  /** Up to `wanted` matching chats of one day, after the cursor. */
+  private async scanDay(
+    tenant: string,
+    day: string,
+    period: Period,
+    query: ConversationsQuery,
+    cursor: Cursor | null,
+    wanted: number,
+  ): Promise<ConversationSummary[]> {
+    const key = this.deps.keys.analyticsChats(tenant, day);
+    const found: ConversationSummary[] = [];
+    let max = Math.min(period.to - 1, cursor?.t ?? Infinity);
+    let after: Cursor | null = cursor;
+    while (found.length < wanted) {
+      const raw = await this.deps.redis.zrevrangebyscore(
+        key,
+        max,
+        period.from,
+        'WITHSCORES',
+        'LIMIT',
+        0,
+        BATCH,
+      );
+      const members: Cursor[] = [];
+      for (let i = 0; i < raw.length; i += 2) members.push({ c: raw[i]!, t: Number(raw[i + 1]) });
+      const fresh = members.filter((m) => !after || m.t < after.t || (m.t === after.t && m.c < after.c));
+      for (const summary of await this.summaries(tenant, fresh, query)) {
+        found.push(summary);
+        if (found.length >= wanted) break;
+      }
+      if (members.length < BATCH) break;
+      after = members[members.length - 1]!;
+      max = after.t;
+    }
+    return found;
+  }
+
+  private async summaries(
+    tenant: string,
+    members: Cursor[],
+    query: ConversationsQuery,
+  ): Promise<ConversationSummary[]> {
+    if (!members.length) return [];
+    const pipeline = this.deps.redis.pipeline();
+    for (const m of members) pipeline.hgetall(this.deps.keys.analyticsChat(tenant, m.c));
+    const hashes = ((await pipeline.exec()) ?? []).map(([, h]) => (h ?? {}) as Record<string, string>);
+    const out: ConversationSummary[] = [];
+    for (const [i, m] of members.entries()) {
+      const h = hashes[i]!;
+      if (!h.last) continue;
+      const summary: ConversationSummary = {
+        chat_id: m.c,
+        first_question: h.first ?? '',
+        questions: Number(h.n ?? 0),
+        last_at: new Date(Number(h.last)).toISOString(),
+        feedback: { up: Math.max(0, Number(h.up ?? 0)), down: Math.max(0, Number(h.down ?? 0)) },
+        not_covered: Number(h.nc ?? 0),
+        channel: ChannelSchema.safeParse(h.ch).data ?? 'api',
+      };
+      if (!matches(summary, query)) continue;
+      if (query.q && !(await this.mentions(tenant, h.refs, query.q))) continue;
+      out.push(summary);
+    }
+    return out;
+  }
+
+  /** Whether one of the chat's logged questions contains the words of `q`. */
+  private async mentions(tenant: string, refs: string | undefined, q: string): Promise<boolean> {
+    const wanted = normaliseQuestion(q);
+    const entries = await this.log.entries(tenant, parseRefs(refs));
+    return entries.some((e) => ` ${normaliseQuestion(e.text)} `.includes(` ${wanted} `));
+  }
+
+  /** A chat of the tenant with its questions, answers (while the records exist), sources and feedback. */
+  async get(tenant: string, chatId: string): Promise<ConversationDetail> {
+    const summary = await this.deps.redis.hgetall(this.deps.keys.analyticsChat(tenant, chatId));
+    const logged = await this.log.entries(tenant, parseRefs(summary.refs));
+    const byId = new Map(logged.map((e) => [e.question_id, e]));
+    const chat = await this.deps.store.getChat(tenant, chatId).catch((err: unknown) => {
+      if (err instanceof NotFoundError) return null;
+      throw err;
+    });
+    if (chat) {
+      const stored = await this.deps.store.getMany(chat.questions.map((q) => q.id));
+      return {
+        chat_id: chatId,
+        source: 'records',
+        questions: stored.map((s) => turnOfRecord(s, byId.get(s.record.id))),
+      };
+    }
+    if (!logged.length) throw new NotFoundError(`chat ${chatId} was not found`);
+    const docs = await this.log.documents(
+      tenant,
+      logged.flatMap((e) => e.cited_document_ids),
+    );
+    const turns = logged.sort((a, b) => a.asked_at.localeCompare(b.asked_at)).map((e) => turnOfLog(e, docs));
+    return { chat_id: chatId, source: 'log', questions: turns };
+  }
+}
+
+function matches(s: ConversationSummary, query: ConversationsQuery): boolean {
+  if (query.feedback && s.feedback[query.feedback] <= 0) return false;
+  if (query.not_covered !== undefined && s.not_covered > 0 !== query.not_covered) return false;
+  return !query.channel || s.channel === query.channel;
+}
+
+function turnOfRecord(stored: StoredQuestion, entry: LoggedQuestion | undefined): ConversationTurn {
+  const r = stored.record;
+  return {
+    question_id: r.id,
+    text: r.text,
+    asked_at: r.created_at,
+    channel: stored.channel,
+    status: r.status,
+    not_covered: entry?.not_covered ?? isNotCovered(r),
+    answer: r.response,
+    sources: r.sources.map((s) => ({
+      document_id: s.document_id,
+      title: s.title,
+      url: s.url,
+      cited: s.cited,
+    })),
+    feedback: entry?.feedback ?? null,
+    first_partial_ms: entry?.first_partial_ms ?? null,
+    ready_ms: entry?.ready_ms ?? null,
+  };
+}
+
+function turnOfLog(
+  e: LoggedQuestion,
+  docs: Map<string, { title: string; url: string | null }>,
+): ConversationTurn {
+  return {
+    question_id: e.question_id,
+    text: e.text,
+    asked_at: e.asked_at,
+    channel: e.channel,
+    status: e.status,
+    not_covered: e.not_covered,
+    answer: null,
+    sources: e.cited_document_ids.map((id) => ({ document_id: id, ...docs.get(id)!, cited: true })),
+    feedback: e.feedback,
+    first_partial_ms: e.first_partial_ms,
+    ready_ms: e.ready_ms,
+  };
+}
+
+function encodeCursor(cursor: Cursor): string {
+  return Buffer.from(JSON.stringify([cursor.t, cursor.c])).toString('base64url');
+}
+
+function decodeCursor(raw: string): Cursor {
+  try {
+    const [t, c] = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as unknown[];
+    if (typeof t === 'number' && Number.isFinite(t) && typeof c === 'string') return { t, c };
+  } catch {
+    // reported below
+  }
+  throw new ValidationError('the cursor is invalid', {
+    errors: [{ path: 'query.cursor', message: 'must be the next_cursor of a previous page' }],
+  });
+}
