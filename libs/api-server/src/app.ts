@@ -1,5 +1,5 @@
 import { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
-import express, { type Express } from 'express';
+import express, { type Express, type Request } from 'express';
 import { adminPortalRoutes } from './admin-portal';
 import type { ApiDeps } from './api-deps';
 import { demoRoutes } from './demo-page';
@@ -9,7 +9,10 @@ import { cors } from './http/cors';
 import { notFound, problemHandler } from './http/problem-handler';
 import { requestLog } from './http/request-log';
 import { RouteTable } from './http/route';
+import { adminSessionRoutes } from './routes/admin-session';
+import { adminTokenRoutes } from './routes/admin-tokens';
 import { docsRoutes } from './routes/docs';
+import { UPLOAD_PATH } from './routes/document-upload';
 import { healthRoutes } from './routes/health';
 import { insightsRoutes } from './routes/insights';
 import { questionRoutes } from './routes/questions';
@@ -32,15 +35,24 @@ export function createApp(
 
   const registry = new OpenAPIRegistry();
   const router = express.Router();
-  const routes = new RouteTable(router, registry, deps.basePath, authenticate(deps.tokens));
+  const routes = new RouteTable(
+    router,
+    registry,
+    deps.basePath,
+    authenticate(deps.tokens, deps.admin.sessionAuth),
+  );
   router.use(cors(deps));
-  router.use('/documents', ...jsonBody(deps.documentsBodyLimit));
-  router.use(...jsonBody(deps.bodyLimit));
+  // The upload endpoint reads multipart/form-data itself (after its token check).
+  const isUpload = (req: Request) => req.baseUrl + req.path === `${deps.basePath}${UPLOAD_PATH}`;
+  router.use('/documents', ...jsonBody(deps.documentsBodyLimit, isUpload));
+  router.use(...jsonBody(deps.bodyLimit, isUpload));
   healthRoutes(routes, deps);
   questionRoutes(routes, deps);
   widgetRoutes(routes, deps);
   searchRoutes(routes, deps);
   insightsRoutes(routes, deps);
+  adminSessionRoutes(routes, deps);
+  adminTokenRoutes(routes, deps);
   for (const group of extraGroups) group(routes, deps);
   docsRoutes(router, registry, deps.version);
   app.use(deps.basePath, router);

@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import { createAnswerer } from '@docqa/answering';
-import { documentRoutes } from './routes/documents';
+import { documentUploadRoutes } from './routes/document-upload';
+import { documentRoutes, type DocumentsBackend } from './routes/documents';
 import type { ApiServices } from './server';
 import type { Config } from '@docqa/config';
 import { DocumentStore, Ingestor } from '@docqa/ingest';
@@ -35,14 +36,19 @@ export async function createApiServices(config: Config, logger: Logger): Promise
         (err) => logger.warn({ err }, 'ingest queue connection error'),
       );
       const ingestQueue = queue;
+      const backend: DocumentsBackend = {
+        list: (tenant, opts) => documents.list(tenant, opts),
+        get: (tenant, id) => documents.get(tenant, id),
+        remove: (tenant, id) => ingestor.deleteDocument(tenant, id),
+        createJob: (id, tenant, total) => documents.createJob(id, tenant, total),
+        getJob: (tenant, id) => documents.getJob(tenant, id),
+        enqueue: (job) => ingestQueue.enqueue(job),
+      };
       return [
-        documentRoutes({
-          list: (tenant, opts) => documents.list(tenant, opts),
-          get: (tenant, id) => documents.get(tenant, id),
-          remove: (tenant, id) => ingestor.deleteDocument(tenant, id),
-          createJob: (id, tenant, total) => documents.createJob(id, tenant, total),
-          getJob: (tenant, id) => documents.getJob(tenant, id),
-          enqueue: (job) => ingestQueue.enqueue(job),
+        documentRoutes(backend),
+        documentUploadRoutes(backend, {
+          fileBytes: config.uploadMaxFileMb * 1024 * 1024,
+          files: config.uploadMaxFiles,
         }),
       ];
     },

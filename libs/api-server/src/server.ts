@@ -16,6 +16,7 @@ import {
   closeRedis,
   connectRedis,
 } from '@docqa/records';
+import { createAdminServices } from './admin-services';
 import type { Embedder, VectorStore } from '@docqa/retrieval';
 import type { Searcher } from './api-deps';
 import { createApp, type RouteGroup } from './app';
@@ -85,6 +86,7 @@ export async function startApi(
       redis,
       keys,
       tokens: tokenCache,
+      admin: createAdminServices(config, { redis, keys }),
       store,
       questions: new QuestionService({ store, queue, feed }),
       settings: new SettingsStore({ redis, keys }),

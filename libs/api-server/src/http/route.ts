@@ -29,6 +29,8 @@ export interface RouteSpec<B = unknown, Q = unknown> {
   /** Scope the token needs; `null` for a public endpoint. */
   scope: Scope | null;
   body?: ZodType<B>;
+  /** A `multipart/form-data` body, documented only: the handler reads the parts itself. */
+  form?: ZodType;
   query?: ZodType<Q>;
   headers?: ZodType;
   responses: Record<number, ResponseSpec>;
@@ -100,7 +102,7 @@ export class RouteTable {
       };
     }
     const problems = spec.scope ? [400, 401, 403, 404, 429, 503] : [400, 503];
-    if (spec.body) problems.push(413, 415);
+    if (spec.body || spec.form) problems.push(413, 415);
     for (const status of problems) {
       responses[status] ??= {
         description: PROBLEM_DESCRIPTIONS[status]!,
@@ -116,6 +118,9 @@ export class RouteTable {
       request: {
         ...(spec.body
           ? { body: { content: { 'application/json': { schema: spec.body } }, required: true } }
+          : {}),
+        ...(spec.form
+          ? { body: { content: { 'multipart/form-data': { schema: spec.form } }, required: true } }
           : {}),
         ...(spec.query ? { query: spec.query as never } : {}),
         ...(spec.path.includes(':') ? { params: pathParams(spec.path) as never } : {}),

@@ -32,6 +32,18 @@ const ListQuery = z.object({
   limit: z.coerce.number().int().min(1).max(200).default(50),
 });
 
+/** Records an ingest job of `documents` and queues it; returns the job's id. */
+export async function enqueueDocuments(
+  backend: DocumentsBackend,
+  tenant: string,
+  documents: IngestJob['documents'],
+): Promise<string> {
+  const jobId = newId('j');
+  await backend.createJob(jobId, tenant, documents.length);
+  await backend.enqueue({ job_id: jobId, tenant, documents });
+  return jobId;
+}
+
 /** `POST/GET /documents/`, `GET/DELETE /documents/{id}` and `GET /jobs/{id}` (scope ingest). */
 export function documentRoutes(backend: DocumentsBackend): RouteGroup {
   return (routes) => {
@@ -48,11 +60,8 @@ export function documentRoutes(backend: DocumentsBackend): RouteGroup {
         },
       },
       async (req, res, { body }) => {
-        const tenant = principalOf(req).tenant;
         const documents = body.documents.map((d) => ({ ...d, id: d.id ?? newId('d') }));
-        const jobId = newId('j');
-        await backend.createJob(jobId, tenant, documents.length);
-        await backend.enqueue({ job_id: jobId, tenant, documents });
+        const jobId = await enqueueDocuments(backend, principalOf(req).tenant, documents);
         res.setHeader('Location', `/api/v2/jobs/${jobId}`);
         res.status(202).json({ job_id: jobId, document_ids: documents.map((d) => d.id) });
       },

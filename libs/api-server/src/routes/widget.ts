@@ -78,6 +78,21 @@ export function widgetRoutes(routes: RouteTable, deps: ApiDeps): void {
 
   routes.add(
     {
+      method: 'get',
+      path: '/admin/settings/',
+      summary: 'The widget settings stored for the tenant (for the portal’s form)',
+      tag: 'Widget',
+      scope: 'admin',
+      responses: { 200: { description: 'The stored settings', schema: WidgetSettingsSchema } },
+    },
+    async (req, res) => {
+      res.setHeader('Cache-Control', 'no-store');
+      res.json(await deps.settings.get(principalOf(req).tenant));
+    },
+  );
+
+  routes.add(
+    {
       method: 'put',
       path: '/admin/settings/',
       summary: 'Store the widget settings of the token’s tenant',
