@@ -4,6 +4,7 @@
  */
 import { Command } from 'commander';
 import { ConfigError } from '@docqa/config';
+import { adminsCommand } from './commands/admins';
 import { askCommand } from './commands/ask';
 import { batchCommand } from './commands/batch';
 import { ingestCommand } from './commands/ingest';
@@ -14,6 +15,7 @@ const program = new Command('docqa')
   .description('docqa: question answering over your own documentation')
   .showHelpAfterError();
 tokensCommand(program);
+adminsCommand(program);
 ingestCommand(program);
 searchCommand(program);
 askCommand(program);

@@ -41,7 +41,10 @@ export class AdminAccountStore {
     const email = normaliseEmail(options.email);
     const tenants = [...new Set(options.tenants ?? [])].sort();
     const problems = accountProblems(email, options.password, tenants, options.allTenants ?? false);
-    if (problems.length) throw new ValidationError('the admin account is invalid', { errors: problems });
+    if (problems.length) {
+      const detail = problems.map((p) => `${p.path}: ${p.message}`).join('; ');
+      throw new ValidationError(`the admin account is invalid (${detail})`, { errors: problems });
+    }
     const account: StoredAccount = {
       email,
       tenants,

@@ -1,9 +1,8 @@
 import type { Command } from 'commander';
 import { SCOPES, TokenStore, type Scope, type TokenRecord } from '@docqa/auth';
-import { loadConfig } from '@docqa/config';
 import type { Filter } from '@docqa/contracts';
 import { ValidationError } from '@docqa/errors';
-import { Keys, closeRedis, connectRedis } from '@docqa/records';
+import { withRedis } from './redis-clients';
 
 /** Parses a lifetime such as `30d`, `12h`, `90m` into milliseconds. */
 export function parseDuration(value: string): number {
@@ -34,17 +33,8 @@ export function parseFilter(value: string): Filter {
 
 const collect = (value: string, previous: string[] = []) => [...previous, value];
 
-async function withTokens<T>(run: (tokens: TokenStore) => Promise<T>): Promise<T> {
-  const config = loadConfig();
-  const redis = await connectRedis(config.redisUrl, 'command', 'docqa-cli').catch((err: Error) => {
-    throw new Error(`cannot reach Redis at ${config.redisUrl} (REDIS_URL): ${err.message}`);
-  });
-  try {
-    return await run(new TokenStore({ redis, keys: new Keys(config.redisPrefix) }));
-  } finally {
-    await closeRedis(redis);
-  }
-}
+const withTokens = <T>(run: (tokens: TokenStore) => Promise<T>) =>
+  withRedis((clients) => run(new TokenStore(clients)));
 
 function describe(t: TokenRecord): string {
   const parts = [t.id, t.tenant, t.scopes.join(','), t.name ?? '-', t.widget ? 'widget' : 'server'];
