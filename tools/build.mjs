@@ -25,6 +25,7 @@ const nodeEntries = {
   'bench-batch': 'tools/bench/batch/main.ts',
   'bench-widget': 'tools/bench/widget/main.ts',
   'bench-search-speed': 'tools/bench/search-speed/main.ts',
+  'bench-insights': 'tools/bench/insights/main.ts',
 };
 
 const outFor = (entry) => `dist/${entry.replace(/\/src\/main\.ts$/, '').replace(/\/main\.ts$/, '')}/main.js`;

@@ -25,11 +25,15 @@ export function clusterVectors(vectors: number[][], threshold: number): number[]
     const [best, similarity] = nearest(p, centroids, norms);
     if (best >= 0 && similarity >= threshold) {
       assignment[i] = best;
-      norms[best] = addTo(centroids[best]!, p);
+      // |c + p|² = |c|² + 2 c·p + |p|², with c·p = similarity · |c| already known.
+      const norm = norms[best]!;
+      addTo(centroids[best]!, p);
+      norms[best] = Math.sqrt(Math.max(0, norm * norm + 2 * similarity * norm + p.normSq));
     } else {
       const centroid = new Float64Array(dims);
+      addTo(centroid, p);
       centroids.push(centroid);
-      norms.push(addTo(centroid, p));
+      norms.push(Math.sqrt(p.normSq));
       assignment[i] = centroids.length - 1;
     }
   });
@@ -49,6 +53,7 @@ export function clusterVectors(vectors: number[][], threshold: number): number[]
 interface Sparse {
   index: Int32Array;
   value: Float64Array;
+  normSq: number;
 }
 
 function sparse(vector: number[]): Sparse {
@@ -60,7 +65,11 @@ function sparse(vector: number[]): Sparse {
       value.push(v);
     }
   });
-  return { index: Int32Array.from(index), value: Float64Array.from(value) };
+  return {
+    index: Int32Array.from(index),
+    value: Float64Array.from(value),
+    normSq: value.reduce((sum, v) => sum + v * v, 0),
+  };
 }
 
 function dot(p: Sparse, dense: Float64Array): number {
@@ -69,12 +78,9 @@ function dot(p: Sparse, dense: Float64Array): number {
   return sum;
 }
 
-/** Adds `p` to a centroid's sum in place; returns the sum's new norm. */
-function addTo(centroid: Float64Array, p: Sparse): number {
+/** Adds `p` to a centroid's sum in place. */
+function addTo(centroid: Float64Array, p: Sparse): void {
   for (let j = 0; j < p.index.length; j++) centroid[p.index[j]!]! += p.value[j]!;
-  let sq = 0;
-  for (let d = 0; d < centroid.length; d++) sq += centroid[d]! * centroid[d]!;
-  return Math.sqrt(sq);
 }
 
 /** The centroid most similar to `p` (cosine; ties: the older one) and that similarity. */

@@ -107,6 +107,8 @@ export class ConversationsReader {
     const pipeline = this.deps.redis.pipeline();
     for (const m of members) pipeline.hgetall(this.deps.keys.analyticsChat(tenant, m.c));
     const hashes = ((await pipeline.exec()) ?? []).map(([, h]) => (h ?? {}) as Record<string, string>);
+    const texts = query.q ? await this.questionTexts(tenant, hashes) : [];
+    const wanted = query.q ? ` ${normaliseQuestion(query.q)} ` : '';
     const out: ConversationSummary[] = [];
     for (const [i, m] of members.entries()) {
       const h = hashes[i]!;
@@ -121,17 +123,19 @@ export class ConversationsReader {
         channel: ChannelSchema.safeParse(h.ch).data ?? 'api',
       };
       if (!matches(summary, query)) continue;
-      if (query.q && !(await this.mentions(tenant, h.refs, query.q))) continue;
+      // `q` matches whole words of one of the chat's questions, in order.
+      if (query.q && !texts[i]!.some((t) => ` ${normaliseQuestion(t)} `.includes(wanted))) continue;
       out.push(summary);
     }
     return out;
   }
 
-  /** Whether one of the chat's logged questions contains the words of `q`. */
-  private async mentions(tenant: string, refs: string | undefined, q: string): Promise<boolean> {
-    const wanted = normaliseQuestion(q);
-    const entries = await this.log.entries(tenant, parseRefs(refs));
-    return entries.some((e) => ` ${normaliseQuestion(e.text)} `.includes(` ${wanted} `));
+  /** The logged question texts of each chat, read in one round trip. */
+  private async questionTexts(tenant: string, hashes: Record<string, string>[]): Promise<string[][]> {
+    const refs = hashes.map((h) => parseRefs(h.refs));
+    const entries = await this.log.entries(tenant, refs.flat());
+    const byId = new Map(entries.map((e) => [e.question_id, e.text]));
+    return refs.map((r) => r.flatMap((ref) => byId.get(ref.questionId) ?? []));
   }
 
   /** A chat of the tenant with its questions, answers (while the records exist), sources and feedback. */

@@ -16,7 +16,7 @@ export interface GapLimits {
   questionsPerCluster: number;
   /** Nearest documents per cluster. @defaultValue 3 */
   documentsPerCluster: number;
-  /** Cosine similarity a question needs to join a cluster. @defaultValue 0.5 */
+  /** Cosine similarity a question needs to join a cluster (the best adjusted Rand index in docs/benchmarks.md). @defaultValue 0.3 */
   threshold: number;
 }
 
@@ -25,7 +25,7 @@ export const DEFAULT_GAP_LIMITS: GapLimits = {
   maxClusters: 50,
   questionsPerCluster: 100,
   documentsPerCluster: 3,
-  threshold: 0.5,
+  threshold: 0.3,
 };
 
 /**
