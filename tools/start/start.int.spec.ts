@@ -58,6 +58,9 @@ describe('npm start', () => {
     expect(stderr).toContain(`API         http://localhost:${port}/api/v2/`);
     expect(stderr).toContain(`Swagger UI  http://localhost:${port}/api/v2/docs/swagger`);
     expect(stderr).toContain(`Demo page   http://localhost:${port}/`);
+    expect(stderr).toContain(`Portal      http://localhost:${port}/admin/`);
+    const admin = /Demo admin {2}(\S+) {2}password (\S+)/.exec(stderr);
+    expect(admin?.[1]).toBe('admin@demo.local');
     const token = /Demo token {2}(dq_\S+)/.exec(stderr)?.[1];
     expect(token).toBeDefined();
 
@@ -78,5 +81,12 @@ describe('npm start', () => {
     expect(record.response).toMatch(/revoke/i);
     expect(record.sources.map((s) => s.document_id)).toContain('tokens-and-security.md');
     expect((await fetch(`http://127.0.0.1:${port}/`)).status).toBe(200);
+    const signIn = await fetch(`${api}admin/session`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: admin![1], password: admin![2] }),
+    });
+    expect(signIn.status).toBe(200);
+    expect(await signIn.json()).toMatchObject({ email: 'admin@demo.local', tenants: ['demo'] });
   }, 90_000);
 });
