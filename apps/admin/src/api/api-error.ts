@@ -15,9 +15,9 @@ export class ApiError extends Error {
     this.problem = problem;
   }
 
-  /** The field errors of a validation problem, `path: message`. */
-  get fieldErrors(): string[] {
-    return (this.problem?.errors ?? []).map((e) => (e.path ? `${e.path}: ${e.message}` : e.message));
+  /** The field errors of a validation problem, `path: message`, each path passed through `field`. */
+  fieldErrors(field = (path: string) => path): string[] {
+    return (this.problem?.errors ?? []).map((e) => (e.path ? `${field(e.path)}: ${e.message}` : e.message));
   }
 
   /** Builds the error of a failed response, reading its problem body when it has one. */

@@ -1,4 +1,4 @@
-import { LitElement, html } from 'lit';
+import { LitElement, css, html } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
 import { sharedStyles } from '../styles/shared-styles';
 
@@ -9,7 +9,14 @@ import { sharedStyles } from '../styles/shared-styles';
  */
 @customElement('copy-button')
 export class CopyButton extends LitElement {
-  static override styles = [sharedStyles];
+  static override styles = [
+    sharedStyles,
+    css`
+      :host {
+        display: inline-block;
+      }
+    `,
+  ];
 
   /** The text to copy. */
   @property() value = '';

@@ -116,26 +116,28 @@ export class LineChart extends LitElement {
               >`,
           )}
         </div>
-        <table class="visually-hidden">
-          <caption>
-            ${this.caption}
-          </caption>
-          <thead>
-            <tr>
-              <th>Period</th>
-              ${this.lines.map((l) => html`<th>${l.name}</th>`)}
-            </tr>
-          </thead>
-          <tbody>
-            ${this.labels.map(
-              (label, i) =>
-                html`<tr>
-                  <th>${label}</th>
-                  ${this.lines.map((l) => html`<td>${l.values[i] ?? '–'}</td>`)}
-                </tr>`,
-            )}
-          </tbody>
-        </table>
+        <div class="visually-hidden">
+          <table>
+            <caption>
+              ${this.caption}
+            </caption>
+            <thead>
+              <tr>
+                <th>Period</th>
+                ${this.lines.map((l) => html`<th>${l.name}</th>`)}
+              </tr>
+            </thead>
+            <tbody>
+              ${this.labels.map(
+                (label, i) =>
+                  html`<tr>
+                    <th>${label}</th>
+                    ${this.lines.map((l) => html`<td>${l.values[i] ?? '–'}</td>`)}
+                  </tr>`,
+              )}
+            </tbody>
+          </table>
+        </div>
       </figcaption>
     </figure>`;
   }

@@ -1,5 +1,6 @@
 import { LitElement, css, html, nothing } from 'lit';
 import { customElement, state } from 'lit/decorators.js';
+import type { UploadAccepted as UploadAnswer } from '@docqa/contracts';
 import { api } from '../api/admin-api';
 import { ApiError } from '../api/api-error';
 import { errorView } from './error-view';
@@ -8,13 +9,13 @@ import { sharedStyles } from '../styles/shared-styles';
 /** File types the loaders read (the CLI's table of formats). */
 const ACCEPT = '.md,.markdown,.mdx,.html,.htm,.txt,.text,.pdf';
 
-/** An upload the server accepted: its ingest job and the documents it makes. */
-export interface UploadAccepted {
-  job_id: string;
-  document_ids: string[];
-  /** What was sent, e.g. "guide.md, faq.pdf". */
+/** An upload the server accepted: its ingest job, the documents it makes, the files it refused. */
+export interface UploadAccepted extends UploadAnswer {
+  /** The files being ingested, e.g. "guide.md, faq.pdf". */
   label: string;
 }
+
+const fileOf = (path: string) => path.replace(/^files\./, '');
 
 /**
  * Drag-and-drop (or pick) files and upload them to `POST /documents/upload` as multipart. A
@@ -49,6 +50,8 @@ export class UploadDrop extends LitElement {
   @state() private over = false;
   @state() private busy = false;
   @state() private error?: Error;
+  /** Files of the last upload the server could not read while it took the others. */
+  @state() private failed: UploadAnswer['failed'] = [];
 
   override render() {
     return html`<div
@@ -69,7 +72,17 @@ export class UploadDrop extends LitElement {
         />
       </div>
       <div role="status" class="muted">${this.busy ? 'Uploading…' : nothing}</div>
-      ${errorView(this.error)}`;
+      ${
+        this.failed.length
+          ? html`<div class="alert" role="alert">
+              Some files were not uploaded:
+              <ul>
+                ${this.failed.map((f) => html`<li>${f.file}: ${f.reason}</li>`)}
+              </ul>
+            </div>`
+          : nothing
+      }
+      ${errorView(this.error, fileOf)}`;
   }
 
   private dragOver(e: DragEvent): void {
@@ -92,18 +105,21 @@ export class UploadDrop extends LitElement {
     if (files.length) void this.upload(files);
   }
 
-  /** Sends the files in one request; the server answers with one ingest job for all of them. */
+  /** Sends the files in one request; the server answers with one ingest job for those it read. */
   async upload(files: File[]): Promise<void> {
     const form = new FormData();
     for (const file of files) form.append('files', file, file.name);
     this.busy = true;
     this.error = undefined;
+    this.failed = [];
     try {
-      const accepted = await api.call<Omit<UploadAccepted, 'label'>>('documents/upload', {
-        method: 'POST',
-        body: form,
-      });
-      const label = files.map((f) => f.name).join(', ');
+      const accepted = await api.call<UploadAnswer>('documents/upload', { method: 'POST', body: form });
+      this.failed = accepted.failed;
+      const refused = new Set(accepted.failed.map((f) => f.file));
+      const label = files
+        .map((f) => f.name)
+        .filter((name) => !refused.has(name))
+        .join(', ');
       this.dispatchEvent(
         new CustomEvent('upload-accepted', { detail: { ...accepted, label }, bubbles: true, composed: true }),
       );

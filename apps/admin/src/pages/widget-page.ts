@@ -189,6 +189,7 @@ export class WidgetPage extends LitElement {
   private async onToken(e: CustomEvent<CreatedToken>): Promise<void> {
     createdTokens.set(e.detail.record.id, e.detail.token);
     this.tokenId = e.detail.record.id;
+    this.renderRoot.querySelector('details')?.removeAttribute('open');
     await this.stored.reload();
   }
 

@@ -18,6 +18,7 @@ export const appStyles = css`
   }
   header {
     display: flex;
+    flex-wrap: wrap;
     align-items: center;
     gap: 0.5rem;
     padding: 0.6rem 1rem;
@@ -25,6 +26,7 @@ export const appStyles = css`
     border-bottom: 1px solid var(--border);
   }
   .brand {
+    white-space: nowrap;
     font-weight: 700;
     color: var(--text);
     text-decoration: none;
@@ -38,16 +40,17 @@ export const appStyles = css`
     flex: 1;
   }
   header button {
+    white-space: nowrap;
     padding: 0.3rem 0.6rem;
     font-size: 0.875rem;
   }
   .layout {
     display: grid;
-    grid-template-columns: 13rem 1fr;
+    grid-template-columns: 13rem minmax(0, 1fr);
     min-height: calc(100vh - 3.2rem);
   }
   .layout.bare {
-    grid-template-columns: 1fr;
+    grid-template-columns: minmax(0, 1fr);
   }
   nav {
     border-right: 1px solid var(--border);
@@ -89,7 +92,7 @@ export const appStyles = css`
   }
   @media (max-width: 48rem) {
     .layout {
-      grid-template-columns: 1fr;
+      grid-template-columns: minmax(0, 1fr);
     }
     .menu {
       display: inline-block;
@@ -104,6 +107,12 @@ export const appStyles = css`
     }
     main {
       padding: 1rem 0.75rem;
+    }
+    header {
+      padding: 0.5rem 0.75rem;
+    }
+    .brand span {
+      display: none;
     }
   }
 `;

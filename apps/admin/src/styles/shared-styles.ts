@@ -22,6 +22,25 @@ export const sharedStyles = css`
     font-size: 1.15rem;
     margin: 1.5rem 0 0.75rem;
   }
+  .card > h2:first-child,
+  .card > h1:first-child {
+    margin-top: 0;
+  }
+  fieldset {
+    border: 1px solid var(--border);
+    border-radius: 6px;
+    margin: 0.75rem 0;
+    max-width: 36rem;
+  }
+  legend {
+    font-weight: 600;
+    padding: 0 0.25rem;
+  }
+  label:has(> input[type='checkbox']),
+  label:has(> input[type='radio']) {
+    font-weight: 400;
+    margin: 0.35rem 0;
+  }
   a {
     color: var(--accent);
   }
@@ -39,6 +58,7 @@ export const sharedStyles = css`
   }
   label {
     display: block;
+    overflow-wrap: anywhere;
     font-weight: 600;
     margin: 0.75rem 0 0.25rem;
   }
