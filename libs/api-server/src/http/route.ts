@@ -114,7 +114,7 @@ export class RouteTable {
       path: this.openApiPath(spec.path),
       summary: spec.summary,
       tags: [spec.tag],
-      security: spec.scope ? [{ bearer: [] }] : [],
+      security: spec.scope ? [{ bearer: [] }, { session: [] }] : [],
       request: {
         ...(spec.body
           ? { body: { content: { 'application/json': { schema: spec.body } }, required: true } }

@@ -1,6 +1,7 @@
 import { OpenApiGeneratorV31, type OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import type { Router } from 'express';
 import swaggerUi from 'swagger-ui-express';
+import { SESSION_COOKIE } from '@docqa/contracts';
 
 /** Builds the OpenAPI 3.1 document from every route registered in `registry`. */
 export function buildOpenApiDocument(registry: OpenAPIRegistry, version: string) {
@@ -10,7 +11,7 @@ export function buildOpenApiDocument(registry: OpenAPIRegistry, version: string)
       title: 'docqa API',
       version,
       description:
-        'Question answering over your own documents. Every endpoint except health and docs needs `Authorization: Bearer <token>`; errors are RFC 9457 problem details.',
+        'Question answering over your own documents. Every endpoint except health and docs needs `Authorization: Bearer <token>`, or the administration portal’s session cookie `docqa_session` (from `POST /api/v2/admin/session`), which acts as an admin of the tenant named by `X-Docqa-Tenant` (default: the session’s only tenant) and needs `X-CSRF-Token` on POST, PUT, PATCH and DELETE; errors are RFC 9457 problem details.',
     },
     servers: [{ url: '/' }],
   });
@@ -19,6 +20,12 @@ export function buildOpenApiDocument(registry: OpenAPIRegistry, version: string)
 /** `GET /docs/openapi.json` and the Swagger UI at `GET /docs/swagger`. */
 export function docsRoutes(router: Router, registry: OpenAPIRegistry, version: string): void {
   registry.registerComponent('securitySchemes', 'bearer', { type: 'http', scheme: 'bearer' });
+  registry.registerComponent('securitySchemes', 'session', {
+    type: 'apiKey',
+    in: 'cookie',
+    name: SESSION_COOKIE,
+    description: 'Portal session (admin of one tenant); state-changing calls also need `X-CSRF-Token`.',
+  });
   let document: ReturnType<typeof buildOpenApiDocument> | undefined;
   const getDocument = () => (document ??= buildOpenApiDocument(registry, version));
   router.get('/docs/openapi.json', (_req, res) => {
