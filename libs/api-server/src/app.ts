@@ -9,6 +9,7 @@ import { cors } from './http/cors';
 import { notFound, problemHandler } from './http/problem-handler';
 import { requestLog } from './http/request-log';
 import { RouteTable } from './http/route';
+import { adminAccountRoutes } from './routes/admin-accounts';
 import { adminSessionRoutes } from './routes/admin-session';
 import { adminTokenRoutes } from './routes/admin-tokens';
 import { docsRoutes } from './routes/docs';
@@ -53,6 +54,7 @@ export function createApp(
   insightsRoutes(routes, deps);
   adminSessionRoutes(routes, deps);
   adminTokenRoutes(routes, deps);
+  adminAccountRoutes(routes, deps);
   for (const group of extraGroups) group(routes, deps);
   docsRoutes(router, registry, deps.version);
   app.use(deps.basePath, router);

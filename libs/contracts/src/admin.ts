@@ -136,3 +136,28 @@ export const AdminAccountSchema = z
   })
   .openapi('AdminAccount');
 export type AdminAccount = z.infer<typeof AdminAccountSchema>;
+
+/** `GET /admin/accounts/`: every admin account (all-tenants admins only). */
+export const AdminAccountListSchema = z
+  .object({ accounts: z.array(AdminAccountSchema) })
+  .openapi('AdminAccountList');
+
+/** `POST /admin/accounts/`: invite an admin; the answer carries a one-time password. */
+export const CreateAdminRequestSchema = z
+  .object({
+    email: z.email().max(320),
+    tenants: z.array(TenantSchema).max(100).default([]),
+    all_tenants: z.boolean().default(false),
+  })
+  .strict()
+  .refine((v) => v.all_tenants || v.tenants.length > 0, {
+    path: ['tenants'],
+    message: 'name at least one tenant, or all tenants',
+  })
+  .openapi('CreateAdminRequest', { example: { email: 'ann@acme.com', tenants: ['acme'] } });
+export type CreateAdminRequest = z.infer<typeof CreateAdminRequestSchema>;
+
+/** `201` of `POST /admin/accounts/`: the account and its password, shown this once. */
+export const CreatedAdminSchema = z
+  .object({ account: AdminAccountSchema, password: z.string() })
+  .openapi('CreatedAdmin');

@@ -175,4 +175,44 @@ describe('portal sessions: sign-in, sign-out, idle time-out, CSRF, tenants', () 
     await accounts.remove('temp@acme.test');
     expect((await temp.call('admin/settings/')).status).toBe(401);
   });
+
+  it('lets an all-tenants admin list, invite and remove admins, and nobody else', async () => {
+    const root = await signIn(stack.apiUrl, 'root@ops.test', PASSWORD);
+    const alice = await signIn(stack.apiUrl, 'alice@acme.test', PASSWORD);
+    const list = await root.call('admin/accounts/');
+    expect(list.status).toBe(200);
+    const listed = (await list.json()).accounts;
+    expect(listed.map((a: { email: string }) => a.email)).toEqual(
+      expect.arrayContaining(['alice@acme.test', 'bob@acme.test', 'root@ops.test']),
+    );
+    expect(JSON.stringify(listed)).not.toContain('scrypt');
+    expect((await alice.call('admin/accounts/')).status).toBe(403);
+    const adminToken = await stack.createToken({ tenant: 'acme', scopes: ['admin'] });
+    const byToken = await fetch(`${stack.apiUrl}admin/accounts/`, {
+      headers: { authorization: `Bearer ${adminToken}` },
+    });
+    expect(byToken.status).toBe(401);
+
+    const invite = { email: 'dan@acme.test', tenants: ['acme'] };
+    expect((await root.call('admin/accounts/', { method: 'POST', body: invite, csrf: false })).status).toBe(
+      403,
+    );
+    const bad = await root.call('admin/accounts/', { method: 'POST', body: { email: 'not-an-email' } });
+    expect(bad.status).toBe(400);
+    expect((await bad.json()).errors.map((e: { path: string }) => e.path).sort()).toEqual([
+      'body.email',
+      'body.tenants',
+    ]);
+    const created = await root.call('admin/accounts/', { method: 'POST', body: invite });
+    expect(created.status).toBe(201);
+    const { account, password } = await created.json();
+    expect(account).toMatchObject({ email: 'dan@acme.test', tenants: ['acme'], all_tenants: false });
+    const dan = await signIn(stack.apiUrl, 'dan@acme.test', password);
+    expect((await dan.call('admin/settings/')).status).toBe(200);
+
+    expect((await root.call('admin/accounts/dan@acme.test', { method: 'DELETE' })).status).toBe(204);
+    expect((await dan.call('admin/settings/')).status).toBe(401);
+    expect((await root.call('admin/accounts/dan@acme.test', { method: 'DELETE' })).status).toBe(404);
+    expect((await root.call('admin/accounts/root@ops.test', { method: 'DELETE' })).status).toBe(400);
+  });
 });

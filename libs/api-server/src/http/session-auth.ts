@@ -10,7 +10,7 @@ import {
   type AdminAccount,
   type AdminSession,
 } from '@docqa/contracts';
-import { ForbiddenError, NotFoundError, ValidationError } from '@docqa/errors';
+import { ForbiddenError, NotFoundError, UnauthenticatedError, ValidationError } from '@docqa/errors';
 
 /** A live portal session with its (current) account. */
 export interface CurrentSession {
@@ -53,10 +53,7 @@ export class SessionAuth {
   async principal(req: Request): Promise<Principal | null> {
     const current = await this.current(req);
     if (!current) return null;
-    const origin = req.get('origin');
-    if (origin && origin !== `${req.protocol}://${req.get('host')}`)
-      throw new ForbiddenError(`a portal session may not be used from ${origin}`);
-    if (STATE_CHANGING.has(req.method)) requireCsrf(req, current.record.csrf_token);
+    checkRequest(req, current);
     const { account, record } = current;
     return {
       id: `session:${createHash('sha256').update(current.id).digest('hex').slice(0, 16)}`,
@@ -72,6 +69,18 @@ export class SessionAuth {
       expires_at: null,
       session: { email: account.email },
     };
+  }
+
+  /**
+   * The session of an all-tenants admin, for the endpoints that manage admin accounts: 401 without
+   * a session, 403 for any other admin (or without the CSRF token on a change).
+   */
+  async requireAllTenantsAdmin(req: Request): Promise<CurrentSession> {
+    const current = await this.current(req);
+    if (!current) throw new UnauthenticatedError('sign in to the portal first');
+    checkRequest(req, current);
+    if (!current.account.all_tenants) throw new ForbiddenError('only an all-tenants admin manages admins');
+    return current;
   }
 
   /** The session as the portal sees it; an all-tenants admin lists every tenant known to docqa. */
@@ -103,6 +112,14 @@ export class SessionAuth {
     const all = [...account.tenants, ...tokens.map((t) => t.tenant), ...accounts.flatMap((a) => a.tenants)];
     return [...new Set(all)].sort();
   }
+}
+
+/** Throws 403 for a session request from another origin, or a change without the CSRF token. */
+function checkRequest(req: Request, current: CurrentSession): void {
+  const origin = req.get('origin');
+  if (origin && origin !== `${req.protocol}://${req.get('host')}`)
+    throw new ForbiddenError(`a portal session may not be used from ${origin}`);
+  if (STATE_CHANGING.has(req.method)) requireCsrf(req, current.record.csrf_token);
 }
 
 /** Throws 403 unless the request's `X-CSRF-Token` equals the session's. */
