@@ -8,6 +8,7 @@ import { adminsCommand } from './commands/admins';
 import { askCommand } from './commands/ask';
 import { batchCommand } from './commands/batch';
 import { ingestCommand } from './commands/ingest';
+import { insightsCommands } from './commands/insights';
 import { searchCommand } from './commands/search';
 import { tokensCommand } from './commands/tokens';
 
@@ -20,6 +21,7 @@ ingestCommand(program);
 searchCommand(program);
 askCommand(program);
 batchCommand(program);
+insightsCommands(program);
 
 program.parseAsync(process.argv).catch((err: unknown) => {
   const message = err instanceof ConfigError || err instanceof Error ? err.message : String(err);

@@ -15,14 +15,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadavg } from 'node:os';
 import type { QuestionRecord } from '@docqa/contracts';
-import {
-  DEFAULT_GAP_LIMITS,
-  InsightsReader,
-  QuestionExport,
-  QuestionLog,
-  clusterVectors,
-  createInsightsServices,
-} from '@docqa/insights';
+import { DEFAULT_GAP_LIMITS, QuestionLog, clusterVectors, createInsightsServices } from '@docqa/insights';
 import { Keys, QuestionStore, connectRedis, closeRedis } from '@docqa/records';
 import { LocalEmbedder } from '@docqa/retrieval';
 import { startOwnRedis } from '@docqa/testing';
@@ -119,8 +112,8 @@ async function storage(): Promise<string[]> {
     knowledge: undefined,
     now: () => now + 1,
   });
-  const reader: InsightsReader = services.insights;
-  const exporter: QuestionExport = services.export;
+  const reader = services.insights;
+  const exporter = services.export;
   const day = { from: new Date(now - DAY), to: new Date(now + 1) };
   const rows = [
     `Logged ${QUESTIONS.toLocaleString('en')} questions over ${DAYS} days (80 % covered, 5 % rated) in ${writeSeconds.toFixed(0)} s (${Math.round(QUESTIONS / writeSeconds).toLocaleString('en')} questions/s, 500 in flight).`,
