@@ -13,7 +13,6 @@ import { adminAccountRoutes } from './routes/admin-accounts';
 import { adminSessionRoutes } from './routes/admin-session';
 import { adminTokenRoutes } from './routes/admin-tokens';
 import { docsRoutes } from './routes/docs';
-import { UPLOAD_PATH } from './routes/document-upload';
 import { healthRoutes } from './routes/health';
 import { insightsRoutes } from './routes/insights';
 import { questionRoutes } from './routes/questions';
@@ -43,10 +42,11 @@ export function createApp(
     authenticate(deps.tokens, deps.admin.sessionAuth),
   );
   router.use(cors(deps));
-  // The upload endpoint reads multipart/form-data itself (after its token check).
-  const isUpload = (req: Request) => req.baseUrl + req.path === `${deps.basePath}${UPLOAD_PATH}`;
-  router.use('/documents', ...jsonBody(deps.documentsBodyLimit, isUpload));
-  router.use(...jsonBody(deps.bodyLimit, isUpload));
+  // Upload routes read their multipart/form-data body themselves (after the token check).
+  const readsForm = (req: Request) =>
+    routes.readsForm(req.method, (req.baseUrl + req.path).slice(deps.basePath.length));
+  router.use('/documents', ...jsonBody(deps.documentsBodyLimit, readsForm));
+  router.use(...jsonBody(deps.bodyLimit, readsForm));
   healthRoutes(routes, deps);
   questionRoutes(routes, deps);
   widgetRoutes(routes, deps);

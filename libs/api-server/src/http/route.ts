@@ -78,6 +78,11 @@ export class RouteTable {
     return this.specs.map((s) => `${s.method.toUpperCase()} ${this.openApiPath(s.path)}`);
   }
 
+  /** Whether `method path` (under the base path) is a route that reads its own multipart body. */
+  readsForm(method: string, path: string): boolean {
+    return this.specs.some((s) => s.form && s.method === method.toLowerCase() && toRegExp(s.path).test(path));
+  }
+
   /** Methods registered for a concrete path, for 405 `Allow`. */
   methodsFor(path: string): string[] {
     return this.specs.filter((s) => toRegExp(s.path).test(path)).map((s) => s.method.toUpperCase());

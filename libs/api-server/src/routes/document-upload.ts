@@ -7,9 +7,6 @@ import type { RouteGroup } from '../app';
 import { principalOf } from '../http/auth';
 import { enqueueDocuments, type DocumentsBackend } from './documents';
 
-/** Path of the upload endpoint under the API's base path. */
-export const UPLOAD_PATH = '/documents/upload';
-
 /** Sizes of one upload. */
 export interface UploadLimits {
   /** Largest file, in bytes. */
@@ -36,7 +33,7 @@ export function documentUploadRoutes(backend: DocumentsBackend, limits: UploadLi
     routes.add(
       {
         method: 'post',
-        path: UPLOAD_PATH,
+        path: '/documents/upload',
         summary: 'Upload files; they are parsed like the CLI’s and ingested in the background',
         tag: 'Documents',
         scope: 'ingest',
