@@ -7,7 +7,17 @@
  *   node tools/build.mjs [--only NAME] [--quiet]
  */
 import { build } from 'esbuild';
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 
 const { values } = parseArgs({ options: { only: { type: 'string' }, quiet: { type: 'boolean' } } });
@@ -76,11 +86,11 @@ if ((!values.only || values.only === 'admin') && existsSync(adminEntry)) jobs.pu
 
 /**
  * The portal: every page is its own chunk, loaded on first visit. Names carry a content hash (the
- * server caches /admin/assets/ for a year); index.html is written last with the hashed entry names.
+ * server caches /admin/assets/ for a year). Files are written only when new and index.html is
+ * replaced atomically, so a build never disturbs a server (or a parallel test) serving the folder.
  */
 async function buildAdmin() {
   const outdir = 'dist/apps/admin';
-  rmSync(outdir, { recursive: true, force: true });
   const result = await build({
     entryPoints: { main: adminEntry, admin: 'apps/admin/src/admin.css' },
     outdir,
@@ -94,15 +104,35 @@ async function buildAdmin() {
     minify: true,
     legalComments: 'none',
     metafile: true,
+    write: false,
     tsconfig: 'apps/admin/tsconfig.json',
     logLevel: 'warning',
   });
+  const fresh = new Set(result.outputFiles.map((f) => f.path));
+  for (const file of result.outputFiles) {
+    if (existsSync(file.path)) continue;
+    mkdirSync(dirname(file.path), { recursive: true });
+    writeAtomically(file.path, file.contents);
+  }
+  const assets = join(outdir, 'assets');
+  for (const name of readdirSync(assets, { recursive: true })) {
+    const path = resolve(assets, String(name));
+    // Stale hashes of an older build; a parallel build's temporary files are left to it.
+    if (statSync(path).isFile() && !fresh.has(path) && !path.endsWith('.tmp')) rmSync(path);
+  }
   const outputs = Object.entries(result.metafile.outputs);
   const output = (entry) => outputs.find(([, o]) => o.entryPoint === entry)[0].slice(outdir.length);
   const html = readFileSync('apps/admin/src/index.html', 'utf8')
     .replace('%MAIN_JS%', `/admin${output(adminEntry)}`)
     .replace('%ADMIN_CSS%', `/admin${output('apps/admin/src/admin.css')}`);
-  writeFileSync(`${outdir}/index.html`, html);
+  writeAtomically(`${outdir}/index.html`, html);
+}
+
+/** Writes beside `path`, then renames: a reader sees the old file or the whole new one. */
+function writeAtomically(path, contents) {
+  const temp = `${path}.${process.pid}.tmp`;
+  writeFileSync(temp, contents);
+  renameSync(temp, path);
 }
 
 const started = Date.now();

@@ -31,6 +31,17 @@ export class AdminApi extends EventTarget {
 
   /** Calls `path` (relative to `/api/v2/`) and returns its JSON body (undefined for 204). */
   async call<T>(path: string, opts: CallOptions = {}): Promise<T> {
+    const res = await this.request(path, opts);
+    if (res.status === 204) return undefined as T;
+    return (await res.json()) as T;
+  }
+
+  /** Fetches `path` as a file (an export), with the same headers and errors as {@link call}. */
+  async download(path: string, opts: CallOptions = {}): Promise<Blob> {
+    return (await this.request(path, opts)).blob();
+  }
+
+  private async request(path: string, opts: CallOptions): Promise<Response> {
     const method = opts.method ?? 'GET';
     const headers: Record<string, string> = { accept: 'application/json' };
     if (method !== 'GET' && this.csrfToken) headers['x-csrf-token'] = this.csrfToken;
@@ -59,8 +70,7 @@ export class AdminApi extends EventTarget {
       if (res.status === 401 && !opts.allowUnauthenticated) this.dispatchEvent(new Event('expired'));
       throw error;
     }
-    if (res.status === 204) return undefined as T;
-    return (await res.json()) as T;
+    return res;
   }
 }
 

@@ -23,10 +23,3 @@ export function parseFilterLines(text: string): Filter[] {
       };
     });
 }
-
-/** Writes filters the way {@link parseFilterLines} reads them. */
-export function filterLines(filters: Filter[]): string {
-  return filters
-    .map((f) => `${f.property} ${f.type === 'eq' ? '=' : '~'} ${[f.value].flat().join(' | ')}`)
-    .join('\n');
-}

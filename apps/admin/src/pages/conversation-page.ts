@@ -100,7 +100,7 @@ export class ConversationPage extends LitElement {
       <h3>Feedback</h3>
       ${
         t.feedback
-          ? html`<p>${t.feedback.rating === 'up' ? '👍 Thumbs up' : '👎 Thumbs down'}</p>
+          ? html`<p><span class="badge">${t.feedback.rating === 'up' ? 'Thumbs up' : 'Thumbs down'}</span></p>
               ${t.feedback.details ? html`<blockquote>${t.feedback.details}</blockquote>` : nothing}
               ${t.feedback.url ? html`<p>Suggested page: <a href=${t.feedback.url} rel="noopener noreferrer" target="_blank">${t.feedback.url}</a></p>` : nothing}`
           : html`<p class="muted">None given.</p>`

@@ -153,10 +153,7 @@ export class ConversationsPage extends LitElement {
                     ${c.not_covered ? html` <span class="badge">${c.not_covered} not covered</span>` : nothing}
                   </td>
                   <td>${c.questions}</td>
-                  <td>
-                    <span aria-label="${c.feedback.up} thumbs up">👍 ${c.feedback.up}</span>
-                    <span aria-label="${c.feedback.down} thumbs down">👎 ${c.feedback.down}</span>
-                  </td>
+                  <td>${c.feedback.up} up, ${c.feedback.down} down</td>
                   <td>${c.channel}</td>
                   <td>${formatDate(c.last_at)}</td>
                 </tr>`,

@@ -5,6 +5,7 @@ import { api } from '../api/admin-api';
 import { isMissingEndpoint, notAvailable } from '../api/not-yet';
 import { session } from '../api/session';
 import { errorView } from '../components/error-view';
+import '../components/export-button';
 import '../components/line-chart';
 import '../components/period-select';
 import { lastDays, type Period } from '../components/period-select';
@@ -152,7 +153,8 @@ export class OverviewPage extends LitElement {
           </table>
         </div>
       </section>
-      ${t.not_covered ? html`<p><a href=${href('gaps')}>See the coverage gaps</a></p>` : nothing}`;
+      ${t.not_covered ? html`<p><a href=${href('gaps')}>See the coverage gaps</a></p>` : nothing}
+      <export-button .from=${this.period.from}></export-button>`;
   }
 
   private tile(label: string, value: string) {

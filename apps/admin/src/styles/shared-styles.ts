@@ -22,6 +22,10 @@ export const sharedStyles = css`
     font-size: 1.15rem;
     margin: 1.5rem 0 0.75rem;
   }
+  h3 {
+    font-size: 1rem;
+    margin: 1rem 0 0.5rem;
+  }
   .card > h2:first-child,
   .card > h1:first-child {
     margin-top: 0;
