@@ -18,9 +18,21 @@ import { normaliseQuestion } from './question-log';
 /** Chats read from one day's sorted set per round trip. */
 const BATCH = 200;
 
+/** Chats one request of `GET /admin/conversations/` examines at most. */
+export const SCAN_BUDGET = 5_000;
+
 interface Cursor {
   t: number;
   c: string;
+}
+
+/** Progress of one page's scan, newest chat first. */
+interface Scan {
+  items: ConversationSummary[];
+  scanned: number;
+  /** The last chat examined (the next page starts after it). */
+  position: Cursor | null;
+  stop?: 'full' | 'budget';
 }
 
 /**
@@ -43,38 +55,37 @@ export class ConversationsReader {
     this.log = new LogReader(deps);
   }
 
+  /**
+   * One page of chats. A filtered page examines at most {@link SCAN_BUDGET} chats: when that runs
+   * out first, the page ends early (even empty) with a `next_cursor` to continue from.
+   */
   async list(tenant: string, query: ConversationsQuery): Promise<ConversationList> {
     const period = resolvePeriod(query, this.deps.now?.() ?? Date.now(), this.deps.retentionDays);
-    const cursor = query.cursor ? decodeCursor(query.cursor) : null;
-    const items: ConversationSummary[] = [];
+    const scan: Scan = { items: [], scanned: 0, position: query.cursor ? decodeCursor(query.cursor) : null };
     for (const day of daysOf(period).reverse()) {
-      const found = await this.scanDay(tenant, day, period, query, cursor, query.limit + 1 - items.length);
-      items.push(...found);
-      if (items.length > query.limit) break;
+      await this.scanDay(tenant, day, period, query, scan);
+      if (scan.stop) break;
     }
-    const page = items.slice(0, query.limit);
+    const page = scan.items.slice(0, query.limit);
     const last = page[page.length - 1];
-    const next =
-      items.length > query.limit && last
-        ? encodeCursor({ t: Date.parse(last.last_at), c: last.chat_id })
-        : null;
-    return { items: page, next_cursor: next };
+    if (scan.stop === 'full' && last)
+      return { items: page, next_cursor: encodeCursor({ t: Date.parse(last.last_at), c: last.chat_id }) };
+    if (scan.stop === 'budget' && scan.position)
+      return { items: page, next_cursor: encodeCursor(scan.position) };
+    return { items: page, next_cursor: null };
   }
 
-  /** Up to `wanted` matching chats of one day, after the cursor. */
+  /** Examines one day's chats after the scan's position, newest first, until the scan stops. */
   private async scanDay(
     tenant: string,
     day: string,
     period: Period,
     query: ConversationsQuery,
-    cursor: Cursor | null,
-    wanted: number,
-  ): Promise<ConversationSummary[]> {
+    scan: Scan,
+  ): Promise<void> {
     const key = this.deps.keys.analyticsChats(tenant, day);
-    const found: ConversationSummary[] = [];
-    let max = Math.min(period.to - 1, cursor?.t ?? Infinity);
-    let after: Cursor | null = cursor;
-    while (found.length < wanted) {
+    let max = Math.min(period.to - 1, scan.position?.t ?? Infinity);
+    for (;;) {
       const raw = await this.deps.redis.zrevrangebyscore(
         key,
         max,
@@ -86,33 +97,36 @@ export class ConversationsReader {
       );
       const members: Cursor[] = [];
       for (let i = 0; i < raw.length; i += 2) members.push({ c: raw[i]!, t: Number(raw[i + 1]) });
-      const fresh = members.filter((m) => !after || m.t < after.t || (m.t === after.t && m.c < after.c));
-      for (const summary of await this.summaries(tenant, fresh, query)) {
-        found.push(summary);
-        if (found.length >= wanted) break;
+      const at = scan.position;
+      const fresh = members.filter((m) => !at || m.t < at.t || (m.t === at.t && m.c < at.c));
+      const summaries = await this.summaries(tenant, fresh, query);
+      for (const [i, member] of fresh.entries()) {
+        const summary = summaries[i];
+        if (summary) scan.items.push(summary);
+        // One more than the page tells whether another page follows.
+        if (scan.items.length > query.limit) return void (scan.stop = 'full');
+        scan.position = member;
+        if (++scan.scanned >= SCAN_BUDGET) return void (scan.stop = 'budget');
       }
-      if (members.length < BATCH) break;
-      after = members[members.length - 1]!;
-      max = after.t;
+      if (members.length < BATCH) return;
+      max = members[members.length - 1]!.t;
     }
-    return found;
   }
 
   private async summaries(
     tenant: string,
     members: Cursor[],
     query: ConversationsQuery,
-  ): Promise<ConversationSummary[]> {
+  ): Promise<(ConversationSummary | null)[]> {
     if (!members.length) return [];
     const pipeline = this.deps.redis.pipeline();
     for (const m of members) pipeline.hgetall(this.deps.keys.analyticsChat(tenant, m.c));
     const hashes = ((await pipeline.exec()) ?? []).map(([, h]) => (h ?? {}) as Record<string, string>);
     const texts = query.q ? await this.questionTexts(tenant, hashes) : [];
     const wanted = query.q ? ` ${normaliseQuestion(query.q)} ` : '';
-    const out: ConversationSummary[] = [];
-    for (const [i, m] of members.entries()) {
+    return members.map((m, i) => {
       const h = hashes[i]!;
-      if (!h.last) continue;
+      if (!h.last) return null;
       const summary: ConversationSummary = {
         chat_id: m.c,
         first_question: h.first ?? '',
@@ -122,12 +136,11 @@ export class ConversationsReader {
         not_covered: Number(h.nc ?? 0),
         channel: ChannelSchema.safeParse(h.ch).data ?? 'api',
       };
-      if (!matches(summary, query)) continue;
+      if (!matches(summary, query)) return null;
       // `q` matches whole words of one of the chat's questions, in order.
-      if (query.q && !texts[i]!.some((t) => ` ${normaliseQuestion(t)} `.includes(wanted))) continue;
-      out.push(summary);
-    }
-    return out;
+      if (query.q && !texts[i]!.some((t) => ` ${normaliseQuestion(t)} `.includes(wanted))) return null;
+      return summary;
+    });
   }
 
   /** The logged question texts of each chat, read in one round trip. */

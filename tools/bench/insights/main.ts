@@ -125,7 +125,8 @@ async function storage(): Promise<string[]> {
     `| \`GET /admin/insights/\` 30 days, week series | ${(await median(() => reader.insights('acme', { interval: 'week' }))).toFixed(0)} ms |`,
     `| \`GET /admin/conversations/\` first page of 20 | ${(await median(() => services.conversations.list('acme', { limit: 20 }))).toFixed(1)} ms |`,
     `| \`GET /admin/conversations/?not_covered=true\` first page | ${(await median(() => services.conversations.list('acme', { limit: 20, not_covered: true }))).toFixed(1)} ms |`,
-    `| \`GET /admin/conversations/?q=…\` (scans chats until 20 match) | ${(await median(() => services.conversations.list('acme', { limit: 20, q: 'wifi' }), 3)).toFixed(0)} ms |`,
+    `| \`GET /admin/conversations/?q=remote\` first page (words of a common question) | ${(await median(() => services.conversations.list('acme', { limit: 20, q: 'remote' }), 3)).toFixed(0)} ms |`,
+    `| \`GET /admin/conversations/?q=…\` matching nothing (stops after SCAN_BUDGET = 5,000 chats, returns a cursor) | ${(await median(() => services.conversations.list('acme', { limit: 20, q: 'zeppelin' }), 3)).toFixed(0)} ms |`,
     `| \`GET /admin/export/questions\` one day (≈${Math.round(QUESTIONS / DAYS).toLocaleString('en')} rows, JSONL) | ${(
       await median(async () => {
         for await (const row of exporter.rows('acme', { ...day, format: 'jsonl' })) JSON.stringify(row);
