@@ -31,7 +31,11 @@ describe('insights API (question log, conversations, gaps, export)', () => {
 
   beforeAll(async () => {
     redis = testRedis();
-    stack = await startStack({ prefix, now: () => Date.now() + shift, env: { RATE_LIMIT_PER_MINUTE: '1000' } });
+    stack = await startStack({
+      prefix,
+      now: () => Date.now() + shift,
+      env: { RATE_LIMIT_PER_MINUTE: '1000' },
+    });
     for (const tenant of ['acme', 'other']) {
       tokens[tenant] = await stack.createToken({ tenant, scopes: ['ask', 'ingest'] });
       tokens[`${tenant}-admin`] = await stack.createToken({ tenant, scopes: ['admin'] });
