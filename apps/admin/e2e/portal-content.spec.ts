@@ -169,6 +169,11 @@ describe('the portal in Chromium: knowledge base, widget and conversations', () 
       .getByText('2', { exact: true })
       .waitFor();
     await shoot(page, 'overview');
+    const theme = page.getByRole('button', { name: 'Dark theme' });
+    await theme.click();
+    await page.waitForFunction(() => document.documentElement.dataset.theme === 'dark');
+    await shoot(page, 'overview-dark');
+    await theme.click();
     const exported = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Export questions (CSV)' }).click();
     const csv = await exported.then((d) => d.path()).then((path) => readFileSync(path, 'utf8'));

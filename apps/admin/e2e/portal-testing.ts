@@ -104,8 +104,32 @@ export async function shoot(page: Page, name: string): Promise<void> {
   const size = page.viewportSize()!;
   await page.screenshot({ path: join(screenshots, `admin-${name}-desktop.png`), fullPage: true });
   await page.setViewportSize({ width: 375, height: 812 });
+  expect(await overflowing(page)).toEqual([]);
   await page.screenshot({ path: join(screenshots, `admin-${name}-phone.png`), fullPage: true });
   await page.setViewportSize(size);
+}
+
+/**
+ * Nothing when the page fits the viewport's width; else what sticks out (in any shadow root), to
+ * say why a phone would scroll sideways. Content of a scrolling box (a table, a code block) may.
+ */
+function overflowing(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    const scroll = document.documentElement.scrollWidth;
+    if (scroll <= width + 1) return [];
+    const found = [`the page is ${scroll}px wide`];
+    const visit = (root: Document | ShadowRoot) => {
+      for (const el of root.querySelectorAll('*')) {
+        const box = el.getBoundingClientRect();
+        if (box.right > width + 1)
+          found.push(`${el.tagName.toLowerCase()}.${el.className} ${Math.round(box.right)}px`);
+        if (el.shadowRoot) visit(el.shadowRoot);
+      }
+    };
+    visit(document);
+    return found;
+  });
 }
 
 /** A docs site of its own origin whose page embeds the widget with the snippet the portal gave. */

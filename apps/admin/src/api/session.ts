@@ -54,9 +54,9 @@ export class Session extends EventTarget {
     this.end('You are signed out.');
   }
 
-  /** Works on another of the account's tenants from now on. */
+  /** Works on another of the account's tenants (any tenant for an all-tenants admin) from now on. */
   chooseTenant(tenant: string): void {
-    if (!this.me?.tenants.includes(tenant)) return;
+    if (!this.me || !(this.me.all_tenants || this.me.tenants.includes(tenant))) return;
     this.client.tenant = tenant;
     localStorage.setItem(TENANT_KEY, tenant);
     this.changed();
@@ -66,7 +66,8 @@ export class Session extends EventTarget {
     this.me = me;
     this.client.csrfToken = me.csrf_token;
     const saved = localStorage.getItem(TENANT_KEY);
-    this.client.tenant = saved && me.tenants.includes(saved) ? saved : me.tenants[0];
+    const allowed = (t: string | null): t is string => !!t && (me.all_tenants || me.tenants.includes(t));
+    this.client.tenant = allowed(saved) ? saved : me.tenants[0];
     this.status = 'signed-in';
     this.changed();
   }

@@ -1,4 +1,4 @@
-import { LitElement, html } from 'lit';
+import { LitElement, css, html } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
 import { sharedStyles } from '../styles/shared-styles';
 
@@ -23,7 +23,17 @@ export function lastDays(days: number): Period {
  */
 @customElement('period-select')
 export class PeriodSelect extends LitElement {
-  static override styles = [sharedStyles];
+  static override styles = [
+    sharedStyles,
+    css`
+      :host {
+        margin-bottom: 1rem;
+      }
+      select {
+        max-width: 16rem;
+      }
+    `,
+  ];
 
   /** Days of the period shown. */
   @property({ type: Number }) days = 30;

@@ -44,6 +44,26 @@ export class AccountPage extends LitElement {
             </section>`
           : nothing
       }
+      ${
+        me.all_tenants
+          ? html`<section class="card">
+              <h2>Another tenant</h2>
+              <form @submit=${this.otherTenant} class="row">
+                <div>
+                  <label for="other"
+                    >Tenant name
+                    <span class="hint"
+                      >As an administrator of every tenant you may work on one not listed yet.</span
+                    ></label
+                  >
+                  <input id="other" name="tenant" pattern="[a-z0-9][a-z0-9_-]{0,62}" required />
+                </div>
+                <button type="submit">Work on it</button>
+              </form>
+            </section>`
+          : nothing
+      }
+      <p role="status" class="muted">${this.status}</p>
       <section class="card">
         <h2>Sign out</h2>
         <p class="muted">Ends this session on the server; other browsers stay signed in.</p>
@@ -56,6 +76,14 @@ export class AccountPage extends LitElement {
     const tenant = (e.target as HTMLSelectElement).value;
     session.chooseTenant(tenant);
     this.status = `Now working on tenant ${tenant}.`;
+  }
+
+  private otherTenant(e: SubmitEvent): void {
+    e.preventDefault();
+    const input = (e.target as HTMLFormElement).elements.namedItem('tenant') as HTMLInputElement;
+    if (!input.reportValidity()) return;
+    session.chooseTenant(input.value);
+    this.status = `Now working on tenant ${input.value}.`;
   }
 
   private async signOut(): Promise<void> {

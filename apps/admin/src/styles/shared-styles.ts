@@ -136,6 +136,8 @@ export const sharedStyles = css`
   }
   .table-wrap {
     overflow-x: auto;
+    /* The containing block of visually hidden cells: they scroll with the table, not the page. */
+    position: relative;
   }
   table {
     border-collapse: collapse;
@@ -172,6 +174,20 @@ export const sharedStyles = css`
     padding: 0.6rem 0.8rem;
     margin: 0.75rem 0;
   }
+  dl {
+    display: grid;
+    grid-template-columns: max-content minmax(0, 1fr);
+    gap: 0.35rem 1rem;
+    margin: 0;
+  }
+  dt {
+    font-weight: 600;
+    color: var(--muted);
+  }
+  dd {
+    margin: 0;
+    overflow-wrap: anywhere;
+  }
   .badge {
     display: inline-block;
     font-size: 0.75rem;
@@ -186,6 +202,9 @@ export const sharedStyles = css`
     width: 1px;
     height: 1px;
     overflow: hidden;
+    margin: -1px;
+    padding: 0;
+    border: 0;
     clip: rect(0 0 0 0);
     white-space: nowrap;
   }
