@@ -1,7 +1,7 @@
 /**
  * `npm start`: runs docqa on one machine. Starts a private redis-server when none answers at
  * REDIS_URL, then the API and one worker as child processes; on first start ingests docs/ into the
- * `demo` tenant; prints the URLs and a demo token. Ctrl-C stops everything.
+ * `demo` tenant; prints the URLs, a demo token and a demo admin of the portal. Ctrl-C stops everything.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
@@ -86,11 +86,13 @@ async function main(): Promise<void> {
     'docqa is running',
     `  API         ${apiUrl}`,
     `  Swagger UI  ${apiUrl}docs/swagger`,
+    `  Portal      ${publicUrl}/admin/`,
     `  MCP server  ${apiUrl}mcp   (for coding assistants, see docs/mcp.md)`,
     ...(demo
       ? [
           `  Demo page   ${publicUrl}/`,
           `  Demo token  ${demo.token}   (tenant "demo": ask, search, ingest; valid 30 days)`,
+          `  Demo admin  ${demo.admin.email}  password ${demo.admin.password}   (tenant "demo"; new each start)`,
         ]
       : []),
     '  Stop with Ctrl-C.',

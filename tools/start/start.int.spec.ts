@@ -59,6 +59,9 @@ describe('npm start', () => {
     expect(stderr).toContain(`Swagger UI  http://localhost:${port}/api/v2/docs/swagger`);
     expect(stderr).toContain(`MCP server  http://localhost:${port}/api/v2/mcp `);
     expect(stderr).toContain(`Demo page   http://localhost:${port}/`);
+    expect(stderr).toContain(`Portal      http://localhost:${port}/admin/`);
+    const admin = /Demo admin {2}(\S+) {2}password (\S+)/.exec(stderr);
+    expect(admin?.[1]).toBe('admin@demo.local');
     const token = /Demo token {2}(dq_\S+)/.exec(stderr)?.[1];
     expect(token).toBeDefined();
 
@@ -90,5 +93,12 @@ describe('npm start', () => {
     expect(page.status).toBe(200);
     expect(await page.text()).toContain(`id="${cited.url!.split('#')[1]}"`);
     expect((await fetch(`http://127.0.0.1:${port}/`)).status).toBe(200);
+    const signIn = await fetch(`${api}admin/session`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: admin![1], password: admin![2] }),
+    });
+    expect(signIn.status).toBe(200);
+    expect(await signIn.json()).toMatchObject({ email: 'admin@demo.local', tenants: ['demo'] });
   }, 90_000);
 });

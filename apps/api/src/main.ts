@@ -17,11 +17,13 @@ async function main(): Promise<void> {
   const widgetDir = join(__dirname, '../widget');
   const swaggerUiDir = join(__dirname, '../../swagger-ui');
   const docsDir = join(__dirname, '../../../docs');
+  const adminDir = join(__dirname, '../admin');
   const api = await startApi(config, services, {
     logger,
     version: VERSION,
     widgetDir: existsSync(widgetDir) ? widgetDir : undefined,
     swaggerUiDir: existsSync(swaggerUiDir) ? swaggerUiDir : undefined,
+    adminDir: existsSync(adminDir) ? adminDir : undefined,
     demoToken: config.demoToken,
     metrics,
     docsDir: existsSync(docsDir) ? docsDir : undefined,

@@ -5,9 +5,11 @@
  */
 import { Command } from 'commander';
 import { exitIfNodeTooOld } from '@docqa/config';
+import { adminsCommand } from './commands/admins';
 import { askCommand } from './commands/ask';
 import { batchCommand } from './commands/batch';
 import { ingestCommand } from './commands/ingest';
+import { insightsCommands } from './commands/insights';
 import { searchCommand } from './commands/search';
 import { sourcesCommand } from './commands/sources';
 import { tokensCommand } from './commands/tokens';
@@ -18,11 +20,13 @@ const program = new Command('docqa')
   .description('docqa: question answering over your own documentation')
   .showHelpAfterError();
 tokensCommand(program);
+adminsCommand(program);
 ingestCommand(program);
 sourcesCommand(program);
 searchCommand(program);
 askCommand(program);
 batchCommand(program);
+insightsCommands(program);
 
 program.parseAsync(process.argv).catch((err: unknown) => {
   const message = err instanceof Error ? err.message : String(err);

@@ -1,12 +1,15 @@
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
-import type { TokenCache } from '@docqa/auth';
+import type { AdminAccountStore, AdminSessionStore, TokenCache, TokenStore } from '@docqa/auth';
 import type { Filter, QuestionLimits, SearchMode, SearchResult } from '@docqa/contracts';
 import type { Metrics } from '@docqa/metrics';
 import type { QuestionService } from '@docqa/questions';
 import type { FeedbackStore, Keys, QuestionStore, SettingsStore } from '@docqa/records';
+import type { InsightsServices } from '@docqa/insights';
 import type { HealthService } from './health-service';
 import type { QuestionRateLimiter } from './http/rate-limit';
+import type { SessionAuth } from './http/session-auth';
+import type { SignInLimiter } from './http/sign-in-limiter';
 
 /** Search as the API needs it (the retrieval library's facade satisfies it). */
 export interface Searcher {
@@ -22,6 +25,15 @@ export interface Searcher {
   }>;
 }
 
+/** The administration portal's services (accounts, sessions, tokens). */
+export interface AdminDeps {
+  accounts: AdminAccountStore;
+  sessions: AdminSessionStore;
+  sessionAuth: SessionAuth;
+  signInLimiter: SignInLimiter;
+  tokenStore: TokenStore;
+}
+
 /** Everything the HTTP layer uses, built by the composition root. */
 export interface ApiDeps {
   version: string;
@@ -30,11 +42,15 @@ export interface ApiDeps {
   keys: Keys;
   /** Verifies bearer tokens. */
   tokens: TokenCache;
+  /** Portal accounts, sessions and the token store the admin API manages. */
+  admin: AdminDeps;
   store: QuestionStore;
   questions: QuestionService;
   settings: SettingsStore;
   feedback: FeedbackStore;
   rateLimiter: QuestionRateLimiter;
+  /** The question log and the admin reports over it (insights, conversations, gaps, export). */
+  insights?: InsightsServices;
   retrieval: Searcher;
   health: HealthService;
   /** Path prefix of the API (`/api/v2`). */
@@ -49,6 +65,8 @@ export interface ApiDeps {
   widgetDir?: string;
   /** Folder of Swagger UI's pre-compressed files (`dist/swagger-ui`), if built. */
   swaggerUiDir?: string;
+  /** Folder of the built administration portal, served at `/admin/`, if built. */
+  adminDir?: string;
   /** Token the demo page at `/` embeds; no demo page without it. */
   demoToken?: string;
   /** Request and stream metrics, filled when given. */

@@ -1,5 +1,6 @@
 import { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
-import express, { type Express } from 'express';
+import express, { type Express, type Request } from 'express';
+import { adminPortalRoutes } from './admin-portal';
 import type { ApiDeps } from './api-deps';
 import { demoRoutes } from './demo-page';
 import { authenticate } from './http/auth';
@@ -8,8 +9,12 @@ import { cors } from './http/cors';
 import { notFound, problemHandler } from './http/problem-handler';
 import { requestLog } from './http/request-log';
 import { RouteTable } from './http/route';
+import { adminAccountRoutes } from './routes/admin-accounts';
+import { adminSessionRoutes } from './routes/admin-session';
+import { adminTokenRoutes } from './routes/admin-tokens';
 import { docsRoutes } from './routes/docs';
 import { healthRoutes } from './routes/health';
+import { insightsRoutes } from './routes/insights';
 import { questionRoutes } from './routes/questions';
 import { searchRoutes } from './routes/search';
 import { widgetRoutes } from './routes/widget';
@@ -30,19 +35,32 @@ export function createApp(
 
   const registry = new OpenAPIRegistry();
   const router = express.Router();
-  const routes = new RouteTable(router, registry, deps.basePath, authenticate(deps.tokens));
+  const routes = new RouteTable(
+    router,
+    registry,
+    deps.basePath,
+    authenticate(deps.tokens, deps.admin.sessionAuth),
+  );
   router.use(cors(deps));
-  router.use('/documents', ...jsonBody(deps.documentsBodyLimit));
-  router.use(...jsonBody(deps.bodyLimit));
+  // Upload routes read their multipart/form-data body themselves (after the token check).
+  const readsForm = (req: Request) =>
+    routes.readsForm(req.method, (req.baseUrl + req.path).slice(deps.basePath.length));
+  router.use('/documents', ...jsonBody(deps.documentsBodyLimit, readsForm));
+  router.use(...jsonBody(deps.bodyLimit, readsForm));
   healthRoutes(routes, deps);
   questionRoutes(routes, deps);
   widgetRoutes(routes, deps);
   searchRoutes(routes, deps);
+  insightsRoutes(routes, deps);
+  adminSessionRoutes(routes, deps);
+  adminTokenRoutes(routes, deps);
+  adminAccountRoutes(routes, deps);
   for (const group of extraGroups) group(routes, deps);
   docsRoutes(router, registry, deps.version, deps.swaggerUiDir);
   app.use(deps.basePath, router);
 
   demoRoutes(app, deps);
+  adminPortalRoutes(app, deps);
   app.use(notFound(routes, deps.basePath));
   app.use(problemHandler(deps.logger));
   return { app, routes, registry };

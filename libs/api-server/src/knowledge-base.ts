@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import { createAnswerer } from '@docqa/answering';
+import { documentUploadRoutes } from './routes/document-upload';
 import { mcpRoutes } from './routes/mcp';
 import type { Config } from '@docqa/config';
 import { openDocumentService } from '@docqa/ingest';
@@ -17,10 +18,15 @@ export async function createApiServices(config: Config, logger: Logger): Promise
   const sources = await openSources(config, { documents: documents.service, logger });
   return {
     retrieval,
+    knowledge: retrieval.deps,
     probes: retrieval.probes(),
     modelProbe: () => answerer.health(),
     routeGroups: [
       documentRoutes(documents.service),
+      documentUploadRoutes(documents.service, {
+        fileBytes: config.uploadMaxFileMb * 1024 * 1024,
+        files: config.uploadMaxFiles,
+      }),
       sourceRoutes(sources.service),
       mcpRoutes({
         readDocument: (tenant, id, opts) => retrieval.readDocument(tenant, id, opts),

@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import { TokenCache, TokenStore } from '@docqa/auth';
 import type { Config } from '@docqa/config';
 import type { Metrics } from '@docqa/metrics';
+import { createInsightsServices } from '@docqa/insights';
 import { QuestionQueue } from '@docqa/queue';
 import { QuestionService } from '@docqa/questions';
 import {
@@ -15,6 +16,8 @@ import {
   closeRedis,
   connectRedis,
 } from '@docqa/records';
+import { createAdminServices } from './admin-services';
+import type { Embedder, VectorStore } from '@docqa/retrieval';
 import type { Searcher } from './api-deps';
 import { createApp, type RouteGroup } from './app';
 import { HealthService, type Probe } from './health-service';
@@ -29,6 +32,10 @@ export interface ApiServices {
   modelProbe: Probe;
   /** Route groups beyond the built-in ones (documents, jobs). */
   routeGroups?: RouteGroup[];
+  /** The knowledge base's embedder and vector store, for the coverage gaps report. */
+  knowledge?: { embedder: Embedder; store: VectorStore };
+  /** Clock of the question log and its reports (tests move it instead of waiting). @defaultValue Date.now */
+  now?: () => number;
   close?: () => Promise<void>;
 }
 
@@ -53,6 +60,7 @@ export async function startApi(
     version: string;
     widgetDir?: string;
     swaggerUiDir?: string;
+    adminDir?: string;
     demoToken?: string;
     docsDir?: string;
     metrics?: Metrics;
@@ -87,10 +95,19 @@ export async function startApi(
       redis,
       keys,
       tokens: tokenCache,
+      admin: createAdminServices(config, { redis, keys }),
       store,
       questions: new QuestionService({ store, queue, feed }),
       settings: new SettingsStore({ redis, keys }),
       feedback: new FeedbackStore({ redis, keys, ttlSeconds }),
+      insights: createInsightsServices({
+        redis,
+        keys,
+        store,
+        retentionDays: config.analyticsRetentionDays,
+        knowledge: services.knowledge,
+        now: services.now,
+      }),
       rateLimiter: new QuestionRateLimiter({
         redis,
         keys,
@@ -114,6 +131,7 @@ export async function startApi(
       trustProxy: config.trustProxy,
       widgetDir: opts.widgetDir,
       swaggerUiDir: opts.swaggerUiDir,
+      adminDir: opts.adminDir,
       demoToken: opts.demoToken,
       metrics: opts.metrics,
       docsDir: opts.docsDir,

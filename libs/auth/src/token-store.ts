@@ -2,9 +2,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import type { Keys } from '@docqa/records';
 import { ValidationError } from '@docqa/errors';
+import { TenantSchema } from '@docqa/contracts';
 import { TokenRecordSchema, type CreateTokenOptions, type TokenRecord } from './token';
-
-const TENANT_PATTERN = /^[a-z0-9][a-z0-9_-]{0,62}$/;
 
 /** SHA-256 of a clear token, hex: the only form a token is stored in. */
 export function hashToken(token: string): string {
@@ -39,7 +38,7 @@ export class TokenStore {
 
   /** Creates a token; the clear token is returned once and never stored. */
   async create(options: CreateTokenOptions): Promise<{ token: string; record: TokenRecord }> {
-    if (!TENANT_PATTERN.test(options.tenant)) {
+    if (!TenantSchema.safeParse(options.tenant).success) {
       throw new ValidationError(
         'tenant must be 1-63 lowercase letters, digits, _ or -, starting with a letter or digit',
       );

@@ -143,6 +143,12 @@ export const SETTINGS = {
     default: '30',
     doc: 'Days questions, chats and answer streams are kept.',
   },
+  analyticsRetentionDays: {
+    env: 'ANALYTICS_RETENTION_DAYS',
+    schema: int(1, 3650),
+    default: '90',
+    doc: 'Days the question log behind insights and coverage gaps is kept (apart from RECORD_TTL_DAYS).',
+  },
   bodyLimit: {
     env: 'BODY_LIMIT',
     schema: z.string().regex(/^\d+(b|kb|mb)$/i),
@@ -166,6 +172,36 @@ export const SETTINGS = {
     schema: int(1, 100000),
     default: '4000',
     doc: 'Longest question, in characters.',
+  },
+  uploadMaxFileMb: {
+    env: 'UPLOAD_MAX_FILE_MB',
+    schema: int(1, 1024),
+    default: '10',
+    doc: 'Largest file of POST /documents/upload, in MB.',
+  },
+  uploadMaxFiles: {
+    env: 'UPLOAD_MAX_FILES',
+    schema: int(1, 1000),
+    default: '20',
+    doc: 'Most files in one POST /documents/upload.',
+  },
+  adminSessionIdleMinutes: {
+    env: 'ADMIN_SESSION_IDLE_MINUTES',
+    schema: int(1, 43200),
+    default: '720',
+    doc: 'Minutes a portal session lives without a request (12 h).',
+  },
+  adminSignInLimitPerEmail: {
+    env: 'ADMIN_SIGNIN_LIMIT_PER_EMAIL',
+    schema: int(1, 1000000),
+    default: '10',
+    doc: 'Portal sign-in attempts per 15 minutes per email.',
+  },
+  adminSignInLimitPerIp: {
+    env: 'ADMIN_SIGNIN_LIMIT_PER_IP',
+    schema: int(1, 1000000),
+    default: '30',
+    doc: 'Portal sign-in attempts per 15 minutes per client IP.',
   },
   questionMetadataMaxBytes: {
     env: 'QUESTION_METADATA_MAX_BYTES',

@@ -52,6 +52,25 @@ export const IngestAcceptedSchema = z
   .openapi('IngestAccepted');
 export type IngestAccepted = z.infer<typeof IngestAcceptedSchema>;
 
+/** `202` of `POST /documents/upload`: the job of the files that parsed, and why the others did not. */
+export const UploadAcceptedSchema = IngestAcceptedSchema.extend({
+  failed: z.array(z.object({ file: z.string(), reason: z.string() })),
+}).openapi('UploadAccepted');
+export type UploadAccepted = z.infer<typeof UploadAcceptedSchema>;
+
+/** The multipart form of `POST /documents/upload` (documentation; the route reads the parts). */
+export const UploadFormSchema = z
+  .object({
+    files: z
+      .array(z.string().openapi({ format: 'binary' }))
+      .describe('Markdown, MDX, HTML, text or PDF files, by extension; the file name is the document id'),
+    metadata: z
+      .string()
+      .optional()
+      .describe('JSON object of string values added to every document’s metadata, e.g. {"product":"cli"}'),
+  })
+  .openapi('UploadForm');
+
 /** A stored document (without its chunks). */
 export const DocumentRecordSchema = z
   .object({

@@ -11,3 +11,5 @@ export * from './jobs';
 export * from './version';
 export * from './mcp';
 export * from './sources';
+export * from './admin';
+export * from './insights';

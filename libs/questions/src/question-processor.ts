@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import { AppError, toProblem } from '@docqa/errors';
-import type { QuestionJob, Source } from '@docqa/contracts';
+import type { Channel, Problem, QuestionJob, QuestionRecord, Source } from '@docqa/contracts';
 import type { QuestionStore, StoredQuestion } from '@docqa/records';
 import type { Answerer } from '@docqa/answering';
 import { AnswerSupersededError, AnswerWriter } from './answer-writer';
@@ -20,20 +20,14 @@ export interface JobRun {
 /** How a run ended, for the worker to tell BullMQ. */
 export type RunOutcome = 'answered' | 'skipped';
 
-/** A question whose answer ended (ready, or failed for good), for whoever watches answers. */
-export interface QuestionEnded {
-  tenant: string;
-  /** Where the question came from. */
-  channel: 'api' | 'batch';
-  status: 'ready' | 'failed';
-  /** Milliseconds from the question being asked to the first words of its answer, if any came. */
-  firstPartialMs: number | null;
-  /** Milliseconds from the question being asked to its end. */
-  endMs: number;
+/** Where ended questions are logged for analytics (the insights library's question log). */
+export interface QuestionEndLog {
+  /** Logs an ended question once; repeated calls for the same question change nothing. */
+  questionEnded(
+    question: { tenant: string; channel: Channel; record: QuestionRecord },
+    firstPartialAt: number | null,
+  ): Promise<unknown>;
 }
-
-/** Watches answers end (the worker's metrics). Called after the record is written; must not throw. */
-export type QuestionObserver = (ended: QuestionEnded) => void;
 
 /** Raised when a failure must not be retried; the worker turns it into BullMQ's UnrecoverableError. */
 export class FinalFailure extends Error {
@@ -55,7 +49,8 @@ export class QuestionProcessor {
       answerer: Answerer;
       logger: Logger;
       flushIntervalMs?: number;
-      observer?: QuestionObserver;
+      /** Logs each question when it ends (ready or failed). */
+      log?: QuestionEndLog;
     },
   ) {}
 
@@ -67,7 +62,12 @@ export class QuestionProcessor {
     const { store } = this.deps;
     const id = run.data.question_id;
     const stored = await store.getStored(id);
-    if (!stored || stored.record.is_ready) return 'skipped';
+    if (!stored) return 'skipped';
+    if (stored.record.is_ready) {
+      // A run that ended the question but stopped before logging it: the log is idempotent.
+      await this.logEnded(id, null);
+      return 'skipped';
+    }
     const attempt = stored.attempt + 1;
     const started = await store.start(id, attempt, 'retrieving');
     if (started === 'terminal' || started === 'stale') return 'skipped';
@@ -78,7 +78,7 @@ export class QuestionProcessor {
       const sources = await this.stream(stored, attempt, writer, timing, signal);
       await writer.flush();
       await store.finish(id, attempt, sources);
-      this.observe(stored, 'ready', timing.firstPartialAt);
+      await this.logEnded(id, timing.firstPartialAt);
       return 'answered';
     } catch (err) {
       writer.discard();
@@ -88,21 +88,30 @@ export class QuestionProcessor {
       const final = !isRetryable(err) || run.attemptsMade + 1 >= run.attempts;
       this.deps.logger.warn({ err, questionId: id, attempt, final }, 'answering failed');
       if (!final) throw err;
-      await store.fail(id, toProblem(err, `/api/v2/question/${id}/`));
-      this.observe(stored, 'failed', timing.firstPartialAt);
+      await this.markFailed(id, toProblem(err, `/api/v2/question/${id}/`));
       throw new FinalFailure(err);
     }
   }
 
-  private observe(stored: StoredQuestion, status: QuestionEnded['status'], firstPartialAt: number | null) {
-    const asked = Date.parse(stored.record.created_at);
-    this.deps.observer?.({
-      tenant: stored.tenant,
-      channel: stored.priority === 'batch' ? 'batch' : 'api',
-      status,
-      firstPartialMs: firstPartialAt === null ? null : firstPartialAt - asked,
-      endMs: Date.now() - asked,
-    });
+  /** Marks a question failed for good and logs it (also for jobs that failed outside {@link process}). */
+  async markFailed(id: string, problem: Problem): Promise<void> {
+    await this.deps.store.fail(id, problem);
+    await this.logEnded(id, null);
+  }
+
+  /** Logs the question as it ended; a logging failure is reported, never fails the answer. */
+  private async logEnded(id: string, firstPartialAt: number | null): Promise<void> {
+    if (!this.deps.log) return;
+    try {
+      const stored = await this.deps.store.getStored(id);
+      if (!stored?.record.is_ready) return;
+      await this.deps.log.questionEnded(
+        { tenant: stored.tenant, channel: stored.channel, record: stored.record },
+        firstPartialAt,
+      );
+    } catch (err) {
+      this.deps.logger.error({ err, questionId: id }, 'could not log the question for insights');
+    }
   }
 
   private async stream(

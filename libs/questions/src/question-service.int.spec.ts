@@ -55,14 +55,14 @@ describe('QuestionService: idempotent retries after an outage', () => {
   it('re-asks, on a replay, a question that failed because the queue was down', async () => {
     const outage = await serviceDuringOutage();
     const request = { question: 'how do I rotate a token?' };
-    await expect(outage.service.ask(asker, request, 'key-outage')).rejects.toBeInstanceOf(
+    await expect(outage.service.ask(asker, request, { idempotencyKey: 'key-outage' })).rejects.toBeInstanceOf(
       DependencyUnavailableError,
     );
     await outage.close();
     const failed = (await redis.get(keys.idempotency('acme', 'key-outage')))!.split('|')[1]!;
     expect((await store.get('acme', failed)).record.status).toBe('failed');
 
-    const retried = await service.ask(asker, request, 'key-outage');
+    const retried = await service.ask(asker, request, { idempotencyKey: 'key-outage' });
     expect(retried).toMatchObject({ question_id: failed, replayed: true });
     const record = (await store.get('acme', failed)).record;
     expect(record).toMatchObject({ status: 'queued', is_ready: false, response: '' });
@@ -74,7 +74,7 @@ describe('QuestionService: idempotent retries after an outage', () => {
 
   it('re-asks, on a replay, a question the worker failed for good with a dependency outage', async () => {
     const request = { question: 'is the model up?' };
-    const first = await service.ask(asker, request, 'key-model-down');
+    const first = await service.ask(asker, request, { idempotencyKey: 'key-model-down' });
     const worker = new Worker(
       QUEUE_NAMES.questions,
       async () => {
@@ -89,7 +89,7 @@ describe('QuestionService: idempotent retries after an outage', () => {
       toProblem(new DependencyUnavailableError('the model is unavailable')),
     );
 
-    const retried = await service.ask(asker, request, 'key-model-down');
+    const retried = await service.ask(asker, request, { idempotencyKey: 'key-model-down' });
     expect(retried.question_id).toBe(first.question_id);
     expect((await store.get('acme', first.question_id)).record.status).toBe('queued');
     expect(await (await queue.queue.getJob(first.question_id))!.getState()).toBe('waiting');
@@ -97,9 +97,9 @@ describe('QuestionService: idempotent retries after an outage', () => {
 
   it('replays as it is a question that failed for a reason a retry cannot fix', async () => {
     const request = { question: 'bad input' };
-    const first = await service.ask(asker, request, 'key-bad');
+    const first = await service.ask(asker, request, { idempotencyKey: 'key-bad' });
     await store.fail(first.question_id, toProblem(new ValidationError('nothing to retry')));
-    const retried = await service.ask(asker, request, 'key-bad');
+    const retried = await service.ask(asker, request, { idempotencyKey: 'key-bad' });
     expect(retried).toMatchObject({ question_id: first.question_id, replayed: true });
     expect((await store.get('acme', first.question_id)).record.status).toBe('failed');
   });

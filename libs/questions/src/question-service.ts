@@ -1,4 +1,4 @@
-import type { Filter, QuestionCreated, QuestionRequest } from '@docqa/contracts';
+import type { Channel, Filter, QuestionCreated, QuestionRequest } from '@docqa/contracts';
 import type { ChangeFeed, QuestionStore, StoredEvent, StoredQuestion } from '@docqa/records';
 import type { QuestionQueue } from '@docqa/queue';
 import { DependencyUnavailableError, NotFoundError, toProblem } from '@docqa/errors';
@@ -23,13 +23,21 @@ export class QuestionService {
   /**
    * Records and enqueues a question. A replayed idempotent request re-enqueues (a no-op for a live
    * job); a question it re-asks after an outage gets a fresh job.
+   * @param opts.channel where the question entered (`api`, `widget`, `mcp`), kept in its record and
+   *   the question log. @defaultValue 'api'
    */
   async ask(
     asker: Asker,
     request: QuestionRequest,
-    idempotencyKey?: string,
+    opts: { idempotencyKey?: string; channel?: Channel } = {},
   ): Promise<QuestionCreated & { replayed: boolean }> {
-    const created = await this.record(asker, request, idempotencyKey, 'interactive');
+    const created = await this.record(
+      asker,
+      request,
+      opts.idempotencyKey,
+      'interactive',
+      opts.channel ?? 'api',
+    );
     await this.enqueue(asker.tenant, [created.questionId], 'interactive', created.reasked);
     return { question_id: created.questionId, chat_id: created.chatId, replayed: created.replayed };
   }
@@ -51,7 +59,7 @@ export class QuestionService {
     try {
       for (const [i, request] of requests.entries()) {
         const key = idempotencyKey ? `${idempotencyKey}:${i}` : undefined;
-        const result = await this.record(asker, request, key, 'batch');
+        const result = await this.record(asker, request, key, 'batch', 'batch');
         created.push({ question_id: result.questionId, chat_id: result.chatId });
         if (result.reasked) reasked = true;
       }
@@ -86,6 +94,7 @@ export class QuestionService {
     request: QuestionRequest,
     idempotencyKey: string | undefined,
     priority: 'interactive' | 'batch',
+    channel: Channel,
   ) {
     return this.deps.store.create({
       tenant: asker.tenant,
@@ -95,6 +104,7 @@ export class QuestionService {
       metadata: request.question_metadata,
       idempotencyKey,
       priority,
+      channel,
     });
   }
 

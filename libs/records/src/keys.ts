@@ -46,6 +46,22 @@ export class Keys {
   allowedOrigins(): string {
     return `${this.prefix}:origins`;
   }
+  /** An admin account of the portal (JSON), by lower-case email. */
+  adminAccount(email: string): string {
+    return `${this.prefix}:admin:${email}`;
+  }
+  /** Set of every admin account's email. */
+  adminAccounts(): string {
+    return `${this.prefix}:admins`;
+  }
+  /** A portal session (JSON), addressed by the SHA-256 of its id; expires when idle. */
+  adminSession(hash: string): string {
+    return `${this.prefix}:session:${hash}`;
+  }
+  /** Prefix of the sign-in rate limits (per account, per IP). */
+  signInRateLimit(): string {
+    return `${this.prefix}:rl:signin`;
+  }
   settings(tenant: string): string {
     return `${this.prefix}:settings:${tenant}`;
   }
@@ -83,6 +99,50 @@ export class Keys {
   /** The lease of the sync running for a source (one at a time). */
   sourceLease(tenant: string, id: string): string {
     return `${this.prefix}:src:${tenant}:${id}:lease`;
+  }
+  /** Question log of a tenant's UTC day (`YYYYMMDD`): hash of question id → compact entry. */
+  analyticsQuestions(tenant: string, day: string): string {
+    return `${this.prefix}:an:${tenant}:${day}:q`;
+  }
+  /** Counters of a tenant's day: questions, not covered, ratings, channels, latency histograms. */
+  analyticsDay(tenant: string, day: string): string {
+    return `${this.prefix}:an:${tenant}:${day}:agg`;
+  }
+  /** Sorted set of a day's normalised question texts by times asked. */
+  analyticsTopQuestions(tenant: string, day: string): string {
+    return `${this.prefix}:an:${tenant}:${day}:tq`;
+  }
+  /** Hash of a day's normalised question text → its first wording. */
+  analyticsQuestionWordings(tenant: string, day: string): string {
+    return `${this.prefix}:an:${tenant}:${day}:tw`;
+  }
+  /** Sorted set of a day's cited document ids by citations. */
+  analyticsTopDocuments(tenant: string, day: string): string {
+    return `${this.prefix}:an:${tenant}:${day}:td`;
+  }
+  /** Sorted set of a day's failed (not covered, thumbs down) question ids by time asked. */
+  analyticsGaps(tenant: string, day: string): string {
+    return `${this.prefix}:an:${tenant}:${day}:gap`;
+  }
+  /** Sorted set of the chats whose last question was asked that day, by its time. */
+  analyticsChats(tenant: string, day: string): string {
+    return `${this.prefix}:an:${tenant}:${day}:chats`;
+  }
+  /** Hash summarising one logged chat (first question, counts, its questions' days and ids). */
+  analyticsChat(tenant: string, chatId: string): string {
+    return `${this.prefix}:an:${tenant}:chat:${chatId}`;
+  }
+  /** Hash of cited document id → [title, url] JSON, for reports. */
+  analyticsDocuments(tenant: string): string {
+    return `${this.prefix}:an:${tenant}:docs`;
+  }
+  /** Feedback given before its question was logged, applied when it is. */
+  analyticsPendingFeedback(tenant: string, questionId: string): string {
+    return `${this.prefix}:an:${tenant}:fb:${questionId}`;
+  }
+  /** Scratch key of one report's union of per-day sorted sets (deleted by the same script). */
+  analyticsScratch(tenant: string): string {
+    return `${this.prefix}:an:${tenant}:tmp`;
   }
   rateLimit(): string {
     return `${this.prefix}:rl`;

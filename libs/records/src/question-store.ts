@@ -2,7 +2,9 @@ import { createHash } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import {
   AnswerEventSchema,
+  ChannelSchema,
   type AnswerEvent,
+  type Channel,
   type ChatRecord,
   type Filter,
   type Problem,
@@ -27,6 +29,8 @@ export interface StoredQuestion {
   version: number;
   attempt: number;
   priority: 'interactive' | 'batch';
+  /** Where the question entered docqa. */
+  channel: Channel;
 }
 
 /** Input of {@link QuestionStore.create}. */
@@ -38,6 +42,8 @@ export interface NewQuestion {
   metadata?: Record<string, unknown>;
   idempotencyKey?: string;
   priority?: 'interactive' | 'batch';
+  /** Where the question entered docqa. @defaultValue 'api' */
+  channel?: Channel;
 }
 
 /** An event read back from a question's stream, with its stream id. */
@@ -112,6 +118,7 @@ export class QuestionStore {
       input.chatId ? '0' : '1',
       requestHash,
       input.priority ?? 'interactive',
+      input.channel ?? 'api',
     );
     if (outcome === 'conflict') {
       throw new IdempotencyConflictError(
@@ -303,5 +310,6 @@ function fromHash(h: Record<string, string>): StoredQuestion {
     version: Number(h.version),
     attempt: Number(h.attempt),
     priority: h.priority === 'batch' ? 'batch' : 'interactive',
+    channel: ChannelSchema.safeParse(h.channel).data ?? 'api',
   };
 }

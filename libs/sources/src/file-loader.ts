@@ -7,6 +7,9 @@ import { parseDocument } from './parse-document';
 import { pathFilter, type PathFilterOptions } from './path-filter';
 import { pdfDocument } from './pdf-loader';
 
+/** Why a file of another type is not loaded. */
+export const UNSUPPORTED_FILE_REASON = 'not Markdown, MDX, HTML, text or PDF';
+
 /** Options of {@link loadPaths}. */
 export interface LoadPathsOptions extends PathFilterOptions {
   /** Added to every document, for filters; wins over front matter. */
@@ -37,7 +40,7 @@ export async function loadPaths(paths: string[], options: LoadPathsOptions = {})
     if (!info.isDirectory()) {
       const kind = KIND_BY_EXTENSION[extname(root).toLowerCase()];
       if (kind) await loadInto(result, { file: root, source: path, rel: basename(root) }, kind, options);
-      else result.skipped.push({ source: path, reason: 'not Markdown, MDX, HTML, text or PDF' });
+      else result.skipped.push({ source: path, reason: UNSUPPORTED_FILE_REASON });
       continue;
     }
     for (const file of await walk(root)) {
@@ -69,8 +72,31 @@ async function loadFile(
   { id, url }: { id: string; url?: string },
   metadata: Record<string, string> = {},
 ): Promise<LoadedDocument> {
-  if (kind === 'pdf') return pdfDocument({ id, url, data: await readFile(file), metadata });
-  const content = await readFile(file, 'utf8');
+  return parseFileData(await readFile(file), kind, { id, url }, metadata);
+}
+
+/**
+ * Loads one file's bytes (an upload) as a document, the same way {@link loadPaths} loads a file:
+ * the format from the name's extension, the id from the name. Null for a type no loader reads;
+ * throws when the file cannot be parsed.
+ */
+export async function loadFileData(
+  name: string,
+  data: Buffer,
+  metadata: Record<string, string> = {},
+): Promise<LoadedDocument | null> {
+  const kind = KIND_BY_EXTENSION[extname(name).toLowerCase()];
+  return kind ? parseFileData(data, kind, { id: toDocumentId(basename(name)) }, metadata) : null;
+}
+
+async function parseFileData(
+  data: Buffer,
+  kind: DocumentKind,
+  { id, url }: { id: string; url?: string },
+  metadata: Record<string, string> = {},
+): Promise<LoadedDocument> {
+  if (kind === 'pdf') return pdfDocument({ id, url, data, metadata });
+  const content = data.toString('utf8');
   const type = kind === 'html' ? 'text/html' : kind === 'text' ? 'text/plain' : 'text/markdown';
   return parseDocument({ id, url, content, type, mdx: kind === 'mdx', metadata });
 }

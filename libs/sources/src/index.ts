@@ -20,7 +20,13 @@ export {
 } from './parse-document';
 export { stripMdx } from './strip-mdx';
 export { pathFilter, type PathFilterOptions } from './path-filter';
-export { loadPaths, type LoadPathsOptions } from './file-loader';
+export {
+  loadFileData,
+  loadPaths,
+  publishedUrl,
+  UNSUPPORTED_FILE_REASON,
+  type LoadPathsOptions,
+} from './file-loader';
 export { parsePdf, pdfDocument, type PdfContent, type PdfSource } from './pdf-loader';
 export {
   DOCQA_USER_AGENT,

@@ -30,8 +30,12 @@ export interface StackOptions {
   noWorker?: boolean;
   /** Folder of the built widget to serve at /widget/. */
   widgetDir?: string;
+  /** Folder of the built administration portal to serve at /admin/. */
+  adminDir?: string;
   /** Serve the demo page at `/` with a widget token of this tenant (see {@link Stack.demoToken}). */
   demoTenant?: string;
+  /** Clock of the question log and its reports (tests move it instead of waiting). */
+  now?: () => number;
   logger?: Logger;
   /** Metrics the API and worker fill (the real processes make one each). */
   metrics?: { api?: Metrics; worker?: Metrics };
@@ -85,6 +89,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   });
   const logger = options.logger ?? pino({ level: config.logLevel });
   const services = options.services ?? (await createApiServices(config, logger));
+  if (options.now) services.now = options.now;
   const redis = await connectRedis(redisUrl, 'command', 'docqa-stack');
   const tokens = new TokenStore({ redis, keys: new Keys(prefix) });
   // The demo page is same-origin with the API, so the token's origin list is never consulted.
@@ -95,6 +100,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     logger,
     version: 'test',
     widgetDir: options.widgetDir,
+    adminDir: options.adminDir,
     demoToken,
     metrics: options.metrics?.api,
   });

@@ -3,7 +3,6 @@ import type { Logger } from 'pino';
 import { QUEUE_NAMES, QuestionJobSchema, type QuestionJob } from '@docqa/contracts';
 import { DependencyUnavailableError, toProblem } from '@docqa/errors';
 import { FinalFailure, type QuestionProcessor } from '@docqa/questions';
-import type { QuestionStore } from '@docqa/records';
 
 /** Options of the `questions` consumer. */
 export interface QuestionWorkerOptions {
@@ -13,7 +12,6 @@ export interface QuestionWorkerOptions {
   /** Lock of a running job; a dead worker's job is handed on after it expires. */
   lockMs: number;
   processor: QuestionProcessor;
-  store: QuestionStore;
   logger: Logger;
   /** Answers in progress, so a graceful stop can wait for them. */
   inFlight: Set<Promise<unknown>>;
@@ -27,7 +25,7 @@ export interface QuestionWorkerOptions {
  * its record, so no question stays pending.
  */
 export function createQuestionWorker(options: QuestionWorkerOptions): Worker<QuestionJob> {
-  const { logger, store } = options;
+  const { logger } = options;
   const worker = new Worker<QuestionJob>(
     QUEUE_NAMES.questions,
     // BullMQ's cancellation signal is not passed on: closing a worker would abort the answers in
@@ -74,8 +72,8 @@ export function createQuestionWorker(options: QuestionWorkerOptions): Worker<Que
     if (!exhausted || typeof job.data?.question_id !== 'string') return;
     // Covers jobs failed outside the processor (stalled too often): the record must not stay pending.
     const problem = toProblem(new DependencyUnavailableError(`answering failed: ${err.message}`));
-    store
-      .fail(job.data.question_id, problem)
+    options.processor
+      .markFailed(job.data.question_id, problem)
       .catch((e) => logger.error({ err: e }, 'could not mark question failed'));
   });
   worker.on('stalled', (jobId) =>

@@ -3,8 +3,9 @@ import type { Logger } from 'pino';
 import type { Config } from '@docqa/config';
 import type { Answerer } from '@docqa/answering';
 import { QUEUE_NAMES } from '@docqa/contracts';
+import { QuestionLog, isNotCovered } from '@docqa/insights';
 import type { Metrics } from '@docqa/metrics';
-import { QuestionProcessor, type QuestionObserver } from '@docqa/questions';
+import { QuestionProcessor, type QuestionEndLog } from '@docqa/questions';
 import type { Redis } from 'ioredis';
 import { Keys, QuestionStore, closeRedis, connectRedis } from '@docqa/records';
 import { createQuestionWorker } from './question-worker';
@@ -46,7 +47,10 @@ export async function startWorker(
     answerer: deps.answerer,
     logger: deps.logger,
     flushIntervalMs: deps.flushIntervalMs,
-    observer: deps.metrics && answerMetrics(deps.metrics),
+    log: endLogs([
+      new QuestionLog({ redis, keys, retentionDays: config.analyticsRetentionDays }),
+      deps.metrics && answerMetrics(deps.metrics),
+    ]),
   });
   const inFlight = new Set<Promise<unknown>>();
   const shutdown = new AbortController();
@@ -59,7 +63,6 @@ export async function startWorker(
       concurrency: config.workerConcurrency,
       lockMs: config.jobLockMs,
       processor,
-      store,
       logger: deps.logger,
     }),
   ];
@@ -88,12 +91,26 @@ export async function startWorker(
   };
 }
 
-/** Counts each answer that ends by channel and outcome, with its latencies. */
-function answerMetrics(metrics: Metrics): QuestionObserver {
-  return ({ channel, status, firstPartialMs, endMs }) => {
-    metrics.questions.inc({ channel, outcome: status });
-    if (firstPartialMs !== null) metrics.firstPartial.observe({ channel }, firstPartialMs / 1000);
-    if (status === 'ready') metrics.ready.observe({ channel }, endMs / 1000);
+/** Counts each answer that ends by channel and outcome (`ready`, `not_covered`, `failed`), with its latencies. */
+function answerMetrics(metrics: Metrics): QuestionEndLog {
+  return {
+    async questionEnded({ channel, record }, firstPartialAt) {
+      const asked = Date.parse(record.created_at);
+      const outcome = record.status === 'ready' && isNotCovered(record) ? 'not_covered' : record.status;
+      metrics.questions.inc({ channel, outcome });
+      if (firstPartialAt !== null) metrics.firstPartial.observe({ channel }, (firstPartialAt - asked) / 1000);
+      if (record.status === 'ready')
+        metrics.ready.observe({ channel }, (Date.parse(record.updated_at) - asked) / 1000);
+    },
+  };
+}
+
+/** One log that hands each ended question to every given log. */
+function endLogs(logs: (QuestionEndLog | undefined)[]): QuestionEndLog {
+  const present = logs.filter((l): l is QuestionEndLog => l !== undefined);
+  return {
+    questionEnded: (question, firstPartialAt) =>
+      Promise.all(present.map((l) => l.questionEnded(question, firstPartialAt))),
   };
 }
 

@@ -11,6 +11,14 @@ export async function clientFor(
   opts: { url?: string; token?: string; tenant: string },
   scopes: Scope[],
 ): Promise<DocqaClient> {
+  return new DocqaClient(await connectionFor(opts, scopes));
+}
+
+/** Base URL and token of the API as {@link clientFor} resolves them (minting a token if need be). */
+export async function connectionFor(
+  opts: { url?: string; token?: string; tenant: string },
+  scopes: Scope[],
+): Promise<{ baseUrl: string; token: string }> {
   const config = loadConfig();
   const baseUrl = opts.url ?? config.docqaUrl;
   let token = opts.token ?? config.docqaToken;
@@ -29,5 +37,5 @@ export async function clientFor(
       await closeRedis(redis);
     }
   }
-  return new DocqaClient({ baseUrl, token });
+  return { baseUrl, token };
 }

@@ -1,29 +1,38 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { Principal, Scope, TokenRecord } from '@docqa/auth';
 import { ForbiddenError, UnauthenticatedError } from '@docqa/errors';
+import type { SessionAuth } from './session-auth';
 
 declare module 'express-serve-static-core' {
   interface Request {
-    /** The verified token of the request (set by {@link authenticate}). */
+    /** The verified token or portal session of the request (set by {@link authenticate}). */
     principal?: Principal;
   }
 }
 
 /** The verified caller; only call behind {@link authenticate}. */
 export function principalOf(req: Request): Principal {
-  if (!req.principal) throw new UnauthenticatedError('a bearer token is required');
+  if (!req.principal) throw new UnauthenticatedError('a bearer token or a portal session is required');
   return req.principal;
 }
 
 /**
  * Verifies `Authorization: Bearer <token>` and, for browser requests, the token's allowed
- * origins. Requests without a token pass through unauthenticated; routes that need one say so
- * with {@link requireScope}.
+ * origins; without that header, the portal's session cookie (see {@link SessionAuth}: tenant
+ * header, CSRF header). Requests with neither pass through unauthenticated; routes that need a
+ * caller say so with {@link requireScope}.
  */
-export function authenticate(tokens: { verify(token: string): Promise<TokenRecord | null> }): RequestHandler {
+export function authenticate(
+  tokens: { verify(token: string): Promise<TokenRecord | null> },
+  sessions?: Pick<SessionAuth, 'principal'>,
+): RequestHandler {
   return async (req: Request, _res: Response, next: NextFunction) => {
     const header = req.get('authorization');
-    if (!header) return next();
+    if (!header) {
+      const principal = await sessions?.principal(req);
+      if (principal) req.principal = principal;
+      return next();
+    }
     const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
     if (!match) throw new UnauthenticatedError('the Authorization header must be "Bearer <token>"');
     const principal = await tokens.verify(match[1]!);

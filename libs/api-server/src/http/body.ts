@@ -1,18 +1,19 @@
-import express, { type RequestHandler } from 'express';
+import express, { type Request, type RequestHandler } from 'express';
 import { PayloadTooLargeError, UnsupportedMediaTypeError } from '@docqa/errors';
 
 /**
  * JSON body parsing with a size limit; a body of any other type answers 415 rather than being
  * silently ignored. A body whose declared `Content-Length` is over the limit answers 413 at once,
  * before any of it is read, and the connection closes (body-parser would read the whole declared
- * length first, holding the connection as long as the client cares to keep it).
+ * length first, holding the connection as long as the client cares to keep it). Requests `exempt`
+ * says read their body themselves (multipart uploads, with limits of their own).
  *
  * @param limit a size such as `64kb` (settings BODY_LIMIT, DOCUMENTS_BODY_LIMIT).
  */
-export function jsonBody(limit: string): RequestHandler[] {
+export function jsonBody(limit: string, exempt: (req: Request) => boolean = () => false): RequestHandler[] {
   const maxBytes = parseSize(limit);
   const requireJson: RequestHandler = (req, res, next) => {
-    if (req.body !== undefined) return next();
+    if (req.body !== undefined || exempt(req)) return next();
     const declared = Number(req.get('content-length') ?? 0);
     const hasBody = declared > 0 || req.get('transfer-encoding') !== undefined;
     if (hasBody && !req.is(['application/json', 'application/*+json'])) {
@@ -24,7 +25,8 @@ export function jsonBody(limit: string): RequestHandler[] {
     }
     next();
   };
-  return [requireJson, express.json({ limit, strict: true })];
+  const parse = express.json({ limit, strict: true });
+  return [requireJson, (req, res, next) => (exempt(req) ? next() : parse(req, res, next))];
 }
 
 const UNITS: Record<string, number> = { b: 1, kb: 1024, mb: 1024 * 1024 };

@@ -35,6 +35,8 @@ export interface RouteSpec<B = unknown, Q = unknown> {
   /** Scope the token needs (any one of a list); `null` for a public endpoint. */
   scope: Scope | Scope[] | null;
   body?: ZodType<B>;
+  /** A `multipart/form-data` body, documented only: the handler reads the parts itself. */
+  form?: ZodType;
   query?: ZodType<Q>;
   headers?: ZodType;
   responses: Record<number, ResponseSpec>;
@@ -50,8 +52,10 @@ export type RouteHandler<B, Q> = (req: Request, res: Response, valid: Valid<B, Q
 
 /** The groups of operations in the reference, alphabetical, each with what it holds. */
 export const API_TAGS = {
+  Admin: 'The administration portal’s API: sign-in sessions, tokens and admin accounts.',
   Documents: 'The knowledge base: add, list, read and delete documents, and follow ingest jobs.',
   Health: 'Liveness and dependency checks, without a token.',
+  Insights: 'What visitors ask: totals and series, conversations, coverage gaps and exports.',
   MCP: 'The Model Context Protocol server over the knowledge base, for coding assistants and agents.',
   Questions: 'Ask questions and read, poll or stream their answers; chats and feedback.',
   Search: 'Search the knowledge base directly, for backends that build their own prompts.',
@@ -94,6 +98,11 @@ export class RouteTable {
     return this.specs.map((s) => `${s.method.toUpperCase()} ${this.openApiPath(s.path)}`);
   }
 
+  /** Whether `method path` (under the base path) is a route that reads its own multipart body. */
+  readsForm(method: string, path: string): boolean {
+    return this.specs.some((s) => s.form && s.method === method.toLowerCase() && toRegExp(s.path).test(path));
+  }
+
   /** Methods registered for a concrete path, for 405 `Allow`. */
   methodsFor(path: string): string[] {
     return this.specs.filter((s) => toRegExp(s.path).test(path)).map((s) => s.method.toUpperCase());
@@ -118,7 +127,7 @@ export class RouteTable {
       };
     }
     const problems = spec.scope ? [400, 401, 403, 404, 429, 503] : [400, 503];
-    if (spec.body) problems.push(413, 415);
+    if (spec.body || spec.form) problems.push(413, 415);
     for (const status of problems) {
       responses[status] ??= {
         description: PROBLEM_DESCRIPTIONS[status]!,
@@ -132,10 +141,13 @@ export class RouteTable {
       summary: spec.summary,
       description: spec.description,
       tags: [spec.tag],
-      security: spec.scope ? [{ bearer: [] }] : [],
+      security: spec.scope ? [{ bearer: [] }, { session: [] }] : [],
       request: {
         ...(spec.body
           ? { body: { content: { 'application/json': { schema: spec.body } }, required: true } }
+          : {}),
+        ...(spec.form
+          ? { body: { content: { 'multipart/form-data': { schema: spec.form } }, required: true } }
           : {}),
         ...(spec.query ? { query: spec.query as never } : {}),
         ...(spec.path.includes(':') ? { params: pathParams(spec.path) as never } : {}),

@@ -1,6 +1,7 @@
 import { OpenApiGeneratorV31, type OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import type { Router } from 'express';
 import swaggerUi from 'swagger-ui-express';
+import { SESSION_COOKIE } from '@docqa/contracts';
 import { API_TAGS } from '../http/route';
 import { staticAssets } from '../http/static-assets';
 
@@ -12,7 +13,7 @@ export function buildOpenApiDocument(registry: OpenAPIRegistry, version: string)
       title: 'docqa API',
       version,
       description:
-        'Question answering over your own documents. Every endpoint except health and docs needs `Authorization: Bearer <token>`; errors are RFC 9457 problem details.',
+        'Question answering over your own documents. Every endpoint except health and docs needs `Authorization: Bearer <token>`, or the administration portal’s session cookie `docqa_session` (from `POST /api/v2/admin/session`), which acts as an admin of the tenant named by `X-Docqa-Tenant` (default: the session’s only tenant) and needs `X-CSRF-Token` on POST, PUT, PATCH and DELETE; errors are RFC 9457 problem details.',
       contact: { name: 'The operators of this docqa installation' },
       license: { name: 'Apache-2.0', url: 'https://www.apache.org/licenses/LICENSE-2.0' },
     },
@@ -32,6 +33,12 @@ export function docsRoutes(
   swaggerUiDir?: string,
 ): void {
   registry.registerComponent('securitySchemes', 'bearer', { type: 'http', scheme: 'bearer' });
+  registry.registerComponent('securitySchemes', 'session', {
+    type: 'apiKey',
+    in: 'cookie',
+    name: SESSION_COOKIE,
+    description: 'Portal session (admin of one tenant); state-changing calls also need `X-CSRF-Token`.',
+  });
   let document: ReturnType<typeof buildOpenApiDocument> | undefined;
   const getDocument = () => (document ??= buildOpenApiDocument(registry, version));
   router.get('/docs/openapi.json', (_req, res) => {

@@ -90,7 +90,7 @@ const NO_HEADERS = { setHeader: () => undefined };
 
 /**
  * The one place a question is asked through MCP: the token's question budget, then
- * `POST /question/`'s service call.
+ * `POST /question/`'s service call, logged with channel `mcp`.
  */
 async function askThroughMcp(
   req: Request,
@@ -99,5 +99,5 @@ async function askThroughMcp(
   request: { question: string; chat_id?: string },
 ): Promise<QuestionCreated> {
   await deps.rateLimiter.consume(req, NO_HEADERS, principal);
-  return deps.questions.ask(principal, request);
+  return deps.questions.ask(principal, request, { channel: 'mcp' });
 }

@@ -67,7 +67,10 @@ export function questionRoutes(routes: RouteTable, deps: ApiDeps): void {
     async (req, res, { body }) => {
       const principal = principalOf(req);
       await deps.rateLimiter.consume(req, res, principal);
-      const created = await deps.questions.ask(principal, body, idempotencyKey(req.get('idempotency-key')));
+      const created = await deps.questions.ask(principal, body, {
+        idempotencyKey: idempotencyKey(req.get('idempotency-key')),
+        channel: 'api',
+      });
       res.setHeader('Location', `${deps.basePath}/question/${created.question_id}/`);
       if (created.replayed) res.setHeader('Idempotent-Replayed', 'true');
       res.status(201).json({ question_id: created.question_id, chat_id: created.chat_id });
@@ -189,12 +192,13 @@ export function questionRoutes(routes: RouteTable, deps: ApiDeps): void {
     async (req, res, { body }) => {
       const principal = principalOf(req);
       const questionId = String(req.params.id);
-      await deps.questions.get(principal.tenant, questionId);
+      const stored = await deps.questions.get(principal.tenant, questionId);
       await deps.feedback.add(principal.tenant, {
         ...body,
         question_id: questionId,
         created_at: new Date().toISOString(),
       });
+      await deps.insights?.log.feedback(principal.tenant, stored.record, body);
       res.status(204).end();
     },
   );

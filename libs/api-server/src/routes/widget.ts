@@ -35,7 +35,7 @@ export function widgetRoutes(routes: RouteTable, deps: ApiDeps): void {
     async (req, res, { body }) => {
       const principal = principalOf(req);
       await deps.rateLimiter.consume(req, res, principal);
-      const created = await deps.questions.ask(principal, body);
+      const created = await deps.questions.ask(principal, body, { channel: 'widget' });
       res.setHeader('Location', `${deps.basePath}/question/${created.question_id}/`);
       openEventStream(res, deps.metrics);
       await pipeQuestionEvents(req, res, deps.questions, {
@@ -81,6 +81,24 @@ export function widgetRoutes(routes: RouteTable, deps: ApiDeps): void {
     },
     async (req, res) => {
       res.setHeader('Cache-Control', 'private, max-age=60');
+      res.json(await deps.settings.get(principalOf(req).tenant));
+    },
+  );
+
+  routes.add(
+    {
+      method: 'get',
+      path: '/admin/settings/',
+      summary: 'The widget settings stored for the tenant (for the portal’s form)',
+      tag: 'Widget',
+      operationId: 'getAdminWidgetSettings',
+      description:
+        "Returns the widget settings stored for the tenant, for the portal's settings form (the same object `GET /settings/` serves to the widget).",
+      scope: 'admin',
+      responses: { 200: { description: 'The stored settings', schema: WidgetSettingsSchema } },
+    },
+    async (req, res) => {
+      res.setHeader('Cache-Control', 'no-store');
       res.json(await deps.settings.get(principalOf(req).tenant));
     },
   );

@@ -6,7 +6,7 @@ KEYS[4] question event stream KEYS[5] idempotency key (ignored when ARGV[10] is 
 ARGV[1] question id   ARGV[2] chat id   ARGV[3] tenant   ARGV[4] text
 ARGV[5] filters JSON  ARGV[6] metadata JSON  ARGV[7] now (ISO)  ARGV[8] TTL seconds
 ARGV[9] '1' when the chat is new   ARGV[10] request hash for the idempotency key, or ''
-ARGV[11] priority ('interactive' | 'batch')
+ARGV[11] priority ('interactive' | 'batch')   ARGV[12] channel ('api' | 'widget' | 'batch' | 'mcp')
 
 Returns {'created', question id, chat id}, {'replay', question id, chat id},
         {'conflict'} (key reused with another body) or {'chat_not_found'}.
@@ -35,7 +35,7 @@ redis.call('HSET', KEYS[1],
   'id', ARGV[1], 'chat_id', ARGV[2], 'tenant', ARGV[3], 'text', ARGV[4],
   'filters', ARGV[5], 'metadata', ARGV[6], 'created_at', ARGV[7], 'updated_at', ARGV[7],
   'response', '', 'status', 'queued', 'sources', '[]', 'error', '', 'version', 1, 'attempt', 0,
-  'priority', ARGV[11])
+  'priority', ARGV[11], 'channel', ARGV[12])
 redis.call('EXPIRE', KEYS[1], ttl)
 
 redis.call('RPUSH', KEYS[3], ARGV[1])

@@ -1,0 +1,195 @@
+import { readFileSync } from 'node:fs';
+import type { Page } from 'playwright-core';
+import {
+  LOCATOR_TIMEOUT_MS,
+  docsSite,
+  focusedHeading,
+  navigate,
+  openPortal,
+  shoot,
+  signIn,
+  startPortal,
+  type Portal,
+} from './portal-testing';
+
+const INSTALL =
+  '# Installing Acme\n\nInstall Acme with `acme install`. The installer needs Node 20 or later.\n';
+const BILLING = 'Billing\n\nAcme bills monthly per seat. Invoices arrive on the first day of each month.\n';
+
+/** Drops files on the upload zone the way a browser's drag and drop does. */
+function drop(page: Page, files: { name: string; type: string; text: string }[]): Promise<void> {
+  return page.locator('upload-drop .zone').evaluate((zone, list) => {
+    const data = new DataTransfer();
+    for (const f of list) data.items.add(new File([f.text], f.name, { type: f.type }));
+    zone.dispatchEvent(new DragEvent('dragover', { dataTransfer: data, bubbles: true, cancelable: true }));
+    zone.dispatchEvent(new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true }));
+  }, files);
+}
+
+/** Calls the admin API with the page's session (cookie and tenant header), until `ok` holds. */
+async function adminApiUntil<T>(page: Page, path: string, ok: (body: T) => boolean): Promise<T> {
+  for (;;) {
+    const body = await page.evaluate(
+      (p) => fetch(`/api/v2/${p}`, { headers: { 'x-docqa-tenant': 'acme' } }).then((r) => r.json()),
+      path,
+    );
+    if (ok(body as T)) return body as T;
+    await page.waitForTimeout(100);
+  }
+}
+
+// Builds, a real stack and Chromium on a loaded machine: bounds, not expectations of speed.
+jest.setTimeout(180_000);
+
+describe('the portal in Chromium: knowledge base, widget and conversations', () => {
+  let portal: Portal;
+  let page: Page;
+  let problems: string[];
+  let site: Awaited<ReturnType<typeof docsSite>>;
+
+  beforeAll(async () => {
+    portal = await startPortal({ UPLOAD_MAX_FILE_MB: '1' });
+    site = await docsSite();
+    ({ page, problems } = await openPortal(portal, 'knowledge'));
+    await signIn(page);
+    await focusedHeading(page, 'Knowledge base');
+  });
+  afterAll(async () => {
+    await page?.close();
+    site?.server.close();
+    await portal?.close();
+  });
+  afterEach(() => expect(problems).toEqual([]));
+
+  it('uploads two dropped files and follows their ingest job to the end', async () => {
+    await drop(page, [
+      { name: 'acme-install.md', type: 'text/markdown', text: INSTALL },
+      { name: 'acme-billing.txt', type: 'text/plain', text: BILLING },
+    ]);
+    await page.getByText(/^Finished: 2 of 2 indexed/).waitFor();
+    const table = page.getByRole('table');
+    await table.getByRole('link', { name: 'Installing Acme' }).waitFor();
+    await table.getByText('acme-billing.txt').waitFor();
+    await shoot(page, 'knowledge');
+  });
+
+  it('refuses a file too big and a file of an unknown type, naming each, and ingests nothing', async () => {
+    const input = page.locator('upload-drop input[type=file]');
+    await input.setInputFiles({
+      name: 'huge.md',
+      mimeType: 'text/markdown',
+      buffer: Buffer.alloc(1_300_000, 'a'),
+    });
+    await page.getByRole('alert').filter({ hasText: 'huge.md: larger than 1 MB' }).waitFor();
+    await input.setInputFiles({
+      name: 'tool.exe',
+      mimeType: 'application/octet-stream',
+      buffer: Buffer.from('MZ'),
+    });
+    await page.getByRole('alert').filter({ hasText: 'tool.exe' }).waitFor();
+    const list = await adminApiUntil<{ documents: { id: string }[] }>(page, 'documents/', () => true);
+    expect(list.documents.map((d) => d.id).sort()).toEqual(['acme-billing.txt', 'acme-install.md']);
+  });
+
+  it('opens a document with its chunks and metadata', async () => {
+    await page.getByRole('table').getByRole('link', { name: 'Installing Acme' }).click();
+    await focusedHeading(page, 'Installing Acme');
+    await page.getByText('acme-install.md', { exact: true }).waitFor();
+    await shoot(page, 'document');
+  });
+
+  it('edits a widget label, sees it in the live preview and on a page that embeds the widget', async () => {
+    await navigate(page, 'Widget');
+    await focusedHeading(page, 'Widget');
+    await page.getByText('Create a widget token', { exact: true }).click();
+    await page.getByLabel('Name').fill('Acme docs');
+    await page.getByRole('textbox', { name: /^Allowed origins/ }).fill(site.origin);
+    await page.getByRole('button', { name: 'Create token' }).click();
+    const preview = page.getByRole('region', { name: 'Widget preview' });
+    await preview.getByPlaceholder('Ask anything and get AI-generated answers...').waitFor();
+
+    await page.getByRole('checkbox', { name: /Popup/ }).uncheck();
+    await page.getByLabel('CHAT_PLACEHOLDER').fill('Ask the Acme docs anything');
+    await preview.getByPlaceholder('Ask the Acme docs anything').waitFor();
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    await page.getByText('Settings saved.', { exact: false }).waitFor();
+    await shoot(page, 'widget');
+
+    site.setSnippet((await page.getByTestId('snippet').textContent())!);
+    const docs = await portal.browser.newPage();
+    docs.setDefaultTimeout(LOCATOR_TIMEOUT_MS);
+    await docs.goto(site.origin);
+    await docs.getByPlaceholder('Ask the Acme docs anything').fill('How do I install Acme?');
+    await docs.keyboard.press('Enter');
+    await docs.getByText('Documents in response').waitFor();
+    await docs.getByText('Installing Acme').first().waitFor();
+    const rated = () => docs.waitForResponse((r) => r.url().includes('/feedback/') && r.status() === 204);
+    let feedback = rated();
+    await docs.getByRole('button', { name: 'Good answer' }).click();
+    await feedback;
+    // A follow-up the documents do not answer, rated down: a coverage gap.
+    await docs.getByPlaceholder('Ask the Acme docs anything').fill('Can I pay for Acme with bitcoin?');
+    await docs.keyboard.press('Enter');
+    // The first answer's buttons gave way to a thank-you: the one left is the new answer's.
+    await docs.getByRole('button', { name: 'Bad answer' }).click();
+    await docs.getByLabel('What should the answer say?').fill('Which payment methods Acme accepts.');
+    feedback = rated();
+    await docs.getByRole('button', { name: 'Send' }).click();
+    await feedback;
+    await docs.close();
+  });
+
+  it('opens the conversation asked through the widget with its answer, sources and feedback', async () => {
+    const list = await adminApiUntil<{ items: { chat_id: string; feedback: { up: number } }[] }>(
+      page,
+      'admin/conversations/',
+      (b) => b.items?.[0]?.feedback.up === 1,
+    );
+    expect(list.items).toHaveLength(1);
+    await navigate(page, 'Conversations');
+    await focusedHeading(page, 'Conversations');
+    await shoot(page, 'conversations');
+    await page.getByRole('link', { name: 'How do I install Acme?' }).click();
+    await focusedHeading(page, 'Conversation');
+    const turn = page.getByRole('article', { name: 'How do I install Acme?' });
+    await turn.getByText('acme install', { exact: false }).first().waitFor();
+    await turn.getByRole('link', { name: 'Installing Acme' }).first().waitFor();
+    await turn.getByText('Thumbs up').waitFor();
+    await shoot(page, 'conversation');
+  });
+
+  it('shows the insights, exports the questions and opens a coverage gap’s conversation', async () => {
+    type Totals = { totals: { questions: number; thumbs_down: number } };
+    await adminApiUntil<Totals>(page, 'admin/insights/', (b) => b.totals?.thumbs_down === 1);
+    await navigate(page, 'Overview');
+    await focusedHeading(page, 'Overview');
+    await page
+      .getByRole('listitem')
+      .filter({ hasText: 'Questions' })
+      .getByText('2', { exact: true })
+      .waitFor();
+    await shoot(page, 'overview');
+    const theme = page.getByRole('button', { name: 'Dark theme' });
+    await theme.click();
+    await page.waitForFunction(() => document.documentElement.dataset.theme === 'dark');
+    await shoot(page, 'overview-dark');
+    await theme.click();
+    const exported = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export questions (CSV)' }).click();
+    const csv = await exported.then((d) => d.path()).then((path) => readFileSync(path, 'utf8'));
+    expect(csv).toContain('How do I install Acme?');
+
+    await adminApiUntil<{ clusters: unknown[] }>(page, 'admin/gaps/', (b) => b.clusters?.length > 0);
+    await navigate(page, 'Coverage gaps');
+    await focusedHeading(page, 'Coverage gaps');
+    const gap = page.getByRole('region', { name: /Can I pay for Acme with bitcoin\?/ });
+    await gap
+      .getByText(/thumbs down|not covered/)
+      .first()
+      .waitFor();
+    await shoot(page, 'gaps');
+    await gap.getByRole('link', { name: 'Can I pay for Acme with bitcoin?' }).click();
+    await focusedHeading(page, 'Conversation');
+    await page.getByText('Which payment methods Acme accepts.').waitFor();
+  });
+});

@@ -1,0 +1,152 @@
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import type { Redis } from 'ioredis';
+import { AdminAccountStore } from '@docqa/auth';
+import { Keys } from '@docqa/records';
+import { startStack, type Stack } from '@docqa/stack';
+import { deletePrefix, launchChromium, testPrefix, testRedis } from '@docqa/testing';
+
+const root = join(__dirname, '../../..');
+
+/** How long a locator waits for its condition before failing. */
+export const LOCATOR_TIMEOUT_MS = 120_000;
+
+/** The test admin's credentials. */
+export const ADMIN = { email: 'ada@acme.test', password: 'correct horse battery staple' };
+
+/** The docs' screenshots are rewritten only on request (`UPDATE_SCREENSHOTS=1`); else a scratch folder. */
+const screenshots = process.env.UPDATE_SCREENSHOTS
+  ? join(root, 'docs/screenshots')
+  : mkdtempSync(join(tmpdir(), 'docqa-admin-screenshots-'));
+
+/** The real API and worker serving the built portal and widget, an admin of `acme`, and Chromium. */
+export interface Portal {
+  stack: Stack;
+  browser: Browser;
+  /** `stack.baseUrl + '/admin/'`. */
+  url: string;
+  close(): Promise<void>;
+}
+
+/** Builds the portal and the widget, starts the stack and Chromium. */
+export async function startPortal(env: Record<string, string> = {}): Promise<Portal> {
+  for (const only of ['admin', 'widget'])
+    execFileSync(process.execPath, [join(root, 'tools/build.mjs'), '--only', only, '--quiet'], { cwd: root });
+  mkdirSync(screenshots, { recursive: true });
+  const prefix = testPrefix('portal');
+  const redis: Redis = testRedis();
+  const stack = await startStack({
+    prefix,
+    env,
+    widgetDir: join(root, 'dist/apps/widget'),
+    adminDir: join(root, 'dist/apps/admin'),
+  });
+  await new AdminAccountStore({ redis, keys: new Keys(prefix) }).create({ ...ADMIN, tenants: ['acme'] });
+  const browser = await launchChromium();
+  return {
+    stack,
+    browser,
+    url: `${stack.baseUrl}/admin/`,
+    async close() {
+      await browser.close();
+      await stack.close();
+      await deletePrefix(redis, prefix);
+      await redis.quit();
+    },
+  };
+}
+
+/** A new page of the portal that reports any CSP violation or uncaught error to `problems`. */
+export async function openPortal(portal: Portal, path = ''): Promise<{ page: Page; problems: string[] }> {
+  const page = await portal.browser.newPage({ viewport: { width: 1280, height: 800 } });
+  // Ingest jobs and answers on a loaded machine: wait for conditions, up to a generous bound.
+  page.setDefaultTimeout(LOCATOR_TIMEOUT_MS);
+  const problems: string[] = [];
+  page.on('pageerror', (err) => problems.push(err.message));
+  page.on('console', (msg) => {
+    if (msg.type() === 'error' && /Content Security Policy/i.test(msg.text())) problems.push(msg.text());
+  });
+  await page.goto(portal.url + path);
+  return { page, problems };
+}
+
+/** Signs in through the form and waits for the page the portal opens next. */
+export async function signIn(page: Page, password = ADMIN.password): Promise<void> {
+  await page.getByLabel('Email').fill(ADMIN.email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** The heading of the page shown, once it is focused (the portal moves focus on each route change). */
+export async function focusedHeading(page: Page, name: string): Promise<void> {
+  await page.getByRole('heading', { level: 1, name }).waitFor();
+  await page.waitForFunction((text) => {
+    let el: Element | null = document.activeElement;
+    while (el?.shadowRoot?.activeElement) el = el.shadowRoot.activeElement;
+    return el?.tagName === 'H1' && el.textContent?.trim() === text;
+  }, name);
+}
+
+/** Goes to a page through the navigation (opening the menu on a phone). */
+export async function navigate(page: Page, name: string): Promise<void> {
+  const menu = page.getByRole('button', { name: 'Menu' });
+  if (await menu.isVisible()) await menu.click();
+  await page.getByRole('navigation', { name: 'Portal' }).getByRole('link', { name }).click();
+}
+
+/** Screenshots of the page on a desktop and on a 375 px phone (`docs/screenshots/admin-NAME-*.png`). */
+export async function shoot(page: Page, name: string): Promise<void> {
+  const size = page.viewportSize()!;
+  await page.screenshot({ path: join(screenshots, `admin-${name}-desktop.png`), fullPage: true });
+  await page.setViewportSize({ width: 375, height: 812 });
+  expect(await overflowing(page)).toEqual([]);
+  await page.screenshot({ path: join(screenshots, `admin-${name}-phone.png`), fullPage: true });
+  await page.setViewportSize(size);
+}
+
+/**
+ * Nothing when the page fits the viewport's width; else what sticks out (in any shadow root), to
+ * say why a phone would scroll sideways. Content of a scrolling box (a table, a code block) may.
+ */
+function overflowing(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    const scroll = document.documentElement.scrollWidth;
+    if (scroll <= width + 1) return [];
+    const found = [`the page is ${scroll}px wide`];
+    const visit = (root: Document | ShadowRoot) => {
+      for (const el of root.querySelectorAll('*')) {
+        const box = el.getBoundingClientRect();
+        if (box.right > width + 1)
+          found.push(`${el.tagName.toLowerCase()}.${el.className} ${Math.round(box.right)}px`);
+        if (el.shadowRoot) visit(el.shadowRoot);
+      }
+    };
+    visit(document);
+    return found;
+  });
+}
+
+/** A docs site of its own origin whose page embeds the widget with the snippet the portal gave. */
+export function docsSite(): Promise<{ server: Server; origin: string; setSnippet(s: string): void }> {
+  let snippet = '';
+  const server = createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'text/html' });
+    res.end(`<!doctype html><html><head><meta name="viewport" content="width=device-width, initial-scale=1">
+      <title>Acme docs</title></head><body><h1>Acme docs</h1>\n${snippet}\n</body></html>`);
+  });
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () =>
+      resolve({
+        server,
+        origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+        setSnippet: (s) => (snippet = s),
+      }),
+    ),
+  );
+}

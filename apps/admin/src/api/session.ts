@@ -1,0 +1,90 @@
+import type { AdminSession } from '@docqa/contracts';
+import { api, type AdminApi } from './admin-api';
+
+const TENANT_KEY = 'docqa-admin-tenant';
+
+/**
+ * Who is signed in, on which tenant. Loads the session once at start (`GET /admin/session`),
+ * signs in and out, and switches tenants; fires `change` after each. When the API answers 401 to
+ * any call the session is over: it becomes signed out with a message for the sign-in page.
+ */
+export class Session extends EventTarget {
+  /** `unknown` until the first answer of the server. */
+  status: 'unknown' | 'signed-out' | 'signed-in' = 'unknown';
+  me?: AdminSession;
+  /** Why the portal is back at sign-in, e.g. an expired session. */
+  notice?: string;
+
+  constructor(private readonly client: AdminApi) {
+    super();
+    client.addEventListener('expired', () => {
+      if (this.status !== 'signed-in') return;
+      this.end('Your session has expired. Sign in again to continue.');
+    });
+  }
+
+  /** The tenant pages work on. */
+  get tenant(): string | undefined {
+    return this.client.tenant;
+  }
+
+  /** Asks the server whether the browser already holds a session. */
+  async load(): Promise<void> {
+    try {
+      this.start(await this.client.call<AdminSession>('admin/session', { allowUnauthenticated: true }));
+    } catch {
+      this.end();
+    }
+  }
+
+  /** Signs in; throws the server's refusal (`ApiError`) for the form to show. */
+  async signIn(email: string, password: string): Promise<void> {
+    const me = await this.client.call<AdminSession>('admin/session', {
+      method: 'POST',
+      body: { email, password },
+      allowUnauthenticated: true,
+    });
+    this.notice = undefined;
+    this.start(me);
+  }
+
+  /** Ends the session on the server, then here. */
+  async signOut(): Promise<void> {
+    await this.client.call('admin/session', { method: 'DELETE', allowUnauthenticated: true });
+    this.end('You are signed out.');
+  }
+
+  /** Works on another of the account's tenants (any tenant for an all-tenants admin) from now on. */
+  chooseTenant(tenant: string): void {
+    if (!this.me || !(this.me.all_tenants || this.me.tenants.includes(tenant))) return;
+    this.client.tenant = tenant;
+    localStorage.setItem(TENANT_KEY, tenant);
+    this.changed();
+  }
+
+  private start(me: AdminSession): void {
+    this.me = me;
+    this.client.csrfToken = me.csrf_token;
+    const saved = localStorage.getItem(TENANT_KEY);
+    const allowed = (t: string | null): t is string => !!t && (me.all_tenants || me.tenants.includes(t));
+    this.client.tenant = allowed(saved) ? saved : me.tenants[0];
+    this.status = 'signed-in';
+    this.changed();
+  }
+
+  private end(notice?: string): void {
+    this.me = undefined;
+    this.client.csrfToken = undefined;
+    this.client.tenant = undefined;
+    this.status = 'signed-out';
+    this.notice = notice;
+    this.changed();
+  }
+
+  private changed(): void {
+    this.dispatchEvent(new Event('change'));
+  }
+}
+
+/** The portal's session. */
+export const session = new Session(api);

@@ -1,0 +1,47 @@
+import { LitElement, css, html } from 'lit';
+import { customElement, property, state } from 'lit/decorators.js';
+import { sharedStyles } from '../styles/shared-styles';
+
+/**
+ * A button that copies `value` to the clipboard and says so in an `aria-live` status.
+ *
+ * @fires copied - after the value is on the clipboard
+ */
+@customElement('copy-button')
+export class CopyButton extends LitElement {
+  static override styles = [
+    sharedStyles,
+    css`
+      :host {
+        display: inline-block;
+      }
+    `,
+  ];
+
+  /** The text to copy. */
+  @property() value = '';
+  /** The button's text. */
+  @property() label = 'Copy';
+  @state() private status = '';
+
+  override render() {
+    return html`<button type="button" class="secondary" @click=${this.copy}>${this.label}</button>
+      <span role="status" class="muted">${this.status}</span>`;
+  }
+
+  private async copy(): Promise<void> {
+    try {
+      await navigator.clipboard.writeText(this.value);
+      this.status = 'Copied.';
+      this.dispatchEvent(new Event('copied', { bubbles: true, composed: true }));
+    } catch {
+      this.status = 'Copy failed: select the text and copy it yourself.';
+    }
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'copy-button': CopyButton;
+  }
+}

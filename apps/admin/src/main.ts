@@ -1,0 +1,2 @@
+/** The administration portal: one `<admin-app>` in index.html; pages load on first visit. */
+import './admin-app';

@@ -1,0 +1,197 @@
+import { LitElement, html, nothing } from 'lit';
+import { customElement, property, state } from 'lit/decorators.js';
+import type { ConversationList, ConversationSummary } from '@docqa/contracts';
+import { api } from '../api/admin-api';
+import { isMissingEndpoint, notAvailable } from '../api/not-yet';
+import { session } from '../api/session';
+import { errorView } from '../components/error-view';
+import { lastDays } from '../components/period-select';
+import { formatDate } from '../format';
+import { LoadController } from '../load-controller';
+import { href, router } from '../router';
+import { sharedStyles } from '../styles/shared-styles';
+
+/** The filters, kept in the address so a filtered list can be linked and survives a reload. */
+const FILTERS = ['q', 'feedback', 'not_covered', 'channel', 'days'] as const;
+
+/** The tenant's conversations, newest first, searched and filtered (§10 `GET /admin/conversations/`). */
+@customElement('conversations-page')
+export class ConversationsPage extends LitElement {
+  static override styles = [sharedStyles];
+
+  /** The address's query: the filters. */
+  @property({ attribute: false }) query = new URLSearchParams();
+  /** Pages loaded with "Load more". */
+  @state() private more: ConversationSummary[] = [];
+  @state() private cursor?: string | null;
+  @state() private error?: Error;
+  private readonly list = new LoadController(
+    this,
+    ([search], signal) =>
+      api.call<ConversationList>('admin/conversations/', { signal, query: this.params(search) }),
+    () => [this.query.toString(), session.tenant] as const,
+  );
+
+  private params(search: string, cursor?: string) {
+    const q = new URLSearchParams(search);
+    return {
+      q: q.get('q'),
+      feedback: q.get('feedback'),
+      not_covered: q.get('not_covered'),
+      channel: q.get('channel'),
+      from: lastDays(Number(q.get('days') ?? 30)).from,
+      cursor,
+    };
+  }
+
+  override willUpdate(): void {
+    if (this.list.status === 'pending') {
+      this.more = [];
+      this.cursor = undefined;
+    }
+  }
+
+  override render() {
+    const f = (name: string) => this.query.get(name) ?? '';
+    return html`<h1 tabindex="-1">Conversations</h1>
+      <form class="card row" role="search" @submit=${this.apply} @change=${this.apply}>
+        <div>
+          <label for="q">Search questions</label><input id="q" name="q" type="search" .value=${f('q')} />
+        </div>
+        <div>
+          <label for="feedback">Feedback</label>
+          <select id="feedback" name="feedback">
+            ${this.options(
+              [
+                ['', 'Any'],
+                ['up', 'Thumbs up'],
+                ['down', 'Thumbs down'],
+              ],
+              f('feedback'),
+            )}
+          </select>
+        </div>
+        <div>
+          <label for="not_covered">Coverage</label>
+          <select id="not_covered" name="not_covered">
+            ${this.options(
+              [
+                ['', 'Any'],
+                ['true', 'Not covered'],
+                ['false', 'Covered'],
+              ],
+              f('not_covered'),
+            )}
+          </select>
+        </div>
+        <div>
+          <label for="channel">Channel</label>
+          <select id="channel" name="channel">
+            ${this.options(
+              [
+                ['', 'Any'],
+                ['widget', 'Widget'],
+                ['api', 'API'],
+                ['batch', 'Batch'],
+                ['mcp', 'MCP'],
+              ],
+              f('channel'),
+            )}
+          </select>
+        </div>
+        <div>
+          <label for="days">Period</label>
+          <select id="days" name="days">
+            ${this.options(
+              [
+                ['7', 'Last 7 days'],
+                ['30', 'Last 30 days'],
+                ['90', 'Last 90 days'],
+              ],
+              f('days') || '30',
+            )}
+          </select>
+        </div>
+        <button type="submit">Search</button>
+      </form>
+      ${this.results()}`;
+  }
+
+  private options(choices: [string, string][], current: string) {
+    return choices.map(
+      ([value, label]) => html`<option value=${value} ?selected=${value === current}>${label}</option>`,
+    );
+  }
+
+  private results() {
+    if (this.list.status === 'error') {
+      return isMissingEndpoint(this.list.error) ? notAvailable('Conversations') : errorView(this.list.error);
+    }
+    const first = this.list.value;
+    if (!first || this.list.status === 'pending') return html`<p role="status">Loading conversations…</p>`;
+    const items = [...first.items, ...this.more];
+    const next = this.cursor === undefined ? first.next_cursor : this.cursor;
+    if (!items.length) return html`<p class="empty" role="status">No conversation matches these filters.</p>`;
+    return html`<p role="status" class="muted">${items.length} conversation(s)${next ? ' so far' : ''}.</p>
+      <div class="table-wrap">
+        <table>
+          <thead>
+            <tr>
+              <th>First question</th>
+              <th>Questions</th>
+              <th>Feedback</th>
+              <th>Channel</th>
+              <th>Last activity</th>
+            </tr>
+          </thead>
+          <tbody>
+            ${items.map(
+              (c) =>
+                html`<tr>
+                  <td>
+                    <a href=${href('conversation', c.chat_id)}>${c.first_question}</a>
+                    ${c.not_covered ? html` <span class="badge">${c.not_covered} not covered</span>` : nothing}
+                  </td>
+                  <td>${c.questions}</td>
+                  <td>${c.feedback.up} up, ${c.feedback.down} down</td>
+                  <td>${c.channel}</td>
+                  <td>${formatDate(c.last_at)}</td>
+                </tr>`,
+            )}
+          </tbody>
+        </table>
+      </div>
+      ${errorView(this.error)}
+      ${next ? html`<p><button type="button" class="secondary" @click=${() => this.loadMore(next)}>Load more</button></p>` : nothing}`;
+  }
+
+  private apply(e: Event): void {
+    e.preventDefault();
+    const data = new FormData(e.currentTarget as HTMLFormElement);
+    const q = new URLSearchParams();
+    for (const name of FILTERS) {
+      const v = String(data.get(name) ?? '').trim();
+      if (v) q.set(name, v);
+    }
+    const s = q.toString();
+    router.navigate(href('conversations') + (s ? `?${s}` : ''), { replace: true });
+  }
+
+  private async loadMore(cursor: string): Promise<void> {
+    try {
+      const page = await api.call<ConversationList>('admin/conversations/', {
+        query: this.params(this.query.toString(), cursor),
+      });
+      this.more = [...this.more, ...page.items];
+      this.cursor = page.next_cursor;
+    } catch (err) {
+      this.error = err as Error;
+    }
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'conversations-page': ConversationsPage;
+  }
+}

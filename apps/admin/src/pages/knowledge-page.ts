@@ -1,0 +1,180 @@
+import { LitElement, html, nothing } from 'lit';
+import { customElement, query, state } from 'lit/decorators.js';
+import type { DocumentRecord } from '@docqa/contracts';
+import { api } from '../api/admin-api';
+import { session } from '../api/session';
+import '../components/confirm-dialog';
+import type { ConfirmDialog } from '../components/confirm-dialog';
+import { errorView } from '../components/error-view';
+import '../components/job-progress';
+import '../components/upload-drop';
+import type { UploadAccepted } from '../components/upload-drop';
+import { formatDate } from '../format';
+import { LoadController } from '../load-controller';
+import { href } from '../router';
+import { sharedStyles } from '../styles/shared-styles';
+
+const PAGE_SIZE = 50;
+
+interface DocumentPage {
+  documents: DocumentRecord[];
+  next_cursor: string | null;
+}
+
+/**
+ * The tenant's documents (`GET /documents/`, cursor paging, searched by title, id and address
+ * among the pages loaded), delete, and upload with the live progress of each ingest job.
+ */
+@customElement('knowledge-page')
+export class KnowledgePage extends LitElement {
+  static override styles = [sharedStyles];
+
+  private readonly first = new LoadController(
+    this,
+    (_args, signal) => api.call<DocumentPage>('documents/', { signal, query: { limit: PAGE_SIZE } }),
+    () => [session.tenant] as const,
+  );
+  /** Pages loaded after the first one with "Load more". */
+  @state() private more: DocumentRecord[] = [];
+  @state() private cursor?: string | null;
+  @state() private search = '';
+  @state() private jobs: UploadAccepted[] = [];
+  @state() private status = '';
+  @state() private error?: Error;
+  @query('confirm-dialog') private confirm!: ConfirmDialog;
+
+  override willUpdate(): void {
+    if (this.first.status === 'pending') {
+      this.more = [];
+      this.cursor = undefined;
+    }
+  }
+
+  override render() {
+    return html`<h1 tabindex="-1">Knowledge base</h1>
+      <section class="card">
+        <h2>Upload</h2>
+        <upload-drop @upload-accepted=${this.onUpload}></upload-drop>
+        ${
+          this.jobs.length
+            ? html`<h3>Ingest jobs</h3>
+                ${this.jobs.map(
+                  (j) =>
+                    html`<job-progress
+                      .jobId=${j.job_id}
+                      .label=${j.label}
+                      @job-finished=${this.refresh}
+                    ></job-progress>`,
+                )}`
+            : nothing
+        }
+      </section>
+      <section class="card">
+        <h2>Documents</h2>
+        <label for="search"
+          >Search documents <span class="hint">By title, id or address, among those loaded.</span></label
+        >
+        <input
+          id="search"
+          type="search"
+          .value=${this.search}
+          @input=${(e: Event) => (this.search = (e.target as HTMLInputElement).value)}
+        />
+        <div role="status" class="muted">${this.status}</div>
+        ${errorView(this.error)} ${this.list()}
+      </section>
+      <confirm-dialog></confirm-dialog>`;
+  }
+
+  private list() {
+    if (this.first.status === 'error') return errorView(this.first.error);
+    if (!this.first.value) return html`<p role="status">Loading documents…</p>`;
+    const all = [...this.first.value.documents, ...this.more];
+    const next = this.cursor === undefined ? this.first.value.next_cursor : this.cursor;
+    const words = this.search.toLowerCase().split(/\s+/).filter(Boolean);
+    const shown = all.filter((d) =>
+      words.every((w) => `${d.title} ${d.id} ${d.url ?? ''}`.toLowerCase().includes(w)),
+    );
+    if (!all.length)
+      return html`<p class="empty">
+        No documents yet. Upload files above, or ingest with <code>docqa ingest</code>.
+      </p>`;
+    return html`<p class="muted">${shown.length} of ${all.length} loaded document(s) shown.</p>
+      <div class="table-wrap">
+        <table>
+          <thead>
+            <tr>
+              <th>Title</th>
+              <th>Chunks</th>
+              <th>Updated</th>
+              <th><span class="visually-hidden">Actions</span></th>
+            </tr>
+          </thead>
+          <tbody>
+            ${shown.map(
+              (d) =>
+                html`<tr>
+                  <td>
+                    <a href=${href('document', d.id)}>${d.title}</a><br /><code class="muted">${d.id}</code>
+                  </td>
+                  <td>${d.chunks}</td>
+                  <td>${formatDate(d.updated_at)}</td>
+                  <td>
+                    <button
+                      type="button"
+                      class="danger"
+                      aria-label="Delete ${d.title}"
+                      @click=${() => this.deleteDocument(d)}
+                    >
+                      Delete
+                    </button>
+                  </td>
+                </tr>`,
+            )}
+          </tbody>
+        </table>
+      </div>
+      ${next ? html`<p><button type="button" class="secondary" @click=${() => this.loadMore(next)}>Load more</button></p>` : nothing}`;
+  }
+
+  private async loadMore(cursor: string): Promise<void> {
+    try {
+      const page = await api.call<DocumentPage>('documents/', { query: { limit: PAGE_SIZE, cursor } });
+      this.more = [...this.more, ...page.documents];
+      this.cursor = page.next_cursor;
+    } catch (err) {
+      this.error = err as Error;
+    }
+  }
+
+  private onUpload(e: CustomEvent<UploadAccepted>): void {
+    this.jobs = [e.detail, ...this.jobs];
+    this.status = `Uploaded ${e.detail.label}; indexing started.`;
+  }
+
+  private refresh = () => void this.first.reload();
+
+  private async deleteDocument(doc: DocumentRecord): Promise<void> {
+    if (
+      !(await this.confirm.ask(
+        `Delete “${doc.title}” and all ${doc.chunks} of its chunks?`,
+        'Delete document',
+      ))
+    )
+      return;
+    this.error = undefined;
+    try {
+      await api.call(`documents/${encodeURIComponent(doc.id)}`, { method: 'DELETE' });
+      this.status = `“${doc.title}” deleted.`;
+      await this.first.reload();
+    } catch (err) {
+      this.error = err as Error;
+    }
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'knowledge-page': KnowledgePage;
+  }
+}

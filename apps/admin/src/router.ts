@@ -1,0 +1,102 @@
+/** The pages of the portal. */
+export type PageName =
+  | 'sign-in'
+  | 'overview'
+  | 'conversations'
+  | 'conversation'
+  | 'gaps'
+  | 'knowledge'
+  | 'document'
+  | 'tokens'
+  | 'widget'
+  | 'account'
+  | 'not-found';
+
+/** Where the portal is: a page, its path parameter and the query. */
+export interface Route {
+  page: PageName;
+  /** The id in the path (`/admin/conversations/{id}`, `/admin/knowledge/{id}`). */
+  id?: string;
+  query: URLSearchParams;
+}
+
+/** The portal's base path. */
+export const BASE = '/admin';
+
+const PATHS: [RegExp, PageName][] = [
+  [/^\/?$/, 'overview'],
+  [/^\/sign-in\/?$/, 'sign-in'],
+  [/^\/conversations\/?$/, 'conversations'],
+  [/^\/conversations\/([^/]+)\/?$/, 'conversation'],
+  [/^\/gaps\/?$/, 'gaps'],
+  [/^\/knowledge\/?$/, 'knowledge'],
+  [/^\/knowledge\/([^/]+)\/?$/, 'document'],
+  [/^\/tokens\/?$/, 'tokens'],
+  [/^\/widget\/?$/, 'widget'],
+  [/^\/account\/?$/, 'account'],
+];
+
+/** The route of a location under {@link BASE}. */
+export function parseRoute(pathname: string, search = ''): Route {
+  const rest = pathname.startsWith(BASE) ? pathname.slice(BASE.length) : pathname;
+  const query = new URLSearchParams(search);
+  for (const [pattern, page] of PATHS) {
+    const m = pattern.exec(rest);
+    if (m) return { page, id: m[1] === undefined ? undefined : decodeURIComponent(m[1]), query };
+  }
+  return { page: 'not-found', query };
+}
+
+/** The href of a page, e.g. `href('conversation', 'c_1')` → `/admin/conversations/c_1`. */
+export function href(page: Exclude<PageName, 'not-found'>, id?: string): string {
+  const paths: Record<typeof page, string> = {
+    'sign-in': '/sign-in',
+    overview: '/',
+    conversations: '/conversations',
+    conversation: `/conversations/${encodeURIComponent(id ?? '')}`,
+    gaps: '/gaps',
+    knowledge: '/knowledge',
+    document: `/knowledge/${encodeURIComponent(id ?? '')}`,
+    tokens: '/tokens',
+    widget: '/widget',
+    account: '/account',
+  };
+  return BASE + paths[page];
+}
+
+/**
+ * History-API routing for the single-page app: links to `/admin/…` (in any shadow root) navigate
+ * without a reload, back and forward work, and `change` fires on every move.
+ */
+export class Router extends EventTarget {
+  route: Route = parseRoute(location.pathname, location.search);
+
+  /** Listens to link clicks and history moves. */
+  start(): void {
+    window.addEventListener('popstate', () => this.update());
+    document.addEventListener('click', (e) => {
+      if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+      const link = e.composedPath().find((n): n is HTMLAnchorElement => n instanceof HTMLAnchorElement);
+      if (!link || link.target || link.origin !== location.origin) return;
+      if (!link.pathname.startsWith(BASE) || link.hasAttribute('download')) return;
+      e.preventDefault();
+      this.navigate(link.pathname + link.search);
+    });
+  }
+
+  /** Goes to `path` (a full `/admin/…` path with an optional query). */
+  navigate(path: string, opts: { replace?: boolean } = {}): void {
+    if (path === location.pathname + location.search) return;
+    if (opts.replace) history.replaceState(null, '', path);
+    else history.pushState(null, '', path);
+    this.update();
+  }
+
+  private update(): void {
+    this.route = parseRoute(location.pathname, location.search);
+    this.dispatchEvent(new Event('change'));
+  }
+}
+
+/** The portal's router. */
+export const router = new Router();

@@ -1,0 +1,29 @@
+import type { Redis } from 'ioredis';
+import { AdminAccountStore, AdminSessionStore, TokenStore } from '@docqa/auth';
+import type { Config } from '@docqa/config';
+import type { Keys } from '@docqa/records';
+import type { AdminDeps } from './api-deps';
+import { SessionAuth } from './http/session-auth';
+import { SignInLimiter } from './http/sign-in-limiter';
+
+/** Builds the portal's accounts, sessions, sign-in limits and token store from the settings. */
+export function createAdminServices(config: Config, clients: { redis: Redis; keys: Keys }): AdminDeps {
+  const accounts = new AdminAccountStore(clients);
+  const sessions = new AdminSessionStore({ ...clients, idleMs: config.adminSessionIdleMinutes * 60_000 });
+  const tokenStore = new TokenStore(clients);
+  return {
+    accounts,
+    sessions,
+    tokenStore,
+    sessionAuth: new SessionAuth({
+      sessions,
+      accounts,
+      tokens: tokenStore,
+      secure: config.publicUrl?.startsWith('https:') ?? false,
+    }),
+    signInLimiter: new SignInLimiter({
+      ...clients,
+      limits: { perAccount: config.adminSignInLimitPerEmail, perIp: config.adminSignInLimitPerIp },
+    }),
+  };
+}

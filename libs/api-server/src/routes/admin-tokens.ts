@@ -1,0 +1,83 @@
+import { CreatedTokenSchema, CreateTokenRequestSchema, TokenListSchema } from '@docqa/contracts';
+import { NotFoundError } from '@docqa/errors';
+import type { ApiDeps } from '../api-deps';
+import { principalOf } from '../http/auth';
+import type { RouteTable } from '../http/route';
+
+const DAY_MS = 86400_000;
+
+/** `GET/POST /admin/tokens/` and `DELETE /admin/tokens/{id}`: the tenant's API and widget tokens. */
+export function adminTokenRoutes(routes: RouteTable, deps: ApiDeps): void {
+  const store = deps.admin.tokenStore;
+
+  routes.add(
+    {
+      method: 'get',
+      path: '/admin/tokens/',
+      summary: 'The tenant’s live tokens (never their clear value or hash)',
+      tag: 'Admin',
+      operationId: 'listTokens',
+      description:
+        "Lists the tenant's API and widget tokens with their scopes, origins, filters, rate limits and expiry; never a clear token or its hash.",
+      scope: 'admin',
+      responses: { 200: { description: 'Tokens, oldest first', schema: TokenListSchema } },
+    },
+    async (req, res) => {
+      res.json({ tokens: await store.list(principalOf(req).tenant) });
+    },
+  );
+
+  routes.add(
+    {
+      method: 'post',
+      path: '/admin/tokens/',
+      summary: 'Create a token of the tenant; its clear value is in this response only',
+      tag: 'Admin',
+      operationId: 'createToken',
+      description:
+        'Creates an API or widget token for the tenant (scopes, allowed origins, filters, rate limit, expiry) and returns the clear token this once; only its hash is stored. A widget token needs at least one origin and has the `ask` scope only.',
+      scope: 'admin',
+      body: CreateTokenRequestSchema,
+      responses: {
+        201: {
+          description: 'Created; store `token` now, it is never shown again',
+          schema: CreatedTokenSchema,
+        },
+      },
+    },
+    async (req, res, { body }) => {
+      const created = await store.create({
+        tenant: principalOf(req).tenant,
+        scopes: body.scopes,
+        name: body.name,
+        origins: body.origins,
+        widget: body.widget,
+        filters: body.filters,
+        rateLimit: body.rate_limit ?? undefined,
+        ttlMs: body.expires_in_days ? body.expires_in_days * DAY_MS : undefined,
+      });
+      res.setHeader('Cache-Control', 'no-store');
+      res.status(201).json(created);
+    },
+  );
+
+  routes.add(
+    {
+      method: 'delete',
+      path: '/admin/tokens/:id',
+      summary: 'Revoke a token of the tenant (at once, on every API replica)',
+      tag: 'Admin',
+      operationId: 'revokeToken',
+      description:
+        "Revokes one of the tenant's tokens at once, on every API replica; another tenant's token id answers 404.",
+      scope: 'admin',
+      responses: { 204: { description: 'Revoked' } },
+    },
+    async (req, res) => {
+      const id = String(req.params.id);
+      const own = (await store.list(principalOf(req).tenant)).some((t) => t.id === id);
+      if (!own || !(await store.revoke(id))) throw new NotFoundError(`no token ${id}`);
+      res.status(204).end();
+    },
+  );
+}

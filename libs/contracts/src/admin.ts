@@ -1,0 +1,163 @@
+import { FilterSchema, FiltersSchema } from './filter';
+import { z } from './zod';
+
+/** Name of the portal's session cookie (`HttpOnly; SameSite=Strict; Path=/`). */
+export const SESSION_COOKIE = 'docqa_session';
+/** Header a session request names the tenant it administers with. */
+export const TENANT_HEADER = 'X-Docqa-Tenant';
+/** Header a state-changing session request repeats its session's `csrf_token` in. */
+export const CSRF_HEADER = 'X-CSRF-Token';
+/** The one message of every failed sign-in (no oracle for which emails exist). */
+export const SIGN_IN_FAILED = 'wrong email or password';
+
+/** Tenant names: 1-63 lowercase letters, digits, `_` or `-`, starting with a letter or digit. */
+export const TenantSchema = z
+  .string()
+  .regex(/^[a-z0-9][a-z0-9_-]{0,62}$/, 'use 1-63 lowercase letters, digits, _ or -')
+  .openapi('Tenant', { example: 'acme' });
+
+export const SCOPES = ['ask', 'search', 'ingest', 'admin'] as const;
+/** What a token may do: `admin` implies every other scope of its tenant. */
+export const ScopeSchema = z.enum(SCOPES).openapi('Scope');
+export type Scope = z.infer<typeof ScopeSchema>;
+
+/** A browser origin, `scheme://host[:port]` (http or https, no path, query or credentials). */
+export const OriginSchema = z
+  .string()
+  .max(300)
+  .refine(isOrigin, 'must be an origin such as https://docs.example.com (no path)')
+  .openapi('Origin', { example: 'https://docs.example.com' });
+
+function isOrigin(value: string): boolean {
+  try {
+    const url = new URL(value);
+    const bare = !url.username && !url.password && url.pathname === '/' && !/[?#]/.test(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && bare;
+  } catch {
+    return false;
+  }
+}
+
+/** What is stored for a token (never the clear token itself). */
+export const TokenRecordSchema = z
+  .object({
+    id: z.string(),
+    tenant: z.string(),
+    scopes: z.array(ScopeSchema),
+    name: z.string().nullable(),
+    /** Browser origins allowed to use the token (CORS); empty: no browser origin. */
+    origins: z.array(z.string()),
+    /** A widget token: public in page source, ask-only, bound to origins, per-visitor limits. */
+    widget: z.boolean(),
+    /** Filters the server ANDs into every question and search the token makes. */
+    filters: z.array(FilterSchema),
+    /** Other tenants this token may search through `tenants` of /rag/search/. */
+    tenants: z.array(z.string()),
+    /** Questions per minute; null: the configured default. */
+    rate_limit: z.number().int().positive().nullable(),
+    created_at: z.string(),
+    expires_at: z.string().nullable(),
+  })
+  .openapi('TokenRecord');
+export type TokenRecord = z.infer<typeof TokenRecordSchema>;
+
+/** `GET /admin/tokens/`: the tenant's live tokens, oldest first, never a clear value or hash. */
+export const TokenListSchema = z.object({ tokens: z.array(TokenRecordSchema) }).openapi('TokenList');
+
+/** `POST /admin/tokens/`: a token of the caller's tenant. */
+export const CreateTokenRequestSchema = z
+  .object({
+    name: z.string().trim().min(1).max(100).optional(),
+    /** @defaultValue `["ask"]` */
+    scopes: z.array(ScopeSchema).min(1).max(SCOPES.length).default(['ask']),
+    /** A widget token: ask only, at least one origin, per-visitor rate limits. */
+    widget: z.boolean().default(false),
+    origins: z.array(OriginSchema).max(50).default([]),
+    filters: FiltersSchema.default([]),
+    /** Questions per minute; absent or null: the configured default. */
+    rate_limit: z.number().int().min(1).max(1_000_000).nullable().optional(),
+    /** Lifetime in days; absent or null: never expires. */
+    expires_in_days: z.number().int().min(1).max(3650).nullable().optional(),
+  })
+  .strict()
+  .superRefine((value, ctx) => {
+    if (!value.widget) return;
+    if (!value.origins.length)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['origins'],
+        message: 'a widget token needs at least one origin',
+      });
+    if (value.scopes.some((s) => s !== 'ask'))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['scopes'],
+        message: 'a widget token carries the ask scope only',
+      });
+  })
+  .openapi('CreateTokenRequest', {
+    example: { name: 'docs site', widget: true, origins: ['https://docs.example.com'] },
+  });
+export type CreateTokenRequest = z.infer<typeof CreateTokenRequestSchema>;
+
+/** `201` of `POST /admin/tokens/`: the clear token, shown this once, and its record. */
+export const CreatedTokenSchema = z
+  .object({ token: z.string(), record: TokenRecordSchema })
+  .openapi('CreatedToken');
+
+/** `POST /admin/session`: sign in. Any failure answers 401 {@link SIGN_IN_FAILED}. */
+export const SignInRequestSchema = z
+  .object({ email: z.string().min(1).max(320), password: z.string().min(1).max(1024) })
+  .strict()
+  .openapi('SignInRequest', { example: { email: 'admin@demo.local', password: '…' } });
+export type SignInRequest = z.infer<typeof SignInRequestSchema>;
+
+/** The signed-in admin: who, which tenants, and the token state-changing calls repeat. */
+export const AdminSessionSchema = z
+  .object({
+    email: z.string(),
+    /** Tenants the admin may pick with `X-Docqa-Tenant` (for an all-tenants admin: the known ones). */
+    tenants: z.array(z.string()),
+    /** May administer every tenant, including ones not listed. */
+    all_tenants: z.boolean(),
+    /** Send as `X-CSRF-Token` with every POST, PUT, PATCH and DELETE made with the cookie. */
+    csrf_token: z.string(),
+  })
+  .openapi('AdminSession');
+export type AdminSession = z.infer<typeof AdminSessionSchema>;
+
+/** An admin account as listed (never its password hash). */
+export const AdminAccountSchema = z
+  .object({
+    email: z.string(),
+    tenants: z.array(z.string()),
+    all_tenants: z.boolean(),
+    created_at: z.string(),
+  })
+  .openapi('AdminAccount');
+export type AdminAccount = z.infer<typeof AdminAccountSchema>;
+
+/** `GET /admin/accounts/`: every admin account (all-tenants admins only). */
+export const AdminAccountListSchema = z
+  .object({ accounts: z.array(AdminAccountSchema) })
+  .openapi('AdminAccountList');
+
+/** `POST /admin/accounts/`: invite an admin; the answer carries a one-time password. */
+export const CreateAdminRequestSchema = z
+  .object({
+    email: z.email().max(320),
+    tenants: z.array(TenantSchema).max(100).default([]),
+    all_tenants: z.boolean().default(false),
+  })
+  .strict()
+  .refine((v) => v.all_tenants || v.tenants.length > 0, {
+    path: ['tenants'],
+    message: 'name at least one tenant, or all tenants',
+  })
+  .openapi('CreateAdminRequest', { example: { email: 'ann@acme.com', tenants: ['acme'] } });
+export type CreateAdminRequest = z.infer<typeof CreateAdminRequestSchema>;
+
+/** `201` of `POST /admin/accounts/`: the account and its password, shown this once. */
+export const CreatedAdminSchema = z
+  .object({ account: AdminAccountSchema, password: z.string() })
+  .openapi('CreatedAdmin');

@@ -1,0 +1,154 @@
+import { AdminAccountStore } from '@docqa/auth';
+import { minimalPdf } from '@docqa/sources/testing';
+import { Keys } from '@docqa/records';
+import { deletePrefix, testPrefix, testRedis } from '@docqa/testing';
+import type { Redis } from 'ioredis';
+import { startStack, type Stack } from './start-stack';
+import { signIn, type PortalSession } from './testing/portal-session';
+
+const PASSWORD = 'a long enough password';
+
+function form(files: { name: string; data: string | Uint8Array }[], metadata?: object): FormData {
+  const body = new FormData();
+  for (const f of files) body.append('files', new Blob([f.data as BlobPart]), f.name);
+  if (metadata) body.append('metadata', JSON.stringify(metadata));
+  return body;
+}
+
+describe('POST /documents/upload (multipart, the CLI’s loaders)', () => {
+  let stack: Stack;
+  let redis: Redis;
+  let admin: PortalSession;
+  const prefix = testPrefix('upload');
+  const keys = new Keys(prefix);
+
+  beforeAll(async () => {
+    redis = testRedis();
+    stack = await startStack({ prefix, env: { UPLOAD_MAX_FILE_MB: '1', UPLOAD_MAX_FILES: '3' } });
+    await new AdminAccountStore({ redis, keys }).create({
+      email: 'admin@acme.test',
+      password: PASSWORD,
+      tenants: ['acme'],
+    });
+    admin = await signIn(stack.apiUrl, 'admin@acme.test', PASSWORD);
+  });
+  afterAll(async () => {
+    await stack.close();
+    await deletePrefix(redis, prefix);
+    await redis.quit();
+  });
+
+  const jobKeys = async () => (await redis.keys(`${prefix}:job:*`)).length;
+  const upload = (body: FormData, csrf = true) =>
+    admin.call('documents/upload', { method: 'POST', body, csrf });
+
+  async function finished(jobId: string) {
+    for (;;) {
+      const job = await (await admin.call(`jobs/${jobId}`)).json();
+      if (job.status === 'completed' || job.status === 'failed') return job;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+
+  it('ingests the files that parse, names the ones that do not, and the job finishes', async () => {
+    const res = await upload(
+      form(
+        [
+          {
+            name: 'rotate tokens.md',
+            data: '---\nproduct: cli\n---\n# Rotating tokens\n\nRevoke the old token.',
+          },
+          {
+            name: 'guide.pdf',
+            data: minimalPdf({ lines: ['Install the widget with one script tag.'], title: 'Guide' }),
+          },
+          { name: 'broken.pdf', data: '%PDF-1.4 this is not a PDF at all' },
+        ],
+        { team: 'docs' },
+      ),
+    );
+    expect(res.status).toBe(202);
+    const body = await res.json();
+    expect(body).toEqual({
+      job_id: expect.stringMatching(/^j_/),
+      document_ids: ['rotate-tokens.md', 'guide.pdf'],
+      failed: [{ file: 'broken.pdf', reason: expect.any(String) }],
+    });
+    expect(res.headers.get('location')).toBe(`/api/v2/jobs/${body.job_id}`);
+    expect(await finished(body.job_id)).toMatchObject({
+      status: 'completed',
+      total: 2,
+      processed: 2,
+      failed: 0,
+    });
+    const doc = await (await admin.call('documents/rotate-tokens.md')).json();
+    expect(doc).toMatchObject({ title: 'Rotating tokens', metadata: { product: 'cli', team: 'docs' } });
+    expect((await (await admin.call('documents/guide.pdf')).json()).title).toBe('Guide');
+  });
+
+  it('answers 413 naming a file over the size limit, and queues nothing', async () => {
+    const before = await jobKeys();
+    const res = await upload(
+      form([
+        { name: 'small.md', data: '# Small' },
+        { name: 'big.txt', data: 'x'.repeat(1024 * 1024 + 1) },
+      ]),
+    );
+    expect(res.status).toBe(413);
+    const problem = await res.json();
+    expect(problem.detail).toBe('big.txt is larger than 1 MB');
+    expect(problem.errors).toEqual([{ path: 'files.big.txt', message: 'larger than 1 MB' }]);
+    expect(await jobKeys()).toBe(before);
+  });
+
+  it('answers 413 for more files than the limit', async () => {
+    const files = ['a', 'b', 'c', 'd'].map((n) => ({ name: `${n}.md`, data: `# ${n}` }));
+    const res = await upload(form(files));
+    expect(res.status).toBe(413);
+    expect((await res.json()).detail).toBe('send at most 3 files per upload');
+  });
+
+  it('answers 415 when no file is of a type the loaders read, with a reason per file', async () => {
+    const before = await jobKeys();
+    const res = await upload(
+      form([
+        { name: 'setup.exe', data: 'MZ' },
+        { name: 'photo.png', data: 'PNG' },
+      ]),
+    );
+    expect(res.status).toBe(415);
+    const problem = await res.json();
+    expect(problem.errors).toEqual([
+      { path: 'files.setup.exe', message: 'not Markdown, MDX, HTML, text or PDF' },
+      { path: 'files.photo.png', message: 'not Markdown, MDX, HTML, text or PDF' },
+    ]);
+    expect(await jobKeys()).toBe(before);
+  });
+
+  it('answers 400 when no file parses, and 415 for a body that is not multipart', async () => {
+    const broken = await upload(form([{ name: 'broken.pdf', data: 'not a pdf' }]));
+    expect(broken.status).toBe(400);
+    expect((await broken.json()).errors).toEqual([{ path: 'files.broken.pdf', message: expect.any(String) }]);
+    const json = await admin.call('documents/upload', { method: 'POST', body: { documents: [] } });
+    expect(json.status).toBe(415);
+    expect((await json.json()).detail).toBe('send the files as multipart/form-data');
+  });
+
+  it('needs the session’s CSRF token, or a token with the ingest scope', async () => {
+    expect((await upload(form([{ name: 'a.md', data: '# A' }]), false)).status).toBe(403);
+    const askOnly = await stack.createToken({ tenant: 'acme', scopes: ['ask'] });
+    const res = await fetch(`${stack.apiUrl}documents/upload`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${askOnly}` },
+      body: form([{ name: 'a.md', data: '# A' }]),
+    });
+    expect(res.status).toBe(403);
+    const ingest = await stack.createToken({ tenant: 'acme', scopes: ['ingest'] });
+    const ok = await fetch(`${stack.apiUrl}documents/upload`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${ingest}` },
+      body: form([{ name: 'a.md', data: '# A' }]),
+    });
+    expect(ok.status).toBe(202);
+  });
+});
