@@ -15,7 +15,7 @@ describe('serving the administration portal at /admin/', () => {
     dir = mkdtempSync(join(tmpdir(), 'docqa-admin-'));
     mkdirSync(join(dir, 'assets'));
     writeFileSync(join(dir, 'index.html'), '<!doctype html><admin-app></admin-app>');
-    writeFileSync(join(dir, 'assets/main-ABC123.js'), 'export {};');
+    writeFileSync(join(dir, 'assets/main-ABCD1234.js'), 'export {};');
     app = express();
     adminPortalRoutes(app, { adminDir: dir });
     app.use(problemHandler(pino({ level: 'silent' })));
@@ -40,7 +40,7 @@ describe('serving the administration portal at /admin/', () => {
   });
 
   it('caches content-hashed assets for a year', async () => {
-    const res = await request(app).get('/admin/assets/main-ABC123.js').expect(200);
+    const res = await request(app).get('/admin/assets/main-ABCD1234.js').expect(200);
     expect(res.headers['cache-control']).toContain('immutable');
     expect(res.headers['content-security-policy']).toBe(ADMIN_CSP);
   });

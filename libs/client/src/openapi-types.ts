@@ -212,7 +212,11 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    get?: never;
+    /**
+     * The widget settings stored for the tenant (for the portal’s form)
+     * @description Returns the widget settings stored for the tenant, for the portal's settings form (the same object `GET /settings/` serves to the widget).
+     */
+    get: operations['getAdminWidgetSettings'];
     /**
      * Store the widget settings of the token’s tenant
      * @description Replaces the widget settings of the token's tenant (labels, colours, examples, filters); every widget of the tenant picks them up on its next load.
@@ -240,6 +244,222 @@ export interface paths {
      */
     post: operations['searchDocuments'];
     delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v2/admin/insights/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Questions, not-covered answers, ratings and time to answer over a period, with top questions and documents
+     * @description Reports the question log of a period: totals and a per-day or per-week series of questions, not-covered answers, thumbs up and down and median time to ready, the top questions (by normalised text), the most cited documents, and questions by channel.
+     */
+    get: operations['getInsights'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v2/admin/conversations/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Chats of a period, newest activity first, with filters
+     * @description Lists the tenant's chats, newest activity first, filtered by period, feedback, not-covered answers, channel and words of their questions, one page at a time with a cursor.
+     */
+    get: operations['listConversations'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v2/admin/conversations/{chat_id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * One chat with its questions, answers, sources and feedback
+     * @description Returns one chat with every question, its answer, sources and feedback, from the records while they are kept and from the question log after.
+     */
+    get: operations['getAdminConversation'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v2/admin/gaps/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Questions the documents failed (not covered, thumbs down), clustered by meaning
+     * @description Groups the questions the knowledge base failed in a period (answered as not covered, or rated thumbs down) by meaning, largest group first; each group is labelled by its most central question and lists the nearest documents, where to write next.
+     */
+    get: operations['getCoverageGaps'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v2/admin/export/questions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Every logged question of a period, streamed as JSON lines or CSV
+     * @description Streams every logged question of a period as JSON lines or CSV, with its channel, status, latencies, cited documents and feedback.
+     */
+    get: operations['exportQuestions'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v2/admin/session': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The signed-in admin (restarts the idle time-out)
+     * @description Returns the signed-in admin (email, tenants, CSRF token) for the session cookie; 401 when there is no live session. Each call restarts the session's idle time-out.
+     */
+    get: operations['getSession'];
+    put?: never;
+    /**
+     * Sign in to the administration portal
+     * @description Signs an admin in with email and password and sets the `docqa_session` cookie (HttpOnly, SameSite=Strict). Returns the admin's tenants and the CSRF token that state-changing calls must send in `X-CSRF-Token`. Every failure answers 401 `wrong email or password`; attempts are rate limited per email and per IP.
+     */
+    post: operations['signIn'];
+    /**
+     * Sign out: ends the session on the server
+     * @description Signs out: deletes the session on the server and clears the cookie.
+     */
+    delete: operations['signOut'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v2/admin/tokens/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The tenant’s live tokens (never their clear value or hash)
+     * @description Lists the tenant's API and widget tokens with their scopes, origins, filters, rate limits and expiry; never a clear token or its hash.
+     */
+    get: operations['listTokens'];
+    put?: never;
+    /**
+     * Create a token of the tenant; its clear value is in this response only
+     * @description Creates an API or widget token for the tenant (scopes, allowed origins, filters, rate limit, expiry) and returns the clear token this once; only its hash is stored. A widget token needs at least one origin and has the `ask` scope only.
+     */
+    post: operations['createToken'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v2/admin/tokens/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /**
+     * Revoke a token of the tenant (at once, on every API replica)
+     * @description Revokes one of the tenant's tokens at once, on every API replica; another tenant's token id answers 404.
+     */
+    delete: operations['revokeToken'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v2/admin/accounts/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Every admin account (all-tenants admins, portal session only)
+     * @description Lists the administration portal's accounts with their tenants. Only the session of an all-tenants admin may call it (403 for other admins, 401 for tokens).
+     */
+    get: operations['listAdminAccounts'];
+    put?: never;
+    /**
+     * Invite an admin; the answer holds a one-time password to hand over
+     * @description Creates a portal account for an email, for some tenants or all of them, and returns its one-time password once. Only the session of an all-tenants admin may call it.
+     */
+    post: operations['createAdminAccount'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v2/admin/accounts/{email}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /**
+     * Remove an admin; their sessions end at their next request
+     * @description Removes a portal account; its sessions end at once. Only the session of an all-tenants admin may call it.
+     */
+    delete: operations['deleteAdminAccount'];
     options?: never;
     head?: never;
     patch?: never;
@@ -307,6 +527,114 @@ export interface paths {
     get: operations['getJob'];
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v2/documents/upload': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Upload files; they are parsed like the CLI’s and ingested in the background
+     * @description Uploads files as multipart/form-data (field `files`): Markdown, MDX, HTML, text and PDF, parsed by the same loaders as `docqa ingest` and ingested in the background. Files that cannot be read are listed in `failed` with the reason; when none can, nothing is queued.
+     */
+    post: operations['uploadDocuments'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v2/sources/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List the sources
+     * @description Lists the sources of the token's tenant with their schedules and the outcome of their latest sync.
+     */
+    get: operations['listSources'];
+    put?: never;
+    /**
+     * Add a source (sitemap, page, llms.txt, GitHub repository) kept in sync, on a schedule if given
+     * @description Registers a place documents come from (a sitemap, a page, an llms.txt file or a GitHub repository) with include/exclude globs, metadata and an optional schedule, and starts its first sync. Later syncs fetch conditionally and embed only what changed, and delete the documents of pages that left the source.
+     */
+    post: operations['createSource'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v2/sources/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A source with its latest syncs (counts and failures)
+     * @description Returns a source with its latest syncs: when they ran, and how many pages each added, updated, left unchanged, deleted or failed (with the reasons).
+     */
+    get: operations['getSource'];
+    put?: never;
+    post?: never;
+    /**
+     * Delete a source, its schedule and every document it brought in
+     * @description Deletes a source, removes its schedule, and deletes every document it brought into the knowledge base.
+     */
+    delete: operations['deleteSource'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v2/sources/{id}/sync': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Sync a source now; follow it in GET /sources/{id}
+     * @description Queues a sync of the source now, whatever its schedule; one sync of a source runs at a time. Follow it in `GET /sources/{id}`.
+     */
+    post: operations['syncSource'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v2/mcp': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * MCP server (streamable HTTP transport, stateless): tools search_docs, get_document, ask_question
+     * @description The Model Context Protocol endpoint (streamable HTTP transport, stateless: no session id, so any replica answers) for coding assistants and agents: send JSON-RPC messages (`initialize`, `tools/list`, `tools/call`) with a docqa token. The tools search the docs (`search_docs`, scope search), read a document (`get_document`, scope search) and ask a question and wait for its answer (`ask_question`, scope ask). See docs/mcp.md for client configuration.
+     */
+    post: operations['callMcp'];
     delete?: never;
     options?: never;
     head?: never;
@@ -391,7 +719,7 @@ export interface components {
     QuestionRequest: {
       question: string;
       chat_id?: string;
-      filters?: components['schemas']['Filter'][];
+      filters?: components['schemas']['Filter'][] | components['schemas']['FilterMap'];
       question_metadata?: {
         [key: string]: unknown;
       };
@@ -408,6 +736,19 @@ export interface components {
       type: 'eq' | 'contains';
       property: string;
       value: string | string[];
+    };
+    /**
+     * @description Shorthand: `{"property": "value" | ["v1", "v2"]}`, each entry an `eq` filter.
+     * @example {
+     *       "product": "cli",
+     *       "tags": [
+     *         "setup",
+     *         "tokens"
+     *       ]
+     *     }
+     */
+    FilterMap: {
+      [key: string]: string | string[];
     };
     /**
      * @example {
@@ -440,6 +781,8 @@ export interface components {
       chunk_id: string;
       title: string;
       url: string | null;
+      /** @description Heading path of the best passage, e.g. `Tokens › Revoking a token` */
+      section?: string;
       snippet: string;
       score: number;
       cited: boolean;
@@ -490,7 +833,7 @@ export interface components {
     StreamQuestionRequest: {
       question: string;
       chat_id?: string;
-      filters?: components['schemas']['Filter'][];
+      filters?: components['schemas']['Filter'][] | components['schemas']['FilterMap'];
     };
     Conversation: {
       chat_id: string;
@@ -552,6 +895,8 @@ export interface components {
       chunk_id: string;
       title: string;
       url: string | null;
+      /** @description Heading path of the passage, e.g. `Tokens › Revoke a token` */
+      section?: string;
       text: string;
       score: number;
       metadata: {
@@ -566,7 +911,7 @@ export interface components {
      */
     SearchRequest: {
       query: string;
-      filters?: components['schemas']['Filter'][];
+      filters?: components['schemas']['Filter'][] | components['schemas']['FilterMap'];
       /**
        * @default hybrid
        * @enum {string}
@@ -579,6 +924,231 @@ export interface components {
       };
       tenants?: string[];
     };
+    Insights: {
+      from: string;
+      to: string;
+      /** @enum {string} */
+      interval: 'day' | 'week';
+      totals: components['schemas']['InsightsTotals'];
+      series: components['schemas']['InsightsBucket'][];
+      top_questions: {
+        text: string;
+        count: number;
+      }[];
+      top_documents: {
+        document_id: string;
+        title: string;
+        url: string | null;
+        citations: number;
+      }[];
+      by_channel: {
+        channel: components['schemas']['Channel'];
+        questions: number;
+        not_covered: number;
+      }[];
+    };
+    InsightsTotals: {
+      questions: number;
+      not_covered: number;
+      failed: number;
+      thumbs_up: number;
+      thumbs_down: number;
+      p50_ready_ms: number | null;
+      p50_first_partial_ms: number | null;
+    };
+    InsightsBucket: {
+      /** Format: date-time */
+      start: string;
+      questions: number;
+      not_covered: number;
+      failed: number;
+      thumbs_up: number;
+      thumbs_down: number;
+      p50_ready_ms: number | null;
+    };
+    /** @enum {string} */
+    Channel: 'api' | 'widget' | 'batch' | 'mcp';
+    ConversationList: {
+      items: components['schemas']['ConversationSummary'][];
+      next_cursor: string | null;
+    };
+    ConversationSummary: {
+      chat_id: string;
+      first_question: string;
+      questions: number;
+      last_at: string;
+      feedback: {
+        up: number;
+        down: number;
+      };
+      not_covered: number;
+      channel: components['schemas']['Channel'];
+    };
+    ConversationDetail: {
+      chat_id: string;
+      /** @enum {string} */
+      source: 'records' | 'log';
+      questions: components['schemas']['ConversationTurn'][];
+    };
+    ConversationTurn: {
+      question_id: string;
+      text: string;
+      asked_at: string;
+      channel: components['schemas']['Channel'];
+      /** @enum {string} */
+      status: 'queued' | 'retrieving' | 'generating' | 'ready' | 'failed';
+      not_covered: boolean;
+      answer: string | null;
+      sources: components['schemas']['ConversationSource'][];
+      feedback: components['schemas']['LoggedFeedback'];
+      first_partial_ms: number | null;
+      ready_ms: number | null;
+    };
+    ConversationSource: {
+      document_id: string;
+      title: string;
+      url: string | null;
+      cited: boolean;
+    };
+    LoggedFeedback: {
+      /** @enum {string} */
+      rating: 'up' | 'down';
+      details: string | null;
+      url: string | null;
+    } | null;
+    Gaps: {
+      clusters: components['schemas']['GapCluster'][];
+    };
+    GapCluster: {
+      id: string;
+      label: string;
+      count: number;
+      questions: {
+        question_id: string;
+        chat_id: string;
+        text: string;
+        at: string;
+        /** @enum {string} */
+        reason: 'not_covered' | 'thumbs_down';
+      }[];
+      nearest_documents: {
+        document_id: string;
+        title: string;
+        url: string | null;
+      }[];
+    };
+    LoggedQuestion: {
+      question_id: string;
+      chat_id: string;
+      asked_at: string;
+      ended_at: string;
+      text: string;
+      channel: components['schemas']['Channel'];
+      /** @enum {string} */
+      status: 'ready' | 'failed';
+      not_covered: boolean;
+      first_partial_ms: number | null;
+      ready_ms: number | null;
+      cited_document_ids: string[];
+      feedback: components['schemas']['LoggedFeedback'];
+    };
+    AdminSession: {
+      email: string;
+      tenants: string[];
+      all_tenants: boolean;
+      csrf_token: string;
+    };
+    /**
+     * @example {
+     *       "email": "admin@demo.local",
+     *       "password": "…"
+     *     }
+     */
+    SignInRequest: {
+      email: string;
+      password: string;
+    };
+    TokenList: {
+      tokens: components['schemas']['TokenRecord'][];
+    };
+    TokenRecord: {
+      id: string;
+      tenant: string;
+      scopes: components['schemas']['Scope'][];
+      name: string | null;
+      origins: string[];
+      widget: boolean;
+      filters: components['schemas']['Filter'][];
+      tenants: string[];
+      rate_limit: number | null;
+      created_at: string;
+      expires_at: string | null;
+    };
+    /** @enum {string} */
+    Scope: 'ask' | 'search' | 'ingest' | 'admin';
+    CreatedToken: {
+      token: string;
+      record: components['schemas']['TokenRecord'];
+    };
+    /**
+     * @example {
+     *       "name": "docs site",
+     *       "widget": true,
+     *       "origins": [
+     *         "https://docs.example.com"
+     *       ]
+     *     }
+     */
+    CreateTokenRequest: {
+      name?: string;
+      /**
+       * @default [
+       *       "ask"
+       *     ]
+       */
+      scopes?: components['schemas']['Scope'][];
+      /** @default false */
+      widget?: boolean;
+      /** @default [] */
+      origins?: components['schemas']['Origin'][];
+      /** @default [] */
+      filters?: components['schemas']['Filter'][] | components['schemas']['FilterMap'];
+      rate_limit?: number | null;
+      expires_in_days?: number | null;
+    };
+    /** @example https://docs.example.com */
+    Origin: string;
+    AdminAccountList: {
+      accounts: components['schemas']['AdminAccount'][];
+    };
+    AdminAccount: {
+      email: string;
+      tenants: string[];
+      all_tenants: boolean;
+      created_at: string;
+    };
+    CreatedAdmin: {
+      account: components['schemas']['AdminAccount'];
+      password: string;
+    };
+    /**
+     * @example {
+     *       "email": "ann@acme.com",
+     *       "tenants": [
+     *         "acme"
+     *       ]
+     *     }
+     */
+    CreateAdminRequest: {
+      /** Format: email */
+      email: string;
+      /** @default [] */
+      tenants?: components['schemas']['Tenant'][];
+      /** @default false */
+      all_tenants?: boolean;
+    };
+    /** @example acme */
+    Tenant: string;
     IngestAccepted: {
       job_id: string;
       document_ids: string[];
@@ -605,6 +1175,7 @@ export interface components {
     DocumentInput: {
       id?: string;
       title: string;
+      /** Format: uri */
       url?: string;
       content: string;
       /**
@@ -649,6 +1220,94 @@ export interface components {
       }[];
       created_at: string;
       updated_at: string;
+    };
+    UploadAccepted: components['schemas']['IngestAccepted'] & {
+      failed: {
+        file: string;
+        reason: string;
+      }[];
+    };
+    UploadForm: {
+      /** @description Markdown, MDX, HTML, text or PDF files, by extension; the file name is the document id */
+      files: string[];
+      /** @description JSON object of string values added to every document’s metadata, e.g. {"product":"cli"} */
+      metadata?: string;
+    };
+    SourceRecord: {
+      id: string;
+      /** @enum {string} */
+      type: 'sitemap' | 'url' | 'github' | 'llms_txt';
+      url: string | null;
+      repo: string | null;
+      branch: string | null;
+      has_token: boolean;
+      include: string[];
+      exclude: string[];
+      metadata: {
+        [key: string]: string;
+      };
+      schedule: string | null;
+      base_url: string | null;
+      created_at: string;
+      syncs?: components['schemas']['SyncRecord'][];
+    };
+    SyncRecord: {
+      job_id: string;
+      /** @enum {string} */
+      status: 'queued' | 'running' | 'completed' | 'failed';
+      /** @enum {string} */
+      trigger: 'manual' | 'schedule';
+      added: number;
+      updated: number;
+      unchanged: number;
+      deleted: number;
+      failed: number;
+      failures: {
+        url: string;
+        reason: string;
+      }[];
+      chunks: number;
+      error?: string;
+      requests: number;
+      bytes: number;
+      created_at: string;
+      started_at: string | null;
+      finished_at: string | null;
+    };
+    /**
+     * @example {
+     *       "type": "sitemap",
+     *       "url": "https://docs.example.com/sitemap.xml",
+     *       "include": [
+     *         "guide/**"
+     *       ],
+     *       "metadata": {
+     *         "product": "docs"
+     *       },
+     *       "schedule": "6h"
+     *     }
+     */
+    SourceRequest: {
+      /** @enum {string} */
+      type: 'sitemap' | 'url' | 'github' | 'llms_txt';
+      url?: string;
+      repo?: string;
+      branch?: string;
+      token?: string;
+      include?: string[];
+      exclude?: string[];
+      metadata?: {
+        [key: string]: string;
+      };
+      /** @example 6h */
+      schedule?: string;
+      base_url?: string;
+    };
+    SourceList: {
+      sources: components['schemas']['SourceRecord'][];
+    };
+    SyncAccepted: {
+      job_id: string;
     };
   };
   responses: never;
@@ -903,7 +1562,10 @@ export interface operations {
         /** @description Resume after this event id (as the `Last-Event-ID` header does). */
         last_event_id?: string;
       };
-      header?: never;
+      header?: {
+        /** @description Resume after this event id (what a browser’s EventSource sends on reconnecting). */
+        'last-event-id'?: string;
+      };
       path: {
         /** @description Id of the question. */
         id: string;
@@ -1516,6 +2178,80 @@ export interface operations {
       };
     };
   };
+  getAdminWidgetSettings: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The stored settings */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['WidgetSettings'];
+        };
+      };
+      /** @description Invalid body or parameter (problem details with `errors`). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Missing, unknown or expired token. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The token lacks the scope, or the origin is not allowed. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description No such record for this tenant. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Rate limited; see `Retry-After`. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description A dependency is unavailable. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
   putWidgetSettings: {
     parameters: {
       query?: never;
@@ -1690,6 +2426,1020 @@ export interface operations {
       };
       /** @description Rate limited; see `Retry-After`. */
       429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description A dependency is unavailable. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  getInsights: {
+    parameters: {
+      query?: {
+        /** @description Start of the period, inclusive (default: 30 days before `to`). */
+        from?: string;
+        /** @description End of the period, exclusive (default: now). */
+        to?: string;
+        /** @description Series bucket (weeks start on Monday, UTC). */
+        interval?: 'day' | 'week';
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Totals, series and top lists */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Insights'];
+        };
+      };
+      /** @description Invalid body or parameter (problem details with `errors`). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Missing, unknown or expired token. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The token lacks the scope, or the origin is not allowed. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description No such record for this tenant. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Rate limited; see `Retry-After`. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description A dependency is unavailable. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  listConversations: {
+    parameters: {
+      query?: {
+        /** @description Start of the period, inclusive (default: 30 days before `to`). */
+        from?: string;
+        /** @description End of the period, exclusive (default: now). */
+        to?: string;
+        /** @description Chats with at least one such rating. */
+        feedback?: 'up' | 'down';
+        /** @description true: chats with a not-covered answer; false: chats without one. */
+        not_covered?: 'true' | 'false';
+        channel?: components['schemas']['Channel'];
+        /** @description Words one of the chat’s questions contains. */
+        q?: string;
+        /** @description `next_cursor` of the previous page. */
+        cursor?: string;
+        limit?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of chats */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ConversationList'];
+        };
+      };
+      /** @description Invalid body or parameter (problem details with `errors`). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Missing, unknown or expired token. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The token lacks the scope, or the origin is not allowed. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description No such record for this tenant. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Rate limited; see `Retry-After`. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description A dependency is unavailable. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  getAdminConversation: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Id of the conversation. */
+        chat_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The chat */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ConversationDetail'];
+        };
+      };
+      /** @description Invalid body or parameter (problem details with `errors`). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Missing, unknown or expired token. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The token lacks the scope, or the origin is not allowed. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description No such record for this tenant. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Rate limited; see `Retry-After`. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description A dependency is unavailable. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  getCoverageGaps: {
+    parameters: {
+      query?: {
+        /** @description Start of the period, inclusive (default: 30 days before `to`). */
+        from?: string;
+        /** @description End of the period, exclusive (default: now). */
+        to?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Clusters, largest first */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Gaps'];
+        };
+      };
+      /** @description Invalid body or parameter (problem details with `errors`). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Missing, unknown or expired token. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The token lacks the scope, or the origin is not allowed. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description No such record for this tenant. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Rate limited; see `Retry-After`. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description A dependency is unavailable. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  exportQuestions: {
+    parameters: {
+      query?: {
+        /** @description Start of the period, inclusive (default: 30 days before `to`). */
+        from?: string;
+        /** @description End of the period, exclusive (default: now). */
+        to?: string;
+        format?: 'jsonl' | 'csv';
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description One LoggedQuestion per line (`application/x-ndjson`), or CSV with a header row (`text/csv`) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/x-ndjson': components['schemas']['LoggedQuestion'][];
+        };
+      };
+      /** @description Invalid body or parameter (problem details with `errors`). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Missing, unknown or expired token. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The token lacks the scope, or the origin is not allowed. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description No such record for this tenant. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Rate limited; see `Retry-After`. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description A dependency is unavailable. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  getSession: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The session */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminSession'];
+        };
+      };
+      /** @description Invalid body or parameter (problem details with `errors`). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Not signed in, or the session ended */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description A dependency is unavailable. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  signIn: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['SignInRequest'];
+      };
+    };
+    responses: {
+      /** @description Signed in; `Set-Cookie: docqa_session=…; HttpOnly; SameSite=Strict; Path=/` */
+      200: {
+        headers: {
+          /** @description The session cookie */
+          'Set-Cookie'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminSession'];
+        };
+      };
+      /** @description Invalid body or parameter (problem details with `errors`). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Always "wrong email or password", whichever of the two was wrong */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The body is larger than the limit. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The body is not JSON (`Content-Type: application/json`). */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Too many attempts for this email or from this IP; see `Retry-After` */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description A dependency is unavailable. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  signOut: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Signed out (also when there was no session); the cookie is cleared */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Invalid body or parameter (problem details with `errors`). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Missing or wrong `X-CSRF-Token` */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description A dependency is unavailable. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  listTokens: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Tokens, oldest first */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['TokenList'];
+        };
+      };
+      /** @description Invalid body or parameter (problem details with `errors`). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Missing, unknown or expired token. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The token lacks the scope, or the origin is not allowed. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description No such record for this tenant. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Rate limited; see `Retry-After`. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description A dependency is unavailable. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  createToken: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CreateTokenRequest'];
+      };
+    };
+    responses: {
+      /** @description Created; store `token` now, it is never shown again */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CreatedToken'];
+        };
+      };
+      /** @description Invalid body or parameter (problem details with `errors`). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Missing, unknown or expired token. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The token lacks the scope, or the origin is not allowed. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description No such record for this tenant. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The body is larger than the limit. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The body is not JSON (`Content-Type: application/json`). */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Rate limited; see `Retry-After`. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description A dependency is unavailable. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  revokeToken: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Id of the token. */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Revoked */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Invalid body or parameter (problem details with `errors`). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Missing, unknown or expired token. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The token lacks the scope, or the origin is not allowed. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description No such record for this tenant. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Rate limited; see `Retry-After`. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description A dependency is unavailable. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  listAdminAccounts: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Accounts by email */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminAccountList'];
+        };
+      };
+      /** @description Invalid body or parameter (problem details with `errors`). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Not signed in to the portal */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Not an all-tenants admin, or a change without `X-CSRF-Token` */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description A dependency is unavailable. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  createAdminAccount: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CreateAdminRequest'];
+      };
+    };
+    responses: {
+      /** @description Created; `password` is never shown again */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CreatedAdmin'];
+        };
+      };
+      /** @description Invalid body or parameter (problem details with `errors`). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Not signed in to the portal */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Not an all-tenants admin, or a change without `X-CSRF-Token` */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The body is larger than the limit. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The body is not JSON (`Content-Type: application/json`). */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description A dependency is unavailable. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  deleteAdminAccount: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Id of the account. */
+        email: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Removed */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Invalid body or parameter (problem details with `errors`). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Not signed in to the portal */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Not an all-tenants admin, or a change without `X-CSRF-Token` */
+      403: {
         headers: {
           [name: string]: unknown;
         };
@@ -2091,6 +3841,587 @@ export interface operations {
         content: {
           'application/problem+json': components['schemas']['Problem'];
         };
+      };
+      /** @description Rate limited; see `Retry-After`. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description A dependency is unavailable. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  uploadDocuments: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'multipart/form-data': components['schemas']['UploadForm'];
+      };
+    };
+    responses: {
+      /** @description Accepted; follow GET /jobs/{job_id} */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['UploadAccepted'];
+        };
+      };
+      /** @description Invalid body or parameter (problem details with `errors`). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Missing, unknown or expired token. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The token lacks the scope, or the origin is not allowed. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description No such record for this tenant. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The body is larger than the limit. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The body is not JSON (`Content-Type: application/json`). */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Rate limited; see `Retry-After`. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description A dependency is unavailable. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  listSources: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The sources */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SourceList'];
+        };
+      };
+      /** @description Invalid body or parameter (problem details with `errors`). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Missing, unknown or expired token. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The token lacks the scope, or the origin is not allowed. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description No such record for this tenant. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Rate limited; see `Retry-After`. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description A dependency is unavailable. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  createSource: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['SourceRequest'];
+      };
+    };
+    responses: {
+      /** @description Created */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SourceRecord'];
+        };
+      };
+      /** @description Invalid body or parameter (problem details with `errors`). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Missing, unknown or expired token. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The token lacks the scope, or the origin is not allowed. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description No such record for this tenant. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The body is larger than the limit. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The body is not JSON (`Content-Type: application/json`). */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Rate limited; see `Retry-After`. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description A dependency is unavailable. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  getSource: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Id of the source. */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The source */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SourceRecord'];
+        };
+      };
+      /** @description Invalid body or parameter (problem details with `errors`). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Missing, unknown or expired token. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The token lacks the scope, or the origin is not allowed. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description No such record for this tenant. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Rate limited; see `Retry-After`. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description A dependency is unavailable. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  deleteSource: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Id of the source. */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Invalid body or parameter (problem details with `errors`). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Missing, unknown or expired token. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The token lacks the scope, or the origin is not allowed. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description No such record for this tenant. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Rate limited; see `Retry-After`. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description A dependency is unavailable. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  syncSource: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Id of the source. */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Queued */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SyncAccepted'];
+        };
+      };
+      /** @description Invalid body or parameter (problem details with `errors`). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Missing, unknown or expired token. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The token lacks the scope, or the origin is not allowed. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description No such record for this tenant. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Rate limited; see `Retry-After`. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description A dependency is unavailable. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  callMcp: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A JSON-RPC response: application/json, or text/event-stream for a tool call that sent a progressToken (progress notifications, then the result). */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description A notification or response from the client, accepted. */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Invalid body or parameter (problem details with `errors`). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Missing, unknown or expired token. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The token lacks the scope, or the origin is not allowed. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description No such record for this tenant. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The Accept header lacks application/json and text/event-stream. */
+      406: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
       };
       /** @description Rate limited; see `Retry-After`. */
       429: {

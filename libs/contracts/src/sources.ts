@@ -65,7 +65,15 @@ export const SourceRequestSchema = z
     if (body.type !== 'github' && !body.url)
       ctx.addIssue({ code: 'custom', path: ['url'], message: `a ${body.type} source needs url` });
   })
-  .openapi('SourceRequest');
+  .openapi('SourceRequest', {
+    example: {
+      type: 'sitemap',
+      url: 'https://docs.example.com/sitemap.xml',
+      include: ['guide/**'],
+      metadata: { product: 'docs' },
+      schedule: '6h',
+    },
+  });
 export type SourceRequest = z.infer<typeof SourceRequestSchema>;
 
 /** One page or file that a sync could not bring in, and why. */

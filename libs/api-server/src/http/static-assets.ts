@@ -1,3 +1,4 @@
+import type { ServerResponse } from 'node:http';
 import { basename } from 'node:path';
 import type { RequestHandler } from 'express';
 import expressStaticGzip from 'express-static-gzip';
@@ -14,10 +15,11 @@ const YEAR_SECONDS = 365 * 24 * 3600;
  *
  * @param entryMaxAgeSeconds max-age of files whose name carries no hash.
  * @param crossOrigin allow any origin to load the files (the widget, embedded by docs sites).
+ * @param headers more headers for every file (the portal's CSP).
  */
 export function staticAssets(
   dir: string,
-  opts: { entryMaxAgeSeconds: number; crossOrigin?: boolean },
+  opts: { entryMaxAgeSeconds: number; crossOrigin?: boolean; headers?: (res: ServerResponse) => void },
 ): RequestHandler {
   const serve = expressStaticGzip(dir, {
     enableBrotli: true,
@@ -30,6 +32,7 @@ export function staticAssets(
         const maxAge = HASHED.test(basename(path)) ? `${YEAR_SECONDS}, immutable` : opts.entryMaxAgeSeconds;
         res.setHeader('Cache-Control', `public, max-age=${maxAge}`);
         if (opts.crossOrigin) res.setHeader('Access-Control-Allow-Origin', '*');
+        opts.headers?.(res);
       },
     },
   });

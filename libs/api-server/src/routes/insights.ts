@@ -69,7 +69,7 @@ export function insightsRoutes(routes: RouteTable, deps: ApiDeps): void {
       path: '/admin/conversations/:chat_id',
       summary: 'One chat with its questions, answers, sources and feedback',
       tag: 'Insights',
-      operationId: 'getConversation',
+      operationId: 'getAdminConversation',
       description:
         'Returns one chat with every question, its answer, sources and feedback, from the records while they are kept and from the question log after.',
       scope: 'admin',
