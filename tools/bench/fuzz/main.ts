@@ -33,30 +33,35 @@ interface Outcome {
   request: FuzzRequest;
 }
 
-/** Sends a request and resolves with its status once the response head arrives. */
-async function send(stack: Stack, request: FuzzRequest): Promise<number | 'unanswered'> {
-  // fetch refuses header values outside Latin-1 on the client side; a raw socket sends them anyway.
-  if (
-    request.declaredLength !== undefined ||
-    Object.values(request.headers).some((v) => /[^\x00-\xff]/.test(v))
-  )
+/** Header values fetch refuses to send (it checks them on the client side); a raw socket sends them. */
+const UNSENDABLE = /[^\t\x20-\x7e\x80-\xff]|[^\x00-\xff]/;
+
+/**
+ * Sends a request and resolves with its status once the response head arrives, or `unanswered`
+ * when none came within {@link ANSWER_MS}. A connection the server closed while idle, as this
+ * request went out on it, is the keep-alive race every HTTP client meets: the request is sent
+ * again once, on a new connection.
+ */
+async function send(stack: Stack, request: FuzzRequest, retried = false): Promise<number | 'unanswered'> {
+  if (request.declaredLength !== undefined || Object.values(request.headers).some((v) => UNSENDABLE.test(v)))
     return sendRaw(stack, request);
-  const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(), ANSWER_MS);
+  const signal = AbortSignal.timeout(ANSWER_MS);
   try {
     const res = await fetch(stack.baseUrl + request.path, {
       method: request.method,
       headers: request.headers,
       body: request.method === 'GET' || request.method === 'HEAD' ? undefined : request.body,
-      signal: controller.signal,
+      signal,
     });
     // Event streams stay open until their answer ends: the head is the answer being checked.
     await res.body?.cancel();
     return res.status;
-  } catch {
-    return 'unanswered';
-  } finally {
-    clearTimeout(timer);
+  } catch (err) {
+    if (signal.aborted || retried) {
+      if (!signal.aborted) console.error('connection failed twice:', (err as Error).cause ?? err);
+      return 'unanswered';
+    }
+    return send(stack, request, true);
   }
 }
 
