@@ -15,7 +15,10 @@ export const DocumentInputSchema = z
     id: DocumentIdSchema.optional(),
     title: z.string().min(1).max(500),
     // Shown to people as a link (API clients, the widget): only web addresses, never `javascript:`.
-    url: z.url({ protocol: /^https?$/ }).max(2000).optional(),
+    url: z
+      .url({ protocol: /^https?$/ })
+      .max(2000)
+      .optional(),
     content: z.string().min(1),
     content_type: DocumentContentTypeSchema.default('text/markdown'),
     metadata: z
