@@ -33,6 +33,9 @@ interface Outcome {
   request: FuzzRequest;
 }
 
+/** Requests sent a second time after the keep-alive race (see {@link send}). */
+let retries = 0;
+
 /** Header values fetch refuses to send (it checks them on the client side); a raw socket sends them. */
 const UNSENDABLE = /[^\t\x20-\x7e\x80-\xff]|[^\x00-\xff]/;
 
@@ -61,6 +64,7 @@ async function send(stack: Stack, request: FuzzRequest, retried = false): Promis
       if (!signal.aborted) console.error('connection failed twice:', (err as Error).cause ?? err);
       return 'unanswered';
     }
+    retries++;
     return send(stack, request, true);
   }
 }
@@ -185,7 +189,8 @@ function report(outcomes: Outcome[], operations: number, seconds: number): void 
       'loopback only. Requests: valid bodies, bodies with one field replaced by junk, junk JSON, invalid ' +
       'JSON, wrong content types, mislabelled `Content-Encoding`, declared lengths that lie, junk ids, ' +
       '`Last-Event-ID`, `Idempotency-Key`, `If-None-Match` and query values, wrong methods. ' +
-      `Unanswered: no status line within ${ANSWER_MS / 1000} s.`,
+      `Unanswered: no status line within ${ANSWER_MS / 1000} s. ${retries} requests met a keep-alive ` +
+      'connection the server had just closed and were sent again once on a new one.',
   ].join('\n');
   console.log(text);
   for (const o of bad.slice(0, 20))
