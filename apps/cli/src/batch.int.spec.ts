@@ -14,7 +14,14 @@ describe('docqa batch', () => {
   let redis: Redis;
   let token: string;
   const prefix = testPrefix('cli-batch');
-  const answerer = new ScriptedAnswerer({ pieces: ['An ', 'answer.'], delayMs: 40 });
+  /** While set, questions after the first 8 of the resume test wait for it (the test decides when). */
+  let holdResume: Promise<void> | null = null;
+  const answerer: ScriptedAnswerer = new ScriptedAnswerer({
+    pieces: ['An ', 'answer.'],
+    delayMs: 40,
+    beforePiece: (_index, input) =>
+      holdResume && input.question.startsWith('resume ') && asked('resume ') > 8 ? holdResume : undefined,
+  });
   const dir = mkdtempSync(join(tmpdir(), 'docqa-batch-'));
 
   beforeAll(async () => {
@@ -55,7 +62,11 @@ describe('docqa batch', () => {
           ? undefined
           : setInterval(() => {
               const written = readFileSync(out, { encoding: 'utf8', flag: 'a+' }).split('\n').filter(Boolean);
-              if (written.length >= interruptAfter) child.kill('SIGINT');
+              if (written.length < interruptAfter) return;
+              // Once: a second Ctrl-C quits at once (the CLI's way out of a hung run), and on a
+              // slow machine the next tick would come before the first one's message is written.
+              clearInterval(timer);
+              child.kill('SIGINT');
             }, 20);
       child.on('close', (code) => {
         clearInterval(timer);
@@ -144,7 +155,11 @@ describe('docqa batch', () => {
       input,
       Array.from({ length: 40 }, (_, i) => JSON.stringify({ question: `resume ${i}?` })).join('\n'),
     );
+    let release = (): void => undefined;
+    holdResume = new Promise<void>((resolve) => (release = resolve));
     const first = await docqaBatch(input, out, 8);
+    release();
+    holdResume = null;
     expect(first.code).not.toBe(0);
     expect(first.stderr).toMatch(/interrupted; run again to resume/);
     const partial = results(out);

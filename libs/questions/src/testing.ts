@@ -12,7 +12,7 @@ export interface AnswerScript {
    * Awaited before each piece is streamed: a test holds a piece back (a promise it resolves) to
    * decide itself when the answer goes on, instead of guessing how fast the machine is.
    */
-  beforePiece?: (index: number, call: number) => Promise<void> | void;
+  beforePiece?: (index: number, input: AnswerInput) => Promise<void> | void;
   /** Throw this after streaming the pieces (or a function deciding per call, by call number). */
   fail?: Error | ((call: number) => Error | undefined);
 }
@@ -33,7 +33,7 @@ export class ScriptedAnswerer implements Answerer {
     yield { type: 'status', status: 'generating' };
     for (const [index, piece] of (this.script.pieces ?? ['Hello', ' world.']).entries()) {
       if (this.script.delayMs) await sleep(this.script.delayMs, input.signal);
-      await this.script.beforePiece?.(index, call);
+      await this.script.beforePiece?.(index, input);
       yield { type: 'delta', text: piece };
     }
     const fail = typeof this.script.fail === 'function' ? this.script.fail(call) : this.script.fail;

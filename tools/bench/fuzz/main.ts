@@ -33,30 +33,39 @@ interface Outcome {
   request: FuzzRequest;
 }
 
-/** Sends a request and resolves with its status once the response head arrives. */
-async function send(stack: Stack, request: FuzzRequest): Promise<number | 'unanswered'> {
-  // fetch refuses header values outside Latin-1 on the client side; a raw socket sends them anyway.
-  if (
-    request.declaredLength !== undefined ||
-    Object.values(request.headers).some((v) => /[^\x00-\xff]/.test(v))
-  )
+/** Requests sent a second time after the keep-alive race (see {@link send}). */
+let retries = 0;
+
+/** Header values fetch refuses to send (it checks them on the client side); a raw socket sends them. */
+const UNSENDABLE = /[^\t\x20-\x7e\x80-\xff]|[^\x00-\xff]/;
+
+/**
+ * Sends a request and resolves with its status once the response head arrives, or `unanswered`
+ * when none came within {@link ANSWER_MS}. A connection the server closed while idle, as this
+ * request went out on it, is the keep-alive race every HTTP client meets: the request is sent
+ * again once, on a new connection.
+ */
+async function send(stack: Stack, request: FuzzRequest, retried = false): Promise<number | 'unanswered'> {
+  if (request.declaredLength !== undefined || Object.values(request.headers).some((v) => UNSENDABLE.test(v)))
     return sendRaw(stack, request);
-  const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(), ANSWER_MS);
+  const signal = AbortSignal.timeout(ANSWER_MS);
   try {
     const res = await fetch(stack.baseUrl + request.path, {
       method: request.method,
       headers: request.headers,
       body: request.method === 'GET' || request.method === 'HEAD' ? undefined : request.body,
-      signal: controller.signal,
+      signal,
     });
     // Event streams stay open until their answer ends: the head is the answer being checked.
     await res.body?.cancel();
     return res.status;
-  } catch {
-    return 'unanswered';
-  } finally {
-    clearTimeout(timer);
+  } catch (err) {
+    if (signal.aborted || retried) {
+      if (!signal.aborted) console.error('connection failed twice:', (err as Error).cause ?? err);
+      return 'unanswered';
+    }
+    retries++;
+    return send(stack, request, true);
   }
 }
 
@@ -180,7 +189,8 @@ function report(outcomes: Outcome[], operations: number, seconds: number): void 
       'loopback only. Requests: valid bodies, bodies with one field replaced by junk, junk JSON, invalid ' +
       'JSON, wrong content types, mislabelled `Content-Encoding`, declared lengths that lie, junk ids, ' +
       '`Last-Event-ID`, `Idempotency-Key`, `If-None-Match` and query values, wrong methods. ' +
-      `Unanswered: no status line within ${ANSWER_MS / 1000} s.`,
+      `Unanswered: no status line within ${ANSWER_MS / 1000} s. ${retries} requests met a keep-alive ` +
+      'connection the server had just closed and were sent again once on a new one.',
   ].join('\n');
   console.log(text);
   for (const o of bad.slice(0, 20))
