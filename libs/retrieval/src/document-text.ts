@@ -25,7 +25,8 @@ export function documentText(chunks: Chunk[], maxChars: number): DocumentText | 
   return {
     document_id: first.document_id,
     title: first.title,
-    url: first.url,
+    // A chunk links to its section (`page#anchor`); the document is the page.
+    url: first.url && first.url.replace(/#.*$/, ''),
     metadata: first.metadata,
     text: text.slice(0, maxChars),
     truncated: text.length > maxChars,

@@ -102,7 +102,7 @@ export class EmbeddedStore implements VectorStore {
     const rows = (await table
       .query()
       .where(`tenant = ${sql(tenant)} AND document_id = ${sql(documentId)}`)
-      .select([...RESULT_COLUMNS, 'tenant', 'heading'])
+      .select([...RESULT_COLUMNS, 'tenant'])
       .limit(limit)
       .toArray()) as Row[];
     return rows.map((row) => ({

@@ -96,7 +96,7 @@ export class QdrantStore implements VectorStore {
             filter,
             limit: Math.min(SCROLL_PAGE, limit - chunks.length),
             offset,
-            with_payload: [...RESULT_FIELDS, 'tenant', 'heading'],
+            with_payload: [...RESULT_FIELDS, 'tenant'],
             with_vector: false,
           }),
         () => ({ points: [], next_page_offset: null }),

@@ -207,7 +207,12 @@ describe('insights API (question log, conversations, gaps, export)', () => {
         answer: null,
         feedback: { rating: 'up', details: null, url: null },
         sources: [
-          { document_id: 'tokens', title: 'Tokens', url: 'https://docs.example/tokens', cited: true },
+          {
+            document_id: 'tokens',
+            title: 'Tokens',
+            url: 'https://docs.example/tokens#revoking',
+            cited: true,
+          },
         ],
       }),
     ]);

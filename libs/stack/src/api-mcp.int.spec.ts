@@ -130,7 +130,7 @@ describe('MCP server at /api/v2/mcp (SDK client over HTTP, real worker)', () => 
   it('search_docs cites title, URL and document id in its text', async () => {
     const result = await call(await connect(tokens.acme), 'search_docs', { query: 'revoke a token' });
     expect(text(result)).toMatch(
-      /\[1\] Tokens\nURL: https:\/\/docs\.acme\.test\/tokens\ndocument_id: tokens /,
+      /\[1\] Tokens\nURL: https:\/\/docs\.acme\.test\/tokens#revoking\ndocument_id: tokens /,
     );
   });
 
@@ -187,7 +187,7 @@ describe('MCP server at /api/v2/mcp (SDK client over HTTP, real worker)', () => 
     expect(answer.sources).toEqual(record.sources);
     expect(answer.sources[0]!.document_id).toBe('tokens');
     expect(text(result)).toContain(
-      'Sources:\n[1] Tokens — https://docs.acme.test/tokens (document_id: tokens)',
+      'Sources:\n[1] Tokens — https://docs.acme.test/tokens#revoking (document_id: tokens)',
     );
     expect(progress.length).toBeGreaterThan(0);
     expect(progress.map((p) => p.message)).toContain('Answer generating.');
