@@ -28,13 +28,11 @@ async function main(): Promise<void> {
     metrics,
     docsDir: existsSync(docsDir) ? docsDir : undefined,
   });
-  const metricsServer = config.metricsPort
-    ? await startMetricsServer({
-        registry: metrics.registry,
-        port: config.metricsPort,
-        host: config.metricsHost,
-      })
-    : null;
+  const metricsServer = await startMetricsServer({
+    registry: metrics.registry,
+    port: config.metricsPort,
+    host: config.metricsHost,
+  });
   logger.info({ url: api.url, metrics: metricsServer?.url }, 'api ready');
 
   let stopping = false;

@@ -27,13 +27,11 @@ async function main(): Promise<void> {
     consumers: knowledgeBase.consumers,
     metrics,
   });
-  const metricsServer = config.metricsPort
-    ? await startMetricsServer({
-        registry: metrics.registry,
-        port: config.metricsPort,
-        host: config.metricsHost,
-      })
-    : null;
+  const metricsServer = await startMetricsServer({
+    registry: metrics.registry,
+    port: config.metricsPort,
+    host: config.metricsHost,
+  });
   logger.info({ concurrency: config.workerConcurrency, metrics: metricsServer?.url }, 'worker ready');
 
   let stopping = false;

@@ -11,13 +11,14 @@ export interface MetricsServer {
 /**
  * Serves `GET /metrics` of `registry` on a port of its own, apart from the public API, so that
  * scraping never needs a token and the metrics are never public by default (bind it to a private
- * address).
+ * address). Port 0 (METRICS_PORT's default) serves nothing: null.
  */
 export async function startMetricsServer(opts: {
   registry: Registry;
   port: number;
   host: string;
-}): Promise<MetricsServer> {
+}): Promise<MetricsServer | null> {
+  if (!opts.port) return null;
   const server: Server = createServer((req, res) => {
     if (req.method !== 'GET' || (req.url ?? '').split('?')[0] !== '/metrics') {
       res.writeHead(404, { 'Content-Type': 'text/plain' }).end('not found: GET /metrics\n');
