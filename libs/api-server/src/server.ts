@@ -142,6 +142,9 @@ export async function startApi(
   const server = createServer(
     {
       requestTimeout: config.requestTimeoutMs,
+      // Idle keep-alive connections outlive the clients' own idle time-outs (undici 4 s, load
+      // balancers 60 s), so a client never reuses a connection the server is closing (ECONNRESET).
+      keepAliveTimeout: 65_000,
       // Node checks request time-outs at this interval (30 s by default, longer than a short limit).
       connectionsCheckingInterval: Math.min(1000, Math.ceil(config.requestTimeoutMs / 4)),
     },

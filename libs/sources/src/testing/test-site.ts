@@ -62,6 +62,8 @@ export async function startTestSite(routes: Record<string, TestRoute>): Promise<
     }, delayMs);
     timers.add(timer);
   });
+  // Longer than the client's idle time-out, so the client never reuses a socket being closed.
+  server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
