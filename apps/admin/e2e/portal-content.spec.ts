@@ -141,6 +141,8 @@ describe('the portal in Chromium: knowledge base, widget and conversations', () 
     await page.getByRole('table').getByRole('link', { name: 'Installing Acme' }).click();
     await focusedHeading(page, 'Installing Acme');
     await page.getByText('acme-install.md', { exact: true }).waitFor();
+    const chunk = page.getByRole('listitem', { name: 'acme-install.md#0' });
+    await chunk.getByText('Install Acme with', { exact: false }).waitFor();
     await shoot(page, 'document');
   });
 
