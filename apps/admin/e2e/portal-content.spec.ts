@@ -125,6 +125,7 @@ describe('the portal in Chromium: knowledge base, widget and conversations', () 
       .getByText('(manual): completed · 0 added · 0 updated · 2 unchanged · 0 deleted · 0 failed')
       .waitFor();
     await page.getByRole('table').getByRole('link', { name: 'Acme FAQ' }).waitFor();
+    await shoot(page, 'sources');
 
     await item.getByRole('button', { name: /^Delete source/ }).click();
     await page.getByRole('button', { name: 'Delete source', exact: true }).click();

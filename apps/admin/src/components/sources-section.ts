@@ -1,4 +1,4 @@
-import { LitElement, html, nothing } from 'lit';
+import { LitElement, css, html, nothing } from 'lit';
 import { customElement, query, state } from 'lit/decorators.js';
 import type { SourceRecord, SyncRecord } from '@docqa/contracts';
 import { api } from '../api/admin-api';
@@ -33,7 +33,21 @@ async function loadSources(signal: AbortSignal): Promise<SourceRecord[]> {
  */
 @customElement('sources-section')
 export class SourcesSection extends LitElement {
-  static override styles = [sharedStyles];
+  static override styles = [
+    sharedStyles,
+    css`
+      h2 {
+        margin-top: 0;
+      }
+      .sources {
+        list-style: none;
+        padding: 0;
+      }
+      code {
+        overflow-wrap: anywhere;
+      }
+    `,
+  ];
 
   private readonly sources = new LoadController(
     this,
