@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
+import { htmlPage, startDocsSite, type DocsSite } from '@docqa/sync/testing';
 import {
   LOCATOR_TIMEOUT_MS,
   docsSite,
@@ -46,10 +47,16 @@ describe('the portal in Chromium: knowledge base, widget and conversations', () 
   let page: Page;
   let problems: string[];
   let site: Awaited<ReturnType<typeof docsSite>>;
+  let synced: DocsSite;
 
   beforeAll(async () => {
-    portal = await startPortal({ UPLOAD_MAX_FILE_MB: '1' });
+    portal = await startPortal({ UPLOAD_MAX_FILE_MB: '1', SOURCES_ALLOW_PRIVATE_NETWORKS: 'true' });
     site = await docsSite();
+    synced = await startDocsSite({
+      '/api.html': htmlPage('Acme API', 'The Acme API answers JSON over HTTPS.'),
+      '/faq.html': htmlPage('Acme FAQ', 'Acme runs on Linux and macOS.'),
+    });
+    synced.setSitemap();
     ({ page, problems } = await openPortal(portal, 'knowledge'));
     await signIn(page);
     await focusedHeading(page, 'Knowledge base');
@@ -57,6 +64,7 @@ describe('the portal in Chromium: knowledge base, widget and conversations', () 
   afterAll(async () => {
     await page?.close();
     site?.server.close();
+    await synced?.close();
     await portal?.close();
   });
   afterEach(() => expect(problems).toEqual([]));
@@ -91,10 +99,51 @@ describe('the portal in Chromium: knowledge base, widget and conversations', () 
     expect(list.documents.map((d) => d.id).sort()).toEqual(['acme-billing.txt', 'acme-install.md']);
   });
 
+  it('adds a sitemap source, shows its sync counts, syncs it again and deletes it', async () => {
+    const sources = page.locator('sources-section');
+    const form = sources.locator('source-form');
+    await sources.locator('summary', { hasText: 'Add source' }).click();
+    await form.getByRole('textbox', { name: /^URL/ }).fill(`${synced.origin}/sitemap.xml`);
+    await form.getByRole('textbox', { name: /^Schedule/ }).fill('5m');
+    await form.getByRole('button', { name: 'Add source' }).click();
+    await form.getByRole('alert').filter({ hasText: 'schedule' }).waitFor();
+    const none = await adminApiUntil<{ sources: unknown[] }>(page, 'sources/', () => true);
+    expect(none.sources).toEqual([]);
+
+    await form.getByRole('textbox', { name: /^Schedule/ }).fill('6h');
+    await form.getByRole('button', { name: 'Add source' }).click();
+    const item = sources.getByRole('listitem', { name: `${synced.origin}/sitemap.xml` });
+    await item.getByText('Schedule: 6h').waitFor();
+    // The first sync starts with the source: wait until it brought both pages in.
+    type Sources = { sources: { id: string }[] };
+    const [created] = (await adminApiUntil<Sources>(page, 'sources/', (b) => b.sources.length === 1)).sources;
+    await adminApiUntil<{ syncs: { status: string; added: number }[] }>(page, `sources/${created!.id}`, (b) =>
+      b.syncs.some((s) => s.status === 'completed' && s.added === 2),
+    );
+    await item.getByRole('button', { name: 'Sync now' }).click();
+    await item
+      .getByText('(manual): completed · 0 added · 0 updated · 2 unchanged · 0 deleted · 0 failed')
+      .waitFor();
+    await page.getByRole('table').getByRole('link', { name: 'Acme FAQ' }).waitFor();
+    await shoot(page, 'sources');
+
+    await item.getByRole('button', { name: /^Delete source/ }).click();
+    await page.getByRole('button', { name: 'Delete source', exact: true }).click();
+    await sources.getByText('No sources yet.', { exact: false }).waitFor();
+    const left = await adminApiUntil<{ documents: { id: string }[] }>(
+      page,
+      'documents/',
+      (b) => b.documents.length === 2,
+    );
+    expect(left.documents.map((d) => d.id).sort()).toEqual(['acme-billing.txt', 'acme-install.md']);
+  });
+
   it('opens a document with its chunks and metadata', async () => {
     await page.getByRole('table').getByRole('link', { name: 'Installing Acme' }).click();
     await focusedHeading(page, 'Installing Acme');
     await page.getByText('acme-install.md', { exact: true }).waitFor();
+    const chunk = page.getByRole('listitem', { name: 'acme-install.md#0' });
+    await chunk.getByText('Install Acme with', { exact: false }).waitFor();
     await shoot(page, 'document');
   });
 

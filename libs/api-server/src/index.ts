@@ -4,6 +4,7 @@ export * from './api-deps';
 export * from './health-service';
 export * from './http/route';
 export * from './routes/documents';
+export * from './routes/document-chunks';
 export * from './routes/mcp';
 export * from './routes/sources';
 export * from './knowledge-base';

@@ -6,6 +6,7 @@ import type { Config } from '@docqa/config';
 import { openDocumentService } from '@docqa/ingest';
 import { createRetrieval } from '@docqa/retrieval';
 import { openSources } from '@docqa/sync';
+import { documentChunkRoutes } from './routes/document-chunks';
 import { documentRoutes } from './routes/documents';
 import { sourceRoutes } from './routes/sources';
 import type { ApiServices } from './server';
@@ -23,6 +24,10 @@ export async function createApiServices(config: Config, logger: Logger): Promise
     modelProbe: () => answerer.health(),
     routeGroups: [
       documentRoutes(documents.service),
+      documentChunkRoutes({
+        get: (tenant, id) => documents.service.get(tenant, id),
+        chunks: (tenant, id) => retrieval.documentChunks(tenant, id),
+      }),
       documentUploadRoutes(documents.service, {
         fileBytes: config.uploadMaxFileMb * 1024 * 1024,
         files: config.uploadMaxFiles,

@@ -533,6 +533,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v2/documents/{id}/chunks': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A document’s chunks
+     * @description Returns every chunk of a document of the token's tenant in document order: its id, the heading path of its section, its URL (with the section's anchor) and its text, as search and answers see them.
+     */
+    get: operations['getDocumentChunks'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v2/documents/upload': {
     parameters: {
       query?: never;
@@ -1220,6 +1240,16 @@ export interface components {
       }[];
       created_at: string;
       updated_at: string;
+    };
+    DocumentChunks: {
+      document_id: string;
+      chunks: components['schemas']['DocumentChunk'][];
+    };
+    DocumentChunk: {
+      chunk_id: string;
+      heading: string;
+      url: string | null;
+      text: string;
     };
     UploadAccepted: components['schemas']['IngestAccepted'] & {
       failed: {
@@ -3804,6 +3834,83 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['JobRecord'];
+        };
+      };
+      /** @description Invalid body or parameter (problem details with `errors`). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Missing, unknown or expired token. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The token lacks the scope, or the origin is not allowed. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description No such record for this tenant. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Rate limited; see `Retry-After`. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description A dependency is unavailable. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  getDocumentChunks: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Id of the document. */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The document’s chunks */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DocumentChunks'];
         };
       };
       /** @description Invalid body or parameter (problem details with `errors`). */

@@ -87,6 +87,26 @@ export const DocumentRecordSchema = z
   .openapi('DocumentRecord');
 export type DocumentRecord = z.infer<typeof DocumentRecordSchema>;
 
+/** One chunk of a document as `GET /documents/{id}/chunks` shows it. */
+export const DocumentChunkSchema = z
+  .object({
+    /** `<document_id>#<n>`. */
+    chunk_id: z.string(),
+    /** Heading path of the section the chunk comes from (`Install › Linux`); empty before any heading. */
+    heading: z.string(),
+    /** The document's URL with the section's anchor, when the document has a URL. */
+    url: z.string().nullable(),
+    text: z.string(),
+  })
+  .openapi('DocumentChunk');
+export type DocumentChunk = z.infer<typeof DocumentChunkSchema>;
+
+/** The chunks of one document, in document order. */
+export const DocumentChunksSchema = z
+  .object({ document_id: z.string(), chunks: z.array(DocumentChunkSchema) })
+  .openapi('DocumentChunks');
+export type DocumentChunks = z.infer<typeof DocumentChunksSchema>;
+
 export const DocumentListSchema = z
   .object({ documents: z.array(DocumentRecordSchema), next_cursor: z.string().nullable() })
   .openapi('DocumentList');

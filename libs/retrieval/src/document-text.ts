@@ -7,7 +7,7 @@ import type { Chunk } from './chunk';
  * chunks of one section share (the chunker's overlap) written once; cut after `maxChars`.
  */
 export function documentText(chunks: Chunk[], maxChars: number): DocumentText | null {
-  const sorted = [...chunks].sort((a, b) => chunkNumber(a.chunk_id) - chunkNumber(b.chunk_id));
+  const sorted = inChunkOrder(chunks);
   const first = sorted[0];
   if (!first) return null;
   const parts: string[] = [];
@@ -31,6 +31,11 @@ export function documentText(chunks: Chunk[], maxChars: number): DocumentText | 
     text: text.slice(0, maxChars),
     truncated: text.length > maxChars,
   };
+}
+
+/** The chunks of a document in the order they have in it (their number, `<document_id>#<n>`). */
+export function inChunkOrder<C extends Pick<Chunk, 'chunk_id'>>(chunks: C[]): C[] {
+  return [...chunks].sort((a, b) => chunkNumber(a.chunk_id) - chunkNumber(b.chunk_id));
 }
 
 function chunkNumber(chunkId: string): number {

@@ -1,5 +1,6 @@
 import type { DocumentText, Filter, SearchMode, SearchResult } from '@docqa/contracts';
-import { documentText } from './document-text';
+import type { Chunk } from './chunk';
+import { documentText, inChunkOrder } from './document-text';
 import type { Embedder } from './embedder';
 import { filterFields, matchesFilters } from './filters';
 import { fuse, hybridDepth, type HybridWeights } from './hybrid';
@@ -68,6 +69,11 @@ export class Retrieval {
     const chunks = await this.deps.store.documentChunks(tenant, documentId, MAX_DOCUMENT_CHUNKS);
     const visible = chunks.filter((chunk) => matchesFilters(filterFields(chunk), opts.filters));
     return documentText(visible, opts.maxChars);
+  }
+
+  /** Every chunk of one document of `tenant`, in document order; none when it has no such document. */
+  async documentChunks(tenant: string, documentId: string): Promise<Chunk[]> {
+    return inChunkOrder(await this.deps.store.documentChunks(tenant, documentId, MAX_DOCUMENT_CHUNKS));
   }
 
   /** Probes of `basic` health: the store reads, the embedder embeds. */

@@ -106,6 +106,23 @@ describe('knowledge base (embedded store, local embeddings, extractive answers)'
     expect((await search({ query: 'alert blog', search_mode: 'keyword' })).results).toEqual([]);
   });
 
+  it('reads a document back as its chunks, in document order, with their heading paths', async () => {
+    const res = await call('documents/tokens/chunks');
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as {
+      document_id: string;
+      chunks: { chunk_id: string; heading: string; url: string | null; text: string }[];
+    };
+    expect(body.document_id).toBe('tokens');
+    expect(body.chunks.length).toBeGreaterThanOrEqual(2);
+    expect(body.chunks.map((c) => c.chunk_id)).toEqual(body.chunks.map((_c, i) => `tokens#${i}`));
+    expect(body.chunks[0]).toMatchObject({ url: null, text: expect.stringContaining('Create a token') });
+    const revoking = body.chunks.find((c) => c.heading.endsWith('Revoking'));
+    expect(revoking?.text).toContain('Revoke a token with tokens revoke');
+    expect(body.chunks.indexOf(revoking!)).toBeGreaterThan(0);
+    expect((await call('documents/never-ingested/chunks')).status).toBe(404);
+  });
+
   it('applies eq and contains filters, and an unknown property matches nothing', async () => {
     const q = { query: 'install token widget', search_mode: 'hybrid' };
     const ids = async (filters: object[]) =>
@@ -186,5 +203,9 @@ describe('knowledge base (embedded store, local embeddings, extractive answers)'
       (await fetch(`${stack.apiUrl}documents/tokens`, { headers: { authorization: `Bearer ${other}` } }))
         .status,
     ).toBe(404);
+    const chunks = await fetch(`${stack.apiUrl}documents/tokens/chunks`, {
+      headers: { authorization: `Bearer ${other}` },
+    });
+    expect(chunks.status).toBe(404);
   });
 });

@@ -1,6 +1,6 @@
-import { LitElement, html, nothing } from 'lit';
+import { LitElement, css, html, nothing } from 'lit';
 import { customElement, property, query, state } from 'lit/decorators.js';
-import type { DocumentRecord } from '@docqa/contracts';
+import type { DocumentChunks, DocumentRecord } from '@docqa/contracts';
 import { api } from '../api/admin-api';
 import { session } from '../api/session';
 import '../components/confirm-dialog';
@@ -11,16 +11,35 @@ import { LoadController } from '../load-controller';
 import { href, router } from '../router';
 import { sharedStyles } from '../styles/shared-styles';
 
-/** One document (`GET /documents/{id}`): its record, chunks and metadata; delete. */
+/**
+ * One document (`GET /documents/{id}`): its record and metadata, its chunks as search sees them
+ * (`GET /documents/{id}/chunks`), delete.
+ */
 @customElement('document-page')
 export class DocumentPage extends LitElement {
-  static override styles = [sharedStyles];
+  static override styles = [
+    sharedStyles,
+    css`
+      .chunks {
+        padding-left: 1.5rem;
+      }
+      .chunk-text {
+        white-space: pre-wrap;
+        overflow-wrap: anywhere;
+      }
+    `,
+  ];
 
   /** The document's id. */
   @property() documentId = '';
   private readonly doc = new LoadController(
     this,
     ([id], signal) => api.call<DocumentRecord>(`documents/${encodeURIComponent(id)}`, { signal }),
+    () => [this.documentId, session.tenant] as const,
+  );
+  private readonly chunks = new LoadController(
+    this,
+    ([id], signal) => api.call<DocumentChunks>(`documents/${encodeURIComponent(id)}/chunks`, { signal }),
     () => [this.documentId, session.tenant] as const,
   );
   @state() private error?: Error;
@@ -84,8 +103,31 @@ export class DocumentPage extends LitElement {
             : html`<p class="muted">No metadata.</p>`
         }
       </section>
+      <section class="card">
+        <h2>Chunks</h2>
+        ${this.chunkList()}
+      </section>
       ${errorView(this.error)}
       <button type="button" class="danger" @click=${() => this.deleteDocument(d)}>Delete document</button>`;
+  }
+
+  private chunkList() {
+    if (this.chunks.status === 'error') return errorView(this.chunks.error);
+    if (this.chunks.status === 'pending') return html`<p role="status">Loading chunks…</p>`;
+    const chunks = this.chunks.value?.chunks ?? [];
+    if (!chunks.length) return html`<p class="muted">No chunks.</p>`;
+    return html`<ol class="chunks">
+      ${chunks.map(
+        (c) =>
+          html`<li aria-label=${c.chunk_id}>
+            <p>
+              <code>${c.chunk_id}</code>${c.heading ? html` · <strong>${c.heading}</strong>` : nothing}
+              ${c.url ? html` · <a href=${c.url} rel="noopener noreferrer" target="_blank">${c.url}</a>` : nothing}
+            </p>
+            <p class="chunk-text">${c.text}</p>
+          </li>`,
+      )}
+    </ol>`;
   }
 
   private async deleteDocument(d: DocumentRecord): Promise<void> {

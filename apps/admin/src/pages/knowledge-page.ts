@@ -7,6 +7,7 @@ import '../components/confirm-dialog';
 import type { ConfirmDialog } from '../components/confirm-dialog';
 import { errorView } from '../components/error-view';
 import '../components/job-progress';
+import '../components/sources-section';
 import '../components/upload-drop';
 import type { UploadAccepted } from '../components/upload-drop';
 import { formatDate } from '../format';
@@ -23,7 +24,8 @@ interface DocumentPage {
 
 /**
  * The tenant's documents (`GET /documents/`, cursor paging, searched by title, id and address
- * among the pages loaded), delete, and upload with the live progress of each ingest job.
+ * among the pages loaded), delete, upload with the live progress of each ingest job, and the sources
+ * kept in sync.
  */
 @customElement('knowledge-page')
 export class KnowledgePage extends LitElement {
@@ -68,6 +70,9 @@ export class KnowledgePage extends LitElement {
                 )}`
             : nothing
         }
+      </section>
+      <section class="card">
+        <sources-section @sources-synced=${this.refresh}></sources-section>
       </section>
       <section class="card">
         <h2>Documents</h2>
