@@ -1,4 +1,4 @@
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,6 +6,7 @@ import { minimalPdf, startTestSite } from '@docqa/sources/testing';
 import { startStack, type Stack } from '@docqa/stack';
 import { deletePrefix, testPrefix, testRedis } from '@docqa/testing';
 import type { Redis } from 'ioredis';
+import { runDocqa } from './testing/run-docqa';
 
 const root = join(__dirname, '../../..');
 
@@ -27,29 +28,7 @@ describe('docqa ingest, search and ask against the stack', () => {
     await redis.quit();
   });
 
-  /** Runs the CLI with no DOCQA_TOKEN: it mints a short-lived token through the stack's Redis. */
-  function docqa(...args: string[]) {
-    return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-      const child = spawn(
-        process.execPath,
-        [join(root, 'dist/apps/cli/main.js'), ...args, '--tenant', 'acme'],
-        {
-          env: {
-            ...process.env,
-            DOCQA_URL: stack.apiUrl,
-            DOCQA_TOKEN: '',
-            REDIS_URL: stack.redisUrl,
-            REDIS_PREFIX: prefix,
-          },
-        },
-      );
-      let stdout = '';
-      let stderr = '';
-      child.stdout.on('data', (d) => (stdout += d));
-      child.stderr.on('data', (d) => (stderr += d));
-      child.on('close', (code) => resolve({ code, stdout, stderr }));
-    });
-  }
+  const docqa = (...args: string[]) => runDocqa(stack, ...args);
 
   it('ingests a folder with metadata, then finds and answers from it', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'docqa-docs-'));

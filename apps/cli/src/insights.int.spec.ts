@@ -1,4 +1,4 @@
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import type { QuestionRecord } from '@docqa/contracts';
 import { QuestionLog } from '@docqa/insights';
@@ -6,6 +6,7 @@ import { Keys } from '@docqa/records';
 import { startStack, type Stack } from '@docqa/stack';
 import { deletePrefix, testPrefix, testRedis } from '@docqa/testing';
 import type { Redis } from 'ioredis';
+import { runDocqa } from './testing/run-docqa';
 
 const root = join(__dirname, '../../..');
 
@@ -64,28 +65,7 @@ describe('docqa insights and docqa gaps', () => {
     await redis.quit();
   });
 
-  function docqa(...args: string[]) {
-    return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-      const child = spawn(
-        process.execPath,
-        [join(root, 'dist/apps/cli/main.js'), ...args, '--tenant', 'acme'],
-        {
-          env: {
-            ...process.env,
-            DOCQA_URL: stack.apiUrl,
-            DOCQA_TOKEN: '',
-            REDIS_URL: stack.redisUrl,
-            REDIS_PREFIX: prefix,
-          },
-        },
-      );
-      let stdout = '';
-      let stderr = '';
-      child.stdout.on('data', (d) => (stdout += d));
-      child.stderr.on('data', (d) => (stderr += d));
-      child.on('close', (code) => resolve({ code, stdout, stderr }));
-    });
-  }
+  const docqa = (...args: string[]) => runDocqa(stack, ...args);
 
   it('prints the insights as tables for people', async () => {
     const people = await docqa('insights');

@@ -1,6 +1,7 @@
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import type { Redis } from 'ioredis';
+import { runDocqa } from './testing/run-docqa';
 import { startStack, type Stack } from '@docqa/stack';
 import { htmlPage, startDocsSite, type DocsSite } from '@docqa/sync/testing';
 import { deletePrefix, testPrefix, testRedis } from '@docqa/testing';
@@ -29,28 +30,7 @@ describe('docqa sources add, list, sync and remove against the stack', () => {
     await redis.quit();
   });
 
-  function docqa(...args: string[]) {
-    return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-      const child = spawn(
-        process.execPath,
-        [join(root, 'dist/apps/cli/main.js'), ...args, '--tenant', 'acme'],
-        {
-          env: {
-            ...process.env,
-            DOCQA_URL: stack.apiUrl,
-            DOCQA_TOKEN: '',
-            REDIS_URL: stack.redisUrl,
-            REDIS_PREFIX: prefix,
-          },
-        },
-      );
-      let stdout = '';
-      let stderr = '';
-      child.stdout.on('data', (d) => (stdout += d));
-      child.stderr.on('data', (d) => (stderr += d));
-      child.on('close', (code) => resolve({ code, stdout, stderr }));
-    });
-  }
+  const docqa = (...args: string[]) => runDocqa(stack, ...args);
 
   it('adds a sitemap source, syncs it with counts, lists it and removes it', async () => {
     const added = await docqa('sources', 'add', 'sitemap', `${site.origin}/sitemap.xml`, '--schedule', '6h');
