@@ -1,11 +1,17 @@
 import type { SourceRecord, SourceRequest } from '@docqa/contracts';
-import { NotFoundError, ValidationError } from '@docqa/errors';
+import { ValidationError } from '@docqa/errors';
 import type { DocumentService } from '@docqa/ingest';
 import type { SourceQueue } from '@docqa/queue';
 import { newId } from '@docqa/records';
 import { normaliseUrl } from '@docqa/sources';
 import type { SecretBox } from './secret-box';
-import { newSyncRecord, publicSource, type SourceStore, type StoredSource } from './source-store';
+import {
+  newSyncRecord,
+  publicSource,
+  removeDocument,
+  type SourceStore,
+  type StoredSource,
+} from './source-store';
 
 /** Syncs shown with a source. */
 const SYNCS_SHOWN = 10;
@@ -57,16 +63,19 @@ export class SourceService {
     return { ...publicSource(source), syncs: syncs.slice(0, SYNCS_SHOWN) };
   }
 
-  /** Deletes the source, its schedule and every document it brought in. */
+  /**
+   * Deletes the source, its schedule and every document it brought in. The record goes first, so a
+   * sync running meanwhile records nothing more and removes what it was indexing (see
+   * SourceSyncer); the documents of the pages recorded until then are removed here.
+   */
   async remove(tenant: string, id: string): Promise<void> {
     const { store, queue, documents } = this.deps;
     await store.get(tenant, id);
     await queue.unschedule(tenant, id);
+    await store.retire(tenant, id);
     for (const state of (await store.pages(tenant, id)).values())
-      await documents.remove(tenant, state.document_id).catch((err: unknown) => {
-        if (!(err instanceof NotFoundError)) throw err;
-      });
-    await store.remove(tenant, id);
+      await removeDocument(documents, tenant, state.document_id);
+    await store.purge(tenant, id);
   }
 
   /** Queues a sync now; its progress shows in the source's syncs. */

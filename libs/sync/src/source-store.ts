@@ -1,7 +1,13 @@
 import type { Redis } from 'ioredis';
 import type { SourceRecord, SyncRecord } from '@docqa/contracts';
 import { NotFoundError } from '@docqa/errors';
+import type { DocumentService } from '@docqa/ingest';
 import type { Keys } from '@docqa/records';
+import hsetIfSourceScript from './lua/hset-if-source.lua';
+
+interface SourceCommands {
+  hsetIfSource(source: string, hash: string, ...fieldsAndValues: string[]): Promise<number>;
+}
 
 /** A source as stored: its record without the sync history, with its token sealed (never shown). */
 export type StoredSource = Omit<SourceRecord, 'syncs'> & { token_sealed?: string };
@@ -26,9 +32,19 @@ export interface PageState {
 /** Syncs kept per source. */
 const SYNCS_KEPT = 20;
 
-/** Sources, their pages' last-seen state and their sync history, in Redis, per tenant. */
+/**
+ * Sources, their pages' last-seen state and their sync history, in Redis, per tenant. Page states
+ * and syncs are written only while their source exists, so a sync that outlives the deletion of
+ * its source cannot bring it back (see {@link retire}).
+ */
 export class SourceStore {
-  constructor(private readonly deps: { redis: Redis; keys: Keys }) {}
+  private readonly redis: Redis & SourceCommands;
+
+  constructor(private readonly deps: { redis: Redis; keys: Keys }) {
+    if (!(deps.redis as Partial<SourceCommands>).hsetIfSource)
+      deps.redis.defineCommand('hsetIfSource', { numberOfKeys: 2, lua: hsetIfSourceScript });
+    this.redis = deps.redis as Redis & SourceCommands;
+  }
 
   async put(tenant: string, source: StoredSource): Promise<void> {
     const { redis, keys } = this.deps;
@@ -58,14 +74,20 @@ export class SourceStore {
     return raws.flatMap((raw) => (raw ? [JSON.parse(raw) as StoredSource] : []));
   }
 
-  /** Deletes the source, its page states and its history. */
-  async remove(tenant: string, id: string): Promise<void> {
+  /**
+   * Deletes the source's record, first step of deleting it: from then on no sync writes its page
+   * states or syncs (a running one stops at its next write). Its page states stay for the caller to
+   * delete their documents, then {@link purge}.
+   */
+  async retire(tenant: string, id: string): Promise<void> {
     const { redis, keys } = this.deps;
-    await redis
-      .multi()
-      .del(keys.source(tenant, id), keys.sourcePages(tenant, id), keys.sourceSyncs(tenant, id))
-      .zrem(keys.sourceIndex(tenant), id)
-      .exec();
+    await redis.multi().del(keys.source(tenant, id)).zrem(keys.sourceIndex(tenant), id).exec();
+  }
+
+  /** Deletes a retired source's page states and history. */
+  async purge(tenant: string, id: string): Promise<void> {
+    const { keys } = this.deps;
+    await this.redis.del(keys.sourcePages(tenant, id), keys.sourceSyncs(tenant, id));
   }
 
   async pages(tenant: string, id: string): Promise<Map<string, PageState>> {
@@ -73,23 +95,33 @@ export class SourceStore {
     return new Map(Object.entries(raw).map(([url, json]) => [url, JSON.parse(json) as PageState]));
   }
 
-  async setPages(tenant: string, id: string, pages: Map<string, PageState>): Promise<void> {
-    if (!pages.size) return;
+  /** Records page states; false (and nothing written) when the source was deleted. */
+  async setPages(tenant: string, id: string, pages: Map<string, PageState>): Promise<boolean> {
+    const { keys } = this.deps;
+    if (!pages.size) return Boolean(await this.redis.exists(keys.source(tenant, id)));
     const entries = [...pages].flatMap(([url, state]) => [url, JSON.stringify(state)]);
-    await this.deps.redis.hset(this.deps.keys.sourcePages(tenant, id), ...entries);
+    return (
+      (await this.redis.hsetIfSource(keys.source(tenant, id), keys.sourcePages(tenant, id), ...entries)) === 1
+    );
   }
 
   async removePages(tenant: string, id: string, urls: string[]): Promise<void> {
     if (urls.length) await this.deps.redis.hdel(this.deps.keys.sourcePages(tenant, id), ...urls);
   }
 
-  /** Writes a sync (new or updated) and drops the oldest beyond the ones kept. */
-  async putSync(tenant: string, id: string, sync: SyncRecord): Promise<void> {
-    const key = this.deps.keys.sourceSyncs(tenant, id);
-    await this.deps.redis.hset(key, sync.job_id, JSON.stringify(sync));
+  /**
+   * Writes a sync (new or updated) and drops the oldest beyond the ones kept; false (and nothing
+   * written) when the source was deleted.
+   */
+  async putSync(tenant: string, id: string, sync: SyncRecord): Promise<boolean> {
+    const { keys } = this.deps;
+    const key = keys.sourceSyncs(tenant, id);
+    if (!(await this.redis.hsetIfSource(keys.source(tenant, id), key, sync.job_id, JSON.stringify(sync))))
+      return false;
     const syncs = await this.syncs(tenant, id);
     const stale = syncs.slice(SYNCS_KEPT).map((s) => s.job_id);
-    if (stale.length) await this.deps.redis.hdel(key, ...stale);
+    if (stale.length) await this.redis.hdel(key, ...stale);
+    return true;
   }
 
   async findSync(tenant: string, id: string, jobId: string): Promise<SyncRecord | null> {
@@ -125,4 +157,11 @@ export function newSyncRecord(jobId: string, trigger: SyncRecord['trigger']): Sy
     started_at: null,
     finished_at: null,
   };
+}
+
+/** Removes a document a source brought in; one already gone is fine. */
+export async function removeDocument(documents: DocumentService, tenant: string, id: string): Promise<void> {
+  await documents.remove(tenant, id).catch((err: unknown) => {
+    if (!(err instanceof NotFoundError)) throw err;
+  });
 }

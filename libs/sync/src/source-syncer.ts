@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import type { SourceSyncJob, SyncRecord } from '@docqa/contracts';
-import { NotFoundError, SyncBusyError } from '@docqa/errors';
+import { SyncBusyError } from '@docqa/errors';
 import type { DocumentService } from '@docqa/ingest';
 import type { Keys } from '@docqa/records';
 import {
@@ -13,7 +13,16 @@ import {
 import { READERS } from './readers';
 import type { SecretBox } from './secret-box';
 import type { HeldLease, SourceLease } from './source-lease';
-import { newSyncRecord, type PageState, type SourceStore, type StoredSource } from './source-store';
+import {
+  newSyncRecord,
+  removeDocument,
+  type PageState,
+  type SourceStore,
+  type StoredSource,
+} from './source-store';
+
+/** The source was deleted while its sync ran: the sync stops and leaves nothing behind. */
+class SourceDeleted extends Error {}
 
 /** Documents ingested per job while syncing: bounds memory and records progress as it goes. */
 const INGEST_BATCH = 100;
@@ -74,7 +83,7 @@ export class SourceSyncer {
         status: 'running',
         started_at: new Date().toISOString(),
       };
-      await store.putSync(job.tenant, source.id, sync);
+      if (!(await store.putSync(job.tenant, source.id, sync))) return null;
       const meter = { requests: 0, bytes: 0 };
       const fetch: FetchOptions = {
         meter,
@@ -84,14 +93,14 @@ export class SourceSyncer {
         await this.run(job.tenant, source, sync, fetch, lease);
         sync.status = 'completed';
       } catch (err) {
+        if (err instanceof SourceDeleted) return null;
         sync.status = 'failed';
         sync.error = reasonOf(err);
         this.deps.logger.warn({ err, sourceId: source.id }, 'source sync failed');
       }
       Object.assign(sync, { ...meter, finished_at: new Date().toISOString() });
       sync.failures = sync.failures.slice(0, FAILURES_KEPT);
-      await store.putSync(job.tenant, source.id, sync);
-      return sync;
+      return (await store.putSync(job.tenant, source.id, sync)) ? sync : null;
     } finally {
       await lease.release();
     }
@@ -124,7 +133,7 @@ export class SourceSyncer {
       }
     });
     sync.unchanged = unchanged.size;
-    await this.deps.store.setPages(tenant, source.id, unchanged);
+    if (!(await this.deps.store.setPages(tenant, source.id, unchanged))) throw new SourceDeleted();
     for (let i = 0; i < changed.length; i += INGEST_BATCH) {
       if (lease.lost) throw new Error('the sync lost its lease; another worker took the source over');
       await this.index(tenant, source, sync, changed.slice(i, i + INGEST_BATCH), i / INGEST_BATCH);
@@ -133,15 +142,16 @@ export class SourceSyncer {
     const listed = new Set(listing.entries.map((e) => e.key));
     const gone = [...previous].filter(([key]) => !listed.has(key));
     for (const [key, state] of gone) {
-      await this.deps.documents.remove(tenant, state.document_id).catch((err: unknown) => {
-        if (!(err instanceof NotFoundError)) throw err;
-      });
+      await removeDocument(this.deps.documents, tenant, state.document_id);
       await this.deps.store.removePages(tenant, source.id, [key]);
       sync.deleted++;
     }
   }
 
-  /** Indexes a batch of changed pages and records the state of the ones that made it. */
+  /**
+   * Indexes a batch of changed pages and records the state of the ones that made it. When the
+   * source was deleted meanwhile, the states are refused and the batch's documents removed.
+   */
   private async index(
     tenant: string,
     source: StoredSource,
@@ -168,6 +178,9 @@ export class SourceSyncer {
       if (c.isNew) sync.added++;
       else sync.updated++;
     }
-    await this.deps.store.setPages(tenant, source.id, saved);
+    if (!(await this.deps.store.setPages(tenant, source.id, saved))) {
+      for (const c of batch) await removeDocument(this.deps.documents, tenant, c.document.id);
+      throw new SourceDeleted();
+    }
   }
 }

@@ -1,0 +1,131 @@
+import pino from 'pino';
+import type { Redis } from 'ioredis';
+import type { IngestJob, JobRecord } from '@docqa/contracts';
+import { openDocumentService, type DocumentService, type OpenDocumentService } from '@docqa/ingest';
+import { Keys } from '@docqa/records';
+import { createRetrieval } from '@docqa/retrieval';
+import { openSources, type OpenSources } from '@docqa/sync';
+import { htmlPage, startDocsSite, type DocsSite } from '@docqa/sync/testing';
+import { deletePrefix, testPrefix, testRedis } from '@docqa/testing';
+import { startStack, type Stack } from './start-stack';
+
+/** A promise and the function that resolves it. */
+function latch(): { promise: Promise<void>; open(): void } {
+  let open!: () => void;
+  const promise = new Promise<void>((resolve) => (open = resolve));
+  return { promise, open };
+}
+
+/**
+ * Where a sync is held while the test deletes its source: before it indexes a batch of changed
+ * pages, or after it indexed them but before it recorded their states.
+ */
+type HoldAt = 'before indexing' | 'after indexing';
+
+describe('deleting a source while its sync runs', () => {
+  let stack: Stack;
+  let redis: Redis;
+  let site: DocsSite;
+  let documents: OpenDocumentService;
+  let sources: OpenSources;
+  let closeRetrieval: () => Promise<void>;
+  let headers: Record<string, string>;
+  /** Set by a test to hold the sync's next `ingestNow` at a point. */
+  let hold: { at: HoldAt; reached: ReturnType<typeof latch>; release: ReturnType<typeof latch> } | null;
+  const prefix = testPrefix('sync-delete');
+  const keys = new Keys(prefix);
+
+  beforeAll(async () => {
+    redis = testRedis();
+    site = await startDocsSite();
+    stack = await startStack({ prefix, noWorker: true, env: { SOURCES_ALLOW_PRIVATE_NETWORKS: 'true' } });
+    const token = await stack.createToken({ tenant: 'acme', scopes: ['ingest', 'search'] });
+    headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+    // The sync runs here, in the test, over a document service whose indexing the test can hold.
+    const logger = pino({ level: 'silent' });
+    const retrieval = await createRetrieval(stack.config);
+    closeRetrieval = () => retrieval.deps.store.close();
+    documents = await openDocumentService(stack.config, { ...retrieval.deps, logger });
+    const real = documents.service;
+    const held = Object.create(real) as DocumentService;
+    held.ingestNow = async (
+      tenant: string,
+      jobId: string,
+      docs: IngestJob['documents'],
+    ): Promise<JobRecord> => {
+      const h = hold;
+      hold = null;
+      if (h?.at === 'before indexing') {
+        h.reached.open();
+        await h.release.promise;
+      }
+      const job = await real.ingestNow(tenant, jobId, docs);
+      if (h?.at === 'after indexing') {
+        h.reached.open();
+        await h.release.promise;
+      }
+      return job;
+    };
+    sources = await openSources(stack.config, { documents: held, logger });
+  });
+  afterAll(async () => {
+    await sources.close();
+    await documents.close();
+    await closeRetrieval();
+    await stack.close();
+    await site.close();
+    await deletePrefix(redis, prefix);
+    await redis.quit();
+  });
+
+  const api = (path: string, init: RequestInit = {}) => fetch(stack.apiUrl + path, { ...init, headers });
+  const documentIds = async () =>
+    ((await (await api('documents/?limit=200')).json()) as { documents: { id: string }[] }).documents.map(
+      (d) => d.id,
+    );
+  const found = async (query: string) =>
+    (
+      (await (await api('rag/search/', { method: 'POST', body: JSON.stringify({ query }) })).json()) as {
+        results: unknown[];
+      }
+    ).results;
+
+  it.each<HoldAt>(['before indexing', 'after indexing'])(
+    'the delete wins when it lands %s a batch: no document, chunk, page state or sync is left',
+    async (at) => {
+      const dir = at.replace(' ', '-');
+      site.pages.set(`/${dir}/a`, htmlPage('Aardvark care', 'Aardvarks eat termites at night.'));
+      site.pages.set(`/${dir}/b`, htmlPage('Badger care', 'Badgers dig long burrows.'));
+      site.setSitemap([`/${dir}/a`, `/${dir}/b`]);
+      const created = await api('sources/', {
+        method: 'POST',
+        body: JSON.stringify({ type: 'sitemap', url: `${site.origin}/sitemap.xml` }),
+      });
+      const { id } = (await created.json()) as { id: string };
+      const first = await sources.syncer.sync(
+        { tenant: 'acme', source_id: id, trigger: 'manual' },
+        `j-${dir}-1`,
+      );
+      expect(first).toMatchObject({ status: 'completed', added: 2 });
+      expect(await documentIds()).toHaveLength(2);
+
+      // The second sync finds a changed page and a new one; the test holds it at `at`.
+      site.pages.set(`/${dir}/a`, htmlPage('Aardvark care', 'Aardvarks sleep in burrows by day.'));
+      site.pages.set(`/${dir}/c`, htmlPage('Capybara care', 'Capybaras swim in warm rivers.'));
+      site.setSitemap([`/${dir}/a`, `/${dir}/b`, `/${dir}/c`]);
+      hold = { at, reached: latch(), release: latch() };
+      const { reached, release } = hold;
+      const second = sources.syncer.sync({ tenant: 'acme', source_id: id, trigger: 'manual' }, `j-${dir}-2`);
+      await reached.promise;
+      expect((await api(`sources/${id}`, { method: 'DELETE' })).status).toBe(204);
+      release.open();
+      expect(await second).toBeNull();
+
+      expect(await documentIds()).toEqual([]);
+      expect(await found('capybaras swim in warm rivers')).toEqual([]);
+      expect(await found('aardvarks sleep in burrows')).toEqual([]);
+      expect((await api(`sources/${id}`)).status).toBe(404);
+      expect(await redis.keys(`${keys.source('acme', id)}*`)).toEqual([]);
+    },
+  );
+});
