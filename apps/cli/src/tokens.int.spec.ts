@@ -95,7 +95,11 @@ describe('docqa tokens', () => {
       .trim()
       .split('\n')
       .map((line) => JSON.parse(line));
-    expect(record).toMatchObject({ tenant: 'listed', name: 'to-revoke' });
+    expect(record).toMatchObject({ tenant: 'listed', name: 'to-revoke', last_used_at: null });
+    await store.touch(record.id, new Date('2026-11-24T01:02:00Z'));
+    const [header, row] = docqa('tokens', 'list', '--tenant', 'listed').stdout.trim().split('\n');
+    expect(header!.split('\t').at(-1)).toBe('LAST USED');
+    expect(row!.split('\t').at(-1)).toBe('2026-11-24T01:02:00.000Z');
 
     const revoked = docqa('tokens', 'revoke', record.id);
     expect(revoked.code).toBe(0);

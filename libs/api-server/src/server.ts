@@ -64,6 +64,8 @@ export async function startApi(
     demoToken?: string;
     docsDir?: string;
     metrics?: Metrics;
+    /** Record when each token was last used (default true; off only to measure its cost). */
+    recordTokenUse?: boolean;
   },
 ): Promise<ApiHandle> {
   const keys = new Keys(config.redisPrefix);
@@ -81,7 +83,13 @@ export async function startApi(
   );
   await queue.queue.waitUntilReady();
   const feed = new ChangeFeed({ subscriber, keys });
-  const tokenCache = new TokenCache({ tokens: new TokenStore({ redis, keys }), subscriber, keys });
+  const tokenCache = new TokenCache({
+    tokens: new TokenStore({ redis, keys }),
+    subscriber,
+    keys,
+    recordUse: opts.recordTokenUse,
+    onUseError: (err) => opts.logger.warn({ err }, "a token's last use could not be recorded"),
+  });
   await tokenCache.start();
   const health = new HealthService({
     version: opts.version,

@@ -5,17 +5,32 @@ import { hashToken, type TokenStore } from './token-store';
 
 /** How long a verified token is trusted without asking Redis again. */
 export const TOKEN_CACHE_TTL_MS = 10_000;
+/** A token's use is written to Redis at most once in this time per process ("last used"). */
+export const TOKEN_USE_WRITE_MS = 60_000;
 const MAX_ENTRIES = 10_000;
 
 /**
  * Verifies tokens through a short in-process cache, saving a Redis round trip on most requests.
  * Revocations reach every API replica at once through Redis pub/sub; expiry is checked on every use.
+ * It also records when each token was last used: at most one write a minute per token and
+ * process, sent without waiting, and a failed write never fails the request.
  */
 export class TokenCache {
   private readonly entries = new Map<string, { record: TokenRecord; hash: string; at: number }>();
+  /** Token id → when this process last wrote its use. */
+  private readonly written = new Map<string, number>();
 
   constructor(
-    private readonly deps: { tokens: TokenStore; subscriber: Redis; keys: Keys; now?: () => number },
+    private readonly deps: {
+      tokens: TokenStore;
+      subscriber: Redis;
+      keys: Keys;
+      now?: () => number;
+      /** Record "last used" (default true; off only to measure what recording costs). */
+      recordUse?: boolean;
+      /** Told of a use that could not be written. */
+      onUseError?: (err: unknown) => void;
+    },
   ) {}
 
   /** Starts listening for revocations (on the given pub/sub connection). */
@@ -28,12 +43,15 @@ export class TokenCache {
     await this.deps.subscriber.subscribe(channel);
   }
 
-  /** Like {@link TokenStore.verify}, from the cache when fresh. */
+  /** Like {@link TokenStore.verify}, from the cache when fresh; records the token's use. */
   async verify(token: string): Promise<TokenRecord | null> {
     const now = (this.deps.now ?? Date.now)();
     const cached = this.entries.get(token);
     if (cached && now - cached.at < TOKEN_CACHE_TTL_MS) {
-      if (!cached.record.expires_at || Date.parse(cached.record.expires_at) > now) return cached.record;
+      if (!cached.record.expires_at || Date.parse(cached.record.expires_at) > now) {
+        this.used(cached.record.id, now);
+        return cached.record;
+      }
       this.entries.delete(token);
       return null;
     }
@@ -44,6 +62,21 @@ export class TokenCache {
     }
     if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
     this.entries.set(token, { record, hash: hashToken(token), at: now });
+    this.used(record.id, now);
     return record;
+  }
+
+  /** Writes the token's use when this process has not in the last minute; never waits or throws. */
+  private used(id: string, now: number): void {
+    if (this.deps.recordUse === false) return;
+    const last = this.written.get(id);
+    if (last !== undefined && now - last < TOKEN_USE_WRITE_MS) return;
+    if (this.written.size >= MAX_ENTRIES) this.written.clear();
+    this.written.set(id, now);
+    this.deps.tokens.touch(id, new Date(now)).catch((err: unknown) => {
+      // Try again on the next use rather than a minute later.
+      this.written.delete(id);
+      this.deps.onUseError?.(err);
+    });
   }
 }

@@ -3,7 +3,7 @@ import type { Redis } from 'ioredis';
 import type { Keys } from '@docqa/records';
 import { ValidationError } from '@docqa/errors';
 import { TenantSchema } from '@docqa/contracts';
-import { TokenRecordSchema, type CreateTokenOptions, type TokenRecord } from './token';
+import { TokenRecordSchema, type CreateTokenOptions, type ListedToken, type TokenRecord } from './token';
 
 /** SHA-256 of a clear token, hex: the only form a token is stored in. */
 export function hashToken(token: string): string {
@@ -86,20 +86,36 @@ export class TokenStore {
     return record;
   }
 
-  /** Every live token (no secrets), optionally of one tenant, oldest first. */
-  async list(tenant?: string): Promise<TokenRecord[]> {
+  /**
+   * Records that token `id` was used at `at`. Callers throttle it (see TokenCache): it is one
+   * Redis write.
+   */
+  async touch(id: string, at: Date): Promise<void> {
+    await this.redis.hset(this.keys.tokenLastUsed(), id, at.toISOString());
+  }
+
+  /** Every live token (no secrets) with its last use, optionally of one tenant, oldest first. */
+  async list(tenant?: string): Promise<ListedToken[]> {
     const index = await this.redis.hgetall(this.keys.tokenIndex());
     const ids = Object.keys(index);
     if (!ids.length) return [];
-    const raws = await this.redis.mget(ids.map((id) => this.keys.tokenByHash(index[id]!)));
-    const records: TokenRecord[] = [];
+    const [raws, used] = await Promise.all([
+      this.redis.mget(ids.map((id) => this.keys.tokenByHash(index[id]!))),
+      this.redis.hmget(this.keys.tokenLastUsed(), ...ids),
+    ]);
+    const records: ListedToken[] = [];
     const gone: string[] = [];
     raws.forEach((raw, i) => {
-      if (raw) records.push(TokenRecordSchema.parse(JSON.parse(raw)));
+      if (raw) records.push({ ...TokenRecordSchema.parse(JSON.parse(raw)), last_used_at: used[i] ?? null });
       else gone.push(ids[i]!);
     });
     // Expired tokens vanish through their TTL; tidy their index entries as we pass.
-    if (gone.length) await this.redis.hdel(this.keys.tokenIndex(), ...gone);
+    if (gone.length)
+      await this.redis
+        .multi()
+        .hdel(this.keys.tokenIndex(), ...gone)
+        .hdel(this.keys.tokenLastUsed(), ...gone)
+        .exec();
     return records
       .filter((r) => !tenant || r.tenant === tenant)
       .sort((a, b) => a.created_at.localeCompare(b.created_at));
@@ -113,6 +129,7 @@ export class TokenStore {
       .multi()
       .del(this.keys.tokenByHash(hash))
       .hdel(this.keys.tokenIndex(), id)
+      .hdel(this.keys.tokenLastUsed(), id)
       .publish(this.keys.tokenRevoked(), hash)
       .exec();
     await this.refreshOrigins();

@@ -193,11 +193,13 @@ describe('DocqaClient', () => {
     const client = server.client();
     expect((await client.documents.list({ limit: 10 })).next_cursor).toBe('abc');
     expect((await client.documents.list({ cursor: 'abc', limit: 10 })).next_cursor).toBeNull();
+    await client.documents.list({ q: 'install linux', cursor: 'abc' });
     await client.documents.delete('guide/intro.md');
     expect((await client.health('full')).status).toBe('error');
     expect(server.requests.map((r) => `${r.method} ${r.url}`)).toEqual([
       'GET /api/v2/documents/?limit=10',
       'GET /api/v2/documents/?cursor=abc&limit=10',
+      'GET /api/v2/documents/?cursor=abc&q=install+linux',
       'DELETE /api/v2/documents/guide%2Fintro.md',
       'GET /api/v2/health?mode=full',
     ]);

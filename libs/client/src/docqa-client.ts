@@ -199,11 +199,16 @@ export class DocqaClient {
     /** `POST /documents/`: adds or replaces documents; follow the returned job with `jobs.get`. */
     create: (documents: DocumentCreateInput[]): Promise<IngestAccepted> =>
       this.http.json('documents/', { method: 'POST', body: { documents } }),
-    /** `GET /documents/`: one page; pass `next_cursor` back as `cursor` for the next. */
-    list: (opts: { cursor?: string; limit?: number } = {}): Promise<DocumentPage> => {
+    /**
+     * `GET /documents/`: one page; pass `next_cursor` back as `cursor` for the next. With `q`, only
+     * the documents whose title, URL or id hold every word of it; a page of a search may be short
+     * (even empty) while `next_cursor` is set, so follow it until it is null.
+     */
+    list: (opts: { cursor?: string; limit?: number; q?: string } = {}): Promise<DocumentPage> => {
       const query = new URLSearchParams();
       if (opts.cursor) query.set('cursor', opts.cursor);
       if (opts.limit) query.set('limit', String(opts.limit));
+      if (opts.q) query.set('q', opts.q);
       return this.http.json(`documents/${query.size ? `?${query}` : ''}`);
     },
     /** `GET /documents/{id}`. */

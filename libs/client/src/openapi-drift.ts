@@ -61,7 +61,7 @@ export type SdkMatchesOpenApi = All<
     Sends<'rateAnswer', FeedbackRequest>,
     Sends<'createDocuments', { documents: DocumentCreateInput[] }>,
     Gets<'createDocuments', 202, IngestAccepted>,
-    [{ cursor?: string; limit?: number }] extends [Query<'listDocuments'>] ? true : false,
+    [{ cursor?: string; limit?: number; q?: string }] extends [Query<'listDocuments'>] ? true : false,
     Gets<'listDocuments', 200, DocumentPage>,
     Gets<'getDocument', 200, DocumentRecord>,
     Gets<'getJob', 200, JobRecord>,

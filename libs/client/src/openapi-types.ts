@@ -473,8 +473,8 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * List documents (cursor paging)
-     * @description Lists the documents of the token's tenant, newest first, one page at a time; pass `next_cursor` back as `cursor` for the next page.
+     * List or search documents (cursor paging)
+     * @description Lists the documents of the token's tenant in id order, one page at a time; pass `next_cursor` back as `cursor` for the next page. With `q`, only the documents whose title, URL or id contain every word of it (any case). A search reads a bounded number of documents per request, so on a large tenant a page may hold fewer than `limit` documents (even none) while `next_cursor` is not null: keep following it until it is null.
      */
     get: operations['listDocuments'];
     put?: never;
@@ -1089,8 +1089,13 @@ export interface components {
       password: string;
     };
     TokenList: {
-      tokens: components['schemas']['TokenRecord'][];
+      tokens: components['schemas']['ListedToken'][];
     };
+    ListedToken: components['schemas']['TokenRecord'] & {
+      last_used_at: string | null;
+    };
+    /** @enum {string} */
+    Scope: 'ask' | 'search' | 'ingest' | 'admin';
     TokenRecord: {
       id: string;
       tenant: string;
@@ -1104,8 +1109,6 @@ export interface components {
       created_at: string;
       expires_at: string | null;
     };
-    /** @enum {string} */
-    Scope: 'ask' | 'search' | 'ingest' | 'admin';
     CreatedToken: {
       token: string;
       record: components['schemas']['TokenRecord'];
@@ -3495,6 +3498,8 @@ export interface operations {
         cursor?: string;
         /** @description Documents per page. */
         limit?: number;
+        /** @description Search: only documents whose title, URL or id contain every word of `q`, in any case (e.g. `install linux`). Keep passing the same `q` with each `cursor`. */
+        q?: string;
       };
       header?: never;
       path?: never;

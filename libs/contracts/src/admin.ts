@@ -61,8 +61,19 @@ export const TokenRecordSchema = z
   .openapi('TokenRecord');
 export type TokenRecord = z.infer<typeof TokenRecordSchema>;
 
+/** A token as listed: its record and when it was last used. */
+export const ListedTokenSchema = TokenRecordSchema.extend({
+  /**
+   * When a request last authenticated with the token, to the minute (each API process records a
+   * token's use at most once a minute); null: never used since it was created (or since this was
+   * recorded).
+   */
+  last_used_at: z.string().nullable(),
+}).openapi('ListedToken');
+export type ListedToken = z.infer<typeof ListedTokenSchema>;
+
 /** `GET /admin/tokens/`: the tenant's live tokens, oldest first, never a clear value or hash. */
-export const TokenListSchema = z.object({ tokens: z.array(TokenRecordSchema) }).openapi('TokenList');
+export const TokenListSchema = z.object({ tokens: z.array(ListedTokenSchema) }).openapi('TokenList');
 
 /** `POST /admin/tokens/`: a token of the caller's tenant. */
 export const CreateTokenRequestSchema = z

@@ -4,7 +4,7 @@ import type { DocumentInput, DocumentRecord, IngestAccepted, IngestJob, JobRecor
 import { IngestQueue } from '@docqa/queue';
 import { Keys, closeRedis, connectRedis, newId } from '@docqa/records';
 import type { Embedder, VectorStore } from '@docqa/retrieval';
-import { DocumentStore } from './document-store';
+import { DocumentStore, type DocumentListOptions, type DocumentPage } from './document-store';
 import { Ingestor, type IngestTally } from './ingestor';
 
 /**
@@ -19,7 +19,8 @@ export class DocumentService {
     return this.deps.documents;
   }
 
-  list(tenant: string, opts: { cursor?: string; limit: number }) {
+  /** A page of documents in id order; with `q`, those whose title, URL or id hold every word. */
+  list(tenant: string, opts: DocumentListOptions): Promise<DocumentPage> {
     return this.deps.documents.list(tenant, opts);
   }
 

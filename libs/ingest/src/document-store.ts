@@ -2,10 +2,61 @@ import type { Redis } from 'ioredis';
 import type { DocumentRecord, JobRecord } from '@docqa/contracts';
 import { NotFoundError } from '@docqa/errors';
 import type { Keys } from '@docqa/records';
+import searchDocumentsScript from './lua/search-documents.lua';
+
+interface SearchCommands {
+  searchDocuments(
+    index: string,
+    texts: string,
+    cursor: string,
+    want: number,
+    budget: number,
+    ...terms: string[]
+  ): Promise<[string, string[]]>;
+}
+
+/**
+ * How much one search request reads: steps of `stepIds` ids (each one short script, so Redis is
+ * never blocked for long), at most `steps` of them before it answers the page found so far.
+ */
+export const SEARCH_BUDGET = { stepIds: 2000, steps: 25 };
+/** Terms of a search query used at most. */
+const SEARCH_TERMS_MAX = 10;
+
+/** What a document is searched by: its title, URL and id, in one lower-case text. */
+export function documentSearchText(record: Pick<DocumentRecord, 'id' | 'title' | 'url'>): string {
+  return [record.title, record.url ?? '', record.id].join('\n').normalize('NFKC').toLowerCase();
+}
+
+/** The words of a search query (lower-case); a document matches when its text holds every one. */
+export function searchTerms(q: string): string[] {
+  const words = q.normalize('NFKC').toLowerCase().split(/\s+/).filter(Boolean);
+  return [...new Set(words)].slice(0, SEARCH_TERMS_MAX);
+}
+
+/** Options of {@link DocumentStore.list}. */
+export interface DocumentListOptions {
+  cursor?: string;
+  limit: number;
+  /** Only documents whose title, URL or id contain every word (any case). */
+  q?: string;
+}
+
+/** A page of documents and the cursor of the next one. */
+export interface DocumentPage {
+  documents: DocumentRecord[];
+  next_cursor: string | null;
+}
 
 /** Document records (without their chunks) and ingest-job progress, in Redis. */
 export class DocumentStore {
-  constructor(private readonly deps: { redis: Redis; keys: Keys }) {}
+  private readonly redis: Redis & SearchCommands;
+
+  constructor(private readonly deps: { redis: Redis; keys: Keys; searchBudget?: typeof SEARCH_BUDGET }) {
+    if (!(deps.redis as Partial<SearchCommands>).searchDocuments)
+      deps.redis.defineCommand('searchDocuments', { numberOfKeys: 2, lua: searchDocumentsScript });
+    this.redis = deps.redis as Redis & SearchCommands;
+  }
 
   async put(tenant: string, record: DocumentRecord): Promise<void> {
     const { redis, keys } = this.deps;
@@ -13,6 +64,7 @@ export class DocumentStore {
       .multi()
       .set(keys.document(tenant, record.id), JSON.stringify(record))
       .zadd(keys.documentIndex(tenant), 0, record.id)
+      .hset(keys.documentSearch(tenant), record.id, documentSearchText(record))
       .exec();
   }
 
@@ -29,21 +81,91 @@ export class DocumentStore {
 
   async remove(tenant: string, id: string): Promise<void> {
     const { redis, keys } = this.deps;
-    await redis.multi().del(keys.document(tenant, id)).zrem(keys.documentIndex(tenant), id).exec();
+    await redis
+      .multi()
+      .del(keys.document(tenant, id))
+      .zrem(keys.documentIndex(tenant), id)
+      .hdel(keys.documentSearch(tenant), id)
+      .exec();
   }
 
-  /** A page of documents in id order after `cursor` (exclusive), and the cursor of the next page. */
-  async list(
-    tenant: string,
-    opts: { cursor?: string; limit: number },
-  ): Promise<{ documents: DocumentRecord[]; next_cursor: string | null }> {
-    const { redis, keys } = this.deps;
+  /**
+   * A page of documents in id order after `cursor` (exclusive), and the cursor of the next page;
+   * with `q`, only those matching it (see {@link search}).
+   */
+  async list(tenant: string, opts: DocumentListOptions): Promise<DocumentPage> {
+    const terms = searchTerms(opts.q ?? '');
+    if (terms.length) return this.search(tenant, terms, opts);
     const start = opts.cursor ? `(${opts.cursor}` : '-';
-    const ids = await redis.zrangebylex(keys.documentIndex(tenant), start, '+', 'LIMIT', 0, opts.limit + 1);
+    const ids = await this.redis.zrangebylex(
+      this.deps.keys.documentIndex(tenant),
+      start,
+      '+',
+      'LIMIT',
+      0,
+      opts.limit + 1,
+    );
     const page = ids.slice(0, opts.limit);
-    const raws = page.length ? await redis.mget(page.map((id) => keys.document(tenant, id))) : [];
-    const documents = raws.flatMap((raw) => (raw ? [JSON.parse(raw) as DocumentRecord] : []));
-    return { documents, next_cursor: ids.length > opts.limit ? page.at(-1)! : null };
+    return {
+      documents: await this.records(tenant, page),
+      next_cursor: ids.length > opts.limit ? page.at(-1)! : null,
+    };
+  }
+
+  /**
+   * The documents whose search text holds every term, in id order after `cursor`. Reads in the
+   * steps of {@link SEARCH_BUDGET}; past its last step the page is answered as found so far
+   * (possibly short, even empty) with a cursor to continue from.
+   */
+  private async search(tenant: string, terms: string[], opts: DocumentListOptions): Promise<DocumentPage> {
+    const { keys } = this.deps;
+    const budget = this.deps.searchBudget ?? SEARCH_BUDGET;
+    await this.indexSearchTexts(tenant);
+    const found: string[] = [];
+    let cursor = opts.cursor ?? '';
+    for (let step = 0; step < budget.steps; step++) {
+      const [next, ids] = await this.redis.searchDocuments(
+        keys.documentIndex(tenant),
+        keys.documentSearch(tenant),
+        cursor,
+        opts.limit + 1 - found.length,
+        budget.stepIds,
+        ...terms,
+      );
+      found.push(...ids);
+      cursor = next;
+      if (!cursor || found.length > opts.limit) break;
+    }
+    const page = found.slice(0, opts.limit);
+    const next_cursor = found.length > opts.limit ? page.at(-1)! : cursor || null;
+    return { documents: await this.records(tenant, page), next_cursor };
+  }
+
+  /**
+   * Writes the search texts of documents stored before search existed (once, on the first search
+   * of their tenant); documents stored since get theirs from {@link put}.
+   */
+  private async indexSearchTexts(tenant: string): Promise<void> {
+    const { keys } = this.deps;
+    const [indexed, total] = await Promise.all([
+      this.redis.hlen(keys.documentSearch(tenant)),
+      this.redis.zcard(keys.documentIndex(tenant)),
+    ]);
+    if (indexed >= total) return;
+    let start = '-';
+    for (;;) {
+      const ids = await this.redis.zrangebylex(keys.documentIndex(tenant), start, '+', 'LIMIT', 0, 500);
+      if (!ids.length) return;
+      const texts = (await this.records(tenant, ids)).flatMap((r) => [r.id, documentSearchText(r)]);
+      if (texts.length) await this.redis.hset(keys.documentSearch(tenant), ...texts);
+      start = `(${ids.at(-1)!}`;
+    }
+  }
+
+  private async records(tenant: string, ids: string[]): Promise<DocumentRecord[]> {
+    if (!ids.length) return [];
+    const raws = await this.redis.mget(ids.map((id) => this.deps.keys.document(tenant, id)));
+    return raws.flatMap((raw) => (raw ? [JSON.parse(raw) as DocumentRecord] : []));
   }
 
   async createJob(id: string, tenant: string, total: number): Promise<JobRecord> {

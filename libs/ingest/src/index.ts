@@ -1,5 +1,5 @@
 /** The indexing path: chunk, embed and store documents, and keep their records and jobs. */
-export { DocumentStore } from './document-store';
+export { DocumentStore, type DocumentListOptions, type DocumentPage } from './document-store';
 export { Ingestor } from './ingestor';
 export { DocumentService, openDocumentService, type OpenDocumentService } from './document-service';
 export { toMarkdown } from './to-markdown';

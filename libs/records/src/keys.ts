@@ -42,6 +42,10 @@ export class Keys {
   tokenIndex(): string {
     return `${this.prefix}:tokens`;
   }
+  /** Hash of token id → when it was last used (ISO), written at most once a minute per process. */
+  tokenLastUsed(): string {
+    return `${this.prefix}:tokens:used`;
+  }
   /** Set of every browser origin some token allows (answers CORS preflights). */
   allowedOrigins(): string {
     return `${this.prefix}:origins`;
@@ -75,6 +79,10 @@ export class Keys {
   /** Sorted set of a tenant's document ids (cursor paging). */
   documentIndex(tenant: string): string {
     return `${this.prefix}:docs:${tenant}`;
+  }
+  /** Hash of a tenant's document id → its lower-case title, URL and id (`GET /documents/?q`). */
+  documentSearch(tenant: string): string {
+    return `${this.prefix}:docs:${tenant}:search`;
   }
   /** Hash of an ingest job's progress. */
   ingestJob(id: string): string {

@@ -66,18 +66,27 @@ describe('admin API: tokens of the tenant', () => {
 
     const list = await alice.call('admin/tokens/');
     const text = await list.text();
-    expect(JSON.parse(text).tokens).toEqual([record]);
+    expect(JSON.parse(text).tokens).toEqual([{ ...record, last_used_at: null }]);
     expect(text).not.toContain(token.slice(20));
 
+    const before = Date.now();
     const asked = await fetch(`${stack.apiUrl}settings/`, {
       headers: { authorization: `Bearer ${token}`, origin: 'https://docs.acme.test' },
     });
     expect(asked.status).toBe(200);
+    // The use is written without holding the request up: wait for it to land.
+    let used: string | null = null;
+    while (!used) {
+      [{ last_used_at: used }] = (await (await alice.call('admin/tokens/')).json()).tokens;
+      if (!used) await new Promise((r) => setTimeout(r, 20));
+    }
+    expect(Date.parse(used)).toBeGreaterThanOrEqual(before - 1000);
 
     expect((await alice.call(`admin/tokens/${record.id}`, { method: 'DELETE' })).status).toBe(204);
     expect((await fetch(`${stack.apiUrl}settings/`, bearer(token))).status).toBe(401);
     expect((await alice.call(`admin/tokens/${record.id}`, { method: 'DELETE' })).status).toBe(404);
     expect((await (await alice.call('admin/tokens/')).json()).tokens).toEqual([]);
+    expect(await redis.hexists(keys.tokenLastUsed(), record.id)).toBe(0);
   });
 
   it('refuses an invalid origin with errors[] and writes nothing', async () => {

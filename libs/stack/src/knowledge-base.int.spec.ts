@@ -81,6 +81,26 @@ describe('knowledge base (embedded store, local embeddings, extractive answers)'
     expect(next).toEqual({ documents: [expect.objectContaining({ id: 'widget' })], next_cursor: null });
   });
 
+  it('searches documents by the words of their title, URL or id, page by page', async () => {
+    const list = async (query: string) => await (await call(`documents/?${query}`)).json();
+    const first = await list('q=O&limit=1');
+    expect(first.documents.map((d: { id: string }) => d.id)).toEqual(['install']);
+    const second = await list(`q=O&limit=1&cursor=${first.next_cursor}`);
+    expect(second).toMatchObject({ documents: [{ id: 'tokens' }], next_cursor: null });
+    expect((await list('q=windows%20INSTALL')).documents.map((d: { id: string }) => d.id)).toEqual([
+      'install',
+    ]);
+    expect(await list('q=windows%20tokens')).toEqual({ documents: [], next_cursor: null });
+    const tooLong = await call(`documents/?q=${'a'.repeat(201)}`);
+    expect(tooLong.status).toBe(400);
+    expect((await tooLong.json()).errors).toEqual([expect.objectContaining({ path: 'query.q' })]);
+    const other = await stack.createToken({ tenant: 'initech', scopes: ['ingest'] });
+    const foreign = await fetch(`${stack.apiUrl}documents/?q=install`, {
+      headers: { authorization: `Bearer ${other}` },
+    });
+    expect(await foreign.json()).toEqual({ documents: [], next_cursor: null });
+  });
+
   it('skips unchanged documents when they are ingested again', async () => {
     const job = await ingest(documents.slice(0, 1));
     expect(job).toMatchObject({ processed: 1, skipped: 1, chunks: 0 });

@@ -39,6 +39,8 @@ export interface StackOptions {
   logger?: Logger;
   /** Metrics the API and worker fill (the real processes make one each). */
   metrics?: { api?: Metrics; worker?: Metrics };
+  /** Record when each token was last used (default true; benchmarks turn it off to compare). */
+  recordTokenUse?: boolean;
 }
 
 /** A running API + worker for integration and browser tests. */
@@ -103,6 +105,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     adminDir: options.adminDir,
     demoToken,
     metrics: options.metrics?.api,
+    recordTokenUse: options.recordTokenUse,
   });
   const knowledgeBase =
     options.noWorker || options.answerer ? null : await createKnowledgeBase(config, logger);

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import type { Scope, TokenRecord, TokenStore } from '@docqa/auth';
+import type { ListedToken, Scope, TokenStore } from '@docqa/auth';
 import type { Filter } from '@docqa/contracts';
 import { ValidationError } from '@docqa/errors';
 
@@ -44,9 +44,9 @@ async function withTokens<T>(run: (tokens: TokenStore, scopes: readonly Scope[])
   return withTokenStore(run);
 }
 
-function describe(t: TokenRecord): string {
+function describe(t: ListedToken): string {
   const parts = [t.id, t.tenant, t.scopes.join(','), t.name ?? '-', t.widget ? 'widget' : 'server'];
-  parts.push(t.origins.join(',') || '-', t.expires_at ?? 'never', t.created_at);
+  parts.push(t.origins.join(',') || '-', t.expires_at ?? 'never', t.created_at, t.last_used_at ?? 'never');
   return parts.join('\t');
 }
 
@@ -91,7 +91,7 @@ export function tokensCommand(program: Command): void {
 
   tokens
     .command('list')
-    .description('List live tokens (never their secrets)')
+    .description('List live tokens with when each was last used (to the minute; never their secrets)')
     .option('--tenant <tenant>', 'only this tenant')
     .option('--json', 'one JSON object per line')
     .action(async (opts) => {
@@ -100,7 +100,7 @@ export function tokensCommand(program: Command): void {
         for (const r of records) process.stdout.write(`${JSON.stringify(r)}\n`);
         return;
       }
-      process.stdout.write('ID\tTENANT\tSCOPES\tNAME\tKIND\tORIGINS\tEXPIRES\tCREATED\n');
+      process.stdout.write('ID\tTENANT\tSCOPES\tNAME\tKIND\tORIGINS\tEXPIRES\tCREATED\tLAST USED\n');
       for (const r of records) process.stdout.write(`${describe(r)}\n`);
     });
 

@@ -17,7 +17,7 @@ import type { RouteGroup } from '../app';
 export interface DocumentsBackend {
   list(
     tenant: string,
-    opts: { cursor?: string; limit: number },
+    opts: { cursor?: string; limit: number; q?: string },
   ): Promise<{ documents: DocumentRecord[]; next_cursor: string | null }>;
   get(tenant: string, id: string): Promise<DocumentRecord>;
   /** Removes every chunk of the document and its record. */
@@ -34,6 +34,11 @@ const ListQuery = z.object({
     .optional()
     .openapi({ description: 'The `next_cursor` of the previous page; none for the first page.' }),
   limit: z.coerce.number().int().min(1).max(200).default(50).openapi({ description: 'Documents per page.' }),
+  q: z.string().trim().max(200).optional().openapi({
+    description:
+      'Search: only documents whose title, URL or id contain every word of `q`, in any case (e.g. `install linux`). Keep passing the same `q` with each `cursor`.',
+    example: 'install linux',
+  }),
 });
 
 /** `POST/GET /documents/`, `GET/DELETE /documents/{id}` and `GET /jobs/{id}` (scope ingest). */
@@ -65,11 +70,11 @@ export function documentRoutes(backend: DocumentsBackend): RouteGroup {
       {
         method: 'get',
         path: '/documents/',
-        summary: 'List documents (cursor paging)',
+        summary: 'List or search documents (cursor paging)',
         tag: 'Documents',
         operationId: 'listDocuments',
         description:
-          "Lists the documents of the token's tenant, newest first, one page at a time; pass `next_cursor` back as `cursor` for the next page.",
+          "Lists the documents of the token's tenant in id order, one page at a time; pass `next_cursor` back as `cursor` for the next page. With `q`, only the documents whose title, URL or id contain every word of it (any case). A search reads a bounded number of documents per request, so on a large tenant a page may hold fewer than `limit` documents (even none) while `next_cursor` is not null: keep following it until it is null.",
         scope: 'ingest',
         query: ListQuery,
         responses: { 200: { description: 'A page of documents', schema: DocumentListSchema } },

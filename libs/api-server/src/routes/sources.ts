@@ -30,7 +30,7 @@ export function sourceRoutes(backend: SourcesBackend): RouteGroup {
         tag: 'Sources',
         operationId: 'createSource',
         description:
-          'Registers a place documents come from (a sitemap, a page, an llms.txt file or a GitHub repository) with include/exclude globs, metadata and an optional schedule, and starts its first sync. Later syncs fetch conditionally and embed only what changed, and delete the documents of pages that left the source.',
+          'Registers a place documents come from (a sitemap, a page, an llms.txt file or a GitHub repository) with include/exclude globs, metadata and an optional schedule; a scheduled source starts its first sync at once, one without a schedule syncs on `POST /sources/{id}/sync`. Later syncs fetch conditionally and embed only what changed, and delete the documents of pages that left the source.',
         scope: 'ingest',
         body: SourceRequestSchema,
         responses: { 201: { description: 'Created', schema: SourceRecordSchema } },

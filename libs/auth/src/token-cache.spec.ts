@@ -1,0 +1,90 @@
+import type { Redis } from 'ioredis';
+import { Keys } from '@docqa/records';
+import type { TokenRecord } from './token';
+import { TOKEN_USE_WRITE_MS, TokenCache } from './token-cache';
+import type { TokenStore } from './token-store';
+
+const record: TokenRecord = {
+  id: 'tok_1',
+  tenant: 'acme',
+  scopes: ['ask'],
+  name: null,
+  origins: [],
+  widget: false,
+  filters: [],
+  tenants: [],
+  rate_limit: null,
+  created_at: new Date(0).toISOString(),
+  expires_at: null,
+};
+
+describe('token cache: last use', () => {
+  let now: number;
+  let touches: { id: string; at: string }[];
+  let failNext: boolean;
+  const errors: unknown[] = [];
+  const tokens = {
+    verify: async (token: string) => (token === 'dq_good' ? record : null),
+    touch: async (id: string, at: Date) => {
+      if (failNext) {
+        failNext = false;
+        throw new Error('Redis is down');
+      }
+      touches.push({ id, at: at.toISOString() });
+    },
+  };
+  const cache = (recordUse?: boolean) =>
+    new TokenCache({
+      tokens: tokens as unknown as TokenStore,
+      subscriber: {} as Redis,
+      keys: new Keys('t'),
+      now: () => now,
+      recordUse,
+      onUseError: (err) => errors.push(err),
+    });
+  /** Lets the fire-and-forget write settle. */
+  const settled = () => new Promise((r) => setImmediate(r));
+
+  beforeEach(() => {
+    now = 1_000_000;
+    touches = [];
+    failNext = false;
+    errors.length = 0;
+  });
+
+  it('writes a token’s use at most once a minute, from the cache or not', async () => {
+    const tokensCache = cache();
+    for (let i = 0; i < 50; i++) {
+      await tokensCache.verify('dq_good');
+      now += 1000;
+    }
+    await settled();
+    expect(touches).toEqual([{ id: 'tok_1', at: new Date(1_000_000).toISOString() }]);
+    now = 1_000_000 + TOKEN_USE_WRITE_MS;
+    await tokensCache.verify('dq_good');
+    await settled();
+    expect(touches).toHaveLength(2);
+    expect(await tokensCache.verify('dq_unknown')).toBeNull();
+    await settled();
+    expect(touches).toHaveLength(2);
+  });
+
+  it('never fails the request when the write fails, and writes again on the next use', async () => {
+    const tokensCache = cache();
+    failNext = true;
+    expect(await tokensCache.verify('dq_good')).toBe(record);
+    await settled();
+    expect(errors).toHaveLength(1);
+    expect(touches).toEqual([]);
+    now += 1;
+    await tokensCache.verify('dq_good');
+    await settled();
+    expect(touches).toHaveLength(1);
+  });
+
+  it('records nothing when told not to', async () => {
+    await cache(false).verify('dq_good');
+    await settled();
+    expect(touches).toEqual([]);
+  });
+});
