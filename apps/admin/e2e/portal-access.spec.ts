@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import {
+  adminApiUntil,
   focusedHeading,
   navigate,
   openPortal,
@@ -60,16 +61,20 @@ describe('the portal in Chromium: sign-in, tokens and sign-out', () => {
     expect(clear).toMatch(/^dq_/);
     const row = page.getByRole('row').filter({ hasText: 'docs site' });
     await row.getByText('https://docs.example.com').waitFor();
+    await row.getByText('never', { exact: true }).waitFor();
     await shoot(page, 'tokens');
-    // The token works until revoked.
+    // The token works until revoked, and its use shows as "last used".
     const settings = () =>
       fetch(`${portal.stack.apiUrl}settings/`, { headers: { authorization: `Bearer ${clear}` } });
     expect((await settings()).status).toBe(200);
+    await adminApiUntil<{ tokens: { last_used_at: string | null }[] }>(page, 'admin/tokens/', (b) =>
+      b.tokens.every((t) => t.last_used_at !== null),
+    );
 
     await page.getByRole('button', { name: 'I have copied it' }).click();
     await page.reload();
     await focusedHeading(page, 'Tokens');
-    await row.waitFor();
+    await row.getByText('just now').waitFor();
     await expect(page.getByText(clear).count()).resolves.toBe(0);
 
     await row.getByRole('button', { name: 'Revoke docs site' }).click();

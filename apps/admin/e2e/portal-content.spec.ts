@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { htmlPage, startDocsSite, type DocsSite } from '@docqa/sync/testing';
 import {
   LOCATOR_TIMEOUT_MS,
+  adminApiUntil,
   docsSite,
   focusedHeading,
   navigate,
@@ -27,18 +28,6 @@ function drop(page: Page, files: { name: string; type: string; text: string }[])
   }, files);
 }
 
-/** Calls the admin API with the page's session (cookie and tenant header), until `ok` holds. */
-async function adminApiUntil<T>(page: Page, path: string, ok: (body: T) => boolean): Promise<T> {
-  for (;;) {
-    const body = await page.evaluate(
-      (p) => fetch(`/api/v2/${p}`, { headers: { 'x-docqa-tenant': 'acme' } }).then((r) => r.json()),
-      path,
-    );
-    if (ok(body as T)) return body as T;
-    await page.waitForTimeout(100);
-  }
-}
-
 // Builds, a real stack and Chromium on a loaded machine: bounds, not expectations of speed.
 jest.setTimeout(180_000);
 
@@ -50,7 +39,11 @@ describe('the portal in Chromium: knowledge base, widget and conversations', () 
   let synced: DocsSite;
 
   beforeAll(async () => {
-    portal = await startPortal({ UPLOAD_MAX_FILE_MB: '1', SOURCES_ALLOW_PRIVATE_NETWORKS: 'true' });
+    portal = await startPortal({
+      UPLOAD_MAX_FILE_MB: '1',
+      SOURCES_ALLOW_PRIVATE_NETWORKS: 'true',
+      SECRETS_KEY: 'portal test secrets key, 32 chars',
+    });
     site = await docsSite();
     synced = await startDocsSite({
       '/api.html': htmlPage('Acme API', 'The Acme API answers JSON over HTTPS.'),
@@ -79,6 +72,21 @@ describe('the portal in Chromium: knowledge base, widget and conversations', () 
     await table.getByRole('link', { name: 'Installing Acme' }).waitFor();
     await table.getByText('acme-billing.txt').waitFor();
     await shoot(page, 'knowledge');
+  });
+
+  it('searches the documents on the server as the administrator types, and clears the search', async () => {
+    const table = page.getByRole('table');
+    const search = page.getByRole('searchbox', { name: /^Search documents/ });
+    const asked = page.waitForRequest((r) => new URL(r.url()).searchParams.get('q') === 'INSTALL acme');
+    await search.fill('INSTALL acme');
+    await asked;
+    await page.getByRole('status').filter({ hasText: '1 document(s) match “INSTALL acme”.' }).waitFor();
+    await table.getByRole('link', { name: 'Installing Acme' }).waitFor();
+    await expect(table.getByText('acme-billing.txt').count()).resolves.toBe(0);
+    await search.fill('nothing like this');
+    await page.getByText('No document matches “nothing like this”.').waitFor();
+    await search.fill('');
+    await table.getByText('acme-billing.txt').waitFor();
   });
 
   it('refuses a file too big and a file of an unknown type, naming each, and ingests nothing', async () => {
@@ -111,9 +119,16 @@ describe('the portal in Chromium: knowledge base, widget and conversations', () 
     expect(none.sources).toEqual([]);
 
     await form.getByRole('textbox', { name: /^Schedule/ }).fill('6h');
+    const metadata = form.getByRole('textbox', { name: /^Metadata/ });
+    await metadata.fill('product = docs\nteam');
+    await form.getByRole('button', { name: 'Add source' }).click();
+    await form.getByRole('alert').filter({ hasText: 'Metadata line 2 must read "key = value"' }).waitFor();
+    await expect(metadata.getAttribute('aria-invalid')).resolves.toBe('true');
+    await metadata.fill('product = docs\nteam = web');
     await form.getByRole('button', { name: 'Add source' }).click();
     const item = sources.getByRole('listitem', { name: `${synced.origin}/sitemap.xml` });
     await item.getByText('Schedule: 6h').waitFor();
+    await item.getByText('team = web').waitFor();
     // The first sync starts with the source: wait until it brought both pages in.
     type Sources = { sources: { id: string }[] };
     const [created] = (await adminApiUntil<Sources>(page, 'sources/', (b) => b.sources.length === 1)).sources;
@@ -125,6 +140,12 @@ describe('the portal in Chromium: knowledge base, widget and conversations', () 
       .getByText('(manual): completed · 0 added · 0 updated · 2 unchanged · 0 deleted · 0 failed')
       .waitFor();
     await page.getByRole('table').getByRole('link', { name: 'Acme FAQ' }).waitFor();
+    const faq = await adminApiUntil<{ documents: { metadata: Record<string, string> }[] }>(
+      page,
+      'documents/?q=faq',
+      (b) => b.documents.length === 1,
+    );
+    expect(faq.documents[0]!.metadata).toMatchObject({ product: 'docs', team: 'web' });
     await shoot(page, 'sources');
 
     await item.getByRole('button', { name: /^Delete source/ }).click();
@@ -136,6 +157,38 @@ describe('the portal in Chromium: knowledge base, widget and conversations', () 
       (b) => b.documents.length === 2,
     );
     expect(left.documents.map((d) => d.id).sort()).toEqual(['acme-billing.txt', 'acme-install.md']);
+  });
+
+  it('adds a private GitHub repository with its access token, never showing the token again', async () => {
+    const sources = page.locator('sources-section');
+    const form = sources.locator('source-form');
+    const secret = 'ghp_portalTestSecret0123456789';
+    if (!(await form.isVisible())) await sources.locator('summary', { hasText: 'Add source' }).click();
+    await form.getByRole('combobox', { name: 'Type' }).selectOption('github');
+    await form.getByRole('textbox', { name: /^Repository/ }).fill('acme/private-docs');
+    const token = form.getByLabel(/^Access token/);
+    await expect(token.getAttribute('type')).resolves.toBe('password');
+    await token.fill(secret);
+    await form.getByRole('textbox', { name: /^Metadata/ }).fill('product = sdk');
+    await shoot(page, 'source-github');
+    await form.getByRole('button', { name: 'Add source' }).click();
+    const item = sources.getByRole('listitem', { name: 'acme/private-docs' });
+    await item.getByText('access token stored', { exact: false }).waitFor();
+    // The form was reset: the field is gone with the type, and empty when GitHub is picked again.
+    await form.getByRole('combobox', { name: 'Type' }).selectOption('github');
+    await expect(token.inputValue()).resolves.toBe('');
+    const listed = await adminApiUntil<{ sources: { repo: string; has_token: boolean }[] }>(
+      page,
+      'sources/',
+      (b) => b.sources.length === 1,
+    );
+    expect(listed.sources[0]).toMatchObject({ repo: 'acme/private-docs', has_token: true });
+    expect(JSON.stringify(listed)).not.toContain(secret);
+    await expect(page.content()).resolves.not.toContain(secret);
+
+    await item.getByRole('button', { name: /^Delete source/ }).click();
+    await page.getByRole('button', { name: 'Delete source', exact: true }).click();
+    await sources.getByText('No sources yet.', { exact: false }).waitFor();
   });
 
   it('opens a document with its chunks and metadata', async () => {

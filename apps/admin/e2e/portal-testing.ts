@@ -75,6 +75,18 @@ export async function openPortal(portal: Portal, path = ''): Promise<{ page: Pag
   return { page, problems };
 }
 
+/** Calls the admin API with the page's session (cookie and tenant header), until `ok` holds. */
+export async function adminApiUntil<T>(page: Page, path: string, ok: (body: T) => boolean): Promise<T> {
+  for (;;) {
+    const body = await page.evaluate(
+      (p) => fetch(`/api/v2/${p}`, { headers: { 'x-docqa-tenant': 'acme' } }).then((r) => r.json()),
+      path,
+    );
+    if (ok(body as T)) return body as T;
+    await page.waitForTimeout(100);
+  }
+}
+
 /** Signs in through the form and waits for the page the portal opens next. */
 export async function signIn(page: Page, password = ADMIN.password): Promise<void> {
   await page.getByLabel('Email').fill(ADMIN.email);

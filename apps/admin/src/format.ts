@@ -14,3 +14,19 @@ export function formatMs(ms: number | null | undefined): string {
 
 /** A count with the locale's grouping. */
 export const formatCount = (n: number) => n.toLocaleString();
+
+const RELATIVE_UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
+  ['day', 86_400_000],
+  ['hour', 3_600_000],
+  ['minute', 60_000],
+];
+
+/** How long ago `iso` was, as the locale says it ("5 minutes ago", "yesterday"); "just now" under a minute. */
+export function formatAgo(iso: string, now = Date.now()): string {
+  const ms = now - Date.parse(iso);
+  if (Number.isNaN(ms)) return iso;
+  const words = new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' });
+  for (const [unit, size] of RELATIVE_UNITS)
+    if (ms >= size) return words.format(-Math.floor(ms / size), unit);
+  return 'just now';
+}

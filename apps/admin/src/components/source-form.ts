@@ -2,6 +2,7 @@ import { LitElement, html } from 'lit';
 import { customElement, state } from 'lit/decorators.js';
 import type { SourceRecord, SourceRequest, SourceType } from '@docqa/contracts';
 import { api } from '../api/admin-api';
+import { parseMetadataLines } from '../api/metadata-lines';
 import { errorView } from './error-view';
 import { sharedStyles } from '../styles/shared-styles';
 
@@ -13,8 +14,10 @@ const TYPES: { value: SourceType; label: string }[] = [
 ];
 
 /**
- * The form that adds a source (`POST /sources/`). The server checks everything (URL, repository,
- * globs, schedule); its refusal is shown in the form and nothing is created.
+ * The form that adds a source (`POST /sources/`): its address, globs, schedule, the metadata given
+ * to each of its documents and, for a GitHub repository, an access token (a password field; the
+ * server stores it encrypted and never shows it again). The server checks everything (URL,
+ * repository, globs, schedule, metadata); its refusal is shown in the form and nothing is created.
  *
  * @fires source-created - `CustomEvent<SourceRecord>` once the server created the source
  */
@@ -25,6 +28,8 @@ export class SourceForm extends LitElement {
   @state() private type: SourceType = 'sitemap';
   @state() private busy = false;
   @state() private error?: Error;
+  /** The metadata field could not be read (before anything was sent). */
+  @state() private metadataError = false;
 
   override render() {
     const github = this.type === 'github';
@@ -40,15 +45,30 @@ export class SourceForm extends LitElement {
       ${
         github
           ? html`<div class="row">
-              <div>
-                <label for="repo">Repository <span class="hint">owner/name</span></label>
-                <input id="repo" name="repo" />
+                <div>
+                  <label for="repo">Repository <span class="hint">owner/name</span></label>
+                  <input id="repo" name="repo" />
+                </div>
+                <div>
+                  <label for="branch">Branch <span class="hint">Empty: the default branch.</span></label>
+                  <input id="branch" name="branch" />
+                </div>
               </div>
-              <div>
-                <label for="branch">Branch <span class="hint">Empty: the default branch.</span></label>
-                <input id="branch" name="branch" />
-              </div>
-            </div>`
+              <label for="token"
+                >Access token
+                <span class="hint" id="token-hint"
+                  >For a private repository (read access to its contents). Stored encrypted; never shown
+                  again.</span
+                ></label
+              >
+              <input
+                id="token"
+                name="token"
+                type="password"
+                autocomplete="off"
+                spellcheck="false"
+                aria-describedby="token-hint"
+              />`
           : html`<label for="url"
                 >URL <span class="hint">e.g. https://docs.example.com/sitemap.xml</span></label
               >
@@ -69,6 +89,19 @@ export class SourceForm extends LitElement {
         <span class="hint">15m to 30d (e.g. 6h) or a cron expression; empty: sync on demand.</span></label
       >
       <input id="schedule" name="schedule" />
+      <label for="metadata"
+        >Metadata
+        <span class="hint" id="metadata-hint"
+          >Given to every document of the source, one "key = value" a line, e.g. "product = cloud". Questions
+          and tokens can filter on it.</span
+        ></label
+      >
+      <textarea
+        id="metadata"
+        name="metadata"
+        aria-describedby="metadata-hint"
+        aria-invalid=${this.metadataError ? 'true' : 'false'}
+      ></textarea>
       ${errorView(this.error)}
       <p><button type="submit" ?disabled=${this.busy}>${this.busy ? 'Adding…' : 'Add source'}</button></p>
     </form>`;
@@ -78,12 +111,19 @@ export class SourceForm extends LitElement {
     e.preventDefault();
     const formEl = e.target as HTMLFormElement;
     this.error = undefined;
+    this.metadataError = false;
+    let body: Partial<SourceRequest>;
+    try {
+      body = this.request(new FormData(formEl));
+    } catch (err) {
+      this.error = err as Error;
+      this.metadataError = true;
+      formEl.querySelector<HTMLElement>('#metadata')?.focus();
+      return;
+    }
     this.busy = true;
     try {
-      const created = await api.call<SourceRecord>('sources/', {
-        method: 'POST',
-        body: this.request(new FormData(formEl)),
-      });
+      const created = await api.call<SourceRecord>('sources/', { method: 'POST', body });
       formEl.reset();
       this.type = 'sitemap';
       this.dispatchEvent(
@@ -104,11 +144,16 @@ export class SourceForm extends LitElement {
         .map((l) => l.trim())
         .filter(Boolean);
     const optional = (name: string) => (text(name) ? { [name]: text(name) } : {});
+    // The token is sent as typed (a secret is not trimmed), and only for a repository.
+    const token = String(form.get('token') ?? '');
     return {
       type: this.type,
-      ...(this.type === 'github' ? { ...optional('repo'), ...optional('branch') } : optional('url')),
+      ...(this.type === 'github'
+        ? { ...optional('repo'), ...optional('branch'), ...(token && { token }) }
+        : optional('url')),
       include: lines('include'),
       exclude: lines('exclude'),
+      metadata: parseMetadataLines(text('metadata')),
       ...optional('schedule'),
     };
   }

@@ -89,8 +89,16 @@ export class SourcesSection extends LitElement {
       <p><strong>${source.type}</strong> <code>${name}</code></p>
       <p class="muted">
         Schedule:
-        ${source.schedule ?? 'on demand'}${source.include.length ? html` · include ${source.include.join(', ')}` : nothing}${source.exclude.length ? html` · exclude ${source.exclude.join(', ')}` : nothing}
+        ${source.schedule ?? 'on demand'}${source.include.length ? html` · include ${source.include.join(', ')}` : nothing}${source.exclude.length ? html` · exclude ${source.exclude.join(', ')}` : nothing}${source.has_token ? ' · access token stored' : nothing}
       </p>
+      ${
+        Object.keys(source.metadata).length
+          ? html`<p class="muted">
+              Metadata:
+              ${Object.entries(source.metadata).map(([k, v], i) => html`${i ? ', ' : ''}<code>${k} = ${v}</code>`)}
+            </p>`
+          : nothing
+      }
       ${last ? syncView(last) : html`<p class="muted">Never synced.</p>`}
       <p>
         <button type="button" ?disabled=${busy} @click=${() => this.sync(source, name)}>

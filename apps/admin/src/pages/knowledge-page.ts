@@ -16,6 +16,8 @@ import { href } from '../router';
 import { sharedStyles } from '../styles/shared-styles';
 
 const PAGE_SIZE = 50;
+/** How long after the last keystroke the search is sent. */
+const SEARCH_DEBOUNCE_MS = 300;
 
 interface DocumentPage {
   documents: DocumentRecord[];
@@ -23,9 +25,9 @@ interface DocumentPage {
 }
 
 /**
- * The tenant's documents (`GET /documents/`, cursor paging, searched by title, id and address
- * among the pages loaded), delete, upload with the live progress of each ingest job, and the sources
- * kept in sync.
+ * The tenant's documents (`GET /documents/`, cursor paging; searched on the server by title,
+ * address and id as the administrator types), delete, upload with the live progress of each
+ * ingest job, and the sources kept in sync.
  */
 @customElement('knowledge-page')
 export class KnowledgePage extends LitElement {
@@ -33,17 +35,24 @@ export class KnowledgePage extends LitElement {
 
   private readonly first = new LoadController(
     this,
-    (_args, signal) => api.call<DocumentPage>('documents/', { signal, query: { limit: PAGE_SIZE } }),
-    () => [session.tenant] as const,
+    ([, q], signal) => api.call<DocumentPage>('documents/', { signal, query: { limit: PAGE_SIZE, q } }),
+    () => [session.tenant, this.query] as const,
   );
   /** Pages loaded after the first one with "Load more". */
   @state() private more: DocumentRecord[] = [];
   @state() private cursor?: string | null;
-  @state() private search = '';
+  /** The search sent to the server (the field's text once typing paused). */
+  @state() private query = '';
+  private typing?: ReturnType<typeof setTimeout>;
   @state() private jobs: UploadAccepted[] = [];
   @state() private status = '';
   @state() private error?: Error;
   @query('confirm-dialog') private confirm!: ConfirmDialog;
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    clearTimeout(this.typing);
+  }
 
   override willUpdate(): void {
     if (this.first.status === 'pending') {
@@ -76,15 +85,13 @@ export class KnowledgePage extends LitElement {
       </section>
       <section class="card">
         <h2>Documents</h2>
-        <label for="search"
-          >Search documents <span class="hint">By title, id or address, among those loaded.</span></label
-        >
-        <input
-          id="search"
-          type="search"
-          .value=${this.search}
-          @input=${(e: Event) => (this.search = (e.target as HTMLInputElement).value)}
-        />
+        <form role="search" @submit=${this.searchNow}>
+          <label for="search"
+            >Search documents
+            <span class="hint">Words of the title, address or id, e.g. "install linux".</span></label
+          >
+          <input id="search" name="q" type="search" maxlength="200" @input=${this.onSearchInput} />
+        </form>
         <div role="status" class="muted">${this.status}</div>
         ${errorView(this.error)} ${this.list()}
       </section>
@@ -96,15 +103,27 @@ export class KnowledgePage extends LitElement {
     if (!this.first.value) return html`<p role="status">Loading documents…</p>`;
     const all = [...this.first.value.documents, ...this.more];
     const next = this.cursor === undefined ? this.first.value.next_cursor : this.cursor;
-    const words = this.search.toLowerCase().split(/\s+/).filter(Boolean);
-    const shown = all.filter((d) =>
-      words.every((w) => `${d.title} ${d.id} ${d.url ?? ''}`.toLowerCase().includes(w)),
-    );
-    if (!all.length)
+    const more = next
+      ? html`<p>
+          <button type="button" class="secondary" @click=${() => this.loadMore(next)}>Load more</button>
+        </p>`
+      : nothing;
+    if (!all.length && !this.query)
       return html`<p class="empty">
         No documents yet. Upload files above, or ingest with <code>docqa ingest</code>.
       </p>`;
-    return html`<p class="muted">${shown.length} of ${all.length} loaded document(s) shown.</p>
+    const count =
+      this.first.status === 'pending'
+        ? 'Loading…'
+        : this.query
+          ? `${all.length} document(s) match “${this.query}”${next ? ' so far' : ''}.`
+          : `${all.length} document(s) shown${next ? '; more to load' : ''}.`;
+    if (!all.length)
+      return html`<p class="empty" role="status">
+          ${next ? `No match yet for “${this.query}”: more documents to search.` : `No document matches “${this.query}”.`}
+        </p>
+        ${more}`;
+    return html`<p class="muted" role="status">${count}</p>
       <div class="table-wrap">
         <table>
           <thead>
@@ -116,7 +135,7 @@ export class KnowledgePage extends LitElement {
             </tr>
           </thead>
           <tbody>
-            ${shown.map(
+            ${all.map(
               (d) =>
                 html`<tr>
                   <td>
@@ -139,12 +158,28 @@ export class KnowledgePage extends LitElement {
           </tbody>
         </table>
       </div>
-      ${next ? html`<p><button type="button" class="secondary" @click=${() => this.loadMore(next)}>Load more</button></p>` : nothing}`;
+      ${more}`;
+  }
+
+  private onSearchInput(e: Event): void {
+    const value = (e.target as HTMLInputElement).value.trim();
+    clearTimeout(this.typing);
+    this.typing = setTimeout(() => (this.query = value), SEARCH_DEBOUNCE_MS);
+  }
+
+  /** Enter in the search field: search at once. */
+  private searchNow(e: SubmitEvent): void {
+    e.preventDefault();
+    clearTimeout(this.typing);
+    this.query = String(new FormData(e.target as HTMLFormElement).get('q') ?? '').trim();
   }
 
   private async loadMore(cursor: string): Promise<void> {
+    const q = this.query;
     try {
-      const page = await api.call<DocumentPage>('documents/', { query: { limit: PAGE_SIZE, cursor } });
+      const page = await api.call<DocumentPage>('documents/', { query: { limit: PAGE_SIZE, cursor, q } });
+      // A page of a search the administrator has since changed belongs to no list shown.
+      if (q !== this.query) return;
       this.more = [...this.more, ...page.documents];
       this.cursor = page.next_cursor;
     } catch (err) {

@@ -1,6 +1,6 @@
 import { LitElement, css, html, nothing } from 'lit';
 import { customElement, query, state } from 'lit/decorators.js';
-import type { TokenRecord } from '@docqa/contracts';
+import type { ListedToken, TokenRecord } from '@docqa/contracts';
 import { api } from '../api/admin-api';
 import { createdTokens } from '../api/created-tokens';
 import { session } from '../api/session';
@@ -12,7 +12,7 @@ import '../components/token-form';
 import type { CreatedToken } from '../components/token-form';
 import { LoadController } from '../load-controller';
 import { sharedStyles } from '../styles/shared-styles';
-import { formatDate } from '../format';
+import { formatAgo, formatDate } from '../format';
 
 /** The tenant's API and widget tokens: create (the clear token shown once), list, revoke. */
 @customElement('tokens-page')
@@ -33,7 +33,7 @@ export class TokensPage extends LitElement {
 
   private readonly tokens = new LoadController(
     this,
-    (_args, signal) => api.call<{ tokens: TokenRecord[] }>('admin/tokens/', { signal }),
+    (_args, signal) => api.call<{ tokens: ListedToken[] }>('admin/tokens/', { signal }),
     () => [session.tenant] as const,
   );
   @state() private created?: CreatedToken;
@@ -87,6 +87,7 @@ export class TokensPage extends LitElement {
             <th>Origins</th>
             <th>Limits</th>
             <th>Created</th>
+            <th>Last used</th>
             <th><span class="visually-hidden">Actions</span></th>
           </tr>
         </thead>
@@ -111,6 +112,15 @@ export class TokensPage extends LitElement {
                   ${t.filters.length ? html`<br /><span class="muted">${t.filters.length} filter(s)</span>` : nothing}
                 </td>
                 <td>${formatDate(t.created_at)}</td>
+                <td>
+                  ${
+                    t.last_used_at
+                      ? html`<time datetime=${t.last_used_at} title=${formatDate(t.last_used_at)}
+                          >${formatAgo(t.last_used_at)}</time
+                        >`
+                      : html`<span class="muted">never</span>`
+                  }
+                </td>
                 <td>
                   <button
                     type="button"

@@ -1,0 +1,13 @@
+import { formatAgo } from './format';
+
+describe('relative times of the portal', () => {
+  const now = Date.parse('2026-11-24T12:00:00Z');
+
+  it('says how long ago in the largest whole unit', () => {
+    expect(formatAgo('2026-11-24T11:59:30Z', now)).toBe('just now');
+    expect(formatAgo('2026-11-24T11:55:00Z', now)).toMatch(/5 minutes ago/);
+    expect(formatAgo('2026-11-24T09:00:00Z', now)).toMatch(/3 hours ago/);
+    expect(formatAgo('2026-11-23T11:00:00Z', now)).toMatch(/yesterday|1 day ago/);
+    expect(formatAgo('not a date', now)).toBe('not a date');
+  });
+});
