@@ -588,7 +588,7 @@ export interface paths {
     put?: never;
     /**
      * Add a source (sitemap, page, llms.txt, GitHub repository) kept in sync, on a schedule if given
-     * @description Registers a place documents come from (a sitemap, a page, an llms.txt file or a GitHub repository) with include/exclude globs, metadata and an optional schedule, and starts its first sync. Later syncs fetch conditionally and embed only what changed, and delete the documents of pages that left the source.
+     * @description Registers a place documents come from (a sitemap, a page, an llms.txt file or a GitHub repository) with include/exclude globs, metadata and an optional schedule; a scheduled source starts its first sync at once, one without a schedule syncs on `POST /sources/{id}/sync`. Later syncs fetch conditionally and embed only what changed, and delete the documents of pages that left the source.
      */
     post: operations['createSource'];
     delete?: never;

@@ -4,11 +4,13 @@
  *
  *   npm run bench:api [-- --duration 10 --connections 50] [--only get|post]
  *   npm run bench:api -- --metrics-overhead [--rounds 5]
+ *   npm run bench:api -- --last-used-overhead [--rounds 5]
  *
  * `--only` measures one pair (for profiling) and leaves docs/benchmarks.md alone.
  * `--metrics-overhead` runs two APIs side by side, one filling Prometheus metrics and one not,
  * and alternates GET and POST between them for `--rounds` rounds: the metrics' cost, as the
- * change in the ratios above.
+ * change in the ratios above. `--last-used-overhead` does the same with one API recording when
+ * each token was last used and one not.
  */
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
@@ -30,6 +32,7 @@ const { values } = parseArgs({
     connections: { type: 'string', default: '50' },
     only: { type: 'string' },
     'metrics-overhead': { type: 'boolean', default: false },
+    'last-used-overhead': { type: 'boolean', default: false },
     rounds: { type: 'string', default: '5' },
   },
 });
@@ -71,8 +74,12 @@ async function run(
   return { name, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors };
 }
 
-/** An API with one answered question to read, its worker stopped; with `metrics`, filling them. */
-async function answeredStack(redisUrl: string, metrics?: Metrics) {
+/**
+ * An API with one answered question to read, its worker stopped; with `metrics`, filling them;
+ * `recordTokenUse: false` records no "last used" time of tokens.
+ */
+async function answeredStack(redisUrl: string, opts: { metrics?: Metrics; recordTokenUse?: boolean } = {}) {
+  const { metrics, recordTokenUse } = opts;
   const stack = await startStack({
     redisUrl,
     answerer: new ScriptedAnswerer({ pieces: ['A short answer [1].'] }),
@@ -83,6 +90,7 @@ async function answeredStack(redisUrl: string, metrics?: Metrics) {
     },
     env: { RATE_LIMIT_PER_MINUTE: '1000000' },
     metrics: metrics && { api: metrics, worker: new Metrics('worker') },
+    recordTokenUse,
   });
   const token = await stack.createToken({ tenant: 'bench', scopes: ['ask'] });
   const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
@@ -104,10 +112,13 @@ async function answeredStack(redisUrl: string, metrics?: Metrics) {
   return { stack, headers, questionId: created.question_id as string, record };
 }
 
-/** GET and POST req/s of two APIs, with and without metrics, alternated round by round. */
-async function metricsOverhead(redisUrl: string): Promise<void> {
-  const plain = await answeredStack(redisUrl);
-  const measured = await answeredStack(redisUrl, new Metrics('api'));
+type Answered = Awaited<ReturnType<typeof answeredStack>>;
+
+/**
+ * GET and POST req/s of two APIs, without and with a feature, alternated round by round; the
+ * median ratios with their rounds.
+ */
+async function sideBySide(plain: Answered, measured: Answered): Promise<{ get: string; post: string }> {
   const body = JSON.stringify({ question: 'How do I create a token?' });
   const get = (s: { stack: Stack; headers: Record<string, string>; questionId: string }) =>
     run('GET', { url: `${s.stack.apiUrl}question/${s.questionId}/`, headers: s.headers });
@@ -127,22 +138,60 @@ async function metricsOverhead(redisUrl: string): Promise<void> {
   await plain.stack.close();
   await measured.stack.close();
   const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)]!;
+  const line = (xs: number[]) =>
+    `**${pct(median(xs))}** of its req/s without (rounds: ${xs.map(pct).join(', ')})`;
+  return { get: line(ratios.get), post: line(ratios.post) };
+}
+
+/** How the side-by-side runs were made, for the report. */
+function sideBySideSetup(feature: string): string {
+  return `Two APIs side by side in one process, one ${feature}, one not; ${values.rounds} rounds of ${duration} s GET and POST each at ${connections} connections, alternating which goes first; load average at the start ${loadavg()
+    .map((x) => x.toFixed(1))
+    .join(', ')}.`;
+}
+
+/** GET and POST req/s of two APIs, with and without metrics. */
+async function metricsOverhead(redisUrl: string): Promise<void> {
+  const setup = sideBySideSetup(
+    'filling Prometheus metrics (request counter and latency histogram by route, SSE gauge)',
+  );
+  const ratios = await sideBySide(
+    await answeredStack(redisUrl),
+    await answeredStack(redisUrl, { metrics: new Metrics('api') }),
+  );
   const text = [
-    `Two APIs side by side in one process, one filling Prometheus metrics (request counter and latency histogram by route, SSE gauge), one not; ${values.rounds} rounds of ${duration} s GET and POST each at ${connections} connections, alternating which goes first; load average at the start ${loadavg()
-      .map((x) => x.toFixed(1))
-      .join(', ')}.`,
+    setup,
     '',
-    `- GET /question/{id}/ with metrics: **${pct(median(ratios.get))}** of its req/s without (rounds: ${ratios.get.map(pct).join(', ')})`,
-    `- POST /question/ with metrics: **${pct(median(ratios.post))}** of its req/s without (rounds: ${ratios.post.map(pct).join(', ')})`,
+    `- GET /question/{id}/ with metrics: ${ratios.get}`,
+    `- POST /question/ with metrics: ${ratios.post}`,
   ].join('\n');
   console.log(text);
   writeBenchSection('Metrics overhead', 'npm run bench:api -- --metrics-overhead', text);
 }
 
+/** GET and POST req/s of two APIs, recording tokens' last use and not. */
+async function lastUsedOverhead(redisUrl: string): Promise<void> {
+  const setup = sideBySideSetup(
+    'recording when each token was last used (at most one Redis write a minute per token and process, not awaited)',
+  );
+  const ratios = await sideBySide(
+    await answeredStack(redisUrl, { recordTokenUse: false }),
+    await answeredStack(redisUrl),
+  );
+  const text = [
+    setup,
+    '',
+    `- GET /question/{id}/ recording last use: ${ratios.get}`,
+    `- POST /question/ recording last use: ${ratios.post}`,
+  ].join('\n');
+  console.log(text);
+  writeBenchSection('Token "last used" overhead', 'npm run bench:api -- --last-used-overhead', text);
+}
+
 async function main(): Promise<void> {
   const redis = await startOwnRedis();
-  if (values['metrics-overhead']) {
-    await metricsOverhead(redis.url);
+  if (values['metrics-overhead'] || values['last-used-overhead']) {
+    await (values['metrics-overhead'] ? metricsOverhead : lastUsedOverhead)(redis.url);
     await redis.stop();
     return;
   }
