@@ -20,7 +20,10 @@ import { promisify } from 'node:util';
 import express from 'express';
 import { ScriptedAnswerer } from '@docqa/questions/testing';
 import { startOwnRedis } from '@docqa/testing';
+import { Redis } from 'ioredis';
+import { TokenCache, TokenStore } from '@docqa/auth';
 import { Metrics } from '@docqa/metrics';
+import { Keys } from '@docqa/records';
 import { startStack, type Stack } from '@docqa/stack';
 import { writeBenchSection } from '../write-section';
 
@@ -169,8 +172,35 @@ async function metricsOverhead(redisUrl: string): Promise<void> {
   writeBenchSection('Metrics overhead', 'npm run bench:api -- --metrics-overhead', text);
 }
 
+/**
+ * The CPU time one cached token verification takes with and without recording its use (the
+ * throttle's map lookup on every request), alternated over rounds of a million verifications.
+ */
+async function verifyCostNs(redisUrl: string): Promise<{ plain: number; recording: number }> {
+  const redis = new Redis(redisUrl);
+  const keys = new Keys('bench-verify');
+  const tokens = new TokenStore({ redis, keys });
+  const { token } = await tokens.create({ tenant: 'bench', scopes: ['ask'] });
+  const caches = [false, true].map(
+    (recordUse) => new TokenCache({ tokens, subscriber: redis, keys, recordUse }),
+  );
+  const ns = { plain: [] as number[], recording: [] as number[] };
+  const calls = 1_000_000;
+  for (let round = 0; round < Number(values.rounds) * 2; round++) {
+    const recordUse = round % 2 === 1;
+    const cache = caches[Number(recordUse)]!;
+    const start = process.hrtime.bigint();
+    for (let i = 0; i < calls; i++) await cache.verify(token);
+    (recordUse ? ns.recording : ns.plain).push(Number(process.hrtime.bigint() - start) / calls);
+  }
+  await redis.quit();
+  const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)]!;
+  return { plain: median(ns.plain), recording: median(ns.recording) };
+}
+
 /** GET and POST req/s of two APIs, recording tokens' last use and not. */
 async function lastUsedOverhead(redisUrl: string): Promise<void> {
+  const cost = await verifyCostNs(redisUrl);
   const setup = sideBySideSetup(
     'recording when each token was last used (at most one Redis write a minute per token and process, not awaited)',
   );
@@ -183,6 +213,7 @@ async function lastUsedOverhead(redisUrl: string): Promise<void> {
     '',
     `- GET /question/{id}/ recording last use: ${ratios.get}`,
     `- POST /question/ recording last use: ${ratios.post}`,
+    `- One cached token verification (the per-request part; median of ${values.rounds} rounds of a million, alternated): ${cost.plain.toFixed(0)} ns without recording, ${cost.recording.toFixed(0)} ns with (**+${(cost.recording - cost.plain).toFixed(0)} ns** a request); Redis writes: one a minute per token and process.`,
   ].join('\n');
   console.log(text);
   writeBenchSection('Token "last used" overhead', 'npm run bench:api -- --last-used-overhead', text);
