@@ -38,6 +38,8 @@ interface Setup {
   env: Record<string, string>;
   redisUrl: string;
   victim?: (prefix: string) => Promise<RedisProcess>;
+  /** Whether a master other than the killed one serves its data now. */
+  replaced?: (killedPort: number) => Promise<boolean>;
   masterPorts?: () => Promise<number[]>;
   stop(): Promise<void>;
 }
@@ -51,6 +53,9 @@ interface Result {
   pending: number;
   refused: number;
   refusedForMs: number;
+  /** From the kill until Redis had promoted a replica (as the sentinels or the cluster report it). */
+  promotedAfterMs?: number;
+  slowestPostMs: number;
   seconds: number;
   spread?: string;
 }
@@ -67,6 +72,7 @@ async function sentinel(): Promise<Setup> {
     env: s.env,
     redisUrl: 'redis://127.0.0.1:1',
     victim: () => s.master(),
+    replaced: async (killed) => (await s.master()).port !== killed,
     stop: () => s.stop(),
   };
 }
@@ -83,6 +89,10 @@ async function cluster(): Promise<Setup> {
       const counts = await Promise.all(ports.map((p) => countKeys(p, `${prefix}:q:*`)));
       const most = ports[counts.indexOf(Math.max(...counts))]!;
       return c.nodes.find((n) => n.port === most)!;
+    },
+    replaced: async (killed) => {
+      const ports = await c.masterPorts();
+      return ports.length === 3 && !ports.includes(killed);
     },
     masterPorts: () => c.masterPorts(),
     stop: () => c.stop(),
@@ -122,16 +132,29 @@ async function runSetup(setup: Setup): Promise<Result> {
   let firstRefusal = 0;
   let lastRefusal = 0;
   let killed = false;
+  let promotedAfterMs: number | undefined;
+  let slowestPostMs = 0;
   const started = Date.now();
+  const kill = async () => {
+    const victim = await setup.victim!(stack.prefix);
+    await victim.kill();
+    const at = Date.now();
+    while (!(await setup.replaced!(victim.port).catch(() => false)))
+      await new Promise((r) => setTimeout(r, 100));
+    promotedAfterMs = Date.now() - at;
+  };
+  let promoted: Promise<void> = Promise.resolve();
 
   const ask = async (i: number) => {
     for (;;) {
+      const sent = Date.now();
       const res = await fetch(`${stack.apiUrl}question/`, {
         method: 'POST',
         headers: { ...headers, 'idempotency-key': `bench-${i}` },
         body: JSON.stringify({ question: `How does failover number ${i} go?` }),
         signal: AbortSignal.timeout(30_000),
       }).catch(() => null);
+      slowestPostMs = Math.max(slowestPostMs, Date.now() - sent);
       if (res?.status === 201 || res?.status === 200) {
         acknowledged.push(((await res.json()) as { question_id: string }).question_id);
         return;
@@ -150,13 +173,14 @@ async function runSetup(setup: Setup): Promise<Result> {
         const i = next++;
         if (!killed && setup.victim && acknowledged.length >= QUESTIONS / 3) {
           killed = true;
-          void setup.victim(stack.prefix).then((victim) => victim.kill());
+          promoted = kill();
         }
         await ask(i);
       }
     }),
   );
 
+  await promoted;
   const states = await settle(stack, token, acknowledged);
   const seconds = (Date.now() - started) / 1000;
   const spread = setup.masterPorts ? await spreadOf(await setup.masterPorts(), stack.prefix) : undefined;
@@ -168,6 +192,8 @@ async function runSetup(setup: Setup): Promise<Result> {
     ...states,
     refused,
     refusedForMs: firstRefusal ? lastRefusal - firstRefusal : 0,
+    promotedAfterMs,
+    slowestPostMs,
     seconds,
     spread,
   };
@@ -226,7 +252,7 @@ async function main(): Promise<void> {
   const base = results.find((r) => r.name === 'single');
   const rows = results.map(
     (r) =>
-      `| ${r.name} | ${r.acknowledged} | ${r.ready} | ${r.failed} | ${r.lost} | ${r.pending} | ${r.refused} | ${(r.refusedForMs / 1000).toFixed(1)} s | ${(r.acknowledged / r.seconds).toFixed(0)}/s | ${base ? `${((r.seconds / base.seconds) * 100).toFixed(0)} %` : ''} |`,
+      `| ${r.name} | ${r.acknowledged} | ${r.ready} | ${r.failed} | ${r.lost} | ${r.pending} | ${r.refused} | ${(r.refusedForMs / 1000).toFixed(1)} s | ${r.promotedAfterMs === undefined ? '' : `${(r.promotedAfterMs / 1000).toFixed(1)} s`} | ${(r.slowestPostMs / 1000).toFixed(1)} s | ${(r.acknowledged / r.seconds).toFixed(0)}/s | ${base ? `${((r.seconds / base.seconds) * 100).toFixed(0)} %` : ''} |`,
   );
   const load = loadavg()
     .map((l) => l.toFixed(2))
@@ -234,8 +260,8 @@ async function main(): Promise<void> {
   const body = [
     `${QUESTIONS} questions, ${CONCURRENCY} clients, API and 2 workers in one process (scripted answers). On Sentinel and Cluster the master holding most question keys is killed with SIGKILL once a third are acknowledged; refused POSTs are retried with the same Idempotency-Key. Load average at the end: ${load}.`,
     '',
-    '| Redis | acknowledged | ready | failed | lost | pending after 2 min | POSTs refused (503) | refused for | throughput | run time vs single |',
-    '|---|---|---|---|---|---|---|---|---|---|',
+    '| Redis | acknowledged | ready | failed | lost | pending after 2 min | POSTs refused (503) | refused for | replica promoted after | slowest POST | throughput | run time vs single |',
+    '|---|---|---|---|---|---|---|---|---|---|---|---|',
     ...rows,
     '',
     ...results.filter((r) => r.spread).map((r) => `${r.name} spread after the run: ${r.spread}.`),
