@@ -15,7 +15,6 @@ import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import pino from 'pino';
 import { ScriptedAnswerer } from '@docqa/questions/testing';
-import { Keys } from '@docqa/records';
 import { startStack, type Stack } from '@docqa/stack';
 import { cli, startOwnCluster, startOwnRedis, startOwnSentinel, type RedisProcess } from '@docqa/testing';
 import { startWorker } from '@docqa/worker-runtime';
