@@ -158,8 +158,20 @@ export async function connectRedis(target: RedisTarget, role: RedisRole, name = 
   const redis = createRedis(target, role, name);
   redis.on('error', () => undefined); // reconnects on its own; callers see failures per command
   await redis.connect();
+  // A connection only ends for good when docqa closes it. Under Sentinel, ioredis was seen (rarely,
+  // on a loaded machine) to end one during a failover; it is opened again rather than leaving the
+  // process answering "Connection is closed" for ever.
+  redis.on('end', () => {
+    if (closing.has(redis)) return;
+    setTimeout(() => {
+      if (!closing.has(redis) && redis.status === 'end') redis.connect().catch(() => undefined);
+    }, 200).unref();
+  });
   return redis;
 }
+
+/** Connections docqa is closing (their end is expected). */
+const closing = new WeakSet<object>();
 
 /** Whether a client talks to a Redis Cluster. */
 export function isCluster(redis: unknown): redis is Cluster {
@@ -168,6 +180,7 @@ export function isCluster(redis: unknown): redis is Cluster {
 
 /** Closes a connection: politely when connected, at once when Redis is unreachable. */
 export async function closeRedis(redis: Redis | Cluster): Promise<void> {
+  closing.add(redis);
   if (redis.status === 'ready') await redis.quit().catch(() => redis.disconnect());
   else redis.disconnect();
 }
