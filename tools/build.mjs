@@ -40,6 +40,7 @@ const nodeEntries = {
   'bench-sources': 'tools/bench/sources/main.ts',
   'bench-insights': 'tools/bench/insights/main.ts',
   'bench-documents': 'tools/bench/documents/main.ts',
+  'bench-redis-failover': 'tools/bench/redis-failover/main.ts',
 };
 
 const outFor = (entry) => `dist/${entry.replace(/\/src\/main\.ts$/, '').replace(/\/main\.ts$/, '')}/main.js`;

@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 # Installs the system packages the test suite needs when they are missing (Debian/Ubuntu):
-# redis-server for integration tests, Chromium for the widget's browser tests.
+# redis-server and redis-sentinel for integration tests (single, Sentinel and Cluster set-ups),
+# Chromium for the widget's browser tests.
 set -euo pipefail
 
 missing=()
 command -v redis-server >/dev/null 2>&1 || missing+=(redis-server)
+command -v redis-sentinel >/dev/null 2>&1 || missing+=(redis-sentinel)
 [ -x /usr/bin/chromium ] || missing+=(chromium)
 [ ${#missing[@]} -eq 0 ] && exit 0
 

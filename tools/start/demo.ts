@@ -1,6 +1,6 @@
 import { AdminAccountStore, TokenStore, generatePassword } from '@docqa/auth';
 import type { Config } from '@docqa/config';
-import { Keys, closeRedis, connectRedis } from '@docqa/records';
+import { Keys, closeRedis, connectRedis, redisTarget } from '@docqa/records';
 import { ingestDocs } from './demo-ingest';
 
 /** Demo tokens, the demo admin, and the ingestion of the project's own docs/ into the `demo` tenant. */
@@ -23,7 +23,7 @@ const DEMO_WIDGET_NAME = 'demo widget (npm start)';
 
 /** Creates the demo tokens and admin; `publicUrl` is the origin the demo page is served from. */
 export async function prepareDemo(config: Config, publicUrl: string): Promise<Demo> {
-  const redis = await connectRedis(config.redisUrl, 'command', 'docqa-start');
+  const redis = await connectRedis(redisTarget(config), 'command', 'docqa-start');
   try {
     const tokens = new TokenStore({ redis, keys: new Keys(config.redisPrefix) });
     // One pair of demo tokens at a time: revoke those of earlier starts.

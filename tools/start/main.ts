@@ -63,7 +63,9 @@ async function stop(code = 0): Promise<never> {
 async function main(): Promise<void> {
   exitIfNodeTooOld();
   const config: Config = loadConfig();
-  if (!(await redisAnswers(config.redisUrl))) {
+  // Sentinel and Cluster set-ups are the operator's; only a missing single Redis is started here.
+  const single = !config.redisSentinels && !config.redisClusterNodes;
+  if (single && !(await redisAnswers(config.redisUrl))) {
     console.error(
       `No Redis at ${config.redisUrl}: starting a private redis-server (data in ${config.dataDir}/redis)`,
     );

@@ -5,7 +5,7 @@
 import type { Logger } from 'pino';
 import { ConfigError, exitIfNodeTooOld, createLogger, loadConfig } from '@docqa/config';
 import { Metrics, startMetricsServer } from '@docqa/metrics';
-import { waitForRedis } from '@docqa/records';
+import { redisTarget, waitForRedis } from '@docqa/records';
 import { createKnowledgeBase, startWorker } from '@docqa/worker-runtime';
 
 /** Set once the settings are read: from then on even a failed start is a JSON log line. */
@@ -16,7 +16,7 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const logger = createLogger(config, 'docqa-worker');
   startedLogger = logger;
-  await waitForRedis(config.redisUrl, (err, attempt) =>
+  await waitForRedis(redisTarget(config), (err, attempt) =>
     logger.warn({ err: err.message, attempt }, 'Redis is unavailable; waiting for it'),
   );
   const knowledgeBase = await createKnowledgeBase(config, logger);

@@ -13,8 +13,11 @@ import {
   Keys,
   QuestionStore,
   SettingsStore,
+  bullConnection,
   closeRedis,
   connectRedis,
+  migrateKeyLayout,
+  redisTarget,
 } from '@docqa/records';
 import { createAdminServices } from './admin-services';
 import type { Embedder, VectorStore } from '@docqa/retrieval';
@@ -69,13 +72,16 @@ export async function startApi(
   },
 ): Promise<ApiHandle> {
   const keys = new Keys(config.redisPrefix);
-  const redis = await connectRedis(config.redisUrl, 'command', 'docqa-api');
-  const subscriber = await connectRedis(config.redisUrl, 'blocking', 'docqa-api-sub');
+  const target = redisTarget(config);
+  const redis = await connectRedis(target, 'command', 'docqa-api');
+  const subscriber = await connectRedis(target, 'blocking', 'docqa-api-sub');
+  const migrated = await migrateKeyLayout(redis, keys);
+  if (migrated) opts.logger.info({ keys: migrated }, 'Redis keys moved to the hash-tagged layout');
   const ttlSeconds = config.recordTtlDays * 86400;
   const store = new QuestionStore({ redis, keys, ttlSeconds });
   const queue = new QuestionQueue(
     {
-      connection: { url: config.redisUrl, enableOfflineQueue: false, maxRetriesPerRequest: 1 },
+      connection: bullConnection(target, 'command', 'docqa-api-queue'),
       prefix: keys.queuePrefix(),
       attempts: config.jobAttempts,
     },

@@ -32,6 +32,21 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ CHUNK_SIZE: '200', CHUNK_OVERLAP: '200' })).toThrow(/CHUNK_OVERLAP/);
   });
 
+  it('reads Sentinel and Cluster nodes as host:port lists, and refuses both at once', () => {
+    const config = loadConfig({ REDIS_SENTINELS: 's1:26379,10.0.0.2:26380', REDIS_SENTINEL_NAME: 'main' });
+    expect(config.redisSentinels).toEqual([
+      { host: 's1', port: 26379 },
+      { host: '10.0.0.2', port: 26380 },
+    ]);
+    expect(config.redisSentinelName).toBe('main');
+    expect(() => loadConfig({ REDIS_CLUSTER_NODES: 'n1:6379,n2' })).toThrow(
+      /REDIS_CLUSTER_NODES="n1:6379,n2"/,
+    );
+    expect(() => loadConfig({ REDIS_SENTINELS: 's1:26379', REDIS_CLUSTER_NODES: 'n1:6379' })).toThrow(
+      /not together with REDIS_CLUSTER_NODES/,
+    );
+  });
+
   it('treats empty variables as unset', () => {
     expect(loadConfig({ PORT: '' }).port).toBe(3000);
   });

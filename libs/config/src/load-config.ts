@@ -27,6 +27,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const config = out as Config;
   if (config.vectorStore === 'qdrant' && !config.qdrantUrl)
     problems.push('QDRANT_URL: required when VECTOR_STORE=qdrant');
+  if (config.redisSentinels && config.redisClusterNodes)
+    problems.push('REDIS_SENTINELS: not together with REDIS_CLUSTER_NODES (choose one)');
   if (config.chunkOverlap >= config.chunkSize)
     problems.push('CHUNK_OVERLAP: must be smaller than CHUNK_SIZE');
   if (problems.length) throw new ConfigError(problems);

@@ -3,6 +3,16 @@ import { z } from 'zod';
 const int = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 const optionalString = z.string().min(1).optional();
+/** `host:port,host:port`: a list of Redis nodes. */
+const hostPortList = z
+  .string()
+  .regex(/^[^,:\s]+:\d{1,5}(,[^,:\s]+:\d{1,5})*$/, 'must be host:port,host:port,...')
+  .transform((list) =>
+    list.split(',').map((node) => {
+      const at = node.lastIndexOf(':');
+      return { host: node.slice(0, at), port: Number(node.slice(at + 1)) };
+    }),
+  );
 
 /**
  * Every setting docqa reads, one entry each: environment variable, schema, default and a line
@@ -21,7 +31,37 @@ export const SETTINGS = {
     env: 'REDIS_URL',
     schema: z.string().regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL'),
     default: 'redis://127.0.0.1:6379',
-    doc: 'Redis holding records, queues, event streams and rate limits.',
+    doc: 'Redis holding records, queues, event streams and rate limits (one server; see REDIS_SENTINELS and REDIS_CLUSTER_NODES).',
+  },
+  redisSentinels: {
+    env: 'REDIS_SENTINELS',
+    schema: hostPortList.optional(),
+    default: undefined,
+    doc: 'Sentinels to ask for the current master, `host:port,...`; when set, REDIS_URL is not used and failovers are followed.',
+  },
+  redisSentinelName: {
+    env: 'REDIS_SENTINEL_NAME',
+    schema: z.string().min(1),
+    default: 'docqa',
+    doc: 'Name of the master the sentinels watch (with REDIS_SENTINELS).',
+  },
+  redisSentinelPassword: {
+    env: 'REDIS_SENTINEL_PASSWORD',
+    schema: optionalString,
+    default: undefined,
+    doc: 'Password of the sentinels themselves, if they need one.',
+  },
+  redisClusterNodes: {
+    env: 'REDIS_CLUSTER_NODES',
+    schema: hostPortList.optional(),
+    default: undefined,
+    doc: 'Some nodes of a Redis Cluster, `host:port,...` (the rest are discovered); when set, REDIS_URL is not used.',
+  },
+  redisPassword: {
+    env: 'REDIS_PASSWORD',
+    schema: optionalString,
+    default: undefined,
+    doc: 'Password of the Redis data nodes with REDIS_SENTINELS or REDIS_CLUSTER_NODES (with REDIS_URL, put it in the URL).',
   },
   redisPrefix: {
     env: 'REDIS_PREFIX',

@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import type { Config } from '@docqa/config';
 import type { DocumentInput, DocumentRecord, IngestAccepted, IngestJob, JobRecord } from '@docqa/contracts';
 import { IngestQueue } from '@docqa/queue';
-import { Keys, closeRedis, connectRedis, newId } from '@docqa/records';
+import { Keys, bullConnection, closeRedis, connectRedis, newId, redisTarget } from '@docqa/records';
 import type { Embedder, VectorStore } from '@docqa/retrieval';
 import { DocumentStore, type DocumentListOptions, type DocumentPage } from './document-store';
 import { Ingestor, type IngestTally } from './ingestor';
@@ -80,10 +80,11 @@ export async function openDocumentService(
   deps: { store: VectorStore; embedder: Embedder; logger: Logger },
 ): Promise<OpenDocumentService> {
   const keys = new Keys(config.redisPrefix);
-  const redis = await connectRedis(config.redisUrl, 'command', 'docqa-documents');
+  const target = redisTarget(config);
+  const redis = await connectRedis(target, 'command', 'docqa-documents');
   const queue = new IngestQueue(
     {
-      connection: { url: config.redisUrl, enableOfflineQueue: false, maxRetriesPerRequest: 1 },
+      connection: bullConnection(target, 'command', 'docqa-ingest-queue'),
       prefix: keys.queuePrefix(),
       attempts: config.jobAttempts,
     },

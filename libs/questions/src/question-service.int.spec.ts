@@ -3,7 +3,7 @@ import type { Redis } from 'ioredis';
 import { QUEUE_NAMES } from '@docqa/contracts';
 import { DependencyUnavailableError, ValidationError, toProblem } from '@docqa/errors';
 import { QuestionQueue } from '@docqa/queue';
-import { ChangeFeed, Keys, QuestionStore } from '@docqa/records';
+import { ChangeFeed, Keys, QuestionStore, idempotentQuestionId } from '@docqa/records';
 import { deletePrefix, freePort, testPrefix, testRedis, testRedisUrl } from '@docqa/testing';
 import { QuestionService } from './question-service';
 
@@ -59,7 +59,7 @@ describe('QuestionService: idempotent retries after an outage', () => {
       DependencyUnavailableError,
     );
     await outage.close();
-    const failed = (await redis.get(keys.idempotency('acme', 'key-outage')))!.split('|')[1]!;
+    const failed = idempotentQuestionId('acme', 'key-outage');
     expect((await store.get('acme', failed)).record.status).toBe('failed');
 
     const retried = await service.ask(asker, request, { idempotencyKey: 'key-outage' });

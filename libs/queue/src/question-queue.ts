@@ -1,5 +1,6 @@
 import { Queue, type ConnectionOptions, type JobsOptions } from 'bullmq';
 import { QUEUE_NAMES, type QuestionJob } from '@docqa/contracts';
+import { releaseBullConnection } from '@docqa/records';
 
 /** Options shared by the producers and workers of docqa's queues. */
 export interface QueueOptions {
@@ -71,7 +72,7 @@ export class QuestionQueue {
   }
 }
 
-/** Closes a BullMQ queue without hanging on a Redis that is gone. */
+/** Closes a BullMQ queue (and its Cluster client) without hanging on a Redis that is gone. */
 export async function closeQueue(queue: Queue): Promise<void> {
   let timer: NodeJS.Timeout | undefined;
   const closed = await Promise.race([
@@ -80,4 +81,5 @@ export async function closeQueue(queue: Queue): Promise<void> {
   ]);
   clearTimeout(timer);
   if (!closed) await queue.disconnect();
+  await releaseBullConnection(queue.opts.connection);
 }

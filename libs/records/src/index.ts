@@ -5,3 +5,4 @@ export * from './change-feed';
 export * from './settings-store';
 export * from './feedback-store';
 export * from './redis';
+export * from './key-layout';

@@ -1,16 +1,25 @@
 /**
  * Every Redis key docqa uses, built in one place under a configurable prefix so several
  * installations (or test files) can share one Redis.
+ *
+ * Keys carry a Redis Cluster hash tag (the part in `{}`) so every multi-key command, MULTI and
+ * script touches one slot, while the data still spreads over the masters:
+ * - a question's record, event stream and idempotency key: `{question id}`;
+ * - a chat's record and question list: `{chat id}`;
+ * - a tenant's documents, sources and question log: `{docs:tenant}`, `{src:tenant}`, `an:{tenant}`;
+ * - tokens `{tokens}`, admin accounts `{admins}` and BullMQ's queues `{bull}` (BullMQ's cluster
+ *   guidance: a queue prefix with a hash tag).
+ * Single-key records (settings, feedback, sessions, rate limits) need no tag.
  */
 export class Keys {
   constructor(readonly prefix: string) {}
 
   question(id: string): string {
-    return `${this.prefix}:q:${id}`;
+    return `${this.prefix}:q:{${id}}`;
   }
   /** The answer's event stream (Redis Stream) of a question. */
   questionEvents(id: string): string {
-    return `${this.prefix}:q:${id}:events`;
+    return `${this.prefix}:q:{${id}}:events`;
   }
   /** Pub/sub channel announcing a change of a question record. */
   questionChanged(id: string): string {
@@ -21,18 +30,22 @@ export class Keys {
     return `${this.prefix}:changed:*`;
   }
   chat(id: string): string {
-    return `${this.prefix}:chat:${id}`;
+    return `${this.prefix}:chat:{${id}}`;
   }
   /** List of a chat's question ids, oldest first. */
   chatQuestions(id: string): string {
-    return `${this.prefix}:chat:${id}:questions`;
+    return `${this.prefix}:chat:{${id}}:questions`;
   }
-  idempotency(tenant: string, key: string): string {
-    return `${this.prefix}:idem:${tenant}:${key}`;
+  /**
+   * The idempotency record of a question created with an `Idempotency-Key` (the question's id is
+   * derived from the tenant and that key, so the record shares the question's slot).
+   */
+  idempotency(questionId: string): string {
+    return `${this.prefix}:q:{${questionId}}:idem`;
   }
   /** Token record, addressed by the SHA-256 of the clear token. */
   tokenByHash(hash: string): string {
-    return `${this.prefix}:token:${hash}`;
+    return `${this.prefix}:{tokens}:token:${hash}`;
   }
   /** Pub/sub channel announcing the hash of a revoked token. */
   tokenRevoked(): string {
@@ -40,23 +53,23 @@ export class Keys {
   }
   /** Hash of token id → token hash, for listing and revoking. */
   tokenIndex(): string {
-    return `${this.prefix}:tokens`;
+    return `${this.prefix}:{tokens}:index`;
   }
   /** Hash of token id → when it was last used (ISO), written at most once a minute per process. */
   tokenLastUsed(): string {
-    return `${this.prefix}:tokens:used`;
+    return `${this.prefix}:{tokens}:used`;
   }
   /** Set of every browser origin some token allows (answers CORS preflights). */
   allowedOrigins(): string {
-    return `${this.prefix}:origins`;
+    return `${this.prefix}:{tokens}:origins`;
   }
   /** An admin account of the portal (JSON), by lower-case email. */
   adminAccount(email: string): string {
-    return `${this.prefix}:admin:${email}`;
+    return `${this.prefix}:{admins}:admin:${email}`;
   }
   /** Set of every admin account's email. */
   adminAccounts(): string {
-    return `${this.prefix}:admins`;
+    return `${this.prefix}:{admins}:index`;
   }
   /** A portal session (JSON), addressed by the SHA-256 of its id; expires when idle. */
   adminSession(hash: string): string {
@@ -74,15 +87,15 @@ export class Keys {
   }
   /** Hash of one stored document's record. */
   document(tenant: string, id: string): string {
-    return `${this.prefix}:doc:${tenant}:${id}`;
+    return `${this.prefix}:{docs:${tenant}}:doc:${id}`;
   }
   /** Sorted set of a tenant's document ids (cursor paging). */
   documentIndex(tenant: string): string {
-    return `${this.prefix}:docs:${tenant}`;
+    return `${this.prefix}:{docs:${tenant}}:index`;
   }
   /** Hash of a tenant's document id → its lower-case title, URL and id (`GET /documents/?q`). */
   documentSearch(tenant: string): string {
-    return `${this.prefix}:docs:${tenant}:search`;
+    return `${this.prefix}:{docs:${tenant}}:search`;
   }
   /** Hash of an ingest job's progress. */
   ingestJob(id: string): string {
@@ -90,73 +103,77 @@ export class Keys {
   }
   /** A tenant's source (JSON). */
   source(tenant: string, id: string): string {
-    return `${this.prefix}:src:${tenant}:${id}`;
+    return `${this.prefix}:{src:${tenant}}:src:${id}`;
   }
   /** Sorted set of a tenant's source ids. */
   sourceIndex(tenant: string): string {
-    return `${this.prefix}:srcs:${tenant}`;
+    return `${this.prefix}:{src:${tenant}}:index`;
   }
   /** Hash of a source's pages: page URL → what the last sync saw (validators, content hash). */
   sourcePages(tenant: string, id: string): string {
-    return `${this.prefix}:src:${tenant}:${id}:pages`;
+    return `${this.prefix}:{src:${tenant}}:src:${id}:pages`;
   }
   /** List of a source's latest syncs (JSON), newest first. */
   sourceSyncs(tenant: string, id: string): string {
-    return `${this.prefix}:src:${tenant}:${id}:syncs`;
+    return `${this.prefix}:{src:${tenant}}:src:${id}:syncs`;
   }
   /** The lease of the sync running for a source (one at a time). */
   sourceLease(tenant: string, id: string): string {
-    return `${this.prefix}:src:${tenant}:${id}:lease`;
+    return `${this.prefix}:{src:${tenant}}:src:${id}:lease`;
   }
   /** Question log of a tenant's UTC day (`YYYYMMDD`): hash of question id → compact entry. */
   analyticsQuestions(tenant: string, day: string): string {
-    return `${this.prefix}:an:${tenant}:${day}:q`;
+    return `${this.prefix}:an:{${tenant}}:${day}:q`;
   }
   /** Counters of a tenant's day: questions, not covered, ratings, channels, latency histograms. */
   analyticsDay(tenant: string, day: string): string {
-    return `${this.prefix}:an:${tenant}:${day}:agg`;
+    return `${this.prefix}:an:{${tenant}}:${day}:agg`;
   }
   /** Sorted set of a day's normalised question texts by times asked. */
   analyticsTopQuestions(tenant: string, day: string): string {
-    return `${this.prefix}:an:${tenant}:${day}:tq`;
+    return `${this.prefix}:an:{${tenant}}:${day}:tq`;
   }
   /** Hash of a day's normalised question text → its first wording. */
   analyticsQuestionWordings(tenant: string, day: string): string {
-    return `${this.prefix}:an:${tenant}:${day}:tw`;
+    return `${this.prefix}:an:{${tenant}}:${day}:tw`;
   }
   /** Sorted set of a day's cited document ids by citations. */
   analyticsTopDocuments(tenant: string, day: string): string {
-    return `${this.prefix}:an:${tenant}:${day}:td`;
+    return `${this.prefix}:an:{${tenant}}:${day}:td`;
   }
   /** Sorted set of a day's failed (not covered, thumbs down) question ids by time asked. */
   analyticsGaps(tenant: string, day: string): string {
-    return `${this.prefix}:an:${tenant}:${day}:gap`;
+    return `${this.prefix}:an:{${tenant}}:${day}:gap`;
   }
   /** Sorted set of the chats whose last question was asked that day, by its time. */
   analyticsChats(tenant: string, day: string): string {
-    return `${this.prefix}:an:${tenant}:${day}:chats`;
+    return `${this.prefix}:an:{${tenant}}:${day}:chats`;
   }
   /** Hash summarising one logged chat (first question, counts, its questions' days and ids). */
   analyticsChat(tenant: string, chatId: string): string {
-    return `${this.prefix}:an:${tenant}:chat:${chatId}`;
+    return `${this.prefix}:an:{${tenant}}:chat:${chatId}`;
   }
   /** Hash of cited document id → [title, url] JSON, for reports. */
   analyticsDocuments(tenant: string): string {
-    return `${this.prefix}:an:${tenant}:docs`;
+    return `${this.prefix}:an:{${tenant}}:docs`;
   }
   /** Feedback given before its question was logged, applied when it is. */
   analyticsPendingFeedback(tenant: string, questionId: string): string {
-    return `${this.prefix}:an:${tenant}:fb:${questionId}`;
+    return `${this.prefix}:an:{${tenant}}:fb:${questionId}`;
   }
   /** Scratch key of one report's union of per-day sorted sets (deleted by the same script). */
   analyticsScratch(tenant: string): string {
-    return `${this.prefix}:an:${tenant}:tmp`;
+    return `${this.prefix}:an:{${tenant}}:tmp`;
   }
   rateLimit(): string {
     return `${this.prefix}:rl`;
   }
+  /** Version of the key layout the data is in (see `migrateKeyLayout`). */
+  layoutVersion(): string {
+    return `${this.prefix}:layout`;
+  }
   /** Prefix BullMQ queues live under. */
   queuePrefix(): string {
-    return `${this.prefix}:bull`;
+    return `${this.prefix}:{bull}`;
   }
 }

@@ -18,6 +18,7 @@ import type { Keys } from './keys';
 import createQuestionScript from './lua/create-question.lua';
 import updateQuestionScript from './lua/update-question.lua';
 import reaskQuestionScript from './lua/reask-question.lua';
+import addChatQuestionScript from './lua/add-chat-question.lua';
 
 /** Everything stored with a question beyond its public record. */
 export interface StoredQuestion {
@@ -56,6 +57,7 @@ type WriteResult = { version: number; eventId: string } | 'terminal' | 'stale';
 
 interface QuestionCommands {
   createQuestion(...args: string[]): Promise<string[]>;
+  addChatQuestion(...args: string[]): Promise<string>;
   updateQuestion(...args: string[]): Promise<(number | string)[]>;
   reaskQuestion(...args: string[]): Promise<number>;
 }
@@ -75,7 +77,9 @@ export class QuestionStore {
     this.ttlSeconds = deps.ttlSeconds;
     const redis = deps.redis as Redis & Partial<QuestionCommands>;
     if (!redis.createQuestion)
-      redis.defineCommand('createQuestion', { numberOfKeys: 5, lua: createQuestionScript });
+      redis.defineCommand('createQuestion', { numberOfKeys: 3, lua: createQuestionScript });
+    if (!redis.addChatQuestion)
+      redis.defineCommand('addChatQuestion', { numberOfKeys: 2, lua: addChatQuestionScript });
     if (!redis.updateQuestion)
       redis.defineCommand('updateQuestion', { numberOfKeys: 2, lua: updateQuestionScript });
     if (!redis.reaskQuestion)
@@ -92,30 +96,36 @@ export class QuestionStore {
   async create(
     input: NewQuestion,
   ): Promise<{ questionId: string; chatId: string; replayed: boolean; reasked: boolean }> {
-    const questionId = newId('q');
-    const chatId = input.chatId ?? newId('c');
+    // The question's keys and its chat's keys live in two hash slots (Redis Cluster), so creation
+    // takes two scripts: the question first (with its idempotency record), then its place in the
+    // chat. Under an Idempotency-Key the ids are derived from the key, so a retry of a creation
+    // that stopped between the two finds the same ids and completes it.
+    const key = input.idempotencyKey;
+    const questionId = key ? idempotentQuestionId(input.tenant, key) : newId('q');
+    const newChat = !input.chatId;
+    const chatId = input.chatId ?? (key ? derivedId('c', input.tenant, key) : newId('c'));
+    if (!newChat && (await this.missingChats(input.tenant, [chatId])).length)
+      throw new NotFoundError(`chat ${input.chatId} was not found`);
     const filters = JSON.stringify(input.filters ?? []);
     const metadata = JSON.stringify(input.metadata ?? {});
-    const requestHash = input.idempotencyKey
+    const requestHash = key
       ? createHash('sha256')
           .update(JSON.stringify([input.text, input.chatId ?? null, filters, metadata]))
           .digest('hex')
       : '';
+    const now = new Date().toISOString();
     const [outcome, qid, cid] = await this.redis.createQuestion(
       this.keys.question(questionId),
-      this.keys.chat(chatId),
-      this.keys.chatQuestions(chatId),
       this.keys.questionEvents(questionId),
-      this.keys.idempotency(input.tenant, input.idempotencyKey ?? '-'),
+      this.keys.idempotency(questionId),
       questionId,
       chatId,
       input.tenant,
       input.text,
       filters,
       metadata,
-      new Date().toISOString(),
+      now,
       String(this.ttlSeconds),
-      input.chatId ? '0' : '1',
       requestHash,
       input.priority ?? 'interactive',
       input.channel ?? 'api',
@@ -125,7 +135,18 @@ export class QuestionStore {
         'this Idempotency-Key was already used with a different request body',
       );
     }
-    if (outcome === 'chat_not_found') throw new NotFoundError(`chat ${input.chatId} was not found`);
+    const added = await this.redis.addChatQuestion(
+      this.keys.chat(cid!),
+      this.keys.chatQuestions(cid!),
+      cid!,
+      input.tenant,
+      now,
+      String(this.ttlSeconds),
+      newChat ? '1' : '0',
+      qid!,
+    );
+    // Only when the chat expired between the check above and now: the question is left to expire.
+    if (added === 'chat_not_found') throw new NotFoundError(`chat ${input.chatId} was not found`);
     const replayed = outcome === 'replay';
     const reasked = replayed && (await this.reaskAfterOutage(qid!));
     return { questionId: qid!, chatId: cid!, replayed, reasked };
@@ -177,14 +198,10 @@ export class QuestionStore {
 
   /** Several questions by id, in order, skipping expired ones. */
   async getMany(ids: string[]): Promise<StoredQuestion[]> {
-    if (!ids.length) return [];
-    const pipeline = this.redis.pipeline();
-    for (const id of ids) pipeline.hgetall(this.keys.question(id));
-    const results = (await pipeline.exec()) ?? [];
-    return results.flatMap(([, hash]) => {
-      const h = hash as Record<string, string>;
-      return h.id ? [fromHash(h)] : [];
-    });
+    // One command per question (each in its own hash slot), sent together rather than as a
+    // pipeline, which a Redis Cluster refuses across slots.
+    const hashes = await Promise.all(ids.map((id) => this.redis.hgetall(this.keys.question(id))));
+    return hashes.flatMap((h) => (h.id ? [fromHash(h)] : []));
   }
 
   /** Events of a question's stream after `afterId` (exclusive; '0' for all). */
@@ -286,6 +303,17 @@ export class QuestionStore {
 }
 
 const ID_PATTERN = /^[a-z]_[A-Za-z0-9_-]{6,64}$/;
+
+/** The id of the question created under an idempotency key: the same for the same tenant and key. */
+export function idempotentQuestionId(tenant: string, key: string): string {
+  return derivedId('q', tenant, key);
+}
+
+/** The id of a record created under an idempotency key: the same for the same tenant and key. */
+function derivedId(kind: 'q' | 'c', tenant: string, key: string): string {
+  const digest = createHash('sha256').update(`${kind}\0${tenant}\0${key}`).digest('base64url');
+  return `${kind}_${digest.slice(0, 16)}`;
+}
 const isId = (id: string) => ID_PATTERN.test(id);
 
 function fromHash(h: Record<string, string>): StoredQuestion {

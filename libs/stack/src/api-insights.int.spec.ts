@@ -1,4 +1,5 @@
 import type { Redis } from 'ioredis';
+import { Keys } from '@docqa/records';
 import { deletePrefix, testPrefix, testRedis } from '@docqa/testing';
 import { startStack, type Stack } from './start-stack';
 
@@ -197,7 +198,7 @@ describe('insights API (question log, conversations, gaps, export)', () => {
   });
 
   it('opens a chat from the log once its records expired', async () => {
-    await redis.del(`${prefix}:chat:${asked.api!.chat_id}`);
+    await redis.del(new Keys(prefix).chat(asked.api!.chat_id));
     const chat = await json('acme-admin', `admin/conversations/${asked.api!.chat_id}`);
     expect(chat.source).toBe('log');
     expect(chat.questions).toEqual([

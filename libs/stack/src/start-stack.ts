@@ -9,7 +9,14 @@ import { loadConfig, type Config } from '@docqa/config';
 import { QUEUE_NAMES, type Filter } from '@docqa/contracts';
 import type { Answerer } from '@docqa/answering';
 import type { Metrics } from '@docqa/metrics';
-import { Keys, closeRedis, connectRedis } from '@docqa/records';
+import {
+  Keys,
+  bullConnection,
+  closeRedis,
+  connectRedis,
+  redisTarget,
+  releaseBullConnection,
+} from '@docqa/records';
 import { createApiServices, startApi, type ApiServices } from '@docqa/api-server';
 import { createKnowledgeBase, startWorker, type ConsumerFactory } from '@docqa/worker-runtime';
 
@@ -19,7 +26,10 @@ export interface StackOptions {
   redisUrl?: string;
   /** Key prefix; default a fresh one. */
   prefix?: string;
-  /** Settings beyond the defaults, as environment variables (e.g. `{ JOB_LOCK_MS: '2000' }`). */
+  /**
+   * Settings beyond the defaults, as environment variables (e.g. `{ JOB_LOCK_MS: '2000' }`;
+   * `REDIS_SENTINELS` or `REDIS_CLUSTER_NODES` to run on a Sentinel set-up or a Cluster).
+   */
   env?: Record<string, string>;
   /** How the worker answers (default: the real pipeline of the configured providers). */
   answerer?: Answerer;
@@ -92,7 +102,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const logger = options.logger ?? pino({ level: config.logLevel });
   const services = options.services ?? (await createApiServices(config, logger));
   if (options.now) services.now = options.now;
-  const redis = await connectRedis(redisUrl, 'command', 'docqa-stack');
+  const redis = await connectRedis(redisTarget(config), 'command', 'docqa-stack');
   const tokens = new TokenStore({ redis, keys: new Keys(prefix) });
   // The demo page is same-origin with the API, so the token's origin list is never consulted.
   const demoToken = options.demoTenant
@@ -132,7 +142,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     },
     async waitUntilIdle() {
       const queue = new Queue(QUEUE_NAMES.questions, {
-        connection: { url: redisUrl },
+        connection: bullConnection(redisTarget(config), 'blocking', 'docqa-stack-idle'),
         prefix: new Keys(prefix).queuePrefix(),
       });
       try {
@@ -143,6 +153,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
         }
       } finally {
         await queue.close();
+        await releaseBullConnection(queue.opts.connection);
       }
     },
     async stopWorker() {

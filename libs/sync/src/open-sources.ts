@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import type { Config } from '@docqa/config';
 import type { DocumentService } from '@docqa/ingest';
 import { SourceQueue } from '@docqa/queue';
-import { Keys, closeRedis, connectRedis } from '@docqa/records';
+import { Keys, bullConnection, closeRedis, connectRedis, redisTarget } from '@docqa/records';
 import { SecretBox } from './secret-box';
 import { SourceLease } from './source-lease';
 import { SourceService } from './source-service';
@@ -22,10 +22,11 @@ export async function openSources(
   deps: { documents: DocumentService; logger: Logger },
 ): Promise<OpenSources> {
   const keys = new Keys(config.redisPrefix);
-  const redis = await connectRedis(config.redisUrl, 'command', 'docqa-sources');
+  const target = redisTarget(config);
+  const redis = await connectRedis(target, 'command', 'docqa-sources');
   const queue = new SourceQueue(
     {
-      connection: { url: config.redisUrl, enableOfflineQueue: false, maxRetriesPerRequest: 1 },
+      connection: bullConnection(target, 'command', 'docqa-sources-queue'),
       prefix: keys.queuePrefix(),
     },
     (err) => deps.logger.warn({ err }, 'sources queue connection error'),

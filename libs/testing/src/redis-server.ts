@@ -50,7 +50,8 @@ export async function startOwnRedis(): Promise<OwnRedis> {
   };
 }
 
-async function waitForPort(port: number): Promise<void> {
+/** Resolves once something accepts TCP connections on 127.0.0.1:`port` (10 s at most). */
+export async function waitForPort(port: number): Promise<void> {
   for (let i = 0; i < 200; i++) {
     const ok = await new Promise<boolean>((resolve) => {
       const socket = connect(port, '127.0.0.1', () => {

@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import { createAnswerer, type Answerer } from '@docqa/answering';
 import type { Config } from '@docqa/config';
 import { openDocumentService } from '@docqa/ingest';
-import { Keys } from '@docqa/records';
+import { Keys, bullConnection, redisTarget } from '@docqa/records';
 import { createRetrieval } from '@docqa/retrieval';
 import { openSources } from '@docqa/sync';
 import { createIngestWorker } from './ingest-worker';
@@ -25,7 +25,7 @@ export async function createKnowledgeBase(config: Config, logger: Logger): Promi
   const ingest: ConsumerFactory = ({ metrics }) =>
     createIngestWorker({
       metrics,
-      connection: { url: config.redisUrl, maxRetriesPerRequest: null },
+      connection: bullConnection(redisTarget(config), 'blocking', 'docqa-ingest-worker'),
       prefix: keys.queuePrefix(),
       ingestor: documents.service,
       logger,
@@ -33,7 +33,7 @@ export async function createKnowledgeBase(config: Config, logger: Logger): Promi
     });
   const sync: ConsumerFactory = () =>
     createSourceWorker({
-      connection: { url: config.redisUrl, maxRetriesPerRequest: null },
+      connection: bullConnection(redisTarget(config), 'blocking', 'docqa-sources-worker'),
       prefix: keys.queuePrefix(),
       syncer: sources.syncer,
       logger,

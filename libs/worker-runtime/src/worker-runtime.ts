@@ -7,7 +7,16 @@ import { QuestionLog, isNotCovered } from '@docqa/insights';
 import type { Metrics } from '@docqa/metrics';
 import { QuestionProcessor, type QuestionEndLog } from '@docqa/questions';
 import type { Redis } from 'ioredis';
-import { Keys, QuestionStore, closeRedis, connectRedis } from '@docqa/records';
+import {
+  Keys,
+  QuestionStore,
+  bullConnection,
+  closeRedis,
+  connectRedis,
+  migrateKeyLayout,
+  redisTarget,
+  releaseBullConnection,
+} from '@docqa/records';
 import { createQuestionWorker } from './question-worker';
 
 /** Extra queue consumers (the ingest worker comes from the knowledge-base wiring). */
@@ -40,7 +49,10 @@ export async function startWorker(
   },
 ): Promise<WorkerHandle> {
   const keys = new Keys(config.redisPrefix);
-  const redis = await connectRedis(config.redisUrl, 'blocking', 'docqa-worker');
+  const target = redisTarget(config);
+  const redis = await connectRedis(target, 'blocking', 'docqa-worker');
+  const migrated = await migrateKeyLayout(redis, keys);
+  if (migrated) deps.logger.info({ keys: migrated }, 'Redis keys moved to the hash-tagged layout');
   const store = new QuestionStore({ redis, keys, ttlSeconds: config.recordTtlDays * 86400 });
   const processor = new QuestionProcessor({
     store,
@@ -58,7 +70,7 @@ export async function startWorker(
     createQuestionWorker({
       inFlight,
       shutdown: shutdown.signal,
-      connection: { url: config.redisUrl, maxRetriesPerRequest: null },
+      connection: bullConnection(target, 'blocking', 'docqa-worker-questions'),
       prefix: keys.queuePrefix(),
       concurrency: config.workerConcurrency,
       lockMs: config.jobLockMs,
@@ -85,6 +97,7 @@ export async function startWorker(
         shutdown.abort();
         if (!(await within(5_000))) await Promise.all(workers.map((w) => w.close(true)));
       }
+      await Promise.all(workers.map((w) => releaseBullConnection(w.opts.connection)));
       await Promise.all(queues.map((q) => q.close()));
       await closeRedis(redis);
     },

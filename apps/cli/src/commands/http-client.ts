@@ -1,7 +1,7 @@
 import { TokenStore, type Scope } from '@docqa/auth';
 import { DocqaClient } from '@docqa/client';
 import { loadConfig } from '@docqa/config';
-import { Keys, closeRedis, connectRedis } from '@docqa/records';
+import { Keys, closeRedis, connectRedis, redisTarget } from '@docqa/records';
 
 /**
  * A client of the API. Without a token, and with Redis reachable at REDIS_URL, mints a token
@@ -23,7 +23,7 @@ export async function connectionFor(
   const baseUrl = opts.url ?? config.docqaUrl;
   let token = opts.token ?? config.docqaToken;
   if (!token) {
-    const redis = await connectRedis(config.redisUrl, 'command', 'docqa-cli').catch(() => null);
+    const redis = await connectRedis(redisTarget(config), 'command', 'docqa-cli').catch(() => null);
     if (!redis)
       throw new Error(
         'no token: pass --token or set DOCQA_TOKEN (or run where REDIS_URL reaches docqa’s Redis)',

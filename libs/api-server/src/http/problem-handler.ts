@@ -86,11 +86,24 @@ function fromBodyParser(err: unknown): AppError | undefined {
   }
 }
 
-/** ioredis' ways of saying the server cannot be reached. */
+/**
+ * ioredis' and Redis' ways of saying the server cannot be reached or is failing over (a Sentinel
+ * or Cluster master being replaced): the request may be retried, so a 503, never a 500.
+ */
+const REDIS_UNAVAILABLE = new RegExp(
+  [
+    'ECONNREFUSED|ECONNRESET|Connection is closed|enableOfflineQueue|Stream isn.t writeable',
+    'Command timed out|Too many Cluster redirections|Failed to refresh slots cache',
+    'None of startup nodes is available|Cluster isn.t ready|All sentinels are unreachable',
+    '^(CLUSTERDOWN|TRYAGAIN|READONLY|LOADING|MASTERDOWN|NOREPLICAS)',
+  ].join('|'),
+);
+
 function isRedisUnavailable(err: unknown): boolean {
   const e = err as { name?: string; message?: string };
   return (
     e?.name === 'MaxRetriesPerRequestError' ||
-    /ECONNREFUSED|Connection is closed|enableOfflineQueue|Stream isn't writeable/.test(e?.message ?? '')
+    e?.name === 'ClusterAllFailedError' ||
+    REDIS_UNAVAILABLE.test(e?.message ?? '')
   );
 }

@@ -1,0 +1,112 @@
+import { ScriptedAnswerer } from '@docqa/questions/testing';
+import { startOwnCluster, startOwnSentinel, waitFor, type RedisProcess } from '@docqa/testing';
+import { Keys } from '@docqa/records';
+import { startStack, type Stack } from './start-stack';
+
+const noKnowledgeBase = {
+  retrieval: { search: async () => ({ results: [], took_ms: 0 }) },
+  probes: {},
+  modelProbe: async () => undefined,
+};
+
+/** Longest a POST may take during a failover: the command time-out plus slack for a busy machine. */
+const REQUEST_BOUND_MS = 9_000;
+
+/** What asking looks like around a failover: each answer's status, and the questions acknowledged. */
+interface Outcome {
+  statuses: number[];
+  acknowledged: string[];
+  slowestMs: number;
+}
+
+/** A topology a story runs on: its settings, and the master to kill once a question is asked. */
+interface Topology {
+  env: Record<string, string>;
+  masterOf(questionKey: string): Promise<RedisProcess>;
+  stop(): Promise<void>;
+}
+
+/**
+ * Runs one topology through the same story: a question answered end to end, the master that
+ * holds it killed with SIGKILL, questions asked all through the failover (each answered 201 or a
+ * 503 problem, within a bound, never 500), and every acknowledged question answered afterwards.
+ */
+function failoverStory(name: string, start: () => Promise<Topology>) {
+  describe(`on ${name}`, () => {
+    let topology: Topology;
+    let stack: Stack;
+    let token: string;
+
+    beforeAll(async () => {
+      topology = await start();
+      stack = await startStack({
+        answerer: new ScriptedAnswerer({ pieces: ['Failover ', 'is ', 'handled.'], delayMs: 5 }),
+        services: noKnowledgeBase,
+        env: { ...topology.env, RATE_LIMIT_PER_MINUTE: '100000', JOB_LOCK_MS: '4000' },
+      });
+      token = await stack.createToken({ tenant: 'acme', scopes: ['ask'] });
+    }, 120_000);
+    afterAll(async () => {
+      await stack?.close();
+      await topology?.stop();
+    });
+
+    const ask = async (text: string) => {
+      const started = Date.now();
+      const res = await fetch(`${stack.apiUrl}question/`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ question: text }),
+        signal: AbortSignal.timeout(30_000),
+      });
+      const body = await res.json();
+      return { status: res.status, id: body.question_id as string | undefined, ms: Date.now() - started };
+    };
+    const readyOf = async (id: string) => {
+      const res = await fetch(`${stack.apiUrl}question/${id}/?wait=5`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      return res.status === 200 && (await res.json()).status === 'ready';
+    };
+
+    it('answers a question end to end through the API and a worker', async () => {
+      const asked = await ask('Does it work?');
+      expect(asked.status).toBe(201);
+      await waitFor(() => readyOf(asked.id!));
+    });
+
+    it('rides out a master killed with SIGKILL: 503s meanwhile, never 500, nothing acknowledged lost', async () => {
+      const first = await ask('Before the failover?');
+      expect(first.status).toBe(201);
+      const master = await topology.masterOf(new Keys(stack.prefix).question(first.id!));
+      await master.kill();
+
+      // Asks until a question is acknowledged again after the kill, then a few more.
+      const outcome: Outcome = { statuses: [], acknowledged: [first.id!], slowestMs: 0 };
+      let afterRecovery = 0;
+      const deadline = Date.now() + 60_000;
+      while (afterRecovery < 5 && Date.now() < deadline) {
+        const asked = await ask(`During the failover ${outcome.statuses.length}?`);
+        outcome.statuses.push(asked.status);
+        outcome.slowestMs = Math.max(outcome.slowestMs, asked.ms);
+        if (asked.status === 201) {
+          outcome.acknowledged.push(asked.id!);
+          afterRecovery++;
+        } else await new Promise((r) => setTimeout(r, 100));
+      }
+      expect(afterRecovery).toBe(5);
+      expect(outcome.statuses.filter((s) => s !== 201 && s !== 503)).toEqual([]);
+      expect(outcome.slowestMs).toBeLessThan(REQUEST_BOUND_MS);
+      // The worker resumes by itself and every acknowledged question is answered.
+      for (const id of outcome.acknowledged) await waitFor(() => readyOf(id), 90_000);
+    }, 180_000);
+  });
+}
+
+describe('Redis failover', () => {
+  failoverStory('Sentinel (1 master, 1 replica, 3 sentinels)', async () => {
+    const sentinel = await startOwnSentinel();
+    return { env: sentinel.env, masterOf: () => sentinel.master(), stop: () => sentinel.stop() };
+  });
+  failoverStory('Cluster (3 masters, 3 replicas)', startOwnCluster);
+});
