@@ -223,11 +223,13 @@ export class EmbeddedStore implements VectorStore {
     const rows = await table.countRows();
     const plan = planVectorIndex({
       rows,
-      index: index && {
-        type: index.indexType,
-        trainedRows: this.trainedRows(),
-        segments: (await table.indexStats(index.name))?.numIndices ?? 1,
-      },
+      index: index
+        ? {
+            type: index.indexType,
+            trainedRows: this.trainedRows(),
+            segments: (await table.indexStats(index.name))?.numIndices ?? 1,
+          }
+        : null,
     });
     if (!plan.train) return;
     await table.createIndex('vector', {

@@ -1,0 +1,43 @@
+import { join } from 'node:path';
+import * as lancedb from '@lancedb/lancedb';
+import type { DocqaClient } from '@docqa/client';
+import type { Embedder } from '@docqa/retrieval';
+
+/**
+ * recall@10 of the deployment's semantic search (`POST /rag/search/`, through the vector index)
+ * against an exact search of the same table (LanceDB `bypassVectorIndex`, every row of the
+ * tenant compared), on the same queries. Opens the worker's LanceDB folder read-only.
+ */
+export async function measureRecall(opts: {
+  dataDir: string;
+  tenant: string;
+  client: DocqaClient;
+  embedder: Embedder;
+  queries: string[];
+}): Promise<number> {
+  const db = await lancedb.connect(join(opts.dataDir, 'lancedb'));
+  const table = await db.openTable('chunks');
+  try {
+    let found = 0;
+    let wanted = 0;
+    for (const query of opts.queries) {
+      const { results } = await opts.client.search({ query, search_mode: 'semantic', limit: 10 });
+      const vector = await opts.embedder.embedQuery(query);
+      const exact = (await table
+        .vectorSearch(vector)
+        .distanceType('cosine')
+        .where(`tenant = '${opts.tenant}'`)
+        .bypassVectorIndex()
+        .select(['chunk_id'])
+        .limit(10)
+        .toArray()) as { chunk_id: string }[];
+      const served = new Set(results.map((r) => r.chunk_id));
+      found += exact.filter((row) => served.has(row.chunk_id)).length;
+      wanted += exact.length;
+    }
+    return wanted ? found / wanted : 1;
+  } finally {
+    table.close();
+    db.close();
+  }
+}
