@@ -1,9 +1,9 @@
 /**
  * When the embedded store (re)trains its vector index, and with what settings. An IVF_FLAT index:
  * k-means partitions over full vectors, so a search computes exact distances inside the
- * partitions it probes (no product quantisation to train, encode or re-rank). Measured at 100,000
- * local embeddings (docs/knowledge-base.md): training in 15 s instead of 96 s for a sampled
- * IVF_PQ, with higher recall at the same search time.
+ * partitions it probes (no product quantisation to train, encode or re-rank). At 100,000 local
+ * embeddings it trained in a fifth of the time of the former IVF_PQ index, with higher recall at
+ * the same search time (docs/knowledge-base.md, docs/benchmarks.md).
  */
 
 /** Rows from which a semantic search goes through the index instead of scanning the table. */
