@@ -31,7 +31,7 @@ export async function measureRecall(opts: {
         .distanceType('cosine')
         .where(`tenant = '${opts.tenant}'`)
         .bypassVectorIndex()
-        .select(['chunk_id'])
+        .select(['chunk_id', '_distance'])
         .limit(10)
         .toArray()) as { chunk_id: string }[];
       exactMs.push(performance.now() - started);
