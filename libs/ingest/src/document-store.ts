@@ -59,18 +59,35 @@ export class DocumentStore {
   }
 
   async put(tenant: string, record: DocumentRecord): Promise<void> {
+    await this.putMany(tenant, [record]);
+  }
+
+  /**
+   * Records many documents in one round trip (one MULTI: every record and one index update), as
+   * an ingest job writes a batch. A record given twice keeps the last.
+   */
+  async putMany(tenant: string, records: DocumentRecord[]): Promise<void> {
+    if (!records.length) return;
     const { redis, keys } = this.deps;
-    await redis
-      .multi()
-      .set(keys.document(tenant, record.id), JSON.stringify(record))
-      .zadd(keys.documentIndex(tenant), 0, record.id)
-      .hset(keys.documentSearch(tenant), record.id, documentSearchText(record))
-      .exec();
+    const multi = redis.multi();
+    for (const record of records) {
+      multi.set(keys.document(tenant, record.id), JSON.stringify(record));
+      multi.hset(keys.documentSearch(tenant), record.id, documentSearchText(record));
+    }
+    multi.zadd(keys.documentIndex(tenant), ...records.flatMap((r) => [0, r.id]));
+    await multi.exec();
   }
 
   async find(tenant: string, id: string): Promise<DocumentRecord | null> {
-    const raw = await this.deps.redis.get(this.deps.keys.document(tenant, id));
-    return raw ? (JSON.parse(raw) as DocumentRecord) : null;
+    return (await this.findMany(tenant, [id]))[0] ?? null;
+  }
+
+  /** The records of `ids` in one round trip, in the order given (null where unknown). */
+  async findMany(tenant: string, ids: string[]): Promise<(DocumentRecord | null)[]> {
+    if (!ids.length) return [];
+    const { redis, keys } = this.deps;
+    const raws = await redis.mget(ids.map((id) => keys.document(tenant, id)));
+    return raws.map((raw) => (raw ? (JSON.parse(raw) as DocumentRecord) : null));
   }
 
   async get(tenant: string, id: string): Promise<DocumentRecord> {

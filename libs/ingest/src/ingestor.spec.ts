@@ -23,22 +23,25 @@ class RecordingStore {
   }
 }
 
-/** The records and job counts a job leaves behind. */
+/** The records and job counts a job leaves behind, and the Redis round trips it took. */
 class FakeDocuments {
   readonly records = new Map<string, DocumentRecord>();
+  readonly calls = { findMany: 0, putMany: 0 };
   job: Record<string, unknown> = {};
-  async find(_tenant: string, id: string) {
-    return this.records.get(id) ?? null;
+  async findMany(_tenant: string, ids: string[]) {
+    this.calls.findMany++;
+    return ids.map((id) => this.records.get(id) ?? null);
   }
-  async put(_tenant: string, record: DocumentRecord) {
-    this.records.set(record.id, record);
+  async putMany(_tenant: string, records: DocumentRecord[]) {
+    this.calls.putMany++;
+    for (const record of records) this.records.set(record.id, record);
   }
   async updateJob(_id: string, patch: Record<string, unknown>) {
     this.job = { ...this.job, ...structuredClone(patch) };
   }
 }
 
-function setup(waitingJobs?: () => Promise<number>) {
+function setup(waitingJobs?: () => Promise<number>, upkeepEveryChunks?: number) {
   const store = new RecordingStore();
   const documents = new FakeDocuments();
   const ingestor = new Ingestor({
@@ -48,6 +51,7 @@ function setup(waitingJobs?: () => Promise<number>) {
     chunking: { size: 1200, overlap: 100 },
     logger: pino({ level: 'silent' }),
     waitingJobs,
+    upkeepEveryChunks,
   });
   return { store, documents, ingestor };
 }
@@ -147,6 +151,51 @@ describe('Ingestor', () => {
       ],
     });
     expect(documents.records.size).toBe(0);
+  });
+
+  it("looks up a job's records in one round trip and records each written batch in one", async () => {
+    const { store, documents, ingestor } = setup();
+    const many = Array.from({ length: 50 }, (_, i) => doc(`d${i}`, `text ${i}`));
+    await ingestor.ingest({ job_id: 'j', tenant: 't', documents: many });
+    expect(documents.calls).toEqual({ findMany: 1, putMany: store.writes.length });
+    expect(store.writes).toHaveLength(1);
+    expect(documents.records.size).toBe(50);
+  });
+
+  it('skips a document given twice with the same content, and keeps created_at on re-ingest', async () => {
+    const { store, documents, ingestor } = setup();
+    await ingestor.ingest({ job_id: 'j1', tenant: 't', documents: [doc('a', 'alpha'), doc('a', 'alpha')] });
+    expect(store.writes.map((w) => w.ids)).toEqual([['a']]);
+    expect(documents.job).toMatchObject({ processed: 2, skipped: 1, chunks: 1 });
+    const created = documents.records.get('a')!.created_at;
+    await ingestor.ingest({
+      job_id: 'j2',
+      tenant: 't',
+      documents: [doc('a', 'alpha'), doc('b', 'beta'), doc('a', 'changed')],
+    });
+    expect(store.writes.slice(1).map((w) => [w.ids, w.chunks.map((c) => c.text)])).toEqual([
+      [
+        ['b', 'a'],
+        ['beta', 'changed'],
+      ],
+    ]);
+    expect(documents.job).toMatchObject({ processed: 3, skipped: 1, chunks: 2 });
+    expect(documents.records.get('a')).toMatchObject({ created_at: created, chunks: 1 });
+  });
+
+  it('runs index upkeep during a long burst once enough chunks were written since the last', async () => {
+    const { store, ingestor } = setup(async () => 5, 10);
+    const job = (n: number, docs: number): IngestJob => ({
+      job_id: `j${n}`,
+      tenant: 't',
+      documents: Array.from({ length: docs }, (_, i) => doc(`j${n}d${i}`, `text ${i}`)),
+    });
+    await ingestor.ingest(job(1, 9));
+    expect(store.optimized).toBe(0);
+    await ingestor.ingest(job(2, 1));
+    expect(store.optimized).toBe(1);
+    await ingestor.ingest(job(3, 1));
+    expect(store.optimized).toBe(1);
   });
 
   it('skips a document whose content did not change', async () => {

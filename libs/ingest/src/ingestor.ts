@@ -11,6 +11,7 @@ import {
 } from '@docqa/retrieval';
 import type { DocumentStore } from './document-store';
 import { toMarkdown } from './to-markdown';
+import { WritePipeline } from './write-pipeline';
 
 type JobDocument = IngestJob['documents'][number];
 
@@ -21,6 +22,13 @@ const EMBED_BATCH = 128;
  * store, so many small documents are written together rather than one commit each.
  */
 const WRITE_BATCH = 2000;
+
+/**
+ * Chunks written since the last index upkeep after which a job runs it even though more jobs
+ * wait: during a long burst, rows the indexes do not cover yet are searched by a scan, so their
+ * number stays bounded.
+ */
+export const UPKEEP_EVERY_CHUNKS = 50_000;
 
 /** A document chunked and embedded, waiting to be written. */
 interface Prepared {
@@ -43,6 +51,9 @@ export interface IngestTally {
  * skipped; a document that fails is reported in the job and the others go on.
  */
 export class Ingestor {
+  /** Chunks this ingestor wrote since its last index upkeep. */
+  private written = 0;
+
   constructor(
     private readonly deps: {
       store: VectorStore & { optimize?: () => Promise<void> };
@@ -52,10 +63,12 @@ export class Ingestor {
       logger: Logger;
       /**
        * Ingest jobs still waiting. Index upkeep (`store.optimize`) is left to the last job of a
-       * burst: run after every job it would add an index segment per job, and each segment slows
-       * every later vector search.
+       * burst (or to the job that passes {@link UPKEEP_EVERY_CHUNKS}): run after every job it
+       * would add an index segment per job, and each segment slows every later vector search.
        */
       waitingJobs?: () => Promise<number>;
+      /** @defaultValue {@link UPKEEP_EVERY_CHUNKS} */
+      upkeepEveryChunks?: number;
     },
   ) {}
 
@@ -66,35 +79,51 @@ export class Ingestor {
     const { documents } = this.deps;
     await documents.updateJob(job.job_id, { status: 'running' });
     const tally: IngestTally = { processed: 0, skipped: 0, failed: 0, chunks: 0, errors: [] };
-    let pending: Prepared[] = [];
-    const flush = async () => {
-      if (pending.length) await this.write(job.tenant, pending, tally);
-      pending = [];
-      await documents.updateJob(job.job_id, tally);
-    };
+    const known = await this.knownRecords(job);
+    const writes = new WritePipeline<Prepared>({
+      write: async (batch) => {
+        await this.write(job.tenant, batch, tally);
+        await documents.updateJob(job.job_id, tally);
+      },
+      key: (p) => p.record.id,
+      size: (p) => p.chunks.length,
+      batchSize: WRITE_BATCH,
+    });
     for (const [index, doc] of job.documents.entries()) {
-      // The same id twice in one job: the first must be written before the second replaces it.
-      if (pending.some((p) => p.record.id === doc.id)) await flush();
       try {
-        const prepared = await this.prepare(job.tenant, doc);
-        if (prepared) pending.push(prepared);
-        else {
+        const prepared = await this.prepare(job.tenant, doc, known.get(doc.id) ?? null);
+        if (prepared) {
+          // A later copy of the same document in this job compares against this one.
+          known.set(doc.id, prepared.record);
+          await writes.add(prepared);
+        } else {
           tally.skipped++;
           tally.processed++;
         }
       } catch (err) {
         this.fail(tally, doc.id, err);
       }
-      if (pending.reduce((n, p) => n + p.chunks.length, 0) >= WRITE_BATCH) await flush();
       await onProgress?.(index + 1, job.documents.length);
     }
-    await flush();
-    if (!(await this.deps.waitingJobs?.())) await this.upkeep();
+    await writes.drain();
+    this.written += tally.chunks;
+    if (
+      this.written >= (this.deps.upkeepEveryChunks ?? UPKEEP_EVERY_CHUNKS) ||
+      !(await this.deps.waitingJobs?.())
+    )
+      await this.upkeep();
     await documents.updateJob(job.job_id, {
       ...tally,
       status: tally.failed === job.documents.length && tally.failed > 0 ? 'failed' : 'completed',
     });
     return tally;
+  }
+
+  /** The stored records of the job's documents, looked up in one round trip. */
+  private async knownRecords(job: IngestJob): Promise<Map<string, DocumentRecord | null>> {
+    const ids = [...new Set(job.documents.map((d) => d.id))];
+    const records = await this.deps.documents.findMany(job.tenant, ids);
+    return new Map(ids.map((id, i) => [id, records[i] ?? null]));
   }
 
   /**
@@ -103,6 +132,7 @@ export class Ingestor {
    * the next job tries again.
    */
   private async upkeep(): Promise<void> {
+    this.written = 0;
     try {
       await this.deps.store.optimize?.();
     } catch (err) {
@@ -111,12 +141,15 @@ export class Ingestor {
   }
 
   /** Chunks and embeds a document; null when its content is unchanged. */
-  private async prepare(tenant: string, doc: JobDocument): Promise<Prepared | null> {
-    const { documents, embedder, chunking } = this.deps;
+  private async prepare(
+    tenant: string,
+    doc: JobDocument,
+    existing: DocumentRecord | null,
+  ): Promise<Prepared | null> {
+    const { embedder, chunking } = this.deps;
     const hash = createHash('sha256')
       .update(JSON.stringify([doc.title, doc.url ?? null, doc.content_type, doc.content, doc.metadata ?? {}]))
       .digest('hex');
-    const existing = await documents.find(tenant, doc.id);
     if (existing?.hash === hash) return null;
 
     const pieces = await chunkMarkdown(toMarkdown(doc.content, doc.content_type), chunking);
@@ -167,8 +200,11 @@ export class Ingestor {
       for (const p of batch) this.fail(tally, p.record.id, err);
       return;
     }
+    await this.deps.documents.putMany(
+      tenant,
+      batch.map((p) => p.record),
+    );
     for (const p of batch) {
-      await this.deps.documents.put(tenant, p.record);
       tally.processed++;
       tally.chunks += p.chunks.length;
     }

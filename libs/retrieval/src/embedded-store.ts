@@ -2,24 +2,13 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as lancedb from '@lancedb/lancedb';
 import type { SearchResult } from '@docqa/contracts';
-import { searchText, type Chunk, type EmbeddedChunk } from './chunk';
+import type { Chunk, EmbeddedChunk } from './chunk';
+import { chunkColumns } from './chunk-columns';
 import { candidateLimit, filterFields, matchesFilters } from './filters';
+import { VECTOR_INDEX_NPROBES, planVectorIndex } from './vector-index-plan';
 import type { StoreQuery, VectorStore } from './vector-store';
 
 const TABLE = 'chunks';
-/** Rows from which an ANN vector index pays off over a flat scan. */
-const VECTOR_INDEX_MIN_ROWS = 20_000;
-/**
- * Growth that retrains the vector index. Rows added later are assigned to the partitions learnt
- * at training time, so an index trained on 20,000 rows serves 100,000 badly (measured: semantic
- * p50 21 ms before, 9 ms after retraining).
- */
-const VECTOR_INDEX_REGROWTH = 4;
-/**
- * Index segments that trigger a retraining. Each upkeep after new rows adds a delta segment that
- * every vector search then visits (measured at 100,000 rows: 1 segment 12 ms, 21 segments 22 ms).
- */
-const VECTOR_INDEX_MAX_SEGMENTS = 8;
 /**
  * Share of the table from which a search's tenants are filtered after the vector search rather
  * than before it: building the prefilter's row set costs more than it saves when it keeps most
@@ -30,8 +19,6 @@ const POSTFILTER_MIN_SHARE = 0.5;
 const SHARE_TTL_MS = 10_000;
 /** Sidecar file recording how many rows the vector index was trained on. */
 const INDEX_STATE_FILE = 'vector-index.json';
-/** Candidates re-ranked with full vectors per result (PQ distances alone lose too much recall). */
-const REFINE_FACTOR = 5;
 /** Columns a search reads back: everything but the vector and the search text. */
 const RESULT_COLUMNS = ['chunk_id', 'document_id', 'title', 'url', 'heading', 'text', 'metadata'];
 
@@ -74,20 +61,9 @@ export class EmbeddedStore implements VectorStore {
       await table.delete(`tenant = ${sql(tenant)} AND document_id IN (${documentIds.map(sql).join(', ')})`);
     }
     if (!chunks.length) return;
-    const rows: Row[] = chunks.map((c) => ({
-      chunk_id: c.chunk_id,
-      tenant: c.tenant,
-      document_id: c.document_id,
-      title: c.title,
-      url: c.url ?? '',
-      heading: c.heading,
-      text: c.text,
-      search_text: searchText(c),
-      metadata: JSON.stringify(c.metadata),
-      vector: c.vector,
-    }));
-    if (table) await table.add(rows as unknown as Record<string, unknown>[]);
-    else this.table = await this.db.createTable(TABLE, rows as unknown as Record<string, unknown>[]);
+    const columns = chunkColumns(chunks);
+    if (table) await table.add(columns);
+    else this.table = await this.db.createTable(TABLE, columns);
     await this.ensureIndexes();
   }
 
@@ -135,13 +111,14 @@ export class EmbeddedStore implements VectorStore {
     if (!table) return [];
     const wanted = candidates(query);
     const search = (limit: number) => {
-      const q = table
+      // The IVF_FLAT index's distances are exact: nothing to re-rank (`query.approximate` is moot).
+      return table
         .vectorSearch(query.vector)
         .distanceType('cosine')
+        .nprobes(VECTOR_INDEX_NPROBES)
         .where(tenantClause(query.tenants))
         .select([...RESULT_COLUMNS, '_distance'])
         .limit(limit);
-      return query.approximate ? q : q.refineFactor(REFINE_FACTOR);
     };
     type Hit = Row & { _distance: number };
     const { share, rows: tenantRows } = await this.tenantShare(table, query.tenants);
@@ -238,20 +215,30 @@ export class EmbeddedStore implements VectorStore {
   }
 
   /**
-   * Trains the vector index once the table is large enough, and retrains it when the table has
-   * grown {@link VECTOR_INDEX_REGROWTH}-fold since or has gathered too many segments.
+   * Trains the vector index when {@link planVectorIndex} says so: on a sample, with partitions
+   * sized to the table. Otherwise `optimize` merges the new rows into the index as it stands.
    */
   private async maintainVectorIndex(table: lancedb.Table): Promise<void> {
     const index = (await table.listIndices()).find((i) => i.columns.includes('vector'));
     const rows = await table.countRows();
-    const segments = index ? ((await table.indexStats(index.name))?.numIndices ?? 1) : 0;
-    const due = index
-      ? rows >= Math.max(this.trainedRows(), VECTOR_INDEX_MIN_ROWS) * VECTOR_INDEX_REGROWTH ||
-        segments >= VECTOR_INDEX_MAX_SEGMENTS
-      : rows >= VECTOR_INDEX_MIN_ROWS;
-    if (!due) return;
+    const plan = planVectorIndex({
+      rows,
+      index: index
+        ? {
+            type: index.indexType,
+            trainedRows: this.trainedRows(),
+            segments: (await table.indexStats(index.name))?.numIndices ?? 1,
+          }
+        : null,
+    });
+    if (!plan.train) return;
     await table.createIndex('vector', {
-      config: lancedb.Index.ivfPq({ distanceType: 'cosine' }),
+      config: lancedb.Index.ivfFlat({
+        distanceType: 'cosine',
+        numPartitions: plan.numPartitions,
+        sampleRate: plan.sampleRate,
+        maxIterations: plan.maxIterations,
+      }),
       replace: true,
     });
     writeFileSync(join(this.dir, INDEX_STATE_FILE), JSON.stringify({ trainedRows: rows }));

@@ -9,6 +9,7 @@ export * from './openai-embedder';
 export * from './filters';
 export * from './vector-store';
 export * from './embedded-store';
+export { chunkColumns } from './chunk-columns';
 export * from './hybrid';
 export * from './retrieval';
 export * from './search-as';

@@ -98,6 +98,62 @@ describe('fuse', () => {
 });
 
 describe('Retrieval', () => {
+  it('starts the keyword leg of a hybrid search before the query is embedded, and fuses both legs', async () => {
+    const order: string[] = [];
+    const hit = (id: string, score: number): SearchResult => ({
+      document_id: id,
+      chunk_id: id,
+      title: id,
+      url: null,
+      text: id,
+      score,
+      metadata: {},
+    });
+    const store = {
+      keywordSearch: async () => {
+        order.push('keyword');
+        return [hit('k', 2)];
+      },
+      semanticSearch: async () => {
+        order.push('semantic');
+        return [hit('s', 0.5)];
+      },
+    } as unknown as VectorStore;
+    const embedder = {
+      dimensions: 4,
+      embedDocuments: async () => [],
+      embedQuery: async () => {
+        order.push('embed');
+        return [1, 0, 0, 0];
+      },
+    };
+    const retrieval = new Retrieval({ store, embedder });
+    const { results } = await retrieval.search({
+      tenants: ['t'],
+      query: 'token',
+      mode: 'hybrid',
+      filters: [],
+      limit: 3,
+    });
+    expect(order).toEqual(['keyword', 'embed', 'semantic']);
+    expect(results.map((r) => r.chunk_id)).toEqual(['k', 's']);
+  });
+
+  it('fails a hybrid search whose embedding fails without leaving the keyword leg unhandled', async () => {
+    const store = {
+      keywordSearch: async () => Promise.reject(new Error('store down')),
+    } as unknown as VectorStore;
+    const embedder = {
+      dimensions: 4,
+      embedDocuments: async () => [],
+      embedQuery: async () => Promise.reject(new Error('model down')),
+    };
+    const retrieval = new Retrieval({ store, embedder });
+    await expect(
+      retrieval.search({ tenants: ['t'], query: 'q', mode: 'hybrid', filters: [], limit: 3 }),
+    ).rejects.toThrow('model down');
+  });
+
   it('lets a store that fuses by itself answer hybrid searches, with the configured weights', async () => {
     const hit = {
       document_id: 'd',

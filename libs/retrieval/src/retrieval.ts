@@ -38,13 +38,19 @@ export class Retrieval {
     const { store, embedder } = this.deps;
     const base = { tenants: req.tenants, filters: req.filters, limit: req.limit };
     if (req.mode === 'keyword') return store.keywordSearch({ ...base, text: req.query });
+    const weights = this.deps.weights ?? DEFAULT_HYBRID_WEIGHTS;
+    const depth = hybridDepth(req.limit);
+    // Hybrid search in two legs: the keyword leg is under way while the query is embedded.
+    const keywordLeg =
+      req.mode === 'hybrid' && !store.hybridSearch
+        ? store.keywordSearch({ ...base, limit: depth, text: req.query })
+        : null;
+    keywordLeg?.catch(() => undefined); // awaited below; an embedding failure must not orphan it
     const vector = await embedder.embedQuery(req.query);
     if (req.mode === 'semantic') return store.semanticSearch({ ...base, vector });
-    const weights = this.deps.weights ?? DEFAULT_HYBRID_WEIGHTS;
-    if (store.hybridSearch) return store.hybridSearch({ ...base, text: req.query, vector, weights });
-    const depth = hybridDepth(req.limit);
+    if (!keywordLeg) return store.hybridSearch!({ ...base, text: req.query, vector, weights });
     const [keyword, semantic] = await Promise.all([
-      store.keywordSearch({ ...base, limit: depth, text: req.query }),
+      keywordLeg,
       store.semanticSearch({ ...base, limit: depth, vector, approximate: true }),
     ]);
     return fuse(

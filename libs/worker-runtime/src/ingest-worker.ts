@@ -2,6 +2,7 @@ import { UnrecoverableError, Worker, type ConnectionOptions } from 'bullmq';
 import type { Logger } from 'pino';
 import { IngestJobSchema, QUEUE_NAMES, type IngestJob } from '@docqa/contracts';
 import type { Metrics } from '@docqa/metrics';
+import { throttledProgress } from './throttled-progress';
 
 /** The counts of an ingest job that the worker's metrics add up. */
 interface IngestCounts {
@@ -27,8 +28,9 @@ export function createIngestWorker(options: {
     async (job) => {
       const payload = IngestJobSchema.safeParse(job.data);
       if (!payload.success) throw new UnrecoverableError(`malformed ingest job: ${payload.error.message}`);
-      const counts = await options.ingestor.ingest(payload.data, (done, total) =>
-        job.updateProgress(Math.round((done / total) * 100)),
+      const counts = await options.ingestor.ingest(
+        payload.data,
+        throttledProgress((percent) => job.updateProgress(percent)),
       );
       const metrics = options.metrics;
       if (metrics) {

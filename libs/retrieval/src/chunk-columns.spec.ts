@@ -1,0 +1,43 @@
+import { chunkColumns } from './chunk-columns';
+import type { EmbeddedChunk } from './chunk';
+
+const chunk = (i: number, extra: Partial<EmbeddedChunk> = {}): EmbeddedChunk => ({
+  tenant: 't',
+  document_id: `d${i}`,
+  chunk_id: `d${i}#0`,
+  title: `Title ${i}`,
+  url: null,
+  heading: 'Install › Linux',
+  text: `text ${i}`,
+  metadata: { i },
+  vector: [i, 0.5, -1],
+  ...extra,
+});
+
+describe('chunkColumns', () => {
+  it('writes every field in table order, multi-byte text intact, a missing URL as empty', () => {
+    const table = chunkColumns([chunk(1), chunk(2, { url: 'https://d.example/é#x', text: 'naïve — 文字' })]);
+    expect(table.schema.fields.map((f) => f.name)).toEqual([
+      'chunk_id',
+      'tenant',
+      'document_id',
+      'title',
+      'url',
+      'heading',
+      'text',
+      'search_text',
+      'metadata',
+      'vector',
+    ]);
+    const rows = table.toArray().map((row) => row.toJSON() as Record<string, unknown>);
+    expect(rows.map((r) => [r['url'], r['text'], r['search_text'], r['metadata']])).toEqual([
+      ['', 'text 1', 'Title 1\nInstall › Linux\ntext 1', '{"i":1}'],
+      ['https://d.example/é#x', 'naïve — 文字', 'Title 2\nInstall › Linux\nnaïve — 文字', '{"i":2}'],
+    ]);
+    expect([...(table.getChild('vector')!.get(1) as Iterable<number>)]).toEqual([2, 0.5, -1]);
+  });
+
+  it('refuses chunks whose vectors differ in size', () => {
+    expect(() => chunkColumns([chunk(1), chunk(2, { vector: [1, 2] })])).toThrow('2 dimensions, not 3');
+  });
+});

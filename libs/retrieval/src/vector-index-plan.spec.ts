@@ -1,0 +1,54 @@
+import {
+  MAX_INDEX_SEGMENTS,
+  ROWS_PER_PARTITION,
+  VECTOR_INDEX_MIN_ROWS,
+  planVectorIndex,
+} from './vector-index-plan';
+
+const flat = (trainedRows: number, segments = 1) => ({ type: 'IvfFlat', trainedRows, segments });
+
+describe('planVectorIndex', () => {
+  it('leaves a small table to a scan and trains once it reaches the threshold', () => {
+    expect(planVectorIndex({ rows: VECTOR_INDEX_MIN_ROWS - 1, index: null })).toEqual({ train: false });
+    expect(planVectorIndex({ rows: 12_000, index: null })).toEqual({
+      train: true,
+      reason: 'no index yet',
+      numPartitions: 12,
+      sampleRate: 64,
+      maxIterations: 10,
+    });
+  });
+
+  it('sizes the partitions to the table, so a search reads about the same number of vectors', () => {
+    const plan = planVectorIndex({ rows: 300_000, index: null });
+    expect(plan).toMatchObject({ train: true, numPartitions: 300_000 / ROWS_PER_PARTITION });
+  });
+
+  it('merges new rows into the index (no training) until the table has doubled', () => {
+    expect(planVectorIndex({ rows: 99_999, index: flat(50_000) })).toEqual({ train: false });
+    expect(planVectorIndex({ rows: 100_000, index: flat(50_000) })).toMatchObject({
+      train: true,
+      reason: 'table grew',
+      numPartitions: 100,
+    });
+  });
+
+  it('retrains when new rows have piled up in too many index segments', () => {
+    expect(planVectorIndex({ rows: 60_000, index: flat(50_000, MAX_INDEX_SEGMENTS - 1) })).toEqual({
+      train: false,
+    });
+    expect(planVectorIndex({ rows: 60_000, index: flat(50_000, MAX_INDEX_SEGMENTS) })).toMatchObject({
+      train: true,
+      reason: 'too many segments',
+    });
+  });
+
+  it('replaces an index of an older type, and counts an unknown training size as the threshold', () => {
+    expect(
+      planVectorIndex({ rows: 30_000, index: { type: 'IvfPq', trainedRows: 30_000, segments: 1 } }),
+    ).toMatchObject({ train: true, reason: 'index type IvfPq' });
+    expect(planVectorIndex({ rows: VECTOR_INDEX_MIN_ROWS * 2 - 1, index: flat(0) })).toEqual({
+      train: false,
+    });
+  });
+});
