@@ -1,4 +1,5 @@
 export * from './zod';
+export * from './constants';
 export * from './filter';
 export * from './problem';
 export * from './question';

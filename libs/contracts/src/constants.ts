@@ -1,11 +1,10 @@
-import type { LabelKey } from '@docqa/contracts';
-
 /**
- * Every widget label with its default text (spec §2.7), for the Widget page's form. A copy of the
- * contract's `DEFAULT_LABELS` (the portal imports contracts as types only, keeping zod out of the
- * bundle); a unit test keeps the two equal.
+ * Contract constants without zod: the browser apps (widget, portal) import this entry,
+ * `@docqa/contracts/constants`, so their bundles stay free of the schemas.
  */
-export const WIDGET_LABELS: Record<LabelKey, string> = {
+
+/** Every label key of the widget with its default text (spec §2.7). */
+export const DEFAULT_LABELS = {
   CHAT_PLACEHOLDER: 'Ask anything and get AI-generated answers...',
   POPUP_TITLE: 'docqa Chat',
   POPUP_TRIGGER_TITLE: 'Ask anything and get answers',
@@ -18,4 +17,8 @@ export const WIDGET_LABELS: Record<LabelKey, string> = {
   DOWN_RATE_URL_PLACEHOLDER: 'https://docs.example.com/page',
   DOWN_RATE_BUTTON: 'Send',
   NEW_CHAT_BUTTON: 'New chat',
-};
+} as const;
+export type LabelKey = keyof typeof DEFAULT_LABELS;
+
+/** Every token scope, in the order forms offer them. */
+export const SCOPES = ['ask', 'search', 'ingest', 'admin'] as const;
