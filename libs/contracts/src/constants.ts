@@ -22,3 +22,6 @@ export type LabelKey = keyof typeof DEFAULT_LABELS;
 
 /** Every token scope, in the order forms offer them. */
 export const SCOPES = ['ask', 'search', 'ingest', 'admin'] as const;
+
+/** Path prefix of every API operation: the API lives at `<origin>/api/v2/`. */
+export const API_BASE_PATH = '/api/v2';

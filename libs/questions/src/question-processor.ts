@@ -1,6 +1,13 @@
 import type { Logger } from 'pino';
 import { AppError, toProblem } from '@docqa/errors';
-import type { Channel, Problem, QuestionJob, QuestionRecord, Source } from '@docqa/contracts';
+import {
+  API_BASE_PATH,
+  type Channel,
+  type Problem,
+  type QuestionJob,
+  type QuestionRecord,
+  type Source,
+} from '@docqa/contracts';
 import type { QuestionStore, StoredQuestion } from '@docqa/records';
 import type { Answerer } from '@docqa/answering';
 import { AnswerSupersededError, AnswerWriter } from './answer-writer';
@@ -88,7 +95,7 @@ export class QuestionProcessor {
       const final = !isRetryable(err) || run.attemptsMade + 1 >= run.attempts;
       this.deps.logger.warn({ err, questionId: id, attempt, final }, 'answering failed');
       if (!final) throw err;
-      await this.markFailed(id, toProblem(err, `/api/v2/question/${id}/`));
+      await this.markFailed(id, toProblem(err, `${API_BASE_PATH}/question/${id}/`));
       throw new FinalFailure(err);
     }
   }

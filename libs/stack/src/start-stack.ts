@@ -6,7 +6,7 @@ import pino from 'pino';
 import { Queue } from 'bullmq';
 import { TokenStore, type Scope } from '@docqa/auth';
 import { loadConfig, type Config } from '@docqa/config';
-import { QUEUE_NAMES, type Filter } from '@docqa/contracts';
+import { API_BASE_PATH, QUEUE_NAMES, type Filter } from '@docqa/contracts';
 import type { Answerer } from '@docqa/answering';
 import type { Metrics } from '@docqa/metrics';
 import { Keys, closeRedis, connectRedis } from '@docqa/records';
@@ -117,7 +117,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   return {
     config,
     baseUrl: api.url,
-    apiUrl: `${api.url}/api/v2/`,
+    apiUrl: `${api.url}${API_BASE_PATH}/`,
     redisUrl,
     prefix,
     operations: api.operations,
