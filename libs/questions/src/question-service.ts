@@ -1,4 +1,4 @@
-import type { Channel, Filter, QuestionCreated, QuestionRequest } from '@docqa/contracts';
+import type { Channel, Filter, QuestionCreated, QuestionPriority, QuestionRequest } from '@docqa/contracts';
 import type { ChangeFeed, QuestionStore, StoredEvent, StoredQuestion } from '@docqa/records';
 import type { QuestionQueue } from '@docqa/queue';
 import { DependencyUnavailableError, NotFoundError, toProblem } from '@docqa/errors';
@@ -93,7 +93,7 @@ export class QuestionService {
     asker: Asker,
     request: QuestionRequest,
     idempotencyKey: string | undefined,
-    priority: 'interactive' | 'batch',
+    priority: QuestionPriority,
     channel: Channel,
   ) {
     return this.deps.store.create({
@@ -178,7 +178,7 @@ export class QuestionService {
   private async enqueue(
     tenant: string,
     ids: string[],
-    priority: 'interactive' | 'batch',
+    priority: QuestionPriority,
     replaceFinished = false,
   ): Promise<void> {
     try {

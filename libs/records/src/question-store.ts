@@ -8,6 +8,7 @@ import {
   type ChatRecord,
   type Filter,
   type Problem,
+  type QuestionPriority,
   type QuestionRecord,
   type QuestionStatus,
   type Source,
@@ -28,7 +29,7 @@ export interface StoredQuestion {
   /** Monotonic change counter: the ETag. */
   version: number;
   attempt: number;
-  priority: 'interactive' | 'batch';
+  priority: QuestionPriority;
   /** Where the question entered docqa. */
   channel: Channel;
 }
@@ -41,7 +42,7 @@ export interface NewQuestion {
   filters?: Filter[];
   metadata?: Record<string, unknown>;
   idempotencyKey?: string;
-  priority?: 'interactive' | 'batch';
+  priority?: QuestionPriority;
   /** Where the question entered docqa. @defaultValue 'api' */
   channel?: Channel;
 }
