@@ -1,5 +1,4 @@
 export * from './answer-types';
-export * from './retriever';
 export * from './citations';
 export * from './follow-up';
 export * from './text';

@@ -19,7 +19,7 @@ import {
 } from '@docqa/records';
 import { createAdminServices } from './admin-services';
 import type { Embedder, VectorStore } from '@docqa/retrieval';
-import type { Searcher } from './api-deps';
+import type { Searcher } from '@docqa/retrieval';
 import { createApp, type RouteGroup } from './app';
 import { HealthService, type Probe } from './health-service';
 import { QuestionRateLimiter } from './http/rate-limit';

@@ -11,6 +11,7 @@ export * from './vector-store';
 export * from './embedded-store';
 export * from './hybrid';
 export * from './retrieval';
+export * from './searcher';
 export * from './search-as';
 export * from './create-retrieval';
 export * from './qdrant-store';
