@@ -16,4 +16,4 @@ export * from './search-as';
 export * from './create-retrieval';
 export * from './qdrant-store';
 export * from './qdrant-request';
-export { words } from './tokenize';
+export { stem, words } from './tokenize';
