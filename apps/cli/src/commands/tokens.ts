@@ -44,11 +44,25 @@ async function withTokens<T>(run: (tokens: TokenStore, scopes: readonly Scope[])
   return withTokenStore(run);
 }
 
-function describe(t: TokenRecord): string {
+/** A filter as `--filter` takes it: `property=value`, `property~=value` for `contains`. */
+export function formatFilter(filter: Filter): string {
+  const value = Array.isArray(filter.value) ? filter.value.join('|') : filter.value;
+  return `${filter.property}${filter.type === 'contains' ? '~=' : '='}${value}`;
+}
+
+/** Expiry as `tokens list` shows it: a token that never expires is flagged. */
+const NEVER_EXPIRES = 'NEVER (!)';
+
+/** One line of `tokens list`, tab-separated, in the order of {@link TOKEN_LIST_HEADER}. */
+export function describeToken(t: TokenRecord): string {
   const parts = [t.id, t.tenant, t.scopes.join(','), t.name ?? '-', t.widget ? 'widget' : 'server'];
-  parts.push(t.origins.join(',') || '-', t.expires_at ?? 'never', t.created_at);
+  parts.push(t.origins.join(',') || '-', t.filters.map(formatFilter).join(' ') || '-');
+  parts.push(t.expires_at ?? NEVER_EXPIRES, t.created_at);
   return parts.join('\t');
 }
+
+/** Header line of `tokens list`. */
+export const TOKEN_LIST_HEADER = 'ID\tTENANT\tSCOPES\tNAME\tKIND\tORIGINS\tFILTERS\tEXPIRES\tCREATED';
 
 /** `tokens create|list|revoke`: administers tokens in Redis directly (REDIS_URL). */
 export function tokensCommand(program: Command): void {
@@ -100,8 +114,13 @@ export function tokensCommand(program: Command): void {
         for (const r of records) process.stdout.write(`${JSON.stringify(r)}\n`);
         return;
       }
-      process.stdout.write('ID\tTENANT\tSCOPES\tNAME\tKIND\tORIGINS\tEXPIRES\tCREATED\n');
-      for (const r of records) process.stdout.write(`${describe(r)}\n`);
+      process.stdout.write(`${TOKEN_LIST_HEADER}\n`);
+      for (const r of records) process.stdout.write(`${describeToken(r)}\n`);
+      const forever = records.filter((r) => !r.expires_at).length;
+      if (forever)
+        process.stderr.write(
+          `${forever} token(s) never expire: revoke those not needed, and give new ones --expires.\n`,
+        );
     });
 
   tokens
