@@ -6,8 +6,8 @@ import type { Browser, Page } from 'playwright-core';
 import { ScriptedAnswerer } from '@docqa/questions/testing';
 import { deletePrefix, testPrefix, testRedis, launchChromium } from '@docqa/testing';
 import type { Redis } from 'ioredis';
-import type { WidgetGlobals } from './browser-testing';
-import { startStack, type Stack } from './start-stack';
+import type { WidgetGlobals } from './widget-globals';
+import { startStack, type Stack } from '@docqa/stack';
 
 const root = join(__dirname, '../../..');
 const source = (id: string, cited: boolean) => ({
