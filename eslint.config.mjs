@@ -107,7 +107,7 @@ export default tseslint.config(
         {
           patterns: [
             {
-              regex: '^@docqa/(testing|stack)$|^@docqa/[a-z-]+/testing$',
+              regex: '^@docqa/testing$|^@docqa/[a-z-]+/testing$',
               message: 'Test-only code: import it from specs, testing entries, e2e or tools only.',
             },
           ],

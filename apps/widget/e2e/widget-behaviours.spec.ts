@@ -7,7 +7,7 @@ import { ScriptedAnswerer } from '@docqa/questions/testing';
 import { deletePrefix, testPrefix, testRedis, launchChromium } from '@docqa/testing';
 import type { Redis } from 'ioredis';
 import type { WidgetGlobals } from './widget-globals';
-import { startStack, type Stack } from '@docqa/stack';
+import { startStack, type Stack } from '@docqa/api-server/testing';
 
 const root = join(__dirname, '../../..');
 const source = (id: string, cited: boolean) => ({

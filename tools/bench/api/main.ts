@@ -19,7 +19,7 @@ import express from 'express';
 import { ScriptedAnswerer } from '@docqa/questions/testing';
 import { startOwnRedis } from '@docqa/testing';
 import { Metrics } from '@docqa/metrics';
-import { startStack, type Stack } from '@docqa/stack';
+import { startStack, type Stack } from '@docqa/api-server/testing';
 import { writeBenchSection } from '../write-section';
 
 const execFileAsync = promisify(execFile);

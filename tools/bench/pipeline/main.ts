@@ -6,7 +6,7 @@
  *   npm run bench:pipeline
  */
 import { ScriptedAnswerer } from '@docqa/questions/testing';
-import { startStack } from '@docqa/stack';
+import { startStack } from '@docqa/api-server/testing';
 import { startOwnRedis } from '@docqa/testing';
 import { writeBenchSection } from '../write-section';
 

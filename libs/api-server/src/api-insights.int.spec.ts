@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis';
 import { deletePrefix, testPrefix, testRedis } from '@docqa/testing';
-import { startStack, type Stack } from './start-stack';
+import { startStack, type Stack } from './testing/start-stack';
 
 const DAY = 86_400_000;
 

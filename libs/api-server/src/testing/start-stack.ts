@@ -10,7 +10,8 @@ import { API_BASE_PATH, QUEUE_NAMES, type Filter } from '@docqa/contracts';
 import type { Answerer } from '@docqa/answering';
 import type { Metrics } from '@docqa/metrics';
 import { Keys, closeRedis, connectRedis } from '@docqa/records';
-import { createApiServices, startApi, type ApiServices } from '@docqa/api-server';
+import { createApiServices } from '../knowledge-base';
+import { startApi, type ApiServices } from '../server';
 import { createKnowledgeBase, startWorker, type ConsumerFactory } from '@docqa/worker-runtime';
 
 /** Options of {@link startStack}. */

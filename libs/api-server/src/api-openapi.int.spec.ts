@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { ScriptedAnswerer } from '@docqa/questions/testing';
 import { deletePrefix, launchChromium, testPrefix, testRedis } from '@docqa/testing';
 import type { Redis } from 'ioredis';
-import { startStack, type Stack } from './start-stack';
+import { startStack, type Stack } from './testing/start-stack';
 
 const root = join(__dirname, '../../..');
 
