@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { ScriptedAnswerer } from '@docqa/questions/testing';
+import { ScriptedAnswerer } from '@docqa/answering/testing';
 import { deletePrefix, testPrefix, testRedis, launchChromium } from '@docqa/testing';
 import type { Redis } from 'ioredis';
 import type { WidgetGlobals } from './widget-globals';

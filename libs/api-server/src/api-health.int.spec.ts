@@ -1,4 +1,4 @@
-import { ScriptedAnswerer } from '@docqa/questions/testing';
+import { ScriptedAnswerer } from '@docqa/answering/testing';
 import { startOwnRedis, type OwnRedis } from '@docqa/testing';
 import { startStack, type Stack } from './testing/start-stack';
 

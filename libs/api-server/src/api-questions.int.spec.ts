@@ -1,6 +1,6 @@
 import { Queue, QueueEvents } from 'bullmq';
 import { QUEUE_NAMES } from '@docqa/contracts';
-import { ScriptedAnswerer } from '@docqa/questions/testing';
+import { ScriptedAnswerer } from '@docqa/answering/testing';
 import { Keys } from '@docqa/records';
 import { deletePrefix, testPrefix, testRedis } from '@docqa/testing';
 import type { Redis } from 'ioredis';

@@ -16,7 +16,7 @@ import type { AddressInfo } from 'node:net';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import express from 'express';
-import { ScriptedAnswerer } from '@docqa/questions/testing';
+import { ScriptedAnswerer } from '@docqa/answering/testing';
 import { startOwnRedis } from '@docqa/testing';
 import { Metrics } from '@docqa/metrics';
 import { startStack, type Stack } from '@docqa/api-server/testing';

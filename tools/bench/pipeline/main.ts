@@ -5,7 +5,7 @@
  *
  *   npm run bench:pipeline
  */
-import { ScriptedAnswerer } from '@docqa/questions/testing';
+import { ScriptedAnswerer } from '@docqa/answering/testing';
 import { startStack } from '@docqa/api-server/testing';
 import { startOwnRedis } from '@docqa/testing';
 import { writeBenchSection } from '../write-section';
