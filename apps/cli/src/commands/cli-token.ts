@@ -1,5 +1,6 @@
 import type { Redis } from 'ioredis';
-import { TokenStore, type Scope } from '@docqa/auth';
+import { TokenStore } from '@docqa/auth';
+import { type Scope } from '@docqa/contracts';
 import type { Keys } from '@docqa/records';
 
 /** Lifetime of a token the CLI mints for itself. */

@@ -1,4 +1,4 @@
-import type { Scope } from '@docqa/auth';
+import type { Scope } from '@docqa/contracts';
 import { DocqaClient } from '@docqa/client';
 import { loadConfig } from '@docqa/config';
 import { Keys, closeRedis, connectRedis } from '@docqa/records';

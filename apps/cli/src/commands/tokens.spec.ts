@@ -1,7 +1,7 @@
 import { ValidationError } from '@docqa/errors';
 import { parseMetadata } from './ingest';
-import { SCOPES } from '@docqa/auth';
-import type { TokenRecord } from '@docqa/auth';
+import { SCOPES } from '@docqa/contracts';
+import type { TokenRecord } from '@docqa/contracts';
 import {
   SCOPE_NAMES,
   TOKEN_LIST_HEADER,

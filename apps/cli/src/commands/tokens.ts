@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
-import type { Scope, TokenRecord, TokenStore } from '@docqa/auth';
+import type { TokenStore } from '@docqa/auth';
+import type { Scope, TokenRecord } from '@docqa/contracts';
 import type { Filter } from '@docqa/contracts';
 import { ValidationError } from '@docqa/errors';
 
