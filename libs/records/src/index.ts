@@ -1,7 +1,7 @@
-export * from './keys';
-export * from './ids';
-export * from './question-store';
-export * from './change-feed';
-export * from './settings-store';
-export * from './feedback-store';
-export * from './redis';
+export { Keys } from './keys';
+export { newId } from './ids';
+export { QuestionStore, type StoredEvent, type StoredQuestion } from './question-store';
+export { ChangeFeed } from './change-feed';
+export { SettingsStore } from './settings-store';
+export { FeedbackStore } from './feedback-store';
+export { closeRedis, connectRedis, waitForRedis } from './redis';
