@@ -12,6 +12,9 @@ const TEST_CODE = [
   'libs/stack/**',
 ];
 
+/** What apps and features may use: features, data access, utils, contracts (and, in specs, test libs). */
+const FEATURE_LAYER = ['type:feature', 'type:data-access', 'type:util', 'type:contracts', 'type:testing'];
+
 export default tseslint.config(
   {
     ignores: [
@@ -50,26 +53,8 @@ export default tseslint.config(
             // Layers: apps compose features; features use data access; everything may use utils and contracts.
             // Specs may use the test-only libs (type:testing); no-restricted-imports below keeps them
             // out of shipped files.
-            {
-              sourceTag: 'type:app',
-              onlyDependOnLibsWithTags: [
-                'type:feature',
-                'type:data-access',
-                'type:util',
-                'type:contracts',
-                'type:testing',
-              ],
-            },
-            {
-              sourceTag: 'type:feature',
-              onlyDependOnLibsWithTags: [
-                'type:feature',
-                'type:data-access',
-                'type:util',
-                'type:contracts',
-                'type:testing',
-              ],
-            },
+            { sourceTag: 'type:app', onlyDependOnLibsWithTags: FEATURE_LAYER },
+            { sourceTag: 'type:feature', onlyDependOnLibsWithTags: FEATURE_LAYER },
             {
               sourceTag: 'type:data-access',
               onlyDependOnLibsWithTags: ['type:data-access', 'type:util', 'type:contracts', 'type:testing'],
