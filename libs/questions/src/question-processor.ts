@@ -8,7 +8,7 @@ import {
   type QuestionRecord,
   type Source,
 } from '@docqa/contracts';
-import type { QuestionStore, StoredQuestion } from '@docqa/records';
+import type { AnswerRecords, StoredQuestion, WriteResult } from '@docqa/records';
 import type { Answerer } from '@docqa/answering';
 import { AnswerSupersededError, AnswerWriter } from './answer-writer';
 
@@ -52,7 +52,7 @@ export class FinalFailure extends Error {
 export class QuestionProcessor {
   constructor(
     private readonly deps: {
-      store: QuestionStore;
+      store: AnswerRecords;
       answerer: Answerer;
       logger: Logger;
       flushIntervalMs?: number;
@@ -155,7 +155,7 @@ export class QuestionProcessor {
   }
 
   /** Awaits a record write; a refused one means this attempt was superseded. */
-  private async write(pending: ReturnType<QuestionStore['setStatus']>, id: string): Promise<void> {
+  private async write(pending: Promise<WriteResult>, id: string): Promise<void> {
     const result = await pending;
     if (result === 'stale' || result === 'terminal') throw new AnswerSupersededError(id);
   }

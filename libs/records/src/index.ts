@@ -1,6 +1,12 @@
 export { Keys } from './keys';
 export { newId } from './ids';
-export { QuestionStore, type StoredEvent, type StoredQuestion } from './question-store';
+export {
+  QuestionStore,
+  type AnswerRecords,
+  type StoredEvent,
+  type StoredQuestion,
+  type WriteResult,
+} from './question-store';
 export { ChangeFeed } from './change-feed';
 export { SettingsStore } from './settings-store';
 export { FeedbackStore } from './feedback-store';

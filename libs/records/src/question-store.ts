@@ -53,7 +53,8 @@ export interface StoredEvent {
   event: AnswerEvent;
 }
 
-type WriteResult = { version: number; eventId: string } | 'terminal' | 'stale';
+/** Outcome of a write: the new version and event id, or why nothing was written. */
+export type WriteResult = { version: number; eventId: string } | 'terminal' | 'stale';
 
 interface QuestionCommands {
   createQuestion(...args: string[]): Promise<string[]>;
@@ -338,3 +339,9 @@ function fromHash(h: Record<string, string>): StoredQuestion {
     channel: ChannelSchema.safeParse(h.channel).data ?? 'api',
   };
 }
+
+/** The part of {@link QuestionStore} that answers a question (what the processor writes through). */
+export type AnswerRecords = Pick<
+  QuestionStore,
+  'getStored' | 'getChat' | 'start' | 'setStatus' | 'appendDelta' | 'setSources' | 'finish' | 'fail'
+>;
