@@ -3,6 +3,7 @@ export { newId } from './ids';
 export {
   QuestionStore,
   type AnswerRecords,
+  type QuestionRecords,
   type StoredEvent,
   type StoredQuestion,
   type WriteResult,

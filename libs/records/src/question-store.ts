@@ -345,3 +345,9 @@ export type AnswerRecords = Pick<
   QuestionStore,
   'getStored' | 'getChat' | 'start' | 'setStatus' | 'appendDelta' | 'setSources' | 'finish' | 'fail'
 >;
+
+/** The part of {@link QuestionStore} the API side of questions uses (records, reads, event streams). */
+export type QuestionRecords = Pick<
+  QuestionStore,
+  'create' | 'get' | 'getStored' | 'fail' | 'missingChats' | 'readEvents' | 'lastEventId'
+>;
