@@ -2,6 +2,19 @@ import nx from '@nx/eslint-plugin';
 import prettier from 'eslint-config-prettier';
 import tseslint from 'typescript-eslint';
 
+/** Tests and the code only tests run: specs, testing entries and libs, browser tests. */
+const TEST_CODE = [
+  '**/*.spec.ts',
+  '**/testing.ts',
+  '**/testing/**',
+  '**/e2e/**',
+  'libs/testing/**',
+  'libs/stack/**',
+];
+
+/** What apps and features may use: features, data access, utils, contracts (and, in specs, test libs). */
+const FEATURE_LAYER = ['type:feature', 'type:data-access', 'type:util', 'type:contracts', 'type:testing'];
+
 export default tseslint.config(
   {
     ignores: [
@@ -38,19 +51,20 @@ export default tseslint.config(
               onlyDependOnLibsWithTags: ['scope:cli', 'scope:client', 'scope:server', 'scope:shared'],
             },
             // Layers: apps compose features; features use data access; everything may use utils and contracts.
-            {
-              sourceTag: 'type:app',
-              onlyDependOnLibsWithTags: ['type:feature', 'type:data-access', 'type:util', 'type:contracts'],
-            },
-            {
-              sourceTag: 'type:feature',
-              onlyDependOnLibsWithTags: ['type:feature', 'type:data-access', 'type:util', 'type:contracts'],
-            },
+            // Specs may use the test-only libs (type:testing); no-restricted-imports below keeps them
+            // out of shipped files.
+            { sourceTag: 'type:app', onlyDependOnLibsWithTags: FEATURE_LAYER },
+            { sourceTag: 'type:feature', onlyDependOnLibsWithTags: FEATURE_LAYER },
             {
               sourceTag: 'type:data-access',
-              onlyDependOnLibsWithTags: ['type:data-access', 'type:util', 'type:contracts'],
+              onlyDependOnLibsWithTags: ['type:data-access', 'type:util', 'type:contracts', 'type:testing'],
             },
-            { sourceTag: 'type:util', onlyDependOnLibsWithTags: ['type:util', 'type:contracts'] },
+            {
+              sourceTag: 'type:util',
+              onlyDependOnLibsWithTags: ['type:util', 'type:contracts', 'type:testing'],
+            },
+            // Test-only libs (fakes, servers, the whole stack) may start any of it.
+            { sourceTag: 'type:testing', onlyDependOnLibsWithTags: ['*'] },
             { sourceTag: 'type:contracts', onlyDependOnLibsWithTags: ['type:contracts', 'type:util'] },
             // Browser tests drive the whole stack: they may start any of it.
             { sourceTag: 'type:e2e', onlyDependOnLibsWithTags: ['*'] },
@@ -62,6 +76,29 @@ export default tseslint.config(
   {
     files: ['**/*.spec.ts', '**/testing.ts', '**/testing/**/*.ts', 'tools/**/*.ts'],
     rules: { '@typescript-eslint/no-non-null-assertion': 'off' },
+  },
+  {
+    // Settings are read once, by libs/config's schema; everything else receives typed options.
+    files: ['**/*.ts'],
+    ignores: [...TEST_CODE, 'libs/config/**', 'tools/**'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        { object: 'process', property: 'env', message: 'Read settings through @docqa/config (libs/config).' },
+      ],
+      // Fakes and test servers stay out of shipped code.
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^@docqa/testing$|^@docqa/[a-z-]+/testing$',
+              message: 'Test-only code: import it from specs, testing entries, e2e or tools only.',
+            },
+          ],
+        },
+      ],
+    },
   },
   prettier,
 );

@@ -6,6 +6,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { ConfigError, exitIfNodeTooOld, loadConfig, type Config } from '@docqa/config';
+import { API_BASE_PATH } from '@docqa/contracts';
 import { redisAnswers, startPrivateRedis } from './redis-launcher';
 import { prepareDemo } from './demo';
 
@@ -75,13 +76,13 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void stop(0));
 
   const publicUrl = (config.publicUrl ?? `http://localhost:${config.port}`).replace(/\/$/, '');
-  const apiUrl = `${publicUrl}/api/v2/`;
+  const apiUrl = `${publicUrl}${API_BASE_PATH}/`;
   const demo = config.demo ? await prepareDemo(config, publicUrl) : null;
   const env = { ...process.env, ...(demo ? { DEMO_TOKEN: demo.widgetToken } : {}) };
   startApp('worker', env);
   startApp('api', env);
-  await waitForApi(`http://127.0.0.1:${config.port}/api/v2/`);
-  if (demo) await demo.ingest(`http://127.0.0.1:${config.port}/api/v2/`);
+  await waitForApi(`http://127.0.0.1:${config.port}${API_BASE_PATH}/`);
+  if (demo) await demo.ingest(`http://127.0.0.1:${config.port}${API_BASE_PATH}/`);
 
   const lines = [
     '',

@@ -8,7 +8,7 @@ import type { Browser, Page } from 'playwright-core';
 import type { Redis } from 'ioredis';
 import { AdminAccountStore } from '@docqa/auth';
 import { Keys } from '@docqa/records';
-import { startStack, type Stack } from '@docqa/stack';
+import { startStack, type Stack } from '@docqa/api-server/testing';
 import { deletePrefix, launchChromium, testPrefix, testRedis } from '@docqa/testing';
 
 const root = join(__dirname, '../../..');

@@ -3,7 +3,7 @@
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { ConfigError, exitIfNodeTooOld, createLogger, loadConfig } from '@docqa/config';
+import { ConfigError, exitIfNodeTooOld, createLogger, loadConfig, stopOnSignals } from '@docqa/config';
 import { createApiServices, startApi } from '@docqa/api-server';
 import { VERSION } from '@docqa/contracts';
 import { Metrics, startMetricsServer } from '@docqa/metrics';
@@ -35,16 +35,7 @@ async function main(): Promise<void> {
   });
   logger.info({ url: api.url, metrics: metricsServer?.url }, 'api ready');
 
-  let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    logger.info({ signal }, 'api stopping');
-    await Promise.all([api.close(), metricsServer?.close()]);
-    process.exit(0);
-  };
-  process.on('SIGTERM', () => void stop('SIGTERM'));
-  process.on('SIGINT', () => void stop('SIGINT'));
+  stopOnSignals(logger, 'api stopping', () => Promise.all([api.close(), metricsServer?.close()]));
 }
 
 main().catch((err) => {

@@ -3,8 +3,8 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DocqaClient } from '@docqa/client';
-import { ScriptedAnswerer } from '@docqa/questions/testing';
-import { startStack, type Stack } from '@docqa/stack';
+import { ScriptedAnswerer } from '@docqa/answering/testing';
+import { startStack, type Stack } from '@docqa/api-server/testing';
 import { deletePrefix, testPrefix, testRedis } from '@docqa/testing';
 import type { Redis } from 'ioredis';
 

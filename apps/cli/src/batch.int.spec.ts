@@ -2,8 +2,8 @@ import { execFileSync, spawn } from 'node:child_process';
 import { appendFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ScriptedAnswerer } from '@docqa/questions/testing';
-import { startStack, type Stack } from '@docqa/stack';
+import { ScriptedAnswerer } from '@docqa/answering/testing';
+import { startStack, type Stack } from '@docqa/api-server/testing';
 import { deletePrefix, testPrefix, testRedis } from '@docqa/testing';
 import type { Redis } from 'ioredis';
 

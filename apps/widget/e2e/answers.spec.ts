@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import type { Source } from '@docqa/contracts';
-import { startStack, type Stack } from '@docqa/stack';
+import { startStack, type Stack } from '@docqa/api-server/testing';
 import { deletePrefix, launchChromium, testPrefix, testRedis } from '@docqa/testing';
 import type { Redis } from 'ioredis';
 import { ControlledAnswerer, type ControlledAnswer } from './controlled-answerer';

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { loadPaths } from '@docqa/sources';
-import { startStack, type Stack } from '@docqa/stack';
+import { startStack, type Stack } from '@docqa/api-server/testing';
 import { deletePrefix, launchChromium, testPrefix, testRedis } from '@docqa/testing';
 import type { Redis } from 'ioredis';
 

@@ -1,5 +1,5 @@
 import type { AnswerEvent, Conversation, Filter, WidgetSettings } from '@docqa/contracts';
-import { readEventStream } from './sse';
+import { readAnswerEvents } from '@docqa/client/answer-events';
 
 /** A new question to ask, or an asked one whose answer to replay. */
 export type StreamTarget = { question: string; chat_id?: string; filters: Filter[] } | { questionId: string };
@@ -85,10 +85,9 @@ export class WidgetApi {
       'questionId' in target
         ? await this.call(`question/${encodeURIComponent(target.questionId)}/events`, {}, signal)
         : await this.call('questions/', { method: 'POST', body: JSON.stringify(target) }, signal);
-    await readEventStream(res.body!, (message) => {
-      const event = { type: message.event, data: JSON.parse(message.data) } as AnswerEvent;
+    for await (const event of readAnswerEvents(res.body!)) {
       this.debug('event', event.type, event.data);
       onEvent(event);
-    });
+    }
   }
 }

@@ -1,21 +1,8 @@
 import type { Filter, WidgetSettings } from '@docqa/contracts';
+import { DEFAULT_LABELS, type LabelKey } from '@docqa/contracts/constants';
 
-/** Default texts of every label key (spec §2.7); a unit test keeps them equal to the server's. */
-export const LABELS = {
-  CHAT_PLACEHOLDER: 'Ask anything and get AI-generated answers...',
-  POPUP_TITLE: 'docqa Chat',
-  POPUP_TRIGGER_TITLE: 'Ask anything and get answers',
-  COLLAPSE_SHOW: 'Show more',
-  COLLAPSE_HIDE: 'Collapse',
-  DOCUMENTS_IN: 'Documents in response',
-  DOCUMENTS_OTHER: 'Other documents',
-  DOWN_RATE_DETAILS_PLACEHOLDER:
-    'A high-level summary of what the correct answer should and/or should not mention.',
-  DOWN_RATE_URL_PLACEHOLDER: 'https://docs.example.com/page',
-  DOWN_RATE_BUTTON: 'Send',
-  NEW_CHAT_BUTTON: 'New chat',
-};
-export type Labels = typeof LABELS;
+/** Every label's text: the defaults (spec §2.7) under the server's and the page's own. */
+export type Labels = Record<LabelKey, string>;
 
 /** The page's `window.ASSISTANT_WIDGET`: API address and token plus widget settings. */
 export interface WidgetConfig extends WidgetSettings {
@@ -59,7 +46,7 @@ export function resolveSettings(page: Partial<WidgetConfig>, server: WidgetSetti
     filters: merged.filters ?? [],
     api_filters: merged.api_filters ?? [],
     default_filters: { ...server.default_filters, ...page.default_filters },
-    labels: { ...LABELS, ...(server.labels ?? {}), ...(page.labels ?? {}) } as Labels,
+    labels: { ...DEFAULT_LABELS, ...(server.labels ?? {}), ...(page.labels ?? {}) } as Labels,
   };
 }
 

@@ -1,8 +1,8 @@
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { buildSync } from 'esbuild';
-import { DEFAULT_LABELS } from '@docqa/contracts';
-import { LABELS, initialSelection, mergeConfig, requestFilters, resolveSettings } from './settings';
+import { DEFAULT_LABELS } from '@docqa/contracts/constants';
+import { initialSelection, mergeConfig, requestFilters, resolveSettings } from './settings';
 
 describe('widget bundle', () => {
   const root = join(__dirname, '../../..');
@@ -31,6 +31,12 @@ describe('widget bundle', () => {
     expect(gzipped).toBeLessThanOrEqual(20 * 1024);
   });
 
+  it('takes the contract’s constants without its schemas: no zod in any module', () => {
+    const inputs = outputs.flatMap(([, out]) => Object.keys(out.inputs));
+    expect(inputs).toContain('libs/contracts/src/constants.ts');
+    expect(inputs.filter((i) => /node_modules\/zod\//.test(i))).toEqual([]);
+  });
+
   it('loads Markdown and the sanitiser lazily: in a chunk the initial module only imports dynamically', () => {
     expect(lazyCode(main.inputs)).toEqual([]);
     const dynamic = main.imports.filter((i) => i.kind === 'dynamic-import').map((i) => i.path);
@@ -44,8 +50,8 @@ describe('widget bundle', () => {
 });
 
 describe('widget settings', () => {
-  it('has every label of the spec with the server’s default texts', () => {
-    expect(LABELS).toEqual(DEFAULT_LABELS);
+  it('shows the contract’s default label texts when neither page nor server sets one', () => {
+    expect(resolveSettings({}).labels).toEqual(DEFAULT_LABELS);
   });
 
   it('applies defaults, with the page’s settings over the server’s', () => {

@@ -3,7 +3,7 @@
  * Composition root only: config → clients → consumers; SIGTERM/SIGINT close gracefully.
  */
 import type { Logger } from 'pino';
-import { ConfigError, exitIfNodeTooOld, createLogger, loadConfig } from '@docqa/config';
+import { ConfigError, exitIfNodeTooOld, createLogger, loadConfig, stopOnSignals } from '@docqa/config';
 import { Metrics, startMetricsServer } from '@docqa/metrics';
 import { redisTarget, waitForRedis } from '@docqa/records';
 import { createKnowledgeBase, startWorker } from '@docqa/worker-runtime';
@@ -34,17 +34,10 @@ async function main(): Promise<void> {
   });
   logger.info({ concurrency: config.workerConcurrency, metrics: metricsServer?.url }, 'worker ready');
 
-  let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    logger.info({ signal }, 'worker stopping: finishing the answers in hand');
+  stopOnSignals(logger, 'worker stopping: finishing the answers in hand', async () => {
     await worker.close();
     await Promise.all([knowledgeBase.close(), metricsServer?.close()]);
-    process.exit(0);
-  };
-  process.on('SIGTERM', () => void stop('SIGTERM'));
-  process.on('SIGINT', () => void stop('SIGINT'));
+  });
 }
 
 main().catch((err) => {

@@ -2,10 +2,10 @@ import type { Config } from '@docqa/config';
 import type { Answerer } from './answer-types';
 import { ExtractiveAnswerer } from './extractive-answerer';
 import { OpenAIAnswerer, createChatModel } from './openai-answerer';
-import type { Retriever } from './retriever';
+import type { Searcher } from '@docqa/retrieval';
 
 /** The answerer of the configured provider (`LLM_PROVIDER`). */
-export function createAnswerer(config: Config, deps: { retriever: Retriever }): Answerer {
+export function createAnswerer(config: Config, deps: { retriever: Searcher }): Answerer {
   if (config.llmProvider === 'openai') {
     const model = createChatModel({
       model: config.llmModel,

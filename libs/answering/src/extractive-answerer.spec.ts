@@ -42,7 +42,7 @@ const RESULTS = [
 ];
 
 async function ask(question: string, results = RESULTS) {
-  const retriever = { search: jest.fn(async () => ({ results })) };
+  const retriever = { search: jest.fn(async () => ({ results, took_ms: 0 })) };
   const chunks: AnswerChunk[] = [];
   for await (const c of new ExtractiveAnswerer(retriever).answer({
     tenant: 't',
@@ -142,7 +142,7 @@ describe('ExtractiveAnswerer', () => {
   });
 
   it('passes a standalone query for a follow-up to retrieval', async () => {
-    const retriever = { search: jest.fn(async () => ({ results: RESULTS })) };
+    const retriever = { search: jest.fn(async () => ({ results: RESULTS, took_ms: 0 })) };
     const history = [{ question: 'Where does the assistant mount?', answer: '…' }];
     for await (const _ of new ExtractiveAnswerer(retriever).answer({
       tenant: 't',

@@ -14,7 +14,7 @@ import {
 import { questionKind, type QuestionKind } from './question-kind';
 import { quotePassage } from './quote-passage';
 import { sectionPassages, type SectionPassage, type Unit } from './section-passage';
-import type { Retriever } from './retriever';
+import type { Searcher } from '@docqa/retrieval';
 import { terms } from './text';
 
 /** Options of {@link ExtractiveAnswerer}. */
@@ -69,7 +69,7 @@ export class ExtractiveAnswerer implements Answerer {
   private readonly wordsPerDelta: number;
 
   constructor(
-    private readonly retriever: Retriever,
+    private readonly retriever: Searcher,
     options: ExtractiveOptions = {},
   ) {
     this.topK = options.topK ?? 6;

@@ -1,10 +1,6 @@
-export * from './answer-types';
-export * from './retriever';
-export * from './citations';
-export * from './follow-up';
-export * from './text';
-export * from './question-kind';
-export * from './extractive-answerer';
-export * from './create-answerer';
-export * from './prompt';
-export * from './openai-answerer';
+export { NOT_FOUND_ANSWER, type AnswerChunk, type Answerer, type AnswerInput } from './answer-types';
+export { citedNumbers } from './citations';
+export { standaloneQuery } from './follow-up';
+export { terms } from './text';
+export { ExtractiveAnswerer } from './extractive-answerer';
+export { createAnswerer } from './create-answerer';

@@ -5,7 +5,7 @@ import { ModelRequestError, ModelUnavailableError } from '@docqa/errors';
 import { CitationRenumbering, contextDocuments, numberedSources } from './citations';
 import { NOT_FOUND_ANSWER, type AnswerChunk, type AnswerInput, type Answerer } from './answer-types';
 import { buildMessages, rewriteMessages } from './prompt';
-import type { Retriever } from './retriever';
+import type { Searcher } from '@docqa/retrieval';
 
 /** Settings of the OpenAI-compatible chat model. */
 export interface ChatModelOptions {
@@ -42,7 +42,7 @@ export function createChatModel(options: ChatModelOptions): ChatOpenAI {
 export class OpenAIAnswerer implements Answerer {
   constructor(
     private readonly deps: {
-      retriever: Retriever;
+      retriever: Searcher;
       model: BaseChatModel;
       topK: number;
       timeoutMs: number;

@@ -1,7 +1,8 @@
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { AdminAccountStore, AdminSessionStore, TokenCache, TokenStore } from '@docqa/auth';
-import type { Filter, QuestionLimits, SearchMode, SearchResult } from '@docqa/contracts';
+import type { QuestionLimits } from '@docqa/contracts';
+import type { Searcher } from '@docqa/retrieval';
 import type { Metrics } from '@docqa/metrics';
 import type { QuestionService } from '@docqa/questions';
 import type { FeedbackStore, Keys, QuestionStore, SettingsStore } from '@docqa/records';
@@ -10,20 +11,6 @@ import type { HealthService } from './health-service';
 import type { QuestionRateLimiter } from './http/rate-limit';
 import type { SessionAuth } from './http/session-auth';
 import type { SignInLimiter } from './http/sign-in-limiter';
-
-/** Search as the API needs it (the retrieval library's facade satisfies it). */
-export interface Searcher {
-  search(req: {
-    tenants: string[];
-    query: string;
-    mode: SearchMode;
-    filters: Filter[];
-    limit: number;
-  }): Promise<{
-    results: SearchResult[];
-    took_ms: number;
-  }>;
-}
 
 /** The administration portal's services (accounts, sessions, tokens). */
 export interface AdminDeps {

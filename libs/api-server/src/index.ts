@@ -1,13 +1,5 @@
-export * from './server';
-export * from './app';
-export * from './api-deps';
-export * from './health-service';
-export * from './http/route';
-export * from './routes/documents';
-export * from './routes/document-chunks';
-export * from './routes/mcp';
-export * from './routes/sources';
-export * from './knowledge-base';
+export { startApi } from './server';
+export { createApiServices } from './knowledge-base';
 export { staticAssets } from './http/static-assets';
 export { DEMO_EXAMPLES } from './demo-page';
 export { DEMO_DOCS_PATH } from './demo-docs';

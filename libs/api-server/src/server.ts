@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
 import { TokenCache, TokenStore } from '@docqa/auth';
 import type { Config } from '@docqa/config';
+import { API_BASE_PATH } from '@docqa/contracts';
 import type { Metrics } from '@docqa/metrics';
 import { createInsightsServices } from '@docqa/insights';
 import { QuestionQueue } from '@docqa/queue';
@@ -21,7 +22,7 @@ import {
 } from '@docqa/records';
 import { createAdminServices } from './admin-services';
 import type { Embedder, VectorStore } from '@docqa/retrieval';
-import type { Searcher } from './api-deps';
+import type { Searcher } from '@docqa/retrieval';
 import { createApp, type RouteGroup } from './app';
 import { HealthService, type Probe } from './health-service';
 import { QuestionRateLimiter } from './http/rate-limit';
@@ -51,8 +52,6 @@ export interface ApiHandle {
   /** Stops accepting connections, ends open streams, and closes Redis. */
   close(): Promise<void>;
 }
-
-export const API_BASE_PATH = '/api/v2';
 
 /** Starts the HTTP API on `config.port` (0: a free port). */
 export async function startApi(

@@ -1,6 +1,6 @@
-export * from './token';
-export * from './token-store';
-export * from './token-cache';
-export * from './password';
-export * from './admin-account-store';
-export * from './admin-session-store';
+export type { Principal } from './token';
+export { TokenStore } from './token-store';
+export { TokenCache } from './token-cache';
+export { generatePassword } from './password';
+export { AdminAccountStore, MIN_PASSWORD_LENGTH, normaliseEmail } from './admin-account-store';
+export { AdminSessionStore, type SessionRecord } from './admin-session-store';

@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis';
 import { Keys } from '@docqa/records';
-import type { TokenRecord } from './token';
+import type { TokenRecord } from '@docqa/contracts';
 import { TOKEN_USE_WRITE_MS, TokenCache } from './token-cache';
 import type { TokenStore } from './token-store';
 

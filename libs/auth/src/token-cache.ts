@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis';
 import type { Keys } from '@docqa/records';
-import type { TokenRecord } from './token';
+import type { TokenRecord } from '@docqa/contracts';
 import { hashToken, type TokenStore } from './token-store';
 
 /** How long a verified token is trusted without asking Redis again. */

@@ -3,7 +3,8 @@ import type { Redis } from 'ioredis';
 import type { Keys } from '@docqa/records';
 import { ValidationError } from '@docqa/errors';
 import { TenantSchema } from '@docqa/contracts';
-import { TokenRecordSchema, type CreateTokenOptions, type ListedToken, type TokenRecord } from './token';
+import { TokenRecordSchema, type ListedToken, type TokenRecord } from '@docqa/contracts';
+import type { CreateTokenOptions } from './token';
 
 /** SHA-256 of a clear token, hex: the only form a token is stored in. */
 export function hashToken(token: string): string {

@@ -1,14 +1,5 @@
 import type { TokenRecord } from '@docqa/contracts';
 
-export {
-  SCOPES,
-  ScopeSchema,
-  TokenRecordSchema,
-  type ListedToken,
-  type Scope,
-  type TokenRecord,
-} from '@docqa/contracts';
-
 /**
  * The authenticated caller of a request: a token, or an admin's portal session acting as an admin
  * token of the tenant it picked (then `session` names the admin).

@@ -1,6 +1,14 @@
-export * from './docqa-client';
-export * from './problem-error';
-export * from './answer-timeout-error';
-export * from './answer-events';
+export {
+  DocqaClient,
+  type DocqaClientOptions,
+  type DocumentCreateInput,
+  type DocumentPage,
+  type QuestionPoll,
+  type SearchInput,
+  type StreamTarget,
+} from './docqa-client';
+export { DocqaProblemError } from './problem-error';
+export { AnswerTimeoutError } from './answer-timeout-error';
+export { isFinalEvent, readAnswerEvents, type StreamedEvent } from './answer-events';
 export { retryAfterMs, type HttpTransportOptions } from './http-transport';
-export * from './insights-client';
+export { InsightsClient, type ConversationsParams, type InsightsParams } from './insights-client';

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ConfigError, SETTINGS, loadConfig } from './index';
+import { ConfigError, loadConfig } from './load-config';
+import { SETTINGS } from './settings';
 
 describe('loadConfig', () => {
   it('gives every setting its documented default', () => {

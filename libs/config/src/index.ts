@@ -1,4 +1,5 @@
-export * from './settings';
-export * from './load-config';
-export * from './logger';
-export * from './node-version';
+export type { Config } from './settings';
+export { ConfigError, loadConfig } from './load-config';
+export { createLogger } from './logger';
+export { exitIfNodeTooOld } from './node-version';
+export { stopOnSignals } from './stop-on-signals';

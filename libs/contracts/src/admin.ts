@@ -1,5 +1,6 @@
 import { FilterSchema, FiltersSchema } from './filter';
 import { z } from './zod';
+import { SCOPES } from './constants';
 
 /** Name of the portal's session cookie (`HttpOnly; SameSite=Strict; Path=/`). */
 export const SESSION_COOKIE = 'docqa_session';
@@ -16,7 +17,6 @@ export const TenantSchema = z
   .regex(/^[a-z0-9][a-z0-9_-]{0,62}$/, 'use 1-63 lowercase letters, digits, _ or -')
   .openapi('Tenant', { example: 'acme' });
 
-export const SCOPES = ['ask', 'search', 'ingest', 'admin'] as const;
 /** What a token may do: `admin` implies every other scope of its tenant. */
 export const ScopeSchema = z.enum(SCOPES).openapi('Scope');
 export type Scope = z.infer<typeof ScopeSchema>;

@@ -1,12 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import {
-  DocumentInputSchema,
-  FilterSchema,
-  QuestionRequestSchema,
-  SearchRequestSchema,
-  VERSION,
-} from './index';
+import { DocumentInputSchema } from './documents';
+import { FilterSchema } from './filter';
+import { QuestionRequestSchema } from './question';
+import { SearchRequestSchema } from './search';
+import { VERSION } from './version';
 
 describe('contracts', () => {
   it('rejects an empty question and one over 4,000 characters', () => {

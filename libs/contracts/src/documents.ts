@@ -45,7 +45,6 @@ export const DocumentsRequestSchema = z
       ],
     },
   });
-export type DocumentsRequest = z.infer<typeof DocumentsRequestSchema>;
 
 export const IngestAcceptedSchema = z
   .object({ job_id: z.string(), document_ids: z.array(z.string()) })

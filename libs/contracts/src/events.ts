@@ -22,7 +22,6 @@ export const AnswerEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('error'), data: z.object({ problem: ProblemSchema }) }),
 ]);
 export type AnswerEvent = z.infer<typeof AnswerEventSchema>;
-export type AnswerEventType = AnswerEvent['type'];
 
 /**
  * Where a client resumes an answer's stream (`Last-Event-ID` header or `last_event_id` query): the

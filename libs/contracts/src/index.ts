@@ -1,15 +1,145 @@
-export * from './zod';
-export * from './filter';
-export * from './problem';
-export * from './question';
-export * from './events';
-export * from './search';
-export * from './documents';
-export * from './health';
-export * from './settings';
-export * from './jobs';
-export * from './version';
-export * from './mcp';
-export * from './sources';
-export * from './admin';
-export * from './insights';
+export { z } from './zod';
+export { API_BASE_PATH, SCOPES } from './constants';
+export type { Filter } from './filter';
+export { ProblemSchema, type Problem } from './problem';
+export {
+  BatchCreatedSchema,
+  ChatRecordSchema,
+  ConversationRequestSchema,
+  ConversationSchema,
+  FeedbackRequestSchema,
+  QuestionCreatedSchema,
+  QuestionRecordSchema,
+  QuestionRequestSchema,
+  questionRequestSchemas,
+  type BatchCreated,
+  type ChatRecord,
+  type Conversation,
+  type FeedbackRequest,
+  type QuestionCreated,
+  type QuestionLimits,
+  type QuestionRecord,
+  type QuestionRequest,
+  type QuestionStatus,
+  type Source,
+} from './question';
+export { AnswerEventSchema, LastEventIdSchema, type AnswerEvent } from './events';
+export {
+  SearchRequestSchema,
+  SearchResponseSchema,
+  type SearchMode,
+  type SearchRequest,
+  type SearchResponse,
+  type SearchResult,
+} from './search';
+export {
+  DocumentChunksSchema,
+  DocumentInputSchema,
+  DocumentListSchema,
+  DocumentRecordSchema,
+  DocumentsRequestSchema,
+  IngestAcceptedSchema,
+  JobRecordSchema,
+  UploadAcceptedSchema,
+  UploadFormSchema,
+  type DocumentChunk,
+  type DocumentChunks,
+  type DocumentContentType,
+  type DocumentInput,
+  type DocumentRecord,
+  type IngestAccepted,
+  type JobRecord,
+  type UploadAccepted,
+} from './documents';
+export {
+  HealthModeSchema,
+  HealthResponseSchema,
+  type HealthCheck,
+  type HealthMode,
+  type HealthResponse,
+} from './health';
+export { WidgetSettingsSchema, type WidgetSettings } from './settings';
+export {
+  IngestJobSchema,
+  QuestionJobSchema,
+  QUEUE_NAMES,
+  type IngestJob,
+  type QuestionJob,
+  type QuestionPriority,
+} from './jobs';
+export { VERSION } from './version';
+export {
+  askQuestionInputSchema,
+  DocumentTextSchema,
+  GetDocumentInputSchema,
+  McpAnswerSchema,
+  SearchDocsInputSchema,
+  type DocumentText,
+  type McpAnswer,
+} from './mcp';
+export {
+  scheduleIntervalMs,
+  SourceListSchema,
+  SourceRecordSchema,
+  SourceRequestSchema,
+  SourceSyncJobSchema,
+  SyncAcceptedSchema,
+  type SourceRecord,
+  type SourceRequest,
+  type SourceSyncJob,
+  type SourceType,
+  type SyncRecord,
+} from './sources';
+export {
+  AdminAccountListSchema,
+  AdminAccountSchema,
+  AdminSessionSchema,
+  CreateAdminRequestSchema,
+  CreatedAdminSchema,
+  CreatedTokenSchema,
+  CreateTokenRequestSchema,
+  CSRF_HEADER,
+  ListedTokenSchema,
+  ScopeSchema,
+  SESSION_COOKIE,
+  SIGN_IN_FAILED,
+  SignInRequestSchema,
+  TENANT_HEADER,
+  TenantSchema,
+  TokenListSchema,
+  TokenRecordSchema,
+  type AdminAccount,
+  type AdminSession,
+  type CreateTokenRequest,
+  type ListedToken,
+  type Scope,
+  type TokenRecord,
+} from './admin';
+export {
+  CHANNELS,
+  ChannelSchema,
+  ConversationDetailSchema,
+  ConversationListSchema,
+  ConversationsQuerySchema,
+  ExportQuerySchema,
+  GapsQuerySchema,
+  GapsSchema,
+  InsightsQuerySchema,
+  InsightsSchema,
+  LoggedQuestionSchema,
+  type Channel,
+  type ConversationDetail,
+  type ConversationList,
+  type ConversationsQuery,
+  type ConversationSummary,
+  type ConversationTurn,
+  type ExportQuery,
+  type GapCluster,
+  type Gaps,
+  type Insights,
+  type InsightsBucket,
+  type InsightsQuery,
+  type LoggedFeedback,
+  type LoggedQuestion,
+  type PeriodQuery,
+} from './insights';

@@ -8,6 +8,9 @@ export const QUEUE_NAMES = { questions: 'questions', ingest: 'ingest', sources: 
 export const QuestionJobSchema = z.object({ question_id: z.string(), tenant: z.string() });
 export type QuestionJob = z.infer<typeof QuestionJobSchema>;
 
+/** Queue priority of a question: `batch` questions wait behind every `interactive` one. */
+export type QuestionPriority = 'interactive' | 'batch';
+
 /** Payload of an `ingest` job. */
 export const IngestJobSchema = z.object({
   job_id: z.string(),

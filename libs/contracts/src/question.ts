@@ -160,6 +160,3 @@ export const ConversationSchema = z
   .object({ chat_id: z.string(), questions: z.array(QuestionRecordSchema) })
   .openapi('Conversation');
 export type Conversation = z.infer<typeof ConversationSchema>;
-
-/** Body of `POST /questions/` (widget, streamed answer) at the default limits. */
-export const StreamQuestionRequestSchema = defaultSchemas.stream;

@@ -1,23 +1,6 @@
 import { FilterSchema } from './filter';
 import { z } from './zod';
 
-/** Every label key of the widget with its default text (spec §2.7). */
-export const DEFAULT_LABELS = {
-  CHAT_PLACEHOLDER: 'Ask anything and get AI-generated answers...',
-  POPUP_TITLE: 'docqa Chat',
-  POPUP_TRIGGER_TITLE: 'Ask anything and get answers',
-  COLLAPSE_SHOW: 'Show more',
-  COLLAPSE_HIDE: 'Collapse',
-  DOCUMENTS_IN: 'Documents in response',
-  DOCUMENTS_OTHER: 'Other documents',
-  DOWN_RATE_DETAILS_PLACEHOLDER:
-    'A high-level summary of what the correct answer should and/or should not mention.',
-  DOWN_RATE_URL_PLACEHOLDER: 'https://docs.example.com/page',
-  DOWN_RATE_BUTTON: 'Send',
-  NEW_CHAT_BUTTON: 'New chat',
-} as const;
-export type LabelKey = keyof typeof DEFAULT_LABELS;
-
 export const WidgetFilterSchema = z.object({
   property: z.string().min(1).max(200),
   title: z.string().max(200),

@@ -1,3 +1,19 @@
-export * from './app-error';
-export * from './errors';
-export * from './problem';
+export { AppError } from './app-error';
+export {
+  DependencyUnavailableError,
+  FetchFailedError,
+  ForbiddenError,
+  IdempotencyConflictError,
+  InternalError,
+  MethodNotAllowedError,
+  ModelRequestError,
+  ModelUnavailableError,
+  NotFoundError,
+  PayloadTooLargeError,
+  RateLimitedError,
+  SyncBusyError,
+  UnauthenticatedError,
+  UnsupportedMediaTypeError,
+  ValidationError,
+} from './errors';
+export { toProblem } from './problem';

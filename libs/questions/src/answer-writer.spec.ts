@@ -1,14 +1,14 @@
-import type { QuestionStore } from '@docqa/records';
+import type { AnswerRecords, WriteResult } from '@docqa/records';
 import { AnswerSupersededError, AnswerWriter } from './answer-writer';
 
 function fakeStore(result: 'ok' | 'stale' = 'ok') {
   const writes: { text: string; at: number }[] = [];
-  const store = {
-    appendDelta: async (_id: string, _attempt: number, text: string) => {
+  const store: Pick<AnswerRecords, 'appendDelta'> = {
+    appendDelta: async (_id: string, _attempt: number, text: string): Promise<WriteResult> => {
       writes.push({ text, at: Date.now() });
       return result === 'ok' ? { version: writes.length, eventId: '1-0' } : 'stale';
     },
-  } as unknown as QuestionStore;
+  };
   return { store, writes };
 }
 

@@ -1,4 +1,4 @@
-import type { QuestionStore } from '@docqa/records';
+import type { AnswerRecords } from '@docqa/records';
 
 /** Thrown when the record no longer accepts this attempt's writes (finished, expired, or handed on). */
 export class AnswerSupersededError extends Error {
@@ -21,7 +21,7 @@ export class AnswerWriter {
   private lastWrite = 0;
 
   constructor(
-    private readonly store: QuestionStore,
+    private readonly store: Pick<AnswerRecords, 'appendDelta'>,
     private readonly questionId: string,
     private readonly attempt: number,
     private readonly intervalMs = 50,

@@ -1,3 +1,2 @@
-export * from './answer-writer';
-export * from './question-processor';
-export * from './question-service';
+export { FinalFailure, QuestionProcessor, type QuestionEndLog } from './question-processor';
+export { QuestionService } from './question-service';

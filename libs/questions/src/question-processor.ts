@@ -1,7 +1,14 @@
 import type { Logger } from 'pino';
 import { AppError, toProblem } from '@docqa/errors';
-import type { Channel, Problem, QuestionJob, QuestionRecord, Source } from '@docqa/contracts';
-import type { QuestionStore, StoredQuestion } from '@docqa/records';
+import {
+  API_BASE_PATH,
+  type Channel,
+  type Problem,
+  type QuestionJob,
+  type QuestionRecord,
+  type Source,
+} from '@docqa/contracts';
+import type { AnswerRecords, StoredQuestion, WriteResult } from '@docqa/records';
 import type { Answerer } from '@docqa/answering';
 import { AnswerSupersededError, AnswerWriter } from './answer-writer';
 
@@ -45,7 +52,7 @@ export class FinalFailure extends Error {
 export class QuestionProcessor {
   constructor(
     private readonly deps: {
-      store: QuestionStore;
+      store: AnswerRecords;
       answerer: Answerer;
       logger: Logger;
       flushIntervalMs?: number;
@@ -88,7 +95,7 @@ export class QuestionProcessor {
       const final = !isRetryable(err) || run.attemptsMade + 1 >= run.attempts;
       this.deps.logger.warn({ err, questionId: id, attempt, final }, 'answering failed');
       if (!final) throw err;
-      await this.markFailed(id, toProblem(err, `/api/v2/question/${id}/`));
+      await this.markFailed(id, toProblem(err, `${API_BASE_PATH}/question/${id}/`));
       throw new FinalFailure(err);
     }
   }
@@ -148,7 +155,7 @@ export class QuestionProcessor {
   }
 
   /** Awaits a record write; a refused one means this attempt was superseded. */
-  private async write(pending: ReturnType<QuestionStore['setStatus']>, id: string): Promise<void> {
+  private async write(pending: Promise<WriteResult>, id: string): Promise<void> {
     const result = await pending;
     if (result === 'stale' || result === 'terminal') throw new AnswerSupersededError(id);
   }

@@ -1,5 +1,5 @@
-import type { Channel, Filter, QuestionCreated, QuestionRequest } from '@docqa/contracts';
-import type { ChangeFeed, QuestionStore, StoredEvent, StoredQuestion } from '@docqa/records';
+import type { Channel, Filter, QuestionCreated, QuestionPriority, QuestionRequest } from '@docqa/contracts';
+import type { ChangeFeed, QuestionRecords, StoredEvent, StoredQuestion } from '@docqa/records';
 import type { QuestionQueue } from '@docqa/queue';
 import { DependencyUnavailableError, NotFoundError, toProblem } from '@docqa/errors';
 
@@ -18,7 +18,13 @@ export const MAX_WAIT_SECONDS = 30;
  * and tails their event streams for SSE.
  */
 export class QuestionService {
-  constructor(private readonly deps: { store: QuestionStore; queue: QuestionQueue; feed: ChangeFeed }) {}
+  constructor(
+    private readonly deps: {
+      store: QuestionRecords;
+      queue: Pick<QuestionQueue, 'enqueue' | 'enqueueMany' | 'removeFinished'>;
+      feed: Pick<ChangeFeed, 'waitForChange'>;
+    },
+  ) {}
 
   /**
    * Records and enqueues a question. A replayed idempotent request re-enqueues (a no-op for a live
@@ -93,7 +99,7 @@ export class QuestionService {
     asker: Asker,
     request: QuestionRequest,
     idempotencyKey: string | undefined,
-    priority: 'interactive' | 'batch',
+    priority: QuestionPriority,
     channel: Channel,
   ) {
     return this.deps.store.create({
@@ -178,7 +184,7 @@ export class QuestionService {
   private async enqueue(
     tenant: string,
     ids: string[],
-    priority: 'interactive' | 'batch',
+    priority: QuestionPriority,
     replaceFinished = false,
   ): Promise<void> {
     try {

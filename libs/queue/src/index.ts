@@ -1,3 +1,3 @@
-export * from './question-queue';
-export * from './ingest-queue';
-export * from './source-queue';
+export { QuestionQueue } from './question-queue';
+export { IngestQueue } from './ingest-queue';
+export { SourceQueue } from './source-queue';

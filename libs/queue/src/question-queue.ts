@@ -1,5 +1,5 @@
 import { Queue, type ConnectionOptions, type JobsOptions } from 'bullmq';
-import { QUEUE_NAMES, type QuestionJob } from '@docqa/contracts';
+import { QUEUE_NAMES, type QuestionJob, type QuestionPriority } from '@docqa/contracts';
 import { releaseBullConnection } from '@docqa/records';
 
 /** Options shared by the producers and workers of docqa's queues. */
@@ -33,12 +33,12 @@ export class QuestionQueue {
   }
 
   /** Enqueues a question; the job id is the question id, so a replayed request never enqueues twice. */
-  async enqueue(job: QuestionJob, priority: 'interactive' | 'batch' = 'interactive'): Promise<void> {
+  async enqueue(job: QuestionJob, priority: QuestionPriority = 'interactive'): Promise<void> {
     await this.queue.add('answer', job, this.jobOptions(job, priority));
   }
 
   /** Enqueues many questions in one round trip. */
-  async enqueueMany(jobs: QuestionJob[], priority: 'interactive' | 'batch'): Promise<void> {
+  async enqueueMany(jobs: QuestionJob[], priority: QuestionPriority): Promise<void> {
     await this.queue.addBulk(
       jobs.map((data) => ({ name: 'answer', data, opts: this.jobOptions(data, priority) })),
     );
@@ -55,7 +55,7 @@ export class QuestionQueue {
     }
   }
 
-  private jobOptions(job: QuestionJob, priority: 'interactive' | 'batch'): JobsOptions {
+  private jobOptions(job: QuestionJob, priority: QuestionPriority): JobsOptions {
     return {
       jobId: job.question_id,
       attempts: this.attempts,

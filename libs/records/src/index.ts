@@ -1,8 +1,24 @@
-export * from './keys';
-export * from './ids';
-export * from './question-store';
-export * from './change-feed';
-export * from './settings-store';
-export * from './feedback-store';
-export * from './redis';
-export * from './key-layout';
+export { Keys } from './keys';
+export { newId } from './ids';
+export {
+  QuestionStore,
+  idempotentQuestionId,
+  type AnswerRecords,
+  type QuestionRecords,
+  type StoredEvent,
+  type StoredQuestion,
+  type WriteResult,
+} from './question-store';
+export { ChangeFeed } from './change-feed';
+export { SettingsStore } from './settings-store';
+export { FeedbackStore } from './feedback-store';
+export {
+  bullConnection,
+  closeRedis,
+  connectRedis,
+  describeRedisTarget,
+  redisTarget,
+  releaseBullConnection,
+  waitForRedis,
+} from './redis';
+export { migrateKeyLayout } from './key-layout';

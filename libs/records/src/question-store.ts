@@ -8,6 +8,7 @@ import {
   type ChatRecord,
   type Filter,
   type Problem,
+  type QuestionPriority,
   type QuestionRecord,
   type QuestionStatus,
   type Source,
@@ -29,7 +30,7 @@ export interface StoredQuestion {
   /** Monotonic change counter: the ETag. */
   version: number;
   attempt: number;
-  priority: 'interactive' | 'batch';
+  priority: QuestionPriority;
   /** Where the question entered docqa. */
   channel: Channel;
 }
@@ -42,7 +43,7 @@ export interface NewQuestion {
   filters?: Filter[];
   metadata?: Record<string, unknown>;
   idempotencyKey?: string;
-  priority?: 'interactive' | 'batch';
+  priority?: QuestionPriority;
   /** Where the question entered docqa. @defaultValue 'api' */
   channel?: Channel;
 }
@@ -53,7 +54,8 @@ export interface StoredEvent {
   event: AnswerEvent;
 }
 
-type WriteResult = { version: number; eventId: string } | 'terminal' | 'stale';
+/** Outcome of a write: the new version and event id, or why nothing was written. */
+export type WriteResult = { version: number; eventId: string } | 'terminal' | 'stale';
 
 interface QuestionCommands {
   createQuestion(...args: string[]): Promise<string[]>;
@@ -224,20 +226,30 @@ export class QuestionStore {
   /** Starts (or restarts) answering: resets partial text and sources; the event says whether it restarts. */
   start(id: string, attempt: number, status: QuestionStatus): Promise<WriteResult> {
     const data = { status, ...(attempt > 1 ? { restarted: true, attempt } : {}) };
-    return this.update(id, 'start', attempt, 'status', data, status);
+    return this.update(id, { op: 'start', attempt, event: { type: 'status', data }, arg: status });
   }
 
   setStatus(id: string, attempt: number, status: QuestionStatus): Promise<WriteResult> {
-    return this.update(id, 'status', attempt, 'status', { status }, status);
+    return this.update(id, {
+      op: 'status',
+      attempt,
+      event: { type: 'status', data: { status } },
+      arg: status,
+    });
   }
 
   appendDelta(id: string, attempt: number, text: string): Promise<WriteResult> {
-    return this.update(id, 'delta', attempt, 'delta', { text }, text);
+    return this.update(id, { op: 'delta', attempt, event: { type: 'delta', data: { text } }, arg: text });
   }
 
   setSources(id: string, attempt: number, sources: Source[]): Promise<WriteResult> {
     const json = JSON.stringify(sources);
-    return this.update(id, 'sources', attempt, 'sources', { sources }, json);
+    return this.update(id, {
+      op: 'sources',
+      attempt,
+      event: { type: 'sources', data: { sources } },
+      arg: json,
+    });
   }
 
   /** Marks the answer ready; the `done` event carries the final record. */
@@ -252,7 +264,14 @@ export class QuestionStore {
       sources,
       updated_at: now,
     };
-    return this.update(id, 'finish', attempt, 'done', { record }, 'ready', JSON.stringify(sources), '', now);
+    return this.update(id, {
+      op: 'finish',
+      attempt,
+      event: { type: 'done', data: { record } },
+      arg: 'ready',
+      sources: JSON.stringify(sources),
+      now,
+    });
   }
 
   /** Marks the question failed with a problem; works whatever the attempt (it is the last word). */
@@ -260,29 +279,18 @@ export class QuestionStore {
     const current = await this.getStored(id);
     if (!current) return 'terminal';
     const sources = JSON.stringify(current.record.sources);
-    return this.update(
-      id,
-      'finish',
-      current.attempt,
-      'error',
-      { problem },
-      'failed',
+    return this.update(id, {
+      op: 'finish',
+      attempt: current.attempt,
+      event: { type: 'error', data: { problem } },
+      arg: 'failed',
       sources,
-      JSON.stringify(problem),
-    );
+      error: JSON.stringify(problem),
+    });
   }
 
-  private async update(
-    id: string,
-    op: string,
-    attempt: number,
-    eventType: AnswerEvent['type'],
-    eventData: unknown,
-    arg: string,
-    sources = '',
-    error = '',
-    now = new Date().toISOString(),
-  ): Promise<WriteResult> {
+  private async update(id: string, change: QuestionChange): Promise<WriteResult> {
+    const { op, attempt, event, arg, sources = '', error = '', now = new Date().toISOString() } = change;
     const [version, eventId] = await this.redis.updateQuestion(
       this.keys.question(id),
       this.keys.questionEvents(id),
@@ -290,8 +298,8 @@ export class QuestionStore {
       String(attempt),
       now,
       this.keys.questionChanged(id),
-      eventType,
-      JSON.stringify(eventData),
+      event.type,
+      JSON.stringify(event.data),
       arg,
       sources,
       error,
@@ -300,6 +308,24 @@ export class QuestionStore {
     if (version === -2) return 'stale';
     return { version: Number(version), eventId: String(eventId) };
   }
+}
+
+/** One write of `update-question.lua`: its operation, the event it appends and the fields it sets. */
+interface QuestionChange {
+  /** The script's operation. */
+  op: 'start' | 'status' | 'delta' | 'sources' | 'finish';
+  /** The answering attempt writing; an older attempt's write is refused as stale. */
+  attempt: number;
+  /** The event appended to the question's stream. */
+  event: AnswerEvent;
+  /** The operation's argument: a status, a text delta or the sources' JSON. */
+  arg: string;
+  /** Sources' JSON stored with a `finish`. @defaultValue '' */
+  sources?: string;
+  /** Problem JSON of a failed `finish`. @defaultValue '' */
+  error?: string;
+  /** Time of the change. @defaultValue now */
+  now?: string;
 }
 
 const ID_PATTERN = /^[a-z]_[A-Za-z0-9_-]{6,64}$/;
@@ -341,3 +367,15 @@ function fromHash(h: Record<string, string>): StoredQuestion {
     channel: ChannelSchema.safeParse(h.channel).data ?? 'api',
   };
 }
+
+/** The part of {@link QuestionStore} that answers a question (what the processor writes through). */
+export type AnswerRecords = Pick<
+  QuestionStore,
+  'getStored' | 'getChat' | 'start' | 'setStatus' | 'appendDelta' | 'setSources' | 'finish' | 'fail'
+>;
+
+/** The part of {@link QuestionStore} the API side of questions uses (records, reads, event streams). */
+export type QuestionRecords = Pick<
+  QuestionStore,
+  'create' | 'get' | 'getStored' | 'fail' | 'missingChats' | 'readEvents' | 'lastEventId'
+>;

@@ -1,19 +1,11 @@
-import type { DocumentText, Filter, SearchMode, SearchResult } from '@docqa/contracts';
+import type { DocumentText, Filter, SearchResult } from '@docqa/contracts';
 import type { Chunk } from './chunk';
 import { documentText, inChunkOrder } from './document-text';
 import type { Embedder } from './embedder';
 import { filterFields, matchesFilters } from './filters';
 import { fuse, hybridDepth, type HybridWeights } from './hybrid';
+import type { SearchQuery, Searcher } from './searcher';
 import type { VectorStore } from './vector-store';
-
-/** A search over one or more tenants. */
-export interface SearchRequest {
-  tenants: string[];
-  query: string;
-  mode: SearchMode;
-  filters: Filter[];
-  limit: number;
-}
 
 /** Most chunks read back for one document (a 10 MB body of 1,000-character chunks has ~10,000). */
 export const MAX_DOCUMENT_CHUNKS = 20_000;
@@ -25,16 +17,16 @@ export const DEFAULT_HYBRID_WEIGHTS: HybridWeights = { keyword: 1, semantic: 0.1
  * Search by meaning, by keyword, or both fused: the one place queries meet the store and the
  * embedder. Used by `POST /rag/search/` and by the answer pipeline.
  */
-export class Retrieval {
+export class Retrieval implements Searcher {
   constructor(readonly deps: { store: VectorStore; embedder: Embedder; weights?: HybridWeights }) {}
 
-  async search(req: SearchRequest): Promise<{ results: SearchResult[]; took_ms: number }> {
+  async search(req: SearchQuery): Promise<{ results: SearchResult[]; took_ms: number }> {
     const started = performance.now();
     const results = await this.run(req);
     return { results, took_ms: Math.round((performance.now() - started) * 100) / 100 };
   }
 
-  private async run(req: SearchRequest): Promise<SearchResult[]> {
+  private async run(req: SearchQuery): Promise<SearchResult[]> {
     const { store, embedder } = this.deps;
     const base = { tenants: req.tenants, filters: req.filters, limit: req.limit };
     if (req.mode === 'keyword') return store.keywordSearch({ ...base, text: req.query });

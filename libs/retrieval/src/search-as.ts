@@ -1,6 +1,6 @@
-import type { Filter, SearchRequest as SearchBody, SearchResponse, SearchResult } from '@docqa/contracts';
+import type { Filter, SearchRequest, SearchResponse } from '@docqa/contracts';
 import { ForbiddenError } from '@docqa/errors';
-import type { SearchRequest } from './retrieval';
+import type { Searcher } from './searcher';
 
 /** Who searches: a token's tenant, the other tenants it may search, and the filters it enforces. */
 export interface SearchCaller {
@@ -15,9 +15,9 @@ export interface SearchCaller {
  * ANDed to the request's.
  */
 export async function searchAs(
-  searcher: { search(req: SearchRequest): Promise<{ results: SearchResult[]; took_ms: number }> },
+  searcher: Searcher,
   caller: SearchCaller,
-  body: SearchBody,
+  body: SearchRequest,
 ): Promise<SearchResponse> {
   const allowed = new Set([caller.tenant, ...caller.tenants]);
   const tenants = body.tenants ?? [caller.tenant];

@@ -1,7 +1,7 @@
-import { ScriptedAnswerer } from '@docqa/questions/testing';
+import { ScriptedAnswerer } from '@docqa/answering/testing';
 import { deletePrefix, testPrefix, testRedis } from '@docqa/testing';
 import type { Redis } from 'ioredis';
-import { startStack, type Stack } from './start-stack';
+import { startStack, type Stack } from '@docqa/api-server/testing';
 
 describe('batch questions', () => {
   let stack: Stack;

@@ -1,7 +1,7 @@
 import { NOT_FOUND_ANSWER } from '@docqa/answering';
 import { deletePrefix, testPrefix, testRedis } from '@docqa/testing';
 import type { Redis } from 'ioredis';
-import { startStack, type Stack } from './start-stack';
+import { startStack, type Stack } from '@docqa/api-server/testing';
 
 const documents = [
   {

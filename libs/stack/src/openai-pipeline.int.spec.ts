@@ -7,7 +7,7 @@ import {
   type OpenAITestServer,
 } from '@docqa/testing';
 import type { Redis } from 'ioredis';
-import { startStack, type Stack } from './start-stack';
+import { startStack, type Stack } from '@docqa/api-server/testing';
 
 describe('answers from an OpenAI-compatible model through the worker', () => {
   let model: OpenAITestServer;

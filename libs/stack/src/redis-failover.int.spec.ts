@@ -1,7 +1,7 @@
-import { ScriptedAnswerer } from '@docqa/questions/testing';
+import { ScriptedAnswerer } from '@docqa/answering/testing';
 import { startOwnCluster, startOwnSentinel, waitFor, type RedisProcess } from '@docqa/testing';
 import { Keys } from '@docqa/records';
-import { startStack, type Stack } from './start-stack';
+import { startStack, type Stack } from '@docqa/api-server/testing';
 
 const noKnowledgeBase = {
   retrieval: { search: async () => ({ results: [], took_ms: 0 }) },

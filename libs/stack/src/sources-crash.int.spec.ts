@@ -4,7 +4,7 @@ import type { Redis } from 'ioredis';
 import type { SourceRecord, SyncRecord } from '@docqa/contracts';
 import { htmlPage, startDocsSite, type DocsSite } from '@docqa/sync/testing';
 import { deletePrefix, testPrefix, testRedis } from '@docqa/testing';
-import { startStack, type Stack } from './start-stack';
+import { startStack, type Stack } from '@docqa/api-server/testing';
 
 const root = join(__dirname, '../../..');
 const PAGES = 24;

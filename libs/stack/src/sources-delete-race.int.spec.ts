@@ -7,7 +7,7 @@ import { createRetrieval } from '@docqa/retrieval';
 import { openSources, type OpenSources } from '@docqa/sync';
 import { htmlPage, startDocsSite, type DocsSite } from '@docqa/sync/testing';
 import { deletePrefix, testPrefix, testRedis } from '@docqa/testing';
-import { startStack, type Stack } from './start-stack';
+import { startStack, type Stack } from '@docqa/api-server/testing';
 
 /** A promise and the function that resolves it. */
 function latch(): { promise: Promise<void>; open(): void } {

@@ -4,7 +4,7 @@ import { QUEUE_NAMES, type SourceRecord, type SyncRecord } from '@docqa/contract
 import { Keys } from '@docqa/records';
 import { htmlPage, startDocsSite, type DocsSite } from '@docqa/sync/testing';
 import { deletePrefix, freePort, testPrefix, testRedis } from '@docqa/testing';
-import { startStack, type Stack } from './start-stack';
+import { startStack, type Stack } from '@docqa/api-server/testing';
 
 describe('sources kept in sync (sitemap, llms.txt; schedules, leases)', () => {
   let stack: Stack;

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { build } from 'esbuild';
 import { deletePrefix, testPrefix, testRedis } from '@docqa/testing';
 import type { Redis } from 'ioredis';
-import { startStack, type Stack } from './start-stack';
+import { startStack, type Stack } from '@docqa/api-server/testing';
 
 const noKnowledgeBase = {
   retrieval: { search: async () => ({ results: [], took_ms: 0 }) },

@@ -1,7 +1,7 @@
-export * from './test-redis';
-export * from './redis-server';
-export * from './redis-topology';
-export * from './openai-test-server';
-export * from './free-port';
-export * from './chromium';
-export * from './get-raw';
+export { deletePrefix, testPrefix, testRedis, testRedisUrl } from './test-redis';
+export { startOwnRedis, type OwnRedis } from './redis-server';
+export { startOpenAITestServer, type ChatReply, type OpenAITestServer } from './openai-test-server';
+export { freePort } from './free-port';
+export { launchChromium } from './chromium';
+export { getRaw } from './get-raw';
+export { cli, startOwnCluster, startOwnSentinel, waitFor, type RedisProcess } from './redis-topology';

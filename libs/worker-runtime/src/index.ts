@@ -1,5 +1,2 @@
-export * from './worker-runtime';
-export * from './question-worker';
-export * from './ingest-worker';
-export * from './source-worker';
-export * from './knowledge-base';
+export { startWorker, type ConsumerFactory } from './worker-runtime';
+export { createKnowledgeBase } from './knowledge-base';

@@ -35,7 +35,7 @@ export function createQuestionWorker(options: QuestionWorkerOptions): Worker<Que
       const payload = QuestionJobSchema.safeParse(job.data);
       if (!payload.success) throw new UnrecoverableError(`malformed questions job: ${payload.error.message}`);
       const run = options.processor.process(
-        { data: job.data, attemptsMade: job.attemptsMade, attempts: job.opts.attempts ?? 1 },
+        { data: payload.data, attemptsMade: job.attemptsMade, attempts: job.opts.attempts ?? 1 },
         options.shutdown,
       );
       options.inFlight.add(run);
@@ -65,15 +65,14 @@ export function createQuestionWorker(options: QuestionWorkerOptions): Worker<Que
   worker.on('error', (err) => logger.error({ err }, 'questions worker error'));
   worker.on('failed', (job, err) => {
     if (!job) return;
-    const exhausted =
-      err instanceof UnrecoverableError ||
-      job.attemptsMade >= (job.opts.attempts ?? 1) ||
-      /stalled/i.test(err.message);
-    if (!exhausted || typeof job.data?.question_id !== 'string') return;
-    // Covers jobs failed outside the processor (stalled too often): the record must not stay pending.
+    // BullMQ fails a job it gives up on (started or stalled too often) with an UnrecoverableError.
+    const exhausted = err instanceof UnrecoverableError || job.attemptsMade >= (job.opts.attempts ?? 1);
+    const payload = QuestionJobSchema.safeParse(job.data);
+    if (!exhausted || !payload.success) return;
+    // Covers jobs failed outside the processor: the record must not stay pending.
     const problem = toProblem(new DependencyUnavailableError(`answering failed: ${err.message}`));
     options.processor
-      .markFailed(job.data.question_id, problem)
+      .markFailed(payload.data.question_id, problem)
       .catch((e) => logger.error({ err: e }, 'could not mark question failed'));
   });
   worker.on('stalled', (jobId) =>

@@ -11,8 +11,8 @@ import {
   type AnswerChunk,
   type AnswerInput,
   type Answerer,
-  type Retriever,
 } from '@docqa/answering';
+import type { Searcher } from '@docqa/retrieval';
 
 /** Options of {@link OldExtractiveAnswerer}. */
 interface ExtractiveOptions {
@@ -43,7 +43,7 @@ export class OldExtractiveAnswerer implements Answerer {
   private readonly wordsPerDelta: number;
 
   constructor(
-    private readonly retriever: Retriever,
+    private readonly retriever: Searcher,
     options: ExtractiveOptions = {},
   ) {
     this.topK = options.topK ?? 6;

@@ -18,13 +18,13 @@ import type { AddressInfo } from 'node:net';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import express from 'express';
-import { ScriptedAnswerer } from '@docqa/questions/testing';
+import { ScriptedAnswerer } from '@docqa/answering/testing';
 import { startOwnRedis } from '@docqa/testing';
 import { Redis } from 'ioredis';
 import { TokenCache, TokenStore } from '@docqa/auth';
 import { Metrics } from '@docqa/metrics';
 import { Keys } from '@docqa/records';
-import { startStack, type Stack } from '@docqa/stack';
+import { startStack, type Stack } from '@docqa/api-server/testing';
 import { writeBenchSection } from '../write-section';
 
 const execFileAsync = promisify(execFile);

@@ -10,7 +10,7 @@ import { connect } from 'node:net';
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { startOwnRedis } from '@docqa/testing';
-import { startStack, type Stack } from '@docqa/stack';
+import { startStack, type Stack } from '@docqa/api-server/testing';
 import { writeBenchSection } from '../write-section';
 import { RequestGenerator, seededRandom, type FuzzContext, type FuzzRequest } from './requests';
 

@@ -5,8 +5,8 @@
  *
  *   npm run bench:pipeline
  */
-import { ScriptedAnswerer } from '@docqa/questions/testing';
-import { startStack } from '@docqa/stack';
+import { ScriptedAnswerer } from '@docqa/answering/testing';
+import { startStack } from '@docqa/api-server/testing';
 import { startOwnRedis } from '@docqa/testing';
 import { writeBenchSection } from '../write-section';
 

@@ -14,8 +14,8 @@
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import pino from 'pino';
-import { ScriptedAnswerer } from '@docqa/questions/testing';
-import { startStack, type Stack } from '@docqa/stack';
+import { ScriptedAnswerer } from '@docqa/answering/testing';
+import { startStack, type Stack } from '@docqa/api-server/testing';
 import { cli, startOwnCluster, startOwnRedis, startOwnSentinel, type RedisProcess } from '@docqa/testing';
 import { startWorker } from '@docqa/worker-runtime';
 import { writeBenchSection } from '../write-section';

@@ -1,7 +1,8 @@
+import { API_BASE_PATH } from '@docqa/contracts/constants';
 import { ApiError, networkError } from './api-error';
 
 /** Where the API lives: the portal is served by the API itself, same origin. */
-export const API_BASE = '/api/v2/';
+export const API_BASE = `${API_BASE_PATH}/`;
 
 /** Options of one call. */
 export interface CallOptions {

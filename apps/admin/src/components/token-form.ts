@@ -1,7 +1,7 @@
 import { LitElement, html } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
 import type { CreateTokenRequest, Scope, TokenRecord } from '@docqa/contracts';
-import { SCOPE_CHOICES } from '../api/scopes';
+import { SCOPES } from '@docqa/contracts/constants';
 import { api } from '../api/admin-api';
 import { parseFilterLines } from '../api/filter-lines';
 import { errorView } from './error-view';
@@ -49,7 +49,7 @@ export class TokenForm extends LitElement {
       </fieldset>
       <fieldset ?disabled=${this.widget}>
         <legend>Scopes</legend>
-        ${SCOPE_CHOICES.map(
+        ${SCOPES.map(
           (s) =>
             html`<label
               ><input type="checkbox" name="scopes" value=${s} ?checked=${s === 'ask'} /> ${s}</label

@@ -1,9 +1,9 @@
 import { LitElement, css, html, nothing } from 'lit';
 import { customElement, state } from 'lit/decorators.js';
-import type { LabelKey, TokenRecord, WidgetSettings } from '@docqa/contracts';
+import type { TokenRecord, WidgetSettings } from '@docqa/contracts';
+import { DEFAULT_LABELS, type LabelKey } from '@docqa/contracts/constants';
 import { API_BASE, api } from '../api/admin-api';
 import { createdTokens } from '../api/created-tokens';
-import { WIDGET_LABELS } from '../api/labels';
 import { session } from '../api/session';
 import '../components/copy-button';
 import { errorView } from '../components/error-view';
@@ -119,13 +119,13 @@ export class WidgetPage extends LitElement {
       <label for="examples">Example questions <span class="hint">One a line.</span></label>
       <textarea id="examples" name="examples" .value=${(d.examples ?? []).join('\n')}></textarea>
       <h3>Labels</h3>
-      ${(Object.keys(WIDGET_LABELS) as LabelKey[]).map(
+      ${(Object.keys(DEFAULT_LABELS) as LabelKey[]).map(
         (key) =>
           html`<label for="label-${key}">${key}</label>
             <input
               id="label-${key}"
               name="label:${key}"
-              placeholder=${WIDGET_LABELS[key]}
+              placeholder=${DEFAULT_LABELS[key]}
               .value=${labels[key] ?? ''}
             />`,
       )}
@@ -198,7 +198,7 @@ export class WidgetPage extends LitElement {
     const form = e.currentTarget as HTMLFormElement;
     const data = new FormData(form);
     const labels: Record<string, string> = {};
-    for (const key of Object.keys(WIDGET_LABELS)) {
+    for (const key of Object.keys(DEFAULT_LABELS)) {
       const v = String(data.get(`label:${key}`) ?? '');
       if (v.trim()) labels[key] = v;
     }

@@ -1,11 +1,12 @@
-import { TokenStore, type Scope } from '@docqa/auth';
+import type { Scope } from '@docqa/contracts';
 import { DocqaClient } from '@docqa/client';
 import { loadConfig } from '@docqa/config';
 import { Keys, closeRedis, connectRedis, redisTarget } from '@docqa/records';
+import { cliToken } from './cli-token';
 
 /**
- * A client of the API. Without a token, and with Redis reachable at REDIS_URL, mints a token
- * for `--tenant` valid for one hour (a local convenience).
+ * A client of the API. Without a token, and with Redis reachable at REDIS_URL, uses a short-lived
+ * token for `--tenant` that the CLI minted for itself (a local convenience; see {@link cliToken}).
  */
 export async function clientFor(
   opts: { url?: string; token?: string; tenant: string },
@@ -29,10 +30,7 @@ export async function connectionFor(
         'no token: pass --token or set DOCQA_TOKEN (or run where REDIS_URL reaches docqa’s Redis)',
       );
     try {
-      const store = new TokenStore({ redis, keys: new Keys(config.redisPrefix) });
-      token = (
-        await store.create({ tenant: opts.tenant, scopes, name: 'cli (short-lived)', ttlMs: 3600_000 })
-      ).token;
+      token = await cliToken({ redis, keys: new Keys(config.redisPrefix) }, opts.tenant, scopes);
     } finally {
       await closeRedis(redis);
     }

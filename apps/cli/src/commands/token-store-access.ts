@@ -1,4 +1,5 @@
-import { SCOPES, TokenStore, type Scope } from '@docqa/auth';
+import { TokenStore } from '@docqa/auth';
+import { SCOPES, type Scope } from '@docqa/contracts';
 import { withRedis } from './redis-clients';
 
 /** Runs `run` with the token store of REDIS_URL and the scopes that exist, then disconnects. */

@@ -1,7 +1,15 @@
 import { ValidationError } from '@docqa/errors';
 import { parseMetadata } from './ingest';
-import { SCOPES } from '@docqa/auth';
-import { SCOPE_NAMES, parseDuration, parseFilter, parseScopes } from './tokens';
+import { SCOPES } from '@docqa/contracts';
+import type { ListedToken } from '@docqa/contracts';
+import {
+  SCOPE_NAMES,
+  TOKEN_LIST_HEADER,
+  describeToken,
+  parseDuration,
+  parseFilter,
+  parseScopes,
+} from './tokens';
 
 describe('command-line value parsers', () => {
   it('reads lifetimes in days, hours, minutes and seconds', () => {
@@ -29,5 +37,43 @@ describe('command-line value parsers', () => {
 
   it('the help text names every scope there is', () => {
     expect(SCOPE_NAMES).toBe(SCOPES.join(', '));
+  });
+});
+
+describe('tokens list lines', () => {
+  const record: ListedToken = {
+    id: 'tok1',
+    tenant: 'acme',
+    scopes: ['ask'],
+    name: 'docs site',
+    widget: true,
+    origins: ['https://docs.example.com'],
+    filters: [
+      { type: 'eq', property: 'product', value: 'tv' },
+      { type: 'contains', property: 'tags', value: ['setup', 'tokens'] },
+    ],
+    tenants: [],
+    rate_limit: null,
+    expires_at: null,
+    created_at: '2026-11-24T00:00:00.000Z',
+    last_used_at: null,
+  };
+
+  it('shows a widget token’s filters as --filter takes them and flags a token that never expires', () => {
+    const columns = TOKEN_LIST_HEADER.split('\t');
+    const line = Object.fromEntries(
+      describeToken(record)
+        .split('\t')
+        .map((v, i) => [columns[i], v]),
+    );
+    expect(line).toMatchObject({
+      KIND: 'widget',
+      FILTERS: 'product=tv tags~=setup|tokens',
+      EXPIRES: 'NEVER (!)',
+      'LAST USED': 'never',
+    });
+    expect(describeToken({ ...record, expires_at: '2026-12-24T00:00:00.000Z' })).toContain(
+      '\t2026-12-24T00:00:00.000Z\t',
+    );
   });
 });

@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
-import type { ListedToken, Scope, TokenStore } from '@docqa/auth';
+import type { TokenStore } from '@docqa/auth';
+import type { ListedToken, Scope } from '@docqa/contracts';
 import type { Filter } from '@docqa/contracts';
 import { ValidationError } from '@docqa/errors';
 
@@ -44,11 +45,25 @@ async function withTokens<T>(run: (tokens: TokenStore, scopes: readonly Scope[])
   return withTokenStore(run);
 }
 
-function describe(t: ListedToken): string {
+/** A filter as `--filter` takes it: `property=value`, `property~=value` for `contains`. */
+export function formatFilter(filter: Filter): string {
+  const value = Array.isArray(filter.value) ? filter.value.join('|') : filter.value;
+  return `${filter.property}${filter.type === 'contains' ? '~=' : '='}${value}`;
+}
+
+/** Expiry as `tokens list` shows it: a token that never expires is flagged. */
+const NEVER_EXPIRES = 'NEVER (!)';
+
+/** One line of `tokens list`, tab-separated, in the order of {@link TOKEN_LIST_HEADER}. */
+export function describeToken(t: ListedToken): string {
   const parts = [t.id, t.tenant, t.scopes.join(','), t.name ?? '-', t.widget ? 'widget' : 'server'];
-  parts.push(t.origins.join(',') || '-', t.expires_at ?? 'never', t.created_at, t.last_used_at ?? 'never');
+  parts.push(t.origins.join(',') || '-', t.filters.map(formatFilter).join(' ') || '-');
+  parts.push(t.expires_at ?? NEVER_EXPIRES, t.created_at, t.last_used_at ?? 'never');
   return parts.join('\t');
 }
+
+/** Header line of `tokens list`. */
+export const TOKEN_LIST_HEADER = 'ID\tTENANT\tSCOPES\tNAME\tKIND\tORIGINS\tFILTERS\tEXPIRES\tCREATED\tLAST USED';
 
 /** `tokens create|list|revoke`: administers tokens in Redis directly (REDIS_URL). */
 export function tokensCommand(program: Command): void {
@@ -100,8 +115,13 @@ export function tokensCommand(program: Command): void {
         for (const r of records) process.stdout.write(`${JSON.stringify(r)}\n`);
         return;
       }
-      process.stdout.write('ID\tTENANT\tSCOPES\tNAME\tKIND\tORIGINS\tEXPIRES\tCREATED\tLAST USED\n');
-      for (const r of records) process.stdout.write(`${describe(r)}\n`);
+      process.stdout.write(`${TOKEN_LIST_HEADER}\n`);
+      for (const r of records) process.stdout.write(`${describeToken(r)}\n`);
+      const forever = records.filter((r) => !r.expires_at).length;
+      if (forever)
+        process.stderr.write(
+          `${forever} token(s) never expire: revoke those not needed, and give new ones --expires.\n`,
+        );
     });
 
   tokens

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import type { Stack } from '@docqa/stack';
+import type { Stack } from '@docqa/api-server/testing';
 
 const root = join(__dirname, '../../../..');
 

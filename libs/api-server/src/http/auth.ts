@@ -1,5 +1,6 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import type { Principal, Scope, TokenRecord } from '@docqa/auth';
+import type { Principal } from '@docqa/auth';
+import type { Scope, TokenRecord } from '@docqa/contracts';
 import { ForbiddenError, UnauthenticatedError } from '@docqa/errors';
 import type { SessionAuth } from './session-auth';
 

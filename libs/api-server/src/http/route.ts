@@ -1,7 +1,7 @@
 import type { Request, RequestHandler, Response, Router } from 'express';
 import type { ZodType } from 'zod';
 import type { OpenAPIRegistry, ResponseConfig } from '@asteasolutions/zod-to-openapi';
-import type { Scope } from '@docqa/auth';
+import type { Scope } from '@docqa/contracts';
 import { ProblemSchema, z } from '@docqa/contracts';
 import { ValidationError } from '@docqa/errors';
 import { requireScope } from './auth';

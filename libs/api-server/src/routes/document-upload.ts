@@ -54,7 +54,7 @@ export function documentUploadRoutes(backend: DocumentsBackend, limits: UploadLi
         const { documents, failed } = await loadFiles(files, metadataOf(req));
         if (!documents.length) throw nothingLoaded(failed);
         const accepted = await backend.submit(principalOf(req).tenant, documents);
-        res.setHeader('Location', `/api/v2/jobs/${accepted.job_id}`);
+        res.setHeader('Location', `${req.baseUrl}/jobs/${accepted.job_id}`);
         res.status(202).json({ ...accepted, failed });
       },
     );

@@ -61,7 +61,7 @@ export function documentRoutes(backend: DocumentsBackend): RouteGroup {
       },
       async (req, res, { body }) => {
         const accepted = await backend.submit(principalOf(req).tenant, body.documents);
-        res.setHeader('Location', `/api/v2/jobs/${accepted.job_id}`);
+        res.setHeader('Location', `${req.baseUrl}/jobs/${accepted.job_id}`);
         res.status(202).json(accepted);
       },
     );

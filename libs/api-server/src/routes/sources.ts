@@ -37,7 +37,7 @@ export function sourceRoutes(backend: SourcesBackend): RouteGroup {
       },
       async (req, res, { body }) => {
         const source = await backend.create(principalOf(req).tenant, body);
-        res.setHeader('Location', `/api/v2/sources/${source.id}`);
+        res.setHeader('Location', `${req.baseUrl}/sources/${source.id}`);
         res.status(201).json(source);
       },
     );

@@ -1,6 +1,7 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import {
   type askQuestionInputSchema,
+  API_BASE_PATH,
   McpAnswerSchema,
   type McpAnswer,
   type QuestionRecord,
@@ -55,7 +56,7 @@ export function registerAskQuestion(
           await progress.report(event);
         }
         return toolError(
-          `No answer within ${Math.round(ctx.answerTimeoutMs / 1000)} s. The question ${created.question_id} is still being answered: GET /api/v2/question/${created.question_id}/ returns it when ready.`,
+          `No answer within ${Math.round(ctx.answerTimeoutMs / 1000)} s. The question ${created.question_id} is still being answered: GET ${API_BASE_PATH}/question/${created.question_id}/ returns it when ready.`,
         );
       }),
   );

@@ -4,7 +4,7 @@
  */
 import pino from 'pino';
 import { loadConfig } from '@docqa/config';
-import { ScriptedAnswerer } from '@docqa/questions/testing';
+import { ScriptedAnswerer } from '@docqa/answering/testing';
 import { startWorker } from '@docqa/worker-runtime';
 
 async function main(): Promise<void> {

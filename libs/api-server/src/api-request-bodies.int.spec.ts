@@ -1,10 +1,10 @@
 import { connect, type Socket } from 'node:net';
 import { Writable } from 'node:stream';
 import pino from 'pino';
-import { ScriptedAnswerer } from '@docqa/questions/testing';
+import { ScriptedAnswerer } from '@docqa/answering/testing';
 import { deletePrefix, testPrefix, testRedis } from '@docqa/testing';
 import type { Redis } from 'ioredis';
-import { startStack, type Stack } from './start-stack';
+import { startStack, type Stack } from './testing/start-stack';
 
 const noKnowledgeBase = {
   retrieval: { search: async () => ({ results: [], took_ms: 0 }) },

@@ -3,11 +3,11 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { ScriptedAnswerer } from '@docqa/questions/testing';
+import { ScriptedAnswerer } from '@docqa/answering/testing';
 import { deletePrefix, testPrefix, testRedis, launchChromium } from '@docqa/testing';
 import type { Redis } from 'ioredis';
-import type { WidgetGlobals } from './browser-testing';
-import { startStack, type Stack } from './start-stack';
+import type { WidgetGlobals } from './widget-globals';
+import { startStack, type Stack } from '@docqa/api-server/testing';
 
 const root = join(__dirname, '../../..');
 const source = (id: string, cited: boolean) => ({

@@ -1,6 +1,6 @@
-import { ScriptedAnswerer } from '@docqa/questions/testing';
+import { ScriptedAnswerer } from '@docqa/answering/testing';
 import { startOwnRedis, type OwnRedis } from '@docqa/testing';
-import { startStack, type Stack } from './start-stack';
+import { startStack, type Stack } from './testing/start-stack';
 
 describe('health', () => {
   let redis: OwnRedis;

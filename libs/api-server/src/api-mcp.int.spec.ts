@@ -6,7 +6,7 @@ import {
 import type { CallToolResult, Progress } from '@modelcontextprotocol/sdk/types.js';
 import type { Redis } from 'ioredis';
 import { deletePrefix, testPrefix, testRedis } from '@docqa/testing';
-import { startStack, type Stack } from './start-stack';
+import { startStack, type Stack } from './testing/start-stack';
 
 const ACME_DOCS = [
   {

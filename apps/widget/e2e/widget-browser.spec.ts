@@ -7,8 +7,8 @@ import { join } from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { deletePrefix, testPrefix, testRedis, launchChromium } from '@docqa/testing';
 import type { Redis } from 'ioredis';
-import type { WidgetGlobals } from './browser-testing';
-import { startStack, type Stack } from './start-stack';
+import type { WidgetGlobals } from './widget-globals';
+import { startStack, type Stack } from '@docqa/api-server/testing';
 
 const root = join(__dirname, '../../..');
 

@@ -1,8 +1,8 @@
 import { EventSourceParserStream, type EventSourceMessage } from 'eventsource-parser/stream';
-import { ScriptedAnswerer } from '@docqa/questions/testing';
+import { ScriptedAnswerer } from '@docqa/answering/testing';
 import { deletePrefix, testPrefix, testRedis } from '@docqa/testing';
 import type { Redis } from 'ioredis';
-import { startStack, type Stack } from './start-stack';
+import { startStack, type Stack } from './testing/start-stack';
 
 const noKnowledgeBase = {
   retrieval: { search: async () => ({ results: [], took_ms: 0 }) },

@@ -2,7 +2,7 @@ import { AdminAccountStore } from '@docqa/auth';
 import { Keys } from '@docqa/records';
 import { deletePrefix, testPrefix, testRedis } from '@docqa/testing';
 import type { Redis } from 'ioredis';
-import { startStack, type Stack } from './start-stack';
+import { startStack, type Stack } from './testing/start-stack';
 import { signIn, type PortalSession } from './testing/portal-session';
 
 const noKnowledgeBase = {

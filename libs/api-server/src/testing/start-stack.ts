@@ -4,9 +4,10 @@ import { join } from 'node:path';
 import type { Logger } from 'pino';
 import pino from 'pino';
 import { Queue } from 'bullmq';
-import { TokenStore, type Scope } from '@docqa/auth';
+import { TokenStore } from '@docqa/auth';
+import { type Scope } from '@docqa/contracts';
 import { loadConfig, type Config } from '@docqa/config';
-import { QUEUE_NAMES, type Filter } from '@docqa/contracts';
+import { API_BASE_PATH, QUEUE_NAMES, type Filter } from '@docqa/contracts';
 import type { Answerer } from '@docqa/answering';
 import type { Metrics } from '@docqa/metrics';
 import {
@@ -17,7 +18,8 @@ import {
   redisTarget,
   releaseBullConnection,
 } from '@docqa/records';
-import { createApiServices, startApi, type ApiServices } from '@docqa/api-server';
+import { createApiServices } from '../knowledge-base';
+import { startApi, type ApiServices } from '../server';
 import { createKnowledgeBase, startWorker, type ConsumerFactory } from '@docqa/worker-runtime';
 
 /** Options of {@link startStack}. */
@@ -130,7 +132,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   return {
     config,
     baseUrl: api.url,
-    apiUrl: `${api.url}/api/v2/`,
+    apiUrl: `${api.url}${API_BASE_PATH}/`,
     redisUrl,
     prefix,
     operations: api.operations,

@@ -1,10 +1,10 @@
 import { Queue, QueueEvents } from 'bullmq';
 import { QUEUE_NAMES } from '@docqa/contracts';
-import { ScriptedAnswerer } from '@docqa/questions/testing';
+import { ScriptedAnswerer } from '@docqa/answering/testing';
 import { Keys } from '@docqa/records';
 import { deletePrefix, testPrefix, testRedis } from '@docqa/testing';
 import type { Redis } from 'ioredis';
-import { startStack, type Stack } from './start-stack';
+import { startStack, type Stack } from './testing/start-stack';
 
 const noKnowledgeBase = {
   retrieval: { search: async () => ({ results: [], took_ms: 0 }) },

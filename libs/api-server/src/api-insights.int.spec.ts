@@ -1,7 +1,7 @@
 import type { Redis } from 'ioredis';
 import { Keys } from '@docqa/records';
 import { deletePrefix, testPrefix, testRedis } from '@docqa/testing';
-import { startStack, type Stack } from './start-stack';
+import { startStack, type Stack } from './testing/start-stack';
 
 const DAY = 86_400_000;
 

@@ -1,6 +1,6 @@
-import { readEventStream } from './sse';
+import { readAnswerEvents, type StreamedEvent } from './answer-events';
 
-describe('readEventStream', () => {
+describe('readAnswerEvents', () => {
   it('survives events and multi-byte characters split across reads, one byte at a time', async () => {
     const text =
       'id: 1\nevent: delta\ndata: {"text":"héllo 🙂"}\n\n: heartbeat\n\nid: 2\nevent: done\ndata: {}\n\n';
@@ -11,11 +11,11 @@ describe('readEventStream', () => {
         controller.close();
       },
     });
-    const events: { id?: string; event?: string; data: string }[] = [];
-    await readEventStream(body, (e) => events.push(e));
+    const events: StreamedEvent[] = [];
+    for await (const event of readAnswerEvents(body)) events.push(event);
     expect(events).toEqual([
-      { id: '1', event: 'delta', data: '{"text":"héllo 🙂"}' },
-      { id: '2', event: 'done', data: '{}' },
+      { id: '1', type: 'delta', data: { text: 'héllo 🙂' } },
+      { id: '2', type: 'done', data: {} },
     ]);
   });
 });

@@ -1,5 +1,5 @@
 import type { Source } from '@docqa/contracts';
-import type { AnswerChunk, AnswerInput, Answerer } from '@docqa/answering';
+import type { AnswerChunk, AnswerInput, Answerer } from './answer-types';
 
 /** Script of a {@link ScriptedAnswerer}. */
 export interface AnswerScript {

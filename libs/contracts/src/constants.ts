@@ -1,0 +1,27 @@
+/**
+ * Contract constants without zod: the browser apps (widget, portal) import this entry,
+ * `@docqa/contracts/constants`, so their bundles stay free of the schemas.
+ */
+
+/** Every label key of the widget with its default text (spec §2.7). */
+export const DEFAULT_LABELS = {
+  CHAT_PLACEHOLDER: 'Ask anything and get AI-generated answers...',
+  POPUP_TITLE: 'docqa Chat',
+  POPUP_TRIGGER_TITLE: 'Ask anything and get answers',
+  COLLAPSE_SHOW: 'Show more',
+  COLLAPSE_HIDE: 'Collapse',
+  DOCUMENTS_IN: 'Documents in response',
+  DOCUMENTS_OTHER: 'Other documents',
+  DOWN_RATE_DETAILS_PLACEHOLDER:
+    'A high-level summary of what the correct answer should and/or should not mention.',
+  DOWN_RATE_URL_PLACEHOLDER: 'https://docs.example.com/page',
+  DOWN_RATE_BUTTON: 'Send',
+  NEW_CHAT_BUTTON: 'New chat',
+} as const;
+export type LabelKey = keyof typeof DEFAULT_LABELS;
+
+/** Every token scope, in the order forms offer them. */
+export const SCOPES = ['ask', 'search', 'ingest', 'admin'] as const;
+
+/** Path prefix of every API operation: the API lives at `<origin>/api/v2/`. */
+export const API_BASE_PATH = '/api/v2';
