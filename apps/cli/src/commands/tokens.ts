@@ -63,7 +63,8 @@ export function describeToken(t: ListedToken): string {
 }
 
 /** Header line of `tokens list`. */
-export const TOKEN_LIST_HEADER = 'ID\tTENANT\tSCOPES\tNAME\tKIND\tORIGINS\tFILTERS\tEXPIRES\tCREATED\tLAST USED';
+export const TOKEN_LIST_HEADER =
+  'ID\tTENANT\tSCOPES\tNAME\tKIND\tORIGINS\tFILTERS\tEXPIRES\tCREATED\tLAST USED';
 
 /** `tokens create|list|revoke`: administers tokens in Redis directly (REDIS_URL). */
 export function tokensCommand(program: Command): void {
