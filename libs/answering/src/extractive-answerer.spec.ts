@@ -120,6 +120,27 @@ describe('ExtractiveAnswerer', () => {
     expect(text).toMatch(/\[1\][\s\S]*\[2\]/);
   });
 
+  it('quotes a runner-up that answers less well briefly, with what the first quote did not say', async () => {
+    const filler = Array.from({ length: 8 }, (_, i) => `Menu entry ${i} has its own page.`).join(' ');
+    const best = chunk(
+      'Manual',
+      'Manual › Picture size',
+      'To change the picture size, open Settings, then Picture, then Picture Size, and choose a size.',
+    );
+    const runnerUp = chunk(
+      'Guide',
+      'Guide › Screen',
+      `${filler} To change the picture size, open Settings, then Picture, then Picture Size, and choose a size. Zoom and Position moves the picture on the screen. ${filler}`,
+    );
+    const { text, sources } = await ask('How do I change the picture size?', [best, runnerUp]);
+    expect(sources.filter((s) => s.cited).map((s) => s.document_id)).toEqual(['Manual', 'Guide']);
+    const [first, brief] = text.split('\n\n');
+    expect(first).toContain('Picture Size');
+    expect(brief).toContain('Zoom and Position');
+    expect(brief).not.toContain('choose a size');
+    expect(brief!.match(/\S+/g)!.length).toBeLessThanOrEqual(60);
+  });
+
   it('does not take a question quoted in example code for the answer to it', async () => {
     const sdk = chunk(
       'SDK',

@@ -47,6 +47,11 @@ export function termWeights(
 
 /** How much more a question's word counts in a section's headings than in its text. */
 const HEADING_STRENGTH = 1.75;
+/**
+ * The same for the document's title: a title says what the whole page is about, a heading what
+ * this part of it is about, so a question's word in the title alone counts less.
+ */
+const TITLE_STRENGTH = 1.3;
 /** What the top retrieval hit adds to its section's score (the n-th adds a n-th of it). */
 const RANK_BONUS = 0.3;
 
@@ -80,7 +85,11 @@ export function rankSections(
         // A word in a heading says what the section is about; one only inside code says little,
         // and one only in a string of example code (`ask('How do I…')`) less still.
         const strength = Math.max(
-          passage.headingTerms.has(term) ? HEADING_STRENGTH : 0,
+          passage.sectionTerms.has(term)
+            ? HEADING_STRENGTH
+            : passage.headingTerms.has(term)
+              ? TITLE_STRENGTH
+              : 0,
           prose.has(term) ? 1 : code.has(term) ? 0.5 : literal.has(term) ? 0.25 : 0,
         );
         if (strength) coverage += weight;

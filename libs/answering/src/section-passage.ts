@@ -20,6 +20,8 @@ export interface SectionPassage {
   section: string;
   /** Terms of the document title and the heading path. */
   headingTerms: Set<string>;
+  /** Terms of the heading path alone (without the document title). */
+  sectionTerms: Set<string>;
   /** Best retrieval rank among the section's chunks (0 = the top hit). */
   rank: number;
   /** The section's best-ranked chunk: a source quoting the section links there. */
@@ -50,6 +52,7 @@ export function sectionPassages(
         doc,
         section,
         headingTerms: new Set(terms(`${chunks[0]!.title} ${section}`)),
+        sectionTerms: new Set(terms(section)),
         rank: rankOf(best),
         chunk: best,
         units: units(chunks.map((c) => c.text).join('\n\n')),
