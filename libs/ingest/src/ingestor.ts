@@ -10,6 +10,7 @@ import {
   type VectorStore,
 } from '@docqa/retrieval';
 import type { DocumentStore } from './document-store';
+import { CHUNKING_VERSION } from './chunking-version';
 import { toMarkdown } from './to-markdown';
 
 type JobDocument = IngestJob['documents'][number];
@@ -39,8 +40,8 @@ export interface IngestTally {
 
 /**
  * Ingests documents: chunks them along their structure, embeds the chunks, replaces the
- * documents' chunks in the store (in batches) and records them. Unchanged content (same hash) is
- * skipped; a document that fails is reported in the job and the others go on.
+ * documents' chunks in the store (in batches) and records them. An unchanged document (same
+ * content, metadata, chunk options and {@link CHUNKING_VERSION}: same hash) is skipped; a document that fails is reported in the job and the others go on.
  */
 export class Ingestor {
   constructor(
@@ -113,8 +114,21 @@ export class Ingestor {
   /** Chunks and embeds a document; null when its content is unchanged. */
   private async prepare(tenant: string, doc: JobDocument): Promise<Prepared | null> {
     const { documents, embedder, chunking } = this.deps;
+    // What the chunks are made of and how: a new chunking version or chunk size re-chunks an
+    // unchanged document.
     const hash = createHash('sha256')
-      .update(JSON.stringify([doc.title, doc.url ?? null, doc.content_type, doc.content, doc.metadata ?? {}]))
+      .update(
+        JSON.stringify([
+          CHUNKING_VERSION,
+          chunking.size,
+          chunking.overlap,
+          doc.title,
+          doc.url ?? null,
+          doc.content_type,
+          doc.content,
+          doc.metadata ?? {},
+        ]),
+      )
       .digest('hex');
     const existing = await documents.find(tenant, doc.id);
     if (existing?.hash === hash) return null;

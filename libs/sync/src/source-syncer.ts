@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import type { SourceSyncJob, SyncRecord } from '@docqa/contracts';
 import { NotFoundError, SyncBusyError } from '@docqa/errors';
-import type { DocumentService } from '@docqa/ingest';
+import { CHUNKING_VERSION, type DocumentService } from '@docqa/ingest';
 import type { Keys } from '@docqa/records';
 import {
   mapConcurrent,
@@ -115,8 +115,10 @@ export class SourceSyncer {
     await mapConcurrent(listing.entries, this.deps.concurrency, async (entry) => {
       const before = previous.get(entry.key);
       try {
-        const result = await entry.read(before);
-        if (result.status === 'unchanged') unchanged.set(entry.key, result.state);
+        // A page indexed by another chunking version is read as if never seen (no conditional
+        // request, no hash to match), so its unchanged content is chunked again.
+        const result = await entry.read(before?.chunking === CHUNKING_VERSION ? before : undefined);
+        if (result.status === 'unchanged') unchanged.set(entry.key, stamped(result.state));
         else changed.push({ key: entry.key, ...result, isNew: !before });
       } catch (err) {
         sync.failed++;
@@ -164,10 +166,15 @@ export class SourceSyncer {
         sync.failures.push({ url: c.key, reason });
         continue;
       }
-      saved.set(c.key, c.state);
+      saved.set(c.key, stamped(c.state));
       if (c.isNew) sync.added++;
       else sync.updated++;
     }
     await this.deps.store.setPages(tenant, source.id, saved);
   }
+}
+
+/** A page's state as indexed by this version of the chunker. */
+function stamped(state: PageState): PageState {
+  return { ...state, chunking: CHUNKING_VERSION };
 }
