@@ -206,4 +206,22 @@ describe('units', () => {
       ['code', '```\ncode [1]\n```'],
     ]);
   });
+
+  it('leaves out what shows only images (screenshots, a table row of them)', () => {
+    const md =
+      '![Portal](shots/a.png)\n\n| Desktop | Phone |\n|---|---|\n| ![D](d.png) | <img alt="P" src="p.png" width="200"> |\n\nSee ![icon](i.png) to save.';
+    expect(units(md).map((u) => u.text)).toEqual(['See ![icon](i.png) to save.']);
+  });
+
+  it('introduces a quote that starts with a code block by its section title, which carries the citation', async () => {
+    const section = chunk(
+      'Tokens',
+      'Tokens › Create a token',
+      '```bash\ndocqa tokens create --tenant acme\n```\n\nThe command prints only the token.',
+    );
+    const { text } = await ask('How do I create a token?', [section]);
+    expect(text).toBe(
+      '**Create a token** [1]:\n\n```bash\ndocqa tokens create --tenant acme\n```\n\nThe command prints only the token.',
+    );
+  });
 });

@@ -80,12 +80,23 @@ export function units(markdown: string): Unit[] {
     const kind = block.kind === 'table' ? 'item' : block.kind;
     for (const text of texts) {
       const key = text.replace(/\s+/g, ' ').trim().toLowerCase();
-      if (!key || seen.has(key)) continue;
+      if (!key || seen.has(key) || onlyImages(text)) continue;
       seen.add(key);
       out.push({ block: index, kind, text, words: wordCount(text), terms: new Set(terms(text)) });
     }
   });
   return out;
+}
+
+/**
+ * Whether a unit shows only images (a screenshot, a table row of screenshots): nothing to quote,
+ * and a docs page's relative image path would be broken where the answer is read.
+ */
+function onlyImages(text: string): boolean {
+  return (
+    /!\[[^\]]*\]\([^)]*\)|<img\b/i.test(text) &&
+    !/[\p{L}\p{N}]/u.test(text.replace(/!\[[^\]]*\]\([^)]*\)|<img\b[^>]*>/gi, ''))
+  );
 }
 
 /** Words of a text as a reader counts them. */
