@@ -194,6 +194,40 @@ describe('ExtractiveAnswerer', () => {
     expect(text).not.toContain('Intro sentence');
     expect(text.match(/\S+/g)!.length).toBeLessThanOrEqual(250);
   });
+
+  it('quotes a section whole up to 160 words, and a longer one by its best part, never cutting a list item', async () => {
+    const steps = (count: number) =>
+      Array.from({ length: count }, (_, i) => `- Step ${i + 1}: open the backup menu and check item ${i}.`);
+    const section = (count: number) => [
+      chunk('Backup', 'Backup › Restore a backup', `To restore a backup:\n\n${steps(count).join('\n')}`),
+    ];
+    const short = await ask('How do I restore a backup?', section(14));
+    expect(short.text.match(/\S+/g)!.length).toBeLessThanOrEqual(160);
+    expect(short.text).toContain('Step 14: open the backup menu and check item 13.');
+    const long = await ask('How do I restore a backup?', section(20));
+    const words = long.text.match(/\S+/g)!.length;
+    expect(words).toBeGreaterThanOrEqual(100);
+    expect(words).toBeLessThanOrEqual(160);
+    expect(long.text).not.toContain('Step 20');
+    for (const line of long.text.split('\n').filter((l) => l.startsWith('- ')))
+      expect(line).toMatch(/^- Step \d+: open the backup menu and check item \d+\.( \[1\])?$/);
+  });
+
+  it('answers which-values from the start of the list even when a later value matches the question better', async () => {
+    const options = Array.from(
+      { length: 30 },
+      (_, i) => `| \`option_${i}\` | none | Sets part ${i} of the layout in the page |`,
+    );
+    options[6] = '| `theme` | `light` | The widget colour theme |';
+    const table = chunk(
+      'Widget',
+      'Widget › Options',
+      `| Option | Default | Meaning |\n|---|---|---|\n${options.join('\n')}`,
+    );
+    const { text } = await ask('Which options does the widget theme take?', [table]);
+    expect(text).toMatch(/^- `option_0`: Default none; Meaning Sets part 0/);
+    expect(text).toContain('`theme`');
+  });
 });
 
 describe('units', () => {

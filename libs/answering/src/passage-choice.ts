@@ -140,6 +140,10 @@ export function chooseWindow(passage: SectionPassage, weights: TermWeights, opti
   const early = scores.slice(0, 3).findIndex((s) => s > 0);
   const about = weightOf(weights, (t) => passage.headingTerms.has(t)) > 0;
   let start = options.kind !== 'what' ? best : early >= 0 ? early : about ? 0 : best;
+  // Values are listed from the start of their list (or table), the first ones often being what is
+  // asked, when that start and the best unit fit in the window together.
+  const first = options.kind === 'which' ? listStart(units, start) : start;
+  if (sizes.slice(first, start + 1).reduce((n, w) => n + w, 0) <= options.maxWords) start = first;
   let end = start;
   let words = sizes[start]!;
   const fits = (i: number) => words + sizes[i]! <= options.maxWords;
@@ -164,6 +168,19 @@ export function chooseWindow(passage: SectionPassage, weights: TermWeights, opti
     words += sizes[++end]!;
   }
   return withoutDanglingLeadIn(units.slice(start, end + 1));
+}
+
+/** The first item of the list (or table) that the unit at `i` belongs to, or `i`. */
+function listStart(units: Unit[], i: number): number {
+  let start = i;
+  while (
+    start > 0 &&
+    units[start]!.kind === 'item' &&
+    units[start - 1]!.kind === 'item' &&
+    units[start]!.block - units[start - 1]!.block <= 1
+  )
+    start--;
+  return start;
 }
 
 /** Units without a trailing lead-in whose continuation is not among them. */
