@@ -213,6 +213,17 @@ describe('ExtractiveAnswerer', () => {
       expect(line).toMatch(/^- Step \d+: open the backup menu and check item \d+\.( \[1\])?$/);
   });
 
+  it('prefers the section that names what is asked (its words in a row) to one that only holds them', async () => {
+    const results = [
+      chunk('Glossary', 'Glossary › Screen', 'The screen shows what the TV receives.'),
+      chunk('Menu', 'Menu › Fonts', 'Change the size of a menu font; a picture stays as it is.'),
+      chunk('Display', 'Display › Zoom', 'To fit the screen, change the picture size in the zoom menu.'),
+    ];
+    const { text, sources } = await ask('How do I change the picture size?', results);
+    expect(text).toMatch(/^To fit the screen, change the picture size in the zoom menu\. \[1\]/);
+    expect(sources[0]!.document_id).toBe('Display');
+  });
+
   it('answers which-values from the start of the list even when a later value matches the question better', async () => {
     const options = Array.from(
       { length: 30 },

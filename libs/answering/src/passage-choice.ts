@@ -1,6 +1,6 @@
 import type { QuestionKind } from './question-kind';
 import { terms } from './text';
-import type { SectionPassage, Unit } from './section-passage';
+import { termPairs, type SectionPassage, type Unit } from './section-passage';
 
 /** How well a section answers a question. */
 export interface ScoredSection {
@@ -10,7 +10,10 @@ export interface ScoredSection {
   score: number;
 }
 
-/** A question's content terms with their weights (rarer among the retrieved passages: heavier). */
+/**
+ * A question's content terms with their weights (rarer among the retrieved passages: heavier), in
+ * the question's order.
+ */
 export type TermWeights = Map<string, number>;
 
 /** Words that phrase a question rather than name what it is about (as terms: stemmed). */
@@ -54,6 +57,12 @@ const HEADING_STRENGTH = 1.75;
 const TITLE_STRENGTH = 1.3;
 /** What the top retrieval hit adds to its section's score (the n-th adds a n-th of it). */
 const RANK_BONUS = 0.3;
+/**
+ * What two of the question's words in a row add, found in a row in a section (its title, headings
+ * or text: "picture size", "Learn TV Remote"), as a share of their weight: the section names the
+ * thing asked about, not only its words.
+ */
+const PHRASE_STRENGTH = 0.1;
 
 /** Weight of the terms of `weights` that `has` holds. */
 export function weightOf(weights: TermWeights, has: (term: string) => boolean): number {
@@ -95,10 +104,23 @@ export function rankSections(
         if (strength) coverage += weight;
         matched += weight * strength;
       }
-      const score = (matched / total + RANK_BONUS / (passage.rank + 1)) * shapeBonus(passage, kind);
+      const phrase = PHRASE_STRENGTH * phraseWeight(passage, weights);
+      const score =
+        ((matched + phrase) / total + RANK_BONUS / (passage.rank + 1)) * shapeBonus(passage, kind);
       return { passage, coverage: coverage / total, score };
     })
     .sort((a, b) => b.score - a.score);
+}
+
+/** Weight of the question's consecutive term pairs that a section has consecutively too. */
+function phraseWeight(passage: SectionPassage, weights: TermWeights): number {
+  const asked = [...weights.keys()];
+  let sum = 0;
+  termPairs(asked).forEach((pair, i) => {
+    if (passage.headingPairs.has(pair) || passage.units.some((u) => u.pairs.has(pair)))
+      sum += weights.get(asked[i]!)! + weights.get(asked[i + 1]!)!;
+  });
+  return sum;
 }
 
 /** Code without its quoted strings, which hold example data rather than what the code does. */
