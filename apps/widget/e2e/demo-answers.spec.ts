@@ -83,10 +83,15 @@ describe('the demo answers in the widget (Chromium, the real pipeline over docs/
     await page.close();
   });
 
-  it.each(['How do I embed the widget?', 'Which settings does docqa read?'])(
-    'answers "%s" with linked citations and one source per document',
-    async (question) => {
+  it.each([
+    ['How do I embed the widget?', ['window.ASSISTANT_WIDGET', 'assistant-widget.js']],
+    ['Which settings does docqa read?', ['REDIS_URL', 'LLM_PROVIDER']],
+  ])(
+    'answers "%s" with what it needs (%j), linked citations and one source per document',
+    async (question, needed) => {
       const { page, dialog } = await askExample(question);
+      const text = await dialog.locator('.answer').textContent();
+      for (const s of needed) expect(text).toContain(s);
       const sources = await sourceEntries(dialog);
       expect(new Set(sources.map((s) => s.href.split('#')[0])).size).toBe(sources.length);
       for (const s of sources) expect(s.href.startsWith(BASE_URL)).toBe(true);

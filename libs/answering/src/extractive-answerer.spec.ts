@@ -120,6 +120,27 @@ describe('ExtractiveAnswerer', () => {
     expect(text).toMatch(/\[1\][\s\S]*\[2\]/);
   });
 
+  it('quotes a runner-up that answers less well briefly, with what the first quote did not say', async () => {
+    const filler = Array.from({ length: 8 }, (_, i) => `Menu entry ${i} has its own page.`).join(' ');
+    const best = chunk(
+      'Manual',
+      'Manual › Picture size',
+      'To change the picture size, open Settings, then Picture, then Picture Size, and choose a size.',
+    );
+    const runnerUp = chunk(
+      'Guide',
+      'Guide › Screen',
+      `${filler} To change the picture size, open Settings, then Picture, then Picture Size, and choose a size. Zoom and Position moves the picture on the screen. ${filler}`,
+    );
+    const { text, sources } = await ask('How do I change the picture size?', [best, runnerUp]);
+    expect(sources.filter((s) => s.cited).map((s) => s.document_id)).toEqual(['Manual', 'Guide']);
+    const [first, brief] = text.split('\n\n');
+    expect(first).toContain('Picture Size');
+    expect(brief).toContain('Zoom and Position');
+    expect(brief).not.toContain('choose a size');
+    expect(brief!.match(/\S+/g)!.length).toBeLessThanOrEqual(60);
+  });
+
   it('does not take a question quoted in example code for the answer to it', async () => {
     const sdk = chunk(
       'SDK',
@@ -173,6 +194,51 @@ describe('ExtractiveAnswerer', () => {
     expect(text).not.toContain('Intro sentence');
     expect(text.match(/\S+/g)!.length).toBeLessThanOrEqual(250);
   });
+
+  it('quotes a section whole up to 160 words, and a longer one by its best part, never cutting a list item', async () => {
+    const steps = (count: number) =>
+      Array.from({ length: count }, (_, i) => `- Step ${i + 1}: open the backup menu and check item ${i}.`);
+    const section = (count: number) => [
+      chunk('Backup', 'Backup › Restore a backup', `To restore a backup:\n\n${steps(count).join('\n')}`),
+    ];
+    const short = await ask('How do I restore a backup?', section(14));
+    expect(short.text.match(/\S+/g)!.length).toBeLessThanOrEqual(160);
+    expect(short.text).toContain('Step 14: open the backup menu and check item 13.');
+    const long = await ask('How do I restore a backup?', section(20));
+    const words = long.text.match(/\S+/g)!.length;
+    expect(words).toBeGreaterThanOrEqual(100);
+    expect(words).toBeLessThanOrEqual(160);
+    expect(long.text).not.toContain('Step 20');
+    for (const line of long.text.split('\n').filter((l) => l.startsWith('- ')))
+      expect(line).toMatch(/^- Step \d+: open the backup menu and check item \d+\.( \[1\])?$/);
+  });
+
+  it('prefers the section that names what is asked (its words in a row) to one that only holds them', async () => {
+    const results = [
+      chunk('Glossary', 'Glossary › Screen', 'The screen shows what the TV receives.'),
+      chunk('Menu', 'Menu › Fonts', 'Change the size of a menu font; a picture stays as it is.'),
+      chunk('Display', 'Display › Zoom', 'To fit the screen, change the picture size in the zoom menu.'),
+    ];
+    const { text, sources } = await ask('How do I change the picture size?', results);
+    expect(text).toMatch(/^To fit the screen, change the picture size in the zoom menu\. \[1\]/);
+    expect(sources[0]!.document_id).toBe('Display');
+  });
+
+  it('answers which-values from the start of the list even when a later value matches the question better', async () => {
+    const options = Array.from(
+      { length: 30 },
+      (_, i) => `| \`option_${i}\` | none | Sets part ${i} of the layout in the page |`,
+    );
+    options[6] = '| `theme` | `light` | The widget colour theme |';
+    const table = chunk(
+      'Widget',
+      'Widget › Options',
+      `| Option | Default | Meaning |\n|---|---|---|\n${options.join('\n')}`,
+    );
+    const { text } = await ask('Which options does the widget theme take?', [table]);
+    expect(text).toMatch(/^- `option_0`: Default none; Meaning Sets part 0/);
+    expect(text).toContain('`theme`');
+  });
 });
 
 describe('units', () => {
@@ -184,5 +250,23 @@ describe('units', () => {
       ['item', '- First item\n  continued'],
       ['code', '```\ncode [1]\n```'],
     ]);
+  });
+
+  it('leaves out what shows only images (screenshots, a table row of them)', () => {
+    const md =
+      '![Portal](shots/a.png)\n\n| Desktop | Phone |\n|---|---|\n| ![D](d.png) | <img alt="P" src="p.png" width="200"> |\n\nSee ![icon](i.png) to save.';
+    expect(units(md).map((u) => u.text)).toEqual(['See ![icon](i.png) to save.']);
+  });
+
+  it('introduces a quote that starts with a code block by its section title, which carries the citation', async () => {
+    const section = chunk(
+      'Tokens',
+      'Tokens › Create a token',
+      '```bash\ndocqa tokens create --tenant acme\n```\n\nThe command prints only the token.',
+    );
+    const { text } = await ask('How do I create a token?', [section]);
+    expect(text).toBe(
+      '**Create a token** [1]:\n\n```bash\ndocqa tokens create --tenant acme\n```\n\nThe command prints only the token.',
+    );
   });
 });

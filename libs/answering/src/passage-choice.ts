@@ -1,6 +1,6 @@
 import type { QuestionKind } from './question-kind';
 import { terms } from './text';
-import type { SectionPassage, Unit } from './section-passage';
+import { termPairs, type SectionPassage, type Unit } from './section-passage';
 
 /** How well a section answers a question. */
 export interface ScoredSection {
@@ -10,7 +10,10 @@ export interface ScoredSection {
   score: number;
 }
 
-/** A question's content terms with their weights (rarer among the retrieved passages: heavier). */
+/**
+ * A question's content terms with their weights (rarer among the retrieved passages: heavier), in
+ * the question's order.
+ */
 export type TermWeights = Map<string, number>;
 
 /** Words that phrase a question rather than name what it is about (as terms: stemmed). */
@@ -47,8 +50,19 @@ export function termWeights(
 
 /** How much more a question's word counts in a section's headings than in its text. */
 const HEADING_STRENGTH = 1.75;
+/**
+ * The same for the document's title: a title says what the whole page is about, a heading what
+ * this part of it is about, so a question's word in the title alone counts less.
+ */
+const TITLE_STRENGTH = 1.3;
 /** What the top retrieval hit adds to its section's score (the n-th adds a n-th of it). */
 const RANK_BONUS = 0.3;
+/**
+ * What two of the question's words in a row add, found in a row in a section (its title, headings
+ * or text: "picture size", "Learn TV Remote"), as a share of their weight: the section names the
+ * thing asked about, not only its words.
+ */
+const PHRASE_STRENGTH = 0.1;
 
 /** Weight of the terms of `weights` that `has` holds. */
 export function weightOf(weights: TermWeights, has: (term: string) => boolean): number {
@@ -80,16 +94,33 @@ export function rankSections(
         // A word in a heading says what the section is about; one only inside code says little,
         // and one only in a string of example code (`ask('How do I…')`) less still.
         const strength = Math.max(
-          passage.headingTerms.has(term) ? HEADING_STRENGTH : 0,
+          passage.sectionTerms.has(term)
+            ? HEADING_STRENGTH
+            : passage.headingTerms.has(term)
+              ? TITLE_STRENGTH
+              : 0,
           prose.has(term) ? 1 : code.has(term) ? 0.5 : literal.has(term) ? 0.25 : 0,
         );
         if (strength) coverage += weight;
         matched += weight * strength;
       }
-      const score = (matched / total + RANK_BONUS / (passage.rank + 1)) * shapeBonus(passage, kind);
+      const phrase = PHRASE_STRENGTH * phraseWeight(passage, weights);
+      const score =
+        ((matched + phrase) / total + RANK_BONUS / (passage.rank + 1)) * shapeBonus(passage, kind);
       return { passage, coverage: coverage / total, score };
     })
     .sort((a, b) => b.score - a.score);
+}
+
+/** Weight of the question's consecutive term pairs that a section has consecutively too. */
+function phraseWeight(passage: SectionPassage, weights: TermWeights): number {
+  const asked = [...weights.keys()];
+  let sum = 0;
+  termPairs(asked).forEach((pair, i) => {
+    if (passage.headingPairs.has(pair) || passage.units.some((u) => u.pairs.has(pair)))
+      sum += weights.get(asked[i]!)! + weights.get(asked[i + 1]!)!;
+  });
+  return sum;
 }
 
 /** Code without its quoted strings, which hold example data rather than what the code does. */
@@ -131,6 +162,10 @@ export function chooseWindow(passage: SectionPassage, weights: TermWeights, opti
   const early = scores.slice(0, 3).findIndex((s) => s > 0);
   const about = weightOf(weights, (t) => passage.headingTerms.has(t)) > 0;
   let start = options.kind !== 'what' ? best : early >= 0 ? early : about ? 0 : best;
+  // Values are listed from the start of their list (or table), the first ones often being what is
+  // asked, when that start and the best unit fit in the window together.
+  const first = options.kind === 'which' ? listStart(units, start) : start;
+  if (sizes.slice(first, start + 1).reduce((n, w) => n + w, 0) <= options.maxWords) start = first;
   let end = start;
   let words = sizes[start]!;
   const fits = (i: number) => words + sizes[i]! <= options.maxWords;
@@ -155,6 +190,19 @@ export function chooseWindow(passage: SectionPassage, weights: TermWeights, opti
     words += sizes[++end]!;
   }
   return withoutDanglingLeadIn(units.slice(start, end + 1));
+}
+
+/** The first item of the list (or table) that the unit at `i` belongs to, or `i`. */
+function listStart(units: Unit[], i: number): number {
+  let start = i;
+  while (
+    start > 0 &&
+    units[start]!.kind === 'item' &&
+    units[start - 1]!.kind === 'item' &&
+    units[start]!.block - units[start - 1]!.block <= 1
+  )
+    start--;
+  return start;
 }
 
 /** Units without a trailing lead-in whose continuation is not among them. */

@@ -3,8 +3,8 @@ import type { Unit } from './section-passage';
 /**
  * Markdown that quotes units of one section with their structure: a paragraph's sentences joined,
  * list items (and table rows, already turned into items) one per line, code blocks as fenced.
- * The citation `[n]` ends the first paragraph or list item's first line; a quote made of code
- * only is introduced by its section's title.
+ * The citation `[n]` ends the first paragraph or list item's first line; a quote that starts
+ * with code (or has nothing else) is introduced by its section's title, which carries it.
  */
 export function quotePassage(units: Unit[], citation: string, section: string): string {
   const blocks: { kind: Unit['kind']; text: string }[] = [];
@@ -16,7 +16,11 @@ export function quotePassage(units: Unit[], citation: string, section: string): 
     previous = unit;
   }
   const cited = blocks.findIndex((b) => b.kind === 'paragraph' || b.kind === 'item' || b.kind === 'quote');
-  if (cited >= 0) {
+  const title = section.split(' › ').at(-1) || 'From the docs';
+  if (blocks[0]?.kind === 'code') {
+    // A quote that starts with code is introduced by its section's title, which carries the citation.
+    blocks.unshift({ kind: 'paragraph', text: `**${title}** ${citation}:` });
+  } else if (cited >= 0) {
     const block = blocks[cited]!;
     const lines = block.text.split('\n');
     // The end of the block's first paragraph: a list item's wrapped lines, not its nested blocks.
@@ -32,10 +36,7 @@ export function quotePassage(units: Unit[], citation: string, section: string): 
     lines[end] = line.endsWith(':') ? `${line.slice(0, -1)} ${citation}:` : `${line} ${citation}`;
     block.text = lines.join('\n');
   } else {
-    blocks.unshift({
-      kind: 'paragraph',
-      text: `**${section.split(' › ').at(-1) || 'From the docs'}** ${citation}`,
-    });
+    blocks.unshift({ kind: 'paragraph', text: `**${title}** ${citation}` });
   }
   return blocks
     .map(

@@ -10,6 +10,8 @@ export interface Unit {
   text: string;
   words: number;
   terms: Set<string>;
+  /** Its consecutive terms, as `"first second"` pairs. */
+  pairs: Set<string>;
 }
 
 /** A section of a document as retrieved: its chunks put back together, in document order. */
@@ -20,6 +22,10 @@ export interface SectionPassage {
   section: string;
   /** Terms of the document title and the heading path. */
   headingTerms: Set<string>;
+  /** Terms of the heading path alone (without the document title). */
+  sectionTerms: Set<string>;
+  /** Consecutive terms of the document title and of the heading path, as `"first second"` pairs. */
+  headingPairs: Set<string>;
   /** Best retrieval rank among the section's chunks (0 = the top hit). */
   rank: number;
   /** The section's best-ranked chunk: a source quoting the section links there. */
@@ -50,6 +56,8 @@ export function sectionPassages(
         doc,
         section,
         headingTerms: new Set(terms(`${chunks[0]!.title} ${section}`)),
+        sectionTerms: new Set(terms(section)),
+        headingPairs: new Set([...termPairs(terms(chunks[0]!.title)), ...termPairs(terms(section))]),
         rank: rankOf(best),
         chunk: best,
         units: units(chunks.map((c) => c.text).join('\n\n')),
@@ -77,12 +85,36 @@ export function units(markdown: string): Unit[] {
     const kind = block.kind === 'table' ? 'item' : block.kind;
     for (const text of texts) {
       const key = text.replace(/\s+/g, ' ').trim().toLowerCase();
-      if (!key || seen.has(key)) continue;
+      if (!key || seen.has(key) || onlyImages(text)) continue;
       seen.add(key);
-      out.push({ block: index, kind, text, words: wordCount(text), terms: new Set(terms(text)) });
+      const sequence = terms(text);
+      out.push({
+        block: index,
+        kind,
+        text,
+        words: wordCount(text),
+        terms: new Set(sequence),
+        pairs: new Set(termPairs(sequence)),
+      });
     }
   });
   return out;
+}
+
+/** Consecutive terms as `"first second"` pairs. */
+export function termPairs(sequence: string[]): string[] {
+  return sequence.slice(1).map((t, i) => `${sequence[i]} ${t}`);
+}
+
+/**
+ * Whether a unit shows only images (a screenshot, a table row of screenshots): nothing to quote,
+ * and a docs page's relative image path would be broken where the answer is read.
+ */
+function onlyImages(text: string): boolean {
+  return (
+    /!\[[^\]]*\]\([^)]*\)|<img\b/i.test(text) &&
+    !/[\p{L}\p{N}]/u.test(text.replace(/!\[[^\]]*\]\([^)]*\)|<img\b[^>]*>/gi, ''))
+  );
 }
 
 /** Words of a text as a reader counts them. */

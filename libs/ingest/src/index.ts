@@ -3,3 +3,4 @@ export { DocumentStore, type DocumentListOptions, type DocumentPage } from './do
 export { Ingestor } from './ingestor';
 export { DocumentService, openDocumentService, type OpenDocumentService } from './document-service';
 export { toMarkdown } from './to-markdown';
+export { CHUNKING_VERSION } from './chunking-version';

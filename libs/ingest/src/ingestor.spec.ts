@@ -2,6 +2,7 @@ import pino from 'pino';
 import type { DocumentRecord, IngestJob } from '@docqa/contracts';
 import { LocalEmbedder, type EmbeddedChunk, type VectorStore } from '@docqa/retrieval';
 import type { DocumentStore } from './document-store';
+import { createHash } from 'node:crypto';
 import { Ingestor } from './ingestor';
 
 /** A store that records each write; `failNext` makes the next write throw. */
@@ -41,14 +42,18 @@ class FakeDocuments {
   }
 }
 
-function setup(waitingJobs?: () => Promise<number>, upkeepEveryChunks?: number) {
+function setup(
+  waitingJobs?: () => Promise<number>,
+  upkeepEveryChunks?: number,
+  documents = new FakeDocuments(),
+  size = 1200,
+) {
   const store = new RecordingStore();
-  const documents = new FakeDocuments();
   const ingestor = new Ingestor({
     store: store as unknown as VectorStore,
     embedder: new LocalEmbedder(),
     documents: documents as unknown as DocumentStore,
-    chunking: { size: 1200, overlap: 100 },
+    chunking: { size, overlap: 100 },
     logger: pino({ level: 'silent' }),
     waitingJobs,
     upkeepEveryChunks,
@@ -204,5 +209,41 @@ describe('Ingestor', () => {
     await ingestor.ingest({ job_id: 'j2', tenant: 't', documents: [doc('a', 'alpha')] });
     expect(store.writes).toHaveLength(1);
     expect(documents.job).toMatchObject({ processed: 1, skipped: 1, chunks: 0 });
+  });
+
+  it('chunks an unchanged document again, once, when an older chunker indexed it', async () => {
+    const documents = new FakeDocuments();
+    // The record as the ingestor before chunking versions left it: a hash of the content alone.
+    const before = JSON.stringify(['a', null, 'text/plain', 'alpha', {}]);
+    documents.records.set('a', {
+      id: 'a',
+      title: 'a',
+      url: null,
+      content_type: 'text/plain',
+      metadata: {},
+      hash: createHash('sha256').update(before).digest('hex'),
+      chunks: 1,
+      created_at: '2026-01-01T00:00:00.000Z',
+      updated_at: '2026-01-01T00:00:00.000Z',
+    });
+    const { store, ingestor } = setup(undefined, undefined, documents);
+    await ingestor.ingest({ job_id: 'j1', tenant: 't', documents: [doc('a', 'alpha')] });
+    expect(store.writes).toHaveLength(1);
+    expect(documents.records.get('a')!.created_at).toBe('2026-01-01T00:00:00.000Z');
+    await ingestor.ingest({ job_id: 'j2', tenant: 't', documents: [doc('a', 'alpha')] });
+    expect(store.writes).toHaveLength(1);
+  });
+
+  it('chunks an unchanged document again when the chunk size changes', async () => {
+    const documents = new FakeDocuments();
+    await setup(undefined, undefined, documents).ingestor.ingest({
+      job_id: 'j1',
+      tenant: 't',
+      documents: [doc('a', 'alpha')],
+    });
+    const { store, ingestor } = setup(undefined, undefined, documents, 800);
+    await ingestor.ingest({ job_id: 'j2', tenant: 't', documents: [doc('a', 'alpha')] });
+    expect(store.writes).toHaveLength(1);
+    expect(documents.job).toMatchObject({ processed: 1, skipped: 0 });
   });
 });

@@ -10,6 +10,7 @@ import {
   type VectorStore,
 } from '@docqa/retrieval';
 import type { DocumentStore } from './document-store';
+import { CHUNKING_VERSION } from './chunking-version';
 import { toMarkdown } from './to-markdown';
 import { WritePipeline } from './write-pipeline';
 
@@ -47,8 +48,8 @@ export interface IngestTally {
 
 /**
  * Ingests documents: chunks them along their structure, embeds the chunks, replaces the
- * documents' chunks in the store (in batches) and records them. Unchanged content (same hash) is
- * skipped; a document that fails is reported in the job and the others go on.
+ * documents' chunks in the store (in batches) and records them. An unchanged document (same
+ * content, metadata, chunk options and {@link CHUNKING_VERSION}: same hash) is skipped; a document that fails is reported in the job and the others go on.
  */
 export class Ingestor {
   /** Chunks this ingestor wrote since its last index upkeep. */
@@ -147,8 +148,21 @@ export class Ingestor {
     existing: DocumentRecord | null,
   ): Promise<Prepared | null> {
     const { embedder, chunking } = this.deps;
+    // What the chunks are made of and how: a new chunking version or chunk size re-chunks an
+    // unchanged document.
     const hash = createHash('sha256')
-      .update(JSON.stringify([doc.title, doc.url ?? null, doc.content_type, doc.content, doc.metadata ?? {}]))
+      .update(
+        JSON.stringify([
+          CHUNKING_VERSION,
+          chunking.size,
+          chunking.overlap,
+          doc.title,
+          doc.url ?? null,
+          doc.content_type,
+          doc.content,
+          doc.metadata ?? {},
+        ]),
+      )
       .digest('hex');
     if (existing?.hash === hash) return null;
 

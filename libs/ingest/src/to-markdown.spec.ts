@@ -1,20 +1,56 @@
+import { markdownBlocks } from '@docqa/retrieval';
 import { toMarkdown } from './to-markdown';
 
 describe('toMarkdown', () => {
-  it('keeps escaped markup of an HTML document escaped, so it never turns into live HTML', () => {
+  it('keeps escaped markup of an HTML document escaped outside code, so it never turns into live HTML', () => {
     const html =
       '<html><body><h1>XSS</h1><p>Write &lt;script&gt;alert(1)&lt;/script&gt; and &lt;img src=x onerror=alert(1)&gt;.</p>' +
       '<pre>&lt;div class="a"&gt;</pre></body></html>';
     const markdown = toMarkdown(html, 'text/html');
-    expect(markdown).not.toMatch(/<script|<img|<div/);
     expect(markdown).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
-    expect(markdown).toContain('&lt;div class="a"&gt;');
     expect(markdown).toContain('# XSS');
+    // Inside a code fence Markdown shows `<` as text: only there is it written as is.
+    const blocks = markdownBlocks(markdown);
+    expect(blocks.filter((b) => b.text.includes('<')).map((b) => b.kind)).toEqual(['code']);
+    expect(blocks.find((b) => b.kind === 'code')!.text).toBe('```\n<div class="a">\n```');
   });
 
   it('decodes other entities to text', () => {
     expect(toMarkdown('<p>AT&amp;T &eacute;t&eacute; &quot;quoted&quot;</p>', 'text/html')).toBe(
       'AT&T été "quoted"',
     );
+  });
+
+  it('turns <pre> into fenced code blocks with the language its class names, the code as written', () => {
+    const html =
+      '<main><p>Create one:</p><pre><code class="hljs language-bash">docqa tokens create --tenant acme\n' +
+      'echo "&lt;b&gt; &amp; done"\n</code></pre><pre class="lang-js">const a = 1;\n\n  b();</pre>' +
+      '<pre>has ``` inside</pre></main>';
+    const blocks = markdownBlocks(toMarkdown(html, 'text/html'));
+    expect(blocks.map((b) => [b.kind, b.text])).toEqual([
+      ['paragraph', 'Create one:'],
+      ['code', '```bash\ndocqa tokens create --tenant acme\necho "<b> & done"\n```'],
+      ['code', '```js\nconst a = 1;\n\n  b();\n```'],
+      ['code', '````\nhas ``` inside\n````'],
+    ]);
+  });
+
+  it('keeps inline <code> as code spans', () => {
+    expect(
+      toMarkdown('<p>Run <code>docqa ingest &lt;path&gt;</code> or <code>a`b</code>.</p>', 'text/html'),
+    ).toBe('Run `docqa ingest <path>` or ``a`b``.');
+  });
+
+  it('turns tables into Markdown tables and lists into Markdown lists, as a Markdown document has them', () => {
+    const html =
+      '<table><thead><tr><th>Variable</th><th>Default</th></tr></thead><tbody>' +
+      '<tr><td><code>PORT</code></td><td>3000</td></tr><tr><td>A|B</td><td>&lt;x&gt;</td></tr></tbody></table>' +
+      '<ul><li>One <code>x</code></li><li>Two</li></ul>';
+    const blocks = markdownBlocks(toMarkdown(html, 'text/html'));
+    expect(blocks.map((b) => [b.kind, b.text])).toEqual([
+      ['table', '| Variable | Default |\n| --- | --- |\n| `PORT` | 3000 |\n| A\\|B | &lt;x&gt; |'],
+      ['item', '- One `x`'],
+      ['item', '- Two'],
+    ]);
   });
 });

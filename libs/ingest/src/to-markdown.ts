@@ -1,4 +1,4 @@
-import { convert } from 'html-to-text';
+import { convert, type FormatCallback } from 'html-to-text';
 import type { DocumentContentType } from '@docqa/contracts';
 
 const ESCAPES = { '<': '&lt;', '>': '&gt;' };
@@ -6,7 +6,9 @@ const ESCAPES = { '<': '&lt;', '>': '&gt;' };
 /** A parsed HTML node, as html-to-text's formatters receive it. */
 interface HtmlNode {
   type?: string;
+  name?: string;
   data?: string;
+  attribs?: Record<string, string>;
   children?: HtmlNode[];
 }
 
@@ -19,11 +21,80 @@ function escapeMarkup(text: string): string {
   return text.replace(/[<>]/g, (c) => ESCAPES[c as '<' | '>']);
 }
 
+/** Elements below a node (itself excluded) named `name`, not looking inside `stop` elements. */
+function descendants(node: HtmlNode, name: string, stop?: string): HtmlNode[] {
+  return (node.children ?? []).flatMap((c) =>
+    c.name === name ? [c] : c.name === stop ? [] : descendants(c, name, stop),
+  );
+}
+
+/** The language a code block names in its class (`language-bash`, `lang-js`), on `<pre>` or `<code>`. */
+function codeLanguage(pre: HtmlNode): string {
+  for (const node of [pre, ...descendants(pre, 'code')]) {
+    const match = /(?:^|\s)lang(?:uage)?-([\w+#.-]+)/.exec(node.attribs?.class ?? '');
+    if (match) return match[1]!;
+  }
+  return '';
+}
+
+/** A run of backticks longer than any in `text` (at least `min`), to fence or span it. */
+function backticks(text: string, min: number): string {
+  const longest = Math.max(0, ...(text.match(/`+/g) ?? []).map((run) => run.length));
+  return '`'.repeat(Math.max(min, longest + 1));
+}
+
 /**
- * Turns a document's content into Markdown-ish text for chunking: HTML loses navigation, scripts
- * and styles but keeps its headings (as `#` lines), paragraphs, lists and code. Text the HTML
- * escaped (`&lt;script&gt;`) stays escaped: Markdown passes raw HTML through, so a decoded `<`
- * would come back as live markup in answers and snippets.
+ * A `<pre>` as a fenced Markdown code block with its language. The code is kept as written:
+ * inside a fence Markdown shows `<` as text, so it needs no escaping (and escaping it would put
+ * `&lt;` into a command a reader copies).
+ */
+function fencedCode(pre: HtmlNode): string {
+  const code = textOf(pre).replace(/^\n/, '').trimEnd();
+  const fence = backticks(code, 3);
+  return `${fence}${codeLanguage(pre)}\n${code}\n${fence}`;
+}
+
+/** An inline `<code>` as a Markdown code span (shown as text, so kept as written too). */
+function codeSpan(code: HtmlNode): string {
+  const text = textOf(code).replace(/\s+/g, ' ');
+  const ticks = backticks(text, 1);
+  const pad = text.startsWith('`') || text.endsWith('`') ? ' ' : '';
+  return `${ticks}${pad}${text}${pad}${ticks}`;
+}
+
+/** A node's text with its code spans, the rest escaped (a table cell's content). */
+function inlineMarkdown(node: HtmlNode): string {
+  return (node.children ?? [])
+    .map((c) =>
+      c.type === 'text' ? escapeMarkup(c.data ?? '') : c.name === 'code' ? codeSpan(c) : inlineMarkdown(c),
+    )
+    .join('');
+}
+
+/**
+ * A `<table>` as a Markdown table, as a Markdown document would have it: the first row is the
+ * header (a `<thead>` row or not), each cell's text on one line, `|` escaped.
+ */
+function markdownTable(table: HtmlNode): string {
+  const rows = descendants(table, 'tr', 'table').map((tr) =>
+    (tr.children ?? [])
+      .filter((c) => c.name === 'td' || c.name === 'th')
+      .map((cell) => inlineMarkdown(cell).replace(/\s+/g, ' ').trim().replace(/\|/g, '\\|')),
+  );
+  const width = Math.max(0, ...rows.map((r) => r.length));
+  if (!width) return '';
+  const line = (cells: string[]) =>
+    `| ${Array.from({ length: width }, (_, i) => cells[i] ?? '').join(' | ')} |`;
+  const [header = [], ...body] = rows;
+  return [line(header), line(Array(width).fill('---')), ...body.map(line)].join('\n');
+}
+
+/**
+ * Turns a document's content into Markdown for chunking: HTML loses navigation, scripts and
+ * styles but keeps its headings (as `#` lines), paragraphs, lists, tables (as Markdown tables) and
+ * code (`<pre>` as fenced code blocks with their language, `<code>` as code spans). Text the HTML
+ * escaped (`&lt;script&gt;`) stays escaped outside code: Markdown passes raw HTML through, so a
+ * decoded `<` would come back as live markup in answers and snippets.
  */
 export function toMarkdown(content: string, type: DocumentContentType): string {
   if (type !== 'text/html') return content;
@@ -50,7 +121,10 @@ export function toMarkdown(content: string, type: DocumentContentType): string {
       { selector: 'style', format: 'skip' },
       { selector: 'img', format: 'skip' },
       { selector: 'a', options: { ignoreHref: true } },
-      { selector: 'pre', format: 'escapedPre' },
+      { selector: 'ul', options: { itemPrefix: '- ' } },
+      { selector: 'pre', format: 'fencedCode' },
+      { selector: 'code', format: 'codeSpan' },
+      { selector: 'table', format: 'markdownTable' },
     ],
     formatters: {
       heading: (elem, walk, builder, options) => {
@@ -59,12 +133,18 @@ export function toMarkdown(content: string, type: DocumentContentType): string {
         walk(elem.children, builder);
         builder.closeBlock({ trailingLineBreaks: options.trailingLineBreaks ?? 1 });
       },
-      // html-to-text's own `pre` adds its text raw, past `encodeCharacters`.
-      escapedPre: (elem, _walk, builder) => {
-        builder.openBlock({ isPre: true, leadingLineBreaks: 1 });
-        builder.addLiteral(escapeMarkup(textOf(elem)));
-        builder.closeBlock({ trailingLineBreaks: 1 });
-      },
+      // Literal text, past `encodeCharacters`: code is shown as written, a table's cells are
+      // escaped by markdownTable itself.
+      fencedCode: (elem, _walk, builder) => literalBlock(builder, fencedCode(elem)),
+      markdownTable: (elem, _walk, builder) => literalBlock(builder, markdownTable(elem)),
+      codeSpan: (elem, _walk, builder) => builder.addLiteral(codeSpan(elem)),
     },
   }).replace(/\n{3,}/g, '\n\n');
+}
+
+/** Adds text as a block of its own, line breaks kept. */
+function literalBlock(builder: Parameters<FormatCallback>[2], text: string): void {
+  builder.openBlock({ isPre: true, leadingLineBreaks: 2 });
+  builder.addLiteral(text);
+  builder.closeBlock({ trailingLineBreaks: 2 });
 }

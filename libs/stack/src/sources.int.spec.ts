@@ -176,6 +176,33 @@ describe('sources kept in sync (sitemap, llms.txt; schedules, leases)', () => {
     await call(`sources/${id}`, { method: 'DELETE' });
   });
 
+  it('chunks an unchanged page again, once, after the chunker changed (pages synced before versions)', async () => {
+    site.pages.set('/kept', htmlPage('Kept', 'Run <code>docqa ingest</code>.'));
+    const { id } = (await (
+      await post('sources/', { type: 'url', url: `${site.origin}/kept` })
+    ).json()) as SourceRecord;
+    await post(`sources/${id}/sync`);
+    expect(await finishedSync(id, 1)).toMatchObject({ status: 'completed', added: 1 });
+    // What an install synced before chunking versions left: page states without one, and a
+    // document hash of its content alone.
+    const keys = new Keys(prefix);
+    const pages = await redis.hgetall(keys.sourcePages('acme', id));
+    for (const [url, json] of Object.entries(pages)) {
+      const { chunking: _dropped, ...state } = JSON.parse(json) as { chunking?: number };
+      await redis.hset(keys.sourcePages('acme', id), url, JSON.stringify(state));
+      const docKey = keys.document('acme', (state as { document_id: string }).document_id);
+      const record = JSON.parse((await redis.get(docKey))!) as { hash: string };
+      await redis.set(docKey, JSON.stringify({ ...record, hash: 'from-before-versions' }));
+    }
+    await post(`sources/${id}/sync`);
+    const again = await finishedSync(id, 2);
+    expect(again).toMatchObject({ status: 'completed', updated: 1, unchanged: 0 });
+    expect(again.chunks).toBeGreaterThan(0);
+    await post(`sources/${id}/sync`);
+    expect(await finishedSync(id, 3)).toMatchObject({ status: 'completed', updated: 0, unchanged: 1 });
+    await call(`sources/${id}`, { method: 'DELETE' });
+  });
+
   it('reports bad pages one by one (unreachable, huge, not text, a sitemap loop) and syncs the rest', async () => {
     site.pages.set('/bad/ok', htmlPage('Fine', 'A fine page.'));
     site.pages.set('/bad/huge', { body: 'x'.repeat(11 * 1024 * 1024), type: 'text/plain' });

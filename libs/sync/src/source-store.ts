@@ -27,6 +27,8 @@ export interface PageState {
   hash: string;
   etag?: string;
   last_modified?: string;
+  /** The `CHUNKING_VERSION` its document was indexed with (absent: before versions existed). */
+  chunking?: number;
 }
 
 /** Syncs kept per source. */

@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import type { SourceSyncJob, SyncRecord } from '@docqa/contracts';
 import { SyncBusyError } from '@docqa/errors';
-import type { DocumentService } from '@docqa/ingest';
+import { CHUNKING_VERSION, type DocumentService } from '@docqa/ingest';
 import type { Keys } from '@docqa/records';
 import {
   mapConcurrent,
@@ -124,8 +124,10 @@ export class SourceSyncer {
     await mapConcurrent(listing.entries, this.deps.concurrency, async (entry) => {
       const before = previous.get(entry.key);
       try {
-        const result = await entry.read(before);
-        if (result.status === 'unchanged') unchanged.set(entry.key, result.state);
+        // A page indexed by another chunking version is read as if never seen (no conditional
+        // request, no hash to match), so its unchanged content is chunked again.
+        const result = await entry.read(before?.chunking === CHUNKING_VERSION ? before : undefined);
+        if (result.status === 'unchanged') unchanged.set(entry.key, stamped(result.state));
         else changed.push({ key: entry.key, ...result, isNew: !before });
       } catch (err) {
         sync.failed++;
@@ -174,7 +176,7 @@ export class SourceSyncer {
         sync.failures.push({ url: c.key, reason });
         continue;
       }
-      saved.set(c.key, c.state);
+      saved.set(c.key, stamped(c.state));
       if (c.isNew) sync.added++;
       else sync.updated++;
     }
@@ -183,4 +185,9 @@ export class SourceSyncer {
       throw new SourceDeleted();
     }
   }
+}
+
+/** A page's state as indexed by this version of the chunker. */
+function stamped(state: PageState): PageState {
+  return { ...state, chunking: CHUNKING_VERSION };
 }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { NOT_FOUND_ANSWER, terms, type Answerer } from '@docqa/answering';
 import type { EvalQuery } from '../eval-data';
 import { citedDocuments, median, presentationIssues, runAnswer } from './answer-run';
@@ -6,6 +7,9 @@ import { citedDocuments, median, presentationIssues, runAnswer } from './answer-
 export interface EmanualFigures {
   questions: number;
   goldCited: number;
+  /** Questions of the test half ({@link emanualHalf}) and those of them whose gold section is cited. */
+  testQuestions: number;
+  testGoldCited: number;
   goldRetrieved: number;
   recall: number;
   notFound: number;
@@ -14,9 +18,21 @@ export interface EmanualFigures {
   perSecond: number;
 }
 
+/**
+ * The half of the question set a question belongs to: `dev` (tuned on) or `test` (reported). The
+ * halves split the questions by their gold sections, so the paraphrases of one question, which
+ * share them, stay in one half.
+ */
+export function emanualHalf(q: EvalQuery): 'dev' | 'test' {
+  const gold = [...q.relevant.keys()].sort().join(',');
+  return createHash('sha256').update(gold).digest()[0]! % 2 ? 'test' : 'dev';
+}
+
 /** Token recall of the gold answers, gold sections cited, answer lengths. */
 export async function runEmanual(answerer: Answerer, queries: EvalQuery[]): Promise<EmanualFigures> {
   let goldCited = 0;
+  let testQuestions = 0;
+  let testGoldCited = 0;
   let goldRetrieved = 0;
   let recall = 0;
   let notFound = 0;
@@ -26,7 +42,12 @@ export async function runEmanual(answerer: Answerer, queries: EvalQuery[]): Prom
   for (const q of queries) {
     const answer = await runAnswer(answerer, q.text);
     if (answer.text === NOT_FOUND_ANSWER) notFound++;
-    if ([...citedDocuments(answer)].some((id) => q.relevant.has(id))) goldCited++;
+    const cited = [...citedDocuments(answer)].some((id) => q.relevant.has(id));
+    if (cited) goldCited++;
+    if (emanualHalf(q) === 'test') {
+      testQuestions++;
+      if (cited) testGoldCited++;
+    }
     if (answer.sources.some((s) => q.relevant.has(s.document_id))) goldRetrieved++;
     const gold = new Set(terms(q.answer ?? ''));
     const got = new Set(terms(answer.text));
@@ -38,6 +59,8 @@ export async function runEmanual(answerer: Answerer, queries: EvalQuery[]): Prom
   return {
     questions: n,
     goldCited,
+    testQuestions,
+    testGoldCited,
     goldRetrieved,
     recall: recall / n,
     notFound,

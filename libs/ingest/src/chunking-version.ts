@@ -1,0 +1,11 @@
+/**
+ * The version of what turns a document into chunks: `toMarkdown` and the chunker of
+ * @docqa/retrieval. Raise it whenever they cut or write the same document differently (as when
+ * chunks gained heading paths and anchors, or HTML code blocks their fences): documents indexed
+ * before are then chunked again once, on their next ingest or source sync, even though their
+ * content did not change.
+ *
+ * 1: chunks of plain text; 2: structure-aware chunks with heading paths and anchors; 3: HTML
+ * `<pre>` as fenced code, `<code>` as code spans, tables as Markdown tables.
+ */
+export const CHUNKING_VERSION = 3;
