@@ -11,4 +11,4 @@ export { Retrieval } from './retrieval';
 export type { Searcher } from './searcher';
 export { searchAs } from './search-as';
 export { createRetrieval } from './create-retrieval';
-export { stem, words } from './tokenize';
+export { words } from './tokenize';

@@ -9,15 +9,10 @@ export function words(text: string): string[] {
   );
 }
 
-/**
- * The one light stemmer (keyword features, local embeddings, answer terms), so "enable",
- * "enabled", "enables" and "enabling" share one term. Words of 3 letters or fewer, and words with
- * digits, stay as they are.
- */
+/** A light suffix stripper, so "tokens", "tokenized" and "token" share features. */
 export function stem(word: string): string {
-  if (word.length <= 3 || /\d/.test(word)) return word;
-  const base = word.replace(/(ing|ed|es|s)$/, '');
-  return (base.length >= 3 ? base : word).replace(/(?<=..)e$/, '');
+  if (word.length <= 4) return word;
+  return word.replace(/(ations?|ings?|ers?|ies|ed|es|s|ly)$/, '') || word;
 }
 
 /** 32-bit FNV-1a hash of a string's UTF-16 code units: a cheap, stable feature index. */
