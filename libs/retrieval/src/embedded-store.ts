@@ -169,11 +169,12 @@ export class EmbeddedStore implements VectorStore {
     const rows = (await table
       .search(text, 'fts', 'search_text')
       .where(tenantClause(query.tenants))
-      .select([...RESULT_COLUMNS, 'search_text', '_score'])
+      .select([...RESULT_COLUMNS, '_score'])
       .limit(Math.max(wanted * KEYWORD_CANDIDATES_FACTOR, KEYWORD_CANDIDATES_MIN))
       .toArray()) as Row[];
     const scored = rows
-      .map((row) => ({ row, score: keywordScore(row.search_text, weights) }))
+      // The row's search text is rebuilt from its columns rather than read again.
+      .map((row) => ({ row, score: keywordScore(searchText(row), weights) }))
       .filter((hit) => hit.score > 0)
       // Equal scores in a stable order: the index's own order depends on other tenants' rows.
       .sort((x, y) => y.score - x.score || byChunk(x.row, y.row));
