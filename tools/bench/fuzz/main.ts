@@ -182,7 +182,9 @@ function report(outcomes: Outcome[], operations: number, seconds: number): void 
     'A real API and worker (local embeddings, extractive answers, embedded store) on a private Redis, ' +
       'loopback only. Requests: valid bodies, bodies with one field replaced by junk, junk JSON, invalid ' +
       'JSON, wrong content types, mislabelled `Content-Encoding`, declared lengths that lie, junk ids, ' +
-      '`Last-Event-ID`, `Idempotency-Key`, `If-None-Match` and query values, wrong methods. ' +
+      '`Last-Event-ID`, `Idempotency-Key`, `If-None-Match` and query values, wrong methods, multipart ' +
+      'uploads (some cut short or with the wrong boundary), sources on a docs site and a GitHub ' +
+      'stand-in on 127.0.0.1, MCP JSON-RPC messages. ' +
       `Unanswered: no status line within ${ANSWER_MS / 1000} s. ${retries} requests met a keep-alive ` +
       'connection the server had just closed and were sent again once on a new one.',
     '',
@@ -212,7 +214,9 @@ function perOperation(outcomes: Outcome[]): string[] {
     else row[1]!++;
     rows.set(o.operation, row);
   }
-  return [...rows].map(([operation, row]) => `| \`${operation}\` | ${row.join(' | ')} |`);
+  return [...rows]
+    .sort(([x], [y]) => x.localeCompare(y))
+    .map(([operation, row]) => `| \`${operation}\` | ${row.join(' | ')} |`);
 }
 
 main().catch((err) => {
