@@ -2,9 +2,12 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as lancedb from '@lancedb/lancedb';
 import type { SearchResult } from '@docqa/contracts';
-import type { Chunk, EmbeddedChunk } from './chunk';
+import { searchText, type Chunk, type EmbeddedChunk } from './chunk';
 import { chunkColumns } from './chunk-columns';
 import { candidateLimit, filterFields, matchesFilters } from './filters';
+import { keywordScore, queryTerms } from './sparse-vector';
+import { queryWeights } from './term-stats';
+import { TermStatsFiles, type RowChange } from './term-stats-files';
 import { VECTOR_INDEX_NPROBES, planVectorIndex } from './vector-index-plan';
 import type { StoreQuery, VectorStore } from './vector-store';
 
@@ -21,6 +24,17 @@ const SHARE_TTL_MS = 10_000;
 const INDEX_STATE_FILE = 'vector-index.json';
 /** Columns a search reads back: everything but the vector and the search text. */
 const RESULT_COLUMNS = ['chunk_id', 'document_id', 'title', 'url', 'heading', 'text', 'metadata'];
+/** Folder of the per-tenant keyword statistics, beside the table. */
+const TERM_STATS_DIR = 'term-stats';
+/**
+ * Full-text candidates re-scored per keyword result wanted. The index ranks by statistics of the
+ * whole table; re-scoring with the searched tenants' own puts their best chunks first, as long as
+ * the index's ranking keeps them among the candidates. Measured: three per result ranked the same
+ * on the eval data (nDCG@10 within 0.002) and cost 2 ms more at 100,000 chunks.
+ */
+const KEYWORD_CANDIDATES_FACTOR = 2;
+/** Fewest full-text candidates re-scored. */
+const KEYWORD_CANDIDATES_MIN = 20;
 
 interface Row {
   chunk_id: string;
@@ -36,19 +50,25 @@ interface Row {
 }
 
 /**
- * The embedded store: one LanceDB table under `DATA_DIR/lancedb` with a full-text (BM25) index on
+ * The embedded store: one LanceDB table under `DATA_DIR/lancedb` with a full-text index on
  * title + headings + text and cosine vector search. Processes of one machine share it: readers see
  * each write at once (read consistency 0). Tenancy is a column; metadata filters run on candidates.
+ * Keyword hits are scored by BM25 over the searched tenants' own term statistics (see
+ * {@link TermStatsFiles}), never the whole table's.
  */
 export class EmbeddedStore implements VectorStore {
   private table: lancedb.Table | null = null;
   private ftsReady = false;
   private readonly shares = new Map<string, { share: number; rows: number; at: number }>();
 
+  private readonly termStats: TermStatsFiles;
+
   private constructor(
     private readonly db: lancedb.Connection,
     private readonly dir: string,
-  ) {}
+  ) {
+    this.termStats = new TermStatsFiles(join(dir, TERM_STATS_DIR));
+  }
 
   static async open(dir: string): Promise<EmbeddedStore> {
     mkdirSync(dir, { recursive: true });
@@ -56,20 +76,38 @@ export class EmbeddedStore implements VectorStore {
   }
 
   async replaceDocuments(tenant: string, documentIds: string[], chunks: EmbeddedChunk[]): Promise<void> {
-    const table = await this.openTable();
-    if (table && documentIds.length) {
-      await table.delete(`tenant = ${sql(tenant)} AND document_id IN (${documentIds.map(sql).join(', ')})`);
-    }
-    if (!chunks.length) return;
-    const columns = chunkColumns(chunks);
-    if (table) await table.add(columns);
-    else this.table = await this.db.createTable(TABLE, columns);
-    await this.ensureIndexes();
+    await this.termStats.change(tenant, () => this.writeDocuments(tenant, documentIds, chunks));
+    if (chunks.length) await this.ensureIndexes();
   }
 
   async deleteDocument(tenant: string, documentId: string): Promise<void> {
     const table = await this.openTable();
-    await table?.delete(`tenant = ${sql(tenant)} AND document_id = ${sql(documentId)}`);
+    if (!table) return;
+    const where = `tenant = ${sql(tenant)} AND document_id = ${sql(documentId)}`;
+    await this.termStats.change(tenant, async () => {
+      const removed = await searchTexts(table, where);
+      if (removed.length) await table.delete(where);
+      return { removed, added: [] };
+    });
+  }
+
+  private async writeDocuments(
+    tenant: string,
+    documentIds: string[],
+    chunks: EmbeddedChunk[],
+  ): Promise<RowChange> {
+    const table = await this.openTable();
+    let removed: string[] = [];
+    if (table && documentIds.length) {
+      const where = `tenant = ${sql(tenant)} AND document_id IN (${documentIds.map(sql).join(', ')})`;
+      removed = await searchTexts(table, where);
+      if (removed.length) await table.delete(where);
+    }
+    if (!chunks.length) return { removed, added: [] };
+    const columns = chunkColumns(chunks);
+    if (table) await table.add(columns);
+    else this.table = await this.db.createTable(TABLE, columns);
+    return { removed, added: chunks.map(searchText) };
   }
 
   async documentChunks(tenant: string, documentId: string, limit: number): Promise<Chunk[]> {
@@ -93,17 +131,36 @@ export class EmbeddedStore implements VectorStore {
     }));
   }
 
+  /**
+   * The full-text index finds candidates among the searched tenants' rows; each is then scored by
+   * BM25 with those tenants' term statistics, so no other tenant's rows weigh in.
+   */
   async keywordSearch(query: StoreQuery & { text: string }): Promise<SearchResult[]> {
     const table = await this.openTable();
     const text = ftsQuery(query.text);
     if (!table || !text || !(await this.hasFts(table))) return [];
+    const terms = queryTerms(query.text);
+    const weights = queryWeights(terms, this.termStats.read(query.tenants, terms));
+    if (!weights.indices.length) return [];
+    const wanted = candidates(query);
     const rows = (await table
       .search(text, 'fts', 'search_text')
       .where(tenantClause(query.tenants))
       .select([...RESULT_COLUMNS, '_score'])
-      .limit(candidates(query))
-      .toArray()) as (Row & { _score: number })[];
-    return this.finish(rows, query, (r) => r._score);
+      .limit(Math.max(wanted * KEYWORD_CANDIDATES_FACTOR, KEYWORD_CANDIDATES_MIN))
+      .toArray()) as Row[];
+    const scored = rows
+      // The row's search text is rebuilt from its columns rather than read again.
+      .map((row) => ({ row, score: keywordScore(searchText(row), weights) }))
+      .filter((hit) => hit.score > 0)
+      // Equal scores in a stable order: the index's own order depends on other tenants' rows.
+      .sort((x, y) => y.score - x.score || byChunk(x.row, y.row));
+    const scores = new Map(scored.map((hit) => [hit.row, hit.score]));
+    return this.finish(
+      scored.map((hit) => hit.row),
+      query,
+      (row) => scores.get(row)!,
+    );
   }
 
   async semanticSearch(query: StoreQuery & { vector: number[] }): Promise<SearchResult[]> {
@@ -179,9 +236,32 @@ export class EmbeddedStore implements VectorStore {
 
   private async openTable(): Promise<lancedb.Table | null> {
     if (this.table) return this.table;
-    if (!(await this.db.tableNames()).includes(TABLE)) return null;
-    this.table = await this.db.openTable(TABLE);
+    if (!(await this.db.tableNames()).includes(TABLE)) {
+      // Nothing to count yet: the first write creates the table and counts its rows.
+      if (!this.termStats.isComplete()) this.termStats.markComplete();
+      return null;
+    }
+    const table = await this.db.openTable(TABLE);
+    if (!this.termStats.isComplete()) await this.countTerms(table);
+    this.table = table;
     return this.table;
+  }
+
+  /** Counts a table written before per-tenant term statistics existed (once, with a log line). */
+  private async countTerms(table: lancedb.Table): Promise<void> {
+    const started = Date.now();
+    console.warn(
+      `docqa: counting the keyword statistics of each tenant in ${this.dir} (a table written before ` +
+        'they were kept); searches wait until this is done',
+    );
+    await this.termStats.rebuild(async function* () {
+      for await (const batch of table.query().select(['tenant', 'search_text'])) {
+        for (const row of batch.toArray() as unknown as { tenant: string; search_text: string }[]) {
+          yield { tenant: row.tenant, search_text: row.search_text };
+        }
+      }
+    });
+    console.warn(`docqa: keyword statistics counted in ${Date.now() - started} ms`);
   }
 
   private async hasFts(table: lancedb.Table): Promise<boolean> {
@@ -268,6 +348,16 @@ export function sql(value: string): string {
 
 function tenantClause(tenants: string[]): string {
   return `tenant IN (${tenants.map(sql).join(', ')})`;
+}
+
+/** The search texts of the rows `where` selects, before they are deleted. */
+async function searchTexts(table: lancedb.Table, where: string): Promise<string[]> {
+  const rows = (await table.query().where(where).select(['search_text']).toArray()) as Row[];
+  return rows.map((row) => row.search_text);
+}
+
+function byChunk(x: Row, y: Row): number {
+  return x.document_id.localeCompare(y.document_id) || x.chunk_id.localeCompare(y.chunk_id);
 }
 
 function candidates(query: StoreQuery): number {

@@ -3,7 +3,8 @@ import type { Filter } from '@docqa/contracts';
 import { matchesFilters } from './filters';
 import { compileFilter, filterTerms, needsPostFilter } from './qdrant-filter';
 import { qdrantPointId } from './qdrant-store';
-import { documentSparseVector, querySparseVector } from './sparse-vector';
+import { documentSparseVector, keywordScore, queryTerms } from './sparse-vector';
+import { idf, queryWeights } from './term-stats';
 
 /** Evaluates the subset of Qdrant's filter language `compileFilter` emits, over one payload. */
 function qdrantMatches(payload: Record<string, unknown>, filter: Schemas['Filter']): boolean {
@@ -89,10 +90,30 @@ describe('sparse vectors', () => {
     const [token, revoke] = doc.values;
     expect(token!).toBeGreaterThan(revoke!);
     expect(token!).toBeLessThan(3 * revoke!);
-    const query = querySparseVector('revoke tokens token');
-    expect(query.values).toEqual([1, 1]);
-    expect([...query.indices].sort()).toEqual([...doc.indices].sort());
-    expect(querySparseVector('?! --')).toEqual({ indices: [], values: [] });
+    const terms = queryTerms('revoke tokens token');
+    expect([...terms].sort()).toEqual([...doc.indices].sort());
+    expect(queryTerms('?! --')).toEqual([]);
+  });
+
+  it('weighs query terms by their IDF over the given statistics, dropping terms no chunk holds', () => {
+    const [revoke, token, absent] = queryTerms('revoke token absent');
+    const stats = {
+      chunks: 10,
+      df: new Map([
+        [revoke!, 1],
+        [token!, 5],
+      ]),
+    };
+    const query = queryWeights([revoke!, token!, absent!], stats);
+    expect(query).toEqual({ indices: [revoke, token], values: [idf(1, 10), idf(5, 10)] });
+    expect(idf(1, 10)).toBeCloseTo(Math.log(1 + 9.5 / 1.5));
+    const text = 'Tokens token TOKENS revoke';
+    const doc = documentSparseVector(text);
+    const dot = doc.indices.reduce((sum, index, i) => {
+      const q = query.indices.indexOf(index);
+      return q < 0 ? sum : sum + doc.values[i]! * query.values[q]!;
+    }, 0);
+    expect(keywordScore(text, query)).toBeCloseTo(dot, 12);
   });
 });
 

@@ -76,6 +76,8 @@ describe('QdrantStore requests, validated against Qdrant’s OpenAPI schema', ()
     expect(new Set(fake.operationIds())).toEqual(
       new Set([
         'collection_exists',
+        'get_collection',
+        'count_points',
         'query_points',
         'create_collection',
         'create_field_index',
@@ -95,17 +97,18 @@ describe('QdrantStore requests, validated against Qdrant’s OpenAPI schema', ()
     expect(query({ limit: 'ten' })).not.toEqual([]);
   });
 
-  it('creates the collection once: named cosine and IDF sparse vectors, tenant and filter indexes', () => {
+  it('creates the collection once: cosine and sparse vectors (IDF comes with queries), indexes', () => {
     expect(calls('create_collection').map((c) => c.body)).toEqual([
       {
         vectors: { dense: { size: 512, distance: 'Cosine' } },
-        sparse_vectors: { sparse: { modifier: 'idf' } },
+        sparse_vectors: { sparse: { modifier: 'none' } },
       },
     ]);
     expect(calls('create_field_index').map((c) => c.body)).toEqual([
       { field_name: 'tenant', field_schema: { type: 'keyword', is_tenant: true } },
       { field_name: 'document_id', field_schema: 'keyword' },
       { field_name: 'filter_terms', field_schema: 'keyword' },
+      { field_name: 'terms', field_schema: { type: 'integer', lookup: true, range: false } },
     ]);
   });
 
@@ -140,9 +143,9 @@ describe('QdrantStore requests, validated against Qdrant’s OpenAPI schema', ()
 
   it('queries the sparse vector, the dense vector, or both fused by weighted RRF', () => {
     const bodies = calls('query_points').map((c) => c.body as Record<string, unknown>);
-    expect(bodies[1]).toMatchObject({ using: 'sparse', limit: 5, with_payload: expect.any(Array) });
-    expect(bodies[2]).toMatchObject({ using: 'dense', query: vector });
-    expect(bodies[3]).toMatchObject({
+    expect(bodies[0]).toMatchObject({ using: 'sparse', limit: 5, with_payload: expect.any(Array) });
+    expect(bodies[1]).toMatchObject({ using: 'dense', query: vector });
+    expect(bodies[2]).toMatchObject({
       query: { rrf: { k: 2, weights: [1, 0.15] } },
       prefetch: [
         { using: 'sparse', limit: 30 },
@@ -158,6 +161,24 @@ describe('QdrantStore requests, validated against Qdrant’s OpenAPI schema', ()
       tenantFirst(body.filter);
       for (const prefetch of (body.prefetch ?? []) as { filter: unknown }[]) tenantFirst(prefetch.filter);
     }
+  });
+
+  it('weighs keyword queries by IDF counted over the searched tenants only', () => {
+    const counts = calls('count_points').map(
+      (c) => c.body as { filter: { must: unknown[] }; exact: boolean },
+    );
+    expect(counts.length).toBeGreaterThan(FILTERS.length * 2);
+    for (const count of counts) {
+      expect(count.exact).toBe(true);
+      expect(count.filter.must[0]).toEqual({
+        key: 'tenant',
+        match: { any: expect.arrayContaining([tenant]) },
+      });
+    }
+    const terms = counts.filter((c) => c.filter.must.length === 2).map((c) => c.filter.must[1]);
+    expect(terms).toContainEqual({ key: 'terms', match: { value: expect.any(Number) } });
+    const sparse = calls('query_points')[0]!.body as { query: { values: number[] } };
+    expect(sparse.query.values.every((v) => v > 0 && v !== 1)).toBe(true);
   });
 
   it('puts hostile values and property names only inside match values, never in keys', () => {

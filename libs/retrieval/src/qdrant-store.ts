@@ -6,7 +6,8 @@ import { candidateLimit, filterFields, matchesFilters } from './filters';
 import { hybridDepth, type HybridWeights } from './hybrid';
 import { compileFilter, FILTER_TERMS_KEY, filterTerms, needsPostFilter } from './qdrant-filter';
 import { qdrantRequest } from './qdrant-request';
-import { documentSparseVector, querySparseVector } from './sparse-vector';
+import { chunkTerms, documentSparseVector, type SparseVector } from './sparse-vector';
+import { migrateToTenantTermStats, TERMS_INDEX, TERMS_KEY, tenantQueryWeights } from './qdrant-term-stats';
 import type { StoreQuery, VectorStore } from './vector-store';
 
 /** Name of the dense (embedding) vector of each point. */
@@ -29,6 +30,7 @@ const PAYLOAD_INDEXES: [string, Schemas['PayloadFieldSchema']][] = [
   ['tenant', { type: 'keyword', is_tenant: true }],
   ['document_id', 'keyword'],
   [FILTER_TERMS_KEY, 'keyword'],
+  [TERMS_KEY, TERMS_INDEX],
 ];
 
 /** Options of {@link QdrantStore}. */
@@ -42,26 +44,31 @@ export interface QdrantStoreOptions {
   batchSize?: number;
 }
 
-/** What each point carries besides its vectors: the chunk and the terms its filters match. */
-type ChunkPayload = Chunk & { filter_terms: string[] };
+/**
+ * What each point carries besides its vectors: the chunk, the terms its filters match and its
+ * keyword terms (counted for the tenants' term statistics).
+ */
+type ChunkPayload = Chunk & { filter_terms: string[]; terms: number[] };
 
 type QueryRequest = Schemas['QueryRequest'];
 
 /**
  * The Qdrant store, for a knowledge base shared by several machines: one collection for every
  * tenant, with payload-based tenancy (a `tenant` keyword index with `is_tenant`), a cosine dense
- * vector and a BM25-style sparse vector with Qdrant's IDF modifier. Searches go through the Query
- * API; metadata filters compile to Qdrant filters (see `compileFilter`), and the one case Qdrant
+ * vector and a BM25 sparse vector whose IDF side comes with the query, counted over the searched
+ * tenants only (see `tenantQueryWeights`). Searches go through the Query API; metadata filters compile to Qdrant filters (see `compileFilter`), and the one case Qdrant
  * cannot express (a phrase inside a string) is over-fetched and checked with `matchesFilters`, so
  * results equal the embedded store's.
  */
 export class QdrantStore implements VectorStore {
   private ready: Promise<void> | null = null;
+  private migrated: Promise<boolean> | null = null;
 
   constructor(private readonly options: QdrantStoreOptions) {}
 
   async replaceDocuments(tenant: string, documentIds: string[], chunks: EmbeddedChunk[]): Promise<void> {
     const { client, collection, batchSize = 128 } = this.options;
+    await this.migrate();
     if (chunks.length) await this.ensureCollection(chunks[0]!.vector.length);
     for (let i = 0; i < chunks.length; i += batchSize) {
       const points = chunks.slice(i, i + batchSize).map(toPoint);
@@ -112,7 +119,7 @@ export class QdrantStore implements VectorStore {
   }
 
   async keywordSearch(query: StoreQuery & { text: string }): Promise<SearchResult[]> {
-    const sparse = querySparseVector(query.text);
+    const sparse = await this.keywordVector(query);
     if (!sparse.indices.length) return [];
     return this.query(query, { query: sparse, using: SPARSE_VECTOR });
   }
@@ -131,7 +138,7 @@ export class QdrantStore implements VectorStore {
   async hybridSearch(
     query: StoreQuery & { text: string; vector: number[]; weights: HybridWeights },
   ): Promise<SearchResult[]> {
-    const sparse = querySparseVector(query.text);
+    const sparse = await this.keywordVector(query);
     if (!sparse.indices.length) return this.semanticSearch(query);
     const filter = compileFilter(query.tenants, query.filters);
     const limit = Math.max(
@@ -145,6 +152,23 @@ export class QdrantStore implements VectorStore {
       ],
       query: { rrf: { k: RRF_K, weights: [query.weights.keyword, query.weights.semantic] } },
     });
+  }
+
+  /** The query's BM25 weights over the searched tenants (after migrating an old collection). */
+  private async keywordVector(query: StoreQuery & { text: string }): Promise<SparseVector> {
+    const { client, collection } = this.options;
+    await this.migrate();
+    return tenantQueryWeights(client, collection, query.tenants, query.text);
+  }
+
+  /** Migrates a collection made before tenant term statistics, once per store object. */
+  private migrate(): Promise<boolean> {
+    const { client, collection } = this.options;
+    this.migrated ??= migrateToTenantTermStats(client, collection, SPARSE_VECTOR).catch((err: unknown) => {
+      this.migrated = null;
+      throw err;
+    });
+    return this.migrated;
   }
 
   /** Cheap: asks whether the collection exists (a store with no documents yet is healthy). */
@@ -218,7 +242,7 @@ export class QdrantStore implements VectorStore {
         await qdrantRequest('create collection', () =>
           client.createCollection(collection, {
             vectors: { [DENSE_VECTOR]: { size, distance: 'Cosine' } },
-            sparse_vectors: { [SPARSE_VECTOR]: { modifier: 'idf' } },
+            sparse_vectors: { [SPARSE_VECTOR]: { modifier: 'none' } },
           }),
         );
       } catch (err) {
@@ -254,7 +278,8 @@ function tenantCondition(tenant: string): Schemas['Condition'] {
 }
 
 function toPoint(chunk: EmbeddedChunk): Schemas['PointStruct'] {
-  const sparse = documentSparseVector(searchText(chunk));
+  const text = searchText(chunk);
+  const sparse = documentSparseVector(text);
   const payload: ChunkPayload = {
     tenant: chunk.tenant,
     document_id: chunk.document_id,
@@ -265,6 +290,7 @@ function toPoint(chunk: EmbeddedChunk): Schemas['PointStruct'] {
     text: chunk.text,
     metadata: chunk.metadata,
     filter_terms: filterTerms(filterFields(chunk)),
+    terms: chunkTerms(text),
   };
   return {
     id: qdrantPointId(chunk.tenant, chunk.chunk_id),

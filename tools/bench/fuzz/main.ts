@@ -1,10 +1,12 @@
 /**
  * Fuzz run: a bounded number of generated requests (valid, slightly wrong and hostile) over every
  * operation the API mounts, against a real API + worker (real retrieval and extractive answers on
- * a private Redis) this script starts on 127.0.0.1 and stops. Counts answers by status; a 5xx or a
+ * a private Redis) this script starts on 127.0.0.1 and stops, with the sources' sites (a docs site
+ * and a GitHub stand-in) on 127.0.0.1 too. Admin operations go with bearer tokens and with signed-in
+ * portal sessions (cookie + CSRF token). Counts answers by status, per operation; a 5xx or a
  * request left unanswered is a defect. Writes its figures to docs/benchmarks.md ("Fuzz").
  *
- *   npm run bench:fuzz [-- --requests 10000 --concurrency 16 --seed 1]
+ *   npm run bench:fuzz [-- --requests 10000 --concurrency 16 --seed 1 --trace 'GET /api/v2/jobs']
  */
 import { connect } from 'node:net';
 import { loadavg } from 'node:os';
@@ -12,7 +14,8 @@ import { parseArgs } from 'node:util';
 import { startOwnRedis } from '@docqa/testing';
 import { startStack, type Stack } from '@docqa/api-server/testing';
 import { writeBenchSection } from '../write-section';
-import { RequestGenerator, seededRandom, type FuzzContext, type FuzzRequest } from './requests';
+import { RequestGenerator, seededRandom, type FuzzRequest } from './requests';
+import { seedContext, signIn, startFuzzServers } from './seed';
 
 const { values } = parseArgs({
   options: {
@@ -20,6 +23,8 @@ const { values } = parseArgs({
     concurrency: { type: 'string', default: '16' },
     seed: { type: 'string', default: '1' },
     'answer-ms': { type: 'string', default: '40000' },
+    /** Print every request of the operations whose name holds this, with its status. */
+    trace: { type: 'string' },
   },
 });
 const TOTAL = Number(values.requests);
@@ -98,73 +103,62 @@ function sendRaw(stack: Stack, request: FuzzRequest): Promise<number | 'unanswer
   });
 }
 
-/** Real ids to aim at: a question (answered), its chat, a document and its ingest job. */
-async function seedContext(stack: Stack): Promise<FuzzContext> {
-  const full = await stack.createToken({ tenant: 'fuzz', scopes: ['ask', 'search', 'ingest', 'admin'] });
-  const widget = await stack.createToken({
-    tenant: 'fuzz',
-    scopes: ['ask'],
-    widget: true,
-    origins: ['http://127.0.0.1'],
-  });
-  const other = await stack.createToken({ tenant: 'other', scopes: ['ask', 'search'] });
-  const headers = { authorization: `Bearer ${full}`, 'content-type': 'application/json' };
-  const ingest = await (
-    await fetch(`${stack.apiUrl}documents/`, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify({
-        documents: [{ id: 'fuzz-doc', title: 'Tokens', content: '# Tokens\n\nRotate a token with the CLI.' }],
-      }),
-    })
-  ).json();
-  const asked = await (
-    await fetch(`${stack.apiUrl}question/`, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify({ question: 'How do I rotate a token?' }),
-    })
-  ).json();
-  return {
-    tokens: [full, full, widget, other, 'dq_nope_nope'],
-    questionIds: [asked.question_id],
-    chatIds: [asked.chat_id],
-    documentIds: ingest.document_ids ?? [],
-    jobIds: ingest.job_id ? [ingest.job_id] : [],
-  };
-}
-
 async function main(): Promise<void> {
   const redis = await startOwnRedis();
+  const servers = await startFuzzServers();
   const stack = await startStack({
     redisUrl: redis.url,
     env: {
       RATE_LIMIT_PER_MINUTE: '1000000',
       WIDGET_RATE_LIMIT_PER_MINUTE: '1000000',
       VISITOR_RATE_LIMIT_PER_MINUTE: '1000000',
+      ADMIN_SIGNIN_LIMIT_PER_EMAIL: '1000000',
+      ADMIN_SIGNIN_LIMIT_PER_IP: '1000000',
       REQUEST_TIMEOUT_MS: '5000',
+      SOURCES_ALLOW_PRIVATE_NETWORKS: 'true',
+      GITHUB_API_URL: servers.githubApiUrl,
+      SECRETS_KEY: 'fuzz run secrets key, 16+ characters',
     },
   });
   const started = performance.now();
   const outcomes: Outcome[] = [];
+  let undocumented: string[] = [];
   try {
-    const ctx = await seedContext(stack);
-    const generator = new RequestGenerator(seededRandom(Number(values.seed)), ctx);
+    const ctx = await seedContext(stack, servers);
     const operations = stack.operations;
+    // Every operation of the OpenAPI document is mounted, and so fuzzed.
+    undocumented = [...ctx.operations.keys()].filter((op) => !operations.includes(op));
+    const generator = new RequestGenerator(seededRandom(Number(values.seed)), ctx);
     let issued = 0;
     const worker = async () => {
       while (issued < TOTAL) {
         const operation = operations[issued++ % operations.length]!;
         const request = generator.next(operation);
-        outcomes.push({ operation, status: await send(stack, request), request });
+        const status = await send(stack, request);
+        outcomes.push({ operation, status, request });
+        if (values.trace && operation.includes(values.trace))
+          console.error(status, JSON.stringify(request).slice(0, 400));
+        // A fuzzed sign-out ended the session: sign in again so later requests still have one.
+        if (
+          request.session !== undefined &&
+          operation.startsWith('DELETE ') &&
+          operation.endsWith('/session')
+        )
+          if (status === 204) {
+            const session = ctx.sessions[request.session]!;
+            ctx.sessions[request.session] = await signIn(stack, session.email);
+          }
       }
     };
     await Promise.all(Array.from({ length: CONCURRENCY }, worker));
   } finally {
     await stack.close();
+    await servers.close();
     await redis.stop();
   }
+  if (undocumented.length) console.error('in the OpenAPI document but not mounted:', undocumented);
   report(outcomes, stack.operations.length, (performance.now() - started) / 1000);
+  if (undocumented.length) process.exitCode = 1;
 }
 
 function report(outcomes: Outcome[], operations: number, seconds: number): void {
@@ -188,15 +182,41 @@ function report(outcomes: Outcome[], operations: number, seconds: number): void 
     'A real API and worker (local embeddings, extractive answers, embedded store) on a private Redis, ' +
       'loopback only. Requests: valid bodies, bodies with one field replaced by junk, junk JSON, invalid ' +
       'JSON, wrong content types, mislabelled `Content-Encoding`, declared lengths that lie, junk ids, ' +
-      '`Last-Event-ID`, `Idempotency-Key`, `If-None-Match` and query values, wrong methods. ' +
+      '`Last-Event-ID`, `Idempotency-Key`, `If-None-Match` and query values, wrong methods, multipart ' +
+      'uploads (some cut short or with the wrong boundary), sources on a docs site and a GitHub ' +
+      'stand-in on 127.0.0.1, MCP JSON-RPC messages. ' +
       `Unanswered: no status line within ${ANSWER_MS / 1000} s. ${retries} requests met a keep-alive ` +
       'connection the server had just closed and were sent again once on a new one.',
+    '',
+    'Per operation (every operation of the OpenAPI document; bearer tokens of several scopes and ' +
+      'tenants, portal sessions with right, wrong or missing CSRF tokens, or no credentials):',
+    '',
+    '| operation | requests | 1xx–3xx | 4xx | 5xx | unanswered |',
+    '|---|---|---|---|---|---|',
+    ...perOperation(outcomes),
   ].join('\n');
   console.log(text);
   for (const o of bad.slice(0, 20))
     console.error(o.status, o.operation, JSON.stringify(o.request).slice(0, 300));
   writeBenchSection('Fuzz', 'npm run bench:fuzz', text);
   if (bad.length) process.exitCode = 1;
+}
+
+/** A table row per operation: requests and their answers by class. */
+function perOperation(outcomes: Outcome[]): string[] {
+  const rows = new Map<string, number[]>();
+  for (const o of outcomes) {
+    const row = rows.get(o.operation) ?? [0, 0, 0, 0, 0];
+    row[0]!++;
+    if (o.status === 'unanswered') row[4]!++;
+    else if (o.status >= 500) row[3]!++;
+    else if (o.status >= 400) row[2]!++;
+    else row[1]!++;
+    rows.set(o.operation, row);
+  }
+  return [...rows]
+    .sort(([x], [y]) => x.localeCompare(y))
+    .map(([operation, row]) => `| \`${operation}\` | ${row.join(' | ')} |`);
 }
 
 main().catch((err) => {

@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Schemas } from '@qdrant/js-client-rest';
 import { OpenApiValidator } from './openapi-validator';
+import { EmulatedCollection } from './qdrant-emulation';
 
 /** One request the fake received. */
 export interface QdrantCall {
@@ -16,16 +17,17 @@ export interface QdrantCall {
 /**
  * An HTTP server posing as Qdrant for request-validation tests. Every request is matched to an
  * operation of Qdrant's OpenAPI document, its query parameters and JSON body are validated, and
- * it gets a minimal well-formed answer (itself validated against the response schema). It keeps
- * which collections exist and answers queries with {@link SchemaCheckedQdrant.points}; it does not
- * emulate search. Problems land in {@link SchemaCheckedQdrant.errors}.
+ * it gets a well-formed answer (itself validated against the response schema). It keeps each
+ * collection's points and searches them as Qdrant does ({@link EmulatedCollection}), unless
+ * {@link SchemaCheckedQdrant.points} scripts the hits. Problems land in
+ * {@link SchemaCheckedQdrant.errors}.
  */
 export class SchemaCheckedQdrant {
   readonly calls: QdrantCall[] = [];
   readonly errors: string[] = [];
-  /** Hits every query answers with. */
+  /** Hits every query answers with, when set; else queries search the collection. */
   points: Schemas['ScoredPoint'][] = [];
-  private readonly collections = new Set<string>();
+  private readonly collections = new Map<string, EmulatedCollection>();
   private readonly failures: number[] = [];
   private operations = 0;
 
@@ -94,37 +96,76 @@ export class SchemaCheckedQdrant {
     });
     this.errors.push(...queryErrors(operationId, query, operation.queryParams));
     this.errors.push(...this.validator.requestErrors(operationId, body));
-    const [status, answer] = this.answer(operationId, operation.pathParams.collection_name);
+    const [status, answer] = this.answer(operationId, operation.pathParams, body);
     this.errors.push(...this.validator.responseErrors(operationId, status, answer));
     return [status, answer];
   }
 
-  private answer(operationId: string, collection = ''): [number, unknown] {
+  private answer(operationId: string, params: Record<string, string>, body: unknown): [number, unknown] {
+    const name = params.collection_name ?? '';
     const failure = this.failures.shift();
     if (failure) return [failure, { status: { error: `scripted failure ${failure}` }, time: 0 }];
     const ok = (result: unknown): [number, unknown] => [
       200,
       { usage: null, time: 0.001, status: 'ok', result },
     ];
-    const missing: [number, unknown] = [
-      404,
-      { status: { error: `Collection \`${collection}\` doesn't exist!` }, time: 0 },
-    ];
+    const update = () => ({ operation_id: ++this.operations, status: 'completed' });
+    const done = () => ok(update());
+    const collection = this.collections.get(name);
     switch (operationId) {
       case 'root':
         return [200, { title: 'qdrant - vector search engine', version: '1.19.0', commit: null }];
       case 'collection_exists':
-        return ok({ exists: this.collections.has(collection) });
+        return ok({ exists: !!collection });
       case 'create_collection':
-        this.collections.add(collection);
+        this.collections.set(name, new EmulatedCollection(body as Schemas['CreateCollection']));
+        return ok(true);
+      case 'delete_collection':
+        return ok(this.collections.delete(name));
+    }
+    if (!collection) return [404, { status: { error: `Collection \`${name}\` doesn't exist!` }, time: 0 }];
+    // The validator checked the body against the operation's schema.
+    const request = body as {
+      field_name: string;
+      field_schema: Schemas['PayloadFieldSchema'];
+      points: Schemas['PointStruct'][];
+      filter: Schemas['Filter'];
+      keys: string[];
+      operations: { set_payload: Schemas['SetPayload'] }[];
+      sparse_vectors?: Record<string, { modifier?: Schemas['Modifier'] | null }>;
+    };
+    switch (operationId) {
+      case 'get_collection':
+        return ok(collection.info());
+      case 'update_collection':
+        collection.updateSparseVectors(request.sparse_vectors ?? {});
         return ok(true);
       case 'create_field_index':
+        collection.createIndex(request.field_name, request.field_schema);
+        return done();
+      case 'delete_field_index':
+        collection.deleteIndex(params.field_name ?? '');
+        return done();
+      case 'delete_payload':
+        collection.deletePayload(request.keys, request.filter);
+        return done();
       case 'upsert_points':
+        collection.upsert(request.points);
+        return done();
       case 'delete_points':
-        if (!this.collections.has(collection)) return missing;
-        return ok({ operation_id: ++this.operations, status: 'completed' });
+        collection.delete(request.filter);
+        return done();
+      case 'batch_update':
+        for (const { set_payload } of request.operations) {
+          collection.setPayload(set_payload.payload, set_payload.points ?? []);
+        }
+        return ok([update()]);
+      case 'count_points':
+        return ok({ count: collection.count(request.filter) });
+      case 'scroll_points':
+        return ok(collection.scroll(request));
       case 'query_points':
-        return this.collections.has(collection) ? ok({ points: this.points }) : missing;
+        return ok({ points: this.points.length ? this.points : collection.query(request) });
       default:
         this.errors.push(`the fake does not answer ${operationId}`);
         return [500, { status: { error: 'not faked' }, time: 0 }];

@@ -4,6 +4,7 @@ import { Retrieval } from '../retrieval';
 import type { VectorStore } from '../vector-store';
 import { contractEmbedder, doc, embedDocs, MAIN_DOCS, type ContractContext } from './contract-fixture';
 import { describeFilterContract } from './filter-contract';
+import { describeTermStatsContract } from './term-stats-contract';
 
 /** How the contract suite gets a store and cleans up after it. */
 export interface VectorStoreHarness {
@@ -61,6 +62,7 @@ export function describeVectorStoreContract(
     describeWritePath(ctx, tenant);
     describeRanking(ctx);
     describeFilterContract(ctx);
+    describeTermStatsContract(ctx, tenant);
   });
 }
 

@@ -1,0 +1,43 @@
+import type { SparseVector } from './sparse-vector';
+
+/**
+ * Keyword statistics of the tenants a search spans: how many chunks they hold, and how many of
+ * those hold each of the query's terms. Both stores count them over the searched tenants only, so
+ * one tenant's documents never move another tenant's scores nor reveal what it holds.
+ */
+export interface TermStats {
+  chunks: number;
+  /** Chunks holding each term (terms no chunk holds may be missing). */
+  df: Map<number, number>;
+}
+
+/** BM25's inverse document frequency, as Lucene and Qdrant's `idf` modifier compute it. */
+export function idf(df: number, chunks: number): number {
+  return Math.log(1 + (chunks - df + 0.5) / (df + 0.5));
+}
+
+/**
+ * The query side of BM25: each term weighted by its IDF over `stats`. Terms no searched chunk
+ * holds are left out (they match nothing).
+ */
+export function queryWeights(terms: number[], stats: TermStats): SparseVector {
+  const vector: SparseVector = { indices: [], values: [] };
+  for (const term of terms) {
+    const df = stats.df.get(term) ?? 0;
+    if (!df) continue;
+    vector.indices.push(term);
+    vector.values.push(idf(df, stats.chunks));
+  }
+  return vector;
+}
+
+/** Statistics of several tenants together: their sums (a chunk belongs to one tenant). */
+export function sumTermStats(parts: TermStats[]): TermStats {
+  const df = new Map<number, number>();
+  let chunks = 0;
+  for (const part of parts) {
+    chunks += part.chunks;
+    for (const [term, n] of part.df) df.set(term, (df.get(term) ?? 0) + n);
+  }
+  return { chunks, df };
+}
