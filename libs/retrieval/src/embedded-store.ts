@@ -5,8 +5,8 @@ import type { SearchResult } from '@docqa/contracts';
 import { searchText, type Chunk, type EmbeddedChunk } from './chunk';
 import { chunkColumns } from './chunk-columns';
 import { candidateLimit, filterFields, matchesFilters } from './filters';
-import { keywordScore, queryTerms } from './sparse-vector';
-import { queryWeights } from './term-stats';
+import { keywordScore, MAX_QUERY_WORDS, queryTerms } from './sparse-vector';
+import { averageTerms, queryWeights } from './term-stats';
 import { TermStatsFiles, type RowChange } from './term-stats-files';
 import { VECTOR_INDEX_NPROBES, planVectorIndex } from './vector-index-plan';
 import type { StoreQuery, VectorStore } from './vector-store';
@@ -140,8 +140,10 @@ export class EmbeddedStore implements VectorStore {
     const text = ftsQuery(query.text);
     if (!table || !text || !(await this.hasFts(table))) return [];
     const terms = queryTerms(query.text);
-    const weights = queryWeights(terms, this.termStats.read(query.tenants, terms));
+    const stats = this.termStats.read(query.tenants, [...new Set(terms)]);
+    const weights = queryWeights(terms, stats);
     if (!weights.indices.length) return [];
+    const average = averageTerms(stats);
     const wanted = candidates(query);
     const rows = (await table
       .search(text, 'fts', 'search_text')
@@ -151,7 +153,7 @@ export class EmbeddedStore implements VectorStore {
       .toArray()) as Row[];
     const scored = rows
       // The row's search text is rebuilt from its columns rather than read again.
-      .map((row) => ({ row, score: keywordScore(searchText(row), weights) }))
+      .map((row) => ({ row, score: keywordScore(searchText(row), weights, average) }))
       .filter((hit) => hit.score > 0)
       // Equal scores in a stable order: the index's own order depends on other tenants' rows.
       .sort((x, y) => y.score - x.score || byChunk(x.row, y.row));
@@ -366,5 +368,5 @@ function candidates(query: StoreQuery): number {
 
 /** Words only: the full-text parser never sees operators, quotes or field syntax from users. */
 function ftsQuery(text: string): string {
-  return (text.match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 64).join(' ');
+  return (text.match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, MAX_QUERY_WORDS).join(' ');
 }

@@ -1,5 +1,6 @@
 import { QdrantClient } from '@qdrant/js-client-rest';
 import { QdrantStore } from './qdrant-store';
+import { TERMS_KEY } from './qdrant-term-stats';
 import { doc, embedDocs } from './testing/contract-fixture';
 import { SchemaCheckedQdrant } from './testing/schema-checked-qdrant';
 import { describeVectorStoreContract } from './testing/vector-store-contract';
@@ -38,10 +39,21 @@ describe('QdrantStore on a collection made before tenant term statistics', () =>
       await store.replaceDocuments('a', ['one', 'two'], await embedDocs('a', docs));
       await store.replaceDocuments('b', ['one'], await embedDocs('b', [doc('one', ['quartz quartz'])]));
     }
-    // What the previous version made: collection-wide IDF, and no terms on the points.
+    // What the previous version made: collection-wide IDF, no terms on the points, and sparse
+    // vectors of another weighting (here: every term weighing 1).
+    const { points } = await client.scroll('old', { limit: 10, with_payload: [TERMS_KEY] });
+    await client.batchUpdate('old', {
+      wait: true,
+      operations: points.map(({ id, payload }) => {
+        const indices = payload![TERMS_KEY] as number[];
+        return {
+          update_vectors: { points: [{ id, vector: { sparse: { indices, values: indices.map(() => 1) } } }] },
+        };
+      }),
+    });
     await client.updateCollection('old', { sparse_vectors: { sparse: { modifier: 'idf' } } });
-    await client.deletePayloadIndex('old', 'terms', { wait: true });
-    await client.deletePayload('old', { keys: ['terms'], filter: { must: [] }, wait: true });
+    await client.deletePayloadIndex('old', TERMS_KEY, { wait: true });
+    await client.deletePayload('old', { keys: [TERMS_KEY], filter: { must: [] }, wait: true });
 
     const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
     const reopened = new QdrantStore({ client, collection: 'old' });
@@ -55,7 +67,7 @@ describe('QdrantStore on a collection made before tenant term statistics', () =>
     warn.mockRestore();
     const info = await client.getCollection('old');
     expect(info.config.params.sparse_vectors?.sparse?.modifier).toBe('none');
-    expect(Object.keys(info.payload_schema)).toContain('terms');
+    expect(Object.keys(info.payload_schema)).toContain(TERMS_KEY);
     expect(double.errors).toEqual([]);
   });
 });

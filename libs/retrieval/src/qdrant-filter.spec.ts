@@ -82,7 +82,7 @@ describe('compileFilter', () => {
 });
 
 describe('sparse vectors', () => {
-  it('weighs stemmed document terms with BM25 saturation and queries with unique terms', () => {
+  it('weighs stemmed document terms with BM25 saturation; queries keep each occurrence', () => {
     const doc = documentSparseVector('Tokens token TOKENS revoke');
     expect(doc.indices).toHaveLength(2);
     expect(new Set(doc.indices).size).toBe(2);
@@ -91,7 +91,8 @@ describe('sparse vectors', () => {
     expect(token!).toBeGreaterThan(revoke!);
     expect(token!).toBeLessThan(3 * revoke!);
     const terms = queryTerms('revoke tokens token');
-    expect([...terms].sort()).toEqual([...doc.indices].sort());
+    expect(terms).toHaveLength(3);
+    expect([...new Set(terms)].sort()).toEqual([...doc.indices].sort());
     expect(queryTerms('?! --')).toEqual([]);
   });
 
@@ -114,6 +115,14 @@ describe('sparse vectors', () => {
       return q < 0 ? sum : sum + doc.values[i]! * query.values[q]!;
     }, 0);
     expect(keywordScore(text, query)).toBeCloseTo(dot, 12);
+  });
+
+  it('weighs a term the query repeats that many times, as the full-text index does', () => {
+    const stats = { chunks: 10, df: new Map(queryTerms('token revoke').map((term) => [term, 2])) };
+    const once = queryWeights(queryTerms('token revoke'), stats);
+    const twice = queryWeights(queryTerms('tokens revoke tokenized'), stats);
+    expect(twice.indices).toEqual(once.indices);
+    expect(twice.values).toEqual([2 * once.values[0]!, once.values[1]]);
   });
 });
 

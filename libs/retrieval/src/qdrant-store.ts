@@ -48,7 +48,7 @@ export interface QdrantStoreOptions {
  * What each point carries besides its vectors: the chunk, the terms its filters match and its
  * keyword terms (counted for the tenants' term statistics).
  */
-type ChunkPayload = Chunk & { filter_terms: string[]; terms: number[] };
+type ChunkPayload = Chunk & { filter_terms: string[]; keyword_terms: number[] };
 
 type QueryRequest = Schemas['QueryRequest'];
 
@@ -290,7 +290,7 @@ function toPoint(chunk: EmbeddedChunk): Schemas['PointStruct'] {
     text: chunk.text,
     metadata: chunk.metadata,
     filter_terms: filterTerms(filterFields(chunk)),
-    terms: chunkTerms(text),
+    [TERMS_KEY]: chunkTerms(text).distinct,
   };
   return {
     id: qdrantPointId(chunk.tenant, chunk.chunk_id),

@@ -2,11 +2,15 @@ import type { QdrantClient, Schemas } from '@qdrant/js-client-rest';
 import { searchText, type Chunk } from './chunk';
 import { compileFilter } from './qdrant-filter';
 import { qdrantRequest } from './qdrant-request';
-import { chunkTerms, queryTerms, type SparseVector } from './sparse-vector';
+import { chunkTerms, documentSparseVector, queryTerms, type SparseVector } from './sparse-vector';
 import { queryWeights } from './term-stats';
 
-/** Payload key of a point's distinct keyword terms (the indices of its sparse vector). */
-export const TERMS_KEY = 'terms';
+/**
+ * Payload key of a point's distinct keyword terms (the indices of its sparse vector), as
+ * `keywordTokens` makes them. A collection without its index is migrated (see
+ * {@link migrateToTenantTermStats}).
+ */
+export const TERMS_KEY = 'keyword_terms';
 /** Its payload index: exact lookups of one term, for counting the chunks that hold it. */
 export const TERMS_INDEX: Schemas['PayloadFieldSchema'] = { type: 'integer', lookup: true, range: false };
 /** Points re-counted per request when a collection made before tenant statistics is migrated. */
@@ -24,7 +28,8 @@ export async function tenantQueryWeights(
   tenants: string[],
   text: string,
 ): Promise<SparseVector> {
-  const terms = queryTerms(text);
+  const occurrences = queryTerms(text);
+  const terms = [...new Set(occurrences)];
   if (!terms.length) return { indices: [], values: [] };
   const { must } = compileFilter(tenants, []) as { must: Schemas['Condition'][] };
   const count = async (condition?: Schemas['Condition']) =>
@@ -43,13 +48,14 @@ export async function tenantQueryWeights(
     count(),
     ...terms.map((term) => count({ key: TERMS_KEY, match: { value: term } })),
   ]);
-  return queryWeights(terms, { chunks: chunks!, df: new Map(terms.map((term, i) => [term, df[i]!])) });
+  return queryWeights(occurrences, { chunks: chunks!, df: new Map(terms.map((term, i) => [term, df[i]!])) });
 }
 
 /**
- * Brings a collection made before tenant-local statistics up to date, in place: indexes
- * {@link TERMS_KEY}, stores each point's terms, then turns off the collection-wide `idf` modifier.
- * Returns whether it had to (a missing or up-to-date collection needs nothing).
+ * Brings a collection made before tenant-local statistics (or before the full-text index's
+ * tokenizer was used for keywords) up to date, in place: indexes {@link TERMS_KEY}, rewrites each
+ * point's terms and sparse vector, then turns off the collection-wide `idf` modifier. Returns
+ * whether it had to (a missing or up-to-date collection needs nothing).
  */
 export async function migrateToTenantTermStats(
   client: QdrantClient,
@@ -86,12 +92,17 @@ export async function migrateToTenantTermStats(
       await qdrantRequest('batch update', () =>
         client.batchUpdate(collection, {
           wait: true,
-          operations: page.points.map((point) => ({
-            set_payload: {
-              payload: { [TERMS_KEY]: chunkTerms(searchText(point.payload as unknown as Chunk)) },
-              points: [point.id],
-            },
-          })),
+          operations: page.points.flatMap((point) => {
+            const text = searchText(point.payload as unknown as Chunk);
+            return [
+              { set_payload: { payload: { [TERMS_KEY]: chunkTerms(text).distinct }, points: [point.id] } },
+              {
+                update_vectors: {
+                  points: [{ id: point.id, vector: { [sparseVector]: documentSparseVector(text) } }],
+                },
+              },
+            ];
+          }),
         }),
       );
     }

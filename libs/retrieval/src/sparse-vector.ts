@@ -1,4 +1,5 @@
-import { fnv1a, stem, words } from './tokenize';
+import { keywordTokens } from './keyword-terms';
+import { fnv1a } from './tokenize';
 
 /** A sparse vector as Qdrant takes it: unique uint32 indices and their weights. */
 export interface SparseVector {
@@ -6,65 +7,71 @@ export interface SparseVector {
   values: number[];
 }
 
-/** BM25 term-frequency saturation. */
+/** BM25 term-frequency saturation (LanceDB's and Lucene's). */
 const K1 = 1.2;
-/** BM25 length normalisation. */
+/** BM25 length normalisation (LanceDB's and Lucene's). */
 const B = 0.75;
 /**
- * Average chunk length in terms, fixed rather than measured: a chunk of the default 1,200
- * characters holds about 200 words. A fixed average keeps a chunk's weights independent of every
- * other chunk (of its tenant or another), so writes never rewrite other points and no tenant's
- * documents move another tenant's scores.
+ * Average chunk length in terms for Qdrant's stored vectors, fixed rather than measured: a chunk of
+ * the default 1,200 characters holds about 200 words. A fixed average keeps a point's weights
+ * independent of every other chunk (of its tenant or another), so writes never rewrite other points
+ * and no tenant's documents move another tenant's scores. (The embedded store scores at query time,
+ * with its searched tenants' measured average.)
  */
 const AVERAGE_TERMS = 200;
-/** Query terms kept, as in the embedded store's full-text queries. */
-const MAX_QUERY_TERMS = 64;
+/** Query words kept, as in the embedded store's full-text queries. */
+export const MAX_QUERY_WORDS = 64;
 
 /**
- * The BM25 document side of a text: each stemmed word hashed to a uint32 index, weighted by its
+ * The BM25 document side of a text: each keyword term (see `keywordTokens`) hashed to a uint32 index, weighted by its
  * saturated, length-normalised term frequency. The IDF side is the query's (see `queryWeights`),
  * counted over the searched tenants only, so a dot product of the two is BM25 over those tenants.
  */
 export function documentSparseVector(text: string): SparseVector {
-  const terms = stemmedTerms(text);
+  const terms = hashedTerms(text);
   const counts = new Map<number, number>();
   for (const term of terms) counts.set(term, (counts.get(term) ?? 0) + 1);
   const vector: SparseVector = { indices: [], values: [] };
   for (const [index, tf] of counts) {
     vector.indices.push(index);
-    vector.values.push(saturate(tf, terms.length));
+    vector.values.push(saturate(tf, terms.length, AVERAGE_TERMS));
   }
   return vector;
 }
 
 /**
- * The dot product of a text's {@link documentSparseVector} with `query`, without building the
- * whole vector: what Qdrant computes for a point, computed for a candidate row.
+ * BM25 of a text for `query` (IDF weights, see `queryWeights`), with chunks of `averageTerms` terms
+ * on average: with the fixed average, the dot product of the text's {@link documentSparseVector}
+ * and `query`, as Qdrant computes it for a point.
  */
-export function keywordScore(text: string, query: SparseVector): number {
+export function keywordScore(text: string, query: SparseVector, averageTerms = AVERAGE_TERMS): number {
   const weights = new Map(query.indices.map((index, i) => [index, query.values[i]!]));
-  const terms = stemmedTerms(text);
+  const terms = hashedTerms(text);
   const counts = new Map<number, number>();
   for (const term of terms) if (weights.has(term)) counts.set(term, (counts.get(term) ?? 0) + 1);
   let score = 0;
-  for (const [term, tf] of counts) score += weights.get(term)! * saturate(tf, terms.length);
+  for (const [term, tf] of counts) score += weights.get(term)! * saturate(tf, terms.length, averageTerms);
   return score;
 }
 
-/** The distinct terms of a query (at most 64), in order of first appearance. */
+/**
+ * The terms of a query's first 64 words (what the full-text index is asked), one per occurrence:
+ * a term the query repeats weighs that many times, as in the index's BM25.
+ */
 export function queryTerms(text: string): number[] {
-  return [...new Set(stemmedTerms(text))].slice(0, MAX_QUERY_TERMS);
+  return hashedTerms((text.match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, MAX_QUERY_WORDS).join(' '));
 }
 
-/** The distinct terms of a chunk's search text: what its tenant's term statistics count. */
-export function chunkTerms(text: string): number[] {
-  return [...new Set(stemmedTerms(text))];
+/** A chunk's search text as its tenant's term statistics count it: its distinct terms and its length. */
+export function chunkTerms(text: string): { distinct: number[]; length: number } {
+  const terms = hashedTerms(text);
+  return { distinct: [...new Set(terms)], length: terms.length };
 }
 
-function saturate(tf: number, length: number): number {
-  return (tf * (K1 + 1)) / (tf + K1 * (1 - B + (B * length) / AVERAGE_TERMS));
+function saturate(tf: number, length: number, averageTerms: number): number {
+  return (tf * (K1 + 1)) / (tf + K1 * (1 - B + (B * length) / averageTerms));
 }
 
-function stemmedTerms(text: string): number[] {
-  return words(text).map((word) => fnv1a(stem(word)));
+function hashedTerms(text: string): number[] {
+  return keywordTokens(text).map(fnv1a);
 }

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { EmbeddedStore } from './embedded-store';
@@ -53,5 +53,22 @@ describe('EmbeddedStore keyword statistics on disk', () => {
     expect(await scores(await open(), ['a', 'b'])).toEqual(expected);
     expect(warn).not.toHaveBeenCalled();
     warn.mockRestore();
+  });
+
+  // Statistics of an earlier tokenisation are counted afresh, and a tenant that has no rows left
+  // keeps no file.
+  it('counts them afresh when they were kept for another version of the keyword terms', async () => {
+    const expected = await scores(opened[0]!, ['a', 'b']);
+    writeFileSync(join(dir, 'term-stats', 'complete.json'), JSON.stringify({ version: 1 }));
+    writeFileSync(
+      join(dir, 'term-stats', 'stale.json'),
+      JSON.stringify({ tenant: 'gone', chunks: 3, df: [] }),
+    );
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const recounted = await open();
+    expect(await scores(recounted, ['a', 'b'])).toEqual(expected);
+    expect(warn.mock.calls[0]![0]).toMatch(/counting the keyword statistics of each tenant/);
+    warn.mockRestore();
+    expect(readdirSync(join(dir, 'term-stats'))).not.toContain('stale.json');
   });
 });

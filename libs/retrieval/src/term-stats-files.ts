@@ -1,25 +1,28 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import lockfile from 'proper-lockfile';
 import { chunkTerms } from './sparse-vector';
 import type { TermStats } from './term-stats';
 
-/** One tenant's statistics as stored: its chunks, and how many of them hold each term. */
-interface TenantStats {
-  chunks: number;
-  df: Map<number, number>;
-}
-
-/** The file a tenant's statistics live in: its name, its chunk count and `[term, chunks]` pairs. */
+/**
+ * The file a tenant's statistics live in: its name, its chunk count, their length in terms and
+ * `[term, chunks]` pairs.
+ */
 interface TenantStatsFile {
   tenant: string;
   chunks: number;
+  terms: number;
   df: [number, number][];
 }
 
-/** Written once the files count every row of the table (a table created before them is counted). */
+/**
+ * Written once the files count every row of the table (a table created before them is counted),
+ * with the version of the keyword terms counted: files of another version are counted afresh.
+ */
 const COMPLETE_FILE = 'complete.json';
+/** Version 2: LanceDB's tokenizer (Porter2 stems, stop words) and chunk lengths. */
+const TERMS_VERSION = 2;
 /**
  * Lock options: a lock is held for one write of the store (milliseconds to seconds), and a lock
  * left by a process that died is taken over once it has not been refreshed for 10 s.
@@ -42,7 +45,7 @@ export interface RowChange {
  * file under one cross-process lock of that tenant; readers re-read a file when it was replaced.
  */
 export class TermStatsFiles {
-  private readonly cache = new Map<string, { version: string; stats: TenantStats }>();
+  private readonly cache = new Map<string, { version: string; stats: TermStats }>();
   /** Writes of this process per tenant, chained so they wait here rather than poll the lock. */
   private readonly queues = new Map<string, Promise<unknown>>();
 
@@ -52,12 +55,19 @@ export class TermStatsFiles {
 
   /** Whether the files count every row (else {@link rebuild} must run first). */
   isComplete(): boolean {
-    return existsSync(join(this.dir, COMPLETE_FILE));
+    try {
+      const { version } = JSON.parse(readFileSync(join(this.dir, COMPLETE_FILE), 'utf8')) as {
+        version: number;
+      };
+      return version === TERMS_VERSION;
+    } catch {
+      return false;
+    }
   }
 
   /** Marks an empty store's statistics complete: there is nothing to count. */
   markComplete(): void {
-    writeAtomically(join(this.dir, COMPLETE_FILE), JSON.stringify({ version: 1 }));
+    writeAtomically(join(this.dir, COMPLETE_FILE), JSON.stringify({ version: TERMS_VERSION }));
   }
 
   /**
@@ -67,12 +77,17 @@ export class TermStatsFiles {
   async rebuild(rows: () => AsyncIterable<{ tenant: string; search_text: string }>): Promise<void> {
     await this.locked(this.dir, async () => {
       if (this.isComplete()) return;
-      const tenants = new Map<string, TenantStats>();
+      const tenants = new Map<string, TermStats>();
       for await (const row of rows()) {
         let stats = tenants.get(row.tenant);
-        if (!stats) tenants.set(row.tenant, (stats = { chunks: 0, df: new Map() }));
+        if (!stats) tenants.set(row.tenant, (stats = emptyStats()));
         apply(stats, { removed: [], added: [row.search_text] });
       }
+      // Files of an older version: a tenant with no rows left must not keep one.
+      for (const name of readdirSync(this.dir)) {
+        if (name !== COMPLETE_FILE && name.endsWith('.json')) rmSync(join(this.dir, name), { force: true });
+      }
+      this.cache.clear();
       for (const [tenant, stats] of tenants) this.save(tenant, stats);
       this.markComplete();
     });
@@ -82,15 +97,17 @@ export class TermStatsFiles {
   read(tenants: string[], terms: number[]): TermStats {
     const df = new Map<number, number>();
     let chunks = 0;
+    let length = 0;
     for (const tenant of new Set(tenants)) {
       const stats = this.load(tenant);
       chunks += stats.chunks;
+      length += stats.terms;
       for (const term of terms) {
         const n = stats.df.get(term);
         if (n) df.set(term, (df.get(term) ?? 0) + n);
       }
     }
-    return { chunks, df };
+    return { chunks, terms: length, df };
   }
 
   /** Runs `write` (a change of `tenant`'s rows) and counts what it did, as one step for readers and writers. */
@@ -103,7 +120,7 @@ export class TermStatsFiles {
           const change = await write();
           if (!change.removed.length && !change.added.length) return;
           const stats = this.load(tenant);
-          const updated = { chunks: stats.chunks, df: new Map(stats.df) };
+          const updated = { chunks: stats.chunks, terms: stats.terms, df: new Map(stats.df) };
           apply(updated, change);
           this.save(tenant, updated);
         }),
@@ -120,26 +137,26 @@ export class TermStatsFiles {
     return join(this.dir, `${createHash('sha256').update(tenant).digest('hex').slice(0, 32)}.json`);
   }
 
-  private load(tenant: string): TenantStats {
+  private load(tenant: string): TermStats {
     const file = this.file(tenant);
     let version: string;
     try {
       const { ino, size, mtimeMs } = statSync(file);
       version = `${ino}:${size}:${mtimeMs}`;
     } catch {
-      return { chunks: 0, df: new Map() };
+      return emptyStats();
     }
     const cached = this.cache.get(tenant);
     if (cached?.version === version) return cached.stats;
     const stored = JSON.parse(readFileSync(file, 'utf8')) as TenantStatsFile;
-    const stats = { chunks: stored.chunks, df: new Map(stored.df) };
+    const stats = { chunks: stored.chunks, terms: stored.terms, df: new Map(stored.df) };
     if (this.cache.size > 1000) this.cache.clear();
     this.cache.set(tenant, { version, stats });
     return stats;
   }
 
-  private save(tenant: string, stats: TenantStats): void {
-    const stored: TenantStatsFile = { tenant, chunks: stats.chunks, df: [...stats.df] };
+  private save(tenant: string, stats: TermStats): void {
+    const stored: TenantStatsFile = { tenant, chunks: stats.chunks, terms: stats.terms, df: [...stats.df] };
     writeAtomically(this.file(tenant), JSON.stringify(stored));
   }
 
@@ -154,11 +171,13 @@ export class TermStatsFiles {
 }
 
 /** Adds the rows `change` added to `stats` and takes away those it removed. */
-function apply(stats: TenantStats, change: RowChange): void {
+function apply(stats: TermStats, change: RowChange): void {
   const count = (texts: string[], sign: 1 | -1) => {
     for (const text of texts) {
+      const { distinct, length } = chunkTerms(text);
       stats.chunks += sign;
-      for (const term of chunkTerms(text)) {
+      stats.terms += sign * length;
+      for (const term of distinct) {
         const n = (stats.df.get(term) ?? 0) + sign;
         if (n > 0) stats.df.set(term, n);
         else stats.df.delete(term);
@@ -167,6 +186,10 @@ function apply(stats: TenantStats, change: RowChange): void {
   };
   count(change.removed, -1);
   count(change.added, 1);
+}
+
+function emptyStats(): TermStats {
+  return { chunks: 0, terms: 0, df: new Map() };
 }
 
 /** Readers see the old file or the new one, never a part of it. */

@@ -7,6 +7,8 @@ import type { SparseVector } from './sparse-vector';
  */
 export interface TermStats {
   chunks: number;
+  /** Terms of all those chunks together (their lengths summed), for BM25's average length. */
+  terms: number;
   /** Chunks holding each term (terms no chunk holds may be missing). */
   df: Map<number, number>;
 }
@@ -17,16 +19,18 @@ export function idf(df: number, chunks: number): number {
 }
 
 /**
- * The query side of BM25: each term weighted by its IDF over `stats`. Terms no searched chunk
- * holds are left out (they match nothing).
+ * The query side of BM25: each term weighted by its IDF over `stats`, times its occurrences in
+ * `terms`. Terms no searched chunk holds are left out (they match nothing).
  */
-export function queryWeights(terms: number[], stats: TermStats): SparseVector {
+export function queryWeights(terms: number[], stats: Pick<TermStats, 'chunks' | 'df'>): SparseVector {
+  const occurrences = new Map<number, number>();
+  for (const term of terms) occurrences.set(term, (occurrences.get(term) ?? 0) + 1);
   const vector: SparseVector = { indices: [], values: [] };
-  for (const term of terms) {
+  for (const [term, n] of occurrences) {
     const df = stats.df.get(term) ?? 0;
     if (!df) continue;
     vector.indices.push(term);
-    vector.values.push(idf(df, stats.chunks));
+    vector.values.push(n * idf(df, stats.chunks));
   }
   return vector;
 }
@@ -35,9 +39,16 @@ export function queryWeights(terms: number[], stats: TermStats): SparseVector {
 export function sumTermStats(parts: TermStats[]): TermStats {
   const df = new Map<number, number>();
   let chunks = 0;
+  let terms = 0;
   for (const part of parts) {
     chunks += part.chunks;
+    terms += part.terms;
     for (const [term, n] of part.df) df.set(term, (df.get(term) ?? 0) + n);
   }
-  return { chunks, df };
+  return { chunks, terms, df };
+}
+
+/** The average chunk length in terms, BM25's length normalisation (1 for no chunks). */
+export function averageTerms(stats: TermStats): number {
+  return stats.chunks ? Math.max(stats.terms / stats.chunks, 1) : 1;
 }

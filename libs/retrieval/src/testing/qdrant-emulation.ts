@@ -52,6 +52,14 @@ export class EmulatedCollection {
     }
   }
 
+  /** Replaces the named vectors given for each point, keeping its others (Qdrant's `update_vectors`). */
+  updateVectors(points: Schemas['PointVectors'][]): void {
+    for (const { id, vector } of points) {
+      const point = this.points.get(String(id));
+      if (point) Object.assign(point.vectors, vector as StoredPoint['vectors']);
+    }
+  }
+
   deletePayload(keys: string[], filter: Filter): void {
     for (const point of this.points.values()) {
       if (matches(point, filter)) for (const key of keys) delete point.payload[key];

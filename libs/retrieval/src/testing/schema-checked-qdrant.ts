@@ -131,7 +131,7 @@ export class SchemaCheckedQdrant {
       points: Schemas['PointStruct'][];
       filter: Schemas['Filter'];
       keys: string[];
-      operations: { set_payload: Schemas['SetPayload'] }[];
+      operations: ({ set_payload: Schemas['SetPayload'] } | { update_vectors: Schemas['UpdateVectors'] })[];
       sparse_vectors?: Record<string, { modifier?: Schemas['Modifier'] | null }>;
     };
     switch (operationId) {
@@ -156,8 +156,12 @@ export class SchemaCheckedQdrant {
         collection.delete(request.filter);
         return done();
       case 'batch_update':
-        for (const { set_payload } of request.operations) {
-          collection.setPayload(set_payload.payload, set_payload.points ?? []);
+        for (const operation of request.operations) {
+          if ('set_payload' in operation) {
+            collection.setPayload(operation.set_payload.payload, operation.set_payload.points ?? []);
+          } else {
+            collection.updateVectors(operation.update_vectors.points);
+          }
         }
         return ok([update()]);
       case 'count_points':

@@ -1,0 +1,83 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import * as lancedb from '@lancedb/lancedb';
+import { keywordTokens } from './keyword-terms';
+import { chunkTerms, keywordScore, queryTerms } from './sparse-vector';
+import { averageTerms, queryWeights, type TermStats } from './term-stats';
+
+describe('keywordTokens', () => {
+  it('splits, drops long tokens, lower-cases, stems (Porter2), drops stop words, folds accents', () => {
+    expect(keywordTokens('The Runner was running; having generously tokenized résumés!')).toEqual([
+      'runner',
+      'run',
+      'generous',
+      'token',
+      'resume',
+    ]);
+    expect(keywordTokens(`${'x'.repeat(40)} ${'y'.repeat(39)} because only does`)).toEqual([
+      'y'.repeat(39),
+      'becaus',
+      'onli',
+      'doe',
+    ]);
+    expect(keywordTokens('covid-19 at 2,000 mg')).toEqual(['covid', '19', '2', '000', 'mg']);
+  });
+});
+
+// The re-scoring must weigh what LanceDB's full-text index weighs: with one tenant (the whole
+// table), its BM25 equals the index's own scores.
+describe('keyword scores against LanceDB’s full-text index', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'docqa-keyword-terms-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('equal the index’s BM25 scores over the same rows', async () => {
+    const texts = [
+      'Running shoes for runners: the runner runs, having run generously.',
+      'Vitamin D deficiency in children; vitamins and deficiencies of the young.',
+      'Picture size settings of the television: picture mode, size, and zoom.',
+      'Cafés and résumés — naïve tokens were tokenized, consistently, by the tokenizer.',
+      `A much longer chunk about ${'television remote control pairing and settings, '.repeat(12)}which the children run.`,
+      'Because only the remote does pairing; it is not what they were doing.',
+    ];
+    const db = await lancedb.connect(dir);
+    const table = await db.createTable(
+      'chunks',
+      texts.map((text, id) => ({ id, text })),
+    );
+    await table.createIndex('text', { config: lancedb.Index.fts({ withPosition: false }) });
+    const stats: TermStats = { chunks: 0, terms: 0, df: new Map() };
+    for (const text of texts) {
+      const { distinct, length } = chunkTerms(text);
+      stats.chunks += 1;
+      stats.terms += length;
+      for (const term of distinct) stats.df.set(term, (stats.df.get(term) ?? 0) + 1);
+    }
+    const queries = [
+      'running runner',
+      'vitamin deficiency children',
+      'the picture size of the television',
+      'tokens tokenized cafe resume',
+      'remote pairing settings',
+    ];
+    let compared = 0;
+    for (const query of queries) {
+      const rows = (await table
+        .search(query, 'fts', 'text')
+        .select(['id', '_score'])
+        .limit(10)
+        .toArray()) as {
+        id: number;
+        _score: number;
+      }[];
+      expect(rows.length).toBeGreaterThan(0);
+      const weights = queryWeights(queryTerms(query), stats);
+      for (const row of rows) {
+        expect(keywordScore(texts[row.id]!, weights, averageTerms(stats))).toBeCloseTo(row._score, 4);
+        compared++;
+      }
+    }
+    expect(compared).toBeGreaterThanOrEqual(10);
+    db.close();
+  });
+});

@@ -1,0 +1,43 @@
+import stemEnglish from 'wink-porter2-stemmer';
+
+/**
+ * The full-text index's English stop words (NLTK's list, less the forms with an apostrophe, which
+ * no token has), compared with stemmed tokens as the index does: "having" (stem "have") is one,
+ * "because" (stem "becaus") is not. Checked against LanceDB: each word indexed and searched alone.
+ */
+const STOP_WORDS = new Set(
+  'i me my myself we our ours ourselves you your yours yourself yourselves he him his himself she her hers herself it its itself they them their theirs themselves what which who whom this that these those am is are was were be been being have has had having do does did doing a an the and but if or because as until while of at by for with about against between into through during before after above below to from up down in out on off over under again further then once here there when where why how all any both each few more most other some such no nor not only own same so than too very s t can will just don should now d ll m o re ve y ain aren couldn didn doesn hadn hasn haven isn ma mightn mustn needn shan shouldn wasn weren won wouldn'.split(
+    ' ',
+  ),
+);
+/** Tokens of this many UTF-8 bytes or more are left out, as the index's `maxTokenLength` (40) does. */
+const MAX_TOKEN_BYTES = 40;
+
+/**
+ * The keyword terms of a text, as the embedded store's full-text index (LanceDB's defaults) makes
+ * them: split on what is not a letter or digit, tokens of 40 bytes or more dropped, lower-cased,
+ * stemmed with Snowball English (Porter2), stop words dropped, then folded to ASCII. Keyword
+ * scores, term statistics and Qdrant's sparse vectors all count these, so a re-scored candidate
+ * weighs what the index matched it on. (The local embeddings keep `tokenize.ts`'s lighter stemmer.)
+ */
+export function keywordTokens(text: string): string[] {
+  const tokens: string[] = [];
+  for (const word of text.match(/[\p{L}\p{N}]+/gu) ?? []) {
+    if (tooLong(word)) continue;
+    const stemmed = stemEnglish(word.toLowerCase());
+    if (STOP_WORDS.has(stemmed)) continue;
+    tokens.push(foldToAscii(stemmed));
+  }
+  return tokens;
+}
+
+/** Whether a word takes 40 UTF-8 bytes or more (at most 3 per UTF-16 unit, so short words are not measured). */
+function tooLong(word: string): boolean {
+  return word.length * 3 >= MAX_TOKEN_BYTES && Buffer.byteLength(word, 'utf8') >= MAX_TOKEN_BYTES;
+}
+
+/** Accents taken off (the index's ASCII folding); plain ASCII is returned as is. */
+function foldToAscii(token: string): string {
+  if (/^[\x00-\x7f]*$/.test(token)) return token;
+  return token.normalize('NFKD').replace(/[\u0300-\u036f]/g, '');
+}
