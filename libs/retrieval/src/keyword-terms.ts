@@ -12,6 +12,12 @@ const STOP_WORDS = new Set(
 );
 /** Tokens of this many UTF-8 bytes or more are left out, as the index's `maxTokenLength` (40) does. */
 const MAX_TOKEN_BYTES = 40;
+/**
+ * Words whose term is remembered (null: no term). Stemming is the costly part of re-scoring
+ * candidates, and a knowledge base's vocabulary repeats; the memory is emptied when full.
+ */
+const MAX_REMEMBERED_WORDS = 100_000;
+const remembered = new Map<string, string | null>();
 
 /**
  * The keyword terms of a text, as the embedded store's full-text index (LanceDB's defaults) makes
@@ -23,12 +29,21 @@ const MAX_TOKEN_BYTES = 40;
 export function keywordTokens(text: string): string[] {
   const tokens: string[] = [];
   for (const word of text.match(/[\p{L}\p{N}]+/gu) ?? []) {
-    if (tooLong(word)) continue;
-    const stemmed = stemEnglish(word.toLowerCase());
-    if (STOP_WORDS.has(stemmed)) continue;
-    tokens.push(foldToAscii(stemmed));
+    let term = remembered.get(word);
+    if (term === undefined) {
+      term = wordTerm(word);
+      if (remembered.size >= MAX_REMEMBERED_WORDS) remembered.clear();
+      remembered.set(word, term);
+    }
+    if (term !== null) tokens.push(term);
   }
   return tokens;
+}
+
+function wordTerm(word: string): string | null {
+  if (tooLong(word)) return null;
+  const stemmed = stemEnglish(word.toLowerCase());
+  return STOP_WORDS.has(stemmed) ? null : foldToAscii(stemmed);
 }
 
 /** Whether a word takes 40 UTF-8 bytes or more (at most 3 per UTF-16 unit, so short words are not measured). */

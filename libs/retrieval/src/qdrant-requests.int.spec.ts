@@ -108,7 +108,7 @@ describe('QdrantStore requests, validated against Qdrant’s OpenAPI schema', ()
       { field_name: 'tenant', field_schema: { type: 'keyword', is_tenant: true } },
       { field_name: 'document_id', field_schema: 'keyword' },
       { field_name: 'filter_terms', field_schema: 'keyword' },
-      { field_name: 'terms', field_schema: { type: 'integer', lookup: true, range: false } },
+      { field_name: 'keyword_terms', field_schema: { type: 'integer', lookup: true, range: false } },
     ]);
   });
 
@@ -176,7 +176,7 @@ describe('QdrantStore requests, validated against Qdrant’s OpenAPI schema', ()
       });
     }
     const terms = counts.filter((c) => c.filter.must.length === 2).map((c) => c.filter.must[1]);
-    expect(terms).toContainEqual({ key: 'terms', match: { value: expect.any(Number) } });
+    expect(terms).toContainEqual({ key: 'keyword_terms', match: { value: expect.any(Number) } });
     const sparse = calls('query_points')[0]!.body as { query: { values: number[] } };
     expect(sparse.query.values.every((v) => v > 0 && v !== 1)).toBe(true);
   });
