@@ -5,7 +5,7 @@ import type { SearchResult } from '@docqa/contracts';
 import { searchText, type Chunk, type EmbeddedChunk } from './chunk';
 import { chunkColumns } from './chunk-columns';
 import { candidateLimit, filterFields, matchesFilters } from './filters';
-import { keywordScore, MAX_QUERY_WORDS, queryTerms } from './sparse-vector';
+import { keywordScore, queryTerms, queryText } from './sparse-vector';
 import { averageTerms, queryWeights } from './term-stats';
 import { TermStatsFiles, type RowChange } from './term-stats-files';
 import { VECTOR_INDEX_NPROBES, planVectorIndex } from './vector-index-plan';
@@ -137,7 +137,7 @@ export class EmbeddedStore implements VectorStore {
    */
   async keywordSearch(query: StoreQuery & { text: string }): Promise<SearchResult[]> {
     const table = await this.openTable();
-    const text = ftsQuery(query.text);
+    const text = queryText(query.text);
     if (!table || !text || !(await this.hasFts(table))) return [];
     const terms = queryTerms(query.text);
     const stats = this.termStats.read(query.tenants, [...new Set(terms)]);
@@ -364,9 +364,4 @@ function byChunk(x: Row, y: Row): number {
 
 function candidates(query: StoreQuery): number {
   return candidateLimit(query.limit, query.filters.length > 0);
-}
-
-/** Words only: the full-text parser never sees operators, quotes or field syntax from users. */
-function ftsQuery(text: string): string {
-  return (text.match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, MAX_QUERY_WORDS).join(' ');
 }

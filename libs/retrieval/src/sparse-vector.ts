@@ -19,8 +19,8 @@ const B = 0.75;
  * with its searched tenants' measured average.)
  */
 const AVERAGE_TERMS = 200;
-/** Query words kept, as in the embedded store's full-text queries. */
-export const MAX_QUERY_WORDS = 64;
+/** Query words kept (see {@link queryText}). */
+const MAX_QUERY_WORDS = 64;
 
 /**
  * The BM25 document side of a text: each keyword term (see `keywordTokens`) hashed to a uint32 index, weighted by its
@@ -59,7 +59,15 @@ export function keywordScore(text: string, query: SparseVector, averageTerms = A
  * a term the query repeats weighs that many times, as in the index's BM25.
  */
 export function queryTerms(text: string): number[] {
-  return hashedTerms((text.match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, MAX_QUERY_WORDS).join(' '));
+  return hashedTerms(queryText(text));
+}
+
+/**
+ * A query's first 64 words, space-separated: what the embedded store's full-text index is asked
+ * (words only: its parser never sees operators, quotes or field syntax from users).
+ */
+export function queryText(text: string): string {
+  return (text.match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, MAX_QUERY_WORDS).join(' ');
 }
 
 /** A chunk's search text as its tenant's term statistics count it: its distinct terms and its length. */
