@@ -1,3 +1,5 @@
+import { words } from '@docqa/retrieval';
+
 const STOP = new Set(
   'a about all also am an and any are as at be been both but by can could do does did each either for from had has have how i if in into is it its just me more most my of on or other our over should so some such than that the their them then there these they this those to too us very was we were what when where which who whom why will with would you your'.split(
     ' ',
@@ -6,18 +8,16 @@ const STOP = new Set(
 
 /** Content words of a text: lower-case, accents folded, stop words dropped, lightly stemmed. */
 export function terms(text: string): string[] {
-  return (
-    text
-      .normalize('NFKD')
-      .replace(/[\u0300-\u036f]/g, '')
-      .toLowerCase()
-      .match(/[\p{L}\p{N}]+/gu) ?? []
-  )
+  return words(text)
     .filter((w) => !STOP.has(w) && (w.length > 1 || /\d/.test(w)))
     .map(stem);
 }
 
-/** A light stemmer, so "enable", "enabled", "enables" and "enabling" share one term. */
+/**
+ * The answerer's light stemmer, so "enable", "enabled", "enables" and "enabling" share one term.
+ * Retrieval strips suffixes by rules of its own (`libs/retrieval/src/tokenize.ts`): one set of
+ * rules for both measured worse answers (docs/benchmarks.md, "Retrieval quality").
+ */
 function stem(word: string): string {
   if (word.length <= 3 || /\d/.test(word)) return word;
   const base = word.replace(/(ing|ed|es|s)$/, '');
