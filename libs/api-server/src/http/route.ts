@@ -4,7 +4,7 @@ import type { OpenAPIRegistry, ResponseConfig } from '@asteasolutions/zod-to-ope
 import type { Scope } from '@docqa/contracts';
 import { ProblemSchema, z } from '@docqa/contracts';
 import { ValidationError } from '@docqa/errors';
-import { requireScope } from './auth';
+import { principalOf, requireScope } from './auth';
 
 type Method = 'get' | 'post' | 'put' | 'delete';
 
@@ -63,6 +63,24 @@ export const API_TAGS = {
   Widget: 'What the embeddable widget calls: streamed answers, chat history and its settings.',
 } as const;
 export type ApiTag = keyof typeof API_TAGS;
+
+/**
+ * Adds `DELETE <path>` of one of the caller's tenant's resources by its `:id`: `remove` throws
+ * NotFoundError for an unknown one; the answer is 204.
+ */
+export function addDeleteRoute(
+  routes: RouteTable,
+  spec: Omit<RouteSpec, 'method' | 'responses'>,
+  remove: (tenant: string, id: string) => Promise<void>,
+): void {
+  routes.add(
+    { ...spec, method: 'delete', responses: { 204: { description: 'Deleted' } } },
+    async (req, res) => {
+      await remove(principalOf(req).tenant, String(req.params.id));
+      res.status(204).end();
+    },
+  );
+}
 
 /** Routes registered so far, for the 404/405 handler and the docs. */
 export class RouteTable {

@@ -11,6 +11,7 @@ import {
   type JobRecord,
 } from '@docqa/contracts';
 import { principalOf } from '../http/auth';
+import { addDeleteRoute } from '../http/route';
 import type { RouteGroup } from '../app';
 
 /** What the documents API needs from the knowledge base. */
@@ -100,9 +101,9 @@ export function documentRoutes(backend: DocumentsBackend): RouteGroup {
       },
     );
 
-    routes.add(
+    addDeleteRoute(
+      routes,
       {
-        method: 'delete',
         path: '/documents/:id',
         summary: 'Delete a document and every chunk of it',
         tag: 'Documents',
@@ -110,12 +111,8 @@ export function documentRoutes(backend: DocumentsBackend): RouteGroup {
         description:
           'Deletes a document and every chunk of it from the knowledge base; it stops appearing in answers and search at once.',
         scope: 'ingest',
-        responses: { 204: { description: 'Deleted' } },
       },
-      async (req, res) => {
-        await backend.remove(principalOf(req).tenant, String(req.params.id));
-        res.status(204).end();
-      },
+      (tenant, id) => backend.remove(tenant, id),
     );
 
     routes.add(

@@ -7,6 +7,7 @@ import {
   type SourceRequest,
 } from '@docqa/contracts';
 import { principalOf } from '../http/auth';
+import { addDeleteRoute } from '../http/route';
 import type { RouteGroup } from '../app';
 
 /** What the sources API needs (the SourceService of @docqa/sync). */
@@ -76,9 +77,9 @@ export function sourceRoutes(backend: SourcesBackend): RouteGroup {
       },
     );
 
-    routes.add(
+    addDeleteRoute(
+      routes,
       {
-        method: 'delete',
         path: '/sources/:id',
         summary: 'Delete a source, its schedule and every document it brought in',
         tag: 'Sources',
@@ -86,12 +87,8 @@ export function sourceRoutes(backend: SourcesBackend): RouteGroup {
         description:
           'Deletes a source, removes its schedule, and deletes every document it brought into the knowledge base.',
         scope: 'ingest',
-        responses: { 204: { description: 'Deleted' } },
       },
-      async (req, res) => {
-        await backend.remove(principalOf(req).tenant, String(req.params.id));
-        res.status(204).end();
-      },
+      (tenant, id) => backend.remove(tenant, id),
     );
 
     routes.add(
