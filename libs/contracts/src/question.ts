@@ -1,5 +1,6 @@
 import { FiltersSchema } from './filter';
 import { ProblemSchema } from './problem';
+import { passagePlaceFields } from './search';
 import { z } from './zod';
 
 /** Size limits of asked questions (settings QUESTION_MAX_CHARS, QUESTION_METADATA_MAX_BYTES, BATCH_MAX_QUESTIONS). */
@@ -80,14 +81,7 @@ export type QuestionStatus = z.infer<typeof QuestionStatusSchema>;
  */
 export const SourceSchema = z
   .object({
-    document_id: z.string(),
-    chunk_id: z.string(),
-    title: z.string(),
-    url: z.string().nullable(),
-    section: z
-      .string()
-      .optional()
-      .openapi({ description: 'Heading path of the best passage, e.g. `Tokens › Revoking a token`' }),
+    ...passagePlaceFields('Heading path of the best passage, e.g. `Tokens › Revoking a token`'),
     snippet: z.string(),
     score: z.number(),
     cited: z.boolean(),

@@ -17,16 +17,23 @@ export const SearchRequestSchema = z
   .openapi('SearchRequest', { example: { query: 'rotate api token', search_mode: 'hybrid' } });
 export type SearchRequest = z.infer<typeof SearchRequestSchema>;
 
-export const SearchResultSchema = z
-  .object({
+/**
+ * Where a passage stands: its document, chunk, title, URL and heading path (`section`, described
+ * by `sectionDescription`); shared by search results and an answer's sources.
+ */
+export function passagePlaceFields(sectionDescription: string) {
+  return {
     document_id: z.string(),
     chunk_id: z.string(),
     title: z.string(),
     url: z.string().nullable(),
-    section: z
-      .string()
-      .optional()
-      .openapi({ description: 'Heading path of the passage, e.g. `Tokens › Revoke a token`' }),
+    section: z.string().optional().openapi({ description: sectionDescription }),
+  };
+}
+
+export const SearchResultSchema = z
+  .object({
+    ...passagePlaceFields('Heading path of the passage, e.g. `Tokens › Revoke a token`'),
     text: z.string(),
     score: z.number(),
     metadata: z.record(z.string(), z.unknown()),
