@@ -65,23 +65,28 @@ for (const [name, entry] of Object.entries(nodeEntries)) {
   );
 }
 
+/** The widget's and the portal's bundles: minified split ES modules for the browsers both support. */
+const BROWSER = {
+  splitting: true,
+  bundle: true,
+  platform: 'browser',
+  format: 'esm',
+  target: ['chrome111', 'firefox111', 'safari16.4', 'edge111'],
+  minify: true,
+  legalComments: 'none',
+  logLevel: 'warning',
+};
+
 const widgetEntry = 'apps/widget/src/main.ts';
 if ((!values.only || values.only === 'widget') && existsSync(widgetEntry)) {
   jobs.push(
     build({
       entryPoints: { 'assistant-widget': widgetEntry },
       outdir: 'dist/apps/widget',
-      // Markdown and the sanitiser load lazily with the first question, keeping the initial module small.
-      splitting: true,
+      // Split: Markdown and the sanitiser load lazily with the first question, keeping the initial module small.
+      ...BROWSER,
       chunkNames: 'chunks/[name]-[hash]',
-      bundle: true,
-      platform: 'browser',
-      format: 'esm',
-      target: ['chrome111', 'firefox111', 'safari16.4', 'edge111'],
-      minify: true,
-      legalComments: 'none',
       tsconfig: 'apps/widget/tsconfig.json',
-      logLevel: 'warning',
     }),
   );
 }
@@ -101,17 +106,10 @@ async function buildAdmin() {
     outdir,
     entryNames: 'assets/[name]-[hash]',
     chunkNames: 'assets/chunks/[name]-[hash]',
-    splitting: true,
-    bundle: true,
-    platform: 'browser',
-    format: 'esm',
-    target: ['chrome111', 'firefox111', 'safari16.4', 'edge111'],
-    minify: true,
-    legalComments: 'none',
+    ...BROWSER,
     metafile: true,
     write: false,
     tsconfig: 'apps/admin/tsconfig.json',
-    logLevel: 'warning',
   });
   const fresh = new Set(result.outputFiles.map((f) => f.path));
   for (const file of result.outputFiles) {
