@@ -1,5 +1,6 @@
 import { html, nothing } from 'lit';
 import { ApiError } from '../api/api-error';
+import { isMissingEndpoint, notAvailable } from '../api/not-yet';
 
 /**
  * An error of a page in words, with the field errors of a validation problem (`role="alert"`);
@@ -18,4 +19,9 @@ export function errorView(error: Error | undefined | null, field = (path: string
         : nothing
     }
   </div>`;
+}
+
+/** A page's failed load of `what`: the empty state when the server has no such endpoint yet, else the error. */
+export function loadFailedView(error: Error | undefined, what: string) {
+  return isMissingEndpoint(error) ? notAvailable(what) : errorView(error);
 }

@@ -16,6 +16,14 @@ export function lastDays(days: number): Period {
   return { days, from: start.toISOString() };
 }
 
+/** The period picker of a page showing `period`; `change` receives every choice. */
+export function periodSelect(period: Period, change: (period: Period) => void) {
+  return html`<period-select
+    .days=${period.days}
+    @period-change=${(e: CustomEvent<Period>) => change(e.detail)}
+  ></period-select>`;
+}
+
 /**
  * Picks the reporting period of a page (last 7, 30 or 90 days).
  *

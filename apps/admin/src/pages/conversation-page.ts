@@ -2,9 +2,8 @@ import { LitElement, css, html, nothing } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
 import type { ConversationDetail, ConversationTurn } from '@docqa/contracts';
 import { api } from '../api/admin-api';
-import { isMissingEndpoint, notAvailable } from '../api/not-yet';
 import { session } from '../api/session';
-import { errorView } from '../components/error-view';
+import { loadFailedView } from '../components/error-view';
 import { formatDate, formatMs } from '../format';
 import { LoadController } from '../load-controller';
 import { href } from '../router';
@@ -47,13 +46,7 @@ export class ConversationPage extends LitElement {
     return html`<p><a href=${href('conversations')}>← Conversations</a></p>
       <h1 tabindex="-1">Conversation</h1>
       <p class="muted"><code>${this.chatId}</code></p>
-      ${
-        this.chat.status === 'error'
-          ? isMissingEndpoint(this.chat.error)
-            ? notAvailable('Conversations')
-            : errorView(this.chat.error)
-          : nothing
-      }
+      ${this.chat.status === 'error' ? loadFailedView(this.chat.error, 'Conversations') : nothing}
       ${this.chat.status === 'pending' ? html`<p role="status">Loading…</p>` : nothing}
       ${
         chat && this.chat.status === 'complete'

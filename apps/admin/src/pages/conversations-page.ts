@@ -2,9 +2,8 @@ import { LitElement, html, nothing } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
 import type { ConversationList, ConversationSummary } from '@docqa/contracts';
 import { api } from '../api/admin-api';
-import { isMissingEndpoint, notAvailable } from '../api/not-yet';
 import { session } from '../api/session';
-import { errorView } from '../components/error-view';
+import { errorView, loadFailedView } from '../components/error-view';
 import { lastDays } from '../components/period-select';
 import { formatDate } from '../format';
 import { LoadController } from '../load-controller';
@@ -125,7 +124,7 @@ export class ConversationsPage extends LitElement {
 
   private results() {
     if (this.list.status === 'error') {
-      return isMissingEndpoint(this.list.error) ? notAvailable('Conversations') : errorView(this.list.error);
+      return loadFailedView(this.list.error, 'Conversations');
     }
     const first = this.list.value;
     if (!first || this.list.status === 'pending') return html`<p role="status">Loading conversations…</p>`;

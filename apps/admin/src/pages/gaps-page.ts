@@ -2,11 +2,9 @@ import { LitElement, html } from 'lit';
 import { customElement, state } from 'lit/decorators.js';
 import type { GapCluster, Gaps } from '@docqa/contracts';
 import { api } from '../api/admin-api';
-import { isMissingEndpoint, notAvailable } from '../api/not-yet';
 import { session } from '../api/session';
-import { errorView } from '../components/error-view';
-import '../components/period-select';
-import { lastDays, type Period } from '../components/period-select';
+import { loadFailedView } from '../components/error-view';
+import { lastDays, periodSelect, type Period } from '../components/period-select';
 import { formatDate } from '../format';
 import { LoadController } from '../load-controller';
 import { href } from '../router';
@@ -32,16 +30,12 @@ export class GapsPage extends LitElement {
       <p class="muted">
         Questions answered “not covered” or rated thumbs down, grouped by meaning, largest group first.
       </p>
-      <period-select
-        .days=${this.period.days}
-        @period-change=${(e: CustomEvent<Period>) => (this.period = e.detail)}
-      ></period-select>
-      ${this.body()}`;
+      ${periodSelect(this.period, (period) => (this.period = period))} ${this.body()}`;
   }
 
   private body() {
     if (this.gaps.status === 'error') {
-      return isMissingEndpoint(this.gaps.error) ? notAvailable('Coverage gaps') : errorView(this.gaps.error);
+      return loadFailedView(this.gaps.error, 'Coverage gaps');
     }
     const gaps = this.gaps.value;
     if (!gaps || this.gaps.status === 'pending') return html`<p role="status">Loading coverage gaps…</p>`;

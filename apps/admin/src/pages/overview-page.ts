@@ -2,13 +2,11 @@ import { LitElement, css, html, nothing } from 'lit';
 import { customElement, state } from 'lit/decorators.js';
 import type { Insights } from '@docqa/contracts';
 import { api } from '../api/admin-api';
-import { isMissingEndpoint, notAvailable } from '../api/not-yet';
 import { session } from '../api/session';
-import { errorView } from '../components/error-view';
+import { loadFailedView } from '../components/error-view';
 import '../components/export-button';
 import '../components/line-chart';
-import '../components/period-select';
-import { lastDays, type Period } from '../components/period-select';
+import { lastDays, periodSelect, type Period } from '../components/period-select';
 import { formatCount, formatMs } from '../format';
 import { LoadController } from '../load-controller';
 import { href } from '../router';
@@ -57,18 +55,12 @@ export class OverviewPage extends LitElement {
 
   override render() {
     return html`<h1 tabindex="-1">Overview</h1>
-      <period-select
-        .days=${this.period.days}
-        @period-change=${(e: CustomEvent<Period>) => (this.period = e.detail)}
-      ></period-select>
-      ${this.body()}`;
+      ${periodSelect(this.period, (period) => (this.period = period))} ${this.body()}`;
   }
 
   private body() {
     if (this.insights.status === 'error') {
-      return isMissingEndpoint(this.insights.error)
-        ? notAvailable('Insights')
-        : errorView(this.insights.error);
+      return loadFailedView(this.insights.error, 'Insights');
     }
     const i = this.insights.value;
     if (!i || this.insights.status === 'pending') return html`<p role="status">Loading insights…</p>`;
