@@ -45,22 +45,16 @@ export class Metrics {
   });
 
   /** Worker: seconds from a question's creation to the first partial answer. */
-  readonly firstPartial = new Histogram({
-    name: 'docqa_question_first_partial_seconds',
-    help: 'Seconds from a question being asked to the first words of its answer.',
-    labelNames: ['channel'] as const,
-    buckets: ANSWER_BUCKETS,
-    registers: [this.registry],
-  });
+  readonly firstPartial = this.answerSeconds(
+    'docqa_question_first_partial_seconds',
+    'Seconds from a question being asked to the first words of its answer.',
+  );
 
   /** Worker: seconds from a question's creation to its answer being ready. */
-  readonly ready = new Histogram({
-    name: 'docqa_question_ready_seconds',
-    help: 'Seconds from a question being asked to its answer being ready.',
-    labelNames: ['channel'] as const,
-    buckets: ANSWER_BUCKETS,
-    registers: [this.registry],
-  });
+  readonly ready = this.answerSeconds(
+    'docqa_question_ready_seconds',
+    'Seconds from a question being asked to its answer being ready.',
+  );
 
   /** Worker: chunks written by ingest jobs. */
   readonly ingestChunks = new Counter({
@@ -81,6 +75,17 @@ export class Metrics {
   constructor(process: 'api' | 'worker') {
     this.registry.setDefaultLabels({ process });
     collectDefaultMetrics({ register: this.registry, prefix: 'docqa_' });
+  }
+
+  /** A histogram, by channel, of seconds from a question being asked (field initialisers use it). */
+  private answerSeconds(name: string, help: string): Histogram<'channel'> {
+    return new Histogram({
+      name,
+      help,
+      labelNames: ['channel'] as const,
+      buckets: ANSWER_BUCKETS,
+      registers: [this.registry],
+    });
   }
 
   /**
