@@ -1,17 +1,16 @@
-import type { Response } from 'express';
 import type { AdminAccountStore, AdminSessionStore, TokenStore } from '@docqa/auth';
-import { SessionAuth } from './session-auth';
+import { SessionAuth, type HeaderAppender } from './session-auth';
 
-function cookiesSetBy(secure: boolean, write: (auth: SessionAuth, res: Response) => void): string[] {
+function cookiesSetBy(secure: boolean, write: (auth: SessionAuth, res: HeaderAppender) => void): string[] {
   const set: string[] = [];
-  const res = { append: (name: string, value: string) => name === 'Set-Cookie' && set.push(value) };
+  const res: HeaderAppender = { append: (name, value) => name === 'Set-Cookie' && set.push(value) };
   const auth = new SessionAuth({
     sessions: {} as AdminSessionStore,
     accounts: {} as AdminAccountStore,
     tokens: {} as TokenStore,
     secure,
   });
-  write(auth, res as unknown as Response);
+  write(auth, res);
   return set;
 }
 

@@ -1,5 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { Request, Response } from 'express';
+import type { Request } from 'express';
 import { parse, serialize } from 'cookie';
 import type { AdminAccountStore, AdminSessionStore, Principal, SessionRecord, TokenStore } from '@docqa/auth';
 import {
@@ -20,6 +20,11 @@ export interface CurrentSession {
 }
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** Where a cookie is set: an Express response, or anything else that appends headers. */
+export interface HeaderAppender {
+  append(field: string, value: string): unknown;
+}
 
 /**
  * The portal's session cookie: reads and writes it, and turns a cookie request into a principal
@@ -95,11 +100,11 @@ export class SessionAuth {
     };
   }
 
-  setCookie(res: Response, id: string): void {
+  setCookie(res: HeaderAppender, id: string): void {
     res.append('Set-Cookie', serialize(SESSION_COOKIE, id, this.cookieOptions()));
   }
 
-  clearCookie(res: Response): void {
+  clearCookie(res: HeaderAppender): void {
     res.append('Set-Cookie', serialize(SESSION_COOKIE, '', { ...this.cookieOptions(), maxAge: 0 }));
   }
 
