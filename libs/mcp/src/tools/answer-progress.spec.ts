@@ -2,14 +2,14 @@ import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/proto
 import type { ServerNotification, ServerRequest } from '@modelcontextprotocol/sdk/types.js';
 import { AnswerProgress } from './answer-progress';
 
-type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>;
+type Extra = Pick<RequestHandlerExtra<ServerRequest, ServerNotification>, '_meta' | 'sendNotification'>;
 
 function progressFor(progressToken?: string) {
   const sent: ServerNotification[] = [];
-  const extra = {
+  const extra: Extra = {
     _meta: progressToken === undefined ? undefined : { progressToken },
     sendNotification: async (n: ServerNotification) => void sent.push(n),
-  } as unknown as Extra;
+  };
   return { progress: new AnswerProgress(extra), sent };
 }
 

@@ -15,7 +15,12 @@ export class AnswerProgress {
   private characters = 0;
   private lastDeltaAt = 0;
 
-  constructor(private readonly extra: RequestHandlerExtra<ServerRequest, ServerNotification>) {}
+  constructor(
+    private readonly extra: Pick<
+      RequestHandlerExtra<ServerRequest, ServerNotification>,
+      '_meta' | 'sendNotification'
+    >,
+  ) {}
 
   async report(event: AnswerEvent): Promise<void> {
     this.events++;
