@@ -1,6 +1,7 @@
 import { NOT_FOUND_ANSWER } from '@docqa/answering';
 import { deletePrefix, testPrefix, testRedis } from '@docqa/testing';
 import type { Redis } from 'ioredis';
+import type { SearchResponse } from '@docqa/contracts';
 import { startStack, type Stack } from '@docqa/api-server/testing';
 
 const documents = [
@@ -50,7 +51,7 @@ describe('knowledge base (embedded store, local embeddings, extractive answers)'
   const call = (path: string, init: RequestInit = {}) => fetch(stack.apiUrl + path, { ...init, headers });
   const post = (path: string, body: unknown) => call(path, { method: 'POST', body: JSON.stringify(body) });
   const search = async (body: object) =>
-    (await (await post('rag/search/', body)).json()) as { results: { document_id: string }[] };
+    (await (await post('rag/search/', body)).json()) as Pick<SearchResponse, 'results'>;
 
   async function ingest(docs: unknown[]) {
     const res = await post('documents/', { documents: docs });
@@ -120,7 +121,7 @@ describe('knowledge base (embedded store, local embeddings, extractive answers)'
   it('drops navigation and scripts from HTML but keeps its text and code', async () => {
     const { results } = await search({ query: 'setup.exe administrator', search_mode: 'keyword' });
     expect(results[0]!.document_id).toBe('install');
-    const text = (results[0] as unknown as { text: string }).text;
+    const text = results[0]!.text;
     expect(text).toContain('setup.exe /quiet');
     expect(text).not.toMatch(/alert|Blog/);
     expect((await search({ query: 'alert blog', search_mode: 'keyword' })).results).toEqual([]);
