@@ -108,6 +108,18 @@ describe('Ingestor', () => {
     expect(store.writes).toHaveLength(3);
   });
 
+  it('leaves index upkeep to the last of the jobs it runs at once, when none waits', async () => {
+    const { store, ingestor } = setup(async () => 0);
+    const job = (n: number, documents: number): IngestJob => ({
+      job_id: `j${n}`,
+      tenant: 't',
+      documents: Array.from({ length: documents }, (_, i) => doc(`d${n}-${i}`, `text ${n} ${i}`)),
+    });
+    await Promise.all([ingestor.ingest(job(1, 1)), ingestor.ingest(job(2, 50))]);
+    expect(store.optimized).toBe(1);
+    expect(store.writes).toHaveLength(2);
+  });
+
   it('completes a job whose index upkeep fails (its documents are written and searchable)', async () => {
     const { store, documents, ingestor } = setup();
     store.failOptimize = true;

@@ -11,6 +11,7 @@ import {
 } from '@docqa/retrieval';
 import type { DocumentStore } from './document-store';
 import { CHUNKING_VERSION } from './chunking-version';
+import { StoreGate } from './store-gate';
 import { toMarkdown } from './to-markdown';
 import { WritePipeline } from './write-pipeline';
 
@@ -54,6 +55,9 @@ export interface IngestTally {
 export class Ingestor {
   /** Chunks this ingestor wrote since its last index upkeep. */
   private written = 0;
+  /** Jobs this ingestor is running (a worker runs two, see `INGEST_CONCURRENCY`). */
+  private running = 0;
+  private readonly gate = new StoreGate();
 
   constructor(
     private readonly deps: {
@@ -64,8 +68,9 @@ export class Ingestor {
       logger: Logger;
       /**
        * Ingest jobs still waiting. Index upkeep (`store.optimize`) is left to the last job of a
-       * burst (or to the job that passes {@link UPKEEP_EVERY_CHUNKS}): run after every job it
-       * would add an index segment per job, and each segment slows every later vector search.
+       * burst, the one that ends with no job waiting and no other job of this ingestor running
+       * (or to the job that passes {@link UPKEEP_EVERY_CHUNKS}): run after every job it would add
+       * an index segment per job, and each segment slows every later vector search.
        */
       waitingJobs?: () => Promise<number>;
       /** @defaultValue {@link UPKEEP_EVERY_CHUNKS} */
@@ -74,6 +79,18 @@ export class Ingestor {
   ) {}
 
   async ingest(
+    job: IngestJob,
+    onProgress?: (done: number, total: number) => Promise<void> | void,
+  ): Promise<IngestTally> {
+    this.running++;
+    try {
+      return await this.run(job, onProgress);
+    } finally {
+      this.running--;
+    }
+  }
+
+  private async run(
     job: IngestJob,
     onProgress?: (done: number, total: number) => Promise<void> | void,
   ): Promise<IngestTally> {
@@ -110,7 +127,7 @@ export class Ingestor {
     this.written += tally.chunks;
     if (
       this.written >= (this.deps.upkeepEveryChunks ?? UPKEEP_EVERY_CHUNKS) ||
-      !(await this.deps.waitingJobs?.())
+      (this.running === 1 && !(await this.deps.waitingJobs?.()))
     )
       await this.upkeep();
     await documents.updateJob(job.job_id, {
@@ -135,7 +152,7 @@ export class Ingestor {
   private async upkeep(): Promise<void> {
     this.written = 0;
     try {
-      await this.deps.store.optimize?.();
+      await this.gate.alone(async () => this.deps.store.optimize?.());
     } catch (err) {
       this.deps.logger.warn({ err }, 'index upkeep failed; the next ingest job tries again');
     }
@@ -205,10 +222,12 @@ export class Ingestor {
   /** Replaces the documents' chunks in one store write, then records them. */
   private async write(tenant: string, batch: Prepared[], tally: IngestTally): Promise<void> {
     try {
-      await this.deps.store.replaceDocuments(
-        tenant,
-        batch.map((p) => p.record.id),
-        batch.flatMap((p) => p.chunks),
+      await this.gate.write(() =>
+        this.deps.store.replaceDocuments(
+          tenant,
+          batch.map((p) => p.record.id),
+          batch.flatMap((p) => p.chunks),
+        ),
       );
     } catch (err) {
       for (const p of batch) this.fail(tally, p.record.id, err);
@@ -233,7 +252,7 @@ export class Ingestor {
   /** Removes a document's chunks and its record. */
   async deleteDocument(tenant: string, id: string): Promise<void> {
     await this.deps.documents.get(tenant, id);
-    await this.deps.store.deleteDocument(tenant, id);
+    await this.gate.write(() => this.deps.store.deleteDocument(tenant, id));
     await this.deps.documents.remove(tenant, id);
   }
 }

@@ -4,6 +4,13 @@ import { IngestJobSchema, QUEUE_NAMES, type IngestJob } from '@docqa/contracts';
 import type { Metrics } from '@docqa/metrics';
 import { throttledProgress } from './throttled-progress';
 
+/**
+ * Ingest jobs a worker runs at once. Two, so that one job's store write and index upkeep (native
+ * work on LanceDB's threads, or a network call) overlap the next job's chunking and embedding
+ * (JavaScript); more would only share the one JavaScript thread, which answers come first on.
+ */
+const INGEST_CONCURRENCY = 2;
+
 /** The counts of an ingest job that the worker's metrics add up. */
 interface IngestCounts {
   processed: number;
@@ -40,8 +47,12 @@ export function createIngestWorker(options: {
         metrics.ingestDocuments.inc({ outcome: 'failed' }, counts.failed);
       }
     },
-    // One ingest job at a time per worker: embedding is CPU-bound and questions come first.
-    { connection: options.connection, prefix: options.prefix, concurrency: 1, lockDuration: options.lockMs },
+    {
+      connection: options.connection,
+      prefix: options.prefix,
+      concurrency: INGEST_CONCURRENCY,
+      lockDuration: options.lockMs,
+    },
   );
   worker.on('error', (err) => options.logger.error({ err }, 'ingest worker error'));
   worker.on('failed', (job, err) => options.logger.warn({ err, jobId: job?.id }, 'ingest job failed'));
