@@ -1,6 +1,7 @@
 /**
  * Starts a private redis-server on a free port for the integration tests, so they never touch
- * a Redis that other work shares. Its URL reaches the tests as TEST_REDIS_URL.
+ * a Redis that other work shares. Its URL reaches the tests as TEST_REDIS_URL; the CLI keeps the
+ * tokens it mints in its folder (DOCQA_CONFIG_DIR).
  */
 const { spawn } = require('node:child_process');
 const net = require('node:net');
@@ -48,5 +49,7 @@ module.exports = async function globalSetup() {
   await waitForPort(port, Date.now() + 10000);
   process.env.TEST_REDIS_URL = `redis://127.0.0.1:${port}`;
   process.env.TEST_REDIS_PORT = String(port);
+  // The tokens the CLI mints in the tests are kept beside this Redis, not in the user's home.
+  process.env.DOCQA_CONFIG_DIR = path.join(dir, 'cli-config');
   globalThis.__DOCQA_REDIS__ = { child, dir };
 };

@@ -23,9 +23,9 @@ describe('token cache: last use', () => {
   let touches: { id: string; at: string }[];
   let failNext: boolean;
   const errors: unknown[] = [];
-  const tokens = {
-    verify: async (token: string) => (token === 'dq_good' ? record : null),
-    touch: async (id: string, at: Date) => {
+  const tokens: Pick<TokenStore, 'verify' | 'touch'> = {
+    verify: async (token) => (token === 'dq_good' ? record : null),
+    touch: async (id, at) => {
       if (failNext) {
         failNext = false;
         throw new Error('Redis is down');
@@ -35,7 +35,7 @@ describe('token cache: last use', () => {
   };
   const cache = (recordUse?: boolean) =>
     new TokenCache({
-      tokens: tokens as unknown as TokenStore,
+      tokens,
       subscriber: {} as Redis,
       keys: new Keys('t'),
       now: () => now,

@@ -22,7 +22,8 @@ export class TokenCache {
 
   constructor(
     private readonly deps: {
-      tokens: TokenStore;
+      /** What the cache uses of the token store: verifying a token and recording its use. */
+      tokens: Pick<TokenStore, 'verify' | 'touch'>;
       subscriber: Redis;
       keys: Keys;
       now?: () => number;

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { ConfigError, loadConfig } from './load-config';
 import { SETTINGS } from './settings';
@@ -46,6 +47,13 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ REDIS_SENTINELS: 's1:26379', REDIS_CLUSTER_NODES: 'n1:6379' })).toThrow(
       /not together with REDIS_CLUSTER_NODES/,
     );
+  });
+
+  it('reads a leading ~ of a folder as the home folder, and nowhere else', () => {
+    expect(loadConfig({}).docqaConfigDir).toBe(join(homedir(), '.config/docqa'));
+    expect(loadConfig({ DOCQA_CONFIG_DIR: '~' }).docqaConfigDir).toBe(homedir());
+    expect(loadConfig({ DOCQA_CONFIG_DIR: '/etc/~/docqa' }).docqaConfigDir).toBe('/etc/~/docqa');
+    expect(loadConfig({ DOCQA_CONFIG_DIR: '~other/docqa' }).docqaConfigDir).toBe('~other/docqa');
   });
 
   it('treats empty variables as unset', () => {

@@ -1,3 +1,5 @@
+import { homedir } from 'node:os';
+import { join } from 'node:path';
 import { z } from 'zod';
 
 const int = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
@@ -13,6 +15,12 @@ const hostPortList = z
       return { host: node.slice(0, at), port: Number(node.slice(at + 1)) };
     }),
   );
+
+/** A folder; a leading `~` is the user's home folder. */
+const folder = z
+  .string()
+  .min(1)
+  .transform((dir) => (dir === '~' || dir.startsWith('~/') ? join(homedir(), dir.slice(1)) : dir));
 
 /**
  * Every setting docqa reads, one entry each: environment variable, schema, default and a line
@@ -314,6 +322,12 @@ export const SETTINGS = {
     schema: optionalString,
     default: undefined,
     doc: 'Token of the CLI (`--token`); without one the CLI mints a short-lived token through Redis.',
+  },
+  docqaConfigDir: {
+    env: 'DOCQA_CONFIG_DIR',
+    schema: folder,
+    default: '~/.config/docqa',
+    doc: 'Folder where the CLI keeps the short-lived tokens it mints, readable by its user only (mode 0600).',
   },
   demoToken: {
     env: 'DEMO_TOKEN',

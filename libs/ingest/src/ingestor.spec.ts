@@ -1,12 +1,17 @@
 import pino from 'pino';
 import type { DocumentRecord, IngestJob } from '@docqa/contracts';
-import { LocalEmbedder, type EmbeddedChunk, type VectorStore } from '@docqa/retrieval';
-import type { DocumentStore } from './document-store';
+import { LocalEmbedder, type EmbeddedChunk } from '@docqa/retrieval';
 import { createHash } from 'node:crypto';
 import { Ingestor } from './ingestor';
 
+/** What the ingestor uses of the vector store and of the document records. */
+type IngestorStore = ConstructorParameters<typeof Ingestor>[0]['store'];
+type IngestorDocuments = ConstructorParameters<typeof Ingestor>[0]['documents'];
+
+const unexpected = async () => Promise.reject(new Error('not expected in this test'));
+
 /** A store that records each write; `failNext` makes the next write throw. */
-class RecordingStore {
+class RecordingStore implements IngestorStore {
   readonly writes: { ids: string[]; chunks: EmbeddedChunk[] }[] = [];
   failNext = false;
   optimized = 0;
@@ -22,10 +27,11 @@ class RecordingStore {
     }
     this.writes.push({ ids, chunks });
   }
+  deleteDocument = unexpected;
 }
 
 /** The records and job counts a job leaves behind, and the Redis round trips it took. */
-class FakeDocuments {
+class FakeDocuments implements IngestorDocuments {
   readonly records = new Map<string, DocumentRecord>();
   readonly calls = { findMany: 0, putMany: 0 };
   job: Record<string, unknown> = {};
@@ -40,6 +46,8 @@ class FakeDocuments {
   async updateJob(_id: string, patch: Record<string, unknown>) {
     this.job = { ...this.job, ...structuredClone(patch) };
   }
+  get = unexpected;
+  remove = unexpected;
 }
 
 function setup(
@@ -50,9 +58,9 @@ function setup(
 ) {
   const store = new RecordingStore();
   const ingestor = new Ingestor({
-    store: store as unknown as VectorStore,
+    store,
     embedder: new LocalEmbedder(),
-    documents: documents as unknown as DocumentStore,
+    documents,
     chunking: { size, overlap: 100 },
     logger: pino({ level: 'silent' }),
     waitingJobs,

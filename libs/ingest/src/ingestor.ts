@@ -61,9 +61,9 @@ export class Ingestor {
 
   constructor(
     private readonly deps: {
-      store: VectorStore & { optimize?: () => Promise<void> };
+      store: Pick<VectorStore, 'replaceDocuments' | 'deleteDocument'> & { optimize?: () => Promise<void> };
       embedder: Embedder;
-      documents: DocumentStore;
+      documents: Pick<DocumentStore, 'findMany' | 'putMany' | 'updateJob' | 'get' | 'remove'>;
       chunking: ChunkOptions;
       logger: Logger;
       /**

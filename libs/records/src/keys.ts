@@ -47,10 +47,6 @@ export class Keys {
   tokenByHash(hash: string): string {
     return `${this.prefix}:{tokens}:token:${hash}`;
   }
-  /** The short-lived token the CLI minted for itself for a tenant and scopes (reused while valid). */
-  cliToken(tenant: string, scopes: readonly string[]): string {
-    return `${this.prefix}:cli-token:${tenant}:${[...scopes].sort().join(',')}`;
-  }
   /** Pub/sub channel announcing the hash of a revoked token. */
   tokenRevoked(): string {
     return `${this.prefix}:tokens:revoked`;

@@ -98,6 +98,21 @@ describe('fuse', () => {
 });
 
 describe('Retrieval', () => {
+  /** A store that answers the searches a test gives it; anything else fails the test. */
+  const storeWith = (searches: Partial<VectorStore>): VectorStore => {
+    const unexpected = async () => Promise.reject(new Error('not expected in this test'));
+    return {
+      replaceDocuments: unexpected,
+      deleteDocument: unexpected,
+      documentChunks: unexpected,
+      keywordSearch: unexpected,
+      semanticSearch: unexpected,
+      health: unexpected,
+      close: unexpected,
+      ...searches,
+    };
+  };
+
   it('starts the keyword leg of a hybrid search before the query is embedded, and fuses both legs', async () => {
     const order: string[] = [];
     const hit = (id: string, score: number): SearchResult => ({
@@ -109,7 +124,7 @@ describe('Retrieval', () => {
       score,
       metadata: {},
     });
-    const store = {
+    const store = storeWith({
       keywordSearch: async () => {
         order.push('keyword');
         return [hit('k', 2)];
@@ -118,7 +133,7 @@ describe('Retrieval', () => {
         order.push('semantic');
         return [hit('s', 0.5)];
       },
-    } as unknown as VectorStore;
+    });
     const embedder = {
       dimensions: 4,
       embedDocuments: async () => [],
@@ -140,9 +155,7 @@ describe('Retrieval', () => {
   });
 
   it('fails a hybrid search whose embedding fails without leaving the keyword leg unhandled', async () => {
-    const store = {
-      keywordSearch: async () => Promise.reject(new Error('store down')),
-    } as unknown as VectorStore;
+    const store = storeWith({ keywordSearch: async () => Promise.reject(new Error('store down')) });
     const embedder = {
       dimensions: 4,
       embedDocuments: async () => [],
@@ -164,17 +177,15 @@ describe('Retrieval', () => {
       score: 1,
       metadata: {},
     };
-    const store = {
-      keywordSearch: jest.fn(async () => []),
-      semanticSearch: jest.fn(async () => []),
-      hybridSearch: jest.fn(async () => [hit]),
-    } as unknown as VectorStore & { hybridSearch: jest.Mock; keywordSearch: jest.Mock };
+    const keywordSearch = jest.fn(async () => []);
+    const hybridSearch = jest.fn(async () => [hit]);
+    const store = storeWith({ keywordSearch, semanticSearch: jest.fn(async () => []), hybridSearch });
     const retrieval = new Retrieval({ store, embedder: new LocalEmbedder(16) });
     const req = { tenants: ['t'], query: 'token', mode: 'hybrid' as const, filters: [], limit: 3 };
     expect((await retrieval.search(req)).results).toEqual([hit]);
-    expect(store.hybridSearch).toHaveBeenCalledWith(
+    expect(hybridSearch).toHaveBeenCalledWith(
       expect.objectContaining({ tenants: ['t'], text: 'token', limit: 3, weights: DEFAULT_HYBRID_WEIGHTS }),
     );
-    expect(store.keywordSearch).not.toHaveBeenCalled();
+    expect(keywordSearch).not.toHaveBeenCalled();
   });
 });

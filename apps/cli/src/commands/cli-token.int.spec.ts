@@ -1,3 +1,7 @@
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Redis } from 'ioredis';
 import { TokenStore } from '@docqa/auth';
 import { Keys } from '@docqa/records';
@@ -8,20 +12,39 @@ import { connectionFor } from './http-client';
 describe('the CLI’s own short-lived tokens', () => {
   const prefix = testPrefix('cli-token');
   const saved = { ...process.env };
+  const home = mkdtempSync(join(tmpdir(), 'docqa-cli-token-'));
+  const configDir = join(home, 'config');
   let redis: Redis;
   let store: TokenStore;
   const minted = async (tenant: string) =>
     (await store.list(tenant)).filter((t) => t.name === CLI_TOKEN_NAME);
 
+  /** Every value of every key under the prefix, as text. */
+  const redisValues = async (): Promise<string[]> => {
+    const values: string[] = [];
+    for (const key of await redis.keys(`${prefix}:*`)) {
+      const type = await redis.type(key);
+      if (type === 'string') values.push((await redis.get(key))!);
+      else if (type === 'hash') values.push(...Object.entries(await redis.hgetall(key)).flat());
+      else if (type === 'set') values.push(...(await redis.smembers(key)));
+      else if (type === 'zset') values.push(...(await redis.zrange(key, 0, -1)));
+      else if (type === 'list') values.push(...(await redis.lrange(key, 0, -1)));
+      else values.push(`${key}: unread type ${type}`);
+    }
+    return values;
+  };
+
   beforeAll(() => {
     process.env.REDIS_URL = testRedisUrl();
     process.env.REDIS_PREFIX = prefix;
+    process.env.DOCQA_CONFIG_DIR = configDir;
     delete process.env.DOCQA_TOKEN;
     redis = testRedis();
     store = new TokenStore({ redis, keys: new Keys(prefix) });
   });
   afterAll(async () => {
     process.env = saved;
+    rmSync(home, { recursive: true, force: true });
     await deletePrefix(redis, prefix);
     await redis.quit();
   });
@@ -32,6 +55,17 @@ describe('the CLI’s own short-lived tokens', () => {
     expect(tokens.size).toBe(1);
     expect(await minted('acme')).toHaveLength(1);
     expect(await store.verify([...tokens][0]!)).toMatchObject({ tenant: 'acme', scopes: ['ask'] });
+  });
+
+  it('keeps the token in a file only its user can read, and nothing in Redis a caller could use', async () => {
+    const { token } = await connectionFor({ tenant: 'kept' }, ['ask', 'search']);
+    const file = join(configDir, 'cli-tokens.json');
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(statSync(configDir).mode & 0o777).toBe(0o700);
+    expect(await readFile(file, 'utf8')).toContain(token);
+    const values = await redisValues();
+    expect(values.length).toBeGreaterThan(0);
+    expect(values.filter((v) => v.includes(token))).toEqual([]);
   });
 
   it('mints another for other scopes, and a new one once the old is revoked', async () => {
@@ -45,5 +79,18 @@ describe('the CLI’s own short-lived tokens', () => {
     expect(fresh).not.toBe(ask);
     expect(await store.verify(fresh)).not.toBeNull();
     expect(await minted('other')).toHaveLength(2);
+  });
+
+  it('mints another for a user with another config folder', async () => {
+    const first = (await connectionFor({ tenant: 'users' }, ['ask'])).token;
+    process.env.DOCQA_CONFIG_DIR = join(home, 'another-user');
+    try {
+      const second = (await connectionFor({ tenant: 'users' }, ['ask'])).token;
+      expect(second).not.toBe(first);
+      expect((await connectionFor({ tenant: 'users' }, ['ask'])).token).toBe(second);
+    } finally {
+      process.env.DOCQA_CONFIG_DIR = configDir;
+    }
+    expect(await minted('users')).toHaveLength(2);
   });
 });

@@ -3,6 +3,7 @@ import { DocqaClient } from '@docqa/client';
 import { loadConfig } from '@docqa/config';
 import { Keys, closeRedis, connectRedis, redisTarget } from '@docqa/records';
 import { cliToken } from './cli-token';
+import { CliTokenFile } from './cli-token-file';
 
 /**
  * A client of the API. Without a token, and with Redis reachable at REDIS_URL, uses a short-lived
@@ -30,7 +31,12 @@ export async function connectionFor(
         'no token: pass --token or set DOCQA_TOKEN (or run where REDIS_URL reaches docqa’s Redis)',
       );
     try {
-      token = await cliToken({ redis, keys: new Keys(config.redisPrefix) }, opts.tenant, scopes);
+      token = await cliToken(
+        { redis, keys: new Keys(config.redisPrefix) },
+        new CliTokenFile(config.docqaConfigDir),
+        opts.tenant,
+        scopes,
+      );
     } finally {
       await closeRedis(redis);
     }
