@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -92,5 +92,21 @@ describe('the CLI’s own short-lived tokens', () => {
       process.env.DOCQA_CONFIG_DIR = configDir;
     }
     expect(await minted('users')).toHaveLength(2);
+  });
+
+  it('still runs the command, with a warning, when the config folder cannot be written', async () => {
+    // A file where the folder should be: no user, root included, can create files under it.
+    const blocked = join(home, 'not-a-folder');
+    writeFileSync(blocked, '');
+    process.env.DOCQA_CONFIG_DIR = blocked;
+    const warn = jest.spyOn(process.stderr, 'write').mockImplementation(() => true);
+    try {
+      const { token } = await connectionFor({ tenant: 'blocked' }, ['ask']);
+      expect(await store.verify(token)).toMatchObject({ tenant: 'blocked' });
+      expect(String(warn.mock.calls[0]?.[0])).toMatch(/could not keep the CLI's token in .*not-a-folder/);
+    } finally {
+      warn.mockRestore();
+      process.env.DOCQA_CONFIG_DIR = configDir;
+    }
   });
 });

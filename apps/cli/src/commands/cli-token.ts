@@ -33,6 +33,14 @@ export async function cliToken(
     name: CLI_TOKEN_NAME,
     ttlMs: CLI_TOKEN_TTL_MS,
   });
-  await kept.put(entry, token, Date.now() + CLI_TOKEN_TTL_MS - REUSE_MARGIN_MS);
+  try {
+    await kept.put(entry, token, Date.now() + CLI_TOKEN_TTL_MS - REUSE_MARGIN_MS);
+  } catch (err) {
+    // Keeping the token saves the next command a token; failing to keep it must not fail this one.
+    process.stderr.write(
+      `docqa: could not keep the CLI's token in ${kept.path} (${(err as Error).message}); ` +
+        'the next command mints another (set DOCQA_CONFIG_DIR to a folder you can write)\n',
+    );
+  }
   return token;
 }
