@@ -14,3 +14,9 @@ export function writeBenchSection(title: string, command: string, body: string):
     : `${current.trimEnd()}\n\n${section}`;
   writeFileSync(FILE, next);
 }
+
+/** Prints fresh figures and writes them as the `## title` section of docs/benchmarks.md. */
+export function reportBenchSection(title: string, command: string, body: string): void {
+  console.log(body);
+  writeBenchSection(title, command, body);
+}

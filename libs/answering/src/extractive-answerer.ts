@@ -11,8 +11,10 @@ import {
   type ScoredSection,
   type TermWeights,
 } from './passage-choice';
+import { pieces } from './pieces';
 import { questionKind, type QuestionKind } from './question-kind';
 import { quotePassage } from './quote-passage';
+import { searchPassages } from './search-passages';
 import { sectionPassages, type SectionPassage, type Unit } from './section-passage';
 import type { Searcher } from '@docqa/retrieval';
 import { terms } from './text';
@@ -99,13 +101,7 @@ export class ExtractiveAnswerer implements Answerer {
   async *answer(input: AnswerInput): AsyncIterable<AnswerChunk> {
     yield { type: 'status', status: 'retrieving' };
     const query = standaloneQuery(input.question, input.history);
-    const { results } = await this.retriever.search({
-      tenants: [input.tenant],
-      query,
-      mode: 'hybrid',
-      filters: input.filters,
-      limit: this.topK,
-    });
+    const results = await searchPassages(this.retriever, input, query, this.topK);
     yield { type: 'status', status: 'generating' };
     const own = query === input.question ? undefined : input.question;
     const { text, cited, quoted } = this.compose(query, results, questionKind(input.question), own);
@@ -228,12 +224,4 @@ function repeats(unit: Unit, seen: Set<string>[]): boolean {
   const words = [...unit.terms].filter((t) => !/^\d+$/.test(t));
   if (!words.length) return false;
   return seen.some((s) => words.filter((t) => s.has(t)).length >= 0.85 * words.length);
-}
-
-/** Splits text into pieces of a few words, keeping the whitespace. */
-function pieces(text: string, words: number): string[] {
-  const tokens = text.split(/(?<=\s)/);
-  const out: string[] = [];
-  for (let i = 0; i < tokens.length; i += words) out.push(tokens.slice(i, i + words).join(''));
-  return out;
 }

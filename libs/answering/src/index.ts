@@ -1,6 +1,8 @@
 export { NOT_FOUND_ANSWER, type AnswerChunk, type Answerer, type AnswerInput } from './answer-types';
 export { citedNumbers } from './citations';
 export { standaloneQuery } from './follow-up';
+export { pieces } from './pieces';
+export { searchPassages } from './search-passages';
 export { terms } from './text';
 export { ExtractiveAnswerer } from './extractive-answerer';
 export { createAnswerer } from './create-answerer';

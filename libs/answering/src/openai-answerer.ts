@@ -5,6 +5,7 @@ import { ModelRequestError, ModelUnavailableError } from '@docqa/errors';
 import { CitationRenumbering, contextDocuments, numberedSources } from './citations';
 import { NOT_FOUND_ANSWER, type AnswerChunk, type AnswerInput, type Answerer } from './answer-types';
 import { buildMessages, rewriteMessages } from './prompt';
+import { searchPassages } from './search-passages';
 import type { Searcher } from '@docqa/retrieval';
 
 /** Settings of the OpenAI-compatible chat model. */
@@ -54,13 +55,7 @@ export class OpenAIAnswerer implements Answerer {
   async *answer(input: AnswerInput): AsyncIterable<AnswerChunk> {
     yield { type: 'status', status: 'retrieving' };
     const query = input.history.length ? await this.rewrite(input) : input.question;
-    const { results } = await this.deps.retriever.search({
-      tenants: [input.tenant],
-      query,
-      mode: 'hybrid',
-      filters: input.filters,
-      limit: this.deps.topK,
-    });
+    const results = await searchPassages(this.deps.retriever, input, query, this.deps.topK);
     yield { type: 'status', status: 'generating' };
     if (!results.length) {
       yield { type: 'delta', text: NOT_FOUND_ANSWER };

@@ -56,28 +56,30 @@ export class UnsupportedMediaTypeError extends AppError {
   readonly title = 'Unsupported Media Type';
 }
 
+/** An error a retry of the same work may get past: a limit, or a dependency that is down. */
+abstract class RetryableError extends AppError {
+  override readonly retryable = true;
+}
+
 /** 429: a rate limit was hit; carries `Retry-After`. */
-export class RateLimitedError extends AppError {
+export class RateLimitedError extends RetryableError {
   readonly code = 'rate_limited';
   readonly status = 429;
   readonly title = 'Too Many Requests';
-  override readonly retryable = true;
 }
 
 /** 503: a dependency (Redis, the vector store, a model) is down. */
-export class DependencyUnavailableError extends AppError {
+export class DependencyUnavailableError extends RetryableError {
   readonly code = 'dependency_unavailable';
   readonly status = 503;
   readonly title = 'Service Unavailable';
-  override readonly retryable = true;
 }
 
 /** A model call failed in a way a retry may fix (429, 5xx, time-out, broken stream). */
-export class ModelUnavailableError extends AppError {
+export class ModelUnavailableError extends RetryableError {
   readonly code = 'model_unavailable';
   readonly status = 503;
   readonly title = 'Model Unavailable';
-  override readonly retryable = true;
 }
 
 /** A model call failed in a way no retry fixes (400, 401, 404 from the model server). */

@@ -99,7 +99,13 @@ export class InsightsReader {
     };
   }
 
-  private async top(tenant: string, sets: string[]): Promise<[string, number][]> {
+  /** The members with the highest scores summed over `days`' sorted sets (`setOf` names a day's). */
+  private async top(
+    tenant: string,
+    days: string[],
+    setOf: (day: string) => string,
+  ): Promise<[string, number][]> {
+    const sets = days.map(setOf);
     const flat = await this.redis.topMembers(
       String(sets.length + 1),
       this.deps.keys.analyticsScratch(tenant),
@@ -113,10 +119,7 @@ export class InsightsReader {
 
   private async topQuestions(tenant: string, days: string[]): Promise<Insights['top_questions']> {
     const { keys } = this.deps;
-    const top = await this.top(
-      tenant,
-      days.map((d) => keys.analyticsTopQuestions(tenant, d)),
-    );
+    const top = await this.top(tenant, days, (d) => keys.analyticsTopQuestions(tenant, d));
     if (!top.length) return [];
     const pipeline = this.redis.pipeline();
     for (const [normalised] of top)
@@ -130,10 +133,7 @@ export class InsightsReader {
 
   private async topDocuments(tenant: string, days: string[]): Promise<Insights['top_documents']> {
     const { keys } = this.deps;
-    const top = await this.top(
-      tenant,
-      days.map((d) => keys.analyticsTopDocuments(tenant, d)),
-    );
+    const top = await this.top(tenant, days, (d) => keys.analyticsTopDocuments(tenant, d));
     if (!top.length) return [];
     const docs = await this.redis.hmget(keys.analyticsDocuments(tenant), ...top.map(([id]) => id));
     return top.map(([document_id, citations], i) => {

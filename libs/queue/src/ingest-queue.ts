@@ -1,20 +1,14 @@
-import { Queue } from 'bullmq';
 import { QUEUE_NAMES, type IngestJob } from '@docqa/contracts';
-import { closeQueue, type QueueOptions } from './question-queue';
+import { KEEP_FINISHED, QueueProducer, type QueueOptions } from './queue-producer';
 
 /** Producer of the `ingest` queue. */
-export class IngestQueue {
-  readonly queue: Queue<IngestJob>;
+export class IngestQueue extends QueueProducer<IngestJob> {
   private readonly attempts: number;
 
   /** `onError` receives connection errors (BullMQ queues must have an error listener). */
-  constructor(options: QueueOptions, onError: (err: Error) => void = () => undefined) {
+  constructor(options: QueueOptions, onError?: (err: Error) => void) {
+    super(QUEUE_NAMES.ingest, options, onError);
     this.attempts = options.attempts;
-    this.queue = new Queue<IngestJob>(QUEUE_NAMES.ingest, {
-      connection: options.connection,
-      prefix: options.prefix,
-    });
-    this.queue.on('error', onError);
   }
 
   async enqueue(job: IngestJob): Promise<void> {
@@ -22,13 +16,7 @@ export class IngestQueue {
       jobId: job.job_id,
       attempts: this.attempts,
       backoff: { type: 'exponential', delay: 1000 },
-      removeOnComplete: { age: 3600 },
-      removeOnFail: { age: 24 * 3600 },
+      ...KEEP_FINISHED,
     });
-  }
-
-  /** Closes the queue; when Redis is unreachable, drops the connection instead of waiting for it. */
-  async close(): Promise<void> {
-    await closeQueue(this.queue);
   }
 }

@@ -1,15 +1,6 @@
-import { Queue, type ConnectionOptions, type JobsOptions } from 'bullmq';
+import type { JobsOptions } from 'bullmq';
 import { QUEUE_NAMES, type QuestionJob, type QuestionPriority } from '@docqa/contracts';
-import { releaseBullConnection } from '@docqa/records';
-
-/** Options shared by the producers and workers of docqa's queues. */
-export interface QueueOptions {
-  connection: ConnectionOptions;
-  /** BullMQ key prefix (`Keys.queuePrefix()`). */
-  prefix: string;
-  /** Attempts per job; back-off between them is exponential from 1 s. */
-  attempts: number;
-}
+import { KEEP_FINISHED, QueueProducer, type QueueOptions } from './queue-producer';
 
 /**
  * Priority of batch questions. BullMQ takes jobs without a priority first, then prioritized ones,
@@ -18,18 +9,13 @@ export interface QueueOptions {
 export const BATCH_PRIORITY = 10;
 
 /** Producer of the `questions` queue. */
-export class QuestionQueue {
-  readonly queue: Queue<QuestionJob>;
+export class QuestionQueue extends QueueProducer<QuestionJob> {
   private readonly attempts: number;
 
   /** `onError` receives connection errors (BullMQ queues must have an error listener). */
-  constructor(options: QueueOptions, onError: (err: Error) => void = () => undefined) {
+  constructor(options: QueueOptions, onError?: (err: Error) => void) {
+    super(QUEUE_NAMES.questions, options, onError);
     this.attempts = options.attempts;
-    this.queue = new Queue<QuestionJob>(QUEUE_NAMES.questions, {
-      connection: options.connection,
-      prefix: options.prefix,
-    });
-    this.queue.on('error', onError);
   }
 
   /** Enqueues a question; the job id is the question id, so a replayed request never enqueues twice. */
@@ -61,25 +47,8 @@ export class QuestionQueue {
       attempts: this.attempts,
       backoff: { type: 'exponential', delay: 1000 },
       priority: priority === 'batch' ? BATCH_PRIORITY : undefined,
-      removeOnComplete: { age: 3600, count: 10000 },
-      removeOnFail: { age: 24 * 3600 },
+      ...KEEP_FINISHED,
+      removeOnComplete: { ...KEEP_FINISHED.removeOnComplete, count: 10000 },
     };
   }
-
-  /** Closes the queue; when Redis is unreachable, drops the connection instead of waiting for it. */
-  async close(): Promise<void> {
-    await closeQueue(this.queue);
-  }
-}
-
-/** Closes a BullMQ queue (and its Cluster client) without hanging on a Redis that is gone. */
-export async function closeQueue(queue: Queue): Promise<void> {
-  let timer: NodeJS.Timeout | undefined;
-  const closed = await Promise.race([
-    queue.close().then(() => true),
-    new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), 1000))),
-  ]);
-  clearTimeout(timer);
-  if (!closed) await queue.disconnect();
-  await releaseBullConnection(queue.opts.connection);
 }

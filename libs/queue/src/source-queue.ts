@@ -1,30 +1,19 @@
-import { Queue } from 'bullmq';
 import { QUEUE_NAMES, scheduleIntervalMs, type SourceSyncJob } from '@docqa/contracts';
-import { closeQueue, type QueueOptions } from './question-queue';
+import { KEEP_FINISHED, QueueProducer, type QueueOptions } from './queue-producer';
 
 /**
  * Producer of the `sources` queue: syncs asked for now, and each source's schedule as a BullMQ
  * job scheduler (kept in Redis, so it survives restarts and fires once for all workers).
  */
-export class SourceQueue {
-  readonly queue: Queue<SourceSyncJob>;
-
+export class SourceQueue extends QueueProducer<SourceSyncJob> {
   /** `onError` receives connection errors (BullMQ queues must have an error listener). */
-  constructor(options: Omit<QueueOptions, 'attempts'>, onError: (err: Error) => void = () => undefined) {
-    this.queue = new Queue<SourceSyncJob>(QUEUE_NAMES.sources, {
-      connection: options.connection,
-      prefix: options.prefix,
-    });
-    this.queue.on('error', onError);
+  constructor(options: Omit<QueueOptions, 'attempts'>, onError?: (err: Error) => void) {
+    super(QUEUE_NAMES.sources, options, onError);
   }
 
   /** Queues a sync now under `jobId`. */
   async enqueue(job: SourceSyncJob, jobId: string): Promise<void> {
-    await this.queue.add('sync', job, {
-      jobId,
-      removeOnComplete: { age: 3600 },
-      removeOnFail: { age: 24 * 3600 },
-    });
+    await this.queue.add('sync', job, { jobId, ...KEEP_FINISHED });
   }
 
   /** Creates or replaces the source's schedule (`6h` or a cron expression, UTC). */
@@ -36,7 +25,7 @@ export class SourceQueue {
       {
         name: 'sync',
         data: { tenant, source_id: sourceId, trigger: 'schedule' },
-        opts: { removeOnComplete: { age: 3600 }, removeOnFail: { age: 24 * 3600 } },
+        opts: { ...KEEP_FINISHED },
       },
     );
   }
@@ -44,10 +33,6 @@ export class SourceQueue {
   /** Removes the source's schedule, if any. */
   async unschedule(tenant: string, sourceId: string): Promise<void> {
     await this.queue.removeJobScheduler(schedulerId(tenant, sourceId));
-  }
-
-  async close(): Promise<void> {
-    await closeQueue(this.queue);
   }
 }
 

@@ -17,7 +17,8 @@ import { join } from 'node:path';
 import { ExtractiveAnswerer, type Answerer } from '@docqa/answering';
 import { DEMO_EXAMPLES } from '@docqa/api-server';
 import { emanual, indexDocs, type EvalDoc } from '../eval-data';
-import { writeBenchSection } from '../write-section';
+import { reportBenchSection } from '../write-section';
+import { runBench } from '../run-bench';
 import { docsCorpus, docsQuestions, runDocsSet, type DocsFigures } from './docqa-docs-set';
 import { runEmanual, type EmanualFigures } from './emanual-set';
 import { OldExtractiveAnswerer } from './old-extractive-answerer';
@@ -138,11 +139,7 @@ async function main(): Promise<void> {
     '|---|---|---|---|',
     ...emanualRows(manual),
   ].join('\n');
-  console.log(text);
-  writeBenchSection('Answer quality', 'npm run bench:answers', text);
+  reportBenchSection('Answer quality', 'npm run bench:answers', text);
 }
 
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+runBench(main);

@@ -7,12 +7,14 @@ import type { SearchResult, Source } from '@docqa/contracts';
 import {
   NOT_FOUND_ANSWER,
   citedNumbers,
+  pieces,
+  searchPassages,
   standaloneQuery,
   type AnswerChunk,
   type AnswerInput,
   type Answerer,
 } from '@docqa/answering';
-import type { Searcher } from '@docqa/retrieval';
+import { words, type Searcher } from '@docqa/retrieval';
 
 /** Options of {@link OldExtractiveAnswerer}. */
 interface ExtractiveOptions {
@@ -54,13 +56,7 @@ export class OldExtractiveAnswerer implements Answerer {
   async *answer(input: AnswerInput): AsyncIterable<AnswerChunk> {
     yield { type: 'status', status: 'retrieving' };
     const query = standaloneQuery(input.question, input.history);
-    const { results } = await this.retriever.search({
-      tenants: [input.tenant],
-      query,
-      mode: 'hybrid',
-      filters: input.filters,
-      limit: this.topK,
-    });
+    const results = await searchPassages(this.retriever, input, query, this.topK);
     yield { type: 'status', status: 'generating' };
     const answer = this.compose(query, results);
     for (const piece of pieces(answer, this.wordsPerDelta)) {
@@ -116,14 +112,6 @@ function inverseFrequencies(wanted: string[], results: SearchResult[]): Map<stri
 
 function withStop(text: string): string {
   return /[.!?:`)]$/.test(text) ? text : `${text}.`;
-}
-
-/** Splits text into pieces of a few words, keeping the whitespace. */
-function pieces(text: string, words: number): string[] {
-  const tokens = text.split(/(?<=\s)/);
-  const out: string[] = [];
-  for (let i = 0; i < tokens.length; i += words) out.push(tokens.slice(i, i + words).join(''));
-  return out;
 }
 
 /** Sources as they were: every retrieved chunk, `cited` when the text cites its number. */
@@ -188,13 +176,7 @@ const STOP = new Set(
 
 /** Content words as the old answerer saw them. */
 function terms(text: string): string[] {
-  return (
-    text
-      .normalize('NFKD')
-      .replace(/[\u0300-\u036f]/g, '')
-      .toLowerCase()
-      .match(/[\p{L}\p{N}]+/gu) ?? []
-  )
+  return words(text)
     .filter((w) => !STOP.has(w) && (w.length > 1 || /\d/.test(w)))
     .map((w) => (w.length > 4 ? w.replace(/(ing|ed|es|s)$/, '') : w));
 }

@@ -25,7 +25,8 @@ import { TokenCache, TokenStore } from '@docqa/auth';
 import { Metrics } from '@docqa/metrics';
 import { Keys } from '@docqa/records';
 import { startStack, type Stack } from '@docqa/api-server/testing';
-import { writeBenchSection } from '../write-section';
+import { reportBenchSection } from '../write-section';
+import { runBench } from '../run-bench';
 
 const execFileAsync = promisify(execFile);
 
@@ -168,8 +169,7 @@ async function metricsOverhead(redisUrl: string): Promise<void> {
     `- GET /question/{id}/ with metrics: ${ratios.get}`,
     `- POST /question/ with metrics: ${ratios.post}`,
   ].join('\n');
-  console.log(text);
-  writeBenchSection('Metrics overhead', 'npm run bench:api -- --metrics-overhead', text);
+  reportBenchSection('Metrics overhead', 'npm run bench:api -- --metrics-overhead', text);
 }
 
 /**
@@ -215,8 +215,7 @@ async function lastUsedOverhead(redisUrl: string): Promise<void> {
     `- POST /question/ recording last use: ${ratios.post}`,
     `- One cached token verification (the per-request part; median of ${values.rounds} rounds of a million, alternated): ${cost.plain.toFixed(0)} ns without recording, ${cost.recording.toFixed(0)} ns with (**+${(cost.recording - cost.plain).toFixed(0)} ns** a request); Redis writes: one a minute per token and process.`,
   ].join('\n');
-  console.log(text);
-  writeBenchSection('Token "last used" overhead', 'npm run bench:api -- --last-used-overhead', text);
+  reportBenchSection('Token "last used" overhead', 'npm run bench:api -- --last-used-overhead', text);
 }
 
 async function main(): Promise<void> {
@@ -280,13 +279,9 @@ async function main(): Promise<void> {
     '',
     ...ratios,
   ].join('\n');
-  console.log(text);
-  writeBenchSection('API', 'npm run bench:api', text);
+  reportBenchSection('API', 'npm run bench:api', text);
 }
 
 const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
 
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+runBench(main);

@@ -13,7 +13,8 @@ import { DocqaClient } from '@docqa/client';
 import { startStack } from '@docqa/api-server/testing';
 import { startOwnRedis } from '@docqa/testing';
 import { EVAL_DIR } from '../eval-data';
-import { writeBenchSection } from '../write-section';
+import { reportBenchSection } from '../write-section';
+import { runBench } from '../run-bench';
 
 const WORKER_CONCURRENCY = 8;
 const WAITERS = 32;
@@ -116,11 +117,7 @@ async function main(): Promise<void> {
     '',
     'Interactive questions go ahead of queued batch questions (BullMQ priority), so under a batch they wait only for the answers already in progress on the worker, not for the queue to drain.',
   ].join('\n');
-  console.log(text);
-  writeBenchSection('Batch', 'npm run bench:batch', text);
+  reportBenchSection('Batch', 'npm run bench:batch', text);
 }
 
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+runBench(main);

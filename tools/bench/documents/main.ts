@@ -14,7 +14,8 @@ import type { DocumentRecord } from '@docqa/contracts';
 import { DocumentStore, type DocumentListOptions } from '@docqa/ingest';
 import { Keys } from '@docqa/records';
 import { startOwnRedis } from '@docqa/testing';
-import { writeBenchSection } from '../write-section';
+import { reportBenchSection } from '../write-section';
+import { runBench } from '../run-bench';
 
 const { values } = parseArgs({ options: { rounds: { type: 'string', default: '20' } } });
 const rounds = Number(values.rounds);
@@ -96,11 +97,7 @@ async function main(): Promise<void> {
     '|---|---|---|---|---|',
     ...rows,
   ].join('\n');
-  console.log(text);
-  writeBenchSection('Document search', 'npm run bench:documents', text);
+  reportBenchSection('Document search', 'npm run bench:documents', text);
 }
 
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+runBench(main);

@@ -14,6 +14,7 @@ import { parseArgs } from 'node:util';
 import { startOwnRedis } from '@docqa/testing';
 import { startStack, type Stack } from '@docqa/api-server/testing';
 import { writeBenchSection } from '../write-section';
+import { runBench } from '../run-bench';
 import { RequestGenerator, seededRandom, type FuzzRequest } from './requests';
 import { seedContext, signIn, startFuzzServers } from './seed';
 
@@ -219,7 +220,4 @@ function perOperation(outcomes: Outcome[]): string[] {
     .map(([operation, row]) => `| \`${operation}\` | ${row.join(' | ')} |`);
 }
 
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+runBench(main);

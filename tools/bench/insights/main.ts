@@ -21,6 +21,7 @@ import { LocalEmbedder } from '@docqa/retrieval';
 import { startOwnRedis } from '@docqa/testing';
 import { EVAL_DIR } from '../eval-data';
 import { writeBenchSection } from '../write-section';
+import { runBench } from '../run-bench';
 
 const QUESTIONS = Number(process.env.QUESTIONS ?? 1_000_000);
 const DAYS = 30;
@@ -245,7 +246,4 @@ async function main(): Promise<void> {
   );
 }
 
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+runBench(main);

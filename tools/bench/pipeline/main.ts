@@ -8,7 +8,8 @@
 import { ScriptedAnswerer } from '@docqa/answering/testing';
 import { startStack } from '@docqa/api-server/testing';
 import { startOwnRedis } from '@docqa/testing';
-import { writeBenchSection } from '../write-section';
+import { reportBenchSection } from '../write-section';
+import { runBench } from '../run-bench';
 
 const PIECES = Array.from({ length: 40 }, (_, i) => `word${i} `);
 
@@ -98,11 +99,7 @@ async function main(): Promise<void> {
     '',
     `Target: first partial p50 ≤ 30 ms at 1 concurrent: **${ms(rows[0]!.p50first)} ms**.`,
   ].join('\n');
-  console.log(text);
-  writeBenchSection('Answer pipeline', 'npm run bench:pipeline', text);
+  reportBenchSection('Answer pipeline', 'npm run bench:pipeline', text);
 }
 
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+runBench(main);

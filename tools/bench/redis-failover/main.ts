@@ -19,6 +19,7 @@ import { startStack, type Stack } from '@docqa/api-server/testing';
 import { cli, startOwnCluster, startOwnRedis, startOwnSentinel, type RedisProcess } from '@docqa/testing';
 import { startWorker } from '@docqa/worker-runtime';
 import { writeBenchSection } from '../write-section';
+import { runBench } from '../run-bench';
 
 const { values } = parseArgs({
   options: {
@@ -278,7 +279,4 @@ async function main(): Promise<void> {
   process.exit(0);
 }
 
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+runBench(main);

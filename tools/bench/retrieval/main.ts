@@ -8,7 +8,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { SearchMode } from '@docqa/contracts';
-import { writeBenchSection } from '../write-section';
+import { reportBenchSection } from '../write-section';
+import { runBench } from '../run-bench';
 import { emanual, indexDocs, ndcg, rankedDocs, scifact, type EvalDoc, type EvalQuery } from '../eval-data';
 
 const MODES: SearchMode[] = ['keyword', 'semantic', 'hybrid'];
@@ -60,11 +61,7 @@ async function main(): Promise<void> {
     '',
     `Indexing (chunking + local embeddings + LanceDB writes + index build): SciFact ${rows[0]!.chunks} chunks at **${Math.round(rows[0]!.chunksPerSecond)} chunks/s**.`,
   ].join('\n');
-  console.log(text);
-  writeBenchSection('Retrieval quality', 'npm run bench:retrieval', text);
+  reportBenchSection('Retrieval quality', 'npm run bench:retrieval', text);
 }
 
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+runBench(main);

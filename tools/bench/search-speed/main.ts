@@ -29,7 +29,8 @@ import { emanual } from '../eval-data';
 import { measureMcpLatency } from './mcp-latency';
 import { measureRawLimits } from './raw-limits';
 import { measureRecall } from './recall';
-import { writeBenchSection } from '../write-section';
+import { reportBenchSection } from '../write-section';
+import { runBench } from '../run-bench';
 
 const DEFAULT_TOTAL = 100_000;
 const { values } = parseArgs({
@@ -180,8 +181,7 @@ async function main(): Promise<void> {
         query: () => sentence(5),
         chunks,
       });
-      console.log(section);
-      writeBenchSection(
+      reportBenchSection(
         'MCP search latency',
         `npm run bench:search-speed -- --chunks ${TOTAL} --mcp`,
         section,
@@ -232,17 +232,13 @@ async function main(): Promise<void> {
       '',
       'Targets (server p50): keyword ≤ 5 ms, semantic ≤ 8 ms, hybrid ≤ 10 ms at every size.',
     ].join('\n');
-    console.log(text);
     // The default size keeps the section "Search speed" (linked from the docs); others get their own.
     const title =
       TOTAL === DEFAULT_TOTAL ? 'Search speed' : `Search speed at ${TOTAL.toLocaleString('en')} chunks`;
-    writeBenchSection(title, `npm run bench:search-speed -- --chunks ${TOTAL}`, text);
+    reportBenchSection(title, `npm run bench:search-speed -- --chunks ${TOTAL}`, text);
   } finally {
     await stop();
   }
 }
 
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+runBench(main);

@@ -11,7 +11,8 @@ import type { SourceRecord, SyncRecord } from '@docqa/contracts';
 import { startStack } from '@docqa/api-server/testing';
 import { htmlPage, startDocsSite } from '@docqa/sync/testing';
 import { startOwnRedis } from '@docqa/testing';
-import { writeBenchSection } from '../write-section';
+import { reportBenchSection } from '../write-section';
+import { runBench } from '../run-bench';
 
 const PAGES = 2000;
 const WORDS =
@@ -99,11 +100,7 @@ async function main(): Promise<void> {
       .map((l) => l.toFixed(2))
       .join(', ')} (2 cores, shared).`,
   ].join('\n');
-  process.stdout.write(`${body}\n`);
-  writeBenchSection('Source sync', 'npm run bench:sources', body);
+  reportBenchSection('Source sync', 'npm run bench:sources', body);
 }
 
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+runBench(main);

@@ -12,7 +12,8 @@ import express from 'express';
 import { staticAssets } from '@docqa/api-server';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { writeBenchSection } from '../write-section';
+import { reportBenchSection } from '../write-section';
+import { runBench } from '../run-bench';
 import { getRaw, launchChromium } from '@docqa/testing';
 import { waitForUsableTrigger } from './trigger';
 
@@ -80,11 +81,7 @@ performance.mark('script-start');</script>
     `| Markdown chunk on the wire as docqa serves it | ${kb(sent.lazyBr)} KB brotli, ${kb(sent.lazyGz)} KB gzip | |`,
     `| script load → trigger interactive, median of 10 | **${median.toFixed(1)} ms** (min ${sorted[0]!.toFixed(1)}, max ${sorted[9]!.toFixed(1)}) | |`,
   ].join('\n');
-  console.log(text);
-  writeBenchSection('Widget', 'npm run build && npm run bench:widget', text);
+  reportBenchSection('Widget', 'npm run build && npm run bench:widget', text);
 }
 
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+runBench(main);

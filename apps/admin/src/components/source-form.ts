@@ -3,6 +3,7 @@ import { customElement, state } from 'lit/decorators.js';
 import type { SourceRecord, SourceRequest, SourceType } from '@docqa/contracts';
 import { api } from '../api/admin-api';
 import { parseMetadataLines } from '../api/metadata-lines';
+import { textLines } from '../api/text-lines';
 import { errorView } from './error-view';
 import { sharedStyles } from '../styles/shared-styles';
 
@@ -138,11 +139,7 @@ export class SourceForm extends LitElement {
 
   private request(form: FormData): Partial<SourceRequest> {
     const text = (name: string) => String(form.get(name) ?? '').trim();
-    const lines = (name: string) =>
-      text(name)
-        .split('\n')
-        .map((l) => l.trim())
-        .filter(Boolean);
+    const lines = (name: string) => textLines(text(name));
     const optional = (name: string) => (text(name) ? { [name]: text(name) } : {});
     // The token is sent as typed (a secret is not trimmed), and only for a repository.
     const token = String(form.get('token') ?? '');

@@ -4,6 +4,7 @@ import type { CreateTokenRequest, Scope, TokenRecord } from '@docqa/contracts';
 import { SCOPES } from '@docqa/contracts/constants';
 import { api } from '../api/admin-api';
 import { parseFilterLines } from '../api/filter-lines';
+import { textLines } from '../api/text-lines';
 import { errorView } from './error-view';
 import { sharedStyles } from '../styles/shared-styles';
 
@@ -117,11 +118,7 @@ export class TokenForm extends LitElement {
   }
 
   private request(form: FormData): Partial<CreateTokenRequest> {
-    const lines = (name: string) =>
-      String(form.get(name) ?? '')
-        .split('\n')
-        .map((l) => l.trim())
-        .filter(Boolean);
+    const lines = (name: string) => textLines(String(form.get(name) ?? ''));
     const number = (name: string) => {
       const v = String(form.get(name) ?? '').trim();
       return v ? Number(v) : null;

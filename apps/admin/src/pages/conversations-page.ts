@@ -57,69 +57,43 @@ export class ConversationsPage extends LitElement {
         <div>
           <label for="q">Search questions</label><input id="q" name="q" type="search" .value=${f('q')} />
         </div>
-        <div>
-          <label for="feedback">Feedback</label>
-          <select id="feedback" name="feedback">
-            ${this.options(
-              [
-                ['', 'Any'],
-                ['up', 'Thumbs up'],
-                ['down', 'Thumbs down'],
-              ],
-              f('feedback'),
-            )}
-          </select>
-        </div>
-        <div>
-          <label for="not_covered">Coverage</label>
-          <select id="not_covered" name="not_covered">
-            ${this.options(
-              [
-                ['', 'Any'],
-                ['true', 'Not covered'],
-                ['false', 'Covered'],
-              ],
-              f('not_covered'),
-            )}
-          </select>
-        </div>
-        <div>
-          <label for="channel">Channel</label>
-          <select id="channel" name="channel">
-            ${this.options(
-              [
-                ['', 'Any'],
-                ['widget', 'Widget'],
-                ['api', 'API'],
-                ['batch', 'Batch'],
-                ['mcp', 'MCP'],
-              ],
-              f('channel'),
-            )}
-          </select>
-        </div>
-        <div>
-          <label for="days">Period</label>
-          <select id="days" name="days">
-            ${this.options(
-              [
-                ['7', 'Last 7 days'],
-                ['30', 'Last 30 days'],
-                ['90', 'Last 90 days'],
-              ],
-              f('days') || '30',
-            )}
-          </select>
-        </div>
+        ${this.filter('feedback', 'Feedback', f('feedback'), [
+          ['', 'Any'],
+          ['up', 'Thumbs up'],
+          ['down', 'Thumbs down'],
+        ])}
+        ${this.filter('not_covered', 'Coverage', f('not_covered'), [
+          ['', 'Any'],
+          ['true', 'Not covered'],
+          ['false', 'Covered'],
+        ])}
+        ${this.filter('channel', 'Channel', f('channel'), [
+          ['', 'Any'],
+          ['widget', 'Widget'],
+          ['api', 'API'],
+          ['batch', 'Batch'],
+          ['mcp', 'MCP'],
+        ])}
+        ${this.filter('days', 'Period', f('days') || '30', [
+          ['7', 'Last 7 days'],
+          ['30', 'Last 30 days'],
+          ['90', 'Last 90 days'],
+        ])}
         <button type="submit">Search</button>
       </form>
       ${this.results()}`;
   }
 
-  private options(choices: [string, string][], current: string) {
-    return choices.map(
-      ([value, label]) => html`<option value=${value} ?selected=${value === current}>${label}</option>`,
-    );
+  /** A labelled `<select>` of the filter `name`, its `[value, label]` choices, `current` selected. */
+  private filter(name: string, label: string, current: string, choices: [string, string][]) {
+    return html`<div>
+      <label for=${name}>${label}</label>
+      <select id=${name} name=${name}>
+        ${choices.map(
+          ([value, text]) => html`<option value=${value} ?selected=${value === current}>${text}</option>`,
+        )}
+      </select>
+    </div>`;
   }
 
   private results() {

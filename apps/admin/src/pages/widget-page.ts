@@ -5,6 +5,7 @@ import { DEFAULT_LABELS, type LabelKey } from '@docqa/contracts/constants';
 import { API_BASE, api } from '../api/admin-api';
 import { createdTokens } from '../api/created-tokens';
 import { session } from '../api/session';
+import { textLines } from '../api/text-lines';
 import '../components/copy-button';
 import { errorView } from '../components/error-view';
 import '../components/token-form';
@@ -218,10 +219,7 @@ export class WidgetPage extends LitElement {
       ...advanced,
       mode: data.get('mode') === 'question' ? 'question' : 'chat',
       popup: data.get('popup') === 'on',
-      examples: String(data.get('examples') ?? '')
-        .split('\n')
-        .map((l) => l.trim())
-        .filter(Boolean),
+      examples: textLines(String(data.get('examples') ?? '')),
       labels,
       ...(logo ? { logo_url: logo } : { logo_url: undefined }),
     };

@@ -82,6 +82,20 @@ export function addDeleteRoute(
   );
 }
 
+/**
+ * Adds `GET <path>` of one of the caller's tenant's resources by its `:id`: `read` throws
+ * NotFoundError for an unknown one; the answer is 200 with what it returns.
+ */
+export function addGetRoute(
+  routes: RouteTable,
+  spec: Omit<RouteSpec, 'method'>,
+  read: (tenant: string, id: string) => Promise<unknown>,
+): void {
+  routes.add({ ...spec, method: 'get' }, async (req, res) => {
+    res.json(await read(principalOf(req).tenant, String(req.params.id)));
+  });
+}
+
 /** Routes registered so far, for the 404/405 handler and the docs. */
 export class RouteTable {
   readonly specs: RouteSpec[] = [];

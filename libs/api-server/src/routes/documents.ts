@@ -11,7 +11,7 @@ import {
   type JobRecord,
 } from '@docqa/contracts';
 import { principalOf } from '../http/auth';
-import { addDeleteRoute } from '../http/route';
+import { addDeleteRoute, addGetRoute } from '../http/route';
 import type { RouteGroup } from '../app';
 
 /** What the documents API needs from the knowledge base. */
@@ -85,9 +85,9 @@ export function documentRoutes(backend: DocumentsBackend): RouteGroup {
       },
     );
 
-    routes.add(
+    addGetRoute(
+      routes,
       {
-        method: 'get',
         path: '/documents/:id',
         summary: 'A document’s record',
         tag: 'Documents',
@@ -96,9 +96,7 @@ export function documentRoutes(backend: DocumentsBackend): RouteGroup {
         scope: 'ingest',
         responses: { 200: { description: 'The document', schema: DocumentRecordSchema } },
       },
-      async (req, res) => {
-        res.json(await backend.get(principalOf(req).tenant, String(req.params.id)));
-      },
+      (tenant, id) => backend.get(tenant, id),
     );
 
     addDeleteRoute(
@@ -115,9 +113,9 @@ export function documentRoutes(backend: DocumentsBackend): RouteGroup {
       (tenant, id) => backend.remove(tenant, id),
     );
 
-    routes.add(
+    addGetRoute(
+      routes,
       {
-        method: 'get',
         path: '/jobs/:id',
         summary: 'Progress of an ingestion job',
         tag: 'Documents',
@@ -127,9 +125,7 @@ export function documentRoutes(backend: DocumentsBackend): RouteGroup {
         scope: 'ingest',
         responses: { 200: { description: 'The job', schema: JobRecordSchema } },
       },
-      async (req, res) => {
-        res.json(await backend.getJob(principalOf(req).tenant, String(req.params.id)));
-      },
+      (tenant, id) => backend.getJob(tenant, id),
     );
   };
 }

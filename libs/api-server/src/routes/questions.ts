@@ -10,7 +10,7 @@ import {
 } from '@docqa/contracts';
 import { ValidationError } from '@docqa/errors';
 import { principalOf } from '../http/auth';
-import { parseHeader, type RouteTable } from '../http/route';
+import { addGetRoute, parseHeader, type RouteTable } from '../http/route';
 import { closeSignal, openEventStream, pipeQuestionEvents } from '../http/sse';
 import type { ApiDeps } from '../api-deps';
 
@@ -203,9 +203,9 @@ export function questionRoutes(routes: RouteTable, deps: ApiDeps): void {
     },
   );
 
-  routes.add(
+  addGetRoute(
+    routes,
     {
-      method: 'get',
       path: '/chat/:id/',
       summary: 'Read a chat with its questions, oldest first',
       tag: 'Questions',
@@ -214,9 +214,7 @@ export function questionRoutes(routes: RouteTable, deps: ApiDeps): void {
       scope: 'ask',
       responses: { 200: { description: 'The chat', schema: ChatRecordSchema } },
     },
-    async (req, res) => {
-      res.json(await deps.store.getChat(principalOf(req).tenant, String(req.params.id)));
-    },
+    (tenant, id) => deps.store.getChat(tenant, id),
   );
 }
 

@@ -7,7 +7,7 @@ import {
   type SourceRequest,
 } from '@docqa/contracts';
 import { principalOf } from '../http/auth';
-import { addDeleteRoute } from '../http/route';
+import { addDeleteRoute, addGetRoute } from '../http/route';
 import type { RouteGroup } from '../app';
 
 /** What the sources API needs (the SourceService of @docqa/sync). */
@@ -60,9 +60,9 @@ export function sourceRoutes(backend: SourcesBackend): RouteGroup {
       },
     );
 
-    routes.add(
+    addGetRoute(
+      routes,
       {
-        method: 'get',
         path: '/sources/:id',
         summary: 'A source with its latest syncs (counts and failures)',
         tag: 'Sources',
@@ -72,9 +72,7 @@ export function sourceRoutes(backend: SourcesBackend): RouteGroup {
         scope: 'ingest',
         responses: { 200: { description: 'The source', schema: SourceRecordSchema } },
       },
-      async (req, res) => {
-        res.json(await backend.get(principalOf(req).tenant, String(req.params.id)));
-      },
+      (tenant, id) => backend.get(tenant, id),
     );
 
     addDeleteRoute(

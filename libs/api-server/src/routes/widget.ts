@@ -6,12 +6,20 @@ import {
   z,
 } from '@docqa/contracts';
 import { principalOf } from '../http/auth';
-import type { RouteTable } from '../http/route';
+import type { RouteHandler, RouteTable } from '../http/route';
 import { openEventStream, pipeQuestionEvents } from '../http/sse';
 import type { ApiDeps } from '../api-deps';
 
 /** The widget's endpoints: streamed questions, conversation history and settings. */
 export function widgetRoutes(routes: RouteTable, deps: ApiDeps): void {
+  /** Answers the tenant's stored settings, with `Cache-Control: cacheControl`. */
+  const sendSettings =
+    (cacheControl: string): RouteHandler<unknown, unknown> =>
+    async (req, res) => {
+      res.setHeader('Cache-Control', cacheControl);
+      res.json(await deps.settings.get(principalOf(req).tenant));
+    };
+
   routes.add(
     {
       method: 'post',
@@ -79,10 +87,7 @@ export function widgetRoutes(routes: RouteTable, deps: ApiDeps): void {
         200: { description: 'Settings; the page’s own settings override them', schema: WidgetSettingsSchema },
       },
     },
-    async (req, res) => {
-      res.setHeader('Cache-Control', 'private, max-age=60');
-      res.json(await deps.settings.get(principalOf(req).tenant));
-    },
+    sendSettings('private, max-age=60'),
   );
 
   routes.add(
@@ -97,10 +102,8 @@ export function widgetRoutes(routes: RouteTable, deps: ApiDeps): void {
       scope: 'admin',
       responses: { 200: { description: 'The stored settings', schema: WidgetSettingsSchema } },
     },
-    async (req, res) => {
-      res.setHeader('Cache-Control', 'no-store');
-      res.json(await deps.settings.get(principalOf(req).tenant));
-    },
+    // The portal's form shows what is stored now, never a copy the browser kept.
+    sendSettings('no-store'),
   );
 
   routes.add(
