@@ -1,6 +1,6 @@
 import pino from 'pino';
 import type { DocumentRecord, IngestJob } from '@docqa/contracts';
-import { LocalEmbedder, type EmbeddedChunk } from '@docqa/retrieval';
+import { LocalEmbedder, type EmbeddedChunk, type UpkeepOptions } from '@docqa/retrieval';
 import { createHash } from 'node:crypto';
 import { Ingestor } from './ingestor';
 
@@ -15,9 +15,12 @@ class RecordingStore implements IngestorStore {
   readonly writes: { ids: string[]; chunks: EmbeddedChunk[] }[] = [];
   failNext = false;
   optimized = 0;
+  /** Whether each upkeep came at the end of a burst. */
+  readonly endsOfBurst: (boolean | undefined)[] = [];
   failOptimize = false;
-  async optimize() {
+  async optimize(opts?: UpkeepOptions) {
     this.optimized++;
+    this.endsOfBurst.push(opts?.endOfBurst);
     if (this.failOptimize) throw new Error('commit conflict');
   }
   async replaceDocuments(_tenant: string, ids: string[], chunks: EmbeddedChunk[]) {
@@ -113,6 +116,7 @@ describe('Ingestor', () => {
     waiting = 0;
     await ingestor.ingest(job(3));
     expect(store.optimized).toBe(1);
+    expect(store.endsOfBurst).toEqual([true]);
     expect(store.writes).toHaveLength(3);
   });
 
@@ -221,6 +225,7 @@ describe('Ingestor', () => {
     expect(store.optimized).toBe(1);
     await ingestor.ingest(job(3, 1));
     expect(store.optimized).toBe(1);
+    expect(store.endsOfBurst).toEqual([false]);
   });
 
   it('skips a document whose content did not change', async () => {

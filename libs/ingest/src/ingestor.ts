@@ -61,7 +61,7 @@ export class Ingestor {
 
   constructor(
     private readonly deps: {
-      store: Pick<VectorStore, 'replaceDocuments' | 'deleteDocument'> & { optimize?: () => Promise<void> };
+      store: Pick<VectorStore, 'replaceDocuments' | 'deleteDocument' | 'optimize'>;
       embedder: Embedder;
       documents: Pick<DocumentStore, 'findMany' | 'putMany' | 'updateJob' | 'get' | 'remove'>;
       chunking: ChunkOptions;
@@ -125,11 +125,9 @@ export class Ingestor {
     }
     await writes.drain();
     this.written += tally.chunks;
-    if (
-      this.written >= (this.deps.upkeepEveryChunks ?? UPKEEP_EVERY_CHUNKS) ||
-      (this.running === 1 && !(await this.deps.waitingJobs?.()))
-    )
-      await this.upkeep();
+    const endOfBurst = this.running === 1 && !(await this.deps.waitingJobs?.());
+    if (endOfBurst || this.written >= (this.deps.upkeepEveryChunks ?? UPKEEP_EVERY_CHUNKS))
+      await this.upkeep(endOfBurst);
     await documents.updateJob(job.job_id, {
       ...tally,
       status: tally.failed === job.documents.length && tally.failed > 0 ? 'failed' : 'completed',
@@ -149,10 +147,10 @@ export class Ingestor {
    * scanned), so a failure (e.g. another worker's upkeep committing first) does not fail the job:
    * the next job tries again.
    */
-  private async upkeep(): Promise<void> {
+  private async upkeep(endOfBurst: boolean): Promise<void> {
     this.written = 0;
     try {
-      await this.gate.alone(async () => this.deps.store.optimize?.());
+      await this.gate.alone(async () => this.deps.store.optimize?.({ endOfBurst }));
     } catch (err) {
       this.deps.logger.warn({ err }, 'index upkeep failed; the next ingest job tries again');
     }

@@ -9,7 +9,7 @@ import { keywordScore, queryTerms, queryText } from './sparse-vector';
 import { averageTerms, queryWeights } from './term-stats';
 import { TermStatsFiles, type RowChange } from './term-stats-files';
 import { VECTOR_INDEX_NPROBES, planVectorIndex } from './vector-index-plan';
-import type { StoreQuery, VectorStore } from './vector-store';
+import type { StoreQuery, UpkeepOptions, VectorStore } from './vector-store';
 
 const TABLE = 'chunks';
 /**
@@ -205,13 +205,14 @@ export class EmbeddedStore implements VectorStore {
   }
 
   /**
-   * Brings indexes up to date after writes (ingestion calls it once a burst of jobs is done):
-   * creates or retrains the vector index when due, then compacts and indexes the new rows.
+   * Brings indexes up to date after writes (ingestion calls it once a burst of jobs is done, and
+   * during a long one): creates or retrains the vector index when due, then compacts and indexes
+   * the new rows.
    */
-  async optimize(): Promise<void> {
+  async optimize(opts: UpkeepOptions = {}): Promise<void> {
     const table = await this.openTable();
     if (!table) return;
-    await this.maintainVectorIndex(table);
+    await this.maintainVectorIndex(table, opts);
     await table.optimize();
   }
 
@@ -300,11 +301,12 @@ export class EmbeddedStore implements VectorStore {
    * Trains the vector index when {@link planVectorIndex} says so: on a sample, with partitions
    * sized to the table. Otherwise `optimize` merges the new rows into the index as it stands.
    */
-  private async maintainVectorIndex(table: lancedb.Table): Promise<void> {
+  private async maintainVectorIndex(table: lancedb.Table, opts: UpkeepOptions): Promise<void> {
     const index = (await table.listIndices()).find((i) => i.columns.includes('vector'));
     const rows = await table.countRows();
     const plan = planVectorIndex({
       rows,
+      endOfBurst: opts.endOfBurst,
       index: index
         ? {
             type: index.indexType,

@@ -33,6 +33,18 @@ describe('planVectorIndex', () => {
     });
   });
 
+  it('retrains at the end of a burst that grew the table by a quarter, and merges smaller changes', () => {
+    expect(planVectorIndex({ rows: 62_000, index: flat(50_000), endOfBurst: true })).toEqual({
+      train: false,
+    });
+    expect(planVectorIndex({ rows: 62_500, index: flat(50_000) })).toEqual({ train: false });
+    expect(planVectorIndex({ rows: 62_500, index: flat(50_000), endOfBurst: true })).toMatchObject({
+      train: true,
+      reason: 'burst ended, table grew',
+      numPartitions: 63,
+    });
+  });
+
   it('retrains when new rows have piled up in too many index segments', () => {
     expect(planVectorIndex({ rows: 60_000, index: flat(50_000, MAX_INDEX_SEGMENTS - 1) })).toEqual({
       train: false,

@@ -19,6 +19,12 @@ export interface StoreQuery {
   approximate?: boolean;
 }
 
+/** What an index upkeep is told of the ingestion around it. */
+export interface UpkeepOptions {
+  /** No ingest job is waiting: the burst of writes is over for now. */
+  endOfBurst?: boolean;
+}
+
 /** The vector-store port: the embedded (LanceDB) and Qdrant adapters implement it. */
 export interface VectorStore {
   /** Replaces every chunk of the documents present in `chunks`. */
@@ -36,6 +42,11 @@ export interface VectorStore {
   hybridSearch?(
     query: StoreQuery & { text: string; vector: number[]; weights: HybridWeights },
   ): Promise<SearchResult[]>;
+  /**
+   * Index upkeep after writes, for stores that need it (the embedded store; Qdrant indexes as it
+   * goes). Ingestion calls it at the end of a burst of jobs and during a long one.
+   */
+  optimize?(opts?: UpkeepOptions): Promise<void>;
   /** Throws when the store cannot be read. */
   health(): Promise<void>;
   close(): Promise<void>;

@@ -7,7 +7,8 @@ import type { Embedder } from '@docqa/retrieval';
  * recall@10 of the deployment's semantic search (`POST /rag/search/`, through the vector index)
  * against an exact search of the same table (LanceDB `bypassVectorIndex`, every row of the
  * tenant compared), on the same queries, and the median time of that exact search: what a search
- * of rows no index covers yet costs. Opens the worker's LanceDB folder read-only.
+ * of rows no index covers yet costs; and the state of the vector index searched. Opens the
+ * worker's LanceDB folder read-only.
  */
 export async function measureRecall(opts: {
   dataDir: string;
@@ -15,10 +16,15 @@ export async function measureRecall(opts: {
   client: DocqaClient;
   embedder: Embedder;
   queries: string[];
-}): Promise<{ recall: number; exactMs: number }> {
+}): Promise<{ recall: number; exactMs: number; index: string }> {
   const db = await lancedb.connect(join(opts.dataDir, 'lancedb'));
   const table = await db.openTable('chunks');
   try {
+    const vectorIndex = (await table.listIndices()).find((i) => i.columns.includes('vector'));
+    const stats = vectorIndex && (await table.indexStats(vectorIndex.name));
+    const index = stats
+      ? `${stats.indexType}, ${stats.numIndices} segment${stats.numIndices === 1 ? '' : 's'}, ${stats.numUnindexedRows.toLocaleString('en')} rows unindexed`
+      : 'none';
     let found = 0;
     let wanted = 0;
     const exactMs: number[] = [];
@@ -40,7 +46,11 @@ export async function measureRecall(opts: {
       wanted += exact.length;
     }
     exactMs.sort((a, b) => a - b);
-    return { recall: wanted ? found / wanted : 1, exactMs: exactMs[Math.floor(exactMs.length / 2)] ?? 0 };
+    return {
+      recall: wanted ? found / wanted : 1,
+      exactMs: exactMs[Math.floor(exactMs.length / 2)] ?? 0,
+      index,
+    };
   } finally {
     table.close();
     db.close();

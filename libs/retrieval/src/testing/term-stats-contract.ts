@@ -1,5 +1,4 @@
 import type { SearchMode } from '@docqa/contracts';
-import type { VectorStore } from '../vector-store';
 import { doc, embedDocs, type ContractContext, type FixtureDoc } from './contract-fixture';
 
 const QUERY = 'quartz crystal mirror';
@@ -33,7 +32,7 @@ export function describeTermStatsContract(ctx: ContractContext, tenant: (label: 
       docs.map((d) => d.id),
       await embedDocs(t, docs),
     );
-    await (ctx.store as VectorStore & { optimize?: () => Promise<void> }).optimize?.();
+    await ctx.store.optimize?.();
   };
   const hits = async (tenants: string[], mode: SearchMode) =>
     (await ctx.retrieval.search({ tenants, query: QUERY, mode, filters: [], limit: 20 })).results.map(
@@ -54,7 +53,7 @@ export function describeTermStatsContract(ctx: ContractContext, tenant: (label: 
       expect(await hits([a], 'hybrid')).toEqual(hybrid);
 
       await ctx.store.deleteDocument(b, 'noise');
-      await (ctx.store as VectorStore & { optimize?: () => Promise<void> }).optimize?.();
+      await ctx.store.optimize?.();
       expect(await hits([a], 'keyword')).toEqual(keyword);
       expect(await hits([a, b], 'keyword')).toEqual(keyword);
     });
