@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DocqaClient } from '@docqa/client';
 import { ScriptedAnswerer } from '@docqa/answering/testing';
-import { startStack, type Stack } from '@docqa/api-server/testing';
+import { noKnowledgeBase, startStack, type Stack } from '@docqa/api-server/testing';
 import { deletePrefix, testPrefix, testRedis } from '@docqa/testing';
 import type { Redis } from 'ioredis';
 
@@ -26,11 +26,7 @@ describe('interactive questions during a 1,000-question batch of the CLI', () =>
     stack = await startStack({
       prefix,
       answerer: new ScriptedAnswerer({ pieces: ['ok'], delayMs: 5 }),
-      services: {
-        retrieval: { search: async () => ({ results: [], took_ms: 0 }) },
-        probes: {},
-        modelProbe: async () => undefined,
-      },
+      services: noKnowledgeBase(),
       env: { WORKER_CONCURRENCY: '2', RATE_LIMIT_PER_MINUTE: '100000' },
     });
     token = await stack.createToken({ tenant: 'acme', scopes: ['ask'] });

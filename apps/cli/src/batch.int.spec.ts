@@ -3,7 +3,7 @@ import { appendFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ScriptedAnswerer } from '@docqa/answering/testing';
-import { startStack, type Stack } from '@docqa/api-server/testing';
+import { noKnowledgeBase, startStack, type Stack } from '@docqa/api-server/testing';
 import { deletePrefix, testPrefix, testRedis } from '@docqa/testing';
 import type { Redis } from 'ioredis';
 
@@ -36,11 +36,7 @@ describe('docqa batch', () => {
     stack = await startStack({
       prefix,
       answerer,
-      services: {
-        retrieval: { search: async () => ({ results: [], took_ms: 1 }) },
-        probes: {},
-        modelProbe: async () => undefined,
-      },
+      services: noKnowledgeBase(),
       env: { WORKER_CONCURRENCY: '2' },
     });
     token = await stack.createToken({ tenant: 'acme', scopes: ['ask'] });

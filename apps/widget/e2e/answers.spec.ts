@@ -1,17 +1,14 @@
-import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import type { Source } from '@docqa/contracts';
-import { startStack, type Stack } from '@docqa/api-server/testing';
+import { noKnowledgeBase, type Stack } from '@docqa/api-server/testing';
 import { deletePrefix, launchChromium, testPrefix, testRedis } from '@docqa/testing';
 import type { Redis } from 'ioredis';
 import { ControlledAnswerer, type ControlledAnswer } from './controlled-answerer';
-
-const root = join(__dirname, '../../..');
+import { startWidgetStack, root, docsSite } from './widget-testing';
 
 /** The docs' screenshots are rewritten only on request (`UPDATE_SCREENSHOTS=1`); else a scratch folder. */
 const screenshots = process.env.UPDATE_SCREENSHOTS
@@ -56,19 +53,11 @@ describe('answers in the widget (Chromium, a test-driven answerer)', () => {
   const answerer = new ControlledAnswerer();
 
   beforeAll(async () => {
-    execFileSync(process.execPath, [join(root, 'tools/build.mjs'), '--only', 'widget', '--quiet'], {
-      cwd: root,
-    });
     redis = testRedis();
-    stack = await startStack({
+    stack = await startWidgetStack({
       prefix,
       answerer,
-      widgetDir: join(root, 'dist/apps/widget'),
-      services: {
-        retrieval: { search: async () => ({ results: [], took_ms: 0 }) },
-        probes: {},
-        modelProbe: async () => undefined,
-      },
+      services: noKnowledgeBase(),
       env: { VISITOR_RATE_LIMIT_PER_MINUTE: '1000' },
     });
     site = await docsSite(
@@ -301,19 +290,6 @@ describe('answers in the widget (Chromium, a test-driven answerer)', () => {
       }
   });
 });
-
-/** A docs site of its own origin that embeds the widget the documented way. */
-function docsSite(pageFor: () => string): Promise<{ server: Server; origin: string }> {
-  const server = createServer((_req, res) => {
-    res.writeHead(200, { 'content-type': 'text/html' });
-    res.end(pageFor());
-  });
-  return new Promise((resolve) =>
-    server.listen(0, '127.0.0.1', () =>
-      resolve({ server, origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}` }),
-    ),
-  );
-}
 
 function isFocused(el: Element): boolean {
   return (el.getRootNode() as ShadowRoot).activeElement === el;

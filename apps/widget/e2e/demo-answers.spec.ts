@@ -1,12 +1,11 @@
-import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { loadPaths } from '@docqa/sources';
-import { startStack, type Stack } from '@docqa/api-server/testing';
+import { type Stack } from '@docqa/api-server/testing';
 import { deletePrefix, launchChromium, testPrefix, testRedis } from '@docqa/testing';
 import type { Redis } from 'ioredis';
+import { startWidgetStack, root } from './widget-testing';
 
-const root = join(__dirname, '../../..');
 const BASE_URL = 'https://docqa.example.com/docs/';
 
 /**
@@ -20,11 +19,8 @@ describe('the demo answers in the widget (Chromium, the real pipeline over docs/
   const prefix = testPrefix('demoanswers');
 
   beforeAll(async () => {
-    execFileSync(process.execPath, [join(root, 'tools/build.mjs'), '--only', 'widget', '--quiet'], {
-      cwd: root,
-    });
     redis = testRedis();
-    stack = await startStack({ prefix, widgetDir: join(root, 'dist/apps/widget'), demoTenant: 'demo' });
+    stack = await startWidgetStack({ prefix, demoTenant: 'demo' });
     await ingest(stack, join(root, 'docs'));
     browser = await launchChromium();
   }, 180_000);

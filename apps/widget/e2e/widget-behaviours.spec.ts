@@ -1,15 +1,12 @@
-import { execFileSync } from 'node:child_process';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
+import type { Server } from 'node:http';
 import type { Browser, Page } from 'playwright-core';
 import { ScriptedAnswerer } from '@docqa/answering/testing';
 import { deletePrefix, testPrefix, testRedis, launchChromium } from '@docqa/testing';
 import type { Redis } from 'ioredis';
 import type { WidgetGlobals } from './widget-globals';
-import { startStack, type Stack } from '@docqa/api-server/testing';
+import { noKnowledgeBase, type Stack } from '@docqa/api-server/testing';
+import { docsSite, startWidgetStack } from './widget-testing';
 
-const root = join(__dirname, '../../..');
 const source = (id: string, cited: boolean) => ({
   document_id: id,
   chunk_id: `${id}#0`,
@@ -47,29 +44,18 @@ describe('widget behaviours in Chromium (scripted answers)', () => {
   const pages: Page[] = [];
 
   beforeAll(async () => {
-    execFileSync(process.execPath, [join(root, 'tools/build.mjs'), '--only', 'widget', '--quiet'], {
-      cwd: root,
-    });
     redis = testRedis();
-    stack = await startStack({
+    stack = await startWidgetStack({
       prefix,
       answerer,
-      widgetDir: join(root, 'dist/apps/widget'),
-      services: {
-        retrieval: { search: async () => ({ results: [], took_ms: 0 }) },
-        probes: {},
-        modelProbe: async () => undefined,
-      },
+      services: noKnowledgeBase(),
       env: { VISITOR_RATE_LIMIT_PER_MINUTE: '1000' },
     });
-    site = createServer((_req, res) => {
-      res.writeHead(200, { 'content-type': 'text/html' });
-      res.end(`<!doctype html><html><body><div id="assistant"></div><div id="elsewhere"></div>
+    ({ server: site, origin } = await docsSite(
+      () => `<!doctype html><html><body><div id="assistant"></div><div id="elsewhere"></div>
         <script>window.ASSISTANT_WIDGET = ${JSON.stringify(config)};</script>
-        <script type="module" src="${stack.baseUrl}/widget/assistant-widget.js"></script></body></html>`);
-    });
-    await new Promise<void>((r) => site.listen(0, '127.0.0.1', r));
-    origin = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
+        <script type="module" src="${stack.baseUrl}/widget/assistant-widget.js"></script></body></html>`,
+    ));
     browser = await launchChromium();
   });
   afterEach(async () => {

@@ -1,16 +1,13 @@
-import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
 import { join } from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { deletePrefix, testPrefix, testRedis, launchChromium } from '@docqa/testing';
 import type { Redis } from 'ioredis';
 import type { WidgetGlobals } from './widget-globals';
-import { startStack, type Stack } from '@docqa/api-server/testing';
-
-const root = join(__dirname, '../../..');
+import { type Stack } from '@docqa/api-server/testing';
+import { startWidgetStack, root, docsSite } from './widget-testing';
 
 /** Types a question into the widget within `scope`, sends it and waits for its sources. */
 async function ask(page: Page, scope: Page | Locator, question: string): Promise<void> {
@@ -27,19 +24,6 @@ const screenshots = process.env.UPDATE_SCREENSHOTS
   ? join(root, 'docs/screenshots')
   : mkdtempSync(join(tmpdir(), 'docqa-screenshots-'));
 
-/** A docs site of its own origin that embeds the widget the documented way. */
-function docsSite(pageFor: (path: string) => string): Promise<{ server: Server; origin: string }> {
-  const server = createServer((req, res) => {
-    res.writeHead(200, { 'content-type': 'text/html' });
-    res.end(pageFor(req.url ?? '/'));
-  });
-  return new Promise((resolve) =>
-    server.listen(0, '127.0.0.1', () =>
-      resolve({ server, origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}` }),
-    ),
-  );
-}
-
 describe('the widget in Chromium against the real API and worker', () => {
   let stack: Stack;
   let redis: Redis;
@@ -49,12 +33,9 @@ describe('the widget in Chromium against the real API and worker', () => {
   const prefix = testPrefix('browser');
 
   beforeAll(async () => {
-    execFileSync(process.execPath, [join(root, 'tools/build.mjs'), '--only', 'widget', '--quiet'], {
-      cwd: root,
-    });
     mkdirSync(screenshots, { recursive: true });
     redis = testRedis();
-    stack = await startStack({ prefix, widgetDir: join(root, 'dist/apps/widget'), demoTenant: 'acme' });
+    stack = await startWidgetStack({ prefix, demoTenant: 'acme' });
     site = await docsSite(
       () => `<!doctype html><html><head><meta name="viewport" content="width=device-width, initial-scale=1"><title>Docs</title>
       <style>body { font: 16px/1.5 system-ui, sans-serif; margin: 0; padding: 16px; color: #1a1a1a; }

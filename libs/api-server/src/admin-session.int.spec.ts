@@ -3,14 +3,9 @@ import { AdminAccountStore } from '@docqa/auth';
 import { Keys } from '@docqa/records';
 import { deletePrefix, testPrefix, testRedis } from '@docqa/testing';
 import type { Redis } from 'ioredis';
-import { startStack, type Stack } from './testing/start-stack';
+import { noKnowledgeBase, startStack, type Stack } from './testing/start-stack';
 import { postSignIn, signIn } from './testing/portal-session';
 
-const noKnowledgeBase = {
-  retrieval: { search: async () => ({ results: [], took_ms: 0 }) },
-  probes: {},
-  modelProbe: async () => undefined,
-};
 const PASSWORD = 'a long enough password';
 
 describe('portal sessions: sign-in, sign-out, idle time-out, CSRF, tenants', () => {
@@ -23,7 +18,7 @@ describe('portal sessions: sign-in, sign-out, idle time-out, CSRF, tenants', () 
     redis = testRedis();
     stack = await startStack({
       prefix,
-      services: noKnowledgeBase,
+      services: noKnowledgeBase(),
       noWorker: true,
       env: { ADMIN_SIGNIN_LIMIT_PER_EMAIL: '3', ADMIN_SIGNIN_LIMIT_PER_IP: '1000' },
     });

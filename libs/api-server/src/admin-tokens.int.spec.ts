@@ -2,14 +2,9 @@ import { AdminAccountStore } from '@docqa/auth';
 import { Keys } from '@docqa/records';
 import { deletePrefix, testPrefix, testRedis } from '@docqa/testing';
 import type { Redis } from 'ioredis';
-import { startStack, type Stack } from './testing/start-stack';
+import { noKnowledgeBase, startStack, type Stack } from './testing/start-stack';
 import { signIn, type PortalSession } from './testing/portal-session';
 
-const noKnowledgeBase = {
-  retrieval: { search: async () => ({ results: [], took_ms: 0 }) },
-  probes: {},
-  modelProbe: async () => undefined,
-};
 const PASSWORD = 'a long enough password';
 
 describe('admin API: tokens of the tenant', () => {
@@ -23,7 +18,7 @@ describe('admin API: tokens of the tenant', () => {
 
   beforeAll(async () => {
     redis = testRedis();
-    stack = await startStack({ prefix, services: noKnowledgeBase, noWorker: true });
+    stack = await startStack({ prefix, services: noKnowledgeBase(), noWorker: true });
     const accounts = new AdminAccountStore({ redis, keys });
     await accounts.create({ email: 'alice@acme.test', password: PASSWORD, tenants: ['acme'] });
     alice = await signIn(stack.apiUrl, 'alice@acme.test', PASSWORD);

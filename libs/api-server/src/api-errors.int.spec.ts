@@ -1,13 +1,7 @@
 import { ScriptedAnswerer } from '@docqa/answering/testing';
 import { deletePrefix, testPrefix, testRedis } from '@docqa/testing';
 import type { Redis } from 'ioredis';
-import { startStack, type Stack } from './testing/start-stack';
-
-const noKnowledgeBase = {
-  retrieval: { search: async () => ({ results: [], took_ms: 0 }) },
-  probes: {},
-  modelProbe: async () => undefined,
-};
+import { noKnowledgeBase, startStack, type Stack } from './testing/start-stack';
 
 describe('errors, auth and limits', () => {
   let stack: Stack;
@@ -20,7 +14,7 @@ describe('errors, auth and limits', () => {
     stack = await startStack({
       prefix,
       answerer: new ScriptedAnswerer(),
-      services: noKnowledgeBase,
+      services: noKnowledgeBase(),
       env: {
         BODY_LIMIT: '2kb',
         RATE_LIMIT_PER_MINUTE: '3',

@@ -1,23 +1,9 @@
-import { EventSourceParserStream, type EventSourceMessage } from 'eventsource-parser/stream';
+import type { EventSourceMessage } from 'eventsource-parser/stream';
 import { ScriptedAnswerer } from '@docqa/answering/testing';
 import { deletePrefix, testPrefix, testRedis } from '@docqa/testing';
 import type { Redis } from 'ioredis';
-import { startStack, type Stack } from './testing/start-stack';
-
-const noKnowledgeBase = {
-  retrieval: { search: async () => ({ results: [], took_ms: 0 }) },
-  probes: {},
-  modelProbe: async () => undefined,
-};
-
-/** Every event of a stream until the server closes it. */
-async function readEvents(res: Response): Promise<EventSourceMessage[]> {
-  const events: EventSourceMessage[] = [];
-  const stream = res.body!.pipeThrough(new TextDecoderStream()).pipeThrough(new EventSourceParserStream());
-  const reader = stream.getReader();
-  for (let next = await reader.read(); !next.done; next = await reader.read()) events.push(next.value);
-  return events;
-}
+import { noKnowledgeBase, startStack, type Stack } from './testing/start-stack';
+import { readEvents } from './testing/read-events';
 
 describe('resuming the event stream of an answer', () => {
   let stack: Stack;
@@ -30,7 +16,7 @@ describe('resuming the event stream of an answer', () => {
   beforeAll(async () => {
     redis = testRedis();
     // A stream that is not closed at once sends heartbeats for ever: the test's time limit reports it.
-    stack = await startStack({ prefix, answerer: new ScriptedAnswerer(), services: noKnowledgeBase });
+    stack = await startStack({ prefix, answerer: new ScriptedAnswerer(), services: noKnowledgeBase() });
     token = await stack.createToken({ tenant: 'acme', scopes: ['ask'] });
     const res = await events('questions/', { method: 'POST', body: JSON.stringify({ question: 'hi' }) });
     all = await readEvents(res);

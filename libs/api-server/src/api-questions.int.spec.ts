@@ -4,13 +4,7 @@ import { ScriptedAnswerer } from '@docqa/answering/testing';
 import { Keys } from '@docqa/records';
 import { deletePrefix, testPrefix, testRedis } from '@docqa/testing';
 import type { Redis } from 'ioredis';
-import { startStack, type Stack } from './testing/start-stack';
-
-const noKnowledgeBase = {
-  retrieval: { search: async () => ({ results: [], took_ms: 0 }) },
-  probes: {},
-  modelProbe: async () => undefined,
-};
+import { noKnowledgeBase, startStack, type Stack } from './testing/start-stack';
 
 describe('questions API', () => {
   let stack: Stack;
@@ -27,7 +21,7 @@ describe('questions API', () => {
     stack = await startStack({
       prefix,
       answerer,
-      services: noKnowledgeBase,
+      services: noKnowledgeBase(),
       env: { RATE_LIMIT_PER_MINUTE: '1000' },
     });
     token = await stack.createToken({ tenant: 'acme', scopes: ['ask'] });
@@ -185,7 +179,7 @@ describe('questions API', () => {
     const idle = await startStack({
       redisUrl: stack.redisUrl,
       prefix: `${prefix}-idle`,
-      services: noKnowledgeBase,
+      services: noKnowledgeBase(),
       noWorker: true,
       answerer,
     });

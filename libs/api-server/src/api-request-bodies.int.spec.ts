@@ -4,13 +4,7 @@ import pino from 'pino';
 import { ScriptedAnswerer } from '@docqa/answering/testing';
 import { deletePrefix, testPrefix, testRedis } from '@docqa/testing';
 import type { Redis } from 'ioredis';
-import { startStack, type Stack } from './testing/start-stack';
-
-const noKnowledgeBase = {
-  retrieval: { search: async () => ({ results: [], took_ms: 0 }) },
-  probes: {},
-  modelProbe: async () => undefined,
-};
+import { noKnowledgeBase, startStack, type Stack } from './testing/start-stack';
 
 /** Log lines the API wrote, parsed. */
 class LogCapture extends Writable {
@@ -50,7 +44,7 @@ describe('request bodies: encodings, sizes, slow and aborted uploads', () => {
     stack = await startStack({
       prefix,
       answerer: new ScriptedAnswerer(),
-      services: noKnowledgeBase,
+      services: noKnowledgeBase(),
       logger: pino({ level: 'info' }, logs),
       env: { BODY_LIMIT: '2kb', REQUEST_TIMEOUT_MS: '1000' },
     });

@@ -1,14 +1,9 @@
-import { EventSourceParserStream, type EventSourceMessage } from 'eventsource-parser/stream';
 import { ScriptedAnswerer } from '@docqa/answering/testing';
 import { deletePrefix, testPrefix, testRedis } from '@docqa/testing';
 import type { Redis } from 'ioredis';
-import { startStack, type Stack } from './testing/start-stack';
+import { noKnowledgeBase, startStack, type Stack } from './testing/start-stack';
+import { readEvents } from './testing/read-events';
 
-const noKnowledgeBase = {
-  retrieval: { search: async () => ({ results: [], took_ms: 0 }) },
-  probes: {},
-  modelProbe: async () => undefined,
-};
 const source = {
   document_id: 'd1',
   chunk_id: 'd1#0',
@@ -19,14 +14,6 @@ const source = {
   cited: true,
   metadata: {},
 };
-
-async function readEvents(res: Response): Promise<EventSourceMessage[]> {
-  const events: EventSourceMessage[] = [];
-  const stream = res.body!.pipeThrough(new TextDecoderStream()).pipeThrough(new EventSourceParserStream());
-  const reader = stream.getReader();
-  for (let next = await reader.read(); !next.done; next = await reader.read()) events.push(next.value);
-  return events;
-}
 
 describe('widget endpoints', () => {
   let stack: Stack;
@@ -45,7 +32,7 @@ describe('widget endpoints', () => {
     stack = await startStack({
       prefix,
       answerer,
-      services: noKnowledgeBase,
+      services: noKnowledgeBase(),
       env: { VISITOR_RATE_LIMIT_PER_MINUTE: '100' },
     });
     token = await stack.createToken({
@@ -219,7 +206,7 @@ describe('widget endpoints', () => {
       redisUrl: stack.redisUrl,
       prefix: `${prefix}-rl`,
       answerer,
-      services: noKnowledgeBase,
+      services: noKnowledgeBase(),
       noWorker: true,
       env: { VISITOR_RATE_LIMIT_PER_MINUTE: '2' },
     });
@@ -260,7 +247,7 @@ describe('widget endpoints', () => {
       redisUrl: stack.redisUrl,
       prefix: `${prefix}-shared`,
       answerer,
-      services: noKnowledgeBase,
+      services: noKnowledgeBase(),
       noWorker: true,
       env: { VISITOR_RATE_LIMIT_PER_MINUTE: '2', WIDGET_RATE_LIMIT_PER_MINUTE: '4' },
     });

@@ -1,2 +1,2 @@
 /** Test entry of the API server: the whole stack (API, worker, private Redis prefix) in process. */
-export { startStack, type Stack, type StackOptions } from './testing/start-stack';
+export { noKnowledgeBase, startStack, type Stack, type StackOptions } from './testing/start-stack';

@@ -1,7 +1,7 @@
 import { ScriptedAnswerer } from '@docqa/answering/testing';
 import { deletePrefix, testPrefix, testRedis } from '@docqa/testing';
 import type { Redis } from 'ioredis';
-import { startStack, type Stack } from '@docqa/api-server/testing';
+import { noKnowledgeBase, startStack, type Stack } from '@docqa/api-server/testing';
 
 describe('batch questions', () => {
   let stack: Stack;
@@ -14,11 +14,7 @@ describe('batch questions', () => {
     stack = await startStack({
       prefix,
       answerer: new ScriptedAnswerer({ pieces: ['ok'], delayMs: 2 }),
-      services: {
-        retrieval: { search: async () => ({ results: [], took_ms: 0 }) },
-        probes: {},
-        modelProbe: async () => undefined,
-      },
+      services: noKnowledgeBase(),
       env: { WORKER_CONCURRENCY: '4', RATE_LIMIT_PER_MINUTE: '100000' },
     });
     headers = {

@@ -1,13 +1,7 @@
 import { ScriptedAnswerer } from '@docqa/answering/testing';
 import { startOwnCluster, startOwnSentinel, waitFor, type RedisProcess } from '@docqa/testing';
 import { Keys } from '@docqa/records';
-import { startStack, type Stack } from '@docqa/api-server/testing';
-
-const noKnowledgeBase = {
-  retrieval: { search: async () => ({ results: [], took_ms: 0 }) },
-  probes: {},
-  modelProbe: async () => undefined,
-};
+import { noKnowledgeBase, startStack, type Stack } from '@docqa/api-server/testing';
 
 /** Longest a POST may take during a failover: the command time-out plus slack for a busy machine. */
 const REQUEST_BOUND_MS = 9_000;
@@ -41,7 +35,7 @@ function failoverStory(name: string, start: () => Promise<Topology>) {
       topology = await start();
       stack = await startStack({
         answerer: new ScriptedAnswerer({ pieces: ['Failover ', 'is ', 'handled.'], delayMs: 5 }),
-        services: noKnowledgeBase,
+        services: noKnowledgeBase(),
         env: { ...topology.env, RATE_LIMIT_PER_MINUTE: '100000', JOB_LOCK_MS: '4000' },
       });
       token = await stack.createToken({ tenant: 'acme', scopes: ['ask'] });

@@ -3,13 +3,7 @@ import { join } from 'node:path';
 import { build } from 'esbuild';
 import { deletePrefix, testPrefix, testRedis } from '@docqa/testing';
 import type { Redis } from 'ioredis';
-import { startStack, type Stack } from '@docqa/api-server/testing';
-
-const noKnowledgeBase = {
-  retrieval: { search: async () => ({ results: [], took_ms: 0 }) },
-  probes: {},
-  modelProbe: async () => undefined,
-};
+import { noKnowledgeBase, startStack, type Stack } from '@docqa/api-server/testing';
 
 /** Builds the scripted worker into a runnable bundle. */
 async function buildWorker(): Promise<string> {
@@ -53,7 +47,7 @@ describe('a worker killed mid-answer', () => {
     bundle = await buildWorker();
     stack = await startStack({
       prefix,
-      services: noKnowledgeBase,
+      services: noKnowledgeBase(),
       noWorker: true,
       env: { JOB_LOCK_MS: '2000' },
     });

@@ -24,7 +24,7 @@ import { Redis } from 'ioredis';
 import { TokenCache, TokenStore } from '@docqa/auth';
 import { Metrics } from '@docqa/metrics';
 import { Keys } from '@docqa/records';
-import { startStack, type Stack } from '@docqa/api-server/testing';
+import { noKnowledgeBase, startStack, type Stack } from '@docqa/api-server/testing';
 import { reportBenchSection } from '../write-section';
 import { runBench } from '../run-bench';
 
@@ -87,11 +87,7 @@ async function answeredStack(redisUrl: string, opts: { metrics?: Metrics; record
   const stack = await startStack({
     redisUrl,
     answerer: new ScriptedAnswerer({ pieces: ['A short answer [1].'] }),
-    services: {
-      retrieval: { search: async () => ({ results: [], took_ms: 0 }) },
-      probes: {},
-      modelProbe: async () => undefined,
-    },
+    services: noKnowledgeBase(),
     env: { RATE_LIMIT_PER_MINUTE: '1000000' },
     metrics: metrics && { api: metrics, worker: new Metrics('worker') },
     recordTokenUse,

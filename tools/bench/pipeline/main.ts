@@ -6,7 +6,7 @@
  *   npm run bench:pipeline
  */
 import { ScriptedAnswerer } from '@docqa/answering/testing';
-import { startStack } from '@docqa/api-server/testing';
+import { noKnowledgeBase, startStack } from '@docqa/api-server/testing';
 import { startOwnRedis } from '@docqa/testing';
 import { reportBenchSection } from '../write-section';
 import { runBench } from '../run-bench';
@@ -23,11 +23,7 @@ async function main(): Promise<void> {
   const stack = await startStack({
     redisUrl: redis.url,
     answerer: new ScriptedAnswerer({ pieces: PIECES, delayMs: 0 }),
-    services: {
-      retrieval: { search: async () => ({ results: [], took_ms: 0 }) },
-      probes: {},
-      modelProbe: async () => undefined,
-    },
+    services: noKnowledgeBase(),
     env: { RATE_LIMIT_PER_MINUTE: '1000000', WORKER_CONCURRENCY: '50' },
   });
   const token = await stack.createToken({ tenant: 'bench', scopes: ['ask'] });

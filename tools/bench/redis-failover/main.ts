@@ -15,7 +15,7 @@ import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import pino from 'pino';
 import { ScriptedAnswerer } from '@docqa/answering/testing';
-import { startStack, type Stack } from '@docqa/api-server/testing';
+import { noKnowledgeBase, startStack, type Stack } from '@docqa/api-server/testing';
 import { cli, startOwnCluster, startOwnRedis, startOwnSentinel, type RedisProcess } from '@docqa/testing';
 import { startWorker } from '@docqa/worker-runtime';
 import { writeBenchSection } from '../write-section';
@@ -119,11 +119,7 @@ async function runSetup(setup: Setup): Promise<Result> {
   const stack: Stack = await startStack({
     redisUrl: setup.redisUrl,
     answerer,
-    services: {
-      retrieval: { search: async () => ({ results: [], took_ms: 0 }) },
-      probes: {},
-      modelProbe: async () => undefined,
-    },
+    services: noKnowledgeBase(),
     env: { ...setup.env, RATE_LIMIT_PER_MINUTE: '1000000', JOB_LOCK_MS: '5000' },
   });
   const second = await startWorker(stack.config, { answerer, logger: pino({ level: 'silent' }) });

@@ -23,6 +23,19 @@ import { startApi, type ApiServices } from '../server';
 import { createKnowledgeBase, startWorker, type ConsumerFactory } from '@docqa/worker-runtime';
 
 /** Options of {@link startStack}. */
+/**
+ * Services of an API without a knowledge base, for tests and benches of questions and the widget:
+ * searches find nothing, no health probes, the model probe passes. A new object each call, since
+ * `startStack` sets its clock on the services it is given.
+ */
+export function noKnowledgeBase(): ApiServices {
+  return {
+    retrieval: { search: async () => ({ results: [], took_ms: 0 }) },
+    probes: {},
+    modelProbe: async () => undefined,
+  };
+}
+
 export interface StackOptions {
   /** Redis to use; default the tests' private one (`TEST_REDIS_URL`). */
   redisUrl?: string;
