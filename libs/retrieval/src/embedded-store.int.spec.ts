@@ -1,6 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import * as lancedb from '@lancedb/lancedb';
+import { readHits, toHit, type RankedRow } from './embedded-search';
 import { EmbeddedStore } from './embedded-store';
 import { describeVectorStoreContract } from './testing/vector-store-contract';
 
@@ -52,16 +54,13 @@ describe('EmbeddedStore semantic search over a shared table', () => {
   });
 
   it('still returns `limit` rows of a large tenant when other tenants hold the nearest rows', async () => {
-    for (const approximate of [false, true]) {
-      const results = await store.semanticSearch({
-        tenants: ['big'],
-        filters: [],
-        limit: 4,
-        vector: [1, 0, 0, 0],
-        approximate,
-      });
-      expect(results.map((r) => r.document_id)).toEqual(['big-0', 'big-1', 'big-2', 'big-3']);
-    }
+    const results = await store.semanticSearch({
+      tenants: ['big'],
+      filters: [],
+      limit: 4,
+      vector: [1, 0, 0, 0],
+    });
+    expect(results.map((r) => r.document_id)).toEqual(['big-0', 'big-1', 'big-2', 'big-3']);
   });
 
   it('returns a small tenant its own rows only', async () => {
@@ -73,5 +72,113 @@ describe('EmbeddedStore semantic search over a shared table', () => {
     });
     expect(results).toHaveLength(9);
     expect(results.every((r) => r.document_id.startsWith('small-'))).toBe(true);
+  });
+});
+
+describe('EmbeddedStore written by two jobs at once', () => {
+  const own = mkdtempSync(join(tmpdir(), 'docqa-embedded-race-'));
+  afterAll(() => rmSync(own, { recursive: true, force: true }));
+
+  const chunk = (i: number) => ({
+    tenant: 't',
+    document_id: `d${i}`,
+    chunk_id: `d${i}#0`,
+    title: `title ${i}`,
+    url: null,
+    heading: '',
+    text: `shared words and passage ${i}`,
+    metadata: {},
+    vector: [1, i, 0, 0],
+  });
+
+  it('creates the table and its indexes once, when both first writes race (in one process and in two)', async () => {
+    // Two stores on one folder stand for two worker processes; each runs two writes at once.
+    const stores = [await EmbeddedStore.open(own), await EmbeddedStore.open(own)];
+    try {
+      const writes = await Promise.allSettled(
+        [0, 1, 2, 3].map((i) => stores[i % 2]!.replaceDocuments('t', [`d${i}`], [chunk(i)])),
+      );
+      expect(writes.filter((w) => w.status === 'rejected')).toEqual([]);
+      const results = await stores[0]!.keywordSearch({
+        tenants: ['t'],
+        filters: [],
+        limit: 10,
+        text: 'shared',
+      });
+      expect(results.map((r) => r.document_id).sort()).toEqual(['d0', 'd1', 'd2', 'd3']);
+    } finally {
+      for (const store of stores) await store.close();
+    }
+  });
+});
+
+describe('EmbeddedStore hybrid search of several tenants', () => {
+  const own = mkdtempSync(join(tmpdir(), 'docqa-embedded-hybrid-'));
+  afterAll(() => rmSync(own, { recursive: true, force: true }));
+
+  it('returns a passage two tenants hold alike once, and still fills the limit', async () => {
+    const store = await EmbeddedStore.open(own);
+    try {
+      const chunk = (tenant: string, id: string, text: string, vector: number[]) => ({
+        tenant,
+        document_id: id,
+        chunk_id: `${id}#0`,
+        title: id,
+        url: null,
+        heading: '',
+        text,
+        metadata: {},
+        vector,
+      });
+      const same = 'rotate the signing key every month';
+      await store.replaceDocuments(
+        'a',
+        ['key', 'other'],
+        [chunk('a', 'key', same, [1, 0, 0, 0]), chunk('a', 'other', 'rotate logs daily', [0, 1, 0, 0])],
+      );
+      await store.replaceDocuments('b', ['key'], [chunk('b', 'key', same, [1, 0, 0, 0])]);
+      const results = await store.hybridSearch({
+        tenants: ['a', 'b'],
+        filters: [],
+        limit: 2,
+        text: 'rotate signing key',
+        vector: Promise.resolve([1, 0, 0, 0]),
+        weights: { keyword: 1, semantic: 0.15 },
+      });
+      expect(results.map((r) => r.text)).toEqual([same, 'rotate logs daily']);
+    } finally {
+      await store.close();
+    }
+  });
+});
+
+describe('readHits', () => {
+  const own = mkdtempSync(join(tmpdir(), 'docqa-embedded-read-'));
+  afterAll(() => rmSync(own, { recursive: true, force: true }));
+
+  it('reads the result columns of ranked rows, and gives null for a row a compaction moved', async () => {
+    const db = await lancedb.connect(own);
+    const row = {
+      chunk_id: 'd#0',
+      document_id: 'd',
+      title: 't',
+      url: '',
+      heading: 'h',
+      text: 'x',
+      metadata: '{}',
+    };
+    const table = await db.createTable('chunks', [row, { ...row, chunk_id: 'd#1' }]);
+    try {
+      const ranked = (await table.query().select(['chunk_id']).withRowId().toArray()) as RankedRow[];
+      const hits = ranked.map((r) => toHit(r, 1));
+      expect((await readHits(table, hits))!.map((hit) => hit.row!.chunk_id)).toEqual(['d#0', 'd#1']);
+      await table.add([{ ...row, chunk_id: 'd#2' }]);
+      await table.delete("chunk_id = 'd#1'");
+      await table.optimize();
+      expect(await readHits(table, hits)).toBeNull();
+    } finally {
+      table.close();
+      db.close();
+    }
   });
 });

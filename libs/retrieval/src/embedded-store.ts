@@ -4,12 +4,22 @@ import * as lancedb from '@lancedb/lancedb';
 import type { SearchResult } from '@docqa/contracts';
 import { searchText, type Chunk, type EmbeddedChunk } from './chunk';
 import { chunkColumns } from './chunk-columns';
-import { candidateLimit, filterFields, matchesFilters } from './filters';
+import {
+  passingFilters,
+  readHits,
+  RESULT_COLUMNS,
+  toHit,
+  toResult,
+  type Hit,
+  type RankedRow,
+} from './embedded-search';
+import { candidateLimit } from './filters';
+import { fuse, fusionKey, hybridDepth } from './hybrid';
 import { keywordScore, queryTerms, queryText } from './sparse-vector';
 import { averageTerms, queryWeights } from './term-stats';
 import { TermStatsFiles, type RowChange } from './term-stats-files';
 import { VECTOR_INDEX_NPROBES, planVectorIndex } from './vector-index-plan';
-import type { StoreQuery, UpkeepOptions, VectorStore } from './vector-store';
+import type { HybridQuery, StoreQuery, UpkeepOptions, VectorStore } from './vector-store';
 
 const TABLE = 'chunks';
 /**
@@ -22,8 +32,8 @@ const POSTFILTER_MIN_SHARE = 0.5;
 const SHARE_TTL_MS = 10_000;
 /** Sidecar file recording how many rows the vector index was trained on. */
 const INDEX_STATE_FILE = 'vector-index.json';
-/** Columns a search reads back: everything but the vector and the search text. */
-const RESULT_COLUMNS = ['chunk_id', 'document_id', 'title', 'url', 'heading', 'text', 'metadata'];
+/** Columns a keyword search ranks by: the text it re-scores, and the ids that order equal scores. */
+const KEYWORD_COLUMNS = ['search_text', 'chunk_id', 'document_id', '_score'];
 /** Folder of the per-tenant keyword statistics, beside the table. */
 const TERM_STATS_DIR = 'term-stats';
 /**
@@ -35,6 +45,17 @@ const TERM_STATS_DIR = 'term-stats';
 const KEYWORD_CANDIDATES_FACTOR = 2;
 /** Fewest full-text candidates re-scored. */
 const KEYWORD_CANDIDATES_MIN = 20;
+
+/**
+ * Indexes besides the vector index, made with the table's first rows: full-text search on the
+ * search text; and, as every search prefilters by tenant and every re-ingest deletes by document,
+ * scalar indexes that keep both from scanning the table (a bitmap suits the few distinct tenants).
+ */
+const TABLE_INDEXES: [column: string, config: () => lancedb.Index][] = [
+  ['search_text', () => lancedb.Index.fts({ withPosition: false })],
+  ['tenant', () => lancedb.Index.bitmap()],
+  ['document_id', () => lancedb.Index.btree()],
+];
 
 interface Row {
   chunk_id: string;
@@ -59,6 +80,9 @@ interface Row {
 export class EmbeddedStore implements VectorStore {
   private table: lancedb.Table | null = null;
   private ftsReady = false;
+  /** Whether {@link TABLE_INDEXES} all exist (they are never dropped). */
+  private indexesReady = false;
+  private creatingIndexes: Promise<void> | null = null;
   private readonly shares = new Map<string, { share: number; rows: number; at: number }>();
 
   private readonly termStats: TermStatsFiles;
@@ -106,7 +130,7 @@ export class EmbeddedStore implements VectorStore {
     if (!chunks.length) return { removed, added: [] };
     const columns = chunkColumns(chunks);
     if (table) await table.add(columns);
-    else this.table = await this.db.createTable(TABLE, columns);
+    else await this.createTable(columns);
     return { removed, added: chunks.map(searchText) };
   }
 
@@ -136,61 +160,37 @@ export class EmbeddedStore implements VectorStore {
    * BM25 with those tenants' term statistics, so no other tenant's rows weigh in.
    */
   async keywordSearch(query: StoreQuery & { text: string }): Promise<SearchResult[]> {
-    const table = await this.openTable();
-    const text = queryText(query.text);
-    if (!table || !text || !(await this.hasFts(table))) return [];
-    const terms = queryTerms(query.text);
-    const stats = this.termStats.read(query.tenants, [...new Set(terms)]);
-    const weights = queryWeights(terms, stats);
-    if (!weights.indices.length) return [];
-    const average = averageTerms(stats);
-    const wanted = candidates(query);
-    const rows = (await table
-      .search(text, 'fts', 'search_text')
-      .where(tenantClause(query.tenants))
-      .select([...RESULT_COLUMNS, '_score'])
-      .limit(Math.max(wanted * KEYWORD_CANDIDATES_FACTOR, KEYWORD_CANDIDATES_MIN))
-      .toArray()) as Row[];
-    const scored = rows
-      // The row's search text is rebuilt from its columns rather than read again.
-      .map((row) => ({ row, score: keywordScore(searchText(row), weights, average) }))
-      .filter((hit) => hit.score > 0)
-      // Equal scores in a stable order: the index's own order depends on other tenants' rows.
-      .sort((x, y) => y.score - x.score || byChunk(x.row, y.row));
-    const scores = new Map(scored.map((hit) => [hit.row, hit.score]));
-    return this.finish(
-      scored.map((hit) => hit.row),
-      query,
-      (row) => scores.get(row)!,
-    );
+    return this.search(query, (table, withColumns) => this.keywordHits(table, query, withColumns));
   }
 
   async semanticSearch(query: StoreQuery & { vector: number[] }): Promise<SearchResult[]> {
-    const table = await this.openTable();
-    if (!table) return [];
-    const wanted = candidates(query);
-    const search = (limit: number) => {
-      // The IVF_FLAT index's distances are exact: nothing to re-rank (`query.approximate` is moot).
-      return table
-        .vectorSearch(query.vector)
-        .distanceType('cosine')
-        .nprobes(VECTOR_INDEX_NPROBES)
-        .where(tenantClause(query.tenants))
-        .select([...RESULT_COLUMNS, '_distance'])
-        .limit(limit);
+    return this.search(query, (table, withColumns) => this.semanticHits(table, query, withColumns));
+  }
+
+  /**
+   * Both rankings, each {@link hybridDepth} deep, fused by {@link fuse}. The keyword ranking runs
+   * while the query is embedded, and the semantic one beside it; only the rows kept are read.
+   */
+  async hybridSearch({ vector: embedding, weights, ...query }: HybridQuery): Promise<SearchResult[]> {
+    const deep = { ...query, limit: hybridDepth(query.limit) };
+    const rank = async (table: lancedb.Table, withColumns: boolean) => {
+      const keyword = this.keywordHits(table, deep, withColumns);
+      keyword.catch(() => undefined); // awaited below; an embedding failure must not orphan it
+      const vector = await embedding;
+      const [keywordHits, semanticHits] = await Promise.all([
+        keyword,
+        this.semanticHits(table, { ...deep, vector }, withColumns),
+      ]);
+      return fuse(
+        [
+          { results: keywordHits, weight: weights.keyword },
+          { results: semanticHits, weight: weights.semantic },
+        ],
+        Infinity,
+        (hit) => hit.rowId,
+      );
     };
-    type Hit = Row & { _distance: number };
-    const { share, rows: tenantRows } = await this.tenantShare(table, query.tenants);
-    let rows: Hit[] | null = null;
-    if (share >= POSTFILTER_MIN_SHARE) {
-      // Other tenants' rows are dropped after the search: ask for enough to keep `wanted`.
-      rows = (await search(Math.ceil((wanted / share) * 1.5))
-        .postfilter()
-        .toArray()) as Hit[];
-      if (rows.length < Math.min(wanted, tenantRows)) rows = null;
-    }
-    rows ??= (await search(wanted).toArray()) as Hit[];
-    return this.finish(rows.slice(0, wanted), query, (r) => 1 - r._distance);
+    return this.search(query, rank, { late: true, distinct: true });
   }
 
   async health(): Promise<void> {
@@ -216,25 +216,114 @@ export class EmbeddedStore implements VectorStore {
     await table.optimize();
   }
 
-  private finish<R extends Row>(rows: R[], query: StoreQuery, score: (row: R) => number): SearchResult[] {
+  /**
+   * Ranks with `rank`, reading the result columns with the ranking, or (`late`) afterwards for the
+   * rows kept: a hybrid search fuses 60 keyword and 30 to 50 semantic candidates into 10 results,
+   * and reading every candidate's columns cost a third of its time at 300,000 chunks. A keyword or
+   * semantic search keeps most of its candidates, so a second read would cost more than it saves;
+   * a query with metadata filters needs the columns to filter. A row moved before it was read (a
+   * write or a compaction in between) makes the search rank once more, reading them with the ranking.
+   */
+  private async search(
+    query: StoreQuery,
+    rank: (table: lancedb.Table, withColumns: boolean) => Promise<Hit[]>,
+    opts: { late?: boolean; distinct?: boolean } = {},
+  ): Promise<SearchResult[]> {
+    const table = await this.openTable();
+    if (!table) return [];
+    const read = async (withColumns: boolean) =>
+      this.results(table, await rank(table, withColumns), query.limit, opts.distinct);
+    const late = opts.late && !query.filters.length;
+    return (await read(!late)) ?? (await read(true))!;
+  }
+
+  /**
+   * The first `limit` hits as results, their columns read; null when a row moved. `distinct`: an
+   * identical passage of several searched tenants counts once (see `fusionKey`).
+   */
+  private async results(
+    table: lancedb.Table,
+    hits: Hit[],
+    limit: number,
+    distinct = false,
+  ): Promise<SearchResult[] | null> {
     const results: SearchResult[] = [];
-    for (const row of rows) {
-      const metadata = JSON.parse(row.metadata) as Record<string, unknown>;
-      if (query.filters.length && !matchesFilters(filterFields({ ...row, metadata }), query.filters))
-        continue;
-      results.push({
-        document_id: row.document_id,
-        chunk_id: row.chunk_id,
-        title: row.title,
-        url: row.url || null,
-        ...(row.heading && { section: row.heading }),
-        text: row.text,
-        score: score(row),
-        metadata,
-      });
-      if (results.length >= query.limit) break;
+    const seen = new Set<string>();
+    for (let next = 0; next < hits.length && results.length < limit;) {
+      const batch = hits.slice(next, next + limit - results.length);
+      next += batch.length;
+      const read = await readHits(table, batch);
+      if (!read) return null;
+      for (const result of read.map(toResult)) {
+        if (distinct && seen.has(fusionKey(result))) continue;
+        seen.add(fusionKey(result));
+        results.push(result);
+      }
     }
     return results;
+  }
+
+  /** Keyword candidates re-scored by BM25 over the searched tenants' statistics, best first. */
+  private async keywordHits(
+    table: lancedb.Table,
+    query: StoreQuery & { text: string },
+    withColumns: boolean,
+  ): Promise<Hit[]> {
+    const text = queryText(query.text);
+    if (!text || !(await this.hasFts(table))) return [];
+    const terms = queryTerms(query.text);
+    const stats = this.termStats.read(query.tenants, [...new Set(terms)]);
+    const weights = queryWeights(terms, stats);
+    if (!weights.indices.length) return [];
+    const average = averageTerms(stats);
+    const rows = (await table
+      .search(text, 'fts', 'search_text')
+      .where(tenantClause(query.tenants))
+      .select(withColumns ? [...RESULT_COLUMNS, '_score'] : KEYWORD_COLUMNS)
+      .withRowId()
+      .limit(Math.max(candidates(query) * KEYWORD_CANDIDATES_FACTOR, KEYWORD_CANDIDATES_MIN))
+      .toArray()) as KeywordRow[];
+    const hits = rows
+      .map((row) => ({ row, score: keywordScore(row.search_text ?? searchText(row), weights, average) }))
+      .filter((hit) => hit.score > 0)
+      // Equal scores in a stable order: the index's own order depends on other tenants' rows.
+      .sort((x, y) => y.score - x.score || byChunk(x.row, y.row))
+      .map((hit) => toHit(hit.row, hit.score));
+    return passingFilters(hits, query);
+  }
+
+  /** Nearest rows of the searched tenants, scored 1 − cosine distance. */
+  private async semanticHits(
+    table: lancedb.Table,
+    query: StoreQuery & { vector: number[] },
+    withColumns: boolean,
+  ): Promise<Hit[]> {
+    const wanted = candidates(query);
+    // The IVF_FLAT index's distances are exact: nothing to re-rank.
+    const search = (limit: number) =>
+      table
+        .vectorSearch(query.vector)
+        .distanceType('cosine')
+        .nprobes(VECTOR_INDEX_NPROBES)
+        .where(tenantClause(query.tenants))
+        .select(withColumns ? [...RESULT_COLUMNS, '_distance'] : ['_distance'])
+        .withRowId()
+        .limit(limit);
+    type Nearest = RankedRow & { _distance: number };
+    const { share, rows: tenantRows } = await this.tenantShare(table, query.tenants);
+    let rows: Nearest[] | null = null;
+    if (share >= POSTFILTER_MIN_SHARE) {
+      // Other tenants' rows are dropped after the search: ask for enough to keep `wanted`.
+      rows = (await search(Math.ceil((wanted / share) * 1.5))
+        .postfilter()
+        .toArray()) as Nearest[];
+      if (rows.length < Math.min(wanted, tenantRows)) rows = null;
+    }
+    rows ??= (await search(wanted).toArray()) as Nearest[];
+    return passingFilters(
+      rows.slice(0, wanted).map((row) => toHit(row, 1 - row._distance)),
+      query,
+    );
   }
 
   private async openTable(): Promise<lancedb.Table | null> {
@@ -284,17 +373,43 @@ export class EmbeddedStore implements VectorStore {
     }
   }
 
-  private async ensureIndexes(): Promise<void> {
-    const table = this.table!;
-    const indices = await table.listIndices();
-    const has = (column: string) => indices.some((i) => i.columns.includes(column));
-    if (!has('search_text')) {
-      await table.createIndex('search_text', { config: lancedb.Index.fts({ withPosition: false }) });
+  /**
+   * Creates the table with its first rows. Another job, of this process or another, may create it
+   * first: the rows are then added to that table.
+   */
+  private async createTable(columns: ReturnType<typeof chunkColumns>): Promise<void> {
+    try {
+      this.table = await this.db.createTable(TABLE, columns);
+    } catch (err) {
+      const table = await this.openTable();
+      if (!table) throw err;
+      await table.add(columns);
     }
-    // Every search prefilters by tenant and every re-ingest deletes by document: scalar indexes
-    // keep both from scanning the table (a bitmap suits the few distinct tenants).
-    if (!has('tenant')) await table.createIndex('tenant', { config: lancedb.Index.bitmap() });
-    if (!has('document_id')) await table.createIndex('document_id', { config: lancedb.Index.btree() });
+  }
+
+  /** Creates the full-text and scalar indexes the table lacks (once per process, see {@link createIndexes}). */
+  private async ensureIndexes(): Promise<void> {
+    if (this.indexesReady) return;
+    this.creatingIndexes ??= this.createIndexes().finally(() => (this.creatingIndexes = null));
+    await this.creatingIndexes;
+  }
+
+  /**
+   * Two jobs' first writes may both find an index missing: in one process they share one creation;
+   * across processes the one whose commit comes second is refused, and finds the index made.
+   */
+  private async createIndexes(): Promise<void> {
+    const table = this.table!;
+    const has = async (column: string) => (await table.listIndices()).some((i) => i.columns.includes(column));
+    for (const [column, config] of TABLE_INDEXES) {
+      if (await has(column)) continue;
+      try {
+        await table.createIndex(column, { config: config() });
+      } catch (err) {
+        if (!(await has(column))) throw err;
+      }
+    }
+    this.indexesReady = true;
   }
 
   /**
@@ -360,7 +475,12 @@ async function searchTexts(table: lancedb.Table, where: string): Promise<string[
   return rows.map((row) => row.search_text);
 }
 
-function byChunk(x: Row, y: Row): number {
+/** A keyword candidate: its search text, or the result columns it is rebuilt from. */
+type KeywordRow = RankedRow &
+  Pick<Row, 'chunk_id' | 'document_id'> &
+  (Pick<Row, 'search_text'> | (Pick<Row, 'title' | 'heading' | 'text'> & { search_text?: undefined }));
+
+function byChunk(x: KeywordRow, y: KeywordRow): number {
   return x.document_id.localeCompare(y.document_id) || x.chunk_id.localeCompare(y.chunk_id);
 }
 

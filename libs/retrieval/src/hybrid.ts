@@ -13,22 +13,28 @@ export function hybridDepth(limit: number): number {
 
 /**
  * Fuses ranked lists by a weighted sum of their scores, each list's scores scaled to 0..1 by its
- * best hit (a chunk missing from a list scores 0 there). Keyword scores carry the most weight: on
- * the eval data the local embeddings rank below BM25 (docs/benchmarks.md), so they re-order close
- * keyword hits and add recall without pushing strong keyword hits down.
+ * best hit (a hit missing from a list scores 0 there; `identity` says which hits are one, and a
+ * list counts each once). Keyword
+ * scores carry the most weight: on the eval data the local embeddings rank below BM25
+ * (docs/benchmarks.md), so they re-order close keyword hits and add recall without pushing strong
+ * keyword hits down.
  */
-export function fuse(lists: { results: SearchResult[]; weight: number }[], limit: number): SearchResult[] {
-  const fused = new Map<string, { result: SearchResult; score: number }>();
+export function fuse<T extends { score: number }>(
+  lists: { results: T[]; weight: number }[],
+  limit: number,
+  identity: (hit: T) => unknown,
+): T[] {
+  const fused = new Map<unknown, { result: T; score: number }>();
   for (const { results, weight } of lists) {
     const best = Math.max(...results.map((r) => r.score), 1e-9);
-    const seen = new Set<string>();
+    const seen = new Set<unknown>();
     for (const result of results) {
-      const key = fusionKey(result);
-      if (seen.has(key)) continue;
-      seen.add(key);
-      const entry = fused.get(key) ?? { result, score: 0 };
+      const id = identity(result);
+      if (seen.has(id)) continue;
+      seen.add(id);
+      const entry = fused.get(id) ?? { result, score: 0 };
       entry.score += (weight * Math.max(0, result.score)) / best;
-      fused.set(key, entry);
+      fused.set(id, entry);
     }
   }
   return [...fused.values()]
@@ -38,10 +44,10 @@ export function fuse(lists: { results: SearchResult[]; weight: number }[], limit
 }
 
 /**
- * Identity of a hit across lists. Chunk ids are unique per tenant only, and results do not name
- * their tenant: in a search of several tenants the same chunk id with different text is two hits,
- * while identical passages collapse into one (once per list, so they are not counted twice).
+ * Identity of a search result. Chunk ids are unique per tenant only, and results do not name their
+ * tenant: in a search of several tenants the same chunk id with different text is two results,
+ * while identical passages collapse into one.
  */
-function fusionKey(result: SearchResult): string {
+export function fusionKey(result: SearchResult): string {
   return `${result.chunk_id}\u0000${result.text}`;
 }

@@ -66,7 +66,12 @@ describe('QdrantStore requests, validated against Qdrant’s OpenAPI schema', ()
       const query = { tenants: [tenant, 'globex'], filters, limit: 5 };
       await store.keywordSearch({ ...query, text: 'revoke a token' });
       await store.semanticSearch({ ...query, vector });
-      await store.hybridSearch({ ...query, text: 'revoke a token', vector, weights: DEFAULT_HYBRID_WEIGHTS });
+      await store.hybridSearch({
+        ...query,
+        text: 'revoke a token',
+        vector: Promise.resolve(vector),
+        weights: DEFAULT_HYBRID_WEIGHTS,
+      });
     }
   });
   afterAll(() => fake.close());

@@ -3,12 +3,12 @@ import type { QdrantClient, Schemas } from '@qdrant/js-client-rest';
 import type { SearchResult } from '@docqa/contracts';
 import { searchText, type Chunk, type EmbeddedChunk } from './chunk';
 import { candidateLimit, filterFields, matchesFilters } from './filters';
-import { hybridDepth, type HybridWeights } from './hybrid';
+import { hybridDepth } from './hybrid';
 import { compileFilter, FILTER_TERMS_KEY, filterTerms, needsPostFilter } from './qdrant-filter';
 import { qdrantRequest } from './qdrant-request';
 import { chunkTerms, documentSparseVector, type SparseVector } from './sparse-vector';
 import { migrateToTenantTermStats, TERMS_INDEX, TERMS_KEY, tenantQueryWeights } from './qdrant-term-stats';
-import type { StoreQuery, VectorStore } from './vector-store';
+import type { HybridQuery, StoreQuery, VectorStore } from './vector-store';
 
 /** Name of the dense (embedding) vector of each point. */
 export const DENSE_VECTOR = 'dense';
@@ -135,11 +135,9 @@ export class QdrantStore implements VectorStore {
    * hits, and a hit found by semantic search alone ranks below the top dozen keyword hits: strong
    * keyword hits stay on top, as docs/benchmarks.md asks of hybrid search.
    */
-  async hybridSearch(
-    query: StoreQuery & { text: string; vector: number[]; weights: HybridWeights },
-  ): Promise<SearchResult[]> {
-    const sparse = await this.keywordVector(query);
-    if (!sparse.indices.length) return this.semanticSearch(query);
+  async hybridSearch({ vector: embedding, weights, ...query }: HybridQuery): Promise<SearchResult[]> {
+    const [sparse, vector] = await Promise.all([this.keywordVector(query), embedding]);
+    if (!sparse.indices.length) return this.semanticSearch({ ...query, vector });
     const filter = compileFilter(query.tenants, query.filters);
     const limit = Math.max(
       hybridDepth(query.limit),
@@ -148,9 +146,9 @@ export class QdrantStore implements VectorStore {
     return this.query(query, {
       prefetch: [
         { query: sparse, using: SPARSE_VECTOR, filter, limit },
-        { query: query.vector, using: DENSE_VECTOR, filter, limit },
+        { query: vector, using: DENSE_VECTOR, filter, limit },
       ],
-      query: { rrf: { k: RRF_K, weights: [query.weights.keyword, query.weights.semantic] } },
+      query: { rrf: { k: RRF_K, weights: [weights.keyword, weights.semantic] } },
     });
   }
 

@@ -1,9 +1,9 @@
 import type { SearchResult } from '@docqa/contracts';
 import { containsPhrase, matchesFilters } from './filters';
-import { fuse } from './hybrid';
+import { fuse, fusionKey } from './hybrid';
 import { LocalEmbedder } from './local-embedder';
 import { DEFAULT_HYBRID_WEIGHTS, Retrieval } from './retrieval';
-import type { VectorStore } from './vector-store';
+import type { HybridQuery, VectorStore } from './vector-store';
 import { sql } from './embedded-store';
 
 describe('matchesFilters', () => {
@@ -77,6 +77,7 @@ describe('fuse', () => {
         { results: [r('c', 0.9), r('b', 0.8)], weight: 0.15 },
       ],
       3,
+      fusionKey,
     );
     expect(fused.map((x) => x.chunk_id)).toEqual(['a', 'b', 'c']);
     expect(fused[0]!.score).toBe(1);
@@ -89,6 +90,7 @@ describe('fuse', () => {
         { results: [r('a', 0.5)], weight: 0.15 },
       ],
       5,
+      fusionKey,
     );
     expect(fused.map((x) => [x.chunk_id, x.text, x.score])).toEqual([
       ['a', 'a', 1.15],
@@ -107,67 +109,14 @@ describe('Retrieval', () => {
       documentChunks: unexpected,
       keywordSearch: unexpected,
       semanticSearch: unexpected,
+      hybridSearch: unexpected,
       health: unexpected,
       close: unexpected,
       ...searches,
     };
   };
 
-  it('starts the keyword leg of a hybrid search before the query is embedded, and fuses both legs', async () => {
-    const order: string[] = [];
-    const hit = (id: string, score: number): SearchResult => ({
-      document_id: id,
-      chunk_id: id,
-      title: id,
-      url: null,
-      text: id,
-      score,
-      metadata: {},
-    });
-    const store = storeWith({
-      keywordSearch: async () => {
-        order.push('keyword');
-        return [hit('k', 2)];
-      },
-      semanticSearch: async () => {
-        order.push('semantic');
-        return [hit('s', 0.5)];
-      },
-    });
-    const embedder = {
-      dimensions: 4,
-      embedDocuments: async () => [],
-      embedQuery: async () => {
-        order.push('embed');
-        return [1, 0, 0, 0];
-      },
-    };
-    const retrieval = new Retrieval({ store, embedder });
-    const { results } = await retrieval.search({
-      tenants: ['t'],
-      query: 'token',
-      mode: 'hybrid',
-      filters: [],
-      limit: 3,
-    });
-    expect(order).toEqual(['keyword', 'embed', 'semantic']);
-    expect(results.map((r) => r.chunk_id)).toEqual(['k', 's']);
-  });
-
-  it('fails a hybrid search whose embedding fails without leaving the keyword leg unhandled', async () => {
-    const store = storeWith({ keywordSearch: async () => Promise.reject(new Error('store down')) });
-    const embedder = {
-      dimensions: 4,
-      embedDocuments: async () => [],
-      embedQuery: async () => Promise.reject(new Error('model down')),
-    };
-    const retrieval = new Retrieval({ store, embedder });
-    await expect(
-      retrieval.search({ tenants: ['t'], query: 'q', mode: 'hybrid', filters: [], limit: 3 }),
-    ).rejects.toThrow('model down');
-  });
-
-  it('lets a store that fuses by itself answer hybrid searches, with the configured weights', async () => {
+  it('hands a hybrid search to the store with the embedding under way and the configured weights', async () => {
     const hit = {
       document_id: 'd',
       chunk_id: 'd#0',
@@ -177,15 +126,37 @@ describe('Retrieval', () => {
       score: 1,
       metadata: {},
     };
-    const keywordSearch = jest.fn(async () => []);
-    const hybridSearch = jest.fn(async () => [hit]);
-    const store = storeWith({ keywordSearch, semanticSearch: jest.fn(async () => []), hybridSearch });
-    const retrieval = new Retrieval({ store, embedder: new LocalEmbedder(16) });
+    const embedder = new LocalEmbedder(16);
+    const hybridSearch = jest.fn(async (query: HybridQuery) => {
+      expect(await query.vector).toEqual(await embedder.embedQuery('token'));
+      return [hit];
+    });
+    const retrieval = new Retrieval({ store: storeWith({ hybridSearch }), embedder });
     const req = { tenants: ['t'], query: 'token', mode: 'hybrid' as const, filters: [], limit: 3 };
     expect((await retrieval.search(req)).results).toEqual([hit]);
     expect(hybridSearch).toHaveBeenCalledWith(
       expect.objectContaining({ tenants: ['t'], text: 'token', limit: 3, weights: DEFAULT_HYBRID_WEIGHTS }),
     );
-    expect(keywordSearch).not.toHaveBeenCalled();
+  });
+
+  it('reports the store’s failure of a hybrid search that fails before the embedding is awaited', async () => {
+    const unhandled = jest.fn();
+    process.on('unhandledRejection', unhandled);
+    try {
+      const store = storeWith({ hybridSearch: async () => Promise.reject(new Error('store down')) });
+      const embedder = {
+        dimensions: 4,
+        embedDocuments: async () => [],
+        embedQuery: async () => Promise.reject(new Error('model down')),
+      };
+      const retrieval = new Retrieval({ store, embedder });
+      await expect(
+        retrieval.search({ tenants: ['t'], query: 'q', mode: 'hybrid', filters: [], limit: 3 }),
+      ).rejects.toThrow('store down');
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(unhandled).not.toHaveBeenCalled();
+    } finally {
+      process.off('unhandledRejection', unhandled);
+    }
   });
 });

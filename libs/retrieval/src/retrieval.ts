@@ -3,7 +3,7 @@ import type { Chunk } from './chunk';
 import { documentText, inChunkOrder } from './document-text';
 import type { Embedder } from './embedder';
 import { filterFields, matchesFilters } from './filters';
-import { fuse, hybridDepth, type HybridWeights } from './hybrid';
+import type { HybridWeights } from './hybrid';
 import type { SearchQuery, Searcher } from './searcher';
 import type { VectorStore } from './vector-store';
 
@@ -30,28 +30,13 @@ export class Retrieval implements Searcher {
     const { store, embedder } = this.deps;
     const base = { tenants: req.tenants, filters: req.filters, limit: req.limit };
     if (req.mode === 'keyword') return store.keywordSearch({ ...base, text: req.query });
+    if (req.mode === 'semantic')
+      return store.semanticSearch({ ...base, vector: await embedder.embedQuery(req.query) });
+    // The store starts the keyword ranking while the query is embedded.
+    const vector = embedder.embedQuery(req.query);
+    vector.catch(() => undefined); // awaited by the store, which may fail before it does
     const weights = this.deps.weights ?? DEFAULT_HYBRID_WEIGHTS;
-    const depth = hybridDepth(req.limit);
-    // Hybrid search in two legs: the keyword leg is under way while the query is embedded.
-    const keywordLeg =
-      req.mode === 'hybrid' && !store.hybridSearch
-        ? store.keywordSearch({ ...base, limit: depth, text: req.query })
-        : null;
-    keywordLeg?.catch(() => undefined); // awaited below; an embedding failure must not orphan it
-    const vector = await embedder.embedQuery(req.query);
-    if (req.mode === 'semantic') return store.semanticSearch({ ...base, vector });
-    if (!keywordLeg) return store.hybridSearch!({ ...base, text: req.query, vector, weights });
-    const [keyword, semantic] = await Promise.all([
-      keywordLeg,
-      store.semanticSearch({ ...base, limit: depth, vector, approximate: true }),
-    ]);
-    return fuse(
-      [
-        { results: keyword, weight: weights.keyword },
-        { results: semantic, weight: weights.semantic },
-      ],
-      req.limit,
-    );
+    return store.hybridSearch({ ...base, text: req.query, vector, weights });
   }
 
   /**

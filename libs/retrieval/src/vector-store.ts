@@ -11,12 +11,17 @@ export interface StoreQuery {
   text?: string;
   /** For semantic search. */
   vector?: number[];
-  /**
-   * Semantic search may score with the ANN index's approximate distances instead of re-ranking
-   * candidates by their full vectors: hybrid search asks for it, where the semantic ranking
-   * weighs little and the re-ranking would cost most of its time.
-   */
-  approximate?: boolean;
+}
+
+/**
+ * A hybrid search: its text, and its embedding under way (a store starts what needs no vector,
+ * such as the keyword ranking or its term statistics, while it is computed).
+ */
+export interface HybridQuery extends Omit<StoreQuery, 'text' | 'vector'> {
+  text: string;
+  vector: Promise<number[]>;
+  /** How much each ranking counts. */
+  weights: HybridWeights;
 }
 
 /** What an index upkeep is told of the ingestion around it. */
@@ -34,14 +39,8 @@ export interface VectorStore {
   documentChunks(tenant: string, documentId: string, limit: number): Promise<Chunk[]>;
   keywordSearch(query: StoreQuery & { text: string }): Promise<SearchResult[]>;
   semanticSearch(query: StoreQuery & { vector: number[] }): Promise<SearchResult[]>;
-  /**
-   * Keyword and semantic search fused inside the store, for stores that can (Qdrant's Query API).
-   * Without it, `Retrieval` runs both searches and fuses them with `fuse`. Either way strong
-   * keyword hits must stay on top: `weights` says how much each ranking counts.
-   */
-  hybridSearch?(
-    query: StoreQuery & { text: string; vector: number[]; weights: HybridWeights },
-  ): Promise<SearchResult[]>;
+  /** Keyword and semantic search fused, strong keyword hits on top. */
+  hybridSearch(query: HybridQuery): Promise<SearchResult[]>;
   /**
    * Index upkeep after writes, for stores that need it (the embedded store; Qdrant indexes as it
    * goes). Ingestion calls it at the end of a burst of jobs and during a long one.

@@ -206,6 +206,20 @@ function describeRanking(ctx: ContractContext): void {
       expect(await ctx.find('?! -- "" *')).toEqual([]);
     });
 
+    it('fails a hybrid search whose embedding fails, with that failure', async () => {
+      const embedding = Promise.reject(new Error('model down'));
+      await expect(
+        ctx.store.hybridSearch({
+          tenants: [ctx.main],
+          filters: [],
+          limit: 3,
+          text: 'revoke a token',
+          vector: embedding,
+          weights: { keyword: 1, semantic: 0.15 },
+        }),
+      ).rejects.toThrow('model down');
+    });
+
     it('honours the limit', async () => {
       const { results } = await ctx.retrieval.search({
         tenants: [ctx.main],
