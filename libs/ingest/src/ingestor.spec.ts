@@ -132,6 +132,29 @@ describe('Ingestor', () => {
     expect(store.writes).toHaveLength(2);
   });
 
+  it('runs the upkeep once when two jobs end together, the first still recording its end', async () => {
+    const documents = new FakeDocuments();
+    const record = documents.updateJob.bind(documents);
+    let secondDone!: () => void;
+    const secondEnded = new Promise<void>((resolve) => (secondDone = resolve));
+    // The first job's last record waits until the second job has ended.
+    documents.updateJob = async (id, patch) => {
+      if (id === 'j1' && patch.status === 'completed') await secondEnded;
+      await record(id, patch);
+    };
+    const { store, ingestor } = setup(async () => 0, undefined, documents);
+    const one = (n: number): IngestJob => ({
+      job_id: `j${n}`,
+      tenant: 't',
+      documents: [doc(`d${n}`, `text ${n}`)],
+    });
+    const first = ingestor.ingest(one(1));
+    await ingestor.ingest(one(2)).finally(secondDone);
+    await first;
+    expect(store.optimized).toBe(1);
+    expect(store.endsOfBurst).toEqual([true]);
+  });
+
   it('completes a job whose index upkeep fails (its documents are written and searchable)', async () => {
     const { store, documents, ingestor } = setup();
     store.failOptimize = true;

@@ -55,8 +55,12 @@ export interface IngestTally {
 export class Ingestor {
   /** Chunks this ingestor wrote since its last index upkeep. */
   private written = 0;
-  /** Jobs this ingestor is running (a worker runs two, see `INGEST_CONCURRENCY`). */
-  private running = 0;
+  /**
+   * Jobs of this ingestor that have not finished writing (a worker runs two at once, see
+   * `INGEST_CONCURRENCY`). A job leaves the count the moment its writes are done, so of two jobs
+   * ending together exactly one finds itself the last.
+   */
+  private writing = 0;
   private readonly gate = new StoreGate();
 
   constructor(
@@ -68,7 +72,7 @@ export class Ingestor {
       logger: Logger;
       /**
        * Ingest jobs still waiting. Index upkeep (`store.optimize`) is left to the last job of a
-       * burst, the one that ends with no job waiting and no other job of this ingestor running
+       * burst, the one that ends with no job waiting and no other job of this ingestor writing
        * (or to the job that passes {@link UPKEEP_EVERY_CHUNKS}): run after every job it would add
        * an index segment per job, and each segment slows every later vector search.
        */
@@ -82,16 +86,18 @@ export class Ingestor {
     job: IngestJob,
     onProgress?: (done: number, total: number) => Promise<void> | void,
   ): Promise<IngestTally> {
-    this.running++;
+    this.writing++;
+    const writes = { done: false };
     try {
-      return await this.run(job, onProgress);
+      return await this.run(job, writes, onProgress);
     } finally {
-      this.running--;
+      if (!writes.done) this.writing--;
     }
   }
 
   private async run(
     job: IngestJob,
+    writing: { done: boolean },
     onProgress?: (done: number, total: number) => Promise<void> | void,
   ): Promise<IngestTally> {
     const { documents } = this.deps;
@@ -124,8 +130,10 @@ export class Ingestor {
       await onProgress?.(index + 1, job.documents.length);
     }
     await writes.drain();
+    writing.done = true;
+    const last = --this.writing === 0;
     this.written += tally.chunks;
-    const endOfBurst = this.running === 1 && !(await this.deps.waitingJobs?.());
+    const endOfBurst = last && !(await this.deps.waitingJobs?.());
     if (endOfBurst || this.written >= (this.deps.upkeepEveryChunks ?? UPKEEP_EVERY_CHUNKS))
       await this.upkeep(endOfBurst);
     await documents.updateJob(job.job_id, {

@@ -182,3 +182,48 @@ describe('readHits', () => {
     }
   });
 });
+
+describe('EmbeddedStore document-id index', () => {
+  const own = mkdtempSync(join(tmpdir(), 'docqa-embedded-docindex-'));
+  afterAll(() => rmSync(own, { recursive: true, force: true }));
+
+  it('is brought up to date by the writes themselves every 10,000 rows', async () => {
+    const store = await EmbeddedStore.open(own);
+    const unindexed = async () => {
+      const db = await lancedb.connect(own);
+      const table = await db.openTable('chunks');
+      const index = (await table.listIndices()).find((i) => i.columns.includes('document_id'))!;
+      const stats = await table.indexStats(index.name);
+      table.close();
+      db.close();
+      return stats!.numUnindexedRows;
+    };
+    try {
+      const write = async (from: number, n: number) => {
+        const chunks = Array.from({ length: n }, (_, i) => ({
+          tenant: 't',
+          document_id: `d${from + i}`,
+          chunk_id: `d${from + i}#0`,
+          title: 't',
+          url: null,
+          heading: '',
+          text: `passage ${from + i}`,
+          metadata: {},
+          vector: [1, 0, 0, 0],
+        }));
+        await store.replaceDocuments(
+          't',
+          chunks.map((c) => c.document_id),
+          chunks,
+        );
+      };
+      await write(0, 1_000); // creates the table and its indexes
+      await write(1_000, 5_000);
+      expect(await unindexed()).toBe(5_000);
+      await write(6_000, 5_000);
+      expect(await unindexed()).toBe(0);
+    } finally {
+      await store.close();
+    }
+  });
+});
