@@ -69,13 +69,13 @@ export class DocumentStore {
   async putMany(tenant: string, records: DocumentRecord[]): Promise<void> {
     if (!records.length) return;
     const { redis, keys } = this.deps;
-    const multi = redis.multi();
-    for (const record of records) {
-      multi.set(keys.document(tenant, record.id), JSON.stringify(record));
-      multi.hset(keys.documentSearch(tenant), record.id, documentSearchText(record));
-    }
-    multi.zadd(keys.documentIndex(tenant), ...records.flatMap((r) => [0, r.id]));
-    await multi.exec();
+    // Three commands whatever the number of records (their keys share the tenant's hash slot).
+    await redis
+      .multi()
+      .mset(records.flatMap((r) => [keys.document(tenant, r.id), JSON.stringify(r)]))
+      .hset(keys.documentSearch(tenant), ...records.flatMap((r) => [r.id, documentSearchText(r)]))
+      .zadd(keys.documentIndex(tenant), ...records.flatMap((r) => [0, r.id]))
+      .exec();
   }
 
   async find(tenant: string, id: string): Promise<DocumentRecord | null> {

@@ -1,4 +1,5 @@
 import stemEnglish from 'wink-porter2-stemmer';
+import { fnv1a } from './tokenize';
 
 /**
  * The full-text index's English stop words (NLTK's list, less the forms with an apostrophe, which
@@ -13,11 +14,12 @@ const STOP_WORDS = new Set(
 /** Tokens of this many UTF-8 bytes or more are left out, as the index's `maxTokenLength` (40) does. */
 const MAX_TOKEN_BYTES = 40;
 /**
- * Words whose term is remembered (null: no term). Stemming is the costly part of re-scoring
- * candidates, and a knowledge base's vocabulary repeats; the memory is emptied when full.
+ * Words whose term id is remembered (null: no term). Stemming and hashing are the costly part of
+ * counting a write's terms and of re-scoring candidates, and a knowledge base's vocabulary
+ * repeats; the memory is emptied when full.
  */
 const MAX_REMEMBERED_WORDS = 100_000;
-const remembered = new Map<string, string | null>();
+const remembered = new Map<string, number | null>();
 
 /**
  * The keyword terms of a text, as the embedded store's full-text index (LanceDB's defaults) makes
@@ -27,17 +29,30 @@ const remembered = new Map<string, string | null>();
  * weighs what the index matched it on. (The local embeddings keep `tokenize.ts`'s lighter stemmer.)
  */
 export function keywordTokens(text: string): string[] {
-  const tokens: string[] = [];
-  for (const word of text.match(/[\p{L}\p{N}]+/gu) ?? []) {
-    let term = remembered.get(word);
-    if (term === undefined) {
-      term = wordTerm(word);
+  return indexWords(text)
+    .map(wordTerm)
+    .filter((term) => term !== null);
+}
+
+/** The {@link keywordTokens} of a text, each hashed to its uint32 term id (FNV-1a). */
+export function keywordTermIds(text: string): number[] {
+  const ids: number[] = [];
+  for (const word of indexWords(text)) {
+    let id = remembered.get(word);
+    if (id === undefined) {
+      const term = wordTerm(word);
+      id = term === null ? null : fnv1a(term);
       if (remembered.size >= MAX_REMEMBERED_WORDS) remembered.clear();
-      remembered.set(word, term);
+      remembered.set(word, id);
     }
-    if (term !== null) tokens.push(term);
+    if (id !== null) ids.push(id);
   }
-  return tokens;
+  return ids;
+}
+
+/** A text's words as the index splits them: runs of letters and digits, case and accents kept. */
+function indexWords(text: string): string[] {
+  return text.match(/[\p{L}\p{N}]+/gu) ?? [];
 }
 
 function wordTerm(word: string): string | null {

@@ -1,5 +1,4 @@
-import { keywordTokens } from './keyword-terms';
-import { fnv1a } from './tokenize';
+import { keywordTermIds } from './keyword-terms';
 
 /** A sparse vector as Qdrant takes it: unique uint32 indices and their weights. */
 export interface SparseVector {
@@ -28,7 +27,7 @@ const MAX_QUERY_WORDS = 64;
  * counted over the searched tenants only, so a dot product of the two is BM25 over those tenants.
  */
 export function documentSparseVector(text: string): SparseVector {
-  const terms = hashedTerms(text);
+  const terms = keywordTermIds(text);
   const counts = new Map<number, number>();
   for (const term of terms) counts.set(term, (counts.get(term) ?? 0) + 1);
   const vector: SparseVector = { indices: [], values: [] };
@@ -46,7 +45,7 @@ export function documentSparseVector(text: string): SparseVector {
  */
 export function keywordScore(text: string, query: SparseVector, averageTerms = AVERAGE_TERMS): number {
   const weights = new Map(query.indices.map((index, i) => [index, query.values[i]!]));
-  const terms = hashedTerms(text);
+  const terms = keywordTermIds(text);
   const counts = new Map<number, number>();
   for (const term of terms) if (weights.has(term)) counts.set(term, (counts.get(term) ?? 0) + 1);
   let score = 0;
@@ -59,7 +58,7 @@ export function keywordScore(text: string, query: SparseVector, averageTerms = A
  * a term the query repeats weighs that many times, as in the index's BM25.
  */
 export function queryTerms(text: string): number[] {
-  return hashedTerms(queryText(text));
+  return keywordTermIds(queryText(text));
 }
 
 /**
@@ -72,14 +71,10 @@ export function queryText(text: string): string {
 
 /** A chunk's search text as its tenant's term statistics count it: its distinct terms and its length. */
 export function chunkTerms(text: string): { distinct: number[]; length: number } {
-  const terms = hashedTerms(text);
+  const terms = keywordTermIds(text);
   return { distinct: [...new Set(terms)], length: terms.length };
 }
 
 function saturate(tf: number, length: number, averageTerms: number): number {
   return (tf * (K1 + 1)) / (tf + K1 * (1 - B + (B * length) / averageTerms));
-}
-
-function hashedTerms(text: string): number[] {
-  return keywordTokens(text).map(fnv1a);
 }
