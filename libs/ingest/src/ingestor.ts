@@ -11,7 +11,6 @@ import {
 } from '@docqa/retrieval';
 import type { DocumentStore } from './document-store';
 import { CHUNKING_VERSION } from './chunking-version';
-import { StoreGate } from './store-gate';
 import { toMarkdown } from './to-markdown';
 import { WritePipeline } from './write-pipeline';
 
@@ -61,7 +60,6 @@ export class Ingestor {
    * ending together exactly one finds itself the last.
    */
   private writing = 0;
-  private readonly gate = new StoreGate();
 
   constructor(
     private readonly deps: {
@@ -158,7 +156,7 @@ export class Ingestor {
   private async upkeep(endOfBurst: boolean): Promise<void> {
     this.written = 0;
     try {
-      await this.gate.alone(async () => this.deps.store.optimize?.({ endOfBurst }));
+      await this.deps.store.optimize?.({ endOfBurst });
     } catch (err) {
       this.deps.logger.warn({ err }, 'index upkeep failed; the next ingest job tries again');
     }
@@ -228,12 +226,10 @@ export class Ingestor {
   /** Replaces the documents' chunks in one store write, then records them. */
   private async write(tenant: string, batch: Prepared[], tally: IngestTally): Promise<void> {
     try {
-      await this.gate.write(() =>
-        this.deps.store.replaceDocuments(
-          tenant,
-          batch.map((p) => p.record.id),
-          batch.flatMap((p) => p.chunks),
-        ),
+      await this.deps.store.replaceDocuments(
+        tenant,
+        batch.map((p) => p.record.id),
+        batch.flatMap((p) => p.chunks),
       );
     } catch (err) {
       for (const p of batch) this.fail(tally, p.record.id, err);
@@ -258,7 +254,7 @@ export class Ingestor {
   /** Removes a document's chunks and its record. */
   async deleteDocument(tenant: string, id: string): Promise<void> {
     await this.deps.documents.get(tenant, id);
-    await this.gate.write(() => this.deps.store.deleteDocument(tenant, id));
+    await this.deps.store.deleteDocument(tenant, id);
     await this.deps.documents.remove(tenant, id);
   }
 }

@@ -183,6 +183,56 @@ describe('readHits', () => {
   });
 });
 
+describe('EmbeddedStore upkeep beside writes', () => {
+  const own = mkdtempSync(join(tmpdir(), 'docqa-embedded-upkeep-'));
+  afterAll(() => rmSync(own, { recursive: true, force: true }));
+
+  const chunks = (from: number, n: number, text = 'passage') =>
+    Array.from({ length: n }, (_, i) => ({
+      tenant: 't',
+      document_id: `d${from + i}`,
+      chunk_id: `d${from + i}#0`,
+      title: 't',
+      url: null,
+      heading: '',
+      text: `${text} ${from + i}`,
+      metadata: {},
+      vector: [1, (from + i) % 7, 0, 0],
+    }));
+  const write = (store: EmbeddedStore, batch: ReturnType<typeof chunks>) =>
+    store.replaceDocuments(
+      't',
+      batch.map((c) => c.document_id),
+      batch,
+    );
+
+  it('lets appends, replacements and deletions run while the indexes are trained and the files compacted', async () => {
+    const store = await EmbeddedStore.open(own);
+    try {
+      await write(store, chunks(0, 6_000)); // enough rows for a vector index
+      await Promise.all([
+        store.optimize({ endOfBurst: true }),
+        write(store, chunks(6_000, 1_000)),
+        write(store, chunks(0, 10, 'replaced')),
+        store.deleteDocument('t', 'd20'),
+      ]);
+      await store.optimize({ endOfBurst: true });
+      const db = await lancedb.connect(own);
+      const table = await db.openTable('chunks');
+      try {
+        expect(await table.countRows()).toBe(6_999);
+        expect(await table.countRows("text LIKE 'replaced %'")).toBe(10);
+        expect(await table.countRows("document_id = 'd20'")).toBe(0);
+      } finally {
+        table.close();
+        db.close();
+      }
+    } finally {
+      await store.close();
+    }
+  });
+});
+
 describe('EmbeddedStore document-id index', () => {
   const own = mkdtempSync(join(tmpdir(), 'docqa-embedded-docindex-'));
   afterAll(() => rmSync(own, { recursive: true, force: true }));

@@ -17,6 +17,7 @@ import { candidateLimit } from './filters';
 import { fuse, fusionKey, hybridDepth } from './hybrid';
 import { keywordScore, queryTerms, queryText } from './sparse-vector';
 import { averageTerms, queryWeights } from './term-stats';
+import { StoreGate } from './store-gate';
 import { TermStatsFiles, type RowChange } from './term-stats-files';
 import { VECTOR_INDEX_NPROBES, planVectorIndex } from './vector-index-plan';
 import type { HybridQuery, StoreQuery, UpkeepOptions, VectorStore } from './vector-store';
@@ -93,6 +94,7 @@ export class EmbeddedStore implements VectorStore {
   private creatingIndexes: Promise<void> | null = null;
   /** Rows this process wrote since the document-id index was last brought up to date. */
   private rowsSinceDocumentIndex = 0;
+  private readonly gate = new StoreGate();
   private readonly shares = new Map<string, { share: number; rows: number; at: number }>();
 
   private readonly termStats: TermStatsFiles;
@@ -114,7 +116,9 @@ export class EmbeddedStore implements VectorStore {
     if (!chunks.length) return;
     await this.ensureIndexes();
     this.rowsSinceDocumentIndex += chunks.length;
-    if (this.rowsSinceDocumentIndex >= DOCUMENT_INDEX_EVERY_ROWS) await this.refreshDocumentIndex();
+    // An upkeep under way brings that index up to date anyway.
+    if (this.rowsSinceDocumentIndex >= DOCUMENT_INDEX_EVERY_ROWS && !this.gate.upkeepRunning)
+      await this.refreshDocumentIndex();
   }
 
   async deleteDocument(tenant: string, documentId: string): Promise<void> {
@@ -122,7 +126,7 @@ export class EmbeddedStore implements VectorStore {
     if (!table) return;
     await this.termStats.change(tenant, async () => {
       const removed = await searchTexts(table, tenant, [documentId]);
-      if (removed.length) await table.delete(documentsClause(tenant, [documentId]));
+      if (removed.length) await this.gate.write(() => table.delete(documentsClause(tenant, [documentId])));
       return { removed, added: [] };
     });
   }
@@ -136,7 +140,7 @@ export class EmbeddedStore implements VectorStore {
     let removed: string[] = [];
     if (table && documentIds.length) {
       removed = await searchTexts(table, tenant, documentIds);
-      if (removed.length) await table.delete(documentsClause(tenant, documentIds));
+      if (removed.length) await this.gate.write(() => table.delete(documentsClause(tenant, documentIds)));
     }
     if (!chunks.length) return { removed, added: [] };
     const columns = chunkColumns(chunks);
@@ -218,14 +222,18 @@ export class EmbeddedStore implements VectorStore {
   /**
    * Brings indexes up to date after writes (ingestion calls it once a burst of jobs is done, and
    * during a long one): creates or retrains the vector index when due, then compacts and indexes
-   * the new rows.
+   * the new rows. It runs apart from deletions ({@link StoreGate}); appends go on meanwhile, so
+   * the jobs behind it keep writing. Training comes first: an index trained after the compaction
+   * searched with much lower recall (docs/knowledge-base.md).
    */
   async optimize(opts: UpkeepOptions = {}): Promise<void> {
     const table = await this.openTable();
     if (!table) return;
-    await this.maintainVectorIndex(table, opts);
-    await table.optimize();
-    this.rowsSinceDocumentIndex = 0;
+    await this.gate.alone(async () => {
+      await this.maintainVectorIndex(table, opts);
+      await table.optimize();
+      this.rowsSinceDocumentIndex = 0;
+    });
   }
 
   /**

@@ -1,13 +1,18 @@
 /**
- * Keeps a process's store writes and index upkeep apart: writes run together, upkeep runs alone.
- * Upkeep (compaction, index training) commits a new version of the whole table; run beside
- * writes, one of the two commits can conflict and fail. Upkeep waits for the writes in progress,
- * and writes that come meanwhile wait for the upkeep, while the jobs behind them go on chunking
- * and embedding.
+ * Keeps the embedded store's deletions and index upkeep apart in a process: deletions run
+ * together, upkeep runs alone. Upkeep (compaction, index training) commits a new version of the
+ * whole table, and a deletion committed beside it can conflict with it and fail one of the two.
+ * Appends need no gate: LanceDB merges them with both. Upkeep waits for the deletions in progress,
+ * and deletions that come meanwhile wait for the upkeep.
  */
 export class StoreGate {
   private writes = new Set<Promise<unknown>>();
   private upkeep: Promise<unknown> | null = null;
+
+  /** Whether an upkeep is running or waiting to. */
+  get upkeepRunning(): boolean {
+    return this.upkeep !== null;
+  }
 
   /** Runs a store write once no upkeep is running. */
   async write<T>(run: () => Promise<T>): Promise<T> {
