@@ -277,3 +277,46 @@ describe('EmbeddedStore document-id index', () => {
     }
   });
 });
+
+describe('EmbeddedStore older versions', () => {
+  const own = mkdtempSync(join(tmpdir(), 'docqa-embedded-versions-'));
+  afterAll(() => rmSync(own, { recursive: true, force: true }));
+
+  it('are removed by an upkeep once older than the retention, the ones it commits kept', async () => {
+    const store = await EmbeddedStore.open(own, { versionRetentionMs: 0 });
+    try {
+      for (let i = 0; i < 5; i++) {
+        const chunk = {
+          tenant: 't',
+          document_id: `d${i}`,
+          chunk_id: `d${i}#0`,
+          title: 't',
+          url: null,
+          heading: '',
+          text: `passage ${i}`,
+          metadata: {},
+          vector: [1, i, 0, 0],
+        };
+        await store.replaceDocuments('t', [chunk.document_id], [chunk]);
+      }
+      const versions = async () => {
+        const db = await lancedb.connect(own);
+        const table = await db.openTable('chunks');
+        try {
+          return { versions: (await table.listVersions()).length, rows: await table.countRows() };
+        } finally {
+          table.close();
+          db.close();
+        }
+      };
+      expect((await versions()).versions).toBeGreaterThan(5);
+      await store.optimize({ endOfBurst: true });
+      // What is left: the versions the upkeep itself committed (compaction, index updates).
+      const after = await versions();
+      expect(after.versions).toBeLessThanOrEqual(3);
+      expect(after.rows).toBe(5);
+    } finally {
+      await store.close();
+    }
+  });
+});
