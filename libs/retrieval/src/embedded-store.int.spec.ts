@@ -3,10 +3,54 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as lancedb from '@lancedb/lancedb';
 import { readHits, toHit, type RankedRow } from './embedded-search';
+import type { EmbeddedChunk } from './chunk';
 import { EmbeddedStore } from './embedded-store';
 import { describeVectorStoreContract } from './testing/vector-store-contract';
 
 const dir = mkdtempSync(join(tmpdir(), 'docqa-embedded-contract-'));
+
+/** A one-chunk document `id` of `tenant`. */
+function doc(tenant: string, id: string, text: string, vector: number[]): EmbeddedChunk {
+  return {
+    tenant,
+    document_id: id,
+    chunk_id: `${id}#0`,
+    title: id,
+    url: null,
+    heading: '',
+    text,
+    metadata: {},
+    vector,
+  };
+}
+
+/** `n` one-chunk documents of tenant `t`, `d{from}` onwards. */
+function docs(from: number, n: number, text = 'passage'): EmbeddedChunk[] {
+  return Array.from({ length: n }, (_, i) =>
+    doc('t', `d${from + i}`, `${text} ${from + i}`, [1, (from + i) % 7, 0, 0]),
+  );
+}
+
+/** Runs `read` on the store's table through a connection of its own, as another process would. */
+async function readTable<T>(dir: string, read: (table: lancedb.Table) => Promise<T>): Promise<T> {
+  const db = await lancedb.connect(dir);
+  const table = await db.openTable('chunks');
+  try {
+    return await read(table);
+  } finally {
+    table.close();
+    db.close();
+  }
+}
+
+/** Writes documents of one tenant, replacing those of the same ids. */
+function write(store: EmbeddedStore, chunks: EmbeddedChunk[]): Promise<void> {
+  return store.replaceDocuments(
+    chunks[0]!.tenant,
+    chunks.map((c) => c.document_id),
+    chunks,
+  );
+}
 
 describeVectorStoreContract('EmbeddedStore (LanceDB in a temporary folder)', {
   open: () => EmbeddedStore.open(dir),
@@ -19,17 +63,8 @@ describeVectorStoreContract('EmbeddedStore (LanceDB in a temporary folder)', {
 describe('EmbeddedStore semantic search over a shared table', () => {
   const own = mkdtempSync(join(tmpdir(), 'docqa-embedded-share-'));
   let store: EmbeddedStore;
-  const chunk = (tenant: string, i: number, vector: number[]) => ({
-    tenant,
-    document_id: `${tenant}-${i}`,
-    chunk_id: `${tenant}-${i}#0`,
-    title: `${tenant} ${i}`,
-    url: null,
-    heading: '',
-    text: `${tenant} passage ${i}`,
-    metadata: {},
-    vector,
-  });
+  const chunk = (tenant: string, i: number, vector: number[]) =>
+    doc(tenant, `${tenant}-${i}`, `${tenant} passage ${i}`, vector);
 
   beforeAll(async () => {
     store = await EmbeddedStore.open(own);
@@ -37,16 +72,8 @@ describe('EmbeddedStore semantic search over a shared table', () => {
     // query is nearest to every "small" row, so that first search keeps too few "big" rows.
     const big = Array.from({ length: 10 }, (_, i) => chunk('big', i, [0.1, 1, i / 100, 0]));
     const small = Array.from({ length: 9 }, (_, i) => chunk('small', i, [1, 0, i / 100, 0]));
-    await store.replaceDocuments(
-      'big',
-      big.map((c) => c.document_id),
-      big,
-    );
-    await store.replaceDocuments(
-      'small',
-      small.map((c) => c.document_id),
-      small,
-    );
+    await write(store, big);
+    await write(store, small);
   });
   afterAll(async () => {
     await store.close();
@@ -79,24 +106,12 @@ describe('EmbeddedStore written by two jobs at once', () => {
   const own = mkdtempSync(join(tmpdir(), 'docqa-embedded-race-'));
   afterAll(() => rmSync(own, { recursive: true, force: true }));
 
-  const chunk = (i: number) => ({
-    tenant: 't',
-    document_id: `d${i}`,
-    chunk_id: `d${i}#0`,
-    title: `title ${i}`,
-    url: null,
-    heading: '',
-    text: `shared words and passage ${i}`,
-    metadata: {},
-    vector: [1, i, 0, 0],
-  });
-
   it('creates the table and its indexes once, when both first writes race (in one process and in two)', async () => {
     // Two stores on one folder stand for two worker processes; each runs two writes at once.
     const stores = [await EmbeddedStore.open(own), await EmbeddedStore.open(own)];
     try {
       const writes = await Promise.allSettled(
-        [0, 1, 2, 3].map((i) => stores[i % 2]!.replaceDocuments('t', [`d${i}`], [chunk(i)])),
+        [0, 1, 2, 3].map((i) => write(stores[i % 2]!, docs(i, 1, 'shared words and passage'))),
       );
       expect(writes.filter((w) => w.status === 'rejected')).toEqual([]);
       const results = await stores[0]!.keywordSearch({
@@ -119,24 +134,13 @@ describe('EmbeddedStore hybrid search of several tenants', () => {
   it('returns a passage two tenants hold alike once, and still fills the limit', async () => {
     const store = await EmbeddedStore.open(own);
     try {
-      const chunk = (tenant: string, id: string, text: string, vector: number[]) => ({
-        tenant,
-        document_id: id,
-        chunk_id: `${id}#0`,
-        title: id,
-        url: null,
-        heading: '',
-        text,
-        metadata: {},
-        vector,
-      });
       const same = 'rotate the signing key every month';
       await store.replaceDocuments(
         'a',
         ['key', 'other'],
-        [chunk('a', 'key', same, [1, 0, 0, 0]), chunk('a', 'other', 'rotate logs daily', [0, 1, 0, 0])],
+        [doc('a', 'key', same, [1, 0, 0, 0]), doc('a', 'other', 'rotate logs daily', [0, 1, 0, 0])],
       );
-      await store.replaceDocuments('b', ['key'], [chunk('b', 'key', same, [1, 0, 0, 0])]);
+      await store.replaceDocuments('b', ['key'], [doc('b', 'key', same, [1, 0, 0, 0])]);
       const results = await store.hybridSearch({
         tenants: ['a', 'b'],
         filters: [],
@@ -187,46 +191,22 @@ describe('EmbeddedStore upkeep beside writes', () => {
   const own = mkdtempSync(join(tmpdir(), 'docqa-embedded-upkeep-'));
   afterAll(() => rmSync(own, { recursive: true, force: true }));
 
-  const chunks = (from: number, n: number, text = 'passage') =>
-    Array.from({ length: n }, (_, i) => ({
-      tenant: 't',
-      document_id: `d${from + i}`,
-      chunk_id: `d${from + i}#0`,
-      title: 't',
-      url: null,
-      heading: '',
-      text: `${text} ${from + i}`,
-      metadata: {},
-      vector: [1, (from + i) % 7, 0, 0],
-    }));
-  const write = (store: EmbeddedStore, batch: ReturnType<typeof chunks>) =>
-    store.replaceDocuments(
-      't',
-      batch.map((c) => c.document_id),
-      batch,
-    );
-
   it('lets appends, replacements and deletions run while the indexes are trained and the files compacted', async () => {
     const store = await EmbeddedStore.open(own);
     try {
-      await write(store, chunks(0, 6_000)); // enough rows for a vector index
+      await write(store, docs(0, 6_000)); // enough rows for a vector index
       await Promise.all([
         store.optimize({ endOfBurst: true }),
-        write(store, chunks(6_000, 1_000)),
-        write(store, chunks(0, 10, 'replaced')),
+        write(store, docs(6_000, 1_000)),
+        write(store, docs(0, 10, 'replaced')),
         store.deleteDocument('t', 'd20'),
       ]);
       await store.optimize({ endOfBurst: true });
-      const db = await lancedb.connect(own);
-      const table = await db.openTable('chunks');
-      try {
+      await readTable(own, async (table) => {
         expect(await table.countRows()).toBe(6_999);
         expect(await table.countRows("text LIKE 'replaced %'")).toBe(10);
         expect(await table.countRows("document_id = 'd20'")).toBe(0);
-      } finally {
-        table.close();
-        db.close();
-      }
+      });
     } finally {
       await store.close();
     }
@@ -239,38 +219,16 @@ describe('EmbeddedStore document-id index', () => {
 
   it('is brought up to date by the writes themselves every 10,000 rows', async () => {
     const store = await EmbeddedStore.open(own);
-    const unindexed = async () => {
-      const db = await lancedb.connect(own);
-      const table = await db.openTable('chunks');
-      const index = (await table.listIndices()).find((i) => i.columns.includes('document_id'))!;
-      const stats = await table.indexStats(index.name);
-      table.close();
-      db.close();
-      return stats!.numUnindexedRows;
-    };
+    const unindexed = () =>
+      readTable(own, async (table) => {
+        const index = (await table.listIndices()).find((i) => i.columns.includes('document_id'))!;
+        return (await table.indexStats(index.name))!.numUnindexedRows;
+      });
     try {
-      const write = async (from: number, n: number) => {
-        const chunks = Array.from({ length: n }, (_, i) => ({
-          tenant: 't',
-          document_id: `d${from + i}`,
-          chunk_id: `d${from + i}#0`,
-          title: 't',
-          url: null,
-          heading: '',
-          text: `passage ${from + i}`,
-          metadata: {},
-          vector: [1, 0, 0, 0],
-        }));
-        await store.replaceDocuments(
-          't',
-          chunks.map((c) => c.document_id),
-          chunks,
-        );
-      };
-      await write(0, 1_000); // creates the table and its indexes
-      await write(1_000, 5_000);
+      await write(store, docs(0, 1_000)); // creates the table and its indexes
+      await write(store, docs(1_000, 5_000));
       expect(await unindexed()).toBe(5_000);
-      await write(6_000, 5_000);
+      await write(store, docs(6_000, 5_000));
       expect(await unindexed()).toBe(0);
     } finally {
       await store.close();
@@ -285,30 +243,12 @@ describe('EmbeddedStore older versions', () => {
   it('are removed by an upkeep once older than the retention, the ones it commits kept', async () => {
     const store = await EmbeddedStore.open(own, { versionRetentionMs: 0 });
     try {
-      for (let i = 0; i < 5; i++) {
-        const chunk = {
-          tenant: 't',
-          document_id: `d${i}`,
-          chunk_id: `d${i}#0`,
-          title: 't',
-          url: null,
-          heading: '',
-          text: `passage ${i}`,
-          metadata: {},
-          vector: [1, i, 0, 0],
-        };
-        await store.replaceDocuments('t', [chunk.document_id], [chunk]);
-      }
-      const versions = async () => {
-        const db = await lancedb.connect(own);
-        const table = await db.openTable('chunks');
-        try {
-          return { versions: (await table.listVersions()).length, rows: await table.countRows() };
-        } finally {
-          table.close();
-          db.close();
-        }
-      };
+      for (let i = 0; i < 5; i++) await write(store, docs(i, 1));
+      const versions = () =>
+        readTable(own, async (table) => ({
+          versions: (await table.listVersions()).length,
+          rows: await table.countRows(),
+        }));
       expect((await versions()).versions).toBeGreaterThan(5);
       await store.optimize({ endOfBurst: true });
       // What is left: the versions the upkeep itself committed (compaction, index updates).
