@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as lancedb from '@lancedb/lancedb';
-import { readHits, toHit, type RankedRow } from './embedded-search';
+import { readHits, toHit, type RankedRow } from './embedded-hits';
 import type { EmbeddedChunk } from './chunk';
 import { EmbeddedStore } from './embedded-store';
 import { describeVectorStoreContract } from './testing/vector-store-contract';

@@ -4,49 +4,19 @@ import * as lancedb from '@lancedb/lancedb';
 import type { SearchResult } from '@docqa/contracts';
 import { searchText, type Chunk, type EmbeddedChunk } from './chunk';
 import { chunkColumns } from './chunk-columns';
-import {
-  passingFilters,
-  readHits,
-  RESULT_COLUMNS,
-  toHit,
-  toResult,
-  type Hit,
-  type RankedRow,
-} from './embedded-search';
-import { candidateLimit } from './filters';
-import { fuse, fusionKey, hybridDepth } from './hybrid';
-import { keywordScore, queryTerms, queryText } from './sparse-vector';
-import { averageTerms, queryWeights } from './term-stats';
+import { RESULT_COLUMNS } from './embedded-hits';
+import { EmbeddedSearch } from './embedded-search';
+import { documentsClause, sql } from './lance-sql';
 import { StoreGate } from './store-gate';
 import { TermStatsFiles, type RowChange } from './term-stats-files';
-import { VECTOR_INDEX_NPROBES, planVectorIndex } from './vector-index-plan';
+import { planVectorIndex } from './vector-index-plan';
 import type { HybridQuery, StoreQuery, UpkeepOptions, VectorStore } from './vector-store';
 
 const TABLE = 'chunks';
-/**
- * Share of the table from which a search's tenants are filtered after the vector search rather
- * than before it: building the prefilter's row set costs more than it saves when it keeps most
- * rows (measured at 100,000 rows, 90 % in the tenant: 8.9 ms prefiltered, 5.0 ms postfiltered).
- */
-const POSTFILTER_MIN_SHARE = 0.5;
-/** How long a tenant's share of the table is trusted before it is counted again. */
-const SHARE_TTL_MS = 10_000;
 /** Sidecar file recording how many rows the vector index was trained on. */
 const INDEX_STATE_FILE = 'vector-index.json';
-/** Columns a keyword search ranks by: the text it re-scores, and the ids that order equal scores. */
-const KEYWORD_COLUMNS = ['search_text', 'chunk_id', 'document_id', '_score'];
 /** Folder of the per-tenant keyword statistics, beside the table. */
 const TERM_STATS_DIR = 'term-stats';
-/**
- * Full-text candidates re-scored per keyword result wanted. The index ranks by statistics of the
- * whole table; re-scoring with the searched tenants' own puts their best chunks first, as long as
- * the index's ranking keeps them among the candidates. Measured: three per result ranked the same
- * on the eval data (nDCG@10 within 0.002) and cost 2 ms more at 100,000 chunks.
- */
-const KEYWORD_CANDIDATES_FACTOR = 2;
-/** Fewest full-text candidates re-scored. */
-const KEYWORD_CANDIDATES_MIN = 20;
-
 /**
  * Indexes besides the vector index, made with the table's first rows: full-text search on the
  * search text; and, as every search prefilters by tenant and every re-ingest deletes by document,
@@ -95,16 +65,15 @@ interface Row {
  */
 export class EmbeddedStore implements VectorStore {
   private table: lancedb.Table | null = null;
-  private ftsReady = false;
   /** Whether {@link TABLE_INDEXES} all exist (they are never dropped). */
   private indexesReady = false;
   private creatingIndexes: Promise<void> | null = null;
   /** Rows this process wrote since the document-id index was last brought up to date. */
   private rowsSinceDocumentIndex = 0;
   private readonly gate = new StoreGate();
-  private readonly shares = new Map<string, { share: number; rows: number; at: number }>();
 
   private readonly termStats: TermStatsFiles;
+  private readonly searches: EmbeddedSearch;
 
   private constructor(
     private readonly db: lancedb.Connection,
@@ -112,6 +81,7 @@ export class EmbeddedStore implements VectorStore {
     private readonly versionRetentionMs: number,
   ) {
     this.termStats = new TermStatsFiles(join(dir, TERM_STATS_DIR));
+    this.searches = new EmbeddedSearch({ table: () => this.openTable(), termStats: this.termStats });
   }
 
   static async open(dir: string, opts: { versionRetentionMs?: number } = {}): Promise<EmbeddedStore> {
@@ -184,37 +154,15 @@ export class EmbeddedStore implements VectorStore {
    * BM25 with those tenants' term statistics, so no other tenant's rows weigh in.
    */
   async keywordSearch(query: StoreQuery & { text: string }): Promise<SearchResult[]> {
-    return this.search(query, (table, withColumns) => this.keywordHits(table, query, withColumns));
+    return this.searches.keyword(query);
   }
 
   async semanticSearch(query: StoreQuery & { vector: number[] }): Promise<SearchResult[]> {
-    return this.search(query, (table, withColumns) => this.semanticHits(table, query, withColumns));
+    return this.searches.semantic(query);
   }
 
-  /**
-   * Both rankings, each {@link hybridDepth} deep, fused by {@link fuse}. The keyword ranking runs
-   * while the query is embedded, and the semantic one beside it; only the rows kept are read.
-   */
-  async hybridSearch({ vector: embedding, weights, ...query }: HybridQuery): Promise<SearchResult[]> {
-    const deep = { ...query, limit: hybridDepth(query.limit) };
-    const rank = async (table: lancedb.Table, withColumns: boolean) => {
-      const keyword = this.keywordHits(table, deep, withColumns);
-      keyword.catch(() => undefined); // awaited below; an embedding failure must not orphan it
-      const vector = await embedding;
-      const [keywordHits, semanticHits] = await Promise.all([
-        keyword,
-        this.semanticHits(table, { ...deep, vector }, withColumns),
-      ]);
-      return fuse(
-        [
-          { results: keywordHits, weight: weights.keyword },
-          { results: semanticHits, weight: weights.semantic },
-        ],
-        Infinity,
-        (hit) => hit.rowId,
-      );
-    };
-    return this.search(query, rank, { late: true, distinct: true });
+  async hybridSearch(query: HybridQuery): Promise<SearchResult[]> {
+    return this.searches.hybrid(query);
   }
 
   async health(): Promise<void> {
@@ -258,116 +206,6 @@ export class EmbeddedStore implements VectorStore {
     }
   }
 
-  /**
-   * Ranks with `rank`, reading the result columns with the ranking, or (`late`) afterwards for the
-   * rows kept: a hybrid search fuses 60 keyword and 30 to 50 semantic candidates into 10 results,
-   * and reading every candidate's columns cost a third of its time at 300,000 chunks. A keyword or
-   * semantic search keeps most of its candidates, so a second read would cost more than it saves;
-   * a query with metadata filters needs the columns to filter. A row moved before it was read (a
-   * write or a compaction in between) makes the search rank once more, reading them with the ranking.
-   */
-  private async search(
-    query: StoreQuery,
-    rank: (table: lancedb.Table, withColumns: boolean) => Promise<Hit[]>,
-    opts: { late?: boolean; distinct?: boolean } = {},
-  ): Promise<SearchResult[]> {
-    const table = await this.openTable();
-    if (!table) return [];
-    const read = async (withColumns: boolean) =>
-      this.results(table, await rank(table, withColumns), query.limit, opts.distinct);
-    const late = opts.late && !query.filters.length;
-    return (await read(!late)) ?? (await read(true))!;
-  }
-
-  /**
-   * The first `limit` hits as results, their columns read; null when a row moved. `distinct`: an
-   * identical passage of several searched tenants counts once (see `fusionKey`).
-   */
-  private async results(
-    table: lancedb.Table,
-    hits: Hit[],
-    limit: number,
-    distinct = false,
-  ): Promise<SearchResult[] | null> {
-    const results: SearchResult[] = [];
-    const seen = new Set<string>();
-    for (let next = 0; next < hits.length && results.length < limit;) {
-      const batch = hits.slice(next, next + limit - results.length);
-      next += batch.length;
-      const read = await readHits(table, batch);
-      if (!read) return null;
-      for (const result of read.map(toResult)) {
-        if (distinct && seen.has(fusionKey(result))) continue;
-        seen.add(fusionKey(result));
-        results.push(result);
-      }
-    }
-    return results;
-  }
-
-  /** Keyword candidates re-scored by BM25 over the searched tenants' statistics, best first. */
-  private async keywordHits(
-    table: lancedb.Table,
-    query: StoreQuery & { text: string },
-    withColumns: boolean,
-  ): Promise<Hit[]> {
-    const text = queryText(query.text);
-    if (!text || !(await this.hasFts(table))) return [];
-    const terms = queryTerms(query.text);
-    const stats = this.termStats.read(query.tenants, [...new Set(terms)]);
-    const weights = queryWeights(terms, stats);
-    if (!weights.indices.length) return [];
-    const average = averageTerms(stats);
-    const rows = (await table
-      .search(text, 'fts', 'search_text')
-      .where(tenantClause(query.tenants))
-      .select(withColumns ? [...RESULT_COLUMNS, '_score'] : KEYWORD_COLUMNS)
-      .withRowId()
-      .limit(Math.max(candidates(query) * KEYWORD_CANDIDATES_FACTOR, KEYWORD_CANDIDATES_MIN))
-      .toArray()) as KeywordRow[];
-    const hits = rows
-      .map((row) => ({ row, score: keywordScore(row.search_text ?? searchText(row), weights, average) }))
-      .filter((hit) => hit.score > 0)
-      // Equal scores in a stable order: the index's own order depends on other tenants' rows.
-      .sort((x, y) => y.score - x.score || byChunk(x.row, y.row))
-      .map((hit) => toHit(hit.row, hit.score));
-    return passingFilters(hits, query);
-  }
-
-  /** Nearest rows of the searched tenants, scored 1 − cosine distance. */
-  private async semanticHits(
-    table: lancedb.Table,
-    query: StoreQuery & { vector: number[] },
-    withColumns: boolean,
-  ): Promise<Hit[]> {
-    const wanted = candidates(query);
-    // The IVF_FLAT index's distances are exact: nothing to re-rank.
-    const search = (limit: number) =>
-      table
-        .vectorSearch(query.vector)
-        .distanceType('cosine')
-        .nprobes(VECTOR_INDEX_NPROBES)
-        .where(tenantClause(query.tenants))
-        .select(withColumns ? [...RESULT_COLUMNS, '_distance'] : ['_distance'])
-        .withRowId()
-        .limit(limit);
-    type Nearest = RankedRow & { _distance: number };
-    const { share, rows: tenantRows } = await this.tenantShare(table, query.tenants);
-    let rows: Nearest[] | null = null;
-    if (share >= POSTFILTER_MIN_SHARE) {
-      // Other tenants' rows are dropped after the search: ask for enough to keep `wanted`.
-      rows = (await search(Math.ceil((wanted / share) * 1.5))
-        .postfilter()
-        .toArray()) as Nearest[];
-      if (rows.length < Math.min(wanted, tenantRows)) rows = null;
-    }
-    rows ??= (await search(wanted).toArray()) as Nearest[];
-    return passingFilters(
-      rows.slice(0, wanted).map((row) => toHit(row, 1 - row._distance)),
-      query,
-    );
-  }
-
   private async openTable(): Promise<lancedb.Table | null> {
     if (this.table) return this.table;
     if (!(await this.db.tableNames()).includes(TABLE)) {
@@ -396,12 +234,6 @@ export class EmbeddedStore implements VectorStore {
       }
     });
     console.warn(`docqa: keyword statistics counted in ${Date.now() - started} ms`);
-  }
-
-  private async hasFts(table: lancedb.Table): Promise<boolean> {
-    if (!this.ftsReady)
-      this.ftsReady = (await table.listIndices()).some((i) => i.columns.includes('search_text'));
-    return this.ftsReady;
   }
 
   private trainedRows(): number {
@@ -484,35 +316,6 @@ export class EmbeddedStore implements VectorStore {
     });
     writeFileSync(join(this.dir, INDEX_STATE_FILE), JSON.stringify({ trainedRows: rows }));
   }
-
-  /** The share of the table's rows that belong to `tenants` (counted at most every 10 s). */
-  private async tenantShare(
-    table: lancedb.Table,
-    tenants: string[],
-  ): Promise<{ share: number; rows: number }> {
-    const key = tenants.join('\u0000');
-    const now = Date.now();
-    const cached = this.shares.get(key);
-    if (cached && now - cached.at < SHARE_TTL_MS) return cached;
-    const [rows, total] = await Promise.all([table.countRows(tenantClause(tenants)), table.countRows()]);
-    const entry = { share: total ? rows / total : 0, rows, at: now };
-    if (this.shares.size > 1000) this.shares.clear();
-    this.shares.set(key, entry);
-    return entry;
-  }
-}
-
-/** A SQL string literal: single quotes doubled, so values never leave the literal. */
-export function sql(value: string): string {
-  return `'${value.replace(/'/g, "''")}'`;
-}
-
-function tenantClause(tenants: string[]): string {
-  return `tenant IN (${tenants.map(sql).join(', ')})`;
-}
-
-function documentsClause(tenant: string, documentIds: string[]): string {
-  return `tenant = ${sql(tenant)} AND document_id IN (${documentIds.map(sql).join(', ')})`;
 }
 
 /**
@@ -527,17 +330,4 @@ async function searchTexts(table: lancedb.Table, tenant: string, documentIds: st
     .select(['tenant', 'search_text'])
     .toArray()) as Row[];
   return rows.filter((row) => row.tenant === tenant).map((row) => row.search_text);
-}
-
-/** A keyword candidate: its search text, or the result columns it is rebuilt from. */
-type KeywordRow = RankedRow &
-  Pick<Row, 'chunk_id' | 'document_id'> &
-  (Pick<Row, 'search_text'> | (Pick<Row, 'title' | 'heading' | 'text'> & { search_text?: undefined }));
-
-function byChunk(x: KeywordRow, y: KeywordRow): number {
-  return x.document_id.localeCompare(y.document_id) || x.chunk_id.localeCompare(y.chunk_id);
-}
-
-function candidates(query: StoreQuery): number {
-  return candidateLimit(query.limit, query.filters.length > 0);
 }

@@ -4,7 +4,7 @@ import { fuse, fusionKey } from './hybrid';
 import { LocalEmbedder } from './local-embedder';
 import { DEFAULT_HYBRID_WEIGHTS, Retrieval } from './retrieval';
 import type { HybridQuery, VectorStore } from './vector-store';
-import { sql } from './embedded-store';
+import { sql } from './lance-sql';
 
 describe('matchesFilters', () => {
   const meta = { product: 'cli', tags: ['auth', 'security'], platform: 'Windows 11 Pro', version: 2 };
