@@ -278,3 +278,24 @@ describe('EmbeddedStore recently replaced versions', () => {
     }
   });
 });
+
+describe('EmbeddedStore after a burst', () => {
+  const own = mkdtempSync(join(tmpdir(), 'docqa-embedded-later-'));
+  afterAll(() => rmSync(own, { recursive: true, force: true }));
+
+  it('removes the versions the burst left once they are old enough, by an upkeep of its own', async () => {
+    const store = await EmbeddedStore.open(own, { versionRetentionMs: 100 });
+    try {
+      for (let i = 0; i < 5; i++) await write(store, docs(i, 1));
+      await store.optimize({ endOfBurst: true });
+      const count = () => readTable(own, async (table) => (await table.listVersions()).length);
+      const left = await count();
+      // The later upkeep runs 5.1 s after the burst's; wait for it by polling, up to 60 s.
+      for (let waited = 0; (await count()) >= left && waited < 60_000; waited += 200)
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(await count()).toBeLessThan(left);
+    } finally {
+      await store.close();
+    }
+  }, 90_000);
+});

@@ -44,6 +44,8 @@ const DOCUMENT_INDEX_EVERY_ROWS = 10_000;
  * latest when it started, for milliseconds: a minute spares it.
  */
 export const VERSION_RETENTION_MS = 60_000;
+/** Margin after {@link VERSION_RETENTION_MS} at which the upkeep that follows a burst runs. */
+const LATER_UPKEEP_MARGIN_MS = 5_000;
 
 interface Row {
   chunk_id: string;
@@ -73,6 +75,8 @@ export class EmbeddedStore implements VectorStore {
   /** Rows this process wrote since the document-id index was last brought up to date. */
   private rowsSinceDocumentIndex = 0;
   private readonly gate = new StoreGate();
+  /** The upkeep that removes the versions of a burst once they are old enough. */
+  private laterUpkeep: NodeJS.Timeout | null = null;
 
   private readonly termStats: TermStatsFiles;
   private readonly searches: EmbeddedSearch;
@@ -174,6 +178,7 @@ export class EmbeddedStore implements VectorStore {
   }
 
   async close(): Promise<void> {
+    if (this.laterUpkeep) clearTimeout(this.laterUpkeep);
     this.table?.close();
     this.db.close();
   }
@@ -193,6 +198,21 @@ export class EmbeddedStore implements VectorStore {
       await table.optimize({ cleanupOlderThan: await this.cleanupCutoff(table) });
       this.rowsSinceDocumentIndex = 0;
     });
+    if (opts.endOfBurst) this.upkeepLater();
+  }
+
+  /**
+   * Schedules an upkeep for when the versions a burst left are old enough to go: without it they
+   * would stay until the next ingestion, and each makes every query look a little longer for the
+   * latest. A failure is left to the next upkeep; closing the store cancels it.
+   */
+  private upkeepLater(): void {
+    if (this.laterUpkeep) clearTimeout(this.laterUpkeep);
+    this.laterUpkeep = setTimeout(() => {
+      this.laterUpkeep = null;
+      this.optimize().catch(() => undefined);
+    }, this.versionRetentionMs + LATER_UPKEEP_MARGIN_MS);
+    this.laterUpkeep.unref();
   }
 
   /**
