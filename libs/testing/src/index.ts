@@ -4,4 +4,11 @@ export { startOpenAITestServer, type ChatReply, type OpenAITestServer } from './
 export { freePort } from './free-port';
 export { launchChromium } from './chromium';
 export { getRaw } from './get-raw';
-export { cli, startOwnCluster, startOwnSentinel, waitFor, type RedisProcess } from './redis-topology';
+export {
+  cli,
+  replicasCaughtUp,
+  startOwnCluster,
+  startOwnSentinel,
+  waitFor,
+  type RedisProcess,
+} from './redis-topology';
