@@ -85,17 +85,28 @@ export class Ingestor {
     onProgress?: (done: number, total: number) => Promise<void> | void,
   ): Promise<IngestTally> {
     this.writing++;
-    const writes = { done: false };
+    let tally: IngestTally;
     try {
-      return await this.run(job, writes, onProgress);
+      tally = await this.writeJob(job, onProgress);
     } finally {
-      if (!writes.done) this.writing--;
+      this.writing--;
     }
+    // Read at once after leaving the count: of two jobs ending together, only the later sees 0.
+    const last = this.writing === 0;
+    this.written += tally.chunks;
+    const endOfBurst = last && !(await this.deps.waitingJobs?.());
+    if (endOfBurst || this.written >= (this.deps.upkeepEveryChunks ?? UPKEEP_EVERY_CHUNKS))
+      await this.upkeep(endOfBurst);
+    await this.deps.documents.updateJob(job.job_id, {
+      ...tally,
+      status: tally.failed === job.documents.length && tally.failed > 0 ? 'failed' : 'completed',
+    });
+    return tally;
   }
 
-  private async run(
+  /** Chunks, embeds, writes and records the job's documents; their counts. */
+  private async writeJob(
     job: IngestJob,
-    writing: { done: boolean },
     onProgress?: (done: number, total: number) => Promise<void> | void,
   ): Promise<IngestTally> {
     const { documents } = this.deps;
@@ -128,16 +139,6 @@ export class Ingestor {
       await onProgress?.(index + 1, job.documents.length);
     }
     await writes.drain();
-    writing.done = true;
-    const last = --this.writing === 0;
-    this.written += tally.chunks;
-    const endOfBurst = last && !(await this.deps.waitingJobs?.());
-    if (endOfBurst || this.written >= (this.deps.upkeepEveryChunks ?? UPKEEP_EVERY_CHUNKS))
-      await this.upkeep(endOfBurst);
-    await documents.updateJob(job.job_id, {
-      ...tally,
-      status: tally.failed === job.documents.length && tally.failed > 0 ? 'failed' : 'completed',
-    });
     return tally;
   }
 

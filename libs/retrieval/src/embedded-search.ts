@@ -135,8 +135,10 @@ export class EmbeddedSearch {
       const read = await readHits(table, batch);
       if (!read) return null;
       for (const result of read.map(toResult)) {
-        if (distinct && seen.has(fusionKey(result))) continue;
-        seen.add(fusionKey(result));
+        if (distinct) {
+          if (seen.has(fusionKey(result))) continue;
+          seen.add(fusionKey(result));
+        }
         results.push(result);
       }
     }
@@ -164,8 +166,10 @@ export class EmbeddedSearch {
       .limit(Math.max(candidates(query) * KEYWORD_CANDIDATES_FACTOR, KEYWORD_CANDIDATES_MIN))
       .toArray()) as KeywordRow[];
     const scored = rows
-      .map((row) => ({ row, text: row.search_text ?? searchText(row as ResultRow) }))
-      .map(({ row, text }) => ({ row, text, score: keywordScore(text, weights, average) }))
+      .map((row) => {
+        const text = row.search_text ?? searchText(row as ResultRow);
+        return { row, text, score: keywordScore(text, weights, average) };
+      })
       .filter((hit) => hit.score > 0)
       // Equal scores in a stable order: the index's own order depends on other tenants' rows.
       .sort((x, y) => y.score - x.score || compare(x.text, y.text) || byChunk(x.row, y.row));

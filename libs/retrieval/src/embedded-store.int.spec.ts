@@ -43,6 +43,26 @@ async function readTable<T>(dir: string, read: (table: lancedb.Table) => Promise
   }
 }
 
+/** Runs `use` with a store in a folder of its own, closed and removed afterwards. */
+async function withStore(
+  use: (store: EmbeddedStore, dir: string) => Promise<void>,
+  opts: { versionRetentionMs?: number } = {},
+): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'docqa-embedded-'));
+  const store = await EmbeddedStore.open(dir, opts);
+  try {
+    await use(store, dir);
+  } finally {
+    await store.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** How many versions the table in `dir` has. */
+function versionCount(dir: string): Promise<number> {
+  return readTable(dir, async (table) => (await table.listVersions()).length);
+}
+
 /** Writes documents of one tenant, replacing those of the same ids. */
 function write(store: EmbeddedStore, chunks: EmbeddedChunk[]): Promise<void> {
   return store.replaceDocuments(
@@ -128,12 +148,8 @@ describe('EmbeddedStore written by two jobs at once', () => {
 });
 
 describe('EmbeddedStore hybrid search of several tenants', () => {
-  const own = mkdtempSync(join(tmpdir(), 'docqa-embedded-hybrid-'));
-  afterAll(() => rmSync(own, { recursive: true, force: true }));
-
-  it('returns a passage two tenants hold alike once, and still fills the limit', async () => {
-    const store = await EmbeddedStore.open(own);
-    try {
+  it('returns a passage two tenants hold alike once, and still fills the limit', () =>
+    withStore(async (store) => {
       const same = 'rotate the signing key every month';
       await store.replaceDocuments(
         'a',
@@ -150,10 +166,7 @@ describe('EmbeddedStore hybrid search of several tenants', () => {
         weights: { keyword: 1, semantic: 0.15 },
       });
       expect(results.map((r) => r.text)).toEqual([same, 'rotate logs daily']);
-    } finally {
-      await store.close();
-    }
-  });
+    }));
 });
 
 describe('readHits', () => {
@@ -188,12 +201,8 @@ describe('readHits', () => {
 });
 
 describe('EmbeddedStore upkeep beside writes', () => {
-  const own = mkdtempSync(join(tmpdir(), 'docqa-embedded-upkeep-'));
-  afterAll(() => rmSync(own, { recursive: true, force: true }));
-
-  it('lets appends, replacements and deletions run while the indexes are trained and the files compacted', async () => {
-    const store = await EmbeddedStore.open(own);
-    try {
+  it('lets appends, replacements and deletions run while the indexes are trained and the files compacted', () =>
+    withStore(async (store, dir) => {
       await write(store, docs(0, 6_000)); // enough rows for a vector index
       await Promise.all([
         store.optimize({ endOfBurst: true }),
@@ -202,100 +211,71 @@ describe('EmbeddedStore upkeep beside writes', () => {
         store.deleteDocument('t', 'd20'),
       ]);
       await store.optimize({ endOfBurst: true });
-      await readTable(own, async (table) => {
+      await readTable(dir, async (table) => {
         expect(await table.countRows()).toBe(6_999);
         expect(await table.countRows("text LIKE 'replaced %'")).toBe(10);
         expect(await table.countRows("document_id = 'd20'")).toBe(0);
       });
-    } finally {
-      await store.close();
-    }
-  });
+    }));
 });
 
 describe('EmbeddedStore document-id index', () => {
-  const own = mkdtempSync(join(tmpdir(), 'docqa-embedded-docindex-'));
-  afterAll(() => rmSync(own, { recursive: true, force: true }));
-
-  it('is brought up to date by the writes themselves every 10,000 rows', async () => {
-    const store = await EmbeddedStore.open(own);
-    const unindexed = () =>
-      readTable(own, async (table) => {
-        const index = (await table.listIndices()).find((i) => i.columns.includes('document_id'))!;
-        return (await table.indexStats(index.name))!.numUnindexedRows;
-      });
-    try {
+  it('is brought up to date by the writes themselves every 10,000 rows', () =>
+    withStore(async (store, dir) => {
+      const unindexed = () =>
+        readTable(dir, async (table) => {
+          const index = (await table.listIndices()).find((i) => i.columns.includes('document_id'))!;
+          return (await table.indexStats(index.name))!.numUnindexedRows;
+        });
       await write(store, docs(0, 1_000)); // creates the table and its indexes
       await write(store, docs(1_000, 5_000));
       expect(await unindexed()).toBe(5_000);
       await write(store, docs(6_000, 5_000));
       expect(await unindexed()).toBe(0);
-    } finally {
-      await store.close();
-    }
-  });
+    }));
 });
 
-describe('EmbeddedStore older versions', () => {
-  const own = mkdtempSync(join(tmpdir(), 'docqa-embedded-versions-'));
-  afterAll(() => rmSync(own, { recursive: true, force: true }));
+describe('EmbeddedStore table versions', () => {
+  const fiveWrites = async (store: EmbeddedStore) => {
+    for (let i = 0; i < 5; i++) await write(store, docs(i, 1));
+  };
 
-  it('are removed by an upkeep once replaced longer ago than the retention', async () => {
-    const store = await EmbeddedStore.open(own, { versionRetentionMs: 0 });
-    try {
-      for (let i = 0; i < 5; i++) await write(store, docs(i, 1));
-      const versions = () =>
-        readTable(own, async (table) => ({
-          versions: (await table.listVersions()).length,
-          rows: await table.countRows(),
-        }));
-      expect((await versions()).versions).toBeGreaterThan(5);
+  it('are removed by an upkeep once replaced longer ago than the retention', () =>
+    withStore(
+      async (store, dir) => {
+        await fiveWrites(store);
+        expect(await versionCount(dir)).toBeGreaterThan(5);
+        await store.optimize({ endOfBurst: true });
+        // What is left: the latest when the upkeep began, and those it committed (compaction, indexes).
+        expect(await versionCount(dir)).toBeLessThanOrEqual(4);
+        expect(await readTable(dir, (table) => table.countRows())).toBe(5);
+      },
+      { versionRetentionMs: 0 },
+    ));
+
+  it('are kept by an upkeep when replaced recently, for the searches that may still read them', () =>
+    withStore(async (store, dir) => {
+      await fiveWrites(store);
+      const before = await versionCount(dir);
       await store.optimize({ endOfBurst: true });
-      // What is left: the latest when the upkeep began, and those it committed (compaction, indexes).
-      const after = await versions();
-      expect(after.versions).toBeLessThanOrEqual(4);
-      expect(after.rows).toBe(5);
-    } finally {
-      await store.close();
-    }
-  });
-});
+      expect(await versionCount(dir)).toBeGreaterThanOrEqual(before);
+    }));
 
-describe('EmbeddedStore recently replaced versions', () => {
-  const own = mkdtempSync(join(tmpdir(), 'docqa-embedded-recent-'));
-  afterAll(() => rmSync(own, { recursive: true, force: true }));
-
-  it('are kept by an upkeep, for the searches that may still read them', async () => {
-    const store = await EmbeddedStore.open(own);
-    try {
-      for (let i = 0; i < 5; i++) await write(store, docs(i, 1));
-      const count = () => readTable(own, async (table) => (await table.listVersions()).length);
-      const before = await count();
-      await store.optimize({ endOfBurst: true });
-      expect(await count()).toBeGreaterThanOrEqual(before);
-    } finally {
-      await store.close();
-    }
-  });
-});
-
-describe('EmbeddedStore after a burst', () => {
-  const own = mkdtempSync(join(tmpdir(), 'docqa-embedded-later-'));
-  afterAll(() => rmSync(own, { recursive: true, force: true }));
-
-  it('removes the versions the burst left once they are old enough, by an upkeep of its own', async () => {
-    const store = await EmbeddedStore.open(own, { versionRetentionMs: 100 });
-    try {
-      for (let i = 0; i < 5; i++) await write(store, docs(i, 1));
-      await store.optimize({ endOfBurst: true });
-      const count = () => readTable(own, async (table) => (await table.listVersions()).length);
-      const left = await count();
-      // The later upkeep runs 5.1 s after the burst's; wait for it by polling, up to 60 s.
-      for (let waited = 0; (await count()) >= left && waited < 60_000; waited += 200)
-        await new Promise((resolve) => setTimeout(resolve, 200));
-      expect(await count()).toBeLessThan(left);
-    } finally {
-      await store.close();
-    }
-  }, 90_000);
+  it(
+    'left by a burst are removed once old enough, by an upkeep of the store’s own',
+    () =>
+      withStore(
+        async (store, dir) => {
+          await fiveWrites(store);
+          await store.optimize({ endOfBurst: true });
+          const left = await versionCount(dir);
+          // The later upkeep runs 5.1 s after the burst's; wait for it by polling, up to 60 s.
+          for (let waited = 0; (await versionCount(dir)) >= left && waited < 60_000; waited += 200)
+            await new Promise((resolve) => setTimeout(resolve, 200));
+          expect(await versionCount(dir)).toBeLessThan(left);
+        },
+        { versionRetentionMs: 100 },
+      ),
+    90_000,
+  );
 });

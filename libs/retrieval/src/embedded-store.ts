@@ -6,7 +6,7 @@ import { searchText, type Chunk, type EmbeddedChunk } from './chunk';
 import { chunkColumns } from './chunk-columns';
 import { RESULT_COLUMNS } from './embedded-hits';
 import { EmbeddedSearch } from './embedded-search';
-import { documentsClause, sql } from './lance-sql';
+import { documentsClause, inList } from './lance-sql';
 import { StoreGate } from './store-gate';
 import { TermStatsFiles, type RowChange } from './term-stats-files';
 import { planVectorIndex } from './vector-index-plan';
@@ -139,7 +139,7 @@ export class EmbeddedStore implements VectorStore {
     if (!table) return [];
     const rows = (await table
       .query()
-      .where(`tenant = ${sql(tenant)} AND document_id = ${sql(documentId)}`)
+      .where(documentsClause(tenant, [documentId]))
       .select([...RESULT_COLUMNS, 'tenant'])
       .limit(limit)
       .toArray()) as Row[];
@@ -155,10 +155,6 @@ export class EmbeddedStore implements VectorStore {
     }));
   }
 
-  /**
-   * The full-text index finds candidates among the searched tenants' rows; each is then scored by
-   * BM25 with those tenants' term statistics, so no other tenant's rows weigh in.
-   */
   async keywordSearch(query: StoreQuery & { text: string }): Promise<SearchResult[]> {
     return this.searches.keyword(query);
   }
@@ -360,7 +356,7 @@ export class EmbeddedStore implements VectorStore {
 async function searchTexts(table: lancedb.Table, tenant: string, documentIds: string[]): Promise<string[]> {
   const rows = (await table
     .query()
-    .where(`document_id IN (${documentIds.map(sql).join(', ')})`)
+    .where(inList('document_id', documentIds))
     .select(['tenant', 'search_text'])
     .toArray()) as Row[];
   return rows.filter((row) => row.tenant === tenant).map((row) => row.search_text);

@@ -2,8 +2,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as lancedb from '@lancedb/lancedb';
-import { keywordTokens } from './keyword-terms';
+import { keywordTermIds, keywordTokens } from './keyword-terms';
 import { chunkTerms, keywordScore, queryTerms } from './sparse-vector';
+import { fnv1a } from './tokenize';
 import { averageTerms, queryWeights, type TermStats } from './term-stats';
 
 describe('keywordTokens', () => {
@@ -22,6 +23,13 @@ describe('keywordTokens', () => {
       'doe',
     ]);
     expect(keywordTokens('covid-19 at 2,000 mg')).toEqual(['covid', '19', '2', '000', 'mg']);
+  });
+
+  it('are what the remembered term ids hash, asked once or again', () => {
+    const text = 'The Runner was running; having generously tokenized résumés! covid-19';
+    const ids = keywordTokens(text).map(fnv1a);
+    expect(keywordTermIds(text)).toEqual(ids);
+    expect(keywordTermIds(text)).toEqual(ids);
   });
 });
 

@@ -3,10 +3,15 @@ export function sql(value: string): string {
   return `'${value.replace(/'/g, "''")}'`;
 }
 
+/** `column IN (…)` of string values, each a {@link sql} literal. */
+export function inList(column: string, values: string[]): string {
+  return `${column} IN (${values.map(sql).join(', ')})`;
+}
+
 export function tenantClause(tenants: string[]): string {
-  return `tenant IN (${tenants.map(sql).join(', ')})`;
+  return inList('tenant', tenants);
 }
 
 export function documentsClause(tenant: string, documentIds: string[]): string {
-  return `tenant = ${sql(tenant)} AND document_id IN (${documentIds.map(sql).join(', ')})`;
+  return `tenant = ${sql(tenant)} AND ${inList('document_id', documentIds)}`;
 }
