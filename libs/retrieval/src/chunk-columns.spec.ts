@@ -28,6 +28,7 @@ describe('chunkColumns', () => {
       'search_text',
       'metadata',
       'vector',
+      'result',
     ]);
     const rows = table.toArray().map((row) => row.toJSON() as Record<string, unknown>);
     expect(rows.map((r) => [r['url'], r['text'], r['search_text'], r['metadata']])).toEqual([
@@ -35,6 +36,16 @@ describe('chunkColumns', () => {
       ['https://d.example/é#x', 'naïve — 文字', 'Title 2\nInstall › Linux\nnaïve — 文字', '{"i":2}'],
     ]);
     expect([...(table.getChild('vector')!.get(1) as Iterable<number>)]).toEqual([2, 0.5, -1]);
+    // The result columns again, in one list per row.
+    expect([...(table.getChild('result')!.get(1) as Iterable<string>)]).toEqual([
+      rows[1]!['chunk_id'],
+      rows[1]!['document_id'],
+      'Title 2',
+      'https://d.example/é#x',
+      'Install › Linux',
+      'naïve — 文字',
+      '{"i":2}',
+    ]);
   });
 
   it('refuses chunks whose vectors differ in size', () => {

@@ -2,6 +2,7 @@ import {
   Field,
   FixedSizeList,
   Float32,
+  List,
   Schema,
   Table,
   Utf8,
@@ -10,8 +11,9 @@ import {
   type Vector,
 } from 'apache-arrow';
 import { searchText, type EmbeddedChunk } from './chunk';
+import { RESULT_COLUMNS } from './embedded-hits';
 
-/** The string columns of the embedded store's table, in table order (`vector` comes last). */
+/** The string columns of the embedded store's table, in table order (`vector` and `result` follow). */
 const TEXT_COLUMNS = [
   'chunk_id',
   'tenant',
@@ -68,11 +70,42 @@ export function chunkColumns(chunks: EmbeddedChunk[]): Table {
   const columns: Record<string, Vector> = {};
   for (const column of TEXT_COLUMNS) columns[column] = utf8Column(chunks.map((c) => textValue(c, column)));
   columns['vector'] = vector;
+  columns[RESULT_COLUMN] = resultColumn(chunks);
   const schema = new Schema([
     ...TEXT_COLUMNS.map((column) => new Field(column, new Utf8(), true)),
     new Field('vector', vectorType, true),
+    new Field(RESULT_COLUMN, RESULT_TYPE, true),
   ]);
   return new Table(schema, columns);
+}
+
+/**
+ * The column a search reads back: a row's {@link RESULT_COLUMNS} in one list of strings. Reading
+ * one column by row id costs a fraction of reading seven: at 300,000 chunks a take of 34 rows took
+ * 1.3 ms for this list and 3.9 ms for the seven columns (each column read is a request of its
+ * own). It comes last, where `table.addColumns` puts it in a table written before it.
+ */
+export const RESULT_COLUMN = 'result';
+const RESULT_TYPE = new List(new Field('item', new Utf8(), true));
+/** The SQL that fills {@link RESULT_COLUMN} in a table written before it. */
+export const RESULT_COLUMN_SQL = `make_array(${RESULT_COLUMNS.join(', ')})`;
+
+/** The {@link RESULT_COLUMN} of `chunks`: their result columns' values, row after row. */
+function resultColumn(chunks: EmbeddedChunk[]): Vector {
+  const width = RESULT_COLUMNS.length;
+  const values = chunks.flatMap((chunk) =>
+    RESULT_COLUMNS.map((column) => textValue(chunk, column as TextColumn)),
+  );
+  const valueOffsets = Int32Array.from({ length: chunks.length + 1 }, (_, i) => i * width);
+  return makeVector(
+    makeData({
+      type: RESULT_TYPE,
+      length: chunks.length,
+      nullCount: 0,
+      valueOffsets,
+      child: utf8Column(values).data[0]!,
+    }),
+  );
 }
 
 /**

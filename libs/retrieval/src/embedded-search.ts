@@ -1,14 +1,15 @@
 import type * as lancedb from '@lancedb/lancedb';
 import type { SearchResult } from '@docqa/contracts';
 import { searchText } from './chunk';
+import { RESULT_COLUMN } from './chunk-columns';
 import {
   passingFilters,
-  readHits,
-  RESULT_COLUMNS,
-  toHit,
+  resultRow,
+  RowsMoved,
+  takeRows,
   toResult,
   type Hit,
-  type RankedRow,
+  type ResultList,
   type ResultRow,
 } from './embedded-hits';
 import { candidateLimit } from './filters';
@@ -21,20 +22,14 @@ import { VECTOR_INDEX_NPROBES } from './vector-index-plan';
 import type { HybridQuery, StoreQuery } from './vector-store';
 
 /**
- * Share of the table from which a search's tenants are filtered after the vector search rather
- * than before it: building the prefilter's row set costs more than it saves when it keeps most
- * rows (measured at 100,000 rows, 90 % in the tenant: 8.9 ms prefiltered, 5.0 ms postfiltered).
+ * Share of the table from which a search's tenants are filtered after the ranking rather than
+ * before it: building the filter's row set costs more than it saves when it keeps most rows
+ * (measured at 100,000 rows, 90 % in the tenant: a vector search took 8.9 ms prefiltered, 5.0 ms
+ * postfiltered). The ranking then asks for more rows and reads their tenant by row id.
  */
 const POSTFILTER_MIN_SHARE = 0.5;
 /** How long a tenant's share of the table is trusted before it is counted again. */
 const SHARE_TTL_MS = 10_000;
-/**
- * Columns a keyword ranking reads when the result columns come later: the text it re-scores (and
- * orders equal scores by). Reading the chunk and document ids too, to order equal scores by them,
- * cost 0.9 ms of a hybrid search at 300,000 chunks; they are read only when two candidates tie on
- * both score and text.
- */
-const KEYWORD_COLUMNS = ['search_text', '_score'];
 /**
  * Full-text candidates re-scored per keyword result wanted. The index ranks by statistics of the
  * whole table; re-scoring with the searched tenants' own puts their best chunks first, as long as
@@ -44,6 +39,14 @@ const KEYWORD_COLUMNS = ['search_text', '_score'];
 const KEYWORD_CANDIDATES_FACTOR = 2;
 /** Fewest full-text candidates re-scored. */
 const KEYWORD_CANDIDATES_MIN = 20;
+/**
+ * A ranking's query: up to `limit` rows with their row ids and score, filtered by `where` when
+ * given, reading the `select` columns besides.
+ */
+type RankQuery<T> = (limit: number, where: string | null, select: string[]) => Promise<T[]>;
+
+/** A ranked row as a query returns it. */
+type Ranked = { _rowid: bigint; result?: ResultList };
 
 /**
  * The embedded store's searches: keyword (full-text candidates re-scored by BM25 over the searched
@@ -63,26 +66,26 @@ export class EmbeddedSearch {
    * BM25 with those tenants' term statistics, so no other tenant's rows weigh in.
    */
   async keyword(query: StoreQuery & { text: string }): Promise<SearchResult[]> {
-    return this.search(query, (table, withColumns) => this.keywordHits(table, query, withColumns));
+    return this.search(query, (table, moved) => this.keywordHits(table, query, moved));
   }
 
   async semantic(query: StoreQuery & { vector: number[] }): Promise<SearchResult[]> {
-    return this.search(query, (table, withColumns) => this.semanticHits(table, query, withColumns));
+    return this.search(query, (table, moved) => this.semanticHits(table, query, moved));
   }
 
   /**
    * Both rankings, each {@link hybridDepth} deep, fused by {@link fuse}. The keyword ranking runs
-   * while the query is embedded, and the semantic one beside it; only the rows kept are read.
+   * while the query is embedded, and the semantic one beside it.
    */
   async hybrid({ vector: embedding, weights, ...query }: HybridQuery): Promise<SearchResult[]> {
     const deep = { ...query, limit: hybridDepth(query.limit) };
-    const rank = async (table: lancedb.Table, withColumns: boolean) => {
-      const keyword = this.keywordHits(table, deep, withColumns);
+    const rank = async (table: lancedb.Table, moved: boolean) => {
+      const keyword = this.keywordHits(table, deep, moved);
       keyword.catch(() => undefined); // awaited below; an embedding failure must not orphan it
       const vector = await embedding;
       const [keywordHits, semanticHits] = await Promise.all([
         keyword,
-        this.semanticHits(table, { ...deep, vector }, withColumns),
+        this.semanticHits(table, { ...deep, vector }, moved),
       ]);
       return fuse(
         [
@@ -93,54 +96,38 @@ export class EmbeddedSearch {
         (hit) => hit.rowId,
       );
     };
-    return this.search(query, rank, { late: true, distinct: true });
+    return this.search(query, rank, true);
   }
 
   /**
-   * Ranks with `rank`, reading the result columns with the ranking, or (`late`) afterwards for the
-   * rows kept: a hybrid search fuses 60 keyword and 30 to 50 semantic candidates into 10 results,
-   * and reading every candidate's columns cost a third of its time at 300,000 chunks. A keyword or
-   * semantic search keeps most of its candidates, so a second read would cost more than it saves;
-   * a query with metadata filters needs the columns to filter. A row moved before it was read (a
-   * write or a compaction in between) makes the search rank once more, reading them with the ranking.
+   * The first `limit` hits of `rank` as results. A row moved between its ranking and the read of
+   * its columns (a compaction committed in between) makes the search rank once more, with `moved`
+   * set: the ranking then reads the columns inside its query. `distinct`: an identical passage of
+   * several searched tenants counts once (see `fusionKey`).
    */
   private async search(
     query: StoreQuery,
-    rank: (table: lancedb.Table, withColumns: boolean) => Promise<Hit[]>,
-    opts: { late?: boolean; distinct?: boolean } = {},
+    rank: (table: lancedb.Table, moved: boolean) => Promise<Hit[]>,
+    distinct = false,
   ): Promise<SearchResult[]> {
     const table = await this.deps.table();
     if (!table) return [];
-    const read = async (withColumns: boolean) =>
-      this.results(table, await rank(table, withColumns), query.limit, opts.distinct);
-    const late = opts.late && !query.filters.length;
-    return (await read(!late)) ?? (await read(true))!;
-  }
-
-  /**
-   * The first `limit` hits as results, their columns read; null when a row moved. `distinct`: an
-   * identical passage of several searched tenants counts once (see `fusionKey`).
-   */
-  private async results(
-    table: lancedb.Table,
-    hits: Hit[],
-    limit: number,
-    distinct = false,
-  ): Promise<SearchResult[] | null> {
+    let hits: Hit[];
+    try {
+      hits = await rank(table, false);
+    } catch (error) {
+      if (!(error instanceof RowsMoved)) throw error;
+      hits = await rank(table, true);
+    }
     const results: SearchResult[] = [];
     const seen = new Set<string>();
-    for (let next = 0; next < hits.length && results.length < limit;) {
-      const batch = hits.slice(next, next + limit - results.length);
-      next += batch.length;
-      const read = await readHits(table, batch);
-      if (!read) return null;
-      for (const result of read.map(toResult)) {
-        if (distinct) {
-          if (seen.has(fusionKey(result))) continue;
-          seen.add(fusionKey(result));
-        }
-        results.push(result);
+    for (const result of hits.map(toResult)) {
+      if (results.length === query.limit) break;
+      if (distinct) {
+        if (seen.has(fusionKey(result))) continue;
+        seen.add(fusionKey(result));
       }
+      results.push(result);
     }
     return results;
   }
@@ -149,7 +136,7 @@ export class EmbeddedSearch {
   private async keywordHits(
     table: lancedb.Table,
     query: StoreQuery & { text: string },
-    withColumns: boolean,
+    moved: boolean,
   ): Promise<Hit[]> {
     const text = queryText(query.text);
     if (!text || !(await this.hasFts(table))) return [];
@@ -158,63 +145,99 @@ export class EmbeddedSearch {
     const weights = queryWeights(terms, stats);
     if (!weights.indices.length) return [];
     const average = averageTerms(stats);
-    const rows = (await table
-      .search(text, 'fts', 'search_text')
-      .where(tenantClause(query.tenants))
-      .select(withColumns ? [...RESULT_COLUMNS, '_score'] : KEYWORD_COLUMNS)
-      .withRowId()
-      .limit(Math.max(candidates(query) * KEYWORD_CANDIDATES_FACTOR, KEYWORD_CANDIDATES_MIN))
-      .toArray()) as KeywordRow[];
-    const scored = rows
-      .map((row) => {
-        const text = row.search_text ?? searchText(row as ResultRow);
-        return { row, text, score: keywordScore(text, weights, average) };
+    const search: RankQuery<Ranked & { _score: number }> = (limit, where, select) => {
+      const fts = table.search(text, 'fts', 'search_text');
+      return (where === null ? fts : fts.where(where))
+        .select([...select, '_score'])
+        .withRowId()
+        .limit(limit)
+        .toArray();
+    };
+    const wanted = Math.max(candidates(query) * KEYWORD_CANDIDATES_FACTOR, KEYWORD_CANDIDATES_MIN);
+    const scored = (await this.ranked(table, query, wanted, search, moved))
+      .map(({ row, _rowid }) => {
+        // The search text again (what the index holds), from the fields it was made of.
+        const text = searchText(row);
+        return { rowId: _rowid, row, text, score: keywordScore(text, weights, average) };
       })
       .filter((hit) => hit.score > 0)
       // Equal scores in a stable order: the index's own order depends on other tenants' rows.
-      .sort((x, y) => y.score - x.score || compare(x.text, y.text) || byChunk(x.row, y.row));
-    const tied = scored.some(
-      (hit, i) => i > 0 && hit.score === scored[i - 1]!.score && hit.text === scored[i - 1]!.text,
-    );
-    if (tied && !withColumns) return this.keywordHits(table, query, true);
-    return passingFilters(
-      scored.map((hit) => toHit(hit.row, hit.score)),
-      query,
-    );
+      .sort(
+        (x, y) =>
+          y.score - x.score ||
+          compare(x.text, y.text) ||
+          compare(x.row.document_id, y.row.document_id) ||
+          compare(x.row.chunk_id, y.row.chunk_id),
+      );
+    return passingFilters(scored, query);
   }
 
   /** Nearest rows of the searched tenants, scored 1 − cosine distance. */
   private async semanticHits(
     table: lancedb.Table,
     query: StoreQuery & { vector: number[] },
-    withColumns: boolean,
+    moved: boolean,
   ): Promise<Hit[]> {
-    const wanted = candidates(query);
     // The IVF_FLAT index's distances are exact: nothing to re-rank.
-    const search = (limit: number) =>
-      table
-        .vectorSearch(query.vector)
-        .distanceType('cosine')
-        .nprobes(VECTOR_INDEX_NPROBES)
-        .where(tenantClause(query.tenants))
-        .select(withColumns ? [...RESULT_COLUMNS, '_distance'] : ['_distance'])
+    const search: RankQuery<Ranked & { _distance: number }> = (limit, where, select) => {
+      const nearest = table.vectorSearch(query.vector).distanceType('cosine').nprobes(VECTOR_INDEX_NPROBES);
+      return (where === null ? nearest : nearest.where(where))
+        .select([...select, '_distance'])
         .withRowId()
-        .limit(limit);
-    type Nearest = RankedRow & { _distance: number };
-    const { share, rows: tenantRows } = await this.tenantShare(table, query.tenants);
-    let rows: Nearest[] | null = null;
-    if (share >= POSTFILTER_MIN_SHARE) {
-      // Other tenants' rows are dropped after the search: ask for enough to keep `wanted`.
-      rows = (await search(Math.ceil((wanted / share) * 1.5))
-        .postfilter()
-        .toArray()) as Nearest[];
-      if (rows.length < Math.min(wanted, tenantRows)) rows = null;
-    }
-    rows ??= (await search(wanted).toArray()) as Nearest[];
+        .limit(limit)
+        .toArray();
+    };
+    const rows = await this.ranked(table, query, candidates(query), search, moved);
     return passingFilters(
-      rows.slice(0, wanted).map((row) => toHit(row, 1 - row._distance)),
+      rows.map(({ _rowid, row, _distance }) => ({ rowId: _rowid, row, score: 1 - _distance })),
       query,
     );
+  }
+
+  /**
+   * The best `wanted` rows of the searched tenants by `search`, with their result columns. The
+   * search reads its scores alone, and a take reads the columns of the rows it ranked (`moved`:
+   * the search reads them itself). When the tenants hold most of the table, the search runs
+   * unfiltered for more rows, whose tenant the take reads too; it runs again filtered when too few
+   * of them are the tenants'.
+   */
+  private async ranked<T extends Ranked>(
+    table: lancedb.Table,
+    query: StoreQuery,
+    wanted: number,
+    search: RankQuery<T>,
+    moved: boolean,
+  ): Promise<(T & { row: ResultRow })[]> {
+    const filter = tenantClause(query.tenants);
+    if (moved)
+      return (await search(wanted, filter, [RESULT_COLUMN])).map((row) => ({
+        ...row,
+        row: resultRow(row.result!),
+      }));
+    const { share, rows: tenantRows } = await this.tenantShare(table, query.tenants);
+    if (share >= POSTFILTER_MIN_SHARE) {
+      const limit = Math.ceil((wanted / share) * 1.5);
+      const ranked = await search(limit, null, []);
+      const taken = await takeRows<{ tenant: string; result: ResultList }>(
+        table,
+        ranked.map((row) => row._rowid),
+        ['tenant', RESULT_COLUMN],
+      );
+      const tenants = new Set(query.tenants);
+      const kept = ranked
+        .filter((row) => tenants.has(taken.get(row._rowid)!.tenant))
+        .slice(0, wanted)
+        .map((row) => ({ ...row, row: resultRow(taken.get(row._rowid)!.result) }));
+      // Fewer rows than asked for: the search found all there were, and `kept` holds the tenants'.
+      if (kept.length >= Math.min(wanted, tenantRows) || ranked.length < limit) return kept;
+    }
+    const ranked = await search(wanted, filter, []);
+    const taken = await takeRows<{ result: ResultList }>(
+      table,
+      ranked.map((row) => row._rowid),
+      [RESULT_COLUMN],
+    );
+    return ranked.map((row) => ({ ...row, row: resultRow(taken.get(row._rowid)!.result) }));
   }
 
   private async hasFts(table: lancedb.Table): Promise<boolean> {
@@ -238,15 +261,6 @@ export class EmbeddedSearch {
     this.shares.set(key, entry);
     return entry;
   }
-}
-
-/** A keyword candidate: its search text, or the result columns it is rebuilt from. */
-type KeywordRow = RankedRow & { search_text?: string };
-
-/** Order of two rows by document and chunk id, when the ranking read them (else 0). */
-function byChunk(x: KeywordRow, y: KeywordRow): number {
-  if (x.document_id === undefined || y.document_id === undefined) return 0;
-  return x.document_id.localeCompare(y.document_id) || x.chunk_id!.localeCompare(y.chunk_id!);
 }
 
 function compare(x: string, y: string): number {

@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as lancedb from '@lancedb/lancedb';
-import { readHits, toHit, type RankedRow } from './embedded-hits';
+import { RESULT_COLUMN } from './chunk-columns';
+import { RowsMoved, takeRows } from './embedded-hits';
 import type { EmbeddedChunk } from './chunk';
 import { EmbeddedStore } from './embedded-store';
 import { describeVectorStoreContract } from './testing/vector-store-contract';
@@ -120,6 +121,39 @@ describe('EmbeddedStore semantic search over a shared table', () => {
     expect(results).toHaveLength(9);
     expect(results.every((r) => r.document_id.startsWith('small-'))).toBe(true);
   });
+
+  it('gives a large tenant its own keyword matches only, all of them when fewer than asked for', async () => {
+    const results = await store.keywordSearch({ tenants: ['big'], filters: [], limit: 15, text: 'passage' });
+    expect(results.map((r) => r.document_id).sort()).toEqual(
+      Array.from({ length: 10 }, (_, i) => `big-${i}`).sort(),
+    );
+  });
+
+  it('ranks again, reading the columns with the ranking, when its rows moved before they were read', async () => {
+    const query = { tenants: ['big'], filters: [], limit: 3 };
+    const searches = {
+      keyword: () => store.keywordSearch({ ...query, text: 'passage 1' }),
+      semantic: () => store.semanticSearch({ ...query, vector: [1, 0, 0, 0] }),
+      hybrid: () =>
+        store.hybridSearch({
+          ...query,
+          text: 'passage 1',
+          vector: Promise.resolve([1, 0, 0, 0]),
+          weights: { keyword: 1, semantic: 1 },
+        }),
+    };
+    const table = (await (store as unknown as { openTable(): Promise<lancedb.Table> }).openTable())!;
+    for (const search of Object.values(searches)) {
+      const expected = await search();
+      // A compaction between the ranking and the take: the row ids ranked are gone.
+      const take = jest.spyOn(table, 'takeRowIds').mockImplementationOnce(() => {
+        throw new Error('row id not found');
+      });
+      expect(await search()).toEqual(expected);
+      expect(take.mock.results[0]!.type).toBe('throw');
+      take.mockRestore();
+    }
+  });
 });
 
 describe('EmbeddedStore written by two jobs at once', () => {
@@ -169,33 +203,79 @@ describe('EmbeddedStore hybrid search of several tenants', () => {
     }));
 });
 
-describe('readHits', () => {
+describe('takeRows', () => {
   const own = mkdtempSync(join(tmpdir(), 'docqa-embedded-read-'));
   afterAll(() => rmSync(own, { recursive: true, force: true }));
 
-  it('reads the result columns of ranked rows, and gives null for a row a compaction moved', async () => {
+  it('reads columns of ranked rows by row id, and throws RowsMoved for a row a compaction moved', async () => {
     const db = await lancedb.connect(own);
-    const row = {
-      chunk_id: 'd#0',
-      document_id: 'd',
-      title: 't',
-      url: '',
-      heading: 'h',
-      text: 'x',
-      metadata: '{}',
-    };
+    const row = { chunk_id: 'd#0', text: 'x' };
     const table = await db.createTable('chunks', [row, { ...row, chunk_id: 'd#1' }]);
     try {
-      const ranked = (await table.query().select(['chunk_id']).withRowId().toArray()) as RankedRow[];
-      const hits = ranked.map((r) => toHit(r, 1));
-      expect((await readHits(table, hits))!.map((hit) => hit.row!.chunk_id)).toEqual(['d#0', 'd#1']);
+      const ids = (await table.query().select(['chunk_id']).withRowId().toArray()).map(
+        (r: { _rowid: bigint }) => r._rowid,
+      );
+      const rows = await takeRows<{ chunk_id: string }>(table, ids, ['chunk_id']);
+      expect(ids.map((id) => rows.get(id)!.chunk_id)).toEqual(['d#0', 'd#1']);
       await table.add([{ ...row, chunk_id: 'd#2' }]);
       await table.delete("chunk_id = 'd#1'");
       await table.optimize();
-      expect(await readHits(table, hits)).toBeNull();
+      await expect(takeRows(table, ids, ['chunk_id'])).rejects.toBeInstanceOf(RowsMoved);
     } finally {
       table.close();
       db.close();
+    }
+  });
+});
+
+describe('EmbeddedStore table written before the result column', () => {
+  it('gains the column when opened, and searches and writes go on', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'docqa-embedded-old-'));
+    try {
+      // The table as earlier versions wrote it: the same columns, without `result`.
+      const db = await lancedb.connect(dir);
+      const old = doc('t', 'old', 'rotate the signing key', [1, 0, 0, 0]);
+      const table = await db.createTable('chunks', [
+        {
+          chunk_id: old.chunk_id,
+          tenant: old.tenant,
+          document_id: old.document_id,
+          title: old.title,
+          url: 'https://d.example/old',
+          heading: 'Keys',
+          text: old.text,
+          search_text: `${old.title}\nKeys\n${old.text}`,
+          metadata: '{"product":"cli"}',
+          vector: old.vector,
+        },
+      ]);
+      await table.createIndex('search_text', { config: lancedb.Index.fts({ withPosition: false }) });
+      table.close();
+      db.close();
+
+      const store = await EmbeddedStore.open(dir);
+      try {
+        const query = { tenants: ['t'], filters: [], limit: 5 };
+        expect(await store.keywordSearch({ ...query, text: 'signing key' })).toEqual([
+          expect.objectContaining({
+            chunk_id: 'old#0',
+            url: 'https://d.example/old',
+            section: 'Keys',
+            text: 'rotate the signing key',
+            metadata: { product: 'cli' },
+          }),
+        ]);
+        expect(await readTable(dir, async (t) => (await t.schema()).fields.map((f) => f.name))).toContain(
+          RESULT_COLUMN,
+        );
+        await store.replaceDocuments('t', ['new'], [doc('t', 'new', 'rotate logs daily', [0, 1, 0, 0])]);
+        const semantic = await store.semanticSearch({ ...query, vector: [0, 1, 0, 0] });
+        expect(semantic.map((r) => r.chunk_id)).toEqual(['new#0', 'old#0']);
+      } finally {
+        await store.close();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });

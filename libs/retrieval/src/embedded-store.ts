@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import * as lancedb from '@lancedb/lancedb';
 import type { SearchResult } from '@docqa/contracts';
 import { searchText, type Chunk, type EmbeddedChunk } from './chunk';
-import { chunkColumns } from './chunk-columns';
+import { chunkColumns, RESULT_COLUMN, RESULT_COLUMN_SQL } from './chunk-columns';
 import { RESULT_COLUMNS } from './embedded-hits';
 import { EmbeddedSearch } from './embedded-search';
 import { documentsClause, inList } from './lance-sql';
@@ -245,8 +245,26 @@ export class EmbeddedStore implements VectorStore {
     }
     const table = await this.db.openTable(TABLE);
     if (!this.termStats.isComplete()) await this.countTerms(table);
+    await this.addResultColumn(table);
     this.table = table;
     return this.table;
+  }
+
+  /**
+   * Adds {@link RESULT_COLUMN} to a table written before it, filled from the columns it lists
+   * (once; seconds at 300,000 rows). Another process adding it first, or a write committing
+   * meanwhile, makes the addition fail: it is tried again until the column is there.
+   */
+  private async addResultColumn(table: lancedb.Table): Promise<void> {
+    for (let attempt = 1; ; attempt++) {
+      if ((await table.schema()).fields.some((field) => field.name === RESULT_COLUMN)) return;
+      try {
+        await table.addColumns([{ name: RESULT_COLUMN, valueSql: RESULT_COLUMN_SQL }]);
+        return;
+      } catch (error) {
+        if (attempt === 5) throw error;
+      }
+    }
   }
 
   /** Counts a table written before per-tenant term statistics existed (once, with a log line). */
