@@ -21,25 +21,29 @@ describe('chunkColumns', () => {
       'chunk_id',
       'tenant',
       'document_id',
-      'title',
-      'url',
-      'heading',
-      'text',
       'search_text',
-      'metadata',
       'vector',
       'result',
     ]);
     const rows = table.toArray().map((row) => row.toJSON() as Record<string, unknown>);
-    expect(rows.map((r) => [r['url'], r['text'], r['search_text'], r['metadata']])).toEqual([
-      ['', 'text 1', 'Title 1\nInstall › Linux\ntext 1', '{"i":1}'],
-      ['https://d.example/é#x', 'naïve — 文字', 'Title 2\nInstall › Linux\nnaïve — 文字', '{"i":2}'],
+    expect(rows.map((r) => [r['chunk_id'], r['tenant'], r['document_id'], r['search_text']])).toEqual([
+      ['d1#0', 't', 'd1', 'Title 1\nInstall › Linux\ntext 1'],
+      ['d2#0', 't', 'd2', 'Title 2\nInstall › Linux\nnaïve — 文字'],
     ]);
     expect([...(table.getChild('vector')!.get(1) as Iterable<number>)]).toEqual([2, 0.5, -1]);
-    // The result columns again, in one list per row.
+    // What a search reads back, in one list per row (RESULT_FIELDS order).
+    expect([...(table.getChild('result')!.get(0) as Iterable<string>)]).toEqual([
+      'd1#0',
+      'd1',
+      'Title 1',
+      '',
+      'Install › Linux',
+      'text 1',
+      '{"i":1}',
+    ]);
     expect([...(table.getChild('result')!.get(1) as Iterable<string>)]).toEqual([
-      rows[1]!['chunk_id'],
-      rows[1]!['document_id'],
+      'd2#0',
+      'd2',
       'Title 2',
       'https://d.example/é#x',
       'Install › Linux',

@@ -11,26 +11,21 @@ import {
   type Vector,
 } from 'apache-arrow';
 import { searchText, type EmbeddedChunk } from './chunk';
-import { RESULT_COLUMNS } from './embedded-hits';
+import { RESULT_FIELDS } from './embedded-hits';
 
-/** The string columns of the embedded store's table, in table order (`vector` and `result` follow). */
-const TEXT_COLUMNS = [
-  'chunk_id',
-  'tenant',
-  'document_id',
-  'title',
-  'url',
-  'heading',
-  'text',
-  'search_text',
-  'metadata',
-] as const;
+/**
+ * The string columns of the embedded store's table, in table order; `vector` and `result` (the
+ * {@link RESULT_FIELDS}) follow. The tenant and the document id are what writes and searches
+ * filter on, the search text is what the full-text index reads.
+ */
+const TEXT_COLUMNS = ['chunk_id', 'tenant', 'document_id', 'search_text'] as const;
 
-type TextColumn = (typeof TEXT_COLUMNS)[number];
-
-/** A row's string values: what LanceDB infers from row objects (nullable Utf8, `url` '' when none). */
-function textValue(chunk: EmbeddedChunk, column: TextColumn): string {
-  switch (column) {
+/** A chunk's value of a string column or a result field, as the table stores it. */
+function textValue(
+  chunk: EmbeddedChunk,
+  field: (typeof TEXT_COLUMNS)[number] | (typeof RESULT_FIELDS)[number],
+): string {
+  switch (field) {
     case 'url':
       return chunk.url ?? '';
     case 'search_text':
@@ -38,15 +33,15 @@ function textValue(chunk: EmbeddedChunk, column: TextColumn): string {
     case 'metadata':
       return JSON.stringify(chunk.metadata);
     default:
-      return chunk[column];
+      return chunk[field];
   }
 }
 
 /**
  * Chunks as Arrow columns, the embedded store's write format: LanceDB's fastest documented input.
  * The vectors go into one Float32Array behind a fixed-size list, with no per-row conversion of
- * JavaScript arrays (which cost more than the write itself). Same schema as the table LanceDB
- * inferred from row objects before, so tables written either way accept both.
+ * JavaScript arrays (which cost more than the write itself). A table written before this layout
+ * is brought to it when a store opens it (see {@link EARLIER_LAYOUT}).
  */
 export function chunkColumns(chunks: EmbeddedChunk[]): Table {
   const dimensions = chunks[0]?.vector.length ?? 0;
@@ -80,22 +75,18 @@ export function chunkColumns(chunks: EmbeddedChunk[]): Table {
 }
 
 /**
- * The column a search reads back: a row's {@link RESULT_COLUMNS} in one list of strings. Reading
- * one column by row id costs a fraction of reading seven: at 300,000 chunks a take of 34 rows took
- * 1.3 ms for this list and 3.9 ms for the seven columns (each column read is a request of its
- * own). It comes last, where `table.addColumns` puts it in a table written before it.
+ * The column a search reads back: a row's {@link RESULT_FIELDS} in one list of strings. LanceDB
+ * reads each column it is asked for separately: at 300,000 chunks a take of 34 rows took 1.3 ms
+ * for this list and 3.9 ms for seven columns of their own. It comes last, where `addColumns` puts
+ * it in a table written before it.
  */
 export const RESULT_COLUMN = 'result';
 const RESULT_TYPE = new List(new Field('item', new Utf8(), true));
-/** The SQL that fills {@link RESULT_COLUMN} in a table written before it. */
-export const RESULT_COLUMN_SQL = `make_array(${RESULT_COLUMNS.join(', ')})`;
 
-/** The {@link RESULT_COLUMN} of `chunks`: their result columns' values, row after row. */
+/** The {@link RESULT_COLUMN} of `chunks`: their result fields, row after row. */
 function resultColumn(chunks: EmbeddedChunk[]): Vector {
-  const width = RESULT_COLUMNS.length;
-  const values = chunks.flatMap((chunk) =>
-    RESULT_COLUMNS.map((column) => textValue(chunk, column as TextColumn)),
-  );
+  const width = RESULT_FIELDS.length;
+  const values = chunks.flatMap((chunk) => RESULT_FIELDS.map((field) => textValue(chunk, field)));
   const valueOffsets = Int32Array.from({ length: chunks.length + 1 }, (_, i) => i * width);
   return makeVector(
     makeData({
@@ -107,6 +98,16 @@ function resultColumn(chunks: EmbeddedChunk[]): Vector {
     }),
   );
 }
+
+/**
+ * What a table written before {@link RESULT_COLUMN} existed needs to take the layout of
+ * {@link chunkColumns}: the column, filled from the columns of their own its fields had, and
+ * those columns dropped (they are read nowhere else).
+ */
+export const EARLIER_LAYOUT = {
+  resultSql: `make_array(${RESULT_FIELDS.join(', ')})`,
+  dropped: RESULT_FIELDS.filter((field) => !(TEXT_COLUMNS as readonly string[]).includes(field)),
+};
 
 /**
  * A Utf8 column encoded in one pass: byte offsets, then every string written into one buffer

@@ -4,12 +4,20 @@ import { filterFields, matchesFilters } from './filters';
 import type { StoreQuery } from './vector-store';
 
 /**
- * The fields a search reads back: everything but the vector and the search text. A row holds
- * them as columns of their own and, for searches, together in one list (`RESULT_COLUMN`).
+ * The fields a search reads back, in the order a row's `result` list holds them: everything but
+ * the tenant, the search text and the vector.
  */
-export const RESULT_COLUMNS = ['chunk_id', 'document_id', 'title', 'url', 'heading', 'text', 'metadata'];
+export const RESULT_FIELDS = [
+  'chunk_id',
+  'document_id',
+  'title',
+  'url',
+  'heading',
+  'text',
+  'metadata',
+] as const satisfies readonly (keyof ResultRow)[];
 
-/** The result columns of a row of the embedded store's table. */
+/** The result fields of a row of the embedded store's table (`url` '' when none, `metadata` JSON). */
 export interface ResultRow {
   chunk_id: string;
   document_id: string;
@@ -20,7 +28,7 @@ export interface ResultRow {
   metadata: string;
 }
 
-/** A row a search ranked: its row id, its score and its result columns. */
+/** A row a search ranked: its row id, its score and its result fields. */
 export interface Hit {
   rowId: bigint;
   score: number;
@@ -32,10 +40,10 @@ export interface ResultList {
   toArray(): ArrayLike<string>;
 }
 
-/** A row's result columns from its `result` list (values in {@link RESULT_COLUMNS} order). */
+/** A row's result fields from its `result` list. */
 export function resultRow(list: ResultList): ResultRow {
   const values = list.toArray();
-  return Object.fromEntries(RESULT_COLUMNS.map((column, i) => [column, values[i]])) as unknown as ResultRow;
+  return Object.fromEntries(RESULT_FIELDS.map((field, i) => [field, values[i]])) as unknown as ResultRow;
 }
 
 /**

@@ -229,7 +229,7 @@ describe('takeRows', () => {
 });
 
 describe('EmbeddedStore table written before the result column', () => {
-  it('gains the column when opened, and searches and writes go on', async () => {
+  it('takes the layout of writes when opened, and searches, reads and writes go on', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'docqa-embedded-old-'));
     try {
       // The table as earlier versions wrote it: the same columns, without `result`.
@@ -265,9 +265,22 @@ describe('EmbeddedStore table written before the result column', () => {
             metadata: { product: 'cli' },
           }),
         ]);
-        expect(await readTable(dir, async (t) => (await t.schema()).fields.map((f) => f.name))).toContain(
+        // The layout writes use: the result fields in one list, their columns of their own gone.
+        expect(await readTable(dir, async (t) => (await t.schema()).fields.map((f) => f.name))).toEqual([
+          'chunk_id',
+          'tenant',
+          'document_id',
+          'search_text',
+          'vector',
           RESULT_COLUMN,
-        );
+        ]);
+        expect(await store.documentChunks('t', 'old', 10)).toEqual([
+          expect.objectContaining({
+            tenant: 't',
+            url: 'https://d.example/old',
+            metadata: { product: 'cli' },
+          }),
+        ]);
         await store.replaceDocuments('t', ['new'], [doc('t', 'new', 'rotate logs daily', [0, 1, 0, 0])]);
         const semantic = await store.semanticSearch({ ...query, vector: [0, 1, 0, 0] });
         expect(semantic.map((r) => r.chunk_id)).toEqual(['new#0', 'old#0']);
@@ -293,7 +306,7 @@ describe('EmbeddedStore upkeep beside writes', () => {
       await store.optimize({ endOfBurst: true });
       await readTable(dir, async (table) => {
         expect(await table.countRows()).toBe(6_999);
-        expect(await table.countRows("text LIKE 'replaced %'")).toBe(10);
+        expect(await table.countRows("search_text LIKE '%replaced %'")).toBe(10);
         expect(await table.countRows("document_id = 'd20'")).toBe(0);
       });
     }));

@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import * as lancedb from '@lancedb/lancedb';
 import type { SearchResult } from '@docqa/contracts';
 import { searchText, type Chunk, type EmbeddedChunk } from './chunk';
-import { chunkColumns, RESULT_COLUMN, RESULT_COLUMN_SQL } from './chunk-columns';
-import { RESULT_COLUMNS } from './embedded-hits';
+import { chunkColumns, EARLIER_LAYOUT, RESULT_COLUMN } from './chunk-columns';
+import { resultRow, type ResultList } from './embedded-hits';
 import { EmbeddedSearch } from './embedded-search';
 import { documentsClause, inList } from './lance-sql';
 import { StoreGate } from './store-gate';
@@ -47,17 +47,11 @@ export const VERSION_RETENTION_MS = 60_000;
 /** Margin after {@link VERSION_RETENTION_MS} at which the upkeep that follows a burst runs. */
 const LATER_UPKEEP_MARGIN_MS = 5_000;
 
+/** The columns of a row that a store reads besides its `result` (see `chunkColumns`). */
 interface Row {
-  chunk_id: string;
   tenant: string;
-  document_id: string;
-  title: string;
-  url: string;
-  heading: string;
-  text: string;
   search_text: string;
-  metadata: string;
-  vector: number[];
+  result: ResultList;
 }
 
 /**
@@ -140,19 +134,22 @@ export class EmbeddedStore implements VectorStore {
     const rows = (await table
       .query()
       .where(documentsClause(tenant, [documentId]))
-      .select([...RESULT_COLUMNS, 'tenant'])
+      .select([RESULT_COLUMN])
       .limit(limit)
       .toArray()) as Row[];
-    return rows.map((row) => ({
-      tenant: row.tenant,
-      document_id: row.document_id,
-      chunk_id: row.chunk_id,
-      title: row.title,
-      url: row.url || null,
-      heading: row.heading,
-      text: row.text,
-      metadata: JSON.parse(row.metadata) as Record<string, unknown>,
-    }));
+    return rows.map((row) => {
+      const fields = resultRow(row.result);
+      return {
+        tenant,
+        document_id: fields.document_id,
+        chunk_id: fields.chunk_id,
+        title: fields.title,
+        url: fields.url || null,
+        heading: fields.heading,
+        text: fields.text,
+        metadata: JSON.parse(fields.metadata) as Record<string, unknown>,
+      };
+    });
   }
 
   async keywordSearch(query: StoreQuery & { text: string }): Promise<SearchResult[]> {
@@ -245,24 +242,28 @@ export class EmbeddedStore implements VectorStore {
     }
     const table = await this.db.openTable(TABLE);
     if (!this.termStats.isComplete()) await this.countTerms(table);
-    await this.addResultColumn(table);
+    await this.migrateLayout(table);
     this.table = table;
     return this.table;
   }
 
   /**
-   * Adds {@link RESULT_COLUMN} to a table written before it, filled from the columns it lists
-   * (once; seconds at 300,000 rows). Another process adding it first, or a write committing
-   * meanwhile, makes the addition fail: it is tried again until the column is there.
+   * Brings a table written before {@link RESULT_COLUMN} to the layout writes use (once; 1.7 s at
+   * 300,000 rows): adds the column, filled from the columns its fields had, then drops those.
+   * Another process migrating too, or a write committing meanwhile, makes a step fail: the steps
+   * still due are tried again.
    */
-  private async addResultColumn(table: lancedb.Table): Promise<void> {
-    for (let attempt = 1; ; attempt++) {
-      if ((await table.schema()).fields.some((field) => field.name === RESULT_COLUMN)) return;
+  private async migrateLayout(table: lancedb.Table): Promise<void> {
+    for (let failures = 0; ;) {
+      const columns = new Set((await table.schema()).fields.map((field) => field.name));
+      const dropped = EARLIER_LAYOUT.dropped.filter((column) => columns.has(column));
       try {
-        await table.addColumns([{ name: RESULT_COLUMN, valueSql: RESULT_COLUMN_SQL }]);
-        return;
+        if (!columns.has(RESULT_COLUMN))
+          await table.addColumns([{ name: RESULT_COLUMN, valueSql: EARLIER_LAYOUT.resultSql }]);
+        else if (dropped.length) await table.dropColumns(dropped);
+        else return;
       } catch (error) {
-        if (attempt === 5) throw error;
+        if (++failures === 5) throw error;
       }
     }
   }
