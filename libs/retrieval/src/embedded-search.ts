@@ -121,8 +121,9 @@ export class EmbeddedSearch {
     }
     const results: SearchResult[] = [];
     const seen = new Set<string>();
-    for (const result of hits.map(toResult)) {
+    for (const hit of hits) {
       if (results.length === query.limit) break;
+      const result = toResult(hit);
       if (distinct) {
         if (seen.has(fusionKey(result))) continue;
         seen.add(fusionKey(result));
