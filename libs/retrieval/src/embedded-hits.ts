@@ -17,6 +17,13 @@ export const RESULT_FIELDS = [
   'metadata',
 ] as const satisfies readonly (keyof ResultRow)[];
 
+type ResultField = (typeof RESULT_FIELDS)[number];
+/** Where each field sits in the `result` list. */
+const FIELD_INDEX = Object.fromEntries(RESULT_FIELDS.map((field, i) => [field, i])) as Record<
+  ResultField,
+  number
+>;
+
 /** The result fields of a row of the embedded store's table (`url` '' when none, `metadata` JSON). */
 export interface ResultRow {
   chunk_id: string;
@@ -37,13 +44,50 @@ export interface Hit {
 
 /** The `result` list column as LanceDB returns it (an Arrow vector of strings). */
 export interface ResultList {
-  toArray(): ArrayLike<string>;
+  get(index: number): string | null;
 }
 
-/** A row's result fields from its `result` list. */
+/**
+ * A row's result fields, each decoded from its `result` list when first read: a search re-scores
+ * the passages of its keyword candidates and returns the fields of the rows it keeps, and
+ * decoding all seven fields of a hybrid search's 150 candidates took 0.95 ms of JavaScript.
+ */
+class ResultListRow implements ResultRow {
+  private readonly values: (string | undefined)[] = [];
+
+  constructor(private readonly list: ResultList) {}
+
+  get chunk_id(): string {
+    return this.field('chunk_id');
+  }
+  get document_id(): string {
+    return this.field('document_id');
+  }
+  get title(): string {
+    return this.field('title');
+  }
+  get url(): string {
+    return this.field('url');
+  }
+  get heading(): string {
+    return this.field('heading');
+  }
+  get text(): string {
+    return this.field('text');
+  }
+  get metadata(): string {
+    return this.field('metadata');
+  }
+
+  private field(name: ResultField): string {
+    const index = FIELD_INDEX[name];
+    return (this.values[index] ??= this.list.get(index) ?? '');
+  }
+}
+
+/** A row's result fields, read from its `result` list as they are used. */
 export function resultRow(list: ResultList): ResultRow {
-  const values = list.toArray();
-  return Object.fromEntries(RESULT_FIELDS.map((field, i) => [field, values[i]])) as unknown as ResultRow;
+  return new ResultListRow(list);
 }
 
 /**
@@ -104,5 +148,10 @@ export function toResult(hit: Hit): SearchResult {
 }
 
 function metadataOf(row: ResultRow) {
-  return { ...row, metadata: JSON.parse(row.metadata) as Record<string, unknown> };
+  return {
+    document_id: row.document_id,
+    title: row.title,
+    url: row.url,
+    metadata: JSON.parse(row.metadata) as Record<string, unknown>,
+  };
 }
