@@ -196,9 +196,9 @@ export class EmbeddedSearch {
   }
 
   /**
-   * The best `wanted` rows of the searched tenants by `search`, with their result columns. The
-   * search reads its scores alone, and a take reads the columns of the rows it ranked (`moved`:
-   * the search reads them itself). When the tenants hold most of the table, the search runs
+   * The best `wanted` rows of the searched tenants by `search`, with their result fields. The
+   * search reads its scores alone, and a take reads the `result` list of the rows it ranked
+   * (`moved`: the search reads it itself). When the tenants hold most of the table, the search runs
    * unfiltered for more rows, whose tenant the take reads too; it runs again filtered when too few
    * of them are the tenants'.
    */
