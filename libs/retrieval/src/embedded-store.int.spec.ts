@@ -253,10 +253,16 @@ describe('EmbeddedStore table written before the result column', () => {
       table.close();
       db.close();
 
-      const store = await EmbeddedStore.open(dir);
+      // Two processes (the API and a worker) open it at once.
+      const [store, other] = await Promise.all([EmbeddedStore.open(dir), EmbeddedStore.open(dir)]);
       try {
         const query = { tenants: ['t'], filters: [], limit: 5 };
-        expect(await store.keywordSearch({ ...query, text: 'signing key' })).toEqual([
+        const [keyword, semanticOther] = await Promise.all([
+          store.keywordSearch({ ...query, text: 'signing key' }),
+          other.semanticSearch({ ...query, vector: [1, 0, 0, 0] }),
+        ]);
+        expect(semanticOther.map((r) => r.chunk_id)).toEqual(['old#0']);
+        expect(keyword).toEqual([
           expect.objectContaining({
             chunk_id: 'old#0',
             url: 'https://d.example/old',
@@ -285,7 +291,7 @@ describe('EmbeddedStore table written before the result column', () => {
         const semantic = await store.semanticSearch({ ...query, vector: [0, 1, 0, 0] });
         expect(semantic.map((r) => r.chunk_id)).toEqual(['new#0', 'old#0']);
       } finally {
-        await store.close();
+        await Promise.all([store.close(), other.close()]);
       }
     } finally {
       rmSync(dir, { recursive: true, force: true });
