@@ -47,7 +47,7 @@ export const VERSION_RETENTION_MS = 60_000;
 /** Margin after {@link VERSION_RETENTION_MS} at which the upkeep that follows a burst runs. */
 const LATER_UPKEEP_MARGIN_MS = 5_000;
 
-/** The columns of a row that a store reads besides its `result` (see `chunkColumns`). */
+/** The columns of a row that the store reads itself (the layout is `chunkColumns`). */
 interface Row {
   tenant: string;
   search_text: string;
