@@ -50,7 +50,7 @@ export interface ResultList {
 /**
  * A row's result fields, each decoded from its `result` list when first read: a search re-scores
  * the passages of its keyword candidates and returns the fields of the rows it keeps, and
- * decoding all seven fields of a hybrid search's 150 candidates took 0.95 ms of JavaScript.
+ * decoding all seven fields of 150 candidates took 0.95 ms of JavaScript.
  */
 class ResultListRow implements ResultRow {
   private readonly values: (string | undefined)[] = [];
