@@ -3,14 +3,7 @@ import type { Table as ArrowTable } from 'apache-arrow';
 import type { SearchResult } from '@docqa/contracts';
 import { searchText } from './chunk';
 import { RESULT_COLUMN } from './chunk-columns';
-import {
-  passingFilters,
-  resultRow,
-  toResult,
-  type Hit,
-  type ResultList,
-  type ResultRow,
-} from './embedded-hits';
+import { passingFilters, resultRow, toResult, type Hit, type ResultList } from './embedded-hits';
 import { candidateLimit } from './filters';
 import { fuse, fusionKey, hybridDepth } from './hybrid';
 import { tenantClause } from './lance-sql';
