@@ -41,6 +41,12 @@ export interface Hit {
   row: ResultRow;
 }
 
+/**
+ * A ranked row whose result fields may be unread (null): a ranking can leave them to be read once
+ * the results are chosen.
+ */
+export type RankedHit = Omit<Hit, 'row'> & { row: ResultRow | null };
+
 /** The `result` list column as LanceDB returns it (an Arrow vector of strings). */
 export interface ResultList {
   get(index: number): string | null;

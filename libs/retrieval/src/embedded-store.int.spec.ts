@@ -182,6 +182,46 @@ describe('EmbeddedStore written by two jobs at once', () => {
   });
 });
 
+describe('EmbeddedStore hybrid search', () => {
+  it('reads the passages of rows only the semantic ranking found, ranking again when they moved first', () =>
+    withStore(async (store) => {
+      await store.replaceDocuments(
+        'a',
+        ['key', 'near', 'far'],
+        [
+          doc('a', 'key', 'rotate the signing key', [1, 0, 0, 0]),
+          doc('a', 'near', 'unrelated words only', [0.9, 0.1, 0, 0]),
+          doc('a', 'far', 'other words again', [0, 0, 1, 0]),
+        ],
+      );
+      const search = () =>
+        store.hybridSearch({
+          tenants: ['a'],
+          filters: [],
+          limit: 2,
+          text: 'signing key',
+          vector: Promise.resolve([1, 0, 0, 0]),
+          weights: { keyword: 1, semantic: 1 },
+        });
+      const table = (await (store as unknown as { openTable(): Promise<lancedb.Table> }).openTable())!;
+      const take = jest.spyOn(table, 'takeRowIds');
+      const expected = await search();
+      expect(expected.map((r) => [r.document_id, r.text])).toEqual([
+        ['key', 'rotate the signing key'],
+        ['near', 'unrelated words only'],
+      ]);
+      expect(take).toHaveBeenCalledTimes(1);
+      // A compaction between the ranking and that read: the row ids ranked are gone.
+      take.mockImplementationOnce(() => {
+        throw new Error('row id not found');
+      });
+      expect(await search()).toEqual(expected);
+      expect(take.mock.results[1]!.type).toBe('throw');
+      expect(take).toHaveBeenCalledTimes(2);
+      take.mockRestore();
+    }));
+});
+
 describe('EmbeddedStore hybrid search of several tenants', () => {
   it('returns a passage two tenants hold alike once, and still fills the limit', () =>
     withStore(async (store) => {
