@@ -6,9 +6,15 @@ export interface HybridWeights {
   semantic: number;
 }
 
-/** Candidates each ranking contributes to a fusion of `limit` results. */
+/**
+ * Candidates each ranking contributes to a fusion of `limit` results. Measured at limit 10 and 5
+ * on the eval data: twice the limit (at least 20) ranks as well as three times (nDCG@10 SciFact
+ * 0.690 / 0.670 against 0.688 / 0.669, emanual-tv 0.824 / 0.809 against 0.824 / 0.808; Qdrant's
+ * fusion, run against the test emulation, the same at both depths) and the answers are unchanged,
+ * while an embedded hybrid search reads and re-scores a third fewer rows.
+ */
 export function hybridDepth(limit: number): number {
-  return Math.max(limit * 3, 30);
+  return Math.max(limit * 2, 20);
 }
 
 /**

@@ -153,8 +153,8 @@ describe('QdrantStore requests, validated against Qdrant’s OpenAPI schema', ()
     expect(bodies[2]).toMatchObject({
       query: { rrf: { k: 2, weights: [1, 0.15] } },
       prefetch: [
-        { using: 'sparse', limit: 30 },
-        { using: 'dense', limit: 30 },
+        { using: 'sparse', limit: 20 },
+        { using: 'dense', limit: 20 },
       ],
     });
     const tenantFirst = (filter: unknown) =>
