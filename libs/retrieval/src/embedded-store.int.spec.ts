@@ -393,4 +393,38 @@ describe('EmbeddedStore table versions', () => {
       ),
     90_000,
   );
+
+  it('closes once its later upkeep, under way, is done', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'docqa-embedded-'));
+    const store = await EmbeddedStore.open(dir, { versionRetentionMs: 0 });
+    try {
+      await fiveWrites(store);
+      // Catch the later upkeep's timer (retention 0 + the 5 s margin) to start it at once.
+      let laterUpkeep: (() => void) | undefined;
+      const realSetTimeout = setTimeout;
+      const timers = jest.spyOn(global, 'setTimeout').mockImplementation(((run: () => void, ms?: number) => {
+        if (ms !== 5_000) return realSetTimeout(run, ms);
+        laterUpkeep = run;
+        return realSetTimeout(() => undefined, 0);
+      }) as typeof setTimeout);
+      await store.optimize({ endOfBurst: true });
+      timers.mockRestore();
+      const table = (await (store as unknown as { openTable(): Promise<lancedb.Table> }).openTable())!;
+      const compact = table.optimize.bind(table);
+      let compacting!: () => void;
+      const compactionStarted = new Promise<void>((resolve) => (compacting = resolve));
+      const compaction = jest.spyOn(table, 'optimize').mockImplementation((options) => {
+        compacting();
+        return compact(options);
+      });
+      laterUpkeep!();
+      await compactionStarted;
+      // Closing the table while LanceDB works on it would throw; the store waits for the upkeep.
+      await store.close();
+      expect(compaction).toHaveBeenCalledTimes(1);
+      await expect(compaction.mock.results[0]!.value).resolves.toBeDefined();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });

@@ -69,8 +69,10 @@ export class EmbeddedStore implements VectorStore {
   /** Rows this process wrote since the document-id index was last brought up to date. */
   private rowsSinceDocumentIndex = 0;
   private readonly gate = new StoreGate();
-  /** The upkeep that removes the versions of a burst once they are old enough. */
+  /** The upkeep that removes the versions of a burst once they are old enough: its timer, */
   private laterUpkeep: NodeJS.Timeout | null = null;
+  /** and its run once started. */
+  private laterUpkeepRun: Promise<void> | null = null;
 
   private readonly termStats: TermStatsFiles;
   private readonly searches: EmbeddedSearch;
@@ -172,6 +174,8 @@ export class EmbeddedStore implements VectorStore {
 
   async close(): Promise<void> {
     if (this.laterUpkeep) clearTimeout(this.laterUpkeep);
+    // LanceDB throws when a table is closed while an operation holds it: the upkeep ends first.
+    await this.laterUpkeepRun;
     this.table?.close();
     this.db.close();
   }
@@ -197,13 +201,19 @@ export class EmbeddedStore implements VectorStore {
   /**
    * Schedules an upkeep for when the versions a burst left are old enough to go: without it they
    * would stay until the next ingestion, and each makes every query look a little longer for the
-   * latest. A failure is left to the next upkeep; closing the store cancels it.
+   * latest. A failure is left to the next upkeep; closing the store cancels it, or waits for it
+   * once it runs.
    */
   private upkeepLater(): void {
     if (this.laterUpkeep) clearTimeout(this.laterUpkeep);
     this.laterUpkeep = setTimeout(() => {
       this.laterUpkeep = null;
-      this.optimize().catch(() => undefined);
+      const run = this.optimize()
+        .catch(() => undefined)
+        .finally(() => {
+          if (this.laterUpkeepRun === run) this.laterUpkeepRun = null;
+        });
+      this.laterUpkeepRun = run;
     }, this.versionRetentionMs + LATER_UPKEEP_MARGIN_MS);
     this.laterUpkeep.unref();
   }
