@@ -156,6 +156,18 @@ describe('ExtractiveAnswerer', () => {
     expect(sources[0]).toMatchObject({ document_id: 'Widget', cited: true });
   });
 
+  it('matches a question’s words to a heading’s whatever their ending: "shut down" finds "Shutting down"', async () => {
+    const stopping = chunk(
+      'Operations',
+      'Operations › Shutting down',
+      'On SIGTERM a worker stops taking jobs and hands the rest back to the queue.',
+    );
+    const outage = chunk('Redis', 'Redis › Outages', 'A worker started while Redis is down waits for it.');
+    const { text, sources } = await ask('How does the worker shut down?', [stopping, outage, ...RESULTS]);
+    expect(text).toBe('On SIGTERM a worker stops taking jobs and hands the rest back to the queue. [1]');
+    expect(sources[0]).toMatchObject({ document_id: 'Operations', cited: true });
+  });
+
   it('says the documents do not cover an unrelated question', async () => {
     const { text, sources } = await ask('What is the capital of Mongolia?');
     expect(text).toBe(NOT_FOUND_ANSWER);
