@@ -22,6 +22,6 @@ function stem(word: string): string {
   if (word.length <= 3 || /\d/.test(word)) return word;
   let base = word.replace(/(ing|ed|es|s)$/, '');
   // "shutting", "stopped": the consonant doubled before the suffix goes too (not l, s or z: "installed").
-  if (base !== word && /([^aeiouylsz])\1$/.test(base) && base.length >= 4) base = base.slice(0, -1);
+  if (/(ing|ed)$/.test(word) && /([^aeiouylsz])\1$/.test(base) && base.length >= 4) base = base.slice(0, -1);
   return (base.length >= 3 ? base : word).replace(/(?<=..)e$/, '');
 }
