@@ -1289,7 +1289,7 @@ export interface components {
       /** @enum {string} */
       status: 'queued' | 'running' | 'completed' | 'failed';
       /** @enum {string} */
-      trigger: 'manual' | 'schedule';
+      trigger: 'manual' | 'schedule' | 'rebuild';
       added: number;
       updated: number;
       unchanged: number;

@@ -81,11 +81,17 @@ export const SyncFailureSchema = z.object({ url: z.string(), reason: z.string() 
 export type SyncFailure = z.infer<typeof SyncFailureSchema>;
 
 /** One sync of a source: what it found. */
+/**
+ * What started a sync: a person (portal, API), the source's schedule, or the worker finding that
+ * the vector store does not hold what the records describe (every page is read again).
+ */
+const SyncTriggerSchema = z.enum(['manual', 'schedule', 'rebuild']);
+
 export const SyncRecordSchema = z
   .object({
     job_id: z.string(),
     status: z.enum(['queued', 'running', 'completed', 'failed']),
-    trigger: z.enum(['manual', 'schedule']),
+    trigger: SyncTriggerSchema,
     added: z.number().int(),
     updated: z.number().int(),
     unchanged: z.number().int(),
@@ -135,6 +141,6 @@ export const SyncAcceptedSchema = z.object({ job_id: z.string() }).openapi('Sync
 export const SourceSyncJobSchema = z.object({
   tenant: z.string(),
   source_id: z.string(),
-  trigger: z.enum(['manual', 'schedule']),
+  trigger: SyncTriggerSchema,
 });
 export type SourceSyncJob = z.infer<typeof SourceSyncJobSchema>;

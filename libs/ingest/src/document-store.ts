@@ -1,7 +1,7 @@
 import type { Redis } from 'ioredis';
 import type { DocumentRecord, JobRecord } from '@docqa/contracts';
 import { NotFoundError } from '@docqa/errors';
-import type { Keys } from '@docqa/records';
+import { everyTenant, scanKeys, type Keys } from '@docqa/records';
 import searchDocumentsScript from './lua/search-documents.lua';
 
 interface SearchCommands {
@@ -20,6 +20,8 @@ interface SearchCommands {
  * never blocked for long), at most `steps` of them before it answers the page found so far.
  */
 export const SEARCH_BUDGET = { stepIds: 2000, steps: 25 };
+/** Records deleted per round trip by {@link DocumentStore.removeAll}. */
+const REMOVE_BATCH = 500;
 /** Terms of a search query used at most. */
 const SEARCH_TERMS_MAX = 10;
 
@@ -94,6 +96,33 @@ export class DocumentStore {
     const record = await this.find(tenant, id);
     if (!record) throw new NotFoundError(`document ${id} was not found`);
     return record;
+  }
+
+  /** Every tenant that has document records. */
+  async tenants(): Promise<string[]> {
+    const { pattern, tenantOf } = everyTenant((tenant) => this.deps.keys.documentIndex(tenant));
+    const tenants: string[] = [];
+    for await (const found of scanKeys(this.redis, pattern)) tenants.push(...found.map(tenantOf));
+    return tenants;
+  }
+
+  /** Deletes every document record of `tenant` (not their chunks); how many there were. */
+  async removeAll(tenant: string): Promise<number> {
+    const { redis, keys } = this.deps;
+    let removed = 0;
+    for (;;) {
+      const ids = await redis.zrange(keys.documentIndex(tenant), 0, REMOVE_BATCH - 1);
+      if (!ids.length) break;
+      await redis
+        .multi()
+        .del(...ids.map((id) => keys.document(tenant, id)))
+        .zrem(keys.documentIndex(tenant), ...ids)
+        .hdel(keys.documentSearch(tenant), ...ids)
+        .exec();
+      removed += ids.length;
+    }
+    await redis.del(keys.documentSearch(tenant));
+    return removed;
   }
 
   async remove(tenant: string, id: string): Promise<void> {

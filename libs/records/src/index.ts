@@ -1,4 +1,4 @@
-export { Keys } from './keys';
+export { Keys, everyTenant } from './keys';
 export { newId } from './ids';
 export {
   QuestionStore,
@@ -19,6 +19,8 @@ export {
   describeRedisTarget,
   redisTarget,
   releaseBullConnection,
+  scanKeys,
   waitForRedis,
 } from './redis';
 export { migrateKeyLayout } from './key-layout';
+export { Lease, type HeldLease } from './lease';

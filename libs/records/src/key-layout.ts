@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis';
 import type { Keys } from './keys';
-import { isCluster } from './redis';
+import { isCluster, scanKeys } from './redis';
 
 /** Version of the key layout {@link Keys} builds: 2 added Redis Cluster hash tags. */
 const LAYOUT_VERSION = '2';
@@ -52,17 +52,14 @@ function renamed(key: string, keys: Keys): string | null {
 export async function migrateKeyLayout(redis: Redis, keys: Keys): Promise<number> {
   if (isCluster(redis) || (await redis.get(keys.layoutVersion())) === LAYOUT_VERSION) return 0;
   let moved = 0;
-  let cursor = '0';
-  do {
-    const [next, found] = await redis.scan(cursor, 'MATCH', `${keys.prefix}:*`, 'COUNT', 1000);
-    cursor = next;
+  for await (const found of scanKeys(redis, `${keys.prefix}:*`)) {
     for (const key of found) {
       const to = renamed(key, keys);
       if (!to) continue;
       // RENAMENX: never overwrite a key of the new layout; a key moved meanwhile is gone (error).
       moved += await redis.renamenx(key, to).catch(() => 0);
     }
-  } while (cursor !== '0');
+  }
   await redis.set(keys.layoutVersion(), LAYOUT_VERSION);
   return moved;
 }

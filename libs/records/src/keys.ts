@@ -168,6 +168,14 @@ export class Keys {
   rateLimit(): string {
     return `${this.prefix}:rl`;
   }
+  /** The stamp of the vector store the document records and page states describe (see `bindRecordsToStore`). */
+  storeStamp(): string {
+    return `${this.prefix}:store`;
+  }
+  /** The lease of the worker binding the records to the vector store (one at a time). */
+  storeBinding(): string {
+    return `${this.prefix}:store:binding`;
+  }
   /** Version of the key layout the data is in (see `migrateKeyLayout`). */
   layoutVersion(): string {
     return `${this.prefix}:layout`;
@@ -176,4 +184,20 @@ export class Keys {
   queuePrefix(): string {
     return `${this.prefix}:{bull}`;
   }
+}
+
+/**
+ * A key of every tenant: the SCAN pattern matching `key(tenant)` whatever the tenant, and the
+ * tenant of a key it matched.
+ */
+export function everyTenant(key: (tenant: string) => string): {
+  pattern: string;
+  tenantOf(found: string): string;
+} {
+  const [head, tail] = key('\n').split('\n') as [string, string];
+  const glob = (text: string) => text.replace(/[*?[\]\\]/g, '\\$&');
+  return {
+    pattern: `${glob(head)}*${glob(tail)}`,
+    tenantOf: (found) => found.slice(head.length, found.length - tail.length),
+  };
 }

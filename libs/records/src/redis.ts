@@ -178,6 +178,18 @@ export function isCluster(redis: unknown): redis is Cluster {
   return redis instanceof Cluster;
 }
 
+/** The keys matching `pattern`, a batch at a time: those of every master on a Redis Cluster. */
+export async function* scanKeys(redis: Redis | Cluster, pattern: string): AsyncGenerator<string[]> {
+  for (const node of isCluster(redis) ? redis.nodes('master') : [redis]) {
+    let cursor = '0';
+    do {
+      const [next, found] = await node.scan(cursor, 'MATCH', pattern, 'COUNT', 1000);
+      cursor = next;
+      if (found.length) yield found;
+    } while (cursor !== '0');
+  }
+}
+
 /** Closes a connection: politely when connected, at once when Redis is unreachable. */
 export async function closeRedis(redis: Redis | Cluster): Promise<void> {
   closing.add(redis);

@@ -350,6 +350,34 @@ describe('EmbeddedStore document-id index', () => {
     }));
 });
 
+describe('EmbeddedStore stamp', () => {
+  it('is taken by the table its first rows create, survives upkeep and is gone with the table', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'docqa-embedded-stamp-'));
+    const reopen = async (check: (store: EmbeddedStore) => Promise<void>) => {
+      const store = await EmbeddedStore.open(dir, { versionRetentionMs: 0 });
+      try {
+        await check(store);
+      } finally {
+        await store.close();
+      }
+    };
+    try {
+      await reopen(async (store) => {
+        await store.setStamp('s1');
+        await expect(store.identity()).resolves.toEqual({ stamp: null, empty: true });
+        await write(store, docs(0, 3));
+        await expect(store.identity()).resolves.toEqual({ stamp: 's1', empty: false });
+        await store.optimize();
+      });
+      await reopen(async (store) => expect(await store.identity()).toEqual({ stamp: 's1', empty: false }));
+      rmSync(join(dir, 'chunks.lance'), { recursive: true });
+      await reopen(async (store) => expect(await store.identity()).toEqual({ stamp: null, empty: true }));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('EmbeddedStore table versions', () => {
   const fiveWrites = async (store: EmbeddedStore) => {
     for (let i = 0; i < 5; i++) await write(store, docs(i, 1));

@@ -10,9 +10,11 @@ import { documentsClause, inList } from './lance-sql';
 import { StoreGate } from './store-gate';
 import { TermStatsFiles, type RowChange } from './term-stats-files';
 import { planVectorIndex } from './vector-index-plan';
-import type { HybridQuery, StoreQuery, UpkeepOptions, VectorStore } from './vector-store';
+import type { HybridQuery, StoreIdentity, StoreQuery, UpkeepOptions, VectorStore } from './vector-store';
 
 const TABLE = 'chunks';
+/** Sidecar file holding the store's stamp (see {@link VectorStore.setStamp}). */
+const STAMP_FILE = 'stamp.json';
 /** Sidecar file recording how many rows the vector index was trained on. */
 const INDEX_STATE_FILE = 'vector-index.json';
 /** Folder of the per-tenant keyword statistics, beside the table. */
@@ -73,6 +75,8 @@ export class EmbeddedStore implements VectorStore {
   private laterUpkeep: NodeJS.Timeout | null = null;
   /** and its run once started. */
   private laterUpkeepRun: Promise<void> | null = null;
+  /** The stamp given to this store, written into the table's folder once the table exists. */
+  private stamp: string | null = null;
 
   private readonly termStats: TermStatsFiles;
   private readonly searches: EmbeddedSearch;
@@ -164,6 +168,38 @@ export class EmbeddedStore implements VectorStore {
 
   async hybridSearch(query: HybridQuery): Promise<SearchResult[]> {
     return this.searches.hybrid(query);
+  }
+
+  /**
+   * The stamp lives in the table's folder, written with its first rows (or at once when the
+   * table exists), so a data folder or table removed takes it along.
+   */
+  async identity(): Promise<StoreIdentity> {
+    const table = await this.openTable();
+    if (!table) return { stamp: null, empty: true };
+    return { stamp: this.readStamp(), empty: (await table.countRows()) === 0 };
+  }
+
+  async setStamp(stamp: string): Promise<void> {
+    this.stamp = stamp;
+    if (await this.openTable()) this.writeStamp();
+  }
+
+  private readStamp(): string | null {
+    try {
+      const { stamp } = JSON.parse(readFileSync(this.stampFile(), 'utf8')) as { stamp?: unknown };
+      return typeof stamp === 'string' ? stamp : null;
+    } catch {
+      return null;
+    }
+  }
+
+  private writeStamp(): void {
+    if (this.stamp) writeFileSync(this.stampFile(), JSON.stringify({ stamp: this.stamp }));
+  }
+
+  private stampFile(): string {
+    return join(this.dir, `${TABLE}.lance`, STAMP_FILE);
   }
 
   async health(): Promise<void> {
@@ -307,16 +343,18 @@ export class EmbeddedStore implements VectorStore {
   }
 
   /**
-   * Creates the table with its first rows. Another job, of this process or another, may create it
-   * first: the rows are then added to that table.
+   * Creates the table with its first rows, and writes the stamp given. Another job, of this
+   * process or another, may create it first: the rows are then added to that table.
    */
   private async createTable(columns: ReturnType<typeof chunkColumns>): Promise<void> {
     try {
       this.table = await this.db.createTable(TABLE, columns);
+      this.writeStamp();
     } catch (err) {
       const table = await this.openTable();
       if (!table) throw err;
       await table.add(columns);
+      this.writeStamp();
     }
   }
 

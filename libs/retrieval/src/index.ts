@@ -5,7 +5,7 @@ export { HeadingAnchors, slug, withAnchor } from './anchor';
 export { markdownBlocks, type BlockKind } from './markdown-blocks';
 export type { Embedder } from './embedder';
 export { LocalEmbedder } from './local-embedder';
-export type { UpkeepOptions, VectorStore } from './vector-store';
+export type { StoreIdentity, UpkeepOptions, VectorStore } from './vector-store';
 export { EmbeddedStore } from './embedded-store';
 export { Retrieval } from './retrieval';
 export type { Searcher } from './searcher';

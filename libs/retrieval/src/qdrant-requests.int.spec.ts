@@ -250,3 +250,26 @@ describe('QdrantStore requests, validated against Qdrant’s OpenAPI schema', ()
     expect(fake.errors).toEqual([]);
   });
 });
+
+describe('QdrantStore stamp', () => {
+  it('goes into the metadata of the collection its first write creates, or of the one there', async () => {
+    const fake = await SchemaCheckedQdrant.start();
+    try {
+      const client = new QdrantClient({ url: fake.url, checkCompatibility: false });
+      const store = new QdrantStore({ client, collection: COLLECTION });
+      await store.setStamp('s1');
+      await expect(store.identity()).resolves.toEqual({ stamp: null, empty: true });
+      await store.replaceDocuments('acme', ['tokens'], await embedDocs('acme', [doc('tokens', ['Rotate.'])]));
+      await expect(store.identity()).resolves.toEqual({ stamp: 's1', empty: false });
+      expect(fake.calls.find((c) => c.operationId === 'create_collection')!.body).toMatchObject({
+        metadata: { docqa_stamp: 's1' },
+      });
+
+      await new QdrantStore({ client, collection: COLLECTION }).setStamp('s2');
+      await expect(store.identity()).resolves.toEqual({ stamp: 's2', empty: false });
+      expect(fake.errors).toEqual([]);
+    } finally {
+      await fake.close();
+    }
+  });
+});

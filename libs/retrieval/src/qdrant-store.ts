@@ -8,7 +8,7 @@ import { compileFilter, FILTER_TERMS_KEY, filterTerms, needsPostFilter } from '.
 import { qdrantRequest } from './qdrant-request';
 import { chunkTerms, documentSparseVector, type SparseVector } from './sparse-vector';
 import { migrateToTenantTermStats, TERMS_INDEX, TERMS_KEY, tenantQueryWeights } from './qdrant-term-stats';
-import type { HybridQuery, StoreQuery, VectorStore } from './vector-store';
+import type { HybridQuery, StoreIdentity, StoreQuery, VectorStore } from './vector-store';
 
 /** Name of the dense (embedding) vector of each point. */
 export const DENSE_VECTOR = 'dense';
@@ -26,6 +26,8 @@ const POINT_ID_NAMESPACE = Buffer.from('59cf761a6f66451b8687e0b8d2e7f30f', 'hex'
 const SCROLL_PAGE = 256;
 /** Payload fields returned with search hits. */
 const RESULT_FIELDS = ['document_id', 'chunk_id', 'title', 'url', 'heading', 'text', 'metadata'];
+/** Key of the collection's metadata holding the store's stamp (see {@link VectorStore.setStamp}). */
+const STAMP_KEY = 'docqa_stamp';
 const PAYLOAD_INDEXES: [string, Schemas['PayloadFieldSchema']][] = [
   ['tenant', { type: 'keyword', is_tenant: true }],
   ['document_id', 'keyword'],
@@ -63,6 +65,8 @@ type QueryRequest = Schemas['QueryRequest'];
 export class QdrantStore implements VectorStore {
   private ready: Promise<void> | null = null;
   private migrated: Promise<boolean> | null = null;
+  /** The stamp given to this store, for the collection's metadata when this store creates it. */
+  private stamp: string | null = null;
 
   constructor(private readonly options: QdrantStoreOptions) {}
 
@@ -169,10 +173,32 @@ export class QdrantStore implements VectorStore {
     return this.migrated;
   }
 
+  async identity(): Promise<StoreIdentity> {
+    const { client, collection } = this.options;
+    const info = await qdrantRequest(
+      'get collection',
+      () => client.getCollection(collection),
+      () => null,
+    );
+    if (!info) return { stamp: null, empty: true };
+    const stamp = info.config.metadata?.[STAMP_KEY];
+    return { stamp: typeof stamp === 'string' ? stamp : null, empty: !info.points_count };
+  }
+
+  /** Kept in the collection's metadata; a collection not created yet gets it when it is. */
+  async setStamp(stamp: string): Promise<void> {
+    const { client, collection } = this.options;
+    this.stamp = stamp;
+    await qdrantRequest(
+      'update collection',
+      () => client.updateCollection(collection, { metadata: { [STAMP_KEY]: stamp } }),
+      () => false,
+    );
+  }
+
   /** Cheap: asks whether the collection exists (a store with no documents yet is healthy). */
   async health(): Promise<void> {
-    const { client, collection } = this.options;
-    await qdrantRequest('collection exists', () => client.collectionExists(collection));
+    await this.collectionExists();
   }
 
   /** Nothing to release: the client holds no connection open between requests. */
@@ -231,21 +257,25 @@ export class QdrantStore implements VectorStore {
     return this.ready;
   }
 
+  private async collectionExists(): Promise<boolean> {
+    const { client, collection } = this.options;
+    return (await qdrantRequest('collection exists', () => client.collectionExists(collection))).exists;
+  }
+
   private async createCollection(size: number): Promise<void> {
     const { client, collection } = this.options;
-    const exists = async () =>
-      (await qdrantRequest('collection exists', () => client.collectionExists(collection))).exists;
-    if (!(await exists())) {
+    if (!(await this.collectionExists())) {
       try {
         await qdrantRequest('create collection', () =>
           client.createCollection(collection, {
             vectors: { [DENSE_VECTOR]: { size, distance: 'Cosine' } },
             sparse_vectors: { [SPARSE_VECTOR]: { modifier: 'none' } },
+            ...(this.stamp && { metadata: { [STAMP_KEY]: this.stamp } }),
           }),
         );
       } catch (err) {
         // Another process may have created it in the meantime.
-        if (!(await exists())) throw err;
+        if (!(await this.collectionExists())) throw err;
       }
     }
     for (const [field_name, field_schema] of PAYLOAD_INDEXES) {

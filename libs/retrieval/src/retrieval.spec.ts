@@ -110,6 +110,8 @@ describe('Retrieval', () => {
       keywordSearch: unexpected,
       semanticSearch: unexpected,
       hybridSearch: unexpected,
+      identity: unexpected,
+      setStamp: unexpected,
       health: unexpected,
       close: unexpected,
       ...searches,

@@ -30,6 +30,17 @@ export interface UpkeepOptions {
   endOfBurst?: boolean;
 }
 
+/**
+ * What a store says of its contents, so that records kept elsewhere (Redis) can tell whether they
+ * describe them.
+ */
+export interface StoreIdentity {
+  /** The stamp last given by {@link VectorStore.setStamp}; null when none was, or it went with the data. */
+  stamp: string | null;
+  /** Whether the store holds no chunk. */
+  empty: boolean;
+}
+
 /** The vector-store port: the embedded (LanceDB) and Qdrant adapters implement it. */
 export interface VectorStore {
   /** Replaces every chunk of the documents present in `chunks`. */
@@ -46,6 +57,13 @@ export interface VectorStore {
    * goes). Ingestion calls it at the end of a burst of jobs and during a long one.
    */
   optimize?(opts?: UpkeepOptions): Promise<void>;
+  /** The store's stamp, and whether it holds any chunk. */
+  identity(): Promise<StoreIdentity>;
+  /**
+   * Stamps the store's contents: the stamp is kept with them and goes with them (a new data
+   * folder, a new collection). A store not created yet takes it when its first chunks create it.
+   */
+  setStamp(stamp: string): Promise<void>;
   /** Throws when the store cannot be read. */
   health(): Promise<void>;
   close(): Promise<void>;

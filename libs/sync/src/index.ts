@@ -2,5 +2,4 @@
 export { SourceService } from './source-service';
 export { SourceSyncer } from './source-syncer';
 export { SourceStore, newSyncRecord, type PageState, type StoredSource } from './source-store';
-export { SourceLease, type HeldLease } from './source-lease';
 export { openSources, type OpenSources } from './open-sources';

@@ -2,9 +2,8 @@ import type { Logger } from 'pino';
 import type { Config } from '@docqa/config';
 import type { DocumentService } from '@docqa/ingest';
 import { SourceQueue } from '@docqa/queue';
-import { Keys, bullConnection, closeRedis, connectRedis, redisTarget } from '@docqa/records';
+import { Keys, Lease, bullConnection, closeRedis, connectRedis, redisTarget } from '@docqa/records';
 import { SecretBox } from './secret-box';
-import { SourceLease } from './source-lease';
 import { SourceService } from './source-service';
 import { SourceStore } from './source-store';
 import { SourceSyncer } from './source-syncer';
@@ -37,7 +36,7 @@ export async function openSources(
     service: new SourceService({ store, queue, documents: deps.documents, secrets }),
     syncer: new SourceSyncer({
       store,
-      lease: new SourceLease(redis),
+      lease: new Lease(redis),
       keys,
       documents: deps.documents,
       logger: deps.logger,

@@ -1,4 +1,4 @@
-import type { SourceRecord, SourceRequest } from '@docqa/contracts';
+import type { SourceRecord, SourceRequest, SyncRecord } from '@docqa/contracts';
 import { ValidationError } from '@docqa/errors';
 import type { DocumentService } from '@docqa/ingest';
 import type { SourceQueue } from '@docqa/queue';
@@ -79,11 +79,32 @@ export class SourceService {
   }
 
   /** Queues a sync now; its progress shows in the source's syncs. */
-  async sync(tenant: string, id: string): Promise<{ job_id: string }> {
+  async sync(
+    tenant: string,
+    id: string,
+    trigger: Exclude<SyncRecord['trigger'], 'schedule'> = 'manual',
+  ): Promise<{ job_id: string }> {
     await this.deps.store.get(tenant, id);
     const jobId = newId('j');
-    await this.deps.store.putSync(tenant, id, newSyncRecord(jobId, 'manual'));
-    await this.deps.queue.enqueue({ tenant, source_id: id, trigger: 'manual' }, jobId);
+    await this.deps.store.putSync(tenant, id, newSyncRecord(jobId, trigger));
+    await this.deps.queue.enqueue({ tenant, source_id: id, trigger }, jobId);
     return { job_id: jobId };
+  }
+
+  /**
+   * Reads every source of every tenant anew: forgets what their syncs saw and queues a sync of
+   * each (for a vector store that lost their pages). Returns how many sources.
+   */
+  async rebuildAll(): Promise<number> {
+    const { store } = this.deps;
+    let queued = 0;
+    for (const tenant of await store.tenants()) {
+      for (const source of await store.list(tenant)) {
+        await store.forgetPages(tenant, source.id);
+        await this.sync(tenant, source.id, 'rebuild');
+        queued++;
+      }
+    }
+    return queued;
   }
 }

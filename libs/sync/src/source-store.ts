@@ -2,7 +2,7 @@ import type { Redis } from 'ioredis';
 import type { SourceRecord, SyncRecord } from '@docqa/contracts';
 import { NotFoundError } from '@docqa/errors';
 import type { DocumentService } from '@docqa/ingest';
-import type { Keys } from '@docqa/records';
+import { everyTenant, scanKeys, type Keys } from '@docqa/records';
 import hsetIfSourceScript from './lua/hset-if-source.lua';
 
 interface SourceCommands {
@@ -90,6 +90,19 @@ export class SourceStore {
   async purge(tenant: string, id: string): Promise<void> {
     const { keys } = this.deps;
     await this.redis.del(keys.sourcePages(tenant, id), keys.sourceSyncs(tenant, id));
+  }
+
+  /** Every tenant that has sources. */
+  async tenants(): Promise<string[]> {
+    const { pattern, tenantOf } = everyTenant((tenant) => this.deps.keys.sourceIndex(tenant));
+    const tenants: string[] = [];
+    for await (const found of scanKeys(this.redis, pattern)) tenants.push(...found.map(tenantOf));
+    return tenants;
+  }
+
+  /** Forgets what syncs saw of the source's pages: its next sync reads each page anew. */
+  async forgetPages(tenant: string, id: string): Promise<void> {
+    await this.redis.del(this.deps.keys.sourcePages(tenant, id));
   }
 
   async pages(tenant: string, id: string): Promise<Map<string, PageState>> {

@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import type { SourceSyncJob, SyncRecord } from '@docqa/contracts';
 import { SyncBusyError } from '@docqa/errors';
 import { CHUNKING_VERSION, type DocumentService } from '@docqa/ingest';
-import type { Keys } from '@docqa/records';
+import type { HeldLease, Keys, Lease } from '@docqa/records';
 import {
   mapConcurrent,
   reasonOf,
@@ -12,7 +12,6 @@ import {
 } from '@docqa/sources';
 import { READERS } from './readers';
 import type { SecretBox } from './secret-box';
-import type { HeldLease, SourceLease } from './source-lease';
 import {
   newSyncRecord,
   removeDocument,
@@ -48,7 +47,7 @@ export class SourceSyncer {
   constructor(
     private readonly deps: {
       store: SourceStore;
-      lease: SourceLease;
+      lease: Lease;
       keys: Keys;
       documents: DocumentService;
       logger: Logger;

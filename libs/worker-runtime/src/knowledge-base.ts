@@ -2,11 +2,19 @@ import type { Logger } from 'pino';
 import { createAnswerer, type Answerer } from '@docqa/answering';
 import type { Config } from '@docqa/config';
 import { openDocumentService } from '@docqa/ingest';
-import { Keys, bullConnection, redisTarget } from '@docqa/records';
+import {
+  Keys,
+  bullConnection,
+  closeRedis,
+  connectRedis,
+  migrateKeyLayout,
+  redisTarget,
+} from '@docqa/records';
 import { createRetrieval } from '@docqa/retrieval';
 import { openSources } from '@docqa/sync';
 import { createIngestWorker } from './ingest-worker';
 import { createSourceWorker } from './source-worker';
+import { bindRecordsToStore } from './store-binding';
 import type { ConsumerFactory } from './worker-runtime';
 
 /** The worker's view of the knowledge base: how it answers and which extra queues it consumes. */
@@ -22,6 +30,23 @@ export async function createKnowledgeBase(config: Config, logger: Logger): Promi
   const keys = new Keys(config.redisPrefix);
   const documents = await openDocumentService(config, { ...retrieval.deps, logger });
   const sources = await openSources(config, { documents: documents.service, logger });
+  const redis = await connectRedis(redisTarget(config), 'command', 'docqa-store-binding');
+  try {
+    // Before any job: records of documents the store does not hold would be skipped as unchanged.
+    // The records are read in the current key layout (startWorker's migration then finds it done).
+    const migrated = await migrateKeyLayout(redis, keys);
+    if (migrated) logger.info({ keys: migrated }, 'Redis keys moved to the hash-tagged layout');
+    await bindRecordsToStore({
+      redis,
+      keys,
+      store: retrieval.deps.store,
+      documents: documents.service.records,
+      sources: sources.service,
+      logger,
+    });
+  } finally {
+    await closeRedis(redis);
+  }
   const ingest: ConsumerFactory = ({ metrics }) =>
     createIngestWorker({
       metrics,

@@ -79,6 +79,13 @@ export class EmulatedCollection {
     for (const [name, params] of Object.entries(update)) sparse[name] = { ...sparse[name], ...params };
   }
 
+  /** Merges metadata into the collection's, as Qdrant does: a key set to null is removed. */
+  updateMetadata(update: Schemas['Payload']): void {
+    const metadata: Schemas['Payload'] = { ...this.params.metadata, ...update };
+    for (const [key, value] of Object.entries(update)) if (value === null) delete metadata[key];
+    this.params.metadata = metadata;
+  }
+
   count(filter: Filter | undefined): number {
     return [...this.points.values()].filter((p) => matches(p, filter)).length;
   }
@@ -131,6 +138,7 @@ export class EmulatedCollection {
         } as Schemas['CollectionParams'],
         hnsw_config: { m: 16, ef_construct: 100, full_scan_threshold: 10_000 },
         optimizer_config: { default_segment_number: 0, flush_interval_sec: 5 },
+        metadata: this.params.metadata ?? null,
       },
       payload_schema,
     };

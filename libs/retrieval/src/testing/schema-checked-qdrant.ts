@@ -133,12 +133,14 @@ export class SchemaCheckedQdrant {
       keys: string[];
       operations: ({ set_payload: Schemas['SetPayload'] } | { update_vectors: Schemas['UpdateVectors'] })[];
       sparse_vectors?: Record<string, { modifier?: Schemas['Modifier'] | null }>;
+      metadata?: Schemas['Payload'];
     };
     switch (operationId) {
       case 'get_collection':
         return ok(collection.info());
       case 'update_collection':
         collection.updateSparseVectors(request.sparse_vectors ?? {});
+        collection.updateMetadata(request.metadata ?? {});
         return ok(true);
       case 'create_field_index':
         collection.createIndex(request.field_name, request.field_schema);

@@ -59,6 +59,13 @@ export function describeVectorStoreContract(
       await expect(ctx.store.health()).resolves.toBeUndefined();
     });
 
+    it('keeps the stamp it is given and says it holds chunks', async () => {
+      for (const stamp of [`first-${run}`, `second-${run}`]) {
+        await ctx.store.setStamp(stamp);
+        await expect(ctx.store.identity()).resolves.toEqual({ stamp, empty: false });
+      }
+    });
+
     describeWritePath(ctx, tenant);
     describeRanking(ctx);
     describeFilterContract(ctx);

@@ -16,10 +16,11 @@ export interface HeldLease {
 }
 
 /**
- * Leases with an expiry, so one sync per source runs at a time even across a crash: a holder
- * renews its lease every third of `ms`; one that dies stops renewing and the lease lapses.
+ * Leases with an expiry, so one holder at a time does a piece of work (a source's sync, binding
+ * the records to the vector store) even across a crash: a holder renews its lease every third of
+ * `ms`; one that dies stops renewing and the lease lapses.
  */
-export class SourceLease {
+export class Lease {
   private readonly redis: Redis & LeaseCommands;
 
   constructor(redis: Redis) {
