@@ -34,6 +34,8 @@ describe('questionKind', () => {
     ['How can I embed the widget on my site?', 'how'],
     ['What is a tenant?', 'what'],
     ['What does the health endpoint check?', 'what'],
+    ['What happens if I delete the data folder?', 'other'],
+    ['What if Redis restarts?', 'other'],
     ['Which settings does docqa read?', 'which'],
     ['What are the rate limits?', 'which'],
     ['Why does the widget not appear?', 'trouble'],

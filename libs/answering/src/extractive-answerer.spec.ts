@@ -270,6 +270,16 @@ describe('units', () => {
     expect(units(md).map((u) => u.text)).toEqual(['See ![icon](i.png) to save.']);
   });
 
+  it('cites a list item at the end of its first paragraph, past wrapped lines that start with code', async () => {
+    const section = chunk(
+      'Sources',
+      'Sources › Failures',
+      '- A page that fails keeps its document (the sync names the reason: `HTTP 404`,\n  `larger than 10 MB`, **unsupported type**).\n  ```text\n  HTTP 404\n  ```\n- A failed sitemap deletes nothing.',
+    );
+    const { text } = await ask('What does a sync do with a page that fails?', [section]);
+    expect(text).toContain('**unsupported type**). [1]\n  ```text');
+  });
+
   it('introduces a quote that starts with a code block by its section title, which carries the citation', async () => {
     const section = chunk(
       'Tokens',

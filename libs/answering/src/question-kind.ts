@@ -1,7 +1,8 @@
 /**
  * What a question asks for, which decides the passage an answer quotes:
  * - `how`: steps or a command ("How do I create a token?"),
- * - `what`: a definition ("What is a widget token?"),
+ * - `what`: a definition ("What is a widget token?"; not "What happens if…", which asks what a
+ *   case leads to and is `other`),
  * - `which`: values, options or settings ("Which settings does docqa read?"),
  * - `trouble`: a cause and its fix ("Why does the widget answer 403?"),
  * - `other`: anything else.
@@ -14,6 +15,8 @@ const HOW =
   /^\s*(how\b|can i\b|what should i do\b|is there a way\b|steps?\b)|\b(how (do|can|to|should)|set ?up|install|configure|enable|create|add|run|embed|ingest)\b/i;
 const WHICH =
   /^\s*(which|list)\b|\bwhat (are|is) the (\w+ ){0,2}(options|settings|values|variables|limits|defaults|scopes|modes|formats|events|fields|commands|flags)\b|\b(what|which) (\w+ ){0,2}(options|settings|values|variables|limits|defaults|scopes|modes|formats|events|fields|commands|flags)\b/i;
+/** "What happens if…", "What if…": a case and its outcome, found anywhere in a section. */
+const OUTCOME = /^\s*what (happens|will happen|would happen|if)\b/i;
 const WHAT = /^\s*(what|who|where|when)\b|\b(what does|what is|what's|meaning of|explain|describe)\b/i;
 
 /** The kind of a question, from its wording. */
@@ -21,6 +24,6 @@ export function questionKind(question: string): QuestionKind {
   if (TROUBLE.test(question)) return 'trouble';
   if (WHICH.test(question)) return 'which';
   if (/^\s*how\b/i.test(question) || (HOW.test(question) && !WHAT.test(question))) return 'how';
-  if (WHAT.test(question)) return 'what';
+  if (WHAT.test(question) && !OUTCOME.test(question)) return 'what';
   return 'other';
 }

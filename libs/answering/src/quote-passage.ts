@@ -1,5 +1,8 @@
 import type { Unit } from './section-passage';
 
+/** The first line of a block nested in a list item: a code fence, a quote or a list item. */
+const NESTED_BLOCK = /^\s*(```|~~~|>|[*+-]\s|\d+[.)]\s)/;
+
 /**
  * Markdown that quotes units of one section with their structure: a paragraph's sentences joined,
  * list items (and table rows, already turned into items) one per line, code blocks as fenced.
@@ -23,13 +26,10 @@ export function quotePassage(units: Unit[], citation: string, section: string): 
   } else if (cited >= 0) {
     const block = blocks[cited]!;
     const lines = block.text.split('\n');
-    // The end of the block's first paragraph: a list item's wrapped lines, not its nested blocks.
+    // The end of the block's first paragraph: a list item's wrapped lines (one may start with
+    // inline code or bold text), not its nested blocks (a fence, a quote, a nested list).
     let end = 0;
-    while (
-      end + 1 < lines.length &&
-      /^\s*[^\s`~>*+-]/.test(lines[end + 1]!) &&
-      !/^\s*\d+[.)]\s/.test(lines[end + 1]!)
-    )
+    while (end + 1 < lines.length && /^\s*\S/.test(lines[end + 1]!) && !NESTED_BLOCK.test(lines[end + 1]!))
       end++;
     const line = lines[end]!.trimEnd();
     // "Run it with [1]:" rather than "Run it with: [1]" before the code it introduces.
