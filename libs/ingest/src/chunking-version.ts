@@ -6,6 +6,7 @@
  * content did not change.
  *
  * 1: chunks of plain text; 2: structure-aware chunks with heading paths and anchors; 3: HTML
- * `<pre>` as fenced code, `<code>` as code spans, tables as Markdown tables.
+ * `<pre>` as fenced code, `<code>` as code spans, tables as Markdown tables; 4: relative links
+ * made absolute against the document's URL.
  */
-export const CHUNKING_VERSION = 3;
+export const CHUNKING_VERSION = 4;

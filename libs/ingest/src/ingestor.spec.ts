@@ -295,3 +295,30 @@ describe('Ingestor', () => {
     expect(documents.job).toMatchObject({ processed: 1, skipped: 0 });
   });
 });
+
+describe('Ingestor links', () => {
+  it('makes a document’s relative links absolute against its URL, so a quote’s links work anywhere', async () => {
+    const { store, ingestor } = setup();
+    const content =
+      '# Setup\n\nSee [install](../install.md#linux), [top](#setup) and [site](https://x.example/).';
+    await ingestor.ingest({
+      job_id: 'j',
+      tenant: 't',
+      documents: [
+        {
+          id: 'a',
+          title: 'A',
+          content,
+          content_type: 'text/markdown',
+          url: 'https://docs.example/guide/setup',
+        },
+        { id: 'b', title: 'B', content, content_type: 'text/markdown' },
+      ],
+    });
+    const texts = store.writes.flatMap((w) => w.chunks).map((c) => c.text);
+    expect(texts[0]).toContain(
+      '[install](https://docs.example/install.md#linux), [top](https://docs.example/guide/setup#setup) and [site](https://x.example/)',
+    );
+    expect(texts[1]).toContain('[install](../install.md#linux), [top](#setup)');
+  });
+});

@@ -9,6 +9,7 @@ import {
   type Embedder,
   type VectorStore,
 } from '@docqa/retrieval';
+import { absoluteLinks } from '@docqa/sources';
 import type { DocumentStore } from './document-store';
 import { CHUNKING_VERSION } from './chunking-version';
 import { toMarkdown } from './to-markdown';
@@ -188,7 +189,10 @@ export class Ingestor {
       .digest('hex');
     if (existing?.hash === hash) return null;
 
-    const pieces = await chunkMarkdown(toMarkdown(doc.content, doc.content_type), chunking);
+    const markdown = toMarkdown(doc.content, doc.content_type);
+    // An answer quoting a relative link is read elsewhere (a widget, an agent): the link must not
+    // depend on the page it was on.
+    const pieces = await chunkMarkdown(doc.url ? absoluteLinks(markdown, doc.url) : markdown, chunking);
     const chunks: EmbeddedChunk[] = [];
     for (let i = 0; i < pieces.length; i += EMBED_BATCH) {
       const batch = pieces.slice(i, i + EMBED_BATCH);

@@ -15,6 +15,17 @@ describe('toMarkdown', () => {
     expect(blocks.find((b) => b.kind === 'code')!.text).toBe('```\n<div class="a">\n```');
   });
 
+  it('keeps a page’s main text and code, without its navigation and scripts', () => {
+    const page =
+      '<!doctype html><html><head><title>Install</title><script>track()</script></head><body>' +
+      '<nav><a href="/">Home</a> <a href="/guide">Guide</a></nav><main><h1>Install</h1>' +
+      '<p>Run the installer.</p><pre><code>npm ci</code></pre></main></body></html>';
+    const markdown = toMarkdown(page, 'text/html');
+    expect(markdown).toContain('# Install');
+    expect(markdown).toContain('npm ci');
+    expect(markdown).not.toMatch(/Home|track\(\)/);
+  });
+
   it('decodes other entities to text', () => {
     expect(toMarkdown('<p>AT&amp;T &eacute;t&eacute; &quot;quoted&quot;</p>', 'text/html')).toBe(
       'AT&T été "quoted"',

@@ -95,6 +95,21 @@ describe('loadPaths', () => {
     expect(own.documents[0]!.url).toBe('https://elsewhere.example/own');
   });
 
+  it('links Markdown files to the pages of the files they link to under --base-url', async () => {
+    const site = mkdtempSync(join(tmpdir(), 'docqa-links-'));
+    mkdirSync(join(site, 'guide'));
+    writeFileSync(
+      join(site, 'guide/start.md'),
+      '# Start\n\nSee [install](install.md#linux) and [the API](../api.md).',
+    );
+    const [start] = (await loadPaths([site], { baseUrl: 'https://docs.acme.com/v2/' })).documents;
+    expect(start!.content).toContain(
+      '[install](https://docs.acme.com/v2/guide/install#linux) and [the API](https://docs.acme.com/v2/api)',
+    );
+    const [plain] = (await loadPaths([site])).documents;
+    expect(plain!.content).toContain('[install](install.md#linux)');
+  });
+
   it('names a path that does not exist', async () => {
     await expect(loadPaths([join(dir, 'missing')])).rejects.toThrow(/missing: no such file or folder/);
   });

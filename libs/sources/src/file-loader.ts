@@ -4,6 +4,7 @@ import { toDocumentId } from './document-id';
 import { KIND_BY_EXTENSION, type DocumentKind } from './document-kind';
 import { emptyLoadResult, reasonOf, type LoadResult, type LoadedDocument } from './load-result';
 import { parseDocument } from './parse-document';
+import { linksToPages } from './markdown-links';
 import { pathFilter, type PathFilterOptions } from './path-filter';
 import { pdfDocument } from './pdf-loader';
 
@@ -16,7 +17,8 @@ export interface LoadPathsOptions extends PathFilterOptions {
   metadata?: Record<string, string>;
   /**
    * Where the files are published: each document links to its page under it (see
-   * {@link publishedUrl}), so sources link to the docs site. A front-matter `url` wins.
+   * {@link publishedUrl}), so sources link to the docs site, and so do the Markdown files' links
+   * to one another. A front-matter `url` wins.
    */
   baseUrl?: string;
 }
@@ -59,8 +61,13 @@ async function loadInto(
   options: LoadPathsOptions,
 ): Promise<void> {
   try {
-    const url = options.baseUrl ? publishedUrl(options.baseUrl, rel) : undefined;
-    result.documents.push(await loadFile(file, kind, { id: toDocumentId(rel), url }, options.metadata));
+    const { baseUrl } = options;
+    const url = baseUrl ? publishedUrl(baseUrl, rel) : undefined;
+    const document = await loadFile(file, kind, { id: toDocumentId(rel), url }, options.metadata);
+    // Links to the folder's other files lead to their pages, as the docs site publishes them.
+    if (baseUrl && document.content_type === 'text/markdown')
+      document.content = linksToPages(document.content, rel, (path) => publishedUrl(baseUrl, path));
+    result.documents.push(document);
   } catch (err) {
     result.failed.push({ source, reason: reasonOf(err) });
   }

@@ -19,6 +19,7 @@ export {
   type DocumentSource,
 } from './parse-document';
 export { stripMdx } from './strip-mdx';
+export { absoluteLinks, linksToPages } from './markdown-links';
 export { pathFilter, type PathFilterOptions } from './path-filter';
 export {
   loadFileData,

@@ -22,7 +22,7 @@ describe('github sources (against a local stand-in of the GitHub REST API)', () 
         SECRETS_KEY: 'test secrets key, 32 characters.',
       },
     });
-    const token = await stack.createToken({ tenant: 'acme', scopes: ['ingest'] });
+    const token = await stack.createToken({ tenant: 'acme', scopes: ['ingest', 'search'] });
     headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
   });
   afterAll(async () => {
@@ -58,7 +58,7 @@ describe('github sources (against a local stand-in of the GitHub REST API)', () 
       default_branch: 'main',
       branches: {
         main: {
-          'README.md': '# Docs\n\nWelcome to the docs.',
+          'README.md': '# Docs\n\nWelcome to the docs. Read [the guide](docs/guide.md#setup) first.',
           'docs/guide.md': '# Guide\n\nInstall with npm ci.',
           'docs/intro.mdx': "import X from 'x'\n\n# Intro\n\n<X />\n\nWhat docqa is.",
           'notes.txt': 'Plain notes.',
@@ -76,6 +76,14 @@ describe('github sources (against a local stand-in of the GitHub REST API)', () 
       'https://docs.acme.test/docs/intro',
       'https://docs.acme.test/notes',
     ]);
+    // A link to another file of the repository leads to its page on the site.
+    const found = await call('rag/search/', {
+      method: 'POST',
+      body: JSON.stringify({ query: 'welcome', search_mode: 'keyword' }),
+    });
+    expect(((await found.json()) as { results: { text: string }[] }).results[0]!.text).toContain(
+      '[the guide](https://docs.acme.test/docs/guide#setup)',
+    );
 
     const files = github.repos.get('acme/docs')!.branches.main!;
     files['docs/guide.md'] = '# Guide\n\nInstall with npm ci, then npm start.';

@@ -4,6 +4,7 @@ import {
   KIND_BY_EXTENSION,
   fetchResource,
   decodeText,
+  linksToPages,
   parseDocument,
   pathFilter,
   toDocumentId,
@@ -61,6 +62,10 @@ function fileEntry(source: StoredSource, api: GitHubApi, branch: string, file: T
         url: pageUrl(source, key, file.path),
         metadata: { ...source.metadata, source_id: source.id, path: file.path },
       });
+      // With a base URL, links to the repository's other files lead to their pages on the site
+      // (without one, they are resolved against the file on GitHub at ingestion).
+      if (source.base_url && document.content_type === 'text/markdown')
+        document.content = linksToPages(document.content, file.path, (path) => pageUrl(source, key, path));
       return { status: 'changed', state, document };
     },
   };

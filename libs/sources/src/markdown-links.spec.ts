@@ -1,0 +1,69 @@
+import { absoluteLinks, linksToPages, rewriteLinks } from './markdown-links';
+
+describe('rewriteLinks', () => {
+  it('rewrites inline links, images and reference definitions, not code', () => {
+    const markdown = [
+      'See [install](install.md "Install") and ![shot](img/a.png), [<b c.md>](<b c.md>).',
+      '[ref]: ref.md',
+      'Not `[code](code.md)` here.',
+      '```md',
+      '[fenced](fenced.md)',
+      '```',
+      '~~~',
+      '```',
+      '[tilde](tilde.md)',
+      '~~~',
+      '[after](after.md)',
+    ].join('\n');
+    expect(rewriteLinks(markdown, (t) => `X/${t}`)).toBe(
+      [
+        'See [install](X/install.md "Install") and ![shot](X/img/a.png), [<b c.md>](<X/b c.md>).',
+        '[ref]: X/ref.md',
+        'Not `[code](code.md)` here.',
+        '```md',
+        '[fenced](fenced.md)',
+        '```',
+        '~~~',
+        '```',
+        '[tilde](tilde.md)',
+        '~~~',
+        '[after](X/after.md)',
+      ].join('\n'),
+    );
+  });
+
+  it('keeps a target its function answers null for', () => {
+    expect(rewriteLinks('[a](a.md) [b](b.md)', (t) => (t === 'a.md' ? 'A' : null))).toBe('[a](A) [b](b.md)');
+  });
+});
+
+describe('absoluteLinks', () => {
+  it('resolves relative targets against the page, and leaves absolute ones and other schemes', () => {
+    const url = 'https://docs.example/guide/install#linux';
+    expect(
+      absoluteLinks(
+        '[a](../api.md#auth) [b](#proxy) [c](/start) [d](https://x.example/) [e](mailto:a@b.c) [f](//cdn.example/x)',
+        url,
+      ),
+    ).toBe(
+      '[a](https://docs.example/api.md#auth) [b](https://docs.example/guide/install#proxy) ' +
+        '[c](https://docs.example/start) [d](https://x.example/) [e](mailto:a@b.c) [f](//cdn.example/x)',
+    );
+  });
+});
+
+describe('linksToPages', () => {
+  const publish = (path: string) => `https://docs.example/${path.replace(/\.md$/, '')}`;
+  it('links the folder’s files to their pages, with their anchors', () => {
+    expect(
+      linksToPages('[a](../api.md#auth) [b](setup.md) [c](./img/x.png?v=2)', 'guide/install.md', publish),
+    ).toBe(
+      '[a](https://docs.example/api#auth) [b](https://docs.example/guide/setup) ' +
+        '[c](https://docs.example/guide/img/x.png?v=2)',
+    );
+  });
+  it('leaves anchors, root paths, other sites and links out of the folder', () => {
+    const markdown = '[a](#top) [b](/x) [c](https://x.example/a.md) [d](../../out.md)';
+    expect(linksToPages(markdown, 'guide/install.md', publish)).toBe(markdown);
+  });
+});
