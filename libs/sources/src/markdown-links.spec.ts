@@ -32,6 +32,12 @@ describe('rewriteLinks', () => {
     );
   });
 
+  it('leaves footnotes alone', () => {
+    expect(rewriteLinks('Text.[^1]\n\n[^1]: See below.', (t) => `X/${t}`)).toBe(
+      'Text.[^1]\n\n[^1]: See below.',
+    );
+  });
+
   it('keeps a target its function answers null for', () => {
     expect(rewriteLinks('[a](a.md) [b](b.md)', (t) => (t === 'a.md' ? 'A' : null))).toBe('[a](A) [b](b.md)');
   });

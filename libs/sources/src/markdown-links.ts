@@ -1,7 +1,7 @@
 /** A code fence's opening or closing run. */
 const FENCE = /^\s{0,3}(`{3,}|~{3,})/;
-/** A link reference definition: `[id]: target "title"`. */
-const DEFINITION = /^(\s{0,3}\[[^\]]+\]:\s*)(<[^>]*>|\S+)(.*)$/;
+/** A link reference definition: `[id]: target "title"` (not a footnote, `[^1]: text`). */
+const DEFINITION = /^(\s{0,3}\[(?!\^)[^\]]+\]:\s*)(<[^>]*>|\S+)(.*)$/;
 /** An inline link's or image's target, after `](`. */
 const INLINE_TARGET = /(\]\()(<[^>]*>|[^)\s]+)/g;
 /** A code span, with the backtick runs that open and close it. */
