@@ -84,7 +84,7 @@ async function versionsRemoved(dataDir: string, before: number): Promise<string>
   // A listing fails when the upkeep removes a version it was reading: the removal is under way.
   const count = () => tableVersions(dataDir).catch(() => Infinity);
   let last = await count();
-  for (let still = 0; last >= before || still < UPKEEP_SETTLED_POLLS; ) {
+  for (let still = 0; last >= before || still < UPKEEP_SETTLED_POLLS;) {
     if (performance.now() - started > 180_000)
       throw new Error('no upkeep removed the versions of the import and ended in 3 minutes');
     await new Promise((resolve) => setTimeout(resolve, 1000));
