@@ -1,5 +1,6 @@
 import type { Redis } from 'ioredis';
 import pino from 'pino';
+import { DependencyUnavailableError } from '@docqa/errors';
 import { Keys } from '@docqa/records';
 import type { StoreIdentity } from '@docqa/retrieval';
 import { deletePrefix, testPrefix, testRedis } from '@docqa/testing';
@@ -106,6 +107,19 @@ describe('bindRecordsToStore', () => {
     const w = world({ stamp: null, empty: true }, {});
     expect(await bind(w)).toEqual({ stamp: 'recorded', droppedDocuments: 0, rebuiltSources: 0 });
     expect(w.calls.stamps).toEqual(['recorded']);
+  });
+
+  it('waits for a store that is unavailable at start (Qdrant not up yet)', async () => {
+    const w = world({ stamp: 'up', empty: false }, {});
+    const identity = w.deps.store.identity;
+    let failures = 2;
+    w.deps.store.identity = async () => {
+      if (failures-- > 0) throw new DependencyUnavailableError('The vector store (Qdrant) is unavailable');
+      return identity();
+    };
+    const bound = await bindRecordsToStore({ redis, keys, ...w.deps, retryMs: 1 });
+    expect(bound).toEqual({ stamp: 'up', droppedDocuments: 0, rebuiltSources: 0 });
+    expect(failures).toBe(-1);
   });
 
   it('binds once when workers start together: the later ones find store and records agreeing', async () => {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
+import { DependencyUnavailableError } from '@docqa/errors';
 import type { DocumentStore } from '@docqa/ingest';
 import { Lease, type Keys } from '@docqa/records';
 import type { VectorStore } from '@docqa/retrieval';
@@ -10,6 +11,8 @@ import type { SourceService } from '@docqa/sync';
 const BINDING_LEASE_MS = 30_000;
 /** How often a worker waiting for another's binding looks again. */
 const BINDING_POLL_MS = 200;
+/** First wait before asking an unavailable vector store (Qdrant) again. */
+const RETRY_MS = 1000;
 
 /** What {@link bindRecordsToStore} found and did. */
 export interface StoreBinding {
@@ -41,11 +44,14 @@ export async function bindRecordsToStore(deps: {
   documents: Pick<DocumentStore, 'tenants' | 'removeAll'>;
   sources: Pick<SourceService, 'rebuildAll'>;
   logger: Logger;
+  /** First wait before asking an unavailable store again (it grows to five times that). */
+  retryMs?: number;
 }): Promise<StoreBinding> {
   const { redis, keys, store, documents, sources, logger } = deps;
   const lease = await holdLease(new Lease(redis), keys.storeBinding());
   try {
-    const [identity, recorded] = await Promise.all([store.identity(), redis.get(keys.storeStamp())]);
+    const identity = await whenAvailable(() => store.identity(), logger, deps.retryMs ?? RETRY_MS);
+    const recorded = await redis.get(keys.storeStamp());
     const otherStore = identity.stamp !== null && recorded !== null && identity.stamp !== recorded;
     // Listing the tenants scans Redis: only when the answer matters.
     const tenants = otherStore || identity.empty ? await documents.tenants() : [];
@@ -70,6 +76,22 @@ export async function bindRecordsToStore(deps: {
     return { stamp, droppedDocuments, rebuiltSources };
   } finally {
     await lease.release();
+  }
+}
+
+/**
+ * The answer of `ask`, asked again while the vector store is unavailable (Qdrant not up yet), as
+ * a worker waits for Redis: each wait a little longer, up to five times the first.
+ */
+async function whenAvailable<T>(ask: () => Promise<T>, logger: Logger, retryMs: number): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await ask();
+    } catch (err) {
+      if (!(err instanceof DependencyUnavailableError)) throw err;
+      logger.warn({ err: err.message, attempt }, 'the vector store is unavailable; waiting for it');
+      await new Promise((resolve) => setTimeout(resolve, Math.min(attempt, 5) * retryMs));
+    }
   }
 }
 
