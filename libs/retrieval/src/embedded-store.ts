@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import * as lancedb from '@lancedb/lancedb';
 import type { SearchResult } from '@docqa/contracts';
@@ -7,16 +7,13 @@ import { chunkColumns, EARLIER_LAYOUT, RESULT_COLUMN } from './chunk-columns';
 import { resultRow, type ResultList } from './embedded-hits';
 import { EmbeddedSearch } from './embedded-search';
 import { documentsClause, inList } from './lance-sql';
+import { readTrainedRows, StampFile, writeTrainedRows } from './sidecar-files';
 import { StoreGate } from './store-gate';
 import { TermStatsFiles, type RowChange } from './term-stats-files';
 import { planVectorIndex } from './vector-index-plan';
 import type { HybridQuery, StoreIdentity, StoreQuery, UpkeepOptions, VectorStore } from './vector-store';
 
 const TABLE = 'chunks';
-/** Sidecar file holding the store's stamp (see {@link VectorStore.setStamp}). */
-const STAMP_FILE = 'stamp.json';
-/** Sidecar file recording how many rows the vector index was trained on. */
-const INDEX_STATE_FILE = 'vector-index.json';
 /** Folder of the per-tenant keyword statistics, beside the table. */
 const TERM_STATS_DIR = 'term-stats';
 /**
@@ -75,11 +72,10 @@ export class EmbeddedStore implements VectorStore {
   private laterUpkeep: NodeJS.Timeout | null = null;
   /** and its run once started. */
   private laterUpkeepRun: Promise<void> | null = null;
-  /** The stamp given to this store, written into the table's folder once the table exists. */
-  private stamp: string | null = null;
 
   private readonly termStats: TermStatsFiles;
   private readonly searches: EmbeddedSearch;
+  private readonly stamp: StampFile;
 
   private constructor(
     private readonly db: lancedb.Connection,
@@ -87,6 +83,7 @@ export class EmbeddedStore implements VectorStore {
     private readonly versionRetentionMs: number,
   ) {
     this.termStats = new TermStatsFiles(join(dir, TERM_STATS_DIR));
+    this.stamp = new StampFile(join(dir, `${TABLE}.lance`));
     this.searches = new EmbeddedSearch({ table: () => this.openTable(), termStats: this.termStats });
   }
 
@@ -170,36 +167,14 @@ export class EmbeddedStore implements VectorStore {
     return this.searches.hybrid(query);
   }
 
-  /**
-   * The stamp lives in the table's folder, written with its first rows (or at once when the
-   * table exists), so a data folder or table removed takes it along.
-   */
   async identity(): Promise<StoreIdentity> {
     const table = await this.openTable();
     if (!table) return { stamp: null, empty: true };
-    return { stamp: this.readStamp(), empty: (await table.countRows()) === 0 };
+    return { stamp: this.stamp.read(), empty: (await table.countRows()) === 0 };
   }
 
   async setStamp(stamp: string): Promise<void> {
-    this.stamp = stamp;
-    if (await this.openTable()) this.writeStamp();
-  }
-
-  private readStamp(): string | null {
-    try {
-      const { stamp } = JSON.parse(readFileSync(this.stampFile(), 'utf8')) as { stamp?: unknown };
-      return typeof stamp === 'string' ? stamp : null;
-    } catch {
-      return null;
-    }
-  }
-
-  private writeStamp(): void {
-    if (this.stamp) writeFileSync(this.stampFile(), JSON.stringify({ stamp: this.stamp }));
-  }
-
-  private stampFile(): string {
-    return join(this.dir, `${TABLE}.lance`, STAMP_FILE);
+    this.stamp.give(stamp, (await this.openTable()) !== null);
   }
 
   async health(): Promise<void> {
@@ -331,17 +306,6 @@ export class EmbeddedStore implements VectorStore {
     console.warn(`docqa: keyword statistics counted in ${Date.now() - started} ms`);
   }
 
-  private trainedRows(): number {
-    try {
-      const state = JSON.parse(readFileSync(join(this.dir, INDEX_STATE_FILE), 'utf8')) as {
-        trainedRows?: unknown;
-      };
-      return typeof state.trainedRows === 'number' ? state.trainedRows : 0;
-    } catch {
-      return 0;
-    }
-  }
-
   /**
    * Creates the table with its first rows, and writes the stamp given. Another job, of this
    * process or another, may create it first: the rows are then added to that table.
@@ -349,12 +313,12 @@ export class EmbeddedStore implements VectorStore {
   private async createTable(columns: ReturnType<typeof chunkColumns>): Promise<void> {
     try {
       this.table = await this.db.createTable(TABLE, columns);
-      this.writeStamp();
+      this.stamp.write();
     } catch (err) {
       const table = await this.openTable();
       if (!table) throw err;
       await table.add(columns);
-      this.writeStamp();
+      this.stamp.write();
     }
   }
 
@@ -396,7 +360,7 @@ export class EmbeddedStore implements VectorStore {
       index: index
         ? {
             type: index.indexType,
-            trainedRows: this.trainedRows(),
+            trainedRows: readTrainedRows(this.dir),
             segments: (await table.indexStats(index.name))?.numIndices ?? 1,
           }
         : null,
@@ -411,7 +375,7 @@ export class EmbeddedStore implements VectorStore {
       }),
       replace: true,
     });
-    writeFileSync(join(this.dir, INDEX_STATE_FILE), JSON.stringify({ trainedRows: rows }));
+    writeTrainedRows(this.dir, rows);
   }
 }
 
