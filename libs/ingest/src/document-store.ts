@@ -1,7 +1,7 @@
 import type { Redis } from 'ioredis';
 import type { DocumentRecord, JobRecord } from '@docqa/contracts';
 import { NotFoundError } from '@docqa/errors';
-import { everyTenant, scanKeys, type Keys } from '@docqa/records';
+import { tenantsWith, type Keys } from '@docqa/records';
 import searchDocumentsScript from './lua/search-documents.lua';
 
 interface SearchCommands {
@@ -100,10 +100,7 @@ export class DocumentStore {
 
   /** Every tenant that has document records. */
   async tenants(): Promise<string[]> {
-    const { pattern, tenantOf } = everyTenant((tenant) => this.deps.keys.documentIndex(tenant));
-    const tenants: string[] = [];
-    for await (const found of scanKeys(this.redis, pattern)) tenants.push(...found.map(tenantOf));
-    return tenants;
+    return tenantsWith(this.redis, (tenant) => this.deps.keys.documentIndex(tenant));
   }
 
   /** Deletes every document record of `tenant` (not their chunks); how many there were. */

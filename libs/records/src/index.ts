@@ -1,4 +1,4 @@
-export { Keys, everyTenant } from './keys';
+export { Keys } from './keys';
 export { newId } from './ids';
 export {
   QuestionStore,
@@ -20,6 +20,7 @@ export {
   redisTarget,
   releaseBullConnection,
   scanKeys,
+  tenantsWith,
   waitForRedis,
 } from './redis';
 export { migrateKeyLayout } from './key-layout';

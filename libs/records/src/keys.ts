@@ -185,19 +185,3 @@ export class Keys {
     return `${this.prefix}:{bull}`;
   }
 }
-
-/**
- * A key of every tenant: the SCAN pattern matching `key(tenant)` whatever the tenant, and the
- * tenant of a key it matched.
- */
-export function everyTenant(key: (tenant: string) => string): {
-  pattern: string;
-  tenantOf(found: string): string;
-} {
-  const [head, tail] = key('\n').split('\n') as [string, string];
-  const glob = (text: string) => text.replace(/[*?[\]\\]/g, '\\$&');
-  return {
-    pattern: `${glob(head)}*${glob(tail)}`,
-    tenantOf: (found) => found.slice(head.length, found.length - tail.length),
-  };
-}

@@ -190,6 +190,16 @@ export async function* scanKeys(redis: Redis | Cluster, pattern: string): AsyncG
   }
 }
 
+/** Every tenant for which the key `key(tenant)` exists (found by a scan). */
+export async function tenantsWith(redis: Redis, key: (tenant: string) => string): Promise<string[]> {
+  const [head, tail] = key('\n').split('\n') as [string, string];
+  const glob = (text: string) => text.replace(/[*?[\]\\]/g, '\\$&');
+  const tenants: string[] = [];
+  for await (const found of scanKeys(redis, `${glob(head)}*${glob(tail)}`))
+    tenants.push(...found.map((k) => k.slice(head.length, k.length - tail.length)));
+  return tenants;
+}
+
 /** Closes a connection: politely when connected, at once when Redis is unreachable. */
 export async function closeRedis(redis: Redis | Cluster): Promise<void> {
   closing.add(redis);

@@ -2,7 +2,7 @@ import type { Redis } from 'ioredis';
 import type { SourceRecord, SyncRecord } from '@docqa/contracts';
 import { NotFoundError } from '@docqa/errors';
 import type { DocumentService } from '@docqa/ingest';
-import { everyTenant, scanKeys, type Keys } from '@docqa/records';
+import { tenantsWith, type Keys } from '@docqa/records';
 import hsetIfSourceScript from './lua/hset-if-source.lua';
 
 interface SourceCommands {
@@ -94,10 +94,7 @@ export class SourceStore {
 
   /** Every tenant that has sources. */
   async tenants(): Promise<string[]> {
-    const { pattern, tenantOf } = everyTenant((tenant) => this.deps.keys.sourceIndex(tenant));
-    const tenants: string[] = [];
-    for await (const found of scanKeys(this.redis, pattern)) tenants.push(...found.map(tenantOf));
-    return tenants;
+    return tenantsWith(this.redis, (tenant) => this.deps.keys.sourceIndex(tenant));
   }
 
   /** Forgets what syncs saw of the source's pages: its next sync reads each page anew. */
