@@ -74,8 +74,7 @@ export async function startApi(
   const target = redisTarget(config);
   const redis = await connectRedis(target, 'command', 'docqa-api');
   const subscriber = await connectRedis(target, 'blocking', 'docqa-api-sub');
-  const migrated = await migrateKeyLayout(redis, keys);
-  if (migrated) opts.logger.info({ keys: migrated }, 'Redis keys moved to the hash-tagged layout');
+  await migrateKeyLayout(redis, keys, opts.logger);
   const ttlSeconds = config.recordTtlDays * 86400;
   const store = new QuestionStore({ redis, keys, ttlSeconds });
   const queue = new QuestionQueue(

@@ -47,9 +47,13 @@ function renamed(key: string, keys: Keys): string | null {
  * so none writes the old names afterwards. A Redis Cluster needs no migration: docqa could not
  * run on one before.
  *
- * @returns how many keys were renamed.
+ * @returns how many keys were renamed (logged to `logger` when any were).
  */
-export async function migrateKeyLayout(redis: Redis, keys: Keys): Promise<number> {
+export async function migrateKeyLayout(
+  redis: Redis,
+  keys: Keys,
+  logger?: { info(fields: object, message: string): void },
+): Promise<number> {
   if (isCluster(redis) || (await redis.get(keys.layoutVersion())) === LAYOUT_VERSION) return 0;
   let moved = 0;
   for await (const found of scanKeys(redis, `${keys.prefix}:*`)) {
@@ -61,5 +65,6 @@ export async function migrateKeyLayout(redis: Redis, keys: Keys): Promise<number
     }
   }
   await redis.set(keys.layoutVersion(), LAYOUT_VERSION);
+  if (moved) logger?.info({ keys: moved }, 'Redis keys moved to the hash-tagged layout');
   return moved;
 }

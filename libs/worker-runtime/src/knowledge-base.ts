@@ -34,8 +34,7 @@ export async function createKnowledgeBase(config: Config, logger: Logger): Promi
   try {
     // Before any job: records of documents the store does not hold would be skipped as unchanged.
     // The records are read in the current key layout (startWorker's migration then finds it done).
-    const migrated = await migrateKeyLayout(redis, keys);
-    if (migrated) logger.info({ keys: migrated }, 'Redis keys moved to the hash-tagged layout');
+    await migrateKeyLayout(redis, keys, logger);
     await bindRecordsToStore({
       redis,
       keys,

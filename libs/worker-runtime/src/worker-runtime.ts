@@ -51,8 +51,7 @@ export async function startWorker(
   const keys = new Keys(config.redisPrefix);
   const target = redisTarget(config);
   const redis = await connectRedis(target, 'blocking', 'docqa-worker');
-  const migrated = await migrateKeyLayout(redis, keys);
-  if (migrated) deps.logger.info({ keys: migrated }, 'Redis keys moved to the hash-tagged layout');
+  await migrateKeyLayout(redis, keys, deps.logger);
   const store = new QuestionStore({ redis, keys, ttlSeconds: config.recordTtlDays * 86400 });
   const processor = new QuestionProcessor({
     store,
