@@ -3,7 +3,7 @@ import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { DependencyUnavailableError } from '@docqa/errors';
 import type { DocumentStore } from '@docqa/ingest';
-import { Lease, type Keys } from '@docqa/records';
+import { Lease, type HeldLease, type Keys } from '@docqa/records';
 import type { VectorStore } from '@docqa/retrieval';
 import type { SourceService } from '@docqa/sync';
 
@@ -96,7 +96,7 @@ async function whenAvailable<T>(ask: () => Promise<T>, logger: Logger, retryMs: 
 }
 
 /** Takes the lease, waiting while another worker holds it. */
-async function holdLease(lease: Lease, key: string): Promise<{ release(): Promise<void> }> {
+async function holdLease(lease: Lease, key: string): Promise<HeldLease> {
   for (;;) {
     const held = await lease.acquire(key, BINDING_LEASE_MS);
     if (held) return held;
