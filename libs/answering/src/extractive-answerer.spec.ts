@@ -236,6 +236,29 @@ describe('ExtractiveAnswerer', () => {
     expect(sources[0]!.document_id).toBe('Display');
   });
 
+  it('quotes a how-to from the start of the section its heading names, not from a later sentence richer in the question’s words', async () => {
+    const filler = Array.from({ length: 30 }, (_, i) => `Detail ${i} of the cluster says nothing much.`).join(
+      ' ',
+    );
+    const section = chunk(
+      'Operations',
+      'Operations › Qdrant',
+      `Set \`VECTOR_STORE=qdrant\` and \`QDRANT_URL\` on the API and every worker.\n\n${filler}\n\n` +
+        '- Keyword search on Qdrant weighs terms as the embedded store does.',
+    );
+    const { text } = await ask('How do I use Qdrant instead of the embedded store?', [section]);
+    expect(text).toMatch(/^Set `VECTOR_STORE=qdrant` and `QDRANT_URL` on the API and every worker\./);
+  });
+
+  it('does not take a page’s top heading, which heads each of its sections, for what a section is about', async () => {
+    const results = [
+      chunk('Operations', 'Running acme › Metrics', 'A process that stopped answering raises an alert.'),
+      chunk('Guide', 'Guide › Stop', 'Press Ctrl-C in the acme terminal.'),
+    ];
+    const { text } = await ask('How do I stop acme?', results);
+    expect(text).toMatch(/^Press Ctrl-C in the acme terminal\. \[1\]/);
+  });
+
   it('answers which-values from the start of the list even when a later value matches the question better', async () => {
     const options = Array.from(
       { length: 30 },

@@ -19,7 +19,7 @@ export type TermWeights = Map<string, number>;
 /** Words that phrase a question rather than name what it is about (as terms: stemmed). */
 const PHRASING = new Set(
   terms(
-    'myself yourself ourselves instead way possible want need please exactly thing something anything ' +
+    'myself yourself ourselves instead use using way possible want need please exactly thing something anything ' +
       'give tell explain describe show know find provide instruct instructions procedure help like mean meaning detail details ' +
       'get getting got see able facing fix fixing issue issues problem problems step steps different type types things',
   ),
@@ -147,7 +147,7 @@ export interface WindowOptions {
 
 /**
  * The contiguous units of a section that answer: the whole section when it fits, else a window
- * grown from the best unit (for a definition, from the section's start) towards the better
+ * grown from {@link windowStart} towards the better
  * neighbour. A lead-in ending in ":" never ends the window without what it introduces, and a code
  * block or list that the window starts with takes its lead-in along.
  */
@@ -156,12 +156,7 @@ export function chooseWindow(passage: SectionPassage, weights: TermWeights, opti
   const sizes = units.map((u) => u.words);
   if (sizes.reduce((n, w) => n + w, 0) <= options.maxWords) return withoutDanglingLeadIn(units);
   const scores = units.map((u) => weightOf(weights, (t) => u.terms.has(t)));
-  const best = scores.indexOf(Math.max(...scores));
-  // A definition comes first: the first sentence naming the subject, or the start of the section
-  // whose heading names it.
-  const early = scores.slice(0, 3).findIndex((s) => s > 0);
-  const about = weightOf(weights, (t) => passage.headingTerms.has(t)) > 0;
-  let start = options.kind !== 'what' ? best : early >= 0 ? early : about ? 0 : best;
+  let start = windowStart(passage, scores, weights, options.kind);
   // Values are listed from the start of their list (or table), the first ones often being what is
   // asked, when that start and the best unit fit in the window together.
   const first = options.kind === 'which' ? listStart(units, start) : start;
@@ -190,6 +185,27 @@ export function chooseWindow(passage: SectionPassage, weights: TermWeights, opti
     words += sizes[++end]!;
   }
   return withoutDanglingLeadIn(units.slice(start, end + 1));
+}
+
+/**
+ * The unit a window starts from: the best one, except where the answer comes first in a section.
+ * A definition: the first sentence naming the subject, or the start of the section whose headings
+ * name it. Instructions: the opening of a section whose own heading names what is asked, when that
+ * opening holds the question's words at least half as well as the best unit.
+ */
+function windowStart(
+  passage: SectionPassage,
+  scores: number[],
+  weights: TermWeights,
+  kind: QuestionKind,
+): number {
+  const best = scores.indexOf(Math.max(...scores));
+  const early = scores.slice(0, 3).findIndex((s) => s > 0);
+  const named = (headings: Set<string>) => weightOf(weights, (t) => headings.has(t)) > 0;
+  if (kind === 'what') return early >= 0 ? early : named(passage.headingTerms) ? 0 : best;
+  if (kind === 'how' && named(passage.sectionTerms) && early >= 0 && scores[early]! >= 0.5 * scores[best]!)
+    return early;
+  return best;
 }
 
 /** The first item of the list (or table) that the unit at `i` belongs to, or `i`. */

@@ -22,7 +22,7 @@ export interface SectionPassage {
   section: string;
   /** Terms of the document title and the heading path. */
   headingTerms: Set<string>;
-  /** Terms of the heading path alone (without the document title). */
+  /** Terms of the section's own headings (neither the document title nor the path's top heading). */
   sectionTerms: Set<string>;
   /** Consecutive terms of the document title and of the heading path, as `"first second"` pairs. */
   headingPairs: Set<string>;
@@ -56,7 +56,7 @@ export function sectionPassages(
         doc,
         section,
         headingTerms: new Set(terms(`${chunks[0]!.title} ${section}`)),
-        sectionTerms: new Set(terms(section)),
+        sectionTerms: new Set(terms(ownHeadings(section))),
         headingPairs: new Set([...termPairs(terms(chunks[0]!.title)), ...termPairs(terms(section))]),
         rank: rankOf(best),
         chunk: best,
@@ -65,6 +65,16 @@ export function sectionPassages(
     }
   });
   return out;
+}
+
+/**
+ * The headings of a path that name the section itself: below the top one when there are several.
+ * The top heading of a path names the page (a docs page's `# Running docqa in production` heads
+ * every one of its sections), so, like the title, it says little about which section answers.
+ */
+function ownHeadings(path: string): string {
+  const headings = path.split(' › ');
+  return (headings.length > 1 ? headings.slice(1) : headings).join(' › ');
 }
 
 function chunkNumber(result: SearchResult): number {

@@ -39,6 +39,7 @@ export interface DocsFigures {
   wronglyRefused: number;
   medianWords: number;
   issues: number;
+  /** Each missed question: why, then its answer and sources. */
   failures: string[];
 }
 
@@ -84,7 +85,8 @@ export async function runDocsSet(answerer: Answerer, questions: DocsQuestion[]):
     f.issues += issues.length;
     if (missing.length || !goldCited || issues.length)
       f.failures.push(
-        `${q.id}: ${[missing.length ? `missing ${missing.join(', ')}` : '', goldCited ? '' : `cited ${[...cited].join(', ') || 'nothing'}`, ...issues].filter(Boolean).join('; ')}`,
+        `${q.id}: ${[missing.length ? `missing ${missing.join(', ')}` : '', goldCited ? '' : `cited ${[...cited].join(', ') || 'nothing'}`, ...issues].filter(Boolean).join('; ')}` +
+          `\n${answer.text.replace(/^/gm, '    | ')}\n    sources: ${answer.sources.map((s) => s.url).join(' ')}`,
       );
   }
   f.medianWords = median(words);

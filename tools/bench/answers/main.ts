@@ -7,9 +7,9 @@
  *
  *   npm run bench:answers [-- --verbose] [-- --new-only]
  *
- * --verbose lists each docs question that missed; --new-only runs the new answerer alone and prints
- * its figures with the dev and test halves of emanual-tv apart, without writing docs/benchmarks.md
- * (for iterating on the answerer).
+ * --verbose lists each docs question that missed, with its answer and sources; --new-only runs the
+ * new answerer alone and prints its figures with the dev and test halves of emanual-tv apart,
+ * without writing docs/benchmarks.md (for iterating on the answerer).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
