@@ -23,6 +23,24 @@ describe('standaloneQuery', () => {
     const q = 'Which environment variables configure the Redis connection string prefix?';
     expect(standaloneQuery(q, history)).toBe(q);
   });
+  it.each([
+    ['And how do I revoke it?', 'How do I create a token?'],
+    ['Which version of it is needed?', 'How do I use Qdrant instead of the embedded store?'],
+    ['And how do I change its colors?', 'How do I embed the widget?'],
+    ['How do I fix that?', 'Why does the widget answer 403?'],
+    ['Linux too?', 'How do I install docqa on macOS?'],
+  ])('takes %p after %p for a follow-up', (question, before) => {
+    expect(standaloneQuery(question, [{ question: before, answer: '…' }])).not.toBe(question);
+  });
+  it.each([
+    'Which settings does docqa read?',
+    'How do I style the widget in dark mode?',
+    'How do I resume a batch that was interrupted?',
+    'Is there a way to use a local Ollama model?',
+  ])('keeps %p, a new short question in a chat, as it is', (question) => {
+    const before = [{ question: 'How do I connect Claude Code to the MCP server?', answer: '…' }];
+    expect(standaloneQuery(question, before)).toBe(question);
+  });
   it('keeps the first question of a chat', () => {
     expect(standaloneQuery('What about Windows?', [])).toBe('What about Windows?');
   });

@@ -1,19 +1,33 @@
 import { terms } from './text';
 
-/** Words that make a question lean on the one before it. */
-const ANAPHORA =
-  /\b(it|its|this|that|these|those|they|them|there|one|ones|same|also|instead|else|what about|how about|and)\b/i;
+/**
+ * Wording that points back at the previous question: a question opening with "and", "also",
+ * "what about", "how about"; a pronoun standing for what was asked about ("revoke it", "its
+ * colours", "the same"); "this" or "that" after a verb or a preposition ("fix that", "for this",
+ * not the relative "a batch that was interrupted"); "what else"; "too" or "as well" at the end.
+ */
+const POINTS_BACK = [
+  /^\s*(and|also|what about|how about)\b/i,
+  /\b(it|its|they|them|their|these|those|the same|this one|that one|else)\b/i,
+  /\b(is|was|does|do|did|can|fix|change|use|set|enable|disable|configure|about|for|with|of|on|in|to|from|after|before)\s+(this|that)\b/i,
+  /\b(too|as well)\W*$/i,
+];
+/** Content words below which a question is too short to stand alone ("On Windows?"). */
+const STANDALONE_TERMS = 2;
 
 /**
- * Rewrites a follow-up into a standalone search query from the chat's earlier turns: a short
- * question or one that points back ("what about on Windows?") borrows the content words of the
- * previous question. A question that stands on its own is kept as it is.
+ * Rewrites a follow-up into a standalone search query from the chat's earlier turns: a question
+ * that points back ("what about on Windows?", "how do I revoke it?") or names too little to stand
+ * alone borrows the content words of the previous question. Any other question is kept as it is:
+ * in a chat, a new question about something else ("Which settings does docqa read?") must not be
+ * searched with the previous topic's words.
  */
 export function standaloneQuery(question: string, history: { question: string; answer: string }[]): string {
   const previous = history.at(-1);
   if (!previous) return question;
   const own = terms(question);
-  if (own.length >= 5 && !ANAPHORA.test(question)) return question;
+  if (own.length >= STANDALONE_TERMS && !POINTS_BACK.some((pattern) => pattern.test(question)))
+    return question;
   const borrowed = terms(previous.question).filter((t) => !own.includes(t));
   return borrowed.length ? `${question} ${borrowed.join(' ')}` : question;
 }
