@@ -198,7 +198,7 @@ describe('errors, auth and limits', () => {
     expect(res.headers.get('ratelimit-limit')).toBe('3');
   });
 
-  it('refuses a browser origin the token does not allow, and answers preflights only for allowed origins', async () => {
+  it('refuses a browser origin no token allows with a 403 the page can read, its preflight answered', async () => {
     const widget = await stack.createToken({
       tenant: 'acme',
       scopes: ['ask'],
@@ -218,12 +218,20 @@ describe('errors, auth and limits', () => {
     expect(ok.status).toBe(204);
     expect(ok.headers.get('access-control-allow-origin')).toBe('https://docs.acme.test');
     expect(ok.headers.get('access-control-allow-headers')).toMatch(/Authorization/);
-    await expectProblem(await preflight('https://evil.test'), 403);
+    const evil = await preflight('https://evil.test');
+    expect(evil.status).toBe(204);
+    expect(evil.headers.get('access-control-allow-credentials')).toBeNull();
+    const fromEvil = await fetch(stack.apiUrl + 'settings/', {
+      headers: { authorization: `Bearer ${widget}`, origin: 'https://evil.test' },
+    });
+    await expectProblem(fromEvil, 403);
+    expect(fromEvil.headers.get('access-control-allow-origin')).toBe('https://evil.test');
 
     const fromOther = await fetch(stack.apiUrl + 'settings/', {
       headers: { authorization: `Bearer ${asker}`, origin: 'https://docs.acme.test' },
     });
     await expectProblem(fromOther, 403);
+    expect(fromOther.headers.get('access-control-allow-origin')).toBe('https://docs.acme.test');
     const fromAllowed = await fetch(stack.apiUrl + 'settings/', {
       headers: { authorization: `Bearer ${widget}`, origin: 'https://docs.acme.test' },
     });

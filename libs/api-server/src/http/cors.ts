@@ -9,16 +9,17 @@ const EXPOSED_HEADERS =
   'Location, ETag, Retry-After, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, X-Request-Id';
 
 /**
- * CORS for browser callers (the widget). A preflight is answered for origins some token allows
- * (the token itself is not sent with a preflight); the real request is then checked against its
- * own token's origins by `authenticate`. Any other origin is refused with 403.
+ * CORS for browser callers (the widget). Every cross-origin response carries
+ * `Access-Control-Allow-Origin`, so a page reads a refusal as the 403 problem it is (the widget then
+ * says it is not allowed on this page) rather than as a network failure. A preflight is answered
+ * for any origin: it carries no token, and grants nothing but sending the request, which is then
+ * refused with 403 when no token allows its origin, and checked against its own token's origins by
+ * `authenticate`. No credentials are allowed, so a page never sends the portal's cookie this way.
  */
 export function cors(deps: { redis: Redis; keys: Keys }): RequestHandler {
   return async (req, res, next) => {
     const origin = req.get('origin');
     if (!origin || isSameOrigin(req, origin)) return next();
-    const known = (await deps.redis.sismember(deps.keys.allowedOrigins(), origin)) === 1;
-    if (!known) throw new ForbiddenError(`origin ${origin} is not allowed by any token`);
     res.setHeader('Access-Control-Allow-Origin', origin);
     res.setHeader('Vary', 'Origin');
     res.setHeader('Access-Control-Expose-Headers', EXPOSED_HEADERS);
@@ -29,6 +30,8 @@ export function cors(deps: { redis: Redis; keys: Keys }): RequestHandler {
       res.status(204).end();
       return;
     }
+    const known = (await deps.redis.sismember(deps.keys.allowedOrigins(), origin)) === 1;
+    if (!known) throw new ForbiddenError(`origin ${origin} is not allowed by any token`);
     next();
   };
 }
