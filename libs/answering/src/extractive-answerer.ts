@@ -109,7 +109,9 @@ export class ExtractiveAnswerer implements Answerer {
       if (input.signal?.aborted) throw new Error('answer aborted');
       yield { type: 'delta', text: piece };
     }
-    yield { type: 'sources', sources: numberedSources(contextDocuments(results), cited, quoted) };
+    // A question the documents do not cover lists no sources: what retrieval found does not answer it.
+    const sources = cited.length ? numberedSources(contextDocuments(results), cited, quoted) : [];
+    yield { type: 'sources', sources };
   }
 
   async health(): Promise<void> {}
