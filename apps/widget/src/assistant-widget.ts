@@ -1,6 +1,7 @@
 import { LitElement, html, nothing, type PropertyValues } from 'lit';
 import { customElement, property, query, state } from 'lit/decorators.js';
 import { ChatController } from './chat-controller';
+import { trapTab } from './focus-trap';
 import { SettingsController } from './settings-controller';
 import type { WidgetConfig } from './settings';
 import { styles } from './styles';
@@ -62,6 +63,7 @@ export class AssistantWidget extends LitElement {
   constructor() {
     super();
     new ShortcutController(this, () => this.summon());
+    this.addEventListener('keydown', this.onKey);
   }
 
   /** Submits `text` as if typed and sent (`window.assistantPrompt`), once the settings are loaded. */
@@ -109,29 +111,20 @@ export class AssistantWidget extends LitElement {
     entry?.focus({ preventScroll: true });
   }
 
-  private onDialogKey(e: KeyboardEvent): void {
+  /**
+   * Escape closes the popup and Tab stays in it, wherever the focus is in the widget: listened to
+   * on the host, since the focused control may be one that a turn replaces as it is used.
+   */
+  private readonly onKey = (e: KeyboardEvent): void => {
+    if (!this.open) return;
     if (e.key === 'Escape') {
       e.stopPropagation();
       this.toggle(false);
       return;
     }
-    if (e.key !== 'Tab') return;
-    const focusable = [
-      ...this.renderRoot.querySelectorAll<HTMLElement>(
-        '.dialog button, .dialog input, .dialog select, .dialog textarea, .dialog a[href]',
-      ),
-    ];
-    const first = focusable[0];
-    const last = focusable.at(-1);
-    const active = (this.renderRoot as ShadowRoot).activeElement;
-    if (e.shiftKey && active === first) {
-      e.preventDefault();
-      last?.focus();
-    } else if (!e.shiftKey && active === last) {
-      e.preventDefault();
-      first?.focus();
-    }
-  }
+    const dialog = this.renderRoot.querySelector('.dialog');
+    if (e.key === 'Tab' && dialog) trapTab(e, dialog, (this.renderRoot as ShadowRoot).activeElement);
+  };
 
   protected override willUpdate(): void {
     const list = this.renderRoot?.querySelector('.messages');
@@ -178,13 +171,7 @@ export class AssistantWidget extends LitElement {
       </button>
       ${
         this.open
-          ? html`<div
-              class="dialog"
-              role="dialog"
-              aria-modal="true"
-              aria-label=${labels.POPUP_TITLE}
-              @keydown=${this.onDialogKey}
-            >
+          ? html`<div class="dialog" role="dialog" aria-modal="true" aria-label=${labels.POPUP_TITLE}>
               ${this.panel()}
             </div>`
           : nothing
@@ -202,7 +189,7 @@ export class AssistantWidget extends LitElement {
         this.requestUpdate();
         return this.updateComplete;
       },
-      rate: (turn, rating, details, url) => void this.chat.rate(turn, rating, details, url),
+      rate: (turn, rating, details, url) => this.chat.rate(turn, rating, details, url),
       reveal: (turn, n, id) => void this.reveal(turn, n, id),
     };
     return html`<section class="panel">

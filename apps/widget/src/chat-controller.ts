@@ -2,7 +2,7 @@ import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { AnswerEvent, QuestionRecord } from '@docqa/contracts';
 import { WidgetError, type StreamTarget } from './api-client';
 import type { SettingsController } from './settings-controller';
-import { newTurn, turnOf, type Turn } from './turn';
+import { newTurn, turnOf, type Rating, type Turn } from './turn';
 import { WidgetStorage } from './widget-storage';
 
 /** What the host needs besides rendering: it announces finished answers. */
@@ -71,7 +71,7 @@ export class ChatController implements ReactiveController {
   }
 
   /** Sends thumbs up or down (with the feedback form's details) for a turn. */
-  async rate(turn: Turn, rating: 'up' | 'down', details?: string, url?: string): Promise<void> {
+  async rate(turn: Turn, rating: Rating, details?: string, url?: string): Promise<void> {
     const { api } = this.settings;
     if (!turn.id || !api) return;
     try {

@@ -123,7 +123,9 @@ export const styles = [
     button:focus-visible,
     input:focus-visible,
     textarea:focus-visible,
-    select:focus-visible {
+    select:focus-visible,
+    .thanks:focus-visible,
+    .error:focus-visible {
       outline: 2px solid var(--accent);
       outline-offset: 2px;
     }

@@ -4,7 +4,7 @@ import type { CitationTargets } from './markdown';
 import type { Labels } from './settings';
 import { sourceLabel } from './sources';
 import { sourcesView } from './sources-view';
-import type { Turn } from './turn';
+import type { Rating, Turn } from './turn';
 
 /** Markdown to sanitised HTML, `[n]` markers linked to their sources (the lazily loaded renderer). */
 export type RenderMarkdown = (text: string, citations?: CitationTargets) => string;
@@ -16,7 +16,8 @@ export interface TurnViewContext {
   markdown?: RenderMarkdown;
   /** Re-renders after a turn's view state changed; resolves once rendered. */
   changed: () => Promise<unknown>;
-  rate: (turn: Turn, rating: 'up' | 'down', details?: string, url?: string) => void;
+  /** Sends a turn's rating; resolves once it is sent (the turn then says so) or has failed. */
+  rate: (turn: Turn, rating: Rating, details?: string, url?: string) => Promise<void>;
   /** Scrolls to source `n` of a turn and focuses it (a `[n]` marker was followed). */
   reveal: (turn: Turn, n: number, id: string) => void;
 }
@@ -37,7 +38,7 @@ export function turnView(t: Turn, key: string, ctx: TurnViewContext) {
     ${t.question ? html`<div class="question">${t.question}</div>` : nothing}
     ${t.answer ? html`<div class="answer" @click=${onAnswerClick}>${answerContent(t, idOf, ctx.markdown)}</div>` : nothing}
     ${!t.done && !t.answer ? html`<div class="answer pending">…</div>` : nothing}
-    ${t.error ? html`<div class="error" role="alert">${t.error}</div>` : nothing}
+    ${t.error ? html`<div class="error" role="alert" tabindex="-1">${t.error}</div>` : nothing}
     ${t.sources.length ? sourcesView(t, { ...ctx, idOf }) : nothing}
     ${t.done && t.id && !t.error ? feedbackView(t, ctx) : nothing}
   </article>`;
@@ -69,7 +70,17 @@ function feedbackView(t: Turn, ctx: TurnViewContext) {
     ${COPY_ICON}
   </button>`;
   if (t.rated)
-    return html`<div class="actions">${copy}<span role="status">Thanks for the feedback.</span></div>`;
+    return html`<div class="actions">
+      ${copy}<span class="thanks" role="status" tabindex="-1">Thanks for the feedback.</span>
+    </div>`;
+  const send = async (from: Element, rating: Rating, details?: string, url?: string) => {
+    const turn = from.closest('.turn');
+    await rate(t, rating, details, url);
+    await changed();
+    // The focused control went with the feedback controls: the message that replaced them (the
+    // thanks, or why it failed) takes the focus, which would otherwise fall out of the dialog.
+    if (focusLost()) turn?.querySelector<HTMLElement>('.thanks, [role=alert]')?.focus();
+  };
   const openForm = async (e: Event) => {
     const turn = (e.currentTarget as Element).closest('.turn');
     t.feedbackOpen = true;
@@ -77,15 +88,30 @@ function feedbackView(t: Turn, ctx: TurnViewContext) {
     // The focus moves into the form as it opens, which also brings it into view.
     turn?.querySelector('textarea')?.focus();
   };
+  // Escape closes the form (back to its button) before a second one closes the popup.
+  const closeForm = async (e: KeyboardEvent) => {
+    if (e.key !== 'Escape') return;
+    e.stopPropagation();
+    const turn = (e.currentTarget as Element).closest('.turn');
+    t.feedbackOpen = false;
+    await changed();
+    turn?.querySelector<HTMLElement>('button.down')?.focus();
+  };
   const submit = (e: Event) => {
     e.preventDefault();
     const form = e.target as HTMLFormElement;
     const field = (name: string) => (form.elements.namedItem(name) as HTMLInputElement).value;
-    rate(t, 'down', field('details'), field('url'));
+    void send(form, 'down', field('details'), field('url'));
   };
   return html`<div class="actions">
       ${copy}
-      <button type="button" aria-label="Good answer" @click=${() => rate(t, 'up')}>${THUMB}</button>
+      <button
+        type="button"
+        aria-label="Good answer"
+        @click=${(e: Event) => void send(e.currentTarget as Element, 'up')}
+      >
+        ${THUMB}
+      </button>
       <button
         type="button"
         class="down"
@@ -98,7 +124,7 @@ function feedbackView(t: Turn, ctx: TurnViewContext) {
     </div>
     ${
       t.feedbackOpen
-        ? html`<form class="feedback" @submit=${submit}>
+        ? html`<form class="feedback" @submit=${submit} @keydown=${closeForm}>
             <textarea
               name="details"
               aria-label="What should the answer say?"
@@ -115,6 +141,9 @@ function feedbackView(t: Turn, ctx: TurnViewContext) {
         : nothing
     }`;
 }
+
+/** Whether the focus fell out of the page's controls (its element was removed). */
+const focusLost = () => !document.activeElement || document.activeElement === document.body;
 
 /** The answer as copied: its Markdown, then the sources it cites, numbered as its `[n]` markers. */
 function answerText(t: Turn): string {

@@ -1,4 +1,7 @@
-import type { QuestionRecord, Source } from '@docqa/contracts';
+import type { FeedbackRequest, QuestionRecord, Source } from '@docqa/contracts';
+
+/** Thumbs up or down. */
+export type Rating = FeedbackRequest['rating'];
 
 /** One question and its answer as the widget shows it. */
 export interface Turn {
@@ -10,7 +13,7 @@ export interface Turn {
   sources: Source[];
   done: boolean;
   error?: string;
-  rated?: 'up' | 'down';
+  rated?: Rating;
   feedbackOpen?: boolean;
   showOther?: boolean;
 }
