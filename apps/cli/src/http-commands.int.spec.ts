@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { minimalPdf, startTestSite } from '@docqa/sources/testing';
@@ -134,6 +134,58 @@ describe('docqa ingest, search and ask against the stack', () => {
       });
     } finally {
       await site.close();
+    }
+  }, 60_000);
+
+  it('ingests two files of the same name as two documents, and a re-run replaces the same two', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'docqa-faqs-'));
+    try {
+      mkdirSync(join(dir, 'coll/a'), { recursive: true });
+      mkdirSync(join(dir, 'coll/b'), { recursive: true });
+      writeFileSync(
+        join(dir, 'coll/a/faq.md'),
+        '# Billing FAQ\n\nInvoices are sent on the first working day.\n',
+      );
+      writeFileSync(
+        join(dir, 'coll/b/faq.md'),
+        '# Shipping FAQ\n\nParcels leave the warehouse within two days.\n',
+      );
+      const inDir = { ...stack, cwd: dir };
+      const ingest = () =>
+        runDocqa(inDir, 'ingest', 'coll/a/faq.md', 'coll/b/faq.md', '--metadata', 'product=faqs');
+
+      const first = await ingest();
+      expect(first.stderr).toMatch(/Ingested 2 of 2 documents \(\d+ new chunks, 0 unchanged, 0 failed\)/);
+      expect(first.code).toBe(0);
+      const again = await ingest();
+      expect(again.stderr).toMatch(/Ingested 2 of 2 documents \(0 new chunks, 2 unchanged, 0 failed\)/);
+
+      const found = async (query: string) => {
+        const run = await docqa(
+          'search',
+          query,
+          '--mode',
+          'keyword',
+          '--filter',
+          'product=faqs',
+          '--limit',
+          '5',
+        );
+        expect(run.code).toBe(0);
+        return run.stdout
+          .trim()
+          .split('\n')
+          .map((l) => JSON.parse(l).document_id as string);
+      };
+      expect((await found('invoices'))[0]).toBe('coll/a/faq.md');
+      expect((await found('parcels warehouse'))[0]).toBe('coll/b/faq.md');
+      expect((await found('faq')).sort()).toEqual(['coll/a/faq.md', 'coll/b/faq.md']);
+
+      const twice = await runDocqa(inDir, 'ingest', 'coll/a/faq.md', './coll/a/faq.md');
+      expect(twice.stderr).toContain('skipped ./coll/a/faq.md: the same file as coll/a/faq.md; loaded once');
+      expect(twice.stderr).toMatch(/Ingested 1 of 1 documents/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   }, 60_000);
 });

@@ -11,19 +11,23 @@ export interface CliRun {
   stderr: string;
 }
 
+/** Where a CLI run points: the API, the Redis (and prefix) it mints its token in, its folder. */
+export type CliTarget = Pick<Stack, 'apiUrl' | 'redisUrl' | 'prefix'> & {
+  /** The run's current folder. @defaultValue the test's */
+  cwd?: string;
+};
+
 /**
  * Runs the built CLI (`dist/apps/cli/main.js`) for tenant `acme` against `stack`, with no
  * DOCQA_TOKEN: it mints a short-lived token through the stack's Redis.
  */
-export function runDocqa(
-  stack: Pick<Stack, 'apiUrl' | 'redisUrl' | 'prefix'>,
-  ...args: string[]
-): Promise<CliRun> {
+export function runDocqa(stack: CliTarget, ...args: string[]): Promise<CliRun> {
   return new Promise((resolve) => {
     const child = spawn(
       process.execPath,
       [join(root, 'dist/apps/cli/main.js'), ...args, '--tenant', 'acme'],
       {
+        cwd: stack.cwd,
         env: {
           ...process.env,
           DOCQA_URL: stack.apiUrl,
