@@ -310,7 +310,7 @@ describe('widget behaviours in Chromium (scripted answers)', () => {
     await page.close();
   });
 
-  it('shows a human message with the wait when rate limited', async () => {
+  it('shows a human message with the wait when rate limited, and keeps the question to send again', async () => {
     const { page } = await open({}, { rateLimit: 1 });
     await ask(page, 'first?');
     await page.getByText('Done [1].').waitFor();
@@ -318,6 +318,10 @@ describe('widget behaviours in Chromium (scripted answers)', () => {
     await expect(page.getByRole('alert').textContent()).resolves.toMatch(
       /Too many questions right now\. Please try again in \d+ seconds/,
     );
+    await expect(
+      page.getByPlaceholder('Ask anything and get AI-generated answers...').inputValue(),
+    ).resolves.toBe('second?');
+    await expect(page.locator('.question').allTextContents()).resolves.toEqual(['first?']);
     await page.close();
   });
 

@@ -1,13 +1,37 @@
-import type { AnswerEvent, Conversation, Filter, WidgetSettings } from '@docqa/contracts';
+import type {
+  AnswerEvent,
+  Conversation,
+  FeedbackRequest,
+  Filter,
+  Problem,
+  WidgetSettings,
+} from '@docqa/contracts';
 import { readAnswerEvents } from '@docqa/client/answer-events';
 
 /** A new question to ask, or an asked one whose answer to replay. */
 export type StreamTarget = { question: string; chat_id?: string; filters: Filter[] } | { questionId: string };
 
 /** An error of the API, turned into a sentence a visitor understands. */
-export class WidgetError extends Error {}
+export class WidgetError extends Error {
+  constructor(
+    message: string,
+    /** The HTTP status the API answered; absent when it could not be reached. */
+    readonly status?: number,
+  ) {
+    super(message);
+  }
 
-function humanMessage(status: number, retryAfter: string | null): string {
+  /** Whether the API refused the request (4xx): nothing was done, and it can be corrected and sent again. */
+  get refused(): boolean {
+    return this.status !== undefined && this.status >= 400 && this.status < 500;
+  }
+}
+
+function humanMessage(status: number, retryAfter: string | null, problem?: Partial<Problem>): string {
+  if (status === 400) {
+    const reason = invalidInput(problem);
+    if (reason) return reason;
+  }
   if (status === 401)
     return 'This assistant is not set up correctly (its access token is invalid or expired).';
   if (status === 403) return 'This assistant is not allowed on this page.';
@@ -15,6 +39,16 @@ function humanMessage(status: number, retryAfter: string | null): string {
     return `Too many questions right now. Please try again in ${retryAfter ?? 'a few'} seconds.`;
   if (status >= 500) return 'The assistant is unavailable right now. Please try again in a moment.';
   return 'Something went wrong with this question. Please try again.';
+}
+
+/** What the API found invalid in a request (a 400's failing fields, else its detail), for the visitor. */
+function invalidInput(problem?: Partial<Problem>): string | undefined {
+  const fields = problem?.errors ?? [];
+  if (fields.length) {
+    const names = fields.map((f) => f.path.replace(/^body\./, '')).join(', ');
+    return `The assistant did not accept this (${names}): ${fields.map((f) => f.message).join('; ')}.`;
+  }
+  return problem?.detail ? `The assistant did not accept this: ${problem.detail}.` : undefined;
 }
 
 /** The widget's calls to the docqa API (`api_url` ends in `/api/v2/`). */
@@ -44,8 +78,9 @@ export class WidgetApi {
       throw new WidgetError('Cannot reach the assistant. Check your connection and try again.');
     }
     if (!res.ok) {
-      this.debug('API error', res.status, await res.clone().text());
-      throw new WidgetError(humanMessage(res.status, res.headers.get('retry-after')));
+      const problem = await problemOf(res);
+      this.debug('API error', res.status, problem);
+      throw new WidgetError(humanMessage(res.status, res.headers.get('retry-after'), problem), res.status);
     }
     return res;
   }
@@ -60,11 +95,7 @@ export class WidgetApi {
     ).json();
   }
 
-  async feedback(
-    questionId: string,
-    body: { rating: 'up' | 'down'; details?: string; url?: string },
-    signal?: AbortSignal,
-  ): Promise<void> {
+  async feedback(questionId: string, body: FeedbackRequest, signal?: AbortSignal): Promise<void> {
     await this.call(
       `question/${encodeURIComponent(questionId)}/feedback/`,
       { method: 'POST', body: JSON.stringify(body) },
@@ -89,5 +120,16 @@ export class WidgetApi {
       this.debug('event', event.type, event.data);
       onEvent(event);
     }
+  }
+}
+
+/** The problem details of an error response (RFC 9457), when its body is one. */
+async function problemOf(res: Response): Promise<Partial<Problem> | undefined> {
+  if (!/json/.test(res.headers.get('content-type') ?? '')) return undefined;
+  try {
+    const body: unknown = await res.json();
+    return body && typeof body === 'object' ? (body as Partial<Problem>) : undefined;
+  } catch {
+    return undefined;
   }
 }

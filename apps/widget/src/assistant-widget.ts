@@ -69,7 +69,7 @@ export class AssistantWidget extends LitElement {
   /** Submits `text` as if typed and sent (`window.assistantPrompt`), once the settings are loaded. */
   prompt(text: string): Promise<void> {
     if (this.settings.value.popup) this.toggle(true);
-    return this.chat.ask(text);
+    return this.ask(text);
   }
 
   private submit(e: Event): void {
@@ -77,7 +77,15 @@ export class AssistantWidget extends LitElement {
     if (this.chat.busy) return;
     const text = this.input;
     this.input = '';
-    void this.chat.ask(text);
+    void this.ask(text);
+  }
+
+  /**
+   * Asks `text`. A question that was not asked (too long, refused by the API) goes to the question
+   * field, unless another is being typed there, to be corrected or sent again.
+   */
+  private async ask(text: string): Promise<void> {
+    if (!(await this.chat.ask(text)) && !this.input) this.input = text;
   }
 
   private newChat(): void {
@@ -181,7 +189,7 @@ export class AssistantWidget extends LitElement {
 
   private panel() {
     const { labels, mode, examples, logo_url, popup } = this.settings.value;
-    const { turns, busy } = this.chat;
+    const { turns, busy, refusal } = this.chat;
     const context: TurnViewContext = {
       labels,
       markdown: this.markdown,
@@ -211,12 +219,15 @@ export class AssistantWidget extends LitElement {
         }
         ${turns.map((t, i) => turnView(t, `turn-${i}`, context))}
       </div>
+      ${refusal ? html`<p class="error refusal" id="q-refusal" role="alert">${refusal}</p>` : nothing}
       <form class="ask" @submit=${this.submit}>
         <label class="visually-hidden" for="q">${labels.CHAT_PLACEHOLDER}</label>
         <input
           id="q"
           name="question"
           autocomplete="off"
+          aria-invalid=${refusal ? 'true' : nothing}
+          aria-describedby=${refusal ? 'q-refusal' : nothing}
           .value=${this.input}
           placeholder=${labels.CHAT_PLACEHOLDER}
           @input=${(e: Event) => (this.input = (e.target as HTMLInputElement).value)}

@@ -5,6 +5,17 @@ import type { SettingsController } from './settings-controller';
 import { newTurn, turnOf, type Rating, type Turn } from './turn';
 import { WidgetStorage } from './widget-storage';
 
+/**
+ * The longest question the API takes by default (its QUESTION_MAX_CHARS, docs/api.md): a longer
+ * one is refused here, before it is sent. An API configured lower refuses with a 400 that the
+ * widget shows the same way.
+ */
+const QUESTION_MAX_CHARS = 4000;
+
+const tooLong = (chars: number) =>
+  `This question is ${chars.toLocaleString('en-US')} characters long; the assistant takes at most ` +
+  `${QUESTION_MAX_CHARS.toLocaleString('en-US')}. Please shorten it.`;
+
 /** What the host needs besides rendering: it announces finished answers. */
 export type ChatHost = ReactiveControllerHost & EventTarget;
 
@@ -23,6 +34,11 @@ export class ChatController implements ReactiveController {
   turns: Turn[] = [];
   /** Whether an answer is streaming (one at a time). */
   busy = false;
+  /**
+   * Why the last question was not asked: too long to send, or refused by the API (a 4xx). It is not
+   * in the list; the question field keeps it to be corrected. Cleared by the next question.
+   */
+  refusal?: string;
   private chatId?: string;
   private storage = new WidgetStorage('');
   private abort = new AbortController();
@@ -46,19 +62,32 @@ export class ChatController implements ReactiveController {
     this.abort.abort();
   }
 
-  /** Asks `text` (after the settings have loaded), in the current chat in chat mode. */
-  async ask(text: string): Promise<void> {
+  /**
+   * Asks `text` (after the settings have loaded), in the current chat in chat mode. Resolves once
+   * the answer is complete: true, or false when the question was not asked (empty, an answer still
+   * streaming, or refused: `refusal` says why).
+   */
+  async ask(text: string): Promise<boolean> {
     const question = text.trim();
-    if (!question) return;
+    if (!question) return false;
+    this.refusal = question.length > QUESTION_MAX_CHARS ? tooLong(question.length) : undefined;
+    this.host.requestUpdate();
+    if (this.refusal) return false;
     await this.started;
     const { api, value } = this.settings;
     const signal = this.abort.signal;
-    if (!api || this.busy || signal.aborted) return;
+    if (!api || this.busy || signal.aborted) return false;
+    const before = this.turns;
     const turn = newTurn(question);
     const chat = value.mode === 'chat';
-    this.turns = chat ? [...this.turns, turn] : [turn];
+    this.turns = chat ? [...before, turn] : [turn];
     const filters = this.settings.filters();
-    await this.follow(turn, { question, chat_id: chat ? this.chatId : undefined, filters }, signal);
+    const target = { question, chat_id: chat ? this.chatId : undefined, filters };
+    if (await this.follow(turn, target, signal)) return true;
+    // Refused before it was asked: the list is as it was, and `refusal` tells why.
+    this.turns = before;
+    this.host.requestUpdate();
+    return false;
   }
 
   /** Forgets the chat and starts over. */
@@ -67,6 +96,7 @@ export class ChatController implements ReactiveController {
     this.storage.pending = undefined;
     this.chatId = undefined;
     this.turns = [];
+    this.refusal = undefined;
     this.host.requestUpdate();
   }
 
@@ -124,14 +154,22 @@ export class ChatController implements ReactiveController {
     await this.follow(turn, { questionId: pending.id }, signal);
   }
 
-  private async follow(turn: Turn, target: StreamTarget, signal: AbortSignal): Promise<void> {
+  /**
+   * Streams a turn's answer. Resolves false when the API refused a new question before asking it
+   * (`refusal` then says why; the turn is not the record of any question), else true.
+   */
+  private async follow(turn: Turn, target: StreamTarget, signal: AbortSignal): Promise<boolean> {
     this.busy = true;
     this.host.requestUpdate();
     try {
       await this.settings.api!.stream(target, (event) => this.apply(turn, event), signal);
     } catch (err) {
       // Aborted by an unmount: the question stays pending, and the next mount resumes it.
-      if (signal.aborted) return;
+      if (signal.aborted) return true;
+      if (err instanceof WidgetError && err.refused && !turn.id) {
+        this.refusal = err.message;
+        return false;
+      }
       turn.error = err instanceof WidgetError ? err.message : 'Something went wrong. Please try again.';
       if (turn.id) this.storage.pending = undefined;
     } finally {
@@ -139,6 +177,7 @@ export class ChatController implements ReactiveController {
       this.busy = false;
       this.host.requestUpdate();
     }
+    return true;
   }
 
   private apply(turn: Turn, event: AnswerEvent): void {

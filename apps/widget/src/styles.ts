@@ -103,6 +103,10 @@ export const styles = [
     .error {
       color: #b00020;
     }
+    .refusal {
+      margin: 0;
+      padding: 8px 14px 0;
+    }
     .actions {
       display: flex;
       gap: 6px;

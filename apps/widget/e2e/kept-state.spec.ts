@@ -1,0 +1,110 @@
+import type { Server } from 'node:http';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { ScriptedAnswerer } from '@docqa/answering/testing';
+import { noKnowledgeBase, type Stack } from '@docqa/api-server/testing';
+import { deletePrefix, launchChromium, testPrefix, testRedis } from '@docqa/testing';
+import type { Redis } from 'ioredis';
+import { docsSite, startWidgetStack } from './widget-testing';
+
+const PLACEHOLDER = 'Ask anything and get AI-generated answers...';
+
+describe('what the widget keeps: a refused question, an answer’s rating (Chromium)', () => {
+  let stack: Stack;
+  let redis: Redis;
+  let browser: Browser;
+  let site: { server: Server; origin: string };
+  let config: Record<string, unknown> = {};
+  let context: BrowserContext | undefined;
+  const prefix = testPrefix('kept');
+
+  beforeAll(async () => {
+    redis = testRedis();
+    stack = await startWidgetStack({
+      prefix,
+      answerer: new ScriptedAnswerer({ pieces: ['Revoke it with `tokens revoke`.'] }),
+      services: noKnowledgeBase(),
+      // Lower than the widget's own limit (the API's default, 4,000): the API refuses first.
+      env: { VISITOR_RATE_LIMIT_PER_MINUTE: '1000', QUESTION_MAX_CHARS: '200' },
+    });
+    site = await docsSite(
+      () => `<!doctype html><html><body><div id="assistant"></div>
+      <script>window.ASSISTANT_WIDGET = ${JSON.stringify(config)};</script>
+      <script type="module" src="${stack.baseUrl}/widget/assistant-widget.js"></script></body></html>`,
+    );
+    browser = await launchChromium();
+  });
+  afterEach(async () => {
+    await context?.close();
+    context = undefined;
+  });
+  afterAll(async () => {
+    await browser?.close();
+    site?.server.close();
+    await stack?.close();
+    await deletePrefix(redis, prefix);
+    await redis.quit();
+  });
+
+  /** An inline widget in chat mode, and the questions the page sent. */
+  async function open(): Promise<{ page: Page; asked: unknown[] }> {
+    const token = await stack.createToken({
+      tenant: 'acme',
+      scopes: ['ask'],
+      widget: true,
+      origins: [site.origin],
+    });
+    config = { api_url: stack.apiUrl, api_token: token, popup: false };
+    context = await browser.newContext();
+    const page = await context.newPage();
+    const asked: unknown[] = [];
+    page.on('request', (req) => {
+      if (req.method() === 'POST' && req.url().endsWith('/questions/')) asked.push(req.postDataJSON());
+    });
+    await page.goto(site.origin);
+    return { page, asked };
+  }
+
+  const field = (page: Page) => page.getByPlaceholder(PLACEHOLDER);
+
+  async function ask(page: Page, question: string): Promise<void> {
+    await field(page).fill(question);
+    await page.keyboard.press('Enter');
+  }
+
+  /** Asks `question` and waits for its complete answer (its thumbs). */
+  async function answered(page: Page, question: string): Promise<void> {
+    await ask(page, question);
+    await page.locator('.turn', { hasText: question }).getByRole('button', { name: 'Good answer' }).waitFor();
+  }
+
+  it('refuses a question over 4,000 characters before sending it, and keeps it in the field', async () => {
+    const { page, asked } = await open();
+    const long = `How do I ${'really '.repeat(569)}revoke a token?`;
+    expect(long.length).toBe(4007);
+    await ask(page, long);
+    const alert = page.getByRole('alert');
+    await expect(alert.textContent()).resolves.toBe(
+      'This question is 4,007 characters long; the assistant takes at most 4,000. Please shorten it.',
+    );
+    await expect(field(page).inputValue()).resolves.toBe(long);
+    await expect(field(page).getAttribute('aria-invalid')).resolves.toBe('true');
+    await expect(page.locator('.turn').count()).resolves.toBe(0);
+
+    await answered(page, 'How do I revoke a token?');
+    await expect(alert.count()).resolves.toBe(0);
+    expect(asked).toEqual([{ question: 'How do I revoke a token?', filters: [] }]);
+  });
+
+  it('keeps a question the API refuses in the field, with the API’s reason, and the chat as it was', async () => {
+    const { page, asked } = await open();
+    await answered(page, 'first?');
+    const long = 'y'.repeat(201);
+    await ask(page, long);
+    await expect(page.getByRole('alert').textContent()).resolves.toBe(
+      'The assistant did not accept this (question): Too big: expected string to have <=200 characters.',
+    );
+    await expect(field(page).inputValue()).resolves.toBe(long);
+    await expect(page.locator('.question').allTextContents()).resolves.toEqual(['first?']);
+    expect(asked).toHaveLength(2);
+  });
+});

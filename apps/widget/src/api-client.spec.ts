@@ -1,0 +1,70 @@
+import { WidgetApi, WidgetError } from './api-client';
+
+/** A problem response of the API (RFC 9457), as `fetch` resolves it. */
+const problem = (status: number, body: Record<string, unknown>, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify({ type: 'https://docqa.dev/problems/x', title: 'Error', status, ...body }), {
+    status,
+    headers: { 'content-type': 'application/problem+json', ...headers },
+  });
+
+describe('the widget’s API errors', () => {
+  const api = new WidgetApi('https://docqa.test/api/v2/', 'dq_token', () => undefined);
+  const fetchMock = jest.spyOn(globalThis, 'fetch');
+  afterAll(() => fetchMock.mockRestore());
+
+  /** The error `settings()` fails with when the API answers `response`. */
+  async function errorFor(response: Response | Error): Promise<WidgetError> {
+    if (response instanceof Error) fetchMock.mockRejectedValueOnce(response);
+    else fetchMock.mockResolvedValueOnce(response);
+    const error = await api.settings().then(
+      () => undefined,
+      (err: unknown) => err,
+    );
+    expect(error).toBeInstanceOf(WidgetError);
+    return error as WidgetError;
+  }
+
+  it('says the assistant is not allowed on this page for a 403 problem (the documented message)', async () => {
+    const error = await errorFor(
+      problem(403, { detail: 'origin https://blog.acme.test is not allowed by any token' }),
+    );
+    expect(error.message).toBe('This assistant is not allowed on this page.');
+    expect(error.refused).toBe(true);
+  });
+
+  it('shows the reason of a 400 problem: the failing field and its message', async () => {
+    const error = await errorFor(
+      problem(400, {
+        detail: 'the request body is invalid',
+        errors: [{ path: 'body.question', message: 'Too big: expected string to have <=200 characters' }],
+      }),
+    );
+    expect(error.message).toBe(
+      'The assistant did not accept this (question): Too big: expected string to have <=200 characters.',
+    );
+    expect(error.refused).toBe(true);
+  });
+
+  it('shows the detail of a 400 problem without failing fields', async () => {
+    const error = await errorFor(problem(400, { detail: 'the request body is not valid JSON' }));
+    expect(error.message).toBe('The assistant did not accept this: the request body is not valid JSON.');
+  });
+
+  it('says when to try again when rate limited', async () => {
+    const error = await errorFor(problem(429, { detail: 'rate limit reached' }, { 'retry-after': '17' }));
+    expect(error.message).toBe('Too many questions right now. Please try again in 17 seconds.');
+    expect(error.refused).toBe(true);
+  });
+
+  it('says the assistant cannot be reached when the request fails, which is not a refusal', async () => {
+    const error = await errorFor(new TypeError('Failed to fetch'));
+    expect(error.message).toBe('Cannot reach the assistant. Check your connection and try again.');
+    expect(error.refused).toBe(false);
+  });
+
+  it('is not a refusal when the API is unavailable', async () => {
+    const error = await errorFor(problem(503, { detail: 'Redis is unavailable' }));
+    expect(error.message).toBe('The assistant is unavailable right now. Please try again in a moment.');
+    expect(error.refused).toBe(false);
+  });
+});
