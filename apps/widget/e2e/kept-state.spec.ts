@@ -107,4 +107,28 @@ describe('what the widget keeps: a refused question, an answer’s rating (Chrom
     await expect(page.locator('.question').allTextContents()).resolves.toEqual(['first?']);
     expect(asked).toHaveLength(2);
   });
+
+  it('shows answers rated before a reload as rated, and forgets the ratings with New chat', async () => {
+    const { page } = await open();
+    await answered(page, 'up?');
+    await page.getByRole('button', { name: 'Good answer' }).click();
+    await page.getByText('Thanks for the feedback.').waitFor();
+    await answered(page, 'down?');
+    const second = page.locator('.turn').nth(1);
+    await second.getByRole('button', { name: 'Bad answer' }).click();
+    await second.getByRole('textbox', { name: 'What should the answer say?' }).fill('Mention --expires');
+    await second.getByRole('button', { name: 'Send' }).click();
+    await second.getByText('Thanks for the feedback.').waitFor();
+
+    await page.reload();
+    await page.locator('.question', { hasText: 'down?' }).waitFor();
+    await expect(page.getByText('Thanks for the feedback.').count()).resolves.toBe(2);
+    await expect(page.getByRole('button', { name: /Good answer|Bad answer/ }).count()).resolves.toBe(0);
+
+    await page.getByRole('button', { name: 'New chat' }).click();
+    const stored = await page.evaluate(() => Object.keys(localStorage));
+    expect(stored.filter((key) => key.endsWith(':ratings'))).toEqual([]);
+    await answered(page, 'up again?');
+    await expect(page.getByRole('button', { name: 'Good answer' }).count()).resolves.toBe(1);
+  });
 });

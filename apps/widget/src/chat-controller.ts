@@ -94,6 +94,7 @@ export class ChatController implements ReactiveController {
   newChat(): void {
     this.storage.chatId = undefined;
     this.storage.pending = undefined;
+    this.storage.forgetRatings();
     this.chatId = undefined;
     this.turns = [];
     this.refusal = undefined;
@@ -108,6 +109,7 @@ export class ChatController implements ReactiveController {
       const body = { rating, details: details || undefined, url: url || undefined };
       await api.feedback(turn.id, body, this.abort.signal);
       turn.rated = rating;
+      this.storage.rate(turn.id, rating);
       turn.feedbackOpen = false;
     } catch (err) {
       if (this.abort.signal.aborted) return;
@@ -123,7 +125,9 @@ export class ChatController implements ReactiveController {
     this.chatId = value.mode === 'chat' ? this.storage.chatId : undefined;
     if (this.chatId) {
       try {
-        this.turns = (await api.conversation(this.chatId, signal)).questions.map(turnOf);
+        const { questions } = await api.conversation(this.chatId, signal);
+        // The records do not say how the visitor rated them: the widget remembers it.
+        this.turns = questions.map((q) => ({ ...turnOf(q), rated: this.storage.rating(q.id) }));
       } catch {
         if (signal.aborted) return;
         this.storage.chatId = this.chatId = undefined;

@@ -1,3 +1,8 @@
+import type { Rating } from './turn';
+
+/** The most ratings kept: those of one long chat. */
+const MAX_RATINGS = 200;
+
 /** An answer being streamed when the page went away, to resume after a reload. */
 export interface PendingQuestion {
   id: string;
@@ -6,9 +11,9 @@ export interface PendingQuestion {
 
 /**
  * What the widget keeps in the browser, namespaced by `api_url` so that two installations
- * embedded in one site never mix: the chat id (localStorage, survives the tab) and the question
- * whose answer is still streaming (sessionStorage, survives a reload of the tab). Storage that the
- * browser refuses (privacy modes) degrades to not remembering.
+ * embedded in one site never mix: the chat id and the ratings given to its answers (localStorage,
+ * survive the tab) and the question whose answer is still streaming (sessionStorage, survives a
+ * reload of the tab). Storage that the browser refuses (privacy modes) degrades to not remembering.
  */
 export class WidgetStorage {
   constructor(private readonly apiUrl: string) {}
@@ -46,9 +51,40 @@ export class WidgetStorage {
     );
   }
 
+  /** The rating given to the answer of question `id` (the chat's records do not carry it). */
+  rating(id: string): Rating | undefined {
+    return this.ratings().find(([q]) => q === id)?.[1];
+  }
+
+  /** Remembers the rating of question `id`'s answer; the oldest are forgotten past {@link MAX_RATINGS}. */
+  rate(id: string, rating: Rating): void {
+    const ratings = [...this.ratings().filter(([q]) => q !== id), [id, rating]].slice(-MAX_RATINGS);
+    write(() => localStorage.setItem(this.key('ratings'), JSON.stringify(ratings)));
+  }
+
+  /** Forgets every rating (a new chat). */
+  forgetRatings(): void {
+    write(() => localStorage.removeItem(this.key('ratings')));
+  }
+
+  /** The stored ratings, oldest first, as `[question id, rating]` pairs. */
+  private ratings(): [string, Rating][] {
+    const raw = read(() => localStorage.getItem(this.key('ratings')));
+    try {
+      const value: unknown = raw ? JSON.parse(raw) : [];
+      return Array.isArray(value) ? value.filter(isRatingEntry) : [];
+    } catch {
+      return [];
+    }
+  }
+
   private key(name: string): string {
     return `docqa:${this.apiUrl}:${name}`;
   }
+}
+
+function isRatingEntry(entry: unknown): entry is [string, Rating] {
+  return Array.isArray(entry) && typeof entry[0] === 'string' && (entry[1] === 'up' || entry[1] === 'down');
 }
 
 function read(get: () => string | null): string | null {
