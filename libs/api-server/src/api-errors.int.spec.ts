@@ -86,9 +86,22 @@ describe('errors, auth and limits', () => {
     expect((await expectProblem(res, 400)).detail).toMatch(/percent-encoded/);
   });
 
-  it('answers 400 for malformed JSON', async () => {
+  it('answers 400 for malformed JSON, and says so when the JSON is not an object', async () => {
     const problem = await expectProblem(await post('question/', '{"question":'), 400);
     expect(problem.detail).toMatch(/not valid JSON/);
+    for (const body of ['null', '"hi"', '3'])
+      expect((await expectProblem(await post('question/', body), 400)).detail).toBe(
+        'the request body must be a JSON object',
+      );
+  });
+
+  it('reads a body sent as application/*+json like application/json', async () => {
+    const res = await fetch(stack.apiUrl + 'question/', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${asker}`, 'content-type': 'application/vnd.api+json' },
+      body: JSON.stringify({ question: 'How do I create a token?' }),
+    });
+    expect(res.status).toBe(201);
   });
 
   it('answers 401 with WWW-Authenticate for a missing, malformed or unknown token', async () => {

@@ -163,6 +163,21 @@ describe('widget endpoints', () => {
       body: JSON.stringify({ mode: 'fullscreen' }),
     });
     expect(bad.status).toBe(400);
+    const save = (body: object) =>
+      fetch(`${stack.apiUrl}admin/settings/`, {
+        method: 'PUT',
+        headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    const refused = async (body: object) => {
+      const res = await save(body);
+      expect(res.status).toBe(400);
+      return ((await res.json()) as { errors: { path: string }[] }).errors.map((e) => e.path);
+    };
+    expect(await refused({ logo_url: 'javascript:alert(1)' })).toEqual(['body.logo_url']);
+    expect(await refused({ labels: { BOGUS: 'x' } })).toEqual(['body.labels']);
+    for (const logo_url of ['https://docs.acme.test/logo.svg', '/logo.svg', 'data:image/png;base64,AAAA'])
+      expect((await save({ logo_url })).status).toBe(200);
   });
 
   it('takes thumbs up and down with details, 404 for an unknown question', async () => {

@@ -901,7 +901,17 @@ export interface components {
         [key: string]: string | string[];
       };
       labels?: {
-        [key: string]: string;
+        CHAT_PLACEHOLDER?: string;
+        POPUP_TITLE?: string;
+        POPUP_TRIGGER_TITLE?: string;
+        COLLAPSE_SHOW?: string;
+        COLLAPSE_HIDE?: string;
+        DOCUMENTS_IN?: string;
+        DOCUMENTS_OTHER?: string;
+        DOWN_RATE_DETAILS_PLACEHOLDER?: string;
+        DOWN_RATE_URL_PLACEHOLDER?: string;
+        DOWN_RATE_BUTTON?: string;
+        NEW_CHAT_BUTTON?: string;
       };
     };
     SearchResponse: {
@@ -1342,6 +1352,31 @@ export interface components {
     SyncAccepted: {
       job_id: string;
     };
+    /**
+     * @example {
+     *       "jsonrpc": "2.0",
+     *       "id": 1,
+     *       "method": "tools/call",
+     *       "params": {
+     *         "name": "search_docs",
+     *         "arguments": {
+     *           "query": "create a token"
+     *         }
+     *       }
+     *     }
+     */
+    McpRequestBody: components['schemas']['JsonRpcMessage'] | components['schemas']['JsonRpcMessage'][];
+    JsonRpcMessage: {
+      /** @enum {string} */
+      jsonrpc: '2.0';
+      id?: string | number;
+      method?: string;
+      params?: {
+        [key: string]: unknown;
+      };
+    } & {
+      [key: string]: unknown;
+    };
   };
   responses: never;
   parameters: never;
@@ -1732,6 +1767,13 @@ export interface operations {
         content: {
           'application/problem+json': components['schemas']['Problem'];
         };
+      };
+      /** @description Idempotency-Key reused with another body */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
       };
       /** @description The body is larger than the limit. */
       413: {
@@ -4476,7 +4518,11 @@ export interface operations {
       path?: never;
       cookie?: never;
     };
-    requestBody?: never;
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['McpRequestBody'];
+      };
+    };
     responses: {
       /** @description A JSON-RPC response: application/json, or text/event-stream for a tool call that sent a progressToken (progress notifications, then the result). */
       200: {
@@ -4534,6 +4580,24 @@ export interface operations {
           [name: string]: unknown;
         };
         content?: never;
+      };
+      /** @description The body is larger than the limit. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The body is not JSON (`Content-Type: application/json`). */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
       };
       /** @description Rate limited; see `Retry-After`. */
       429: {

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { DocumentInputSchema } from './documents';
+import { DocumentInputSchema, DocumentsRequestSchema } from './documents';
 import { FilterSchema } from './filter';
 import { QuestionRequestSchema } from './question';
 import { SearchRequestSchema } from './search';
@@ -47,6 +47,17 @@ describe('documents', () => {
   });
 });
 
+describe('documents request', () => {
+  it('refuses two documents with one id in one call, naming the second', () => {
+    const doc = (id: string) => ({ id, title: id, content: 'text' });
+    const result = DocumentsRequestSchema.safeParse({ documents: [doc('a'), doc('b'), doc('a')] });
+    expect(result.error!.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+      ['documents.2.id', 'repeats the id of document 0'],
+    ]);
+    expect(DocumentsRequestSchema.safeParse({ documents: [doc('a'), doc('b')] }).success).toBe(true);
+  });
+});
+
 describe('filters', () => {
   it('reads the object form as eq filters and keeps the list form', () => {
     expect(
@@ -59,6 +70,24 @@ describe('filters', () => {
     expect(QuestionRequestSchema.parse({ question: 'q', filters: list }).filters).toEqual(list);
     expect(SearchRequestSchema.safeParse({ query: 'q', filters: { product: 5 } }).success).toBe(false);
     expect(SearchRequestSchema.safeParse({ query: 'q', filters: 'product' }).success).toBe(false);
+  });
+
+  it('says where and why a filter is refused, not only "Invalid input"', () => {
+    const issues = (filters: unknown) =>
+      SearchRequestSchema.safeParse({ query: 'q', filters }).error!.issues.map((i) => [
+        i.path.join('.'),
+        i.message,
+      ]);
+    expect(issues([{ type: 'regex', property: 'a', value: 'b' }])).toEqual([
+      ['filters', '0.type: Invalid option: expected one of "eq"|"contains"'],
+    ]);
+    expect(issues([{ type: 'eq', property: 'a' }])).toEqual([
+      ['filters', '0.value: Invalid input: expected string or array, received undefined'],
+    ]);
+    expect(issues('product')).toEqual([
+      ['filters', 'Invalid input: expected array or record, received string'],
+    ]);
+    expect(issues(null)).toEqual([['filters', 'Invalid input: expected array or record, received null']]);
   });
 });
 

@@ -1,4 +1,4 @@
-import { z } from './zod';
+import { unionError, z } from './zod';
 
 export const DocumentContentTypeSchema = z.enum(['text/markdown', 'text/html', 'text/plain']);
 export type DocumentContentType = z.infer<typeof DocumentContentTypeSchema>;
@@ -23,14 +23,37 @@ export const DocumentInputSchema = z
     content: z.string().min(1),
     content_type: DocumentContentTypeSchema.default('text/markdown'),
     metadata: z
-      .record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.array(z.string())]))
+      .record(
+        z.string(),
+        z.union([z.string(), z.number(), z.boolean(), z.array(z.string())], { error: unionError }),
+      )
       .optional(),
   })
   .openapi('DocumentInput');
 export type DocumentInput = z.infer<typeof DocumentInputSchema>;
 
 export const DocumentsRequestSchema = z
-  .object({ documents: z.array(DocumentInputSchema).min(1).max(1000) })
+  .object({
+    documents: z
+      .array(DocumentInputSchema)
+      .min(1)
+      .max(1000)
+      .superRefine((documents, ctx) => {
+        // Two documents of one call under one id: one would silently replace the other.
+        const first = new Map<string, number>();
+        documents.forEach(({ id }, i) => {
+          if (id === undefined) return;
+          const earlier = first.get(id);
+          if (earlier === undefined) first.set(id, i);
+          else
+            ctx.addIssue({
+              code: 'custom',
+              path: [i, 'id'],
+              message: `repeats the id of document ${earlier}`,
+            });
+        });
+      }),
+  })
   .openapi('DocumentsRequest', {
     example: {
       documents: [

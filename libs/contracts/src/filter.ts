@@ -1,4 +1,4 @@
-import { z } from './zod';
+import { unionError, z } from './zod';
 
 /**
  * A metadata filter. `eq`: the property equals the value (any of them for an array).
@@ -10,7 +10,9 @@ export const FilterSchema = z
   .object({
     type: z.enum(['eq', 'contains']),
     property: z.string().min(1).max(200),
-    value: z.union([z.string().max(1000), z.array(z.string().max(1000)).min(1).max(100)]),
+    value: z.union([z.string().max(1000), z.array(z.string().max(1000)).min(1).max(100)], {
+      error: unionError,
+    }),
   })
   .strict()
   .openapi('Filter', { example: { type: 'eq', property: 'product', value: 'cli' } });
@@ -38,4 +40,6 @@ export const FilterMapSchema = z
  * Filters of a question, a search or the widget: a list of {@link FilterSchema}, or the object
  * shorthand of {@link FilterMapSchema}. Always a list once parsed.
  */
-export const FiltersSchema = z.union([z.array(FilterSchema).max(20), FilterMapSchema]);
+export const FiltersSchema = z.union([z.array(FilterSchema).max(20), FilterMapSchema], {
+  error: unionError,
+});

@@ -73,6 +73,7 @@ export {
   DocumentTextSchema,
   GetDocumentInputSchema,
   McpAnswerSchema,
+  McpRequestBodySchema,
   SearchDocsInputSchema,
   type DocumentText,
   type McpAnswer,

@@ -60,3 +60,26 @@ export const McpAnswerSchema = z.object({
   sources: z.array(SourceSchema),
 });
 export type McpAnswer = z.infer<typeof McpAnswerSchema>;
+
+/** A JSON-RPC 2.0 message of `POST /mcp`, as documented; the MCP transport checks it itself. */
+const JsonRpcMessageSchema = z
+  .object({
+    jsonrpc: z.literal('2.0'),
+    id: z.union([z.string(), z.number()]).optional(),
+    method: z.string().optional(),
+    params: z.record(z.string(), z.unknown()).optional(),
+  })
+  .passthrough()
+  .openapi('JsonRpcMessage');
+
+/** The body of `POST /mcp`: one JSON-RPC message or a batch of them. */
+export const McpRequestBodySchema = z
+  .union([JsonRpcMessageSchema, z.array(JsonRpcMessageSchema)])
+  .openapi('McpRequestBody', {
+    example: {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'tools/call',
+      params: { name: 'search_docs', arguments: { query: 'create a token' } },
+    },
+  });

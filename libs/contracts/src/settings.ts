@@ -1,5 +1,6 @@
+import { DEFAULT_LABELS, type LabelKey } from './constants';
 import { FilterSchema } from './filter';
-import { z } from './zod';
+import { unionError, z } from './zod';
 
 export const WidgetFilterSchema = z.object({
   property: z.string().min(1).max(200),
@@ -17,12 +18,20 @@ export const WidgetSettingsSchema = z
     popup: z.boolean(),
     automount: z.boolean(),
     debug: z.boolean(),
-    logo_url: z.string().max(2000),
+    logo_url: z
+      .string()
+      .max(2000)
+      .refine((url) => !/^[a-z][a-z\d+.-]*:/i.test(url) || /^(https?:|data:image\/)/i.test(url), {
+        message: 'must be an http(s) or data:image URL, or a path relative to the page',
+      }),
     examples: z.array(z.string().max(500)).max(20),
     filters: z.array(WidgetFilterSchema).max(20),
     api_filters: z.array(FilterSchema).max(20),
-    default_filters: z.record(z.string(), z.union([z.string(), z.array(z.string())])),
-    labels: z.record(z.string(), z.string().max(1000)),
+    default_filters: z.record(z.string(), z.union([z.string(), z.array(z.string())], { error: unionError })),
+    labels: z.partialRecord(
+      z.enum(Object.keys(DEFAULT_LABELS) as [LabelKey, ...LabelKey[]]),
+      z.string().max(1000),
+    ),
   })
   .partial()
   .strict()

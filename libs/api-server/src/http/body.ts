@@ -25,7 +25,7 @@ export function jsonBody(limit: string, exempt: (req: Request) => boolean = () =
     }
     next();
   };
-  const parse = express.json({ limit, strict: true });
+  const parse = express.json({ limit, strict: true, type: ['application/json', 'application/*+json'] });
   return [requireJson, (req, res, next) => (exempt(req) ? next() : parse(req, res, next))];
 }
 

@@ -64,7 +64,7 @@ function normalise(err: unknown): AppError {
  * or cut off by the client. All of them are the client's doing, never a 500.
  */
 function fromBodyParser(err: unknown): AppError | undefined {
-  const e = err as { type?: string; status?: number; expose?: boolean; message?: string };
+  const e = err as { type?: string; status?: number; expose?: boolean; message?: string; body?: unknown };
   const status = e?.status;
   if (typeof status !== 'number' || status < 400 || status >= 500) return undefined;
   const options = { cause: err };
@@ -72,7 +72,11 @@ function fromBodyParser(err: unknown): AppError | undefined {
     case 'entity.too.large':
       return new PayloadTooLargeError('the request body is too large', options);
     case 'entity.parse.failed':
-      return new ValidationError('the request body is not valid JSON', options);
+      // Strict parsing refuses JSON that is not an object or array (`null`, `"hi"`) too.
+      return new ValidationError(
+        isJson(e.body) ? 'the request body must be a JSON object' : 'the request body is not valid JSON',
+        options,
+      );
     case 'encoding.unsupported':
     case 'charset.unsupported':
       return new UnsupportedMediaTypeError(e.message ?? 'unsupported body encoding', options);
@@ -83,6 +87,16 @@ function fromBodyParser(err: unknown): AppError | undefined {
       return new ValidationError('the request body is not validly encoded for its Content-Encoding', options);
     default:
       return new ValidationError(e.expose && e.message ? e.message : 'the request body is invalid', options);
+  }
+}
+
+function isJson(text: unknown): boolean {
+  if (typeof text !== 'string') return false;
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
   }
 }
 

@@ -37,6 +37,8 @@ export interface RouteSpec<B = unknown, Q = unknown> {
   body?: ZodType<B>;
   /** A `multipart/form-data` body, documented only: the handler reads the parts itself. */
   form?: ZodType;
+  /** A JSON body, documented only: the handler checks it and answers what is wrong in it itself. */
+  jsonDocumented?: ZodType;
   query?: ZodType<Q>;
   headers?: ZodType;
   responses: Record<number, ResponseSpec>;
@@ -159,7 +161,7 @@ export class RouteTable {
       };
     }
     const problems = spec.scope ? [400, 401, 403, 404, 429, 503] : [400, 503];
-    if (spec.body || spec.form) problems.push(413, 415);
+    if (spec.body || spec.form || spec.jsonDocumented) problems.push(413, 415);
     for (const status of problems) {
       responses[status] ??= {
         description: PROBLEM_DESCRIPTIONS[status]!,
@@ -180,6 +182,9 @@ export class RouteTable {
           : {}),
         ...(spec.form
           ? { body: { content: { 'multipart/form-data': { schema: spec.form } }, required: true } }
+          : {}),
+        ...(spec.jsonDocumented
+          ? { body: { content: { 'application/json': { schema: spec.jsonDocumented } }, required: true } }
           : {}),
         ...(spec.query ? { query: spec.query as never } : {}),
         ...(spec.path.includes(':') ? { params: pathParams(spec.path) as never } : {}),

@@ -1,6 +1,6 @@
 import type { Request, RequestHandler } from 'express';
 import type { Principal } from '@docqa/auth';
-import type { DocumentText, Filter, QuestionCreated } from '@docqa/contracts';
+import { McpRequestBodySchema, type DocumentText, type Filter, type QuestionCreated } from '@docqa/contracts';
 import { ForbiddenError } from '@docqa/errors';
 import { handleMcpRequest, mcpServerFactory, type McpCaller } from '@docqa/mcp';
 import { searchAs } from '@docqa/retrieval';
@@ -47,6 +47,7 @@ export function mcpRoutes(knowledge: McpKnowledge): RouteGroup {
           'MCP server (streamable HTTP transport, stateless): tools search_docs, get_document, ask_question',
         tag: 'MCP',
         scope: ['search', 'ask'],
+        jsonDocumented: McpRequestBodySchema,
         responses: {
           200: {
             description:

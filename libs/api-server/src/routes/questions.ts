@@ -162,6 +162,7 @@ export function questionRoutes(routes: RouteTable, deps: ApiDeps): void {
       headers: IdempotencyHeaders,
       responses: {
         201: { description: 'Questions recorded and queued, in request order', schema: BatchCreatedSchema },
+        409: { description: 'Idempotency-Key reused with another body' },
       },
     },
     async (req, res, { body }) => {
