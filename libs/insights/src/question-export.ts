@@ -72,7 +72,12 @@ export class QuestionExport {
   }
 }
 
-/** One CSV line (RFC 4180: fields with quotes, commas or line breaks are quoted). */
+/**
+ * One CSV line (RFC 4180: fields with quotes, commas or line breaks are quoted). Text a visitor
+ * wrote that a spreadsheet would run as a formula (starting with `=`, `+`, `-`, `@`, a tab or a
+ * carriage return) is prefixed with `'`, which spreadsheets show as text (OWASP's CSV injection
+ * advice).
+ */
 export function csvLine(row: LoggedQuestion): string {
   const values: Record<(typeof EXPORT_COLUMNS)[number], unknown> = {
     ...row,
@@ -89,6 +94,7 @@ export function csvHeader(): string {
 }
 
 function csvField(value: unknown): string {
-  const text = value === null || value === undefined ? '' : String(value);
+  let text = value === null || value === undefined ? '' : String(value);
+  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
