@@ -1,7 +1,8 @@
 import type { Scope } from '@docqa/contracts';
-import { DocqaClient } from '@docqa/client';
+import { DocqaClient, type HttpTransportOptions } from '@docqa/client';
 import { loadConfig } from '@docqa/config';
 import { Keys, closeRedis, connectRedis, redisTarget } from '@docqa/records';
+import { apiFetch } from './api-fetch';
 import { cliToken } from './cli-token';
 import { CliTokenFile } from './cli-token-file';
 
@@ -16,11 +17,14 @@ export async function clientFor(
   return new DocqaClient(await connectionFor(opts, scopes));
 }
 
-/** Base URL and token of the API as {@link clientFor} resolves them (minting a token if need be). */
+/**
+ * Base URL, token and `fetch` of the API as {@link clientFor} resolves them (minting a token if
+ * need be); the `fetch` names an API it cannot reach (see {@link apiFetch}).
+ */
 export async function connectionFor(
   opts: { url?: string; token?: string; tenant: string },
   scopes: Scope[],
-): Promise<{ baseUrl: string; token: string }> {
+): Promise<HttpTransportOptions> {
   const config = loadConfig();
   const baseUrl = opts.url ?? config.docqaUrl;
   let token = opts.token ?? config.docqaToken;
@@ -41,5 +45,5 @@ export async function connectionFor(
       await closeRedis(redis);
     }
   }
-  return { baseUrl, token };
+  return { baseUrl, token, fetch: apiFetch({ baseUrl }) };
 }
