@@ -9,10 +9,12 @@ import { runDocqa } from './testing/run-docqa';
 
 const root = join(__dirname, '../../..');
 
-describe('docqa when the API is not there', () => {
+describe('docqa when the API is not there or refuses the token the CLI minted', () => {
   let stack: Stack;
   let redis: Redis;
   const prefix = testPrefix('cli-conn');
+  /** A prefix the API does not read: the CLI mints its token there when told so. */
+  const elsewhere = testPrefix('cli-elsewhere');
   const dir = mkdtempSync(join(tmpdir(), 'docqa-conn-'));
 
   beforeAll(async () => {
@@ -27,6 +29,7 @@ describe('docqa when the API is not there', () => {
   afterAll(async () => {
     await stack.close();
     await deletePrefix(redis, prefix);
+    await deletePrefix(redis, elsewhere);
     await redis.quit();
     rmSync(dir, { recursive: true, force: true });
   });
@@ -45,4 +48,14 @@ describe('docqa when the API is not there', () => {
       expect(run.code).toBe(1);
     }
   }, 60_000);
+
+  it('says where it minted its token when the API does not know it, and what to set', async () => {
+    const run = await runDocqa({ ...stack, prefix: elsewhere }, 'search', 'tokens');
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain('docqa: 401 Unauthorized: the token is unknown, revoked or expired; ');
+    expect(run.stderr).toContain(
+      `the CLI minted this token itself, in the Redis at ${stack.redisUrl} with prefix "${elsewhere}"`,
+    );
+    expect(run.stderr).toMatch(/Set REDIS_URL and REDIS_PREFIX as the API has them, or pass --token/);
+  });
 });

@@ -1,7 +1,8 @@
 import { DocqaClient } from '@docqa/client';
-import { apiFetch, networkCause } from './api-fetch';
+import { apiFetch, networkCause, type MintedToken } from './api-fetch';
 
 const baseUrl = 'http://127.0.0.1:3999/api/v2/';
+const minted: MintedToken = { redis: 'redis://localhost:6379', prefix: 'docqa' };
 
 /** fetch's own failure when nothing listens: a TypeError whose cause has the code. */
 const refused = () =>
@@ -9,11 +10,23 @@ const refused = () =>
     cause: Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:3999'), { code: 'ECONNREFUSED' }),
   });
 
-const client = (fetchImpl: typeof fetch) =>
+const unknownToken = () =>
+  Response.json(
+    {
+      type: 'about:blank',
+      title: 'Unauthorized',
+      status: 401,
+      code: 'unauthenticated',
+      detail: 'the token is unknown, revoked or expired',
+    },
+    { status: 401 },
+  );
+
+const client = (fetchImpl: typeof fetch, token?: MintedToken) =>
   new DocqaClient({
     baseUrl,
     token: 'dq_x',
-    fetch: apiFetch({ baseUrl, fetch: fetchImpl }),
+    fetch: apiFetch({ baseUrl, minted: token, fetch: fetchImpl }),
     retries: 0,
   });
 
@@ -41,6 +54,34 @@ describe('apiFetch', () => {
     const fetchImpl = jest.fn(async () => Promise.reject(new DOMException('aborted', 'AbortError')));
     await expect(apiFetch({ baseUrl, fetch: fetchImpl })(baseUrl, { signal: abort.signal })).rejects.toThrow(
       'aborted',
+    );
+  });
+
+  it('says where a token the CLI minted was minted when the API refuses it at once', async () => {
+    const err = await client(async () => unknownToken(), minted)
+      .search({ query: 'x' })
+      .catch((e: Error) => e);
+    expect(err).toMatchObject({ status: 401, code: 'unauthenticated' });
+    expect((err as Error).message).toMatch(
+      /^401 Unauthorized: the token is unknown, revoked or expired; the CLI minted this token itself, in the Redis at redis:\/\/localhost:6379 with prefix "docqa"/,
+    );
+    expect((err as Error).message).toMatch(
+      /Set REDIS_URL and REDIS_PREFIX as the API has them, or pass --token/,
+    );
+  });
+
+  it('says a minted token ran out when the API took it before', async () => {
+    const answers = [Response.json({ results: [], search_mode: 'hybrid', took_ms: 1 }), unknownToken()];
+    const api = client(async () => answers.shift()!, minted);
+    await api.search({ query: 'x' });
+    await expect(api.search({ query: 'x' })).rejects.toThrow(
+      /expired or was revoked while the command ran; run it again, or pass a --token/,
+    );
+  });
+
+  it('leaves the refusal of a token given with --token as the API words it', async () => {
+    await expect(client(async () => unknownToken()).search({ query: 'x' })).rejects.toThrow(
+      /^401 Unauthorized: the token is unknown, revoked or expired$/,
     );
   });
 });

@@ -1,8 +1,8 @@
 import type { Scope } from '@docqa/contracts';
 import { DocqaClient, type HttpTransportOptions } from '@docqa/client';
 import { loadConfig } from '@docqa/config';
-import { Keys, closeRedis, connectRedis, redisTarget } from '@docqa/records';
-import { apiFetch } from './api-fetch';
+import { Keys, closeRedis, connectRedis, describeRedisTarget, redisTarget } from '@docqa/records';
+import { apiFetch, type MintedToken } from './api-fetch';
 import { cliToken } from './cli-token';
 import { CliTokenFile } from './cli-token-file';
 
@@ -19,7 +19,7 @@ export async function clientFor(
 
 /**
  * Base URL, token and `fetch` of the API as {@link clientFor} resolves them (minting a token if
- * need be); the `fetch` names an API it cannot reach (see {@link apiFetch}).
+ * need be); the `fetch` explains unreachable APIs and refused tokens (see {@link apiFetch}).
  */
 export async function connectionFor(
   opts: { url?: string; token?: string; tenant: string },
@@ -28,8 +28,10 @@ export async function connectionFor(
   const config = loadConfig();
   const baseUrl = opts.url ?? config.docqaUrl;
   let token = opts.token ?? config.docqaToken;
+  let minted: MintedToken | undefined;
   if (!token) {
-    const redis = await connectRedis(redisTarget(config), 'command', 'docqa-cli').catch(() => null);
+    const target = redisTarget(config);
+    const redis = await connectRedis(target, 'command', 'docqa-cli').catch(() => null);
     if (!redis)
       throw new Error(
         'no token: pass --token or set DOCQA_TOKEN (or run where REDIS_URL reaches docqa’s Redis)',
@@ -44,6 +46,7 @@ export async function connectionFor(
     } finally {
       await closeRedis(redis);
     }
+    minted = { redis: describeRedisTarget(target), prefix: config.redisPrefix };
   }
-  return { baseUrl, token, fetch: apiFetch({ baseUrl }) };
+  return { baseUrl, token, fetch: apiFetch({ baseUrl, minted }) };
 }
