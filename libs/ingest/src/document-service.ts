@@ -28,6 +28,12 @@ export class DocumentService {
     return this.deps.documents.get(tenant, id);
   }
 
+  /** Which of `ids` the tenant has documents of, in one round trip. */
+  async existing(tenant: string, ids: string[]): Promise<Set<string>> {
+    const records = await this.deps.documents.findMany(tenant, ids);
+    return new Set(ids.filter((_, i) => records[i]));
+  }
+
   /** Removes every chunk of the document and its record. */
   remove(tenant: string, id: string): Promise<void> {
     return this.deps.ingestor.deleteDocument(tenant, id);

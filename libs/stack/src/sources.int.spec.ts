@@ -203,6 +203,29 @@ describe('sources kept in sync (sitemap, llms.txt; schedules, leases)', () => {
     await call(`sources/${id}`, { method: 'DELETE' });
   });
 
+  it('indexes a page again when its document is gone, though the page did not change', async () => {
+    site.pages.set('/shared', htmlPage('Shared', 'Listed by two sources.'));
+    const create = async (url: string) => {
+      const { id } = (await (await post('sources/', { type: 'url', url })).json()) as SourceRecord;
+      await post(`sources/${id}/sync`);
+      return id;
+    };
+    const first = await create(`${site.origin}/shared`);
+    expect(await finishedSync(first, 1)).toMatchObject({ status: 'completed', added: 1 });
+    const before = await documentIds();
+    // A second source takes the page's document over, and deleting it deletes the document.
+    const second = await create(`${site.origin}/shared#again`);
+    expect(await finishedSync(second, 1)).toMatchObject({ status: 'completed', added: 1 });
+    await call(`sources/${second}`, { method: 'DELETE' });
+    const after = await documentIds();
+    const shared = before.filter((id) => !after.includes(id));
+    expect(shared).toHaveLength(1);
+    await post(`sources/${first}/sync`);
+    expect(await finishedSync(first, 2)).toMatchObject({ status: 'completed', unchanged: 0, updated: 1 });
+    expect(await documentIds()).toEqual(before);
+    await call(`sources/${first}`, { method: 'DELETE' });
+  });
+
   it('reports bad pages one by one (unreachable, huge, not text, a sitemap loop) and syncs the rest', async () => {
     site.pages.set('/bad/ok', htmlPage('Fine', 'A fine page.'));
     site.pages.set('/bad/huge', { body: 'x'.repeat(11 * 1024 * 1024), type: 'text/plain' });

@@ -118,14 +118,21 @@ export class SourceSyncer {
     });
     for (const f of listing.failures) sync.failures.push(f);
     const previous = await this.deps.store.pages(tenant, source.id);
+    const present = await this.deps.documents.existing(
+      tenant,
+      [...previous.values()].map((state) => state.document_id),
+    );
     const unchanged = new Map<string, PageState>();
     const changed: Changed[] = [];
     await mapConcurrent(listing.entries, this.deps.concurrency, async (entry) => {
       const before = previous.get(entry.key);
+      // A page is read as if never seen (no conditional request, no hash to match), so it is
+      // indexed again, when it was indexed by another chunking version, or when its document is
+      // gone: deleted by hand, or by the deletion of another source that had taken the page over.
+      const known =
+        before?.chunking === CHUNKING_VERSION && present.has(before.document_id) ? before : undefined;
       try {
-        // A page indexed by another chunking version is read as if never seen (no conditional
-        // request, no hash to match), so its unchanged content is chunked again.
-        const result = await entry.read(before?.chunking === CHUNKING_VERSION ? before : undefined);
+        const result = await entry.read(known);
         if (result.status === 'unchanged') unchanged.set(entry.key, stamped(result.state));
         else changed.push({ key: entry.key, ...result, isNew: !before });
       } catch (err) {
