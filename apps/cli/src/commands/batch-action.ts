@@ -1,10 +1,10 @@
 import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { Presets, SingleBar } from 'cli-progress';
 import { ValidationError } from '@docqa/errors';
 import { chunksOf, doneLines, isItem, keptResults, parseBatchLines } from './batch-file';
 import { runBatch, type BatchResult } from './batch-runner';
 import { clientFor } from './http-client';
+import { batchBar } from './progress-bars';
 
 /** The `batch` command's work (see `batchCommand`), loaded only when the command runs. */
 export async function runBatchFile(
@@ -36,14 +36,7 @@ export async function runBatchFile(
   if (before) process.stderr.write(`resuming: ${before} answers already in ${opts.out}\n`);
 
   const client = await clientFor(opts, ['ask']);
-  const bar = new SingleBar(
-    {
-      format: 'batch [{bar}] {value}/{total} | {rate}/s | ETA {eta_formatted} | {failed} failed',
-      stream: process.stderr,
-      etaBuffer: 50,
-    },
-    Presets.shades_classic,
-  );
+  const bar = batchBar();
   const abort = new AbortController();
   process.once('SIGINT', () => abort.abort(new Error(`interrupted; run again to resume into ${opts.out}`)));
   const started = Date.now();

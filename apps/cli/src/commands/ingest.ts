@@ -53,14 +53,11 @@ async function waitForJob(client: DocqaClient, jobId: string, onProgress: (proce
 
 /** Loads the sources with a progress bar of the pages fetched (shown only when there are pages). */
 async function load(sources: string[], opts: Record<string, unknown>): Promise<LoadResult> {
-  const [{ SingleBar, Presets }, { loadSources }] = await Promise.all([
-    import('cli-progress'),
+  const [{ fetchBar }, { loadSources }] = await Promise.all([
+    import('./progress-bars'),
     import('./source-loading'),
   ]);
-  const bar = new SingleBar(
-    { format: 'fetch  [{bar}] {value}/{total} pages | {failed} failed', stream: process.stderr },
-    Presets.shades_classic,
-  );
+  const bar = fetchBar();
   let started = false;
   let failed = 0;
   const result = await loadSources(sources, {
@@ -90,11 +87,7 @@ function list(verb: string, issues: LoadIssue[]): void {
 
 /** Sends the documents in batches, following each ingest job with a progress bar. */
 async function send(client: DocqaClient, documents: LoadedDocument[]) {
-  const { SingleBar, Presets } = await import('cli-progress');
-  const bar = new SingleBar(
-    { format: 'ingest [{bar}] {value}/{total} documents | {eta_formatted} left', stream: process.stderr },
-    Presets.shades_classic,
-  );
+  const bar = (await import('./progress-bars')).ingestBar();
   bar.start(documents.length, 0);
   const totals = { chunks: 0, skipped: 0, failed: 0, errors: [] as string[] };
   for (let i = 0; i < documents.length; i += BATCH) {
