@@ -27,6 +27,7 @@ describe('demo docs pages', () => {
     app.use(router);
     const page = await request(app).get('/demo/docs/cli').expect(200);
     expect(page.text).toContain('<h2 id="ingest">ingest</h2>');
+    expect(page.text).toContain('<title>CLI · docqa demo</title>');
     expect(page.headers['content-security-policy']).toBe("default-src 'self'");
     expect((await request(app).get('/demo/docs/').expect(200)).text).toContain('<h1 id="home">Home</h1>');
     await request(app).get('/demo/docs/missing').expect(404);

@@ -42,7 +42,9 @@ export function renderPage(source: string): string {
     },
   });
   const body = marked.parse(content.replace(/\]\(([\w/-]+)\.mdx?(#[\w-]*)?\)/g, ']($1$2)'), { async: false });
-  const title = typeof data.title === 'string' ? data.title : 'docqa docs';
+  // The title the ingested document has too: the front matter's, else the first heading's.
+  const heading = /^#{1,6}\s+(.+?)\s*#*\s*$/m.exec(content)?.[1];
+  const title = typeof data.title === 'string' ? data.title : (heading ?? 'docqa docs');
   return `<!doctype html>
 <html lang="en">
 <head>
