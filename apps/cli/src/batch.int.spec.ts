@@ -134,6 +134,8 @@ describe('docqa batch', () => {
     );
     const run = await docqaBatch(input, out);
     expect(run.stderr).toMatch(/line 2: skipped, chat c_nosuchchat000 was not found/);
+    // Counted as the output records it: an invalid line, not a failed answer.
+    expect(run.stderr).toContain('2 answered now, 0 before, 0 failed, 1 invalid lines skipped');
     expect(run.code).toBe(1);
     const written = results(out);
     expect(written.map((r) => [r.line, r.status]).sort()).toEqual([
@@ -142,7 +144,9 @@ describe('docqa batch', () => {
       [3, 'ready'],
     ]);
     const again = await docqaBatch(input, out);
-    expect(again.stderr).toMatch(/resuming: 3 answers already in/);
+    expect(again.stderr).toMatch(/resuming: 2 answers already in/);
+    expect(again.stderr).toContain('0 answered now, 2 before, 0 failed, 1 invalid lines skipped');
+    expect(again.code).toBe(1);
     expect(results(out)).toHaveLength(3);
     await stack.waitUntilIdle();
     expect(asked('chats ')).toBe(2);

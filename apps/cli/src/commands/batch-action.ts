@@ -1,8 +1,9 @@
 import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { ValidationError } from '@docqa/errors';
-import { chunksOf, doneLines, isItem, keptResults, parseBatchLines } from './batch-file';
+import { chunksOf, doneLines, invalidLines, isItem, keptResults, parseBatchLines } from './batch-file';
 import { runBatch, type BatchResult } from './batch-runner';
+import { BatchTally } from './batch-tally';
 import { clientFor } from './http-client';
 import { batchBar } from './progress-bars';
 
@@ -32,16 +33,21 @@ export async function runBatchFile(
       write({ line: bad.line, id: null, answer: null, sources: [], status: 'invalid', error: bad.error });
   }
   const items = lines.filter(isItem);
-  const before = items.filter((item) => done.has(item.line)).length;
+  // Questions the server refused in an earlier run are in the output as invalid, not as answers.
+  const refused = invalidLines(kept);
+  const refusedBefore = items.filter((item) => refused.has(item.line)).length;
+  const before = items.filter((item) => done.has(item.line)).length - refusedBefore;
   if (before) process.stderr.write(`resuming: ${before} answers already in ${opts.out}\n`);
 
   const client = await clientFor(opts, ['ask']);
   const bar = batchBar();
   const abort = new AbortController();
   process.once('SIGINT', () => abort.abort(new Error(`interrupted; run again to resume into ${opts.out}`)));
-  const started = Date.now();
-  const counts = { answered: 0, failed: 0 };
-  bar.start(items.length - before, 0, { rate: '0.0', failed: 0 });
+  const tally = new BatchTally(bar, {
+    before,
+    invalid: lines.length - items.length + refusedBefore,
+    todo: items.length - before - refusedBefore,
+  });
   try {
     await runBatch({
       client,
@@ -53,18 +59,12 @@ export async function runBatchFile(
       onResult: (result) => {
         if (result.status === 'invalid')
           process.stderr.write(`\nline ${result.line}: skipped, ${String(result.error)}\n`);
-        counts.answered++;
-        if (result.status !== 'ready') counts.failed++;
-        const rate = counts.answered / ((Date.now() - started) / 1000);
-        bar.update(counts.answered, { rate: rate.toFixed(1), failed: counts.failed });
+        tally.add(result);
       },
     });
   } finally {
     bar.stop();
   }
-  const invalid = lines.length - items.length;
-  process.stderr.write(
-    `${counts.answered} answered now, ${before} before, ${counts.failed} failed, ${invalid} invalid lines skipped → ${opts.out}\n`,
-  );
-  if (counts.failed || invalid) process.exitCode = 1;
+  process.stderr.write(`${tally.summary(opts.out)}\n`);
+  if (!tally.ok) process.exitCode = 1;
 }

@@ -1,4 +1,12 @@
-import { CHUNK_LINES, chunksOf, doneLines, isItem, keptResults, parseBatchLines } from './batch-file';
+import {
+  CHUNK_LINES,
+  chunksOf,
+  doneLines,
+  invalidLines,
+  isItem,
+  keptResults,
+  parseBatchLines,
+} from './batch-file';
 
 const jsonl = (...lines: unknown[]) =>
   lines.map((l) => (typeof l === 'string' ? l : JSON.stringify(l))).join('\n');
@@ -42,6 +50,20 @@ describe('doneLines', () => {
   it('collects the input lines of written results and ignores a line cut off mid-write', () => {
     const out = `${JSON.stringify({ line: 3, id: 'q_1' })}\n${JSON.stringify({ line: 1, id: 'q_2' })}\n{"line": 7, "ans`;
     expect([...doneLines(out)].sort()).toEqual([1, 3]);
+  });
+});
+
+describe('invalidLines', () => {
+  it('collects the input lines whose kept result is invalid, refused by the server or not', () => {
+    const out = [
+      { line: 1, id: 'q_1', status: 'ready' },
+      { line: 2, id: null, status: 'invalid', error: 'chat c_x was not found' },
+      { line: 3, id: 'q_3', status: 'failed' },
+      { line: 4, id: null, status: 'invalid', error: 'not valid JSON' },
+    ]
+      .map((r) => JSON.stringify(r))
+      .join('\n');
+    expect([...invalidLines(out)].sort()).toEqual([2, 4]);
   });
 });
 

@@ -72,12 +72,26 @@ export function keptResults(outputText: string): string {
 
 /** Input line numbers present in kept output text (see {@link keptResults}); a re-run skips them. */
 export function doneLines(outputText: string): Set<number> {
+  return new Set(keptRecords(outputText).map((r) => r.line));
+}
+
+/**
+ * Input lines whose kept result is `invalid`: not JSON, not a question, or refused by the server
+ * (an unknown `chat_id`). A re-run counts them as invalid again, not as answers.
+ */
+export function invalidLines(outputText: string): Set<number> {
   return new Set(
-    keptResults(outputText)
-      .split('\n')
-      .filter(Boolean)
-      .map((raw) => (JSON.parse(raw) as { line: number }).line),
+    keptRecords(outputText)
+      .filter((r) => r.status === 'invalid')
+      .map((r) => r.line),
   );
+}
+
+function keptRecords(outputText: string): { line: number; status: unknown }[] {
+  return keptResults(outputText)
+    .split('\n')
+    .filter(Boolean)
+    .map((raw) => JSON.parse(raw) as { line: number; status: unknown });
 }
 
 /**

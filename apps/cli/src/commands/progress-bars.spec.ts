@@ -1,26 +1,6 @@
-import { Writable } from 'node:stream';
 import type { SingleBar } from 'cli-progress';
+import { FakeTerminal } from '../testing/fake-terminal';
 import { batchBar, ingestBar } from './progress-bars';
-
-/** A terminal the bars draw on: keeps the text of every line drawn. */
-class FakeTerminal extends Writable {
-  readonly isTTY = true;
-  readonly columns = 200;
-  text = '';
-
-  override _write(chunk: Buffer, _encoding: string, done: () => void): void {
-    this.text += chunk.toString();
-    done();
-  }
-
-  /** The lines drawn, without the cursor controls. */
-  lines(): string[] {
-    return this.text
-      .replace(/\x1B(\[[\d;?]*[A-Za-z]|[78])/g, '\n')
-      .split(/[\r\n]+/)
-      .filter((line) => line.trim());
-  }
-}
 
 describe('progress bars', () => {
   beforeEach(() => jest.useFakeTimers({ now: new Date('2026-01-01T00:00:00Z') }));
@@ -31,14 +11,14 @@ describe('progress bars', () => {
     jest.advanceTimersByTime(ms);
     bar.update(value, payload);
     jest.advanceTimersByTime(250);
-    return terminal.lines().at(-1)!;
+    return terminal.last();
   }
 
   it('ingest shows "…" for the time left until a document is done, then a time', () => {
     const terminal = new FakeTerminal();
     const bar = ingestBar(terminal);
     bar.start(4, 0);
-    expect(terminal.lines().at(-1)).toMatch(/0\/4 documents \| … left$/);
+    expect(terminal.last()).toMatch(/0\/4 documents \| … left$/);
     // The job is polled and has processed nothing yet.
     expect(at(bar, terminal, 1000, 0)).toMatch(/0\/4 documents \| … left$/);
     expect(at(bar, terminal, 1000, 0)).toMatch(/0\/4 documents \| … left$/);
@@ -52,7 +32,7 @@ describe('progress bars', () => {
     const terminal = new FakeTerminal();
     const bar = batchBar(terminal);
     bar.start(10, 0, { rate: '0.0', failed: 0 });
-    expect(terminal.lines().at(-1)).toMatch(/0\/10 \| 0\.0\/s \| ETA … \| 0 failed$/);
+    expect(terminal.last()).toMatch(/0\/10 \| 0\.0\/s \| ETA … \| 0 failed$/);
     expect(at(bar, terminal, 2000, 0)).toMatch(/ETA … \|/);
     expect(at(bar, terminal, 2000, 5, { rate: '1.2' })).toMatch(/5\/10 \| 1\.2\/s \| ETA 5s \| 0 failed$/);
     bar.stop();
