@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import { connect, type Socket } from 'node:net';
 import { Writable } from 'node:stream';
 import pino from 'pino';
@@ -128,8 +129,21 @@ describe('request bodies: encodings, sizes, slow and aborted uploads', () => {
     const head = await response;
     socket.destroy();
     expect(head).toMatch(/^HTTP\/1\.1 408 /);
+    expect(head).toMatch(/\r\nContent-Type: application\/problem\+json\r\n/);
     // The limit is 1 s; the server checks every quarter of it. Generous for a loaded machine.
     expect(Date.now() - started).toBeLessThan(20_000);
+  });
+
+  it('answers headers too large for the server with a 431 problem', async () => {
+    const { socket, response } = rawRequest(
+      port,
+      `GET /api/v2/health HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${'x'.repeat(20_000)}\r\n\r\n`,
+    );
+    await once(socket, 'close');
+    const text = await response;
+    expect(text).toMatch(/^HTTP\/1\.1 431 /);
+    const problem = JSON.parse(text.slice(text.indexOf('\r\n\r\n') + 4)) as { status: number; code: string };
+    expect(problem).toMatchObject({ status: 431, code: 'headers_too_large' });
   });
 
   it('logs an upload the client aborts as a client abort at info, not an internal error', async () => {

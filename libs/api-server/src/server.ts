@@ -25,6 +25,7 @@ import type { Embedder, VectorStore } from '@docqa/retrieval';
 import type { Searcher } from '@docqa/retrieval';
 import { createApp, type RouteGroup } from './app';
 import { HealthService, type Probe } from './health-service';
+import { answerClientError } from './http/problem-handler';
 import { QuestionRateLimiter } from './http/rate-limit';
 
 /** What the API needs from the knowledge base and the model, built by the caller. */
@@ -161,7 +162,9 @@ export async function startApi(
       connectionsCheckingInterval: Math.min(1000, Math.ceil(config.requestTimeoutMs / 4)),
     },
     app,
-  ).listen(config.port, config.host);
+  )
+    .on('clientError', answerClientError)
+    .listen(config.port, config.host);
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
     server.once('error', reject);

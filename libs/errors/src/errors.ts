@@ -35,6 +35,13 @@ export class MethodNotAllowedError extends AppError {
   readonly title = 'Method Not Allowed';
 }
 
+/** 408: the request (headers and body) did not arrive within `REQUEST_TIMEOUT_MS`. */
+export class RequestTimeoutError extends AppError {
+  readonly code = 'request_timeout';
+  readonly status = 408;
+  readonly title = 'Request Timeout';
+}
+
 /** 409: an `Idempotency-Key` reused with a different body. */
 export class IdempotencyConflictError extends AppError {
   readonly code = 'idempotency_conflict';
@@ -54,6 +61,13 @@ export class UnsupportedMediaTypeError extends AppError {
   readonly code = 'unsupported_media_type';
   readonly status = 415;
   readonly title = 'Unsupported Media Type';
+}
+
+/** 431: the request's headers are larger than the server reads (Node's `maxHeaderSize`, 16 KB). */
+export class HeadersTooLargeError extends AppError {
+  readonly code = 'headers_too_large';
+  readonly status = 431;
+  readonly title = 'Request Header Fields Too Large';
 }
 
 /** An error a retry of the same work may get past: a limit, or a dependency that is down. */

@@ -1,12 +1,17 @@
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
+import type { Duplex } from 'node:stream';
 import type { ErrorRequestHandler, Request, RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import {
   AppError,
   DependencyUnavailableError,
+  HeadersTooLargeError,
   InternalError,
   MethodNotAllowedError,
   NotFoundError,
   PayloadTooLargeError,
+  RequestTimeoutError,
   UnauthenticatedError,
   UnsupportedMediaTypeError,
   ValidationError,
@@ -119,5 +124,30 @@ function isRedisUnavailable(err: unknown): boolean {
     e?.name === 'MaxRetriesPerRequestError' ||
     e?.name === 'ClusterAllFailedError' ||
     REDIS_UNAVAILABLE.test(e?.message ?? '')
+  );
+}
+
+/**
+ * Answers what Node's HTTP parser refuses before any route sees it (a request slower than
+ * `requestTimeout`, headers over `maxHeaderSize`, a request that is not HTTP) with problem details,
+ * as every other error, instead of Node's bare status line; then closes the connection. Listen on
+ * the server's `clientError`.
+ */
+export function answerClientError(err: NodeJS.ErrnoException, socket: Duplex): void {
+  if (err.code === 'ECONNRESET' || !socket.writable || (socket as Socket).bytesWritten > 0)
+    return void socket.destroy();
+  const error =
+    err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? new RequestTimeoutError('the request did not arrive in time')
+      : err.code === 'HPE_HEADER_OVERFLOW'
+        ? new HeadersTooLargeError('the request headers are too large')
+        : new ValidationError('the request is not valid HTTP');
+  const body = JSON.stringify(toProblem(error));
+  socket.end(
+    `HTTP/1.1 ${error.status} ${STATUS_CODES[error.status]}\r\n` +
+      'Content-Type: application/problem+json\r\n' +
+      `Content-Length: ${Buffer.byteLength(body)}\r\n` +
+      'Connection: close\r\n\r\n' +
+      body,
   );
 }
