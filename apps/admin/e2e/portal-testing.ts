@@ -30,6 +30,8 @@ export interface Portal {
   browser: Browser;
   /** `stack.baseUrl + '/admin/'`. */
   url: string;
+  /** Adds documents to `acme` through the API and resolves once their ingest job completed. */
+  addDocuments(documents: { id: string; title: string; content: string; url?: string }[]): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -52,6 +54,25 @@ export async function startPortal(env: Record<string, string> = {}): Promise<Por
     stack,
     browser,
     url: `${stack.baseUrl}/admin/`,
+    async addDocuments(documents) {
+      const token = await stack.createToken({ tenant: 'acme', scopes: ['ingest'] });
+      const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+      const res = await fetch(`${stack.apiUrl}documents/`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ documents }),
+      });
+      expect(res.status).toBe(202);
+      const { job_id } = (await res.json()) as { job_id: string };
+      for (;;) {
+        const job = (await fetch(`${stack.apiUrl}jobs/${job_id}`, { headers }).then((r) => r.json())) as {
+          status: string;
+        };
+        expect(job.status).not.toBe('failed');
+        if (job.status === 'completed') return;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    },
     async close() {
       await browser.close();
       await stack.close();

@@ -1,12 +1,12 @@
 import { LitElement, html, nothing } from 'lit';
-import { customElement, property, state } from 'lit/decorators.js';
-import type { ConversationList, ConversationSummary } from '@docqa/contracts';
+import { customElement, property } from 'lit/decorators.js';
+import type { ConversationList } from '@docqa/contracts';
 import { api } from '../api/admin-api';
 import { session } from '../api/session';
 import { errorView, loadFailedView } from '../components/error-view';
 import { lastDays } from '../components/period-select';
 import { formatDate } from '../format';
-import { LoadController } from '../load-controller';
+import { PagedLoadController } from '../paged-load-controller';
 import { href, router } from '../router';
 import { sharedStyles } from '../styles/shared-styles';
 
@@ -20,35 +20,12 @@ export class ConversationsPage extends LitElement {
 
   /** The address's query: the filters. */
   @property({ attribute: false }) query = new URLSearchParams();
-  /** Pages loaded with "Load more". */
-  @state() private more: ConversationSummary[] = [];
-  @state() private cursor?: string | null;
-  @state() private error?: Error;
-  private readonly list = new LoadController(
+  private readonly list = new PagedLoadController(
     this,
-    ([search], signal) =>
-      api.call<ConversationList>('admin/conversations/', { signal, query: this.params(search) }),
+    ([search], cursor, signal) =>
+      api.call<ConversationList>('admin/conversations/', { signal, query: params(search, cursor) }),
     () => [this.query.toString(), session.tenant] as const,
   );
-
-  private params(search: string, cursor?: string) {
-    const q = new URLSearchParams(search);
-    return {
-      q: q.get('q'),
-      feedback: q.get('feedback'),
-      not_covered: q.get('not_covered'),
-      channel: q.get('channel'),
-      from: lastDays(Number(q.get('days') ?? 30)).from,
-      cursor,
-    };
-  }
-
-  override willUpdate(): void {
-    if (this.list.status === 'pending') {
-      this.more = [];
-      this.cursor = undefined;
-    }
-  }
 
   override render() {
     const f = (name: string) => this.query.get(name) ?? '';
@@ -100,10 +77,8 @@ export class ConversationsPage extends LitElement {
     if (this.list.status === 'error') {
       return loadFailedView(this.list.error, 'Conversations');
     }
-    const first = this.list.value;
-    if (!first || this.list.status === 'pending') return html`<p role="status">Loading conversations…</p>`;
-    const items = [...first.items, ...this.more];
-    const next = this.cursor === undefined ? first.next_cursor : this.cursor;
+    const { items, next } = this.list;
+    if (!items || this.list.status === 'pending') return html`<p role="status">Loading conversations…</p>`;
     if (!items.length) return html`<p class="empty" role="status">No conversation matches these filters.</p>`;
     return html`<p role="status" class="muted">${items.length} conversation(s)${next ? ' so far' : ''}.</p>
       <div class="table-wrap">
@@ -134,8 +109,21 @@ export class ConversationsPage extends LitElement {
           </tbody>
         </table>
       </div>
-      ${errorView(this.error)}
-      ${next ? html`<p><button type="button" class="secondary" @click=${() => this.loadMore(next)}>Load more</button></p>` : nothing}`;
+      ${errorView(this.list.moreError)}
+      ${
+        next
+          ? html`<p>
+              <button
+                type="button"
+                class="secondary"
+                ?disabled=${this.list.loadingMore}
+                @click=${() => void this.list.loadMore()}
+              >
+                Load more
+              </button>
+            </p>`
+          : nothing
+      }`;
   }
 
   private apply(e: Event): void {
@@ -149,18 +137,19 @@ export class ConversationsPage extends LitElement {
     const s = q.toString();
     router.navigate(href('conversations') + (s ? `?${s}` : ''), { replace: true });
   }
+}
 
-  private async loadMore(cursor: string): Promise<void> {
-    try {
-      const page = await api.call<ConversationList>('admin/conversations/', {
-        query: this.params(this.query.toString(), cursor),
-      });
-      this.more = [...this.more, ...page.items];
-      this.cursor = page.next_cursor;
-    } catch (err) {
-      this.error = err as Error;
-    }
-  }
+/** The query of `GET /admin/conversations/` for the filters in the address `search`. */
+function params(search: string, cursor?: string) {
+  const q = new URLSearchParams(search);
+  return {
+    q: q.get('q'),
+    feedback: q.get('feedback'),
+    not_covered: q.get('not_covered'),
+    channel: q.get('channel'),
+    from: lastDays(Number(q.get('days') ?? 30)).from,
+    cursor,
+  };
 }
 
 declare global {

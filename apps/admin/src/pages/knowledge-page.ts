@@ -11,7 +11,7 @@ import '../components/sources-section';
 import '../components/upload-drop';
 import type { UploadAccepted } from '../components/upload-drop';
 import { formatDate } from '../format';
-import { LoadController } from '../load-controller';
+import { PagedLoadController, type ListPage } from '../paged-load-controller';
 import { href } from '../router';
 import { sharedStyles } from '../styles/shared-styles';
 
@@ -33,14 +33,17 @@ interface DocumentPage {
 export class KnowledgePage extends LitElement {
   static override styles = [sharedStyles];
 
-  private readonly first = new LoadController(
+  private readonly documents = new PagedLoadController(
     this,
-    ([, q], signal) => api.call<DocumentPage>('documents/', { signal, query: { limit: PAGE_SIZE, q } }),
+    async ([, q], cursor, signal): Promise<ListPage<DocumentRecord>> => {
+      const page = await api.call<DocumentPage>('documents/', {
+        signal,
+        query: { limit: PAGE_SIZE, q, cursor },
+      });
+      return { items: page.documents, next_cursor: page.next_cursor };
+    },
     () => [session.tenant, this.query] as const,
   );
-  /** Pages loaded after the first one with "Load more". */
-  @state() private more: DocumentRecord[] = [];
-  @state() private cursor?: string | null;
   /** The search sent to the server (the field's text once typing paused). */
   @state() private query = '';
   private typing?: ReturnType<typeof setTimeout>;
@@ -52,13 +55,6 @@ export class KnowledgePage extends LitElement {
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     clearTimeout(this.typing);
-  }
-
-  override willUpdate(): void {
-    if (this.first.status === 'pending') {
-      this.more = [];
-      this.cursor = undefined;
-    }
   }
 
   override render() {
@@ -99,21 +95,32 @@ export class KnowledgePage extends LitElement {
   }
 
   private list() {
-    if (this.first.status === 'error') return errorView(this.first.error);
-    if (!this.first.value) return html`<p role="status">Loading documents…</p>`;
-    const all = [...this.first.value.documents, ...this.more];
-    const next = this.cursor === undefined ? this.first.value.next_cursor : this.cursor;
-    const more = next
-      ? html`<p>
-          <button type="button" class="secondary" @click=${() => this.loadMore(next)}>Load more</button>
-        </p>`
-      : nothing;
+    const list = this.documents;
+    if (list.status === 'error') return errorView(list.error);
+    const all = list.items;
+    if (!all) return html`<p role="status">Loading documents…</p>`;
+    const next = list.next;
+    const more = html`${errorView(list.moreError)}
+    ${
+      next
+        ? html`<p>
+            <button
+              type="button"
+              class="secondary"
+              ?disabled=${list.loadingMore}
+              @click=${() => void list.loadMore()}
+            >
+              Load more
+            </button>
+          </p>`
+        : nothing
+    }`;
     if (!all.length && !this.query)
       return html`<p class="empty">
         No documents yet. Upload files above, or ingest with <code>docqa ingest</code>.
       </p>`;
     const count =
-      this.first.status === 'pending'
+      list.status === 'pending'
         ? 'Loading…'
         : this.query
           ? `${all.length} document(s) match “${this.query}”${next ? ' so far' : ''}.`
@@ -174,25 +181,12 @@ export class KnowledgePage extends LitElement {
     this.query = String(new FormData(e.target as HTMLFormElement).get('q') ?? '').trim();
   }
 
-  private async loadMore(cursor: string): Promise<void> {
-    const q = this.query;
-    try {
-      const page = await api.call<DocumentPage>('documents/', { query: { limit: PAGE_SIZE, cursor, q } });
-      // A page of a search the administrator has since changed belongs to no list shown.
-      if (q !== this.query) return;
-      this.more = [...this.more, ...page.documents];
-      this.cursor = page.next_cursor;
-    } catch (err) {
-      this.error = err as Error;
-    }
-  }
-
   private onUpload(e: CustomEvent<UploadAccepted>): void {
     this.jobs = [e.detail, ...this.jobs];
     this.status = `Uploaded ${e.detail.label}; indexing started.`;
   }
 
-  private refresh = () => void this.first.reload();
+  private refresh = () => void this.documents.reload();
 
   private async deleteDocument(doc: DocumentRecord): Promise<void> {
     if (
@@ -206,7 +200,7 @@ export class KnowledgePage extends LitElement {
     try {
       await api.call(`documents/${encodeURIComponent(doc.id)}`, { method: 'DELETE' });
       this.status = `“${doc.title}” deleted.`;
-      await this.first.reload();
+      await this.documents.reload();
     } catch (err) {
       this.error = err as Error;
     }
