@@ -2,6 +2,7 @@ import type { Server } from 'node:http';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { ScriptedAnswerer } from '@docqa/answering/testing';
 import { noKnowledgeBase, type Stack } from '@docqa/api-server/testing';
+import { Keys } from '@docqa/records';
 import { deletePrefix, launchChromium, testPrefix, testRedis } from '@docqa/testing';
 import type { Redis } from 'ioredis';
 import { docsSite, startWidgetStack } from './widget-testing';
@@ -106,6 +107,22 @@ describe('what the widget keeps: a refused question, an answer’s rating (Chrom
     await expect(field(page).inputValue()).resolves.toBe(long);
     await expect(page.locator('.question').allTextContents()).resolves.toEqual(['first?']);
     expect(asked).toHaveLength(2);
+  });
+
+  it('starts a new chat when the API no longer knows the chat (its records expired)', async () => {
+    const { page, asked } = await open();
+    await answered(page, 'first?');
+    const chat_id = await page.evaluate(
+      () => Object.entries(localStorage).find(([key]) => key.endsWith(':chat'))![1],
+    );
+    expect(await redis.del(new Keys(prefix).chat(chat_id))).toBe(1);
+    await answered(page, 'second?');
+    expect(asked).toEqual([
+      { question: 'first?', filters: [] },
+      { question: 'second?', chat_id, filters: [] },
+      { question: 'second?', filters: [] },
+    ]);
+    await expect(page.getByRole('alert').count()).resolves.toBe(0);
   });
 
   it('shows answers rated before a reload as rated, and forgets the ratings with New chat', async () => {

@@ -40,6 +40,8 @@ export class ChatController implements ReactiveController {
    */
   refusal?: string;
   private chatId?: string;
+  /** The status of the API's refusal of the last question (see `refusal`). */
+  private refusedWith?: number;
   private storage = new WidgetStorage('');
   private abort = new AbortController();
   private started: Promise<void> = Promise.resolve();
@@ -84,6 +86,12 @@ export class ChatController implements ReactiveController {
     const filters = this.settings.filters();
     const target = { question, chat_id: chat ? this.chatId : undefined, filters };
     if (await this.follow(turn, target, signal)) return true;
+    if (target.chat_id && this.refusedWith === 404) {
+      // The chat is gone (its records expired): the question starts a new one.
+      this.storage.chatId = this.chatId = undefined;
+      this.refusal = undefined;
+      if (await this.follow(turn, { ...target, chat_id: undefined }, signal)) return true;
+    }
     // Refused before it was asked: the list is as it was, and `refusal` tells why.
     this.turns = before;
     this.host.requestUpdate();
@@ -172,6 +180,7 @@ export class ChatController implements ReactiveController {
       if (signal.aborted) return true;
       if (err instanceof WidgetError && err.refused && !turn.id) {
         this.refusal = err.message;
+        this.refusedWith = err.status;
         return false;
       }
       turn.error = err instanceof WidgetError ? err.message : 'Something went wrong. Please try again.';
