@@ -1,6 +1,5 @@
 import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { ValidationError } from '@docqa/errors';
 import { chunksOf, doneLines, invalidLines, isItem, keptResults, parseBatchLines } from './batch-file';
 import { runBatch, type BatchResult } from './batch-runner';
 import { BatchTally } from './batch-tally';
@@ -10,14 +9,9 @@ import { batchBar } from './progress-bars';
 /** The `batch` command's work (see `batchCommand`), loaded only when the command runs. */
 export async function runBatchFile(
   file: string,
-  opts: { out: string; concurrency: string; batchSize: string; url?: string; token?: string; tenant: string },
+  opts: { out: string; concurrency: number; batchSize: number; url?: string; token?: string; tenant: string },
 ): Promise<void> {
-  const concurrency = Number(opts.concurrency);
-  if (!Number.isInteger(concurrency) || concurrency < 1)
-    throw new ValidationError('--concurrency must be a positive integer');
-  const batchSize = Number(opts.batchSize);
-  if (!Number.isInteger(batchSize) || batchSize < 1)
-    throw new ValidationError('--batch-size must be a positive integer');
+  const { concurrency, batchSize } = opts;
   const lines = parseBatchLines(readFileSync(file, 'utf8'));
   const previous = existsSync(opts.out) ? readFileSync(opts.out, 'utf8') : '';
   // Drops a line an interruption cut off and results to wait for again (status `error`).

@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { CHUNK_LINES } from './batch-defaults';
 import { withConnectionOptions } from './connection-options';
+import { integerOption } from './option-parsers';
 
 /**
  * `batch FILE.jsonl --out OUT.jsonl [--concurrency N] [--batch-size N]`: asks every line at batch priority and
@@ -12,11 +13,17 @@ export function batchCommand(program: Command): void {
       .command('batch <file>')
       .description('Ask every question of a JSONL file at batch priority (resumable)')
       .requiredOption('--out <file>', 'output JSONL, one result per input line')
-      .option('--concurrency <n>', 'answers waited for at once', '16')
+      .option(
+        '--concurrency <n>',
+        'answers waited for at once',
+        integerOption('--concurrency', { min: 1 }),
+        16,
+      )
       .option(
         '--batch-size <n>',
         "questions per POST /question/batch/ (at most the server's BATCH_MAX_QUESTIONS)",
-        String(CHUNK_LINES),
+        integerOption('--batch-size', { min: 1 }),
+        CHUNK_LINES,
       ),
   ).action(async (file: string, opts) => {
     const { runBatchFile } = await import('./batch-action');

@@ -3,12 +3,16 @@ import type { DocqaClient } from '@docqa/client';
 import type { LoadIssue, LoadResult, LoadedDocument } from '@docqa/sources';
 import { ValidationError } from '@docqa/errors';
 import { withConnectionOptions } from './connection-options';
+import { httpUrlOption, integerOption, secondsOption } from './option-parsers';
 
 /** Documents per request: well under the 10 MB body limit for typical docs. */
 const BATCH = 50;
 
 /** Skipped and failed sources listed in the summary; the rest are counted. */
 const LISTED = 20;
+
+/** Longest `--timeout` of a page fetch, in seconds. */
+const MAX_TIMEOUT_S = 3600;
 
 const collect = (value: string, previous: string[] = []) => [...previous, value];
 
@@ -21,24 +25,6 @@ export function parseMetadata(values: string[] = []): Record<string, string> {
     out[match[1]!.trim()] = match[2]!;
   }
   return out;
-}
-
-/** Parses a positive whole number option. */
-function positive(name: string) {
-  return (value: string) => {
-    const n = Number(value);
-    if (!Number.isFinite(n) || n <= 0) throw new ValidationError(`${name} "${value}": use a positive number`);
-    return n;
-  };
-}
-
-/** Parses an http(s) URL option. */
-function httpUrl(name: string) {
-  return (value: string) => {
-    if (!URL.canParse(value) || !/^https?:$/.test(new URL(value).protocol))
-      throw new ValidationError(`${name} "${value}": use an http(s) URL`);
-    return value;
-  };
 }
 
 /** Polls an ingest job until it ends, reporting the documents processed so far. */
@@ -66,7 +52,7 @@ async function load(sources: string[], opts: Record<string, unknown>): Promise<L
     exclude: opts.exclude as string[] | undefined,
     baseUrl: opts.baseUrl as string | undefined,
     sitemaps: opts.sitemap as string[] | undefined,
-    concurrency: Math.floor(opts.concurrency as number),
+    concurrency: opts.concurrency as number,
     timeoutMs: (opts.timeout as number) * 1000,
     onPages: (urls) => {
       if (!started) bar.start(urls.length, 0, { failed });
@@ -130,11 +116,16 @@ export function ingestCommand(program: Command): void {
       .option(
         '--base-url <url>',
         'where the files and folders are published: sources link to BASE/path (index.md → folder, .md dropped)',
-        httpUrl('--base-url'),
+        httpUrlOption('--base-url'),
       )
       .option('--sitemap <url>', 'ingest every page of this sitemap (repeatable)', collect)
-      .option('--concurrency <n>', 'pages fetched at once', positive('--concurrency'), 4)
-      .option('--timeout <seconds>', 'time allowed to fetch one page', positive('--timeout'), 15),
+      .option('--concurrency <n>', 'pages fetched at once', integerOption('--concurrency', { min: 1 }), 4)
+      .option(
+        '--timeout <seconds>',
+        `time allowed to fetch one page (at most ${MAX_TIMEOUT_S})`,
+        secondsOption('--timeout', MAX_TIMEOUT_S),
+        15,
+      ),
   ).action(async (sources: string[], opts) => {
     if (!sources.length && !opts.sitemap?.length)
       throw new ValidationError('name at least one file, folder, URL or --sitemap');

@@ -2,7 +2,14 @@ import type { Command } from 'commander';
 import type { SearchMode } from '@docqa/contracts';
 import { ValidationError } from '@docqa/errors';
 import { withConnectionOptions } from './connection-options';
+import { integerOption } from './option-parsers';
 import { parseFilter } from './tokens';
+
+/**
+ * Most results a search returns: the API's bound (`SearchRequestSchema`, which a test compares this
+ * with), here so that `docqa --help` does not load the contracts.
+ */
+export const SEARCH_LIMIT_MAX = 50;
 
 /** `search "text" [--mode M] [--filter property=value]... [--limit N]`: prints results as JSON lines. */
 export function searchCommand(program: Command): void {
@@ -16,7 +23,12 @@ export function searchCommand(program: Command): void {
         'metadata filter; property~=value for contains (repeatable)',
         (v: string, p: string[] = []) => [...p, v],
       )
-      .option('--limit <n>', 'results', '10'),
+      .option(
+        '--limit <n>',
+        `results, 1 to ${SEARCH_LIMIT_MAX}`,
+        integerOption('--limit', { min: 1, max: SEARCH_LIMIT_MAX }),
+        10,
+      ),
   ).action(async (text: string, opts) => {
     if (!['semantic', 'keyword', 'hybrid'].includes(opts.mode))
       throw new ValidationError('--mode must be semantic, keyword or hybrid');
@@ -26,7 +38,7 @@ export function searchCommand(program: Command): void {
       query: text,
       search_mode: opts.mode as SearchMode,
       filters: (opts.filter ?? []).map(parseFilter),
-      limit: Number(opts.limit),
+      limit: opts.limit as number,
     });
     for (const r of res.results) process.stdout.write(`${JSON.stringify(r)}\n`);
     process.stderr.write(`${res.results.length} results (${res.search_mode}, ${res.took_ms} ms)\n`);

@@ -3,13 +3,30 @@ import type { TokenStore } from '@docqa/auth';
 import type { ListedToken, Scope } from '@docqa/contracts';
 import type { Filter } from '@docqa/contracts';
 import { ValidationError } from '@docqa/errors';
+import { integerOption } from './option-parsers';
 
-/** Parses a lifetime such as `30d`, `12h`, `90m` into milliseconds. */
+/**
+ * Longest `--expires`, in days, as the portal's token form takes it (`CreateTokenRequestSchema`,
+ * which a test compares this with).
+ */
+export const MAX_EXPIRES_DAYS = 3650;
+
+/** Highest `--rate-limit`, as the portal's token form takes it (compared like {@link MAX_EXPIRES_DAYS}). */
+export const MAX_RATE_LIMIT = 1_000_000;
+
+/**
+ * Parses a lifetime such as `30d`, `12h`, `90m` into milliseconds: above 0 (a token of lifetime 0
+ * would never expire) and at most {@link MAX_EXPIRES_DAYS} days.
+ */
 export function parseDuration(value: string): number {
   const match = /^(\d+)\s*(d|h|m|s)$/.exec(value.trim());
-  if (!match) throw new ValidationError(`--expires "${value}": use a number and d, h, m or s (e.g. 30d)`);
-  const unit = { d: 86400_000, h: 3600_000, m: 60_000, s: 1000 }[match[2] as 'd' | 'h' | 'm' | 's'];
-  return Number(match[1]) * unit;
+  const unit = match && { d: 86400_000, h: 3600_000, m: 60_000, s: 1000 }[match[2] as 'd' | 'h' | 'm' | 's'];
+  const ms = match && unit ? Number(match[1]) * unit : 0;
+  if (!ms || ms > MAX_EXPIRES_DAYS * 86400_000)
+    throw new ValidationError(
+      `--expires must be a lifetime above 0 and at most ${MAX_EXPIRES_DAYS}d, in d, h, m or s (e.g. 30d), not "${value}"`,
+    );
+  return ms;
 }
 
 /**
@@ -79,7 +96,7 @@ export function tokensCommand(program: Command): void {
     .option('--scopes <scopes>', `comma-separated scopes: ${SCOPE_NAMES}`, 'ask')
     .option('--origin <url>', 'browser origin allowed to use the token (repeatable)', collect)
     .option('--name <name>', 'a name to recognise the token by')
-    .option('--expires <duration>', 'lifetime, e.g. 30d, 12h (default: never)')
+    .option('--expires <duration>', 'lifetime, e.g. 30d, 12h (default: never)', parseDuration)
     .option('--widget', 'a widget token: ask only, bound to --origin, per-visitor rate limits')
     .option(
       '--filter <property=value>',
@@ -87,7 +104,11 @@ export function tokensCommand(program: Command): void {
       collect,
     )
     .option('--search-tenant <tenant>', 'another tenant this token may search (repeatable)', collect)
-    .option('--rate-limit <n>', 'questions per minute (default: the configured limit)')
+    .option(
+      '--rate-limit <n>',
+      `questions per minute, 1 to ${MAX_RATE_LIMIT} (default: the configured limit)`,
+      integerOption('--rate-limit', { min: 1, max: MAX_RATE_LIMIT }),
+    )
     .action(async (opts) => {
       const { token } = await withTokens((store, known) =>
         store.create({
@@ -98,8 +119,8 @@ export function tokensCommand(program: Command): void {
           widget: Boolean(opts.widget),
           filters: (opts.filter ?? []).map(parseFilter),
           tenants: opts.searchTenant ?? [],
-          rateLimit: opts.rateLimit ? Number(opts.rateLimit) : undefined,
-          ttlMs: opts.expires ? parseDuration(opts.expires) : undefined,
+          rateLimit: opts.rateLimit,
+          ttlMs: opts.expires,
         }),
       );
       process.stdout.write(`${token}\n`);

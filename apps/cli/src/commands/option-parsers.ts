@@ -1,0 +1,38 @@
+/**
+ * Parsers of option values (commander's `argParser`), so that a bad value stops the command before
+ * it connects anywhere, with a message naming the option and what it takes. Defaults are given as
+ * parsed values: commander does not pass them through the parser.
+ */
+import { ValidationError } from '@docqa/errors';
+
+/** A whole number from `min` to `max`: `--limit must be an integer from 1 to 50, not "abc"`. */
+export function integerOption(name: string, { min, max }: { min: number; max?: number }) {
+  const range = max === undefined ? `of ${min} or more` : `from ${min} to ${max}`;
+  return (value: string): number => {
+    const n = Number(value.trim());
+    if (!/^\d+$/.test(value.trim()) || n < min || (max !== undefined && n > max))
+      throw new ValidationError(`${name} must be an integer ${range}, not "${value}"`);
+    return n;
+  };
+}
+
+/** A number of seconds above 0 and at most `max` (fractions allowed): `--timeout 2.5`. */
+export function secondsOption(name: string, max: number) {
+  return (value: string): number => {
+    const n = Number(value.trim());
+    if (!value.trim() || !Number.isFinite(n) || n <= 0 || n > max)
+      throw new ValidationError(
+        `${name} must be a number of seconds above 0 and at most ${max}, not "${value}"`,
+      );
+    return n;
+  };
+}
+
+/** An http(s) URL. */
+export function httpUrlOption(name: string) {
+  return (value: string): string => {
+    if (!URL.canParse(value) || !/^https?:$/.test(new URL(value).protocol))
+      throw new ValidationError(`${name} must be an http(s) URL, not "${value}"`);
+    return value;
+  };
+}
