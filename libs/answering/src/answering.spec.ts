@@ -2,6 +2,7 @@ import type { SearchResult } from '@docqa/contracts';
 import { CitationRenumbering, citedNumbers, contextDocuments, numberedSources } from './citations';
 import { standaloneQuery } from './follow-up';
 import { questionKind } from './question-kind';
+import { nameTerms } from './text';
 
 const passage = (id: string, text: string, extra: Partial<SearchResult> = {}): SearchResult => ({
   document_id: id,
@@ -43,6 +44,16 @@ describe('standaloneQuery', () => {
   });
   it('keeps the first question of a chat', () => {
     expect(standaloneQuery('What about Windows?', [])).toBe('What about Windows?');
+  });
+});
+
+describe('nameTerms', () => {
+  it('takes capitalised words past a sentence’s first and words with several capitals as names', () => {
+    expect(nameTerms('How do I deploy docqa on Kubernetes with Helm?')).toEqual(
+      new Set(['kubernet', 'helm']),
+    );
+    expect(nameTerms('Does SAML work? Which iOS versions?')).toEqual(new Set(['saml', 'ios']));
+    expect(nameTerms('How do I resume a batch that was interrupted?')).toEqual(new Set());
   });
 });
 

@@ -174,6 +174,29 @@ describe('ExtractiveAnswerer', () => {
     expect(sources).toEqual([]);
   });
 
+  it('answers a question with a plain word the documents do not use, but not one naming what they never mention', async () => {
+    const batch = [
+      chunk(
+        'CLI',
+        'CLI › Batch',
+        'A batch run stopped with Ctrl-C resumes where it stopped: run the same command again.',
+      ),
+      ...['API', 'SDK', 'Queues', 'Limits', 'Metrics'].map((doc, i) =>
+        chunk(
+          doc,
+          `${doc} › Batches`,
+          `Batch questions ${i < 2 ? 'resume after a restart and ' : ''}wait behind others.`,
+        ),
+      ),
+    ];
+    expect((await ask('How do I resume a batch that was interrupted?', batch)).text).toMatch(
+      /^A batch run stopped with Ctrl-C resumes/,
+    );
+    expect((await ask('How do I resume a batch on Kubernetes with Helm?', batch)).text).toBe(
+      NOT_FOUND_ANSWER,
+    );
+  });
+
   it('passes a standalone query for a follow-up to retrieval', async () => {
     const retriever = { search: jest.fn(async () => ({ results: RESULTS, took_ms: 0 })) };
     const history = [{ question: 'Where does the assistant mount?', answer: '…' }];

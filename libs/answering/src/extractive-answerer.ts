@@ -17,7 +17,7 @@ import { quotePassage } from './quote-passage';
 import { searchPassages } from './search-passages';
 import { sectionPassages, type SectionPassage, type Unit } from './section-passage';
 import type { Searcher } from '@docqa/retrieval';
-import { terms } from './text';
+import { nameTerms, terms } from './text';
 
 /** Options of {@link ExtractiveAnswerer}. */
 export interface ExtractiveOptions {
@@ -129,7 +129,12 @@ export class ExtractiveAnswerer implements Answerer {
     const ranks = new Map(results.map((r, i) => [r.chunk_id, i]));
     const passages = sectionPassages(docs, ranks);
     if (!wanted.length || !passages.length) return { text: NOT_FOUND_ANSWER, cited: [], quoted: new Map() };
-    const weights = termWeights(wanted, passages, question ? new Set(terms(question)) : undefined);
+    const weights = termWeights(
+      wanted,
+      passages,
+      question ? new Set(terms(question)) : undefined,
+      nameTerms(query),
+    );
     const ranked = rankSections(passages, weights, kind);
     const first = ranked[0]!;
     if (Math.max(...ranked.map((s) => s.coverage)) < MIN_COVERAGE)

@@ -26,15 +26,17 @@ const PHRASING = new Set(
 );
 
 /**
- * Term weights of a question over the retrieved sections: rarer among them, heavier. A term no
+ * Term weights of a question over the retrieved sections: rarer among them, heavier. A name no
  * retrieved section holds weighs most (it is likely what the question is about, and what the
- * passages miss); phrasing words and adverbs ("automatically") weigh little.
+ * passages miss: "Kubernetes"); phrasing words and adverbs ("automatically") weigh little.
  */
 export function termWeights(
   wanted: string[],
   passages: SectionPassage[],
   /** A follow-up's own terms; the others, borrowed from earlier turns, weigh half. */
   own?: Set<string>,
+  /** Terms the question writes as names (see `nameTerms`). */
+  names: Set<string> = new Set(wanted),
 ): TermWeights {
   const docs = passages.map((p) => new Set([...p.headingTerms, ...p.units.flatMap((u) => [...u.terms])]));
   return new Map(
@@ -43,7 +45,7 @@ export function termWeights(
       const idf = Math.log(1 + (docs.length + 1) / (1 + found));
       const weak = PHRASING.has(t) || (t.length > 5 && t.endsWith('ly'));
       const borrowed = own && !own.has(t) ? 0.5 : 1;
-      return [t, idf * borrowed * (weak ? 0.3 : found ? 1 : 1.5)];
+      return [t, idf * borrowed * (weak ? 0.3 : found || !names.has(t) ? 1 : 1.5)];
     }),
   );
 }

@@ -25,3 +25,21 @@ function stem(word: string): string {
   if (/(ing|ed)$/.test(word) && /([^aeiouylsz])\1$/.test(base) && base.length >= 4) base = base.slice(0, -1);
   return (base.length >= 3 ? base : word).replace(/(?<=..)e$/, '');
 }
+
+/**
+ * Terms of the words a text writes as names: with a capital past the first word of a sentence, or
+ * with more than one (`Kubernetes`, `SAML`, `iOS`). A question's name the documents never mention
+ * says they do not cover it; a plain word they do not use ("interrupted") is only worded otherwise.
+ */
+export function nameTerms(text: string): Set<string> {
+  const names = new Set<string>();
+  for (const sentence of text.split(/[.!?]\s+/))
+    sentence
+      .split(/[^\p{L}\p{N}_]+/u)
+      .filter(Boolean)
+      .forEach((word, i) => {
+        if ((i > 0 && /^\p{Lu}/u.test(word)) || (word.match(/\p{Lu}/gu)?.length ?? 0) > 1)
+          for (const term of terms(word)) names.add(term);
+      });
+  return names;
+}
