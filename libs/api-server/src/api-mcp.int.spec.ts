@@ -310,6 +310,21 @@ describe('MCP server at /api/v2/mcp (SDK client over HTTP, real worker)', () => 
     expect(get.status).toBe(405);
     expect(get.headers.get('allow')).toBe('POST');
   });
+
+  it('answers a tool call with "arguments": null as one without arguments: a tool error naming them', async () => {
+    const res = await raw(
+      JSON.stringify({
+        jsonrpc: '2.0',
+        id: 7,
+        method: 'tools/call',
+        params: { name: 'search_docs', arguments: null },
+      }),
+    );
+    expect(res.status).toBe(200);
+    const reply = (await res.json()) as { result: { isError: boolean; content: { text: string }[] } };
+    expect(reply.result.isError).toBe(true);
+    expect(reply.result.content[0]!.text).toMatch(/Input validation error.*query/s);
+  });
 });
 
 describe('MCP ask_question without a worker', () => {

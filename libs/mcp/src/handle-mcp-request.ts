@@ -26,7 +26,22 @@ export async function handleMcpRequest(
     void server.close();
   });
   await server.connect(transport);
-  await transport.handleRequest(req, res, body);
+  await transport.handleRequest(req, res, withoutNullArguments(body));
+}
+
+/**
+ * The body with `"arguments": null` of a tool call taken as no arguments. The SDK's request check
+ * would answer it with an internal error quoting its schema; as none, the tool's own check names
+ * the arguments it needs, as for any other bad call.
+ */
+function withoutNullArguments(body: unknown): unknown {
+  const fix = (message: unknown) => {
+    const m = message as { method?: unknown; params?: { arguments?: unknown } } | null;
+    if (m?.method !== 'tools/call' || m.params?.arguments !== null) return message;
+    const { arguments: _null, ...params } = m.params;
+    return { ...m, params };
+  };
+  return Array.isArray(body) ? body.map(fix) : fix(body);
 }
 
 function wantsProgress(body: unknown): boolean {
