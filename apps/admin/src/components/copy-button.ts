@@ -1,9 +1,10 @@
-import { LitElement, css, html } from 'lit';
+import { LitElement, css, html, type PropertyValues } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
 import { sharedStyles } from '../styles/shared-styles';
 
 /**
- * A button that copies `value` to the clipboard and says so in an `aria-live` status.
+ * A button that copies `value` to the clipboard and says so in an `aria-live` status, until
+ * `value` changes.
  *
  * @fires copied - after the value is on the clipboard
  */
@@ -24,14 +25,21 @@ export class CopyButton extends LitElement {
   @property() label = 'Copy';
   @state() private status = '';
 
+  override willUpdate(changed: PropertyValues<this>): void {
+    // "Copied." spoke of the old value: a new one has not been copied yet.
+    if (changed.has('value')) this.status = '';
+  }
+
   override render() {
     return html`<button type="button" class="secondary" @click=${this.copy}>${this.label}</button>
       <span role="status" class="muted">${this.status}</span>`;
   }
 
   private async copy(): Promise<void> {
+    const value = this.value;
     try {
-      await navigator.clipboard.writeText(this.value);
+      await navigator.clipboard.writeText(value);
+      if (value !== this.value) return;
       this.status = 'Copied.';
       this.dispatchEvent(new Event('copied', { bubbles: true, composed: true }));
     } catch {
