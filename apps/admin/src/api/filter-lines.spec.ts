@@ -1,4 +1,4 @@
-import { parseFilterLines } from './filter-lines';
+import { formatFilter, parseFilterLines } from './filter-lines';
 
 describe('filter lines of the token form', () => {
   it('reads eq and contains filters with one or several values', () => {
@@ -10,5 +10,10 @@ describe('filter lines of the token form', () => {
 
   it('names the line it cannot read', () => {
     expect(() => parseFilterLines('product = cloud\nnonsense')).toThrow('Filter line 2');
+  });
+
+  it('writes filters back as the lines they are read from', () => {
+    const lines = ['product = cloud', 'tags ~ api | sdk'];
+    expect(parseFilterLines(lines.join('\n')).map(formatFilter)).toEqual(lines);
   });
 });

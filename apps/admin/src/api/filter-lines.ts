@@ -20,3 +20,8 @@ export function parseFilterLines(text: string): Filter[] {
     };
   });
 }
+
+/** A filter as the token form reads it: `product = cloud`, `tags ~ api | sdk`. */
+export function formatFilter(filter: Filter): string {
+  return `${filter.property} ${filter.type === 'eq' ? '=' : '~'} ${[filter.value].flat().join(' | ')}`;
+}

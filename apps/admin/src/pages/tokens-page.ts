@@ -3,6 +3,7 @@ import { customElement, query, state } from 'lit/decorators.js';
 import type { ListedToken, TokenRecord } from '@docqa/contracts';
 import { api } from '../api/admin-api';
 import { createdTokens } from '../api/created-tokens';
+import { formatFilter } from '../api/filter-lines';
 import { session } from '../api/session';
 import '../components/confirm-dialog';
 import type { ConfirmDialog } from '../components/confirm-dialog';
@@ -20,6 +21,14 @@ export class TokensPage extends LitElement {
   static override styles = [
     sharedStyles,
     css`
+      .filters {
+        list-style: none;
+        margin: 0.25rem 0 0;
+        padding: 0;
+      }
+      .filters code {
+        overflow-wrap: anywhere;
+      }
       .secret code {
         display: block;
         word-break: break-all;
@@ -109,7 +118,13 @@ export class TokensPage extends LitElement {
                   <span class="muted"
                     >${t.expires_at ? `expires ${formatDate(t.expires_at)}` : 'no expiry'}</span
                   >
-                  ${t.filters.length ? html`<br /><span class="muted">${t.filters.length} filter(s)</span>` : nothing}
+                  ${
+                    t.filters.length
+                      ? html`<ul class="filters" aria-label="Filters">
+                          ${t.filters.map((f) => html`<li><code>${formatFilter(f)}</code></li>`)}
+                        </ul>`
+                      : nothing
+                  }
                 </td>
                 <td>${formatDate(t.created_at)}</td>
                 <td>
