@@ -114,7 +114,8 @@ describe('the portal in Chromium: knowledge base, widget and conversations', () 
     await form.getByRole('textbox', { name: /^URL/ }).fill(`${synced.origin}/sitemap.xml`);
     await form.getByRole('textbox', { name: /^Schedule/ }).fill('5m');
     await form.getByRole('button', { name: 'Add source' }).click();
-    await form.getByRole('alert').filter({ hasText: 'schedule' }).waitFor();
+    await form.getByRole('alert').filter({ hasText: 'The source was not added. Check Schedule.' }).waitFor();
+    await form.getByText('Use an interval from 15m to 30d', { exact: false }).waitFor();
     const none = await adminApiUntil<{ sources: unknown[] }>(page, 'sources/', () => true);
     expect(none.sources).toEqual([]);
 
@@ -122,8 +123,12 @@ describe('the portal in Chromium: knowledge base, widget and conversations', () 
     const metadata = form.getByRole('textbox', { name: /^Metadata/ });
     await metadata.fill('product = docs\nteam');
     await form.getByRole('button', { name: 'Add source' }).click();
-    await form.getByRole('alert').filter({ hasText: 'Metadata line 2 must read "key = value"' }).waitFor();
+    await form.getByRole('alert').filter({ hasText: 'The source was not added. Check Metadata.' }).waitFor();
+    await form.getByText('Metadata line 2 must read "key = value"').waitFor();
     await expect(metadata.getAttribute('aria-invalid')).resolves.toBe('true');
+    await expect(
+      metadata.evaluate((el) => el === (el.getRootNode() as ShadowRoot).activeElement),
+    ).resolves.toBe(true);
     await metadata.fill('product = docs\nteam = web');
     await form.getByRole('button', { name: 'Add source' }).click();
     const item = sources.getByRole('listitem', { name: `${synced.origin}/sitemap.xml` });

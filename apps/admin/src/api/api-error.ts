@@ -15,11 +15,6 @@ export class ApiError extends Error {
     this.problem = problem;
   }
 
-  /** The field errors of a validation problem, `path: message`, each path passed through `field`. */
-  fieldErrors(field = (path: string) => path): string[] {
-    return (this.problem?.errors ?? []).map((e) => (e.path ? `${field(e.path)}: ${e.message}` : e.message));
-  }
-
   /** Builds the error of a failed response, reading its problem body when it has one. */
   static async from(res: Response): Promise<ApiError> {
     let problem: Problem | undefined;
@@ -33,6 +28,8 @@ export class ApiError extends Error {
 function messageOf(res: Response, problem?: Problem): string {
   const detail = problem?.detail ?? problem?.title;
   if (res.status === 429) {
+    // The server's own message may already say when to retry ("retry in 891 s"): say it once.
+    if (detail && /\bretry\b|\btry again\b/i.test(detail)) return detail;
     const wait = res.headers.get('retry-after');
     return `${detail ?? 'Too many requests'}. Try again in ${wait ?? 'a few'} seconds.`;
   }

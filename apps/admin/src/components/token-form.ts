@@ -4,8 +4,9 @@ import type { CreateTokenRequest, Scope, TokenRecord } from '@docqa/contracts';
 import { SCOPES } from '@docqa/contracts/constants';
 import { api } from '../api/admin-api';
 import { parseFilterLines } from '../api/filter-lines';
+import { FormErrors, type FormField } from '../api/form-errors';
 import { textLines } from '../api/text-lines';
-import { errorView } from './error-view';
+import { describedBy, fieldErrorView, focusFirstInvalid, formErrorsView, invalid } from './error-view';
 import { sharedStyles } from '../styles/shared-styles';
 
 /** A token as `POST /admin/tokens/` answers it: the clear value (shown once) and its record. */
@@ -14,10 +15,26 @@ export interface CreatedToken {
   record: TokenRecord;
 }
 
+/** The form's fields and the request paths they fill. */
+const FIELDS: FormField[] = [
+  { path: 'body.name', id: 'name', label: 'Name' },
+  { path: 'body.widget', id: 'kind', label: 'Kind' },
+  { path: 'body.scopes', id: 'scopes', label: 'Scopes' },
+  { path: 'body.origins', id: 'origins', label: 'Allowed origins' },
+  { path: 'body.filters', id: 'filters', label: 'Filters' },
+  { path: 'body.expires_in_days', id: 'expires', label: 'Expires after (days)' },
+  { path: 'body.rate_limit', id: 'rate', label: 'Rate limit' },
+];
+
+const NOT_CREATED = 'The token was not created.';
+/** The longest lifetime the server accepts, in days. */
+const MAX_DAYS = 3650;
+
 /**
  * The form that creates an API or widget token (`POST /admin/tokens/`). A widget token carries the
- * `ask` scope only and needs at least one origin; the server checks everything again and its
- * refusal (e.g. an invalid origin) is shown in the form, with nothing created.
+ * `ask` scope only and needs at least one origin. What can be checked here is checked before
+ * sending (a scope, whole numbers, the filter lines); the server checks everything again, and each
+ * of its refusals (e.g. an invalid origin) is shown under its field, with nothing created.
  *
  * @fires token-created - `CustomEvent<CreatedToken>` once the server created the token
  */
@@ -28,13 +45,23 @@ export class TokenForm extends LitElement {
   /** Start as a widget token (the Widget page's form). */
   @property({ type: Boolean }) widget = false;
   @state() private busy = false;
-  @state() private error?: Error;
+  @state() private errors = FormErrors.none;
 
   override render() {
+    const e = this.errors;
     return html`<form @submit=${this.submit} novalidate>
-      <label for="name">Name <span class="hint">What the token is for, e.g. "docs site".</span></label>
-      <input id="name" name="name" maxlength="100" />
-      <fieldset>
+      <label for="name"
+        >Name <span class="hint" id="name-hint">What the token is for, e.g. "docs site".</span></label
+      >
+      <input
+        id="name"
+        name="name"
+        maxlength="100"
+        aria-describedby=${describedBy(e, 'name', 'name-hint')}
+        aria-invalid=${invalid(e, 'name')}
+      />
+      ${fieldErrorView(e, 'name')}
+      <fieldset id="kind" aria-describedby=${describedBy(e, 'kind')}>
         <legend>Kind</legend>
         <label
           ><input type="radio" name="kind" value="api" ?checked=${!this.widget} @change=${this.kind} /> API
@@ -47,43 +74,81 @@ export class TokenForm extends LitElement {
             >Public in your pages' source: asks questions only, from the origins below.</span
           ></label
         >
+        ${fieldErrorView(e, 'kind')}
       </fieldset>
-      <fieldset ?disabled=${this.widget}>
+      <fieldset id="scopes" ?disabled=${this.widget} aria-describedby=${describedBy(e, 'scopes')}>
         <legend>Scopes</legend>
         ${SCOPES.map(
           (s) =>
             html`<label
-              ><input type="checkbox" name="scopes" value=${s} ?checked=${s === 'ask'} /> ${s}</label
+              ><input
+                type="checkbox"
+                name="scopes"
+                value=${s}
+                ?checked=${s === 'ask'}
+                aria-invalid=${invalid(e, 'scopes')}
+              />
+              ${s}</label
             >`,
         )}
+        ${fieldErrorView(e, 'scopes')}
       </fieldset>
       <label for="origins"
         >Allowed origins
-        <span class="hint"
+        <span class="hint" id="origins-hint"
           >One a line, e.g. https://docs.example.com. A widget token needs at least one.</span
         ></label
       >
-      <textarea id="origins" name="origins"></textarea>
+      <textarea
+        id="origins"
+        name="origins"
+        aria-describedby=${describedBy(e, 'origins', 'origins-hint')}
+        aria-invalid=${invalid(e, 'origins')}
+      ></textarea>
+      ${fieldErrorView(e, 'origins')}
       <label for="filters"
         >Filters
-        <span class="hint"
+        <span class="hint" id="filters-hint"
           >Applied to every question of the token, one a line: "product = cloud" or "tags ~ api".</span
         ></label
       >
-      <textarea id="filters" name="filters"></textarea>
+      <textarea
+        id="filters"
+        name="filters"
+        aria-describedby=${describedBy(e, 'filters', 'filters-hint')}
+        aria-invalid=${invalid(e, 'filters')}
+      ></textarea>
+      ${fieldErrorView(e, 'filters')}
       <div class="row">
         <div>
-          <label for="expires">Expires after (days) <span class="hint">Empty: never.</span></label>
-          <input id="expires" name="expires" type="number" min="1" max="3650" inputmode="numeric" />
+          <label for="expires"
+            >Expires after (days) <span class="hint" id="expires-hint">Empty: never.</span></label
+          >
+          <input
+            id="expires"
+            name="expires"
+            inputmode="numeric"
+            aria-describedby=${describedBy(e, 'expires', 'expires-hint')}
+            aria-invalid=${invalid(e, 'expires')}
+          />
+          ${fieldErrorView(e, 'expires')}
         </div>
         <div>
           <label for="rate"
-            >Rate limit (questions a minute) <span class="hint">Empty: the server's default.</span></label
+            >Rate limit (questions a minute)
+            <span class="hint" id="rate-hint">Empty: the server's default.</span></label
           >
-          <input id="rate" name="rate" type="number" min="1" inputmode="numeric" />
+          <input
+            id="rate"
+            name="rate"
+            inputmode="numeric"
+            aria-describedby=${describedBy(e, 'rate', 'rate-hint')}
+            aria-invalid=${invalid(e, 'rate')}
+          />
+          ${fieldErrorView(e, 'rate')}
         </div>
       </div>
-      ${errorView(this.error)}
+      ${formErrorsView(e, FIELDS)}
       <p><button type="submit" ?disabled=${this.busy}>${this.busy ? 'Creating…' : 'Create token'}</button></p>
     </form>`;
   }
@@ -95,14 +160,9 @@ export class TokenForm extends LitElement {
   private async submit(e: SubmitEvent): Promise<void> {
     e.preventDefault();
     const formEl = e.target as HTMLFormElement;
-    this.error = undefined;
-    let body: Partial<CreateTokenRequest>;
-    try {
-      body = this.request(new FormData(formEl));
-    } catch (err) {
-      this.error = err as Error;
-      return;
-    }
+    const { body, problems } = this.request(new FormData(formEl));
+    this.errors = problems.length ? FormErrors.local(NOT_CREATED, FIELDS, problems) : FormErrors.none;
+    if (problems.length) return this.showErrors();
     this.busy = true;
     try {
       const created = await api.call<CreatedToken>('admin/tokens/', { method: 'POST', body });
@@ -111,28 +171,51 @@ export class TokenForm extends LitElement {
         new CustomEvent('token-created', { detail: created, bubbles: true, composed: true }),
       );
     } catch (err) {
-      this.error = err as Error;
+      this.errors = FormErrors.fromError(err as Error, FIELDS, NOT_CREATED);
+      await this.showErrors();
     } finally {
       this.busy = false;
     }
   }
 
-  private request(form: FormData): Partial<CreateTokenRequest> {
-    const lines = (name: string) => textLines(String(form.get(name) ?? ''));
-    const number = (name: string) => {
-      const v = String(form.get(name) ?? '').trim();
-      return v ? Number(v) : null;
+  private async showErrors(): Promise<void> {
+    await this.updateComplete;
+    focusFirstInvalid(this.renderRoot, this.errors, FIELDS);
+  }
+
+  /** The request of the form, and what is wrong with it as `[field id, message]`. */
+  private request(form: FormData): { body: Partial<CreateTokenRequest>; problems: [string, string][] } {
+    const problems: [string, string][] = [];
+    const text = (name: string) => String(form.get(name) ?? '').trim();
+    const whole = (id: string, max: number, wrong: string) => {
+      const v = text(id);
+      if (!v) return null;
+      if (/^\d+$/.test(v) && Number(v) >= 1 && Number(v) <= max) return Number(v);
+      problems.push([id, wrong]);
+      return null;
     };
-    const name = String(form.get('name') ?? '').trim();
-    return {
+    const scopes = this.widget ? (['ask'] as Scope[]) : (form.getAll('scopes') as Scope[]);
+    if (!scopes.length) problems.push(['scopes', 'Choose at least one scope.']);
+    const origins = textLines(text('origins'));
+    if (this.widget && !origins.length)
+      problems.push(['origins', 'A widget token needs at least one allowed origin.']);
+    let filters: CreateTokenRequest['filters'] = [];
+    try {
+      filters = parseFilterLines(text('filters'));
+    } catch (err) {
+      problems.push(['filters', (err as Error).message]);
+    }
+    const name = text('name');
+    const body = {
       ...(name ? { name } : {}),
       widget: this.widget,
-      scopes: this.widget ? ['ask'] : (form.getAll('scopes') as Scope[]),
-      origins: lines('origins'),
-      filters: parseFilterLines(String(form.get('filters') ?? '')),
-      expires_in_days: number('expires'),
-      rate_limit: number('rate'),
+      scopes,
+      origins,
+      filters,
+      expires_in_days: whole('expires', MAX_DAYS, `Enter a whole number of days, from 1 to ${MAX_DAYS}.`),
+      rate_limit: whole('rate', 1_000_000, 'Enter a whole number of questions a minute, 1 or more.'),
     };
+    return { body, problems };
   }
 }
 

@@ -3,7 +3,8 @@ import { customElement, state } from 'lit/decorators.js';
 import type { UploadAccepted as UploadAnswer } from '@docqa/contracts';
 import { api } from '../api/admin-api';
 import { ApiError } from '../api/api-error';
-import { errorView } from './error-view';
+import { FormErrors } from '../api/form-errors';
+import { formErrorsView } from './error-view';
 import { sharedStyles } from '../styles/shared-styles';
 
 /** File types the loaders read (the CLI's table of formats). */
@@ -82,7 +83,7 @@ export class UploadDrop extends LitElement {
             </div>`
           : nothing
       }
-      ${errorView(this.error, fileOf)}`;
+      ${this.error ? formErrorsView(FormErrors.fromError(this.error, [], 'No file was uploaded.', fileOf), []) : nothing}`;
   }
 
   private dragOver(e: DragEvent): void {

@@ -163,6 +163,14 @@ export const sharedStyles = css`
     padding: 0.6rem 0.8rem;
     margin: 0.75rem 0;
   }
+  .field-error {
+    color: var(--danger);
+    font-size: 0.875rem;
+    margin: 0.25rem 0 0;
+  }
+  [aria-invalid='true'] {
+    border-color: var(--danger);
+  }
   .alert ul {
     margin: 0.25rem 0 0;
     padding-left: 1.2rem;

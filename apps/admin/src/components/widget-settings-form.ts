@@ -1,0 +1,216 @@
+import { LitElement, html, type PropertyValues } from 'lit';
+import { customElement, property, state } from 'lit/decorators.js';
+import type { WidgetSettings } from '@docqa/contracts';
+import { DEFAULT_LABELS, type LabelKey } from '@docqa/contracts/constants';
+import { api } from '../api/admin-api';
+import { FormErrors, type FormField } from '../api/form-errors';
+import { JSON_SETTINGS, jsonSettings, parseJsonSettings } from '../api/settings-json';
+import { textLines } from '../api/text-lines';
+import { describedBy, fieldErrorView, focusFirstInvalid, formErrorsView, invalid } from './error-view';
+import { sharedStyles } from '../styles/shared-styles';
+
+const LABEL_KEYS = Object.keys(DEFAULT_LABELS) as LabelKey[];
+
+/** The form's fields and the settings they edit. */
+const FIELDS: FormField[] = [
+  { path: 'body.mode', id: 'mode', label: 'Mode' },
+  { path: 'body.popup', id: 'popup', label: 'Popup' },
+  { path: 'body.logo_url', id: 'logo_url', label: 'Logo address' },
+  { path: 'body.examples', id: 'examples', label: 'Example questions' },
+  { path: 'body.labels', id: 'labels', label: 'Labels', inside: (key) => key },
+  ...LABEL_KEYS.map((key) => ({ path: `body.labels.${key}`, id: `label-${key}`, label: key })),
+  ...JSON_SETTINGS.map((key) => ({
+    path: `body.${key}`,
+    id: 'advanced',
+    label: 'Filters (JSON)',
+    inside: (rest: string) => [key, rest].filter(Boolean).join('.'),
+  })),
+];
+
+const NOT_SAVED = 'The settings were not saved.';
+
+/**
+ * The form of the tenant's widget settings (`PUT /admin/settings/`): mode, popup, logo, example
+ * questions, every label, and the filter settings as JSON (its unknown keys named, not dropped).
+ * The server's refusals are shown under their fields.
+ *
+ * @fires draft-change - `CustomEvent<WidgetSettings>`: the settings as edited, on every change
+ *   (the live preview follows them)
+ */
+@customElement('widget-settings-form')
+export class WidgetSettingsForm extends LitElement {
+  static override styles = [sharedStyles];
+
+  /** The stored settings the form starts from. */
+  @property({ attribute: false }) settings: WidgetSettings = {};
+  @state() private draft: WidgetSettings = {};
+  @state() private advanced = '{}';
+  @state() private saving = false;
+  @state() private saved = '';
+  @state() private errors = FormErrors.none;
+
+  override willUpdate(changed: PropertyValues<this>): void {
+    if (!changed.has('settings')) return;
+    this.draft = this.settings;
+    this.advanced = JSON.stringify(jsonSettings(this.settings), null, 2);
+    this.errors = FormErrors.none;
+    this.saved = '';
+  }
+
+  override render() {
+    return html`<form class="card" @submit=${this.save} @input=${this.edit} novalidate>${this.form()}</form>`;
+  }
+
+  private form() {
+    const d = this.draft;
+    const labels = d.labels ?? {};
+    const e = this.errors;
+    return html`<h2>Settings</h2>
+      <label for="mode">Mode</label>
+      <select
+        id="mode"
+        name="mode"
+        aria-describedby=${describedBy(e, 'mode')}
+        aria-invalid=${invalid(e, 'mode')}
+      >
+        <option value="chat" ?selected=${d.mode !== 'question'}>Chat (follow-up questions)</option>
+        <option value="question" ?selected=${d.mode === 'question'}>Single question</option>
+      </select>
+      ${fieldErrorView(e, 'mode')}
+      <label
+        ><input
+          type="checkbox"
+          id="popup"
+          name="popup"
+          .checked=${d.popup ?? true}
+          aria-describedby=${describedBy(e, 'popup')}
+        />
+        Popup (a button at the bottom right)</label
+      >
+      ${fieldErrorView(e, 'popup')}
+      <label for="logo_url"
+        >Logo address
+        <span class="hint" id="logo_url-hint">An http(s) address, a data:image URL or a path.</span></label
+      >
+      <input
+        id="logo_url"
+        name="logo_url"
+        .value=${d.logo_url ?? ''}
+        aria-describedby=${describedBy(e, 'logo_url', 'logo_url-hint')}
+        aria-invalid=${invalid(e, 'logo_url')}
+      />
+      ${fieldErrorView(e, 'logo_url')}
+      <label for="examples">Example questions <span class="hint" id="examples-hint">One a line.</span></label>
+      <textarea
+        id="examples"
+        name="examples"
+        .value=${(d.examples ?? []).join('\n')}
+        aria-describedby=${describedBy(e, 'examples', 'examples-hint')}
+        aria-invalid=${invalid(e, 'examples')}
+      ></textarea>
+      ${fieldErrorView(e, 'examples')}
+      <fieldset id="labels" aria-describedby=${describedBy(e, 'labels')}>
+        <legend>Labels</legend>
+        ${fieldErrorView(e, 'labels')}
+        ${LABEL_KEYS.map(
+          (key) =>
+            html`<label for="label-${key}">${key}</label>
+              <input
+                id="label-${key}"
+                name="label:${key}"
+                placeholder=${DEFAULT_LABELS[key]}
+                .value=${labels[key] ?? ''}
+                aria-describedby=${describedBy(e, `label-${key}`)}
+                aria-invalid=${invalid(e, `label-${key}`)}
+              />
+              ${fieldErrorView(e, `label-${key}`)}`,
+        )}
+      </fieldset>
+      <label for="advanced"
+        >Filters (JSON)
+        <span class="hint" id="advanced-hint"
+          >An object of filters (dropdowns), api_filters and default_filters.</span
+        ></label
+      >
+      <textarea
+        id="advanced"
+        name="advanced"
+        rows="6"
+        .value=${this.advanced}
+        aria-describedby=${describedBy(e, 'advanced', 'advanced-hint')}
+        aria-invalid=${invalid(e, 'advanced')}
+      ></textarea>
+      ${fieldErrorView(e, 'advanced')} ${formErrorsView(e, FIELDS)}
+      <div role="status" class="success-text">${this.saved}</div>
+      <p>
+        <button type="submit" ?disabled=${this.saving}>${this.saving ? 'Saving…' : 'Save settings'}</button>
+      </p>`;
+  }
+
+  /** Keeps the draft in step with the form, so the preview follows every keystroke. */
+  private edit(e: Event): void {
+    const form = e.currentTarget as HTMLFormElement;
+    const data = new FormData(form);
+    const labels: Record<string, string> = {};
+    for (const key of LABEL_KEYS) {
+      const v = String(data.get(`label:${key}`) ?? '');
+      if (v.trim()) labels[key] = v;
+    }
+    this.advanced = String(data.get('advanced') ?? '');
+    let advanced: WidgetSettings = {};
+    try {
+      advanced = parseJsonSettings(this.advanced);
+      this.errors = FormErrors.none;
+    } catch (err) {
+      // Shown under the field as the administrator types; saving is refused until it reads.
+      this.errors = FormErrors.local('', FIELDS, [['advanced', (err as Error).message]]);
+    }
+    const logo = String(data.get('logo_url') ?? '').trim();
+    const base = { ...this.settings };
+    for (const key of JSON_SETTINGS) delete base[key];
+    this.draft = {
+      ...base,
+      ...advanced,
+      mode: data.get('mode') === 'question' ? 'question' : 'chat',
+      popup: data.get('popup') === 'on',
+      examples: textLines(String(data.get('examples') ?? '')),
+      labels,
+      ...(logo ? { logo_url: logo } : { logo_url: undefined }),
+    };
+    this.saved = '';
+    this.dispatchEvent(new CustomEvent('draft-change', { detail: this.draft }));
+  }
+
+  private async save(e: SubmitEvent): Promise<void> {
+    e.preventDefault();
+    this.edit(e);
+    if (!this.errors.empty) {
+      this.errors = this.errors.withSummary(NOT_SAVED);
+      return this.showErrors();
+    }
+    this.saving = true;
+    try {
+      const body = Object.fromEntries(Object.entries(this.draft).filter(([, v]) => v !== undefined));
+      const saved = await api.call<WidgetSettings | undefined>('admin/settings/', { method: 'PUT', body });
+      if (saved) this.draft = saved;
+      this.dispatchEvent(new CustomEvent('draft-change', { detail: this.draft }));
+      this.saved = 'Settings saved. Pages that embed the widget show them on their next load.';
+    } catch (err) {
+      this.errors = FormErrors.fromError(err as Error, FIELDS, NOT_SAVED);
+      await this.showErrors();
+    } finally {
+      this.saving = false;
+    }
+  }
+
+  private async showErrors(): Promise<void> {
+    await this.updateComplete;
+    focusFirstInvalid(this.renderRoot, this.errors, FIELDS);
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'widget-settings-form': WidgetSettingsForm;
+  }
+}
