@@ -1,5 +1,6 @@
 import type { AdminSession } from '@docqa/contracts';
 import { api, type AdminApi } from './admin-api';
+import { TENANT_RULE, isTenantName } from './tenant-name';
 
 const TENANT_KEY = 'docqa-admin-tenant';
 
@@ -23,9 +24,18 @@ export class Session extends EventTarget {
     });
   }
 
+  /** Tenants an all-tenants admin chose that the session does not list (yet). */
+  private readonly chosen = new Set<string>();
+
   /** The tenant pages work on. */
   get tenant(): string | undefined {
     return this.client.tenant;
+  }
+
+  /** The tenants to offer: the session's, and those chosen in this tab, sorted. */
+  get tenants(): string[] {
+    const current = this.client.tenant ? [this.client.tenant] : [];
+    return [...new Set([...(this.me?.tenants ?? []), ...this.chosen, ...current])].sort();
   }
 
   /** Asks the server whether the browser already holds a session. */
@@ -54,26 +64,42 @@ export class Session extends EventTarget {
     this.end('You are signed out.');
   }
 
-  /** Works on another of the account's tenants (any tenant for an all-tenants admin) from now on. */
+  /**
+   * Works on another of the account's tenants (any valid tenant name for an all-tenants admin) from
+   * now on, remembered in this browser. Throws an error saying why when the admin cannot use it.
+   */
   chooseTenant(tenant: string): void {
-    if (!this.me || !(this.me.all_tenants || this.me.tenants.includes(tenant))) return;
+    const refusal = this.refusal(tenant);
+    if (refusal) throw new Error(refusal);
     this.client.tenant = tenant;
+    this.chosen.add(tenant);
     localStorage.setItem(TENANT_KEY, tenant);
     this.changed();
+  }
+
+  /** Why the signed-in admin cannot work on `tenant`; undefined when they can. */
+  private refusal(tenant: string, me = this.me): string | undefined {
+    if (!me) return 'Sign in first.';
+    if (!isTenantName(tenant)) return `“${tenant}” is not a tenant name: use ${TENANT_RULE}.`;
+    if (!me.all_tenants && !me.tenants.includes(tenant)) return `You do not administer the tenant ${tenant}.`;
+    return undefined;
   }
 
   private start(me: AdminSession): void {
     this.me = me;
     this.client.csrfToken = me.csrf_token;
+    // A tenant remembered by an earlier version, by hand or for another admin of this browser.
     const saved = localStorage.getItem(TENANT_KEY);
-    const allowed = (t: string | null): t is string => !!t && (me.all_tenants || me.tenants.includes(t));
-    this.client.tenant = allowed(saved) ? saved : me.tenants[0];
+    const usable = saved !== null && !this.refusal(saved, me);
+    if (saved !== null && !usable) localStorage.removeItem(TENANT_KEY);
+    this.client.tenant = usable ? saved : me.tenants[0];
     this.status = 'signed-in';
     this.changed();
   }
 
   private end(notice?: string): void {
     this.me = undefined;
+    this.chosen.clear();
     this.client.csrfToken = undefined;
     this.client.tenant = undefined;
     this.status = 'signed-out';

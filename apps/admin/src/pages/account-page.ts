@@ -1,9 +1,20 @@
 import { LitElement, html, nothing } from 'lit';
 import { customElement, state } from 'lit/decorators.js';
+import { FormErrors, type FormField } from '../api/form-errors';
 import { session } from '../api/session';
-import { errorView } from '../components/error-view';
+import { TENANT_PATTERN, TENANT_RULE } from '../api/tenant-name';
+import {
+  describedBy,
+  errorView,
+  fieldErrorView,
+  focusFirstInvalid,
+  formErrorsView,
+  invalid,
+} from '../components/error-view';
 import { StoreController } from '../store-controller';
 import { sharedStyles } from '../styles/shared-styles';
+
+const OTHER: FormField[] = [{ path: 'tenant', id: 'other', label: 'Tenant name' }];
 
 /** Who is signed in, the tenant switcher (with several tenants) and sign-out. */
 @customElement('account-page')
@@ -12,11 +23,14 @@ export class AccountPage extends LitElement {
 
   private readonly auth = new StoreController(this, session);
   @state() private error?: Error;
+  @state() private otherErrors = FormErrors.none;
   @state() private status = '';
 
   override render() {
     const me = this.auth.store.me;
     if (!me) return nothing;
+    const current = session.tenant;
+    const tenants = session.tenants;
     return html`<h1 tabindex="-1">Account</h1>
       <section class="card">
         <h2>Signed in</h2>
@@ -28,7 +42,7 @@ export class AccountPage extends LitElement {
         </p>
       </section>
       ${
-        me.tenants.length > 1
+        tenants.length > 1
           ? html`<section class="card">
               <h2>Tenant</h2>
               <label for="tenant"
@@ -38,31 +52,12 @@ export class AccountPage extends LitElement {
                 >
               </label>
               <select id="tenant" @change=${this.switchTenant}>
-                ${me.tenants.map((t) => html`<option value=${t} ?selected=${t === session.tenant}>${t}</option>`)}
+                ${tenants.map((t) => html`<option value=${t} .selected=${t === current}>${t}</option>`)}
               </select>
-              <p role="status" class="muted">${this.status}</p>
             </section>`
           : nothing
       }
-      ${
-        me.all_tenants
-          ? html`<section class="card">
-              <h2>Another tenant</h2>
-              <form @submit=${this.otherTenant} class="row">
-                <div>
-                  <label for="other"
-                    >Tenant name
-                    <span class="hint"
-                      >As an administrator of every tenant you may work on one not listed yet.</span
-                    ></label
-                  >
-                  <input id="other" name="tenant" pattern="[a-z0-9][a-z0-9_-]{0,62}" required />
-                </div>
-                <button type="submit">Work on it</button>
-              </form>
-            </section>`
-          : nothing
-      }
+      ${me.all_tenants ? this.otherTenant() : nothing}
       <p role="status" class="muted">${this.status}</p>
       <section class="card">
         <h2>Sign out</h2>
@@ -72,18 +67,62 @@ export class AccountPage extends LitElement {
       </section>`;
   }
 
-  private switchTenant(e: Event): void {
-    const tenant = (e.target as HTMLSelectElement).value;
-    session.chooseTenant(tenant);
-    this.status = `Now working on tenant ${tenant}.`;
+  private otherTenant() {
+    const e = this.otherErrors;
+    return html`<section class="card">
+      <h2>Another tenant</h2>
+      <form @submit=${this.chooseOther} class="row" novalidate>
+        <div>
+          <label for="other"
+            >Tenant name
+            <span class="hint" id="other-hint"
+              >As an administrator of every tenant you may work on one not listed yet: ${TENANT_RULE}.</span
+            ></label
+          >
+          <input
+            id="other"
+            name="tenant"
+            pattern=${TENANT_PATTERN}
+            required
+            autocomplete="off"
+            spellcheck="false"
+            aria-describedby=${describedBy(e, 'other', 'other-hint')}
+            aria-invalid=${invalid(e, 'other')}
+          />
+          ${fieldErrorView(e, 'other')}
+        </div>
+        <button type="submit">Work on it</button>
+      </form>
+      ${formErrorsView(e, OTHER)}
+    </section>`;
   }
 
-  private otherTenant(e: SubmitEvent): void {
+  private switchTenant(e: Event): void {
+    this.choose((e.target as HTMLSelectElement).value);
+  }
+
+  private async chooseOther(e: SubmitEvent): Promise<void> {
     e.preventDefault();
     const input = (e.target as HTMLFormElement).elements.namedItem('tenant') as HTMLInputElement;
-    if (!input.reportValidity()) return;
-    session.chooseTenant(input.value);
-    this.status = `Now working on tenant ${input.value}.`;
+    const tenant = input.value.trim();
+    this.otherErrors = tenant
+      ? FormErrors.none
+      : FormErrors.local('', OTHER, [['other', 'Enter the name of a tenant.']]);
+    if (tenant && this.choose(tenant)) input.value = '';
+    await this.updateComplete;
+    focusFirstInvalid(this.renderRoot, this.otherErrors, OTHER);
+  }
+
+  /** Works on `tenant`; false (with the reason under the tenant name) when the admin cannot. */
+  private choose(tenant: string): boolean {
+    try {
+      session.chooseTenant(tenant);
+    } catch (err) {
+      this.otherErrors = FormErrors.local('', OTHER, [['other', (err as Error).message]]);
+      return false;
+    }
+    this.status = `Now working on tenant ${tenant}.`;
+    return true;
   }
 
   private async signOut(): Promise<void> {
