@@ -30,6 +30,13 @@ export interface Portal {
   browser: Browser;
   /** `stack.baseUrl + '/admin/'`. */
   url: string;
+  /** Creates another portal account (its keys go with the stack's at `close`). */
+  createAdmin(admin: {
+    email: string;
+    password: string;
+    tenants?: string[];
+    allTenants?: boolean;
+  }): Promise<void>;
   /** Adds documents to `acme` through the API and resolves once their ingest job completed. */
   addDocuments(documents: { id: string; title: string; content: string; url?: string }[]): Promise<void>;
   close(): Promise<void>;
@@ -48,12 +55,16 @@ export async function startPortal(env: Record<string, string> = {}): Promise<Por
     widgetDir: join(root, 'dist/apps/widget'),
     adminDir: join(root, 'dist/apps/admin'),
   });
-  await new AdminAccountStore({ redis, keys: new Keys(prefix) }).create({ ...ADMIN, tenants: ['acme'] });
+  const accounts = new AdminAccountStore({ redis, keys: new Keys(prefix) });
+  await accounts.create({ ...ADMIN, tenants: ['acme'] });
   const browser = await launchChromium();
   return {
     stack,
     browser,
     url: `${stack.baseUrl}/admin/`,
+    async createAdmin({ tenants = [], ...rest }) {
+      await accounts.create({ ...rest, tenants });
+    },
     async addDocuments(documents) {
       const token = await stack.createToken({ tenant: 'acme', scopes: ['ingest'] });
       const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
@@ -109,8 +120,8 @@ export async function adminApiUntil<T>(page: Page, path: string, ok: (body: T) =
 }
 
 /** Signs in through the form and waits for the page the portal opens next. */
-export async function signIn(page: Page, password = ADMIN.password): Promise<void> {
-  await page.getByLabel('Email').fill(ADMIN.email);
+export async function signIn(page: Page, password = ADMIN.password, email = ADMIN.email): Promise<void> {
+  await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
 }

@@ -5,6 +5,7 @@ import { api } from '../api/admin-api';
 import { createdTokens } from '../api/created-tokens';
 import { formatFilter } from '../api/filter-lines';
 import { session } from '../api/session';
+import '../components/admin-accounts-section';
 import '../components/confirm-dialog';
 import type { ConfirmDialog } from '../components/confirm-dialog';
 import '../components/copy-button';
@@ -15,7 +16,10 @@ import { LoadController } from '../load-controller';
 import { sharedStyles } from '../styles/shared-styles';
 import { formatAgo, formatDate } from '../format';
 
-/** The tenant's API and widget tokens: create (the clear token shown once), list, revoke. */
+/**
+ * The tenant's API and widget tokens: create (the clear token shown once), list, revoke; for an
+ * all-tenants admin, the portal's admin accounts as well.
+ */
 @customElement('tokens-page')
 export class TokensPage extends LitElement {
   static override styles = [
@@ -67,6 +71,13 @@ export class TokensPage extends LitElement {
         <h2>New token</h2>
         <token-form @token-created=${this.onCreated}></token-form>
       </section>
+      ${
+        session.me?.all_tenants
+          ? html`<section class="card">
+              <admin-accounts-section></admin-accounts-section>
+            </section>`
+          : nothing
+      }
       <confirm-dialog></confirm-dialog>`;
   }
 

@@ -1,0 +1,129 @@
+import { LitElement, html } from 'lit';
+import { customElement, state } from 'lit/decorators.js';
+import type { z } from 'zod';
+import type { CreateAdminRequestSchema, CreatedAdminSchema } from '@docqa/contracts';
+import { api } from '../api/admin-api';
+import { FormErrors, type FormField } from '../api/form-errors';
+import { TENANT_RULE, isTenantName } from '../api/tenant-name';
+import { describedBy, fieldErrorView, focusFirstInvalid, formErrorsView, invalid } from './error-view';
+import { sharedStyles } from '../styles/shared-styles';
+
+/** `POST /admin/accounts/`'s body. */
+type CreateAdminRequest = z.input<typeof CreateAdminRequestSchema>;
+/** An invited admin: the account and its password, shown this once. */
+export type CreatedAdmin = z.infer<typeof CreatedAdminSchema>;
+
+const FIELDS: FormField[] = [
+  { path: 'body.email', id: 'admin-email', label: 'Email' },
+  { path: 'body.all_tenants', id: 'admin-all', label: 'Every tenant' },
+  { path: 'body.tenants', id: 'admin-tenants', label: 'Tenants' },
+];
+
+const NOT_INVITED = 'The admin was not invited.';
+
+/**
+ * The form that invites an admin (`POST /admin/accounts/`): an email, and the tenants they
+ * administer or every tenant. What can be checked here is checked before sending (an email,
+ * tenant names); the server's refusal (e.g. an admin of that email exists) is shown in the form.
+ *
+ * @fires admin-invited - `CustomEvent<CreatedAdmin>` once the server created the account
+ */
+@customElement('admin-invite-form')
+export class AdminInviteForm extends LitElement {
+  static override styles = [sharedStyles];
+
+  @state() private allTenants = false;
+  @state() private busy = false;
+  @state() private errors = FormErrors.none;
+
+  override render() {
+    const e = this.errors;
+    return html`<form @submit=${this.submit} novalidate>
+      <label for="admin-email">Email</label>
+      <input
+        id="admin-email"
+        name="email"
+        type="email"
+        autocomplete="off"
+        maxlength="320"
+        aria-describedby=${describedBy(e, 'admin-email')}
+        aria-invalid=${invalid(e, 'admin-email')}
+      />
+      ${fieldErrorView(e, 'admin-email')}
+      <label
+        ><input
+          type="checkbox"
+          id="admin-all"
+          name="all_tenants"
+          .checked=${this.allTenants}
+          @change=${(ev: Event) => (this.allTenants = (ev.target as HTMLInputElement).checked)}
+        />
+        Every tenant <span class="hint">Administers every tenant, and the admin accounts.</span></label
+      >
+      <label for="admin-tenants"
+        >Tenants <span class="hint" id="admin-tenants-hint">One a line, e.g. acme.</span></label
+      >
+      <textarea
+        id="admin-tenants"
+        name="tenants"
+        ?disabled=${this.allTenants}
+        aria-describedby=${describedBy(e, 'admin-tenants', 'admin-tenants-hint')}
+        aria-invalid=${invalid(e, 'admin-tenants')}
+      ></textarea>
+      ${fieldErrorView(e, 'admin-tenants')} ${formErrorsView(e, FIELDS)}
+      <p><button type="submit" ?disabled=${this.busy}>${this.busy ? 'Inviting…' : 'Invite admin'}</button></p>
+    </form>`;
+  }
+
+  private async submit(e: SubmitEvent): Promise<void> {
+    e.preventDefault();
+    const formEl = e.target as HTMLFormElement;
+    const { body, problems } = this.request(new FormData(formEl));
+    this.errors = problems.length ? FormErrors.local(NOT_INVITED, FIELDS, problems) : FormErrors.none;
+    if (problems.length) return this.showErrors();
+    this.busy = true;
+    try {
+      const created = await api.call<CreatedAdmin>('admin/accounts/', { method: 'POST', body });
+      formEl.reset();
+      this.allTenants = false;
+      this.dispatchEvent(
+        new CustomEvent('admin-invited', { detail: created, bubbles: true, composed: true }),
+      );
+    } catch (err) {
+      this.errors = FormErrors.fromError(err as Error, FIELDS, NOT_INVITED);
+      await this.showErrors();
+    } finally {
+      this.busy = false;
+    }
+  }
+
+  private async showErrors(): Promise<void> {
+    await this.updateComplete;
+    focusFirstInvalid(this.renderRoot, this.errors, FIELDS);
+  }
+
+  /** The request of the form, and what is wrong with it as `[field id, message]`. */
+  private request(form: FormData): { body: CreateAdminRequest; problems: [string, string][] } {
+    const problems: [string, string][] = [];
+    const email = String(form.get('email') ?? '').trim();
+    if (!/^[^\s@]+@[^\s@]+$/.test(email)) problems.push(['admin-email', 'Enter an email address.']);
+    const tenants = this.allTenants
+      ? []
+      : String(form.get('tenants') ?? '')
+          .split(/[\n,]/)
+          .map((t) => t.trim())
+          .filter(Boolean);
+    const wrong = tenants.filter((t) => !isTenantName(t));
+    if (wrong.length)
+      problems.push(['admin-tenants', `Not a tenant name: ${wrong.join(', ')}. Use ${TENANT_RULE}.`]);
+    else if (!this.allTenants && !tenants.length)
+      problems.push(['admin-tenants', 'Name at least one tenant, or choose every tenant.']);
+    return { body: { email, tenants, all_tenants: this.allTenants }, problems };
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'admin-invite-form': AdminInviteForm;
+  }
+}
