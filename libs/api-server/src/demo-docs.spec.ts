@@ -5,6 +5,7 @@ import express from 'express';
 import request from 'supertest';
 import { slug } from '@docqa/retrieval';
 import { demoDocsRoutes, renderPage } from './demo-docs';
+import { demoRoutes } from './demo-page';
 
 describe('demo docs pages', () => {
   it('renders headings with the anchors the chunker gives sections, and .md links as page links', () => {
@@ -32,5 +33,17 @@ describe('demo docs pages', () => {
     expect((await request(app).get('/demo/docs/').expect(200)).text).toContain('<h1 id="home">Home</h1>');
     await request(app).get('/demo/docs/missing').expect(404);
     await request(app).get('/demo/docs/..%2Fetc%2Fpasswd').expect(404);
+  });
+
+  it('serves the icon every page of the origin asks for, so no page logs a missing favicon', async () => {
+    const app = express();
+    const router = express.Router();
+    demoRoutes(router, { basePath: '/api/v2' });
+    app.use(router);
+    for (const path of ['/favicon.ico', '/favicon.svg']) {
+      const icon = await request(app).get(path).expect(200);
+      expect(icon.headers['content-type']).toMatch(/^image\/svg\+xml/);
+    }
+    expect(renderPage('# Page')).toContain('<link rel="icon" href="/favicon.svg" type="image/svg+xml">');
   });
 });

@@ -51,6 +51,7 @@ export function renderPage(source: string): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${title.replace(/[<&"]/g, '')} · docqa demo</title>
+<link rel="icon" href="/favicon.svg" type="image/svg+xml">
 <link rel="stylesheet" href="/demo.css">
 </head>
 <body>

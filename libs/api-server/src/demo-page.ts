@@ -32,6 +32,11 @@ export function demoRoutes(
     // Public files any docs site loads cross-origin; the lazily loaded chunks sit beside the module.
     router.use('/widget', staticAssets(widgetDir, { entryMaxAgeSeconds: 300, crossOrigin: true }));
   }
+  // The icon browsers ask every page of the origin for (the portal, the demo, its docs).
+  router.get(['/favicon.ico', '/favicon.svg'], (_req, res) => {
+    res.type('image/svg+xml').setHeader('Cache-Control', 'public, max-age=86400');
+    res.send(FAVICON_SVG);
+  });
   router.get('/demo.css', (_req, res) => {
     res.type('text/css').setHeader('Cache-Control', 'public, max-age=300');
     res.send(DEMO_CSS);
@@ -54,6 +59,10 @@ export function demoRoutes(
   });
 }
 
+/** docqa's icon: a speech bubble holding a question mark. */
+const FAVICON_SVG =
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><path fill="#2f5bd3" d="M6 3h20a4 4 0 0 1 4 4v13a4 4 0 0 1-4 4H14l-7 6v-6H6a4 4 0 0 1-4-4V7a4 4 0 0 1 4-4z"/><text x="16" y="19.5" font-family="sans-serif" font-size="16" font-weight="700" fill="#fff" text-anchor="middle">?</text></svg>';
+
 const DEMO_CSS = `body { font: 16px/1.6 system-ui, sans-serif; margin: 0; color: #1a1a1a; }
 main { max-width: 760px; margin: 40px auto; padding: 0 16px; }
 #assistant { margin-top: 24px; }
@@ -65,6 +74,7 @@ const DEMO_HTML = `<!doctype html>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>docqa demo</title>
+<link rel="icon" href="/favicon.svg" type="image/svg+xml">
 <link rel="stylesheet" href="/demo.css">
 </head>
 <body>
