@@ -367,6 +367,12 @@ describe('widget behaviours in Chromium (scripted answers)', () => {
       'This assistant is not allowed on this page.',
     );
     expect((await refusedSettings).status()).toBe(403);
+    // A question asked anyway is refused for the same reason, which is said once.
+    const refusedQuestion = blocked.waitForResponse((r) => r.url().endsWith('/questions/'));
+    await ask(blocked, 'allowed now?');
+    expect((await refusedQuestion).status()).toBe(403);
+    await blocked.getByRole('button', { name: 'Ask' }).waitFor();
+    await expect(blocked.getByRole('alert').count()).resolves.toBe(1);
     await blocked.close();
   });
 

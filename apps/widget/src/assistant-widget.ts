@@ -189,7 +189,9 @@ export class AssistantWidget extends LitElement {
 
   private panel() {
     const { labels, mode, examples, logo_url, popup } = this.settings.value;
-    const { turns, busy, refusal } = this.chat;
+    const { turns, busy } = this.chat;
+    // A refusal the settings' error already shows (the page is not allowed) is not said twice.
+    const refusal = this.chat.refusal !== this.settings.error ? this.chat.refusal : undefined;
     const context: TurnViewContext = {
       labels,
       markdown: this.markdown,
