@@ -16,6 +16,31 @@ const SYNC_POLL_MS = 1000;
 
 const finished = (s: SyncRecord) => s.status === 'completed' || s.status === 'failed';
 
+/** Waits `ms`, or rejects at once when `signal` aborts. */
+function pause(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        reject(signal.reason);
+      },
+      { once: true },
+    );
+  });
+}
+
+/** What a finished sync did, in a sentence; a failed one is an error with its reason. */
+function outcome(name: string, sync: SyncRecord): { status?: string; error?: Error } {
+  if (sync.status === 'failed')
+    return { error: new Error(`The sync of ${name} failed: ${sync.error ?? 'see its failures below'}.`) };
+  const pages = sync.failed ? `; ${sync.failed} page(s) could not be read (see Failures)` : '';
+  return {
+    status: `${name} synced: ${sync.added} added, ${sync.updated} updated, ${sync.unchanged} unchanged, ${sync.deleted} deleted${pages}.`,
+  };
+}
+
 /** The tenant's sources, each with its latest syncs (`GET /sources/` then `GET /sources/{id}`). */
 async function loadSources(signal: AbortSignal): Promise<SourceRecord[]> {
   const { sources } = await api.call<{ sources: SourceRecord[] }>('sources/', { signal });
@@ -26,10 +51,13 @@ async function loadSources(signal: AbortSignal): Promise<SourceRecord[]> {
 
 /**
  * The Sources section of the Knowledge base page: each source with its schedule and latest sync
- * (counts, failures and their reasons), "Sync now" (then the source is read again until that sync
- * finished), delete after confirmation, and the form that adds one.
+ * (counts, failures and their reasons), "Sync now", delete after confirmation, and the form that
+ * adds one. A sync started here (Sync now, or the first sync of a source added with a schedule) is
+ * followed: the source is read again until the sync finished, its progress shown as it goes, and
+ * the outcome said (a failure with its reason).
  *
- * @fires sources-synced - once a requested sync finished (the documents changed)
+ * @fires documents-changed - once a sync followed here finished, or a source (with its documents)
+ *   was deleted
  */
 @customElement('sources-section')
 export class SourcesSection extends LitElement {
@@ -54,11 +82,24 @@ export class SourcesSection extends LitElement {
     (_args, signal) => loadSources(signal),
     () => [session.tenant] as const,
   );
-  /** Job ids of the syncs requested here and not yet finished, by source id. */
-  @state() private syncing = new Map<string, string>();
+  /** Sources whose sync is followed here, as last read, by id (they show over the list). */
+  @state() private following = new Map<string, SourceRecord>();
   @state() private status = '';
   @state() private error?: Error;
   @query('confirm-dialog') private confirm!: ConfirmDialog;
+  /** Stops following syncs when the section leaves the page. */
+  private abort = new AbortController();
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    if (this.abort.signal.aborted) this.abort = new AbortController();
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.abort.abort();
+    this.following = new Map();
+  }
 
   override render() {
     return html`<h2>Sources</h2>
@@ -77,14 +118,14 @@ export class SourcesSection extends LitElement {
     if (!this.sources.value) return html`<p role="status">Loading sources…</p>`;
     if (!this.sources.value.length) return html`<p class="empty">No sources yet. Add one below.</p>`;
     return html`<ul class="sources">
-      ${this.sources.value.map((s) => this.item(s))}
+      ${this.sources.value.map((s) => this.item(this.following.get(s.id) ?? s))}
     </ul>`;
   }
 
   private item(source: SourceRecord) {
-    const name = source.url ?? `${source.repo}${source.branch ? `@${source.branch}` : ''}`;
+    const name = nameOf(source);
     const last = source.syncs?.[0];
-    const busy = this.syncing.has(source.id);
+    const busy = this.following.has(source.id);
     return html`<li class="card" aria-label=${name}>
       <p><strong>${source.type}</strong> <code>${name}</code></p>
       <p class="muted">
@@ -116,9 +157,16 @@ export class SourcesSection extends LitElement {
     </li>`;
   }
 
-  private onCreated(e: CustomEvent<SourceRecord>): void {
-    this.status = `Source ${e.detail.url ?? e.detail.repo} added.`;
-    void this.sources.reload();
+  private async onCreated(e: CustomEvent<SourceRecord>): Promise<void> {
+    const source = e.detail;
+    const name = nameOf(source);
+    this.error = undefined;
+    // A source with a schedule starts its first sync at once; one without waits for Sync now.
+    this.status = source.schedule
+      ? `Source ${name} added; its first sync is running.`
+      : `Source ${name} added.`;
+    await this.sources.reload();
+    if (source.schedule) await this.follow(source, name, finished);
   }
 
   private async sync(source: SourceRecord, name: string): Promise<void> {
@@ -126,23 +174,42 @@ export class SourcesSection extends LitElement {
     try {
       const path = `sources/${encodeURIComponent(source.id)}`;
       const { job_id } = await api.call<{ job_id: string }>(`${path}/sync`, { method: 'POST' });
-      this.syncing = new Map(this.syncing).set(source.id, job_id);
       this.status = `Syncing ${name}…`;
-      for (;;) {
-        const read = await api.call<SourceRecord>(path);
-        const done = read.syncs?.find((s) => s.job_id === job_id && finished(s));
-        if (done) break;
-        await new Promise((resolve) => setTimeout(resolve, SYNC_POLL_MS));
-      }
-      this.status = `${name} synced.`;
-      await this.sources.reload();
-      this.dispatchEvent(new Event('sources-synced', { bubbles: true, composed: true }));
+      await this.follow(source, name, (s) => s.job_id === job_id && finished(s));
     } catch (err) {
       this.error = err as Error;
+    }
+  }
+
+  /**
+   * Reads the source again until one of its syncs is `done`, showing each read, then says how the
+   * sync ended, reloads the list and tells the page its documents changed.
+   */
+  private async follow(source: SourceRecord, name: string, done: (s: SyncRecord) => boolean) {
+    const { signal } = this.abort;
+    const path = `sources/${encodeURIComponent(source.id)}`;
+    this.following = new Map(this.following).set(source.id, source);
+    try {
+      for (;;) {
+        const read = await api.call<SourceRecord>(path, { signal });
+        this.following = new Map(this.following).set(source.id, read);
+        const sync = read.syncs?.find(done);
+        if (sync) {
+          const { status, error } = outcome(name, sync);
+          this.status = status ?? '';
+          this.error = error;
+          break;
+        }
+        await pause(SYNC_POLL_MS, signal);
+      }
+      await this.sources.reload();
+      this.dispatchEvent(new Event('documents-changed', { bubbles: true, composed: true }));
+    } catch (err) {
+      if (!signal.aborted) this.error = err as Error;
     } finally {
-      const next = new Map(this.syncing);
+      const next = new Map(this.following);
       next.delete(source.id);
-      this.syncing = next;
+      this.following = next;
     }
   }
 
@@ -157,12 +224,18 @@ export class SourcesSection extends LitElement {
     this.error = undefined;
     try {
       await api.call(`sources/${encodeURIComponent(source.id)}`, { method: 'DELETE' });
-      this.status = `Source ${name} deleted.`;
+      this.status = `Source ${name} deleted, with its documents.`;
       await this.sources.reload();
+      this.dispatchEvent(new Event('documents-changed', { bubbles: true, composed: true }));
     } catch (err) {
       this.error = err as Error;
     }
   }
+}
+
+/** How a source is named in the page: its URL, or its repository and branch. */
+function nameOf(source: SourceRecord): string {
+  return source.url ?? `${source.repo}${source.branch ? `@${source.branch}` : ''}`;
 }
 
 /** The latest sync: when, its status and counts, and each failure with its reason. */

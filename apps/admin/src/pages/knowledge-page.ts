@@ -77,7 +77,7 @@ export class KnowledgePage extends LitElement {
         }
       </section>
       <section class="card">
-        <sources-section @sources-synced=${this.refresh}></sources-section>
+        <sources-section @documents-changed=${this.refresh}></sources-section>
       </section>
       <section class="card">
         <h2>Documents</h2>
