@@ -1,5 +1,5 @@
 import { LitElement, css, html, svg } from 'lit';
-import { customElement, property } from 'lit/decorators.js';
+import { customElement, property, state } from 'lit/decorators.js';
 import { sharedStyles } from '../styles/shared-styles';
 
 /** One line of a {@link LineChart}: a name and a value per x label (null: no value). */
@@ -8,13 +8,16 @@ export interface ChartLine {
   values: (number | null)[];
 }
 
+/** The drawing's width until the element is measured. */
 const W = 640;
 const H = 220;
 const PAD = { left: 44, right: 12, top: 12, bottom: 28 };
 
 /**
  * A small line chart drawn as SVG, coloured by `--chart-1…4`, with the same figures in a table
- * for screen readers (the drawing itself is hidden from them).
+ * for screen readers (the drawing itself is hidden from them). It is drawn at the width it is
+ * given (measured as it changes), so its labels keep their size on a phone instead of shrinking
+ * with a scaled drawing.
  *
  * @cssprop --chart-1 - Colour of the first line (then --chart-2, --chart-3, --chart-4).
  */
@@ -23,6 +26,9 @@ export class LineChart extends LitElement {
   static override styles = [
     sharedStyles,
     css`
+      figure {
+        margin: 0;
+      }
       svg {
         width: 100%;
         height: auto;
@@ -78,8 +84,26 @@ export class LineChart extends LitElement {
   /** The x labels (e.g. dates). */
   @property({ attribute: false }) labels: string[] = [];
   @property({ attribute: false }) lines: ChartLine[] = [];
+  /** The width the chart is drawn at, in CSS pixels. */
+  @state() private width = W;
+  private readonly resize = new ResizeObserver(([entry]) => {
+    const width = Math.round(entry?.contentRect.width ?? 0);
+    if (width > 0 && width !== this.width) this.width = width;
+  });
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    this.resize.observe(this);
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.resize.disconnect();
+  }
 
   override render() {
+    const W = this.width;
+    // The drawing's units are CSS pixels: a label of 11px is 11 px on the screen.
     const max = Math.max(1, ...this.lines.flatMap((l) => l.values.filter((v): v is number => v !== null)));
     const n = Math.max(this.labels.length, 1);
     const x = (i: number) => PAD.left + (n === 1 ? 0 : (i * (W - PAD.left - PAD.right)) / (n - 1));

@@ -5,6 +5,9 @@ export const sharedStyles = css`
   :host {
     display: block;
     color: var(--text);
+    /* A word longer than the line (an address, an id) breaks rather than widening a phone's page;
+       break-word, unlike anywhere, leaves a table's column widths (it scrolls in .table-wrap). */
+    overflow-wrap: break-word;
   }
   *,
   *::before,
