@@ -157,14 +157,24 @@ export async function shoot(page: Page, name: string): Promise<void> {
  * Nothing when the page fits the viewport's width; else what sticks out (in any shadow root), to
  * say why a phone would scroll sideways. Content of a scrolling box (a table, a code block) may.
  */
-function overflowing(page: Page): Promise<string[]> {
+export function overflowing(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const width = document.documentElement.clientWidth;
     const scroll = document.documentElement.scrollWidth;
     if (scroll <= width + 1) return [];
     const found = [`the page is ${scroll}px wide`];
     const visit = (root: Document | ShadowRoot) => {
-      for (const el of root.querySelectorAll('*')) {
+      const walker = document.createTreeWalker(root, NodeFilter.SHOW_ELEMENT | NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        if (node instanceof Text) {
+          // Text sticks out of a box that does not grow with it (a word that cannot break).
+          const range = document.createRange();
+          range.selectNodeContents(node);
+          const right = range.getBoundingClientRect().right;
+          if (right > width + 1) found.push(`text "${node.data.trim().slice(0, 40)}" ${Math.round(right)}px`);
+          continue;
+        }
+        const el = node as Element;
         const box = el.getBoundingClientRect();
         if (box.right > width + 1)
           found.push(`${el.tagName.toLowerCase()}.${el.className} ${Math.round(box.right)}px`);

@@ -1,6 +1,8 @@
 import { LitElement, css, html, nothing } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
+import { unsafeHTML } from 'lit/directives/unsafe-html.js';
 import type { ConversationDetail, ConversationTurn } from '@docqa/contracts';
+import { renderAnswer } from '../answer-markdown';
 import { api } from '../api/admin-api';
 import { session } from '../api/session';
 import { loadFailedView } from '../components/error-view';
@@ -9,25 +11,42 @@ import { LoadController } from '../load-controller';
 import { href } from '../router';
 import { sharedStyles } from '../styles/shared-styles';
 
-/** One chat (`GET /admin/conversations/{chat_id}`): each question with its answer, sources and feedback. */
+/**
+ * One chat (`GET /admin/conversations/{chat_id}`): each question with its answer (Markdown,
+ * sanitised as the widget does, its `[n]` markers linked to the numbered sources), sources and
+ * feedback.
+ */
 @customElement('conversation-page')
 export class ConversationPage extends LitElement {
   static override styles = [
     sharedStyles,
     css`
       .answer {
-        white-space: pre-wrap;
         overflow-wrap: anywhere;
         background: var(--surface-2);
         border-radius: 6px;
         padding: 0.75rem;
+      }
+      .answer > :first-child {
+        margin-top: 0;
+      }
+      .answer > :last-child {
+        margin-bottom: 0;
+      }
+      .answer pre {
+        background: var(--surface);
+      }
+      a.cite {
+        text-decoration: none;
+        font-weight: 600;
       }
       .question {
         font-weight: 600;
         font-size: 1.05rem;
       }
       ul.sources {
-        padding-left: 1.2rem;
+        list-style: none;
+        padding-left: 0;
       }
     `,
   ];
@@ -63,8 +82,11 @@ export class ConversationPage extends LitElement {
   }
 
   private turn(t: ConversationTurn, n: number) {
-    const cited = t.sources.filter((s) => s.cited);
-    const other = t.sources.filter((s) => !s.cited);
+    // Source n of the answer's [n] markers is the answer's n-th source.
+    const numbered = t.sources.map((source, i) => ({ source, n: i + 1 }));
+    const cited = numbered.filter((s) => s.source.cited);
+    const other = numbered.filter((s) => !s.source.cited);
+    const idOf = (source: number) => `q${n}-source-${source}`;
     return html`<article class="card" aria-labelledby="q${n}">
       <p class="question" id="q${n}">${t.text}</p>
       <p class="muted">
@@ -75,19 +97,27 @@ export class ConversationPage extends LitElement {
       ${
         t.answer !== null
           ? html`<h2 class="visually-hidden">Answer</h2>
-              <div class="answer">${t.answer}</div>`
+              <div class="answer" @click=${this.followCitation}>
+                ${unsafeHTML(
+                  renderAnswer(t.answer, {
+                    count: t.sources.length,
+                    idOf,
+                    labelOf: (source) => t.sources[source - 1]!.title,
+                  }),
+                )}
+              </div>`
           : nothing
       }
       ${
         cited.length
           ? html`<h3>Documents in response</h3>
-              ${this.sources(cited)}`
+              ${this.sources(cited, idOf)}`
           : nothing
       }
       ${
         other.length
           ? html`<h3>Other documents</h3>
-              ${this.sources(other)}`
+              ${this.sources(other, idOf)}`
           : nothing
       }
       <h3>Feedback</h3>
@@ -101,12 +131,25 @@ export class ConversationPage extends LitElement {
     </article>`;
   }
 
-  private sources(sources: ConversationTurn['sources']) {
+  /** A `[n]` marker followed: its source's entry comes into view and takes the focus. */
+  private followCitation(e: MouseEvent): void {
+    const cite = (e.target as Element).closest<HTMLAnchorElement>('a.cite');
+    if (!cite) return;
+    e.preventDefault();
+    const entry = this.renderRoot.querySelector<HTMLElement>(`#${CSS.escape(cite.hash.slice(1))}`);
+    entry?.scrollIntoView({ block: 'nearest' });
+    entry?.focus();
+  }
+
+  private sources(
+    sources: { source: ConversationTurn['sources'][number]; n: number }[],
+    idOf: (n: number) => string,
+  ) {
     return html`<ul class="sources">
       ${sources.map(
-        (s) =>
-          html`<li>
-            <a href=${href('document', s.document_id)}>${s.title}</a>
+        ({ source: s, n }) =>
+          html`<li id=${idOf(n)} tabindex="-1">
+            [${n}] <a href=${href('document', s.document_id)}>${s.title}</a>
             ${s.url ? html` · <a href=${s.url} rel="noopener noreferrer" target="_blank">page</a>` : nothing}
           </li>`,
       )}

@@ -1,0 +1,210 @@
+import type { Page } from 'playwright-core';
+import type { ConversationDetail, Gaps, Insights } from '@docqa/contracts';
+import {
+  focusedHeading,
+  navigate,
+  openPortal,
+  overflowing,
+  signIn,
+  startPortal,
+  type Portal,
+} from './portal-testing';
+
+// Builds, a real stack and Chromium on a loaded machine: bounds, not expectations of speed.
+jest.setTimeout(180_000);
+
+/** A long address with no place to break a line (no hyphen, no space), as documentation sites have. */
+const LONG_URL = `https://docs.example.com/${'reference_guide_'.repeat(6)}installation_on_linux.html`;
+
+const DAYS = Array.from({ length: 30 }, (_, i) => new Date(Date.UTC(2026, 10, i + 1)).toISOString());
+
+/** Insights of a month, answered in place of the server's (which has no question log here). */
+const INSIGHTS: Insights = {
+  from: DAYS[0]!,
+  to: DAYS.at(-1)!,
+  interval: 'day',
+  totals: {
+    questions: 90,
+    not_covered: 9,
+    failed: 0,
+    thumbs_up: 12,
+    thumbs_down: 3,
+    p50_ready_ms: 2400,
+    p50_first_partial_ms: 800,
+  },
+  series: DAYS.map((start, i) => ({
+    start,
+    questions: 3,
+    not_covered: i % 3 ? 0 : 1,
+    failed: 0,
+    thumbs_up: i % 2,
+    thumbs_down: 0,
+    p50_ready_ms: 2000 + i * 20,
+  })),
+  top_questions: [{ text: `How do I read ${LONG_URL}?`, count: 4 }],
+  top_documents: [{ document_id: 'install.md', title: 'Installing Acme', url: LONG_URL, citations: 7 }],
+  by_channel: [
+    { channel: 'widget', questions: 80, not_covered: 8 },
+    { channel: 'api', questions: 10, not_covered: 1 },
+  ],
+};
+
+const GAPS: Gaps = {
+  clusters: [
+    {
+      id: 'g1',
+      label: `Can I pay with ${LONG_URL}?`,
+      count: 1,
+      questions: [
+        {
+          question_id: 'q1',
+          chat_id: 'c_1',
+          text: `Can I pay with ${LONG_URL}?`,
+          at: DAYS[3]!,
+          reason: 'not_covered',
+        },
+      ],
+      nearest_documents: [{ document_id: 'install.md', title: LONG_URL, url: LONG_URL }],
+    },
+  ],
+};
+
+/** A chat whose answer is Markdown with citations, and markup the portal must not run. */
+const CHAT: ConversationDetail = {
+  chat_id: 'c_1',
+  source: 'records',
+  questions: [
+    {
+      question_id: 'q1',
+      text: 'How do I install Acme?',
+      asked_at: DAYS[3]!,
+      channel: 'widget',
+      status: 'ready',
+      not_covered: false,
+      answer:
+        'Run **acme install** [1], then see the [guide](https://docs.example.com/guide) [2].\n\n' +
+        '- needs `node` 20\n- works offline\n\n<img src="x" onerror="alert(1)"><script>alert(2)</script>\n\n' +
+        `Not a source: [7]. Long: ${LONG_URL}`,
+      sources: [
+        { document_id: 'install.md', title: 'Installing Acme', url: LONG_URL, cited: true },
+        { document_id: 'guide.md', title: 'Acme guide', url: null, cited: true },
+        { document_id: 'faq.md', title: 'Acme FAQ', url: null, cited: false },
+      ],
+      feedback: { rating: 'down', details: `See ${LONG_URL}`, url: LONG_URL },
+      first_partial_ms: 700,
+      ready_ms: 2100,
+    },
+  ],
+};
+
+describe('the portal in Chromium on a 390 px phone', () => {
+  let portal: Portal;
+  let page: Page;
+  let problems: string[];
+
+  beforeAll(async () => {
+    portal = await startPortal();
+    await portal.addDocuments([
+      {
+        id: 'reference-guide-installation-on-linux-with-a-long-name.md',
+        title: 'Installing Acme',
+        url: LONG_URL,
+        content:
+          '# Installing Acme\n\nInstall Acme with `acme install`.\n\n## On Linux\n\nUse the package.\n',
+      },
+    ]);
+    ({ page, problems } = await openPortal(portal));
+    page.on('dialog', (d) => {
+      problems.push(`a dialog opened: ${d.message()}`);
+      void d.dismiss();
+    });
+    await page.route('**/api/v2/admin/insights/?*', (route) => route.fulfill({ json: INSIGHTS }));
+    await page.route('**/api/v2/admin/gaps/?*', (route) => route.fulfill({ json: GAPS }));
+    await page.route('**/api/v2/admin/conversations/c_1', (route) => route.fulfill({ json: CHAT }));
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signIn(page);
+    await focusedHeading(page, 'Overview');
+  });
+  afterAll(async () => {
+    await page?.close();
+    await portal?.close();
+  });
+  afterEach(() => expect(problems).toEqual([]));
+
+  it('draws the charts at their width, their labels at 11 px or more', async () => {
+    const chart = page.locator('line-chart').first();
+    await chart.locator('svg text').first().waitFor();
+    // The size a label has on the screen: its font size times the drawing's scale.
+    const smallest = () =>
+      chart.evaluate((el) => {
+        const svg = el.shadowRoot!.querySelector('svg')!;
+        const scale = svg.getScreenCTM()!.a;
+        const sizes = [...svg.querySelectorAll('text')].map((t) => parseFloat(getComputedStyle(t).fontSize));
+        return Math.min(...sizes) * scale;
+      });
+    await page.waitForFunction(
+      (el) => {
+        const svg = el!.shadowRoot!.querySelector('svg')!;
+        return svg.getScreenCTM()!.a > 0.99;
+      },
+      await chart.elementHandle(),
+    );
+    expect(await smallest()).toBeGreaterThanOrEqual(11);
+    expect(await overflowing(page)).toEqual([]);
+  });
+
+  it('renders an answer’s Markdown, sanitised, with [n] linked to its listed source', async () => {
+    await page.goto(`${portal.url}conversations/c_1`);
+    await focusedHeading(page, 'Conversation');
+    const turn = page.getByRole('article', { name: 'How do I install Acme?' });
+    const answer = turn.locator('.answer');
+    await answer.locator('strong', { hasText: 'acme install' }).waitFor();
+    await answer.locator('li code', { hasText: 'node' }).waitFor();
+    await expect(answer.getByRole('link', { name: 'guide', exact: true }).getAttribute('href')).resolves.toBe(
+      'https://docs.example.com/guide',
+    );
+    // Raw HTML is the text it is: nothing parsed, nothing run.
+    await expect(answer.locator('img, script').count()).resolves.toBe(0);
+    await answer.getByText('<img src="x" onerror="alert(1)">', { exact: false }).waitFor();
+    await expect(answer.getByText('[7]', { exact: false }).count()).resolves.toBe(1);
+    await answer.getByRole('link', { name: 'Source 2' }).click();
+    const target = turn.getByRole('listitem').filter({ hasText: 'Acme guide' });
+    await expect(
+      target.evaluate((el) => el === (el.getRootNode() as ShadowRoot).activeElement),
+    ).resolves.toBe(true);
+    await expect(target.textContent()).resolves.toMatch(/^\s*\[2\]/);
+    expect(await overflowing(page)).toEqual([]);
+  });
+
+  it('fits every page in the width of the phone, long addresses included', async () => {
+    await page.goto(`${portal.url}knowledge`);
+    await focusedHeading(page, 'Knowledge base');
+    await page.getByRole('table').getByRole('link', { name: 'Installing Acme' }).waitFor();
+    expect(await overflowing(page)).toEqual([]);
+
+    await page.getByRole('table').getByRole('link', { name: 'Installing Acme' }).click();
+    await focusedHeading(page, 'Installing Acme');
+    await page.getByRole('listitem', { name: /#1$/ }).getByRole('link').first().waitFor();
+    expect(await overflowing(page)).toEqual([]);
+
+    for (const [name, ready] of [
+      ['Conversations', () => page.getByText(/No conversation|not available|conversation\(s\)/).waitFor()],
+      ['Coverage gaps', () => page.getByRole('heading', { level: 2, name: /Can I pay with/ }).waitFor()],
+      [
+        'Tokens',
+        () =>
+          page
+            .getByRole('button', { name: /^Revoke/ })
+            .first()
+            .waitFor(),
+      ],
+      ['Widget', () => page.getByRole('button', { name: 'Save settings' }).waitFor()],
+      ['Account', () => page.getByText('ada@acme.test').waitFor()],
+    ] as const) {
+      await navigate(page, name);
+      await focusedHeading(page, name);
+      await ready();
+      expect([name, await overflowing(page)]).toEqual([name, []]);
+    }
+  });
+});
