@@ -97,7 +97,7 @@ describe('the portal in Chromium: admin accounts and the tenant worked on', () =
     await row.getByRole('button', { name: 'Remove ann@acme.test' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Remove admin' }).click();
     await page.getByRole('status').filter({ hasText: 'ann@acme.test removed.' }).waitFor();
-    await expect(row.count()).resolves.toBe(0);
+    await row.waitFor({ state: 'detached' });
     const after = await fetch(`${portal.stack.apiUrl}admin/session`, { headers: { cookie } });
     expect(after.status).toBe(401);
   });

@@ -135,8 +135,8 @@ export class AdminAccountsSection extends LitElement {
     try {
       await api.call(`admin/accounts/${encodeURIComponent(account.email)}`, { method: 'DELETE' });
       if (this.invited?.account.email === account.email) this.invited = undefined;
-      this.status = `${account.email} removed.`;
       await this.accounts.reload();
+      this.status = `${account.email} removed.`;
     } catch (err) {
       this.error = err as Error;
     }
