@@ -9,7 +9,7 @@ export interface ChartLine {
 }
 
 /** The drawing's width until the element is measured. */
-const W = 640;
+const INITIAL_WIDTH = 640;
 const H = 220;
 const PAD = { left: 44, right: 12, top: 12, bottom: 28 };
 
@@ -85,7 +85,7 @@ export class LineChart extends LitElement {
   @property({ attribute: false }) labels: string[] = [];
   @property({ attribute: false }) lines: ChartLine[] = [];
   /** The width the chart is drawn at, in CSS pixels. */
-  @state() private width = W;
+  @state() private width = INITIAL_WIDTH;
   private readonly resize = new ResizeObserver(([entry]) => {
     const width = Math.round(entry?.contentRect.width ?? 0);
     if (width > 0 && width !== this.width) this.width = width;

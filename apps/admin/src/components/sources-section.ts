@@ -2,6 +2,7 @@ import { LitElement, css, html, nothing } from 'lit';
 import { customElement, query, state } from 'lit/decorators.js';
 import type { SourceRecord, SyncRecord } from '@docqa/contracts';
 import { api } from '../api/admin-api';
+import { ApiError } from '../api/api-error';
 import { session } from '../api/session';
 import './confirm-dialog';
 import type { ConfirmDialog } from './confirm-dialog';
@@ -205,7 +206,9 @@ export class SourcesSection extends LitElement {
       await this.sources.reload();
       this.dispatchEvent(new Event('documents-changed', { bubbles: true, composed: true }));
     } catch (err) {
-      if (!signal.aborted) this.error = err as Error;
+      // Left the page, or the source was deleted meanwhile: nothing more to follow.
+      const gone = err instanceof ApiError && err.status === 404;
+      if (!signal.aborted && !gone) this.error = err as Error;
     } finally {
       const next = new Map(this.following);
       next.delete(source.id);
