@@ -140,7 +140,7 @@ export class AssistantWidget extends LitElement {
     else if (list && Math.abs(list.scrollTop - this.scrolledTo) > 1) this.following = false;
     // Fetched with the first question, while its answer is being prepared.
     if (!this.markdown && this.chat.turns.length) {
-      void import('./markdown').then((m) => {
+      void import('@docqa/answer-markdown').then((m) => {
         this.markdown = m.renderMarkdown;
         this.requestUpdate();
       });

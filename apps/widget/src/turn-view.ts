@@ -1,13 +1,13 @@
 import { html, nothing, svg } from 'lit';
 import { unsafeHTML } from 'lit/directives/unsafe-html.js';
-import type { CitationTargets } from './markdown';
+import type { renderMarkdown } from '@docqa/answer-markdown';
 import type { Labels } from './settings';
 import { sourceLabel } from './sources';
 import { sourcesView } from './sources-view';
 import type { Rating, Turn } from './turn';
 
 /** Markdown to sanitised HTML, `[n]` markers linked to their sources (the lazily loaded renderer). */
-export type RenderMarkdown = (text: string, citations?: CitationTargets) => string;
+export type RenderMarkdown = typeof renderMarkdown;
 
 /** What a turn's template needs from the element. */
 export interface TurnViewContext {
@@ -53,7 +53,7 @@ function answerContent(t: Turn, idOf: (n: number) => string, markdown?: RenderMa
   if (last?.answer !== t.answer || last.sources !== t.sources.length) {
     const labelOf = (n: number) => sourceLabel(t.sources[n - 1]!);
     const citations = { count: t.sources.length, idOf, labelOf };
-    last = { answer: t.answer, sources: t.sources.length, html: markdown(t.answer, citations) };
+    last = { answer: t.answer, sources: t.sources.length, html: markdown(t.answer, { citations }) };
     rendered.set(t, last);
   }
   return unsafeHTML(last.html);

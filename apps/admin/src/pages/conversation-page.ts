@@ -2,7 +2,7 @@ import { LitElement, css, html, nothing } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
 import { unsafeHTML } from 'lit/directives/unsafe-html.js';
 import type { ConversationDetail, ConversationTurn } from '@docqa/contracts';
-import { renderAnswer } from '../answer-markdown';
+import { renderMarkdown } from '@docqa/answer-markdown';
 import { api } from '../api/admin-api';
 import { session } from '../api/session';
 import { loadFailedView } from '../components/error-view';
@@ -99,10 +99,14 @@ export class ConversationPage extends LitElement {
           ? html`<h2 class="visually-hidden">Answer</h2>
               <div class="answer" @click=${this.followCitation}>
                 ${unsafeHTML(
-                  renderAnswer(t.answer, {
-                    count: t.sources.length,
-                    idOf,
-                    labelOf: (source) => t.sources[source - 1]!.title,
+                  renderMarkdown(t.answer, {
+                    citations: {
+                      count: t.sources.length,
+                      idOf,
+                      labelOf: (source) => t.sources[source - 1]!.title,
+                    },
+                    copyButtons: false,
+                    rawHtml: 'text',
                   }),
                 )}
               </div>`

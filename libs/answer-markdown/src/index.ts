@@ -1,7 +1,14 @@
 import DOMPurify from 'dompurify';
-import { marked } from 'marked';
+import { Marked } from 'marked';
 
-marked.use({ gfm: true, breaks: false });
+/** Raw HTML in an answer shown as the text it is (the `rawHtml: 'text'` option). */
+const htmlAsText = new Marked({
+  gfm: true,
+  breaks: false,
+  renderer: { html: ({ text }) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`) },
+});
+/** Raw HTML in an answer parsed, for the sanitiser to keep the text of (the default). */
+const htmlParsed = new Marked({ gfm: true, breaks: false });
 
 const ALLOWED_TAGS = [
   'p',
@@ -45,14 +52,30 @@ export interface CitationTargets {
   labelOf: (n: number) => string;
 }
 
+/** How {@link renderMarkdown} shows an answer beyond its Markdown. */
+export interface RenderOptions {
+  /** Each `[n]` outside code and links becomes a link to source `n`'s entry. */
+  citations?: CitationTargets;
+  /** Code blocks get a Copy button (outside the scrolling block). @defaultValue true */
+  copyButtons?: boolean;
+  /**
+   * Raw HTML in the answer: `drop` keeps only its text (the sanitiser removes the tags), `text`
+   * shows it as written, never parsed (a page whose strict CSP reports every inline handler an
+   * HTML parser meets, even in an inert template). @defaultValue 'drop'
+   */
+  rawHtml?: 'drop' | 'text';
+}
+
 /**
- * Renders answer Markdown to sanitised HTML: only formatting tags survive, links keep http(s)
- * and mailto targets only and open in a new tab; raw HTML, scripts, event handlers and
- * `javascript:` URLs are removed. Code blocks get a Copy button (outside the scrolling block),
- * and with `citations`, each `[n]` outside code becomes a link to source `n`'s entry.
+ * Renders answer Markdown to sanitised HTML, as the widget and the portal show answers: only
+ * formatting tags survive, links keep http(s) and mailto targets only and open in a new tab;
+ * scripts, event handlers and `javascript:` URLs are removed.
  */
-export function renderMarkdown(markdown: string, citations?: CitationTargets): string {
-  const html = marked.parse(markdown, { async: false }) as string;
+export function renderMarkdown(
+  markdown: string,
+  { citations, copyButtons = true, rawHtml = 'drop' }: RenderOptions = {},
+): string {
+  const html = (rawHtml === 'text' ? htmlAsText : htmlParsed).parse(markdown, { async: false }) as string;
   const clean = DOMPurify.sanitize(html, {
     ALLOWED_TAGS,
     ALLOWED_ATTR: ['href', 'title', 'align'],
@@ -65,7 +88,7 @@ export function renderMarkdown(markdown: string, citations?: CitationTargets): s
     a.setAttribute('target', '_blank');
     a.setAttribute('rel', 'noopener noreferrer');
   }
-  for (const pre of root.querySelectorAll('pre')) wrapCodeBlock(pre);
+  if (copyButtons) for (const pre of root.querySelectorAll('pre')) wrapCodeBlock(pre);
   if (citations?.count) linkCitations(root, citations);
   return template.innerHTML;
 }
