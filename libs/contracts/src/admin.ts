@@ -1,6 +1,6 @@
 import { FilterSchema, FiltersSchema } from './filter';
 import { z } from './zod';
-import { SCOPES } from './constants';
+import { SCOPES, TENANT_PATTERN } from './constants';
 
 /** Name of the portal's session cookie (`HttpOnly; SameSite=Strict; Path=/`). */
 export const SESSION_COOKIE = 'docqa_session';
@@ -14,7 +14,7 @@ export const SIGN_IN_FAILED = 'wrong email or password';
 /** Tenant names: 1-63 lowercase letters, digits, `_` or `-`, starting with a letter or digit. */
 export const TenantSchema = z
   .string()
-  .regex(/^[a-z0-9][a-z0-9_-]{0,62}$/, 'use 1-63 lowercase letters, digits, _ or -')
+  .regex(new RegExp(`^(?:${TENANT_PATTERN})$`), 'use 1-63 lowercase letters, digits, _ or -')
   .openapi('Tenant', { example: 'acme' });
 
 /** What a token may do: `admin` implies every other scope of its tenant. */

@@ -20,6 +20,14 @@ export const DEFAULT_LABELS = {
 } as const;
 export type LabelKey = keyof typeof DEFAULT_LABELS;
 
+/**
+ * Tenant names: 1-63 lowercase letters, digits, `_` or `-`, starting with a letter or digit. As a
+ * pattern for `RegExp` and for an HTML `pattern` attribute alike: browsers compile that with the
+ * `v` flag, where a `-` in a class must be escaped (unescaped, the pattern is invalid and silently
+ * ignored).
+ */
+export const TENANT_PATTERN = '[a-z0-9][a-z0-9_\\-]{0,62}';
+
 /** Every token scope, in the order forms offer them. */
 export const SCOPES = ['ask', 'search', 'ingest', 'admin'] as const;
 

@@ -1,5 +1,6 @@
 import { TenantSchema } from '@docqa/contracts';
-import { TENANT_PATTERN, isTenantName } from './tenant-name';
+import { TENANT_PATTERN } from '@docqa/contracts/constants';
+import { isTenantName } from './tenant-name';
 
 const SAMPLES = [
   'acme',

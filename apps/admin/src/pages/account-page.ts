@@ -2,7 +2,8 @@ import { LitElement, html, nothing } from 'lit';
 import { customElement, state } from 'lit/decorators.js';
 import { FormErrors, type FormField } from '../api/form-errors';
 import { session } from '../api/session';
-import { TENANT_PATTERN, TENANT_RULE } from '../api/tenant-name';
+import { TENANT_PATTERN } from '@docqa/contracts/constants';
+import { TENANT_RULE } from '../api/tenant-name';
 import {
   describedBy,
   errorView,
