@@ -172,3 +172,4 @@ export type CreateAdminRequest = z.infer<typeof CreateAdminRequestSchema>;
 export const CreatedAdminSchema = z
   .object({ account: AdminAccountSchema, password: z.string() })
   .openapi('CreatedAdmin');
+export type CreatedAdmin = z.infer<typeof CreatedAdminSchema>;

@@ -111,6 +111,8 @@ export {
   TokenRecordSchema,
   type AdminAccount,
   type AdminSession,
+  type CreateAdminRequest,
+  type CreatedAdmin,
   type CreateTokenRequest,
   type ListedToken,
   type Scope,

@@ -4,7 +4,7 @@ import type { AdminAccount } from '@docqa/contracts';
 import { api } from '../api/admin-api';
 import { session } from '../api/session';
 import './admin-invite-form';
-import type { CreatedAdmin } from './admin-invite-form';
+import type { CreatedAdmin } from '@docqa/contracts';
 import './confirm-dialog';
 import type { ConfirmDialog } from './confirm-dialog';
 import './copy-button';

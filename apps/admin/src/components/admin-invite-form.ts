@@ -1,17 +1,11 @@
 import { LitElement, html } from 'lit';
 import { customElement, state } from 'lit/decorators.js';
-import type { z } from 'zod';
-import type { CreateAdminRequestSchema, CreatedAdminSchema } from '@docqa/contracts';
+import type { CreateAdminRequest, CreatedAdmin } from '@docqa/contracts';
 import { api } from '../api/admin-api';
 import { FormErrors, type FormField } from '../api/form-errors';
 import { TENANT_RULE, isTenantName } from '../api/tenant-name';
 import { describedBy, fieldErrorView, focusFirstInvalid, formErrorsView, invalid } from './error-view';
 import { sharedStyles } from '../styles/shared-styles';
-
-/** `POST /admin/accounts/`'s body. */
-type CreateAdminRequest = z.input<typeof CreateAdminRequestSchema>;
-/** An invited admin: the account and its password, shown this once. */
-export type CreatedAdmin = z.infer<typeof CreatedAdminSchema>;
 
 const FIELDS: FormField[] = [
   { path: 'body.email', id: 'admin-email', label: 'Email' },
