@@ -23,7 +23,7 @@ describe('widget bundle', () => {
   const [mainPath, main] = outputs.find(([path]) => path.endsWith('assistant-widget.js'))!;
   const lazyCode = (inputs: Record<string, unknown>) =>
     Object.keys(inputs).filter((i) =>
-      /answer-markdown\/src\/index\.ts$|node_modules\/(marked|dompurify)\//.test(i),
+      /answer-markdown\/src\/answer-markdown\.ts$|node_modules\/(marked|dompurify)\//.test(i),
     );
 
   // The contract allows 30 KB; the widget keeps to 20 KB so features can still be added eagerly.

@@ -46,7 +46,7 @@ performance.mark('script-start');</script>
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const wire = async (path: string, encoding: string) =>
     (await getRaw(`${origin}${path}`, encoding)).body.length;
-  const lazyPath = `/widget/chunks/${readdirSync(join(dir, 'chunks')).find((f) => /^markdown-\w+\.js$/.test(f))}`;
+  const lazyPath = `/widget/chunks/${readdirSync(join(dir, 'chunks')).find((f) => /^answer-markdown-\w+\.js$/.test(f))}`;
   const sent = {
     initialBr: await wire('/widget/assistant-widget.js', 'br, gzip'),
     initialGz: await wire('/widget/assistant-widget.js', 'gzip'),
