@@ -1,11 +1,11 @@
 import { LitElement, html } from 'lit';
 import { customElement, state } from 'lit/decorators.js';
 import type { CreateAdminRequest, CreatedAdmin } from '@docqa/contracts';
-import { api } from '../api/admin-api';
 import { FormErrors, type FormField } from '../api/form-errors';
 import { TENANT_RULE, isTenantName } from '../api/tenant-name';
-import { describedBy, fieldErrorView, focusFirstInvalid, formErrorsView, invalid } from './error-view';
+import { describedBy, fieldErrorView, formErrorsView, invalid } from './error-view';
 import { sharedStyles } from '../styles/shared-styles';
+import { postForm } from './post-form';
 
 const FIELDS: FormField[] = [
   { path: 'body.email', id: 'admin-email', label: 'Email' },
@@ -27,8 +27,8 @@ export class AdminInviteForm extends LitElement {
   static override styles = [sharedStyles];
 
   @state() private allTenants = false;
-  @state() private busy = false;
-  @state() private errors = FormErrors.none;
+  @state() busy = false;
+  @state() errors = FormErrors.none;
 
   override render() {
     const e = this.errors;
@@ -73,27 +73,17 @@ export class AdminInviteForm extends LitElement {
     e.preventDefault();
     const formEl = e.target as HTMLFormElement;
     const { body, problems } = this.request(new FormData(formEl));
-    this.errors = problems.length ? FormErrors.local(NOT_INVITED, FIELDS, problems) : FormErrors.none;
-    if (problems.length) return this.showErrors();
-    this.busy = true;
-    try {
-      const created = await api.call<CreatedAdmin>('admin/accounts/', { method: 'POST', body });
-      formEl.reset();
-      this.allTenants = false;
-      this.dispatchEvent(
-        new CustomEvent('admin-invited', { detail: created, bubbles: true, composed: true }),
-      );
-    } catch (err) {
-      this.errors = FormErrors.fromError(err as Error, FIELDS, NOT_INVITED);
-      await this.showErrors();
-    } finally {
-      this.busy = false;
-    }
-  }
-
-  private async showErrors(): Promise<void> {
-    await this.updateComplete;
-    focusFirstInvalid(this.renderRoot, this.errors, FIELDS);
+    const created = await postForm<CreatedAdmin>(this, {
+      path: 'admin/accounts/',
+      body,
+      problems,
+      fields: FIELDS,
+      notDone: NOT_INVITED,
+    });
+    if (!created) return;
+    formEl.reset();
+    this.allTenants = false;
+    this.dispatchEvent(new CustomEvent('admin-invited', { detail: created, bubbles: true, composed: true }));
   }
 
   /** The request of the form, and what is wrong with it as `[field id, message]`. */

@@ -1,12 +1,12 @@
 import { LitElement, html } from 'lit';
 import { customElement, state } from 'lit/decorators.js';
 import type { SourceRecord, SourceRequest, SourceType } from '@docqa/contracts';
-import { api } from '../api/admin-api';
 import { FormErrors, type FormField } from '../api/form-errors';
 import { parseMetadataLines } from '../api/metadata-lines';
 import { textLines } from '../api/text-lines';
-import { describedBy, fieldErrorView, focusFirstInvalid, formErrorsView, invalid } from './error-view';
+import { describedBy, fieldErrorView, formErrorsView, invalid } from './error-view';
 import { sharedStyles } from '../styles/shared-styles';
+import { postForm } from './post-form';
 
 const TYPES: { value: SourceType; label: string }[] = [
   { value: 'sitemap', label: 'Sitemap' },
@@ -44,8 +44,8 @@ export class SourceForm extends LitElement {
   static override styles = [sharedStyles];
 
   @state() private type: SourceType = 'sitemap';
-  @state() private busy = false;
-  @state() private errors = FormErrors.none;
+  @state() busy = false;
+  @state() errors = FormErrors.none;
 
   override render() {
     const github = this.type === 'github';
@@ -174,27 +174,17 @@ export class SourceForm extends LitElement {
     e.preventDefault();
     const formEl = e.target as HTMLFormElement;
     const { body, problems } = this.request(new FormData(formEl));
-    this.errors = problems.length ? FormErrors.local(NOT_ADDED, FIELDS, problems) : FormErrors.none;
-    if (problems.length) return this.showErrors();
-    this.busy = true;
-    try {
-      const created = await api.call<SourceRecord>('sources/', { method: 'POST', body });
-      formEl.reset();
-      this.type = 'sitemap';
-      this.dispatchEvent(
-        new CustomEvent('source-created', { detail: created, bubbles: true, composed: true }),
-      );
-    } catch (err) {
-      this.errors = FormErrors.fromError(err as Error, FIELDS, NOT_ADDED);
-      await this.showErrors();
-    } finally {
-      this.busy = false;
-    }
-  }
-
-  private async showErrors(): Promise<void> {
-    await this.updateComplete;
-    focusFirstInvalid(this.renderRoot, this.errors, FIELDS);
+    const created = await postForm<SourceRecord>(this, {
+      path: 'sources/',
+      body,
+      problems,
+      fields: FIELDS,
+      notDone: NOT_ADDED,
+    });
+    if (!created) return;
+    formEl.reset();
+    this.type = 'sitemap';
+    this.dispatchEvent(new CustomEvent('source-created', { detail: created, bubbles: true, composed: true }));
   }
 
   /** The request of the form, and what is wrong with it as `[field id, message]`. */

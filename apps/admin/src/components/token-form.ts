@@ -2,12 +2,12 @@ import { LitElement, html } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
 import type { CreateTokenRequest, Scope, TokenRecord } from '@docqa/contracts';
 import { SCOPES } from '@docqa/contracts/constants';
-import { api } from '../api/admin-api';
 import { parseFilterLines } from '../api/filter-lines';
 import { FormErrors, type FormField } from '../api/form-errors';
 import { textLines } from '../api/text-lines';
-import { describedBy, fieldErrorView, focusFirstInvalid, formErrorsView, invalid } from './error-view';
+import { describedBy, fieldErrorView, formErrorsView, invalid } from './error-view';
 import { sharedStyles } from '../styles/shared-styles';
+import { postForm } from './post-form';
 
 /** A token as `POST /admin/tokens/` answers it: the clear value (shown once) and its record. */
 export interface CreatedToken {
@@ -44,8 +44,8 @@ export class TokenForm extends LitElement {
 
   /** Start as a widget token (the Widget page's form). */
   @property({ type: Boolean }) widget = false;
-  @state() private busy = false;
-  @state() private errors = FormErrors.none;
+  @state() busy = false;
+  @state() errors = FormErrors.none;
 
   override render() {
     const e = this.errors;
@@ -161,26 +161,16 @@ export class TokenForm extends LitElement {
     e.preventDefault();
     const formEl = e.target as HTMLFormElement;
     const { body, problems } = this.request(new FormData(formEl));
-    this.errors = problems.length ? FormErrors.local(NOT_CREATED, FIELDS, problems) : FormErrors.none;
-    if (problems.length) return this.showErrors();
-    this.busy = true;
-    try {
-      const created = await api.call<CreatedToken>('admin/tokens/', { method: 'POST', body });
-      formEl.reset();
-      this.dispatchEvent(
-        new CustomEvent('token-created', { detail: created, bubbles: true, composed: true }),
-      );
-    } catch (err) {
-      this.errors = FormErrors.fromError(err as Error, FIELDS, NOT_CREATED);
-      await this.showErrors();
-    } finally {
-      this.busy = false;
-    }
-  }
-
-  private async showErrors(): Promise<void> {
-    await this.updateComplete;
-    focusFirstInvalid(this.renderRoot, this.errors, FIELDS);
+    const created = await postForm<CreatedToken>(this, {
+      path: 'admin/tokens/',
+      body,
+      problems,
+      fields: FIELDS,
+      notDone: NOT_CREATED,
+    });
+    if (!created) return;
+    formEl.reset();
+    this.dispatchEvent(new CustomEvent('token-created', { detail: created, bubbles: true, composed: true }));
   }
 
   /** The request of the form, and what is wrong with it as `[field id, message]`. */
