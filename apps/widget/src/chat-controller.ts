@@ -1,5 +1,6 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { AnswerEvent, QuestionRecord } from '@docqa/contracts';
+import { DEFAULT_QUESTION_LIMITS } from '@docqa/contracts/constants';
 import { WidgetError, type StreamTarget } from './api-client';
 import type { SettingsController } from './settings-controller';
 import { newTurn, turnOf, type Rating, type Turn } from './turn';
@@ -10,7 +11,7 @@ import { WidgetStorage } from './widget-storage';
  * one is refused here, before it is sent. An API configured lower refuses with a 400 that the
  * widget shows the same way.
  */
-const QUESTION_MAX_CHARS = 4000;
+const QUESTION_MAX_CHARS = DEFAULT_QUESTION_LIMITS.questionChars;
 
 const tooLong = (chars: number) =>
   `This question is ${chars.toLocaleString('en-US')} characters long; the assistant takes at most ` +

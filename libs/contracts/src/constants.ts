@@ -33,3 +33,19 @@ export const SCOPES = ['ask', 'search', 'ingest', 'admin'] as const;
 
 /** Path prefix of every API operation: the API lives at `<origin>/api/v2/`. */
 export const API_BASE_PATH = '/api/v2';
+
+/** Size limits of asked questions (settings QUESTION_MAX_CHARS, QUESTION_METADATA_MAX_BYTES, BATCH_MAX_QUESTIONS). */
+export interface QuestionLimits {
+  /** Characters of one question. */
+  questionChars: number;
+  /** Bytes of `question_metadata` as JSON. */
+  metadataBytes: number;
+  /** Questions of one `POST /question/batch/`. */
+  batchQuestions: number;
+}
+
+export const DEFAULT_QUESTION_LIMITS: QuestionLimits = {
+  questionChars: 4000,
+  metadataBytes: 4096,
+  batchQuestions: 100,
+};

@@ -1,23 +1,10 @@
 import { FiltersSchema } from './filter';
 import { ProblemSchema } from './problem';
 import { passagePlaceFields } from './search';
+import { DEFAULT_QUESTION_LIMITS, type QuestionLimits } from './constants';
 import { z } from './zod';
 
-/** Size limits of asked questions (settings QUESTION_MAX_CHARS, QUESTION_METADATA_MAX_BYTES, BATCH_MAX_QUESTIONS). */
-export interface QuestionLimits {
-  /** Characters of one question. */
-  questionChars: number;
-  /** Bytes of `question_metadata` as JSON. */
-  metadataBytes: number;
-  /** Questions of one `POST /question/batch/`. */
-  batchQuestions: number;
-}
-
-export const DEFAULT_QUESTION_LIMITS: QuestionLimits = {
-  questionChars: 4000,
-  metadataBytes: 4096,
-  batchQuestions: 100,
-};
+export { DEFAULT_QUESTION_LIMITS, type QuestionLimits };
 
 /**
  * The request schemas that carry questions, for the given limits: the API validates with (and
