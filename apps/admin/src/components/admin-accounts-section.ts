@@ -1,4 +1,4 @@
-import { LitElement, css, html, nothing } from 'lit';
+import { LitElement, html, nothing } from 'lit';
 import { customElement, query, state } from 'lit/decorators.js';
 import type { AdminAccount } from '@docqa/contracts';
 import { api } from '../api/admin-api';
@@ -20,19 +20,7 @@ import { sharedStyles } from '../styles/shared-styles';
  */
 @customElement('admin-accounts-section')
 export class AdminAccountsSection extends LitElement {
-  static override styles = [
-    sharedStyles,
-    css`
-      .password code {
-        display: block;
-        word-break: break-all;
-        background: var(--surface-2);
-        padding: 0.5rem;
-        border-radius: 6px;
-        margin: 0.5rem 0;
-      }
-    `,
-  ];
+  static override styles = [sharedStyles];
 
   private readonly accounts = new LoadController(
     this,
@@ -59,7 +47,7 @@ export class AdminAccountsSection extends LitElement {
   }
 
   private password({ account, password }: CreatedAdmin) {
-    return html`<section class="card success password" aria-labelledby="invited-title">
+    return html`<section class="card success secret" aria-labelledby="invited-title">
       <h3 id="invited-title" tabindex="-1">${account.email} invited</h3>
       <p>
         Give them this password to sign in, over a safe channel: this is the only time docqa shows it. Only

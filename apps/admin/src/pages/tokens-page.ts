@@ -33,14 +33,6 @@ export class TokensPage extends LitElement {
       .filters code {
         overflow-wrap: anywhere;
       }
-      .secret code {
-        display: block;
-        word-break: break-all;
-        background: var(--surface-2);
-        padding: 0.5rem;
-        border-radius: 6px;
-        margin: 0.5rem 0;
-      }
     `,
   ];
 

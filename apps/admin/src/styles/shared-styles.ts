@@ -219,6 +219,15 @@ export const sharedStyles = css`
     clip: rect(0 0 0 0);
     white-space: nowrap;
   }
+  /* A secret shown once (a new token, an invited admin's password), to copy in full. */
+  .secret code {
+    display: block;
+    word-break: break-all;
+    background: var(--surface-2);
+    padding: 0.5rem;
+    border-radius: 6px;
+    margin: 0.5rem 0;
+  }
   code,
   pre {
     font-family: ui-monospace, SFMono-Regular, Menlo, monospace;
