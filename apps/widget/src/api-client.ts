@@ -4,7 +4,7 @@ import type {
   FeedbackRequest,
   Filter,
   Problem,
-  WidgetSettings,
+  WidgetSettingsResponse,
 } from '@docqa/contracts';
 import { readAnswerEvents } from '@docqa/client/answer-events';
 
@@ -85,7 +85,10 @@ export class WidgetApi {
     return res;
   }
 
-  async settings(signal?: AbortSignal): Promise<WidgetSettings> {
+  /** The tenant's stored settings and the API's question length limit (absent from APIs before it). */
+  async settings(
+    signal?: AbortSignal,
+  ): Promise<Omit<WidgetSettingsResponse, 'question_max_chars'> & { question_max_chars?: number }> {
     return (await this.call('settings/', {}, signal)).json();
   }
 

@@ -1,21 +1,14 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { AnswerEvent, QuestionRecord } from '@docqa/contracts';
-import { DEFAULT_QUESTION_LIMITS } from '@docqa/contracts/constants';
 import { WidgetError, type StreamTarget } from './api-client';
 import type { SettingsController } from './settings-controller';
 import { newTurn, turnOf, type Rating, type Turn } from './turn';
 import { WidgetStorage } from './widget-storage';
 
-/**
- * The longest question the API takes by default (its QUESTION_MAX_CHARS, docs/api.md): a longer
- * one is refused here, before it is sent. An API configured lower refuses with a 400 that the
- * widget shows the same way.
- */
-const QUESTION_MAX_CHARS = DEFAULT_QUESTION_LIMITS.questionChars;
-
-const tooLong = (chars: number) =>
+/** Why a question longer than the API takes (`max` characters) is not sent. */
+const tooLong = (chars: number, max: number) =>
   `This question is ${chars.toLocaleString('en-US')} characters long; the assistant takes at most ` +
-  `${QUESTION_MAX_CHARS.toLocaleString('en-US')}. Please shorten it.`;
+  `${max.toLocaleString('en-US')}. Please shorten it.`;
 
 /** What the host needs besides rendering: it announces finished answers. */
 export type ChatHost = ReactiveControllerHost & EventTarget;
@@ -73,7 +66,11 @@ export class ChatController implements ReactiveController {
   async ask(text: string): Promise<boolean> {
     const question = text.trim();
     if (!question) return false;
-    this.refusal = question.length > QUESTION_MAX_CHARS ? tooLong(question.length) : undefined;
+    // A question longer than the API takes (GET /settings/ says how long) is refused before it
+    // is sent.
+    await this.settings.ready;
+    const max = this.settings.questionMaxChars;
+    this.refusal = question.length > max ? tooLong(question.length, max) : undefined;
     this.host.requestUpdate();
     if (this.refusal) return false;
     await this.started;

@@ -1,5 +1,6 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { Filter } from '@docqa/contracts';
+import { DEFAULT_QUESTION_LIMITS } from '@docqa/contracts/constants';
 import { WidgetApi, WidgetError } from './api-client';
 import {
   initialSelection,
@@ -26,6 +27,11 @@ export class SettingsController implements ReactiveController {
   error?: string;
   /** The dropdowns' selected values, by metadata property. */
   selected: Record<string, string[]> = {};
+  /**
+   * The longest question the API takes, in characters: its `question_max_chars`, or its default
+   * until the settings are loaded (or when an older API does not say).
+   */
+  questionMaxChars = DEFAULT_QUESTION_LIMITS.questionChars;
   /** Settles once the stored settings are applied, or could not be loaded (`error` then says why). */
   ready: Promise<void> = Promise.resolve();
   private abort?: AbortController;
@@ -74,7 +80,9 @@ export class SettingsController implements ReactiveController {
 
   private async load(page: Partial<WidgetConfig>, api: WidgetApi, signal: AbortSignal): Promise<void> {
     try {
-      this.apply(resolveSettings(page, await api.settings(signal)));
+      const { question_max_chars, ...stored } = await api.settings(signal);
+      this.questionMaxChars = question_max_chars ?? DEFAULT_QUESTION_LIMITS.questionChars;
+      this.apply(resolveSettings(page, stored));
       this.log('settings', this.value);
     } catch (err) {
       if (signal.aborted) return;

@@ -153,7 +153,13 @@ describe('widget endpoints', () => {
       body: JSON.stringify(settings),
     });
     expect(put.status).toBe(200);
-    expect(await (await call('settings/')).json()).toEqual(settings);
+    // The widget is told the longest question the API takes (QUESTION_MAX_CHARS, default 4,000);
+    // the portal's form reads what is stored, nothing more.
+    expect(await (await call('settings/')).json()).toEqual({ ...settings, question_max_chars: 4000 });
+    const stored = await fetch(`${stack.apiUrl}admin/settings/`, {
+      headers: { authorization: `Bearer ${admin}` },
+    });
+    expect(await stored.json()).toEqual(settings);
     expect((await call('admin/settings/', { method: 'PUT', body: JSON.stringify(settings) })).status).toBe(
       403,
     );

@@ -194,7 +194,7 @@ export interface paths {
     };
     /**
      * Widget settings stored for the token’s tenant
-     * @description Returns the widget settings stored for the token's tenant; the widget merges them under the page's own `ASSISTANT_WIDGET` settings.
+     * @description Returns the widget settings stored for the token's tenant, which the widget merges under the page's own `ASSISTANT_WIDGET` settings, and the longest question this API takes (`question_max_chars`), which the widget checks before sending one.
      */
     get: operations['getWidgetSettings'];
     put?: never;
@@ -866,6 +866,19 @@ export interface components {
      */
     ConversationRequest: {
       chat_id: string;
+    };
+    /**
+     * @example {
+     *       "mode": "chat",
+     *       "examples": [
+     *         "How do I install docqa?"
+     *       ],
+     *       "question_max_chars": 4000
+     *     }
+     */
+    WidgetSettingsResponse: components['schemas']['WidgetSettings'] & {
+      /** @description The longest question this API takes, in characters (its setting `QUESTION_MAX_CHARS`). */
+      question_max_chars: number;
     };
     /**
      * @example {
@@ -2188,13 +2201,13 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Settings; the page’s own settings override them */
+      /** @description Settings (the page’s own settings override them) and the question length limit */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['WidgetSettings'];
+          'application/json': components['schemas']['WidgetSettingsResponse'];
         };
       };
       /** @description Invalid body or parameter (problem details with `errors`). */

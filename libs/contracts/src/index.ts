@@ -58,7 +58,12 @@ export {
   type HealthMode,
   type HealthResponse,
 } from './health';
-export { WidgetSettingsSchema, type WidgetSettings } from './settings';
+export {
+  WidgetSettingsResponseSchema,
+  WidgetSettingsSchema,
+  type WidgetSettings,
+  type WidgetSettingsResponse,
+} from './settings';
 export {
   IngestJobSchema,
   QuestionJobSchema,

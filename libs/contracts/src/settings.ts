@@ -37,3 +37,18 @@ export const WidgetSettingsSchema = z
   .strict()
   .openapi('WidgetSettings', { example: { mode: 'chat', examples: ['How do I install docqa?'] } });
 export type WidgetSettings = z.infer<typeof WidgetSettingsSchema>;
+
+/**
+ * What `GET /settings/` serves the widget: the tenant's stored settings, and the longest question
+ * the API takes, so the widget refuses a longer one before sending it whatever the API's setting.
+ */
+export const WidgetSettingsResponseSchema = WidgetSettingsSchema.extend({
+  question_max_chars: z
+    .number()
+    .int()
+    .positive()
+    .describe('The longest question this API takes, in characters (its setting `QUESTION_MAX_CHARS`).'),
+}).openapi('WidgetSettingsResponse', {
+  example: { mode: 'chat', examples: ['How do I install docqa?'], question_max_chars: 4000 },
+});
+export type WidgetSettingsResponse = z.infer<typeof WidgetSettingsResponseSchema>;

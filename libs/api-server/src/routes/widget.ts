@@ -2,6 +2,7 @@ import {
   ConversationRequestSchema,
   ConversationSchema,
   questionRequestSchemas,
+  WidgetSettingsResponseSchema,
   WidgetSettingsSchema,
   z,
 } from '@docqa/contracts';
@@ -12,12 +13,15 @@ import type { ApiDeps } from '../api-deps';
 
 /** The widget's endpoints: streamed questions, conversation history and settings. */
 export function widgetRoutes(routes: RouteTable, deps: ApiDeps): void {
-  /** Answers the tenant's stored settings, with `Cache-Control: cacheControl`. */
+  /**
+   * Answers the tenant's stored settings, with `Cache-Control: cacheControl`, and `served` (what
+   * the API adds for the widget) besides.
+   */
   const sendSettings =
-    (cacheControl: string): RouteHandler<unknown, unknown> =>
+    (cacheControl: string, served: object = {}): RouteHandler<unknown, unknown> =>
     async (req, res) => {
       res.setHeader('Cache-Control', cacheControl);
-      res.json(await deps.settings.get(principalOf(req).tenant));
+      res.json({ ...(await deps.settings.get(principalOf(req).tenant)), ...served });
     };
 
   routes.add(
@@ -81,13 +85,16 @@ export function widgetRoutes(routes: RouteTable, deps: ApiDeps): void {
       tag: 'Widget',
       operationId: 'getWidgetSettings',
       description:
-        "Returns the widget settings stored for the token's tenant; the widget merges them under the page's own `ASSISTANT_WIDGET` settings.",
+        "Returns the widget settings stored for the token's tenant, which the widget merges under the page's own `ASSISTANT_WIDGET` settings, and the longest question this API takes (`question_max_chars`), which the widget checks before sending one.",
       scope: 'ask',
       responses: {
-        200: { description: 'Settings; the page’s own settings override them', schema: WidgetSettingsSchema },
+        200: {
+          description: 'Settings (the page’s own settings override them) and the question length limit',
+          schema: WidgetSettingsResponseSchema,
+        },
       },
     },
-    sendSettings('private, max-age=60'),
+    sendSettings('private, max-age=60', { question_max_chars: deps.questionLimits.questionChars }),
   );
 
   routes.add(
