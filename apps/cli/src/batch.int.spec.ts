@@ -152,6 +152,35 @@ describe('docqa batch', () => {
     expect(asked('chats ')).toBe(2);
   }, 60_000);
 
+  it('counts an answer that failed in an earlier run as failed again, and exits 1', async () => {
+    const input = join(dir, 'failed-before.jsonl');
+    const out = join(dir, 'failed-before.out.jsonl');
+    writeFileSync(
+      input,
+      [{ question: 'failed before?' }, { question: 'answered now?' }]
+        .map((q) => JSON.stringify(q))
+        .join('\n'),
+    );
+    // The output as a run whose first answer failed left it.
+    const failed = {
+      line: 1,
+      id: 'q_failedbefore',
+      answer: null,
+      sources: [],
+      status: 'failed',
+      error: 'model unavailable',
+    };
+    writeFileSync(out, `${JSON.stringify(failed)}\n`);
+    const run = await docqaBatch(input, out);
+    expect(run.stderr).toMatch(/resuming: 1 answers already in/);
+    expect(run.stderr).toContain('1 answered now, 1 before, 1 failed, 0 invalid lines skipped');
+    expect(run.code).toBe(1);
+    expect(results(out).map((r) => [r.line, r.status])).toEqual([
+      [1, 'failed'],
+      [2, 'ready'],
+    ]);
+  }, 60_000);
+
   it('resumes after an interruption (and a result line cut off mid-write) without asking any question twice', async () => {
     const input = join(dir, 'resume.jsonl');
     const out = join(dir, 'resume.out.jsonl');

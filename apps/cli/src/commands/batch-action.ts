@@ -1,6 +1,6 @@
 import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { chunksOf, doneLines, invalidLines, isItem, keptResults, parseBatchLines } from './batch-file';
+import { chunksOf, doneLines, isItem, keptResults, linesWithStatus, parseBatchLines } from './batch-file';
 import { runBatch, type BatchResult } from './batch-runner';
 import { BatchTally } from './batch-tally';
 import { clientFor } from './http-client';
@@ -27,9 +27,12 @@ export async function runBatchFile(
       write({ line: bad.line, id: null, answer: null, sources: [], status: 'invalid', error: bad.error });
   }
   const items = lines.filter(isItem);
-  // Questions the server refused in an earlier run are in the output as invalid, not as answers.
-  const refused = invalidLines(kept);
+  // Questions the server refused in an earlier run are in the output as invalid, not as answers;
+  // answers that failed in an earlier run count as failed again.
+  const refused = linesWithStatus(kept, 'invalid');
   const refusedBefore = items.filter((item) => refused.has(item.line)).length;
+  const failed = linesWithStatus(kept, 'failed');
+  const failedBefore = items.filter((item) => failed.has(item.line)).length;
   const before = items.filter((item) => done.has(item.line)).length - refusedBefore;
   if (before) process.stderr.write(`resuming: ${before} answers already in ${opts.out}\n`);
 
@@ -39,6 +42,7 @@ export async function runBatchFile(
   process.once('SIGINT', () => abort.abort(new Error(`interrupted; run again to resume into ${opts.out}`)));
   const tally = new BatchTally(bar, {
     before,
+    failedBefore,
     invalid: lines.length - items.length + refusedBefore,
     todo: items.length - before - refusedBefore,
   });

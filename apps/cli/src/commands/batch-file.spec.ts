@@ -2,7 +2,7 @@ import {
   CHUNK_LINES,
   chunksOf,
   doneLines,
-  invalidLines,
+  linesWithStatus,
   isItem,
   keptResults,
   parseBatchLines,
@@ -53,8 +53,8 @@ describe('doneLines', () => {
   });
 });
 
-describe('invalidLines', () => {
-  it('collects the input lines whose kept result is invalid, refused by the server or not', () => {
+describe('linesWithStatus', () => {
+  it('collects the input lines whose kept result is invalid (refused by the server or not), or failed', () => {
     const out = [
       { line: 1, id: 'q_1', status: 'ready' },
       { line: 2, id: null, status: 'invalid', error: 'chat c_x was not found' },
@@ -63,7 +63,8 @@ describe('invalidLines', () => {
     ]
       .map((r) => JSON.stringify(r))
       .join('\n');
-    expect([...invalidLines(out)].sort()).toEqual([2, 4]);
+    expect([...linesWithStatus(out, 'invalid')].sort()).toEqual([2, 4]);
+    expect([...linesWithStatus(out, 'failed')]).toEqual([3]);
   });
 });
 

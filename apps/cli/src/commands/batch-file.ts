@@ -76,13 +76,14 @@ export function doneLines(outputText: string): Set<number> {
 }
 
 /**
- * Input lines whose kept result is `invalid`: not JSON, not a question, or refused by the server
- * (an unknown `chat_id`). A re-run counts them as invalid again, not as answers.
+ * Input lines whose kept result has `status`. A re-run counts them as the output records them:
+ * `invalid` lines (not JSON, not a question, or refused by the server, e.g. an unknown `chat_id`)
+ * as invalid again, not as answers; `failed` answers as failed again.
  */
-export function invalidLines(outputText: string): Set<number> {
+export function linesWithStatus(outputText: string, status: 'invalid' | 'failed'): Set<number> {
   return new Set(
     keptRecords(outputText)
-      .filter((r) => r.status === 'invalid')
+      .filter((r) => r.status === status)
       .map((r) => r.line),
   );
 }

@@ -27,7 +27,7 @@ describe('BatchTally', () => {
   it('counts a line the server refused as an invalid line, as the output does, and takes it off the bar', () => {
     const terminal = new FakeTerminal();
     const bar = batchBar(terminal);
-    const tally = new BatchTally(bar, { before: 0, invalid: 2, todo: 4 });
+    const tally = new BatchTally(bar, { before: 0, failedBefore: 0, invalid: 2, todo: 4 });
     expect(terminal.last()).toMatch(/ 0\/4 \|/);
     expect(add(tally, terminal, result(1, 'ready'))).toMatch(/ 1\/4 \| .* \| 0 failed$/);
     // Line 2's chat_id is unknown: refused, written as invalid.
@@ -41,12 +41,23 @@ describe('BatchTally', () => {
     expect(tally.ok).toBe(false);
   });
 
-  it('is ok when every answer of the run is ready and no line was invalid', () => {
-    const tally = new BatchTally(batchBar(new FakeTerminal()), { before: 5, invalid: 0, todo: 1 });
+  it('is ok when every answer in the output is ready and no line was invalid', () => {
+    const start = { before: 5, failedBefore: 0, invalid: 0, todo: 1 };
+    const tally = new BatchTally(batchBar(new FakeTerminal()), start);
     tally.add(result(6, 'ready'));
     expect(tally.ok).toBe(true);
     expect(tally.summary('out.jsonl')).toBe(
       '1 answered now, 5 before, 0 failed, 0 invalid lines skipped → out.jsonl',
+    );
+  });
+
+  it('counts the answers an earlier run wrote as failed, as the output holds them', () => {
+    const start = { before: 5, failedBefore: 2, invalid: 0, todo: 1 };
+    const tally = new BatchTally(batchBar(new FakeTerminal()), start);
+    tally.add(result(6, 'ready'));
+    expect(tally.ok).toBe(false);
+    expect(tally.summary('out.jsonl')).toBe(
+      '1 answered now, 5 before, 2 failed, 0 invalid lines skipped → out.jsonl',
     );
   });
 });

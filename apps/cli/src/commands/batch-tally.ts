@@ -8,6 +8,8 @@ export type TallyBar = Pick<SingleBar, 'start' | 'update' | 'getTotal' | 'setTot
 export interface TallyStart {
   /** Answers already in the output, from an earlier run. */
   before: number;
+  /** Of those, the answers that failed. */
+  failedBefore: number;
   /** Invalid lines so far: those the file holds, and those the server refused in an earlier run. */
   invalid: number;
   /** Questions to wait for: the progress bar's total. */
@@ -25,6 +27,7 @@ export class BatchTally {
   private failed = 0;
   private invalid: number;
   private readonly before: number;
+  private readonly failedBefore: number;
   private readonly startedAt = Date.now();
 
   constructor(
@@ -32,6 +35,7 @@ export class BatchTally {
     start: TallyStart,
   ) {
     this.before = start.before;
+    this.failedBefore = start.failedBefore;
     this.invalid = start.invalid;
     bar.start(start.todo, 0, { rate: '0.0', failed: 0 });
   }
@@ -50,13 +54,17 @@ export class BatchTally {
     this.bar.update(this.answered, { rate: rate.toFixed(1), failed: this.failed });
   }
 
-  /** Whether every line was a valid question and every answer of this run is ready. */
+  /** Whether every line was a valid question and every answer in the output is ready. */
   get ok(): boolean {
-    return !this.failed && !this.invalid;
+    return !this.failed && !this.failedBefore && !this.invalid;
   }
 
-  /** The closing line: `47 answered now, 0 before, 1 failed, 3 invalid lines skipped → out.jsonl`. */
+  /**
+   * The closing line: `47 answered now, 0 before, 1 failed, 3 invalid lines skipped → out.jsonl`,
+   * failed counting the answers of earlier runs too, as the output holds them.
+   */
   summary(out: string): string {
-    return `${this.answered} answered now, ${this.before} before, ${this.failed} failed, ${this.invalid} invalid lines skipped → ${out}`;
+    const failed = this.failed + this.failedBefore;
+    return `${this.answered} answered now, ${this.before} before, ${failed} failed, ${this.invalid} invalid lines skipped → ${out}`;
   }
 }
