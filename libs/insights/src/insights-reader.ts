@@ -2,6 +2,7 @@ import type { Redis } from 'ioredis';
 import { CHANNELS, type Insights, type InsightsBucket, type InsightsQuery } from '@docqa/contracts';
 import type { Keys } from '@docqa/records';
 import { histogramMedian } from './latency-histogram';
+import { decodeDocument } from './log-entry';
 import { dayStart, daysOf, resolvePeriod, startOfWeek } from './period';
 import topMembersScript from './lua/top-members.lua';
 
@@ -136,9 +137,10 @@ export class InsightsReader {
     const top = await this.top(tenant, days, (d) => keys.analyticsTopDocuments(tenant, d));
     if (!top.length) return [];
     const docs = await this.redis.hmget(keys.analyticsDocuments(tenant), ...top.map(([id]) => id));
-    return top.map(([document_id, citations], i) => {
-      const [title, url] = docs[i] ? (JSON.parse(docs[i]!) as [string, string | null]) : [document_id, null];
-      return { document_id, title, url, citations };
-    });
+    return top.map(([document_id, citations], i) => ({
+      document_id,
+      ...decodeDocument(document_id, docs[i]),
+      citations,
+    }));
   }
 }

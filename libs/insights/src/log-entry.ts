@@ -109,3 +109,23 @@ export function entryOf(
     cited_document_ids: cited,
   };
 }
+
+/**
+ * The page a cited source belongs to: its URL without the `#anchor` of the section one answer
+ * happened to cite, so a document's link in reports does not follow the latest citation.
+ */
+export function pageUrl(url: string | null): string | null {
+  if (url === null) return null;
+  const hash = url.indexOf('#');
+  return hash < 0 ? url : url.slice(0, hash);
+}
+
+/** A cited document's `[title, url]` as the log keeps it (tenant's documents hash); `id` without one. */
+export function decodeDocument(
+  id: string,
+  raw: string | null | undefined,
+): { title: string; url: string | null } {
+  if (!raw) return { title: id, url: null };
+  const [title, url] = JSON.parse(raw) as [string, string | null];
+  return { title, url: pageUrl(url) };
+}

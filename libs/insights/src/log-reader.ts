@@ -1,7 +1,7 @@
 import type { Redis } from 'ioredis';
 import type { LoggedQuestion } from '@docqa/contracts';
 import type { Keys } from '@docqa/records';
-import { decodeEntry, feedbackField } from './log-entry';
+import { decodeDocument, decodeEntry, feedbackField } from './log-entry';
 
 /** A logged question addressed by its day (`YYYYMMDD`) and id. */
 export interface LogRef {
@@ -39,10 +39,7 @@ export class LogReader {
     const found = new Map<string, { title: string; url: string | null }>();
     if (!unique.length) return found;
     const raws = await this.deps.redis.hmget(this.deps.keys.analyticsDocuments(tenant), ...unique);
-    unique.forEach((id, i) => {
-      const [title, url] = raws[i] ? (JSON.parse(raws[i]!) as [string, string | null]) : [id, null];
-      found.set(id, { title, url });
-    });
+    unique.forEach((id, i) => found.set(id, decodeDocument(id, raws[i])));
     return found;
   }
 }

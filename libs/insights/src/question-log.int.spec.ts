@@ -8,7 +8,7 @@ import { QuestionLog } from './question-log';
 
 const DAY = 86_400_000;
 
-function record(id: string, askedAt: number, cited: boolean): QuestionRecord {
+function record(id: string, askedAt: number, cited: boolean, url: string | null = null): QuestionRecord {
   return {
     id,
     text: 'How do I rotate a token?',
@@ -21,7 +21,7 @@ function record(id: string, askedAt: number, cited: boolean): QuestionRecord {
         document_id: 'tokens',
         chunk_id: 'tokens#0',
         title: 'Tokens',
-        url: null,
+        url,
         snippet: '',
         score: 1,
         cited,
@@ -61,6 +61,26 @@ describe('QuestionLog', () => {
     ]);
   });
 
+  it('links a cited document to its page, not to the section the latest answer cited', async () => {
+    const log = new QuestionLog({ redis, keys, retentionDays: 90, now: () => now + 1000 });
+    const page = 'https://docs.acme.com/tokens';
+    for (const [id, anchor] of [
+      ['q_linked001', 'create'],
+      ['q_linked002', 'revoke'],
+    ] as const)
+      await log.questionEnded({
+        tenant: 'linked',
+        channel: 'api',
+        record: record(id, now, true, `${page}#${anchor}`),
+      });
+    const insights = await new InsightsReader({ redis, keys, retentionDays: 90 }).insights('linked', {
+      interval: 'day',
+    });
+    expect(insights.top_documents).toEqual([
+      { document_id: 'tokens', title: 'Tokens', url: page, citations: 2 },
+    ]);
+  });
+
   it('applies a rating given before the question was logged once it is', async () => {
     const log = new QuestionLog({ redis, keys, retentionDays: 90 });
     const early = record('q_early0001', now, false);
@@ -74,7 +94,8 @@ describe('QuestionLog', () => {
     const log = new QuestionLog({ redis, keys, retentionDays: 90 });
     const old = record('q_tooold001', now - 91 * DAY, false);
     await log.questionEnded({ tenant: 'old', channel: 'api', record: old });
-    const left = await redis.keys(`${prefix}:an:old:*`);
+    // The tenant is a hash tag (`an:{old}:…`); braces are plain characters in a KEYS pattern.
+    const left = await redis.keys(`${prefix}:an:{old}:*`);
     expect(left).toEqual([]);
   });
 

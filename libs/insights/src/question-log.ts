@@ -3,7 +3,7 @@ import type { Channel, FeedbackRequest, QuestionRecord } from '@docqa/contracts'
 import type { Keys } from '@docqa/records';
 import { words } from '@docqa/retrieval';
 import { latencyBucket } from './latency-histogram';
-import { encodeEntry, encodeFeedback, entryOf } from './log-entry';
+import { encodeEntry, encodeFeedback, entryOf, pageUrl } from './log-entry';
 import { dayOf, startOfDay } from './period';
 import logFeedbackScript from './lua/log-feedback.lua';
 import logQuestionScript from './lua/log-question.lua';
@@ -60,7 +60,8 @@ export class QuestionLog {
     const day = dayOf(asked);
     const docs = new Map<string, [string, string, string | null]>();
     for (const s of record.sources)
-      if (s.cited && !docs.has(s.document_id)) docs.set(s.document_id, [s.document_id, s.title, s.url]);
+      if (s.cited && !docs.has(s.document_id))
+        docs.set(s.document_id, [s.document_id, s.title, pageUrl(s.url)]);
     const logged = await this.redis.logQuestion(
       keys.analyticsQuestions(tenant, day),
       keys.analyticsDay(tenant, day),
