@@ -40,9 +40,18 @@ export function insightsCommands(program: Command): void {
   });
 }
 
+/**
+ * Text a visitor wrote (or a crawled page's title) as one printable line: line breaks and tabs
+ * become spaces, so a question cannot break a table's layout, and control characters are dropped,
+ * so escape sequences in it never reach the operator's terminal.
+ */
+export function oneLine(text: string): string {
+  return text.replace(/\s+/g, ' ').replace(/[\u0000-\u001f\u007f-\u009f]/g, '');
+}
+
 /** A plain-text table: columns padded to their widest cell, numbers right-aligned. */
 export function table(header: string[], rows: (string | number | null)[][]): string {
-  const cells = [header, ...rows.map((r) => r.map((c) => (c === null ? '-' : String(c))))];
+  const cells = [header, ...rows.map((r) => r.map((c) => (c === null ? '-' : oneLine(String(c)))))];
   const widths = header.map((_, i) => Math.max(...cells.map((r) => r[i]!.length)));
   const numeric = header.map((_, i) => rows.every((r) => typeof r[i] === 'number' || r[i] === null));
   return (
@@ -91,12 +100,12 @@ export function gapsTables(report: Gaps): string {
   return report.clusters
     .map((c) =>
       [
-        `${c.count} × ${c.label}`,
+        `${c.count} × ${oneLine(c.label)}`,
         ...c.questions.map(
           (q) =>
-            `    ${q.at.slice(0, 10)}  ${q.reason === 'not_covered' ? 'not covered' : 'thumbs down'}  ${q.text}`,
+            `    ${q.at.slice(0, 10)}  ${q.reason === 'not_covered' ? 'not covered' : 'thumbs down'}  ${oneLine(q.text)}`,
         ),
-        ...c.nearest_documents.map((d) => `    → ${d.title}${d.url ? `  ${d.url}` : ''}`),
+        ...c.nearest_documents.map((d) => `    → ${oneLine(d.title)}${d.url ? `  ${oneLine(d.url)}` : ''}`),
       ].join('\n'),
     )
     .join('\n\n')
