@@ -207,13 +207,9 @@ describe('insights API (question log, conversations, gaps, export)', () => {
         text: 'How do I revoke a token?',
         answer: null,
         feedback: { rating: 'up', details: null, url: null },
+        // The log keeps a cited document, not the section an answer cited: its page.
         sources: [
-          {
-            document_id: 'tokens',
-            title: 'Tokens',
-            url: 'https://docs.example/tokens#revoking',
-            cited: true,
-          },
+          { document_id: 'tokens', title: 'Tokens', url: 'https://docs.example/tokens', cited: true },
         ],
       }),
     ]);
@@ -281,6 +277,19 @@ describe('insights API (question log, conversations, gaps, export)', () => {
       const res = await call('acme-admin', path);
       expect([path, res.status]).toEqual([path, 400]);
       expect((await res.json()).errors.length).toBeGreaterThan(0);
+    }
+    // A day that does not exist is not a date (it is not moved to the next month), and the
+    // reason says what a date is.
+    for (const from of ['yesterday', '2026-11-31', '2026-13-01', '2026-11-01T25:00Z']) {
+      const res = await call('acme-admin', `admin/insights/?from=${from}`);
+      expect([from, res.status]).toEqual([from, 400]);
+      expect((await res.json()).errors).toEqual([
+        {
+          path: 'query.from',
+          message:
+            'must be a date (2026-11-01) or a date-time (2026-11-01T08:00:00Z), UTC unless an offset is given',
+        },
+      ]);
     }
     expect((await call('acme', 'admin/insights/')).status).toBe(403);
   });

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DocumentInputSchema, DocumentsRequestSchema } from './documents';
 import { FilterSchema } from './filter';
+import { PeriodQuerySchema } from './insights';
 import { QuestionRequestSchema } from './question';
 import { SearchRequestSchema } from './search';
 import { VERSION } from './version';
@@ -95,5 +96,29 @@ describe('VERSION', () => {
   it('equals the version in package.json', () => {
     const { version } = JSON.parse(readFileSync(join(__dirname, '../../../package.json'), 'utf8'));
     expect(VERSION).toBe(version);
+  });
+});
+
+describe('PeriodQuerySchema', () => {
+  const from = (text: string) => PeriodQuerySchema.safeParse({ from: text });
+
+  it('reads dates and date-times as UTC unless they carry an offset', () => {
+    expect(from('2026-11-01').data?.from?.toISOString()).toBe('2026-11-01T00:00:00.000Z');
+    expect(from('2026-11-01T08:30').data?.from?.toISOString()).toBe('2026-11-01T08:30:00.000Z');
+    expect(from('2026-11-01T08:30:00.250Z').data?.from?.toISOString()).toBe('2026-11-01T08:30:00.250Z');
+    expect(from('2026-11-01T08:30:00+02:00').data?.from?.toISOString()).toBe('2026-11-01T06:30:00.000Z');
+  });
+
+  it('refuses what is not a date, and days that do not exist', () => {
+    for (const text of [
+      'yesterday',
+      '2026-11-31',
+      '2026-02-29',
+      '2026-13-01',
+      '2026-11-01T24:61',
+      '1732400000',
+    ])
+      expect([text, from(text).success]).toEqual([text, false]);
+    expect(from('2028-02-29').success).toBe(true);
   });
 });
