@@ -39,7 +39,8 @@ export const MISSING_SEARCH_SCOPE = 'This token lacks the "search" scope, which 
 
 function formatResults(query: string, found: SearchResponse): string {
   if (!found.results.length) return `No passages match "${query}" (${found.search_mode} search).`;
-  const header = `${found.results.length} passages for "${query}" (${found.search_mode} search), best first:`;
+  const count = found.results.length;
+  const header = `${count} ${count === 1 ? 'passage' : 'passages'} for "${query}" (${found.search_mode} search), best first:`;
   return [header, ...found.results.map(formatResult)].join('\n\n');
 }
 
