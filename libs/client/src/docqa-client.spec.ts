@@ -21,6 +21,7 @@ async function startServer(handler: Handler) {
   const { port } = server.address() as AddressInfo;
   return {
     requests,
+    port,
     client: (extra: { retries?: number; backoffMs?: number } = {}) =>
       new DocqaClient({ baseUrl: `http://127.0.0.1:${port}/api/v2`, token: 'dq_test', ...extra }),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
@@ -84,6 +85,34 @@ describe('DocqaClient', () => {
       code: 'not_found',
       problem: { detail: 'question q_x was not found' },
     });
+  });
+
+  it('names the baseUrl when the API has no such route, as when baseUrl lacks /api/v2/', async () => {
+    server = await startServer((req, res) =>
+      req.url!.startsWith('/api/v2/question/')
+        ? json(
+            res,
+            404,
+            problem(404, 'Not Found', { detail: 'question q_x was not found', code: 'not_found' }),
+          )
+        : json(
+            res,
+            404,
+            problem(404, 'Not Found', { detail: `no route for GET ${req.url}`, code: 'not_found' }),
+          ),
+    );
+    const recordMissing = (await server
+      .client()
+      .get('q_x')
+      .catch((e: unknown) => e)) as Error;
+    expect(recordMissing.message).toBe('404 Not Found: question q_x was not found');
+    const root = new DocqaClient({ baseUrl: `http://127.0.0.1:${server.port}`, token: 'dq_test' });
+    const err = (await root.get('q_x').catch((e: unknown) => e)) as DocqaProblemError;
+    expect(err).toBeInstanceOf(DocqaProblemError);
+    expect(err.code).toBe('not_found');
+    expect(err.message).toBe(
+      `404 Not Found: no route for GET /question/q_x/; is baseUrl http://127.0.0.1:${server.port}/ the API's base URL, ending in /api/v2/?`,
+    );
   });
 
   it('turns a non-JSON error body into a problem with its status', async () => {

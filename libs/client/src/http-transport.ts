@@ -69,8 +69,19 @@ export class HttpTransport {
         await sleep(retryAfterMs(res.headers.get('retry-after')) ?? this.backoff(attempt), init.signal);
         continue;
       }
-      throw new DocqaProblemError(await problemOf(res), res.headers);
+      const problem = await problemOf(res);
+      throw new DocqaProblemError(problem, res.headers, this.routeHint(problem));
     }
+  }
+
+  /**
+   * A 404 for the route itself (not for a record) most often means a `baseUrl` that is not the
+   * API's base, e.g. the server's root: say so, with the base that was used.
+   */
+  private routeHint(problem: Problem): string | undefined {
+    const noRoute = problem.code === 'not_found' && problem.detail?.startsWith('no route for');
+    if (problem.status !== 404 || !(noRoute || !problem.code)) return undefined;
+    return `is baseUrl ${this.baseUrl} the API's base URL, ending in /api/v2/?`;
   }
 
   /** Sends a request and parses its JSON answer. */

@@ -8,10 +8,12 @@ export class DocqaProblemError extends Error {
   constructor(
     readonly problem: Problem,
     readonly headers: Headers,
+    /** What the caller may have got wrong, appended to the message (e.g. a `baseUrl` without `/api/v2/`). */
+    hint?: string,
   ) {
     const fields = problem.errors?.map((e) => `${e.path}: ${e.message}`).join('; ');
     super(
-      `${problem.status} ${problem.title}${problem.detail ? `: ${problem.detail}` : ''}${fields ? ` (${fields})` : ''}`,
+      `${problem.status} ${problem.title}${problem.detail ? `: ${problem.detail}` : ''}${fields ? ` (${fields})` : ''}${hint ? `; ${hint}` : ''}`,
     );
     this.name = 'DocqaProblemError';
   }
