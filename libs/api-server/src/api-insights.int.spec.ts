@@ -22,6 +22,9 @@ const documents = [
   },
 ];
 
+/** The docs site a widget token of the tests is bound to. */
+const SITE = 'https://docs.acme.test';
+
 describe('insights API (question log, conversations, gaps, export)', () => {
   let stack: Stack;
   let redis: Redis;
@@ -41,6 +44,12 @@ describe('insights API (question log, conversations, gaps, export)', () => {
       tokens[tenant] = await stack.createToken({ tenant, scopes: ['ask', 'ingest'] });
       tokens[`${tenant}-admin`] = await stack.createToken({ tenant, scopes: ['admin'] });
     }
+    tokens['acme-widget'] = await stack.createToken({
+      tenant: 'acme',
+      scopes: ['ask'],
+      widget: true,
+      origins: [SITE],
+    });
     await ingest('acme');
     await ingest('other');
   });
@@ -53,7 +62,12 @@ describe('insights API (question log, conversations, gaps, export)', () => {
   const call = (token: string, path: string, init: RequestInit = {}) =>
     fetch(stack.apiUrl + path, {
       ...init,
-      headers: { authorization: `Bearer ${tokens[token]}`, 'content-type': 'application/json' },
+      headers: {
+        authorization: `Bearer ${tokens[token]}`,
+        'content-type': 'application/json',
+        // A widget token answers only on the page of its origin.
+        ...(token.endsWith('-widget') ? { origin: SITE } : {}),
+      },
     });
   const post = (token: string, path: string, body: unknown) =>
     call(token, path, { method: 'POST', body: JSON.stringify(body) });
@@ -93,7 +107,7 @@ describe('insights API (question log, conversations, gaps, export)', () => {
 
   it('logs questions from the API, the widget and a batch, with feedback, and counts them exactly', async () => {
     asked.api = await (await post('acme', 'question/', { question: 'How do I revoke a token?' })).json();
-    const stream = await post('acme', 'questions/', { question: 'How do I create a token?' });
+    const stream = await post('acme-widget', 'questions/', { question: 'How do I create a token?' });
     const first = /data: (\{.*\})/.exec(await stream.text())!;
     asked.widget = JSON.parse(first[1]!);
     const batch = await (
@@ -292,6 +306,21 @@ describe('insights API (question log, conversations, gaps, export)', () => {
       ]);
     }
     expect((await call('acme', 'admin/insights/')).status).toBe(403);
+  });
+
+  it('counts a question streamed with a server token (the SDK, docqa ask) as api, not widget', async () => {
+    tokens['streams'] = await stack.createToken({ tenant: 'streams', scopes: ['ask'] });
+    tokens['streams-admin'] = await stack.createToken({ tenant: 'streams', scopes: ['admin'] });
+    const stream = await post('streams', 'questions/', { question: 'How do I create a token?' });
+    const { question_id } = JSON.parse(/data: (\{.*\})/.exec(await stream.text())![1]!);
+    await ready('streams', question_id);
+    const insights = await logged('streams', 1);
+    expect(insights.by_channel).toEqual([
+      { channel: 'api', questions: 1, not_covered: 1 },
+      { channel: 'widget', questions: 0, not_covered: 0 },
+      { channel: 'batch', questions: 0, not_covered: 0 },
+      { channel: 'mcp', questions: 0, not_covered: 0 },
+    ]);
   });
 
   it('answers an empty report for a tenant without questions', async () => {

@@ -2,8 +2,9 @@ import { QuestionStatusSchema } from './question';
 import { z } from './zod';
 
 /**
- * Where a question entered docqa: `POST /question/` (api), `POST /question/batch/` (batch), the
- * widget's `POST /questions/` (widget) or the MCP server's `ask_question` tool (mcp).
+ * Where a question entered docqa: `POST /question/` (api), `POST /question/batch/` (batch),
+ * `POST /questions/` with a widget token (widget; with a server token, api) or the MCP server's
+ * `ask_question` tool (mcp).
  */
 export const ChannelSchema = z.enum(['api', 'widget', 'batch', 'mcp']).openapi('Channel');
 export type Channel = z.infer<typeof ChannelSchema>;
