@@ -2,7 +2,8 @@ import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import express from 'express';
 import pino from 'pino';
-import { requestLog } from './request-log';
+import { Metrics } from '@docqa/metrics';
+import { markRoute, requestLog } from './request-log';
 
 describe('requestLog', () => {
   let server: Server;
@@ -78,5 +79,36 @@ describe('requestLog', () => {
     await fetch(`${url}/missing`);
     await settle();
     expect(lines.map((l) => (l.res as { statusCode: number }).statusCode)).toEqual([404]);
+  });
+
+  it('counts a request by its route template, mount path included, also when its handler fails', async () => {
+    const metrics = new Metrics('api');
+    const app = express();
+    app.use(requestLog(pino({ level: 'silent' }), metrics));
+    const router = express.Router();
+    router.get('/things/:id/', markRoute, (req, res) => void res.json({ id: req.params.id }));
+    router.get('/gone/:id/', markRoute, async () => {
+      throw new Error('not found');
+    });
+    app.use('/api/v2', router);
+    // The error reaches the app's handler after the router restored req.baseUrl.
+    app.use((_err: unknown, _req: express.Request, res: express.Response, _next: express.NextFunction) => {
+      res.status(404).end();
+    });
+    const other = app.listen(0, '127.0.0.1');
+    await new Promise((resolve) => other.once('listening', resolve));
+    const base = `http://127.0.0.1:${(other.address() as AddressInfo).port}`;
+    try {
+      expect((await fetch(`${base}/api/v2/things/1/`)).status).toBe(200);
+      expect((await fetch(`${base}/api/v2/gone/1/`)).status).toBe(404);
+      await settle();
+      const counted = (await metrics.httpRequests.get()).values.map((v) => [v.labels.route, v.value]);
+      expect(counted).toEqual([
+        ['/api/v2/things/:id/', 1],
+        ['/api/v2/gone/:id/', 1],
+      ]);
+    } finally {
+      await new Promise((resolve) => other.close(resolve));
+    }
   });
 });

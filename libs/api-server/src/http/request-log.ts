@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Request, RequestHandler } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import type { Level, Logger } from 'pino';
 import type { Metrics } from '@docqa/metrics';
 
@@ -15,8 +15,8 @@ const CALLER_ID = /^[\w.-]{1,100}$/;
 /**
  * Gives every request an id (echoed in `X-Request-Id`) and logs it when it ends: errors and 5xx
  * at `error`, 4xx and requests the client aborted at `info`, the rest at `debug`. With `metrics`,
- * also counts it and its latency by route template (the matched route's path, `static` for
- * files, `unmatched` for the rest).
+ * also counts it and its latency by route template (the matched route's path, as {@link markRoute}
+ * recorded it where it runs; `static` for files, `unmatched` for the rest).
  *
  * pino-http did this before, but it builds a child logger and serialises the request on every
  * request even when the line is never written; that cost a quarter of `GET /question/{id}/`'s
@@ -31,7 +31,7 @@ export function requestLog(logger: Logger, metrics?: Metrics): RequestHandler {
     const done = (): void => {
       res.off('finish', done);
       res.off('close', done);
-      if (metrics) observe(metrics, req, res.statusCode, performance.now() - started);
+      if (metrics) observe(metrics, req, res, performance.now() - started);
       const aborted = !res.writableFinished;
       // A client that leaves before the response ends (an aborted upload, a closed stream) is
       // worth a line at info, whatever status the response had reached.
@@ -56,9 +56,28 @@ export function requestLog(logger: Logger, metrics?: Metrics): RequestHandler {
   };
 }
 
-function observe(metrics: Metrics, req: Request, statusCode: number, ms: number): void {
+/** The route template a request matched, as {@link markRoute} recorded it. */
+const ROUTE = Symbol('route');
+type Marked = Response & { [ROUTE]?: string };
+
+/**
+ * Records the template of the route that matched (`/api/v2/question/:id/`), for the metrics. Put
+ * first in a route's handlers: when a handler fails, the error reaches the app's error handler
+ * after the router has restored `req.baseUrl`, so by the time the response ends the template
+ * would have lost the router's mount path.
+ */
+export const markRoute: RequestHandler = (req, res, next) => {
   const path = (req.route as { path?: unknown } | undefined)?.path;
-  const route = typeof path === 'string' ? req.baseUrl + path : statusCode < 400 ? 'static' : 'unmatched';
+  if (typeof path === 'string') (res as Marked)[ROUTE] ??= req.baseUrl + path;
+  next();
+};
+
+function observe(metrics: Metrics, req: Request, res: Response, ms: number): void {
+  const { statusCode } = res;
+  const path = (req.route as { path?: unknown } | undefined)?.path;
+  const route =
+    (res as Marked)[ROUTE] ??
+    (typeof path === 'string' ? req.baseUrl + path : statusCode < 400 ? 'static' : 'unmatched');
   const labels = { route, method: req.method, status: String(statusCode) };
   metrics.httpRequests.inc(labels);
   metrics.httpDuration.observe(labels, ms / 1000);

@@ -5,6 +5,7 @@ import type { Scope } from '@docqa/contracts';
 import { ProblemSchema, z } from '@docqa/contracts';
 import { ValidationError } from '@docqa/errors';
 import { principalOf, requireScope } from './auth';
+import { markRoute } from './request-log';
 
 type Method = 'get' | 'post' | 'put' | 'delete';
 
@@ -117,7 +118,10 @@ export class RouteTable {
   add<B, Q>(spec: RouteSpec<B, Q>, handler: RouteHandler<B, Q>, ...before: RequestHandler[]): void {
     this.specs.push(spec as RouteSpec);
     this.document(spec);
-    const chain = spec.scope ? [this.authenticate, ...before, requireScope(spec.scope)] : before;
+    const chain = [
+      markRoute,
+      ...(spec.scope ? [this.authenticate, ...before, requireScope(spec.scope)] : before),
+    ];
     this.router[spec.method](spec.path, ...chain, async (req, res) => {
       const valid = {
         body: spec.body ? parse(spec.body, req.body ?? {}, 'body') : (undefined as B),
