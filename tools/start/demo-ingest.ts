@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { DEMO_DOCS_PATH } from '@docqa/api-server';
+import { DEMO_DOCS_EXCLUDE, DEMO_DOCS_PATH } from '@docqa/api-server';
 import { loadPaths } from '@docqa/sources';
 
 /**
@@ -14,6 +14,7 @@ export async function ingestDocs(
   publicUrl: string,
 ): Promise<{ documents: number; chunks: number; skipped: number }> {
   const { documents, failed } = await loadPaths([join(__dirname, '../../../docs')], {
+    exclude: DEMO_DOCS_EXCLUDE,
     metadata: { source: 'docqa-docs' },
     baseUrl: `${publicUrl}${DEMO_DOCS_PATH}`,
   });

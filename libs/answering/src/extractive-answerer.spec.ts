@@ -282,6 +282,20 @@ describe('ExtractiveAnswerer', () => {
     expect(text).toMatch(/^Press Ctrl-C in the acme terminal\. \[1\]/);
   });
 
+  it('answers what-is with the section that defines it when the name is in every section', async () => {
+    const results = [
+      chunk(
+        'Operations',
+        'Operations › Metrics',
+        '- `acme_http_requests_total`: acme requests.\n- `acme_http_duration_seconds`: acme latency.\n- `acme_jobs`: acme jobs.',
+      ),
+      chunk('Guide', 'Guide › Overview', 'Acme answers questions about your documentation, with sources.'),
+    ];
+    const { text, sources } = await ask('What is acme?', results);
+    expect(text).toMatch(/^Acme answers questions about your documentation, with sources\. \[1\]/);
+    expect(sources[0]!.document_id).toBe('Guide');
+  });
+
   it('answers which-values from the start of the list even when a later value matches the question better', async () => {
     const options = Array.from(
       { length: 30 },

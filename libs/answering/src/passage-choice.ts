@@ -84,6 +84,7 @@ export function rankSections(
   kind: QuestionKind,
 ): ScoredSection[] {
   const total = weightOf(weights, () => true) || 1;
+  const subject = [...weights.keys()];
   return passages
     .map((passage) => {
       const prose = new Set(passage.units.filter((u) => u.kind !== 'code').flatMap((u) => [...u.terms]));
@@ -108,10 +109,16 @@ export function rankSections(
       }
       const phrase = PHRASE_STRENGTH * phraseWeight(passage, weights);
       const score =
-        ((matched + phrase) / total + RANK_BONUS / (passage.rank + 1)) * shapeBonus(passage, kind);
+        ((matched + phrase) / total + RANK_BONUS / (passage.rank + 1)) * shapeBonus(passage, kind, subject);
       return { passage, coverage: coverage / total, score };
     })
     .sort((a, b) => b.score - a.score);
+}
+
+/** Whether a sentence opens with `subject` (the question's terms, in order). */
+function defines(unit: Unit, subject: string[]): boolean {
+  const opening = terms(unit.text.slice(0, 200)).slice(0, subject.length);
+  return opening.length === subject.length && opening.every((t, i) => t === subject[i]);
 }
 
 /** Weight of the question's consecutive term pairs that a section has consecutively too. */
@@ -130,8 +137,22 @@ function withoutStringLiterals(code: string): string {
   return code.replace(/'(?:\\.|[^'\\\n])*'|"(?:\\.|[^"\\\n])*"/g, ' ');
 }
 
-function shapeBonus(passage: SectionPassage, kind: QuestionKind): number {
+/**
+ * Bonus of a section that defines what a "what" question asks about: one of its sentences opens
+ * with the question's words ("A tenant is one knowledge base", "docqa answers questions about your
+ * documentation"). A name every page mentions ("What is docqa?") otherwise ranks whichever section
+ * says it most, such as a list of `docqa_…` metrics.
+ */
+const DEFINITION_BONUS = 1.3;
+
+function shapeBonus(passage: SectionPassage, kind: QuestionKind, subject: string[] = []): number {
   const has = (k: Unit['kind']) => passage.units.some((u) => u.kind === k);
+  if (
+    kind === 'what' &&
+    subject.length &&
+    passage.units.some((u) => u.kind === 'paragraph' && defines(u, subject))
+  )
+    return DEFINITION_BONUS;
   if (kind === 'how' && (has('code') || has('item'))) return 1.15;
   if (kind === 'which' && has('item')) return 1.15;
   if (kind === 'trouble' && /troubleshoot|problem|error|fail|faq/i.test(passage.section)) return 1.2;

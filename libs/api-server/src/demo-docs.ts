@@ -9,6 +9,13 @@ import { HeadingAnchors } from '@docqa/retrieval';
 export const DEMO_DOCS_PATH = '/demo/docs/';
 
 /**
+ * Files of docs/ that the demo does not ingest: the benchmarks are a log of measurements, whose
+ * passages about search and answers outranked the pages a reader wants ("What is hybrid search?"
+ * was answered with timings from a benchmark pass).
+ */
+export const DEMO_DOCS_EXCLUDE = ['benchmarks.md'];
+
+/**
  * Serves the Markdown pages of a docs folder as HTML under {@link DEMO_DOCS_PATH}, the way a docs
  * site publishes them (`cli.md` at `/demo/docs/cli`, `index.md` at the folder), with heading ids
  * made like the chunker's anchors. So the demo's sources, ingested with that base URL, are links

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { NOT_FOUND_ANSWER, type Answerer } from '@docqa/answering';
+import { DEMO_DOCS_EXCLUDE } from '@docqa/api-server';
 import { loadPaths } from '@docqa/sources';
 import type { EvalDoc } from '../eval-data';
 import { citedDocuments, median, presentationIssues, runAnswer, type RunAnswer } from './answer-run';
@@ -25,7 +26,10 @@ export function docsQuestions(): DocsQuestion[] {
 
 /** docqa's own docs/ as the demo ingests them, linked under `baseUrl`. */
 export async function docsCorpus(baseUrl: string): Promise<EvalDoc[]> {
-  const { documents } = await loadPaths([join(process.cwd(), 'docs')], { baseUrl });
+  const { documents } = await loadPaths([join(process.cwd(), 'docs')], {
+    baseUrl,
+    exclude: DEMO_DOCS_EXCLUDE,
+  });
   return documents.map((d) => ({ id: d.id, title: d.title, text: d.content, url: d.url }));
 }
 
