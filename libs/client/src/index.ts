@@ -11,4 +11,9 @@ export { DocqaProblemError } from './problem-error';
 export { AnswerTimeoutError } from './answer-timeout-error';
 export { isFinalEvent, readAnswerEvents, type StreamedEvent } from './answer-events';
 export { retryAfterMs, type HttpTransportOptions } from './http-transport';
-export { InsightsClient, type ConversationsParams, type InsightsParams } from './insights-client';
+export {
+  InsightsClient,
+  type ConversationsParams,
+  type InsightsParams,
+  type PeriodParams,
+} from './insights-client';

@@ -9,10 +9,16 @@ import type {
 } from '@docqa/contracts';
 import { HttpTransport, type HttpTransportOptions } from './http-transport';
 
-/** Query of {@link InsightsClient.insights} as sent (dates as ISO strings or `Date`s). */
-export type InsightsParams = z.input<typeof InsightsQuerySchema>;
+/** A report's period as a caller gives it: dates or date-times as ISO strings, or `Date`s. */
+export type PeriodParams = {
+  from?: string | Date;
+  to?: string | Date;
+};
+/** Query of {@link InsightsClient.insights} as sent. */
+export type InsightsParams = Omit<z.input<typeof InsightsQuerySchema>, keyof PeriodParams> & PeriodParams;
 /** Query of {@link InsightsClient.conversations} as sent. */
-export type ConversationsParams = z.input<typeof ConversationsQuerySchema>;
+export type ConversationsParams = Omit<z.input<typeof ConversationsQuerySchema>, keyof PeriodParams> &
+  PeriodParams;
 
 /**
  * Typed client of the admin reports over the question log (`GET /admin/insights/`,
@@ -31,7 +37,7 @@ export class InsightsClient {
   }
 
   /** `GET /admin/gaps/`: failed questions clustered by meaning, largest cluster first. */
-  gaps(query: { from?: string | Date; to?: string | Date } = {}): Promise<Gaps> {
+  gaps(query: PeriodParams = {}): Promise<Gaps> {
     return this.http.json(`admin/gaps/${queryString(query)}`);
   }
 
