@@ -176,7 +176,13 @@ describe('errors, auth and limits', () => {
       await fetch(stack.apiUrl + 'nope', { headers: { authorization: `Bearer ${asker}` } }),
       404,
     );
-    await expectProblem(await fetch(stack.baseUrl + '/not/here'), 404);
+    const notHere = await expectProblem(await fetch(stack.baseUrl + '/not/here'), 404);
+    expect(notHere.detail).toBe('no route for GET /not/here');
+    // An API path asked without the base path says where the API is.
+    const ask = await expectProblem(await fetch(stack.baseUrl + '/question/', { method: 'POST' }), 404);
+    expect(ask.detail).toBe(
+      'no route for POST /question/; the API is under /api/v2/ (POST /api/v2/question/)',
+    );
     await expectProblem(
       await fetch(stack.apiUrl + 'question/q_unknown123/', { headers: { authorization: `Bearer ${asker}` } }),
       404,

@@ -29,7 +29,10 @@ export function notFound(routes: RouteTable, basePath: string): RequestHandler {
         headers: { Allow: allowed.join(', ') },
       });
     }
-    throw new NotFoundError(`no route for ${req.method} ${req.path}`);
+    // A path of the API asked without its base path (`POST /mcp`): say where the API is.
+    const elsewhere = path === null && routes.methodsFor(req.path).includes(req.method);
+    const hint = elsewhere ? `; the API is under ${basePath}/ (${req.method} ${basePath}${req.path})` : '';
+    throw new NotFoundError(`no route for ${req.method} ${req.path}${hint}`);
   };
 }
 
