@@ -226,6 +226,37 @@ describe('sources kept in sync (sitemap, llms.txt; schedules, leases)', () => {
     await call(`sources/${first}`, { method: 'DELETE' });
   });
 
+  it('indexes a page that redirects to another page the sitemap lists once, under that page', async () => {
+    const start = await documentIds();
+    site.pages.set('/moved/install', htmlPage('Install', 'Install with npm ci.'));
+    site.pages.set('/moved/setup', htmlPage('Setup', 'The old setup page.'));
+    site.setSitemap(['/moved/install', '/moved/setup']);
+    const create = async () => {
+      const { id } = (await (
+        await post('sources/', { type: 'sitemap', url: `${site.origin}/sitemap.xml` })
+      ).json()) as SourceRecord;
+      await post(`sources/${id}/sync`);
+      return id;
+    };
+    const id = await create();
+    expect(await finishedSync(id, 1)).toMatchObject({ status: 'completed', added: 2 });
+    const indexed = (await documentIds()).filter((d) => !start.includes(d));
+    expect(indexed).toHaveLength(2);
+    // The old page now redirects to the new one, which the sitemap lists too: its document goes.
+    site.pages.set('/moved/setup', { body: '', redirect: '/moved/install' });
+    await post(`sources/${id}/sync`);
+    expect(await finishedSync(id, 2)).toMatchObject({ status: 'completed', deleted: 1, unchanged: 1 });
+    const kept = (await documentIds()).filter((d) => !start.includes(d));
+    expect(kept).toHaveLength(1);
+    expect(indexed).toContain(kept[0]);
+    await call(`sources/${id}`, { method: 'DELETE' });
+    // A source that meets the redirect at its first sync indexes the page once.
+    const fresh = await create();
+    expect(await finishedSync(fresh, 1)).toMatchObject({ status: 'completed', added: 1, failed: 0 });
+    expect((await documentIds()).filter((d) => !start.includes(d))).toEqual(kept);
+    await call(`sources/${fresh}`, { method: 'DELETE' });
+  });
+
   it('reports bad pages one by one (unreachable, huge, not text, a sitemap loop) and syncs the rest', async () => {
     site.pages.set('/bad/ok', htmlPage('Fine', 'A fine page.'));
     site.pages.set('/bad/huge', { body: 'x'.repeat(11 * 1024 * 1024), type: 'text/plain' });

@@ -11,9 +11,15 @@ import { contentHash, type EntryResult, type SyncEntry } from './sync-entry';
 /**
  * A web page of a source. It is fetched conditionally (`If-None-Match`, `If-Modified-Since`) and
  * its bytes hashed, so an unchanged page is neither parsed nor embedded. A page that cannot be
- * fetched throws (the sync reports it and keeps its document).
+ * fetched throws (the sync reports it and keeps its document). A page that redirects to another
+ * of the source's `listed` pages is `redirected`: that page is its document.
  */
-export function pageEntry(url: string, options: FetchOptions, metadata: Record<string, string>): SyncEntry {
+export function pageEntry(
+  url: string,
+  options: FetchOptions,
+  metadata: Record<string, string>,
+  listed: ReadonlySet<string> = new Set(),
+): SyncEntry {
   const key = normaliseUrl(url);
   return {
     key,
@@ -22,6 +28,8 @@ export function pageEntry(url: string, options: FetchOptions, metadata: Record<s
       if (previous?.etag) headers['if-none-match'] = previous.etag;
       if (previous?.last_modified) headers['if-modified-since'] = previous.last_modified;
       const resource = await fetchResource(key, { ...options, headers: { ...options.headers, ...headers } });
+      const served = normaliseUrl(resource.url);
+      if (served !== key && listed.has(served)) return { status: 'redirected', to: served };
       if (resource.status === 304 && previous) return { status: 'unchanged', state: previous };
       if (resource.status < 200 || resource.status > 299)
         throw new FetchFailedError(`HTTP ${resource.status}`);

@@ -42,7 +42,7 @@ export const readSitemap: SourceReader = async (source, fetch) => {
   const listed = await listSitemap(source.url!, fetch, result);
   const urls = await wanted(source, listed, fetch);
   return {
-    entries: urls.map((url) => pageEntry(url, fetch, metadataOf(source))),
+    entries: pageEntries(source, urls, fetch),
     failures: result.failed.map((f) => ({ url: f.source, reason: f.reason })),
     complete: result.failed.length === 0,
   };
@@ -75,8 +75,14 @@ export const readLlmsTxt: SourceReader = async (source, fetch) => {
     }
   }
   const urls = await wanted(source, [...links], fetch);
-  return { entries: urls.map((u) => pageEntry(u, fetch, metadataOf(source))), failures: [], complete: true };
+  return { entries: pageEntries(source, urls, fetch), failures: [], complete: true };
 };
+
+/** The pages a source lists; one that redirects to another of them is that one's duplicate. */
+function pageEntries(source: StoredSource, urls: string[], fetch: FetchOptions): SyncEntry[] {
+  const listed = new Set(urls.map((url) => normaliseUrl(url)));
+  return urls.map((url) => pageEntry(url, fetch, metadataOf(source), listed));
+}
 
 /** The sections of an llms-full.txt file, each read from the text already fetched. */
 function sectionEntries(source: StoredSource, url: string, text: string): SyncEntry[] {

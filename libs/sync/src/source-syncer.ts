@@ -124,6 +124,8 @@ export class SourceSyncer {
     );
     const unchanged = new Map<string, PageState>();
     const changed: Changed[] = [];
+    /** Pages indexed before that now redirect to another page the source lists. */
+    const redirected: [string, PageState][] = [];
     await mapConcurrent(listing.entries, this.deps.concurrency, async (entry) => {
       const before = previous.get(entry.key);
       // A page is read as if never seen (no conditional request, no hash to match), so it is
@@ -134,7 +136,8 @@ export class SourceSyncer {
       try {
         const result = await entry.read(known);
         if (result.status === 'unchanged') unchanged.set(entry.key, stamped(result.state));
-        else changed.push({ key: entry.key, ...result, isNew: !before });
+        else if (result.status === 'changed') changed.push({ key: entry.key, ...result, isNew: !before });
+        else if (before) redirected.push([entry.key, before]);
       } catch (err) {
         sync.failed++;
         sync.failures.push({ url: entry.key, reason: reasonOf(err) });
@@ -149,7 +152,7 @@ export class SourceSyncer {
     if (!listing.complete || lease.lost) return;
     const listed = new Set(listing.entries.map((e) => e.key));
     const gone = [...previous].filter(([key]) => !listed.has(key));
-    for (const [key, state] of gone) {
+    for (const [key, state] of [...gone, ...redirected]) {
       await removeDocument(this.deps.documents, tenant, state.document_id);
       await this.deps.store.removePages(tenant, source.id, [key]);
       sync.deleted++;

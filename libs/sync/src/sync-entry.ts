@@ -2,10 +2,14 @@ import { createHash } from 'node:crypto';
 import type { FetchOptions, LoadedDocument } from '@docqa/sources';
 import type { PageState, StoredSource } from './source-store';
 
-/** What reading one page or file found. */
+/**
+ * What reading one page or file found. `redirected`: the page redirects to another page the
+ * source lists (`to`), which is indexed under its own URL, so this one is not indexed twice.
+ */
 export type EntryResult =
   | { status: 'unchanged'; state: PageState }
-  | { status: 'changed'; state: PageState; document: LoadedDocument };
+  | { status: 'changed'; state: PageState; document: LoadedDocument }
+  | { status: 'redirected'; to: string };
 
 /** One page or file of a source, read against what the last sync saw of it. */
 export interface SyncEntry {

@@ -9,6 +9,8 @@ export interface DocsPage {
   type?: string;
   /** Answer this status (no body) instead of the page. */
   status?: number;
+  /** Answer `301 Moved Permanently` to this path instead of the page. */
+  redirect?: string;
   /** Wait this long before answering, in ms. */
   delayMs?: number;
 }
@@ -65,6 +67,7 @@ export async function startDocsSite(pages: Record<string, DocsPage> = {}): Promi
     };
     if (!page) return answer(404, { 'content-type': 'text/plain' }, 'not found');
     if (page.status) return answer(page.status, { 'content-type': 'text/plain' }, `status ${page.status}`);
+    if (page.redirect) return answer(301, { location: page.redirect });
     const etag = `"${createHash('sha256').update(page.body).digest('hex').slice(0, 16)}"`;
     if (req.headers['if-none-match'] === etag) return answer(304, { etag });
     answer(
