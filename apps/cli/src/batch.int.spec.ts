@@ -21,10 +21,15 @@ describe('docqa batch', () => {
    */
   let holdResume: Promise<void> | null = null;
   const held = (question: string) => Number(/^resume (\d+)\?/.exec(question)?.[1] ?? -1) >= 8;
+  /** While set, questions starting with "outage" fail, as in a model outage. */
+  let outage = false;
   const answerer: ScriptedAnswerer = new ScriptedAnswerer({
     pieces: ['An ', 'answer.'],
     delayMs: 40,
-    beforePiece: (_index, input) => (holdResume && held(input.question) ? holdResume : undefined),
+    beforePiece: (_index, input) => {
+      if (outage && input.question.startsWith('outage')) throw new Error('model unavailable');
+      return holdResume && held(input.question) ? holdResume : undefined;
+    },
   });
   const dir = mkdtempSync(join(tmpdir(), 'docqa-batch-'));
 
@@ -37,7 +42,8 @@ describe('docqa batch', () => {
       prefix,
       answerer,
       services: noKnowledgeBase(),
-      env: { WORKER_CONCURRENCY: '2' },
+      // One attempt: an answer that fails is failed at once, not retried after back-offs.
+      env: { WORKER_CONCURRENCY: '2', JOB_ATTEMPTS: '1' },
     });
     token = await stack.createToken({ tenant: 'acme', scopes: ['ask'] });
   });
@@ -47,12 +53,15 @@ describe('docqa batch', () => {
     await redis.quit();
   });
 
-  /** Runs the CLI; `interruptAfter` sends SIGINT once that many results are in the output. */
-  function docqaBatch(input: string, out: string, interruptAfter?: number) {
+  /**
+   * Runs the CLI (with `options` besides); `interruptAfter` sends SIGINT once that many results are
+   * in the output.
+   */
+  function docqaBatch(input: string, out: string, interruptAfter?: number, options: string[] = []) {
     return new Promise<{ code: number | null; stderr: string }>((resolve) => {
       const child = spawn(
         process.execPath,
-        [join(root, 'dist/apps/cli/main.js'), 'batch', input, '--out', out, '--concurrency', '3'],
+        [join(root, 'dist/apps/cli/main.js'), 'batch', input, '--out', out, '--concurrency', '3', ...options],
         { env: { ...process.env, DOCQA_URL: stack.apiUrl, DOCQA_TOKEN: token } },
       );
       let stderr = '';
@@ -179,6 +188,41 @@ describe('docqa batch', () => {
       [1, 'failed'],
       [2, 'ready'],
     ]);
+  }, 60_000);
+
+  it('asks the questions whose answers failed again with --retry-failed, and only those', async () => {
+    const input = join(dir, 'outage.jsonl');
+    const out = join(dir, 'outage.out.jsonl');
+    const questions = ['outage one?', 'fine?', 'outage two?'];
+    writeFileSync(input, questions.map((question) => JSON.stringify({ question })).join('\n'));
+    outage = true;
+    const first = await docqaBatch(input, out);
+    outage = false;
+    expect(first.stderr).toContain('3 answered now, 0 before, 2 failed, 0 invalid lines skipped');
+    expect(first.code).toBe(1);
+    const failedIds = results(out)
+      .filter((r) => r.status === 'failed')
+      .map((r) => r.id);
+    expect(failedIds).toHaveLength(2);
+
+    const retried = await docqaBatch(input, out, undefined, ['--retry-failed']);
+    expect(retried.stderr).toContain('asking 2 questions again whose answers failed');
+    expect(retried.stderr).toContain('2 answered now, 1 before, 0 failed, 0 invalid lines skipped');
+    expect(retried.code).toBe(0);
+    const written = results(out);
+    expect(written.map((r) => [r.line, r.status]).sort()).toEqual([
+      [1, 'ready'],
+      [2, 'ready'],
+      [3, 'ready'],
+    ]);
+    expect(written.filter((r) => failedIds.includes(r.id))).toEqual([]);
+    // Run again, it has nothing left to ask.
+    const again = await docqaBatch(input, out, undefined, ['--retry-failed']);
+    expect(again.stderr).toContain('0 answered now, 3 before, 0 failed');
+    expect(again.code).toBe(0);
+    await stack.waitUntilIdle();
+    expect(asked('outage ')).toBe(4);
+    expect(asked('fine?')).toBe(1);
   }, 60_000);
 
   it('resumes after an interruption (and a result line cut off mid-write) without asking any question twice', async () => {

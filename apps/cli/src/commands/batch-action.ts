@@ -1,6 +1,15 @@
 import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { chunksOf, doneLines, isItem, keptResults, linesWithStatus, parseBatchLines } from './batch-file';
+import {
+  chunksOf,
+  doneLines,
+  failedAnswers,
+  isItem,
+  keptResults,
+  linesWithStatus,
+  parseBatchLines,
+  retryChunks,
+} from './batch-file';
 import { runBatch, type BatchResult } from './batch-runner';
 import { BatchTally } from './batch-tally';
 import { clientFor } from './http-client';
@@ -9,13 +18,24 @@ import { batchBar } from './progress-bars';
 /** The `batch` command's work (see `batchCommand`), loaded only when the command runs. */
 export async function runBatchFile(
   file: string,
-  opts: { out: string; concurrency: number; batchSize: number; url?: string; token?: string; tenant: string },
+  opts: {
+    out: string;
+    concurrency: number;
+    batchSize: number;
+    retryFailed?: boolean;
+    url?: string;
+    token?: string;
+    tenant: string;
+  },
 ): Promise<void> {
-  const { concurrency, batchSize } = opts;
+  const { concurrency, batchSize, retryFailed = false } = opts;
   const lines = parseBatchLines(readFileSync(file, 'utf8'));
   const previous = existsSync(opts.out) ? readFileSync(opts.out, 'utf8') : '';
-  // Drops a line an interruption cut off and results to wait for again (status `error`).
-  const kept = keptResults(previous);
+  // Answers that failed, asked again with --retry-failed.
+  const retry = retryFailed ? failedAnswers(previous) : new Map<number, string>();
+  // Drops a line an interruption cut off and results to wait for again (status `error`, and
+  // `failed` with --retry-failed).
+  const kept = keptResults(previous, { retryFailed });
   if (kept !== previous) writeFileSync(opts.out, kept);
   const done = doneLines(kept);
   const write = (result: BatchResult) => appendFileSync(opts.out, `${JSON.stringify(result)}\n`);
@@ -35,6 +55,7 @@ export async function runBatchFile(
   const failedBefore = items.filter((item) => failed.has(item.line)).length;
   const before = items.filter((item) => done.has(item.line)).length - refusedBefore;
   if (before) process.stderr.write(`resuming: ${before} answers already in ${opts.out}\n`);
+  if (retry.size) process.stderr.write(`asking ${retry.size} questions again whose answers failed\n`);
 
   const client = await clientFor(opts, ['ask']);
   const bar = batchBar();
@@ -47,10 +68,12 @@ export async function runBatchFile(
     todo: items.length - before - refusedBefore,
   });
   try {
+    const chunks = chunksOf(resolve(file), lines, batchSize);
     await runBatch({
       client,
-      chunks: chunksOf(resolve(file), lines, batchSize),
-      done,
+      chunks: [...chunks, ...retryChunks(chunks, retry)],
+      // A retried line is asked by its retry chunk, not by the chunk it first came in.
+      done: new Set([...done, ...retry.keys()]),
       concurrency,
       write,
       signal: abort.signal,

@@ -2,10 +2,12 @@ import {
   CHUNK_LINES,
   chunksOf,
   doneLines,
+  failedAnswers,
   linesWithStatus,
   isItem,
   keptResults,
   parseBatchLines,
+  retryChunks,
 } from './batch-file';
 
 const jsonl = (...lines: unknown[]) =>
@@ -43,6 +45,32 @@ describe('keptResults', () => {
     const timedOut = JSON.stringify({ line: 3, id: 'q_3', status: 'error', error: 'timed out' });
     expect(keptResults(`${ready}\n${timedOut}\n${invalid}\n{"line": 4, "i`)).toBe(`${ready}\n${invalid}\n`);
     expect([...doneLines(`${ready}\n${timedOut}\n`)]).toEqual([1]);
+  });
+});
+
+describe('--retry-failed', () => {
+  const out = [
+    { line: 1, id: 'q_1', status: 'ready' },
+    { line: 2, id: 'q_2', status: 'failed', error: 'model unavailable' },
+    { line: 3, id: null, status: 'invalid', error: 'not valid JSON' },
+  ]
+    .map((r) => JSON.stringify(r))
+    .join('\n');
+
+  it('drops failed results from the kept output only when asked, and names their question ids', () => {
+    expect([...doneLines(keptResults(out))].sort()).toEqual([1, 2, 3]);
+    expect([...doneLines(keptResults(out, { retryFailed: true }))].sort()).toEqual([1, 3]);
+    expect([...failedAnswers(out)]).toEqual([[2, 'q_2']]);
+  });
+
+  it('asks a chunk’s failed lines again under a key of their own, the same for the same failures', () => {
+    const chunks = chunksOf('/in.jsonl', parseBatchLines(jsonl({ question: 'a?' }, { question: 'b?' })));
+    const [retry] = retryChunks(chunks, new Map([[2, 'q_2']]));
+    expect(retry).toMatchObject({ retry: true, items: [{ line: 2, request: { question: 'b?' } }] });
+    expect(retry!.key).toMatch(new RegExp(`^${chunks[0]!.key}-retry-[0-9a-f]{16}$`));
+    expect(retryChunks(chunks, new Map([[2, 'q_2']]))[0]!.key).toBe(retry!.key);
+    expect(retryChunks(chunks, new Map([[2, 'q_9']]))[0]!.key).not.toBe(retry!.key);
+    expect(retryChunks(chunks, new Map())).toEqual([]);
   });
 });
 

@@ -15,6 +15,11 @@ export type BatchLine = BatchItem | { line: number; error: string };
 export interface BatchChunk {
   key: string;
   items: BatchItem[];
+  /**
+   * Questions asked again because their earlier answers failed (`--retry-failed`): each is asked
+   * and waited for although its line counts as done for the chunk it first came in.
+   */
+  retry?: boolean;
 }
 
 export { CHUNK_LINES };
@@ -55,14 +60,16 @@ export function isItem(line: BatchLine): line is BatchItem {
  * The output of an earlier run as a re-run keeps it: whole result lines only (a line cut off by an
  * interruption is dropped) and no `error` results (an answer that could not be waited for, e.g. a
  * time-out), so those questions are waited for again and the output keeps one line per input.
+ * With `retryFailed`, no `failed` results either: those questions are asked again.
  */
-export function keptResults(outputText: string): string {
+export function keptResults(outputText: string, { retryFailed = false } = {}): string {
   const kept: string[] = [];
   for (const raw of outputText.split('\n')) {
     if (!raw.trim()) continue;
     try {
       const result = JSON.parse(raw) as { line?: unknown; status?: unknown };
-      if (typeof result.line === 'number' && result.status !== 'error') kept.push(raw);
+      const dropped = result.status === 'error' || (retryFailed && result.status === 'failed');
+      if (typeof result.line === 'number' && !dropped) kept.push(raw);
     } catch {
       // a line cut off mid-write
     }
@@ -88,11 +95,35 @@ export function linesWithStatus(outputText: string, status: 'invalid' | 'failed'
   );
 }
 
-function keptRecords(outputText: string): { line: number; status: unknown }[] {
+/** The question ids of the kept results whose answers failed, by input line. */
+export function failedAnswers(outputText: string): Map<number, string> {
+  return new Map(
+    keptRecords(outputText)
+      .filter((r) => r.status === 'failed' && typeof r.id === 'string')
+      .map((r) => [r.line, r.id as string]),
+  );
+}
+
+/**
+ * The chunks that ask `failed` lines again (`--retry-failed`): per chunk, its failed items under a
+ * key derived from the chunk's and the failed question ids, so an interrupted retry run that is run
+ * again gets the same new questions back rather than asking them a third time.
+ */
+export function retryChunks(chunks: BatchChunk[], failed: Map<number, string>): BatchChunk[] {
+  return chunks.flatMap((chunk) => {
+    const items = chunk.items.filter((item) => failed.has(item.line));
+    if (!items.length) return [];
+    const ids = items.map((item) => failed.get(item.line)!).join(',');
+    const digest = createHash('sha256').update(ids).digest('hex').slice(0, 16);
+    return [{ key: `${chunk.key}-retry-${digest}`, items, retry: true }];
+  });
+}
+
+function keptRecords(outputText: string): { line: number; status: unknown; id?: unknown }[] {
   return keptResults(outputText)
     .split('\n')
     .filter(Boolean)
-    .map((raw) => JSON.parse(raw) as { line: number; status: unknown });
+    .map((raw) => JSON.parse(raw) as { line: number; status: unknown; id?: unknown });
 }
 
 /**

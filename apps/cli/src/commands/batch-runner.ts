@@ -17,7 +17,7 @@ export interface BatchResult {
 export interface BatchRunOptions {
   client: Pick<DocqaClient, 'askBatch' | 'waitForAnswer'>;
   chunks: BatchChunk[];
-  /** Input lines already in the output: not waited for, not written again. */
+  /** Input lines already in the output: not waited for, not written again (unless in a retry chunk). */
   done: Set<number>;
   /** Answers waited for at once. */
   concurrency: number;
@@ -45,7 +45,7 @@ export async function runBatch(opts: BatchRunOptions): Promise<void> {
   const produce = async () => {
     try {
       for (const chunk of opts.chunks) {
-        const todo = chunk.items.filter((item) => !opts.done.has(item.line));
+        const todo = chunk.retry ? chunk.items : chunk.items.filter((item) => !opts.done.has(item.line));
         if (!todo.length) continue;
         while (waiting.length >= lookahead) await new Promise<void>((r) => (wake = r));
         const ids = await submit(opts, chunk);
@@ -101,7 +101,7 @@ async function submit(opts: BatchRunOptions, chunk: BatchChunk): Promise<Map<num
       const refused = refusedItems(err, items);
       if (!refused.size) throw err;
       for (const [line, message] of refused) {
-        if (opts.done.has(line)) continue;
+        if (opts.done.has(line) && !chunk.retry) continue;
         const result: BatchResult = {
           line,
           id: null,
