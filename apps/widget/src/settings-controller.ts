@@ -49,6 +49,7 @@ export class SettingsController implements ReactiveController {
     this.apply(resolveSettings(page));
     this.error = undefined;
     this.api = undefined;
+    this.questionMaxChars = DEFAULT_QUESTION_LIMITS.questionChars;
     this.ready = Promise.resolve();
     if (!page.api_url || !page.api_token) {
       this.error = NOT_CONFIGURED;
