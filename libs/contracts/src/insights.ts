@@ -15,34 +15,23 @@ export const CHANNELS: readonly Channel[] = ChannelSchema.options;
 export const FeedbackRatingSchema = z.enum(['up', 'down']);
 export type FeedbackRating = z.infer<typeof FeedbackRatingSchema>;
 
-/** A date, or a date-time with or without seconds, fraction and offset (none: UTC). */
-const INSTANT = /^(\d{4})-(\d{2})-(\d{2})(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})?)?$/;
-
-/** `text` as an instant (see {@link INSTANT}), or null when it is none or names no real day. */
-function parseInstant(text: string): Date | null {
-  const match = INSTANT.exec(text);
-  if (!match) return null;
-  const [, year, month, day, time, , , offset] = match;
-  // A day that does not exist (2026-11-31) is refused, not moved to the next month.
-  const date = new Date(Date.UTC(Number(year), Number(month) - 1, Number(day)));
-  if (date.getUTCMonth() !== Number(month) - 1 || date.getUTCDate() !== Number(day)) return null;
-  const instant = new Date(time ? `${text}${offset ? '' : 'Z'}` : `${text}T00:00:00Z`);
-  return Number.isNaN(instant.getTime()) ? null : instant;
+/**
+ * A date or a date-time, with or without seconds, fraction and offset (none: UTC), as a `Date`.
+ * Zod's ISO formats check the day exists: `2026-11-31` is refused, not moved to 1 December.
+ */
+/** A valid ISO date or date-time as a `Date`, read as UTC when it names no offset. */
+function utcInstant(text: string): Date {
+  if (!text.includes('T')) return new Date(`${text}T00:00:00Z`);
+  return new Date(/(Z|[+-]\d\d:\d\d)$/.test(text) ? text : `${text}Z`);
 }
 
 const instant = (description: string) =>
   z
-    .string()
-    .transform((text, ctx) => {
-      const parsed = parseInstant(text.trim());
-      if (parsed) return parsed;
-      ctx.addIssue({
-        code: 'custom',
-        message:
-          'must be a date (2026-11-01) or a date-time (2026-11-01T08:00:00Z), UTC unless an offset is given',
-      });
-      return z.NEVER;
+    .union([z.iso.date(), z.iso.datetime({ offset: true, local: true })], {
+      error:
+        'must be a date (2026-11-01) or a date-time (2026-11-01T08:00:00Z), UTC unless an offset is given',
     })
+    .transform(utcInstant)
     .optional()
     .openapi({
       type: 'string',
