@@ -480,6 +480,43 @@ describe('widget behaviours in Chromium (scripted answers)', () => {
     await page.close();
   });
 
+  it('keeps its own text styles on a page whose rules match every element, popup and inline', async () => {
+    const { page } = await open({ popup: true });
+    await page.addStyleTag({
+      content: `* { font-size: 30px; line-height: 3; letter-spacing: 4px; color: red; text-transform: uppercase;
+        box-sizing: content-box } button { display: none }`,
+    });
+    const text = (selector: string) =>
+      page.locator(selector).evaluate((el) => {
+        const { fontSize, lineHeight, letterSpacing, color, textTransform } = getComputedStyle(el);
+        return { fontSize, lineHeight, letterSpacing, color, textTransform };
+      });
+    await expect(text('.trigger')).resolves.toEqual({
+      fontSize: '24px',
+      lineHeight: '36px',
+      letterSpacing: 'normal',
+      color: 'rgb(255, 255, 255)',
+      textTransform: 'none',
+    });
+    await page.locator('.trigger').click();
+    await ask(page, 'styled?');
+    await page.getByText('Done [1].').waitFor();
+    const own = {
+      fontSize: '15px',
+      lineHeight: '22.5px',
+      letterSpacing: 'normal',
+      color: 'rgb(26, 26, 26)',
+      textTransform: 'none',
+    };
+    await expect(text('.answer')).resolves.toEqual(own);
+    await expect(text('form.ask button')).resolves.toEqual(own);
+    await page.evaluate(() =>
+      (window as unknown as WidgetGlobals).updateAssistantWidgetSettings({ popup: false }),
+    );
+    await expect(text('.inline .question')).resolves.toEqual(own);
+    await page.close();
+  });
+
   it('applies --assistant-widget-bg-opacity to the background only, never to the text', async () => {
     const { page } = await open({});
     await page.addStyleTag({ content: '.assistant_app { --assistant-widget-bg-opacity: 0.5; }' });

@@ -20,6 +20,15 @@ export const styles = [
         var(--assistant-widget-shadow-color, #0000001a) 0px 2px 8px 0px
       );
       display: block;
+    }
+    /*
+     * The text's inherited properties are set on the widget's own top elements, not on :host: a page
+     * rule that matches the host element ("* { font-size: 30px }") wins over :host, and everything
+     * in the widget would inherit it.
+     */
+    .inline,
+    .dialog,
+    .trigger {
       font:
         15px/1.5 system-ui,
         -apple-system,
@@ -27,6 +36,14 @@ export const styles = [
         Roboto,
         sans-serif;
       color: var(--text);
+      letter-spacing: normal;
+      word-spacing: normal;
+      text-align: start;
+      text-indent: 0;
+      text-transform: none;
+      text-shadow: none;
+      white-space: normal;
+      visibility: visible;
     }
     * {
       box-sizing: border-box;
