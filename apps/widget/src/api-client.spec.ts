@@ -68,3 +68,69 @@ describe('the widget’s API errors', () => {
     expect(error.refused).toBe(false);
   });
 });
+
+describe('the widget’s answer stream', () => {
+  const api = new WidgetApi('https://docqa.test/api/v2/', 'dq_token', () => undefined);
+  // Spied on here, after the errors' spy is restored.
+  let fetchMock: jest.SpiedFunction<typeof fetch>;
+  beforeAll(() => (fetchMock = jest.spyOn(globalThis, 'fetch')));
+  afterEach(() => fetchMock.mockReset());
+  afterAll(() => fetchMock.mockRestore());
+
+  const sse = (id: string, type: string, data: unknown) =>
+    `id: ${id}\nevent: ${type}\ndata: ${JSON.stringify(data)}\n\n`;
+  const QUESTION = sse('1-0', 'question', { question_id: 'q_1', chat_id: 'c_1' });
+  const FIRST = sse('2-0', 'delta', { text: 'Run ' });
+  const REST = sse('3-0', 'delta', { text: '`docqa`.' }) + sse('4-0', 'error', { problem: { title: 'x' } });
+  /** An event stream response of `text`, which fails once it is read when `cut` (a network drop). */
+  const stream = (text: string, cut = false) => {
+    let sent = false;
+    return new Response(
+      new ReadableStream<Uint8Array>({
+        pull(controller) {
+          if (!sent) controller.enqueue(new TextEncoder().encode(text));
+          else if (cut) controller.error(new TypeError('network error'));
+          else controller.close();
+          sent = true;
+        },
+      }),
+      { headers: { 'content-type': 'text/event-stream' } },
+    );
+  };
+  const ask = async () => {
+    const texts: string[] = [];
+    await api.stream(
+      { question: 'How?', filters: [] },
+      (e) => void (e.type === 'delta' && texts.push(e.data.text)),
+      new AbortController().signal,
+    );
+    return texts;
+  };
+  /** The headers of the `n`th request. */
+  const headersOf = (n: number) => fetchMock.mock.calls[n]![1]!.headers as Record<string, string>;
+
+  it.each([
+    ['ends early', false],
+    ['fails', true],
+  ])(
+    'takes a stream that %s before its last event up again after the last event received',
+    async (_, cut) => {
+      fetchMock.mockResolvedValueOnce(stream(QUESTION + FIRST, cut)).mockResolvedValueOnce(stream(REST));
+      await expect(ask()).resolves.toEqual(['Run ', '`docqa`.']);
+      expect(fetchMock.mock.calls[1]![0]).toBe('https://docqa.test/api/v2/question/q_1/events');
+      expect(headersOf(1)['last-event-id']).toBe('2-0');
+    },
+  );
+
+  it('says the assistant cannot be reached when the stream taken up again brings nothing', async () => {
+    fetchMock.mockResolvedValueOnce(stream(QUESTION + FIRST, true)).mockResolvedValueOnce(stream(''));
+    await expect(ask()).rejects.toThrow('Cannot reach the assistant. Check your connection and try again.');
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it('does not ask again when the stream ends before the question was recorded', async () => {
+    fetchMock.mockResolvedValueOnce(stream(''));
+    await expect(ask()).rejects.toThrow('Cannot reach the assistant.');
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+});

@@ -6,10 +6,12 @@ import type {
   Problem,
   WidgetSettingsResponse,
 } from '@docqa/contracts';
-import { readAnswerEvents } from '@docqa/client/answer-events';
+import { isFinalEvent, readAnswerEvents } from '@docqa/client/answer-events';
 
 /** A new question to ask, or an asked one whose answer to replay. */
 export type StreamTarget = { question: string; chat_id?: string; filters: Filter[] } | { questionId: string };
+
+const UNREACHABLE = 'Cannot reach the assistant. Check your connection and try again.';
 
 /** An error of the API, turned into a sentence a visitor understands. */
 export class WidgetError extends Error {
@@ -75,7 +77,7 @@ export class WidgetApi {
     } catch (err) {
       if ((err as Error).name === 'AbortError') throw err;
       this.debug('network error', err);
-      throw new WidgetError('Cannot reach the assistant. Check your connection and try again.');
+      throw new WidgetError(UNREACHABLE);
     }
     if (!res.ok) {
       const problem = await problemOf(res);
@@ -109,19 +111,39 @@ export class WidgetApi {
   /**
    * Asks and streams the answer, or replays a question's stream from its first event (to resume
    * after a reload: the caller rebuilds the text from the events alone, so none is shown twice).
+   * A stream cut before its last event (a network drop, an API replica stopping) is taken up again
+   * from the last event received (`Last-Event-ID`), once for each cut after which events arrived.
    */
   async stream(
     target: StreamTarget,
     onEvent: (event: AnswerEvent) => void,
     signal: AbortSignal,
   ): Promise<void> {
-    const res =
-      'questionId' in target
-        ? await this.call(`question/${encodeURIComponent(target.questionId)}/events`, {}, signal)
-        : await this.call('questions/', { method: 'POST', body: JSON.stringify(target) }, signal);
-    for await (const event of readAnswerEvents(res.body!)) {
-      this.debug('event', event.type, event.data);
-      onEvent(event);
+    let questionId = 'questionId' in target ? target.questionId : undefined;
+    let lastEventId: string | undefined;
+    for (let resumed = false; ; resumed = true) {
+      try {
+        const res = questionId
+          ? await this.call(
+              `question/${encodeURIComponent(questionId)}/events`,
+              lastEventId ? { headers: { 'last-event-id': lastEventId } } : {},
+              signal,
+            )
+          : await this.call('questions/', { method: 'POST', body: JSON.stringify(target) }, signal);
+        for await (const event of readAnswerEvents(res.body!)) {
+          this.debug('event', event.type, event.data);
+          if (event.id) lastEventId = event.id;
+          if (event.type === 'question') questionId = event.data.question_id;
+          resumed = false;
+          onEvent(event);
+          if (isFinalEvent(event)) return;
+        }
+      } catch (err) {
+        // The API's own answers (a refusal, an error status) are final; only a lost connection is not.
+        if (signal.aborted || err instanceof WidgetError) throw err;
+        this.debug('stream cut', err);
+      }
+      if (!questionId || resumed) throw new WidgetError(UNREACHABLE);
     }
   }
 }
