@@ -126,6 +126,22 @@ describe('what the widget keeps: a refused question, an answer’s rating (Chrom
     await expect(page.getByRole('alert').count()).resolves.toBe(0);
   });
 
+  it('keeps a chat it could not restore while the API was unavailable: the next question continues it', async () => {
+    const { page, asked } = await open();
+    await answered(page, 'kept?');
+    await page.route('**/conversation/', (route) =>
+      route.fulfill({ status: 503, headers: { 'access-control-allow-origin': '*' }, body: '' }),
+    );
+    await page.reload();
+    // Asked once the restore has failed (a question waits for it).
+    await answered(page, 'next?');
+    expect(asked[1]).toEqual({ question: 'next?', chat_id: expect.any(String), filters: [] });
+    await page.unrouteAll();
+    await page.reload();
+    await page.locator('.question', { hasText: 'next?' }).waitFor();
+    await expect(page.locator('.question').allTextContents()).resolves.toEqual(['kept?', 'next?']);
+  });
+
   it('shows answers rated before a reload as rated, and forgets the ratings with New chat', async () => {
     const { page } = await open();
     await answered(page, 'up?');

@@ -134,9 +134,11 @@ export class ChatController implements ReactiveController {
         const { questions } = await api.conversation(this.chatId, signal);
         // The records do not say how the visitor rated them: the widget remembers it.
         this.turns = questions.map((q) => ({ ...turnOf(q), rated: this.storage.rating(q.id) }));
-      } catch {
+      } catch (err) {
         if (signal.aborted) return;
-        this.storage.chatId = this.chatId = undefined;
+        // Only a chat the API no longer knows is dropped: one it could not read just now (an
+        // outage, a restart) is kept, and shown again by the next load.
+        if (err instanceof WidgetError && err.status === 404) this.storage.chatId = this.chatId = undefined;
       }
       this.host.requestUpdate();
     }
