@@ -517,6 +517,23 @@ describe('widget behaviours in Chromium (scripted answers)', () => {
     await page.close();
   });
 
+  it('keeps the popup inside a short screen (a phone held sideways, or text zoomed 200 %)', async () => {
+    const { page } = await open(
+      { popup: true },
+      { before: (p) => p.setViewportSize({ width: 740, height: 360 }) },
+    );
+    await page.locator('.trigger').click();
+    for (const question of ['first?', 'second?']) {
+      await ask(page, question);
+      await page.locator('.turn', { hasText: question }).getByText('Done [1].').waitFor();
+    }
+    const panel = (await page.locator('.dialog .panel').boundingBox())!;
+    const trigger = (await page.locator('.trigger').boundingBox())!;
+    expect(panel.y).toBeGreaterThanOrEqual(0);
+    expect(panel.y + panel.height).toBeLessThanOrEqual(trigger.y);
+    await page.close();
+  });
+
   it('applies --assistant-widget-bg-opacity to the background only, never to the text', async () => {
     const { page } = await open({});
     await page.addStyleTag({ content: '.assistant_app { --assistant-widget-bg-opacity: 0.5; }' });

@@ -57,7 +57,8 @@ export const styles = [
       display: flex;
       flex-direction: column;
       width: 100%;
-      max-height: 80vh;
+      /* The popup stays below the top of a short screen (a phone held sideways, text zoomed 200 %). */
+      max-height: min(80vh, 100vh - 110px);
     }
     /* The background sits on its own layer so that --assistant-widget-bg-opacity fades it, not the text. */
     .panel::before {
