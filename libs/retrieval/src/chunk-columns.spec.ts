@@ -27,8 +27,8 @@ describe('chunkColumns', () => {
     ]);
     const rows = table.toArray().map((row) => row.toJSON() as Record<string, unknown>);
     expect(rows.map((r) => [r['chunk_id'], r['tenant'], r['document_id'], r['search_text']])).toEqual([
-      ['d1#0', 't', 'd1', 'Title 1\nInstall › Linux\ntext 1'],
-      ['d2#0', 't', 'd2', 'Title 2\nInstall › Linux\nnaïve — 文字'],
+      ['d1#0', 't', 'd1', 'Title 1\nInstall › Linux\ntext 1\nqqhlinux'],
+      ['d2#0', 't', 'd2', 'Title 2\nInstall › Linux\nnaïve — 文字\nqqhlinux'],
     ]);
     expect([...(table.getChild('vector')!.get(1) as Iterable<number>)]).toEqual([2, 0.5, -1]);
     // What a search reads back, in one list per row (RESULT_FIELDS order).

@@ -1,3 +1,5 @@
+import { headingWords } from './keyword-terms';
+
 /** One searchable passage of a document, as stored in a vector store. */
 export interface Chunk {
   tenant: string;
@@ -18,7 +20,12 @@ export interface EmbeddedChunk extends Chunk {
   vector: number[];
 }
 
-/** The text indexed for a chunk: title and heading path take part in search. */
+/**
+ * The text indexed for keyword search: title, heading path and passage, then the terms of the
+ * section's own heading as {@link headingWords} (so a query's terms weigh more in the section they
+ * head).
+ */
 export function searchText(chunk: Pick<Chunk, 'title' | 'heading' | 'text'>): string {
-  return [chunk.title, chunk.heading, chunk.text].filter(Boolean).join('\n');
+  const own = chunk.heading.split(' › ').at(-1)!;
+  return [chunk.title, chunk.heading, chunk.text, headingWords(own).join(' ')].filter(Boolean).join('\n');
 }

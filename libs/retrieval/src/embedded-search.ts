@@ -126,7 +126,7 @@ export class EmbeddedSearch {
     const text = queryText(query.text);
     if (!text || !(await this.hasFts(table))) return [];
     const terms = queryTerms(query.text);
-    const stats = this.deps.termStats.read(query.tenants, [...new Set(terms)]);
+    const stats = this.deps.termStats.read(query.tenants, [...new Set(terms.terms)]);
     const weights = queryWeights(terms, stats);
     if (!weights.indices.length) return [];
     const average = averageTerms(stats);

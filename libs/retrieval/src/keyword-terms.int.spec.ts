@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as lancedb from '@lancedb/lancedb';
 import { keywordTermIds, keywordTokens } from './keyword-terms';
-import { chunkTerms, keywordScore, queryTerms } from './sparse-vector';
+import { searchText } from './chunk';
+import { chunkTerms, keywordScore, queryTerms, queryText } from './sparse-vector';
 import { fnv1a } from './tokenize';
 import { averageTerms, queryWeights, type TermStats } from './term-stats';
 
@@ -43,7 +44,12 @@ describe('keyword scores against LanceDB’s full-text index', () => {
     const texts = [
       'Running shoes for runners: the runner runs, having run generously.',
       'Vitamin D deficiency in children; vitamins and deficiencies of the young.',
-      'Picture size settings of the television: picture mode, size, and zoom.',
+      // A search text ends with its section heading's terms, which the index must take as words.
+      searchText({
+        title: 'Television',
+        heading: 'Television › Picture size',
+        text: 'Settings of the television: picture mode, size, and zoom.',
+      }),
       'Cafés and résumés — naïve tokens were tokenized, consistently, by the tokenizer.',
       `A much longer chunk about ${'television remote control pairing and settings, '.repeat(12)}which the children run.`,
       'Because only the remote does pairing; it is not what they were doing.',
@@ -71,7 +77,7 @@ describe('keyword scores against LanceDB’s full-text index', () => {
     let compared = 0;
     for (const query of queries) {
       const rows = (await table
-        .search(query, 'fts', 'text')
+        .search(queryText(query), 'fts', 'text')
         .select(['id', '_score'])
         .limit(10)
         .toArray()) as {
@@ -79,7 +85,8 @@ describe('keyword scores against LanceDB’s full-text index', () => {
         _score: number;
       }[];
       expect(rows.length).toBeGreaterThan(0);
-      const weights = queryWeights(queryTerms(query), stats);
+      // Heading terms at the weight of any other, as the index weighs them.
+      const weights = queryWeights({ terms: queryTerms(query).terms, heading: new Set() }, stats);
       for (const row of rows) {
         expect(keywordScore(texts[row.id]!, weights, averageTerms(stats))).toBeCloseTo(row._score, 4);
         compared++;

@@ -34,6 +34,24 @@ export function keywordTokens(text: string): string[] {
     .filter((term) => term !== null);
 }
 
+/**
+ * What a heading term is prefixed with: a word no text holds, letters only, so the full-text index
+ * keeps it as one token.
+ */
+const HEADING_MARK = 'qqh';
+
+/**
+ * The keyword terms of a section's own heading as words of their own ("Rotate a token" →
+ * `qqhrotat qqhtoken`), which a search text ends with and a query text adds for its own terms. A
+ * query term then also matches the sections it heads, weighed by how few sections it heads: the
+ * field boost of BM25F in one index, so "What is docqa?" finds the section headed "What is docqa?"
+ * among hundreds that mention docqa. Both stores and the term statistics count these words as
+ * they count any other.
+ */
+export function headingWords(text: string): string[] {
+  return keywordTokens(text).map((term) => HEADING_MARK + term);
+}
+
 /** The {@link keywordTokens} of a text, each hashed to its uint32 term id (FNV-1a). */
 export function keywordTermIds(text: string): number[] {
   const ids: number[] = [];

@@ -1,5 +1,6 @@
 import type { Schemas } from '@qdrant/js-client-rest';
 import type { Filter } from '@docqa/contracts';
+import { searchText } from './chunk';
 import { matchesFilters } from './filters';
 import { compileFilter, filterTerms, needsPostFilter } from './qdrant-filter';
 import { qdrantPointId } from './qdrant-store';
@@ -90,14 +91,16 @@ describe('sparse vectors', () => {
     const [token, revoke] = doc.values;
     expect(token!).toBeGreaterThan(revoke!);
     expect(token!).toBeLessThan(3 * revoke!);
-    const terms = queryTerms('revoke tokens token');
-    expect(terms).toHaveLength(3);
-    expect([...new Set(terms)].sort()).toEqual([...doc.indices].sort());
-    expect(queryTerms('?! --')).toEqual([]);
+    const { terms, heading } = queryTerms('revoke tokens token');
+    const plain = terms.filter((term) => !heading.has(term));
+    expect(plain).toHaveLength(3);
+    expect(terms).toHaveLength(6);
+    expect([...new Set(plain)].sort()).toEqual([...doc.indices].sort());
+    expect(queryTerms('?! --')).toEqual({ terms: [], heading: new Set() });
   });
 
   it('weighs query terms by their IDF over the given statistics, dropping terms no chunk holds', () => {
-    const [revoke, token, absent] = queryTerms('revoke token absent');
+    const [revoke, token, absent] = queryTerms('revoke token absent').terms;
     const stats = {
       chunks: 10,
       df: new Map([
@@ -105,7 +108,7 @@ describe('sparse vectors', () => {
         [token!, 5],
       ]),
     };
-    const query = queryWeights([revoke!, token!, absent!], stats);
+    const query = queryWeights({ terms: [revoke!, token!, absent!], heading: new Set() }, stats);
     expect(query).toEqual({ indices: [revoke, token], values: [idf(1, 10), idf(5, 10)] });
     expect(idf(1, 10)).toBeCloseTo(Math.log(1 + 9.5 / 1.5));
     const text = 'Tokens token TOKENS revoke';
@@ -118,11 +121,38 @@ describe('sparse vectors', () => {
   });
 
   it('weighs a term the query repeats that many times, as the full-text index does', () => {
-    const stats = { chunks: 10, df: new Map(queryTerms('token revoke').map((term) => [term, 2])) };
+    const stats = { chunks: 10, df: new Map(queryTerms('token revoke').terms.map((term) => [term, 2])) };
     const once = queryWeights(queryTerms('token revoke'), stats);
     const twice = queryWeights(queryTerms('tokens revoke tokenized'), stats);
     expect(twice.indices).toEqual(once.indices);
-    expect(twice.values).toEqual([2 * once.values[0]!, once.values[1]]);
+    expect(twice.values).toEqual([2 * once.values[0]!, once.values[1], 2 * once.values[2]!, once.values[3]]);
+  });
+
+  it('matches a query term in the heading of the section too, weighed a tenth of a passage term', () => {
+    const query = queryTerms('revoke');
+    const [plain, heading] = query.terms;
+    expect(query.heading).toEqual(new Set([heading]));
+    const headed = searchText({
+      title: 'Tokens',
+      heading: 'Tokens › Revoke a token',
+      text: 'Run the command.',
+    });
+    const mentions = searchText({
+      title: 'Tokens',
+      heading: 'Tokens › Create a token',
+      text: 'Revoke it later.',
+    });
+    expect(documentSparseVector(headed).indices).toEqual(expect.arrayContaining([plain, heading]));
+    expect(documentSparseVector(mentions).indices).not.toContain(heading);
+    const weights = queryWeights(query, {
+      chunks: 10,
+      df: new Map([
+        [plain!, 2],
+        [heading!, 1],
+      ]),
+    });
+    expect(weights).toEqual({ indices: [plain, heading], values: [idf(2, 10), 0.1 * idf(1, 10)] });
+    expect(keywordScore(headed, weights)).toBeGreaterThan(keywordScore(mentions, weights));
   });
 });
 

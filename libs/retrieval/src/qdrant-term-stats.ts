@@ -28,8 +28,8 @@ export async function tenantQueryWeights(
   tenants: string[],
   text: string,
 ): Promise<SparseVector> {
-  const occurrences = queryTerms(text);
-  const terms = [...new Set(occurrences)];
+  const query = queryTerms(text);
+  const terms = [...new Set(query.terms)];
   if (!terms.length) return { indices: [], values: [] };
   const { must } = compileFilter(tenants, []) as { must: Schemas['Condition'][] };
   const count = async (condition?: Schemas['Condition']) =>
@@ -48,7 +48,7 @@ export async function tenantQueryWeights(
     count(),
     ...terms.map((term) => count({ key: TERMS_KEY, match: { value: term } })),
   ]);
-  return queryWeights(occurrences, { chunks: chunks!, df: new Map(terms.map((term, i) => [term, df[i]!])) });
+  return queryWeights(query, { chunks: chunks!, df: new Map(terms.map((term, i) => [term, df[i]!])) });
 }
 
 /**

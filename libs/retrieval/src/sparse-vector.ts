@@ -1,4 +1,4 @@
-import { keywordTermIds } from './keyword-terms';
+import { headingWords, keywordTermIds } from './keyword-terms';
 
 /** A sparse vector as Qdrant takes it: unique uint32 indices and their weights. */
 export interface SparseVector {
@@ -53,19 +53,35 @@ export function keywordScore(text: string, query: SparseVector, averageTerms = A
   return score;
 }
 
-/**
- * The terms of a query's first 64 words (what the full-text index is asked), one per occurrence:
- * a term the query repeats weighs that many times, as in the index's BM25.
- */
-export function queryTerms(text: string): number[] {
-  return keywordTermIds(queryText(text));
+/** A query's keyword terms, one per occurrence, and which of them are heading terms. */
+export interface QueryTerms {
+  terms: number[];
+  /** The terms of {@link headingWords} (weighed less, see `queryWeights`). */
+  heading: Set<number>;
 }
 
 /**
- * A query's first 64 words, space-separated: what the embedded store's full-text index is asked
- * (words only: its parser never sees operators, quotes or field syntax from users).
+ * The terms of a query's first 64 words and their heading terms (what the full-text index is
+ * asked), one per occurrence: a term the query repeats weighs that many times, as in the index's
+ * BM25.
+ */
+export function queryTerms(text: string): QueryTerms {
+  const words = queryWords(text);
+  const heading = keywordTermIds(headingWords(words).join(' '));
+  return { terms: [...keywordTermIds(words), ...heading], heading: new Set(heading) };
+}
+
+/**
+ * A query's first 64 words, space-separated, then the {@link headingWords} of their terms: what the
+ * embedded store's full-text index is asked (words only: its parser never sees operators, quotes
+ * or field syntax from users).
  */
 export function queryText(text: string): string {
+  const words = queryWords(text);
+  return [words, ...headingWords(words)].join(' ');
+}
+
+function queryWords(text: string): string {
   return (text.match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, MAX_QUERY_WORDS).join(' ');
 }
 

@@ -67,7 +67,7 @@ export function describeVectorStoreContract(
     });
 
     describeWritePath(ctx, tenant);
-    describeRanking(ctx);
+    describeRanking(ctx, tenant);
     describeFilterContract(ctx);
     describeTermStatsContract(ctx, tenant);
   });
@@ -166,7 +166,7 @@ function describeWritePath(ctx: ContractContext, tenant: (label: string) => stri
   });
 }
 
-function describeRanking(ctx: ContractContext): void {
+function describeRanking(ctx: ContractContext, tenant: (label: string) => string): void {
   describe('search', () => {
     it.each(['keyword', 'semantic', 'hybrid'] as const)(
       '%s search ranks the matching chunk first',
@@ -206,6 +206,30 @@ function describeRanking(ctx: ContractContext): void {
         })
       ).results;
       expect(widget!.url).toBeNull();
+    });
+
+    it('ranks the section a name heads above sections that repeat the name more', async () => {
+      const t = tenant('heading');
+      const docs = [
+        {
+          ...doc('metrics', [
+            'acme_requests counts acme requests, acme_jobs acme jobs, acme_errors acme errors.',
+          ]),
+          title: 'Metrics',
+        },
+        {
+          ...doc('start', ['Install acme, start acme, then open the acme page in a browser.']),
+          title: 'Start',
+        },
+        { ...doc('overview', ['Acme answers questions about your documentation.']), title: 'What is acme?' },
+      ];
+      await ctx.store.replaceDocuments(
+        t,
+        docs.map((d) => d.id),
+        await embedDocs(t, docs),
+      );
+      for (const mode of ['keyword', 'hybrid'] as const)
+        expect((await ctx.find('What is acme?', { tenants: [t], mode }))[0]).toBe('overview#0');
     });
 
     it('finds nothing for unknown words or a query without words, without failing', async () => {
