@@ -294,6 +294,24 @@ describe('ExtractiveAnswerer', () => {
     const { text, sources } = await ask('What is acme?', results);
     expect(text).toMatch(/^Acme answers questions about your documentation, with sources\. \[1\]/);
     expect(sources[0]!.document_id).toBe('Guide');
+    // The definition answers alone: the metrics, near it by their words, are not quoted beside it.
+    expect(text).not.toContain('acme_');
+    expect(sources.filter((s) => s.cited)).toHaveLength(1);
+  });
+
+  it('answers how to configure something from its settings, though they never say "configure"', async () => {
+    const results = [
+      chunk(
+        'Operations',
+        'Operations › Qdrant',
+        'Set `VECTOR_STORE=qdrant` and `QDRANT_URL` on the API and every worker.',
+      ),
+      chunk('Guide', 'Guide › Store', 'The embedded store keeps chunks on disk; Qdrant is the other choice.'),
+    ];
+    const { text } = await ask('How do I configure Qdrant?', results);
+    expect(text).toContain('`VECTOR_STORE=qdrant`');
+    // Not a subject the documents never mention.
+    expect((await ask('How do I configure Kubernetes?', results)).text).toBe(NOT_FOUND_ANSWER);
   });
 
   it('answers which-values from the start of the list even when a later value matches the question better', async () => {

@@ -156,7 +156,10 @@ export class ExtractiveAnswerer implements Answerer {
       );
     }
     const whole = { passage: first.passage, maxWords: this.wholeWords, targetWords: this.targetWords };
-    const related = ranked[1] && ranked[1].score >= RELATED * first.score ? ranked[1] : undefined;
+    const related =
+      ranked[1] && ranked[1].score >= RELATED * first.score && answersBeside(first, ranked[1])
+        ? ranked[1]
+        : undefined;
     if (!related) return this.quoteSections([whole], weights, kind);
     return this.quoteSections(
       [
@@ -211,7 +214,8 @@ export class ExtractiveAnswerer implements Answerer {
   ): ScoredSection | undefined {
     const holds = (p: SectionPassage, t: string) =>
       p.headingTerms.has(t) || p.units.some((u) => u.terms.has(t));
-    if (ranked[1] && ranked[1].score >= NEAR_TIE * first.score) return ranked[1];
+    if (ranked[1] && ranked[1].score >= NEAR_TIE * first.score && answersBeside(first, ranked[1]))
+      return ranked[1];
     const missing = new Map([...weights].filter(([t]) => !holds(first.passage, t)));
     const need = weightOf(missing, () => true);
     if (need < SECOND_PASSAGE_NEED * weightOf(weights, () => true)) return undefined;
@@ -221,6 +225,15 @@ export class ExtractiveAnswerer implements Answerer {
         (s) => s.score >= 0.5 * first.score && weightOf(missing, (t) => holds(s.passage, t)) >= 0.5 * need,
       );
   }
+}
+
+/**
+ * Whether a runner-up near the best section is another answer to show beside it. A definition
+ * answers a "what is" question alone: a section that does not define the subject too (a list of
+ * `docqa_…` metrics for "What is docqa?") is not.
+ */
+function answersBeside(first: ScoredSection, other: ScoredSection): boolean {
+  return other.defines || !first.defines;
 }
 
 /**

@@ -8,6 +8,8 @@ export interface ScoredSection {
   /** Share (0..1) of the question's weighted terms found in the section's text or headings. */
   coverage: number;
   score: number;
+  /** Whether it defines what a "what" question asks about (see {@link DEFINITION_BONUS}). */
+  defines: boolean;
 }
 
 /**
@@ -24,6 +26,13 @@ const PHRASING = new Set(
       'get getting got see able facing fix fixing issue issues problem problems step steps different type types things',
   ),
 );
+
+/**
+ * Words that ask how to set something up: the question's subject is the rest. Docs often write
+ * the settings without them ("Set `VECTOR_STORE=qdrant`" answers "How do I configure Qdrant?"),
+ * so one that no retrieved section holds does not count against a section's coverage.
+ */
+const SETTING_UP = new Set(terms('configure configuration config setup'));
 
 /**
  * Term weights of a question over the retrieved sections: rarer among them, heavier. A name no
@@ -84,6 +93,13 @@ export function rankSections(
   kind: QuestionKind,
 ): ScoredSection[] {
   const total = weightOf(weights, () => true) || 1;
+  const asked =
+    weightOf(
+      weights,
+      (t) =>
+        !SETTING_UP.has(t) ||
+        passages.some((p) => p.headingTerms.has(t) || p.units.some((u) => u.terms.has(t))),
+    ) || 1;
   const subject = [...weights.keys()];
   return passages
     .map((passage) => {
@@ -108,9 +124,14 @@ export function rankSections(
         matched += weight * strength;
       }
       const phrase = PHRASE_STRENGTH * phraseWeight(passage, weights);
+      const defining =
+        kind === 'what' &&
+        subject.length > 0 &&
+        passage.units.some((u) => u.kind === 'paragraph' && defines(u, subject));
       const score =
-        ((matched + phrase) / total + RANK_BONUS / (passage.rank + 1)) * shapeBonus(passage, kind, subject);
-      return { passage, coverage: coverage / total, score };
+        ((matched + phrase) / total + RANK_BONUS / (passage.rank + 1)) *
+        (defining ? DEFINITION_BONUS : shapeBonus(passage, kind));
+      return { passage, coverage: coverage / asked, score, defines: defining };
     })
     .sort((a, b) => b.score - a.score);
 }
@@ -145,14 +166,9 @@ function withoutStringLiterals(code: string): string {
  */
 const DEFINITION_BONUS = 1.3;
 
-function shapeBonus(passage: SectionPassage, kind: QuestionKind, subject: string[] = []): number {
+/** Bonus of a section whose shape the question asks for (a definition aside). */
+function shapeBonus(passage: SectionPassage, kind: QuestionKind): number {
   const has = (k: Unit['kind']) => passage.units.some((u) => u.kind === k);
-  if (
-    kind === 'what' &&
-    subject.length &&
-    passage.units.some((u) => u.kind === 'paragraph' && defines(u, subject))
-  )
-    return DEFINITION_BONUS;
   if (kind === 'how' && (has('code') || has('item'))) return 1.15;
   if (kind === 'which' && has('item')) return 1.15;
   if (kind === 'trouble' && /troubleshoot|problem|error|fail|faq/i.test(passage.section)) return 1.2;
