@@ -2,16 +2,29 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { TokenStore } from '@docqa/auth';
 import { Keys } from '@docqa/records';
-import { deletePrefix, testPrefix, testRedis, testRedisUrl } from '@docqa/testing';
+import {
+  deletePrefix,
+  startOwnSentinel,
+  testPrefix,
+  testRedis,
+  testRedisUrl,
+  type OwnSentinel,
+} from '@docqa/testing';
 import type { Redis } from 'ioredis';
 
 const root = join(__dirname, '../../..');
 const prefix = testPrefix('cli');
 
 function docqa(...args: string[]) {
+  return docqaWith({ REDIS_URL: testRedisUrl() }, ...args);
+}
+
+/** Runs the CLI with `env`; one still running after a minute is killed (`code` null). */
+function docqaWith(env: Record<string, string>, ...args: string[]) {
   const result = spawnSync(process.execPath, [join(root, 'dist/apps/cli/main.js'), ...args], {
-    env: { ...process.env, REDIS_URL: testRedisUrl(), REDIS_PREFIX: prefix },
+    env: { ...process.env, ...env, REDIS_PREFIX: prefix },
     encoding: 'utf8',
+    timeout: 60_000,
   });
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 }
@@ -106,4 +119,19 @@ describe('docqa tokens', () => {
     expect(await store.verify(token)).toBeNull();
     expect(docqa('tokens', 'revoke', record.id).code).toBe(1);
   });
+});
+
+describe('docqa tokens on Redis Sentinel', () => {
+  let sentinel: OwnSentinel;
+
+  beforeAll(async () => {
+    sentinel = await startOwnSentinel();
+  }, 120_000);
+  afterAll(() => sentinel.stop());
+
+  it('creates a token and exits (the failover detector of its Sentinel client closed too)', async () => {
+    const { code, stdout } = docqaWith(sentinel.env, 'tokens', 'create', '--tenant', 'acme');
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/^dq_[0-9a-f]{12}_[\w-]+\n$/);
+  }, 90_000);
 });

@@ -203,8 +203,10 @@ export async function tenantsWith(redis: Redis, key: (tenant: string) => string)
 /** Closes a connection: politely when connected, at once when Redis is unreachable. */
 export async function closeRedis(redis: Redis | Cluster): Promise<void> {
   closing.add(redis);
-  if (redis.status === 'ready') await redis.quit().catch(() => redis.disconnect());
-  else redis.disconnect();
+  if (redis.status === 'ready') await redis.quit().catch(() => undefined);
+  // Also after QUIT: only disconnect() ends the subscriptions of a Sentinel client's failover
+  // detector, which would otherwise keep the process alive (a CLI command that never exits).
+  redis.disconnect();
 }
 
 /**

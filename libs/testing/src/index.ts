@@ -10,5 +10,6 @@ export {
   startOwnCluster,
   startOwnSentinel,
   waitFor,
+  type OwnSentinel,
   type RedisProcess,
 } from './redis-topology';
