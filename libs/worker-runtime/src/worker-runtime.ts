@@ -128,9 +128,13 @@ function endLogs(logs: (QuestionEndLog | undefined)[]): QuestionEndLog {
 
 /** Reports the jobs of every docqa queue at each scrape. */
 function watchQueues(metrics: Metrics, redis: Redis, keys: Keys): Queue[] {
-  const queues = Object.values(QUEUE_NAMES).map(
-    (name) => new Queue(name, { connection: redis, prefix: keys.queuePrefix() }),
-  );
+  const queues = Object.values(QUEUE_NAMES).map((name) => {
+    const queue = new Queue(name, { connection: redis, prefix: keys.queuePrefix() });
+    // Connection errors of the shared client, which the workers report already; a queue without
+    // a listener would print each one as raw text between the JSON log lines.
+    queue.on('error', () => undefined);
+    return queue;
+  });
   metrics.watchQueues(
     queues.map((q) => ({
       name: q.name,
