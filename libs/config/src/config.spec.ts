@@ -56,6 +56,23 @@ describe('loadConfig', () => {
     expect(loadConfig({ DOCQA_CONFIG_DIR: '~other/docqa' }).docqaConfigDir).toBe('~other/docqa');
   });
 
+  it('takes the TRUST_PROXY forms Express does and names the variable for any other', () => {
+    for (const value of [
+      'true',
+      'false',
+      '2',
+      'loopback',
+      '10.0.0.0/8, loopback',
+      '10.0.0.0/255.0.0.0',
+      '::1/128',
+    ])
+      expect(loadConfig({ TRUST_PROXY: value }).trustProxy).toBe(value.trim());
+    for (const value of ['foo', ' ', '10.0.0.0/33', 'loopback,', 'yes'])
+      expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(
+        new RegExp(`TRUST_PROXY=${JSON.stringify(value)}: must be true, false, a number of hops`),
+      );
+  });
+
   it('treats empty variables as unset', () => {
     expect(loadConfig({ PORT: '' }).port).toBe(3000);
   });
