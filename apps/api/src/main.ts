@@ -3,15 +3,24 @@
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import type { Logger } from 'pino';
 import { ConfigError, exitIfNodeTooOld, createLogger, loadConfig, stopOnSignals } from '@docqa/config';
 import { createApiServices, startApi } from '@docqa/api-server';
 import { VERSION } from '@docqa/contracts';
 import { Metrics, startMetricsServer } from '@docqa/metrics';
+import { redisTarget, waitForRedis } from '@docqa/records';
+
+/** Set once the settings are read: from then on even a failed start is a JSON log line. */
+let startedLogger: Logger | undefined;
 
 async function main(): Promise<void> {
   exitIfNodeTooOld();
   const config = loadConfig();
   const logger = createLogger(config, 'docqa-api');
+  startedLogger = logger;
+  await waitForRedis(redisTarget(config), (err, attempt) =>
+    logger.warn({ err: err.message, attempt }, 'Redis is unavailable; waiting for it'),
+  );
   const services = await createApiServices(config, logger);
   const metrics = new Metrics('api');
   const widgetDir = join(__dirname, '../widget');
@@ -39,6 +48,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((err) => {
-  console.error(err instanceof ConfigError ? err.message : err);
+  // Settings errors come before the logger exists; anything later is a JSON line like the rest.
+  if (startedLogger) startedLogger.fatal({ err }, 'api failed to start');
+  else console.error(err instanceof ConfigError ? err.message : err);
   process.exit(1);
 });
