@@ -81,6 +81,8 @@ describe('the portal in Chromium: sign-in, tokens and sign-out', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'Revoke token' }).click();
     await page.getByRole('status').filter({ hasText: 'Token “docs site” revoked.' }).waitFor();
     await page.getByText('No tokens yet').waitFor();
+    // The Revoke button left with its row; the focus is on the list, not back at the page's start.
+    await focusedHeading(page, 'Tokens of acme', 2);
     expect((await settings()).status).toBe(401);
   });
 

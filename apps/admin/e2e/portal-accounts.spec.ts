@@ -96,6 +96,8 @@ describe('the portal in Chromium: admin accounts and the tenant worked on', () =
 
     await row.getByRole('button', { name: 'Remove ann@acme.test' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Remove admin' }).click();
+    // The Remove button left with its row; the focus is on the list, not back at the page's start.
+    await focusedHeading(page, 'Admin accounts', 2);
     await page.getByRole('status').filter({ hasText: 'ann@acme.test removed.' }).waitFor();
     await row.waitFor({ state: 'detached' });
     const after = await fetch(`${portal.stack.apiUrl}admin/session`, { headers: { cookie } });

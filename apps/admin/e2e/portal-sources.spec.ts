@@ -53,6 +53,15 @@ describe('the portal in Chromium: sources followed to the end of their syncs', (
     await documents().getByRole('link', { name: 'Acme API' }).waitFor();
   });
 
+  it('deletes a document from the list, the focus staying on the list', async () => {
+    await documents().getByRole('button', { name: 'Delete Acme API' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete document' }).click();
+    await page.getByRole('status').filter({ hasText: '“Acme API” deleted.' }).waitFor();
+    await documents().getByRole('link', { name: 'Acme API' }).waitFor({ state: 'detached' });
+    // The Delete button left with its row; the focus is on the list, not back at the page's start.
+    await focusedHeading(page, 'Documents', 2);
+  });
+
   it('takes the documents of a deleted source off the list', async () => {
     // The source's documents listed, however the page got here.
     await page.reload();
@@ -62,6 +71,8 @@ describe('the portal in Chromium: sources followed to the end of their syncs', (
     await item.getByRole('button', { name: /^Delete source/ }).click();
     await page.getByRole('button', { name: 'Delete source', exact: true }).click();
     await sources().getByText('No sources yet.', { exact: false }).waitFor();
+    // The Delete button left with its source; the focus is on the list, not back at the page's start.
+    await focusedHeading(page, 'Sources', 2);
     await page.getByText('No documents yet.', { exact: false }).waitFor();
     await expect(documents().count()).resolves.toBe(0);
   });

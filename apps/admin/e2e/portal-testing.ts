@@ -126,14 +126,20 @@ export async function signIn(page: Page, password = ADMIN.password, email = ADMI
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
-/** The heading of the page shown, once it is focused (the portal moves focus on each route change). */
-export async function focusedHeading(page: Page, name: string): Promise<void> {
-  await page.getByRole('heading', { level: 1, name }).waitFor();
-  await page.waitForFunction((text) => {
-    let el: Element | null = document.activeElement;
-    while (el?.shadowRoot?.activeElement) el = el.shadowRoot.activeElement;
-    return el?.tagName === 'H1' && el.textContent?.trim() === text;
-  }, name);
+/**
+ * The heading of the page shown, once it is focused (the portal moves focus on each route change);
+ * with `level` 2, the heading of a section that took the focus.
+ */
+export async function focusedHeading(page: Page, name: string, level = 1): Promise<void> {
+  await page.getByRole('heading', { level, name }).waitFor();
+  await page.waitForFunction(
+    ({ text, tag }) => {
+      let el: Element | null = document.activeElement;
+      while (el?.shadowRoot?.activeElement) el = el.shadowRoot.activeElement;
+      return !!el && el.tagName === tag && el.textContent?.trim() === text;
+    },
+    { text: name, tag: `H${level}` },
+  );
 }
 
 /** Goes to a page through the navigation (opening the menu on a phone). */

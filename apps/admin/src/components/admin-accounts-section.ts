@@ -34,7 +34,7 @@ export class AdminAccountsSection extends LitElement {
   @query('confirm-dialog') private confirm!: ConfirmDialog;
 
   override render() {
-    return html`<h2 id="admins-title">Admin accounts</h2>
+    return html`<h2 id="admins-title" tabindex="-1">Admin accounts</h2>
       <p class="muted">Who may sign in to this portal, and for which tenants.</p>
       ${this.invited ? this.password(this.invited) : nothing}
       <div role="status" class="muted">${this.status}</div>
@@ -125,6 +125,9 @@ export class AdminAccountsSection extends LitElement {
       if (this.invited?.account.email === account.email) this.invited = undefined;
       await this.accounts.reload();
       this.status = `${account.email} removed.`;
+      // The focused Remove button left with its row: the list's heading takes the focus.
+      await this.updateComplete;
+      this.renderRoot.querySelector<HTMLElement>('#admins-title')?.focus();
     } catch (err) {
       this.error = err as Error;
     }

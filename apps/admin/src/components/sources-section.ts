@@ -103,7 +103,7 @@ export class SourcesSection extends LitElement {
   }
 
   override render() {
-    return html`<h2>Sources</h2>
+    return html`<h2 id="sources-title" tabindex="-1">Sources</h2>
       <p class="muted">Sites and repositories kept in sync with the knowledge base.</p>
       <div role="status" class="muted">${this.status}</div>
       ${errorView(this.error)} ${this.list()}
@@ -230,6 +230,9 @@ export class SourcesSection extends LitElement {
       this.status = `Source ${name} deleted, with its documents.`;
       await this.sources.reload();
       this.dispatchEvent(new Event('documents-changed', { bubbles: true, composed: true }));
+      // The focused Delete button left with its source: the list's heading takes the focus.
+      await this.updateComplete;
+      this.renderRoot.querySelector<HTMLElement>('#sources-title')?.focus();
     } catch (err) {
       this.error = err as Error;
     }

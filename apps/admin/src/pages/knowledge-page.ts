@@ -80,7 +80,7 @@ export class KnowledgePage extends LitElement {
         <sources-section @documents-changed=${this.refresh}></sources-section>
       </section>
       <section class="card">
-        <h2>Documents</h2>
+        <h2 id="documents-title" tabindex="-1">Documents</h2>
         <form role="search" @submit=${this.searchNow}>
           <label for="search"
             >Search documents
@@ -201,6 +201,9 @@ export class KnowledgePage extends LitElement {
       await api.call(`documents/${encodeURIComponent(doc.id)}`, { method: 'DELETE' });
       this.status = `“${doc.title}” deleted.`;
       await this.documents.reload();
+      // The focused Delete button left with its row: the list's heading takes the focus.
+      await this.updateComplete;
+      this.renderRoot.querySelector<HTMLElement>('#documents-title')?.focus();
     } catch (err) {
       this.error = err as Error;
     }

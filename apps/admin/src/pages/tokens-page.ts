@@ -56,7 +56,7 @@ export class TokensPage extends LitElement {
       <div role="status" class="muted">${this.status}</div>
       ${errorView(this.error)}
       <section class="card">
-        <h2>Tokens of ${session.tenant}</h2>
+        <h2 id="tokens-title" tabindex="-1">Tokens of ${session.tenant}</h2>
         ${this.list()}
       </section>
       <section class="card">
@@ -179,6 +179,9 @@ export class TokensPage extends LitElement {
       if (this.created?.record.id === token.id) this.created = undefined;
       this.status = `Token “${name}” revoked.`;
       await this.tokens.reload();
+      // The focused Revoke button left with its row: the list's heading takes the focus.
+      await this.updateComplete;
+      this.renderRoot.querySelector<HTMLElement>('#tokens-title')?.focus();
     } catch (err) {
       this.error = err as Error;
     }
