@@ -31,6 +31,8 @@ describe('the portal in Chromium: sign-in, tokens and sign-out', () => {
   it('sends a visitor without a session to sign-in and refuses a wrong password in the page', async () => {
     await focusedHeading(page, 'Sign in to docqa');
     expect(new URL(page.url()).pathname).toBe('/admin/sign-in');
+    // The command it gives works as written: `admins create` refuses an account without tenants.
+    await page.getByText('docqa admins create --email you@example.com --tenant acme').waitFor();
     await shoot(page, 'sign-in');
     await signIn(page, 'not the password');
     await page.getByRole('alert').filter({ hasText: 'wrong email or password' }).waitFor();

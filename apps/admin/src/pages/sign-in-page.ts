@@ -43,7 +43,9 @@ export class SignInPage extends LitElement {
         <button type="submit" ?disabled=${this.busy}>${this.busy ? 'Signing in…' : 'Sign in'}</button>
       </form>
       <p class="muted">
-        Accounts are created on the server with <code>docqa admins create --email you@example.com</code>.
+        Accounts are created on the server with
+        <code>docqa admins create --email you@example.com --tenant acme</code> (or
+        <code>--all-tenants</code>).
       </p>
     </section>`;
   }
