@@ -111,4 +111,13 @@ describe('the portal in Chromium: lists paged with Load more, then searched or f
     await page.getByRole('status').filter({ hasText: '25 conversation(s).' }).waitFor();
     await page.unroute('**/api/v2/admin/conversations/?*', serveChats);
   });
+
+  it('reads a period the address does not offer (edited by hand) as the last 30 days', async () => {
+    await page.route('**/api/v2/admin/conversations/?*', serveChats);
+    await page.goto(`${portal.stack.baseUrl}/admin/conversations?days=abc`);
+    await focusedHeading(page, 'Conversations');
+    await page.getByRole('status').filter({ hasText: '20 conversation(s) so far.' }).waitFor();
+    await expect(page.getByRole('combobox', { name: 'Period' }).inputValue()).resolves.toBe('30');
+    await page.unroute('**/api/v2/admin/conversations/?*', serveChats);
+  });
 });

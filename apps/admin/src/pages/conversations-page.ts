@@ -13,6 +13,12 @@ import { sharedStyles } from '../styles/shared-styles';
 /** The filters, kept in the address so a filtered list can be linked and survives a reload. */
 const FILTERS = ['q', 'feedback', 'not_covered', 'channel', 'days'] as const;
 
+/** The period of the address: 7, 30 or 90 days; another value (an address edited by hand) reads as 30. */
+function daysOf(query: URLSearchParams): string {
+  const days = query.get('days') ?? '';
+  return ['7', '30', '90'].includes(days) ? days : '30';
+}
+
 /** The tenant's conversations, newest first, searched and filtered (§10 `GET /admin/conversations/`). */
 @customElement('conversations-page')
 export class ConversationsPage extends LitElement {
@@ -51,7 +57,7 @@ export class ConversationsPage extends LitElement {
           ['batch', 'Batch'],
           ['mcp', 'MCP'],
         ])}
-        ${this.filter('days', 'Period', f('days') || '30', [
+        ${this.filter('days', 'Period', daysOf(this.query), [
           ['7', 'Last 7 days'],
           ['30', 'Last 30 days'],
           ['90', 'Last 90 days'],
@@ -147,7 +153,7 @@ function params(search: string, cursor?: string) {
     feedback: q.get('feedback'),
     not_covered: q.get('not_covered'),
     channel: q.get('channel'),
-    from: lastDays(Number(q.get('days') ?? 30)).from,
+    from: lastDays(Number(daysOf(q))).from,
     cursor,
   };
 }
