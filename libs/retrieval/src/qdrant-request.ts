@@ -37,9 +37,11 @@ export async function qdrantRequest<T>(
     if (status !== undefined && status >= 400 && status < 500 && status !== 429) {
       throw new QdrantRequestError(operation, status, detailOf(err), { cause: err });
     }
-    throw new DependencyUnavailableError(`The vector store (Qdrant) is unavailable: ${operation} failed.`, {
-      cause: err,
-    });
+    // Names the setting to check, not its value: the message reaches clients (503, health).
+    throw new DependencyUnavailableError(
+      `The vector store (Qdrant at QDRANT_URL) is unavailable: ${operation} failed`,
+      { cause: err },
+    );
   }
 }
 

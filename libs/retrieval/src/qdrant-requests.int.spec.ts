@@ -232,6 +232,11 @@ describe('QdrantStore requests, validated against Qdrant’s OpenAPI schema', ()
       collection: COLLECTION,
     });
     await expect(down.health()).rejects.toBeInstanceOf(DependencyUnavailableError);
+    // The message (logged, in the 503 and in health) names the setting to check, with no stray
+    // period before the cause pino appends (`…failed: fetch failed: connect ECONNREFUSED`).
+    await expect(down.health()).rejects.toThrow(
+      /^The vector store \(Qdrant at QDRANT_URL\) is unavailable: collection exists failed$/,
+    );
   });
 
   it('is what createVectorStore builds for VECTOR_STORE=qdrant, sending the API key', async () => {
