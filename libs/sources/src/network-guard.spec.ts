@@ -25,9 +25,13 @@ describe('refusing private networks', () => {
 
   it('refuses a URL whose host is, or resolves to, a private address', async () => {
     await expect(refusePrivateNetworks(new URL('http://127.0.0.1:8080/'))).rejects.toThrow(
-      /private network address/,
+      new FetchFailedError(
+        '127.0.0.1 is a private network address; set SOURCES_ALLOW_PRIVATE_NETWORKS=true to allow it',
+      ),
     );
-    await expect(refusePrivateNetworks(new URL('http://localhost/'))).rejects.toThrow(FetchFailedError);
+    await expect(refusePrivateNetworks(new URL('http://localhost/'))).rejects.toThrow(
+      /^localhost resolves to a private network address \((127\.0\.0\.1|::1)\); set SOURCES_ALLOW_PRIVATE_NETWORKS=true/,
+    );
     await expect(refusePrivateNetworks(new URL('http://[::1]/'))).rejects.toThrow(
       /SOURCES_ALLOW_PRIVATE_NETWORKS/,
     );

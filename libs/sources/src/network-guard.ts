@@ -52,8 +52,10 @@ export async function refusePrivateNetworks(url: URL): Promise<void> {
         },
       );
   const blocked = addresses.find(isPrivateAddress);
-  if (blocked)
-    throw new FetchFailedError(
-      `${host} is a private network address (${blocked}); set SOURCES_ALLOW_PRIVATE_NETWORKS=true to allow it`,
-    );
+  if (!blocked) return;
+  // An address names itself; a name says where it led.
+  const what = isIP(host)
+    ? 'is a private network address'
+    : `resolves to a private network address (${blocked})`;
+  throw new FetchFailedError(`${host} ${what}; set SOURCES_ALLOW_PRIVATE_NETWORKS=true to allow it`);
 }
