@@ -55,6 +55,7 @@ describe('the portal in Chromium: sources followed to the end of their syncs', (
 
   it('deletes a document from the list, the focus staying on the list', async () => {
     await documents().getByRole('button', { name: 'Delete Acme API' }).click();
+    await page.getByRole('dialog', { name: 'Delete “Acme API” and its chunk?' }).waitFor();
     await page.getByRole('dialog').getByRole('button', { name: 'Delete document' }).click();
     await page.getByRole('status').filter({ hasText: '“Acme API” deleted.' }).waitFor();
     await documents().getByRole('link', { name: 'Acme API' }).waitFor({ state: 'detached' });

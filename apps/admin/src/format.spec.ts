@@ -1,4 +1,4 @@
-import { formatAgo } from './format';
+import { deleteDocumentQuestion, formatAgo } from './format';
 
 describe('relative times of the portal', () => {
   const now = Date.parse('2026-11-24T12:00:00Z');
@@ -9,5 +9,13 @@ describe('relative times of the portal', () => {
     expect(formatAgo('2026-11-24T09:00:00Z', now)).toMatch(/3 hours ago/);
     expect(formatAgo('2026-11-23T11:00:00Z', now)).toMatch(/yesterday|1 day ago/);
     expect(formatAgo('not a date', now)).toBe('not a date');
+  });
+});
+
+describe('the question before deleting a document', () => {
+  it('counts its chunks in words that fit the count', () => {
+    expect(deleteDocumentQuestion({ title: 'FAQ', chunks: 3 })).toBe('Delete “FAQ” and all 3 of its chunks?');
+    expect(deleteDocumentQuestion({ title: 'FAQ', chunks: 1 })).toBe('Delete “FAQ” and its chunk?');
+    expect(deleteDocumentQuestion({ title: 'FAQ', chunks: 0 })).toBe('Delete “FAQ”?');
   });
 });

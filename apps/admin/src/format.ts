@@ -15,6 +15,13 @@ export function formatMs(ms: number | null | undefined): string {
 /** A count with the locale's grouping. */
 export const formatCount = (n: number) => n.toLocaleString();
 
+/** The question asked before a document is deleted, its chunks counted in words that fit the count. */
+export function deleteDocumentQuestion({ title, chunks }: { title: string; chunks: number }): string {
+  if (chunks === 0) return `Delete “${title}”?`;
+  if (chunks === 1) return `Delete “${title}” and its chunk?`;
+  return `Delete “${title}” and all ${formatCount(chunks)} of its chunks?`;
+}
+
 const RELATIVE_UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ['day', 86_400_000],
   ['hour', 3_600_000],

@@ -6,7 +6,7 @@ import { session } from '../api/session';
 import '../components/confirm-dialog';
 import type { ConfirmDialog } from '../components/confirm-dialog';
 import { errorView } from '../components/error-view';
-import { formatDate } from '../format';
+import { deleteDocumentQuestion, formatDate } from '../format';
 import { LoadController } from '../load-controller';
 import { href, router } from '../router';
 import { sharedStyles } from '../styles/shared-styles';
@@ -131,10 +131,7 @@ export class DocumentPage extends LitElement {
   }
 
   private async deleteDocument(d: DocumentRecord): Promise<void> {
-    if (
-      !(await this.confirm.ask(`Delete “${d.title}” and all ${d.chunks} of its chunks?`, 'Delete document'))
-    )
-      return;
+    if (!(await this.confirm.ask(deleteDocumentQuestion(d), 'Delete document'))) return;
     try {
       await api.call(`documents/${encodeURIComponent(d.id)}`, { method: 'DELETE' });
       router.navigate(href('knowledge'));

@@ -10,7 +10,7 @@ import '../components/job-progress';
 import '../components/sources-section';
 import '../components/upload-drop';
 import type { UploadAccepted } from '../components/upload-drop';
-import { formatDate } from '../format';
+import { deleteDocumentQuestion, formatDate } from '../format';
 import { PagedLoadController, type ListPage } from '../paged-load-controller';
 import { href } from '../router';
 import { sharedStyles } from '../styles/shared-styles';
@@ -189,13 +189,7 @@ export class KnowledgePage extends LitElement {
   private refresh = () => void this.documents.reload();
 
   private async deleteDocument(doc: DocumentRecord): Promise<void> {
-    if (
-      !(await this.confirm.ask(
-        `Delete “${doc.title}” and all ${doc.chunks} of its chunks?`,
-        'Delete document',
-      ))
-    )
-      return;
+    if (!(await this.confirm.ask(deleteDocumentQuestion(doc), 'Delete document'))) return;
     this.error = undefined;
     try {
       await api.call(`documents/${encodeURIComponent(doc.id)}`, { method: 'DELETE' });
