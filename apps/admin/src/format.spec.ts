@@ -1,4 +1,4 @@
-import { deleteDocumentQuestion, formatAgo } from './format';
+import { deleteDocumentQuestion, formatAgo, formatIn } from './format';
 
 describe('relative times of the portal', () => {
   const now = Date.parse('2026-11-24T12:00:00Z');
@@ -9,6 +9,13 @@ describe('relative times of the portal', () => {
     expect(formatAgo('2026-11-24T09:00:00Z', now)).toMatch(/3 hours ago/);
     expect(formatAgo('2026-11-23T11:00:00Z', now)).toMatch(/yesterday|1 day ago/);
     expect(formatAgo('not a date', now)).toBe('not a date');
+  });
+
+  it('says when a wait ends in the largest whole unit, rounded up', () => {
+    expect(formatIn(893_000)).toMatch(/in 15 minutes/);
+    expect(formatIn(60_000)).toMatch(/in 1 minute/);
+    expect(formatIn(42_000)).toMatch(/in 42 seconds/);
+    expect(formatIn(300)).toMatch(/in 1 second/);
   });
 });
 

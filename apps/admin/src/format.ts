@@ -37,3 +37,10 @@ export function formatAgo(iso: string, now = Date.now()): string {
     if (ms >= size) return words.format(-Math.floor(ms / size), unit);
   return 'just now';
 }
+
+/** When a wait of `ms` ends, as the locale says it ("in 15 minutes", "in 42 seconds"), rounded up. */
+export function formatIn(ms: number): string {
+  const words = new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' });
+  for (const [unit, size] of RELATIVE_UNITS) if (ms >= size) return words.format(Math.ceil(ms / size), unit);
+  return words.format(Math.ceil(ms / 1000), 'second');
+}

@@ -7,13 +7,15 @@ const problem = (status: number, detail: string, headers: Record<string, string>
   });
 
 describe('errors of the portal’s API calls', () => {
-  it('says when to retry a rate-limited call once, in the server’s words when it gives them', async () => {
+  it('says once when to retry a rate-limited call, in minutes for a wait over a minute', async () => {
     const signIn = await ApiError.from(
-      problem(429, 'too many sign-in attempts; retry in 891 s', { 'retry-after': '891' }),
+      problem(429, 'too many sign-in attempts; retry in 893 s', { 'retry-after': '893' }),
     );
-    expect(signIn.message).toBe('too many sign-in attempts; retry in 891 s');
+    expect(signIn.message).toMatch(/^too many sign-in attempts\. Try again in 15 minutes\.$/);
     const other = await ApiError.from(problem(429, 'slow down', { 'retry-after': '12' }));
-    expect(other.message).toBe('slow down. Try again in 12 seconds.');
+    expect(other.message).toMatch(/^slow down\. Try again in 12 seconds\.$/);
+    const untimed = await ApiError.from(problem(429, 'slow down; retry later'));
+    expect(untimed.message).toBe('slow down; retry later');
   });
 
   it('keeps the problem, its status and its field errors', async () => {

@@ -1,4 +1,5 @@
 import type { Problem } from '@docqa/contracts';
+import { formatIn } from '../format';
 
 /**
  * A problem response (RFC 9457) of the API, or a network failure (`status` 0), with a sentence an
@@ -25,13 +26,18 @@ export class ApiError extends Error {
   }
 }
 
+/** The wait the API's rate limits put at the end of their message. */
+const SERVER_WAIT = /; retry in \d+ s$/;
+
 function messageOf(res: Response, problem?: Problem): string {
   const detail = problem?.detail ?? problem?.title;
   if (res.status === 429) {
-    // The server's own message may already say when to retry ("retry in 891 s"): say it once.
+    const seconds = Number(res.headers.get('retry-after'));
+    // The server's own message says when in seconds ("…; retry in 891 s"): said once, in the locale's units.
+    if (seconds > 0)
+      return `${(detail ?? 'Too many requests').replace(SERVER_WAIT, '')}. Try again ${formatIn(seconds * 1000)}.`;
     if (detail && /\bretry\b|\btry again\b/i.test(detail)) return detail;
-    const wait = res.headers.get('retry-after');
-    return `${detail ?? 'Too many requests'}. Try again in ${wait ?? 'a few'} seconds.`;
+    return `${detail ?? 'Too many requests'}. Try again in a few seconds.`;
   }
   if (res.status >= 500 && !detail) return 'The server could not do this right now. Try again in a moment.';
   return detail ?? `The server answered ${res.status} ${res.statusText}.`;
