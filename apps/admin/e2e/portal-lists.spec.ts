@@ -103,6 +103,14 @@ describe('the portal in Chromium: lists paged with Load more, then searched or f
     await page.getByRole('status').filter({ hasText: '5 conversation(s).' }).waitFor();
     await expect(rows().count()).resolves.toBe(6);
 
+    // A chat opened from the filtered list links back to the list as it was filtered.
+    await page.getByRole('link', { name: 'Where is the changelog of Acme, take 20?' }).click();
+    await focusedHeading(page, 'Conversation');
+    await page.getByRole('link', { name: '← Conversations' }).click();
+    await focusedHeading(page, 'Conversations');
+    await page.getByRole('status').filter({ hasText: '5 conversation(s).' }).waitFor();
+    await expect(page.getByRole('combobox', { name: 'Channel' }).inputValue()).resolves.toBe('mcp');
+
     await page.getByRole('combobox', { name: 'Channel' }).selectOption('');
     await page.getByRole('searchbox', { name: 'Search questions' }).fill('acme');
     await page.getByRole('button', { name: 'Search' }).click();

@@ -28,7 +28,7 @@ export const PAGES: Record<PageName, PageDef> = {
   conversation: {
     title: 'Conversation',
     load: () => import('./pages/conversation-page'),
-    render: (r) => html`<conversation-page .chatId=${r.id ?? ''}></conversation-page>`,
+    render: (r) => html`<conversation-page .chatId=${r.id ?? ''} .query=${r.query}></conversation-page>`,
   },
   gaps: {
     title: 'Coverage gaps',

@@ -64,6 +64,12 @@ export function href(page: Exclude<PageName, 'not-found'>, id?: string): string 
   return BASE + paths[page];
 }
 
+/** `path` with `query` appended, when it has any (`/admin/conversations?channel=mcp`). */
+export function withQuery(path: string, query: URLSearchParams): string {
+  const s = query.toString();
+  return s ? `${path}?${s}` : path;
+}
+
 /**
  * History-API routing for the single-page app: links to `/admin/…` (in any shadow root) navigate
  * without a reload, back and forward work, and `change` fires on every move.

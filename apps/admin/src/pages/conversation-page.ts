@@ -8,7 +8,7 @@ import { session } from '../api/session';
 import { loadFailedView } from '../components/error-view';
 import { formatDate, formatMs } from '../format';
 import { LoadController } from '../load-controller';
-import { href } from '../router';
+import { href, withQuery } from '../router';
 import { sharedStyles } from '../styles/shared-styles';
 
 /**
@@ -53,6 +53,8 @@ export class ConversationPage extends LitElement {
 
   /** The chat's id. */
   @property() chatId = '';
+  /** The address's query: the filters of the list the chat was opened from, kept for the way back. */
+  @property({ attribute: false }) query = new URLSearchParams();
   private readonly chat = new LoadController(
     this,
     ([id], signal) =>
@@ -62,7 +64,7 @@ export class ConversationPage extends LitElement {
 
   override render() {
     const chat = this.chat.value;
-    return html`<p><a href=${href('conversations')}>← Conversations</a></p>
+    return html`<p><a href=${withQuery(href('conversations'), this.query)}>← Conversations</a></p>
       <h1 tabindex="-1">Conversation</h1>
       <p class="muted"><code>${this.chatId}</code></p>
       ${this.chat.status === 'error' ? loadFailedView(this.chat.error, 'Conversations') : nothing}

@@ -7,7 +7,7 @@ import { errorView, loadFailedView } from '../components/error-view';
 import { lastDays } from '../components/period-select';
 import { formatDate } from '../format';
 import { PagedLoadController } from '../paged-load-controller';
-import { href, router } from '../router';
+import { href, router, withQuery } from '../router';
 import { sharedStyles } from '../styles/shared-styles';
 
 /** The filters, kept in the address so a filtered list can be linked and survives a reload. */
@@ -103,7 +103,7 @@ export class ConversationsPage extends LitElement {
               (c) =>
                 html`<tr>
                   <td>
-                    <a href=${href('conversation', c.chat_id)}>${c.first_question}</a>
+                    <a href=${withQuery(href('conversation', c.chat_id), this.query)}>${c.first_question}</a>
                     ${c.not_covered ? html` <span class="badge">${c.not_covered} not covered</span>` : nothing}
                   </td>
                   <td>${c.questions}</td>
@@ -140,8 +140,7 @@ export class ConversationsPage extends LitElement {
       const v = String(data.get(name) ?? '').trim();
       if (v) q.set(name, v);
     }
-    const s = q.toString();
-    router.navigate(href('conversations') + (s ? `?${s}` : ''), { replace: true });
+    router.navigate(withQuery(href('conversations'), q), { replace: true });
   }
 }
 
