@@ -72,7 +72,13 @@ export class AdminApp extends LitElement {
     return html`<a class="skip" href="#main" @click=${this.skip}>Skip to content</a>
       <header>
         <a class="brand" href=${href('overview')}>docqa <span>admin</span></a>
-        ${signedIn && session.tenant ? html`<span class="badge" title="Tenant">${session.tenant}</span>` : nothing}
+        ${
+          signedIn && session.tenant
+            ? html`<span class="badge" title="Tenant"
+                ><span class="visually-hidden">Tenant: </span>${session.tenant}</span
+              >`
+            : nothing
+        }
         <span class="spacer"></span>
         <button
           type="button"
