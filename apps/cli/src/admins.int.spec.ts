@@ -71,7 +71,7 @@ describe('docqa admins', () => {
     expect(short.stderr).toContain('password: use at least 12 characters');
     const none = docqa(['admins', 'create', '--email', 'y@acme.test']);
     expect(none.code).toBe(1);
-    expect(none.stderr).toContain('tenants: name at least one tenant, or all tenants');
+    expect(none.stderr).toBe('docqa: name at least one tenant with --tenant <name>, or --all-tenants\n');
     const again = docqa(['admins', 'create', '--email', 'ann@acme.test', '--tenant', 'acme']);
     expect(again.code).toBe(1);
     expect(again.stderr).toContain('an admin ann@acme.test exists already');

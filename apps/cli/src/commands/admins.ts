@@ -35,6 +35,8 @@ export function adminsCommand(program: Command): void {
     .option('--password-stdin', `read the password from stdin (at least ${MIN_PASSWORD_LENGTH} characters)`)
     .option('--replace', 'replace an admin of the same email (new password and tenants)')
     .action(async (opts) => {
+      if (!opts.tenant && !opts.allTenants)
+        throw new ValidationError('name at least one tenant with --tenant <name>, or --all-tenants');
       const password = opts.passwordStdin ? await readStdinLine() : generatePassword();
       const account = await withAccounts((accounts) =>
         accounts.create({
