@@ -29,8 +29,9 @@ export class ChatController implements ReactiveController {
   /** Whether an answer is streaming (one at a time). */
   busy = false;
   /**
-   * Why the last question was not asked: too long to send, or refused by the API (a 4xx). It is not
-   * in the list; the question field keeps it to be corrected. Cleared by the next question.
+   * Why the last question was not asked: too long to send, refused by the API (a 4xx), or not taken
+   * because the API could not be reached or was unavailable. It is not in the list; the question
+   * field keeps it to be corrected or sent again. Cleared by the next question.
    */
   refusal?: string;
   private chatId?: string;
@@ -167,8 +168,8 @@ export class ChatController implements ReactiveController {
   }
 
   /**
-   * Streams a turn's answer. Resolves false when the API refused a new question before asking it
-   * (`refusal` then says why; the turn is not the record of any question), else true.
+   * Streams a turn's answer. Resolves false when the API did not take a new question (`refusal`
+   * then says why; the turn is not the record of any question), else true.
    */
   private async follow(turn: Turn, target: StreamTarget, signal: AbortSignal): Promise<boolean> {
     this.busy = true;
@@ -178,7 +179,9 @@ export class ChatController implements ReactiveController {
     } catch (err) {
       // Aborted by an unmount: the question stays pending, and the next mount resumes it.
       if (signal.aborted) return true;
-      if (err instanceof WidgetError && err.refused && !turn.id) {
+      // Not taken by the API (refused, unreachable, unavailable): nothing was asked, and the
+      // question goes back to the field to be sent again.
+      if (err instanceof WidgetError && !turn.id) {
         this.refusal = err.message;
         this.refusedWith = err.status;
         return false;
