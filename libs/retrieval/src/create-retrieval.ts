@@ -37,6 +37,9 @@ export async function createVectorStore(config: Config, vectorSize?: number): Pr
       url: config.qdrantUrl,
       apiKey: config.qdrantApiKey,
       timeout: QDRANT_TIMEOUT_MS,
+      // The client's own check prints to the console, outside the JSON logs, and suggests a setting
+      // operators cannot set; the store checks the server's version itself (`health`).
+      checkCompatibility: false,
     });
     return new QdrantStore({ client, collection: config.qdrantCollection, vectorSize });
   }

@@ -80,6 +80,7 @@ describe('QdrantStore requests, validated against Qdrant’s OpenAPI schema', ()
     expect(fake.errors).toEqual([]);
     expect(new Set(fake.operationIds())).toEqual(
       new Set([
+        'root',
         'collection_exists',
         'get_collection',
         'count_points',
@@ -235,7 +236,7 @@ describe('QdrantStore requests, validated against Qdrant’s OpenAPI schema', ()
     // The message (logged, in the 503 and in health) names the setting to check, with no stray
     // period before the cause pino appends (`…failed: fetch failed: connect ECONNREFUSED`).
     await expect(down.health()).rejects.toThrow(
-      /^The vector store \(Qdrant at QDRANT_URL\) is unavailable: collection exists failed$/,
+      /^The vector store \(Qdrant at QDRANT_URL\) is unavailable: version failed$/,
     );
   });
 
@@ -251,8 +252,32 @@ describe('QdrantStore requests, validated against Qdrant’s OpenAPI schema', ()
     });
     expect(fake.calls.at(-1)!.headers['api-key']).toBe('secret');
     await expect(createVectorStore({ ...config, qdrantUrl: undefined })).rejects.toBeInstanceOf(ConfigError);
+    // Nothing printed outside the JSON logs, even by a store whose Qdrant cannot be reached.
+    const down = await createVectorStore({ ...config, qdrantUrl: 'http://127.0.0.1:9' });
+    await expect(down.health()).rejects.toBeInstanceOf(DependencyUnavailableError);
+    // (The client still warns of an API key sent over http: this test's own configuration.)
+    expect(warn.mock.calls.flat().join('\n')).not.toMatch(/version|checkCompatibility/);
     warn.mockRestore();
     expect(fake.errors).toEqual([]);
+  });
+
+  it('fails its health check, naming the version, on a Qdrant older than 1.17', async () => {
+    fake.version = '1.16.3';
+    try {
+      const old = new QdrantStore({
+        client: new QdrantClient({ url: fake.url, checkCompatibility: false }),
+        collection: COLLECTION,
+      });
+      await expect(old.health()).rejects.toThrow(
+        new DependencyUnavailableError(
+          'The vector store (Qdrant at QDRANT_URL) runs Qdrant 1.16.3; docqa needs 1.17 or later',
+        ),
+      );
+      fake.version = '1.17.0';
+      await expect(old.health()).resolves.toBeUndefined();
+    } finally {
+      fake.version = '1.19.0';
+    }
   });
 });
 

@@ -5,6 +5,7 @@ import { searchText, type Chunk, type EmbeddedChunk } from './chunk';
 import { candidateLimit, filterFields, matchesFilters } from './filters';
 import { hybridDepth } from './hybrid';
 import { compileFilter, FILTER_TERMS_KEY, filterTerms, needsPostFilter } from './qdrant-filter';
+import { DependencyUnavailableError } from '@docqa/errors';
 import { qdrantRequest } from './qdrant-request';
 import { chunkTerms, documentSparseVector, type SparseVector } from './sparse-vector';
 import { migrateToTenantTermStats, TERMS_INDEX, TERMS_KEY, tenantQueryWeights } from './qdrant-term-stats';
@@ -26,6 +27,8 @@ const POINT_ID_NAMESPACE = Buffer.from('59cf761a6f66451b8687e0b8d2e7f30f', 'hex'
 const SCROLL_PAGE = 256;
 /** Payload fields returned with search hits. */
 const RESULT_FIELDS = ['document_id', 'chunk_id', 'title', 'url', 'heading', 'text', 'metadata'];
+/** The oldest Qdrant the store works with: hybrid search fuses by weighted RRF, new in 1.17. */
+const MIN_QDRANT_VERSION = [1, 17];
 /** Key of the collection's metadata holding the store's stamp (see {@link VectorStore.setStamp}). */
 const STAMP_KEY = 'docqa_stamp';
 const PAYLOAD_INDEXES: [string, Schemas['PayloadFieldSchema']][] = [
@@ -67,6 +70,8 @@ export class QdrantStore implements VectorStore {
   private migrated: Promise<boolean> | null = null;
   /** The stamp given to this store, for the collection's metadata when this store creates it. */
   private stamp: string | null = null;
+  /** Whether the server's version has been found recent enough (see {@link health}). */
+  private versionChecked = false;
 
   constructor(private readonly options: QdrantStoreOptions) {}
 
@@ -198,6 +203,14 @@ export class QdrantStore implements VectorStore {
 
   /** Cheap: asks whether the collection exists (a store with no documents yet is healthy). */
   async health(): Promise<void> {
+    if (!this.versionChecked) {
+      const { version } = await qdrantRequest('version', () => this.options.client.versionInfo());
+      if (olderThan(version, MIN_QDRANT_VERSION))
+        throw new DependencyUnavailableError(
+          `The vector store (Qdrant at QDRANT_URL) runs Qdrant ${version}; docqa needs ${MIN_QDRANT_VERSION.join('.')} or later`,
+        );
+      this.versionChecked = true;
+    }
     await this.collectionExists();
   }
 
@@ -328,4 +341,14 @@ function toPoint(chunk: EmbeddedChunk): Schemas['PointStruct'] {
       : { [DENSE_VECTOR]: chunk.vector },
     payload: payload as unknown as Schemas['Payload'],
   };
+}
+
+/** Whether a version such as `1.16.2` comes before `minimum` ([major, minor]). */
+function olderThan(version: string, minimum: number[]): boolean {
+  const parts = version.split('.').map(Number);
+  for (let i = 0; i < minimum.length; i++) {
+    const part = parts[i] ?? 0;
+    if (part !== minimum[i]!) return part < minimum[i]!;
+  }
+  return false;
 }

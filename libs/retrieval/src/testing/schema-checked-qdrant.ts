@@ -55,6 +55,9 @@ export class SchemaCheckedQdrant {
     return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
   }
 
+  /** The version `GET /` reports. */
+  version = '1.19.0';
+
   /** Answers the next request with this HTTP status and a Qdrant error body. */
   failNext(status: number): void {
     this.failures.push(status);
@@ -114,7 +117,7 @@ export class SchemaCheckedQdrant {
     const collection = this.collections.get(name);
     switch (operationId) {
       case 'root':
-        return [200, { title: 'qdrant - vector search engine', version: '1.19.0', commit: null }];
+        return [200, { title: 'qdrant - vector search engine', version: this.version, commit: null }];
       case 'collection_exists':
         return ok({ exists: !!collection });
       case 'create_collection':
