@@ -4,6 +4,7 @@ export { startOpenAITestServer, type ChatReply, type OpenAITestServer } from './
 export { freePort } from './free-port';
 export { launchChromium } from './chromium';
 export { getRaw } from './get-raw';
+export { startLoggedProcess, type LoggedProcess } from './logged-process';
 export {
   cli,
   replicasCaughtUp,
