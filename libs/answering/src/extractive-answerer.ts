@@ -5,6 +5,7 @@ import type { AnswerChunk, AnswerInput, Answerer } from './answer-types';
 import { NOT_FOUND_ANSWER } from './answer-types';
 import {
   chooseWindow,
+  holds,
   rankSections,
   termWeights,
   weightOf,
@@ -212,8 +213,6 @@ export class ExtractiveAnswerer implements Answerer {
     ranked: ScoredSection[],
     weights: Map<string, number>,
   ): ScoredSection | undefined {
-    const holds = (p: SectionPassage, t: string) =>
-      p.headingTerms.has(t) || p.units.some((u) => u.terms.has(t));
     if (ranked[1] && ranked[1].score >= NEAR_TIE * first.score && answersBeside(first, ranked[1]))
       return ranked[1];
     const missing = new Map([...weights].filter(([t]) => !holds(first.passage, t)));

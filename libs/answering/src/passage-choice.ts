@@ -75,6 +75,11 @@ const RANK_BONUS = 0.3;
  */
 const PHRASE_STRENGTH = 0.1;
 
+/** Whether a section holds a term, in its headings or its text. */
+export function holds(passage: SectionPassage, term: string): boolean {
+  return passage.headingTerms.has(term) || passage.units.some((u) => u.terms.has(term));
+}
+
 /** Weight of the terms of `weights` that `has` holds. */
 export function weightOf(weights: TermWeights, has: (term: string) => boolean): number {
   let sum = 0;
@@ -93,13 +98,7 @@ export function rankSections(
   kind: QuestionKind,
 ): ScoredSection[] {
   const total = weightOf(weights, () => true) || 1;
-  const asked =
-    weightOf(
-      weights,
-      (t) =>
-        !SETTING_UP.has(t) ||
-        passages.some((p) => p.headingTerms.has(t) || p.units.some((u) => u.terms.has(t))),
-    ) || 1;
+  const asked = weightOf(weights, (t) => !SETTING_UP.has(t) || passages.some((p) => holds(p, t))) || 1;
   const subject = [...weights.keys()];
   return passages
     .map((passage) => {
