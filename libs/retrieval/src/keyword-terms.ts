@@ -14,12 +14,12 @@ const STOP_WORDS = new Set(
 /** Tokens of this many UTF-8 bytes or more are left out, as the index's `maxTokenLength` (40) does. */
 const MAX_TOKEN_BYTES = 40;
 /**
- * Words whose term id is remembered (null: no term). Stemming and hashing are the costly part of
- * counting a write's terms and of re-scoring candidates, and a knowledge base's vocabulary
+ * Words whose term and term id are remembered (null: no term). Stemming and hashing are the costly
+ * part of counting a write's terms and of re-scoring candidates, and a knowledge base's vocabulary
  * repeats; the memory is emptied when full.
  */
 const MAX_REMEMBERED_WORDS = 100_000;
-const remembered = new Map<string, number | null>();
+const remembered = new Map<string, { term: string; id: number } | null>();
 
 /**
  * The keyword terms of a text, as the embedded store's full-text index (LanceDB's defaults) makes
@@ -29,9 +29,12 @@ const remembered = new Map<string, number | null>();
  * weighs what the index matched it on. (The local embeddings keep `tokenize.ts`'s lighter stemmer.)
  */
 export function keywordTokens(text: string): string[] {
-  return indexWords(text)
-    .map(wordTerm)
-    .filter((term) => term !== null);
+  const terms: string[] = [];
+  for (const word of indexWords(text)) {
+    const known = rememberedTerm(word);
+    if (known) terms.push(known.term);
+  }
+  return terms;
 }
 
 /**
@@ -56,16 +59,22 @@ export function headingWords(text: string): string[] {
 export function keywordTermIds(text: string): number[] {
   const ids: number[] = [];
   for (const word of indexWords(text)) {
-    let id = remembered.get(word);
-    if (id === undefined) {
-      const term = wordTerm(word);
-      id = term === null ? null : fnv1a(term);
-      if (remembered.size >= MAX_REMEMBERED_WORDS) remembered.clear();
-      remembered.set(word, id);
-    }
-    if (id !== null) ids.push(id);
+    const known = rememberedTerm(word);
+    if (known) ids.push(known.id);
   }
   return ids;
+}
+
+/** A word's term and term id (null: no term), remembered. */
+function rememberedTerm(word: string): { term: string; id: number } | null {
+  let known = remembered.get(word);
+  if (known === undefined) {
+    const term = wordTerm(word);
+    known = term === null ? null : { term, id: fnv1a(term) };
+    if (remembered.size >= MAX_REMEMBERED_WORDS) remembered.clear();
+    remembered.set(word, known);
+  }
+  return known;
 }
 
 /** A text's words as the index splits them: runs of letters and digits, case and accents kept. */
