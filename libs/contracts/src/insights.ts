@@ -15,16 +15,16 @@ export const CHANNELS: readonly Channel[] = ChannelSchema.options;
 export const FeedbackRatingSchema = z.enum(['up', 'down']);
 export type FeedbackRating = z.infer<typeof FeedbackRatingSchema>;
 
-/**
- * A date or a date-time, with or without seconds, fraction and offset (none: UTC), as a `Date`.
- * Zod's ISO formats check the day exists: `2026-11-31` is refused, not moved to 1 December.
- */
 /** A valid ISO date or date-time as a `Date`, read as UTC when it names no offset. */
 function utcInstant(text: string): Date {
   if (!text.includes('T')) return new Date(`${text}T00:00:00Z`);
   return new Date(/(Z|[+-]\d\d:\d\d)$/.test(text) ? text : `${text}Z`);
 }
 
+/**
+ * A date or a date-time, with or without seconds, fraction and offset (none: UTC), as a `Date`.
+ * Zod's ISO formats check the day exists: `2026-11-31` is refused, not moved to 1 December.
+ */
 const instant = (description: string) =>
   z
     .union([z.iso.date(), z.iso.datetime({ offset: true, local: true })], {
