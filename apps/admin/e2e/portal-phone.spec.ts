@@ -153,6 +153,22 @@ describe('the portal in Chromium on a 390 px phone', () => {
     expect(await overflowing(page)).toEqual([]);
   });
 
+  it('tells the chart’s lines apart without colour, each with the stroke its legend shows', async () => {
+    const chart = page.locator('line-chart').first();
+    const strokes = await chart.evaluate((el) => {
+      const root = el.shadowRoot!;
+      const stroke = (line: Element) =>
+        `${line.getAttribute('stroke-dasharray')} ${line.getAttribute('stroke-width')}`;
+      return {
+        lines: [...root.querySelectorAll('figure > svg path.line')].map(stroke),
+        legend: [...root.querySelectorAll('.legend line')].map(stroke),
+      };
+    });
+    expect(strokes.lines).toHaveLength(4);
+    expect(new Set(strokes.lines).size).toBe(4);
+    expect(strokes.legend).toEqual(strokes.lines);
+  });
+
   it('renders an answer’s Markdown, sanitised, with [n] linked to its listed source', async () => {
     await page.goto(`${portal.url}conversations/c_1`);
     await focusedHeading(page, 'Conversation');

@@ -14,7 +14,22 @@ const H = 220;
 const PAD = { left: 44, right: 12, top: 12, bottom: 28 };
 
 /**
- * A small line chart drawn as SVG, coloured by `--chart-1…4`, with the same figures in a table
+ * How each line is drawn besides its colour, in order: a stroke pattern and a width, so lines are
+ * told apart without colour (WCAG 1.4.1) and one running on top of another leaves it visible
+ * (equal thumbs up and down): each line is narrower than the one before it, so the wider shows
+ * around the narrower drawn over it.
+ */
+const LINE_STYLES = [
+  { dash: '', width: 5.5 },
+  { dash: '8 4', width: 3.5 },
+  { dash: '2 2', width: 2.5 },
+  { dash: '9 3 2 3', width: 1.5 },
+];
+const lineStyle = (c: number) => LINE_STYLES[c % LINE_STYLES.length]!;
+
+/**
+ * A small line chart drawn as SVG, coloured by `--chart-1…4` and told apart by stroke patterns
+ * (the legend shows each line's), with the same figures in a table
  * for screen readers (the drawing itself is hidden from them). It is drawn at the width it is
  * given (measured as it changes), so its labels keep their size on a phone instead of shrinking
  * with a scaled drawing.
@@ -43,7 +58,7 @@ export class LineChart extends LitElement {
       }
       .line {
         fill: none;
-        stroke-width: 2;
+        stroke-linecap: butt;
       }
       .c0 {
         stroke: var(--chart-1);
@@ -72,7 +87,7 @@ export class LineChart extends LitElement {
         margin-top: 0.25rem;
       }
       .legend svg {
-        width: 12px;
+        width: 28px;
         display: inline-block;
         vertical-align: middle;
       }
@@ -126,8 +141,14 @@ export class LineChart extends LitElement {
           const d = points
             .map(([px, py], i) => `${i ? 'L' : 'M'}${px.toFixed(1)},${py.toFixed(1)}`)
             .join(' ');
-          return svg`<path class="line c${c % 4}" d=${d}></path>
-            ${points.map(([px, py]) => svg`<circle class="c${c % 4}" cx=${px} cy=${py} r="2.5"></circle>`)}`;
+          const style = lineStyle(c);
+          return svg`<path
+              class="line c${c % 4}"
+              d=${d}
+              stroke-width=${style.width}
+              stroke-dasharray=${style.dash || 'none'}
+            ></path>
+            ${points.map(([px, py]) => svg`<circle class="c${c % 4}" cx=${px} cy=${py} r=${style.width / 2 + 1}></circle>`)}`;
         })}
       </svg>
       <figcaption>
@@ -135,7 +156,17 @@ export class LineChart extends LitElement {
           ${this.lines.map(
             (l, c) =>
               html`<span
-                ><svg viewBox="0 0 12 12"><rect class="c${c % 4}" width="12" height="12" rx="2"></rect></svg>
+                ><svg viewBox="0 0 28 12">
+                  <line
+                    class="line c${c % 4}"
+                    x1="0"
+                    x2="28"
+                    y1="6"
+                    y2="6"
+                    stroke-width=${lineStyle(c).width}
+                    stroke-dasharray=${lineStyle(c).dash || 'none'}
+                  ></line>
+                </svg>
                 ${l.name}</span
               >`,
           )}
