@@ -522,7 +522,7 @@ export interface paths {
     };
     /**
      * Progress of an ingestion job
-     * @description Returns the progress of an ingest job: status, documents processed, skipped and failed (with reasons), and chunks written.
+     * @description Returns the progress of an ingest job: status, documents processed, skipped and failed (with reasons), and chunks written. A job is kept for 7 days after it was submitted; after that it answers 404.
      */
     get: operations['getJob'];
     put?: never;

@@ -108,3 +108,25 @@ describe('document search (GET /documents/?q) in Redis', () => {
     expect(page.next_cursor).toBe('doc-00001');
   });
 });
+
+describe('ingest job records (GET /jobs/{id}) in Redis', () => {
+  const keys = new Keys(testPrefix('jobrecords'));
+  let redis: Redis;
+
+  beforeAll(() => {
+    redis = testRedis();
+  });
+  afterAll(async () => {
+    await deletePrefix(redis, keys.prefix);
+    await redis.quit();
+  });
+
+  it('keeps a job for the 7 days docs/knowledge-base.md names, however often it is updated', async () => {
+    const store = new DocumentStore({ redis, keys });
+    await store.createJob('job_1', 'acme', 3);
+    await store.updateJob('job_1', { status: 'running', processed: 2 });
+    expect(await redis.ttl(keys.ingestJob('job_1'))).toBeGreaterThan(7 * 86_400 - 60);
+    expect(await store.getJob('acme', 'job_1')).toMatchObject({ status: 'running', processed: 2 });
+    await expect(store.getJob('globex', 'job_1')).rejects.toThrow('job job_1 was not found');
+  });
+});

@@ -121,7 +121,7 @@ export function documentRoutes(backend: DocumentsBackend): RouteGroup {
         tag: 'Documents',
         operationId: 'getJob',
         description:
-          'Returns the progress of an ingest job: status, documents processed, skipped and failed (with reasons), and chunks written.',
+          'Returns the progress of an ingest job: status, documents processed, skipped and failed (with reasons), and chunks written. A job is kept for 7 days after it was submitted; after that it answers 404.',
         scope: 'ingest',
         responses: { 200: { description: 'The job', schema: JobRecordSchema } },
       },
