@@ -71,6 +71,19 @@ describe('DocqaClient', () => {
     });
   });
 
+  // The types are the check here (npm run typecheck): the shorthand is one of the API's forms.
+  it('sends filters in the {property: value} shorthand as they are, for a question and a batch', async () => {
+    server = await startServer((req, res) =>
+      json(res, 201, req.url!.includes('batch') ? { questions: [] } : { question_id: 'q_1', chat_id: 'c_1' }),
+    );
+    await server.client().ask({ question: 'why?', filters: { product: 'cli' } });
+    await server.client().askBatch([{ question: 'how?', filters: { tags: ['setup', 'tokens'] } }]);
+    expect(server.requests.map((r) => JSON.parse(r.body))).toEqual([
+      { question: 'why?', filters: { product: 'cli' } },
+      { questions: [{ question: 'how?', filters: { tags: ['setup', 'tokens'] } }] },
+    ]);
+  });
+
   it('throws a DocqaProblemError carrying the RFC 9457 problem of an error answer', async () => {
     server = await startServer((_req, res) =>
       json(res, 404, problem(404, 'Not Found', { detail: 'question q_x was not found', code: 'not_found' })),

@@ -14,9 +14,10 @@ import type {
   JobRecord,
   QuestionCreated,
   QuestionRecord,
-  QuestionRequest,
+  QuestionRequestSchema,
   SearchRequestSchema,
   SearchResponse,
+  StreamQuestionRequestSchema,
 } from '@docqa/contracts';
 import { AnswerTimeoutError } from './answer-timeout-error';
 import { isFinalEvent, readAnswerEvents, type StreamedEvent } from './answer-events';
@@ -26,6 +27,13 @@ import { DocqaProblemError } from './problem-error';
 /** Options of {@link DocqaClient}: where the API is, the token, and retry behaviour. */
 export type DocqaClientOptions = HttpTransportOptions;
 
+/**
+ * A question as sent to `POST /question/` or in a batch: `filters` as a list or as the
+ * `{property: value}` shorthand.
+ */
+export type QuestionInput = z.input<typeof QuestionRequestSchema>;
+/** A question as sent to `POST /questions/`, whose answer is streamed (no `question_metadata`). */
+export type StreamQuestionInput = z.input<typeof StreamQuestionRequestSchema>;
 /** Body of `POST /rag/search/` as sent (mode and limit have server defaults). */
 export type SearchInput = z.input<typeof SearchRequestSchema>;
 /** A document as sent to `POST /documents/` (`content_type` defaults to Markdown). */
@@ -38,7 +46,7 @@ export type QuestionPoll =
   { notModified: false; record: QuestionRecord; etag: string | null } | { notModified: true; etag: string };
 
 /** What {@link DocqaClient.stream} starts from: a new question, or a question to (re)attach to. */
-export type StreamTarget = QuestionRequest | { questionId: string; lastEventId?: string };
+export type StreamTarget = StreamQuestionInput | { questionId: string; lastEventId?: string };
 
 /** Longest long poll the API grants, in seconds. */
 const MAX_WAIT_SECONDS = 30;
@@ -57,7 +65,7 @@ export class DocqaClient {
 
   /** `POST /question/`: records and queues a question; same `idempotencyKey` + body → same ids. */
   ask(
-    request: QuestionRequest,
+    request: QuestionInput,
     opts: { idempotencyKey?: string; signal?: AbortSignal } = {},
   ): Promise<QuestionCreated> {
     return this.http.json('question/', {
@@ -70,7 +78,7 @@ export class DocqaClient {
 
   /** `POST /question/batch/`: up to 100 questions at batch priority; ids in request order. */
   askBatch(
-    requests: QuestionRequest[],
+    requests: QuestionInput[],
     opts: { idempotencyKey?: string; signal?: AbortSignal } = {},
   ): Promise<BatchCreated> {
     return this.http.json('question/batch/', {

@@ -3,8 +3,10 @@ export {
   type DocqaClientOptions,
   type DocumentCreateInput,
   type DocumentPage,
+  type QuestionInput,
   type QuestionPoll,
   type SearchInput,
+  type StreamQuestionInput,
   type StreamTarget,
 } from './docqa-client';
 export { DocqaProblemError } from './problem-error';

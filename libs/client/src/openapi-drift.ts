@@ -16,10 +16,15 @@ import type {
   JobRecord,
   QuestionCreated,
   QuestionRecord,
-  QuestionRequest,
   SearchResponse,
 } from '@docqa/contracts';
-import type { DocumentCreateInput, DocumentPage, SearchInput } from './docqa-client';
+import type {
+  DocumentCreateInput,
+  DocumentPage,
+  QuestionInput,
+  SearchInput,
+  StreamQuestionInput,
+} from './docqa-client';
 import type { operations } from './openapi-types';
 
 type Op = keyof operations;
@@ -37,6 +42,18 @@ type Query<O extends Op> = operations[O] extends { parameters: { query?: infer Q
 
 /** What the SDK sends is a body the API accepts. */
 type Sends<O extends Op, Sdk> = [Body<O>] extends [never] ? false : [Sdk] extends [Body<O>] ? true : false;
+/**
+ * The SDK's request type is the API's body both ways: besides {@link Sends}, callers may send
+ * every body the API documents (the `filters` shorthand, say), and no field the API would drop.
+ */
+type SendsExactly<O extends Op, Sdk> =
+  Sends<O, Sdk> extends true
+    ? [Body<O>] extends [Sdk]
+      ? [Exclude<keyof Sdk, keyof Body<O>>] extends [never]
+        ? true
+        : false
+      : false
+    : false;
 /** What the API answers is what the SDK promises its callers. */
 type Gets<O extends Op, S extends number, Sdk> = [Answer<O, S>] extends [never]
   ? false
@@ -49,17 +66,18 @@ type All<T extends true[]> = T;
 
 export type SdkMatchesOpenApi = All<
   [
-    Sends<'askQuestion', QuestionRequest>,
+    SendsExactly<'askQuestion', QuestionInput>,
     Gets<'askQuestion', 201, QuestionCreated>,
-    Sends<'askQuestionBatch', { questions: QuestionRequest[] }>,
+    SendsExactly<'askQuestionBatch', { questions: QuestionInput[] }>,
+    SendsExactly<'streamQuestion', StreamQuestionInput>,
     Gets<'askQuestionBatch', 201, BatchCreated>,
     Gets<'getQuestion', 200, QuestionRecord>,
     [{ wait?: number }] extends [Query<'getQuestion'>] ? true : false,
     Gets<'getChat', 200, ChatRecord>,
-    Sends<'searchDocuments', SearchInput>,
+    SendsExactly<'searchDocuments', SearchInput>,
     Gets<'searchDocuments', 200, SearchResponse>,
-    Sends<'rateAnswer', FeedbackRequest>,
-    Sends<'createDocuments', { documents: DocumentCreateInput[] }>,
+    SendsExactly<'rateAnswer', FeedbackRequest>,
+    SendsExactly<'createDocuments', { documents: DocumentCreateInput[] }>,
     Gets<'createDocuments', 202, IngestAccepted>,
     [{ cursor?: string; limit?: number; q?: string }] extends [Query<'listDocuments'>] ? true : false,
     Gets<'listDocuments', 200, DocumentPage>,

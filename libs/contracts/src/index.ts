@@ -12,6 +12,7 @@ export {
   QuestionRecordSchema,
   QuestionRequestSchema,
   questionRequestSchemas,
+  StreamQuestionRequestSchema,
   type BatchCreated,
   type ChatRecord,
   type Conversation,

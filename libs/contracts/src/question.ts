@@ -51,6 +51,9 @@ const defaultSchemas = questionRequestSchemas(DEFAULT_QUESTION_LIMITS);
 export const QuestionRequestSchema = defaultSchemas.question;
 export type QuestionRequest = z.infer<typeof QuestionRequestSchema>;
 
+/** Body of `POST /questions/` (a question whose answer is streamed) at the default limits. */
+export const StreamQuestionRequestSchema = defaultSchemas.stream;
+
 /** Response of `POST /question/`. */
 export const QuestionCreatedSchema = z
   .object({ question_id: z.string(), chat_id: z.string() })
