@@ -247,6 +247,30 @@ describe('MCP server at /api/v2/mcp (SDK client over HTTP, real worker)', () => 
   });
 
   it.each([
+    [
+      'search_docs',
+      { query: 'installer', search_mode: 'keyword' },
+      'search_mode',
+      'query, mode, filters, limit',
+    ],
+    ['search_docs', { query: 'installer', top_k: 3 }, 'top_k', 'query, mode, filters, limit'],
+    ['get_document', { document_id: 'install.md', chunk_id: 'install.md#0' }, 'chunk_id', 'document_id'],
+    [
+      'ask_question',
+      { question: 'How do I install?', filters: { product: 'cli' } },
+      'filters',
+      'question, chat_id',
+    ],
+  ])(
+    'refuses %s with an argument it does not take (%j), naming the ones it does',
+    async (tool, args, extra, names) => {
+      const result = await call(await connect(tokens.acme), tool, args);
+      expect(result.isError).toBe(true);
+      expect(text(result)).toContain(`unknown argument ${extra}; this tool takes ${names}`);
+    },
+  );
+
+  it.each([
     ['no token', 401, undefined],
     ['an unknown token', 401, 'dq_not_a_token'],
     ['a widget token', 403, 'widget'],

@@ -5,10 +5,25 @@ import { SearchModeSchema, SearchRequestSchema } from './search';
 import { z } from './zod';
 
 /**
+ * The arguments of an MCP tool, and no others: an argument the tool does not have (`search_mode`,
+ * the HTTP field, for `mode`; a guessed `top_k`) fails the tool's check with the names it takes,
+ * instead of being dropped while the call runs with defaults the model did not choose.
+ */
+function toolArguments<Shape extends z.ZodRawShape>(shape: Shape) {
+  const names = Object.keys(shape).join(', ');
+  return z.strictObject(shape, {
+    error: (issue) =>
+      issue.code === 'unrecognized_keys'
+        ? `unknown argument ${issue.keys.join(', ')}; this tool takes ${names}`
+        : undefined,
+  });
+}
+
+/**
  * Arguments of the MCP tool `search_docs` (DESIGN §12): `POST /rag/search/`'s fields under the
  * names an agent expects. Descriptions are what a model reads to choose and fill the tool.
  */
-export const SearchDocsInputSchema = z.object({
+export const SearchDocsInputSchema = toolArguments({
   query: SearchRequestSchema.shape.query.describe(
     'What to look for, in natural language or keywords (e.g. "rotate an API token").',
   ),
@@ -23,7 +38,7 @@ export const SearchDocsInputSchema = z.object({
 export type SearchDocsInput = z.infer<typeof SearchDocsInputSchema>;
 
 /** Arguments of the MCP tool `get_document`. */
-export const GetDocumentInputSchema = z.object({
+export const GetDocumentInputSchema = toolArguments({
   document_id: DocumentIdSchema.describe('The `document_id` of a search_docs result or of an answer source.'),
 });
 export type GetDocumentInput = z.infer<typeof GetDocumentInputSchema>;
@@ -44,7 +59,7 @@ export type DocumentText = z.infer<typeof DocumentTextSchema>;
 /** Arguments of the MCP tool `ask_question`, at the configured question limits. */
 export function askQuestionInputSchema(limits: QuestionLimits) {
   const { question, chat_id } = questionRequestSchemas(limits).question.shape;
-  return z.object({
+  return toolArguments({
     question: question.describe('The question, as a user would ask it (one question per call).'),
     chat_id: chat_id.describe(
       'The chat_id of an earlier ask_question result, to ask a follow-up in the same conversation.',
