@@ -86,6 +86,20 @@ describe('API documentation', () => {
     );
   });
 
+  it.each([
+    ['/api/v2/question/', 'post', ['ask']],
+    ['/api/v2/rag/search/', 'post', ['search']],
+    ['/api/v2/documents/{id}/chunks', 'get', ['ingest']],
+    ['/api/v2/admin/tokens/', 'get', ['admin']],
+    ['/api/v2/mcp', 'post', ['search', 'ask']],
+  ])('names the scope %s (%s) needs, in its description and its 403', async (path, method, scopes) => {
+    const document = await (await fetch(`${stack.apiUrl}docs/openapi.json`)).json();
+    const op = document.paths[path][method];
+    const named = scopes.map((scope) => `\`${scope}\``).join(' or ');
+    expect(op.description).toContain(`Needs a token with the ${named} `);
+    expect(op.responses['403'].description).toContain(`The token lacks the ${named} `);
+  });
+
   it("passes Spectral's OpenAPI ruleset, but for the specification's trailing-slash paths", async () => {
     const document = await (await fetch(`${stack.apiUrl}docs/openapi.json`)).text();
     const spectral = new Spectral();

@@ -36,7 +36,7 @@ export interface paths {
     put?: never;
     /**
      * Ask a question; poll GET /question/{id}/ for the answer
-     * @description Records a question and queues it for answering; returns at once with its id (and `Location`). Poll `GET /question/{id}/` (with `?wait=` to long-poll) or stream `GET /question/{id}/events`. Pass `chat_id` to ask a follow-up, and `Idempotency-Key` to make retries safe.
+     * @description Records a question and queues it for answering; returns at once with its id (and `Location`). Poll `GET /question/{id}/` (with `?wait=` to long-poll) or stream `GET /question/{id}/events`. Pass `chat_id` to ask a follow-up, and `Idempotency-Key` to make retries safe. Needs a token with the `ask` scope (or `admin`, which has every scope), or a portal session.
      */
     post: operations['askQuestion'];
     delete?: never;
@@ -54,7 +54,7 @@ export interface paths {
     };
     /**
      * Read a question and its (partial while generating) answer
-     * @description Returns a question record. While it is answered, `status` moves from queued through retrieving and generating to ready or failed and `response` grows; `is_ready` is true once it ends. Supports `ETag`/`If-None-Match` and long polling with `?wait=SECONDS` (at most 30).
+     * @description Returns a question record. While it is answered, `status` moves from queued through retrieving and generating to ready or failed and `response` grows; `is_ready` is true once it ends. Supports `ETag`/`If-None-Match` and long polling with `?wait=SECONDS` (at most 30). Needs a token with the `ask` scope (or `admin`, which has every scope), or a portal session.
      */
     get: operations['getQuestion'];
     put?: never;
@@ -74,7 +74,7 @@ export interface paths {
     };
     /**
      * Stream the answer as server-sent events (resume with Last-Event-ID)
-     * @description Streams a question's answer as server-sent events (`status`, `delta`, `sources`, `done`, `error`) from the start, or after `Last-Event-ID` to resume. The stream closes after `done` or `error`; a comment heartbeat keeps it open meanwhile.
+     * @description Streams a question's answer as server-sent events (`status`, `delta`, `sources`, `done`, `error`) from the start, or after `Last-Event-ID` to resume. The stream closes after `done` or `error`; a comment heartbeat keeps it open meanwhile. Needs a token with the `ask` scope (or `admin`, which has every scope), or a portal session.
      */
     get: operations['streamQuestionEvents'];
     put?: never;
@@ -96,7 +96,7 @@ export interface paths {
     put?: never;
     /**
      * Ask up to 100 questions at batch priority (behind interactive questions)
-     * @description Records and queues many questions in one call, at batch priority: workers answer interactive questions first. Returns the ids in request order.
+     * @description Records and queues many questions in one call, at batch priority: workers answer interactive questions first. Returns the ids in request order. Needs a token with the `ask` scope (or `admin`, which has every scope), or a portal session.
      */
     post: operations['askQuestionBatch'];
     delete?: never;
@@ -116,7 +116,7 @@ export interface paths {
     put?: never;
     /**
      * Rate an answer (thumbs up or down, with details)
-     * @description Records a thumbs up or down on an answer, with optional details and the page URL; the latest rating of a question counts.
+     * @description Records a thumbs up or down on an answer, with optional details and the page URL; the latest rating of a question counts. Needs a token with the `ask` scope (or `admin`, which has every scope), or a portal session.
      */
     post: operations['rateAnswer'];
     delete?: never;
@@ -134,7 +134,7 @@ export interface paths {
     };
     /**
      * Read a chat with its questions, oldest first
-     * @description Returns a chat with all its questions and answers, oldest first.
+     * @description Returns a chat with all its questions and answers, oldest first. Needs a token with the `ask` scope (or `admin`, which has every scope), or a portal session.
      */
     get: operations['getChat'];
     put?: never;
@@ -156,7 +156,7 @@ export interface paths {
     put?: never;
     /**
      * Ask a question and stream its answer (widget)
-     * @description Asks a question and streams its answer as server-sent events in one response: `question` (ids) first, then `status`, `delta`, `sources`, and `done` or `error`. Every event has an `id`, so a dropped stream resumes through `GET /question/{id}/events`. Used by the widget.
+     * @description Asks a question and streams its answer as server-sent events in one response: `question` (ids) first, then `status`, `delta`, `sources`, and `done` or `error`. Every event has an `id`, so a dropped stream resumes through `GET /question/{id}/events`. Used by the widget. Needs a token with the `ask` scope (or `admin`, which has every scope), or a portal session.
      */
     post: operations['streamQuestion'];
     delete?: never;
@@ -176,7 +176,7 @@ export interface paths {
     put?: never;
     /**
      * A chat’s questions, to restore the widget’s history
-     * @description Returns a chat's questions with their answers, oldest first, so the widget can restore its history after a reload.
+     * @description Returns a chat's questions with their answers, oldest first, so the widget can restore its history after a reload. Needs a token with the `ask` scope (or `admin`, which has every scope), or a portal session.
      */
     post: operations['getConversation'];
     delete?: never;
@@ -194,7 +194,7 @@ export interface paths {
     };
     /**
      * Widget settings stored for the token’s tenant
-     * @description Returns the widget settings stored for the token's tenant, which the widget merges under the page's own `ASSISTANT_WIDGET` settings, and the longest question this API takes (`question_max_chars`), which the widget checks before sending one.
+     * @description Returns the widget settings stored for the token's tenant, which the widget merges under the page's own `ASSISTANT_WIDGET` settings, and the longest question this API takes (`question_max_chars`), which the widget checks before sending one. Needs a token with the `ask` scope (or `admin`, which has every scope), or a portal session.
      */
     get: operations['getWidgetSettings'];
     put?: never;
@@ -214,12 +214,12 @@ export interface paths {
     };
     /**
      * The widget settings stored for the tenant (for the portal’s form)
-     * @description Returns the widget settings stored for the tenant, for the portal's settings form (the same object `GET /settings/` serves to the widget).
+     * @description Returns the widget settings stored for the tenant, for the portal's settings form (the same object `GET /settings/` serves to the widget). Needs a token with the `admin` scope, or a portal session.
      */
     get: operations['getAdminWidgetSettings'];
     /**
      * Store the widget settings of the token’s tenant
-     * @description Replaces the widget settings of the token's tenant (labels, colours, examples, filters); every widget of the tenant picks them up on its next load.
+     * @description Replaces the widget settings of the token's tenant (labels, colours, examples, filters); every widget of the tenant picks them up on its next load. Needs a token with the `admin` scope, or a portal session.
      */
     put: operations['putWidgetSettings'];
     post?: never;
@@ -240,7 +240,7 @@ export interface paths {
     put?: never;
     /**
      * Search the documents of one or more tenants (backend to backend)
-     * @description Searches the documents of the token's tenant (or of `tenants` the token may search) by meaning, keyword or both (`hybrid`, the default), with metadata filters. Returns passages with their document, score and metadata; for backends that build their own prompts.
+     * @description Searches the documents of the token's tenant (or of `tenants` the token may search) by meaning, keyword or both (`hybrid`, the default), with metadata filters. Returns passages with their document, score and metadata; for backends that build their own prompts. Needs a token with the `search` scope (or `admin`, which has every scope), or a portal session.
      */
     post: operations['searchDocuments'];
     delete?: never;
@@ -258,7 +258,7 @@ export interface paths {
     };
     /**
      * Questions, not-covered answers, ratings and time to answer over a period, with top questions and documents
-     * @description Reports the question log of a period: totals and a per-day or per-week series of questions, not-covered answers, thumbs up and down and median time to ready, the top questions (by normalised text), the most cited documents, and questions by channel.
+     * @description Reports the question log of a period: totals and a per-day or per-week series of questions, not-covered answers, thumbs up and down and median time to ready, the top questions (by normalised text), the most cited documents, and questions by channel. Needs a token with the `admin` scope, or a portal session.
      */
     get: operations['getInsights'];
     put?: never;
@@ -278,7 +278,7 @@ export interface paths {
     };
     /**
      * Chats of a period, newest activity first, with filters
-     * @description Lists the tenant's chats, newest activity first, filtered by period, feedback, not-covered answers, channel and words of their questions, one page at a time with a cursor.
+     * @description Lists the tenant's chats, newest activity first, filtered by period, feedback, not-covered answers, channel and words of their questions, one page at a time with a cursor. Needs a token with the `admin` scope, or a portal session.
      */
     get: operations['listConversations'];
     put?: never;
@@ -298,7 +298,7 @@ export interface paths {
     };
     /**
      * One chat with its questions, answers, sources and feedback
-     * @description Returns one chat with every question, its answer, sources and feedback, from the records while they are kept and from the question log after.
+     * @description Returns one chat with every question, its answer, sources and feedback, from the records while they are kept and from the question log after. Needs a token with the `admin` scope, or a portal session.
      */
     get: operations['getAdminConversation'];
     put?: never;
@@ -318,7 +318,7 @@ export interface paths {
     };
     /**
      * Questions the documents failed (not covered, thumbs down), clustered by meaning
-     * @description Groups the questions the knowledge base failed in a period (answered as not covered, or rated thumbs down) by meaning, largest group first; each group is labelled by its most central question and lists the nearest documents, where to write next.
+     * @description Groups the questions the knowledge base failed in a period (answered as not covered, or rated thumbs down) by meaning, largest group first; each group is labelled by its most central question and lists the nearest documents, where to write next. Needs a token with the `admin` scope, or a portal session.
      */
     get: operations['getCoverageGaps'];
     put?: never;
@@ -338,7 +338,7 @@ export interface paths {
     };
     /**
      * Every logged question of a period, streamed as JSON lines or CSV
-     * @description Streams every logged question of a period as JSON lines or CSV, with its channel, status, latencies, cited documents and feedback.
+     * @description Streams every logged question of a period as JSON lines or CSV, with its channel, status, latencies, cited documents and feedback. Needs a token with the `admin` scope, or a portal session.
      */
     get: operations['exportQuestions'];
     put?: never;
@@ -386,13 +386,13 @@ export interface paths {
     };
     /**
      * The tenant’s live tokens (never their clear value or hash)
-     * @description Lists the tenant's API and widget tokens with their scopes, origins, filters, rate limits and expiry; never a clear token or its hash.
+     * @description Lists the tenant's API and widget tokens with their scopes, origins, filters, rate limits and expiry; never a clear token or its hash. Needs a token with the `admin` scope, or a portal session.
      */
     get: operations['listTokens'];
     put?: never;
     /**
      * Create a token of the tenant; its clear value is in this response only
-     * @description Creates an API or widget token for the tenant (scopes, allowed origins, filters, rate limit, expiry) and returns the clear token this once; only its hash is stored. A widget token needs at least one origin and has the `ask` scope only.
+     * @description Creates an API or widget token for the tenant (scopes, allowed origins, filters, rate limit, expiry) and returns the clear token this once; only its hash is stored. A widget token needs at least one origin and has the `ask` scope only. Needs a token with the `admin` scope, or a portal session.
      */
     post: operations['createToken'];
     delete?: never;
@@ -413,7 +413,7 @@ export interface paths {
     post?: never;
     /**
      * Revoke a token of the tenant (at once, on every API replica)
-     * @description Revokes one of the tenant's tokens at once, on every API replica; another tenant's token id answers 404.
+     * @description Revokes one of the tenant's tokens at once, on every API replica; another tenant's token id answers 404. Needs a token with the `admin` scope, or a portal session.
      */
     delete: operations['revokeToken'];
     options?: never;
@@ -474,13 +474,13 @@ export interface paths {
     };
     /**
      * List or search documents (cursor paging)
-     * @description Lists the documents of the token's tenant in id order, one page at a time; pass `next_cursor` back as `cursor` for the next page. With `q`, only the documents whose title, URL or id contain every word of it (any case). A search reads a bounded number of documents per request, so on a large tenant a page may hold fewer than `limit` documents (even none) while `next_cursor` is not null: keep following it until it is null.
+     * @description Lists the documents of the token's tenant in id order, one page at a time; pass `next_cursor` back as `cursor` for the next page. With `q`, only the documents whose title, URL or id contain every word of it (any case). A search reads a bounded number of documents per request, so on a large tenant a page may hold fewer than `limit` documents (even none) while `next_cursor` is not null: keep following it until it is null. Needs a token with the `ingest` scope (or `admin`, which has every scope), or a portal session.
      */
     get: operations['listDocuments'];
     put?: never;
     /**
      * Add or replace documents; ingestion runs in the background
-     * @description Adds documents to the token's tenant, or replaces those with the same ids, and returns a job id at once; chunking and embedding run in the background (follow `GET /jobs/{id}`). Unchanged documents (same content hash) are skipped.
+     * @description Adds documents to the token's tenant, or replaces those with the same ids, and returns a job id at once; chunking and embedding run in the background (follow `GET /jobs/{id}`). Unchanged documents (same content hash) are skipped. Needs a token with the `ingest` scope (or `admin`, which has every scope), or a portal session.
      */
     post: operations['createDocuments'];
     delete?: never;
@@ -498,14 +498,14 @@ export interface paths {
     };
     /**
      * A document’s record
-     * @description Returns a document's record: title, URL, metadata, content hash and chunk count.
+     * @description Returns a document's record: title, URL, metadata, content hash and chunk count. Needs a token with the `ingest` scope (or `admin`, which has every scope), or a portal session.
      */
     get: operations['getDocument'];
     put?: never;
     post?: never;
     /**
      * Delete a document and every chunk of it
-     * @description Deletes a document and every chunk of it from the knowledge base; it stops appearing in answers and search at once.
+     * @description Deletes a document and every chunk of it from the knowledge base; it stops appearing in answers and search at once. Needs a token with the `ingest` scope (or `admin`, which has every scope), or a portal session.
      */
     delete: operations['deleteDocument'];
     options?: never;
@@ -522,7 +522,7 @@ export interface paths {
     };
     /**
      * Progress of an ingestion job
-     * @description Returns the progress of an ingest job: status, documents processed, skipped and failed (with reasons), and chunks written. A job is kept for 7 days after it was submitted; after that it answers 404.
+     * @description Returns the progress of an ingest job: status, documents processed, skipped and failed (with reasons), and chunks written. A job is kept for 7 days after it was submitted; after that it answers 404. Needs a token with the `ingest` scope (or `admin`, which has every scope), or a portal session.
      */
     get: operations['getJob'];
     put?: never;
@@ -542,7 +542,7 @@ export interface paths {
     };
     /**
      * A document’s chunks
-     * @description Returns every chunk of a document of the token's tenant in document order: its id, the heading path of its section, its URL (with the section's anchor) and its text, as search and answers see them.
+     * @description Returns every chunk of a document of the token's tenant in document order: its id, the heading path of its section, its URL (with the section's anchor) and its text, as search and answers see them. Needs a token with the `ingest` scope (or `admin`, which has every scope), or a portal session.
      */
     get: operations['getDocumentChunks'];
     put?: never;
@@ -564,7 +564,7 @@ export interface paths {
     put?: never;
     /**
      * Upload files; they are parsed like the CLI’s and ingested in the background
-     * @description Uploads files as multipart/form-data (field `files`): Markdown, MDX, HTML, text and PDF, parsed by the same loaders as `docqa ingest` and ingested in the background. Files that cannot be read are listed in `failed` with the reason; when none can, nothing is queued.
+     * @description Uploads files as multipart/form-data (field `files`): Markdown, MDX, HTML, text and PDF, parsed by the same loaders as `docqa ingest` and ingested in the background. Files that cannot be read are listed in `failed` with the reason; when none can, nothing is queued. Needs a token with the `ingest` scope (or `admin`, which has every scope), or a portal session.
      */
     post: operations['uploadDocuments'];
     delete?: never;
@@ -582,13 +582,13 @@ export interface paths {
     };
     /**
      * List the sources
-     * @description Lists the sources of the token's tenant with their schedules and the outcome of their latest sync.
+     * @description Lists the sources of the token's tenant with their schedules and the outcome of their latest sync. Needs a token with the `ingest` scope (or `admin`, which has every scope), or a portal session.
      */
     get: operations['listSources'];
     put?: never;
     /**
      * Add a source (sitemap, page, llms.txt, GitHub repository) kept in sync, on a schedule if given
-     * @description Registers a place documents come from (a sitemap, a page, an llms.txt file or a GitHub repository) with include/exclude globs, metadata and an optional schedule; a scheduled source starts its first sync at once, one without a schedule syncs on `POST /sources/{id}/sync`. Later syncs fetch conditionally and embed only what changed, and delete the documents of pages that left the source.
+     * @description Registers a place documents come from (a sitemap, a page, an llms.txt file or a GitHub repository) with include/exclude globs, metadata and an optional schedule; a scheduled source starts its first sync at once, one without a schedule syncs on `POST /sources/{id}/sync`. Later syncs fetch conditionally and embed only what changed, and delete the documents of pages that left the source. Needs a token with the `ingest` scope (or `admin`, which has every scope), or a portal session.
      */
     post: operations['createSource'];
     delete?: never;
@@ -606,14 +606,14 @@ export interface paths {
     };
     /**
      * A source with its latest syncs (counts and failures)
-     * @description Returns a source with its latest syncs: when they ran, and how many pages each added, updated, left unchanged, deleted or failed (with the reasons).
+     * @description Returns a source with its latest syncs: when they ran, and how many pages each added, updated, left unchanged, deleted or failed (with the reasons). Needs a token with the `ingest` scope (or `admin`, which has every scope), or a portal session.
      */
     get: operations['getSource'];
     put?: never;
     post?: never;
     /**
      * Delete a source, its schedule and every document it brought in
-     * @description Deletes a source, removes its schedule, and deletes every document it brought into the knowledge base.
+     * @description Deletes a source, removes its schedule, and deletes every document it brought into the knowledge base. Needs a token with the `ingest` scope (or `admin`, which has every scope), or a portal session.
      */
     delete: operations['deleteSource'];
     options?: never;
@@ -632,7 +632,7 @@ export interface paths {
     put?: never;
     /**
      * Sync a source now; follow it in GET /sources/{id}
-     * @description Queues a sync of the source now, whatever its schedule; one sync of a source runs at a time. Follow it in `GET /sources/{id}`.
+     * @description Queues a sync of the source now, whatever its schedule; one sync of a source runs at a time. Follow it in `GET /sources/{id}`. Needs a token with the `ingest` scope (or `admin`, which has every scope), or a portal session.
      */
     post: operations['syncSource'];
     delete?: never;
@@ -652,7 +652,7 @@ export interface paths {
     put?: never;
     /**
      * MCP server (streamable HTTP transport, stateless): tools search_docs, get_document, ask_question
-     * @description The Model Context Protocol endpoint (streamable HTTP transport, stateless: no session id, so any replica answers) for coding assistants and agents: send JSON-RPC messages (`initialize`, `tools/list`, `tools/call`) with a docqa token. The tools search the docs (`search_docs`, scope search), read a document (`get_document`, scope search) and ask a question and wait for its answer (`ask_question`, scope ask). See docs/mcp.md for client configuration.
+     * @description The Model Context Protocol endpoint (streamable HTTP transport, stateless: no session id, so any replica answers) for coding assistants and agents: send JSON-RPC messages (`initialize`, `tools/list`, `tools/call`) with a docqa token. The tools search the docs (`search_docs`, scope search), read a document (`get_document`, scope search) and ask a question and wait for its answer (`ask_question`, scope ask). See docs/mcp.md for client configuration. Needs a token with the `search` or `ask` scope (or `admin`, which has every scope), or a portal session.
      */
     post: operations['callMcp'];
     delete?: never;
@@ -1485,7 +1485,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description The token lacks the scope, or the origin is not allowed. */
+      /** @description The token lacks the `ask` scope (or `admin`, which has every scope), or the origin is not allowed. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -1599,7 +1599,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description The token lacks the scope, or the origin is not allowed. */
+      /** @description The token lacks the `ask` scope (or `admin`, which has every scope), or the origin is not allowed. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -1682,7 +1682,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description The token lacks the scope, or the origin is not allowed. */
+      /** @description The token lacks the `ask` scope (or `admin`, which has every scope), or the origin is not allowed. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -1763,7 +1763,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description The token lacks the scope, or the origin is not allowed. */
+      /** @description The token lacks the `ask` scope (or `admin`, which has every scope), or the origin is not allowed. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -1867,7 +1867,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description The token lacks the scope, or the origin is not allowed. */
+      /** @description The token lacks the `ask` scope (or `admin`, which has every scope), or the origin is not allowed. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -1962,7 +1962,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description The token lacks the scope, or the origin is not allowed. */
+      /** @description The token lacks the `ask` scope (or `admin`, which has every scope), or the origin is not allowed. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -2040,7 +2040,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description The token lacks the scope, or the origin is not allowed. */
+      /** @description The token lacks the `ask` scope (or `admin`, which has every scope), or the origin is not allowed. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -2136,7 +2136,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description The token lacks the scope, or the origin is not allowed. */
+      /** @description The token lacks the `ask` scope (or `admin`, which has every scope), or the origin is not allowed. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -2228,7 +2228,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description The token lacks the scope, or the origin is not allowed. */
+      /** @description The token lacks the `ask` scope (or `admin`, which has every scope), or the origin is not allowed. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -2302,7 +2302,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description The token lacks the scope, or the origin is not allowed. */
+      /** @description The token lacks the `admin` scope, or the origin is not allowed. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -2380,7 +2380,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description The token lacks the scope, or the origin is not allowed. */
+      /** @description The token lacks the `admin` scope, or the origin is not allowed. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -2476,7 +2476,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description The token lacks the scope, or the origin is not allowed. */
+      /** @description The token lacks the `search` scope (or `admin`, which has every scope), or the origin is not allowed. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -2575,7 +2575,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description The token lacks the scope, or the origin is not allowed. */
+      /** @description The token lacks the `admin` scope, or the origin is not allowed. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -2664,7 +2664,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description The token lacks the scope, or the origin is not allowed. */
+      /** @description The token lacks the `admin` scope, or the origin is not allowed. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -2741,7 +2741,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description The token lacks the scope, or the origin is not allowed. */
+      /** @description The token lacks the `admin` scope, or the origin is not allowed. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -2820,7 +2820,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description The token lacks the scope, or the origin is not allowed. */
+      /** @description The token lacks the `admin` scope, or the origin is not allowed. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -2900,7 +2900,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description The token lacks the scope, or the origin is not allowed. */
+      /** @description The token lacks the `admin` scope, or the origin is not allowed. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -3146,7 +3146,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description The token lacks the scope, or the origin is not allowed. */
+      /** @description The token lacks the `admin` scope, or the origin is not allowed. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -3224,7 +3224,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description The token lacks the scope, or the origin is not allowed. */
+      /** @description The token lacks the `admin` scope, or the origin is not allowed. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -3317,7 +3317,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description The token lacks the scope, or the origin is not allowed. */
+      /** @description The token lacks the `admin` scope, or the origin is not allowed. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -3589,7 +3589,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description The token lacks the scope, or the origin is not allowed. */
+      /** @description The token lacks the `ingest` scope (or `admin`, which has every scope), or the origin is not allowed. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -3667,7 +3667,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description The token lacks the scope, or the origin is not allowed. */
+      /** @description The token lacks the `ingest` scope (or `admin`, which has every scope), or the origin is not allowed. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -3762,7 +3762,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description The token lacks the scope, or the origin is not allowed. */
+      /** @description The token lacks the `ingest` scope (or `admin`, which has every scope), or the origin is not allowed. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -3837,7 +3837,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description The token lacks the scope, or the origin is not allowed. */
+      /** @description The token lacks the `ingest` scope (or `admin`, which has every scope), or the origin is not allowed. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -3914,7 +3914,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description The token lacks the scope, or the origin is not allowed. */
+      /** @description The token lacks the `ingest` scope (or `admin`, which has every scope), or the origin is not allowed. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -3991,7 +3991,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description The token lacks the scope, or the origin is not allowed. */
+      /** @description The token lacks the `ingest` scope (or `admin`, which has every scope), or the origin is not allowed. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -4069,7 +4069,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description The token lacks the scope, or the origin is not allowed. */
+      /** @description The token lacks the `ingest` scope (or `admin`, which has every scope), or the origin is not allowed. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -4161,7 +4161,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description The token lacks the scope, or the origin is not allowed. */
+      /** @description The token lacks the `ingest` scope (or `admin`, which has every scope), or the origin is not allowed. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -4239,7 +4239,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description The token lacks the scope, or the origin is not allowed. */
+      /** @description The token lacks the `ingest` scope (or `admin`, which has every scope), or the origin is not allowed. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -4334,7 +4334,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description The token lacks the scope, or the origin is not allowed. */
+      /** @description The token lacks the `ingest` scope (or `admin`, which has every scope), or the origin is not allowed. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -4409,7 +4409,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description The token lacks the scope, or the origin is not allowed. */
+      /** @description The token lacks the `ingest` scope (or `admin`, which has every scope), or the origin is not allowed. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -4486,7 +4486,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description The token lacks the scope, or the origin is not allowed. */
+      /** @description The token lacks the `ingest` scope (or `admin`, which has every scope), or the origin is not allowed. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -4569,7 +4569,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description The token lacks the scope, or the origin is not allowed. */
+      /** @description The token lacks the `search` or `ask` scope (or `admin`, which has every scope), or the origin is not allowed. */
       403: {
         headers: {
           [name: string]: unknown;

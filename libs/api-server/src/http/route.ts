@@ -164,11 +164,12 @@ export class RouteTable {
           : {}),
       };
     }
+    const scopes = spec.scope === null ? [] : [spec.scope].flat();
     const problems = spec.scope ? [400, 401, 403, 404, 429, 503] : [400, 503];
     if (spec.body || spec.form || spec.jsonDocumented) problems.push(413, 415);
     for (const status of problems) {
       responses[status] ??= {
-        description: PROBLEM_DESCRIPTIONS[status]!,
+        description: status === 403 ? missingScopeDescription(scopes) : PROBLEM_DESCRIPTIONS[status]!,
         content: { 'application/problem+json': { schema: ProblemSchema } },
       };
     }
@@ -177,7 +178,8 @@ export class RouteTable {
       path: this.openApiPath(spec.path),
       operationId: spec.operationId,
       summary: spec.summary,
-      description: spec.description,
+      // Spectral's ruleset allows scopes in `security` for OAuth schemes only, so they are said in words.
+      description: scopes.length ? `${spec.description} ${neededScopeSentence(scopes)}` : spec.description,
       tags: [spec.tag],
       security: spec.scope ? [{ bearer: [] }, { session: [] }] : [],
       request: {
@@ -203,10 +205,28 @@ export class RouteTable {
   }
 }
 
+/**
+ * The scope (or scopes, any one of them) a token needs, in words: "the `search` or `ask` scope
+ * (or `admin`, which has every scope)".
+ */
+function scopeNames(scopes: Scope[]): string {
+  const named = `the ${scopes.map((scope) => `\`${scope}\``).join(' or ')} scope`;
+  return scopes.includes('admin') ? named : `${named} (or \`admin\`, which has every scope)`;
+}
+
+/** The line an operation's description ends with: which token may call it. */
+function neededScopeSentence(scopes: Scope[]): string {
+  return `Needs a token with ${scopeNames(scopes)}, or a portal session.`;
+}
+
+/** The 403 of an operation, naming the scope its token needs. */
+function missingScopeDescription(scopes: Scope[]): string {
+  return `The token lacks ${scopeNames(scopes)}, or the origin is not allowed.`;
+}
+
 const PROBLEM_DESCRIPTIONS: Record<number, string> = {
   400: 'Invalid body or parameter (problem details with `errors`).',
   401: 'Missing, unknown or expired token.',
-  403: 'The token lacks the scope, or the origin is not allowed.',
   404: 'No such record for this tenant.',
   413: 'The body is larger than the limit.',
   415: 'The body is not JSON (`Content-Type: application/json`).',
