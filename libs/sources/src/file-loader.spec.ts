@@ -110,6 +110,20 @@ describe('loadPaths', () => {
     expect(plain!.content).toContain('[install](install.md#linux)');
   });
 
+  it('reads UTF-16 files and lists a file that is not UTF-8 as failed, not garbled', async () => {
+    const texts = mkdtempSync(join(tmpdir(), 'docqa-encodings-'));
+    writeFileSync(join(texts, 'latin1.md'), Buffer.from('# Caf\xe9\n\nna\xefve\n', 'latin1'));
+    writeFileSync(
+      join(texts, 'unicode.txt'),
+      Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('Saved by Notepad.', 'utf16le')]),
+    );
+    const result = await loadPaths([texts]);
+    expect(result.documents.map((d) => [d.id, d.content])).toEqual([['unicode.txt', 'Saved by Notepad.']]);
+    expect(result.failed).toEqual([
+      { source: join(texts, 'latin1.md'), reason: expect.stringMatching(/^not UTF-8 text \(line 1\); save/) },
+    ]);
+  });
+
   it('names a path that does not exist', async () => {
     await expect(loadPaths([join(dir, 'missing')])).rejects.toThrow(/missing: no such file or folder/);
   });

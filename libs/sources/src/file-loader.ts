@@ -2,6 +2,7 @@ import { readFile, readdir, stat } from 'node:fs/promises';
 import { basename, extname, join, relative, resolve } from 'node:path';
 import { toDocumentId } from './document-id';
 import { KIND_BY_EXTENSION, type DocumentKind } from './document-kind';
+import { decodeFileText } from './file-text';
 import { emptyLoadResult, reasonOf, type LoadResult, type LoadedDocument } from './load-result';
 import { parseDocument } from './parse-document';
 import { linksToPages } from './markdown-links';
@@ -103,7 +104,7 @@ async function parseFileData(
   metadata: Record<string, string> = {},
 ): Promise<LoadedDocument> {
   if (kind === 'pdf') return pdfDocument({ id, url, data, metadata });
-  const content = data.toString('utf8');
+  const content = decodeFileText(data);
   const type = kind === 'html' ? 'text/html' : kind === 'text' ? 'text/plain' : 'text/markdown';
   return parseDocument({ id, url, content, type, mdx: kind === 'mdx', metadata });
 }

@@ -28,6 +28,7 @@ export {
   UNSUPPORTED_FILE_REASON,
   type LoadPathsOptions,
 } from './file-loader';
+export { decodeFileText } from './file-text';
 export { parsePdf, pdfDocument, type PdfContent, type PdfSource } from './pdf-loader';
 export {
   DOCQA_USER_AGENT,
