@@ -7,7 +7,7 @@ import {
   isItem,
   keptResults,
   linesWithStatus,
-  parseBatchLines,
+  readBatchFile,
   retryChunks,
 } from './batch-file';
 import { runBatch, type BatchResult } from './batch-runner';
@@ -29,7 +29,7 @@ export async function runBatchFile(
   },
 ): Promise<void> {
   const { concurrency, batchSize, retryFailed = false } = opts;
-  const lines = parseBatchLines(readFileSync(file, 'utf8'));
+  const lines = readBatchFile(file, readFileSync(file));
   const previous = existsSync(opts.out) ? readFileSync(opts.out, 'utf8') : '';
   // Answers that failed, asked again with --retry-failed.
   const retry = retryFailed ? failedAnswers(previous) : new Map<number, string>();

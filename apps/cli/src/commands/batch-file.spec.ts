@@ -7,6 +7,7 @@ import {
   isItem,
   keptResults,
   parseBatchLines,
+  readBatchFile,
   retryChunks,
 } from './batch-file';
 
@@ -34,6 +35,44 @@ describe('parseBatchLines', () => {
       { line: 2, error: 'not valid JSON' },
       { line: 4, error: expect.stringMatching(/^question: /) },
       { line: 6, error: expect.stringMatching(/colour/) },
+    ]);
+  });
+});
+
+describe('readBatchFile', () => {
+  const utf8 = (text: string) => Buffer.from(text, 'utf8');
+
+  it('reads a first line saved with a byte order mark as the question it is', () => {
+    const lines = readBatchFile('q.jsonl', utf8('\uFEFF{"question": "one?"}\r\n{"question": "two?"}\r\n'));
+    expect(lines.filter(isItem).map((l) => [l.line, l.request.question])).toEqual([
+      [1, 'one?'],
+      [2, 'two?'],
+    ]);
+  });
+
+  it('reads a UTF-16 file (Windows "Unicode") line by line', () => {
+    const text = '{"question": "Café?"}\n';
+    const data = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]);
+    expect(readBatchFile('q.jsonl', data)).toEqual([{ line: 1, request: { question: 'Café?' } }]);
+  });
+
+  it('refuses a file that is not UTF-8, naming the file and the line', () => {
+    const latin1 = Buffer.from('{"question": "ok?"}\n{"question": "caf\xe9?"}\n', 'latin1');
+    expect(() => readBatchFile('q.jsonl', latin1)).toThrow(/^q\.jsonl: not UTF-8 text \(line 2\); save/);
+  });
+
+  it('refuses a file with no JSON line (a CSV, plain questions) saying the format it reads', () => {
+    const csv = utf8('question\nWhat is docqa?\n"How do I ingest, please?"\n');
+    expect(() => readBatchFile('q.csv', csv)).toThrow(
+      'q.csv holds no JSON questions: the batch file is JSONL, one {"question": "…"} object a line',
+    );
+  });
+
+  it('says a line of JSON that is no object is not one, without a field name', () => {
+    expect(parseBatchLines(jsonl({ question: 'ok?' }, '"just text"', { q: 'x' }))).toEqual([
+      { line: 1, request: { question: 'ok?' } },
+      { line: 2, error: 'not a JSON object: each line is {"question": "…"}' },
+      { line: 3, error: expect.not.stringMatching(/^line: /) },
     ]);
   });
 });

@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
 import { QuestionRequestSchema, type QuestionRequest } from '@docqa/contracts';
+import { ValidationError } from '@docqa/errors';
+import { decodeFileText } from '@docqa/sources';
 import { CHUNK_LINES } from './batch-defaults';
 
 /** A valid input line: its 1-based line number and the question. */
@@ -24,6 +26,9 @@ export interface BatchChunk {
 
 export { CHUNK_LINES };
 
+/** Why a line that is JSON but not an object is not a question. */
+const NOT_AN_OBJECT = 'not a JSON object: each line is {"question": "…"}';
+
 /**
  * Parses JSONL text of `{question, chat_id?, filters?, question_metadata?}`. Blank lines are
  * skipped; a line that is not JSON or not a valid question comes back with its error.
@@ -40,15 +45,43 @@ export function parseBatchLines(text: string): BatchLine[] {
       out.push({ line, error: 'not valid JSON' });
       return;
     }
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+      out.push({ line, error: NOT_AN_OBJECT });
+      return;
+    }
     const parsed = QuestionRequestSchema.strict().safeParse(value);
     if (parsed.success) out.push({ line, request: parsed.data });
     else
       out.push({
         line,
-        error: parsed.error.issues.map((x) => `${x.path.join('.') || 'line'}: ${x.message}`).join('; '),
+        error: parsed.error.issues
+          .map((x) => (x.path.length ? `${x.path.join('.')}: ${x.message}` : x.message))
+          .join('; '),
       });
   });
   return out;
+}
+
+/**
+ * The lines of a batch input file (see {@link parseBatchLines}), read as UTF-8 or UTF-16 with its
+ * byte order mark (`decodeFileText`). A file none of whose lines is a JSON object (a CSV, one
+ * question a line as plain text) is refused as a whole, saying what the format is, rather than
+ * written to the output as one invalid line per question.
+ */
+export function readBatchFile(path: string, data: Uint8Array): BatchLine[] {
+  let text: string;
+  try {
+    text = decodeFileText(data);
+  } catch (err) {
+    throw new ValidationError(`${path}: ${(err as Error).message}`);
+  }
+  const lines = parseBatchLines(text);
+  const notJson = (l: BatchLine) => !isItem(l) && (l.error === 'not valid JSON' || l.error === NOT_AN_OBJECT);
+  if (lines.length && lines.every(notJson))
+    throw new ValidationError(
+      `${path} holds no JSON questions: the batch file is JSONL, one {"question": "…"} object a line`,
+    );
+  return lines;
 }
 
 /** Whether a parsed line is a valid question. */
