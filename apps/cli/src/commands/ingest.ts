@@ -5,9 +5,6 @@ import { ValidationError } from '@docqa/errors';
 import { withConnectionOptions } from './connection-options';
 import { httpUrlOption, integerOption, secondsOption } from './option-parsers';
 
-/** Documents per request: well under the 10 MB body limit for typical docs. */
-const BATCH = 50;
-
 /** Skipped and failed sources listed in the summary; the rest are counted. */
 const LISTED = 20;
 
@@ -25,16 +22,6 @@ export function parseMetadata(values: string[] = []): Record<string, string> {
     out[match[1]!.trim()] = match[2]!;
   }
   return out;
-}
-
-/** Polls an ingest job until it ends, reporting the documents processed so far. */
-async function waitForJob(client: DocqaClient, jobId: string, onProgress: (processed: number) => void) {
-  for (;;) {
-    const job = await client.jobs.get(jobId);
-    onProgress(job.processed);
-    if (job.status === 'completed' || job.status === 'failed') return job;
-    await new Promise((r) => setTimeout(r, 300));
-  }
 }
 
 /** Loads the sources with a progress bar of the pages fetched (shown only when there are pages). */
@@ -71,23 +58,19 @@ function list(verb: string, issues: LoadIssue[]): void {
   if (issues.length > LISTED) process.stderr.write(`  … and ${issues.length - LISTED} more ${verb}\n`);
 }
 
-/** Sends the documents in batches, following each ingest job with a progress bar. */
+/** Sends the documents (see `sendDocuments`) with a progress bar of the documents processed. */
 async function send(client: DocqaClient, documents: LoadedDocument[]) {
-  const bar = (await import('./progress-bars')).ingestBar();
+  const [{ ingestBar }, { sendDocuments }] = await Promise.all([
+    import('./progress-bars'),
+    import('./send-documents'),
+  ]);
+  const bar = ingestBar();
   bar.start(documents.length, 0);
-  const totals = { chunks: 0, skipped: 0, failed: 0, errors: [] as string[] };
-  for (let i = 0; i < documents.length; i += BATCH) {
-    const batch = documents.slice(i, i + BATCH);
-    const { job_id } = await client.documents.create(batch);
-    const job = await waitForJob(client, job_id, (processed) => bar.update(i + processed));
-    totals.chunks += job.chunks;
-    totals.skipped += job.skipped;
-    totals.failed += job.failed;
-    totals.errors.push(...job.errors.map((e) => `${e.document_id}: ${e.message}`));
-    bar.update(i + batch.length);
+  try {
+    return await sendDocuments(client, documents, { onProgress: (processed) => bar.update(processed) });
+  } finally {
+    bar.stop();
   }
-  bar.stop();
-  return totals;
 }
 
 /**
