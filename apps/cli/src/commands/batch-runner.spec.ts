@@ -1,3 +1,4 @@
+import { DocqaProblemError } from '@docqa/client';
 import type { BatchCreated, QuestionRecord, QuestionRequest } from '@docqa/contracts';
 import { chunksOf, parseBatchLines } from './batch-file';
 import { runBatch, type BatchResult } from './batch-runner';
@@ -46,6 +47,28 @@ const input = (n: number) =>
   parseBatchLines(Array.from({ length: n }, (_, i) => JSON.stringify({ question: `q${i + 1}?` })).join('\n'));
 
 describe('runBatch', () => {
+  it('says to lower --batch-size when the server refuses a block as too many questions', async () => {
+    const api = new FakeApi();
+    const problem = {
+      type: 'about:blank',
+      title: 'Bad Request',
+      status: 400,
+      detail: 'the request body is invalid',
+      errors: [{ path: 'body.questions', message: 'Too big: expected array to have <=50 items' }],
+    };
+    api.askBatch = () => Promise.reject(new DocqaProblemError(problem, new Headers()));
+    const run = runBatch({
+      client: api,
+      chunks: chunksOf('f', input(100)),
+      done: new Set(),
+      concurrency: 2,
+      write: () => undefined,
+    });
+    await expect(run).rejects.toThrow(
+      '400 Bad Request: the request body is invalid (body.questions: Too big: expected array to have <=50 items); the server takes fewer questions a request (BATCH_MAX_QUESTIONS): run again with a smaller --batch-size',
+    );
+  });
+
   it('writes one result per question, submitting chunks of at most 100', async () => {
     const api = new FakeApi();
     const results: BatchResult[] = [];

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { DocqaProblemError, type DocqaClient } from '@docqa/client';
 import type { QuestionRecord } from '@docqa/contracts';
+import { ValidationError } from '@docqa/errors';
 import type { BatchChunk, BatchItem } from './batch-file';
 
 /** One line of the output file. */
@@ -98,6 +99,11 @@ async function submit(opts: BatchRunOptions, chunk: BatchChunk): Promise<Map<num
       );
       return new Map(items.map((item, i) => [item.line, created.questions[i]!.question_id]));
     } catch (err) {
+      if (tooManyQuestions(err))
+        throw new ValidationError(
+          `${err.message}; the server takes fewer questions a request (BATCH_MAX_QUESTIONS): run again with a smaller --batch-size`,
+          { cause: err },
+        );
       const refused = refusedItems(err, items);
       if (!refused.size) throw err;
       for (const [line, message] of refused) {
@@ -121,6 +127,15 @@ async function submit(opts: BatchRunOptions, chunk: BatchChunk): Promise<Map<num
       if (!items.length) return new Map();
     }
   }
+}
+
+/** Whether the server refused a batch for holding more questions than its BATCH_MAX_QUESTIONS. */
+function tooManyQuestions(err: unknown): err is DocqaProblemError {
+  return (
+    err instanceof DocqaProblemError &&
+    err.status === 400 &&
+    (err.problem.errors ?? []).some((e) => e.path === 'body.questions' && /too big/i.test(e.message))
+  );
 }
 
 /** Input lines (with the reason) that a 404 problem names as `questions.N.<field>`. */
