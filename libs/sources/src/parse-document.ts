@@ -2,6 +2,7 @@ import { basename, extname } from 'node:path';
 import matter from 'gray-matter';
 import { convert } from 'html-to-text';
 import type { DocumentContentType } from '@docqa/contracts';
+import { ValidationError } from '@docqa/errors';
 import type { LoadedDocument } from './load-result';
 import { stripMdx } from './strip-mdx';
 
@@ -32,7 +33,7 @@ export function parseDocument(source: DocumentSource): LoadedDocument {
   const { id, type, metadata = {} } = source;
   const fallback = source.fallbackTitle ?? titleFromPath(id);
   if (type === 'text/markdown') {
-    const parsed = matter(source.content);
+    const parsed = frontMatter(source.content);
     const front = parsed.data as Record<string, unknown>;
     const body = (source.mdx ? stripMdx(parsed.content) : parsed.content).trim();
     const title = stringOf(front.title) ?? stringOf(/^#{1,6}\s+(.+?)\s*#*$/m.exec(body)?.[1]) ?? fallback;
@@ -60,6 +61,20 @@ export function parseDocument(source: DocumentSource): LoadedDocument {
     content_type: type,
     metadata,
   };
+}
+
+/**
+ * Markdown split into front matter and body; front matter that is not YAML throws a
+ * ValidationError saying so, with the parser's first line (`… at line 3, column 1:`), not its
+ * bare message and source excerpt.
+ */
+function frontMatter(content: string): matter.GrayMatterFile<string> {
+  try {
+    return matter(content);
+  } catch (err) {
+    const reason = (err instanceof Error ? err.message : String(err)).split('\n')[0]!.replace(/:$/, '');
+    throw new ValidationError(`the front matter (between the --- lines) is not valid YAML: ${reason}`);
+  }
 }
 
 /** A title from a file name: `guide/getting-started.md` → `getting started`. */
