@@ -62,19 +62,34 @@ describe('github sources (against a local stand-in of the GitHub REST API)', () 
           'docs/guide.md': '# Guide\n\nInstall with npm ci.',
           'docs/intro.mdx': "import X from 'x'\n\n# Intro\n\n<X />\n\nWhat docqa is.",
           'notes.txt': 'Plain notes.',
+          'windows.txt': Buffer.concat([
+            Buffer.from([0xff, 0xfe]),
+            Buffer.from('Notes saved as Unicode.', 'utf16le'),
+          ]),
+          'latin1.md': Buffer.from('# Café\n\nSaved as Latin-1.', 'latin1'),
           'logo.png': 'binary',
           'src/main.ts': 'export {};',
         },
       },
     });
     const source = await create({ type: 'github', repo: 'acme/docs', base_url: 'https://docs.acme.test/' });
-    expect(await sync(source.id)).toMatchObject({ status: 'completed', added: 4, failed: 0 });
+    const first = await sync(source.id);
+    expect(first).toMatchObject({ status: 'completed', added: 5, failed: 1 });
+    // A file neither UTF-8 nor UTF-16 with its byte order mark fails, saying so, rather than being
+    // indexed with U+FFFD for its accented letters.
+    expect(first.failures).toEqual([
+      {
+        url: 'https://github.com/acme/docs/blob/main/latin1.md',
+        reason: expect.stringContaining('not UTF-8 text (line 1)'),
+      },
+    ]);
     const urls = (await documents()).map((d) => d.url).sort();
     expect(urls).toEqual([
       'https://docs.acme.test/',
       'https://docs.acme.test/docs/guide',
       'https://docs.acme.test/docs/intro',
       'https://docs.acme.test/notes',
+      'https://docs.acme.test/windows',
     ]);
     // A link to another file of the repository leads to its page on the site.
     const found = await call('rag/search/', {
@@ -88,8 +103,10 @@ describe('github sources (against a local stand-in of the GitHub REST API)', () 
     const files = github.repos.get('acme/docs')!.branches.main!;
     files['docs/guide.md'] = '# Guide\n\nInstall with npm ci, then npm start.';
     delete files['notes.txt'];
+    delete files['windows.txt'];
+    delete files['latin1.md'];
     github.log.length = 0;
-    expect(await sync(source.id)).toMatchObject({ updated: 1, deleted: 1, unchanged: 2, failed: 0 });
+    expect(await sync(source.id)).toMatchObject({ updated: 1, deleted: 2, unchanged: 2, failed: 0 });
     expect(github.log.filter((l) => l.includes('/git/blobs/'))).toHaveLength(1);
 
     github.truncateTrees = true;

@@ -3,6 +3,7 @@ import { FetchFailedError } from '@docqa/errors';
 import {
   KIND_BY_EXTENSION,
   fetchResource,
+  decodeFileText,
   decodeText,
   linksToPages,
   parseDocument,
@@ -51,8 +52,9 @@ function fileEntry(source: StoredSource, api: GitHubApi, branch: string, file: T
       const state = { document_id: toDocumentId(`github.com/${source.repo}/${file.path}`), hash: file.sha };
       if (previous?.hash === file.sha) return { status: 'unchanged', state };
       const blob = await api.json<{ content: string; encoding: string }>(`/git/blobs/${file.sha}`);
+      // A file that is not UTF-8 (or UTF-16 with its byte order mark) fails, saying so.
       const content =
-        blob.encoding === 'base64' ? Buffer.from(blob.content, 'base64').toString('utf8') : blob.content;
+        blob.encoding === 'base64' ? decodeFileText(Buffer.from(blob.content, 'base64')) : blob.content;
       const kind = KIND_BY_EXTENSION[extname(file.path).toLowerCase()];
       const document = parseDocument({
         id: state.document_id,

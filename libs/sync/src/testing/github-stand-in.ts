@@ -2,10 +2,13 @@ import { createHash } from 'node:crypto';
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
+/** A file's content: text (stored as UTF-8) or bytes as they are. */
+type FileContent = string | Uint8Array;
+
 /** A repository the stand-in serves: files by path on each branch. */
 export interface StandInRepo {
   default_branch: string;
-  branches: Record<string, Record<string, string>>;
+  branches: Record<string, Record<string, FileContent>>;
   /** A private repository: requests need `Authorization: Bearer <token>` (else 404, as GitHub). */
   token?: string;
 }
@@ -25,7 +28,7 @@ export interface GitHubStandIn {
 }
 
 /** Git's id of a blob. */
-function blobSha(content: string): string {
+function blobSha(content: FileContent): string {
   const bytes = Buffer.from(content);
   return createHash('sha1').update(`blob ${bytes.length}\0`).update(bytes).digest('hex');
 }
@@ -39,8 +42,8 @@ interface Node {
 
 /** The git tree of a set of files: each directory a tree whose sha hashes its entries. */
 function buildTree(
-  files: Record<string, string>,
-  blobs: Map<string, string>,
+  files: Record<string, FileContent>,
+  blobs: Map<string, FileContent>,
   trees: Map<string, Node[]>,
 ): string {
   const build = (prefix: string): Node[] => {
@@ -108,7 +111,7 @@ export async function startGitHubStandIn(): Promise<GitHubStandIn> {
       return send(res, path, 401, { message: 'Bad credentials' });
     if (repo.token && !auth) return send(res, path, 404, { message: 'Not Found' });
     if (!match[2]) return send(res, path, 200, { full_name: match[1], default_branch: repo.default_branch });
-    const blobs = new Map<string, string>();
+    const blobs = new Map<string, FileContent>();
     const trees = new Map<string, Node[]>();
     const roots = new Map(
       Object.entries(repo.branches).map(([branch, files]) => [branch, buildTree(files, blobs, trees)]),
