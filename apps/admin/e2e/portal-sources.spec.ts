@@ -94,4 +94,17 @@ describe('the portal in Chromium: sources followed to the end of their syncs', (
     ).resolves.toBe(0);
     await item.getByRole('button', { name: 'Sync now' }).waitFor();
   });
+
+  it('shows a running sync’s pages read of those listed until it ends', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    site.pages.set('/slow.html', { ...htmlPage('Acme slow page', 'Acme answers slowly.'), until: held });
+    site.setSitemap(['/faq.html', '/api.html', '/slow.html']);
+    const item = sources().getByRole('listitem', { name: `${site.origin}/sitemap.xml` });
+    await item.getByRole('button', { name: 'Sync now' }).click();
+    // The sync waits for the held page: its record shows the pages listed and those read so far.
+    await item.getByText(/running · [0-2] of 3 pages read · /).waitFor();
+    release();
+    await item.getByText('completed · 3 added', { exact: false }).waitFor();
+  });
 });

@@ -1313,6 +1313,10 @@ export interface components {
       status: 'queued' | 'running' | 'completed' | 'failed';
       /** @enum {string} */
       trigger: 'manual' | 'schedule' | 'rebuild';
+      /** @description Pages (or files) the source listed; 0 until it was listed. */
+      listed: number;
+      /** @description Of the pages listed, those read so far (unchanged, changed or failed): a running sync's progress. Its record is updated about once a second while it runs. */
+      read: number;
       added: number;
       updated: number;
       unchanged: number;

@@ -92,6 +92,16 @@ export const SyncRecordSchema = z
     job_id: z.string(),
     status: z.enum(['queued', 'running', 'completed', 'failed']),
     trigger: SyncTriggerSchema,
+    /** Pages (or files) the source listed; 0 until it was listed. */
+    listed: z
+      .number()
+      .int()
+      .openapi({ description: 'Pages (or files) the source listed; 0 until it was listed.' }),
+    /** Of those, pages read so far (unchanged, changed or failed): a running sync's progress. */
+    read: z.number().int().openapi({
+      description:
+        "Of the pages listed, those read so far (unchanged, changed or failed): a running sync's progress. Its record is updated about once a second while it runs.",
+    }),
     added: z.number().int(),
     updated: z.number().int(),
     unchanged: z.number().int(),

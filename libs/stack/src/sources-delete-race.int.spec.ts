@@ -22,7 +22,7 @@ function latch(): { promise: Promise<void>; open(): void } {
  */
 type HoldAt = 'before indexing' | 'after indexing';
 
-describe('deleting a source while its sync runs', () => {
+describe('a source whose sync is held while it runs', () => {
   let stack: Stack;
   let redis: Redis;
   let site: DocsSite;
@@ -128,4 +128,46 @@ describe('deleting a source while its sync runs', () => {
       expect(await redis.keys(`${keys.source('acme', id)}*`)).toEqual([]);
     },
   );
+
+  it('shows a running sync’s progress: the pages listed and read, and what it made of them so far', async () => {
+    site.pages.set('/progress/a', htmlPage('Aardvark care', 'Aardvarks eat termites at night.'));
+    site.pages.set('/progress/b', htmlPage('Badger care', 'Badgers dig long burrows.'));
+    site.setSitemap(['/progress/a', '/progress/b']);
+    const created = await api('sources/', {
+      method: 'POST',
+      body: JSON.stringify({ type: 'sitemap', url: `${site.origin}/sitemap.xml` }),
+    });
+    const { id } = (await created.json()) as { id: string };
+    const sync = (jobId: string) =>
+      sources.syncer.sync({ tenant: 'acme', source_id: id, trigger: 'manual' }, jobId);
+    expect(await sync('j-progress-1')).toMatchObject({ listed: 2, read: 2, added: 2 });
+
+    // Every page is read when the sync indexes the changed ones: the record says so meanwhile.
+    site.pages.set('/progress/a', htmlPage('Aardvark care', 'Aardvarks sleep in burrows by day.'));
+    site.pages.set('/progress/c', htmlPage('Capybara care', 'Capybaras swim in warm rivers.'));
+    site.setSitemap(['/progress/a', '/progress/b', '/progress/c']);
+    hold = { at: 'before indexing', reached: latch(), release: latch() };
+    const { reached, release } = hold;
+    const second = sync('j-progress-2');
+    await reached.promise;
+    const running = (await (await api(`sources/${id}`)).json()) as { syncs: Record<string, unknown>[] };
+    expect(running.syncs[0]).toMatchObject({
+      job_id: 'j-progress-2',
+      status: 'running',
+      listed: 3,
+      read: 3,
+      unchanged: 1,
+      added: 0,
+      updated: 0,
+    });
+    release.open();
+    expect(await second).toMatchObject({
+      status: 'completed',
+      listed: 3,
+      read: 3,
+      added: 1,
+      updated: 1,
+      unchanged: 1,
+    });
+  });
 });

@@ -138,16 +138,21 @@ export class SourceStore {
 
   async findSync(tenant: string, id: string, jobId: string): Promise<SyncRecord | null> {
     const raw = await this.deps.redis.hget(this.deps.keys.sourceSyncs(tenant, id), jobId);
-    return raw ? (JSON.parse(raw) as SyncRecord) : null;
+    return raw ? parseSync(raw) : null;
   }
 
   /** The source's syncs, newest first. */
   async syncs(tenant: string, id: string): Promise<SyncRecord[]> {
     const raw = await this.deps.redis.hvals(this.deps.keys.sourceSyncs(tenant, id));
-    return raw
-      .map((json) => JSON.parse(json) as SyncRecord)
-      .sort((a, b) => b.created_at.localeCompare(a.created_at));
+    return raw.map(parseSync).sort((a, b) => b.created_at.localeCompare(a.created_at));
   }
+}
+
+/** A stored sync record; one written before `listed` and `read` were counted has them as 0. */
+function parseSync(json: string): SyncRecord {
+  const sync = JSON.parse(json) as Partial<Pick<SyncRecord, 'listed' | 'read'>> &
+    Omit<SyncRecord, 'listed' | 'read'>;
+  return { ...sync, listed: sync.listed ?? 0, read: sync.read ?? 0 };
 }
 
 /** A sync not started yet. */
@@ -156,6 +161,8 @@ export function newSyncRecord(jobId: string, trigger: SyncRecord['trigger']): Sy
     job_id: jobId,
     status: 'queued',
     trigger,
+    listed: 0,
+    read: 0,
     added: 0,
     updated: 0,
     unchanged: 0,

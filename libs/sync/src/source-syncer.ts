@@ -27,6 +27,8 @@ class SourceDeleted extends Error {}
 const INGEST_BATCH = 100;
 /** Failures listed in a sync record; the rest are counted. */
 const FAILURES_KEPT = 100;
+/** A running sync's record is written at most this often, so its counts grow where it is shown. */
+const PROGRESS_INTERVAL_MS = 1000;
 
 /** A page to (re-)index: its new state and document. */
 interface Changed {
@@ -88,10 +90,13 @@ export class SourceSyncer {
         meter,
         ...(!this.deps.allowPrivateNetworks && { guard: refusePrivateNetworks }),
       };
+      const progress = new SyncProgress(() => store.putSync(job.tenant, source.id, sync));
       try {
-        await this.run(job.tenant, source, sync, fetch, lease);
+        await this.run(job.tenant, source, sync, fetch, lease, progress);
+        await progress.settled();
         sync.status = 'completed';
       } catch (err) {
+        await progress.settled();
         if (err instanceof SourceDeleted) return null;
         sync.status = 'failed';
         sync.error = reasonOf(err);
@@ -111,12 +116,15 @@ export class SourceSyncer {
     sync: SyncRecord,
     fetch: FetchOptions,
     lease: HeldLease,
+    progress: SyncProgress,
   ): Promise<void> {
     const listing = await READERS[source.type](source, fetch, {
       githubApiUrl: this.deps.githubApiUrl,
       ...(source.token_sealed && { token: this.deps.secrets.open(source.token_sealed) }),
     });
     for (const f of listing.failures) sync.failures.push(f);
+    sync.listed = listing.entries.length;
+    await progress.save(true);
     const previous = await this.deps.store.pages(tenant, source.id);
     const present = await this.deps.documents.existing(
       tenant,
@@ -142,12 +150,16 @@ export class SourceSyncer {
         sync.failed++;
         sync.failures.push({ url: entry.key, reason: reasonOf(err) });
       }
+      sync.read++;
+      sync.unchanged = unchanged.size;
+      await progress.save();
     });
-    sync.unchanged = unchanged.size;
+    await progress.save(true);
     if (!(await this.deps.store.setPages(tenant, source.id, unchanged))) throw new SourceDeleted();
     for (let i = 0; i < changed.length; i += INGEST_BATCH) {
       if (lease.lost) throw new Error('the sync lost its lease; another worker took the source over');
       await this.index(tenant, source, sync, changed.slice(i, i + INGEST_BATCH), i / INGEST_BATCH);
+      await progress.save();
     }
     if (!listing.complete || lease.lost) return;
     const listed = new Set(listing.entries.map((e) => e.key));
@@ -193,6 +205,33 @@ export class SourceSyncer {
       for (const c of batch) await removeDocument(this.deps.documents, tenant, c.document.id);
       throw new SourceDeleted();
     }
+  }
+}
+
+/**
+ * Writes a running sync's record as its counts grow: at most once a {@link PROGRESS_INTERVAL_MS}
+ * (or at once when forced), one write at a time. A write refused because the source was deleted
+ * ends the sync ({@link SourceDeleted}).
+ */
+class SyncProgress {
+  private last = 0;
+  private writing: Promise<void> = Promise.resolve();
+
+  constructor(private readonly put: () => Promise<boolean>) {}
+
+  async save(force = false): Promise<void> {
+    const now = Date.now();
+    if (!force && now - this.last < PROGRESS_INTERVAL_MS) return;
+    this.last = now;
+    this.writing = this.writing.then(async () => {
+      if (!(await this.put())) throw new SourceDeleted();
+    });
+    await this.writing;
+  }
+
+  /** Waits for the write under way, if any (the final record is written after it). */
+  async settled(): Promise<void> {
+    await this.writing.catch(() => undefined);
   }
 }
 

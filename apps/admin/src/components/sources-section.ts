@@ -249,6 +249,7 @@ function syncView(sync: SyncRecord) {
   const when = sync.finished_at ?? sync.started_at ?? sync.created_at;
   const counts = [
     sync.status,
+    ...(sync.status === 'running' && sync.listed ? [`${sync.read} of ${sync.listed} pages read`] : []),
     `${sync.added} added`,
     `${sync.updated} updated`,
     `${sync.unchanged} unchanged`,

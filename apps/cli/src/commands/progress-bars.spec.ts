@@ -1,6 +1,6 @@
 import type { SingleBar } from 'cli-progress';
 import { FakeTerminal } from '../testing/fake-terminal';
-import { batchBar, ingestBar } from './progress-bars';
+import { batchBar, ingestBar, syncBar } from './progress-bars';
 
 describe('progress bars', () => {
   beforeEach(() => jest.useFakeTimers({ now: new Date('2026-01-01T00:00:00Z') }));
@@ -37,5 +37,17 @@ describe('progress bars', () => {
     expect(at(bar, terminal, 2000, 5, { rate: '1.2' })).toMatch(/5\/10 \| 1\.2\/s \| ETA 5s \| 0 failed$/);
     bar.stop();
     expect(terminal.text).not.toMatch(/NF|LL|INF/);
+  });
+
+  it('sync shows the pages read of those listed, and what the sync made of them so far', () => {
+    const terminal = new FakeTerminal();
+    const bar = syncBar(terminal);
+    bar.start(0, 0, { added: 0, updated: 0, unchanged: 0, failed: 0 });
+    expect(terminal.last()).toMatch(/0\/0 pages read \| 0 added, 0 updated, 0 unchanged, 0 failed$/);
+    bar.setTotal(40);
+    expect(at(bar, terminal, 1000, 25, { unchanged: 24, failed: 1 })).toMatch(
+      /25\/40 pages read \| 0 added, 0 updated, 24 unchanged, 1 failed$/,
+    );
+    bar.stop();
   });
 });

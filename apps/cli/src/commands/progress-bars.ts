@@ -36,3 +36,14 @@ export function batchBar(stream: NodeJS.WritableStream = process.stderr): Single
     { etaBuffer: 50 },
   );
 }
+
+/**
+ * `sources sync --wait`: pages read of those the source listed, and what the sync made of them
+ * so far (payload `added`, `updated`, `unchanged`, `failed`).
+ */
+export function syncBar(stream: NodeJS.WritableStream = process.stderr): SingleBar {
+  return progressBar(
+    'sync   [{bar}] {value}/{total} pages read | {added} added, {updated} updated, {unchanged} unchanged, {failed} failed',
+    stream,
+  );
+}

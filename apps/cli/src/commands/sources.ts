@@ -4,6 +4,7 @@ import type { SourceRecord, SourceRequest, SyncRecord } from '@docqa/contracts';
 import { ValidationError } from '@docqa/errors';
 import { withConnectionOptions } from './connection-options';
 import { parseMetadata } from './ingest';
+import { syncBar } from './progress-bars';
 
 const TYPES = ['sitemap', 'url', 'github', 'llms_txt'] as const;
 const collect = (value: string, previous: string[] = []) => [...previous, value];
@@ -49,13 +50,25 @@ export function sourceRequest(type: string, target: string, opts: Record<string,
   };
 }
 
-/** Waits for a sync to end and returns it. */
-async function waitForSync(api: DocqaClient, id: string, jobId: string): Promise<SyncRecord> {
+/** Waits for a sync to end and returns it; `onUpdate` sees it as it was read each time. */
+async function waitForSync(
+  api: DocqaClient,
+  id: string,
+  jobId: string,
+  onUpdate: (sync: SyncRecord) => void,
+): Promise<SyncRecord> {
   for (;;) {
     const sync = (await api.sources.get(id)).syncs?.find((s) => s.job_id === jobId);
     if (sync && (sync.status === 'completed' || sync.status === 'failed')) return sync;
+    if (sync) onUpdate(sync);
     await new Promise((r) => setTimeout(r, 500));
   }
+}
+
+/** The counts a sync's progress bar shows beside its pages read. */
+function syncCounts(sync: SyncRecord) {
+  const { added, updated, unchanged, failed } = sync;
+  return { added, updated, unchanged, failed };
 }
 
 /** `sources add|list|sync|remove`: sources the server keeps in sync (scope ingest). */
@@ -100,7 +113,18 @@ export function sourcesCommand(program: Command): void {
     const { job_id } = await api.sources.sync(id);
     process.stdout.write(`${job_id}\n`);
     if (!opts.wait) return;
-    const sync = await waitForSync(api, id, job_id);
+    // Drawn on a terminal only: the pages read grow while the sync runs.
+    const bar = syncBar();
+    bar.start(0, 0, { added: 0, updated: 0, unchanged: 0, failed: 0 });
+    let sync: SyncRecord;
+    try {
+      sync = await waitForSync(api, id, job_id, (running) => {
+        bar.setTotal(running.listed);
+        bar.update(running.read, syncCounts(running));
+      });
+    } finally {
+      bar.stop();
+    }
     for (const f of sync.failures) process.stderr.write(`  failed ${f.url}: ${f.reason}\n`);
     process.stderr.write(`${summarise(sync)}\n`);
     if (sync.status === 'failed' || sync.failed) process.exitCode = 1;

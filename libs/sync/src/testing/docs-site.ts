@@ -13,6 +13,8 @@ export interface DocsPage {
   redirect?: string;
   /** Wait this long before answering, in ms. */
   delayMs?: number;
+  /** Answer once this settles (a test holds a sync on this page until it says so). */
+  until?: Promise<unknown>;
 }
 
 /** A local docs site whose pages a test changes between syncs. */
@@ -49,7 +51,11 @@ export async function startDocsSite(pages: Record<string, DocsPage> = {}): Promi
   const server = createServer((req, res) => {
     maxInFlight = Math.max(maxInFlight, ++inFlight);
     res.on('close', () => inFlight--);
-    const delayMs = map.get(new URL(req.url ?? '/', origin).pathname)?.delayMs;
+    const { delayMs, until } = map.get(new URL(req.url ?? '/', origin).pathname) ?? {};
+    if (until) {
+      void until.finally(() => !res.destroyed && respond(req, res));
+      return;
+    }
     if (!delayMs) return respond(req, res);
     const timer = setTimeout(() => {
       timers.delete(timer);
