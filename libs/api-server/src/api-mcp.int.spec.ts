@@ -98,9 +98,14 @@ describe('MCP server at /api/v2/mcp (SDK client over HTTP, real worker)', () => 
   const text = (result: CallToolResult) =>
     result.content.map((c) => (c.type === 'text' ? c.text : '')).join('');
 
-  it('lists the three tools with input schemas and descriptions', async () => {
+  it('lists the four tools with input schemas and descriptions', async () => {
     const { tools } = await (await connect(tokens.acme)).listTools();
-    expect(tools.map((t) => t.name).sort()).toEqual(['ask_question', 'get_document', 'search_docs']);
+    expect(tools.map((t) => t.name).sort()).toEqual([
+      'ask_question',
+      'get_answer',
+      'get_document',
+      'search_docs',
+    ]);
     const search = tools.find((t) => t.name === 'search_docs')!;
     expect(search.inputSchema.required).toEqual(['query']);
     expect(Object.keys(search.inputSchema.properties!)).toEqual(['query', 'mode', 'filters', 'limit']);
@@ -199,6 +204,32 @@ describe('MCP server at /api/v2/mcp (SDK client over HTTP, real worker)', () => 
       chat_id: answer.chat_id,
     });
     expect((followUp.structuredContent as { chat_id: string }).chat_id).toBe(answer.chat_id);
+  });
+
+  it('get_answer returns the answer of a question asked before, to its own tenant only', async () => {
+    const created = await api('question/', tokens.acme!, {
+      method: 'POST',
+      body: JSON.stringify({ question: 'How do I revoke a token?' }),
+    });
+    const { question_id } = (await created.json()) as { question_id: string };
+    const result = await call(await connect(tokens.askOnly), 'get_answer', { question_id });
+    expect(result.isError).toBeFalsy();
+    const record = await (await api(`question/${question_id}/`, tokens.acme!)).json();
+    expect(record.status).toBe('ready');
+    expect(result.structuredContent).toEqual({
+      question_id,
+      chat_id: record.chat_id,
+      answer: record.response,
+      sources: record.sources,
+    });
+    // Asked again once it is ready: the same answer at once.
+    expect(
+      (await call(await connect(tokens.askOnly), 'get_answer', { question_id })).structuredContent,
+    ).toEqual(result.structuredContent);
+    const globex = await stack.createToken({ tenant: 'globex', scopes: ['ask'] });
+    const other = await call(await connect(globex), 'get_answer', { question_id });
+    expect(other.isError).toBe(true);
+    expect(text(other)).toBe(`question ${question_id} was not found`);
   });
 
   it('ask_question spends the token’s question budget like POST /question/', async () => {
@@ -374,13 +405,27 @@ describe('MCP ask_question without a worker', () => {
         requestInit: { headers: { authorization: `Bearer ${token}` } },
       }),
     );
-    const result = (await client.callTool({
-      name: 'ask_question',
-      arguments: { question: 'Is anyone there?' },
-    })) as CallToolResult;
-    await client.close();
-    expect(result.isError).toBe(true);
-    const message = result.content.map((c) => (c.type === 'text' ? c.text : '')).join('');
-    expect(message).toMatch(/^No answer within 1 s\. The question q_\S+ is still being answered/);
+    try {
+      const result = (await client.callTool({
+        name: 'ask_question',
+        arguments: { question: 'Is anyone there?' },
+      })) as CallToolResult;
+      expect(result.isError).toBe(true);
+      const message = result.content.map((c) => (c.type === 'text' ? c.text : '')).join('');
+      expect(message).toMatch(
+        /^No answer within 1 s\. The question (q_\S+) is still being answered: call get_answer with question_id "\1"/,
+      );
+      // get_answer waits for it again, as long, and says the same.
+      const questionId = /The question (q_\S+)/.exec(message)![1]!;
+      const again = await client.callTool({ name: 'get_answer', arguments: { question_id: questionId } });
+      expect(again.isError).toBe(true);
+      expect((again as CallToolResult).content).toEqual([
+        expect.objectContaining({
+          text: expect.stringMatching(`^No answer within 1 s. The question ${questionId} is still`),
+        }),
+      ]);
+    } finally {
+      await client.close();
+    }
   });
 });

@@ -651,8 +651,8 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * MCP server (streamable HTTP transport, stateless): tools search_docs, get_document, ask_question
-     * @description The Model Context Protocol endpoint (streamable HTTP transport, stateless: no session id, so any replica answers) for coding assistants and agents: send JSON-RPC messages (`initialize`, `tools/list`, `tools/call`) with a docqa token. The tools search the docs (`search_docs`, scope search), read a document (`get_document`, scope search) and ask a question and wait for its answer (`ask_question`, scope ask). See docs/mcp.md for client configuration. Needs a token with the `search` or `ask` scope (or `admin`, which has every scope), or a portal session.
+     * MCP server (streamable HTTP transport, stateless): tools search_docs, get_document, ask_question, get_answer
+     * @description The Model Context Protocol endpoint (streamable HTTP transport, stateless: no session id, so any replica answers) for coding assistants and agents: send JSON-RPC messages (`initialize`, `tools/list`, `tools/call`) with a docqa token. The tools search the docs (`search_docs`, scope search), read a document (`get_document`, scope search) ask a question and wait for its answer (`ask_question`, scope ask) and get the answer of a question asked before (`get_answer`, scope ask). See docs/mcp.md for client configuration. Needs a token with the `search` or `ask` scope (or `admin`, which has every scope), or a portal session.
      */
     post: operations['callMcp'];
     delete?: never;

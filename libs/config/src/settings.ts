@@ -268,7 +268,7 @@ export const SETTINGS = {
     env: 'MCP_ANSWER_TIMEOUT_SECONDS',
     schema: int(1, 600),
     default: '120',
-    doc: 'How long the MCP tool `ask_question` waits for an answer before it gives up.',
+    doc: 'How long the MCP tools `ask_question` and `get_answer` wait for an answer before they give up.',
   },
   rateLimitPerMinute: {
     env: 'RATE_LIMIT_PER_MINUTE',

@@ -77,6 +77,7 @@ export { VERSION } from './version';
 export {
   askQuestionInputSchema,
   DocumentTextSchema,
+  GetAnswerInputSchema,
   GetDocumentInputSchema,
   McpAnswerSchema,
   McpRequestBodySchema,

@@ -67,7 +67,19 @@ export function askQuestionInputSchema(limits: QuestionLimits) {
   });
 }
 
-/** Result of the MCP tool `ask_question`: the finished answer with its numbered sources. */
+/** Arguments of the MCP tool `get_answer`: a question asked earlier, whose answer it waits for. */
+export const GetAnswerInputSchema = toolArguments({
+  question_id: z
+    .string()
+    .min(1)
+    .max(100)
+    .describe(
+      'The question_id of an earlier ask_question (named in its time-out error) or of POST /question/.',
+    ),
+});
+export type GetAnswerInput = z.infer<typeof GetAnswerInputSchema>;
+
+/** Result of the MCP tools `ask_question` and `get_answer`: the finished answer with its numbered sources. */
 export const McpAnswerSchema = z.object({
   ...QuestionCreatedSchema.shape,
   /** Markdown; `[n]` cites `sources[n-1]`. */

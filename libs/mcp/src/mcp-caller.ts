@@ -1,6 +1,7 @@
 import type {
   DocumentText,
   QuestionCreated,
+  QuestionRecord,
   SearchRequest,
   SearchResponse,
   AnswerEvent,
@@ -23,6 +24,8 @@ export interface McpCaller {
   readDocument(documentId: string, maxChars: number): Promise<DocumentText | null>;
   /** `POST /question/` for this token (rate limited like it). */
   ask(request: { question: string; chat_id?: string }): Promise<QuestionCreated>;
+  /** A question of the token's tenant (`GET /question/{id}/`); a NotFoundError otherwise. */
+  question(questionId: string): Promise<QuestionRecord>;
   /** The question's answer events as they happen, until done or error; null marks a quiet interval. */
   answerEvents(questionId: string, signal: AbortSignal): AsyncIterable<{ event: AnswerEvent } | null>;
 }

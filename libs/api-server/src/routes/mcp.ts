@@ -16,7 +16,7 @@ export interface McpKnowledge {
     documentId: string,
     opts: { filters: Filter[]; maxChars: number },
   ): Promise<DocumentText | null>;
-  /** How long `ask_question` waits for an answer, ms. */
+  /** How long `ask_question` and `get_answer` wait for an answer, ms. */
   answerTimeoutMs: number;
 }
 
@@ -42,9 +42,9 @@ export function mcpRoutes(knowledge: McpKnowledge): RouteGroup {
         path: '/mcp',
         operationId: 'callMcp',
         description:
-          'The Model Context Protocol endpoint (streamable HTTP transport, stateless: no session id, so any replica answers) for coding assistants and agents: send JSON-RPC messages (`initialize`, `tools/list`, `tools/call`) with a docqa token. The tools search the docs (`search_docs`, scope search), read a document (`get_document`, scope search) and ask a question and wait for its answer (`ask_question`, scope ask). See docs/mcp.md for client configuration.',
+          'The Model Context Protocol endpoint (streamable HTTP transport, stateless: no session id, so any replica answers) for coding assistants and agents: send JSON-RPC messages (`initialize`, `tools/list`, `tools/call`) with a docqa token. The tools search the docs (`search_docs`, scope search), read a document (`get_document`, scope search) ask a question and wait for its answer (`ask_question`, scope ask) and get the answer of a question asked before (`get_answer`, scope ask). See docs/mcp.md for client configuration.',
         summary:
-          'MCP server (streamable HTTP transport, stateless): tools search_docs, get_document, ask_question',
+          'MCP server (streamable HTTP transport, stateless): tools search_docs, get_document, ask_question, get_answer',
         tag: 'MCP',
         scope: ['search', 'ask'],
         jsonDocumented: McpRequestBodySchema,
@@ -81,6 +81,7 @@ function mcpCaller(req: Request, principal: Principal, deps: ApiDeps, knowledge:
     readDocument: (documentId, maxChars) =>
       knowledge.readDocument(principal.tenant, documentId, { filters: principal.filters, maxChars }),
     ask: (request) => askThroughMcp(req, principal, deps, request),
+    question: async (questionId) => (await deps.questions.get(principal.tenant, questionId)).record,
     answerEvents: (questionId, signal) =>
       deps.questions.events(principal.tenant, questionId, { signal, heartbeatMs: deps.heartbeatMs }),
   };

@@ -1,9 +1,12 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
+import type { CallToolResult, ServerNotification, ServerRequest } from '@modelcontextprotocol/sdk/types.js';
 import {
   type askQuestionInputSchema,
   API_BASE_PATH,
   McpAnswerSchema,
   type McpAnswer,
+  type Problem,
   type QuestionRecord,
 } from '@docqa/contracts';
 import type { McpCaller } from '../mcp-caller';
@@ -32,33 +35,55 @@ export function registerAskQuestion(
     },
     (args, extra) =>
       guardTool(ctx.logger, 'ask_question', async () => {
-        if (!caller.may('ask')) return toolError('This token lacks the "ask" scope, which this tool needs.');
+        if (!caller.may('ask')) return toolError(MISSING_ASK_SCOPE);
         const created = await caller.ask({ question: args.question, chat_id: args.chat_id });
-        const signal = AbortSignal.any([extra.signal, AbortSignal.timeout(ctx.answerTimeoutMs)]);
-        const progress = new AnswerProgress(extra);
-        for await (const item of caller.answerEvents(created.question_id, signal)) {
-          if (!item) continue;
-          const { event } = item;
-          if (event.type === 'done' && event.data.record.status !== 'failed') {
-            return answerResult(event.data.record);
-          }
-          const problem =
-            event.type === 'error'
-              ? event.data.problem
-              : event.type === 'done'
-                ? event.data.record.error
-                : undefined;
-          if (event.type === 'error' || event.type === 'done') {
-            return toolError(
-              `The question could not be answered: ${problem?.detail ?? problem?.title ?? 'it failed'}.`,
-            );
-          }
-          await progress.report(event);
-        }
-        return toolError(
-          `No answer within ${Math.round(ctx.answerTimeoutMs / 1000)} s. The question ${created.question_id} is still being answered: GET ${API_BASE_PATH}/question/${created.question_id}/ returns it when ready.`,
-        );
+        return awaitAnswer(caller, ctx, created.question_id, extra);
       }),
+  );
+}
+
+/** Why a tool that needs the `ask` scope refused a token without it. */
+export const MISSING_ASK_SCOPE = 'This token lacks the "ask" scope, which this tool needs.';
+
+/**
+ * The answer of a question as a tool result, once it is ready: waited for (with progress
+ * notifications) for at most the context's time-out, past which the error names the question
+ * for `get_answer`.
+ */
+export async function awaitAnswer(
+  caller: McpCaller,
+  ctx: ToolContext,
+  questionId: string,
+  extra: RequestHandlerExtra<ServerRequest, ServerNotification>,
+): Promise<CallToolResult> {
+  const signal = AbortSignal.any([extra.signal, AbortSignal.timeout(ctx.answerTimeoutMs)]);
+  const progress = new AnswerProgress(extra);
+  for await (const item of caller.answerEvents(questionId, signal)) {
+    if (!item) continue;
+    const { event } = item;
+    if (event.type === 'done') return finished(event.data.record);
+    if (event.type === 'error') return failed(event.data.problem);
+    await progress.report(event);
+  }
+  // The events of an answer finished long ago may have expired before its record.
+  if (!signal.aborted) {
+    const record = await caller.question(questionId);
+    if (record.is_ready) return finished(record);
+  }
+  const seconds = Math.round(ctx.answerTimeoutMs / 1000);
+  return toolError(
+    `No answer within ${seconds} s. The question ${questionId} is still being answered: call get_answer with question_id "${questionId}" to wait for it again (or GET ${API_BASE_PATH}/question/${questionId}/).`,
+  );
+}
+
+/** A finished question's result: its answer, or the error it failed with. */
+function finished(record: QuestionRecord): CallToolResult {
+  return record.status === 'failed' ? failed(record.error) : answerResult(record);
+}
+
+function failed(problem: Problem | null | undefined): CallToolResult {
+  return toolError(
+    `The question could not be answered: ${problem?.detail ?? problem?.title ?? 'it failed'}.`,
   );
 }
 

@@ -24,6 +24,9 @@ async function searchText(found: SearchResponse): Promise<string> {
     search: async () => found,
     readDocument: async () => null,
     ask: async () => ({ question_id: 'q_1', chat_id: 'c_1' }),
+    question: async () => {
+      throw new Error('not asked');
+    },
     answerEvents: async function* () {},
   };
   const server = mcpServerFactory({
