@@ -188,4 +188,17 @@ describe('docqa ingest, search and ask against the stack', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   }, 60_000);
+
+  it('says that --tenant is not used when a token is given, which acts on its own tenant', async () => {
+    const token = await stack.createToken({ tenant: 'globex', scopes: ['search'] });
+    // runDocqa passes --tenant acme.
+    const given = await docqa('search', 'revoke token', '--token', token);
+    expect(given.code).toBe(0);
+    expect(given.stderr).toContain(
+      'docqa: --tenant acme is not used: the token given (--token) acts on the tenant it was created for',
+    );
+    const minted = await docqa('search', 'revoke token');
+    expect(minted.code).toBe(0);
+    expect(minted.stderr).not.toContain('is not used');
+  });
 });

@@ -10,6 +10,7 @@ import {
   readBatchFile,
   retryChunks,
 } from './batch-file';
+import type { ConnectionOptions } from './connection-options';
 import { runBatch, type BatchResult } from './batch-runner';
 import { BatchTally } from './batch-tally';
 import { clientFor } from './http-client';
@@ -18,14 +19,11 @@ import { batchBar } from './progress-bars';
 /** The `batch` command's work (see `batchCommand`), loaded only when the command runs. */
 export async function runBatchFile(
   file: string,
-  opts: {
+  opts: ConnectionOptions & {
     out: string;
     concurrency: number;
     batchSize: number;
     retryFailed?: boolean;
-    url?: string;
-    token?: string;
-    tenant: string;
   },
 ): Promise<void> {
   const { concurrency, batchSize, retryFailed = false } = opts;

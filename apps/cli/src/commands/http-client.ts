@@ -5,15 +5,13 @@ import { Keys, closeRedis, connectRedis, describeRedisTarget, redisTarget } from
 import { apiFetch, type MintedToken } from './api-fetch';
 import { cliToken } from './cli-token';
 import { CliTokenFile } from './cli-token-file';
+import { DEFAULT_CLI_TENANT, type ConnectionOptions } from './connection-options';
 
 /**
  * A client of the API. Without a token, and with Redis reachable at REDIS_URL, uses a short-lived
  * token for `--tenant` that the CLI minted for itself (a local convenience; see {@link cliToken}).
  */
-export async function clientFor(
-  opts: { url?: string; token?: string; tenant: string },
-  scopes: Scope[],
-): Promise<DocqaClient> {
+export async function clientFor(opts: ConnectionOptions, scopes: Scope[]): Promise<DocqaClient> {
   return new DocqaClient(await connectionFor(opts, scopes));
 }
 
@@ -21,14 +19,17 @@ export async function clientFor(
  * Base URL, token and `fetch` of the API as {@link clientFor} resolves them (minting a token if
  * need be); the `fetch` explains unreachable APIs and refused tokens (see {@link apiFetch}).
  */
-export async function connectionFor(
-  opts: { url?: string; token?: string; tenant: string },
-  scopes: Scope[],
-): Promise<HttpTransportOptions> {
+export async function connectionFor(opts: ConnectionOptions, scopes: Scope[]): Promise<HttpTransportOptions> {
   const config = loadConfig();
   const baseUrl = opts.url ?? config.docqaUrl;
   let token = opts.token ?? config.docqaToken;
   let minted: MintedToken | undefined;
+  // A given token acts on the tenant it was made for: say so rather than let documents or
+  // questions meant for `--tenant` land in another tenant unnoticed.
+  if (token && opts.tenant !== undefined)
+    process.stderr.write(
+      `docqa: --tenant ${opts.tenant} is not used: the token given (${opts.token ? '--token' : 'DOCQA_TOKEN'}) acts on the tenant it was created for\n`,
+    );
   if (!token) {
     const target = redisTarget(config);
     const redis = await connectRedis(target, 'command', 'docqa-cli').catch(() => null);
@@ -40,7 +41,7 @@ export async function connectionFor(
       token = await cliToken(
         { redis, keys: new Keys(config.redisPrefix) },
         new CliTokenFile(config.docqaConfigDir),
-        opts.tenant,
+        opts.tenant ?? DEFAULT_CLI_TENANT,
         scopes,
       );
     } finally {

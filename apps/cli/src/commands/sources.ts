@@ -2,14 +2,14 @@ import type { Command } from 'commander';
 import type { DocqaClient } from '@docqa/client';
 import type { SourceRecord, SourceRequest, SyncRecord } from '@docqa/contracts';
 import { ValidationError } from '@docqa/errors';
-import { withConnectionOptions } from './connection-options';
+import { withConnectionOptions, type ConnectionOptions } from './connection-options';
 import { parseMetadata } from './ingest';
 import { syncBar } from './progress-bars';
 
 const TYPES = ['sitemap', 'url', 'github', 'llms_txt'] as const;
 const collect = (value: string, previous: string[] = []) => [...previous, value];
 
-async function client(opts: { url?: string; token?: string; tenant: string }): Promise<DocqaClient> {
+async function client(opts: ConnectionOptions): Promise<DocqaClient> {
   const { clientFor } = await import('./http-client');
   return clientFor(opts, ['ingest']);
 }
