@@ -239,7 +239,7 @@ describe('MCP server at /api/v2/mcp (SDK client over HTTP, real worker)', () => 
     ).toBeFalsy();
     const limited = await call(client, 'ask_question', { question: 'How do I create a token?' });
     expect(limited.isError).toBe(true);
-    expect(text(limited)).toMatch(/rate limit of 1 questions per minute reached/);
+    expect(text(limited)).toMatch(/rate limit of 1 question per minute reached; retry in \d+ s/);
   });
 
   it('refuses a tool the token lacks the scope for, with a tool error naming the scope', async () => {

@@ -69,7 +69,7 @@ export class QuestionRateLimiter {
       setHeaders(res, limit, err);
       const retryAfter = String(Math.max(1, Math.ceil(err.msBeforeNext / 1000)));
       throw new RateLimitedError(
-        `rate limit of ${limit} questions per minute reached; retry in ${retryAfter} s`,
+        `rate limit of ${limit} ${limit === 1 ? 'question' : 'questions'} per minute reached; retry in ${retryAfter} s`,
         {
           headers: { 'Retry-After': retryAfter },
         },
