@@ -90,7 +90,9 @@ export class SourceSyncer {
         meter,
         ...(!this.deps.allowPrivateNetworks && { guard: refusePrivateNetworks }),
       };
-      const progress = new SyncProgress(() => store.putSync(job.tenant, source.id, sync));
+      const progress = new SyncProgress(() =>
+        store.putSync(job.tenant, source.id, { ...sync, failures: sync.failures.slice(0, FAILURES_KEPT) }),
+      );
       try {
         await this.run(job.tenant, source, sync, fetch, lease, progress);
         await progress.settled();
