@@ -34,6 +34,19 @@ describe('AnswerProgress', () => {
     expect(sent.every((n) => n.method === 'notifications/progress')).toBe(true);
   });
 
+  it('counts the characters afresh when a worker starts the answer over', async () => {
+    const { progress, sent } = progressFor('tok');
+    await progress.report({ type: 'delta', data: { text: 'Half an ans' } });
+    await progress.report({ type: 'status', data: { status: 'generating', restarted: true } });
+    jest.advanceTimersByTime(500);
+    await progress.report({ type: 'delta', data: { text: 'New' } });
+    expect(sent.map((n) => (n.params as { message?: string }).message)).toEqual([
+      'Generating: 11 characters so far.',
+      'Answer generating (started over).',
+      'Generating: 3 characters so far.',
+    ]);
+  });
+
   it('sends nothing when the client sent no progressToken', async () => {
     const { progress, sent } = progressFor();
     await progress.report({ type: 'status', data: { status: 'generating' } });

@@ -24,7 +24,11 @@ export class AnswerProgress {
 
   async report(event: AnswerEvent): Promise<void> {
     this.events++;
-    if (event.type === 'status') await this.send(`Answer ${event.data.status}.`);
+    if (event.type === 'status') {
+      // A worker died and another starts the answer over: its text so far is discarded.
+      if (event.data.restarted) this.characters = 0;
+      await this.send(`Answer ${event.data.status}${event.data.restarted ? ' (started over)' : ''}.`);
+    }
     if (event.type !== 'delta') return;
     this.characters += event.data.text.length;
     const now = Date.now();
