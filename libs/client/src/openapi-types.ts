@@ -1465,6 +1465,8 @@ export interface operations {
         headers: {
           /** @description URL of the question */
           Location?: string;
+          /** @description `true` when the same `Idempotency-Key` and body were sent before: the ids are the earlier request’s, and nothing new was asked */
+          'Idempotent-Replayed'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -1558,7 +1560,10 @@ export interface operations {
         /** @description Long poll: seconds to wait for a change (≤ 30). */
         wait?: number | null;
       };
-      header?: never;
+      header?: {
+        /** @description The `ETag` of the record last read: an unchanged record answers `304` (with `?wait`, once it changes). */
+        'if-none-match'?: string;
+      };
       path: {
         /** @description Id of the question. */
         id: string;

@@ -21,6 +21,12 @@ const IdempotencyHeaders = z.object({
     .optional()
     .openapi({ description: 'Same key + same body → same ids; another body → 409.' }),
 });
+const IfNoneMatchHeaders = z.object({
+  'if-none-match': z.string().max(1000).optional().openapi({
+    description:
+      'The `ETag` of the record last read: an unchanged record answers `304` (with `?wait`, once it changes).',
+  }),
+});
 const WaitQuery = z.object({
   wait: z.coerce
     .number()
@@ -59,7 +65,11 @@ export function questionRoutes(routes: RouteTable, deps: ApiDeps): void {
         201: {
           description: 'Question recorded and queued',
           schema: QuestionCreatedSchema,
-          headers: { Location: 'URL of the question' },
+          headers: {
+            Location: 'URL of the question',
+            'Idempotent-Replayed':
+              '`true` when the same `Idempotency-Key` and body were sent before: the ids are the earlier request’s, and nothing new was asked',
+          },
         },
         409: { description: 'Idempotency-Key reused with another body' },
       },
@@ -88,6 +98,7 @@ export function questionRoutes(routes: RouteTable, deps: ApiDeps): void {
         'Returns a question record. While it is answered, `status` moves from queued through retrieving and generating to ready or failed and `response` grows; `is_ready` is true once it ends. Supports `ETag`/`If-None-Match` and long polling with `?wait=SECONDS` (at most 30).',
       scope: 'ask',
       query: WaitQuery,
+      headers: IfNoneMatchHeaders,
       responses: {
         200: {
           description: 'The question record',
