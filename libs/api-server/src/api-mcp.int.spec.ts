@@ -151,6 +151,20 @@ describe('MCP server at /api/v2/mcp (SDK client over HTTP, real worker)', () => 
     expect(body).toContain('Create a token with the tokens create command of the CLI.');
     expect(body).toContain('## Revoking\n\nRevoke a token with tokens revoke and its id.');
     expect(text(result)).toContain('URL: https://docs.acme.test/tokens');
+
+    // Read on from an offset: the rest of the same text.
+    const rest = await call(await connect(tokens.acme), 'get_document', {
+      document_id: 'tokens',
+      offset: 10,
+    });
+    expect(rest.structuredContent).toMatchObject({
+      text: body.slice(10),
+      offset: 10,
+      truncated: false,
+      next_offset: null,
+    });
+    const bad = await call(await connect(tokens.acme), 'get_document', { document_id: 'tokens', offset: -1 });
+    expect(bad.isError).toBe(true);
   });
 
   it("keeps tenants and token filters: another tenant's document is not found", async () => {

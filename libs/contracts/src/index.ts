@@ -82,6 +82,7 @@ export {
   McpAnswerSchema,
   McpRequestBodySchema,
   SearchDocsInputSchema,
+  type DocumentSlice,
   type DocumentText,
   type McpAnswer,
 } from './mcp';

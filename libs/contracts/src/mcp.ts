@@ -40,6 +40,14 @@ export type SearchDocsInput = z.infer<typeof SearchDocsInputSchema>;
 /** Arguments of the MCP tool `get_document`. */
 export const GetDocumentInputSchema = toolArguments({
   document_id: DocumentIdSchema.describe('The `document_id` of a search_docs result or of an answer source.'),
+  offset: z
+    .number()
+    .int()
+    .min(0)
+    .optional()
+    .describe(
+      'Where to start reading, in characters (default 0): the `next_offset` of the previous call, to read on in a long document.',
+    ),
 });
 export type GetDocumentInput = z.infer<typeof GetDocumentInputSchema>;
 
@@ -51,10 +59,20 @@ export const DocumentTextSchema = z.object({
   metadata: z.record(z.string(), z.unknown()),
   /** The document as Markdown: its sections' headings and text. */
   text: z.string(),
-  /** Whether `text` was cut at the tool's size limit. */
+  /** Where `text` starts in the document's text, in characters. */
+  offset: z.number().int(),
+  /** Whether the document goes on after `text` (cut at the tool's size limit). */
   truncated: z.boolean(),
+  /** The `offset` to read on from when `truncated`; null at the document's end. */
+  next_offset: z.number().int().nullable(),
 });
 export type DocumentText = z.infer<typeof DocumentTextSchema>;
+
+/** Which part of a document's text to read: `maxChars` characters from `offset` (0). */
+export interface DocumentSlice {
+  offset?: number;
+  maxChars: number;
+}
 
 /** Arguments of the MCP tool `ask_question`, at the configured question limits. */
 export function askQuestionInputSchema(limits: QuestionLimits) {

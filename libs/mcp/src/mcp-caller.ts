@@ -1,4 +1,5 @@
 import type {
+  DocumentSlice,
   DocumentText,
   QuestionCreated,
   QuestionRecord,
@@ -21,7 +22,7 @@ export interface McpCaller {
   /** `POST /rag/search/` for this token. */
   search(request: SearchRequest): Promise<SearchResponse>;
   /** A document of the token's tenant that its filters let it see; null otherwise. */
-  readDocument(documentId: string, maxChars: number): Promise<DocumentText | null>;
+  readDocument(documentId: string, slice: DocumentSlice): Promise<DocumentText | null>;
   /** `POST /question/` for this token (rate limited like it). */
   ask(request: { question: string; chat_id?: string }): Promise<QuestionCreated>;
   /** A question of the token's tenant (`GET /question/{id}/`); a NotFoundError otherwise. */

@@ -21,7 +21,7 @@ describe('documentText', () => {
       ...Array.from({ length: 7 }, (_, i) => chunk(i + 3, 'Install', `Step ${i + 3}.`)),
       chunk(0, '', 'Welcome to the guide.'),
     ];
-    const read = documentText(chunks, 10_000)!;
+    const read = documentText(chunks, { maxChars: 10_000 })!;
     expect(read.text.split('\n\n')).toEqual([
       'Welcome to the guide.',
       '# Install',
@@ -41,17 +41,36 @@ describe('documentText', () => {
       title: 'Guide',
       url: 'https://docs.example/guide',
       metadata: { product: 'cli' },
+      offset: 0,
       truncated: false,
+      next_offset: null,
     });
   });
 
-  it('cuts the text at maxChars and says so', () => {
-    const read = documentText([chunk(0, '', 'abcdefghij')], 4)!;
-    expect(read).toMatchObject({ text: 'abcd', truncated: true });
+  it('cuts the text at maxChars and says where to read on, part by part to the end', () => {
+    const chunks = [chunk(0, '', 'abcdefghij')];
+    expect(documentText(chunks, { maxChars: 4 })).toMatchObject({
+      text: 'abcd',
+      offset: 0,
+      truncated: true,
+      next_offset: 4,
+    });
+    expect(documentText(chunks, { offset: 4, maxChars: 4 })).toMatchObject({
+      text: 'efgh',
+      offset: 4,
+      truncated: true,
+      next_offset: 8,
+    });
+    expect(documentText(chunks, { offset: 8, maxChars: 4 })).toMatchObject({
+      text: 'ij',
+      truncated: false,
+      next_offset: null,
+    });
+    expect(documentText(chunks, { offset: 50, maxChars: 4 })).toMatchObject({ text: '', next_offset: null });
   });
 
   it('is null without chunks', () => {
-    expect(documentText([], 100)).toBeNull();
+    expect(documentText([], { maxChars: 100 })).toBeNull();
   });
 });
 

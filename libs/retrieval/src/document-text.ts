@@ -1,12 +1,12 @@
-import type { DocumentText } from '@docqa/contracts';
+import type { DocumentSlice, DocumentText } from '@docqa/contracts';
 import type { Chunk } from './chunk';
 
 /**
  * Puts a document back together from its chunks (any order): sorted by their number
  * (`<document_id>#<n>`), a heading line wherever the section changes, and the text neighbouring
- * chunks of one section share (the chunker's overlap) written once; cut after `maxChars`.
+ * chunks of one section share (the chunker's overlap) written once; `maxChars` of it from `offset`.
  */
-export function documentText(chunks: Chunk[], maxChars: number): DocumentText | null {
+export function documentText(chunks: Chunk[], { offset = 0, maxChars }: DocumentSlice): DocumentText | null {
   const sorted = inChunkOrder(chunks);
   const first = sorted[0];
   if (!first) return null;
@@ -28,8 +28,10 @@ export function documentText(chunks: Chunk[], maxChars: number): DocumentText | 
     // A chunk links to its section (`page#anchor`); the document is the page.
     url: first.url && first.url.replace(/#.*$/, ''),
     metadata: first.metadata,
-    text: text.slice(0, maxChars),
-    truncated: text.length > maxChars,
+    text: text.slice(offset, offset + maxChars),
+    offset,
+    truncated: text.length > offset + maxChars,
+    next_offset: text.length > offset + maxChars ? offset + maxChars : null,
   };
 }
 

@@ -1,4 +1,4 @@
-import type { DocumentText, Filter, SearchResult } from '@docqa/contracts';
+import type { DocumentSlice, DocumentText, Filter, SearchResult } from '@docqa/contracts';
 import type { Chunk } from './chunk';
 import { documentText, inChunkOrder } from './document-text';
 import type { Embedder } from './embedder';
@@ -42,16 +42,16 @@ export class Retrieval implements Searcher {
   /**
    * One document of `tenant` put back together from its chunks, or null when the tenant has no
    * such document or `filters` (a token's) rule it out: the same filters a search applies, so a
-   * document a caller cannot find is one it cannot read. The text is cut after `maxChars`.
+   * document a caller cannot find is one it cannot read. The text is `maxChars` from `offset`.
    */
   async readDocument(
     tenant: string,
     documentId: string,
-    opts: { filters: Filter[]; maxChars: number },
+    opts: DocumentSlice & { filters: Filter[] },
   ): Promise<DocumentText | null> {
     const chunks = await this.deps.store.documentChunks(tenant, documentId, MAX_DOCUMENT_CHUNKS);
     const visible = chunks.filter((chunk) => matchesFilters(filterFields(chunk), opts.filters));
-    return documentText(visible, opts.maxChars);
+    return documentText(visible, opts);
   }
 
   /** Every chunk of one document of `tenant`, in document order; none when it has no such document. */

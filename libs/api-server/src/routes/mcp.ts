@@ -1,6 +1,12 @@
 import type { Request, RequestHandler } from 'express';
 import type { Principal } from '@docqa/auth';
-import { McpRequestBodySchema, type DocumentText, type Filter, type QuestionCreated } from '@docqa/contracts';
+import {
+  McpRequestBodySchema,
+  type DocumentSlice,
+  type DocumentText,
+  type Filter,
+  type QuestionCreated,
+} from '@docqa/contracts';
 import { ForbiddenError } from '@docqa/errors';
 import { handleMcpRequest, mcpServerFactory, type McpCaller } from '@docqa/mcp';
 import { searchAs } from '@docqa/retrieval';
@@ -14,7 +20,7 @@ export interface McpKnowledge {
   readDocument(
     tenant: string,
     documentId: string,
-    opts: { filters: Filter[]; maxChars: number },
+    opts: DocumentSlice & { filters: Filter[] },
   ): Promise<DocumentText | null>;
   /** How long `ask_question` and `get_answer` wait for an answer, ms. */
   answerTimeoutMs: number;
@@ -78,8 +84,8 @@ function mcpCaller(req: Request, principal: Principal, deps: ApiDeps, knowledge:
   return {
     may: (scope) => hasScope(principal, scope),
     search: (request) => searchAs(deps.retrieval, principal, request),
-    readDocument: (documentId, maxChars) =>
-      knowledge.readDocument(principal.tenant, documentId, { filters: principal.filters, maxChars }),
+    readDocument: (documentId, slice) =>
+      knowledge.readDocument(principal.tenant, documentId, { ...slice, filters: principal.filters }),
     ask: (request) => askThroughMcp(req, principal, deps, request),
     question: async (questionId) => (await deps.questions.get(principal.tenant, questionId)).record,
     answerEvents: (questionId, signal) =>

@@ -12,7 +12,7 @@ export function registerGetDocument(server: McpServer, caller: McpCaller, ctx: T
     {
       title: 'Read a whole document',
       description:
-        'Read the full text (Markdown) of one document of this knowledge base, with its title and URL, by the document_id a search_docs result or an ask_question source gives. Use it when a passage is not enough: to follow a procedure end to end or to quote surrounding context.',
+        'Read the full text (Markdown) of one document of this knowledge base, with its title and URL, by the document_id a search_docs result or an ask_question source gives. Use it when a passage is not enough: to follow a procedure end to end or to quote surrounding context. A long document comes in parts: pass the returned next_offset as offset to read on.',
       inputSchema: GetDocumentInputSchema,
       outputSchema: DocumentTextSchema,
       annotations: { readOnlyHint: true, openWorldHint: false },
@@ -20,7 +20,10 @@ export function registerGetDocument(server: McpServer, caller: McpCaller, ctx: T
     (args) =>
       guardTool(ctx.logger, 'get_document', async () => {
         if (!caller.may('search')) return toolError(MISSING_SEARCH_SCOPE);
-        const document = await caller.readDocument(args.document_id, ctx.documentMaxChars);
+        const document = await caller.readDocument(args.document_id, {
+          offset: args.offset,
+          maxChars: ctx.documentMaxChars,
+        });
         if (!document) {
           return toolError(
             `Document ${args.document_id} was not found. Use a document_id from search_docs results.`,
@@ -38,6 +41,11 @@ function formatDocument(document: DocumentText): string {
     `document_id: ${document.document_id}`,
     '',
     document.text,
-    ...(document.truncated ? ['', `[Truncated after ${document.text.length} characters.]`] : []),
+    ...(document.next_offset !== null
+      ? [
+          '',
+          `[The document goes on: call get_document with document_id "${document.document_id}" and offset ${document.next_offset} to read the next part.]`,
+        ]
+      : []),
   ].join('\n');
 }
