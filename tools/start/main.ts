@@ -7,6 +7,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { ConfigError, exitIfNodeTooOld, loadConfig, type Config } from '@docqa/config';
 import { API_BASE_PATH } from '@docqa/contracts';
+import { portInUse } from './port-in-use';
 import { redisAnswers, startPrivateRedis } from './redis-launcher';
 import { prepareDemo } from './demo';
 
@@ -64,6 +65,14 @@ async function stop(code = 0): Promise<never> {
 async function main(): Promise<void> {
   exitIfNodeTooOld();
   const config: Config = loadConfig();
+  const publicUrl = (config.publicUrl ?? `http://localhost:${config.port}`).replace(/\/$/, '');
+  if (await portInUse(config.host, config.port)) {
+    console.error(
+      `Port ${config.port} is in use: is docqa already running (${publicUrl}/)? ` +
+        `Stop what listens there, or start on another port: PORT=${config.port + 1} npm start`,
+    );
+    process.exit(1);
+  }
   // Sentinel and Cluster set-ups are the operator's; only a missing single Redis is started here.
   const single = !config.redisSentinels && !config.redisClusterNodes;
   if (single && !(await redisAnswers(config.redisUrl))) {
@@ -75,7 +84,6 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void stop(0));
   process.on('SIGTERM', () => void stop(0));
 
-  const publicUrl = (config.publicUrl ?? `http://localhost:${config.port}`).replace(/\/$/, '');
   const apiUrl = `${publicUrl}${API_BASE_PATH}/`;
   const demo = config.demo ? await prepareDemo(config, publicUrl) : null;
   const env = { ...process.env, ...(demo ? { DEMO_TOKEN: demo.widgetToken } : {}) };

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import { freePort } from '@docqa/testing';
 
@@ -101,4 +102,33 @@ describe('npm start', () => {
     expect(signIn.status).toBe(200);
     expect(await signIn.json()).toMatchObject({ email: 'admin@demo.local', tenants: ['demo'] });
   }, 90_000);
+
+  it('stops at once, naming the port, when another program listens on PORT (no token, no admin)', async () => {
+    const busy = createServer();
+    await new Promise<void>((r) => busy.listen(0, '0.0.0.0', r));
+    const port = (busy.address() as { port: number }).port;
+    const redisPort = await freePort();
+    try {
+      const run = spawn(process.execPath, [startProgram()], {
+        cwd: root,
+        env: {
+          ...process.env,
+          PORT: String(port),
+          REDIS_URL: `redis://127.0.0.1:${redisPort}`,
+          DATA_DIR: dataDir,
+        },
+        stdio: ['ignore', 'ignore', 'pipe'],
+      });
+      let out = '';
+      run.stderr!.on('data', (chunk: Buffer) => (out += chunk.toString()));
+      const code = await new Promise((r) => run.once('exit', r));
+      expect(code).toBe(1);
+      expect(out).toContain(`Port ${port} is in use: is docqa already running (http://localhost:${port}/)?`);
+      expect(out).toContain(`start on another port: PORT=${port + 1} npm start`);
+      expect(out).not.toContain('No Redis at');
+      expect(out).not.toContain('Demo admin');
+    } finally {
+      await new Promise((r) => busy.close(r));
+    }
+  }, 30_000);
 });
