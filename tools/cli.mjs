@@ -30,5 +30,9 @@ if (!existsSync(built) || Math.max(...sources.map(newest)) > statSync(built).mti
   });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
+const cli = pathToFileURL(join(process.cwd(), built)).href;
+// npm runs scripts in the repository's root; the paths a command names (`ingest ./my-docs`,
+// `batch questions.jsonl --out answers.jsonl`) are the user's, from the folder npm was run in.
+if (process.env.INIT_CWD) process.chdir(process.env.INIT_CWD);
 // The CLI reads its arguments from process.argv[2…], which are this script's.
-await import(pathToFileURL(join(process.cwd(), built)).href);
+await import(cli);
