@@ -150,6 +150,11 @@ describe('the portal in Chromium on a 390 px phone', () => {
       await chart.elementHandle(),
     );
     expect(await smallest()).toBeGreaterThanOrEqual(11);
+    // Three questions a day at most: the axis reads 0, 2, 4 (whole numbers), not 0, 2, 3.
+    const ticks = await chart.evaluate((el) =>
+      [...el.shadowRoot!.querySelectorAll('svg text[text-anchor="end"]')].map((t) => t.textContent),
+    );
+    expect(ticks.slice(0, 3)).toEqual(['0', '2', '4']);
     expect(await overflowing(page)).toEqual([]);
   });
 

@@ -119,7 +119,12 @@ export class LineChart extends LitElement {
   override render() {
     const W = this.width;
     // The drawing's units are CSS pixels: a label of 11px is 11 px on the screen.
-    const max = Math.max(1, ...this.lines.flatMap((l) => l.values.filter((v): v is number => v !== null)));
+    const highest = Math.max(
+      1,
+      ...this.lines.flatMap((l) => l.values.filter((v): v is number => v !== null)),
+    );
+    // An odd whole top would put the middle tick on a half (5: 0, 3, 5; 1: 0, 1, 1): one more.
+    const max = Number.isInteger(highest) && highest % 2 ? highest + 1 : highest;
     const n = Math.max(this.labels.length, 1);
     const x = (i: number) => PAD.left + (n === 1 ? 0 : (i * (W - PAD.left - PAD.right)) / (n - 1));
     const y = (v: number) => H - PAD.bottom - (v / max) * (H - PAD.top - PAD.bottom);
