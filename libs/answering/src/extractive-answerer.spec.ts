@@ -141,6 +141,23 @@ describe('ExtractiveAnswerer', () => {
     expect(brief!.match(/\S+/g)!.length).toBeLessThanOrEqual(60);
   });
 
+  it('answers a how-do-I with the steps its headings name alone, without a runner-up beside them', async () => {
+    const steps = chunk(
+      'Widget',
+      'Widget › Embed it in a page',
+      '1. Create a widget token for your site.\n2. Load the script: `<script src="/widget.js"></script>`.\n3. Place the container.',
+    );
+    const portal = chunk(
+      'Portal',
+      'Portal › Widget',
+      'The widget preview needs a widget token to embed the widget in the page. It stays empty until one is created.',
+    );
+    const { text, sources } = await ask('How do I embed the widget?', [steps, portal]);
+    expect(text).toContain('3. Place the container.');
+    expect(text).not.toContain('preview');
+    expect(sources.filter((s) => s.cited).map((s) => s.document_id)).toEqual(['Widget']);
+  });
+
   it('does not take a question quoted in example code for the answer to it', async () => {
     const sdk = chunk(
       'SDK',

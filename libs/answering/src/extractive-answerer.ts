@@ -140,7 +140,9 @@ export class ExtractiveAnswerer implements Answerer {
     const first = ranked[0]!;
     if (Math.max(...ranked.map((s) => s.coverage)) < MIN_COVERAGE)
       return { text: NOT_FOUND_ANSWER, cited: [], quoted: new Map() };
-    const second = this.secondPassage(first, ranked, weights);
+    // A "how do I…" question answered by steps under headings naming all its words needs no other section.
+    const procedure = kind === 'how' && isProcedureFor(first.passage, weights);
+    const second = this.secondPassage(first, ranked, weights, procedure);
     if (second) {
       const shared = Math.round(this.targetWords * SHARED_BUDGET);
       return this.quoteSections(
@@ -158,7 +160,7 @@ export class ExtractiveAnswerer implements Answerer {
     }
     const whole = { passage: first.passage, maxWords: this.wholeWords, targetWords: this.targetWords };
     const related =
-      ranked[1] && ranked[1].score >= RELATED * first.score && answersBeside(first, ranked[1])
+      ranked[1] && ranked[1].score >= RELATED * first.score && answersBeside(first, ranked[1]) && !procedure
         ? ranked[1]
         : undefined;
     if (!related) return this.quoteSections([whole], weights, kind);
@@ -212,8 +214,14 @@ export class ExtractiveAnswerer implements Answerer {
     first: ScoredSection,
     ranked: ScoredSection[],
     weights: Map<string, number>,
+    procedure: boolean,
   ): ScoredSection | undefined {
-    if (ranked[1] && ranked[1].score >= NEAR_TIE * first.score && answersBeside(first, ranked[1]))
+    if (
+      ranked[1] &&
+      ranked[1].score >= NEAR_TIE * first.score &&
+      answersBeside(first, ranked[1]) &&
+      !procedure
+    )
       return ranked[1];
     const missing = new Map([...weights].filter(([t]) => !holds(first.passage, t)));
     const need = weightOf(missing, () => true);
@@ -224,6 +232,15 @@ export class ExtractiveAnswerer implements Answerer {
         (s) => s.score >= 0.5 * first.score && weightOf(missing, (t) => holds(s.passage, t)) >= 0.5 * need,
       );
   }
+}
+
+/**
+ * Whether a section is the procedure a "how do I…" question asks for: steps or a command, under
+ * headings that name every word of the question.
+ */
+function isProcedureFor(passage: SectionPassage, weights: Map<string, number>): boolean {
+  const steps = passage.units.some((u) => u.kind === 'code' || u.kind === 'item');
+  return steps && [...weights.keys()].every((t) => passage.headingTerms.has(t));
 }
 
 /**
