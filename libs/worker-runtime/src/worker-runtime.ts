@@ -3,9 +3,9 @@ import type { Logger } from 'pino';
 import type { Config } from '@docqa/config';
 import type { Answerer } from '@docqa/answering';
 import { QUEUE_NAMES } from '@docqa/contracts';
-import { QuestionLog, isNotCovered } from '@docqa/insights';
+import { QuestionLog } from '@docqa/insights';
 import type { Metrics } from '@docqa/metrics';
-import { QuestionProcessor, type QuestionEndLog } from '@docqa/questions';
+import { QuestionProcessor } from '@docqa/questions';
 import type { Redis } from 'ioredis';
 import {
   Keys,
@@ -17,6 +17,7 @@ import {
   redisTarget,
   releaseBullConnection,
 } from '@docqa/records';
+import { questionEndLog } from './answer-metrics';
 import { createQuestionWorker } from './question-worker';
 
 /** Extra queue consumers (the ingest worker comes from the knowledge-base wiring). */
@@ -58,10 +59,10 @@ export async function startWorker(
     answerer: deps.answerer,
     logger: deps.logger,
     flushIntervalMs: deps.flushIntervalMs,
-    log: endLogs([
+    log: questionEndLog(
       new QuestionLog({ redis, keys, retentionDays: config.analyticsRetentionDays }),
-      deps.metrics && answerMetrics(deps.metrics),
-    ]),
+      deps.metrics,
+    ),
   });
   const inFlight = new Set<Promise<unknown>>();
   const shutdown = new AbortController();
@@ -100,29 +101,6 @@ export async function startWorker(
       await Promise.all(queues.map((q) => q.close()));
       await closeRedis(redis);
     },
-  };
-}
-
-/** Counts each answer that ends by channel and outcome (`ready`, `not_covered`, `failed`), with its latencies. */
-function answerMetrics(metrics: Metrics): QuestionEndLog {
-  return {
-    async questionEnded({ channel, record }, firstPartialAt) {
-      const asked = Date.parse(record.created_at);
-      const outcome = record.status === 'ready' && isNotCovered(record) ? 'not_covered' : record.status;
-      metrics.questions.inc({ channel, outcome });
-      if (firstPartialAt !== null) metrics.firstPartial.observe({ channel }, (firstPartialAt - asked) / 1000);
-      if (record.status === 'ready')
-        metrics.ready.observe({ channel }, (Date.parse(record.updated_at) - asked) / 1000);
-    },
-  };
-}
-
-/** One log that hands each ended question to every given log. */
-function endLogs(logs: (QuestionEndLog | undefined)[]): QuestionEndLog {
-  const present = logs.filter((l): l is QuestionEndLog => l !== undefined);
-  return {
-    questionEnded: (question, firstPartialAt) =>
-      Promise.all(present.map((l) => l.questionEnded(question, firstPartialAt))),
   };
 }
 
