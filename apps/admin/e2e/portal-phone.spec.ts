@@ -26,7 +26,7 @@ const INSIGHTS: Insights = {
   totals: {
     questions: 90,
     not_covered: 9,
-    failed: 0,
+    failed: 2,
     thumbs_up: 12,
     thumbs_down: 3,
     p50_ready_ms: 2400,
@@ -172,6 +172,12 @@ describe('the portal in Chromium on a 390 px phone', () => {
     expect(strokes.lines).toHaveLength(4);
     expect(new Set(strokes.lines).size).toBe(4);
     expect(strokes.legend).toEqual(strokes.lines);
+  });
+
+  it('counts the questions that failed (no answer at all) beside those not covered', async () => {
+    const tile = (label: string) => page.getByRole('listitem').filter({ hasText: label });
+    await tile('Not covered').getByText('9', { exact: true }).waitFor();
+    await tile('Failed').getByText('2', { exact: true }).waitFor();
   });
 
   it('renders an answer’s Markdown, sanitised, with [n] linked to its listed source', async () => {

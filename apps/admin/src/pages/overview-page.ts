@@ -20,7 +20,7 @@ export class OverviewPage extends LitElement {
     css`
       .tiles {
         display: grid;
-        grid-template-columns: repeat(auto-fit, minmax(9rem, 1fr));
+        grid-template-columns: repeat(auto-fit, minmax(8rem, 1fr));
         gap: 0.75rem;
         margin: 1rem 0;
       }
@@ -72,7 +72,7 @@ export class OverviewPage extends LitElement {
     const labels = i.series.map((b) => b.start.slice(0, 10));
     return html`<div class="tiles" role="list">
         ${this.tile('Questions', formatCount(t.questions))}
-        ${this.tile('Not covered', formatCount(t.not_covered))}
+        ${this.tile('Not covered', formatCount(t.not_covered))} ${this.tile('Failed', formatCount(t.failed))}
         ${this.tile('Thumbs up', formatCount(t.thumbs_up))}
         ${this.tile('Thumbs down', formatCount(t.thumbs_down))}
         ${this.tile('Median to answer', formatMs(t.p50_ready_ms))}
