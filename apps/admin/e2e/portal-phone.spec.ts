@@ -94,6 +94,19 @@ const CHAT: ConversationDetail = {
       first_partial_ms: 700,
       ready_ms: 2100,
     },
+    {
+      question_id: 'q2',
+      text: 'And on Windows?',
+      asked_at: DAYS[3]!,
+      channel: 'widget',
+      status: 'failed',
+      not_covered: false,
+      answer: '',
+      sources: [],
+      feedback: null,
+      first_partial_ms: null,
+      ready_ms: null,
+    },
   ],
 };
 
@@ -201,6 +214,14 @@ describe('the portal in Chromium on a 390 px phone', () => {
     ).resolves.toBe(true);
     await expect(target.textContent()).resolves.toMatch(/^\s*\[2\]/);
     expect(await overflowing(page)).toEqual([]);
+  });
+
+  it('says that a failed question has no answer, instead of showing an empty answer', async () => {
+    await page.goto(`${portal.url}conversations/c_1`);
+    await focusedHeading(page, 'Conversation');
+    const turn = page.getByRole('article', { name: 'And on Windows?' });
+    await turn.getByText('No answer: answering this question failed.').waitFor();
+    await expect(turn.locator('.answer').count()).resolves.toBe(0);
   });
 
   it('fits every page in the width of the phone, long addresses included', async () => {

@@ -97,7 +97,14 @@ export class ConversationPage extends LitElement {
         ${formatMs(t.first_partial_ms)} · ready ${formatMs(t.ready_ms)}
       </p>
       ${
-        t.answer !== null
+        t.status === 'failed'
+          ? html`<p class="muted">
+              ${t.answer ? 'Answering this question failed partway: the answer stops where it failed.' : 'No answer: answering this question failed.'}
+            </p>`
+          : nothing
+      }
+      ${
+        t.answer
           ? html`<h2 class="visually-hidden">Answer</h2>
               <div class="answer" @click=${this.followCitation}>
                 ${unsafeHTML(
