@@ -90,7 +90,7 @@ const CHAT: ConversationDetail = {
         { document_id: 'guide.md', title: 'Acme guide', url: null, cited: true },
         { document_id: 'faq.md', title: 'Acme FAQ', url: null, cited: false },
       ],
-      feedback: { rating: 'down', details: `See ${LONG_URL}`, url: LONG_URL },
+      feedback: { rating: 'down', details: `Wrong command.\nSee ${LONG_URL}`, url: LONG_URL },
       first_partial_ms: 700,
       ready_ms: 2100,
     },
@@ -214,6 +214,13 @@ describe('the portal in Chromium on a 390 px phone', () => {
     ).resolves.toBe(true);
     await expect(target.textContent()).resolves.toMatch(/^\s*\[2\]/);
     expect(await overflowing(page)).toEqual([]);
+  });
+
+  it('shows a visitor’s feedback in the lines it was written in', async () => {
+    await page.goto(`${portal.url}conversations/c_1`);
+    await focusedHeading(page, 'Conversation');
+    const details = page.getByRole('article', { name: 'How do I install Acme?' }).locator('blockquote');
+    await expect(details.innerText()).resolves.toBe(`Wrong command.\nSee ${LONG_URL}`);
   });
 
   it('says that a failed question has no answer, instead of showing an empty answer', async () => {

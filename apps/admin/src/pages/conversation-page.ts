@@ -48,6 +48,10 @@ export class ConversationPage extends LitElement {
         list-style: none;
         padding-left: 0;
       }
+      /* A visitor's feedback keeps the lines it was written in. */
+      blockquote {
+        white-space: pre-line;
+      }
     `,
   ];
 
