@@ -1,19 +1,12 @@
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import pino from 'pino';
 import type { DocumentSlice, DocumentText } from '@docqa/contracts';
-import { DEFAULT_QUESTION_LIMITS } from '@docqa/contracts/constants';
-import type { McpCaller } from '../mcp-caller';
-import { mcpServerFactory } from '../mcp-server';
+import { callTool, fakeCaller, resultText } from '../testing/call-tool';
 
 const TEXT = 'abcdefghij';
 
 /** get_document's result over a document of TEXT, read 4 characters at a time; and the slices asked. */
 async function getDocument(args: Record<string, unknown>) {
   const slices: DocumentSlice[] = [];
-  const caller: McpCaller = {
-    may: () => true,
-    search: async () => ({ results: [], search_mode: 'hybrid', took_ms: 0 }),
+  const caller = fakeCaller({
     readDocument: async (document_id, slice): Promise<DocumentText> => {
       slices.push(slice);
       const offset = slice.offset ?? 0;
@@ -29,30 +22,9 @@ async function getDocument(args: Record<string, unknown>) {
         next_offset: TEXT.length > end ? end : null,
       };
     },
-    ask: async () => ({ question_id: 'q_1', chat_id: 'c_1' }),
-    question: async () => {
-      throw new Error('not asked');
-    },
-    answerEvents: async function* () {},
-  };
-  const server = mcpServerFactory({
-    logger: pino({ level: 'silent' }),
-    questionLimits: DEFAULT_QUESTION_LIMITS,
-    answerTimeoutMs: 1000,
-    documentMaxChars: 4,
-    version: '0.0.0',
-  })(caller);
-  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-  const client = new Client({ name: 'spec', version: '1.0.0' });
-  await server.connect(serverSide);
-  await client.connect(clientSide);
-  try {
-    const res = await client.callTool({ name: 'get_document', arguments: args });
-    return { text: (res.content as { text: string }[])[0]!.text, slices };
-  } finally {
-    await client.close();
-    await server.close();
-  }
+  });
+  const result = await callTool(caller, 'get_document', args, { documentMaxChars: 4 });
+  return { text: resultText(result), slices };
 }
 
 describe('get_document in parts', () => {

@@ -1,10 +1,5 @@
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import pino from 'pino';
 import type { SearchResponse, SearchResult } from '@docqa/contracts';
-import { DEFAULT_QUESTION_LIMITS } from '@docqa/contracts/constants';
-import type { McpCaller } from '../mcp-caller';
-import { mcpServerFactory } from '../mcp-server';
+import { callTool, fakeCaller, resultText } from '../testing/call-tool';
 
 function result(i: number): SearchResult {
   return {
@@ -19,34 +14,8 @@ function result(i: number): SearchResult {
 }
 
 async function searchText(found: SearchResponse): Promise<string> {
-  const caller: McpCaller = {
-    may: () => true,
-    search: async () => found,
-    readDocument: async () => null,
-    ask: async () => ({ question_id: 'q_1', chat_id: 'c_1' }),
-    question: async () => {
-      throw new Error('not asked');
-    },
-    answerEvents: async function* () {},
-  };
-  const server = mcpServerFactory({
-    logger: pino({ level: 'silent' }),
-    questionLimits: DEFAULT_QUESTION_LIMITS,
-    answerTimeoutMs: 1000,
-    documentMaxChars: 1000,
-    version: '0.0.0',
-  })(caller);
-  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-  const client = new Client({ name: 'spec', version: '1.0.0' });
-  await server.connect(serverSide);
-  await client.connect(clientSide);
-  try {
-    const res = await client.callTool({ name: 'search_docs', arguments: { query: 'rotate a token' } });
-    return (res.content as { text: string }[])[0]!.text;
-  } finally {
-    await client.close();
-    await server.close();
-  }
+  const caller = fakeCaller({ search: async () => found });
+  return resultText(await callTool(caller, 'search_docs', { query: 'rotate a token' }));
 }
 
 describe('search_docs text', () => {
