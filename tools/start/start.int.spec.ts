@@ -18,10 +18,31 @@ function startProgram(): string {
   return join(root, match[1]!);
 }
 
+/** `npm start`'s program on `port`, with Redis expected at `redisPort`; what it writes to stderr. */
+function spawnStart(
+  port: number,
+  redisPort: number,
+  dataDir: string,
+): { child: ChildProcess; stderr: () => string } {
+  const child = spawn(process.execPath, [startProgram()], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      REDIS_URL: `redis://127.0.0.1:${redisPort}`,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  return { child, stderr: () => stderr };
+}
+
 describe('npm start', () => {
   let child: ChildProcess | undefined;
   let dataDir: string;
-  let stderr = '';
 
   beforeAll(() => {
     dataDir = mkdtempSync(join(tmpdir(), 'docqa-start-'));
@@ -39,31 +60,22 @@ describe('npm start', () => {
     const program = startProgram();
     expect(existsSync(program)).toBe(true);
     const [port, redisPort] = [await freePort(), await freePort()];
-    child = spawn(process.execPath, [program], {
-      cwd: root,
-      env: {
-        ...process.env,
-        PORT: String(port),
-        REDIS_URL: `redis://127.0.0.1:${redisPort}`,
-        DATA_DIR: dataDir,
-        LOG_LEVEL: 'warn',
-      },
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
-    child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    for (let i = 0; i < 600 && !stderr.includes('Stop with Ctrl-C'); i++) {
-      if (child.exitCode !== null) throw new Error(`npm start exited:\n${stderr}`);
+    const started = spawnStart(port, redisPort, dataDir);
+    child = started.child;
+    const output = started.stderr;
+    for (let i = 0; i < 600 && !output().includes('Stop with Ctrl-C'); i++) {
+      if (child.exitCode !== null) throw new Error(`npm start exited:\n${output()}`);
       await new Promise((r) => setTimeout(r, 100));
     }
-    expect(stderr).toContain(`No Redis at redis://127.0.0.1:${redisPort}: starting a private redis-server`);
-    expect(stderr).toContain(`API         http://localhost:${port}/api/v2/`);
-    expect(stderr).toContain(`Swagger UI  http://localhost:${port}/api/v2/docs/swagger`);
-    expect(stderr).toContain(`MCP server  http://localhost:${port}/api/v2/mcp `);
-    expect(stderr).toContain(`Demo page   http://localhost:${port}/`);
-    expect(stderr).toContain(`Portal      http://localhost:${port}/admin/`);
-    const admin = /Demo admin {2}(\S+) {2}password (\S+)/.exec(stderr);
+    expect(output()).toContain(`No Redis at redis://127.0.0.1:${redisPort}: starting a private redis-server`);
+    expect(output()).toContain(`API         http://localhost:${port}/api/v2/`);
+    expect(output()).toContain(`Swagger UI  http://localhost:${port}/api/v2/docs/swagger`);
+    expect(output()).toContain(`MCP server  http://localhost:${port}/api/v2/mcp `);
+    expect(output()).toContain(`Demo page   http://localhost:${port}/`);
+    expect(output()).toContain(`Portal      http://localhost:${port}/admin/`);
+    const admin = /Demo admin {2}(\S+) {2}password (\S+)/.exec(output());
     expect(admin?.[1]).toBe('admin@demo.local');
-    const token = /Demo token {2}(dq_\S+)/.exec(stderr)?.[1];
+    const token = /Demo token {2}(dq_\S+)/.exec(output())?.[1];
     expect(token).toBeDefined();
 
     const api = `http://127.0.0.1:${port}/api/v2/`;
@@ -109,19 +121,9 @@ describe('npm start', () => {
     const port = (busy.address() as { port: number }).port;
     const redisPort = await freePort();
     try {
-      const run = spawn(process.execPath, [startProgram()], {
-        cwd: root,
-        env: {
-          ...process.env,
-          PORT: String(port),
-          REDIS_URL: `redis://127.0.0.1:${redisPort}`,
-          DATA_DIR: dataDir,
-        },
-        stdio: ['ignore', 'ignore', 'pipe'],
-      });
-      let out = '';
-      run.stderr!.on('data', (chunk: Buffer) => (out += chunk.toString()));
-      const code = await new Promise((r) => run.once('exit', r));
+      const run = spawnStart(port, redisPort, dataDir);
+      const code = await new Promise((r) => run.child.once('exit', r));
+      const out = run.stderr();
       expect(code).toBe(1);
       expect(out).toContain(`Port ${port} is in use: is docqa already running (http://localhost:${port}/)?`);
       expect(out).toContain(`start on another port: PORT=${port + 1} npm start`);
