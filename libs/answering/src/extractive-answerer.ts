@@ -213,7 +213,7 @@ export class ExtractiveAnswerer implements Answerer {
   private secondPassage(
     first: ScoredSection,
     ranked: ScoredSection[],
-    weights: Map<string, number>,
+    weights: TermWeights,
     procedure: boolean,
   ): ScoredSection | undefined {
     if (
@@ -238,7 +238,7 @@ export class ExtractiveAnswerer implements Answerer {
  * Whether a section is the procedure a "how do I…" question asks for: steps or a command, under
  * headings that name every word of the question.
  */
-function isProcedureFor(passage: SectionPassage, weights: Map<string, number>): boolean {
+function isProcedureFor(passage: SectionPassage, weights: TermWeights): boolean {
   const steps = passage.units.some((u) => u.kind === 'code' || u.kind === 'item');
   return steps && [...weights.keys()].every((t) => passage.headingTerms.has(t));
 }
