@@ -65,12 +65,6 @@ async function waitForSync(
   }
 }
 
-/** The counts a sync's progress bar shows beside its pages read. */
-function syncCounts(sync: SyncRecord) {
-  const { added, updated, unchanged, failed } = sync;
-  return { added, updated, unchanged, failed };
-}
-
 /** `sources add|list|sync|remove`: sources the server keeps in sync (scope ingest). */
 export function sourcesCommand(program: Command): void {
   const sources = program
@@ -120,7 +114,8 @@ export function sourcesCommand(program: Command): void {
     try {
       sync = await waitForSync(api, id, job_id, (running) => {
         bar.setTotal(running.listed);
-        bar.update(running.read, syncCounts(running));
+        // The record's counts are the bar's payload (added, updated, unchanged, failed).
+        bar.update(running.read, running);
       });
     } finally {
       bar.stop();
