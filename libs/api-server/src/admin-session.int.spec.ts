@@ -174,6 +174,25 @@ describe('portal sessions: sign-in, sign-out, idle time-out, CSRF, tenants', () 
     expect((await temp.call('admin/settings/')).status).toBe(401);
   });
 
+  it('ends the sessions of an admin whose password is replaced, or who is removed and created again', async () => {
+    const accounts = new AdminAccountStore({ redis, keys });
+    const erin = { email: 'erin@acme.test', password: PASSWORD, tenants: ['acme'] };
+    await accounts.create(erin);
+    const stolen = await signIn(stack.apiUrl, erin.email, PASSWORD);
+    await accounts.create({ ...erin, password: 'a brand new password', replace: true });
+    expect((await stolen.call('admin/settings/')).status).toBe(401);
+    expect((await stolen.call('admin/session')).status).toBe(401);
+
+    const fresh = await signIn(stack.apiUrl, erin.email, 'a brand new password');
+    expect((await fresh.call('admin/settings/')).status).toBe(200);
+    await accounts.remove(erin.email);
+    await accounts.create(erin);
+    expect((await fresh.call('admin/settings/')).status).toBe(401);
+    expect((await (await signIn(stack.apiUrl, erin.email, PASSWORD)).call('admin/settings/')).status).toBe(
+      200,
+    );
+  });
+
   it('lets an all-tenants admin list, invite and remove admins, and nobody else', async () => {
     const root = await signIn(stack.apiUrl, 'root@ops.test', PASSWORD);
     const alice = await signIn(stack.apiUrl, 'alice@acme.test', PASSWORD);

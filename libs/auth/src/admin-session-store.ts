@@ -3,7 +3,16 @@ import type { Redis } from 'ioredis';
 import { z } from '@docqa/contracts';
 import type { Keys } from '@docqa/records';
 
-const SessionRecordSchema = z.object({ email: z.string(), csrf_token: z.string(), created_at: z.string() });
+const SessionRecordSchema = z.object({
+  email: z.string(),
+  csrf_token: z.string(),
+  created_at: z.string(),
+  /**
+   * `created_at` of the account the session was opened for: an account replaced (new password)
+   * or removed and created again has another, so its older sessions no longer count.
+   */
+  account_created_at: z.string().optional(),
+});
 /** What Redis keeps of a portal session (the id itself only as a hash). */
 export type SessionRecord = z.infer<typeof SessionRecordSchema>;
 
@@ -14,13 +23,17 @@ export type SessionRecord = z.infer<typeof SessionRecordSchema>;
 export class AdminSessionStore {
   constructor(private readonly deps: { redis: Redis; keys: Keys; idleMs: number }) {}
 
-  /** Opens a session for `email`; the id goes in the cookie and is never stored. */
-  async create(email: string): Promise<{ id: string; record: SessionRecord }> {
+  /** Opens a session for `account`; the id goes in the cookie and is never stored. */
+  async create(account: {
+    email: string;
+    created_at: string;
+  }): Promise<{ id: string; record: SessionRecord }> {
     const id = randomBytes(32).toString('base64url');
     const record: SessionRecord = {
-      email,
+      email: account.email,
       csrf_token: randomBytes(24).toString('base64url'),
       created_at: new Date().toISOString(),
+      account_created_at: account.created_at,
     };
     await this.deps.redis.set(this.key(id), JSON.stringify(record), 'PX', this.deps.idleMs);
     return { id, record };

@@ -33,7 +33,7 @@ export function adminsCommand(program: Command): void {
     .option('--tenant <tenant>', 'tenant the admin administers (repeatable)', collect)
     .option('--all-tenants', 'administer every tenant')
     .option('--password-stdin', `read the password from stdin (at least ${MIN_PASSWORD_LENGTH} characters)`)
-    .option('--replace', 'replace an admin of the same email (new password and tenants)')
+    .option('--replace', 'replace an admin of the same email (new password and tenants; ends its sessions)')
     .action(async (opts) => {
       if (!opts.tenant && !opts.allTenants)
         throw new ValidationError('name at least one tenant with --tenant <name>, or --all-tenants');

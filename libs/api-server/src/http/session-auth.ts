@@ -41,13 +41,17 @@ export class SessionAuth {
     },
   ) {}
 
-  /** The request's live session, or null (no cookie, ended, idle too long, or account removed). */
+  /**
+   * The request's live session, or null (no cookie, ended, idle too long, or its account removed
+   * or replaced since it was opened: a new password ends the sessions of the old one).
+   */
   async current(req: Request): Promise<CurrentSession | null> {
     const id = parse(req.get('cookie') ?? '')[SESSION_COOKIE];
     if (!id) return null;
     const record = await this.deps.sessions.touch(id);
     const account = record && (await this.deps.accounts.get(record.email));
-    return record && account ? { id, record, account } : null;
+    if (!record || !account || record.account_created_at !== account.created_at) return null;
+    return { id, record, account };
   }
 
   /**

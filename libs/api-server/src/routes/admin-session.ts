@@ -51,7 +51,7 @@ export function adminSessionRoutes(routes: RouteTable, deps: ApiDeps): void {
       await signInLimiter.reset(email);
       const previous = await sessionAuth.current(req);
       if (previous) await sessions.delete(previous.id);
-      const { id, record } = await sessions.create(account.email);
+      const { id, record } = await sessions.create(account);
       sessionAuth.setCookie(res, id);
       res.setHeader('Cache-Control', 'no-store');
       res.json(await sessionAuth.view({ id, record, account }));
