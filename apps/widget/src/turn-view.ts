@@ -133,6 +133,7 @@ function feedbackView(t: Turn, ctx: TurnViewContext) {
             <input
               name="url"
               type="url"
+              pattern="https?://.+"
               aria-label="Page with the right answer"
               placeholder=${labels.DOWN_RATE_URL_PLACEHOLDER}
             />

@@ -222,6 +222,23 @@ describe('widget endpoints', () => {
     );
   });
 
+  it('refuses a feedback url that is no web address, as the portal shows it as a link', async () => {
+    const events = await readEvents(
+      await call('questions/', { method: 'POST', body: JSON.stringify({ question: 'rate my link' }) }),
+    );
+    const { question_id } = JSON.parse(events[0]!.data);
+    for (const url of ['javascript:alert(document.domain)', 'data:text/html,<script>1</script>', 'docs']) {
+      const res = await call(`question/${question_id}/feedback/`, {
+        method: 'POST',
+        body: JSON.stringify({ rating: 'down', url }),
+      });
+      expect(res.status).toBe(400);
+      expect((await res.json()).errors.map((e: { path: string }) => e.path)).toEqual(['body.url']);
+    }
+    const stored = await redis.lrange(`${prefix}:feedback:acme`, 0, -1);
+    expect(stored.map((s) => JSON.parse(s))).not.toContainEqual(expect.objectContaining({ question_id }));
+  });
+
   it('limits questions per visitor IP on a widget token with 429, Retry-After and RateLimit-* headers', async () => {
     const limited = await startStack({
       redisUrl: stack.redisUrl,

@@ -838,6 +838,7 @@ export interface components {
       /** @enum {string} */
       rating: 'up' | 'down';
       details?: string;
+      /** Format: uri */
       url?: string;
     };
     ChatRecord: {

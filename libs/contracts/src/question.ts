@@ -129,7 +129,11 @@ export const FeedbackRequestSchema = z
   .object({
     rating: z.enum(['up', 'down']),
     details: z.string().max(4000).optional(),
-    url: z.string().max(2000).optional(),
+    // Shown to admins as a link (the portal, exports): only web addresses, never `javascript:`.
+    url: z
+      .url({ protocol: /^https?$/ })
+      .max(2000)
+      .optional(),
   })
   .openapi('FeedbackRequest', { example: { rating: 'down', details: 'It should mention --expires.' } });
 export type FeedbackRequest = z.infer<typeof FeedbackRequestSchema>;
