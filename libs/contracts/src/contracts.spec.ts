@@ -5,6 +5,7 @@ import { FilterSchema } from './filter';
 import { PeriodQuerySchema } from './insights';
 import { QuestionRequestSchema } from './question';
 import { SearchRequestSchema } from './search';
+import { SourceRequestSchema } from './sources';
 import { VERSION } from './version';
 
 describe('contracts', () => {
@@ -45,6 +46,17 @@ describe('documents', () => {
       '/relative',
     ])
       expect(doc(url)).toBe(false);
+  });
+});
+
+describe('sources', () => {
+  it('takes a github repo as owner/name, never . or .. that would climb GitHub API paths', () => {
+    const repo = (name: string) => SourceRequestSchema.safeParse({ type: 'github', repo: name }).success;
+    expect(repo('acme/docs')).toBe(true);
+    expect(repo('acme/docs.github.io')).toBe(true);
+    expect(repo('acme/.github')).toBe(true);
+    for (const name of ['../..', 'acme/..', 'acme/.', '../docs', './docs', 'acme/docs/../..', 'acme'])
+      expect(repo(name)).toBe(false);
   });
 });
 

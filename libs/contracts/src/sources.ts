@@ -46,7 +46,8 @@ export const SourceRequestSchema = z
     /** `owner/name` (github). */
     repo: z
       .string()
-      .regex(/^[\w.-]+\/[\w.-]+$/, 'owner/name')
+      // Neither part may be `.` or `..`: the repo is a path of GitHub's API (`/repos/{repo}/…`).
+      .regex(/^(?!\.{1,2}\/)[\w.-]+\/(?!\.{1,2}$)[\w.-]+$/, 'owner/name')
       .optional(),
     /** @defaultValue the repository's default branch */
     branch: z.string().min(1).max(200).optional(),
