@@ -1,9 +1,10 @@
+import { createHash } from 'node:crypto';
 import { UnrecoverableError, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { QUEUE_NAMES } from '@docqa/contracts';
 import { DependencyUnavailableError, ValidationError, toProblem } from '@docqa/errors';
 import { QuestionQueue } from '@docqa/queue';
-import { ChangeFeed, Keys, QuestionStore, idempotentQuestionId } from '@docqa/records';
+import { ChangeFeed, Keys, QuestionStore } from '@docqa/records';
 import { deletePrefix, freePort, testPrefix, testRedis, testRedisUrl } from '@docqa/testing';
 import { QuestionService } from './question-service';
 
@@ -59,7 +60,7 @@ describe('QuestionService: idempotent retries after an outage', () => {
       DependencyUnavailableError,
     );
     await outage.close();
-    const failed = idempotentQuestionId('acme', 'key-outage');
+    const failed = await store.idempotentQuestionId('acme', 'key-outage');
     expect((await store.get('acme', failed)).record.status).toBe('failed');
 
     const retried = await service.ask(asker, request, { idempotencyKey: 'key-outage' });
@@ -102,5 +103,29 @@ describe('QuestionService: idempotent retries after an outage', () => {
     const retried = await service.ask(asker, request, { idempotencyKey: 'key-bad' });
     expect(retried).toMatchObject({ question_id: first.question_id, replayed: true });
     expect((await store.get('acme', first.question_id)).record.status).toBe('failed');
+  });
+});
+
+describe('QuestionStore: ids derived from an Idempotency-Key', () => {
+  const redis = testRedis();
+  const installations = [testPrefix('idem-a'), testPrefix('idem-b')];
+  const store = (prefix: string) => new QuestionStore({ redis, keys: new Keys(prefix), ttlSeconds: 600 });
+  afterAll(async () => {
+    for (const prefix of installations) await deletePrefix(redis, prefix);
+    await redis.quit();
+  });
+
+  it('cannot be computed from the tenant and a guessed key, yet every replica agrees on them', async () => {
+    const [a, b] = installations.map(store) as [QuestionStore, QuestionStore];
+    const asked = await a.create({ tenant: 'acme', text: 'private question', idempotencyKey: 'order-4711' });
+    const replica = store(installations[0]!);
+    expect(await replica.idempotentQuestionId('acme', 'order-4711')).toBe(asked.questionId);
+    expect(
+      await replica.create({ tenant: 'acme', text: 'private question', idempotencyKey: 'order-4711' }),
+    ).toMatchObject({ questionId: asked.questionId, chatId: asked.chatId, replayed: true });
+    // Another installation, with the same tenant and key, derives other ids: they hang on a secret.
+    expect(await b.idempotentQuestionId('acme', 'order-4711')).not.toBe(asked.questionId);
+    const unkeyed = createHash('sha256').update('q\0acme\0order-4711').digest('base64url');
+    expect(asked.questionId).not.toBe(`q_${unkeyed.slice(0, 16)}`);
   });
 });

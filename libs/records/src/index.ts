@@ -2,7 +2,6 @@ export { Keys } from './keys';
 export { newId } from './ids';
 export {
   QuestionStore,
-  idempotentQuestionId,
   type AnswerRecords,
   type QuestionRecords,
   type StoredEvent,

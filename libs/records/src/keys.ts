@@ -43,6 +43,13 @@ export class Keys {
   idempotency(questionId: string): string {
     return `${this.prefix}:q:{${questionId}}:idem`;
   }
+  /**
+   * The installation's random secret that ids derived from an `Idempotency-Key` are keyed with,
+   * so nobody computes them from a tenant and a guessed key.
+   */
+  idempotencySecret(): string {
+    return `${this.prefix}:idem-secret`;
+  }
   /** Token record, addressed by the SHA-256 of the clear token. */
   tokenByHash(hash: string): string {
     return `${this.prefix}:{tokens}:token:${hash}`;
