@@ -524,6 +524,19 @@ describe('widget behaviours in Chromium (scripted answers)', () => {
     await page.close();
   });
 
+  it('centres the icon of the popup button', async () => {
+    const { page } = await open({ popup: true });
+    const box = (selector: string) =>
+      page.locator(selector).evaluate((el) => {
+        const { x, y, width, height } = el.getBoundingClientRect();
+        return { x: x + width / 2, y: y + height / 2 };
+      });
+    const [button, icon] = [await box('.trigger'), await box('.trigger svg')];
+    expect(Math.abs(icon.x - button.x)).toBeLessThanOrEqual(1);
+    expect(Math.abs(icon.y - button.y)).toBeLessThanOrEqual(1.5);
+    await page.close();
+  });
+
   it('keeps the popup inside a short screen (a phone held sideways, or text zoomed 200 %)', async () => {
     const { page } = await open(
       { popup: true },

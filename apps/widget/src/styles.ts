@@ -213,6 +213,8 @@ export const styles = [
       color: #fff;
       box-shadow: var(--shadow);
       font-size: 24px;
+      /* Centres the icon: the text rules the trigger shares with the panel align it to the start. */
+      text-align: center;
       z-index: 2147483000;
     }
     .trigger:hover {
