@@ -524,6 +524,21 @@ describe('widget behaviours in Chromium (scripted answers)', () => {
     await page.close();
   });
 
+  it('wraps a question with a long unbroken word (a URL, a stack trace) inside its bubble', async () => {
+    const { page } = await open({});
+    const url = `https://docs.acme.test/${'averylongpathsegment/'.repeat(12)}page?x=1`;
+    await ask(page, `Why does ${url} answer 404?`);
+    await page.getByText('Done [1].').waitFor();
+    const sizes = await page.locator('.messages').evaluate((list) => {
+      const bubble = list.querySelector('.question')!.getBoundingClientRect();
+      const box = list.getBoundingClientRect();
+      return { scroll: list.scrollWidth, width: list.clientWidth, inside: bubble.right <= box.right };
+    });
+    expect(sizes.scroll).toBe(sizes.width);
+    expect(sizes.inside).toBe(true);
+    await page.close();
+  });
+
   it('centres the icon of the popup button', async () => {
     const { page } = await open({ popup: true });
     const box = (selector: string) =>

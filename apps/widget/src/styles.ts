@@ -111,6 +111,8 @@ export const styles = [
       padding: 8px 12px;
       max-width: 85%;
       white-space: pre-wrap;
+      /* A URL or a stack trace in a question wraps inside the bubble, not past the list. */
+      overflow-wrap: anywhere;
     }
     .turn {
       min-width: 0;
