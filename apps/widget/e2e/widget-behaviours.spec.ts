@@ -487,6 +487,37 @@ describe('widget behaviours in Chromium (scripted answers)', () => {
     await page.close();
   });
 
+  it('shows its errors readably on a light and a dark theme (contrast of at least 4.5:1)', async () => {
+    const { page } = await open({});
+    await page.addStyleTag({
+      content: `.assistant_app.assistant_theme-dark { --assistant-widget-bg: #1e1e1e; --assistant-widget-text: #f0f0f0; }`,
+    });
+    // Too long to send: the reason is shown in the widget's error style.
+    await ask(page, 'x'.repeat(4_001));
+    await page.locator('.refusal').waitFor();
+    const contrast = () =>
+      page.locator('.panel').evaluate((panel) => {
+        // Computed colours read `rgb(r, g, b)`, or `color(srgb r g b)` (0 to 1) for a mixed colour.
+        const channels = (colour: string) => {
+          const values = colour.match(/[\d.]+/g)!.map(Number);
+          return colour.startsWith('color(') ? values.slice(0, 3) : values.slice(0, 3).map((v) => v / 255);
+        };
+        const luminance = (colour: string) => {
+          const [r, g, b] = channels(colour).map((c) =>
+            c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4,
+          );
+          return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+        };
+        const text = luminance(getComputedStyle(panel.querySelector('.refusal')!).color);
+        const bg = luminance(getComputedStyle(panel, '::before').backgroundColor);
+        return (Math.max(text, bg) + 0.05) / (Math.min(text, bg) + 0.05);
+      });
+    await expect(contrast()).resolves.toBeGreaterThanOrEqual(4.5);
+    await page.evaluate(() => document.getElementById('assistant')!.classList.add('assistant_theme-dark'));
+    await expect(contrast()).resolves.toBeGreaterThanOrEqual(4.5);
+    await page.close();
+  });
+
   it('keeps its own text styles on a page whose rules match every element, popup and inline', async () => {
     const { page } = await open({ popup: true });
     await page.addStyleTag({

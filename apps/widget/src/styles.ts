@@ -121,7 +121,8 @@ export const styles = [
       gap: 8px;
     }
     .error {
-      color: #b00020;
+      /* A red taken towards the text colour, so that it reads on a light and on a dark theme alike. */
+      color: color-mix(in srgb, #ff1a1a 55%, var(--text));
     }
     .refusal {
       margin: 0;
