@@ -256,6 +256,33 @@ describe('widget behaviours in Chromium (scripted answers)', () => {
     },
   );
 
+  it('drops the answer still streaming on New chat: the next question is asked at once, in the new chat', async () => {
+    let release = (): void => undefined;
+    holdLastPiece = new Promise<void>((resolve) => (release = resolve));
+    const { page } = await open({});
+    await ask(page, 'first?');
+    await page.getByText('Use this:').waitFor();
+    await page.getByRole('button', { name: 'New chat' }).click();
+    // The held answer of the old chat would keep Ask disabled until it finished (here: never).
+    await page.waitForFunction(
+      () =>
+        !document
+          .querySelector('assistant-widget')!
+          .shadowRoot!.querySelector<HTMLButtonElement>('form.ask button')!.disabled,
+      null,
+      { timeout: 10_000 },
+    );
+    await ask(page, 'second?');
+    await page.locator('.turn', { hasText: 'second?' }).getByText('Use this:').waitFor();
+    release();
+    await page.getByText('Done [1].').waitFor();
+    // The old answer wrote nothing back: the restored chat is the new one alone.
+    await page.reload();
+    await page.getByText('Done [1].').waitFor();
+    await expect(page.locator('.question').allTextContents()).resolves.toEqual(['second?']);
+    await page.close();
+  });
+
   it('asks a prompt made right after mounting with the stored settings, after the restored chat', async () => {
     const admin = await stack.createToken({ tenant: 'acme-stored', scopes: ['admin'] });
     const api_filters = [{ type: 'eq', property: 'product', value: 'cli' }];

@@ -97,8 +97,11 @@ export class ChatController implements ReactiveController {
     return false;
   }
 
-  /** Forgets the chat and starts over. */
+  /** Forgets the chat and starts over, dropping an answer of the old chat still streaming. */
   newChat(): void {
+    // Left to stream unseen, that answer would keep Ask disabled until it ended.
+    this.abort.abort();
+    this.abort = new AbortController();
     this.storage.chatId = undefined;
     this.storage.pending = undefined;
     this.storage.forgetRatings();
@@ -175,9 +178,14 @@ export class ChatController implements ReactiveController {
     this.busy = true;
     this.host.requestUpdate();
     try {
-      await this.settings.api!.stream(target, (event) => this.apply(turn, event), signal);
+      // Events read before an abort are not applied: they would write a dropped chat back.
+      const onEvent = (event: AnswerEvent) => {
+        if (!signal.aborted) this.apply(turn, event);
+      };
+      await this.settings.api!.stream(target, onEvent, signal);
     } catch (err) {
-      // Aborted by an unmount: the question stays pending, and the next mount resumes it.
+      // Aborted by an unmount (the question stays pending, and the next mount resumes it) or by
+      // New chat.
       if (signal.aborted) return true;
       // Not taken by the API (refused, unreachable, unavailable): nothing was asked, and the
       // question goes back to the field to be sent again.
