@@ -441,6 +441,28 @@ describe('widget behaviours in Chromium (scripted answers)', () => {
     await page.close();
   });
 
+  it('keeps the lines of an answer that arrives before its Markdown renderer has loaded', async () => {
+    const { page } = await open({});
+    let release = (): void => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    // The renderer is a chunk loaded with the first question: on a slow network it comes after the answer.
+    await page.route('**/chunks/answer-markdown-*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await ask(page, 'slow renderer?');
+    const answer = page.locator('.answer').last();
+    await answer.getByText('Done [1].').waitFor();
+    const lines = (await answer.innerText()).split('\n').map((line) => line.trim());
+    expect(lines).toEqual(
+      expect.arrayContaining(['Use this:', '```sh', 'docqa tokens revoke ID', 'Done [1].']),
+    );
+    release();
+    await answer.locator('pre').waitFor();
+    await expect(answer.locator('pre').textContent()).resolves.toBe('docqa tokens revoke ID\n');
+    await page.close();
+  });
+
   it('sends thumbs up as feedback', async () => {
     const { page, requests } = await open({});
     await ask(page, 'good?');

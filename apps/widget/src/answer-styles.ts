@@ -6,6 +6,9 @@ export const answerStyles = css`
     overflow-wrap: anywhere;
     min-width: 0;
   }
+  .answer .plain {
+    white-space: pre-wrap;
+  }
   .answer > :first-child {
     margin-top: 0;
   }

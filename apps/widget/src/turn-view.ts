@@ -48,7 +48,8 @@ export function turnView(t: Turn, key: string, ctx: TurnViewContext) {
 const rendered = new WeakMap<Turn, { answer: string; sources: number; html: string }>();
 
 function answerContent(t: Turn, idOf: (n: number) => string, markdown?: RenderMarkdown) {
-  if (!markdown) return t.answer;
+  // Until the renderer has loaded (a slow network), the text keeps its lines: commands stay whole.
+  if (!markdown) return html`<div class="plain">${t.answer}</div>`;
   let last = rendered.get(t);
   if (last?.answer !== t.answer || last.sources !== t.sources.length) {
     const labelOf = (n: number) => sourceLabel(t.sources[n - 1]!);
