@@ -107,7 +107,11 @@ describe('the popup with the keyboard (Chromium, a test-driven answerer)', () =>
     const answer = await ask(page, 'How do I revoke a token?');
     answer.write('Revoke it');
     await page.getByText('Revoke it').waitFor();
-    await expect(page.getByRole('button', { name: 'Ask', exact: true }).isDisabled()).resolves.toBe(true);
+    const askButton = page.getByRole('button', { name: 'Ask', exact: true });
+    await expect(askButton.isDisabled()).resolves.toBe(true);
+    // It looks disabled too: Enter in the field does nothing until the answer is complete.
+    const opacity = () => askButton.evaluate((button) => Number(getComputedStyle(button).opacity));
+    const disabledOpacity = await opacity();
     await expect(focus(page)).resolves.toEqual({ inDialog: true, name: 'question' });
     // The question field is the last control Tab reaches: it wraps to the first, the header's.
     await page.keyboard.press('Tab');
@@ -116,6 +120,7 @@ describe('the popup with the keyboard (Chromium, a test-driven answerer)', () =>
     await expect(focus(page)).resolves.toEqual({ inDialog: true, name: 'question' });
     answer.finish([SOURCE]);
     await page.getByRole('button', { name: 'Good answer' }).waitFor();
+    expect(disabledOpacity).toBeLessThan(await opacity());
     // Enabled again, Ask is the last control.
     await page.keyboard.press('Tab');
     await expect(focus(page)).resolves.toEqual({ inDialog: true, name: 'Ask' });

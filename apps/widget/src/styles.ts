@@ -145,6 +145,12 @@ export const styles = [
     button:hover {
       background: var(--hover);
     }
+    /* Ask while an answer streams: it must not look as if Enter would send. */
+    button:disabled {
+      opacity: 0.5;
+      cursor: default;
+      background: var(--primary);
+    }
     button:focus-visible,
     input:focus-visible,
     textarea:focus-visible,
