@@ -110,6 +110,17 @@ describe('what the widget keeps: a refused question, an answer’s rating (Chrom
     expect(asked).toHaveLength(1);
   });
 
+  it('keeps an example question the API refuses in the field, as a typed one', async () => {
+    const { page, asked } = await open({
+      examples: ['How do I revoke a token?'],
+      api_filters: [{ type: 'eq', property: 'product', value: 'x'.repeat(1001) }],
+    });
+    await page.getByRole('button', { name: 'How do I revoke a token?' }).click();
+    await page.getByRole('alert').waitFor();
+    await expect(field(page).inputValue()).resolves.toBe('How do I revoke a token?');
+    expect(asked).toHaveLength(1);
+  });
+
   it('starts a new chat when the API no longer knows the chat (its records expired)', async () => {
     const { page, asked } = await open();
     await answered(page, 'first?');

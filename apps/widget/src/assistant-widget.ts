@@ -215,7 +215,7 @@ export class AssistantWidget extends LitElement {
         ${
           !turns.length && examples.length
             ? html`<div class="examples">
-                ${examples.map((e) => html`<button type="button" class="example" @click=${() => this.chat.ask(e)}>${e}</button>`)}
+                ${examples.map((e) => html`<button type="button" class="example" @click=${() => this.ask(e)}>${e}</button>`)}
               </div>`
             : nothing
         }
