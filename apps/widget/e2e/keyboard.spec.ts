@@ -68,15 +68,18 @@ describe('the popup with the keyboard (Chromium, a test-driven answerer)', () =>
   });
 
   /** Opens the docs page and the popup, with the focus in the question field. */
-  async function openPopup(): Promise<Page> {
+  async function openPopup(
+    settings: Record<string, unknown> = {},
+    device: { hasTouch?: boolean; isMobile?: boolean; viewport?: { width: number; height: number } } = {},
+  ): Promise<Page> {
     const token = await stack.createToken({
       tenant: 'acme',
       scopes: ['ask'],
       widget: true,
       origins: [site.origin],
     });
-    config = { api_url: stack.apiUrl, api_token: token };
-    context = await browser.newContext();
+    config = { api_url: stack.apiUrl, api_token: token, ...settings };
+    context = await browser.newContext(device);
     const page = await context.newPage();
     await page.goto(site.origin);
     await page.getByTitle('Ask anything and get answers').click();
@@ -126,6 +129,35 @@ describe('the popup with the keyboard (Chromium, a test-driven answerer)', () =>
     await expect(focus(page)).resolves.toEqual({ inDialog: true, name: 'Ask' });
     await page.keyboard.press('Tab');
     await expect(focus(page)).resolves.toEqual({ inDialog: true, name: 'New chat' });
+  });
+
+  it('moves the focus to the question field when an example is chosen, and Escape still closes the popup', async () => {
+    const page = await openPopup({ examples: ['How do I revoke a token?'] });
+    const next = answerer.next();
+    // The header's Close button, then the example.
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    await expect(focus(page)).resolves.toEqual({ inDialog: true, name: 'How do I revoke a token?' });
+    await page.keyboard.press('Enter');
+    const answer = await next;
+    // The examples are gone with the first question: the focus must not go with them.
+    await expect(focus(page)).resolves.toEqual({ inDialog: true, name: 'question' });
+    answer.finish([SOURCE]);
+    await page.keyboard.press('Escape');
+    await expect(dialogCount(page)).resolves.toBe(0);
+  });
+
+  it('leaves the question field alone when an example is tapped on a phone (no on-screen keyboard over the answer)', async () => {
+    const page = await openPopup(
+      { examples: ['How do I revoke a token?'] },
+      { hasTouch: true, isMobile: true, viewport: { width: 390, height: 844 } },
+    );
+    const next = answerer.next();
+    await page.getByRole('button', { name: 'How do I revoke a token?' }).tap();
+    (await next).finish([SOURCE]);
+    await page.getByRole('button', { name: 'Good answer' }).waitFor();
+    await expect(focus(page)).resolves.not.toEqual({ inDialog: true, name: 'question' });
   });
 
   it('gives the focus to the thanks after thumbs up, and Escape still closes the popup', async () => {

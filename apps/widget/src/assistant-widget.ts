@@ -88,6 +88,16 @@ export class AssistantWidget extends LitElement {
     if (!(await this.chat.ask(text)) && !this.input) this.input = text;
   }
 
+  /**
+   * Asks an example question. The examples go as it is asked: the focus moves to the question field
+   * first, or it would fall out of the popup with them (and Escape would no longer close it); not
+   * after a tap, where the field's focus would bring the on-screen keyboard up over the answer.
+   */
+  private askExample(event: PointerEvent, text: string): void {
+    if (event.pointerType !== 'touch') this.questionInput?.focus();
+    void this.ask(text);
+  }
+
   private newChat(): void {
     this.chat.newChat();
     this.questionInput?.focus();
@@ -215,7 +225,7 @@ export class AssistantWidget extends LitElement {
         ${
           !turns.length && examples.length
             ? html`<div class="examples">
-                ${examples.map((e) => html`<button type="button" class="example" @click=${() => this.ask(e)}>${e}</button>`)}
+                ${examples.map((e) => html`<button type="button" class="example" @click=${(event: PointerEvent) => this.askExample(event, e)}>${e}</button>`)}
               </div>`
             : nothing
         }
