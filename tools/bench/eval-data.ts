@@ -111,6 +111,8 @@ export async function indexDocs(
   }
   await flush();
   await store.optimize();
+  // Searches are measured as a running API serves them: through its search mirror.
+  await store.mirrorReady();
   return {
     retrieval: new Retrieval({ store, embedder }),
     store,

@@ -13,7 +13,7 @@ import type { ApiServices } from './server';
 
 /** Builds the API's knowledge-base services (search, documents, sources, health probes) for the configured providers. */
 export async function createApiServices(config: Config, logger: Logger): Promise<ApiServices> {
-  const retrieval = await createRetrieval(config);
+  const retrieval = await createRetrieval(config, logger);
   const answerer = createAnswerer(config, { retriever: retrieval });
   const documents = await openDocumentService(config, { ...retrieval.deps, logger });
   const sources = await openSources(config, { documents: documents.service, logger });

@@ -3,6 +3,7 @@ import { QdrantClient } from '@qdrant/js-client-rest';
 import { ConfigError, type Config } from '@docqa/config';
 import { EmbeddedStore } from './embedded-store';
 import type { Embedder } from './embedder';
+import type { MirrorEvents } from './mirror-keeper';
 import { LocalEmbedder } from './local-embedder';
 import { OpenAIEmbedder } from './openai-embedder';
 import { QdrantStore } from './qdrant-store';
@@ -30,7 +31,11 @@ export function createEmbedder(config: Config): Embedder {
  * The vector store of the configured kind. `vectorSize` is the embedder's size when known up
  * front (a Qdrant collection is created with it); otherwise the first vectors written set it.
  */
-export async function createVectorStore(config: Config, vectorSize?: number): Promise<VectorStore> {
+export async function createVectorStore(
+  config: Config,
+  vectorSize?: number,
+  logger?: StoreLogger,
+): Promise<VectorStore> {
   if (config.vectorStore === 'qdrant') {
     if (!config.qdrantUrl) throw new ConfigError(['QDRANT_URL: required when VECTOR_STORE=qdrant']);
     const client = new QdrantClient({
@@ -43,11 +48,35 @@ export async function createVectorStore(config: Config, vectorSize?: number): Pr
     });
     return new QdrantStore({ client, collection: config.qdrantCollection, vectorSize });
   }
-  return EmbeddedStore.open(join(config.dataDir, 'lancedb'));
+  return EmbeddedStore.open(join(config.dataDir, 'lancedb'), {
+    searchMirror: logger ? mirrorLog(logger) : true,
+  });
 }
 
-/** Retrieval over the configured store and embedder. */
-export async function createRetrieval(config: Config): Promise<Retrieval> {
+/** The part of a pino logger the store logs with. */
+export interface StoreLogger {
+  debug(fields: object, message: string): void;
+  info(fields: object, message: string): void;
+  warn(fields: object, message: string): void;
+}
+
+/**
+ * The search mirror's catching up as log lines: a build at info, each catching up with a new
+ * version at debug, each failure as a warning.
+ */
+function mirrorLog(logger: StoreLogger): MirrorEvents {
+  return {
+    caughtUp: (info) => {
+      if (info.rebuilt) logger.info(info, 'search mirror built');
+      else logger.debug(info, 'search mirror caught up');
+    },
+    failed: (error) =>
+      logger.warn({ err: error }, 'search mirror could not catch up; searches use the indexes'),
+  };
+}
+
+/** Retrieval over the configured store and embedder; the store logs with `logger` when given. */
+export async function createRetrieval(config: Config, logger?: StoreLogger): Promise<Retrieval> {
   const embedder = createEmbedder(config);
-  return new Retrieval({ store: await createVectorStore(config, embedder.dimensions), embedder });
+  return new Retrieval({ store: await createVectorStore(config, embedder.dimensions, logger), embedder });
 }

@@ -90,6 +90,13 @@ class ResultListRow implements ResultRow {
   }
 }
 
+/** A row's result fields, all read from its `result` list now (nothing of the list is kept). */
+export function plainResultRow(list: ResultList): ResultRow {
+  return Object.fromEntries(
+    RESULT_FIELDS.map((field, i) => [field, list.get(i) ?? '']),
+  ) as unknown as ResultRow;
+}
+
 /** A row's result fields, read from its `result` list as they are used. */
 export function resultRow(list: ResultList): ResultRow {
   return new ResultListRow(list);

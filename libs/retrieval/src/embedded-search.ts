@@ -14,9 +14,12 @@ import {
 import { candidateLimit } from './filters';
 import { fuse, fusionKey, hybridDepth } from './hybrid';
 import { tenantClause } from './lance-sql';
+import type { MirrorKeeper } from './mirror-keeper';
+import type { SearchMirror } from './search-mirror';
 import { keywordScore, queryTerms, queryText } from './sparse-vector';
 import { averageTerms, queryWeights } from './term-stats';
 import type { TermStatsFiles } from './term-stats-files';
+import { int8Cosine, quantise } from './vector-columns';
 import { VECTOR_INDEX_NPROBES } from './vector-index-plan';
 import type { HybridQuery, StoreQuery } from './vector-store';
 
@@ -45,18 +48,42 @@ const KEYWORD_CANDIDATES_MIN = 20;
  * alone and taking those columns afterwards took 3.6 + 1.9 ms).
  */
 type RankQuery = (limit: number, where: string | null, select: string[]) => Promise<ArrowTable>;
+/** How a ranking's rows are scored: a function of the row's index in what the ranking read. */
+type RankScore = (ranked: ArrowTable) => (index: number) => number;
+
+/** Scores by the full-text index's `_score` column. */
+const FTS_SCORE: RankScore = (ranked) => {
+  const column = ranked.getChild('_score')!;
+  return (i) => column.get(i) as number;
+};
+
+/** Scores by the int8 cosine of each row's `vector` with `query` (see `int8Cosine`). */
+function int8CosineWith(query: number[]): RankScore {
+  const quantised = quantise(query);
+  return (ranked) => {
+    const vectors = ranked.getChild('vector')!;
+    return (i) => int8Cosine(quantised, quantise((vectors.get(i) as { toArray(): Float32Array }).toArray()));
+  };
+}
 
 /**
- * The embedded store's searches: keyword (full-text candidates re-scored by BM25 over the searched
- * tenants' own statistics), semantic (the vector index, tenants filtered before or after it) and
- * hybrid (both fused), over the table `table()` opens.
+ * The embedded store's searches: keyword (BM25 over the searched tenants' own statistics),
+ * semantic (nearest by cosine) and hybrid (both fused), over the table `table()` opens. Each ranks
+ * through the process's search mirror when it holds the table's latest version (in memory, no
+ * query to LanceDB but the version), and otherwise through LanceDB's indexes: full-text
+ * candidates re-scored by BM25, and the vector index, tenants filtered before or after it.
  */
 export class EmbeddedSearch {
   private ftsReady = false;
   private readonly shares = new Map<string, { share: number; rows: number; at: number }>();
 
   constructor(
-    private readonly deps: { table: () => Promise<lancedb.Table | null>; termStats: TermStatsFiles },
+    private readonly deps: {
+      table: () => Promise<lancedb.Table | null>;
+      termStats: TermStatsFiles;
+      /** Keeps the in-memory copy of the table that searches rank with when it is current. */
+      mirror?: MirrorKeeper;
+    },
   ) {}
 
   /**
@@ -73,10 +100,11 @@ export class EmbeddedSearch {
 
   /**
    * Both rankings, each {@link hybridDepth} deep, fused by {@link fuse}. The keyword ranking runs
-   * while the query is embedded, and the semantic one beside it. The semantic ranking reads no
-   * passages (unless metadata filters need them): the keyword ranking has read those of the rows
-   * both found, and the few rows only the semantic one found that make the results are read
-   * last (at 300,000 chunks reading 50 rows' passages inside the vector query cost 1.7 ms).
+   * while the query is embedded, and the semantic one beside it. Through LanceDB's indexes, the
+   * semantic ranking reads no passages (unless metadata filters need them): the keyword ranking
+   * has read those of the rows both found, and the few rows only the semantic one found that make
+   * the results are read last (at 300,000 chunks reading 50 rows' passages inside the vector query
+   * cost 1.7 ms).
    */
   async hybrid({ vector: embedding, weights, ...query }: HybridQuery): Promise<SearchResult[]> {
     const deep = { ...query, limit: hybridDepth(query.limit) };
@@ -111,14 +139,17 @@ export class EmbeddedSearch {
     rank: (table: lancedb.Table, readAll: boolean) => Promise<RankedHit[]>,
     distinct = false,
   ): Promise<SearchResult[]> {
-    const table = await this.deps.table();
-    if (!table) return [];
-    try {
-      return await firstResults(table, await rank(table, false), query.limit, distinct);
-    } catch (error) {
-      if (!(error instanceof RowsMoved)) throw error;
-      return firstResults(table, await rank(table, true), query.limit, distinct);
-    }
+    const run = async () => {
+      const table = await this.deps.table();
+      if (!table) return [];
+      try {
+        return await firstResults(table, await rank(table, false), query.limit, distinct);
+      } catch (error) {
+        if (!(error instanceof RowsMoved)) throw error;
+        return firstResults(table, await rank(table, true), query.limit, distinct);
+      }
+    };
+    return this.deps.mirror ? this.deps.mirror.searching(run) : run();
   }
 
   /** Keyword candidates re-scored by BM25 over the searched tenants' statistics, best first. */
@@ -138,22 +169,17 @@ export class EmbeddedSearch {
         .limit(limit)
         .toArrow();
     };
+    // The mirror ranks every row by these weights, as re-scoring does; the index by its own.
+    const mirror = await this.mirrorOf(table);
     const wanted = Math.max(candidates(query) * KEYWORD_CANDIDATES_FACTOR, KEYWORD_CANDIDATES_MIN);
-    const scored = (await this.ranked(table, query, wanted, search, '_score'))
-      .map(({ row, rowId }) => {
-        // The search text again (what the index holds), from the fields it was made of.
-        const text = searchText(row);
-        return { rowId, row, text, score: keywordScore(text, weights, average) };
-      })
+    const found = mirror
+      ? mirror.keyword(query.tenants, weights, average, candidates(query))
+      : await this.ranked(table, query, wanted, search, FTS_SCORE);
+    const scored = found
+      // The search text again (what the index holds), from the fields it was made of.
+      .map(({ row, rowId }) => ({ rowId, row, score: keywordScore(searchText(row), weights, average) }))
       .filter((hit) => hit.score > 0)
-      // Equal scores in a stable order: the index's own order depends on other tenants' rows.
-      .sort(
-        (x, y) =>
-          y.score - x.score ||
-          compare(x.text, y.text) ||
-          compare(x.row.document_id, y.row.document_id) ||
-          compare(x.row.chunk_id, y.row.chunk_id),
-      );
+      .sort(bestFirst);
     return passingFilters(scored, query);
   }
 
@@ -166,24 +192,23 @@ export class EmbeddedSearch {
     query: StoreQuery & { vector: number[] },
     read = true,
   ): Promise<RankedHit[]> {
-    // The IVF_FLAT index's distances are exact: nothing to re-rank.
+    const mirror = await this.mirrorOf(table);
+    if (mirror) return passingFilters(mirror.semantic(query.tenants, query.vector, candidates(query)), query);
+    // The index ranks by exact distances; the rows it finds are scored as the mirror scores them
+    // (int8 cosines), so that a search gives the same scores whether the mirror was current or not.
     const search: RankQuery = (limit, where, select) => {
       const nearest = table.vectorSearch(query.vector).distanceType('cosine').nprobes(VECTOR_INDEX_NPROBES);
       return (where === null ? nearest : nearest.where(where))
-        .select([...select, '_distance'])
+        .select([...select, 'vector', '_distance'])
         .withRowId()
         .limit(limit)
         .toArrow();
     };
-    if (!read) {
-      const hits = await this.ranked(table, query, candidates(query), search, '_distance', false);
-      return hits.map((hit) => ({ ...hit, score: 1 - hit.score }));
-    }
-    const hits = await this.ranked(table, query, candidates(query), search, '_distance');
-    return passingFilters(
-      hits.map((hit) => ({ ...hit, score: 1 - hit.score })),
-      query,
-    );
+    const score = int8CosineWith(query.vector);
+    if (!read)
+      return (await this.ranked(table, query, candidates(query), search, score, false)).sort(byScore);
+    const hits = await this.ranked(table, query, candidates(query), search, score);
+    return passingFilters(hits.sort(byScore), query);
   }
 
   /**
@@ -197,14 +222,14 @@ export class EmbeddedSearch {
     query: StoreQuery,
     wanted: number,
     search: RankQuery,
-    score: '_score' | '_distance',
+    score: RankScore,
   ): Promise<Hit[]>;
   private async ranked(
     table: lancedb.Table,
     query: StoreQuery,
     wanted: number,
     search: RankQuery,
-    score: '_score' | '_distance',
+    score: RankScore,
     read: false,
   ): Promise<RankedHit[]>;
   private async ranked(
@@ -212,7 +237,7 @@ export class EmbeddedSearch {
     query: StoreQuery,
     wanted: number,
     search: RankQuery,
-    score: '_score' | '_distance',
+    score: RankScore,
     read = true,
   ): Promise<RankedHit[]> {
     const passages = read ? [RESULT_COLUMN] : [];
@@ -227,6 +252,11 @@ export class EmbeddedSearch {
       if (kept.length >= Math.min(wanted, tenantRows) || ranked.numRows < limit) return kept;
     }
     return hitsOf(await search(wanted, tenantClause(query.tenants), passages), score);
+  }
+
+  /** The mirror, when it holds the version of the table the search reads (the latest). */
+  private async mirrorOf(table: lancedb.Table): Promise<SearchMirror | null> {
+    return this.deps.mirror?.current(await table.version()) ?? null;
   }
 
   private async hasFts(table: lancedb.Table): Promise<boolean> {
@@ -258,19 +288,19 @@ export class EmbeddedSearch {
  */
 function hitsOf(
   ranked: ArrowTable,
-  score: '_score' | '_distance',
+  score: RankScore,
   keep: (index: number) => boolean = () => true,
   limit = Infinity,
 ): RankedHit[] {
   const rowIds = ranked.getChild('_rowid')!;
-  const scores = ranked.getChild(score)!;
+  const scoreOf = score(ranked);
   const lists = ranked.getChild(RESULT_COLUMN);
   const hits: RankedHit[] = [];
   for (let i = 0; i < ranked.numRows && hits.length < limit; i++)
     if (keep(i))
       hits.push({
         rowId: rowIds.get(i) as bigint,
-        score: scores.get(i) as number,
+        score: scoreOf(i),
         row: lists ? resultRow(lists.get(i) as ResultList) : null,
       });
   return hits;
@@ -340,6 +370,23 @@ async function readPassages(table: lancedb.Table, hits: RankedHit[]): Promise<Hi
     if (!list) throw new RowsMoved();
     return { ...hit, row: resultRow(list) };
   });
+}
+
+/**
+ * Best score first; equal scores in a stable order, whichever ranked them (an index's own order
+ * of equals depends on other rows, of other tenants too).
+ */
+function bestFirst(x: Hit, y: Hit): number {
+  return (
+    y.score - x.score ||
+    compare(x.row.text, y.row.text) ||
+    compare(x.row.document_id, y.row.document_id) ||
+    compare(x.row.chunk_id, y.row.chunk_id)
+  );
+}
+
+function byScore(x: { score: number }, y: { score: number }): number {
+  return y.score - x.score;
 }
 
 function compare(x: string, y: string): number {

@@ -5,6 +5,8 @@ import * as lancedb from '@lancedb/lancedb';
 import { RESULT_COLUMN } from './chunk-columns';
 import type { EmbeddedChunk } from './chunk';
 import { EmbeddedStore } from './embedded-store';
+import { LocalEmbedder } from './local-embedder';
+import type { StoreQuery } from './vector-store';
 import { describeVectorStoreContract } from './testing/vector-store-contract';
 
 const dir = mkdtempSync(join(tmpdir(), 'docqa-embedded-contract-'));
@@ -46,7 +48,7 @@ async function readTable<T>(dir: string, read: (table: lancedb.Table) => Promise
 /** Runs `use` with a store in a folder of its own, closed and removed afterwards. */
 async function withStore(
   use: (store: EmbeddedStore, dir: string) => Promise<void>,
-  opts: { versionRetentionMs?: number } = {},
+  opts: Parameters<typeof EmbeddedStore.open>[1] = {},
 ): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'docqa-embedded-'));
   const store = await EmbeddedStore.open(dir, opts);
@@ -72,11 +74,40 @@ function write(store: EmbeddedStore, chunks: EmbeddedChunk[]): Promise<void> {
   );
 }
 
-describeVectorStoreContract('EmbeddedStore (LanceDB in a temporary folder)', {
-  open: () => EmbeddedStore.open(dir),
+describeVectorStoreContract('EmbeddedStore searching through LanceDB’s indexes', {
+  open: () => EmbeddedStore.open(dir, { searchMirror: false }),
   dispose: async (store) => {
     await store.close();
     rmSync(dir, { recursive: true, force: true });
+  },
+});
+
+const mirroredDir = mkdtempSync(join(tmpdir(), 'docqa-embedded-mirrored-'));
+
+/** `store`, each of whose searches waits until its mirror holds the table's latest version. */
+function searchingMirrored(store: EmbeddedStore): EmbeddedStore {
+  const searches = new Set<string | symbol>(['keywordSearch', 'semanticSearch', 'hybridSearch']);
+  return new Proxy(store, {
+    get(target, property, receiver) {
+      const value = Reflect.get(target, property, receiver) as unknown;
+      if (typeof value !== 'function') return value;
+      if (!searches.has(property)) return value.bind(target);
+      return async (...args: unknown[]) => {
+        // A hybrid search's embedding may fail while the mirror catches up: the search reports it.
+        const { vector } = args[0] as { vector?: unknown };
+        if (vector instanceof Promise) vector.catch(() => undefined);
+        await target.mirrorReady();
+        return (value as (...a: unknown[]) => Promise<unknown>).apply(target, args);
+      };
+    },
+  });
+}
+
+describeVectorStoreContract('EmbeddedStore searching through its mirror', {
+  open: async () => searchingMirrored(await EmbeddedStore.open(mirroredDir)),
+  dispose: async (store) => {
+    await store.close();
+    rmSync(mirroredDir, { recursive: true, force: true });
   },
 });
 
@@ -87,7 +118,8 @@ describe('EmbeddedStore semantic search over a shared table', () => {
     doc(tenant, `${tenant}-${i}`, `${tenant} passage ${i}`, vector);
 
   beforeAll(async () => {
-    store = await EmbeddedStore.open(own);
+    // These are the ways of LanceDB's indexes (see 'EmbeddedStore search mirror' for the mirror's).
+    store = await EmbeddedStore.open(own, { searchMirror: false });
     // "big" holds just over half the rows, so its searches filter after the vector search; the
     // query is nearest to every "small" row, so that first search keeps too few "big" rows.
     const big = Array.from({ length: 10 }, (_, i) => chunk('big', i, [0.1, 1, i / 100, 0]));
@@ -184,42 +216,45 @@ describe('EmbeddedStore written by two jobs at once', () => {
 
 describe('EmbeddedStore hybrid search', () => {
   it('reads the passages of rows only the semantic ranking found, ranking again when they moved first', () =>
-    withStore(async (store) => {
-      await store.replaceDocuments(
-        'a',
-        ['key', 'near', 'far'],
-        [
-          doc('a', 'key', 'rotate the signing key', [1, 0, 0, 0]),
-          doc('a', 'near', 'unrelated words only', [0.9, 0.1, 0, 0]),
-          doc('a', 'far', 'other words again', [0, 0, 1, 0]),
-        ],
-      );
-      const search = () =>
-        store.hybridSearch({
-          tenants: ['a'],
-          filters: [],
-          limit: 2,
-          text: 'signing key',
-          vector: Promise.resolve([1, 0, 0, 0]),
-          weights: { keyword: 1, semantic: 1 },
+    withStore(
+      async (store) => {
+        await store.replaceDocuments(
+          'a',
+          ['key', 'near', 'far'],
+          [
+            doc('a', 'key', 'rotate the signing key', [1, 0, 0, 0]),
+            doc('a', 'near', 'unrelated words only', [0.9, 0.1, 0, 0]),
+            doc('a', 'far', 'other words again', [0, 0, 1, 0]),
+          ],
+        );
+        const search = () =>
+          store.hybridSearch({
+            tenants: ['a'],
+            filters: [],
+            limit: 2,
+            text: 'signing key',
+            vector: Promise.resolve([1, 0, 0, 0]),
+            weights: { keyword: 1, semantic: 1 },
+          });
+        const table = (await (store as unknown as { openTable(): Promise<lancedb.Table> }).openTable())!;
+        const take = jest.spyOn(table, 'takeRowIds');
+        const expected = await search();
+        expect(expected.map((r) => [r.document_id, r.text])).toEqual([
+          ['key', 'rotate the signing key'],
+          ['near', 'unrelated words only'],
+        ]);
+        expect(take).toHaveBeenCalledTimes(1);
+        // A compaction between the ranking and that read: the row ids ranked are gone.
+        take.mockImplementationOnce(() => {
+          throw new Error('row id not found');
         });
-      const table = (await (store as unknown as { openTable(): Promise<lancedb.Table> }).openTable())!;
-      const take = jest.spyOn(table, 'takeRowIds');
-      const expected = await search();
-      expect(expected.map((r) => [r.document_id, r.text])).toEqual([
-        ['key', 'rotate the signing key'],
-        ['near', 'unrelated words only'],
-      ]);
-      expect(take).toHaveBeenCalledTimes(1);
-      // A compaction between the ranking and that read: the row ids ranked are gone.
-      take.mockImplementationOnce(() => {
-        throw new Error('row id not found');
-      });
-      expect(await search()).toEqual(expected);
-      expect(take.mock.results[1]!.type).toBe('throw');
-      expect(take).toHaveBeenCalledTimes(2);
-      take.mockRestore();
-    }));
+        expect(await search()).toEqual(expected);
+        expect(take.mock.results[1]!.type).toBe('throw');
+        expect(take).toHaveBeenCalledTimes(2);
+        take.mockRestore();
+      },
+      { searchMirror: false },
+    ));
 });
 
 describe('EmbeddedStore hybrid search of several tenants', () => {
@@ -460,4 +495,87 @@ describe('EmbeddedStore table versions', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   });
+});
+
+describe('EmbeddedStore search mirror', () => {
+  const embedder = new LocalEmbedder();
+  const named =
+    'rotate signing key token expire portal admin widget embed page answer source sync folder batch question';
+  // 200 words, so that no two passages score alike.
+  const words = [...named.split(' '), ...Array.from({ length: 184 }, (_, i) => `w${i.toString(36)}x`)];
+
+  /** `n` documents of `tenant` of 8 to 40 words, local embeddings, half in language `de`. */
+  function corpus(tenant: string, n: number, seed: number): EmbeddedChunk[] {
+    let state = seed;
+    const next = () => (state = (state * 1664525 + 1013904223) >>> 0) % 1_000_003;
+    return Array.from({ length: n }, (_, i) => {
+      const text = Array.from({ length: 8 + (next() % 33) }, () => words[next() % words.length]).join(' ');
+      return {
+        ...doc(tenant, `${tenant}-${i}`, text, embedder.embed(text)),
+        metadata: { lang: i % 2 ? 'de' : 'en' },
+      };
+    });
+  }
+
+  const queries = [
+    'rotate the signing key',
+    'embed the widget in a page',
+    'batch question sync',
+    'admin portal',
+  ];
+  type Mode = 'keywordSearch' | 'semanticSearch' | 'hybridSearch';
+  const search = (store: EmbeddedStore, mode: Mode, text: string, opts: Partial<StoreQuery> = {}) => {
+    const query = { tenants: ['a'], filters: [], limit: 5, ...opts };
+    const vector = embedder.embed(text);
+    if (mode === 'keywordSearch') return store.keywordSearch({ ...query, text });
+    if (mode === 'semanticSearch') return store.semanticSearch({ ...query, vector });
+    return store.hybridSearch({
+      ...query,
+      text,
+      vector: Promise.resolve(vector),
+      weights: { keyword: 1, semantic: 0.15 },
+    });
+  };
+
+  it('returns what LanceDB’s indexes return, for every mode, with tenants and filters', () =>
+    withStore(async (store, dir) => {
+      await store.replaceDocuments('a', [], corpus('a', 300, 1));
+      await store.replaceDocuments('b', [], corpus('b', 100, 2));
+      await store.optimize();
+      await store.mirrorReady();
+      const filters = [{ type: 'eq' as const, property: 'lang', value: 'de' }];
+      const indexed = await EmbeddedStore.open(dir, { searchMirror: false });
+      try {
+        for (const mode of ['keywordSearch', 'semanticSearch', 'hybridSearch'] as const)
+          for (const text of queries)
+            for (const opts of [{}, { filters }, { tenants: ['a', 'b'] }]) {
+              const expected = await search(indexed, mode, text, opts);
+              expect(expected.length).toBeGreaterThan(0);
+              expect(await search(store, mode, text, opts)).toEqual(expected);
+            }
+      } finally {
+        await indexed.close();
+      }
+    }));
+
+  it('catches up with writes and deletions, and searches in between find what the table holds', () =>
+    withStore(async (store) => {
+      await store.replaceDocuments('a', [], corpus('a', 50, 1));
+      await store.mirrorReady();
+      const ids = async () =>
+        (await search(store, 'keywordSearch', 'zebra crossing')).map((r) => r.document_id);
+      await store.replaceDocuments(
+        'a',
+        ['a-3'],
+        [doc('a', 'a-3', 'a zebra crossing', embedder.embed('a zebra crossing'))],
+      );
+      expect(await ids()).toEqual(['a-3']);
+      await store.mirrorReady();
+      expect(await ids()).toEqual(['a-3']);
+      await store.deleteDocument('a', 'a-3');
+      expect(await ids()).toEqual([]);
+      await store.mirrorReady();
+      expect(await ids()).toEqual([]);
+      expect(await search(store, 'semanticSearch', 'zebra crossing', { limit: 50 })).toHaveLength(49);
+    }));
 });

@@ -6,6 +6,7 @@ import { searchText, type Chunk, type EmbeddedChunk } from './chunk';
 import { chunkColumns, EARLIER_LAYOUT, RESULT_COLUMN } from './chunk-columns';
 import { resultRow, type ResultList } from './embedded-hits';
 import { EmbeddedSearch } from './embedded-search';
+import { MirrorKeeper, type MirrorEvents } from './mirror-keeper';
 import { documentsClause, inList } from './lance-sql';
 import { readTrainedRows, StampFile, writeTrainedRows } from './sidecar-files';
 import { StoreGate } from './store-gate';
@@ -75,22 +76,57 @@ export class EmbeddedStore implements VectorStore {
 
   private readonly termStats: TermStatsFiles;
   private readonly searches: EmbeddedSearch;
+  private readonly mirror: MirrorKeeper | null;
   private readonly stamp: StampFile;
 
   private constructor(
     private readonly db: lancedb.Connection,
     private readonly dir: string,
     private readonly versionRetentionMs: number,
+    searchMirror: boolean | MirrorEvents,
   ) {
     this.termStats = new TermStatsFiles(join(dir, TERM_STATS_DIR));
     this.stamp = new StampFile(join(dir, `${TABLE}.lance`));
-    this.searches = new EmbeddedSearch({ table: () => this.openTable(), termStats: this.termStats });
+    this.mirror = searchMirror
+      ? new MirrorKeeper({
+          latestVersion: async () => (await this.openTable())?.version() ?? null,
+          snapshot: async (version) => {
+            const table = await this.db.openTable(TABLE);
+            try {
+              await table.checkout(version);
+            } catch (error) {
+              table.close();
+              throw error;
+            }
+            return table;
+          },
+          events: typeof searchMirror === 'object' ? searchMirror : undefined,
+        })
+      : null;
+    this.searches = new EmbeddedSearch({
+      table: () => this.openTable(),
+      termStats: this.termStats,
+      mirror: this.mirror ?? undefined,
+    });
   }
 
-  static async open(dir: string, opts: { versionRetentionMs?: number } = {}): Promise<EmbeddedStore> {
+  /**
+   * The store of the table in `dir`. `searchMirror: false`: searches always go to LanceDB's
+   * indexes, and the process holds no copy of the table (see {@link MirrorKeeper}); events to
+   * tell of the mirror's catching up instead of `true`.
+   */
+  static async open(
+    dir: string,
+    opts: { versionRetentionMs?: number; searchMirror?: boolean | MirrorEvents } = {},
+  ): Promise<EmbeddedStore> {
     mkdirSync(dir, { recursive: true });
     const db = await lancedb.connect(dir, { readConsistencyInterval: 0 });
-    return new EmbeddedStore(db, dir, opts.versionRetentionMs ?? VERSION_RETENTION_MS);
+    return new EmbeddedStore(
+      db,
+      dir,
+      opts.versionRetentionMs ?? VERSION_RETENTION_MS,
+      opts.searchMirror ?? true,
+    );
   }
 
   async replaceDocuments(tenant: string, documentIds: string[], chunks: EmbeddedChunk[]): Promise<void> {
@@ -167,6 +203,14 @@ export class EmbeddedStore implements VectorStore {
     return this.searches.hybrid(query);
   }
 
+  /**
+   * Resolves once this process's search mirror holds the table's latest version, when it can (see
+   * {@link MirrorKeeper}): searches then rank in memory.
+   */
+  async mirrorReady(): Promise<void> {
+    await this.mirror?.ready();
+  }
+
   async identity(): Promise<StoreIdentity> {
     const table = await this.openTable();
     if (!table) return { stamp: null, empty: true };
@@ -187,6 +231,7 @@ export class EmbeddedStore implements VectorStore {
     if (this.laterUpkeep) clearTimeout(this.laterUpkeep);
     // LanceDB throws when a table is closed while an operation holds it: the upkeep ends first.
     await this.laterUpkeepRun;
+    await this.mirror?.close();
     this.table?.close();
     this.db.close();
   }

@@ -7,9 +7,9 @@ export interface SparseVector {
 }
 
 /** BM25 term-frequency saturation (LanceDB's and Lucene's). */
-const K1 = 1.2;
+export const BM25_K1 = 1.2;
 /** BM25 length normalisation (LanceDB's and Lucene's). */
-const B = 0.75;
+export const BM25_B = 0.75;
 /**
  * Average chunk length in terms for Qdrant's stored vectors, fixed rather than measured: a chunk of
  * the default 1,200 characters holds about 200 words. A fixed average keeps a point's weights
@@ -92,5 +92,5 @@ export function chunkTerms(text: string): { distinct: number[]; length: number }
 }
 
 function saturate(tf: number, length: number, averageTerms: number): number {
-  return (tf * (K1 + 1)) / (tf + K1 * (1 - B + (B * length) / averageTerms));
+  return (tf * (BM25_K1 + 1)) / (tf + BM25_K1 * (1 - BM25_B + (BM25_B * length) / averageTerms));
 }

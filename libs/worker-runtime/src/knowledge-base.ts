@@ -26,7 +26,7 @@ export interface WorkerKnowledgeBase {
 
 /** Builds retrieval, the answerer and the ingest and source-sync consumers for the configured providers. */
 export async function createKnowledgeBase(config: Config, logger: Logger): Promise<WorkerKnowledgeBase> {
-  const retrieval = await createRetrieval(config);
+  const retrieval = await createRetrieval(config, logger);
   const keys = new Keys(config.redisPrefix);
   const documents = await openDocumentService(config, { ...retrieval.deps, logger });
   const sources = await openSources(config, { documents: documents.service, logger });

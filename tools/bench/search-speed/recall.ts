@@ -4,7 +4,7 @@ import type { DocqaClient } from '@docqa/client';
 import type { Embedder } from '@docqa/retrieval';
 
 /**
- * recall@10 of the deployment's semantic search (`POST /rag/search/`, through the vector index)
+ * recall@10 of the deployment's semantic search (`POST /rag/search/`, through the search mirror)
  * against an exact search of the same table (LanceDB `bypassVectorIndex`, every row of the
  * tenant compared), on the same queries, and the median time of that exact search: what a search
  * of rows no index covers yet costs; and the state of the vector index searched. Opens the

@@ -1,0 +1,90 @@
+import { queryTerms, keywordScore } from './sparse-vector';
+import { SearchMirror } from './search-mirror';
+import { queryWeights, type TermStats } from './term-stats';
+import type { ResultRow } from './embedded-hits';
+import { keywordTermIds } from './keyword-terms';
+
+const TEXTS = [
+  'Rotate the signing key every month',
+  'The signing key signs every token; rotate it when a person leaves',
+  'Tokens expire after a day',
+  'Keys and tokens of the admin portal',
+  'Nothing about that here',
+  'key key key rotation of keys',
+];
+
+/** The term statistics of `texts`, as the store keeps them per tenant. */
+function statsOf(texts: string[]): TermStats {
+  const df = new Map<number, number>();
+  let terms = 0;
+  for (const text of texts) {
+    const ids = keywordTermIds(text);
+    terms += ids.length;
+    for (const id of new Set(ids)) df.set(id, (df.get(id) ?? 0) + 1);
+  }
+  return { chunks: texts.length, terms, df };
+}
+
+function result(id: string, text: string): ResultRow {
+  return { chunk_id: `${id}#0`, document_id: id, title: id, url: '', heading: '', text, metadata: '{}' };
+}
+
+/** A mirror of TEXTS in tenant `a` (row ids 0…) and the same texts in tenant `b` (row ids 100…). */
+function mirror(): SearchMirror {
+  const mirror = new SearchMirror();
+  const row = (tenant: string, rowId: number, i: number) => ({
+    rowId: BigInt(rowId),
+    tenant,
+    searchText: TEXTS[i]!,
+    vector: [1, i, 0, 0],
+    result: result(`${tenant}${i}`, TEXTS[i]!),
+  });
+  mirror.add(TEXTS.map((_, i) => row('a', i, i)));
+  // One at a time, and once more: a row held is left as it is.
+  TEXTS.forEach((_, i) => mirror.add([row('b', 100 + i, i)]));
+  mirror.add([row('b', 100, 0)]);
+  return mirror;
+}
+
+describe('SearchMirror', () => {
+  it('ranks keyword hits of the searched tenants as re-scoring their texts does', () => {
+    const stats = statsOf(TEXTS);
+    const average = stats.terms / stats.chunks;
+    const weights = queryWeights(queryTerms('rotate signing key'), stats);
+    const expected = TEXTS.map((text, i) => ({
+      rowId: BigInt(i),
+      score: keywordScore(text, weights, average),
+    }))
+      .filter((hit) => hit.score > 0)
+      .sort((x, y) => y.score - x.score)
+      .slice(0, 3);
+    const hits = mirror().keyword(['a'], weights, average, 3);
+    expect(hits.map((hit) => hit.rowId)).toEqual(expected.map((hit) => hit.rowId));
+    hits.forEach((hit, i) => expect(hit.score).toBeCloseTo(expected[i]!.score, 10));
+    expect(hits.map((hit) => hit.row.document_id)).toEqual(expected.map((hit) => `a${hit.rowId}`));
+  });
+
+  it('leaves out removed rows and rows of tenants not searched', () => {
+    const stats = statsOf(TEXTS);
+    const weights = queryWeights(queryTerms('signing key'), stats);
+    const held = mirror();
+    held.remove(0);
+    held.remove(0);
+    expect(held.rows).toBe(11);
+    expect(held.dead).toBe(1);
+    expect(held.has(0)).toBe(false);
+    const rowIds = held.keyword(['a'], weights, 10, 10).map((hit) => hit.rowId);
+    expect(rowIds).not.toContain(0n);
+    expect(rowIds.every((id) => id < 100n)).toBe(true);
+    expect(held.keyword(['c'], weights, 10, 10)).toEqual([]);
+    expect(held.semantic(['b'], [1, 5, 0, 0], 2).map((hit) => hit.rowId)).toEqual([105n, 104n]);
+    expect(held.semantic(['a', 'b'], [0, 1, 0, 0], 4).map((hit) => hit.rowId)).toEqual([5n, 105n, 4n, 104n]);
+  });
+
+  it('ranks rows by their approximate cosine with the query vector', () => {
+    const hits = mirror().semantic(['a'], [1, 1, 0, 0], 3);
+    expect(hits.map((hit) => hit.rowId)).toEqual([1n, 2n, 3n]);
+    expect(hits[0]!.score).toBeCloseTo(1, 2);
+    expect(mirror().semantic(['a'], [1, 1, 0], 3)).toEqual([]);
+  });
+});
