@@ -10,6 +10,7 @@ import {
   makeVector,
   type Vector,
 } from 'apache-arrow';
+import type * as lancedb from '@lancedb/lancedb';
 import { searchText, type EmbeddedChunk } from './chunk';
 import { RESULT_FIELDS } from './embedded-hits';
 
@@ -104,10 +105,31 @@ function resultColumn(chunks: EmbeddedChunk[]): Vector {
  * {@link chunkColumns}: the column, filled from the columns of their own its fields had, and
  * those columns dropped (they are read nowhere else).
  */
-export const EARLIER_LAYOUT = {
+const EARLIER_LAYOUT = {
   resultSql: `make_array(${RESULT_FIELDS.join(', ')})`,
   dropped: RESULT_FIELDS.filter((field) => !(TEXT_COLUMNS as readonly string[]).includes(field)),
 };
+
+/**
+ * Brings a table written before {@link RESULT_COLUMN} to the layout writes use (once; 1.7 s at
+ * 300,000 rows): adds the column, filled from the columns its fields had, then drops those.
+ * Another process migrating too, or a write committing meanwhile, makes a step fail: the steps
+ * still due are tried again.
+ */
+export async function migrateLayout(table: lancedb.Table): Promise<void> {
+  for (let failures = 0; ;) {
+    const columns = new Set((await table.schema()).fields.map((field) => field.name));
+    const dropped = EARLIER_LAYOUT.dropped.filter((column) => columns.has(column));
+    try {
+      if (!columns.has(RESULT_COLUMN))
+        await table.addColumns([{ name: RESULT_COLUMN, valueSql: EARLIER_LAYOUT.resultSql }]);
+      else if (dropped.length) await table.dropColumns(dropped);
+      else return;
+    } catch (error) {
+      if (++failures === 5) throw error;
+    }
+  }
+}
 
 /**
  * A Utf8 column encoded in one pass: byte offsets, then every string written into one buffer

@@ -48,6 +48,11 @@ const KEYWORD_CANDIDATES_MIN = 20;
  * alone and taking those columns afterwards took 3.6 + 1.9 ms).
  */
 type RankQuery = (limit: number, where: string | null, select: string[]) => Promise<ArrowTable>;
+/**
+ * A search's ranking of `table`, through `mirror` when given; `readAll`: every ranking reads its
+ * passages in its own queries.
+ */
+type Ranking = (table: lancedb.Table, mirror: SearchMirror | null, readAll: boolean) => Promise<RankedHit[]>;
 /** How a ranking's rows are scored: a function of the row's index in what the ranking read. */
 type RankScore = (ranked: ArrowTable) => (index: number) => number;
 
@@ -91,11 +96,11 @@ export class EmbeddedSearch {
    * BM25 with those tenants' term statistics, so no other tenant's rows weigh in.
    */
   async keyword(query: StoreQuery & { text: string }): Promise<SearchResult[]> {
-    return this.search(query, (table) => this.keywordHits(table, query));
+    return this.search(query, (table, mirror) => this.keywordHits(table, mirror, query));
   }
 
   async semantic(query: StoreQuery & { vector: number[] }): Promise<SearchResult[]> {
-    return this.search(query, (table) => this.semanticHits(table, query));
+    return this.search(query, (table, mirror) => this.semanticHits(table, mirror, query));
   }
 
   /**
@@ -108,13 +113,13 @@ export class EmbeddedSearch {
    */
   async hybrid({ vector: embedding, weights, ...query }: HybridQuery): Promise<SearchResult[]> {
     const deep = { ...query, limit: hybridDepth(query.limit) };
-    const rank = async (table: lancedb.Table, readAll: boolean) => {
-      const keyword = this.keywordHits(table, deep);
+    const rank: Ranking = async (table, mirror, readAll) => {
+      const keyword = this.keywordHits(table, mirror, deep);
       keyword.catch(() => undefined); // awaited below; an embedding failure must not orphan it
       const vector = await embedding;
       const [keywordHits, semanticHits] = await Promise.all([
         keyword,
-        this.semanticHits(table, { ...deep, vector }, readAll || query.filters.length > 0),
+        this.semanticHits(table, mirror, { ...deep, vector }, readAll || query.filters.length > 0),
       ]);
       return fuse(
         [
@@ -129,31 +134,33 @@ export class EmbeddedSearch {
   }
 
   /**
-   * The first `limit` hits of `rank` as results, the passages of hits ranked without them read by
-   * row id. A row moved before that read (a compaction committed since the ranking) makes the
+   * The first `limit` hits of `rank` as results, ranked through the mirror when it holds the
+   * version of the table the search reads (the latest: looked up once, for both rankings of a
+   * hybrid search), the passages of hits ranked without them read by row id. A row moved before that read (a compaction committed since the ranking) makes the
    * search rank once more, with `readAll` set: every ranking then reads its passages itself.
    * `distinct`: an identical passage of several searched tenants counts once (see `fusionKey`).
    */
-  private async search(
-    query: StoreQuery,
-    rank: (table: lancedb.Table, readAll: boolean) => Promise<RankedHit[]>,
-    distinct = false,
-  ): Promise<SearchResult[]> {
+  private async search(query: StoreQuery, rank: Ranking, distinct = false): Promise<SearchResult[]> {
     const run = async () => {
       const table = await this.deps.table();
       if (!table) return [];
+      const mirror = this.deps.mirror ? this.deps.mirror.current(await table.version()) : null;
       try {
-        return await firstResults(table, await rank(table, false), query.limit, distinct);
+        return await firstResults(table, await rank(table, mirror, false), query.limit, distinct);
       } catch (error) {
         if (!(error instanceof RowsMoved)) throw error;
-        return firstResults(table, await rank(table, true), query.limit, distinct);
+        return firstResults(table, await rank(table, mirror, true), query.limit, distinct);
       }
     };
     return this.deps.mirror ? this.deps.mirror.searching(run) : run();
   }
 
   /** Keyword candidates re-scored by BM25 over the searched tenants' statistics, best first. */
-  private async keywordHits(table: lancedb.Table, query: StoreQuery & { text: string }): Promise<Hit[]> {
+  private async keywordHits(
+    table: lancedb.Table,
+    mirror: SearchMirror | null,
+    query: StoreQuery & { text: string },
+  ): Promise<Hit[]> {
     const text = queryText(query.text);
     if (!text || !(await this.hasFts(table))) return [];
     const terms = queryTerms(query.text);
@@ -170,7 +177,6 @@ export class EmbeddedSearch {
         .toArrow();
     };
     // The mirror ranks every row by these weights, as re-scoring does; the index by its own.
-    const mirror = await this.mirrorOf(table);
     const wanted = Math.max(candidates(query) * KEYWORD_CANDIDATES_FACTOR, KEYWORD_CANDIDATES_MIN);
     const found = mirror
       ? mirror.keyword(query.tenants, weights, average, candidates(query))
@@ -189,10 +195,10 @@ export class EmbeddedSearch {
    */
   private async semanticHits(
     table: lancedb.Table,
+    mirror: SearchMirror | null,
     query: StoreQuery & { vector: number[] },
     read = true,
   ): Promise<RankedHit[]> {
-    const mirror = await this.mirrorOf(table);
     if (mirror) return passingFilters(mirror.semantic(query.tenants, query.vector, candidates(query)), query);
     // The index ranks by exact distances; the rows it finds are scored as the mirror scores them
     // (int8 cosines), so that a search gives the same scores whether the mirror was current or not.
@@ -252,11 +258,6 @@ export class EmbeddedSearch {
       if (kept.length >= Math.min(wanted, tenantRows) || ranked.numRows < limit) return kept;
     }
     return hitsOf(await search(wanted, tenantClause(query.tenants), passages), score);
-  }
-
-  /** The mirror, when it holds the version of the table the search reads (the latest). */
-  private async mirrorOf(table: lancedb.Table): Promise<SearchMirror | null> {
-    return this.deps.mirror?.current(await table.version()) ?? null;
   }
 
   private async hasFts(table: lancedb.Table): Promise<boolean> {

@@ -3,10 +3,10 @@ import { join } from 'node:path';
 import * as lancedb from '@lancedb/lancedb';
 import type { SearchResult } from '@docqa/contracts';
 import { searchText, type Chunk, type EmbeddedChunk } from './chunk';
-import { chunkColumns, EARLIER_LAYOUT, RESULT_COLUMN } from './chunk-columns';
+import { chunkColumns, migrateLayout, RESULT_COLUMN } from './chunk-columns';
 import { resultRow, type ResultList } from './embedded-hits';
 import { EmbeddedSearch } from './embedded-search';
-import { MirrorKeeper, type MirrorEvents } from './mirror-keeper';
+import { tableMirror, type MirrorEvents, type MirrorKeeper } from './mirror-keeper';
 import { documentsClause, inList } from './lance-sql';
 import { readTrainedRows, StampFile, writeTrainedRows } from './sidecar-files';
 import { StoreGate } from './store-gate';
@@ -88,20 +88,7 @@ export class EmbeddedStore implements VectorStore {
     this.termStats = new TermStatsFiles(join(dir, TERM_STATS_DIR));
     this.stamp = new StampFile(join(dir, `${TABLE}.lance`));
     this.mirror = searchMirror
-      ? new MirrorKeeper({
-          latestVersion: async () => (await this.openTable())?.version() ?? null,
-          snapshot: async (version) => {
-            const table = await this.db.openTable(TABLE);
-            try {
-              await table.checkout(version);
-            } catch (error) {
-              table.close();
-              throw error;
-            }
-            return table;
-          },
-          events: typeof searchMirror === 'object' ? searchMirror : undefined,
-        })
+      ? tableMirror(db, TABLE, async () => (await this.openTable())?.version() ?? null, searchMirror)
       : null;
     this.searches = new EmbeddedSearch({
       table: () => this.openTable(),
@@ -308,30 +295,9 @@ export class EmbeddedStore implements VectorStore {
     }
     const table = await this.db.openTable(TABLE);
     if (!this.termStats.isComplete()) await this.countTerms(table);
-    await this.migrateLayout(table);
+    await migrateLayout(table);
     this.table = table;
     return this.table;
-  }
-
-  /**
-   * Brings a table written before {@link RESULT_COLUMN} to the layout writes use (once; 1.7 s at
-   * 300,000 rows): adds the column, filled from the columns its fields had, then drops those.
-   * Another process migrating too, or a write committing meanwhile, makes a step fail: the steps
-   * still due are tried again.
-   */
-  private async migrateLayout(table: lancedb.Table): Promise<void> {
-    for (let failures = 0; ;) {
-      const columns = new Set((await table.schema()).fields.map((field) => field.name));
-      const dropped = EARLIER_LAYOUT.dropped.filter((column) => columns.has(column));
-      try {
-        if (!columns.has(RESULT_COLUMN))
-          await table.addColumns([{ name: RESULT_COLUMN, valueSql: EARLIER_LAYOUT.resultSql }]);
-        else if (dropped.length) await table.dropColumns(dropped);
-        else return;
-      } catch (error) {
-        if (++failures === 5) throw error;
-      }
-    }
   }
 
   /** Counts a table written before per-tenant term statistics existed (once, with a log line). */

@@ -213,6 +213,32 @@ export class MirrorKeeper {
   }
 }
 
+/**
+ * The keeper of a mirror of table `name` of `db`, whose latest version `latestVersion` reads;
+ * `events` (or `true`: none) are told of its catching up.
+ */
+export function tableMirror(
+  db: lancedb.Connection,
+  name: string,
+  latestVersion: () => Promise<number | null>,
+  events: MirrorEvents | true,
+): MirrorKeeper {
+  return new MirrorKeeper({
+    latestVersion,
+    snapshot: async (version) => {
+      const table = await db.openTable(name);
+      try {
+        await table.checkout(version);
+      } catch (error) {
+        table.close();
+        throw error;
+      }
+      return table;
+    },
+    events: events === true ? undefined : events,
+  });
+}
+
 /** Every row id of the table. */
 async function rowIds(table: lancedb.Table): Promise<bigint[]> {
   const ids: bigint[] = [];
