@@ -21,7 +21,11 @@ describe('api process', () => {
     dataDir = mkdtempSync(join(tmpdir(), 'docqa-api-main-'));
   });
   afterAll(async () => {
-    if (started && started.child.exitCode === null) started.child.kill('SIGKILL');
+    if (started && started.child.exitCode === null) {
+      // The test ended before the process did: say how far the process got.
+      console.warn(`still running after logging: ${started.messages().slice(-20).join(' | ')}`);
+      started.child.kill('SIGKILL');
+    }
     await redis.stop();
     rmSync(dataDir, { recursive: true, force: true });
   });

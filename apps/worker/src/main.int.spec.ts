@@ -29,7 +29,11 @@ describe('worker process', () => {
     dataDir = mkdtempSync(join(tmpdir(), 'docqa-worker-main-'));
   });
   afterEach(() => {
-    if (started && started.child.exitCode === null) started.child.kill('SIGKILL');
+    if (started && started.child.exitCode === null) {
+      // The test ended before the process did: say how far the process got.
+      console.warn(`still running after logging: ${started.messages().slice(-20).join(' | ')}`);
+      started.child.kill('SIGKILL');
+    }
   });
   afterAll(async () => {
     await redis.stop();
