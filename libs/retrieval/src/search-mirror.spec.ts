@@ -87,4 +87,47 @@ describe('SearchMirror', () => {
     expect(hits[0]!.score).toBeCloseTo(1, 2);
     expect(mirror().semantic(['a'], [1, 1, 0], 3)).toEqual([]);
   });
+
+  it('finds the best keyword rows of a large corpus, for queries of common words and of rare ones', () => {
+    // Words drawn Zipf-like, as the bench's corpus: the commonest are in most rows.
+    let seed = 7;
+    const random = () => (seed = (seed * 1664525 + 1013904223) >>> 0) / 2 ** 32;
+    const vocabulary = Array.from({ length: 400 }, (_, i) => `w${i.toString(36)}x`);
+    const sentence = (n: number) =>
+      Array.from({ length: n }, () => vocabulary[Math.floor(vocabulary.length * random() ** 2.5)]).join(' ');
+    const texts = Array.from({ length: 3_000 }, () => sentence(20 + Math.floor(random() * 40)));
+    const tenantOf = (i: number) => (i % 7 === 0 ? 'b' : 'a');
+    const held = new SearchMirror();
+    held.add(
+      texts.map((text, i) => ({
+        rowId: BigInt(i),
+        tenant: tenantOf(i),
+        searchText: text,
+        vector: [1, 0],
+        result: result(`d${i}`, text),
+      })),
+    );
+    for (let i = 0; i < texts.length; i += 11) held.remove(i);
+    const searched = texts.filter((_, i) => tenantOf(i) === 'a' && i % 11 !== 0);
+    const stats = statsOf(searched);
+    const average = stats.terms / stats.chunks;
+    for (let q = 0; q < 60; q++) {
+      // Every fifth query holds only rare words: few postings, ranked through the rows they touch.
+      const query = q % 5 ? sentence(2 + (q % 6)) : `${vocabulary[390 - q]} ${vocabulary[391 - q]}`;
+      const weights = queryWeights(queryTerms(query), stats);
+      const limit = [1, 10, 20, 50][q % 4]!;
+      const expected = texts
+        .map((text, i) => ({ i, score: keywordScore(text, weights, average) }))
+        .filter(({ i, score }) => score > 0 && tenantOf(i) === 'a' && i % 11 !== 0)
+        .map(({ score }) => score)
+        .sort((x, y) => y - x)
+        .slice(0, limit);
+      const hits = held.keyword(['a'], weights, average, limit);
+      expect(hits.map((hit) => hit.score)).toHaveLength(expected.length);
+      hits.forEach((hit, i) => {
+        expect(hit.score).toBeCloseTo(expected[i]!, 9);
+        expect(hit.score).toBeCloseTo(keywordScore(texts[Number(hit.rowId)]!, weights, average), 9);
+      });
+    }
+  });
 });

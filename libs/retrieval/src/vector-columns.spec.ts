@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import createWabt from 'wabt';
-import { VectorColumns } from './vector-columns';
+import { quantise, VectorColumns } from './vector-columns';
 
 /** A deterministic pseudo-random generator. */
 function rng(seed: number): () => number {
@@ -78,5 +78,28 @@ describe('VectorColumns', () => {
     expect(columns.score([0, 0, 0, 0]).queryFactor).toBe(0);
     expect(() => columns.add([[1, 2]])).toThrow('a vector of 2 dimensions among vectors of 4');
     expect(() => columns.score([1, 2])).toThrow('a query of 2 dimensions for vectors of 4');
+  });
+
+  it('gives each row its exact int8 dot product, with values at ±127 and an odd number of query dimensions', () => {
+    const dimensions = 9;
+    const random = rng(3);
+    // Values of ±1 quantise to ±127: two columns' products sum to ±32,258, the most an i16 holds here.
+    const rows = Array.from({ length: 40 }, (_, r) =>
+      Array.from({ length: dimensions }, () => (r < 20 ? (random() < 0.5 ? -1 : 1) : random() * 2 - 1)),
+    );
+    const columns = new VectorColumns(dimensions);
+    columns.add(rows);
+    for (const query of [
+      [1, 1, 1, 1, 1, 1, 1, 1, 1],
+      [-1, 1, 0, -1, 1, 0, -1, 1, 0],
+      [0, 0, 0, 0, 0.5, 0, 0, 0, 0],
+    ]) {
+      const { dot } = columns.score(query);
+      const q = quantise(query).values;
+      rows.forEach((row, i) => {
+        const values = quantise(row).values;
+        expect(dot[i]).toBe(values.reduce((sum, v, d) => sum + v * q[d]!, 0));
+      });
+    }
   });
 });

@@ -12,10 +12,15 @@
   ;; `nz` (dimension, weight) pairs of weight × column[dimension][row]. The pairs are i32 at `query`;
   ;; column d starts at cols + d × stride (int8). Rows go in blocks of 1,024 so that a block's
   ;; accumulators stay in the L1 cache while each of the query's columns passes over them.
+  ;;
+  ;; Columns go two at a time: values and weights are within ±127, so the sum of two products
+  ;; (at most 2 × 127 × 127 = 32,258) fits an i16 lane, and the two columns' sum is widened and
+  ;; added to the accumulators once. An odd last column goes with itself at weight 0.
   (func (export "score")
     (param $cols i32) (param $stride i32) (param $n i32) (param $query i32) (param $nz i32) (param $acc i32)
-    (local $block i32) (local $end i32) (local $k i32) (local $col i32) (local $w v128)
-    (local $i i32) (local $c v128) (local $lo v128) (local $hi v128) (local $a i32)
+    (local $block i32) (local $end i32) (local $k i32) (local $col0 i32) (local $col1 i32)
+    (local $w0 v128) (local $w1 v128) (local $pair i32)
+    (local $i i32) (local $c0 v128) (local $c1 v128) (local $lo v128) (local $hi v128) (local $a i32)
     (block $done
       (loop $blocks
         (br_if $done (i32.ge_u (local.get $block) (local.get $n)))
@@ -33,30 +38,44 @@
         (block $columns_done
           (loop $columns
             (br_if $columns_done (i32.ge_u (local.get $k) (local.get $nz)))
-            (local.set $col
-              (i32.add (local.get $cols)
-                (i32.mul (i32.load (i32.add (local.get $query) (i32.shl (local.get $k) (i32.const 3))))
-                  (local.get $stride))))
-            (local.set $w
-              (i16x8.splat (i32.load offset=4 (i32.add (local.get $query) (i32.shl (local.get $k) (i32.const 3))))))
-            ;; 16 rows at a time: int8 widened to i16, multiplied into i32, added to the accumulators.
+            (local.set $pair (i32.add (local.get $query) (i32.shl (local.get $k) (i32.const 3))))
+            (local.set $col0
+              (i32.add (local.get $cols) (i32.mul (i32.load (local.get $pair)) (local.get $stride))))
+            (local.set $w0 (i16x8.splat (i32.load offset=4 (local.get $pair))))
+            (if (i32.lt_u (i32.add (local.get $k) (i32.const 1)) (local.get $nz))
+              (then
+                (local.set $col1
+                  (i32.add (local.get $cols) (i32.mul (i32.load offset=8 (local.get $pair)) (local.get $stride))))
+                (local.set $w1 (i16x8.splat (i32.load offset=12 (local.get $pair)))))
+              (else
+                (local.set $col1 (local.get $col0))
+                (local.set $w1 (v128.const i16x8 0 0 0 0 0 0 0 0))))
+            ;; 16 rows at a time: int8 widened to i16, each column times its weight, the two summed
+            ;; in i16, widened to i32 and added to the accumulators.
             (local.set $i (local.get $block))
             (loop $rows
-              (local.set $c (v128.load (i32.add (local.get $col) (local.get $i))))
-              (local.set $lo (i16x8.extend_low_i8x16_s (local.get $c)))
-              (local.set $hi (i16x8.extend_high_i8x16_s (local.get $c)))
+              (local.set $c0 (v128.load (i32.add (local.get $col0) (local.get $i))))
+              (local.set $c1 (v128.load (i32.add (local.get $col1) (local.get $i))))
+              (local.set $lo
+                (i16x8.add
+                  (i16x8.mul (i16x8.extend_low_i8x16_s (local.get $c0)) (local.get $w0))
+                  (i16x8.mul (i16x8.extend_low_i8x16_s (local.get $c1)) (local.get $w1))))
+              (local.set $hi
+                (i16x8.add
+                  (i16x8.mul (i16x8.extend_high_i8x16_s (local.get $c0)) (local.get $w0))
+                  (i16x8.mul (i16x8.extend_high_i8x16_s (local.get $c1)) (local.get $w1))))
               (local.set $a (i32.add (local.get $acc) (i32.shl (local.get $i) (i32.const 2))))
               (v128.store (local.get $a)
-                (i32x4.add (v128.load (local.get $a)) (i32x4.extmul_low_i16x8_s (local.get $lo) (local.get $w))))
+                (i32x4.add (v128.load (local.get $a)) (i32x4.extend_low_i16x8_s (local.get $lo))))
               (v128.store offset=16 (local.get $a)
-                (i32x4.add (v128.load offset=16 (local.get $a)) (i32x4.extmul_high_i16x8_s (local.get $lo) (local.get $w))))
+                (i32x4.add (v128.load offset=16 (local.get $a)) (i32x4.extend_high_i16x8_s (local.get $lo))))
               (v128.store offset=32 (local.get $a)
-                (i32x4.add (v128.load offset=32 (local.get $a)) (i32x4.extmul_low_i16x8_s (local.get $hi) (local.get $w))))
+                (i32x4.add (v128.load offset=32 (local.get $a)) (i32x4.extend_low_i16x8_s (local.get $hi))))
               (v128.store offset=48 (local.get $a)
-                (i32x4.add (v128.load offset=48 (local.get $a)) (i32x4.extmul_high_i16x8_s (local.get $hi) (local.get $w))))
+                (i32x4.add (v128.load offset=48 (local.get $a)) (i32x4.extend_high_i16x8_s (local.get $hi))))
               (local.set $i (i32.add (local.get $i) (i32.const 16)))
               (br_if $rows (i32.lt_u (local.get $i) (local.get $end))))
-            (local.set $k (i32.add (local.get $k) (i32.const 1)))
+            (local.set $k (i32.add (local.get $k) (i32.const 2)))
             (br $columns)))
         (local.set $block (local.get $end))
         (br $blocks))))
