@@ -167,33 +167,8 @@ export class MirrorKeeper {
       });
     const table = await this.deps.snapshot(version);
     try {
-      const current = this.mirror;
-      if (current) {
-        const live = await rowIds(table);
-        const added = live.filter((id) => !current.has(rowNumber(id)));
-        const liveSet = new Set(live.map(rowNumber));
-        const removed = [...current.heldRowIds()].filter((id) => !liveSet.has(id));
-        const changed = added.length + removed.length + current.dead;
-        if (
-          live.length <= MAX_MIRROR_ROWS &&
-          changed <= Math.max(current.rows, live.length) * REBUILD_SHARE
-        ) {
-          // Changed in place: no search uses it meanwhile (it is not of the version they read).
-          current.version = -1;
-          for (const id of removed) current.remove(id);
-          for (let start = 0; start < added.length; start += BATCH_ROWS) {
-            const rows = table
-              .takeRowIds(added.slice(start, start + BATCH_ROWS))
-              .select(COLUMNS)
-              .withRowId();
-            addRows(current, await rows.toArrow());
-            await this.turn();
-          }
-          current.version = version;
-          caughtUp(current, added.length, removed.length, false);
-          return;
-        }
-      }
+      const changed = this.mirror ? await this.changeInPlace(this.mirror, table, version) : null;
+      if (changed) return caughtUp(changed.mirror, changed.added, changed.removed, false);
       this.mirror = null;
       const rows = await table.countRows();
       if (rows > MAX_MIRROR_ROWS) return;
@@ -210,6 +185,38 @@ export class MirrorKeeper {
     } finally {
       table.close();
     }
+  }
+
+  /**
+   * Brings `current` to `version` of `table` by its row ids (the rows added, taken by row id, and
+   * those removed), when few enough changed; else null, and the mirror is to be built afresh (a
+   * method of its own, so that the old mirror is let go of before the new one is built).
+   */
+  private async changeInPlace(
+    current: SearchMirror,
+    table: lancedb.Table,
+    version: number,
+  ): Promise<{ mirror: SearchMirror; added: number; removed: number } | null> {
+    const live = await rowIds(table);
+    const added = live.filter((id) => !current.has(rowNumber(id)));
+    const liveSet = new Set(live.map(rowNumber));
+    const removed = [...current.heldRowIds()].filter((id) => !liveSet.has(id));
+    const changed = added.length + removed.length + current.dead;
+    if (live.length > MAX_MIRROR_ROWS || changed > Math.max(current.rows, live.length) * REBUILD_SHARE)
+      return null;
+    // Changed in place: no search uses it meanwhile (it is not of the version they read).
+    current.version = -1;
+    for (const id of removed) current.remove(id);
+    for (let start = 0; start < added.length; start += BATCH_ROWS) {
+      const rows = table
+        .takeRowIds(added.slice(start, start + BATCH_ROWS))
+        .select(COLUMNS)
+        .withRowId();
+      addRows(current, await rows.toArrow());
+      await this.turn();
+    }
+    current.version = version;
+    return { mirror: current, added: added.length, removed: removed.length };
   }
 }
 
