@@ -65,6 +65,22 @@ for (const [name, entry] of Object.entries(nodeEntries)) {
   );
 }
 
+// The local embedder's thread (libs/retrieval/src/threaded-embedder.ts finds it under dist/).
+if (!values.only || values.only === 'worker')
+  jobs.push(
+    build({
+      entryPoints: ['libs/retrieval/src/embed-thread.ts'],
+      outfile: 'dist/libs/retrieval/embed-thread.js',
+      bundle: true,
+      platform: 'node',
+      target: 'node20',
+      format: 'cjs',
+      packages: 'external',
+      sourcemap: true,
+      logLevel: 'warning',
+    }),
+  );
+
 /** The widget's and the portal's bundles: minified split ES modules for the browsers both support. */
 const BROWSER = {
   splitting: true,

@@ -1,6 +1,6 @@
 import pino from 'pino';
 import type { DocumentRecord, IngestJob } from '@docqa/contracts';
-import { LocalEmbedder, type EmbeddedChunk, type UpkeepOptions } from '@docqa/retrieval';
+import { LocalEmbedder, type EmbeddedChunk, type Embedder, type UpkeepOptions } from '@docqa/retrieval';
 import { createHash } from 'node:crypto';
 import { Ingestor } from './ingestor';
 
@@ -58,11 +58,12 @@ function setup(
   upkeepEveryChunks?: number,
   documents = new FakeDocuments(),
   size = 1200,
+  embedder: Embedder = new LocalEmbedder(),
 ) {
   const store = new RecordingStore();
   const ingestor = new Ingestor({
     store,
-    embedder: new LocalEmbedder(),
+    embedder,
     documents,
     chunking: { size, overlap: 100 },
     logger: pino({ level: 'silent' }),
@@ -178,6 +179,57 @@ describe('Ingestor', () => {
     expect(progress).toEqual([1, 2, 3]);
     expect(documents.job).toMatchObject({ status: 'completed', processed: 3, chunks: 3, failed: 0 });
     expect([...documents.records.keys()]).toEqual(['a', 'b', 'c']);
+  });
+
+  it('embeds the chunks of many small documents together, each chunk with the vector of its own text', async () => {
+    const local = new LocalEmbedder();
+    const calls: number[] = [];
+    const counting: Embedder = {
+      dimensions: local.dimensions,
+      embedQuery: (text) => local.embedQuery(text),
+      async embedDocuments(texts) {
+        calls.push(texts.length);
+        return local.embedDocuments(texts);
+      },
+    };
+    const { store, documents, ingestor } = setup(undefined, undefined, undefined, undefined, counting);
+    const many = Array.from({ length: 300 }, (_, i) => doc(`d${i}`, `text number ${i}`));
+    await ingestor.ingest({ job_id: 'j', tenant: 't', documents: many });
+    expect(calls).toEqual([128, 128, 44]);
+    expect(documents.job).toMatchObject({ status: 'completed', processed: 300, chunks: 300 });
+    const chunks = store.writes.flatMap((w) => w.chunks);
+    expect(chunks.map((c) => c.document_id)).toEqual(many.map((d) => d.id));
+    for (const chunk of chunks) expect(chunk.vector).toEqual(local.embed(`${chunk.title}\n${chunk.text}`));
+  });
+
+  it('fails only the document whose text the embedder refuses, and embeds the others', async () => {
+    const local = new LocalEmbedder();
+    const refusing: Embedder = {
+      dimensions: local.dimensions,
+      embedQuery: (text) => local.embedQuery(text),
+      async embedDocuments(texts) {
+        if (texts.some((text) => text.includes('too long'))) throw new Error('input too long for the model');
+        return local.embedDocuments(texts);
+      },
+    };
+    const { store, documents, ingestor } = setup(undefined, undefined, undefined, undefined, refusing);
+    const progress: number[] = [];
+    await ingestor.ingest(
+      {
+        job_id: 'j',
+        tenant: 't',
+        documents: [doc('a', 'alpha'), doc('b', 'this one is too long'), doc('c', 'gamma')],
+      },
+      (done) => void progress.push(done),
+    );
+    expect(store.writes.map((w) => w.ids)).toEqual([['a', 'c']]);
+    expect(progress).toEqual([1, 2, 3]);
+    expect(documents.job).toMatchObject({
+      status: 'completed',
+      processed: 2,
+      failed: 1,
+      errors: [{ document_id: 'b', message: 'input too long for the model' }],
+    });
   });
 
   it('writes a document given twice in one job in order, so the second replaces the first', async () => {

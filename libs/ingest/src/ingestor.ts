@@ -17,7 +17,10 @@ import { WritePipeline } from './write-pipeline';
 
 type JobDocument = IngestJob['documents'][number];
 
-/** Embedding batch size: keeps memory flat on large documents. */
+/**
+ * Chunks embedded in one call: those of several small documents together (one call per document
+ * cost a round trip per chunk of a site of one-page documents), a large document's in several.
+ */
 const EMBED_BATCH = 128;
 /**
  * Chunks written to the store in one go. Each write is a commit (and an index check) of the
@@ -37,6 +40,21 @@ interface Prepared {
   record: DocumentRecord;
   chunks: EmbeddedChunk[];
 }
+
+/** A document chunked, waiting for its chunks' vectors. */
+interface Chunked {
+  doc: JobDocument;
+  record: DocumentRecord;
+  pieces: Piece[];
+}
+
+type Piece = Awaited<ReturnType<typeof chunkMarkdown>>[number];
+
+/**
+ * A document of a job as it goes through: chunked (then embedded with others), or settled already
+ * (skipped as unchanged, or failed); `index` is its place in the job.
+ */
+type Step = { index: number } & ({ chunked: Chunked } | { skipped: true } | { failed: unknown; id: string });
 
 /** Counts of a job, as `GET /jobs/{id}` shows them. */
 export interface IngestTally {
@@ -123,22 +141,53 @@ export class Ingestor {
       size: (p) => p.chunks.length,
       batchSize: WRITE_BATCH,
     });
+    // Documents are chunked one after the other and embedded EMBED_BATCH chunks at a time; while a
+    // batch is embedded (on the embedder's thread, or across the network) the next is chunked.
+    let steps: Step[] = [];
+    let pieces = 0;
+    let embedding: Promise<void> = Promise.resolve();
+    const embedWaiting = async () => {
+      const batch = steps;
+      steps = [];
+      pieces = 0;
+      const vectors = this.embed(
+        job.tenant,
+        batch.flatMap((step) => ('chunked' in step ? [step.chunked] : [])),
+      );
+      await embedding;
+      embedding = (async () => {
+        const prepared = await vectors;
+        for (const step of batch) {
+          if ('chunked' in step) {
+            const result = prepared.get(step.chunked)!;
+            if (result instanceof Error) this.fail(tally, step.chunked.record.id, result);
+            else await writes.add(result);
+          } else if ('skipped' in step) {
+            tally.skipped++;
+            tally.processed++;
+          } else this.fail(tally, step.id, step.failed);
+          await onProgress?.(step.index + 1, job.documents.length);
+        }
+      })();
+      // Awaited by the next batch or at the end; until then a rejection is not "unhandled".
+      embedding.catch(() => undefined);
+    };
     for (const [index, doc] of job.documents.entries()) {
       try {
-        const prepared = await this.prepare(job.tenant, doc, known.get(doc.id) ?? null);
-        if (prepared) {
+        const chunked = await this.chunk(doc, known.get(doc.id) ?? null);
+        if (chunked) {
           // A later copy of the same document in this job compares against this one.
-          known.set(doc.id, prepared.record);
-          await writes.add(prepared);
-        } else {
-          tally.skipped++;
-          tally.processed++;
-        }
+          known.set(doc.id, chunked.record);
+          steps.push({ index, chunked });
+          pieces += chunked.pieces.length;
+        } else steps.push({ index, skipped: true });
       } catch (err) {
-        this.fail(tally, doc.id, err);
+        steps.push({ index, failed: err, id: doc.id });
       }
-      await onProgress?.(index + 1, job.documents.length);
+      if (pieces >= EMBED_BATCH) await embedWaiting();
     }
+    await embedWaiting();
+    await embedding;
     await writes.drain();
     return tally;
   }
@@ -164,13 +213,9 @@ export class Ingestor {
     }
   }
 
-  /** Chunks and embeds a document; null when its content is unchanged. */
-  private async prepare(
-    tenant: string,
-    doc: JobDocument,
-    existing: DocumentRecord | null,
-  ): Promise<Prepared | null> {
-    const { embedder, chunking } = this.deps;
+  /** Chunks a document and makes its record; null when its content is unchanged. */
+  private async chunk(doc: JobDocument, existing: DocumentRecord | null): Promise<Chunked | null> {
+    const { chunking } = this.deps;
     // What the chunks are made of and how: a new chunking version or chunk size re-chunks an
     // unchanged document.
     const hash = createHash('sha256')
@@ -193,26 +238,6 @@ export class Ingestor {
     // An answer quoting a relative link is read elsewhere (a widget, an agent): the link must not
     // depend on the page it was on.
     const pieces = await chunkMarkdown(doc.url ? absoluteLinks(markdown, doc.url) : markdown, chunking);
-    const chunks: EmbeddedChunk[] = [];
-    for (let i = 0; i < pieces.length; i += EMBED_BATCH) {
-      const batch = pieces.slice(i, i + EMBED_BATCH);
-      const vectors = await embedder.embedDocuments(
-        batch.map((p) => [doc.title, p.heading, p.text].filter(Boolean).join('\n')),
-      );
-      batch.forEach((piece, j) =>
-        chunks.push({
-          tenant,
-          document_id: doc.id,
-          chunk_id: `${doc.id}#${i + j}`,
-          title: doc.title,
-          url: doc.url ? withAnchor(doc.url, piece.anchor) : null,
-          heading: piece.heading,
-          text: piece.text,
-          metadata: doc.metadata ?? {},
-          vector: vectors[j]!,
-        }),
-      );
-    }
     const now = new Date().toISOString();
     const record: DocumentRecord = {
       id: doc.id,
@@ -221,11 +246,42 @@ export class Ingestor {
       content_type: doc.content_type,
       metadata: doc.metadata ?? {},
       hash,
-      chunks: chunks.length,
+      chunks: pieces.length,
       created_at: existing?.created_at ?? now,
       updated_at: now,
     };
-    return { record, chunks };
+    return { doc, record, pieces };
+  }
+
+  /**
+   * Embeds the chunks of `documents` together, EMBED_BATCH at a time; each document with its
+   * chunks, or the error that kept it from them. When a call fails, the documents are embedded
+   * once more one by one, so only a document whose own text fails (too long for the model, say)
+   * fails.
+   */
+  private async embed(tenant: string, documents: Chunked[]): Promise<Map<Chunked, Prepared | Error>> {
+    const results = new Map<Chunked, Prepared | Error>();
+    try {
+      const vectors = await this.embedTexts(documents.flatMap(chunkTexts));
+      let next = 0;
+      for (const chunked of documents) {
+        results.set(chunked, embedded(tenant, chunked, vectors.slice(next, next + chunked.pieces.length)));
+        next += chunked.pieces.length;
+      }
+    } catch (err) {
+      if (documents.length === 1) results.set(documents[0]!, asError(err));
+      else
+        for (const chunked of documents)
+          results.set(chunked, (await this.embed(tenant, [chunked])).get(chunked)!);
+    }
+    return results;
+  }
+
+  private async embedTexts(texts: string[]): Promise<number[][]> {
+    const vectors: number[][] = [];
+    for (let i = 0; i < texts.length; i += EMBED_BATCH)
+      vectors.push(...(await this.deps.embedder.embedDocuments(texts.slice(i, i + EMBED_BATCH))));
+    return vectors;
   }
 
   /** Replaces the documents' chunks in one store write, then records them. */
@@ -262,4 +318,29 @@ export class Ingestor {
     await this.deps.store.deleteDocument(tenant, id);
     await this.deps.documents.remove(tenant, id);
   }
+}
+
+/** What each chunk of a document is embedded from: its document's title, its heading and its text. */
+function chunkTexts({ doc, pieces }: Chunked): string[] {
+  return pieces.map((piece) => [doc.title, piece.heading, piece.text].filter(Boolean).join('\n'));
+}
+
+/** A chunked document with its chunks' `vectors`, ready to be written. */
+function embedded(tenant: string, { doc, record, pieces }: Chunked, vectors: number[][]): Prepared {
+  const chunks = pieces.map((piece, i): EmbeddedChunk => ({
+    tenant,
+    document_id: doc.id,
+    chunk_id: `${doc.id}#${i}`,
+    title: doc.title,
+    url: doc.url ? withAnchor(doc.url, piece.anchor) : null,
+    heading: piece.heading,
+    text: piece.text,
+    metadata: doc.metadata ?? {},
+    vector: vectors[i]!,
+  }));
+  return { record, chunks };
+}
+
+function asError(err: unknown): Error {
+  return err instanceof Error ? err : new Error(String(err));
 }

@@ -5,6 +5,7 @@ export { HeadingAnchors, slug, withAnchor } from './anchor';
 export { markdownBlocks, type BlockKind } from './markdown-blocks';
 export type { Embedder } from './embedder';
 export { LocalEmbedder } from './local-embedder';
+export { ingestionEmbedder } from './threaded-embedder';
 export type { StoreIdentity, UpkeepOptions, VectorStore } from './vector-store';
 export { EmbeddedStore } from './embedded-store';
 export { Retrieval } from './retrieval';

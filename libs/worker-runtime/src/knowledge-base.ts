@@ -10,7 +10,7 @@ import {
   migrateKeyLayout,
   redisTarget,
 } from '@docqa/records';
-import { createRetrieval } from '@docqa/retrieval';
+import { createRetrieval, ingestionEmbedder } from '@docqa/retrieval';
 import { openSources } from '@docqa/sync';
 import { createIngestWorker } from './ingest-worker';
 import { createSourceWorker } from './source-worker';
@@ -28,7 +28,9 @@ export interface WorkerKnowledgeBase {
 export async function createKnowledgeBase(config: Config, logger: Logger): Promise<WorkerKnowledgeBase> {
   const retrieval = await createRetrieval(config, logger);
   const keys = new Keys(config.redisPrefix);
-  const documents = await openDocumentService(config, { ...retrieval.deps, logger });
+  // Documents are embedded on a thread of their own (the local embedder), questions here.
+  const embedder = ingestionEmbedder(retrieval.deps.embedder);
+  const documents = await openDocumentService(config, { ...retrieval.deps, embedder, logger });
   const sources = await openSources(config, { documents: documents.service, logger });
   const redis = await connectRedis(redisTarget(config), 'command', 'docqa-store-binding');
   try {
@@ -69,6 +71,7 @@ export async function createKnowledgeBase(config: Config, logger: Logger): Promi
     async close() {
       await sources.close();
       await documents.close();
+      await embedder.close?.();
       await retrieval.deps.store.close();
     },
   };
