@@ -45,39 +45,32 @@ const nodeEntries = {
 
 const outFor = (entry) => `dist/${entry.replace(/\/src\/main\.ts$/, '').replace(/\/main\.ts$/, '')}/main.js`;
 
+/** Server bundles: CommonJS for Node, dependencies left in node_modules. */
+const NODE = {
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'cjs',
+  packages: 'external',
+  sourcemap: true,
+  loader: { '.lua': 'text' },
+  logLevel: 'warning',
+};
+
 const jobs = [];
 for (const [name, entry] of Object.entries(nodeEntries)) {
   if (values.only && values.only !== name) continue;
   if (!existsSync(entry)) continue;
-  jobs.push(
-    build({
-      entryPoints: [entry],
-      outfile: outFor(entry),
-      bundle: true,
-      platform: 'node',
-      target: 'node20',
-      format: 'cjs',
-      packages: 'external',
-      sourcemap: true,
-      loader: { '.lua': 'text' },
-      logLevel: 'warning',
-    }),
-  );
+  jobs.push(build({ ...NODE, entryPoints: [entry], outfile: outFor(entry) }));
 }
 
 // The local embedder's thread (libs/retrieval/src/threaded-embedder.ts finds it under dist/).
 if (!values.only || values.only === 'worker')
   jobs.push(
     build({
+      ...NODE,
       entryPoints: ['libs/retrieval/src/embed-thread.ts'],
       outfile: 'dist/libs/retrieval/embed-thread.js',
-      bundle: true,
-      platform: 'node',
-      target: 'node20',
-      format: 'cjs',
-      packages: 'external',
-      sourcemap: true,
-      logLevel: 'warning',
     }),
   );
 

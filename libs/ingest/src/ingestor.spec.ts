@@ -73,6 +73,12 @@ function setup(
   return { store, documents, ingestor };
 }
 
+/** The local embedder with documents embedded by `embedDocuments` instead. */
+function embedderWith(embedDocuments: Embedder['embedDocuments']): Embedder {
+  const local = new LocalEmbedder();
+  return { dimensions: local.dimensions, embedQuery: (text) => local.embedQuery(text), embedDocuments };
+}
+
 const doc = (id: string, content: string): IngestJob['documents'][number] => ({
   id,
   title: id,
@@ -184,14 +190,10 @@ describe('Ingestor', () => {
   it('embeds the chunks of many small documents together, each chunk with the vector of its own text', async () => {
     const local = new LocalEmbedder();
     const calls: number[] = [];
-    const counting: Embedder = {
-      dimensions: local.dimensions,
-      embedQuery: (text) => local.embedQuery(text),
-      async embedDocuments(texts) {
-        calls.push(texts.length);
-        return local.embedDocuments(texts);
-      },
-    };
+    const counting = embedderWith(async (texts) => {
+      calls.push(texts.length);
+      return local.embedDocuments(texts);
+    });
     const { store, documents, ingestor } = setup(undefined, undefined, undefined, undefined, counting);
     const many = Array.from({ length: 300 }, (_, i) => doc(`d${i}`, `text number ${i}`));
     await ingestor.ingest({ job_id: 'j', tenant: 't', documents: many });
@@ -203,15 +205,10 @@ describe('Ingestor', () => {
   });
 
   it('fails only the document whose text the embedder refuses, and embeds the others', async () => {
-    const local = new LocalEmbedder();
-    const refusing: Embedder = {
-      dimensions: local.dimensions,
-      embedQuery: (text) => local.embedQuery(text),
-      async embedDocuments(texts) {
-        if (texts.some((text) => text.includes('too long'))) throw new Error('input too long for the model');
-        return local.embedDocuments(texts);
-      },
-    };
+    const refusing = embedderWith(async (texts) => {
+      if (texts.some((text) => text.includes('too long'))) throw new Error('input too long for the model');
+      return new LocalEmbedder().embedDocuments(texts);
+    });
     const { store, documents, ingestor } = setup(undefined, undefined, undefined, undefined, refusing);
     const progress: number[] = [];
     await ingestor.ingest(
