@@ -7,6 +7,7 @@ import {
   type ChunkOptions,
   type EmbeddedChunk,
   type Embedder,
+  type TextPiece,
   type VectorStore,
 } from '@docqa/retrieval';
 import { absoluteLinks } from '@docqa/sources';
@@ -45,10 +46,8 @@ interface Prepared {
 interface Chunked {
   doc: JobDocument;
   record: DocumentRecord;
-  pieces: Piece[];
+  pieces: TextPiece[];
 }
-
-type Piece = Awaited<ReturnType<typeof chunkMarkdown>>[number];
 
 /**
  * A document of a job as it goes through: chunked (then embedded with others), or settled already

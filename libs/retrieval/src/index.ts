@@ -1,6 +1,6 @@
 export { searchText, type EmbeddedChunk } from './chunk';
 export { chunkColumns } from './chunk-columns';
-export { chunkMarkdown, type ChunkOptions } from './chunker';
+export { chunkMarkdown, type ChunkOptions, type TextPiece } from './chunker';
 export { HeadingAnchors, slug, withAnchor } from './anchor';
 export { markdownBlocks, type BlockKind } from './markdown-blocks';
 export type { Embedder } from './embedder';
