@@ -280,6 +280,48 @@ describe('widget endpoints', () => {
     }
   });
 
+  it('counts a visitor with an IPv6 address by its /56 network, which it could otherwise hop around in', async () => {
+    const limited = await startStack({
+      redisUrl: stack.redisUrl,
+      prefix: `${prefix}-v6`,
+      answerer,
+      services: noKnowledgeBase(),
+      noWorker: true,
+      env: { VISITOR_RATE_LIMIT_PER_MINUTE: '2' },
+    });
+    try {
+      const t = await limited.createToken({
+        tenant: 'acme',
+        scopes: ['ask'],
+        widget: true,
+        origins: [origin],
+      });
+      const ask = async (visitor: string) =>
+        (
+          await fetch(`${limited.apiUrl}question/`, {
+            method: 'POST',
+            headers: {
+              authorization: `Bearer ${t}`,
+              origin,
+              'content-type': 'application/json',
+              'x-forwarded-for': visitor,
+            },
+            body: JSON.stringify({ question: 'q' }),
+          })
+        ).status;
+      expect([
+        await ask('2001:db8:1:2::1'),
+        await ask('2001:db8:1:3::9'),
+        await ask('2001:db8:1:ff::7'),
+      ]).toEqual([201, 201, 429]);
+      expect(await ask('2001:db8:1:100::1')).toBe(201);
+      expect(await ask('203.0.113.9')).toBe(201);
+    } finally {
+      await limited.close();
+      await deletePrefix(redis, `${prefix}-v6`);
+    }
+  });
+
   it('does not spend the widget token’s shared budget on requests the visitor limit refused', async () => {
     const limited = await startStack({
       redisUrl: stack.redisUrl,

@@ -1,4 +1,5 @@
 import type { Request } from 'express';
+import { ipKeyGenerator } from 'express-rate-limit';
 import type { Redis } from 'ioredis';
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import type { Principal } from '@docqa/auth';
@@ -47,7 +48,7 @@ export class QuestionRateLimiter {
     if (!principal.widget) return this.spend(res, token, cost);
     const visitor = {
       limiter: this.limiter(limits.perVisitor),
-      key: `v:${principal.id}:${req.ip}`,
+      key: `v:${principal.id}:${visitorKey(req.ip)}`,
       limit: limits.perVisitor,
     };
     await this.spend(res, visitor, cost);
@@ -97,4 +98,13 @@ function setHeaders(res: HeaderSink, limit: number, result: RateLimiterRes): voi
   res.setHeader('RateLimit-Limit', String(limit));
   res.setHeader('RateLimit-Remaining', String(Math.max(0, result.remainingPoints)));
   res.setHeader('RateLimit-Reset', String(Math.ceil(result.msBeforeNext / 1000)));
+}
+
+/**
+ * Whom a visitor's budget is counted for: its IPv4 address, or the /56 network of its IPv6 one
+ * (express-rate-limit's `ipKeyGenerator`): one connection holds a whole IPv6 network, often a /56,
+ * and could otherwise ask from a new address each time.
+ */
+export function visitorKey(ip: string | undefined): string {
+  return ip ? ipKeyGenerator(ip) : 'unknown';
 }

@@ -2,6 +2,7 @@ import type { Redis } from 'ioredis';
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { RateLimitedError } from '@docqa/errors';
 import type { Keys } from '@docqa/records';
+import { visitorKey } from './rate-limit';
 
 /** Window of the sign-in limits. */
 const WINDOW_SECONDS = 15 * 60;
@@ -27,10 +28,13 @@ export class SignInLimiter {
     this.perIp = limiter('ip', deps.limits.perIp);
   }
 
-  /** Spends one attempt of `email` and of `ip`; throws 429 with `Retry-After` over either limit. */
+  /**
+   * Spends one attempt of `email` and of `ip` (of its /56 network for IPv6, see `visitorKey`);
+   * throws 429 with `Retry-After` over either limit.
+   */
   async consume(email: string, ip: string): Promise<void> {
     try {
-      await this.perIp.consume(ip);
+      await this.perIp.consume(visitorKey(ip));
       await this.perAccount.consume(email);
     } catch (err) {
       if (!(err instanceof RateLimiterRes)) throw err;
