@@ -1,3 +1,4 @@
+import { fetch as fetchThrough, type Dispatcher } from 'undici';
 import { FetchFailedError } from '@docqa/errors';
 
 /** The User-Agent docqa fetches with; robots.txt groups for `docqa` apply to it. */
@@ -24,6 +25,11 @@ export interface FetchOptions {
    * (see `refusePrivateNetworks`). @defaultValue none
    */
   guard?: (url: URL) => Promise<void>;
+  /**
+   * The connections requests go through (see `PUBLIC_NETWORKS_ONLY`, which checks every address a
+   * name resolves to when it connects). @defaultValue the process's global fetch
+   */
+  dispatcher?: Dispatcher;
   /** Counts requests sent and bytes received, for a sync's report. */
   meter?: { requests: number; bytes: number };
 }
@@ -98,15 +104,20 @@ function rateLimitResetOf(headers: Headers): number | undefined {
 /** One GET, following redirects; with a guard, each hop is checked before it is requested. */
 async function request(url: string, options: FetchOptions, signal: AbortSignal): Promise<Response> {
   const headers = { 'user-agent': options.userAgent ?? DOCQA_USER_AGENT, accept: ACCEPT, ...options.headers };
+  const { dispatcher } = options;
+  const get = (target: string | URL, redirect: RequestRedirect): Promise<Response> =>
+    dispatcher
+      ? (fetchThrough(target, { signal, redirect, headers, dispatcher }) as unknown as Promise<Response>)
+      : fetch(target, { signal, redirect, headers });
   if (!options.guard) {
     if (options.meter) options.meter.requests++;
-    return fetch(url, { signal, redirect: 'follow', headers });
+    return get(url, 'follow');
   }
   let current = new URL(url);
   for (let hop = 0; ; hop++) {
     await options.guard(current);
     if (options.meter) options.meter.requests++;
-    const res = await fetch(current, { signal, redirect: 'manual', headers });
+    const res = await get(current, 'manual');
     const location = res.headers.get('location');
     if (res.status < 300 || res.status > 399 || res.status === 304 || !location) return res;
     await res.body?.cancel();
@@ -155,6 +166,8 @@ function fetchError(err: unknown, timedOut: boolean, timeoutMs: number): Error {
   if (err instanceof Error && err.name === 'AbortError')
     return new FetchFailedError('cancelled', { cause: err });
   const cause = (err as { cause?: { code?: string; message?: string } }).cause;
+  // Refused where the connection looked its host up (see `publicLookup`).
+  if (cause instanceof FetchFailedError) return cause;
   const why = cause?.code ?? cause?.message ?? (err as Error).message;
   return new FetchFailedError(`cannot fetch: ${why}`, { cause: err });
 }

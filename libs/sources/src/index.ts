@@ -51,4 +51,4 @@ export {
 } from './sitemap-loader';
 export { isHttpUrl, loadSources, type SourceLoadOptions } from './source-loader';
 export { mapConcurrent } from './map-concurrent';
-export { isPrivateAddress, refusePrivateNetworks } from './network-guard';
+export { isPrivateAddress, PUBLIC_NETWORKS_ONLY, refusePrivateNetworks } from './network-guard';

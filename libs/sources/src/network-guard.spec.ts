@@ -2,7 +2,8 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { FetchFailedError } from '@docqa/errors';
 import { fetchResource } from './http-fetch';
-import { isPrivateAddress, refusePrivateNetworks } from './network-guard';
+import { Agent } from 'undici';
+import { isPrivateAddress, PUBLIC_NETWORKS_ONLY, publicLookup, refusePrivateNetworks } from './network-guard';
 
 describe('refusing private networks', () => {
   it('knows loopback, private, link-local and metadata addresses from public ones', () => {
@@ -16,10 +17,14 @@ describe('refusing private networks', () => {
       'fe80::1',
       'fd00::1',
       '::ffff:127.0.0.1',
+      '::ffff:7f00:1',
       '0.0.0.0',
+      // NAT64's well-known prefix: a NAT64 gateway connects to the IPv4 address inside.
+      '64:ff9b::a00:1',
+      '64:ff9b::169.254.169.254',
     ])
       expect([address, isPrivateAddress(address)]).toEqual([address, true]);
-    for (const address of ['93.184.216.34', '8.8.8.8', '2606:4700::1111'])
+    for (const address of ['93.184.216.34', '8.8.8.8', '2606:4700::1111', '64:ff9b::808:808'])
       expect([address, isPrivateAddress(address)]).toEqual([address, false]);
   });
 
@@ -55,5 +60,38 @@ describe('refusing private networks', () => {
     } finally {
       server.close();
     }
+  });
+
+  it('refuses, when it connects, a name that resolves to a private address (a checked name cannot rebind)', async () => {
+    const server = createServer((_req, res) =>
+      res.writeHead(200, { 'content-type': 'text/plain' }).end('inside'),
+    );
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const port = (server.address() as AddressInfo).port;
+    // A guard that saw a public address, as a rebinding name answers the first lookup.
+    const fooled = async () => undefined;
+    try {
+      await expect(
+        fetchResource(`http://localhost:${port}/`, { guard: fooled, dispatcher: PUBLIC_NETWORKS_ONLY }),
+      ).rejects.toThrow(/^localhost resolves to a private network address \((127\.0\.0\.1|::1)\)/);
+      // The same request through connections that look names up as usual reaches the server.
+      const agent = new Agent();
+      const fetched = await fetchResource(`http://127.0.0.1:${port}/`, { guard: fooled, dispatcher: agent });
+      expect(new TextDecoder().decode(fetched.body)).toBe('inside');
+      await agent.close();
+    } finally {
+      server.close();
+    }
+  });
+
+  it('looks a public name up as dns.lookup does, one address or all', async () => {
+    const one = await new Promise((resolve, reject) =>
+      publicLookup('8.8.8.8', {}, (err, address, family) => (err ? reject(err) : resolve([address, family]))),
+    );
+    expect(one).toEqual(['8.8.8.8', 4]);
+    const all = await new Promise((resolve, reject) =>
+      publicLookup('8.8.8.8', { all: true }, (err, addresses) => (err ? reject(err) : resolve(addresses))),
+    );
+    expect(all).toEqual([{ address: '8.8.8.8', family: 4 }]);
   });
 });

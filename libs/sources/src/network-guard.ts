@@ -1,5 +1,7 @@
+import { lookup as lookupOne, type LookupAddress, type LookupOptions } from 'node:dns';
 import { lookup } from 'node:dns/promises';
 import { BlockList, isIP } from 'node:net';
+import { Agent } from 'undici';
 import { FetchFailedError } from '@docqa/errors';
 
 /** Address ranges a server-side fetch must not reach: loopback, private, link-local, metadata. */
@@ -28,13 +30,29 @@ for (const [net, bits] of [
 ] as const)
   BLOCKED.addSubnet(net, bits, 'ipv6');
 
-/** Whether an IP address is loopback, private, link-local, multicast or a cloud metadata address. */
+/**
+ * Whether an IP address is loopback, private, link-local, multicast or a cloud metadata address;
+ * an IPv4 address inside IPv6 (mapped, `::ffff:a.b.c.d`, or through NAT64's well-known prefix,
+ * `64:ff9b::a.b.c.d`, which a NAT64 gateway turns back into IPv4) is judged as that IPv4 address.
+ */
 export function isPrivateAddress(address: string): boolean {
   const family = isIP(address);
   if (family === 4) return BLOCKED.check(address, 'ipv4');
   if (family !== 6) return false;
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1];
-  return mapped ? BLOCKED.check(mapped, 'ipv4') : BLOCKED.check(address, 'ipv6');
+  const inside = embeddedIPv4(address);
+  return inside ? BLOCKED.check(inside, 'ipv4') : BLOCKED.check(address, 'ipv6');
+}
+
+/** The IPv4 address an IPv4-mapped or NAT64 (64:ff9b::/96) IPv6 address stands for, if it is one. */
+function embeddedIPv4(address: string): string | null {
+  const match = /^(?:::ffff|64:ff9b:):(?:(\d+\.\d+\.\d+\.\d+)|([0-9a-f]{1,4}):([0-9a-f]{1,4}))$/i.exec(
+    address,
+  );
+  if (!match) return null;
+  if (match[1]) return match[1];
+  const high = parseInt(match[2]!, 16);
+  const low = parseInt(match[3]!, 16);
+  return [high >> 8, high & 0xff, low >> 8, low & 0xff].join('.');
 }
 
 /**
@@ -54,8 +72,38 @@ export async function refusePrivateNetworks(url: URL): Promise<void> {
   const blocked = addresses.find(isPrivateAddress);
   if (!blocked) return;
   // An address names itself; a name says where it led.
-  const what = isIP(host)
-    ? 'is a private network address'
-    : `resolves to a private network address (${blocked})`;
-  throw new FetchFailedError(`${host} ${what}; set SOURCES_ALLOW_PRIVATE_NETWORKS=true to allow it`);
+  if (!isIP(host)) throw privateNetworkError(host, blocked);
+  throw new FetchFailedError(
+    `${host} is a private network address; set SOURCES_ALLOW_PRIVATE_NETWORKS=true to allow it`,
+  );
+}
+
+/**
+ * Resolves a host name as `dns.lookup` does, refusing it when any of its addresses is private:
+ * the lookup of the connection itself, so a name that resolved to a public address when
+ * {@link refusePrivateNetworks} checked it cannot lead elsewhere when it is connected to (DNS
+ * rebinding). An address in the URL is connected to without a lookup, and checked beforehand.
+ */
+export function publicLookup(
+  hostname: string,
+  options: LookupOptions,
+  callback: (err: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void,
+): void {
+  lookupOne(hostname, { ...options, all: true }, (err, addresses) => {
+    if (err) return callback(err, []);
+    const blocked = addresses.find((a) => isPrivateAddress(a.address));
+    if (blocked) return callback(privateNetworkError(hostname, blocked.address), []);
+    if (options.all) return callback(null, addresses);
+    const first = addresses[0]!;
+    callback(null, first.address, first.family);
+  });
+}
+
+/** Connections for fetches that must stay on public networks: every name goes through {@link publicLookup}. */
+export const PUBLIC_NETWORKS_ONLY = new Agent({ connect: { lookup: publicLookup } });
+
+function privateNetworkError(host: string, address: string): FetchFailedError {
+  return new FetchFailedError(
+    `${host} resolves to a private network address (${address}); set SOURCES_ALLOW_PRIVATE_NETWORKS=true to allow it`,
+  );
 }

@@ -6,6 +6,7 @@ import type { HeldLease, Keys, Lease } from '@docqa/records';
 import {
   mapConcurrent,
   reasonOf,
+  PUBLIC_NETWORKS_ONLY,
   refusePrivateNetworks,
   type FetchOptions,
   type LoadedDocument,
@@ -88,7 +89,10 @@ export class SourceSyncer {
       const meter = { requests: 0, bytes: 0 };
       const fetch: FetchOptions = {
         meter,
-        ...(!this.deps.allowPrivateNetworks && { guard: refusePrivateNetworks }),
+        ...(!this.deps.allowPrivateNetworks && {
+          guard: refusePrivateNetworks,
+          dispatcher: PUBLIC_NETWORKS_ONLY,
+        }),
       };
       const progress = new SyncProgress(() =>
         store.putSync(job.tenant, source.id, { ...sync, failures: sync.failures.slice(0, FAILURES_KEPT) }),
