@@ -54,10 +54,21 @@ describe('refusing private networks', () => {
       seen.push(url.pathname);
       if (url.pathname === '/inside') throw new FetchFailedError('refused');
     };
+    // Through the process's fetch, and through connections of undici's own (as source syncs fetch).
+    const agent = new Agent();
     try {
-      await expect(fetchResource(`${origin}/start`, { guard })).rejects.toThrow('refused');
-      expect(seen).toEqual(['/start', '/inside']);
+      for (const dispatcher of [undefined, agent]) {
+        seen.length = 0;
+        await expect(fetchResource(`${origin}/start`, { guard, dispatcher })).rejects.toThrow('refused');
+        expect(seen).toEqual(['/start', '/inside']);
+      }
+      const followed = await fetchResource(`${origin}/start`, {
+        guard: async () => undefined,
+        dispatcher: agent,
+      });
+      expect([followed.url, new TextDecoder().decode(followed.body)]).toEqual([`${origin}/inside`, 'secret']);
     } finally {
+      await agent.close();
       server.close();
     }
   });
