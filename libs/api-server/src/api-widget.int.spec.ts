@@ -239,14 +239,23 @@ describe('widget endpoints', () => {
     expect(stored.map((s) => JSON.parse(s))).not.toContainEqual(expect.objectContaining({ question_id }));
   });
 
-  it('limits questions per visitor IP on a widget token with 429, Retry-After and RateLimit-* headers', async () => {
+  /**
+   * Runs `test` against an API of its own with `env`'s rate limits and a widget token of `acme`;
+   * `ask` posts a question from `visitor` (the API trusts a loopback proxy, TRUST_PROXY, so
+   * X-Forwarded-For names the visitor), or from the test's own address.
+   */
+  async function withLimitedWidget(
+    name: string,
+    env: Record<string, string>,
+    test: (ask: (visitor?: string) => Promise<Response>) => Promise<void>,
+  ): Promise<void> {
     const limited = await startStack({
       redisUrl: stack.redisUrl,
-      prefix: `${prefix}-rl`,
+      prefix: `${prefix}-${name}`,
       answerer,
       services: noKnowledgeBase(),
       noWorker: true,
-      env: { VISITOR_RATE_LIMIT_PER_MINUTE: '2' },
+      env,
     });
     try {
       const t = await limited.createToken({
@@ -255,12 +264,26 @@ describe('widget endpoints', () => {
         widget: true,
         origins: [origin],
       });
-      const ask = () =>
+      await test((visitor) =>
         fetch(`${limited.apiUrl}question/`, {
           method: 'POST',
-          headers: { authorization: `Bearer ${t}`, origin, 'content-type': 'application/json' },
+          headers: {
+            authorization: `Bearer ${t}`,
+            origin,
+            'content-type': 'application/json',
+            ...(visitor && { 'x-forwarded-for': visitor }),
+          },
           body: JSON.stringify({ question: 'q' }),
-        });
+        }),
+      );
+    } finally {
+      await limited.close();
+      await deletePrefix(redis, `${prefix}-${name}`);
+    }
+  }
+
+  it('limits questions per visitor IP on a widget token with 429, Retry-After and RateLimit-* headers', async () => {
+    await withLimitedWidget('rl', { VISITOR_RATE_LIMIT_PER_MINUTE: '2' }, async (ask) => {
       expect((await ask()).status).toBe(201);
       expect((await ask()).status).toBe(201);
       const third = await ask();
@@ -274,82 +297,25 @@ describe('widget endpoints', () => {
       const reset = Number(third.headers.get('ratelimit-reset'));
       expect(reset).toBeGreaterThan(0);
       expect(reset).toBeLessThanOrEqual(60);
-    } finally {
-      await limited.close();
-      await deletePrefix(redis, `${prefix}-rl`);
-    }
+    });
   });
 
   it('counts a visitor with an IPv6 address by its /56 network, which it could otherwise hop around in', async () => {
-    const limited = await startStack({
-      redisUrl: stack.redisUrl,
-      prefix: `${prefix}-v6`,
-      answerer,
-      services: noKnowledgeBase(),
-      noWorker: true,
-      env: { VISITOR_RATE_LIMIT_PER_MINUTE: '2' },
-    });
-    try {
-      const t = await limited.createToken({
-        tenant: 'acme',
-        scopes: ['ask'],
-        widget: true,
-        origins: [origin],
-      });
-      const ask = async (visitor: string) =>
-        (
-          await fetch(`${limited.apiUrl}question/`, {
-            method: 'POST',
-            headers: {
-              authorization: `Bearer ${t}`,
-              origin,
-              'content-type': 'application/json',
-              'x-forwarded-for': visitor,
-            },
-            body: JSON.stringify({ question: 'q' }),
-          })
-        ).status;
+    await withLimitedWidget('v6', { VISITOR_RATE_LIMIT_PER_MINUTE: '2' }, async (ask) => {
+      const status = async (visitor: string) => (await ask(visitor)).status;
       expect([
-        await ask('2001:db8:1:2::1'),
-        await ask('2001:db8:1:3::9'),
-        await ask('2001:db8:1:ff::7'),
+        await status('2001:db8:1:2::1'),
+        await status('2001:db8:1:3::9'),
+        await status('2001:db8:1:ff::7'),
       ]).toEqual([201, 201, 429]);
-      expect(await ask('2001:db8:1:100::1')).toBe(201);
-      expect(await ask('203.0.113.9')).toBe(201);
-    } finally {
-      await limited.close();
-      await deletePrefix(redis, `${prefix}-v6`);
-    }
+      expect(await status('2001:db8:1:100::1')).toBe(201);
+      expect(await status('203.0.113.9')).toBe(201);
+    });
   });
 
   it('does not spend the widget token’s shared budget on requests the visitor limit refused', async () => {
-    const limited = await startStack({
-      redisUrl: stack.redisUrl,
-      prefix: `${prefix}-shared`,
-      answerer,
-      services: noKnowledgeBase(),
-      noWorker: true,
-      env: { VISITOR_RATE_LIMIT_PER_MINUTE: '2', WIDGET_RATE_LIMIT_PER_MINUTE: '4' },
-    });
-    try {
-      const t = await limited.createToken({
-        tenant: 'acme',
-        scopes: ['ask'],
-        widget: true,
-        origins: [origin],
-      });
-      // The API trusts a loopback proxy (TRUST_PROXY), so X-Forwarded-For names the visitor.
-      const ask = (visitor: string) =>
-        fetch(`${limited.apiUrl}question/`, {
-          method: 'POST',
-          headers: {
-            authorization: `Bearer ${t}`,
-            origin,
-            'content-type': 'application/json',
-            'x-forwarded-for': visitor,
-          },
-          body: JSON.stringify({ question: 'q' }),
-        });
+    const env = { VISITOR_RATE_LIMIT_PER_MINUTE: '2', WIDGET_RATE_LIMIT_PER_MINUTE: '4' };
+    await withLimitedWidget('shared', env, async (ask) => {
       const statuses: number[] = [];
       for (let i = 0; i < 6; i++) statuses.push((await ask('203.0.113.1')).status);
       expect(statuses).toEqual([201, 201, 429, 429, 429, 429]);
@@ -359,9 +325,6 @@ describe('widget endpoints', () => {
       const over = await ask('203.0.113.3');
       expect(over.status).toBe(429);
       expect(over.headers.get('ratelimit-limit')).toBe('4');
-    } finally {
-      await limited.close();
-      await deletePrefix(redis, `${prefix}-shared`);
-    }
+    });
   });
 });
