@@ -8,7 +8,7 @@ import { noKnowledgeBase, type Stack } from '@docqa/api-server/testing';
 import { deletePrefix, launchChromium, testPrefix, testRedis } from '@docqa/testing';
 import type { Redis } from 'ioredis';
 import { ControlledAnswerer, type ControlledAnswer } from './controlled-answerer';
-import { startWidgetStack, root, docsSite } from './widget-testing';
+import { startWidgetStack, root, docsSite, markdownRendered } from './widget-testing';
 
 /** The docs' screenshots are rewritten only on request (`UPDATE_SCREENSHOTS=1`); else a scratch folder. */
 const screenshots = process.env.UPDATE_SCREENSHOTS
@@ -216,6 +216,7 @@ describe('answers in the widget (Chromium, a test-driven answerer)', () => {
     );
     answer.finish(SOURCES);
     await dialog.getByRole('button', { name: 'Good answer' }).waitFor();
+    await markdownRendered(dialog);
     const widths = await dialog.evaluate((el) => {
       const wider = (e: Element) => e.scrollWidth > e.clientWidth;
       return {

@@ -4,7 +4,7 @@ import { loadPaths } from '@docqa/sources';
 import { type Stack } from '@docqa/api-server/testing';
 import { deletePrefix, launchChromium, testPrefix, testRedis } from '@docqa/testing';
 import type { Redis } from 'ioredis';
-import { startWidgetStack, root } from './widget-testing';
+import { markdownRendered, startWidgetStack, root } from './widget-testing';
 
 const BASE_URL = 'https://docqa.example.com/docs/';
 
@@ -42,6 +42,7 @@ describe('the demo answers in the widget (Chromium, the real pipeline over docs/
     const dialog = page.getByRole('dialog', { name: 'docqa Chat' });
     await dialog.getByRole('button', { name: question }).click();
     await dialog.getByRole('button', { name: 'Good answer' }).waitFor();
+    await markdownRendered(dialog);
     // However long the answer, it is shown from its start.
     await expect(inView(dialog.locator('.question'))).resolves.toBe(true);
     // Every source listed, the other documents too.

@@ -7,7 +7,7 @@ import { deletePrefix, testPrefix, testRedis, launchChromium } from '@docqa/test
 import type { Redis } from 'ioredis';
 import type { WidgetGlobals } from './widget-globals';
 import { type Stack } from '@docqa/api-server/testing';
-import { startWidgetStack, root, docsSite } from './widget-testing';
+import { startWidgetStack, root, docsSite, markdownRendered } from './widget-testing';
 
 /** Types a question into the widget within `scope`, sends it and waits for its sources. */
 async function ask(page: Page, scope: Page | Locator, question: string): Promise<void> {
@@ -151,6 +151,7 @@ describe('the widget in Chromium against the real API and worker', () => {
       .fill('How do images load and are links shown?');
     await page.keyboard.press('Enter');
     await page.getByRole('button', { name: 'Good answer' }).waitFor();
+    await markdownRendered(page);
     // The hostile sentence reached the rendered answer: the checks below are about it.
     const answer = page.locator('.answer');
     await expect(answer.textContent()).resolves.toMatch(/Images load with .*links.* are shown/);

@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
+import type { Locator, Page } from 'playwright-core';
 import { startStack, type Stack, type StackOptions } from '@docqa/api-server/testing';
 
 /** The repository's root. */
@@ -26,4 +27,13 @@ export function docsSite(pageFor: (path: string) => string): Promise<{ server: S
       resolve({ server, origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}` }),
     ),
   );
+}
+
+/**
+ * Waits until the complete answers in `scope` are rendered as Markdown. The renderer is a chunk
+ * fetched with the first question: an answer complete before it arrives (a busy machine, a slow
+ * network) is shown as plain lines, with no code block, table or citation link, until it does.
+ */
+export function markdownRendered(scope: Page | Locator): Promise<void> {
+  return scope.locator('.answer .plain').first().waitFor({ state: 'detached' });
 }
