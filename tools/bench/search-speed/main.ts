@@ -8,7 +8,8 @@
  * the API, search p50/p95 per mode (server `took_ms` and HTTP round trip; right after the import,
  * and once the API's search mirror holds the table), recall@10 of the served semantic search
  * against an exact search, each mode through LanceDB's indexes and through the search mirror side
- * by side in this process, the peak RSS of the API and of the worker, and the load average.
+ * by side in this process, the peak RSS of the API and of the worker, the load average, and search
+ * times during a re-sync of a tenth of the documents and the upkeep after it (searched all along).
  *
  * With `--mcp`, the per-mode table is replaced by `search_docs` through MCP measured beside
  * `POST /rag/search/` (section "MCP search latency").
@@ -114,6 +115,8 @@ interface MirrorLine {
 function watchApiLog(api: ChildProcess): {
   mirrored: (version: number) => Promise<MirrorLine>;
   lastBuild: () => MirrorLine | undefined;
+  /** How many times the mirror was built afresh so far. */
+  builds: () => number;
 } {
   const lines: MirrorLine[] = [];
   const waiters: (() => void)[] = [];
@@ -133,6 +136,7 @@ function watchApiLog(api: ChildProcess): {
   });
   return {
     lastBuild: () => lines.filter((line) => line.rebuilt).at(-1),
+    builds: () => lines.filter((line) => line.rebuilt).length,
     mirrored: async (version) => {
       const deadline = Date.now() + 10 * 60_000;
       for (;;) {
@@ -165,6 +169,92 @@ async function latestVersion(dataDir: string): Promise<number> {
 function peakRssMb(pid: number): number {
   const kb = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
   return Number(kb) / 1024;
+}
+
+/** An ingest job submitted through `client`. */
+interface IngestJob {
+  client: DocqaClient;
+  id: string;
+}
+
+/** Waits for every job to end; their chunks (a job with a failed document throws). */
+async function jobsDone(jobs: IngestJob[]): Promise<number> {
+  let chunks = 0;
+  for (const job of jobs)
+    for (;;) {
+      const record = await job.client.jobs.get(job.id);
+      if (record.status === 'completed' || record.status === 'failed') {
+        if (record.failed) throw new Error(`ingest job ${job.id}: ${record.failed} documents failed`);
+        chunks += record.chunks;
+        break;
+      }
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  return chunks;
+}
+
+const MODES: SearchMode[] = ['keyword', 'semantic', 'hybrid'];
+
+/**
+ * A re-sync of `documents` (changed, of ids the table holds) while searches go on, one mode after
+ * another, until the worker's upkeep after it has ended and the API's search mirror holds the
+ * table's latest version: each mode's server times (sorted), and the mirror's builds afresh
+ * meanwhile.
+ */
+async function measureResync(opts: {
+  documents: DocumentCreateInput[];
+  client: DocqaClient;
+  query: () => string;
+  dataDir: string;
+  apiLog: ReturnType<typeof watchApiLog>;
+}): Promise<{
+  documents: number;
+  ingestSeconds: number;
+  seconds: number;
+  searches: number;
+  builds: number;
+  modes: { mode: SearchMode; took: number[] }[];
+}> {
+  const { client, dataDir, apiLog } = opts;
+  const buildsBefore = apiLog.builds();
+  const took = new Map<SearchMode, number[]>(MODES.map((mode) => [mode, []]));
+  let searching = true;
+  const searches = (async () => {
+    for (let q = 0; searching; q++) {
+      const mode = MODES[q % MODES.length]!;
+      const { took_ms } = await client.search({ query: opts.query(), search_mode: mode, limit: 10 });
+      took.get(mode)!.push(took_ms);
+    }
+  })();
+  // Awaited below; a failed search must not go unhandled before then.
+  searches.catch(() => undefined);
+  const started = performance.now();
+  try {
+    const jobs: IngestJob[] = [];
+    for (let i = 0; i < opts.documents.length; i += PER_CALL)
+      jobs.push({
+        client,
+        id: (await client.documents.create(opts.documents.slice(i, i + PER_CALL))).job_id,
+      });
+    await jobsDone(jobs);
+    const ingestSeconds = (performance.now() - started) / 1000;
+    await versionsRemoved(dataDir, await tableVersions(dataDir));
+    await apiLog.mirrored(await latestVersion(dataDir));
+    const seconds = (performance.now() - started) / 1000;
+    searching = false;
+    await searches;
+    return {
+      documents: opts.documents.length,
+      ingestSeconds,
+      seconds,
+      searches: [...took.values()].reduce((n, list) => n + list.length, 0),
+      builds: apiLog.builds() - buildsBefore,
+      modes: MODES.map((mode) => ({ mode, took: took.get(mode)!.sort((a, b) => a - b) })),
+    };
+  } finally {
+    searching = false;
+    await searches.catch(() => undefined);
+  }
 }
 
 const percentile = (sorted: number[], p: number) =>
@@ -259,24 +349,14 @@ async function main(): Promise<void> {
     };
 
     const started = performance.now();
-    const jobs: { client: DocqaClient; id: string }[] = [];
+    const jobs: IngestJob[] = [];
     let chunks = 0;
     for (let i = 0; i < TOTAL; i += PER_CALL) {
       const client = (i / PER_CALL) % 10 === 9 ? clients.other : clients.bench;
       jobs.push({ client, id: (await client.documents.create(corpus.slice(i, i + PER_CALL))).job_id });
     }
     const submitted = (performance.now() - started) / 1000;
-    for (const job of jobs) {
-      for (;;) {
-        const record = await job.client.jobs.get(job.id);
-        if (record.status === 'completed' || record.status === 'failed') {
-          if (record.failed) throw new Error(`ingest job ${job.id}: ${record.failed} documents failed`);
-          chunks += record.chunks;
-          break;
-        }
-        await new Promise((r) => setTimeout(r, 200));
-      }
-    }
+    chunks += await jobsDone(jobs);
     const ingestSeconds = (performance.now() - started) / 1000;
 
     if (values.mcp) {
@@ -298,7 +378,7 @@ async function main(): Promise<void> {
     /** One table row per mode: server and HTTP p50 and p95 over `QUERIES` queries. */
     const measureModes = async (when: string): Promise<string[]> => {
       const rows: string[] = [];
-      for (const mode of ['keyword', 'semantic', 'hybrid'] as SearchMode[]) {
+      for (const mode of MODES) {
         const server: number[] = [];
         const http: number[] = [];
         for (let q = 0; q < QUERIES + WARM_UP; q++) {
@@ -342,6 +422,16 @@ async function main(): Promise<void> {
       tenant: 'bench',
       queries: Array.from({ length: QUERIES }, () => sentence(5)),
     });
+    const resync = await measureResync({
+      documents: corpus
+        .filter((_, i) => Math.floor(i / PER_CALL) % 10 !== 9)
+        .slice(0, TOTAL / 10)
+        .map((doc) => ({ ...doc, content: `## ${sentence(3)}\n\n${sentence(80)}` })),
+      client: clients.bench,
+      query: () => sentence(5),
+      dataDir,
+      apiLog,
+    });
     const rate = chunks / ingestSeconds;
     const text = [
       `${chunks.toLocaleString('en')} synthetic chunks (one per document: a heading and 80 words drawn from the emanual-tv vocabulary), 90 % in the searched tenant, 10 % in another. A real deployment on one machine: the API and one worker as separate processes (\`dist/apps/api\`, \`dist/apps/worker\`), a private redis-server, the embedded store (LanceDB: FTS index, bitmap index on tenant, IVF_FLAT vector index from 5,000 rows; ingest jobs bring the indexes up to date at the end of a burst and every 50,000 chunks, and the ingestion time includes that) and local embeddings. Documents go in through \`POST /documents/\` in calls of ${PER_CALL}; the worker chunks, embeds and writes them. Then ${QUERIES} queries of 5 words per mode after ${WARM_UP} warm-up queries, through \`POST /rag/search/\`, limit 10. Run on ${new Date().toISOString().slice(0, 10)}; load average (1, 5, 15 min) ${loadBefore} before, ${load()} after (2 cores).`,
@@ -352,7 +442,7 @@ async function main(): Promise<void> {
       '',
       `Peak RSS: API **${rss.api.toFixed(0)} MB**, worker **${rss.worker.toFixed(0)} MB**.`,
       '',
-      `Searches were measured right after the import (its table versions, ${versions}, still kept; the API's search mirror catching up, searches meanwhile through LanceDB's indexes) and again once the worker's next upkeep had removed them and ended (it starts \`VERSION_RETENTION_MS\` after the burst's end) and the API's search mirror held the table's latest version: the state between imports.${build ? ` The mirror was last built afresh (after a compaction gave every row a new row id) in ${(build.ms / 1000).toFixed(1)} s, ${build.rows.toLocaleString('en')} rows.` : ''}`,
+      `Searches were measured right after the import (its table versions, ${versions}, still kept; the API's search mirror catching up, searches meanwhile through LanceDB's indexes) and again once the worker's next upkeep had removed them and ended (it starts \`VERSION_RETENTION_MS\` after the burst's end) and the API's search mirror held the table's latest version: the state between imports.${build ? ` The API's search mirror was last built afresh (at its first search after the import, the API having searched nothing before) in ${(build.ms / 1000).toFixed(1)} s, ${build.rows.toLocaleString('en')} rows, searched meanwhile.` : ''}`,
       '',
       '| mode | p50 ms (server `took_ms`) | p95 ms (server) | p50 ms (HTTP round trip) | p95 ms (HTTP) |',
       '|---|---|---|---|---|',
@@ -367,6 +457,15 @@ async function main(): Promise<void> {
       ...sideBySide.map(
         ({ mode, indexes, mirror }) =>
           `| ${mode} | ${indexes.p50.toFixed(1)} (${indexes.p95.toFixed(1)}) | ${mirror.p50.toFixed(1)} (${mirror.p95.toFixed(1)}) | ${(indexes.p50 / mirror.p50).toFixed(1)} × |`,
+      ),
+      '',
+      `A re-sync while visitors search: ${resync.documents.toLocaleString('en')} documents of the searched tenant (10 %) changed and sent again through \`POST /documents/\` (ingested in ${resync.ingestSeconds.toFixed(1)} s), searched all along, one mode after another, from the first call until the worker's upkeep after it had ended ${resync.seconds.toFixed(0)} s later and the API's search mirror held the latest version: ${resync.searches.toLocaleString('en')} searches; the mirror was built afresh ${resync.builds} times in that time (it otherwise follows the table by row ids).`,
+      '',
+      '| mode, during the re-sync | p50 ms (server `took_ms`) | p95 ms (server) | p99 ms (server) | max ms (server) |',
+      '|---|---|---|---|---|',
+      ...resync.modes.map(
+        ({ mode, took }) =>
+          `| ${mode} | ${percentile(took, 0.5).toFixed(1)} | ${percentile(took, 0.95).toFixed(1)} | ${percentile(took, 0.99).toFixed(1)} | ${took.at(-1)!.toFixed(1)} |`,
       ),
       '',
       'Targets (server p50): keyword ≤ 5 ms, semantic ≤ 8 ms, hybrid ≤ 10 ms at every size.',
