@@ -336,7 +336,8 @@ async function firstResults(
 
 /**
  * Thrown when a row a search ranked is gone by the time its passage is read: a compaction since
- * the ranking rewrote it under a new row id.
+ * the ranking rewrote it under a new row id (in a table made before row ids were stable), or the
+ * row was deleted.
  */
 class RowsMoved extends Error {
   constructor() {

@@ -26,7 +26,8 @@ export const MAX_MIRROR_ROWS = 500_000;
 const BATCH_ROWS = 64;
 /**
  * Share of the mirror's rows, removed or new, from which it is built afresh rather than changed:
- * a compaction gives every row a new row id, and dead slots cost memory and time.
+ * dead slots cost memory and time, and a compaction of a table made before stable row ids (see
+ * `NEW_TABLE_OPTIONS` in embedded-store.ts) gives every row a new row id.
  */
 const REBUILD_SHARE = 0.25;
 
@@ -51,7 +52,8 @@ const COLUMNS = ['tenant', 'search_text', 'vector', RESULT_COLUMN];
  * Keeps a {@link SearchMirror} of the table's latest version in this process. Searches ask
  * {@link current} with the version they read; a mirror of an older version is not used, and
  * starts catching up: only the rows added and removed since are read (by row id), unless so many
- * changed (a compaction gives every row a new row id) that it is built afresh from a scan.
+ * changed that it is built afresh from a scan. A compaction changes no row id (the table's row ids
+ * are stable), except in a table made before they were, where it gives every row a new one.
  * Meanwhile searches go to LanceDB's indexes, as they do in a process that has not searched yet.
  * Catching up yields to the event loop after each batch of rows, and goes on only while no search
  * is under way, so requests are served meanwhile.
