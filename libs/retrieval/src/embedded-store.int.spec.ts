@@ -78,6 +78,11 @@ async function tableOf(store: EmbeddedStore): Promise<lancedb.Table> {
   return (await (store as unknown as { openTable(): Promise<lancedb.Table> }).openTable())!;
 }
 
+/** How many fragments (files of rows) the table `store` writes to has. */
+async function fragmentCount(store: EmbeddedStore): Promise<number> {
+  return (await (await tableOf(store)).stats()).fragmentStats.numFragments;
+}
+
 /** How many versions the table in `dir` has. */
 function versionCount(dir: string): Promise<number> {
   return readTable(dir, async (table) => (await table.listVersions()).length);
@@ -259,7 +264,7 @@ describe('EmbeddedStore hybrid search', () => {
             vector: Promise.resolve([1, 0, 0, 0]),
             weights: { keyword: 1, semantic: 1 },
           });
-        const table = (await (store as unknown as { openTable(): Promise<lancedb.Table> }).openTable())!;
+        const table = await tableOf(store);
         const take = jest.spyOn(table, 'takeRowIds');
         const expected = await search();
         expect(expected.map((r) => [r.document_id, r.text])).toEqual([
@@ -500,7 +505,7 @@ describe('EmbeddedStore table versions', () => {
       }) as typeof setTimeout);
       await store.optimize({ endOfBurst: true });
       timers.mockRestore();
-      const table = (await (store as unknown as { openTable(): Promise<lancedb.Table> }).openTable())!;
+      const table = await tableOf(store);
       const compact = table.optimize.bind(table);
       let compacting!: () => void;
       const compactionStarted = new Promise<void>((resolve) => (compacting = resolve));
@@ -612,8 +617,7 @@ describe('EmbeddedStore search mirror', () => {
       // LanceDB compacts only fragments that the same indexes cover: this upkeep indexes the rows
       // written after the indexes were made, the next compacts.
       await store.optimize();
-      const fragments = async () => (await (await tableOf(store)).stats()).fragmentStats.numFragments;
-      expect(await fragments()).toBe(2);
+      expect(await fragmentCount(store)).toBe(2);
       await store.mirrorReady();
       const expected = await everyMode(store);
       expect(builds).toEqual([true]);
@@ -623,7 +627,7 @@ describe('EmbeddedStore search mirror', () => {
       do expect(await everyMode(store)).toEqual(expected);
       while (!done);
       await upkeep;
-      expect(await fragments()).toBe(1);
+      expect(await fragmentCount(store)).toBe(1);
       await store.mirrorReady();
       expect(await everyMode(store)).toEqual(expected);
       expect(builds).toEqual([true, false]);
@@ -638,7 +642,7 @@ describe('EmbeddedStore search mirror', () => {
       await store.mirrorReady();
       const expected = await everyMode(store);
       await store.optimize();
-      expect((await (await tableOf(store)).stats()).fragmentStats.numFragments).toBe(1);
+      expect(await fragmentCount(store)).toBe(1);
       await store.mirrorReady();
       expect(await everyMode(store)).toEqual(expected);
       expect(builds).toEqual([true, true]);

@@ -3,7 +3,13 @@ import { join } from 'node:path';
 import * as lancedb from '@lancedb/lancedb';
 import type { SearchResult } from '@docqa/contracts';
 import { searchText, type Chunk, type EmbeddedChunk } from './chunk';
-import { chunkColumns, migrateLayout, RESULT_COLUMN } from './chunk-columns';
+import {
+  chunkColumns,
+  migrateLayout,
+  NEW_TABLE_OPTIONS,
+  RESULT_COLUMN,
+  TABLE_INDEXES,
+} from './chunk-columns';
 import { resultRow, type ResultList } from './embedded-hits';
 import { EmbeddedSearch } from './embedded-search';
 import { tableMirror, type MirrorEvents, type MirrorKeeper } from './mirror-keeper';
@@ -18,16 +24,6 @@ const TABLE = 'chunks';
 /** Folder of the per-tenant keyword statistics, beside the table. */
 const TERM_STATS_DIR = 'term-stats';
 /**
- * Indexes besides the vector index, made with the table's first rows: full-text search on the
- * search text; and, as every search prefilters by tenant and every re-ingest deletes by document,
- * scalar indexes that keep both from scanning the table (a bitmap suits the few distinct tenants).
- */
-const TABLE_INDEXES = {
-  search_text: () => lancedb.Index.fts({ withPosition: false }),
-  tenant: () => lancedb.Index.bitmap(),
-  document_id: () => lancedb.Index.btree(),
-} satisfies Record<string, () => lancedb.Index>;
-/**
  * Rows written after which a write rebuilds the document-id index alone. Every write first reads
  * the rows of the documents it replaces, and the filter on their ids compares each row no index
  * covers with the whole list: a write of 1,000 documents over 50,000 unindexed rows took 27 ms,
@@ -35,14 +31,6 @@ const TABLE_INDEXES = {
  * rows. (At 100,000 chunks these reads were 8.5 s of a 23 s ingestion.)
  */
 const DOCUMENT_INDEX_EVERY_ROWS = 10_000;
-/**
- * How the table is made. Stable row ids: a row keeps its id when a compaction moves it (LanceDB
- * otherwise numbers rows by their place, and every compaction renamed them all), so a process's
- * search mirror follows a compaction by its row ids instead of being built afresh, during which
- * searches went to the slower indexes (5 s at 100,000 chunks, 15 s at 300,000, after every
- * import). LanceDB sets this only when a table is made: a table made before keeps renaming its rows.
- */
-const NEW_TABLE_OPTIONS = { storageOptions: { new_table_enable_stable_row_ids: 'true' } };
 /**
  * How long a replaced version of the table is kept after it stopped being the latest. Each write
  * and each upkeep commits a version, and a compaction rewrites every row below a million; LanceDB

@@ -27,7 +27,7 @@ const BATCH_ROWS = 64;
 /**
  * Share of the mirror's rows, removed or new, from which it is built afresh rather than changed:
  * dead slots cost memory and time, and a compaction of a table made before stable row ids (see
- * `NEW_TABLE_OPTIONS` in embedded-store.ts) gives every row a new row id.
+ * `NEW_TABLE_OPTIONS` in chunk-columns.ts) gives every row a new row id.
  */
 const REBUILD_SHARE = 0.25;
 

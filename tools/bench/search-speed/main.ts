@@ -17,22 +17,30 @@
  *   npm run bench:search-speed [-- --chunks 100000] [--mcp]
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createInterface } from 'node:readline';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { TokenStore } from '@docqa/auth';
 import { DocqaClient, type DocumentCreateInput } from '@docqa/client';
-import type { SearchMode } from '@docqa/contracts';
 import { Keys, closeRedis, connectRedis } from '@docqa/records';
-import * as lancedb from '@lancedb/lancedb';
 import { LocalEmbedder, searchText } from '@docqa/retrieval';
 import { freePort, startOwnRedis } from '@docqa/testing';
 import { emanual } from '../eval-data';
+import {
+  jobsDone,
+  latestVersion,
+  MODES,
+  PER_CALL,
+  tableVersions,
+  versionsRemoved,
+  watchApiLog,
+  type IngestJob,
+} from './deployment';
 import { measureMcpLatency } from './mcp-latency';
 import { measureRawLimits } from './raw-limits';
 import { measureRecall } from './recall';
+import { measureResync } from './resync';
 import { measureSideBySide } from './side-by-side';
 import { reportBenchSection } from '../write-section';
 import { runBench } from '../run-bench';
@@ -45,8 +53,6 @@ const { values } = parseArgs({
   },
 });
 const TOTAL = Number(values.chunks);
-/** Documents per `POST /documents/` (one ingest job each). */
-const PER_CALL = 1000;
 const QUERIES = 200;
 const WARM_UP = 20;
 /** Texts the raw limits are measured on (the corpus's first). */
@@ -61,200 +67,10 @@ function rng(seed: number): () => number {
   return () => (seed = (seed * 1664525 + 1013904223) >>> 0) / 2 ** 32;
 }
 
-/** How many versions the deployment's table has (read through a connection of the bench's own). */
-async function tableVersions(dataDir: string): Promise<number> {
-  const db = await lancedb.connect(join(dataDir, 'lancedb'));
-  const table = await db.openTable('chunks');
-  try {
-    return (await table.listVersions()).length;
-  } finally {
-    table.close();
-    db.close();
-  }
-}
-
-/** Polls of an unchanged version count after which the worker's upkeep is taken as done. */
-const UPKEEP_SETTLED_POLLS = 5;
-
-/**
- * Waits until the worker's upkeep after the burst has removed table versions (it runs a little
- * over a minute after the burst ended) and is over: removing versions comes before the upkeep's
- * index work, which commits a version of its own, so the count must then hold still for
- * {@link UPKEEP_SETTLED_POLLS} polls (searches measured during the upkeep run beside it). Says how
- * long that took.
- */
-async function versionsRemoved(dataDir: string, before: number): Promise<string> {
-  const started = performance.now();
-  // A listing fails when the upkeep removes a version it was reading: the removal is under way.
-  const count = () => tableVersions(dataDir).catch(() => Infinity);
-  let last = await count();
-  for (let still = 0; last >= before || still < UPKEEP_SETTLED_POLLS;) {
-    if (performance.now() - started > 180_000)
-      throw new Error('no upkeep removed the versions of the import and ended in 3 minutes');
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-    const now = await count();
-    still = now === last && now < before ? still + 1 : 0;
-    last = now;
-  }
-  return `${Math.round((performance.now() - started) / 1000)} s`;
-}
-
-/** A line the API logs when its search mirror has caught up with a version of the table. */
-interface MirrorLine {
-  msg: string;
-  version: number;
-  rows: number;
-  rebuilt: boolean;
-  ms: number;
-}
-
-/**
- * The API's log (JSON lines, at debug): warnings and errors are passed on to the bench's output,
- * and the search mirror's lines are kept, so the bench can wait for a version to be mirrored.
- */
-function watchApiLog(api: ChildProcess): {
-  mirrored: (version: number) => Promise<MirrorLine>;
-  lastBuild: () => MirrorLine | undefined;
-  /** How many times the mirror was built afresh so far. */
-  builds: () => number;
-} {
-  const lines: MirrorLine[] = [];
-  const waiters: (() => void)[] = [];
-  createInterface({ input: api.stdout! }).on('line', (text) => {
-    let line: { level?: number; msg?: string } & Partial<MirrorLine>;
-    try {
-      line = JSON.parse(text) as typeof line;
-    } catch {
-      process.stdout.write(`${text}\n`);
-      return;
-    }
-    if ((line.level ?? 0) >= 40) process.stdout.write(`${text}\n`);
-    if (line.msg?.startsWith('search mirror ') && typeof line.version === 'number') {
-      lines.push(line as MirrorLine);
-      waiters.splice(0).forEach((wake) => wake());
-    }
-  });
-  return {
-    lastBuild: () => lines.filter((line) => line.rebuilt).at(-1),
-    builds: () => lines.filter((line) => line.rebuilt).length,
-    mirrored: async (version) => {
-      const deadline = Date.now() + 10 * 60_000;
-      for (;;) {
-        const line = lines.find((l) => l.version >= version);
-        if (line) return line;
-        if (Date.now() > deadline)
-          throw new Error(`the API's search mirror did not reach version ${version}`);
-        await new Promise<void>((wake) => {
-          waiters.push(wake);
-          setTimeout(wake, 1_000);
-        });
-      }
-    },
-  };
-}
-
-/** The latest version of the deployment's table (read through a connection of the bench's own). */
-async function latestVersion(dataDir: string): Promise<number> {
-  const db = await lancedb.connect(join(dataDir, 'lancedb'));
-  const table = await db.openTable('chunks');
-  try {
-    return await table.version();
-  } finally {
-    table.close();
-    db.close();
-  }
-}
-
 /** Peak resident set size of a live process, MB (Linux `VmHWM`). */
 function peakRssMb(pid: number): number {
   const kb = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
   return Number(kb) / 1024;
-}
-
-/** An ingest job submitted through `client`. */
-interface IngestJob {
-  client: DocqaClient;
-  id: string;
-}
-
-/** Waits for every job to end; their chunks (a job with a failed document throws). */
-async function jobsDone(jobs: IngestJob[]): Promise<number> {
-  let chunks = 0;
-  for (const job of jobs)
-    for (;;) {
-      const record = await job.client.jobs.get(job.id);
-      if (record.status === 'completed' || record.status === 'failed') {
-        if (record.failed) throw new Error(`ingest job ${job.id}: ${record.failed} documents failed`);
-        chunks += record.chunks;
-        break;
-      }
-      await new Promise((r) => setTimeout(r, 200));
-    }
-  return chunks;
-}
-
-const MODES: SearchMode[] = ['keyword', 'semantic', 'hybrid'];
-
-/**
- * A re-sync of `documents` (changed, of ids the table holds) while searches go on, one mode after
- * another, until the worker's upkeep after it has ended and the API's search mirror holds the
- * table's latest version: each mode's server times (sorted), and the mirror's builds afresh
- * meanwhile.
- */
-async function measureResync(opts: {
-  documents: DocumentCreateInput[];
-  client: DocqaClient;
-  query: () => string;
-  dataDir: string;
-  apiLog: ReturnType<typeof watchApiLog>;
-}): Promise<{
-  documents: number;
-  ingestSeconds: number;
-  seconds: number;
-  searches: number;
-  builds: number;
-  modes: { mode: SearchMode; took: number[] }[];
-}> {
-  const { client, dataDir, apiLog } = opts;
-  const buildsBefore = apiLog.builds();
-  const took = new Map<SearchMode, number[]>(MODES.map((mode) => [mode, []]));
-  let searching = true;
-  const searches = (async () => {
-    for (let q = 0; searching; q++) {
-      const mode = MODES[q % MODES.length]!;
-      const { took_ms } = await client.search({ query: opts.query(), search_mode: mode, limit: 10 });
-      took.get(mode)!.push(took_ms);
-    }
-  })();
-  // Awaited below; a failed search must not go unhandled before then.
-  searches.catch(() => undefined);
-  const started = performance.now();
-  try {
-    const jobs: IngestJob[] = [];
-    for (let i = 0; i < opts.documents.length; i += PER_CALL)
-      jobs.push({
-        client,
-        id: (await client.documents.create(opts.documents.slice(i, i + PER_CALL))).job_id,
-      });
-    await jobsDone(jobs);
-    const ingestSeconds = (performance.now() - started) / 1000;
-    await versionsRemoved(dataDir, await tableVersions(dataDir));
-    await apiLog.mirrored(await latestVersion(dataDir));
-    const seconds = (performance.now() - started) / 1000;
-    searching = false;
-    await searches;
-    return {
-      documents: opts.documents.length,
-      ingestSeconds,
-      seconds,
-      searches: [...took.values()].reduce((n, list) => n + list.length, 0),
-      builds: apiLog.builds() - buildsBefore,
-      modes: MODES.map((mode) => ({ mode, took: took.get(mode)!.sort((a, b) => a - b) })),
-    };
-  } finally {
-    searching = false;
-    await searches.catch(() => undefined);
-  }
 }
 
 const percentile = (sorted: number[], p: number) =>

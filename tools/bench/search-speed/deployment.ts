@@ -1,0 +1,140 @@
+/**
+ * The deployment the search-speed bench runs, as the bench reads it: its table's versions (through
+ * a connection of the bench's own), the API's log lines about its search mirror, and ingest jobs.
+ */
+import type { ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import type { DocqaClient } from '@docqa/client';
+import type { SearchMode } from '@docqa/contracts';
+import * as lancedb from '@lancedb/lancedb';
+
+/** Documents per `POST /documents/` (one ingest job each). */
+export const PER_CALL = 1000;
+export const MODES: SearchMode[] = ['keyword', 'semantic', 'hybrid'];
+
+/** How many versions the deployment's table has (read through a connection of the bench's own). */
+export async function tableVersions(dataDir: string): Promise<number> {
+  const db = await lancedb.connect(join(dataDir, 'lancedb'));
+  const table = await db.openTable('chunks');
+  try {
+    return (await table.listVersions()).length;
+  } finally {
+    table.close();
+    db.close();
+  }
+}
+
+/** Polls of an unchanged version count after which the worker's upkeep is taken as done. */
+const UPKEEP_SETTLED_POLLS = 5;
+
+/**
+ * Waits until the worker's upkeep after the burst has removed table versions (it runs a little
+ * over a minute after the burst ended) and is over: removing versions comes before the upkeep's
+ * index work, which commits a version of its own, so the count must then hold still for
+ * {@link UPKEEP_SETTLED_POLLS} polls (searches measured during the upkeep run beside it). Says how
+ * long that took.
+ */
+export async function versionsRemoved(dataDir: string, before: number): Promise<string> {
+  const started = performance.now();
+  // A listing fails when the upkeep removes a version it was reading: the removal is under way.
+  const count = () => tableVersions(dataDir).catch(() => Infinity);
+  let last = await count();
+  for (let still = 0; last >= before || still < UPKEEP_SETTLED_POLLS;) {
+    if (performance.now() - started > 180_000)
+      throw new Error('no upkeep removed the versions of the import and ended in 3 minutes');
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const now = await count();
+    still = now === last && now < before ? still + 1 : 0;
+    last = now;
+  }
+  return `${Math.round((performance.now() - started) / 1000)} s`;
+}
+
+/** A line the API logs when its search mirror has caught up with a version of the table. */
+export interface MirrorLine {
+  msg: string;
+  version: number;
+  rows: number;
+  rebuilt: boolean;
+  ms: number;
+}
+
+/**
+ * The API's log (JSON lines, at debug): warnings and errors are passed on to the bench's output,
+ * and the search mirror's lines are kept, so the bench can wait for a version to be mirrored.
+ */
+export function watchApiLog(api: ChildProcess): {
+  mirrored: (version: number) => Promise<MirrorLine>;
+  lastBuild: () => MirrorLine | undefined;
+  /** How many times the mirror was built afresh so far. */
+  builds: () => number;
+} {
+  const lines: MirrorLine[] = [];
+  const waiters: (() => void)[] = [];
+  createInterface({ input: api.stdout! }).on('line', (text) => {
+    let line: { level?: number; msg?: string } & Partial<MirrorLine>;
+    try {
+      line = JSON.parse(text) as typeof line;
+    } catch {
+      process.stdout.write(`${text}\n`);
+      return;
+    }
+    if ((line.level ?? 0) >= 40) process.stdout.write(`${text}\n`);
+    if (line.msg?.startsWith('search mirror ') && typeof line.version === 'number') {
+      lines.push(line as MirrorLine);
+      waiters.splice(0).forEach((wake) => wake());
+    }
+  });
+  return {
+    lastBuild: () => lines.filter((line) => line.rebuilt).at(-1),
+    builds: () => lines.filter((line) => line.rebuilt).length,
+    mirrored: async (version) => {
+      const deadline = Date.now() + 10 * 60_000;
+      for (;;) {
+        const line = lines.find((l) => l.version >= version);
+        if (line) return line;
+        if (Date.now() > deadline)
+          throw new Error(`the API's search mirror did not reach version ${version}`);
+        await new Promise<void>((wake) => {
+          waiters.push(wake);
+          setTimeout(wake, 1_000);
+        });
+      }
+    },
+  };
+}
+
+/** The latest version of the deployment's table (read through a connection of the bench's own). */
+export async function latestVersion(dataDir: string): Promise<number> {
+  const db = await lancedb.connect(join(dataDir, 'lancedb'));
+  const table = await db.openTable('chunks');
+  try {
+    return await table.version();
+  } finally {
+    table.close();
+    db.close();
+  }
+}
+
+/** An ingest job submitted through `client`. */
+export interface IngestJob {
+  client: DocqaClient;
+  id: string;
+}
+
+/** Waits for every job to end; their chunks (a job with a failed document throws). */
+export async function jobsDone(jobs: IngestJob[]): Promise<number> {
+  let chunks = 0;
+  for (const job of jobs)
+    for (;;) {
+      const record = await job.client.jobs.get(job.id);
+      if (record.status === 'completed' || record.status === 'failed') {
+        if (record.failed) throw new Error(`ingest job ${job.id}: ${record.failed} documents failed`);
+        chunks += record.chunks;
+        break;
+      }
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  return chunks;
+}
