@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { MIN_NODE_VERSION, nodeVersionProblem } from './node-version';
 
@@ -24,5 +24,29 @@ describe('Node.js version check', () => {
       expect(images.length).toBeGreaterThan(0);
       for (const [, major] of images) expect(nodeVersionProblem(`${major}.0.0`)).toBeNull();
     }
+  });
+
+  it('is the only minimum the README, the docs and the SDK state', () => {
+    const root = join(__dirname, '../../..');
+    const minimum = MIN_NODE_VERSION.replace(/\.0$/, '');
+    const docs = readdirSync(join(root, 'docs'))
+      .filter((file) => file.endsWith('.md'))
+      .map((file) => join('docs', file));
+    const stated: string[] = [];
+    const wrong: string[] = [];
+    for (const file of ['README.md', ...docs]) {
+      const text = readFileSync(join(root, file), 'utf8');
+      // A minimum in any wording: "Node.js 20.19 or later", "Node 20+", "Node ≥ 18", "Node >= 20".
+      for (const [statement, atLeast, orLater] of text.matchAll(
+        /Node(?:\.js)?\s*(?:≥|>=)\s*(\d+(?:\.\d+)*)|Node(?:\.js)?\s+(\d+(?:\.\d+)*)(?:\+|\s+or\s+(?:later|newer))/g,
+      )) {
+        stated.push(statement);
+        if ((atLeast ?? orLater) !== minimum) wrong.push(`${file}: ${statement}`);
+      }
+    }
+    expect(stated.length).toBeGreaterThan(1);
+    expect(wrong).toEqual([]);
+    const client = JSON.parse(readFileSync(join(root, 'libs/client/package.json'), 'utf8'));
+    expect(client.engines.node).toBe(`>=${minimum}`);
   });
 });
