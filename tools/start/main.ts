@@ -8,13 +8,15 @@ import { join } from 'node:path';
 import { ConfigError, exitIfNodeTooOld, loadConfig, type Config } from '@docqa/config';
 import { API_BASE_PATH } from '@docqa/contracts';
 import { portInUse } from './port-in-use';
-import { redisAnswers, startPrivateRedis } from './redis-launcher';
+import { redisAnswers, startPrivateRedis, stopPrivateRedis } from './redis-launcher';
 import { prepareDemo } from './demo';
 
 const children: ChildProcess[] = [];
-let redisChild: ChildProcess | null = null;
+/** The private redis-server, once it is being started (null: Redis is the operator's). */
+let privateRedis: Promise<ChildProcess | null> = Promise.resolve(null);
 
-function startApp(name: 'api' | 'worker', env: NodeJS.ProcessEnv): ChildProcess {
+function startApp(name: 'api' | 'worker', env: NodeJS.ProcessEnv): void {
+  if (stopping) return;
   const child = spawn(
     process.execPath,
     ['--enable-source-maps', join(__dirname, `../../apps/${name}/main.js`)],
@@ -30,7 +32,6 @@ function startApp(name: 'api' | 'worker', env: NodeJS.ProcessEnv): ChildProcess 
     }
   });
   children.push(child);
-  return child;
 }
 
 async function waitForApi(url: string): Promise<void> {
@@ -45,25 +46,35 @@ async function waitForApi(url: string): Promise<void> {
   throw new Error(`the API did not answer at ${url}`);
 }
 
-let stopping = false;
-async function stop(code = 0): Promise<never> {
-  stopping = true;
-  await Promise.all(
-    children.map(
-      (child) =>
-        new Promise<void>((resolve) => {
-          if (child.exitCode !== null || child.signalCode !== null) return resolve();
-          child.once('exit', () => resolve());
-          child.kill('SIGTERM');
-        }),
-    ),
-  );
-  redisChild?.kill('SIGTERM');
-  process.exit(code);
+let stopping: Promise<never> | null = null;
+
+/**
+ * Stops docqa in order: the API and the worker first (each stops accepting, finishes or hands back
+ * its jobs, then closes its queues and Redis connections), then the private redis-server they used.
+ * A terminal's Ctrl-C has signalled them already; the SIGTERM is for a `kill` of this process.
+ */
+function stop(code = 0): Promise<never> {
+  stopping ??= (async () => {
+    await Promise.all(
+      children.map(
+        (child) =>
+          new Promise<void>((resolve) => {
+            if (child.exitCode !== null || child.signalCode !== null) return resolve();
+            child.once('exit', () => resolve());
+            child.kill('SIGTERM');
+          }),
+      ),
+    );
+    const redis = await privateRedis.catch(() => null);
+    if (redis) await stopPrivateRedis(redis);
+    process.exit(code);
+  })();
+  return stopping;
 }
 
 async function main(): Promise<void> {
   exitIfNodeTooOld();
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => void stop(0));
   const config: Config = loadConfig();
   const publicUrl = (config.publicUrl ?? `http://localhost:${config.port}`).replace(/\/$/, '');
   if (await portInUse(config.host, config.port)) {
@@ -79,10 +90,9 @@ async function main(): Promise<void> {
     console.error(
       `No Redis at ${config.redisUrl}: starting a private redis-server (data in ${config.dataDir}/redis)`,
     );
-    redisChild = await startPrivateRedis(config.redisUrl, config.dataDir);
+    privateRedis = startPrivateRedis(config.redisUrl, config.dataDir);
+    await privateRedis;
   }
-  process.on('SIGINT', () => void stop(0));
-  process.on('SIGTERM', () => void stop(0));
 
   const apiUrl = `${publicUrl}${API_BASE_PATH}/`;
   const demo = config.demo ? await prepareDemo(config, publicUrl) : null;

@@ -26,6 +26,11 @@ export async function redisAnswers(url: string): Promise<boolean> {
  * Starts a private `redis-server` for `url` (its port, data under `dataDir/redis`, append-only
  * file on so nothing is lost on a crash). Throws a message saying what to install when there is
  * no redis-server.
+ *
+ * It runs in a process group of its own: a terminal's Ctrl-C signals the whole foreground group,
+ * and Redis would stop at once while the API and worker still close their queues and connections
+ * through it (a worker then logged "Stream isn't writeable" and hung). {@link stopPrivateRedis}
+ * stops it once they have exited.
  */
 export async function startPrivateRedis(url: string, dataDir: string): Promise<ChildProcess> {
   if (spawnSync('redis-server', ['--version']).error) {
@@ -51,7 +56,7 @@ export async function startPrivateRedis(url: string, dataDir: string): Promise<C
       '--save',
       '',
     ],
-    { stdio: 'ignore' },
+    { stdio: 'ignore', detached: true },
   );
   for (let i = 0; i < 100; i++) {
     if (await redisAnswers(url)) return child;
@@ -60,4 +65,14 @@ export async function startPrivateRedis(url: string, dataDir: string): Promise<C
   }
   child.kill();
   throw new Error(`redis-server did not start on ${url}`);
+}
+
+/** Stops a private `redis-server` (SIGTERM: it syncs its append-only file) and waits for its exit. */
+export async function stopPrivateRedis(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+  await exited;
+  clearTimeout(timer);
 }

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { createServer } from 'node:net';
+import { connect, createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import { freePort } from '@docqa/testing';
 
@@ -18,12 +18,16 @@ function startProgram(): string {
   return join(root, match[1]!);
 }
 
-/** `npm start`'s program on `port`, with Redis expected at `redisPort`; what it writes to stderr. */
-function spawnStart(
-  port: number,
-  redisPort: number,
-  dataDir: string,
-): { child: ChildProcess; stderr: () => string } {
+/** A running `npm start`: what it wrote to stderr (its banner) and stdout (its processes' logs). */
+interface StartRun {
+  /** The leader of a process group of its own, as a terminal runs it. */
+  child: ChildProcess;
+  stderr: () => string;
+  stdout: () => string;
+}
+
+/** `npm start`'s program on `port`, with Redis expected at `redisPort`. */
+function spawnStart(port: number, redisPort: number, dataDir: string): StartRun {
   const child = spawn(process.execPath, [startProgram()], {
     cwd: root,
     env: {
@@ -33,40 +37,65 @@ function spawnStart(
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
     },
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
   });
   let stderr = '';
+  let stdout = '';
   child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  return { child, stderr: () => stderr };
+  child.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  return { child, stderr: () => stderr, stdout: () => stdout };
+}
+
+/** Resolves once `npm start` has printed its banner; fails if it exits first. */
+async function started(run: StartRun): Promise<void> {
+  for (let i = 0; i < 600 && !run.stderr().includes('Stop with Ctrl-C'); i++) {
+    if (run.child.exitCode !== null) throw new Error(`npm start exited:\n${run.stderr()}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** Stops what is left of a run's process group (a test that failed half-way), killing what hangs. */
+async function stopGroup(run: StartRun | undefined): Promise<void> {
+  if (!run || run.child.exitCode !== null || run.child.signalCode !== null) return;
+  const exited = new Promise((r) => run.child.once('exit', r));
+  process.kill(-run.child.pid!, 'SIGTERM');
+  const timer = setTimeout(() => process.kill(-run.child.pid!, 'SIGKILL'), 20_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+/** Whether something accepts connections on `port` of 127.0.0.1. */
+function listening(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect(port, '127.0.0.1')
+      .once('connect', () => resolve(true))
+      .once('error', () => resolve(false));
+    socket.unref();
+    socket.once('connect', () => socket.destroy());
+  });
 }
 
 describe('npm start', () => {
-  let child: ChildProcess | undefined;
+  let run: StartRun | undefined;
   let dataDir: string;
 
   beforeAll(() => {
     dataDir = mkdtempSync(join(tmpdir(), 'docqa-start-'));
   });
-  afterAll(async () => {
-    if (child && child.exitCode === null) {
-      const exited = new Promise((r) => child!.once('exit', r));
-      child.kill('SIGTERM');
-      await exited;
-    }
-    rmSync(dataDir, { recursive: true, force: true });
+  afterEach(async () => {
+    await stopGroup(run);
+    run = undefined;
   });
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
   it('starts its own Redis, the API and a worker, ingests docs/ and prints a demo token that answers', async () => {
     const program = startProgram();
     expect(existsSync(program)).toBe(true);
     const [port, redisPort] = [await freePort(), await freePort()];
-    const started = spawnStart(port, redisPort, dataDir);
-    child = started.child;
-    const output = started.stderr;
-    for (let i = 0; i < 600 && !output().includes('Stop with Ctrl-C'); i++) {
-      if (child.exitCode !== null) throw new Error(`npm start exited:\n${output()}`);
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    run = spawnStart(port, redisPort, dataDir);
+    await started(run);
+    const output = run.stderr;
     expect(output()).toContain(`No Redis at redis://127.0.0.1:${redisPort}: starting a private redis-server`);
     expect(output()).toContain(`API         http://localhost:${port}/api/v2/`);
     expect(output()).toContain(`Swagger UI  http://localhost:${port}/api/v2/docs/swagger`);
@@ -121,8 +150,8 @@ describe('npm start', () => {
     const port = (busy.address() as { port: number }).port;
     const redisPort = await freePort();
     try {
-      const run = spawnStart(port, redisPort, dataDir);
-      const code = await new Promise((r) => run.child.once('exit', r));
+      run = spawnStart(port, redisPort, dataDir);
+      const code = await new Promise((r) => run!.child.once('exit', r));
       const out = run.stderr();
       expect(code).toBe(1);
       expect(out).toContain(`Port ${port} is in use: is docqa already running (http://localhost:${port}/)?`);
@@ -133,4 +162,32 @@ describe('npm start', () => {
       await new Promise((r) => busy.close(r));
     }
   }, 30_000);
+
+  it('stops on Ctrl-C with answers in hand: workers, then Redis connections, then its Redis, and logs no error', async () => {
+    const [port, redisPort] = [await freePort(), await freePort()];
+    run = spawnStart(port, redisPort, dataDir);
+    await started(run);
+    const token = /Demo token {2}(dq_\S+)/.exec(run.stderr())![1];
+    const asked = await Promise.all(
+      ['How do I revoke a token?', 'How do I embed the widget?', 'Which settings are there?'].map(
+        (question) =>
+          fetch(`http://127.0.0.1:${port}/api/v2/question/`, {
+            method: 'POST',
+            headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+            body: JSON.stringify({ question }),
+          }),
+      ),
+    );
+    expect(asked.map((r) => r.status)).toEqual([201, 201, 201]);
+
+    // A terminal's Ctrl-C: SIGINT to every process of the foreground group.
+    const exited = new Promise<number | null>((r) => run!.child.once('exit', r));
+    process.kill(-run.child.pid!, 'SIGINT');
+    expect(await exited).toBe(0);
+    const logged = run.stdout().split('\n').filter(Boolean);
+    const entries = logged.map((line) => JSON.parse(line) as { level: number; msg: string });
+    expect(entries.filter((entry) => entry.level >= 50)).toEqual([]);
+    expect(await listening(redisPort)).toBe(false);
+    expect(await listening(port)).toBe(false);
+  }, 90_000);
 });

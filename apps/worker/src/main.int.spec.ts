@@ -66,4 +66,16 @@ describe('worker process', () => {
     expect(await exited).toBe(0);
     expect(stderr()).toBe('');
   }, 60_000);
+
+  it('stopped while Redis is down, exits after its grace period without an error', async () => {
+    await redis.restart();
+    const { child, exited, stderr, nextMessage } = start();
+    await nextMessage(/worker ready/);
+    await redis.stop();
+    await nextMessage(/questions worker error/);
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    expect(started!.messages()).not.toContain('stopping failed');
+    expect(stderr()).toBe('');
+  }, 60_000);
 });

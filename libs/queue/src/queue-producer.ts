@@ -1,5 +1,5 @@
 import { Queue, type ConnectionOptions } from 'bullmq';
-import { releaseBullConnection } from '@docqa/records';
+import { dropBullConnections, releaseBullConnection } from '@docqa/records';
 
 /** Options shared by the producers and workers of docqa's queues. */
 export interface QueueOptions {
@@ -40,10 +40,14 @@ export abstract class QueueProducer<T> {
 export async function closeQueue(queue: Queue): Promise<void> {
   let timer: NodeJS.Timeout | undefined;
   const closed = await Promise.race([
-    queue.close().then(() => true),
+    // A close that fails (Redis gone: "Stream isn't writeable") is a connection to drop as well.
+    queue.close().then(
+      () => true,
+      () => false,
+    ),
     new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), 1000))),
   ]);
   clearTimeout(timer);
-  if (!closed) await queue.disconnect();
+  if (!closed) await dropBullConnections(queue);
   await releaseBullConnection(queue.opts.connection);
 }

@@ -18,6 +18,7 @@ export {
   describeRedisTarget,
   redisTarget,
   releaseBullConnection,
+  dropBullConnections,
   scanKeys,
   tenantsWith,
   waitForRedis,

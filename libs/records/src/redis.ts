@@ -153,6 +153,20 @@ export async function releaseBullConnection(connection: unknown): Promise<void> 
   if (isCluster(connection)) await closeRedis(connection);
 }
 
+/**
+ * Drops the connections of a BullMQ queue or worker, waiting for them to end at most `ms`: when
+ * Redis is gone, ioredis never reports the end of a connection it was opening again, and BullMQ's
+ * `disconnect()` waits for that report for ever (a worker stopped during an outage never exited).
+ */
+export async function dropBullConnections(owner: { disconnect(): Promise<void> }, ms = 1000): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([
+    owner.disconnect().catch(() => undefined),
+    new Promise<void>((resolve) => (timer = setTimeout(resolve, ms))),
+  ]);
+  clearTimeout(timer);
+}
+
 /** Opens a connection to `target` for `role` (see {@link createRedis}) and waits until it is ready. */
 export async function connectRedis(target: RedisTarget, role: RedisRole, name = 'docqa'): Promise<Redis> {
   const redis = createRedis(target, role, name);

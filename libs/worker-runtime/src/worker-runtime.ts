@@ -13,6 +13,7 @@ import {
   bullConnection,
   closeRedis,
   connectRedis,
+  dropBullConnections,
   migrateKeyLayout,
   redisTarget,
   releaseBullConnection,
@@ -86,7 +87,8 @@ export async function startWorker(
   return {
     async close(graceMs = 10_000) {
       // close() waits for active jobs. Past the grace period the answers are aborted and handed
-      // back; anything that still hangs is forced, and its lock lapses for the stalled check.
+      // back; anything that still hangs (a job, or Redis gone: BullMQ's QUIT waits for it for
+      // ever) has its connections dropped, and its lock lapses for the stalled check.
       const graceful = Promise.all(workers.map((w) => w.close()));
       const within = (ms: number) =>
         Promise.race([
@@ -95,7 +97,7 @@ export async function startWorker(
         ]);
       if (!(await within(graceMs))) {
         shutdown.abort();
-        if (!(await within(5_000))) await Promise.all(workers.map((w) => w.close(true)));
+        if (!(await within(5_000))) await Promise.all(workers.map((w) => dropBullConnections(w)));
       }
       await Promise.all(workers.map((w) => releaseBullConnection(w.opts.connection)));
       await Promise.all(queues.map((q) => q.close()));
