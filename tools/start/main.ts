@@ -7,9 +7,9 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { ConfigError, exitIfNodeTooOld, loadConfig, type Config } from '@docqa/config';
 import { API_BASE_PATH } from '@docqa/contracts';
-import { portInUse } from './port-in-use';
+import { busyPort, metricsPorts, type MetricsPorts } from './metrics-ports';
 import { redisAnswers, startPrivateRedis, stopPrivateRedis } from './redis-launcher';
-import { prepareDemo } from './demo';
+import { prepareDemo, type Demo } from './demo';
 
 const children: ChildProcess[] = [];
 /** The private redis-server, once it is being started (null: Redis is the operator's). */
@@ -77,11 +77,10 @@ async function main(): Promise<void> {
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => void stop(0));
   const config: Config = loadConfig();
   const publicUrl = (config.publicUrl ?? `http://localhost:${config.port}`).replace(/\/$/, '');
-  if (await portInUse(config.host, config.port)) {
-    console.error(
-      `Port ${config.port} is in use: is docqa already running (${publicUrl}/)? ` +
-        `Stop what listens there, or start on another port: PORT=${config.port + 1} npm start`,
-    );
+  const metrics = metricsPorts(config);
+  const busy = await busyPort(config, publicUrl, metrics);
+  if (busy) {
+    console.error(busy);
     process.exit(1);
   }
   // Sentinel and Cluster set-ups are the operator's; only a missing single Redis is started here.
@@ -94,21 +93,37 @@ async function main(): Promise<void> {
     await privateRedis;
   }
 
-  const apiUrl = `${publicUrl}${API_BASE_PATH}/`;
   const demo = config.demo ? await prepareDemo(config, publicUrl) : null;
   const env = { ...process.env, ...(demo ? { DEMO_TOKEN: demo.widgetToken } : {}) };
-  startApp('worker', env);
-  startApp('api', env);
+  startApp('worker', { ...env, ...(metrics ? { METRICS_PORT: String(metrics.worker) } : {}) });
+  startApp('api', { ...env, ...(metrics ? { METRICS_PORT: String(metrics.api) } : {}) });
   await waitForApi(`http://127.0.0.1:${config.port}${API_BASE_PATH}/`);
   if (demo) await demo.ingest(`http://127.0.0.1:${config.port}${API_BASE_PATH}/`);
+  console.error(banner(publicUrl, demo, metrics && { ...metrics, host: config.metricsHost }));
+}
 
-  const lines = [
+/** What `npm start` prints once docqa runs: where everything is, and the demo's token and admin. */
+function banner(
+  publicUrl: string,
+  demo: Demo | null,
+  metrics: (MetricsPorts & { host: string }) | null,
+): string {
+  const apiUrl = `${publicUrl}${API_BASE_PATH}/`;
+  const metricsHost =
+    metrics && (metrics.host === '0.0.0.0' || metrics.host === '::' ? '127.0.0.1' : metrics.host);
+  return [
     '',
     'docqa is running',
     `  API         ${apiUrl}`,
     `  Swagger UI  ${apiUrl}docs/swagger`,
     `  Portal      ${publicUrl}/admin/`,
     `  MCP server  ${apiUrl}mcp   (for coding assistants, see docs/mcp.md)`,
+    ...(metrics
+      ? [
+          `  Metrics     http://${metricsHost}:${metrics.api}/metrics (API), ` +
+            `http://${metricsHost}:${metrics.worker}/metrics (worker)`,
+        ]
+      : []),
     ...(demo
       ? [
           `  Demo page   ${publicUrl}/`,
@@ -118,8 +133,7 @@ async function main(): Promise<void> {
       : []),
     '  Stop with Ctrl-C.',
     '',
-  ];
-  console.error(lines.join('\n'));
+  ].join('\n');
 }
 
 main().catch((err) => {

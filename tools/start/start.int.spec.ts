@@ -26,8 +26,13 @@ interface StartRun {
   stdout: () => string;
 }
 
-/** `npm start`'s program on `port`, with Redis expected at `redisPort`. */
-function spawnStart(port: number, redisPort: number, dataDir: string): StartRun {
+/** `npm start`'s program on `port`, with Redis expected at `redisPort`, and `env` added. */
+function spawnStart(
+  port: number,
+  redisPort: number,
+  dataDir: string,
+  env: Record<string, string> = {},
+): StartRun {
   const child = spawn(process.execPath, [startProgram()], {
     cwd: root,
     env: {
@@ -36,6 +41,7 @@ function spawnStart(port: number, redisPort: number, dataDir: string): StartRun 
       REDIS_URL: `redis://127.0.0.1:${redisPort}`,
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
@@ -63,6 +69,14 @@ async function stopGroup(run: StartRun | undefined): Promise<void> {
   const timer = setTimeout(() => process.kill(-run.child.pid!, 'SIGKILL'), 20_000);
   await exited;
   clearTimeout(timer);
+}
+
+/** A free port whose next port is free too (npm start's metrics ports). */
+async function freePortPair(): Promise<number> {
+  for (;;) {
+    const port = await freePort();
+    if (port < 65535 && !(await listening(port + 1))) return port;
+  }
 }
 
 /** Whether something accepts connections on `port` of 127.0.0.1. */
@@ -162,6 +176,33 @@ describe('npm start', () => {
       await new Promise((r) => busy.close(r));
     }
   }, 30_000);
+
+  it("serves the API's metrics on METRICS_PORT and the worker's on the next port, and says so", async () => {
+    const [port, redisPort, metricsPort] = [await freePort(), await freePort(), await freePortPair()];
+    run = spawnStart(port, redisPort, dataDir, { METRICS_PORT: String(metricsPort), DEMO: 'false' });
+    await started(run);
+    const api = `http://127.0.0.1:${metricsPort}/metrics`;
+    const worker = `http://127.0.0.1:${metricsPort + 1}/metrics`;
+    expect(run.stderr()).toContain(`  Metrics     ${api} (API), ${worker} (worker)`);
+    const apiText = await (await fetch(api)).text();
+    const workerText = await (await fetch(worker)).text();
+    expect(apiText).toContain('docqa_http_requests_total');
+    expect(workerText).toContain('docqa_questions_total');
+    for (const [text, process] of [
+      [apiText, 'api'],
+      [workerText, 'worker'],
+    ]) {
+      for (const queue of ['questions', 'ingest', 'sources'])
+        for (const state of ['waiting', 'active', 'delayed', 'failed'])
+          expect(text).toMatch(
+            new RegExp(
+              `^docqa_queue_jobs\\{queue="${queue}",state="${state}",process="${process}"\\} \\d+$`,
+              'm',
+            ),
+          );
+      expect(text).toContain(`docqa_queue_jobs_up{process="${process}"} 1`);
+    }
+  }, 90_000);
 
   it('stops on Ctrl-C with answers in hand: workers, then Redis connections, then its Redis, and logs no error', async () => {
     const [port, redisPort] = [await freePort(), await freePort()];

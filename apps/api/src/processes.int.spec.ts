@@ -137,6 +137,11 @@ describe('the built API and worker processes', () => {
     ).toBe(1);
     expect(sample(apiText, 'docqa_sse_streams_open')).toBe(0);
     expect(sample(apiText, 'docqa_process_resident_memory_bytes')).toBeGreaterThan(0);
+    // The queues' figures, as the worker reports them, from the API too.
+    expect(apiText).toMatch(/^docqa_queue_jobs\{queue="questions",state="waiting",process="api"\} 0$/m);
+    expect(apiText).toMatch(/^docqa_queue_jobs\{queue="ingest",state="failed",process="api"\} 0$/m);
+    expect(apiText).toMatch(/^docqa_queue_jobs\{queue="sources",state="delayed",process="api"\} 0$/m);
+    expect(sample(apiText, 'docqa_queue_jobs_up', { process: 'api' })).toBe(1);
 
     // The worker counts the answer and the job just after writing them, which the polls above saw.
     let workerText = '';

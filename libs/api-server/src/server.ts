@@ -6,7 +6,7 @@ import type { Config } from '@docqa/config';
 import { API_BASE_PATH } from '@docqa/contracts';
 import type { Metrics } from '@docqa/metrics';
 import { createInsightsServices } from '@docqa/insights';
-import { QuestionQueue } from '@docqa/queue';
+import { QuestionQueue, QueueWatch } from '@docqa/queue';
 import { QuestionService } from '@docqa/questions';
 import {
   ChangeFeed,
@@ -87,6 +87,13 @@ export async function startApi(
     (err) => opts.logger.warn({ err }, 'questions queue connection error'),
   );
   await queue.queue.waitUntilReady();
+  // The queues' figures in the API's metrics too: a deployment that scrapes only its API replicas
+  // still sees questions, documents and syncs waiting.
+  let watch: QueueWatch | undefined;
+  if (opts.metrics) {
+    watch = new QueueWatch({ connection: redis, prefix: keys.queuePrefix() });
+    opts.metrics.watchQueues(watch.counts);
+  }
   const feed = new ChangeFeed({ subscriber, keys });
   const tokenCache = new TokenCache({
     tokens: new TokenStore({ redis, keys }),
@@ -182,7 +189,7 @@ export async function startApi(
         server.closeIdleConnections();
         setTimeout(() => server.closeAllConnections(), 2000).unref();
       });
-      await Promise.allSettled([feed.close(), queue.close(), services.close?.()]);
+      await Promise.allSettled([feed.close(), queue.close(), watch?.close(), services.close?.()]);
       await closeRedis(redis);
     },
   };

@@ -376,7 +376,7 @@ export const SETTINGS = {
     env: 'METRICS_PORT',
     schema: int(0, 65535),
     default: '0',
-    doc: 'Prometheus `/metrics` port of this process (0: none); give each API and worker its own.',
+    doc: 'Prometheus `/metrics` port of this process (0: none), one per process; `npm start`: API, worker on the next.',
   },
   metricsHost: {
     env: 'METRICS_HOST',

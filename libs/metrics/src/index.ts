@@ -1,2 +1,2 @@
-export { Metrics } from './metrics';
+export { Metrics, type QueueJobCounts } from './metrics';
 export { startMetricsServer, type MetricsServer } from './metrics-server';

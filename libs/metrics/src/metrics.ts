@@ -89,10 +89,21 @@ export class Metrics {
   }
 
   /**
-   * Jobs per queue and state, read from Redis at each scrape. Every worker reports the same
-   * queues, so aggregate with `max`, not `sum`.
+   * Jobs per queue and state, read from Redis at each scrape, and whether that read succeeded.
+   * A read that fails or takes more than `timeoutMs` (Redis down) leaves `docqa_queue_jobs` out of
+   * that scrape and sets `docqa_queue_jobs_up` to 0: the rest of the scrape is served as ever.
+   * Every API and worker reports the same queues, so aggregate with `max`, not `sum`.
+   *
+   * @param timeoutMs longest a scrape waits for the counts. @defaultValue 1000
    */
-  watchQueues(queues: { name: string; counts(): Promise<Record<string, number>> }[]): void {
+  watchQueues(queues: QueueJobCounts[], timeoutMs = 1000): void {
+    // A scrape starts collecting every metric at once: both gauges share one read, started by
+    // whichever comes first and forgotten once it has settled.
+    let reading: Promise<[string, Record<string, number>][] | null> | null = null;
+    const read = () => {
+      reading ??= readWithin(queues, timeoutMs).finally(() => (reading = null));
+      return reading;
+    };
     new Gauge({
       name: 'docqa_queue_jobs',
       help: 'Jobs per queue and state (waiting, active, delayed, failed, prioritized).',
@@ -100,10 +111,44 @@ export class Metrics {
       registers: [this.registry],
       async collect() {
         this.reset();
-        const all = await Promise.all(queues.map(async (q) => [q.name, await q.counts()] as const));
-        for (const [queue, counts] of all)
+        for (const [queue, counts] of (await read()) ?? [])
           for (const [state, n] of Object.entries(counts)) this.set({ queue, state }, n);
       },
     });
+    new Gauge({
+      name: 'docqa_queue_jobs_up',
+      help: '1 when this scrape read the queues from Redis, 0 when it could not (docqa_queue_jobs is then absent).',
+      registers: [this.registry],
+      async collect() {
+        this.set((await read()) ? 1 : 0);
+      },
+    });
+  }
+}
+
+/** One queue whose jobs {@link Metrics.watchQueues} reports: its name, and its jobs per state. */
+export interface QueueJobCounts {
+  name: string;
+  counts(): Promise<Record<string, number>>;
+}
+
+/** Every queue's counts, or null when one fails or they take longer than `ms`. */
+async function readWithin(
+  queues: QueueJobCounts[],
+  ms: number,
+): Promise<[string, Record<string, number>][] | null> {
+  let timer: NodeJS.Timeout | undefined;
+  const all = Promise.all(
+    queues.map(async (q) => [q.name, await q.counts()] as [string, Record<string, number>]),
+  );
+  try {
+    return await Promise.race([
+      all,
+      new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), ms))),
+    ]);
+  } catch {
+    return null;
+  } finally {
+    clearTimeout(timer);
   }
 }

@@ -1,3 +1,4 @@
 export { QuestionQueue } from './question-queue';
 export { IngestQueue } from './ingest-queue';
 export { SourceQueue } from './source-queue';
+export { QueueWatch } from './queue-watch';

@@ -1,12 +1,11 @@
-import { Queue, type Worker } from 'bullmq';
+import type { Worker } from 'bullmq';
 import type { Logger } from 'pino';
 import type { Config } from '@docqa/config';
 import type { Answerer } from '@docqa/answering';
-import { QUEUE_NAMES } from '@docqa/contracts';
 import { QuestionLog } from '@docqa/insights';
 import type { Metrics } from '@docqa/metrics';
 import { QuestionProcessor } from '@docqa/questions';
-import type { Redis } from 'ioredis';
+import { QueueWatch } from '@docqa/queue';
 import {
   Keys,
   QuestionStore,
@@ -82,7 +81,11 @@ export async function startWorker(
   for (const factory of deps.consumers ?? [])
     workers.push(await factory({ config, keys, logger: deps.logger, metrics: deps.metrics }));
   await Promise.all(workers.map((w) => w.waitUntilReady()));
-  const queues = deps.metrics ? watchQueues(deps.metrics, redis, keys) : [];
+  let watch: QueueWatch | undefined;
+  if (deps.metrics) {
+    watch = new QueueWatch({ connection: redis, prefix: keys.queuePrefix() });
+    deps.metrics.watchQueues(watch.counts);
+  }
 
   return {
     async close(graceMs = 10_000) {
@@ -100,26 +103,8 @@ export async function startWorker(
         if (!(await within(5_000))) await Promise.all(workers.map((w) => dropBullConnections(w)));
       }
       await Promise.all(workers.map((w) => releaseBullConnection(w.opts.connection)));
-      await Promise.all(queues.map((q) => q.close()));
+      await watch?.close();
       await closeRedis(redis);
     },
   };
-}
-
-/** Reports the jobs of every docqa queue at each scrape. */
-function watchQueues(metrics: Metrics, redis: Redis, keys: Keys): Queue[] {
-  const queues = Object.values(QUEUE_NAMES).map((name) => {
-    const queue = new Queue(name, { connection: redis, prefix: keys.queuePrefix() });
-    // Connection errors of the shared client, which the workers report already; a queue without
-    // a listener would print each one as raw text between the JSON log lines.
-    queue.on('error', () => undefined);
-    return queue;
-  });
-  metrics.watchQueues(
-    queues.map((q) => ({
-      name: q.name,
-      counts: () => q.getJobCounts('waiting', 'active', 'delayed', 'failed', 'prioritized'),
-    })),
-  );
-  return queues;
 }
