@@ -10,15 +10,21 @@ interface LeaseCommands {
 
 /** A lease held on a key; renewed in the background until released. */
 export interface HeldLease {
-  /** Whether the lease was lost (not renewed in time); the holder should stop. */
+  /** Whether another holder took the lease (as far as the last renewal knows); the holder should stop. */
   readonly lost: boolean;
+  /**
+   * Renews the lease now and says whether the caller still holds it: what a holder asks before a
+   * step only one holder may take, since a starved process's background renewal may be late.
+   */
+  held(): Promise<boolean>;
   release(): Promise<void>;
 }
 
 /**
  * Leases with an expiry, so one holder at a time does a piece of work (a source's sync, binding
  * the records to the vector store) even across a crash: a holder renews its lease every third of
- * `ms`; one that dies stops renewing and the lease lapses.
+ * `ms`; one that dies stops renewing and the lease lapses for another to take. A holder that only
+ * renewed late (starved of CPU) keeps it unless another took it meanwhile.
  */
 export class Lease {
   private readonly redis: Redis & LeaseCommands;
@@ -36,20 +42,18 @@ export class Lease {
     const owner = randomUUID();
     if ((await this.redis.set(key, owner, 'PX', ms, 'NX')) !== 'OK') return null;
     let lost = false;
-    const timer = setInterval(
-      () => {
-        this.redis.renewLease(key, owner, ms).then(
-          (held) => (lost ||= held === 0),
-          () => undefined,
-        );
-      },
-      Math.max(100, Math.floor(ms / 3)),
-    );
+    // Once taken by another holder, the lease is never taken back: that holder's work is its own.
+    const renew = async (): Promise<boolean> => {
+      if (!lost && (await this.redis.renewLease(key, owner, ms)) === 0) lost = true;
+      return !lost;
+    };
+    const timer = setInterval(() => void renew().catch(() => undefined), Math.max(100, Math.floor(ms / 3)));
     timer.unref();
     return {
       get lost() {
         return lost;
       },
+      held: renew,
       release: async () => {
         clearInterval(timer);
         await this.redis.releaseLease(key, owner);

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { Redis } from 'ioredis';
 import type { SourceRecord, SyncRecord } from '@docqa/contracts';
 import { htmlPage, startDocsSite, type DocsSite } from '@docqa/sync/testing';
+import { Keys } from '@docqa/records';
 import { deletePrefix, testPrefix, testRedis } from '@docqa/testing';
 import { startStack, type Stack } from '@docqa/api-server/testing';
 
@@ -101,6 +102,40 @@ describe('a worker killed in the middle of a source sync', () => {
     // Two syncs at once would have fetched up to twice SOURCES_CONCURRENCY (4) pages together.
     expect(site.maxInFlight()).toBeLessThanOrEqual(4);
     // After the crash every page was fetched once more, by one sync only.
+    expect(site.log.filter((l) => /^200 \/p\d+$/.test(l))).toHaveLength(PAGES);
+  }, 240_000);
+
+  it('keeps the sync of a worker starved for longer than its lease, when nobody took it, and finishes it', async () => {
+    const token = await stack.createToken({ tenant: 'acme', scopes: ['ingest'] });
+    const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+    const api = (path: string, init: RequestInit = {}) => fetch(stack.apiUrl + path, { ...init, headers });
+    site.log.length = 0;
+    const worker = await startWorker();
+    const source = (await (
+      await api('sources/', {
+        method: 'POST',
+        body: JSON.stringify({ type: 'sitemap', url: `${site.origin}/sitemap.xml` }),
+      })
+    ).json()) as SourceRecord;
+    const { job_id } = await (await api(`sources/${source.id}/sync`, { method: 'POST' })).json();
+
+    // Mid-sync, the worker gets no CPU for longer than its lease (2 s), as on a machine far
+    // busier than it has cores; then it runs again.
+    while (site.log.filter((l) => /^200 \/p\d+$/.test(l)).length < 4)
+      await new Promise((r) => setTimeout(r, 20));
+    worker.kill('SIGSTOP');
+    const lease = new Keys(prefix).sourceLease('acme', source.id);
+    while ((await redis.exists(lease)) === 1) await new Promise((r) => setTimeout(r, 100));
+    worker.kill('SIGCONT');
+
+    let sync: SyncRecord | undefined;
+    for (;;) {
+      const got = (await (await api(`sources/${source.id}`)).json()) as SourceRecord;
+      sync = got.syncs?.find((s) => s.job_id === job_id);
+      if (sync?.status === 'completed' || sync?.status === 'failed') break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(sync).toMatchObject({ status: 'completed', added: PAGES, failed: 0 });
     expect(site.log.filter((l) => /^200 \/p\d+$/.test(l))).toHaveLength(PAGES);
   }, 240_000);
 });

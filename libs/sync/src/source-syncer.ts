@@ -24,6 +24,12 @@ import {
 /** The source was deleted while its sync ran: the sync stops and leaves nothing behind. */
 class SourceDeleted extends Error {}
 
+/**
+ * Another worker took the source's lease (this one was taken for dead, its job handed on): the
+ * sync stops without a word more, as its record is now the other worker's to write.
+ */
+class LeaseLost extends Error {}
+
 /** Documents ingested per job while syncing: bounds memory and records progress as it goes. */
 const INGEST_BATCH = 100;
 /** Failures listed in a sync record; the rest are counted. */
@@ -94,9 +100,13 @@ export class SourceSyncer {
           dispatcher: PUBLIC_NETWORKS_ONLY,
         }),
       };
-      const progress = new SyncProgress(() =>
-        store.putSync(job.tenant, source.id, { ...sync, failures: sync.failures.slice(0, FAILURES_KEPT) }),
-      );
+      const progress = new SyncProgress(() => {
+        if (lease.lost) throw new LeaseLost();
+        return store.putSync(job.tenant, source.id, {
+          ...sync,
+          failures: sync.failures.slice(0, FAILURES_KEPT),
+        });
+      });
       try {
         await this.run(job.tenant, source, sync, fetch, lease, progress);
         await progress.settled();
@@ -104,6 +114,10 @@ export class SourceSyncer {
       } catch (err) {
         await progress.settled();
         if (err instanceof SourceDeleted) return null;
+        if (err instanceof LeaseLost) {
+          this.deps.logger.info({ sourceId: source.id, jobId }, 'source sync taken over by another worker');
+          return null;
+        }
         sync.status = 'failed';
         sync.error = reasonOf(err);
         this.deps.logger.warn({ err, sourceId: source.id }, 'source sync failed');
@@ -163,11 +177,12 @@ export class SourceSyncer {
     await progress.save(true);
     if (!(await this.deps.store.setPages(tenant, source.id, unchanged))) throw new SourceDeleted();
     for (let i = 0; i < changed.length; i += INGEST_BATCH) {
-      if (lease.lost) throw new Error('the sync lost its lease; another worker took the source over');
+      if (!(await lease.held())) throw new LeaseLost();
       await this.index(tenant, source, sync, changed.slice(i, i + INGEST_BATCH), i / INGEST_BATCH);
       await progress.save();
     }
-    if (!listing.complete || lease.lost) return;
+    if (!listing.complete) return;
+    if (!(await lease.held())) throw new LeaseLost();
     const listed = new Set(listing.entries.map((e) => e.key));
     const gone = [...previous].filter(([key]) => !listed.has(key));
     for (const [key, state] of [...gone, ...redirected]) {
