@@ -1,7 +1,8 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import type { Redis } from 'ioredis';
-import type { SourceRecord, SyncRecord } from '@docqa/contracts';
+import { Queue } from 'bullmq';
+import { QUEUE_NAMES, type SourceRecord, type SyncRecord } from '@docqa/contracts';
 import { htmlPage, startDocsSite, type DocsSite } from '@docqa/sync/testing';
 import { Keys } from '@docqa/records';
 import { deletePrefix, testPrefix, testRedis } from '@docqa/testing';
@@ -136,6 +137,26 @@ describe('a worker killed in the middle of a source sync', () => {
       await new Promise((r) => setTimeout(r, 100));
     }
     expect(sync).toMatchObject({ status: 'completed', added: PAGES, failed: 0 });
+    // The job ends once, its record kept: a second run would sync again and record added: 0.
+    const queue = new Queue(QUEUE_NAMES.sources, {
+      connection: redis,
+      prefix: new Keys(prefix).queuePrefix(),
+    });
+    try {
+      let state = await queue.getJobState(job_id);
+      while (state !== 'completed' && state !== 'failed') {
+        await new Promise((r) => setTimeout(r, 200));
+        state = await queue.getJobState(job_id);
+      }
+      expect(state).toBe('completed');
+    } finally {
+      await queue.close();
+    }
+    const after = (await (await api(`sources/${source.id}`)).json()) as SourceRecord;
+    expect(after.syncs?.find((s) => s.job_id === job_id)).toMatchObject({
+      status: 'completed',
+      added: PAGES,
+    });
     expect(site.log.filter((l) => /^200 \/p\d+$/.test(l))).toHaveLength(PAGES);
   }, 240_000);
 });

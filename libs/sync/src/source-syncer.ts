@@ -85,6 +85,9 @@ export class SourceSyncer {
     if (!lease) throw new SyncBusyError(`a sync of source ${source.id} is running`);
     try {
       const queued = await store.findSync(job.tenant, source.id, jobId);
+      // A job delivered again after its sync ended (its worker, starved, lost the job's lock while
+      // finishing it): the sync ran once and its record stays.
+      if (queued?.status === 'completed' || queued?.status === 'failed') return queued;
       const sync: SyncRecord = {
         ...newSyncRecord(jobId, job.trigger),
         created_at: queued?.created_at ?? new Date().toISOString(),

@@ -29,8 +29,18 @@ export function createSourceWorker(options: {
         throw new DelayedError();
       }
     },
-    // One sync at a time per worker: a sync fetches with its own concurrency and embeds.
-    { connection: options.connection, prefix: options.prefix, concurrency: 1, lockDuration: options.lockMs },
+    {
+      connection: options.connection,
+      prefix: options.prefix,
+      // One sync at a time per worker: a sync fetches with its own concurrency and embeds.
+      concurrency: 1,
+      lockDuration: options.lockMs,
+      // A dead worker's sync is handed on within a lock time, as a question is (BullMQ's default
+      // check, every 30 s, kept a sync waiting up to half a minute more); stalled twice, as when the
+      // worker that took it over is itself starved for a lock time, it is still handed on.
+      stalledInterval: Math.max(1000, Math.floor(options.lockMs / 2)),
+      maxStalledCount: 2,
+    },
   );
   worker.on('error', (err) => options.logger.error({ err }, 'source worker error'));
   worker.on('failed', (job, err) => options.logger.warn({ err, jobId: job?.id }, 'source sync job failed'));
