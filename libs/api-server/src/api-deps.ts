@@ -40,6 +40,8 @@ export interface ApiDeps {
   insights?: InsightsServices;
   retrieval: Searcher;
   health: HealthService;
+  /** `PUBLIC_URL`: its origin is the installation's own, with loopback on the API's port (see `ownOrigin`). */
+  publicUrl?: string;
   /** Path prefix of the API (`/api/v2`). */
   basePath: string;
   bodyLimit: string;

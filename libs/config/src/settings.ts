@@ -34,7 +34,7 @@ export const SETTINGS = {
     env: 'PUBLIC_URL',
     schema: z.url().optional(),
     default: undefined,
-    doc: 'Public base URL of the API, used in printed links (defaults to http://localhost:PORT).',
+    doc: 'Public base URL (default http://localhost:PORT): printed links; its origin and localhost:PORT are the API’s own.',
   },
   redisUrl: {
     env: 'REDIS_URL',
