@@ -364,7 +364,7 @@ export interface paths {
     put?: never;
     /**
      * Sign in to the administration portal
-     * @description Signs an admin in with email and password and sets the `docqa_session` cookie (HttpOnly, SameSite=Strict). Returns the admin's tenants and the CSRF token that state-changing calls must send in `X-CSRF-Token`. Every failure answers 401 `wrong email or password`; attempts are rate limited per email and per IP.
+     * @description Signs an admin in with email and password and sets the `docqa_session` cookie (HttpOnly, SameSite=Strict). Returns the admin's tenants and the CSRF token that state-changing calls must send in `X-CSRF-Token`. Every failure answers 401 `wrong email or password`; failures are limited per email from one client IP (growing waits; other addresses are not held back) and attempts per IP.
      */
     post: operations['signIn'];
     /**
@@ -3055,7 +3055,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Too many attempts for this email or from this IP; see `Retry-After` */
+      /** @description Too many failures for this email from this IP, or attempts from this IP; see `Retry-After` */
       429: {
         headers: {
           [name: string]: unknown;

@@ -244,13 +244,13 @@ export const SETTINGS = {
     env: 'ADMIN_SIGNIN_LIMIT_PER_EMAIL',
     schema: int(1, 1000000),
     default: '10',
-    doc: 'Portal sign-in attempts per 15 minutes per email.',
+    doc: 'Failed portal sign-ins for an email from one client IP before that IP waits (15 min, doubling).',
   },
   adminSignInLimitPerIp: {
     env: 'ADMIN_SIGNIN_LIMIT_PER_IP',
     schema: int(1, 1000000),
     default: '30',
-    doc: 'Portal sign-in attempts per 15 minutes per client IP.',
+    doc: 'Portal sign-in attempts per 15 minutes per client IP, all emails together.',
   },
   questionMetadataMaxBytes: {
     env: 'QUESTION_METADATA_MAX_BYTES',
