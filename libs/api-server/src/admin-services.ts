@@ -16,6 +16,7 @@ export function createAdminServices(config: Config, clients: { redis: Redis; key
     accounts,
     sessions,
     tokenStore,
+    tokenExpiresDays: config.tokenExpiresDays,
     sessionAuth: new SessionAuth({
       sessions,
       accounts,

@@ -84,6 +84,20 @@ describe('admin API: tokens of the tenant', () => {
     expect(await redis.hexists(keys.tokenLastUsed(), record.id)).toBe(0);
   });
 
+  it('gives an API token the default lifetime of 90 days unless told never, and a widget token none', async () => {
+    const create = async (body: object) => {
+      const res = await alice.call('admin/tokens/', { method: 'POST', body });
+      expect(res.status).toBe(201);
+      const { record } = await res.json();
+      return record.expires_at && (Date.parse(record.expires_at) - Date.parse(record.created_at)) / 86400_000;
+    };
+    expect(await create({ scopes: ['search'] })).toBe(90);
+    expect(await create({ scopes: ['search'], expires_in_days: 30 })).toBe(30);
+    expect(await create({ scopes: ['search'], expires_in_days: null })).toBeNull();
+    expect(await create({ widget: true, origins: ['https://docs.acme.test'] })).toBeNull();
+    expect(await create({ widget: true, origins: ['https://docs.acme.test'], expires_in_days: 5 })).toBe(5);
+  });
+
   it('refuses an invalid origin with errors[] and writes nothing', async () => {
     const before = await redis.hlen(keys.tokenIndex());
     const res = await alice.call('admin/tokens/', {

@@ -19,6 +19,8 @@ export interface AdminDeps {
   sessionAuth: SessionAuth;
   signInLimiter: SignInLimiter;
   tokenStore: TokenStore;
+  /** Days an API token created without an expiry lives (TOKEN_EXPIRES_DAYS). */
+  tokenExpiresDays: number;
 }
 
 /** Everything the HTTP layer uses, built by the composition root. */

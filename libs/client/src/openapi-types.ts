@@ -392,7 +392,7 @@ export interface paths {
     put?: never;
     /**
      * Create a token of the tenant; its clear value is in this response only
-     * @description Creates an API or widget token for the tenant (scopes, allowed origins, filters, rate limit, expiry) and returns the clear token this once; only its hash is stored. A widget token needs at least one origin and has the `ask` scope only. Needs a token with the `admin` scope, or a portal session.
+     * @description Creates an API or widget token for the tenant (scopes, allowed origins, filters, rate limit, expiry) and returns the clear token this once; only its hash is stored. An API token without `expires_in_days` expires after TOKEN_EXPIRES_DAYS (90 days by default); `expires_in_days: null` makes one that never expires. A widget token needs at least one origin, has the `ask` scope only, and never expires unless given `expires_in_days`. Needs a token with the `admin` scope, or a portal session.
      */
     post: operations['createToken'];
     delete?: never;
@@ -1161,6 +1161,7 @@ export interface components {
       /** @default [] */
       filters?: components['schemas']['Filter'][] | components['schemas']['FilterMap'];
       rate_limit?: number | null;
+      /** @description Lifetime in days. Absent: the server's TOKEN_EXPIRES_DAYS (90 by default) for an API token, no expiry for a widget token; `null`: never expires. */
       expires_in_days?: number | null;
     };
     /** @example https://docs.example.com */

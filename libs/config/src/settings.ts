@@ -252,6 +252,12 @@ export const SETTINGS = {
     default: '30',
     doc: 'Portal sign-in attempts per 15 minutes per client IP, all emails together.',
   },
+  tokenExpiresDays: {
+    env: 'TOKEN_EXPIRES_DAYS',
+    schema: int(1, 3650),
+    default: '90',
+    doc: 'Days a new API token lives unless told (`--expires never`: none); widget tokens never expire unless told.',
+  },
   questionMetadataMaxBytes: {
     env: 'QUESTION_METADATA_MAX_BYTES',
     schema: int(2, 65536),

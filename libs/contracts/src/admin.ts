@@ -87,8 +87,14 @@ export const CreateTokenRequestSchema = z
     filters: FiltersSchema.default([]),
     /** Questions per minute; absent or null: the configured default. */
     rate_limit: z.number().int().min(1).max(1_000_000).nullable().optional(),
-    /** Lifetime in days; absent or null: never expires. */
-    expires_in_days: z.number().int().min(1).max(3650).nullable().optional(),
+    /**
+     * Lifetime in days. Absent: TOKEN_EXPIRES_DAYS (90 by default) for an API token, none for a
+     * widget token; null: never expires.
+     */
+    expires_in_days: z.number().int().min(1).max(3650).nullable().optional().openapi({
+      description:
+        "Lifetime in days. Absent: the server's TOKEN_EXPIRES_DAYS (90 by default) for an API token, no expiry for a widget token; `null`: never expires.",
+    }),
   })
   .strict()
   .superRefine((value, ctx) => {

@@ -1,3 +1,4 @@
+import { tokenLifetimeMs } from '@docqa/auth';
 import { CreatedTokenSchema, CreateTokenRequestSchema, TokenListSchema } from '@docqa/contracts';
 import { NotFoundError } from '@docqa/errors';
 import type { ApiDeps } from '../api-deps';
@@ -8,7 +9,7 @@ const DAY_MS = 86400_000;
 
 /** `GET/POST /admin/tokens/` and `DELETE /admin/tokens/{id}`: the tenant's API and widget tokens. */
 export function adminTokenRoutes(routes: RouteTable, deps: ApiDeps): void {
-  const store = deps.admin.tokenStore;
+  const { tokenStore: store, tokenExpiresDays } = deps.admin;
 
   routes.add(
     {
@@ -35,7 +36,7 @@ export function adminTokenRoutes(routes: RouteTable, deps: ApiDeps): void {
       tag: 'Admin',
       operationId: 'createToken',
       description:
-        'Creates an API or widget token for the tenant (scopes, allowed origins, filters, rate limit, expiry) and returns the clear token this once; only its hash is stored. A widget token needs at least one origin and has the `ask` scope only.',
+        'Creates an API or widget token for the tenant (scopes, allowed origins, filters, rate limit, expiry) and returns the clear token this once; only its hash is stored. An API token without `expires_in_days` expires after TOKEN_EXPIRES_DAYS (90 days by default); `expires_in_days: null` makes one that never expires. A widget token needs at least one origin, has the `ask` scope only, and never expires unless given `expires_in_days`.',
       scope: 'admin',
       body: CreateTokenRequestSchema,
       responses: {
@@ -54,7 +55,10 @@ export function adminTokenRoutes(routes: RouteTable, deps: ApiDeps): void {
         widget: body.widget,
         filters: body.filters,
         rateLimit: body.rate_limit ?? undefined,
-        ttlMs: body.expires_in_days ? body.expires_in_days * DAY_MS : undefined,
+        ttlMs: tokenLifetimeMs(
+          { ms: body.expires_in_days && body.expires_in_days * DAY_MS, widget: body.widget },
+          tokenExpiresDays,
+        ),
       });
       res.setHeader('Cache-Control', 'no-store');
       res.status(201).json(created);
