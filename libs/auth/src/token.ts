@@ -18,6 +18,12 @@ export interface CreateTokenOptions {
   rateLimit?: number;
   /** Lifetime in milliseconds; none: never expires (see {@link tokenLifetimeMs} for the default). */
   ttlMs?: number;
+  /**
+   * Left out of {@link TokenStore.list} (so out of the tenant's tokens and its revocations) and of
+   * the allowed origins: a short-lived token the server issues for itself, e.g. the portal's
+   * widget preview. Give it a short `ttlMs`: it cannot be revoked by id.
+   */
+  unlisted?: boolean;
 }
 
 const DAY_MS = 86_400_000;

@@ -401,6 +401,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v2/admin/widget/preview-token': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * A short-lived widget token for the portal’s live preview
+     * @description Issues a widget token of the tenant for the portal's live preview of the widget: `ask` scope only, bound to the installation's own origin (the portal's), expiring after 15 minutes. It is not among the tenant's tokens (`GET /admin/tokens/` does not list it) and cannot be revoked; ask for another when it ends. Needs a token with the `admin` scope, or a portal session.
+     */
+    post: operations['createPreviewToken'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v2/admin/tokens/{id}': {
     parameters: {
       query?: never;
@@ -1166,6 +1186,10 @@ export interface components {
     };
     /** @example https://docs.example.com */
     Origin: string;
+    PreviewToken: {
+      token: string;
+      expires_at: string;
+    };
     AdminAccountList: {
       accounts: components['schemas']['AdminAccount'][];
     };
@@ -3264,6 +3288,80 @@ export interface operations {
       };
       /** @description The body is not JSON (`Content-Type: application/json`). */
       415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Rate limited; see `Retry-After`. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description A dependency is unavailable. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  createPreviewToken: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The clear token and when it expires */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PreviewToken'];
+        };
+      };
+      /** @description Invalid body or parameter (problem details with `errors`). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Missing, unknown or expired token. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The token lacks the `admin` scope, or the origin is not allowed. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description No such record for this tenant. */
+      404: {
         headers: {
           [name: string]: unknown;
         };

@@ -122,6 +122,15 @@ export const CreatedTokenSchema = z
   .object({ token: z.string(), record: TokenRecordSchema })
   .openapi('CreatedToken');
 
+/**
+ * `201` of `POST /admin/widget/preview-token`: a short-lived widget token of the tenant for the
+ * portal's live preview (ask only, bound to the portal's origin, not among the tenant's tokens).
+ */
+export const PreviewTokenSchema = z
+  .object({ token: z.string(), expires_at: z.string() })
+  .openapi('PreviewToken');
+export type PreviewToken = z.infer<typeof PreviewTokenSchema>;
+
 /** `POST /admin/session`: sign in. Any failure answers 401 {@link SIGN_IN_FAILED}. */
 export const SignInRequestSchema = z
   .object({ email: z.string().min(1).max(320), password: z.string().min(1).max(1024) })

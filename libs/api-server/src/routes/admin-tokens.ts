@@ -1,11 +1,19 @@
 import { tokenLifetimeMs } from '@docqa/auth';
-import { CreatedTokenSchema, CreateTokenRequestSchema, TokenListSchema } from '@docqa/contracts';
+import {
+  CreatedTokenSchema,
+  CreateTokenRequestSchema,
+  PreviewTokenSchema,
+  TokenListSchema,
+} from '@docqa/contracts';
 import { NotFoundError } from '@docqa/errors';
 import type { ApiDeps } from '../api-deps';
 import { principalOf } from '../http/auth';
+import { ownOriginOf } from '../http/own-origin';
 import type { RouteTable } from '../http/route';
 
 const DAY_MS = 86400_000;
+/** Lifetime of a widget preview token: the portal asks for another before it ends. */
+const PREVIEW_TOKEN_MS = 15 * 60_000;
 
 /** `GET/POST /admin/tokens/` and `DELETE /admin/tokens/{id}`: the tenant's API and widget tokens. */
 export function adminTokenRoutes(routes: RouteTable, deps: ApiDeps): void {
@@ -62,6 +70,32 @@ export function adminTokenRoutes(routes: RouteTable, deps: ApiDeps): void {
       });
       res.setHeader('Cache-Control', 'no-store');
       res.status(201).json(created);
+    },
+  );
+
+  routes.add(
+    {
+      method: 'post',
+      path: '/admin/widget/preview-token',
+      summary: 'A short-lived widget token for the portal’s live preview',
+      tag: 'Admin',
+      operationId: 'createPreviewToken',
+      description: `Issues a widget token of the tenant for the portal's live preview of the widget: \`ask\` scope only, bound to the installation's own origin (the portal's), expiring after ${PREVIEW_TOKEN_MS / 60_000} minutes. It is not among the tenant's tokens (\`GET /admin/tokens/\` does not list it) and cannot be revoked; ask for another when it ends.`,
+      scope: 'admin',
+      responses: { 201: { description: 'The clear token and when it expires', schema: PreviewTokenSchema } },
+    },
+    async (req, res) => {
+      const { record, token } = await store.create({
+        tenant: principalOf(req).tenant,
+        scopes: ['ask'],
+        name: 'widget preview (portal)',
+        widget: true,
+        origins: [ownOriginOf(req, deps.publicUrl)],
+        ttlMs: PREVIEW_TOKEN_MS,
+        unlisted: true,
+      });
+      res.setHeader('Cache-Control', 'no-store');
+      res.status(201).json({ token, expires_at: record.expires_at! });
     },
   );
 
