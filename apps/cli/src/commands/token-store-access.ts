@@ -6,11 +6,11 @@ import { withRedis } from './redis-clients';
 /** What the tokens commands know beside the store: the scopes that exist and a new token's lifetime. */
 export interface TokenAccess {
   scopes: readonly Scope[];
-  /** A new token's lifetime, ms, from `--expires` (null: never) and TOKEN_EXPIRES_DAYS (see `tokenLifetimeMs`). */
+  /** A new token's lifetime, ms: `--expires` (null: never), else TOKEN_EXPIRES_DAYS's (`tokenLifetimeMs`). */
   lifetimeMs(asked: { ms: number | null | undefined; widget: boolean }): number | undefined;
 }
 
-/** Runs `run` with the token store of REDIS_URL, the scopes that exist and the default lifetime, then disconnects. */
+/** Runs `run` with the token store of REDIS_URL, the scopes and the default lifetime, then disconnects. */
 export function withTokenStore<T>(run: (tokens: TokenStore, access: TokenAccess) => Promise<T>): Promise<T> {
   const { tokenExpiresDays } = loadConfig();
   const lifetimeMs: TokenAccess['lifetimeMs'] = (asked) => tokenLifetimeMs(asked, tokenExpiresDays);

@@ -26,8 +26,8 @@ export function principalOf(req: Request): Principal {
 /**
  * Verifies `Authorization: Bearer <token>` and then, for browser requests from elsewhere than the
  * installation's own origin (see `ownOrigin`), the token's allowed origins; without that header,
- * the portal's session cookie (see {@link SessionAuth}: tenant header, CSRF header). Requests with neither pass through unauthenticated; routes that need a
- * caller say so with {@link requireScope}.
+ * the portal's session cookie (see {@link SessionAuth}: tenant header, CSRF header). Requests with
+ * neither pass through unauthenticated; routes that need a caller say so with {@link requireScope}.
  */
 export function authenticate(
   tokens: TokenVerifier,

@@ -16,7 +16,8 @@ const EXPOSED_HEADERS =
  * for any origin: it carries no token, and grants nothing but sending the request, which is then
  * refused with 403 when no token allows its origin (401 first when its own token is not valid: a
  * revoked token's origin left the allowed set with it, and its page must say the token is no longer
- * valid), and checked against its own token's origins by `authenticate`. No credentials are allowed, so a page never sends the portal's cookie this way.
+ * valid), and checked against its own token's origins by `authenticate`. No credentials are
+ * allowed, so a page never sends the portal's cookie this way.
  */
 export function cors(deps: {
   redis: Redis;

@@ -31,7 +31,6 @@ export class SignInLimiter {
   private readonly perAccountAndIp: RateLimiterRedis;
   /** Blocks of an (email, address) pair within a day: how long its next block lasts. */
   private readonly blocks: RateLimiterRedis;
-
   private readonly limits: SignInLimits;
 
   constructor(deps: { redis: Redis; keys: Keys; limits: SignInLimits }) {
