@@ -110,12 +110,48 @@ describe('the portal in Chromium: form errors in words, beside their fields', ()
     await expect(secret.getByRole('status').textContent()).resolves.toBe('');
   });
 
-  it('says why the live preview is empty without a widget token created in this tab', async () => {
+  it('gives an API token the server’s default expiry, and none with Never expires', async () => {
+    const expiry = (name: string) =>
+      page
+        .getByRole('row')
+        .filter({ hasText: name })
+        .getByText(/^(expires .+|no expiry)$/)
+        .textContent();
+    await expect(expiry('token a')).resolves.toMatch(/^expires /);
+    await page.getByRole('checkbox', { name: 'Never expires' }).check();
+    await expect(page.getByLabel(/^Expires after/).isDisabled()).resolves.toBe(true);
+    await createToken('token forever');
+    await expect(expiry('token forever')).resolves.toBe('no expiry');
+    // The form starts over with the default.
+    await expect(page.getByRole('checkbox', { name: 'Never expires' }).isChecked()).resolves.toBe(false);
+  });
+
+  it('previews the widget with a token the server issues, for another admin in a fresh tab too', async () => {
     await navigate(page, 'Widget');
     await focusedHeading(page, 'Widget');
     await page
-      .getByText('The preview runs the widget with a widget token’s value', { exact: false })
+      .getByRole('region', { name: 'Widget preview' })
+      .getByPlaceholder('Ask anything and get AI-generated answers...')
       .waitFor();
+    await portal.createAdmin({ email: 'bo@acme.test', password: 'another long password', tenants: ['acme'] });
+    const { page: other, problems: otherProblems } = await openPortal(portal, 'widget');
+    try {
+      await signIn(other, 'another long password', 'bo@acme.test');
+      await focusedHeading(other, 'Widget');
+      const preview = other.getByRole('region', { name: 'Widget preview' });
+      await preview.getByPlaceholder('Ask anything and get AI-generated answers...').waitFor();
+      await other.getByLabel('CHAT_PLACEHOLDER').fill('Previewed by Bo');
+      await preview.getByPlaceholder('Previewed by Bo').waitFor();
+      await expect(preview.getByRole('alert').count()).resolves.toBe(0);
+      // The preview's token is not one of the tenant's tokens.
+      await navigate(other, 'Tokens');
+      await focusedHeading(other, 'Tokens');
+      await other.getByRole('row').filter({ hasText: 'token forever' }).waitFor();
+      await expect(other.getByRole('row').filter({ hasText: 'preview' }).count()).resolves.toBe(0);
+      expect(otherProblems).toEqual([]);
+    } finally {
+      await other.close();
+    }
   });
 
   const json = () => page.getByRole('textbox', { name: /^Filters \(JSON\)/ });

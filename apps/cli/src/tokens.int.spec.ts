@@ -66,6 +66,30 @@ describe('docqa tokens', () => {
     expect(days).toBeGreaterThan(29.9);
   });
 
+  it('gives an API token 90 days unless --expires says otherwise or never, and a widget token no expiry', async () => {
+    const lifetime = async (...args: string[]) => {
+      const { code, stdout, stderr } = docqa('tokens', 'create', '--tenant', 'acme', ...args);
+      expect([code, stderr]).toEqual([0, '']);
+      const record = await store.verify(stdout.trim());
+      return (
+        record!.expires_at && (Date.parse(record!.expires_at) - Date.parse(record!.created_at)) / 86400_000
+      );
+    };
+    expect(await lifetime()).toBe(90);
+    expect(await lifetime('--expires', 'never')).toBeNull();
+    expect(await lifetime('--widget', '--origin', 'https://docs.acme.test')).toBeNull();
+    expect(await lifetime(...['--scopes', 'search'], ...['--expires', '2d'])).toBe(2);
+    const configured = docqaWith(
+      { REDIS_URL: testRedisUrl(), TOKEN_EXPIRES_DAYS: '7' },
+      'tokens',
+      'create',
+      '--tenant',
+      'acme',
+    );
+    const record = await store.verify(configured.stdout.trim());
+    expect((Date.parse(record!.expires_at!) - Date.parse(record!.created_at)) / 86400_000).toBe(7);
+  });
+
   it('creates a widget token bound to origins with server-side filters, and refuses one without origin', async () => {
     const ok = docqa(
       'tokens',
@@ -95,7 +119,7 @@ describe('docqa tokens', () => {
       /unknown scope\(s\) root/,
     );
     expect(docqa('tokens', 'create', '--tenant', 'acme', '--expires', 'soon').stderr).toContain(
-      'docqa: --expires must be a lifetime above 0 and at most 3650d, in d, h, m or s (e.g. 30d), not "soon"',
+      'docqa: --expires must be a lifetime above 0 and at most 3650d, in d, h, m or s (e.g. 30d), or never, not "soon"',
     );
   });
 

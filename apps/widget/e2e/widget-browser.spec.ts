@@ -220,10 +220,32 @@ describe('the widget in Chromium against the real API and worker', () => {
     await page.close();
   });
 
-  it('shows a human message for a revoked token instead of a blank widget', async () => {
-    const { page } = await open({ popup: false, api_token: 'dq_000000000000_revoked' });
-    await expect(page.getByRole('alert').textContent()).resolves.toMatch(/access token is invalid/);
-    await page.close();
+  it('says a revoked token is no longer valid on its own page, whose origin no other token allows', async () => {
+    const own = await docsSite(
+      () => `<!doctype html><html><body><div id="assistant"></div>
+      <script>window.ASSISTANT_WIDGET = ${JSON.stringify(config)};</script>
+      <script type="module" src="${stack.baseUrl}/widget/assistant-widget.js"></script></body></html>`,
+    );
+    const page = await browser.newPage();
+    try {
+      const { token, record } = await stack.tokens.create({
+        tenant: 'acme',
+        scopes: ['ask'],
+        widget: true,
+        origins: [own.origin],
+      });
+      await stack.tokens.revoke(record.id);
+      config = { api_url: stack.apiUrl, api_token: token, popup: false };
+      const refused = page.waitForResponse((r) => r.url().endsWith('/settings/'));
+      await page.goto(own.origin);
+      expect((await refused).status()).toBe(401);
+      await expect(page.getByRole('alert').textContent()).resolves.toBe(
+        'This assistant’s access token is no longer valid (revoked or expired).',
+      );
+    } finally {
+      await page.close();
+      own.server.close();
+    }
   });
 
   it('serves a demo page at / whose widget answers, under its strict CSP', async () => {

@@ -32,6 +32,12 @@ describe('the widget’s API errors', () => {
     expect(error.refused).toBe(true);
   });
 
+  it('says the token is no longer valid for a 401 problem (a revoked or expired token, from its own page too)', async () => {
+    const error = await errorFor(problem(401, { detail: 'the token is unknown, revoked or expired' }));
+    expect(error.message).toBe('This assistant’s access token is no longer valid (revoked or expired).');
+    expect(error.refused).toBe(true);
+  });
+
   it('shows the reason of a 400 problem: the failing field and its message', async () => {
     const error = await errorFor(
       problem(400, {

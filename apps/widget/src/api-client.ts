@@ -34,8 +34,7 @@ function humanMessage(status: number, retryAfter: string | null, problem?: Parti
     const reason = invalidInput(problem);
     if (reason) return reason;
   }
-  if (status === 401)
-    return 'This assistant is not set up correctly (its access token is invalid or expired).';
+  if (status === 401) return 'This assistant’s access token is no longer valid (revoked or expired).';
   if (status === 403) return 'This assistant is not allowed on this page.';
   if (status === 429)
     return `Too many questions right now. Please try again in ${retryAfter ?? 'a few'} seconds.`;

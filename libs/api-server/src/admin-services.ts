@@ -3,6 +3,7 @@ import { AdminAccountStore, AdminSessionStore, TokenStore } from '@docqa/auth';
 import type { Config } from '@docqa/config';
 import type { Keys } from '@docqa/records';
 import type { AdminDeps } from './api-deps';
+import { ownOrigin } from './http/own-origin';
 import { SessionAuth } from './http/session-auth';
 import { SignInLimiter } from './http/sign-in-limiter';
 
@@ -15,11 +16,13 @@ export function createAdminServices(config: Config, clients: { redis: Redis; key
     accounts,
     sessions,
     tokenStore,
+    tokenExpiresDays: config.tokenExpiresDays,
     sessionAuth: new SessionAuth({
       sessions,
       accounts,
       tokens: tokenStore,
       secure: config.publicUrl?.startsWith('https:') ?? false,
+      isOwnOrigin: ownOrigin(config.publicUrl),
     }),
     signInLimiter: new SignInLimiter({
       ...clients,

@@ -92,6 +92,49 @@ describe('portal sessions: sign-in, sign-out, idle time-out, CSRF, tenants', () 
     expect((await postSignIn(stack.apiUrl, 'ghost@acme.test', 'x')).status).toBe(429);
   });
 
+  /** Posts a sign-in from `ip` (the API trusts its loopback proxy: X-Forwarded-For names the client). */
+  const signInFrom = (ip: string, email: string, password: string) =>
+    fetch(`${stack.apiUrl}admin/session`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': ip },
+      body: JSON.stringify({ email, password }),
+    });
+
+  it('lets the owner in from an address that has not failed, however many others failed their password', async () => {
+    await new AdminAccountStore({ redis, keys }).create({
+      email: 'owner@acme.test',
+      password: PASSWORD,
+      tenants: ['acme'],
+    });
+    // Ten wrong passwords from ten addresses (three from the first: its limit for this account).
+    for (let i = 1; i <= 10; i++)
+      expect((await signInFrom(`203.0.113.${i}`, 'owner@acme.test', 'wrong')).status).toBe(401);
+    for (let attempt = 0; attempt < 2; attempt++)
+      expect((await signInFrom('203.0.113.1', 'owner@acme.test', 'wrong')).status).toBe(401);
+    expect((await signInFrom('203.0.113.1', 'owner@acme.test', PASSWORD)).status).toBe(429);
+    expect((await signInFrom('198.51.100.7', 'owner@acme.test', PASSWORD)).status).toBe(200);
+    // An address that failed is not held back from another account.
+    expect((await signInFrom('203.0.113.1', 'alice@acme.test', PASSWORD)).status).toBe(200);
+  });
+
+  it('makes an address that keeps failing an account wait twice as long each time', async () => {
+    const retryAfter = async () => {
+      for (let attempt = 0; attempt < 3; attempt++)
+        expect((await signInFrom('192.0.2.50', 'bob@acme.test', 'wrong')).status).toBe(401);
+      const refused = await signInFrom('192.0.2.50', 'bob@acme.test', PASSWORD);
+      expect(refused.status).toBe(429);
+      return Number(refused.headers.get('retry-after'));
+    };
+    const first = await retryAfter();
+    expect(first).toBeGreaterThan(800);
+    expect(first).toBeLessThanOrEqual(900);
+    // The block ends (its key expires; the count of blocks of the day stays).
+    await redis.del(`${keys.signInRateLimit()}:account-ip:192.0.2.50 bob@acme.test`);
+    const second = await retryAfter();
+    expect(second).toBeGreaterThan(1700);
+    expect(second).toBeLessThanOrEqual(1800);
+  });
+
   it('ends a session that stayed idle past its time-out', async () => {
     const alice = await signIn(stack.apiUrl, 'alice@acme.test', PASSWORD);
     expect(await redis.pttl(sessionKey(alice.id))).toBeGreaterThan(11 * 3600_000);

@@ -1,6 +1,6 @@
 import { AdminAccountStore } from '@docqa/auth';
 import { Keys } from '@docqa/records';
-import { deletePrefix, testPrefix, testRedis } from '@docqa/testing';
+import { deletePrefix, testPrefix, testRedis, waitFor } from '@docqa/testing';
 import type { Redis } from 'ioredis';
 import { noKnowledgeBase, startStack, type Stack } from './testing/start-stack';
 import { signIn, type PortalSession } from './testing/portal-session';
@@ -82,6 +82,68 @@ describe('admin API: tokens of the tenant', () => {
     expect((await alice.call(`admin/tokens/${record.id}`, { method: 'DELETE' })).status).toBe(404);
     expect((await (await alice.call('admin/tokens/')).json()).tokens).toEqual([]);
     expect(await redis.hexists(keys.tokenLastUsed(), record.id)).toBe(0);
+  });
+
+  it('gives an API token the default lifetime of 90 days unless told never, and a widget token none', async () => {
+    const create = async (body: object) => {
+      const res = await alice.call('admin/tokens/', { method: 'POST', body });
+      expect(res.status).toBe(201);
+      const { record } = await res.json();
+      return record.expires_at && (Date.parse(record.expires_at) - Date.parse(record.created_at)) / 86400_000;
+    };
+    expect(await create({ scopes: ['search'] })).toBe(90);
+    expect(await create({ scopes: ['search'], expires_in_days: 30 })).toBe(30);
+    expect(await create({ scopes: ['search'], expires_in_days: null })).toBeNull();
+    expect(await create({ widget: true, origins: ['https://docs.acme.test'] })).toBeNull();
+    expect(await create({ widget: true, origins: ['https://docs.acme.test'], expires_in_days: 5 })).toBe(5);
+  });
+
+  it('issues a short-lived, unlisted preview token of the tenant bound to the portal’s origin', async () => {
+    const portal = stack.baseUrl;
+    const res = await fetch(`${stack.apiUrl}admin/widget/preview-token`, {
+      method: 'POST',
+      headers: {
+        cookie: `docqa_session=${alice.id}`,
+        'x-csrf-token': alice.session.csrf_token,
+        origin: portal,
+      },
+    });
+    expect(res.status).toBe(201);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    const { token, expires_at } = await res.json();
+    const minutes = (Date.parse(expires_at) - Date.now()) / 60_000;
+    expect(minutes).toBeGreaterThan(14);
+    expect(minutes).toBeLessThanOrEqual(15);
+    const record = await stack.tokens.verify(token);
+    expect(record).toMatchObject({
+      tenant: 'acme',
+      scopes: ['ask'],
+      widget: true,
+      origins: [portal],
+    });
+    const settings = (origin: string) =>
+      fetch(`${stack.apiUrl}settings/`, { headers: { authorization: `Bearer ${token}`, origin } });
+    expect((await settings(portal)).status).toBe(200);
+    expect((await settings('https://elsewhere.test')).status).toBe(403);
+    const put = await fetch(`${stack.apiUrl}admin/settings/`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(put.status).toBe(403);
+    // Not among the tenant's tokens; its use (written without holding the request) forgotten then.
+    await waitFor(async () => (await redis.hexists(keys.tokenLastUsed(), record!.id)) === 1);
+    const listed = (await (await alice.call('admin/tokens/')).json()).tokens as { name: string }[];
+    expect(listed.map((t) => t.name)).not.toContain('widget preview (portal)');
+    expect(await redis.hexists(keys.tokenLastUsed(), record!.id)).toBe(0);
+    // Without an Origin (an API client), it is bound to the API's own address.
+    const bare = await (await alice.call('admin/widget/preview-token', { method: 'POST' })).json();
+    const port = new URL(portal).port;
+    expect((await stack.tokens.verify(bare.token))?.origins).toEqual([`http://localhost:${port}`]);
+    const asker = await stack.createToken({ tenant: 'acme', scopes: ['ask'] });
+    expect(
+      (await fetch(`${stack.apiUrl}admin/widget/preview-token`, bearer(asker, { method: 'POST' }))).status,
+    ).toBe(403);
   });
 
   it('refuses an invalid origin with errors[] and writes nothing', async () => {

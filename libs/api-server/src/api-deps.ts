@@ -19,6 +19,8 @@ export interface AdminDeps {
   sessionAuth: SessionAuth;
   signInLimiter: SignInLimiter;
   tokenStore: TokenStore;
+  /** Days an API token created without an expiry lives (TOKEN_EXPIRES_DAYS). */
+  tokenExpiresDays: number;
 }
 
 /** Everything the HTTP layer uses, built by the composition root. */
@@ -40,6 +42,8 @@ export interface ApiDeps {
   insights?: InsightsServices;
   retrieval: Searcher;
   health: HealthService;
+  /** `PUBLIC_URL`: its origin is the installation's own, with loopback on the API's port (see `ownOrigin`). */
+  publicUrl?: string;
   /** Path prefix of the API (`/api/v2`). */
   basePath: string;
   bodyLimit: string;

@@ -6,6 +6,7 @@ import { demoRoutes } from './demo-page';
 import { authenticate } from './http/auth';
 import { jsonBody } from './http/body';
 import { cors } from './http/cors';
+import { ownOrigin } from './http/own-origin';
 import { notFound, problemHandler } from './http/problem-handler';
 import { requestLog } from './http/request-log';
 import { RouteTable } from './http/route';
@@ -33,15 +34,16 @@ export function createApp(
   app.set('trust proxy', trustProxy(deps.trustProxy));
   app.use(requestLog(deps.logger, deps.metrics));
 
+  const isOwnOrigin = ownOrigin(deps.publicUrl);
   const registry = new OpenAPIRegistry();
   const router = express.Router();
   const routes = new RouteTable(
     router,
     registry,
     deps.basePath,
-    authenticate(deps.tokens, deps.admin.sessionAuth),
+    authenticate(deps.tokens, deps.admin.sessionAuth, isOwnOrigin),
   );
-  router.use(cors(deps));
+  router.use(cors({ ...deps, isOwnOrigin }));
   // Upload routes read their multipart/form-data body themselves (after the token check).
   const readsForm = (req: Request) =>
     routes.readsForm(req.method, (req.baseUrl + req.path).slice(deps.basePath.length));

@@ -139,6 +139,7 @@ export async function startApi(
       }),
       retrieval: services.retrieval,
       health,
+      publicUrl: config.publicUrl,
       basePath: API_BASE_PATH,
       bodyLimit: config.bodyLimit,
       documentsBodyLimit: config.documentsBodyLimit,

@@ -1,4 +1,4 @@
-export type { Principal } from './token';
+export { tokenLifetimeMs, type Principal } from './token';
 export { TokenStore } from './token-store';
 export { TokenCache } from './token-cache';
 export { generatePassword } from './password';

@@ -71,8 +71,11 @@ export class TokenStore {
     const hash = hashToken(token);
     const multi = this.redis.multi().set(this.keys.tokenByHash(hash), JSON.stringify(record));
     if (options.ttlMs) multi.pexpire(this.keys.tokenByHash(hash), options.ttlMs);
-    if (origins.length) multi.sadd(this.keys.allowedOrigins(), ...origins);
-    await multi.hset(this.keys.tokenIndex(), id, hash).exec();
+    if (!options.unlisted) {
+      if (origins.length) multi.sadd(this.keys.allowedOrigins(), ...origins);
+      multi.hset(this.keys.tokenIndex(), id, hash);
+    }
+    await multi.exec();
     return { token, record };
   }
 
@@ -97,8 +100,16 @@ export class TokenStore {
 
   /** Every live token (no secrets) with its last use, optionally of one tenant, oldest first. */
   async list(tenant?: string): Promise<ListedToken[]> {
-    const index = await this.redis.hgetall(this.keys.tokenIndex());
+    // Read together, so a token created in between is in both or neither.
+    const [[, index], [, usedIds]] = (await this.redis
+      .multi()
+      .hgetall(this.keys.tokenIndex())
+      .hkeys(this.keys.tokenLastUsed())
+      .exec()) as [[null, Record<string, string>], [null, string[]]];
     const ids = Object.keys(index);
+    // Unlisted tokens' uses are recorded too: forget those as we pass.
+    const unlisted = usedIds.filter((id) => !(id in index));
+    if (unlisted.length) await this.redis.hdel(this.keys.tokenLastUsed(), ...unlisted);
     if (!ids.length) return [];
     const [raws, used] = await Promise.all([
       this.redis.mget(ids.map((id) => this.keys.tokenByHash(index[id]!))),

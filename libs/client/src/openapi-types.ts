@@ -364,7 +364,7 @@ export interface paths {
     put?: never;
     /**
      * Sign in to the administration portal
-     * @description Signs an admin in with email and password and sets the `docqa_session` cookie (HttpOnly, SameSite=Strict). Returns the admin's tenants and the CSRF token that state-changing calls must send in `X-CSRF-Token`. Every failure answers 401 `wrong email or password`; attempts are rate limited per email and per IP.
+     * @description Signs an admin in with email and password and sets the `docqa_session` cookie (HttpOnly, SameSite=Strict). Returns the admin's tenants and the CSRF token that state-changing calls must send in `X-CSRF-Token`. Every failure answers 401 `wrong email or password`; failures are limited per email from one client IP (growing waits; other addresses are not held back) and attempts per IP.
      */
     post: operations['signIn'];
     /**
@@ -392,9 +392,29 @@ export interface paths {
     put?: never;
     /**
      * Create a token of the tenant; its clear value is in this response only
-     * @description Creates an API or widget token for the tenant (scopes, allowed origins, filters, rate limit, expiry) and returns the clear token this once; only its hash is stored. A widget token needs at least one origin and has the `ask` scope only. Needs a token with the `admin` scope, or a portal session.
+     * @description Creates an API or widget token for the tenant (scopes, allowed origins, filters, rate limit, expiry) and returns the clear token this once; only its hash is stored. An API token without `expires_in_days` expires after TOKEN_EXPIRES_DAYS (90 days by default); `expires_in_days: null` makes one that never expires. A widget token needs at least one origin, has the `ask` scope only, and never expires unless given `expires_in_days`. Needs a token with the `admin` scope, or a portal session.
      */
     post: operations['createToken'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v2/admin/widget/preview-token': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * A short-lived widget token for the portal’s live preview
+     * @description Issues a widget token of the tenant for the portal's live preview of the widget: `ask` scope only, bound to the installation's own origin (the portal's), expiring after 15 minutes. It is not among the tenant's tokens (`GET /admin/tokens/` does not list it) and cannot be revoked; ask for another when it ends. Needs a token with the `admin` scope, or a portal session.
+     */
+    post: operations['createPreviewToken'];
     delete?: never;
     options?: never;
     head?: never;
@@ -1161,10 +1181,15 @@ export interface components {
       /** @default [] */
       filters?: components['schemas']['Filter'][] | components['schemas']['FilterMap'];
       rate_limit?: number | null;
+      /** @description Lifetime in days. Absent: the server's TOKEN_EXPIRES_DAYS (90 by default) for an API token, no expiry for a widget token; `null`: never expires. */
       expires_in_days?: number | null;
     };
     /** @example https://docs.example.com */
     Origin: string;
+    PreviewToken: {
+      token: string;
+      expires_at: string;
+    };
     AdminAccountList: {
       accounts: components['schemas']['AdminAccount'][];
     };
@@ -3055,7 +3080,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Too many attempts for this email or from this IP; see `Retry-After` */
+      /** @description Too many failures for this email from this IP, or attempts from this IP; see `Retry-After` */
       429: {
         headers: {
           [name: string]: unknown;
@@ -3263,6 +3288,80 @@ export interface operations {
       };
       /** @description The body is not JSON (`Content-Type: application/json`). */
       415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Rate limited; see `Retry-After`. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description A dependency is unavailable. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  createPreviewToken: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The clear token and when it expires */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PreviewToken'];
+        };
+      };
+      /** @description Invalid body or parameter (problem details with `errors`). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Missing, unknown or expired token. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The token lacks the `admin` scope, or the origin is not allowed. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description No such record for this tenant. */
+      404: {
         headers: {
           [name: string]: unknown;
         };

@@ -34,7 +34,7 @@ export const SETTINGS = {
     env: 'PUBLIC_URL',
     schema: z.url().optional(),
     default: undefined,
-    doc: 'Public base URL of the API, used in printed links (defaults to http://localhost:PORT).',
+    doc: 'Public base URL (default http://localhost:PORT): printed links; its origin and localhost:PORT are the API’s own.',
   },
   redisUrl: {
     env: 'REDIS_URL',
@@ -244,13 +244,19 @@ export const SETTINGS = {
     env: 'ADMIN_SIGNIN_LIMIT_PER_EMAIL',
     schema: int(1, 1000000),
     default: '10',
-    doc: 'Portal sign-in attempts per 15 minutes per email.',
+    doc: 'Failed portal sign-ins for an email from one client IP before that IP waits (15 min, doubling).',
   },
   adminSignInLimitPerIp: {
     env: 'ADMIN_SIGNIN_LIMIT_PER_IP',
     schema: int(1, 1000000),
     default: '30',
-    doc: 'Portal sign-in attempts per 15 minutes per client IP.',
+    doc: 'Portal sign-in attempts per 15 minutes per client IP, all emails together.',
+  },
+  tokenExpiresDays: {
+    env: 'TOKEN_EXPIRES_DAYS',
+    schema: int(1, 3650),
+    default: '90',
+    doc: 'Days a new API token lives unless told (`--expires never`: none); widget tokens never expire unless told.',
   },
   questionMetadataMaxBytes: {
     env: 'QUESTION_METADATA_MAX_BYTES',

@@ -87,8 +87,14 @@ export const CreateTokenRequestSchema = z
     filters: FiltersSchema.default([]),
     /** Questions per minute; absent or null: the configured default. */
     rate_limit: z.number().int().min(1).max(1_000_000).nullable().optional(),
-    /** Lifetime in days; absent or null: never expires. */
-    expires_in_days: z.number().int().min(1).max(3650).nullable().optional(),
+    /**
+     * Lifetime in days. Absent: TOKEN_EXPIRES_DAYS (90 by default) for an API token, none for a
+     * widget token; null: never expires.
+     */
+    expires_in_days: z.number().int().min(1).max(3650).nullable().optional().openapi({
+      description:
+        "Lifetime in days. Absent: the server's TOKEN_EXPIRES_DAYS (90 by default) for an API token, no expiry for a widget token; `null`: never expires.",
+    }),
   })
   .strict()
   .superRefine((value, ctx) => {
@@ -115,6 +121,15 @@ export type CreateTokenRequest = z.infer<typeof CreateTokenRequestSchema>;
 export const CreatedTokenSchema = z
   .object({ token: z.string(), record: TokenRecordSchema })
   .openapi('CreatedToken');
+
+/**
+ * `201` of `POST /admin/widget/preview-token`: a short-lived widget token of the tenant for the
+ * portal's live preview (ask only, bound to the portal's origin, not among the tenant's tokens).
+ */
+export const PreviewTokenSchema = z
+  .object({ token: z.string(), expires_at: z.string() })
+  .openapi('PreviewToken');
+export type PreviewToken = z.infer<typeof PreviewTokenSchema>;
 
 /** `POST /admin/session`: sign in. Any failure answers 401 {@link SIGN_IN_FAILED}. */
 export const SignInRequestSchema = z

@@ -109,6 +109,7 @@ export {
   CreateTokenRequestSchema,
   CSRF_HEADER,
   ListedTokenSchema,
+  PreviewTokenSchema,
   ScopeSchema,
   SESSION_COOKIE,
   SIGN_IN_FAILED,
@@ -123,6 +124,7 @@ export {
   type CreatedAdmin,
   type CreateTokenRequest,
   type ListedToken,
+  type PreviewToken,
   type Scope,
   type TokenRecord,
 } from './admin';

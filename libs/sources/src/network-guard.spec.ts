@@ -28,6 +28,18 @@ describe('refusing private networks', () => {
       expect([address, isPrivateAddress(address)]).toEqual([address, false]);
   });
 
+  it('judges an IPv4-compatible IPv6 address (::/96, e.g. http://[::127.0.0.1]/) by the IPv4 inside', async () => {
+    for (const address of ['::127.0.0.1', '::7f00:1', '::a00:1', '::169.254.169.254', '0:0:0:0:0:0:7f00:1'])
+      expect([address, isPrivateAddress(address)]).toEqual([address, true]);
+    expect(isPrivateAddress('0:0:0:0:0:ffff:7f00:1')).toBe(true);
+    expect(isPrivateAddress('::808:808')).toBe(false);
+    await expect(refusePrivateNetworks(new URL('http://[::127.0.0.1]:8080/'))).rejects.toThrow(
+      new FetchFailedError(
+        '::7f00:1 is a private network address; set SOURCES_ALLOW_PRIVATE_NETWORKS=true to allow it',
+      ),
+    );
+  });
+
   it('refuses a URL whose host is, or resolves to, a private address', async () => {
     await expect(refusePrivateNetworks(new URL('http://127.0.0.1:8080/'))).rejects.toThrow(
       new FetchFailedError(

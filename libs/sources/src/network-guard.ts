@@ -32,8 +32,9 @@ for (const [net, bits] of [
 
 /**
  * Whether an IP address is loopback, private, link-local, multicast or a cloud metadata address;
- * an IPv4 address inside IPv6 (mapped, `::ffff:a.b.c.d`, or through NAT64's well-known prefix,
- * `64:ff9b::a.b.c.d`, which a NAT64 gateway turns back into IPv4) is judged as that IPv4 address.
+ * an IPv4 address inside IPv6 (mapped, `::ffff:a.b.c.d`; IPv4-compatible, `::a.b.c.d`, which
+ * some stacks still route to IPv4; or through NAT64's well-known prefix, `64:ff9b::a.b.c.d`, which
+ * a NAT64 gateway turns back into IPv4) is judged as that IPv4 address.
  */
 export function isPrivateAddress(address: string): boolean {
   const family = isIP(address);
@@ -43,16 +44,37 @@ export function isPrivateAddress(address: string): boolean {
   return inside ? BLOCKED.check(inside, 'ipv4') : BLOCKED.check(address, 'ipv6');
 }
 
-/** The IPv4 address an IPv4-mapped or NAT64 (64:ff9b::/96) IPv6 address stands for, if it is one. */
+/** Prefixes (the first six 16-bit groups) of the IPv6 ranges that carry an IPv4 address in their last 32 bits. */
+const IPV4_CARRIERS = [
+  [0, 0, 0, 0, 0, 0xffff], // mapped, ::ffff:0:0/96
+  [0, 0, 0, 0, 0, 0], // IPv4-compatible, ::/96 (:: and ::1 too: 0.0.0.0/8, refused)
+  [0x64, 0xff9b, 0, 0, 0, 0], // NAT64, 64:ff9b::/96
+];
+
+/** The IPv4 address a mapped, IPv4-compatible or NAT64 IPv6 address stands for, if it is one. */
 function embeddedIPv4(address: string): string | null {
-  const match = /^(?:::ffff|64:ff9b:):(?:(\d+\.\d+\.\d+\.\d+)|([0-9a-f]{1,4}):([0-9a-f]{1,4}))$/i.exec(
-    address,
-  );
-  if (!match) return null;
-  if (match[1]) return match[1];
-  const high = parseInt(match[2]!, 16);
-  const low = parseInt(match[3]!, 16);
+  const groups = ipv6Groups(address);
+  if (!IPV4_CARRIERS.some((prefix) => prefix.every((g, i) => groups[i] === g))) return null;
+  const [high, low] = [groups[6]!, groups[7]!];
   return [high >> 8, high & 0xff, low >> 8, low & 0xff].join('.');
+}
+
+/** The eight 16-bit groups of a valid IPv6 address (a zone, `%eth0`, is left out). */
+function ipv6Groups(address: string): number[] {
+  const [head = '', tail] = address.split('%')[0]!.toLowerCase().split('::');
+  const parse = (part: string) =>
+    part
+      .split(':')
+      .filter(Boolean)
+      .flatMap((group) => {
+        if (!group.includes('.')) return [parseInt(group, 16)];
+        const [a, b, c, d] = group.split('.').map(Number) as [number, number, number, number];
+        return [(a << 8) | b, (c << 8) | d];
+      });
+  const left = parse(head);
+  if (tail === undefined) return left;
+  const right = parse(tail);
+  return [...left, ...Array<number>(8 - left.length - right.length).fill(0), ...right];
 }
 
 /**

@@ -45,6 +45,8 @@ export class TokenForm extends LitElement {
   /** Start as a widget token (the Widget page's form). */
   @property({ type: Boolean }) widget = false;
   @state() busy = false;
+  /** "Never expires" is ticked: the token is made without an expiry, whatever its kind. */
+  @state() never = false;
   @state() errors = FormErrors.none;
 
   override render() {
@@ -122,15 +124,29 @@ export class TokenForm extends LitElement {
       <div class="row">
         <div>
           <label for="expires"
-            >Expires after (days) <span class="hint" id="expires-hint">Empty: never.</span></label
+            >Expires after (days)
+            <span class="hint" id="expires-hint"
+              >Empty: the server's default for an API token (90 days unless changed); a widget token never
+              expires.</span
+            ></label
           >
           <input
             id="expires"
             name="expires"
             inputmode="numeric"
+            ?disabled=${this.never}
             aria-describedby=${describedBy(e, 'expires', 'expires-hint')}
             aria-invalid=${invalid(e, 'expires')}
           />
+          <label
+            ><input
+              type="checkbox"
+              name="never"
+              ?checked=${this.never}
+              @change=${(ev: Event) => (this.never = (ev.target as HTMLInputElement).checked)}
+            />
+            Never expires</label
+          >
           ${fieldErrorView(e, 'expires')}
         </div>
         <div>
@@ -170,6 +186,7 @@ export class TokenForm extends LitElement {
     });
     if (!created) return;
     formEl.reset();
+    this.never = false;
     this.dispatchEvent(new CustomEvent('token-created', { detail: created, bubbles: true, composed: true }));
   }
 
@@ -202,7 +219,10 @@ export class TokenForm extends LitElement {
       scopes,
       origins,
       filters,
-      expires_in_days: whole('expires', MAX_DAYS, `Enter a whole number of days, from 1 to ${MAX_DAYS}.`),
+      // Absent: the server's default lifetime; null: never expires.
+      expires_in_days: this.never
+        ? null
+        : (whole('expires', MAX_DAYS, `Enter a whole number of days, from 1 to ${MAX_DAYS}.`) ?? undefined),
       rate_limit: whole('rate', 1_000_000, 'Enter a whole number of questions a minute, 1 or more.'),
     };
     return { body, problems };

@@ -1,6 +1,6 @@
 import { LitElement, css, html, nothing } from 'lit';
 import { customElement, state } from 'lit/decorators.js';
-import type { TokenRecord, WidgetSettings } from '@docqa/contracts';
+import type { PreviewToken, TokenRecord, WidgetSettings } from '@docqa/contracts';
 import { API_BASE, api } from '../api/admin-api';
 import { createdTokens } from '../api/created-tokens';
 import { session } from '../api/session';
@@ -14,9 +14,13 @@ import { WIDGET_SCRIPT } from '../components/widget-preview';
 import { LoadController } from '../load-controller';
 import { sharedStyles } from '../styles/shared-styles';
 
+/** How long before a preview token ends the page asks for the next one. */
+const RENEW_BEFORE_MS = 60_000;
+
 /**
  * The tenant's widget settings (`GET`/`PUT /admin/settings/`) in a form, a live preview of the real
- * widget with the unsaved values, and the three-line embed snippet with a widget token.
+ * widget with the unsaved values (with a short-lived preview token the server issues, so any admin
+ * of the tenant sees it), and the three-line embed snippet with a widget token.
  */
 @customElement('widget-page')
 export class WidgetPage extends LitElement {
@@ -61,6 +65,19 @@ export class WidgetPage extends LitElement {
     },
     () => [session.tenant] as const,
   );
+  /** The preview's widget token (`POST /admin/widget/preview-token`), asked for again before it ends. */
+  private readonly previewToken = new LoadController(
+    this,
+    async (_args, signal) => {
+      const issued = await api.call<PreviewToken>('admin/widget/preview-token', { method: 'POST', signal });
+      clearTimeout(this.renewal);
+      const renewIn = Math.max(RENEW_BEFORE_MS, Date.parse(issued.expires_at) - Date.now() - RENEW_BEFORE_MS);
+      this.renewal = setTimeout(() => void this.previewToken.reload(), renewIn);
+      return issued.token;
+    },
+    () => [session.tenant] as const,
+  );
+  private renewal?: ReturnType<typeof setTimeout>;
   /** The settings being edited, which the live preview shows. */
   @state() private draft: WidgetSettings = {};
   @state() private tokenId?: string;
@@ -83,18 +100,7 @@ export class WidgetPage extends LitElement {
               <div class="preview">
                 <section class="card">
                   <h2>Live preview</h2>
-                  ${
-                    this.previewToken
-                      ? html`<widget-preview
-                          .settings=${this.draft}
-                          .token=${this.previewToken}
-                        ></widget-preview>`
-                      : html`<p class="empty">
-                          The preview runs the widget with a widget token’s value, which docqa shows only when
-                          the token is created. Create a widget token under Embed to see it here: tokens
-                          created earlier, or in another tab, cannot be previewed.
-                        </p>`
-                  }
+                  ${this.preview()}
                 </section>
                 ${this.embed(this.widgetTokens.value ?? [])}
               </div>
@@ -147,8 +153,16 @@ export class WidgetPage extends LitElement {
     </section>`;
   }
 
-  private get previewToken(): string | undefined {
-    return this.tokenId ? createdTokens.get(this.tokenId) : undefined;
+  private preview() {
+    const token = this.previewToken.value;
+    if (token) return html`<widget-preview .settings=${this.draft} .token=${token}></widget-preview>`;
+    if (this.previewToken.status === 'error') return errorView(this.previewToken.error);
+    return html`<p role="status">Preparing the preview…</p>`;
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    clearTimeout(this.renewal);
   }
 
   private async onToken(e: CustomEvent<CreatedToken>): Promise<void> {

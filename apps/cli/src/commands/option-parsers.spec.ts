@@ -28,6 +28,7 @@ describe('option parsers', () => {
   it('takes lifetimes above 0 and up to the portal’s longest', () => {
     expect(parseDuration('1s')).toBe(1000);
     expect(parseDuration(`${MAX_EXPIRES_DAYS}d`)).toBe(MAX_EXPIRES_DAYS * 86400_000);
+    expect(parseDuration('never')).toBeNull();
     for (const bad of ['0d', '0s', `${MAX_EXPIRES_DAYS + 1}d`, '99999999999999999999d', 'soon'])
       expect(() => parseDuration(bad)).toThrow(
         `--expires must be a lifetime above 0 and at most ${MAX_EXPIRES_DAYS}d`,

@@ -4,6 +4,7 @@ import type { ListedToken, Scope } from '@docqa/contracts';
 import type { Filter } from '@docqa/contracts';
 import { ValidationError } from '@docqa/errors';
 import { integerOption } from './option-parsers';
+import type { TokenAccess } from './token-store-access';
 
 /**
  * Longest `--expires`, in days, as the portal's token form takes it (`CreateTokenRequestSchema`,
@@ -16,15 +17,16 @@ export const MAX_RATE_LIMIT = 1_000_000;
 
 /**
  * Parses a lifetime such as `30d`, `12h`, `90m` into milliseconds: above 0 (a token of lifetime 0
- * would never expire) and at most {@link MAX_EXPIRES_DAYS} days.
+ * would never expire) and at most {@link MAX_EXPIRES_DAYS} days; `never` is null (no expiry).
  */
-export function parseDuration(value: string): number {
+export function parseDuration(value: string): number | null {
+  if (value.trim() === 'never') return null;
   const match = /^(\d+)\s*(d|h|m|s)$/.exec(value.trim());
   const unit = match && { d: 86400_000, h: 3600_000, m: 60_000, s: 1000 }[match[2] as 'd' | 'h' | 'm' | 's'];
   const ms = match && unit ? Number(match[1]) * unit : 0;
   if (!ms || ms > MAX_EXPIRES_DAYS * 86400_000)
     throw new ValidationError(
-      `--expires must be a lifetime above 0 and at most ${MAX_EXPIRES_DAYS}d, in d, h, m or s (e.g. 30d), not "${value}"`,
+      `--expires must be a lifetime above 0 and at most ${MAX_EXPIRES_DAYS}d, in d, h, m or s (e.g. 30d), or never, not "${value}"`,
     );
   return ms;
 }
@@ -57,7 +59,7 @@ export function parseFilter(value: string): Filter {
 const collect = (value: string, previous: string[] = []) => [...previous, value];
 
 /** Runs `run` with the token store of REDIS_URL (loaded only when a tokens command runs). */
-async function withTokens<T>(run: (tokens: TokenStore, scopes: readonly Scope[]) => Promise<T>): Promise<T> {
+async function withTokens<T>(run: (tokens: TokenStore, access: TokenAccess) => Promise<T>): Promise<T> {
   const { withTokenStore } = await import('./token-store-access');
   return withTokenStore(run);
 }
@@ -96,7 +98,11 @@ export function tokensCommand(program: Command): void {
     .option('--scopes <scopes>', `comma-separated scopes: ${SCOPE_NAMES}`, 'ask')
     .option('--origin <url>', 'browser origin allowed to use the token (repeatable)', collect)
     .option('--name <name>', 'a name to recognise the token by')
-    .option('--expires <duration>', 'lifetime, e.g. 30d, 12h (default: never)', parseDuration)
+    .option(
+      '--expires <duration>',
+      'lifetime, e.g. 30d, 12h, or never (default: TOKEN_EXPIRES_DAYS, 90d, for an API token; never for a widget token)',
+      parseDuration,
+    )
     .option('--widget', 'a widget token: ask only, bound to --origin, per-visitor rate limits')
     .option(
       '--filter <property=value>',
@@ -110,17 +116,18 @@ export function tokensCommand(program: Command): void {
       integerOption('--rate-limit', { min: 1, max: MAX_RATE_LIMIT }),
     )
     .action(async (opts) => {
-      const { token } = await withTokens((store, known) =>
+      const widget = Boolean(opts.widget);
+      const { token } = await withTokens((store, { scopes, lifetimeMs }) =>
         store.create({
           tenant: opts.tenant,
-          scopes: opts.widget && opts.scopes === 'ask' ? ['ask'] : parseScopes(opts.scopes, known),
+          scopes: widget && opts.scopes === 'ask' ? ['ask'] : parseScopes(opts.scopes, scopes),
           origins: opts.origin ?? [],
           name: opts.name,
-          widget: Boolean(opts.widget),
+          widget,
           filters: (opts.filter ?? []).map(parseFilter),
           tenants: opts.searchTenant ?? [],
           rateLimit: opts.rateLimit,
-          ttlMs: opts.expires,
+          ttlMs: lifetimeMs({ ms: opts.expires, widget }),
         }),
       );
       process.stdout.write(`${token}\n`);
@@ -142,7 +149,7 @@ export function tokensCommand(program: Command): void {
       const forever = records.filter((r) => !r.expires_at).length;
       if (forever)
         process.stderr.write(
-          `${forever} token(s) never expire: revoke those not needed, and give new ones --expires.\n`,
+          `${forever} token(s) never expire: revoke those not needed (new API tokens expire unless given --expires never).\n`,
         );
     });
 

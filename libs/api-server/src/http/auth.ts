@@ -2,6 +2,7 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { Principal } from '@docqa/auth';
 import type { Scope, TokenRecord } from '@docqa/contracts';
 import { ForbiddenError, UnauthenticatedError } from '@docqa/errors';
+import type { OwnOrigin } from './own-origin';
 import type { SessionAuth } from './session-auth';
 
 declare module 'express-serve-static-core' {
@@ -11,6 +12,11 @@ declare module 'express-serve-static-core' {
   }
 }
 
+/** What checks a clear token: the token cache, or the store itself. */
+export interface TokenVerifier {
+  verify(token: string): Promise<TokenRecord | null>;
+}
+
 /** The verified caller; only call behind {@link authenticate}. */
 export function principalOf(req: Request): Principal {
   if (!req.principal) throw new UnauthenticatedError('a bearer token or a portal session is required');
@@ -18,14 +24,15 @@ export function principalOf(req: Request): Principal {
 }
 
 /**
- * Verifies `Authorization: Bearer <token>` and, for browser requests, the token's allowed
- * origins; without that header, the portal's session cookie (see {@link SessionAuth}: tenant
- * header, CSRF header). Requests with neither pass through unauthenticated; routes that need a
- * caller say so with {@link requireScope}.
+ * Verifies `Authorization: Bearer <token>` and then, for browser requests from elsewhere than the
+ * installation's own origin (see `ownOrigin`), the token's allowed origins; without that header,
+ * the portal's session cookie (see {@link SessionAuth}: tenant header, CSRF header). Requests with
+ * neither pass through unauthenticated; routes that need a caller say so with {@link requireScope}.
  */
 export function authenticate(
-  tokens: { verify(token: string): Promise<TokenRecord | null> },
-  sessions?: Pick<SessionAuth, 'principal'>,
+  tokens: TokenVerifier,
+  sessions: Pick<SessionAuth, 'principal'> | undefined,
+  isOwnOrigin: OwnOrigin,
 ): RequestHandler {
   return async (req: Request, _res: Response, next: NextFunction) => {
     const header = req.get('authorization');
@@ -34,17 +41,23 @@ export function authenticate(
       if (principal) req.principal = principal;
       return next();
     }
-    const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
-    if (!match) throw new UnauthenticatedError('the Authorization header must be "Bearer <token>"');
-    const principal = await tokens.verify(match[1]!);
-    if (!principal) throw new UnauthenticatedError('the token is unknown, revoked or expired');
+    const principal = await verifyBearer(header, tokens);
     const origin = req.get('origin');
-    if (origin && !isSameOrigin(req, origin) && !principal.origins.includes(origin)) {
+    if (origin && !isOwnOrigin(req, origin) && !principal.origins.includes(origin)) {
       throw new ForbiddenError(`this token may not be used from ${origin}`);
     }
     req.principal = principal;
     next();
   };
+}
+
+/** The token of an `Authorization` header; throws 401 when it is malformed, unknown, revoked or expired. */
+export async function verifyBearer(header: string, tokens: TokenVerifier): Promise<TokenRecord> {
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  if (!match) throw new UnauthenticatedError('the Authorization header must be "Bearer <token>"');
+  const record = await tokens.verify(match[1]!);
+  if (!record) throw new UnauthenticatedError('the token is unknown, revoked or expired');
+  return record;
 }
 
 /** Whether the token has `scope` (admin implies every scope of its tenant). */
@@ -62,9 +75,4 @@ export function requireScope(scope: Scope | Scope[]): RequestHandler {
     }
     next();
   };
-}
-
-/** Whether `origin` is the API's own (the demo page and Swagger UI it serves). */
-export function isSameOrigin(req: Request, origin: string): boolean {
-  return origin === `${req.protocol}://${req.get('host')}`;
 }

@@ -2,7 +2,8 @@ import type { RequestHandler } from 'express';
 import type { Redis } from 'ioredis';
 import type { Keys } from '@docqa/records';
 import { ForbiddenError } from '@docqa/errors';
-import { isSameOrigin } from './auth';
+import { verifyBearer, type TokenVerifier } from './auth';
+import type { OwnOrigin } from './own-origin';
 
 const ALLOWED_HEADERS = 'Authorization, Content-Type, Idempotency-Key, If-None-Match, Last-Event-ID';
 const EXPOSED_HEADERS =
@@ -13,13 +14,20 @@ const EXPOSED_HEADERS =
  * `Access-Control-Allow-Origin`, so a page reads a refusal as the 403 problem it is (the widget then
  * says it is not allowed on this page) rather than as a network failure. A preflight is answered
  * for any origin: it carries no token, and grants nothing but sending the request, which is then
- * refused with 403 when no token allows its origin, and checked against its own token's origins by
- * `authenticate`. No credentials are allowed, so a page never sends the portal's cookie this way.
+ * refused with 403 when no token allows its origin (401 first when its own token is not valid: a
+ * revoked token's origin left the allowed set with it, and its page must say the token is no longer
+ * valid), and checked against its own token's origins by `authenticate`. No credentials are
+ * allowed, so a page never sends the portal's cookie this way.
  */
-export function cors(deps: { redis: Redis; keys: Keys }): RequestHandler {
+export function cors(deps: {
+  redis: Redis;
+  keys: Keys;
+  tokens: TokenVerifier;
+  isOwnOrigin: OwnOrigin;
+}): RequestHandler {
   return async (req, res, next) => {
     const origin = req.get('origin');
-    if (!origin || isSameOrigin(req, origin)) return next();
+    if (!origin || deps.isOwnOrigin(req, origin)) return next();
     res.setHeader('Access-Control-Allow-Origin', origin);
     res.setHeader('Vary', 'Origin');
     res.setHeader('Access-Control-Expose-Headers', EXPOSED_HEADERS);
@@ -31,7 +39,9 @@ export function cors(deps: { redis: Redis; keys: Keys }): RequestHandler {
       return;
     }
     const known = (await deps.redis.sismember(deps.keys.allowedOrigins(), origin)) === 1;
-    if (!known) throw new ForbiddenError(`origin ${origin} is not allowed by any token`);
-    next();
+    if (known) return next();
+    const header = req.get('authorization');
+    if (header) await verifyBearer(header, deps.tokens);
+    throw new ForbiddenError(`origin ${origin} is not allowed by any token`);
   };
 }

@@ -9,6 +9,7 @@ function cookiesSetBy(secure: boolean, write: (auth: SessionAuth, res: HeaderApp
     accounts: {} as AdminAccountStore,
     tokens: {} as TokenStore,
     secure,
+    isOwnOrigin: () => true,
   });
   write(auth, res);
   return set;

@@ -11,6 +11,7 @@ import {
   type AdminSession,
 } from '@docqa/contracts';
 import { ForbiddenError, NotFoundError, UnauthenticatedError, ValidationError } from '@docqa/errors';
+import type { OwnOrigin } from './own-origin';
 
 /** A live portal session with its (current) account. */
 export interface CurrentSession {
@@ -38,6 +39,8 @@ export class SessionAuth {
       tokens: TokenStore;
       /** Mark the cookie `Secure` (PUBLIC_URL is https). */
       secure: boolean;
+      /** The installation's own origins, the only ones a session is used from. */
+      isOwnOrigin: OwnOrigin;
     },
   ) {}
 
@@ -62,7 +65,7 @@ export class SessionAuth {
   async principal(req: Request): Promise<Principal | null> {
     const current = await this.current(req);
     if (!current) return null;
-    checkRequest(req, current);
+    this.checkRequest(req, current);
     const { account, record } = current;
     return {
       id: `session:${createHash('sha256').update(current.id).digest('hex').slice(0, 16)}`,
@@ -87,7 +90,7 @@ export class SessionAuth {
   async requireAllTenantsAdmin(req: Request): Promise<CurrentSession> {
     const current = await this.current(req);
     if (!current) throw new UnauthenticatedError('sign in to the portal first');
-    checkRequest(req, current);
+    this.checkRequest(req, current);
     if (!current.account.all_tenants) throw new ForbiddenError('only an all-tenants admin manages admins');
     return current;
   }
@@ -116,19 +119,19 @@ export class SessionAuth {
     return { httpOnly: true, sameSite: 'strict', path: '/', secure: this.deps.secure } as const;
   }
 
+  /** Throws 403 for a session request from another origin, or a change without the CSRF token. */
+  private checkRequest(req: Request, current: CurrentSession): void {
+    const origin = req.get('origin');
+    if (origin && !this.deps.isOwnOrigin(req, origin))
+      throw new ForbiddenError(`a portal session may not be used from ${origin}`);
+    if (STATE_CHANGING.has(req.method)) requireCsrf(req, current.record.csrf_token);
+  }
+
   private async knownTenants(account: AdminAccount): Promise<string[]> {
     const [tokens, accounts] = await Promise.all([this.deps.tokens.list(), this.deps.accounts.list()]);
     const all = [...account.tenants, ...tokens.map((t) => t.tenant), ...accounts.flatMap((a) => a.tenants)];
     return [...new Set(all)].sort();
   }
-}
-
-/** Throws 403 for a session request from another origin, or a change without the CSRF token. */
-function checkRequest(req: Request, current: CurrentSession): void {
-  const origin = req.get('origin');
-  if (origin && origin !== `${req.protocol}://${req.get('host')}`)
-    throw new ForbiddenError(`a portal session may not be used from ${origin}`);
-  if (STATE_CHANGING.has(req.method)) requireCsrf(req, current.record.csrf_token);
 }
 
 /** Throws 403 unless the request's `X-CSRF-Token` equals the session's. */

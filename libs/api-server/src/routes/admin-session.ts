@@ -30,7 +30,7 @@ export function adminSessionRoutes(routes: RouteTable, deps: ApiDeps): void {
       tag: 'Admin',
       operationId: 'signIn',
       description:
-        "Signs an admin in with email and password and sets the `docqa_session` cookie (HttpOnly, SameSite=Strict). Returns the admin's tenants and the CSRF token that state-changing calls must send in `X-CSRF-Token`. Every failure answers 401 `wrong email or password`; attempts are rate limited per email and per IP.",
+        "Signs an admin in with email and password and sets the `docqa_session` cookie (HttpOnly, SameSite=Strict). Returns the admin's tenants and the CSRF token that state-changing calls must send in `X-CSRF-Token`. Every failure answers 401 `wrong email or password`; failures are limited per email from one client IP (growing waits; other addresses are not held back) and attempts per IP.",
       scope: null,
       body: SignInRequestSchema,
       responses: {
@@ -40,15 +40,18 @@ export function adminSessionRoutes(routes: RouteTable, deps: ApiDeps): void {
           headers: { 'Set-Cookie': 'The session cookie' },
         },
         401: problem(`Always "${SIGN_IN_FAILED}", whichever of the two was wrong`),
-        429: problem('Too many attempts for this email or from this IP; see `Retry-After`'),
+        429: problem(
+          'Too many failures for this email from this IP, or attempts from this IP; see `Retry-After`',
+        ),
       },
     },
     async (req, res, { body }) => {
       const email = normaliseEmail(body.email);
-      await signInLimiter.consume(email, req.ip ?? 'unknown');
+      const ip = req.ip ?? 'unknown';
+      await signInLimiter.consume(email, ip);
       const account = await accounts.verify(email, body.password);
       if (!account) throw new UnauthenticatedError(SIGN_IN_FAILED);
-      await signInLimiter.reset(email);
+      await signInLimiter.succeeded(email, ip);
       const previous = await sessionAuth.current(req);
       if (previous) await sessions.delete(previous.id);
       const { id, record } = await sessions.create(account);

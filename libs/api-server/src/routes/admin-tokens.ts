@@ -1,14 +1,23 @@
-import { CreatedTokenSchema, CreateTokenRequestSchema, TokenListSchema } from '@docqa/contracts';
+import { tokenLifetimeMs } from '@docqa/auth';
+import {
+  CreatedTokenSchema,
+  CreateTokenRequestSchema,
+  PreviewTokenSchema,
+  TokenListSchema,
+} from '@docqa/contracts';
 import { NotFoundError } from '@docqa/errors';
 import type { ApiDeps } from '../api-deps';
 import { principalOf } from '../http/auth';
+import { ownOriginOf } from '../http/own-origin';
 import type { RouteTable } from '../http/route';
 
 const DAY_MS = 86400_000;
+/** Lifetime of a widget preview token: the portal asks for another before it ends. */
+const PREVIEW_TOKEN_MS = 15 * 60_000;
 
 /** `GET/POST /admin/tokens/` and `DELETE /admin/tokens/{id}`: the tenant's API and widget tokens. */
 export function adminTokenRoutes(routes: RouteTable, deps: ApiDeps): void {
-  const store = deps.admin.tokenStore;
+  const { tokenStore: store, tokenExpiresDays } = deps.admin;
 
   routes.add(
     {
@@ -35,7 +44,7 @@ export function adminTokenRoutes(routes: RouteTable, deps: ApiDeps): void {
       tag: 'Admin',
       operationId: 'createToken',
       description:
-        'Creates an API or widget token for the tenant (scopes, allowed origins, filters, rate limit, expiry) and returns the clear token this once; only its hash is stored. A widget token needs at least one origin and has the `ask` scope only.',
+        'Creates an API or widget token for the tenant (scopes, allowed origins, filters, rate limit, expiry) and returns the clear token this once; only its hash is stored. An API token without `expires_in_days` expires after TOKEN_EXPIRES_DAYS (90 days by default); `expires_in_days: null` makes one that never expires. A widget token needs at least one origin, has the `ask` scope only, and never expires unless given `expires_in_days`.',
       scope: 'admin',
       body: CreateTokenRequestSchema,
       responses: {
@@ -54,10 +63,39 @@ export function adminTokenRoutes(routes: RouteTable, deps: ApiDeps): void {
         widget: body.widget,
         filters: body.filters,
         rateLimit: body.rate_limit ?? undefined,
-        ttlMs: body.expires_in_days ? body.expires_in_days * DAY_MS : undefined,
+        ttlMs: tokenLifetimeMs(
+          { ms: body.expires_in_days && body.expires_in_days * DAY_MS, widget: body.widget },
+          tokenExpiresDays,
+        ),
       });
       res.setHeader('Cache-Control', 'no-store');
       res.status(201).json(created);
+    },
+  );
+
+  routes.add(
+    {
+      method: 'post',
+      path: '/admin/widget/preview-token',
+      summary: 'A short-lived widget token for the portal’s live preview',
+      tag: 'Admin',
+      operationId: 'createPreviewToken',
+      description: `Issues a widget token of the tenant for the portal's live preview of the widget: \`ask\` scope only, bound to the installation's own origin (the portal's), expiring after ${PREVIEW_TOKEN_MS / 60_000} minutes. It is not among the tenant's tokens (\`GET /admin/tokens/\` does not list it) and cannot be revoked; ask for another when it ends.`,
+      scope: 'admin',
+      responses: { 201: { description: 'The clear token and when it expires', schema: PreviewTokenSchema } },
+    },
+    async (req, res) => {
+      const { record, token } = await store.create({
+        tenant: principalOf(req).tenant,
+        scopes: ['ask'],
+        name: 'widget preview (portal)',
+        widget: true,
+        origins: [ownOriginOf(req, deps.publicUrl)],
+        ttlMs: PREVIEW_TOKEN_MS,
+        unlisted: true,
+      });
+      res.setHeader('Cache-Control', 'no-store');
+      res.status(201).json({ token, expires_at: record.expires_at! });
     },
   );
 
