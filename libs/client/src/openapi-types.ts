@@ -613,7 +613,7 @@ export interface paths {
     post?: never;
     /**
      * Delete a source, its schedule and every document it brought in
-     * @description Deletes a source, removes its schedule, and deletes every document it brought into the knowledge base. Needs a token with the `ingest` scope (or `admin`, which has every scope), or a portal session.
+     * @description Deletes a source, removes its schedule, and deletes every document it brought into the knowledge base. A sync running meanwhile stops; the answer comes once a sync that was indexing a batch has stopped (or its lease lapsed), so nothing of the source is written after it. Needs a token with the `ingest` scope (or `admin`, which has every scope), or a portal session.
      */
     delete: operations['deleteSource'];
     options?: never;

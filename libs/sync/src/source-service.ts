@@ -2,7 +2,7 @@ import type { SourceRecord, SourceRequest, SyncRecord } from '@docqa/contracts';
 import { ValidationError } from '@docqa/errors';
 import type { DocumentService } from '@docqa/ingest';
 import type { SourceQueue } from '@docqa/queue';
-import { newId } from '@docqa/records';
+import { newId, type Keys, type Lease } from '@docqa/records';
 import { normaliseUrl } from '@docqa/sources';
 import type { SecretBox } from './secret-box';
 import {
@@ -16,16 +16,22 @@ import {
 /** Syncs shown with a source. */
 const SYNCS_SHOWN = 10;
 
+/** What a {@link SourceService} works with. */
+export interface SourceServiceDeps {
+  store: SourceStore;
+  queue: SourceQueue;
+  documents: DocumentService;
+  secrets: SecretBox;
+  /** The leases of the sources' syncs: a delete waits for the sync indexing a batch. */
+  lease: Lease;
+  keys: Keys;
+  /** Lease time of a sync (`JOB_LOCK_MS`): a dead sync's lease lapses after it. */
+  leaseMs: number;
+}
+
 /** Sources as the API offers them: create, list, read, delete (with their documents), sync now. */
 export class SourceService {
-  constructor(
-    private readonly deps: {
-      store: SourceStore;
-      queue: SourceQueue;
-      documents: DocumentService;
-      secrets: SecretBox;
-    },
-  ) {}
+  constructor(private readonly deps: SourceServiceDeps) {}
 
   async create(tenant: string, body: SourceRequest): Promise<SourceRecord> {
     if (body.token && body.type !== 'github')
@@ -65,17 +71,27 @@ export class SourceService {
 
   /**
    * Deletes the source, its schedule and every document it brought in. The record goes first, so a
-   * sync running meanwhile records nothing more and removes what it was indexing (see
-   * SourceSyncer); the documents of the pages recorded until then are removed here.
+   * sync running meanwhile records nothing more and indexes no further batch (see SourceSyncer).
+   * When a sync was indexing a batch, the delete waits for it (it stops at its next write and
+   * removes the batch's documents) or for its lease to lapse (its worker died), and removes the
+   * batch's documents too: once this returns, no sync writes anything of the source.
    */
   async remove(tenant: string, id: string): Promise<void> {
-    const { store, queue, documents } = this.deps;
+    const { store, queue, documents, lease, keys, leaseMs } = this.deps;
     await store.get(tenant, id);
     await queue.unschedule(tenant, id);
     await store.retire(tenant, id);
-    for (const state of (await store.pages(tenant, id)).values())
-      await removeDocument(documents, tenant, state.document_id);
-    await store.purge(tenant, id);
+    const held = (await store.indexing(tenant, id)).length
+      ? await lease.acquireWhenFree(keys.sourceLease(tenant, id), leaseMs)
+      : null;
+    try {
+      const ids = new Set(await store.indexing(tenant, id));
+      for (const state of (await store.pages(tenant, id)).values()) ids.add(state.document_id);
+      for (const documentId of ids) await removeDocument(documents, tenant, documentId);
+      await store.purge(tenant, id);
+    } finally {
+      await held?.release();
+    }
   }
 
   /** Queues a sync now; its progress shows in the source's syncs. */

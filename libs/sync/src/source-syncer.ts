@@ -178,8 +178,10 @@ export class SourceSyncer {
   }
 
   /**
-   * Indexes a batch of changed pages and records the state of the ones that made it. When the
-   * source was deleted meanwhile, the states are refused and the batch's documents removed.
+   * Indexes a batch of changed pages and records the state of the ones that made it. The batch is
+   * recorded first, so a delete of the source meanwhile finds its documents (and waits for this
+   * sync's lease); when the source was deleted before, nothing is indexed; when it was deleted
+   * meanwhile, the states are refused and the batch's documents removed.
    */
   private async index(
     tenant: string,
@@ -188,6 +190,9 @@ export class SourceSyncer {
     batch: Changed[],
     n: number,
   ): Promise<void> {
+    const { store } = this.deps;
+    const documentIds = new Map(batch.map((c) => [c.key, c.document.id]));
+    if (!(await store.beginIndexing(tenant, source.id, documentIds))) throw new SourceDeleted();
     const job = await this.deps.documents.ingestNow(
       tenant,
       `${sync.job_id}-${n}`,
@@ -207,10 +212,11 @@ export class SourceSyncer {
       if (c.isNew) sync.added++;
       else sync.updated++;
     }
-    if (!(await this.deps.store.setPages(tenant, source.id, saved))) {
+    if (!(await store.setPages(tenant, source.id, saved))) {
       for (const c of batch) await removeDocument(this.deps.documents, tenant, c.document.id);
       throw new SourceDeleted();
     }
+    await store.endIndexing(tenant, source.id);
   }
 }
 

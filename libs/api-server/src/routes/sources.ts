@@ -83,7 +83,7 @@ export function sourceRoutes(backend: SourcesBackend): RouteGroup {
         tag: 'Sources',
         operationId: 'deleteSource',
         description:
-          'Deletes a source, removes its schedule, and deletes every document it brought into the knowledge base.',
+          'Deletes a source, removes its schedule, and deletes every document it brought into the knowledge base. A sync running meanwhile stops; the answer comes once a sync that was indexing a batch has stopped (or its lease lapsed), so nothing of the source is written after it.',
         scope: 'ingest',
       },
       (tenant, id) => backend.remove(tenant, id),
