@@ -1,5 +1,5 @@
-import type { SourceRecord, SourceRequest, SyncRecord } from '@docqa/contracts';
-import { ValidationError } from '@docqa/errors';
+import type { SourceRecord, SourceRequest, SourceType, SourceUpdate, SyncRecord } from '@docqa/contracts';
+import { NotFoundError, ValidationError } from '@docqa/errors';
 import type { DocumentService } from '@docqa/ingest';
 import type { SourceQueue } from '@docqa/queue';
 import { newId, type Keys, type Lease } from '@docqa/records';
@@ -15,6 +15,23 @@ import {
 
 /** Syncs shown with a source. */
 const SYNCS_SHOWN = 10;
+/** Settings whose change alters the documents of unchanged pages, so every page is read anew. */
+const REREAD_ON_CHANGE = ['branch', 'base_url'] as const;
+
+/** Refuses a token for a source that is not a GitHub repository. */
+function refuseTokenUnlessGithub(type: SourceType): void {
+  if (type !== 'github')
+    throw new ValidationError('token is for github sources only', {
+      errors: [{ path: 'body.token', message: 'only a github source takes a token' }],
+    });
+}
+
+/** Whether the metadata given to the source's documents changed. */
+function metadataChanged(before: StoredSource, after: StoredSource): boolean {
+  const a = Object.entries(before.metadata).sort();
+  const b = Object.entries(after.metadata).sort();
+  return JSON.stringify(a) !== JSON.stringify(b);
+}
 
 /** What a {@link SourceService} works with. */
 export interface SourceServiceDeps {
@@ -34,10 +51,7 @@ export class SourceService {
   constructor(private readonly deps: SourceServiceDeps) {}
 
   async create(tenant: string, body: SourceRequest): Promise<SourceRecord> {
-    if (body.token && body.type !== 'github')
-      throw new ValidationError('token is for github sources only', {
-        errors: [{ path: 'body.token', message: 'only a github source takes a token' }],
-      });
+    if (body.token) refuseTokenUnlessGithub(body.type);
     const source: StoredSource = {
       id: newId('s'),
       type: body.type,
@@ -56,6 +70,31 @@ export class SourceService {
     await this.deps.store.put(tenant, source);
     if (source.schedule) await this.deps.queue.schedule(tenant, source.id, source.schedule);
     return publicSource(source);
+  }
+
+  /**
+   * Changes the settings given of a source (see `SourceUpdate`): a new schedule replaces the old,
+   * a token is sealed as on creation. A change to what its documents are made of (metadata,
+   * branch, base URL) makes its next sync read every page anew; the rest applies at its next sync.
+   */
+  async update(tenant: string, id: string, body: SourceUpdate): Promise<SourceRecord> {
+    const { store, queue, secrets } = this.deps;
+    const source = await store.get(tenant, id);
+    if (body.token) refuseTokenUnlessGithub(source.type);
+    const { token, ...fields } = body;
+    const { token_sealed: _sealed, ...kept } = source;
+    const next: StoredSource = { ...kept, ...fields };
+    if (token === null) next.has_token = false;
+    else if (token) Object.assign(next, { has_token: true, token_sealed: secrets.seal(token) });
+    else if (source.token_sealed) next.token_sealed = source.token_sealed;
+    if (!(await store.replace(tenant, next))) throw new NotFoundError(`source ${id} was not found`);
+    if (REREAD_ON_CHANGE.some((key) => next[key] !== source[key]) || metadataChanged(source, next))
+      await store.rereadPages(tenant, id);
+    if (next.schedule !== source.schedule) {
+      if (next.schedule) await queue.schedule(tenant, id, next.schedule);
+      else await queue.unschedule(tenant, id);
+    }
+    return publicSource(next);
   }
 
   async list(tenant: string): Promise<SourceRecord[]> {

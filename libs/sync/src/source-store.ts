@@ -29,6 +29,8 @@ export interface PageState {
   last_modified?: string;
   /** The `CHUNKING_VERSION` its document was indexed with (absent: before versions existed). */
   chunking?: number;
+  /** The source's settings changed since (its metadata, say): the page is read as never seen. */
+  reread?: boolean;
 }
 
 /** Syncs kept per source. */
@@ -55,6 +57,15 @@ export class SourceStore {
       .set(keys.source(tenant, source.id), JSON.stringify(source))
       .zadd(keys.sourceIndex(tenant), 0, source.id)
       .exec();
+  }
+
+  /**
+   * Writes a changed source over its record; false (and nothing written) when it was deleted
+   * meanwhile, so an edit never brings a deleted source back.
+   */
+  async replace(tenant: string, source: StoredSource): Promise<boolean> {
+    const { redis, keys } = this.deps;
+    return (await redis.set(keys.source(tenant, source.id), JSON.stringify(source), 'XX')) === 'OK';
   }
 
   async find(tenant: string, id: string): Promise<StoredSource | null> {
@@ -104,6 +115,16 @@ export class SourceStore {
   /** Forgets what syncs saw of the source's pages: its next sync reads each page anew. */
   async forgetPages(tenant: string, id: string): Promise<void> {
     await this.redis.del(this.deps.keys.sourcePages(tenant, id));
+  }
+
+  /**
+   * Marks every page state to be read anew at the next sync (see {@link PageState.reread}),
+   * keeping its document: the pages count as updated, not added.
+   */
+  async rereadPages(tenant: string, id: string): Promise<void> {
+    const pages = await this.pages(tenant, id);
+    for (const [url, state] of pages) pages.set(url, { ...state, reread: true });
+    await this.setPages(tenant, id, pages);
   }
 
   async pages(tenant: string, id: string): Promise<Map<string, PageState>> {

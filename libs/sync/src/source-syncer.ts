@@ -143,10 +143,13 @@ export class SourceSyncer {
     await mapConcurrent(listing.entries, this.deps.concurrency, async (entry) => {
       const before = previous.get(entry.key);
       // A page is read as if never seen (no conditional request, no hash to match), so it is
-      // indexed again, when it was indexed by another chunking version, or when its document is
-      // gone: deleted by hand, or by the deletion of another source that had taken the page over.
+      // indexed again, when it was indexed by another chunking version or before the source's
+      // settings changed, or when its document is gone: deleted by hand, or by the deletion of
+      // another source that had taken the page over.
       const known =
-        before?.chunking === CHUNKING_VERSION && present.has(before.document_id) ? before : undefined;
+        before?.chunking === CHUNKING_VERSION && !before.reread && present.has(before.document_id)
+          ? before
+          : undefined;
       try {
         const result = await entry.read(known);
         if (result.status === 'unchanged') unchanged.set(entry.key, stamped(result.state));
