@@ -120,16 +120,18 @@ describe('the portal in Chromium: knowledge base, widget and conversations', () 
     expect(none.sources).toEqual([]);
 
     await form.getByRole('textbox', { name: /^Schedule/ }).fill('6h');
-    const metadata = form.getByRole('textbox', { name: /^Metadata/ });
-    await metadata.fill('product = docs\nteam');
+    const metadata = form.getByRole('group', { name: 'Metadata' });
+    await metadata.getByRole('textbox', { name: 'Key 1' }).fill('product');
+    await metadata.getByRole('textbox', { name: 'Value 1' }).fill('docs');
+    await metadata.getByRole('button', { name: 'Add metadata' }).click();
+    await metadata.getByRole('textbox', { name: 'Key 2' }).fill('team');
     await form.getByRole('button', { name: 'Add source' }).click();
     await form.getByRole('alert').filter({ hasText: 'The source was not added. Check Metadata.' }).waitFor();
-    await form.getByText('Metadata line 2 must read "key = value"').waitFor();
-    await expect(metadata.getAttribute('aria-invalid')).resolves.toBe('true');
+    await form.getByText('Metadata row 2 needs both a key and a value.').waitFor();
     await expect(
-      metadata.evaluate((el) => el === (el.getRootNode() as ShadowRoot).activeElement),
+      metadata.evaluate((el) => el.contains((el.getRootNode() as ShadowRoot).activeElement)),
     ).resolves.toBe(true);
-    await metadata.fill('product = docs\nteam = web');
+    await metadata.getByRole('textbox', { name: 'Value 2' }).fill('web');
     await form.getByRole('button', { name: 'Add source' }).click();
     const item = sources.getByRole('listitem', { name: `${synced.origin}/sitemap.xml` });
     await item.getByText('Schedule: 6h').waitFor();
@@ -174,7 +176,8 @@ describe('the portal in Chromium: knowledge base, widget and conversations', () 
     const token = form.getByLabel(/^Access token/);
     await expect(token.getAttribute('type')).resolves.toBe('password');
     await token.fill(secret);
-    await form.getByRole('textbox', { name: /^Metadata/ }).fill('product = sdk');
+    await form.getByRole('textbox', { name: 'Key 1' }).fill('product');
+    await form.getByRole('textbox', { name: 'Value 1' }).fill('sdk');
     await shoot(page, 'source-github');
     await form.getByRole('button', { name: 'Add source' }).click();
     const item = sources.getByRole('listitem', { name: 'acme/private-docs' });

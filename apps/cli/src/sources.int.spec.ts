@@ -8,7 +8,7 @@ import { deletePrefix, testPrefix, testRedis } from '@docqa/testing';
 
 const root = join(__dirname, '../../..');
 
-describe('docqa sources add, list, sync and remove against the stack', () => {
+describe('docqa sources add, update, list, sync and remove against the stack', () => {
   let stack: Stack;
   let redis: Redis;
   let site: DocsSite;
@@ -47,6 +47,29 @@ describe('docqa sources add, list, sync and remove against the stack', () => {
 
     expect((await docqa('sources', 'remove', id)).code).toBe(0);
     expect((await docqa('sources', 'list')).stdout).not.toContain(id);
+  });
+
+  it('changes a source’s metadata and schedule, and refuses a call that changes nothing', async () => {
+    const id = (await docqa('sources', 'add', 'sitemap', `${site.origin}/sitemap.xml`)).stdout.trim();
+    expect((await docqa('sources', 'sync', id, '--wait')).code).toBe(0);
+    const updated = await docqa('sources', 'update', id, '--metadata', 'product=docs');
+    expect(updated).toMatchObject({ code: 0, stderr: expect.stringContaining(`updated ${id}`) });
+    // Every page is read anew: its document gets the new metadata.
+    const synced = await docqa('sources', 'sync', id, '--wait');
+    expect(synced.stderr).toMatch(/completed: 0 added, 2 updated, 0 unchanged/);
+    // After the sync: a new interval schedule starts a sync at once.
+    await docqa('sources', 'update', id, '--schedule', '1d');
+    expect((await docqa('sources', 'list')).stdout).toContain(
+      `${id}\tsitemap\t${site.origin}/sitemap.xml\t1d`,
+    );
+    await docqa('sources', 'update', id, '--schedule', 'none');
+    expect((await docqa('sources', 'list')).stdout).toContain(`${site.origin}/sitemap.xml\t-\t`);
+
+    const nothing = await docqa('sources', 'update', id);
+    expect(nothing).toMatchObject({ code: 1, stderr: expect.stringContaining('nothing to change') });
+    const token = await docqa('sources', 'update', id, '--repo-token', 'ghp_x');
+    expect(token).toMatchObject({ code: 1, stderr: expect.stringContaining('github') });
+    await docqa('sources', 'remove', id);
   });
 
   it('refuses a bad schedule with the server’s reason', async () => {

@@ -237,6 +237,8 @@ describe('errors, auth and limits', () => {
     expect(ok.status).toBe(204);
     expect(ok.headers.get('access-control-allow-origin')).toBe('https://docs.acme.test');
     expect(ok.headers.get('access-control-allow-headers')).toMatch(/Authorization/);
+    // Every method of the API (PATCH /sources/{id} from a browser too).
+    expect(ok.headers.get('access-control-allow-methods')).toBe('GET, POST, PUT, PATCH, DELETE, OPTIONS');
     const evil = await preflight('https://evil.test');
     expect(evil.status).toBe(204);
     expect(evil.headers.get('access-control-allow-credentials')).toBeNull();

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type {
   SourceRecord,
   SourceRequest,
+  SourceUpdate,
   BatchCreated,
   ChatRecord,
   DocumentInputSchema,
@@ -243,6 +244,12 @@ export class DocqaClient {
       ((await this.http.json('sources/')) as { sources: SourceRecord[] }).sources,
     /** `GET /sources/{id}`: the source with its latest syncs, newest first. */
     get: (id: string): Promise<SourceRecord> => this.http.json(`sources/${encodeURIComponent(id)}`),
+    /**
+     * `PATCH /sources/{id}`: changes the settings given (a token set, replaced, or removed with
+     * `null`; metadata, globs, schedule, branch, base URL) and returns the source.
+     */
+    update: (id: string, changes: SourceUpdate): Promise<SourceRecord> =>
+      this.http.json(`sources/${encodeURIComponent(id)}`, { method: 'PATCH', body: changes }),
     /** `POST /sources/{id}/sync`: syncs now; the sync shows in `get(id).syncs` under `job_id`. */
     sync: (id: string): Promise<{ job_id: string }> =>
       this.http.json(`sources/${encodeURIComponent(id)}/sync`, { method: 'POST' }),

@@ -17,7 +17,7 @@ export interface HttpTransportOptions {
 
 /** One request to the API. */
 export interface RequestOptions {
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** Sent as JSON. */
   body?: unknown;
   headers?: Record<string, string>;

@@ -17,6 +17,8 @@ import type {
   QuestionCreated,
   QuestionRecord,
   SearchResponse,
+  SourceRecord,
+  SourceUpdate,
 } from '@docqa/contracts';
 import type {
   DocumentCreateInput,
@@ -86,5 +88,7 @@ export type SdkMatchesOpenApi = All<
     [{ mode?: HealthMode }] extends [Query<'getHealth'>] ? true : false,
     Gets<'getHealth', 200, HealthResponse>,
     Gets<'getHealth', 503, HealthResponse>,
+    SendsExactly<'updateSource', SourceUpdate>,
+    Gets<'updateSource', 200, SourceRecord>,
   ]
 >;

@@ -633,12 +633,16 @@ export interface paths {
     post?: never;
     /**
      * Delete a source, its schedule and every document it brought in
-     * @description Deletes a source, removes its schedule, and deletes every document it brought into the knowledge base. Needs a token with the `ingest` scope (or `admin`, which has every scope), or a portal session.
+     * @description Deletes a source, removes its schedule, and deletes every document it brought into the knowledge base. A sync running meanwhile stops; the answer comes once a sync that was indexing a batch has stopped (or its lease lapsed), so nothing of the source is written after it. Needs a token with the `ingest` scope (or `admin`, which has every scope), or a portal session.
      */
     delete: operations['deleteSource'];
     options?: never;
     head?: never;
-    patch?: never;
+    /**
+     * Change a source's settings: token, metadata, globs, schedule, branch, base URL
+     * @description Changes the settings given and keeps the others (the type, URL and repository stay). `token` sets or replaces a GitHub repository's access token and `null` removes it; `null` also clears `branch`, `schedule` and `base_url`. A new metadata, branch or base URL makes the next sync read every page anew; globs apply at the next sync; a new schedule replaces the old one. Needs a token with the `ingest` scope (or `admin`, which has every scope), or a portal session.
+     */
+    patch: operations['updateSource'];
     trace?: never;
   };
   '/api/v2/sources/{id}/sync': {
@@ -1391,6 +1395,33 @@ export interface components {
     };
     SourceList: {
       sources: components['schemas']['SourceRecord'][];
+    };
+    /**
+     * @example {
+     *       "token": "github_pat_…",
+     *       "metadata": {
+     *         "product": "cloud"
+     *       },
+     *       "schedule": "1d"
+     *     }
+     */
+    SourceUpdate: {
+      /** @description The branch to read (github); `null`: the default branch. */
+      branch?: string | null;
+      /** @description A new access token for a private repository (github), set or replacing the one stored; `null` removes it. Stored encrypted, never returned. */
+      token?: string | null;
+      include?: string[];
+      exclude?: string[];
+      /** @description Replaces the metadata given to the source's documents. */
+      metadata?: {
+        [key: string]: string;
+      };
+      /**
+       * @description `null`: sync on demand only.
+       * @example 6h
+       */
+      schedule?: string | null;
+      base_url?: string | null;
     };
     SyncAccepted: {
       job_id: string;
@@ -4529,6 +4560,105 @@ export interface operations {
       };
       /** @description No such record for this tenant. */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Rate limited; see `Retry-After`. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description A dependency is unavailable. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  updateSource: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Id of the source. */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['SourceUpdate'];
+      };
+    };
+    responses: {
+      /** @description The source as changed */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SourceRecord'];
+        };
+      };
+      /** @description Invalid body or parameter (problem details with `errors`). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Missing, unknown or expired token. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The token lacks the `ingest` scope (or `admin`, which has every scope), or the origin is not allowed. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description No such record for this tenant. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The body is larger than the limit. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The body is not JSON (`Content-Type: application/json`). */
+      415: {
         headers: {
           [name: string]: unknown;
         };

@@ -77,6 +77,34 @@ export const SourceRequestSchema = z
   });
 export type SourceRequest = z.infer<typeof SourceRequestSchema>;
 
+/**
+ * Body of `PATCH /sources/{id}`: the fields given replace the source's (`type`, `url` and `repo`
+ * stay: a source elsewhere is another source). `token` sets or replaces the access token, `null`
+ * removes it; `null` also clears `branch`, `schedule` and `base_url`.
+ */
+export const SourceUpdateSchema = z
+  .object({
+    branch: z.string().min(1).max(200).nullable().optional().openapi({
+      description: 'The branch to read (github); `null`: the default branch.',
+    }),
+    token: z.string().min(1).max(500).nullable().optional().openapi({
+      description:
+        'A new access token for a private repository (github), set or replacing the one stored; `null` removes it. Stored encrypted, never returned.',
+    }),
+    include: Globs.optional(),
+    exclude: Globs.optional(),
+    metadata: z.record(z.string(), z.string().max(500)).optional().openapi({
+      description: "Replaces the metadata given to the source's documents.",
+    }),
+    schedule: ScheduleSchema.nullable().optional().openapi({ description: '`null`: sync on demand only.' }),
+    base_url: HttpUrl.nullable().optional(),
+  })
+  .strict()
+  .openapi('SourceUpdate', {
+    example: { token: 'github_pat_…', metadata: { product: 'cloud' }, schedule: '1d' },
+  });
+export type SourceUpdate = z.infer<typeof SourceUpdateSchema>;
+
 /** One page or file that a sync could not bring in, and why. */
 export const SyncFailureSchema = z.object({ url: z.string(), reason: z.string() });
 export type SyncFailure = z.infer<typeof SyncFailureSchema>;

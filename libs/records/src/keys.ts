@@ -124,6 +124,13 @@ export class Keys {
   sourceSyncs(tenant: string, id: string): string {
     return `${this.prefix}:{src:${tenant}}:src:${id}:syncs`;
   }
+  /**
+   * Hash of the pages whose documents a source's sync is indexing (page URL → document id), written
+   * before the documents and dropped once their states are recorded: a delete removes them too.
+   */
+  sourceIndexing(tenant: string, id: string): string {
+    return `${this.prefix}:{src:${tenant}}:src:${id}:indexing`;
+  }
   /** The lease of the sync running for a source (one at a time). */
   sourceLease(tenant: string, id: string): string {
     return `${this.prefix}:{src:${tenant}}:src:${id}:lease`;

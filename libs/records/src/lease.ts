@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { setTimeout as delay } from 'node:timers/promises';
 import type { Redis } from 'ioredis';
 import releaseScript from './lua/release-lease.lua';
 import renewScript from './lua/renew-lease.lua';
@@ -7,6 +8,9 @@ interface LeaseCommands {
   renewLease(key: string, owner: string, ms: number): Promise<number>;
   releaseLease(key: string, owner: string): Promise<number>;
 }
+
+/** How often {@link Lease.acquireWhenFree} tries again. */
+const FREE_POLL_MS = 100;
 
 /** A lease held on a key; renewed in the background until released. */
 export interface HeldLease {
@@ -35,6 +39,18 @@ export class Lease {
     if (!(redis as Partial<LeaseCommands>).releaseLease)
       redis.defineCommand('releaseLease', { numberOfKeys: 1, lua: releaseScript });
     this.redis = redis as Redis & LeaseCommands;
+  }
+
+  /**
+   * Takes the lease on `key` for `ms` once its holder released it, or once it lapsed (its holder
+   * died: at most `ms` after its last renewal).
+   */
+  async acquireWhenFree(key: string, ms: number): Promise<HeldLease> {
+    for (;;) {
+      const held = await this.acquire(key, ms);
+      if (held) return held;
+      await delay(FREE_POLL_MS);
+    }
   }
 
   /** Takes the lease on `key` for `ms`, or null when another holder has it. */

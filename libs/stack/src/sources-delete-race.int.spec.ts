@@ -6,7 +6,7 @@ import { Keys } from '@docqa/records';
 import { createRetrieval } from '@docqa/retrieval';
 import { openSources, type OpenSources } from '@docqa/sync';
 import { htmlPage, startDocsSite, type DocsSite } from '@docqa/sync/testing';
-import { deletePrefix, testPrefix, testRedis } from '@docqa/testing';
+import { deletePrefix, testPrefix, testRedis, waitFor } from '@docqa/testing';
 import { startStack, type Stack } from '@docqa/api-server/testing';
 
 /** A promise and the function that resolves it. */
@@ -83,6 +83,8 @@ describe('a source whose sync is held while it runs', () => {
     ((await (await api('documents/?limit=200')).json()) as { documents: { id: string }[] }).documents.map(
       (d) => d.id,
     );
+  /** The source's keys left in Redis: its record, page states, syncs, lease, batch being indexed. */
+  const sourceKeys = (id: string) => redis.keys(`${keys.source('acme', id)}*`);
   const found = async (query: string) =>
     (
       (await (await api('rag/search/', { method: 'POST', body: JSON.stringify({ query }) })).json()) as {
@@ -117,17 +119,52 @@ describe('a source whose sync is held while it runs', () => {
       const { reached, release } = hold;
       const second = sources.syncer.sync({ tenant: 'acme', source_id: id, trigger: 'manual' }, `j-${dir}-2`);
       await reached.promise;
-      expect((await api(`sources/${id}`, { method: 'DELETE' })).status).toBe(204);
+      // The delete answers once the sync it interrupted has stopped: the test lets the sync go on
+      // when the delete has begun (the source's record is gone).
+      const deleted = api(`sources/${id}`, { method: 'DELETE' });
+      await waitFor(async () => !(await redis.exists(keys.source('acme', id))));
       release.open();
+      expect((await deleted).status).toBe(204);
+      const answered = { documents: await documentIds(), keys: await sourceKeys(id) };
       expect(await second).toBeNull();
 
+      expect(answered).toEqual({ documents: [], keys: [] });
       expect(await documentIds()).toEqual([]);
       expect(await found('capybaras swim in warm rivers')).toEqual([]);
       expect(await found('aardvarks sleep in burrows')).toEqual([]);
       expect((await api(`sources/${id}`)).status).toBe(404);
-      expect(await redis.keys(`${keys.source('acme', id)}*`)).toEqual([]);
+      expect(await sourceKeys(id)).toEqual([]);
     },
   );
+
+  it('removes the documents of a batch whose worker died after indexing it, before recording its pages', async () => {
+    site.pages.set('/died/a', htmlPage('Aardvark care', 'Aardvarks eat termites at night.'));
+    site.setSitemap(['/died/a']);
+    const created = await api('sources/', {
+      method: 'POST',
+      body: JSON.stringify({ type: 'sitemap', url: `${site.origin}/sitemap.xml` }),
+    });
+    const { id } = (await created.json()) as { id: string };
+    const sync = (jobId: string) =>
+      sources.syncer.sync({ tenant: 'acme', source_id: id, trigger: 'manual' }, jobId);
+    expect(await sync('j-died-1')).toMatchObject({ status: 'completed', added: 1 });
+
+    site.pages.set('/died/c', htmlPage('Capybara care', 'Capybaras swim in warm rivers.'));
+    site.setSitemap(['/died/a', '/died/c']);
+    hold = { at: 'after indexing', reached: latch(), release: latch() };
+    const { reached, release } = hold;
+    const second = sync('j-died-2');
+    await reached.promise;
+    // The worker dies here: it never records the batch's pages, and its lease lapses.
+    await redis.del(keys.sourceLease('acme', id));
+
+    expect((await api(`sources/${id}`, { method: 'DELETE' })).status).toBe(204);
+    expect(await documentIds()).toEqual([]);
+    expect(await found('capybaras swim in warm rivers')).toEqual([]);
+    expect(await sourceKeys(id)).toEqual([]);
+    release.open();
+    expect(await second).toBeNull();
+  });
 
   it('shows a running sync’s progress: the pages listed and read, and what it made of them so far', async () => {
     site.pages.set('/progress/a', htmlPage('Aardvark care', 'Aardvarks eat termites at night.'));

@@ -32,11 +32,20 @@ export async function openSources(
   );
   const store = new SourceStore({ redis, keys });
   const secrets = new SecretBox(config.secretsKey);
+  const lease = new Lease(redis);
   return {
-    service: new SourceService({ store, queue, documents: deps.documents, secrets }),
+    service: new SourceService({
+      store,
+      queue,
+      documents: deps.documents,
+      secrets,
+      lease,
+      keys,
+      leaseMs: config.jobLockMs,
+    }),
     syncer: new SourceSyncer({
       store,
-      lease: new Lease(redis),
+      lease,
       keys,
       documents: deps.documents,
       logger: deps.logger,

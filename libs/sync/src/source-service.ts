@@ -1,8 +1,8 @@
-import type { SourceRecord, SourceRequest, SyncRecord } from '@docqa/contracts';
-import { ValidationError } from '@docqa/errors';
+import type { SourceRecord, SourceRequest, SourceType, SourceUpdate, SyncRecord } from '@docqa/contracts';
+import { NotFoundError, ValidationError } from '@docqa/errors';
 import type { DocumentService } from '@docqa/ingest';
 import type { SourceQueue } from '@docqa/queue';
-import { newId } from '@docqa/records';
+import { newId, type Keys, type Lease } from '@docqa/records';
 import { normaliseUrl } from '@docqa/sources';
 import type { SecretBox } from './secret-box';
 import {
@@ -15,23 +15,43 @@ import {
 
 /** Syncs shown with a source. */
 const SYNCS_SHOWN = 10;
+/** Settings whose change alters the documents of unchanged pages, so every page is read anew. */
+const REREAD_ON_CHANGE = ['branch', 'base_url'] as const;
+
+/** Refuses a token for a source that is not a GitHub repository. */
+function refuseTokenUnlessGithub(type: SourceType): void {
+  if (type !== 'github')
+    throw new ValidationError('token is for github sources only', {
+      errors: [{ path: 'body.token', message: 'only a github source takes a token' }],
+    });
+}
+
+/** Whether the metadata given to the source's documents changed. */
+function metadataChanged(before: StoredSource, after: StoredSource): boolean {
+  const a = Object.entries(before.metadata).sort();
+  const b = Object.entries(after.metadata).sort();
+  return JSON.stringify(a) !== JSON.stringify(b);
+}
+
+/** What a {@link SourceService} works with. */
+export interface SourceServiceDeps {
+  store: SourceStore;
+  queue: SourceQueue;
+  documents: DocumentService;
+  secrets: SecretBox;
+  /** The leases of the sources' syncs: a delete waits for the sync indexing a batch. */
+  lease: Lease;
+  keys: Keys;
+  /** Lease time of a sync (`JOB_LOCK_MS`): a dead sync's lease lapses after it. */
+  leaseMs: number;
+}
 
 /** Sources as the API offers them: create, list, read, delete (with their documents), sync now. */
 export class SourceService {
-  constructor(
-    private readonly deps: {
-      store: SourceStore;
-      queue: SourceQueue;
-      documents: DocumentService;
-      secrets: SecretBox;
-    },
-  ) {}
+  constructor(private readonly deps: SourceServiceDeps) {}
 
   async create(tenant: string, body: SourceRequest): Promise<SourceRecord> {
-    if (body.token && body.type !== 'github')
-      throw new ValidationError('token is for github sources only', {
-        errors: [{ path: 'body.token', message: 'only a github source takes a token' }],
-      });
+    if (body.token) refuseTokenUnlessGithub(body.type);
     const source: StoredSource = {
       id: newId('s'),
       type: body.type,
@@ -52,6 +72,31 @@ export class SourceService {
     return publicSource(source);
   }
 
+  /**
+   * Changes the settings given of a source (see `SourceUpdate`): a new schedule replaces the old,
+   * a token is sealed as on creation. A change to what its documents are made of (metadata,
+   * branch, base URL) makes its next sync read every page anew; the rest applies at its next sync.
+   */
+  async update(tenant: string, id: string, body: SourceUpdate): Promise<SourceRecord> {
+    const { store, queue, secrets } = this.deps;
+    const source = await store.get(tenant, id);
+    if (body.token) refuseTokenUnlessGithub(source.type);
+    const { token, ...fields } = body;
+    const { token_sealed: _sealed, ...kept } = source;
+    const next: StoredSource = { ...kept, ...fields };
+    if (token === null) next.has_token = false;
+    else if (token) Object.assign(next, { has_token: true, token_sealed: secrets.seal(token) });
+    else if (source.token_sealed) next.token_sealed = source.token_sealed;
+    if (!(await store.replace(tenant, next))) throw new NotFoundError(`source ${id} was not found`);
+    if (REREAD_ON_CHANGE.some((key) => next[key] !== source[key]) || metadataChanged(source, next))
+      await store.rereadPages(tenant, id);
+    if (next.schedule !== source.schedule) {
+      if (next.schedule) await queue.schedule(tenant, id, next.schedule);
+      else await queue.unschedule(tenant, id);
+    }
+    return publicSource(next);
+  }
+
   async list(tenant: string): Promise<SourceRecord[]> {
     return (await this.deps.store.list(tenant)).map(publicSource);
   }
@@ -65,17 +110,27 @@ export class SourceService {
 
   /**
    * Deletes the source, its schedule and every document it brought in. The record goes first, so a
-   * sync running meanwhile records nothing more and removes what it was indexing (see
-   * SourceSyncer); the documents of the pages recorded until then are removed here.
+   * sync running meanwhile records nothing more and indexes no further batch (see SourceSyncer).
+   * When a sync was indexing a batch, the delete waits for it (it stops at its next write and
+   * removes the batch's documents) or for its lease to lapse (its worker died), and removes the
+   * batch's documents too: once this returns, no sync writes anything of the source.
    */
   async remove(tenant: string, id: string): Promise<void> {
-    const { store, queue, documents } = this.deps;
+    const { store, queue, documents, lease, keys, leaseMs } = this.deps;
     await store.get(tenant, id);
     await queue.unschedule(tenant, id);
     await store.retire(tenant, id);
-    for (const state of (await store.pages(tenant, id)).values())
-      await removeDocument(documents, tenant, state.document_id);
-    await store.purge(tenant, id);
+    const held = (await store.indexing(tenant, id)).length
+      ? await lease.acquireWhenFree(keys.sourceLease(tenant, id), leaseMs)
+      : null;
+    try {
+      const ids = new Set(await store.indexing(tenant, id));
+      for (const state of (await store.pages(tenant, id)).values()) ids.add(state.document_id);
+      for (const documentId of ids) await removeDocument(documents, tenant, documentId);
+      await store.purge(tenant, id);
+    } finally {
+      await held?.release();
+    }
   }
 
   /** Queues a sync now; its progress shows in the source's syncs. */

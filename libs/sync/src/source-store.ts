@@ -29,6 +29,8 @@ export interface PageState {
   last_modified?: string;
   /** The `CHUNKING_VERSION` its document was indexed with (absent: before versions existed). */
   chunking?: number;
+  /** The source's settings changed since (its metadata, say): the page is read as never seen. */
+  reread?: boolean;
 }
 
 /** Syncs kept per source. */
@@ -57,6 +59,15 @@ export class SourceStore {
       .exec();
   }
 
+  /**
+   * Writes a changed source over its record; false (and nothing written) when it was deleted
+   * meanwhile, so an edit never brings a deleted source back.
+   */
+  async replace(tenant: string, source: StoredSource): Promise<boolean> {
+    const { redis, keys } = this.deps;
+    return (await redis.set(keys.source(tenant, source.id), JSON.stringify(source), 'XX')) === 'OK';
+  }
+
   async find(tenant: string, id: string): Promise<StoredSource | null> {
     const raw = await this.deps.redis.get(this.deps.keys.source(tenant, id));
     return raw ? (JSON.parse(raw) as StoredSource) : null;
@@ -78,18 +89,22 @@ export class SourceStore {
 
   /**
    * Deletes the source's record, first step of deleting it: from then on no sync writes its page
-   * states or syncs (a running one stops at its next write). Its page states stay for the caller to
-   * delete their documents, then {@link purge}.
+   * states, syncs or batches to index (a running one stops at its next write). Its page states and
+   * batch being indexed stay for the caller to delete their documents, then {@link purge}.
    */
   async retire(tenant: string, id: string): Promise<void> {
     const { redis, keys } = this.deps;
     await redis.multi().del(keys.source(tenant, id)).zrem(keys.sourceIndex(tenant), id).exec();
   }
 
-  /** Deletes a retired source's page states and history. */
+  /** Deletes a retired source's page states, history and batch being indexed. */
   async purge(tenant: string, id: string): Promise<void> {
     const { keys } = this.deps;
-    await this.redis.del(keys.sourcePages(tenant, id), keys.sourceSyncs(tenant, id));
+    await this.redis.del(
+      keys.sourcePages(tenant, id),
+      keys.sourceSyncs(tenant, id),
+      keys.sourceIndexing(tenant, id),
+    );
   }
 
   /** Every tenant that has sources. */
@@ -100,6 +115,16 @@ export class SourceStore {
   /** Forgets what syncs saw of the source's pages: its next sync reads each page anew. */
   async forgetPages(tenant: string, id: string): Promise<void> {
     await this.redis.del(this.deps.keys.sourcePages(tenant, id));
+  }
+
+  /**
+   * Marks every page state to be read anew at the next sync (see {@link PageState.reread}),
+   * keeping its document: the pages count as updated, not added.
+   */
+  async rereadPages(tenant: string, id: string): Promise<void> {
+    const pages = await this.pages(tenant, id);
+    for (const [url, state] of pages) pages.set(url, { ...state, reread: true });
+    await this.setPages(tenant, id, pages);
   }
 
   async pages(tenant: string, id: string): Promise<Map<string, PageState>> {
@@ -115,6 +140,34 @@ export class SourceStore {
     return (
       (await this.redis.hsetIfSource(keys.source(tenant, id), keys.sourcePages(tenant, id), ...entries)) === 1
     );
+  }
+
+  /**
+   * Records the documents a sync is about to index (page URL → document id), before it writes
+   * them; false (and nothing written) when the source was deleted, and then the sync must not
+   * index them. A delete that finds a batch recorded waits for the sync and removes its documents.
+   */
+  async beginIndexing(tenant: string, id: string, documents: Map<string, string>): Promise<boolean> {
+    const { keys } = this.deps;
+    const entries = [...documents].flat();
+    if (!entries.length) return Boolean(await this.redis.exists(keys.source(tenant, id)));
+    return (
+      (await this.redis.hsetIfSource(
+        keys.source(tenant, id),
+        keys.sourceIndexing(tenant, id),
+        ...entries,
+      )) === 1
+    );
+  }
+
+  /** Forgets the batch being indexed, once its page states are recorded. */
+  async endIndexing(tenant: string, id: string): Promise<void> {
+    await this.redis.del(this.deps.keys.sourceIndexing(tenant, id));
+  }
+
+  /** The documents of the batch a sync is indexing (or was, when its worker died meanwhile). */
+  async indexing(tenant: string, id: string): Promise<string[]> {
+    return this.redis.hvals(this.deps.keys.sourceIndexing(tenant, id));
   }
 
   async removePages(tenant: string, id: string, urls: string[]): Promise<void> {

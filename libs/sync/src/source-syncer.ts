@@ -160,10 +160,13 @@ export class SourceSyncer {
     await mapConcurrent(listing.entries, this.deps.concurrency, async (entry) => {
       const before = previous.get(entry.key);
       // A page is read as if never seen (no conditional request, no hash to match), so it is
-      // indexed again, when it was indexed by another chunking version, or when its document is
-      // gone: deleted by hand, or by the deletion of another source that had taken the page over.
+      // indexed again, when it was indexed by another chunking version or before the source's
+      // settings changed, or when its document is gone: deleted by hand, or by the deletion of
+      // another source that had taken the page over.
       const known =
-        before?.chunking === CHUNKING_VERSION && present.has(before.document_id) ? before : undefined;
+        before?.chunking === CHUNKING_VERSION && !before.reread && present.has(before.document_id)
+          ? before
+          : undefined;
       try {
         const result = await entry.read(known);
         if (result.status === 'unchanged') unchanged.set(entry.key, stamped(result.state));
@@ -196,8 +199,10 @@ export class SourceSyncer {
   }
 
   /**
-   * Indexes a batch of changed pages and records the state of the ones that made it. When the
-   * source was deleted meanwhile, the states are refused and the batch's documents removed.
+   * Indexes a batch of changed pages and records the state of the ones that made it. The batch is
+   * recorded first, so a delete of the source meanwhile finds its documents (and waits for this
+   * sync's lease); when the source was deleted before, nothing is indexed; when it was deleted
+   * meanwhile, the states are refused and the batch's documents removed.
    */
   private async index(
     tenant: string,
@@ -206,6 +211,9 @@ export class SourceSyncer {
     batch: Changed[],
     n: number,
   ): Promise<void> {
+    const { store } = this.deps;
+    const documentIds = new Map(batch.map((c) => [c.key, c.document.id]));
+    if (!(await store.beginIndexing(tenant, source.id, documentIds))) throw new SourceDeleted();
     const job = await this.deps.documents.ingestNow(
       tenant,
       `${sync.job_id}-${n}`,
@@ -225,10 +233,11 @@ export class SourceSyncer {
       if (c.isNew) sync.added++;
       else sync.updated++;
     }
-    if (!(await this.deps.store.setPages(tenant, source.id, saved))) {
+    if (!(await store.setPages(tenant, source.id, saved))) {
       for (const c of batch) await removeDocument(this.deps.documents, tenant, c.document.id);
       throw new SourceDeleted();
     }
+    await store.endIndexing(tenant, source.id);
   }
 }
 

@@ -6,7 +6,7 @@ export const API_BASE = `${API_BASE_PATH}/`;
 
 /** Options of one call. */
 export interface CallOptions {
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** JSON body, or a FormData for multipart uploads. */
   body?: unknown;
   query?: Record<string, string | number | boolean | undefined | null>;

@@ -3,7 +3,7 @@ import { api } from '../api/admin-api';
 import { FormErrors, type FormField } from '../api/form-errors';
 import { focusFirstInvalid } from './error-view';
 
-/** A create form of the portal: it shows `errors` under its fields and is `busy` while it posts. */
+/** A create (or edit) form of the portal: it shows `errors` under its fields and is `busy` while it posts. */
 export interface PostingForm extends LitElement {
   errors: FormErrors;
   busy: boolean;
@@ -13,6 +13,8 @@ export interface PostingForm extends LitElement {
 export interface FormPost {
   /** The API path posted to (`admin/tokens/`). */
   path: string;
+  /** @defaultValue `POST` (a create form); `PATCH` for a form that changes a record */
+  method?: 'POST' | 'PATCH';
   body: unknown;
   /** What the form found wrong before sending: `[input id, message]`. */
   problems: [id: string, message: string][];
@@ -22,7 +24,7 @@ export interface FormPost {
 }
 
 /**
- * Posts a create form's request, unless the form found problems in it: those, or the API's
+ * Posts a create (or edit) form's request, unless the form found problems in it: those, or the API's
  * refusal, are shown under their fields and the first of them takes the focus. Resolves to what
  * the API created, or undefined when nothing was.
  */
@@ -39,7 +41,7 @@ export async function postForm<T>(form: PostingForm, post: FormPost): Promise<T 
   form.errors = FormErrors.none;
   form.busy = true;
   try {
-    return await api.call<T>(post.path, { method: 'POST', body: post.body });
+    return await api.call<T>(post.path, { method: post.method ?? 'POST', body: post.body });
   } catch (err) {
     await show(FormErrors.fromError(err as Error, post.fields, post.notDone));
     return undefined;

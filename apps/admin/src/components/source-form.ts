@@ -1,12 +1,14 @@
-import { LitElement, html } from 'lit';
-import { customElement, state } from 'lit/decorators.js';
-import type { SourceRecord, SourceRequest, SourceType } from '@docqa/contracts';
+import { LitElement, html, nothing, type PropertyValues } from 'lit';
+import { customElement, property, state } from 'lit/decorators.js';
+import type { SourceRecord, SourceRequest, SourceType, SourceUpdate } from '@docqa/contracts';
 import { FormErrors, type FormField } from '../api/form-errors';
-import { parseMetadataLines } from '../api/metadata-lines';
+import { tokenOf, type TokenAction } from '../api/source-token';
 import { textLines } from '../api/text-lines';
 import { describedBy, fieldErrorView, formErrorsView, invalid } from './error-view';
 import { sharedStyles } from '../styles/shared-styles';
+import { MetadataRows } from './metadata-rows';
 import { postForm } from './post-form';
+import { tokenField } from './source-token-field';
 
 const TYPES: { value: SourceType; label: string }[] = [
   { value: 'sitemap', label: 'Sitemap' },
@@ -29,92 +31,48 @@ const FIELDS: FormField[] = [
 ];
 
 const NOT_ADDED = 'The source was not added.';
+const NOT_CHANGED = 'The source was not changed.';
 
 /**
- * The form that adds a source (`POST /sources/`): its address, globs, schedule, the metadata given
- * to each of its documents and, for a GitHub repository, an access token (a password field; the
- * server stores it encrypted and never shows it again). The form checks what it can before sending
- * (an address, the metadata lines); the server checks everything (URL, repository, globs, schedule,
- * metadata) and each of its refusals is shown under its field, with nothing created.
+ * The form that adds a source (`POST /sources/`), or changes one (`PATCH /sources/{id}`, when
+ * `source` is set): its address, globs, schedule, the metadata given to each of its documents (key
+ * and value rows) and, for a GitHub repository, its branch and an access token (a password field;
+ * the server stores it encrypted and never shows it again: editing, the token stored is kept,
+ * replaced or removed). Editing keeps the type and address (another address is another source).
+ * The form checks what it can before sending (an address, the metadata rows); the server checks
+ * everything (URL, repository, globs, schedule, metadata) and each of its refusals is shown under
+ * its field, with nothing created or changed.
  *
  * @fires source-created - `CustomEvent<SourceRecord>` once the server created the source
+ * @fires source-updated - `CustomEvent<SourceRecord>` once the server changed the source edited
+ * @fires edit-cancelled - when the edit was cancelled
  */
 @customElement('source-form')
 export class SourceForm extends LitElement {
   static override styles = [sharedStyles];
 
+  /** The source edited; none: the form adds one. */
+  @property({ attribute: false }) source?: SourceRecord;
   @state() private type: SourceType = 'sitemap';
+  @state() private tokenAction: TokenAction = 'keep';
   @state() busy = false;
   @state() errors = FormErrors.none;
+  private readonly metadata = new MetadataRows(this);
+
+  override willUpdate(changed: PropertyValues<this>): void {
+    if (changed.has('source') && this.source) {
+      this.type = this.source.type;
+      this.tokenAction = 'keep';
+      this.metadata.reset(this.source.metadata);
+    }
+  }
 
   override render() {
-    const github = this.type === 'github';
     const e = this.errors;
+    const s = this.source;
+    const verb = s ? ['Saving…', 'Save changes'] : ['Adding…', 'Add source'];
     return html`<form @submit=${this.submit} novalidate>
-      <label for="type">Type</label>
-      <select
-        id="type"
-        name="type"
-        @change=${(e: Event) => (this.type = (e.target as HTMLSelectElement).value as SourceType)}
-      >
-        ${TYPES.map((t) => html`<option value=${t.value} ?selected=${t.value === this.type}>${t.label}</option>`)}
-      </select>
-      ${
-        github
-          ? html`<div class="row">
-                <div>
-                  <label for="repo">Repository <span class="hint" id="repo-hint">owner/name</span></label>
-                  <input
-                    id="repo"
-                    name="repo"
-                    aria-describedby=${describedBy(e, 'repo', 'repo-hint')}
-                    aria-invalid=${invalid(e, 'repo')}
-                  />
-                  ${fieldErrorView(e, 'repo')}
-                </div>
-                <div>
-                  <label for="branch"
-                    >Branch <span class="hint" id="branch-hint">Empty: the default branch.</span></label
-                  >
-                  <input
-                    id="branch"
-                    name="branch"
-                    aria-describedby=${describedBy(e, 'branch', 'branch-hint')}
-                    aria-invalid=${invalid(e, 'branch')}
-                  />
-                  ${fieldErrorView(e, 'branch')}
-                </div>
-              </div>
-              <label for="token"
-                >Access token
-                <span class="hint" id="token-hint"
-                  >For a private repository (read access to its contents). Stored encrypted; never shown
-                  again.</span
-                ></label
-              >
-              <input
-                id="token"
-                name="token"
-                type="password"
-                autocomplete="off"
-                spellcheck="false"
-                aria-describedby=${describedBy(e, 'token', 'token-hint')}
-                aria-invalid=${invalid(e, 'token')}
-              />
-              ${fieldErrorView(e, 'token')}`
-          : html`<label for="url"
-                >URL <span class="hint" id="url-hint">e.g. https://docs.example.com/sitemap.xml</span></label
-              >
-              <input
-                id="url"
-                name="url"
-                type="url"
-                inputmode="url"
-                aria-describedby=${describedBy(e, 'url', 'url-hint')}
-                aria-invalid=${invalid(e, 'url')}
-              />
-              ${fieldErrorView(e, 'url')}`
-      }
+      ${s ? nothing : this.typeSelect()} ${this.type === 'github' ? this.repository(e) : this.address(e)}
       <div class="row">
         <div>
           <label for="include"
@@ -123,6 +81,7 @@ export class SourceForm extends LitElement {
           <textarea
             id="include"
             name="include"
+            .value=${s?.include.join('\n') ?? ''}
             aria-describedby=${describedBy(e, 'include', 'include-hint')}
             aria-invalid=${invalid(e, 'include')}
           ></textarea>
@@ -133,6 +92,7 @@ export class SourceForm extends LitElement {
           <textarea
             id="exclude"
             name="exclude"
+            .value=${s?.exclude.join('\n') ?? ''}
             aria-describedby=${describedBy(e, 'exclude', 'exclude-hint')}
             aria-invalid=${invalid(e, 'exclude')}
           ></textarea>
@@ -148,65 +108,141 @@ export class SourceForm extends LitElement {
       <input
         id="schedule"
         name="schedule"
+        .value=${s?.schedule ?? ''}
         aria-describedby=${describedBy(e, 'schedule', 'schedule-hint')}
         aria-invalid=${invalid(e, 'schedule')}
       />
-      ${fieldErrorView(e, 'schedule')}
-      <label for="metadata"
-        >Metadata
-        <span class="hint" id="metadata-hint"
-          >Given to every document of the source, one "key = value" a line, e.g. "product = cloud". Questions
-          and tokens can filter on it.</span
-        ></label
-      >
-      <textarea
-        id="metadata"
-        name="metadata"
-        aria-describedby=${describedBy(e, 'metadata', 'metadata-hint')}
-        aria-invalid=${invalid(e, 'metadata')}
-      ></textarea>
-      ${fieldErrorView(e, 'metadata')} ${formErrorsView(e, FIELDS)}
-      <p><button type="submit" ?disabled=${this.busy}>${this.busy ? 'Adding…' : 'Add source'}</button></p>
+      ${fieldErrorView(e, 'schedule')} ${this.metadata.view(e)} ${formErrorsView(e, FIELDS)}
+      <p>
+        <button type="submit" ?disabled=${this.busy}>${this.busy ? verb[0] : verb[1]}</button>
+        ${
+          s
+            ? html`<button
+                type="button"
+                class="secondary"
+                @click=${() => this.dispatchEvent(new Event('edit-cancelled'))}
+              >
+                Cancel
+              </button>`
+            : nothing
+        }
+      </p>
     </form>`;
+  }
+
+  private typeSelect() {
+    return html`<label for="type">Type</label>
+      <select
+        id="type"
+        name="type"
+        @change=${(e: Event) => (this.type = (e.target as HTMLSelectElement).value as SourceType)}
+      >
+        ${TYPES.map((t) => html`<option value=${t.value} ?selected=${t.value === this.type}>${t.label}</option>`)}
+      </select>`;
+  }
+
+  /** A repository's name (none when editing: it stays) and branch, and its access token. */
+  private repository(e: FormErrors) {
+    const s = this.source;
+    return html`<div class="row">
+        ${
+          s
+            ? nothing
+            : html`<div>
+                <label for="repo">Repository <span class="hint" id="repo-hint">owner/name</span></label>
+                <input
+                  id="repo"
+                  name="repo"
+                  aria-describedby=${describedBy(e, 'repo', 'repo-hint')}
+                  aria-invalid=${invalid(e, 'repo')}
+                />
+                ${fieldErrorView(e, 'repo')}
+              </div>`
+        }
+        <div>
+          <label for="branch"
+            >Branch <span class="hint" id="branch-hint">Empty: the default branch.</span></label
+          >
+          <input
+            id="branch"
+            name="branch"
+            .value=${s?.branch ?? ''}
+            aria-describedby=${describedBy(e, 'branch', 'branch-hint')}
+            aria-invalid=${invalid(e, 'branch')}
+          />
+          ${fieldErrorView(e, 'branch')}
+        </div>
+      </div>
+      ${tokenField(e, Boolean(s?.has_token), this.tokenAction, (action) => (this.tokenAction = action))}`;
+  }
+
+  /** The address of a site, page or llms.txt (none when editing: it stays). */
+  private address(e: FormErrors) {
+    if (this.source) return nothing;
+    return html`<label for="url"
+        >URL <span class="hint" id="url-hint">e.g. https://docs.example.com/sitemap.xml</span></label
+      >
+      <input
+        id="url"
+        name="url"
+        type="url"
+        inputmode="url"
+        aria-describedby=${describedBy(e, 'url', 'url-hint')}
+        aria-invalid=${invalid(e, 'url')}
+      />
+      ${fieldErrorView(e, 'url')}`;
   }
 
   private async submit(e: SubmitEvent): Promise<void> {
     e.preventDefault();
     const formEl = e.target as HTMLFormElement;
     const { body, problems } = this.request(new FormData(formEl));
-    const created = await postForm<SourceRecord>(this, {
-      path: 'sources/',
+    const s = this.source;
+    const saved = await postForm<SourceRecord>(this, {
+      path: s ? `sources/${encodeURIComponent(s.id)}` : 'sources/',
+      ...(s && { method: 'PATCH' as const }),
       body,
       problems,
       fields: FIELDS,
-      notDone: NOT_ADDED,
+      notDone: s ? NOT_CHANGED : NOT_ADDED,
     });
-    if (!created) return;
-    formEl.reset();
-    this.type = 'sitemap';
-    this.dispatchEvent(new CustomEvent('source-created', { detail: created, bubbles: true, composed: true }));
+    if (!saved) return;
+    if (!s) {
+      formEl.reset();
+      this.metadata.reset();
+      this.type = 'sitemap';
+    }
+    const event = s ? 'source-updated' : 'source-created';
+    this.dispatchEvent(new CustomEvent(event, { detail: saved, bubbles: true, composed: true }));
   }
 
   /** The request of the form, and what is wrong with it as `[field id, message]`. */
-  private request(form: FormData): { body: Partial<SourceRequest>; problems: [string, string][] } {
+  private request(form: FormData): {
+    body: Partial<SourceRequest | SourceUpdate>;
+    problems: [string, string][];
+  } {
     const problems: [string, string][] = [];
     const text = (name: string) => String(form.get(name) ?? '').trim();
     const lines = (name: string) => textLines(text(name));
-    const optional = (name: string) => (text(name) ? { [name]: text(name) } : {});
     const github = this.type === 'github';
-    if (github && !text('repo')) problems.push(['repo', 'Enter the repository as owner/name.']);
-    if (!github && !text('url')) problems.push(['url', 'Enter the address of the source.']);
+    const editing = Boolean(this.source);
+    // Adding, an empty field is left out; editing, it clears the setting.
+    const optional = (name: string) =>
+      text(name) ? { [name]: text(name) } : editing ? { [name]: null } : {};
+    if (!editing && github && !text('repo')) problems.push(['repo', 'Enter the repository as owner/name.']);
+    if (!editing && !github && !text('url')) problems.push(['url', 'Enter the address of the source.']);
     let metadata: Record<string, string> = {};
     try {
-      metadata = parseMetadataLines(text('metadata'));
+      metadata = this.metadata.read();
     } catch (err) {
       problems.push(['metadata', (err as Error).message]);
     }
     // The token is sent as typed (a secret is not trimmed), and only for a repository.
-    const token = String(form.get('token') ?? '');
+    const token = tokenOf(String(form.get('token') ?? ''), Boolean(this.source?.has_token), this.tokenAction);
+    if (token.problem) problems.push(['token', token.problem]);
     const body = {
-      type: this.type,
-      ...(github ? { ...optional('repo'), ...optional('branch'), ...(token && { token }) } : optional('url')),
+      ...(!editing && { type: this.type, ...(github ? optional('repo') : optional('url')) }),
+      ...(github && { ...optional('branch'), ...('token' in token && { token: token.token }) }),
       include: lines('include'),
       exclude: lines('exclude'),
       metadata,

@@ -7,8 +7,8 @@ import { session } from '../api/session';
 import './confirm-dialog';
 import type { ConfirmDialog } from './confirm-dialog';
 import { errorView } from './error-view';
+import { outcome, syncView } from './sync-view';
 import './source-form';
-import { formatDate } from '../format';
 import { LoadController } from '../load-controller';
 import { sharedStyles } from '../styles/shared-styles';
 
@@ -32,16 +32,6 @@ function pause(ms: number, signal: AbortSignal): Promise<void> {
   });
 }
 
-/** What a finished sync did, in a sentence; a failed one is an error with its reason. */
-function outcome(name: string, sync: SyncRecord): { status?: string; error?: Error } {
-  if (sync.status === 'failed')
-    return { error: new Error(`The sync of ${name} failed: ${sync.error ?? 'see its failures below'}.`) };
-  const pages = sync.failed ? `; ${sync.failed} page(s) could not be read (see Failures)` : '';
-  return {
-    status: `${name} synced: ${sync.added} added, ${sync.updated} updated, ${sync.unchanged} unchanged, ${sync.deleted} deleted${pages}.`,
-  };
-}
-
 /** The tenant's sources, each with its latest syncs (`GET /sources/` then `GET /sources/{id}`). */
 async function loadSources(signal: AbortSignal): Promise<SourceRecord[]> {
   const { sources } = await api.call<{ sources: SourceRecord[] }>('sources/', { signal });
@@ -52,8 +42,8 @@ async function loadSources(signal: AbortSignal): Promise<SourceRecord[]> {
 
 /**
  * The Sources section of the Knowledge base page: each source with its schedule and latest sync
- * (counts, failures and their reasons), "Sync now", delete after confirmation, and the form that
- * adds one. A sync started here (Sync now, or the first sync of a source added with a schedule) is
+ * (counts, failures and their reasons), "Sync now", "Edit" (its token, metadata, globs, schedule),
+ * delete after confirmation, and the form that adds one. A sync started here (Sync now, or the first sync of a source added with a schedule) is
  * followed: the source is read again until the sync finished, its progress shown as it goes, and
  * the outcome said (a failure with its reason).
  *
@@ -85,6 +75,8 @@ export class SourcesSection extends LitElement {
   );
   /** Sources whose sync is followed here, as last read, by id (they show over the list). */
   @state() private following = new Map<string, SourceRecord>();
+  /** The source whose form is open to edit it. */
+  @state() private editing?: string;
   @state() private status = '';
   @state() private error?: Error;
   @query('confirm-dialog') private confirm!: ConfirmDialog;
@@ -148,6 +140,15 @@ export class SourcesSection extends LitElement {
         </button>
         <button
           type="button"
+          class="secondary"
+          aria-label="Edit source ${name}"
+          aria-expanded=${this.editing === source.id ? 'true' : 'false'}
+          @click=${() => (this.editing = this.editing === source.id ? undefined : source.id)}
+        >
+          Edit
+        </button>
+        <button
+          type="button"
           class="danger"
           aria-label="Delete source ${name}"
           @click=${() => this.deleteSource(source, name)}
@@ -155,7 +156,25 @@ export class SourcesSection extends LitElement {
           Delete
         </button>
       </p>
+      ${
+        this.editing === source.id
+          ? html`<source-form
+              aria-label="Edit ${name}"
+              .source=${source}
+              @source-updated=${this.onUpdated}
+              @edit-cancelled=${() => (this.editing = undefined)}
+            ></source-form>`
+          : nothing
+      }
     </li>`;
+  }
+
+  private async onUpdated(e: CustomEvent<SourceRecord>): Promise<void> {
+    this.editing = undefined;
+    this.error = undefined;
+    await this.sources.reload();
+    // Said once the list shows the change.
+    this.status = `Source ${nameOf(e.detail)} changed.`;
   }
 
   private async onCreated(e: CustomEvent<SourceRecord>): Promise<void> {
@@ -242,32 +261,6 @@ export class SourcesSection extends LitElement {
 /** How a source is named in the page: its URL, or its repository and branch. */
 function nameOf(source: SourceRecord): string {
   return source.url ?? `${source.repo}${source.branch ? `@${source.branch}` : ''}`;
-}
-
-/** The latest sync: when, its status and counts, and each failure with its reason. */
-function syncView(sync: SyncRecord) {
-  const when = sync.finished_at ?? sync.started_at ?? sync.created_at;
-  const counts = [
-    sync.status,
-    ...(sync.status === 'running' && sync.listed ? [`${sync.read} of ${sync.listed} pages read`] : []),
-    `${sync.added} added`,
-    `${sync.updated} updated`,
-    `${sync.unchanged} unchanged`,
-    `${sync.deleted} deleted`,
-    `${sync.failed} failed`,
-  ].join(' · ');
-  return html`<p>Last sync ${formatDate(when)} (${sync.trigger}): ${counts}</p>
-    ${sync.error ? html`<p class="alert" role="alert">${sync.error}</p>` : nothing}
-    ${
-      sync.failures.length
-        ? html`<details>
-            <summary>Failures (${sync.failures.length})</summary>
-            <ul>
-              ${sync.failures.map((f) => html`<li><code>${f.url}</code>: ${f.reason}</li>`)}
-            </ul>
-          </details>`
-        : nothing
-    }`;
 }
 
 declare global {

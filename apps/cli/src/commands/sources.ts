@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import type { DocqaClient } from '@docqa/client';
-import type { SourceRecord, SourceRequest, SyncRecord } from '@docqa/contracts';
+import type { SourceRecord, SourceRequest, SourceUpdate, SyncRecord } from '@docqa/contracts';
 import { ValidationError } from '@docqa/errors';
 import { withConnectionOptions, type ConnectionOptions } from './connection-options';
 import { parseMetadata } from './ingest';
@@ -50,6 +50,24 @@ export function sourceRequest(type: string, target: string, opts: Record<string,
   };
 }
 
+/** Builds `PATCH /sources/{id}` from `sources update ID` and its options: only what they name. */
+export function sourceUpdate(opts: Record<string, unknown>): SourceUpdate {
+  if (opts.repoToken && opts.removeRepoToken)
+    throw new ValidationError('give either --repo-token or --remove-repo-token');
+  const update: SourceUpdate = {
+    ...(opts.branch ? { branch: opts.branch === 'default' ? null : (opts.branch as string) } : {}),
+    ...(opts.repoToken ? { token: opts.repoToken as string } : {}),
+    ...(opts.removeRepoToken ? { token: null } : {}),
+    ...(opts.include ? { include: opts.include as string[] } : {}),
+    ...(opts.exclude ? { exclude: opts.exclude as string[] } : {}),
+    ...(opts.metadata ? { metadata: parseMetadata(opts.metadata as string[]) } : {}),
+    ...(opts.schedule ? { schedule: opts.schedule === 'none' ? null : (opts.schedule as string) } : {}),
+    ...(opts.baseUrl ? { base_url: opts.baseUrl as string } : {}),
+  };
+  if (!Object.keys(update).length) throw new ValidationError('nothing to change: give an option');
+  return update;
+}
+
 /** Waits for a sync to end and returns it; `onUpdate` sees it as it was read each time. */
 async function waitForSync(
   api: DocqaClient,
@@ -65,7 +83,7 @@ async function waitForSync(
   }
 }
 
-/** `sources add|list|sync|remove`: sources the server keeps in sync (scope ingest). */
+/** `sources add|update|list|sync|remove`: sources the server keeps in sync (scope ingest). */
 export function sourcesCommand(program: Command): void {
   const sources = program
     .command('sources')
@@ -86,6 +104,23 @@ export function sourcesCommand(program: Command): void {
   ).action(async (type: string, target: string, opts) => {
     const source = await (await client(opts)).sources.create(sourceRequest(type, target, opts));
     process.stdout.write(`${source.id}\n`);
+  });
+
+  withConnectionOptions(
+    sources
+      .command('update <id>')
+      .description('Change a source: its token, metadata, globs, schedule, branch or base URL')
+      .option('--repo-token <token>', 'github: set or replace the access token (stored encrypted)')
+      .option('--remove-repo-token', 'github: remove the access token')
+      .option('--metadata <key=value>', 'replace the metadata of its documents (repeatable)', collect)
+      .option('--include <glob>', 'replace the include globs (repeatable)', collect)
+      .option('--exclude <glob>', 'replace the exclude globs (repeatable)', collect)
+      .option('--schedule <every>', '15m..30d or a cron expression; none: on demand only')
+      .option('--branch <name>', 'github: the branch; default: the repository’s default')
+      .option('--base-url <url>', 'github: the docs site the files are published at'),
+  ).action(async (id: string, opts) => {
+    const source = await (await client(opts)).sources.update(id, sourceUpdate(opts));
+    process.stderr.write(`updated ${source.id}\n`);
   });
 
   withConnectionOptions(sources.command('list').description('List the sources and their last sync')).action(

@@ -32,7 +32,7 @@ export function cors(deps: {
     res.setHeader('Vary', 'Origin');
     res.setHeader('Access-Control-Expose-Headers', EXPOSED_HEADERS);
     if (req.method === 'OPTIONS') {
-      res.setHeader('Access-Control-Allow-Methods', 'GET, POST, PUT, DELETE, OPTIONS');
+      res.setHeader('Access-Control-Allow-Methods', 'GET, POST, PUT, PATCH, DELETE, OPTIONS');
       res.setHeader('Access-Control-Allow-Headers', ALLOWED_HEADERS);
       res.setHeader('Access-Control-Max-Age', '600');
       res.status(204).end();

@@ -7,7 +7,7 @@ import { ValidationError } from '@docqa/errors';
 import { principalOf, requireScope } from './auth';
 import { markRoute } from './request-log';
 
-type Method = 'get' | 'post' | 'put' | 'delete';
+type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
 /** One documented response of a route. */
 export interface ResponseSpec {

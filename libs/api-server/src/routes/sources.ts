@@ -2,9 +2,11 @@ import {
   SourceListSchema,
   SourceRecordSchema,
   SourceRequestSchema,
+  SourceUpdateSchema,
   SyncAcceptedSchema,
   type SourceRecord,
   type SourceRequest,
+  type SourceUpdate,
 } from '@docqa/contracts';
 import { principalOf } from '../http/auth';
 import { addDeleteRoute, addGetRoute } from '../http/route';
@@ -15,11 +17,14 @@ export interface SourcesBackend {
   create(tenant: string, body: SourceRequest): Promise<SourceRecord>;
   list(tenant: string): Promise<SourceRecord[]>;
   get(tenant: string, id: string): Promise<SourceRecord>;
+  update(tenant: string, id: string, body: SourceUpdate): Promise<SourceRecord>;
   remove(tenant: string, id: string): Promise<void>;
   sync(tenant: string, id: string): Promise<{ job_id: string }>;
 }
 
-/** `POST/GET /sources/`, `GET/DELETE /sources/{id}`, `POST /sources/{id}/sync` (scope ingest). */
+/**
+ * `POST/GET /sources/`, `GET/PATCH/DELETE /sources/{id}`, `POST /sources/{id}/sync` (scope ingest).
+ */
 export function sourceRoutes(backend: SourcesBackend): RouteGroup {
   return (routes) => {
     routes.add(
@@ -75,6 +80,24 @@ export function sourceRoutes(backend: SourcesBackend): RouteGroup {
       (tenant, id) => backend.get(tenant, id),
     );
 
+    routes.add(
+      {
+        method: 'patch',
+        path: '/sources/:id',
+        summary: "Change a source's settings: token, metadata, globs, schedule, branch, base URL",
+        tag: 'Sources',
+        operationId: 'updateSource',
+        description:
+          "Changes the settings given and keeps the others (the type, URL and repository stay). `token` sets or replaces a GitHub repository's access token and `null` removes it; `null` also clears `branch`, `schedule` and `base_url`. A new metadata, branch or base URL makes the next sync read every page anew; globs apply at the next sync; a new schedule replaces the old one.",
+        scope: 'ingest',
+        body: SourceUpdateSchema,
+        responses: { 200: { description: 'The source as changed', schema: SourceRecordSchema } },
+      },
+      async (req, res, { body }) => {
+        res.json(await backend.update(principalOf(req).tenant, String(req.params.id), body));
+      },
+    );
+
     addDeleteRoute(
       routes,
       {
@@ -83,7 +106,7 @@ export function sourceRoutes(backend: SourcesBackend): RouteGroup {
         tag: 'Sources',
         operationId: 'deleteSource',
         description:
-          'Deletes a source, removes its schedule, and deletes every document it brought into the knowledge base.',
+          'Deletes a source, removes its schedule, and deletes every document it brought into the knowledge base. A sync running meanwhile stops; the answer comes once a sync that was indexing a batch has stopped (or its lease lapsed), so nothing of the source is written after it.',
         scope: 'ingest',
       },
       (tenant, id) => backend.remove(tenant, id),

@@ -1,7 +1,7 @@
 --[[
-Writes fields of one of a source's hashes (its page states, its syncs) only while the source
-exists. Deleting a source deletes its record first, so a sync still running after that writes
-nothing back: the delete wins.
+Writes fields of one of a source's hashes (its page states, its syncs, the batch it is indexing)
+only while the source exists. Deleting a source deletes its record first, so a sync still running
+after that writes nothing back: the delete wins.
 
 KEYS[1] source record   KEYS[2] the hash to write
 ARGV    field, value, field, value, ...
