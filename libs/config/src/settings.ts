@@ -234,6 +234,24 @@ export const SETTINGS = {
     default: '20',
     doc: 'Most files in one POST /documents/upload.',
   },
+  uploadDir: {
+    env: 'UPLOAD_DIR',
+    schema: folder.optional(),
+    default: undefined,
+    doc: 'Folder where uploaded files wait for the worker (defaults to DATA_DIR/uploads); with several machines, one every API and worker shares.',
+  },
+  uploadTenantInflightMb: {
+    env: 'UPLOAD_TENANT_INFLIGHT_MB',
+    schema: int(1, 1_000_000),
+    default: '500',
+    doc: 'MB of one tenant’s uploads received but not yet ingested; over it an upload gets 429.',
+  },
+  uploadInflightMb: {
+    env: 'UPLOAD_INFLIGHT_MB',
+    schema: int(1, 10_000_000),
+    default: '2000',
+    doc: 'MB of every tenant’s uploads received but not yet ingested; over it an upload gets 429.',
+  },
   adminSessionIdleMinutes: {
     env: 'ADMIN_SESSION_IDLE_MINUTES',
     schema: int(1, 43200),
