@@ -5,15 +5,9 @@ import { deletePrefix, testPrefix, testRedis } from '@docqa/testing';
 import type { Redis } from 'ioredis';
 import { startStack, type Stack } from './testing/start-stack';
 import { signIn, type PortalSession } from './testing/portal-session';
+import { uploadForm as form } from './testing/upload-form';
 
 const PASSWORD = 'a long enough password';
-
-function form(files: { name: string; data: string | Uint8Array }[], metadata?: object): FormData {
-  const body = new FormData();
-  for (const f of files) body.append('files', new Blob([f.data as BlobPart]), f.name);
-  if (metadata) body.append('metadata', JSON.stringify(metadata));
-  return body;
-}
 
 describe('POST /documents/upload (multipart, the CLI’s loaders)', () => {
   let stack: Stack;

@@ -25,6 +25,8 @@ export interface UploadStoreOptions {
   orphanAfterMs?: number;
   /** `Retry-After` of the 429 over a limit, in seconds. @defaultValue 30 */
   retryAfterSeconds?: number;
+  /** The clock orphans' ages are measured by. @defaultValue Date.now */
+  now?: () => number;
 }
 
 /** An upload folder being received: `.in-<random>` (its bytes are counted from its files). */
@@ -134,9 +136,9 @@ export class UploadStore {
    * runs), at most once a minute; whether anything was removed.
    */
   private async sweepOrphans(): Promise<boolean> {
-    const { jobIsLive, orphanAfterMs = 10 * 60_000 } = this.options;
-    if (!jobIsLive || Date.now() - this.lastSweep < 60_000) return false;
-    this.lastSweep = Date.now();
+    const { jobIsLive, orphanAfterMs = 10 * 60_000, now = Date.now } = this.options;
+    if (!jobIsLive || now() - this.lastSweep < 60_000) return false;
+    this.lastSweep = now();
     let removed = false;
     for (const tenant of await entries(this.options.dir)) {
       for (const name of await entries(join(this.options.dir, tenant))) {
@@ -144,7 +146,7 @@ export class UploadStore {
         if (this.receiving.has(`${tenant}/${name}`)) continue;
         const job = JOB_FOLDER.exec(name);
         if (!job && !INCOMING.test(name)) continue;
-        if (Date.now() - (await lastChange(path)) < orphanAfterMs) continue;
+        if (now() - (await lastChange(path)) < orphanAfterMs) continue;
         if (job && (await jobIsLive(job[1]!))) continue;
         await rm(path, { recursive: true, force: true });
         removed = true;
@@ -161,11 +163,16 @@ export class UploadStore {
 export class IncomingUpload {
   private files = 0;
 
+  /** `folder`, then the job's folder once committed (what {@link discard} removes). */
+  private current: string;
+
   constructor(
     private readonly root: string,
     private readonly folder: string,
     private readonly release: () => void,
-  ) {}
+  ) {
+    this.current = folder;
+  }
 
   /** A new path to store the next file of the upload at (the client's name is never a path). */
   nextPath(): string {
@@ -184,13 +191,14 @@ export class IncomingUpload {
     const tenant = posix.dirname(this.folder);
     const folder = `${tenant}/${jobId}.${bytes}`;
     await rename(join(this.root, this.folder), join(this.root, folder));
+    this.current = folder;
     this.release();
     return kept.map((f) => ({ name: f.name, bytes: f.bytes, path: `${folder}/${posix.basename(f.path)}` }));
   }
 
   /** Removes the upload's files (refused, replayed, or its job could not be queued). */
   async discard(): Promise<void> {
-    await rm(join(this.root, this.folder), { recursive: true, force: true });
+    await rm(join(this.root, this.current), { recursive: true, force: true });
     this.release();
   }
 }
