@@ -238,19 +238,19 @@ export const SETTINGS = {
     env: 'UPLOAD_DIR',
     schema: folder.optional(),
     default: undefined,
-    doc: 'Folder where uploaded files wait for the worker (defaults to DATA_DIR/uploads); with several machines, one every API and worker shares.',
+    doc: 'Folder where uploads wait for a worker (defaults to DATA_DIR/uploads); on several machines, one they all share.',
   },
   uploadTenantInflightMb: {
     env: 'UPLOAD_TENANT_INFLIGHT_MB',
     schema: int(1, 1_000_000),
     default: '500',
-    doc: 'MB of one tenant’s uploads received but not yet ingested; over it an upload gets 429.',
+    doc: 'MB of one tenant’s uploads waiting for ingestion; an upload past it gets 429 with Retry-After.',
   },
   uploadInflightMb: {
     env: 'UPLOAD_INFLIGHT_MB',
     schema: int(1, 10_000_000),
     default: '2000',
-    doc: 'MB of every tenant’s uploads received but not yet ingested; over it an upload gets 429.',
+    doc: 'MB of all tenants’ uploads waiting for ingestion; an upload past it gets 429 with Retry-After.',
   },
   adminSessionIdleMinutes: {
     env: 'ADMIN_SESSION_IDLE_MINUTES',

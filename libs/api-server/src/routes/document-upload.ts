@@ -52,7 +52,6 @@ export function documentUploadRoutes(intake: UploadIntake, limits: UploadLimits)
           409: {
             description: 'Idempotency-Key reused with other files, or its first upload is still being queued',
           },
-          429: { description: 'Too many bytes of uploads wait for ingestion; see `Retry-After`' },
         },
       },
       async (req, res) => {
