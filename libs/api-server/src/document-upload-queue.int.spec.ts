@@ -1,5 +1,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
+import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pino from 'pino';
@@ -34,7 +35,7 @@ describe('POST /documents/upload: stored, queued by reference, bounded', () => {
       noWorker: true,
       env: { UPLOAD_TENANT_INFLIGHT_MB: '1', UPLOAD_INFLIGHT_MB: '2', UPLOAD_MAX_FILE_MB: '20' },
     });
-    for (const tenant of ['acme', 'globex', 'initech', 'umbrella'])
+    for (const tenant of ['acme', 'globex', 'initech', 'umbrella', 'hooli'])
       tokens[tenant] = await stack.createToken({ tenant, scopes: ['ingest'] });
   });
   afterAll(async () => {
@@ -118,6 +119,28 @@ describe('POST /documents/upload: stored, queued by reference, bounded', () => {
     expect(await storedFiles('globex')).toBe(1);
     const fresh = await upload('globex', uploadForm(files), { 'idempotency-key': 'upload-4712' });
     expect((await fresh.json()).job_id).not.toBe(answer.job_id);
+  });
+
+  it('frees the room of an upload the client gave up half-way, and keeps none of its files', async () => {
+    const boundary = 'cut-short';
+    const head = `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="big.txt"\r\n\r\n`;
+    const url = new URL(`${stack.apiUrl}documents/upload`);
+    const req = request(url, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${tokens.hooli}`,
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+        'content-length': String(900_000),
+      },
+    });
+    req.on('error', () => undefined);
+    req.write(head + 'x'.repeat(0.1 * MB));
+    while (!(await readdir(join(uploadDir(), 'hooli')).catch(() => [])).length)
+      await new Promise((r) => setTimeout(r, 20));
+    req.destroy();
+    while ((await readdir(join(uploadDir(), 'hooli'))).length) await new Promise((r) => setTimeout(r, 20));
+    const next = await upload('hooli', uploadForm([{ name: 'notes.txt', data: 'x'.repeat(0.7 * MB) }]));
+    expect(next.status).toBe(202);
   });
 
   it('answers 429 with Retry-After over the bytes waiting per tenant and installation, until the jobs end', async () => {
