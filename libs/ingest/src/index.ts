@@ -5,4 +5,4 @@ export { DocumentService, openDocumentService, type OpenDocumentService } from '
 export { toMarkdown } from './to-markdown';
 export { CHUNKING_VERSION } from './chunking-version';
 export { UploadStore, IncomingUpload, type UploadStoreOptions } from './upload-store';
-export { UploadIntake, type UploadSubmission } from './upload-intake';
+export { UploadIntake, type UploadIntakeDeps, type UploadSubmission } from './upload-intake';

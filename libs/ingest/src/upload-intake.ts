@@ -20,6 +20,20 @@ export interface UploadSubmission {
   idempotency?: { key: string; requestHash: string };
 }
 
+/** What an {@link UploadIntake} works with. */
+export interface UploadIntakeDeps {
+  /** Where the files are stored, and their bytes in flight bounded. */
+  store: UploadStore;
+  /** Where the job's record (`GET /jobs/{id}`) is made. */
+  documents: Pick<DocumentStore, 'createJob'>;
+  queue: Pick<IngestQueue, 'enqueueUpload'>;
+  /** Derives the job's id from an `Idempotency-Key`. */
+  ids: IdempotentIds;
+  /** Holds the idempotency records. */
+  redis: Redis;
+  keys: Keys;
+}
+
 /** What an upload sent with an `Idempotency-Key` left: its hash, and its answer once it is queued. */
 interface ReplayRecord {
   hash: string;
@@ -39,16 +53,7 @@ const PENDING_TTL_S = 120;
  * answer, and its files are ingested once.
  */
 export class UploadIntake {
-  constructor(
-    private readonly deps: {
-      store: UploadStore;
-      documents: Pick<DocumentStore, 'createJob'>;
-      queue: Pick<IngestQueue, 'enqueueUpload'>;
-      ids: IdempotentIds;
-      redis: Redis;
-      keys: Keys;
-    },
-  ) {}
+  constructor(private readonly deps: UploadIntakeDeps) {}
 
   /** Where the uploads are stored, and their bytes in flight bounded. */
   get store(): UploadStore {
