@@ -74,6 +74,15 @@ describe('the portal in Chromium: knowledge base, widget and conversations', () 
     await shoot(page, 'knowledge');
   });
 
+  it('names a dropped file the worker could not read, with its reason, once its job ends', async () => {
+    await drop(page, [{ name: 'broken.pdf', type: 'application/pdf', text: '%PDF-1.4 not a PDF at all' }]);
+    await page.getByText('The job failed: 0 of 1 indexed, 0 unchanged, 1 failed, 0 chunks.').waitFor();
+    await page
+      .locator('job-progress li')
+      .filter({ hasText: /^broken\.pdf: \S/ })
+      .waitFor();
+  });
+
   it('searches the documents on the server as the administrator types, and clears the search', async () => {
     const table = page.getByRole('table');
     const search = page.getByRole('searchbox', { name: /^Search documents/ });

@@ -5,15 +5,9 @@ import { deletePrefix, testPrefix, testRedis } from '@docqa/testing';
 import type { Redis } from 'ioredis';
 import { startStack, type Stack } from './testing/start-stack';
 import { signIn, type PortalSession } from './testing/portal-session';
+import { uploadForm as form } from './testing/upload-form';
 
 const PASSWORD = 'a long enough password';
-
-function form(files: { name: string; data: string | Uint8Array }[], metadata?: object): FormData {
-  const body = new FormData();
-  for (const f of files) body.append('files', new Blob([f.data as BlobPart]), f.name);
-  if (metadata) body.append('metadata', JSON.stringify(metadata));
-  return body;
-}
 
 describe('POST /documents/upload (multipart, the CLI’s loaders)', () => {
   let stack: Stack;
@@ -50,7 +44,7 @@ describe('POST /documents/upload (multipart, the CLI’s loaders)', () => {
     }
   }
 
-  it('ingests the files that parse, names the ones that do not, and the job finishes', async () => {
+  it('ingests the files that parse, and the job names the ones that do not', async () => {
     const res = await upload(
       form(
         [
@@ -71,15 +65,16 @@ describe('POST /documents/upload (multipart, the CLI’s loaders)', () => {
     const body = await res.json();
     expect(body).toEqual({
       job_id: expect.stringMatching(/^j_/),
-      document_ids: ['rotate-tokens.md', 'guide.pdf'],
-      failed: [{ file: 'broken.pdf', reason: expect.any(String) }],
+      document_ids: ['rotate-tokens.md', 'guide.pdf', 'broken.pdf'],
+      failed: [],
     });
     expect(res.headers.get('location')).toBe(`/api/v2/jobs/${body.job_id}`);
     expect(await finished(body.job_id)).toMatchObject({
       status: 'completed',
-      total: 2,
+      total: 3,
       processed: 2,
-      failed: 0,
+      failed: 1,
+      errors: [{ document_id: 'broken.pdf', message: expect.any(String) }],
     });
     const doc = await (await admin.call('documents/rotate-tokens.md')).json();
     expect(doc).toMatchObject({ title: 'Rotating tokens', metadata: { product: 'cli', team: 'docs' } });
@@ -125,10 +120,35 @@ describe('POST /documents/upload (multipart, the CLI’s loaders)', () => {
     expect(await jobKeys()).toBe(before);
   });
 
-  it('answers 400 when no file parses, and 415 for a body that is not multipart', async () => {
-    const broken = await upload(form([{ name: 'broken.pdf', data: 'not a pdf' }]));
-    expect(broken.status).toBe(400);
-    expect((await broken.json()).errors).toEqual([{ path: 'files.broken.pdf', message: expect.any(String) }]);
+  it('accepts a file that does not parse, and its job fails with the reason', async () => {
+    const res = await upload(form([{ name: 'broken.pdf', data: 'not a pdf' }]));
+    expect(res.status).toBe(202);
+    const body = await res.json();
+    expect(body).toMatchObject({ document_ids: ['broken.pdf'], failed: [] });
+    expect(await finished(body.job_id)).toMatchObject({
+      status: 'failed',
+      total: 1,
+      failed: 1,
+      errors: [{ document_id: 'broken.pdf', message: expect.any(String) }],
+    });
+  });
+
+  it('refuses up front a second file of the same name, and a body that is not multipart', async () => {
+    const res = await upload(
+      form([
+        { name: 'faq.md', data: '# FAQ' },
+        { name: 'faq.md', data: '# FAQ again' },
+        { name: 'notes.exe', data: 'MZ' },
+      ]),
+    );
+    expect(res.status).toBe(202);
+    expect(await res.json()).toMatchObject({
+      document_ids: ['faq.md'],
+      failed: [
+        { file: 'faq.md', reason: 'another file of this upload has the same name' },
+        { file: 'notes.exe', reason: 'not Markdown, MDX, HTML, text or PDF' },
+      ],
+    });
     const json = await admin.call('documents/upload', { method: 'POST', body: { documents: [] } });
     expect(json.status).toBe(415);
     expect((await json.json()).detail).toBe('send the files as multipart/form-data');

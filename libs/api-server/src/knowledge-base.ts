@@ -28,7 +28,7 @@ export async function createApiServices(config: Config, logger: Logger): Promise
         get: (tenant, id) => documents.service.get(tenant, id),
         chunks: (tenant, id) => retrieval.documentChunks(tenant, id),
       }),
-      documentUploadRoutes(documents.service, {
+      documentUploadRoutes(documents.uploads, {
         fileBytes: config.uploadMaxFileMb * 1024 * 1024,
         files: config.uploadMaxFiles,
       }),

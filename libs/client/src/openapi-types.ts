@@ -583,8 +583,8 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * Upload files; they are parsed like the CLI’s and ingested in the background
-     * @description Uploads files as multipart/form-data (field `files`): Markdown, MDX, HTML, text and PDF, parsed by the same loaders as `docqa ingest` and ingested in the background. Files that cannot be read are listed in `failed` with the reason; when none can, nothing is queued. Needs a token with the `ingest` scope (or `admin`, which has every scope), or a portal session.
+     * Upload files; the worker parses them like the CLI and ingests them in the background
+     * @description Uploads files as multipart/form-data (field `files`): Markdown, MDX, HTML, text and PDF, parsed in the background by the same loaders as `docqa ingest`. The answer comes once the files are stored and queued; `failed` lists the files refused up front (a kind no loader reads, or a second file of the same name), and when none is left nothing is queued. A file that cannot be parsed is reported by the job: `GET /jobs/{job_id}` counts it in `failed` with the reason in `errors`. Uploads waiting for ingestion are bounded per tenant and installation (429 with `Retry-After` over them). Pass `Idempotency-Key` to make retries safe: a retry with the same key and files gets the first answer, and the files are ingested once. Needs a token with the `ingest` scope (or `admin`, which has every scope), or a portal session.
      */
     post: operations['uploadDocuments'];
     delete?: never;
@@ -1308,6 +1308,7 @@ export interface components {
       text: string;
     };
     UploadAccepted: components['schemas']['IngestAccepted'] & {
+      /** @description Files refused up front (a kind no loader reads, a second file of the same name); a file that does not parse is reported by the job instead: `GET /jobs/{job_id}` counts it in `failed`, with its reason in `errors`. */
       failed: {
         file: string;
         reason: string;
@@ -4172,7 +4173,10 @@ export interface operations {
   uploadDocuments: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Same key + same body → same ids; another body → 409. */
+        'idempotency-key'?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -4182,9 +4186,13 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Accepted; follow GET /jobs/{job_id} */
+      /** @description Stored and queued; follow GET /jobs/{job_id} */
       202: {
         headers: {
+          /** @description URL of the ingest job */
+          Location?: string;
+          /** @description `true` when the same `Idempotency-Key` and files were sent before: the answer is the earlier request’s, and nothing new was queued */
+          'Idempotent-Replayed'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -4226,6 +4234,13 @@ export interface operations {
         content: {
           'application/problem+json': components['schemas']['Problem'];
         };
+      };
+      /** @description Idempotency-Key reused with other files, or its first upload is still being queued */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
       };
       /** @description The body is larger than the limit. */
       413: {

@@ -234,6 +234,24 @@ export const SETTINGS = {
     default: '20',
     doc: 'Most files in one POST /documents/upload.',
   },
+  uploadDir: {
+    env: 'UPLOAD_DIR',
+    schema: folder.optional(),
+    default: undefined,
+    doc: 'Folder where uploads wait for a worker (defaults to DATA_DIR/uploads); on several machines, one they all share.',
+  },
+  uploadTenantInflightMb: {
+    env: 'UPLOAD_TENANT_INFLIGHT_MB',
+    schema: int(1, 1_000_000),
+    default: '500',
+    doc: 'MB of one tenant’s uploads waiting for ingestion; an upload past it gets 429 with Retry-After.',
+  },
+  uploadInflightMb: {
+    env: 'UPLOAD_INFLIGHT_MB',
+    schema: int(1, 10_000_000),
+    default: '2000',
+    doc: 'MB of all tenants’ uploads waiting for ingestion; an upload past it gets 429 with Retry-After.',
+  },
   adminSessionIdleMinutes: {
     env: 'ADMIN_SESSION_IDLE_MINUTES',
     schema: int(1, 43200),

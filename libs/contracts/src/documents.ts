@@ -74,9 +74,16 @@ export const IngestAcceptedSchema = z
   .openapi('IngestAccepted');
 export type IngestAccepted = z.infer<typeof IngestAcceptedSchema>;
 
-/** `202` of `POST /documents/upload`: the job of the files that parsed, and why the others did not. */
+/**
+ * `202` of `POST /documents/upload`: the job of the files queued, and the files refused up front.
+ * A queued file that does not parse is reported by the job (`GET /jobs/{id}`, `errors`).
+ */
 export const UploadAcceptedSchema = IngestAcceptedSchema.extend({
-  failed: z.array(z.object({ file: z.string(), reason: z.string() })),
+  failed: z
+    .array(z.object({ file: z.string(), reason: z.string() }))
+    .describe(
+      'Files refused up front (a kind no loader reads, a second file of the same name); a file that does not parse is reported by the job instead: `GET /jobs/{job_id}` counts it in `failed`, with its reason in `errors`.',
+    ),
 }).openapi('UploadAccepted');
 export type UploadAccepted = z.infer<typeof UploadAcceptedSchema>;
 

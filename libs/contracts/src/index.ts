@@ -69,9 +69,14 @@ export {
   IngestJobSchema,
   QuestionJobSchema,
   QUEUE_NAMES,
+  UPLOAD_JOB,
+  UploadJobSchema,
+  UploadedFileSchema,
   type IngestJob,
   type QuestionJob,
   type QuestionPriority,
+  type UploadJob,
+  type UploadedFile,
 } from './jobs';
 export { VERSION } from './version';
 export {

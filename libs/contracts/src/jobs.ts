@@ -18,3 +18,29 @@ export const IngestJobSchema = z.object({
   documents: z.array(DocumentInputSchema.extend({ id: z.string() })),
 });
 export type IngestJob = z.infer<typeof IngestJobSchema>;
+
+/** A file of an upload, stored under the upload folder until its job ends. */
+export const UploadedFileSchema = z.object({
+  /** The file's name as uploaded (its document id comes from it). */
+  name: z.string().min(1),
+  /** Where it is stored, relative to the upload folder (`UPLOAD_DIR`). */
+  path: z.string().min(1),
+  bytes: z.number().int().min(0),
+});
+export type UploadedFile = z.infer<typeof UploadedFileSchema>;
+
+/**
+ * Payload of an `ingest` job named {@link UPLOAD_JOB}: references to the stored files of an
+ * upload, never their content; the worker parses them.
+ */
+export const UploadJobSchema = z.object({
+  job_id: z.string(),
+  tenant: z.string(),
+  files: z.array(UploadedFileSchema).min(1),
+  /** Added to every document's metadata. */
+  metadata: z.record(z.string(), z.string()),
+});
+export type UploadJob = z.infer<typeof UploadJobSchema>;
+
+/** Name of the `ingest` jobs of uploaded files (those of `POST /documents/` are named `ingest`). */
+export const UPLOAD_JOB = 'upload';

@@ -1,11 +1,22 @@
+import { join } from 'node:path';
 import type { Logger } from 'pino';
 import type { Config } from '@docqa/config';
 import type { DocumentInput, DocumentRecord, IngestAccepted, IngestJob, JobRecord } from '@docqa/contracts';
 import { IngestQueue } from '@docqa/queue';
-import { Keys, bullConnection, closeRedis, connectRedis, newId, redisTarget } from '@docqa/records';
+import {
+  IdempotentIds,
+  Keys,
+  bullConnection,
+  closeRedis,
+  connectRedis,
+  newId,
+  redisTarget,
+} from '@docqa/records';
 import type { Embedder, VectorStore } from '@docqa/retrieval';
 import { DocumentStore, type DocumentListOptions, type DocumentPage } from './document-store';
 import { Ingestor, type IngestTally } from './ingestor';
+import { UploadIntake } from './upload-intake';
+import { UploadStore } from './upload-store';
 
 /**
  * A tenant's documents, as the API and the worker both see them: list, read and delete them,
@@ -62,18 +73,24 @@ export class DocumentService {
     return this.deps.documents.getJob(tenant, jobId);
   }
 
-  /** Runs an ingest job here (the worker's side of {@link submit}). */
+  /**
+   * Runs an ingest job here (the worker's side of {@link submit}); `unreadable` are files of the
+   * job that gave no document, counted as failed.
+   */
   ingest(
     job: IngestJob,
     onProgress?: (done: number, total: number) => Promise<void> | void,
+    unreadable?: IngestTally['errors'],
   ): Promise<IngestTally> {
-    return this.deps.ingestor.ingest(job, onProgress);
+    return this.deps.ingestor.ingest(job, onProgress, unreadable);
   }
 }
 
 /** A {@link DocumentService} with the connections it opened. */
 export interface OpenDocumentService {
   service: DocumentService;
+  /** Queues uploaded files (the API) and holds them until their job ends (the worker). */
+  uploads: UploadIntake;
   close(): Promise<void>;
 }
 
@@ -105,8 +122,18 @@ export async function openDocumentService(
     logger: deps.logger,
     waitingJobs: () => queue.queue.getWaitingCount(),
   });
+  const store = new UploadStore({
+    dir: config.uploadDir ?? join(config.dataDir, 'uploads'),
+    tenantBytes: config.uploadTenantInflightMb * 1024 * 1024,
+    totalBytes: config.uploadInflightMb * 1024 * 1024,
+    jobIsLive: (id) => queue.isLive(id),
+    // A folder still being received changes at least once per request time-out.
+    orphanAfterMs: Math.max(10 * 60_000, 2 * config.requestTimeoutMs),
+  });
+  const ids = new IdempotentIds({ redis, keys });
   return {
     service: new DocumentService({ documents, ingestor, queue }),
+    uploads: new UploadIntake({ store, documents, queue, ids, redis, keys }),
     async close() {
       await queue.close();
       await closeRedis(redis);

@@ -25,7 +25,7 @@ const REMOVE_BATCH = 500;
 /** Terms of a search query used at most. */
 const SEARCH_TERMS_MAX = 10;
 /** How long an ingest job's record (`GET /jobs/{id}`) is kept after it was submitted: 7 days. */
-const JOB_RECORD_TTL_S = 7 * 86_400;
+export const JOB_RECORD_TTL_S = 7 * 86_400;
 
 /** What a document is searched by: its title, URL and id, in one lower-case text. */
 export function documentSearchText(record: Pick<DocumentRecord, 'id' | 'title' | 'url'>): string {

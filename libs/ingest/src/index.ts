@@ -4,3 +4,5 @@ export { Ingestor } from './ingestor';
 export { DocumentService, openDocumentService, type OpenDocumentService } from './document-service';
 export { toMarkdown } from './to-markdown';
 export { CHUNKING_VERSION } from './chunking-version';
+export { UploadStore, IncomingUpload, type UploadStoreOptions } from './upload-store';
+export { UploadIntake, type UploadIntakeDeps, type UploadSubmission } from './upload-intake';

@@ -98,14 +98,19 @@ export class Ingestor {
     },
   ) {}
 
+  /**
+   * Ingests the job's documents and records its outcome. `unreadable` are files of the job that
+   * gave no document (an upload's files that do not parse): counted as failed, with their reason.
+   */
   async ingest(
     job: IngestJob,
     onProgress?: (done: number, total: number) => Promise<void> | void,
+    unreadable: IngestTally['errors'] = [],
   ): Promise<IngestTally> {
     this.writing++;
     let tally: IngestTally;
     try {
-      tally = await this.writeJob(job, onProgress);
+      tally = await this.writeJob(job, onProgress, unreadable);
     } finally {
       this.writing--;
     }
@@ -117,7 +122,10 @@ export class Ingestor {
       await this.upkeep(endOfBurst);
     await this.deps.documents.updateJob(job.job_id, {
       ...tally,
-      status: tally.failed === job.documents.length && tally.failed > 0 ? 'failed' : 'completed',
+      status:
+        tally.failed === job.documents.length + unreadable.length && tally.failed > 0
+          ? 'failed'
+          : 'completed',
     });
     return tally;
   }
@@ -125,11 +133,18 @@ export class Ingestor {
   /** Chunks, embeds, writes and records the job's documents; their counts. */
   private async writeJob(
     job: IngestJob,
-    onProgress?: (done: number, total: number) => Promise<void> | void,
+    onProgress: ((done: number, total: number) => Promise<void> | void) | undefined,
+    unreadable: IngestTally['errors'],
   ): Promise<IngestTally> {
     const { documents } = this.deps;
     await documents.updateJob(job.job_id, { status: 'running' });
-    const tally: IngestTally = { processed: 0, skipped: 0, failed: 0, chunks: 0, errors: [] };
+    const tally: IngestTally = {
+      processed: 0,
+      skipped: 0,
+      failed: unreadable.length,
+      chunks: 0,
+      errors: [...unreadable],
+    };
     const known = await this.knownRecords(job);
     const writes = new WritePipeline<Prepared>({
       write: async (batch) => {

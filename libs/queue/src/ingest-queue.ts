@@ -1,8 +1,8 @@
-import { QUEUE_NAMES, type IngestJob } from '@docqa/contracts';
+import { QUEUE_NAMES, UPLOAD_JOB, type IngestJob, type UploadJob } from '@docqa/contracts';
 import { KEEP_FINISHED, QueueProducer, type QueueOptions } from './queue-producer';
 
-/** Producer of the `ingest` queue. */
-export class IngestQueue extends QueueProducer<IngestJob> {
+/** Producer of the `ingest` queue: documents (`ingest` jobs) and uploaded files ({@link UPLOAD_JOB}). */
+export class IngestQueue extends QueueProducer<IngestJob | UploadJob> {
   private readonly attempts: number;
 
   /** `onError` receives connection errors (BullMQ queues must have an error listener). */
@@ -12,11 +12,26 @@ export class IngestQueue extends QueueProducer<IngestJob> {
   }
 
   async enqueue(job: IngestJob): Promise<void> {
-    await this.queue.add('ingest', job, {
-      jobId: job.job_id,
+    await this.queue.add('ingest', job, this.jobOptions(job.job_id));
+  }
+
+  /** Queues the ingestion of stored files (the job holds their paths, never their content). */
+  async enqueueUpload(job: UploadJob): Promise<void> {
+    await this.queue.add(UPLOAD_JOB, job, this.jobOptions(job.job_id));
+  }
+
+  /** Whether job `id` still waits or runs (neither finished nor removed). */
+  async isLive(id: string): Promise<boolean> {
+    const state = await this.queue.getJobState(id);
+    return state !== 'completed' && state !== 'failed' && state !== 'unknown';
+  }
+
+  private jobOptions(jobId: string) {
+    return {
+      jobId,
       attempts: this.attempts,
       backoff: { type: 'exponential', delay: 1000 },
       ...KEEP_FINISHED,
-    });
+    };
   }
 }

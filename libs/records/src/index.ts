@@ -1,5 +1,6 @@
 export { Keys } from './keys';
 export { newId } from './ids';
+export { IdempotentIds } from './idempotent-ids';
 export {
   QuestionStore,
   type AnswerRecords,

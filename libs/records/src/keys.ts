@@ -108,6 +108,13 @@ export class Keys {
   ingestJob(id: string): string {
     return `${this.prefix}:job:${id}`;
   }
+  /**
+   * The idempotency record (JSON: the request's hash and the answer given) of an upload sent with
+   * an `Idempotency-Key`; the job's id is derived from the tenant and that key.
+   */
+  uploadIdempotency(jobId: string): string {
+    return `${this.prefix}:job:${jobId}:idem`;
+  }
   /** A tenant's source (JSON). */
   source(tenant: string, id: string): string {
     return `${this.prefix}:{src:${tenant}}:src:${id}`;

@@ -1,4 +1,4 @@
-import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import {
   AnswerEventSchema,
@@ -14,6 +14,7 @@ import {
   type Source,
 } from '@docqa/contracts';
 import { IdempotencyConflictError, NotFoundError } from '@docqa/errors';
+import { IdempotentIds } from './idempotent-ids';
 import { newId } from './ids';
 import type { Keys } from './keys';
 import createQuestionScript from './lua/create-question.lua';
@@ -73,11 +74,12 @@ export class QuestionStore {
   private readonly redis: Redis & QuestionCommands;
   private readonly keys: Keys;
   private readonly ttlSeconds: number;
-  private secret?: Promise<string>;
+  private readonly idempotentIds: IdempotentIds;
 
   constructor(deps: { redis: Redis; keys: Keys; ttlSeconds: number }) {
     this.keys = deps.keys;
     this.ttlSeconds = deps.ttlSeconds;
+    this.idempotentIds = new IdempotentIds(deps);
     const redis = deps.redis as Redis & Partial<QuestionCommands>;
     if (!redis.createQuestion)
       redis.defineCommand('createQuestion', { numberOfKeys: 3, lua: createQuestionScript });
@@ -104,10 +106,10 @@ export class QuestionStore {
     // chat. Under an Idempotency-Key the ids are derived from the key, so a retry of a creation
     // that stopped between the two finds the same ids and completes it.
     const key = input.idempotencyKey;
-    const secret = key ? await this.idempotencySecret() : '';
-    const questionId = key ? derivedId('q', input.tenant, key, secret) : newId('q');
+    const ids = this.idempotentIds;
+    const questionId = key ? await ids.derive('q', input.tenant, key) : newId('q');
     const newChat = !input.chatId;
-    const chatId = input.chatId ?? (key ? derivedId('c', input.tenant, key, secret) : newId('c'));
+    const chatId = input.chatId ?? (key ? await ids.derive('c', input.tenant, key) : newId('c'));
     if (!newChat && (await this.missingChats(input.tenant, [chatId])).length)
       throw new NotFoundError(`chat ${input.chatId} was not found`);
     const filters = JSON.stringify(input.filters ?? []);
@@ -157,25 +159,8 @@ export class QuestionStore {
   }
 
   /** The id of the question created under an idempotency key: the same for the same tenant and key. */
-  async idempotentQuestionId(tenant: string, key: string): Promise<string> {
-    return derivedId('q', tenant, key, await this.idempotencySecret());
-  }
-
-  /**
-   * The installation's idempotency secret: the first replica to need it stores a random one, and
-   * every replica reads that one. A failed read is not kept, so the next request tries again.
-   */
-  private idempotencySecret(): Promise<string> {
-    const key = this.keys.idempotencySecret();
-    this.secret ??= this.redis
-      .set(key, randomBytes(32).toString('base64url'), 'NX')
-      .then(() => this.redis.get(key))
-      .then((secret) => secret ?? Promise.reject(new Error(`${key} vanished as it was written`)))
-      .catch((err: unknown) => {
-        this.secret = undefined;
-        throw err;
-      });
-    return this.secret;
+  idempotentQuestionId(tenant: string, key: string): Promise<string> {
+    return this.idempotentIds.derive('q', tenant, key);
   }
 
   /** Puts a question that failed with a 503 problem back to queued (see reask-question.lua). */
@@ -354,15 +339,6 @@ interface QuestionChange {
 
 const ID_PATTERN = /^[a-z]_[A-Za-z0-9_-]{6,64}$/;
 
-/**
- * The id of a record created under an idempotency key: the same for the same tenant and key, and
- * keyed with the installation's secret, as a widget token of the tenant reads any question whose
- * id it knows and keys are often guessable (`order-4711`).
- */
-function derivedId(kind: 'q' | 'c', tenant: string, key: string, secret: string): string {
-  const digest = createHmac('sha256', secret).update(`${kind}\0${tenant}\0${key}`).digest('base64url');
-  return `${kind}_${digest.slice(0, 16)}`;
-}
 const isId = (id: string) => ID_PATTERN.test(id);
 
 function fromHash(h: Record<string, string>): StoredQuestion {

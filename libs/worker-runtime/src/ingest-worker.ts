@@ -1,8 +1,17 @@
-import { UnrecoverableError, Worker, type ConnectionOptions } from 'bullmq';
+import { UnrecoverableError, Worker, type ConnectionOptions, type Job } from 'bullmq';
 import type { Logger } from 'pino';
-import { IngestJobSchema, QUEUE_NAMES, type IngestJob } from '@docqa/contracts';
+import {
+  IngestJobSchema,
+  QUEUE_NAMES,
+  UPLOAD_JOB,
+  UploadJobSchema,
+  type IngestJob,
+  type UploadJob,
+} from '@docqa/contracts';
+import type { UploadStore } from '@docqa/ingest';
 import type { Metrics } from '@docqa/metrics';
 import { throttledProgress } from './throttled-progress';
+import { runUploadJob } from './upload-job';
 
 /**
  * Ingest jobs a worker runs at once. Two, so that one job's store write and index upkeep (native
@@ -19,26 +28,41 @@ interface IngestCounts {
   chunks: number;
 }
 
-/** Consumes the `ingest` queue with whatever ingests a job (the DocumentService of @docqa/ingest). */
-export function createIngestWorker(options: {
+/** Options of {@link createIngestWorker}. */
+export interface IngestWorkerOptions {
   connection: ConnectionOptions;
   prefix: string;
+  /** Ingests a job's documents (the DocumentService of @docqa/ingest); `unreadable` are files that gave none. */
   ingestor: {
-    ingest(job: IngestJob, onProgress?: (done: number, total: number) => unknown): Promise<IngestCounts>;
+    ingest(
+      job: IngestJob,
+      onProgress?: (done: number, total: number) => unknown,
+      unreadable?: { document_id: string; message: string }[],
+    ): Promise<IngestCounts>;
   };
+  /** Where uploaded files wait; an upload job's files are removed once it ends. */
+  uploads: Pick<UploadStore, 'pathOf' | 'removeFiles'>;
   logger: Logger;
+  /** Lock time of a running job (`JOB_LOCK_MS`). */
   lockMs: number;
   metrics?: Metrics;
-}): Worker<IngestJob> {
-  const worker = new Worker<IngestJob>(
+}
+
+/** The job's lock went to another worker (it stalled): that worker now holds the job and its files. */
+class LockLostError extends Error {}
+
+/**
+ * Consumes the `ingest` queue: jobs of documents (`POST /documents/`, source syncs) and of
+ * uploaded files ({@link UPLOAD_JOB}), which it parses here, then ingests.
+ */
+export function createIngestWorker(options: IngestWorkerOptions): Worker<IngestJob | UploadJob> {
+  const worker = new Worker<IngestJob | UploadJob>(
     QUEUE_NAMES.ingest,
-    async (job) => {
-      const payload = IngestJobSchema.safeParse(job.data);
-      if (!payload.success) throw new UnrecoverableError(`malformed ingest job: ${payload.error.message}`);
-      const counts = await options.ingestor.ingest(
-        payload.data,
-        throttledProgress((percent) => job.updateProgress(percent)),
-      );
+    async (job, token) => {
+      const counts =
+        job.name === UPLOAD_JOB
+          ? await ingestUpload(job as Job<UploadJob>, token, options)
+          : await ingestDocuments(job as Job<IngestJob>, options);
       const metrics = options.metrics;
       if (metrics) {
         metrics.ingestChunks.inc(counts.chunks);
@@ -57,4 +81,54 @@ export function createIngestWorker(options: {
   worker.on('error', (err) => options.logger.error({ err }, 'ingest worker error'));
   worker.on('failed', (job, err) => options.logger.warn({ err, jobId: job?.id }, 'ingest job failed'));
   return worker;
+}
+
+function ingestDocuments(job: Job<IngestJob>, options: IngestWorkerOptions): Promise<IngestCounts> {
+  const payload = IngestJobSchema.safeParse(job.data);
+  if (!payload.success) throw new UnrecoverableError(`malformed ingest job: ${payload.error.message}`);
+  return options.ingestor.ingest(
+    payload.data,
+    throttledProgress((percent) => job.updateProgress(percent)),
+  );
+}
+
+/**
+ * Parses and ingests an upload's stored files, then removes them: once the job is done, or when
+ * it failed for the last time; a failure that will be retried keeps them for the next attempt.
+ */
+async function ingestUpload(
+  job: Job<UploadJob>,
+  token: string | undefined,
+  options: IngestWorkerOptions,
+): Promise<IngestCounts> {
+  const payload = UploadJobSchema.safeParse(job.data);
+  if (!payload.success) throw new UnrecoverableError(`malformed upload job: ${payload.error.message}`);
+  const files = payload.data.files;
+  let counts: IngestCounts;
+  try {
+    counts = await runUploadJob(payload.data, {
+      store: options.uploads,
+      ingestor: options.ingestor,
+      onProgress: throttledProgress((percent) => job.updateProgress(percent)),
+      beforeFile: () => keepLock(job, token, options.lockMs),
+    });
+  } catch (err) {
+    const last = err instanceof UnrecoverableError || job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
+    if (last && !(err instanceof LockLostError)) await options.uploads.removeFiles(files);
+    throw err;
+  }
+  await options.uploads.removeFiles(files);
+  return counts;
+}
+
+/**
+ * Lets the event loop run, then renews the job's lock for a whole `lockMs`. BullMQ renews locks
+ * from a timer every `lockMs / 2`; a parse that holds the thread delays that timer, so the lock is
+ * renewed here too, between files, where the thread is free. A lock found lost stops the job.
+ */
+async function keepLock(job: Job, token: string | undefined, lockMs: number): Promise<void> {
+  await new Promise((resolve) => setImmediate(resolve));
+  if (!token) return;
+  if (!(await job.extendLock(token, lockMs)))
+    throw new LockLostError(`lost the lock of ingest job ${job.id} while parsing its files`);
 }

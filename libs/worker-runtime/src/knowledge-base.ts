@@ -54,6 +54,7 @@ export async function createKnowledgeBase(config: Config, logger: Logger): Promi
       connection: bullConnection(redisTarget(config), 'blocking', 'docqa-ingest-worker'),
       prefix: keys.queuePrefix(),
       ingestor: documents.service,
+      uploads: documents.uploads.store,
       logger,
       lockMs: config.jobLockMs,
     });

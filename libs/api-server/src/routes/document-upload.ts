@@ -1,95 +1,139 @@
-import type { Request, Response } from 'express';
-import multer, { MulterError, type StorageEngine } from 'multer';
-import { DocumentInputSchema, UploadAcceptedSchema, UploadFormSchema, z } from '@docqa/contracts';
-import { PayloadTooLargeError, UnsupportedMediaTypeError, ValidationError } from '@docqa/errors';
-import { UNSUPPORTED_FILE_REASON, loadFileData, reasonOf, type LoadedDocument } from '@docqa/sources';
+import { createHash } from 'node:crypto';
+import { basename } from 'node:path';
+import type { Request } from 'express';
+import { UploadAcceptedSchema, UploadFormSchema, z, type UploadAccepted } from '@docqa/contracts';
+import { UnsupportedMediaTypeError, ValidationError } from '@docqa/errors';
+import type { IncomingUpload, UploadIntake } from '@docqa/ingest';
+import { UNSUPPORTED_FILE_REASON, toDocumentId } from '@docqa/sources';
 import type { RouteGroup } from '../app';
 import { principalOf } from '../http/auth';
-import type { DocumentsBackend } from './documents';
-
-/** Sizes of one upload. */
-export interface UploadLimits {
-  /** Largest file, in bytes. */
-  fileBytes: number;
-  /** Most files per request. */
-  files: number;
-}
+import { IdempotencyHeaders, idempotencyKey } from '../http/idempotency-key';
+import { receiveUpload, type ReceivedFile, type UploadLimits } from '../http/upload-storage';
 
 const MetadataSchema = z.record(z.string(), z.string().max(1000));
 
+/** The files of an upload split into those to ingest and those refused up front. */
+interface UploadPlan {
+  kept: { name: string; path: string; bytes: number; sha256: string }[];
+  documentIds: string[];
+  failed: UploadAccepted['failed'];
+}
+
 /**
  * `POST /documents/upload` (scope ingest): Markdown, MDX, HTML, text and PDF files as
- * multipart/form-data, parsed by the CLI's loaders and queued like `POST /documents/`. Files that
- * do not parse are listed in `failed`; when none parses, nothing is queued and the answer is a
- * problem with a reason per file.
+ * multipart/form-data. The API streams them to the upload folder, checks only what is cheap (count,
+ * size, kind, two files of one name) and queues a job holding their paths; the worker parses them
+ * with the CLI's loaders. Bytes waiting for ingestion are bounded per tenant and installation (429).
  */
-export function documentUploadRoutes(backend: DocumentsBackend, limits: UploadLimits): RouteGroup {
-  const parts = multer({
-    storage: cappedMemoryStorage(limits.fileBytes),
-    limits: { files: limits.files, fields: 10, fieldSize: 64 * 1024 },
-    defParamCharset: 'utf8',
-  }).any();
+export function documentUploadRoutes(intake: UploadIntake, limits: UploadLimits): RouteGroup {
   return (routes) => {
     routes.add(
       {
         method: 'post',
         path: '/documents/upload',
-        summary: 'Upload files; they are parsed like the CLI’s and ingested in the background',
+        summary: 'Upload files; the worker parses them like the CLI and ingests them in the background',
         tag: 'Documents',
         operationId: 'uploadDocuments',
         description:
-          'Uploads files as multipart/form-data (field `files`): Markdown, MDX, HTML, text and PDF, parsed by the same loaders as `docqa ingest` and ingested in the background. Files that cannot be read are listed in `failed` with the reason; when none can, nothing is queued.',
+          'Uploads files as multipart/form-data (field `files`): Markdown, MDX, HTML, text and PDF, parsed in the background by the same loaders as `docqa ingest`. The answer comes once the files are stored and queued; `failed` lists the files refused up front (a kind no loader reads, or a second file of the same name), and when none is left nothing is queued. A file that cannot be parsed is reported by the job: `GET /jobs/{job_id}` counts it in `failed` with the reason in `errors`. Uploads waiting for ingestion are bounded per tenant and installation (429 with `Retry-After` over them). Pass `Idempotency-Key` to make retries safe: a retry with the same key and files gets the first answer, and the files are ingested once.',
         scope: 'ingest',
         form: UploadFormSchema,
+        headers: IdempotencyHeaders,
         responses: {
-          202: { description: 'Accepted; follow GET /jobs/{job_id}', schema: UploadAcceptedSchema },
+          202: {
+            description: 'Stored and queued; follow GET /jobs/{job_id}',
+            schema: UploadAcceptedSchema,
+            headers: {
+              Location: 'URL of the ingest job',
+              'Idempotent-Replayed':
+                '`true` when the same `Idempotency-Key` and files were sent before: the answer is the earlier request’s, and nothing new was queued',
+            },
+          },
+          409: {
+            description: 'Idempotency-Key reused with other files, or its first upload is still being queued',
+          },
         },
       },
       async (req, res) => {
         if (!req.is('multipart/form-data'))
           throw new UnsupportedMediaTypeError('send the files as multipart/form-data');
-        await readParts(parts, req, res, limits);
-        const files = (req.files as Express.Multer.File[] | undefined) ?? [];
-        if (!files.length) throw new ValidationError('send one or more files in the "files" field');
-        const { documents, failed } = await loadFiles(files, metadataOf(req));
-        if (!documents.length) throw nothingLoaded(failed);
-        const accepted = await backend.submit(principalOf(req).tenant, documents);
+        const key = idempotencyKey(req.get('idempotency-key'));
+        const tenant = principalOf(req).tenant;
+        const incoming = await intake.store.begin(tenant, expectedBytes(req, limits));
+        const upload = await checkedUpload(req, res, incoming, limits).catch(async (err: unknown) => {
+          await incoming.discard();
+          throw err;
+        });
+        const { accepted, replayed } = await intake.submit({
+          tenant,
+          incoming,
+          files: upload.plan.kept,
+          metadata: upload.metadata,
+          answer: { document_ids: upload.plan.documentIds, failed: upload.plan.failed },
+          idempotency: key ? { key, requestHash: requestHash(upload.plan, upload.metadata) } : undefined,
+        });
         res.setHeader('Location', `${req.baseUrl}/jobs/${accepted.job_id}`);
-        res.status(202).json({ ...accepted, failed });
+        if (replayed) res.setHeader('Idempotent-Replayed', 'true');
+        res.status(202).json(accepted);
       },
     );
   };
 }
 
-async function loadFiles(files: Express.Multer.File[], metadata: Record<string, string>) {
-  const documents: LoadedDocument[] = [];
-  const failed: { file: string; reason: string }[] = [];
-  for (const file of files) {
-    const name = file.originalname;
-    try {
-      const doc = await loadFileData(name, file.buffer, metadata);
-      const checked = doc && DocumentInputSchema.safeParse(doc);
-      if (!doc) failed.push({ file: name, reason: UNSUPPORTED_FILE_REASON });
-      else if (!checked?.success) failed.push({ file: name, reason: checked!.error.issues[0]!.message });
-      else if (documents.some((d) => d.id === doc.id))
-        failed.push({ file: name, reason: 'another file of this upload has the same name' });
-      else documents.push(doc);
-    } catch (err) {
-      failed.push({ file: name, reason: reasonOf(err) });
-    }
-  }
-  return { documents, failed };
+/** Receives the upload's files and checks what is cheap; throws when nothing is left to ingest. */
+async function checkedUpload(
+  req: Request,
+  res: Parameters<typeof receiveUpload>[1],
+  incoming: IncomingUpload,
+  limits: UploadLimits,
+) {
+  const { files, fields } = await receiveUpload(req, res, incoming, limits);
+  if (!files.length) throw new ValidationError('send one or more files in the "files" field');
+  const metadata = metadataOf(fields.metadata);
+  const plan = planOf(files);
+  if (!plan.kept.length) throw nothingToIngest(plan.failed);
+  return { plan, metadata };
 }
 
-function nothingLoaded(failed: { file: string; reason: string }[]): Error {
+/** Bytes to reserve for an upload: its body's length when given, at most the largest upload. */
+function expectedBytes(req: Request, limits: UploadLimits): number {
+  const most = limits.files * limits.fileBytes;
+  const length = Number(req.get('content-length'));
+  return Number.isSafeInteger(length) && length >= 0 ? Math.min(length, most) : most;
+}
+
+function planOf(files: ReceivedFile[]): UploadPlan {
+  const plan: UploadPlan = { kept: [], documentIds: [], failed: [] };
+  for (const file of files) {
+    const id = toDocumentId(basename(file.name));
+    if (file.refused || !file.path || !file.sha256)
+      plan.failed.push({ file: file.name, reason: file.refused ?? UNSUPPORTED_FILE_REASON });
+    else if (plan.documentIds.includes(id))
+      plan.failed.push({ file: file.name, reason: 'another file of this upload has the same name' });
+    else {
+      plan.kept.push({ name: file.name, path: file.path, bytes: file.bytes, sha256: file.sha256 });
+      plan.documentIds.push(id);
+    }
+  }
+  return plan;
+}
+
+/** What an `Idempotency-Key` retry must repeat: the files' names and content, and the metadata. */
+function requestHash(plan: UploadPlan, metadata: Record<string, string>): string {
+  const files = plan.kept.map((f) => [f.name, f.sha256]);
+  return createHash('sha256')
+    .update(JSON.stringify([files, plan.failed, metadata]))
+    .digest('hex');
+}
+
+function nothingToIngest(failed: UploadAccepted['failed']): Error {
   const errors = failed.map((f) => ({ path: `files.${f.file}`, message: f.reason }));
   return failed.every((f) => f.reason === UNSUPPORTED_FILE_REASON)
     ? new UnsupportedMediaTypeError(`no file is ${UNSUPPORTED_FILE_REASON.slice(4)}`, { errors })
-    : new ValidationError('no file could be read', { errors });
+    : new ValidationError('no file can be ingested', { errors });
 }
 
-function metadataOf(req: Request): Record<string, string> {
-  const raw = (req.body as Record<string, unknown> | undefined)?.metadata;
+function metadataOf(raw: unknown): Record<string, string> {
   if (raw === undefined || raw === '') return {};
   let value: unknown;
   try {
@@ -108,57 +152,4 @@ function metadataOf(req: Request): Record<string, string> {
       })),
     });
   return parsed.data;
-}
-
-/** Runs multer, turning its errors into problems. */
-function readParts(
-  parts: ReturnType<ReturnType<typeof multer>['any']>,
-  req: Request,
-  res: Response,
-  limits: UploadLimits,
-) {
-  return new Promise<void>((resolve, reject) =>
-    parts(req, res, (err?: unknown) => (err ? reject(uploadError(err, limits)) : resolve())),
-  );
-}
-
-function uploadError(err: unknown, limits: UploadLimits): unknown {
-  if (!(err instanceof MulterError)) {
-    const message = err instanceof Error ? err.message : '';
-    return /multipart|boundary|unexpected end/i.test(message)
-      ? new ValidationError(`the multipart body is malformed: ${message}`)
-      : err;
-  }
-  if (err.code === 'LIMIT_FILE_COUNT')
-    return new PayloadTooLargeError(`send at most ${limits.files} files per upload`);
-  return new ValidationError(`the multipart body is not accepted: ${err.message}`);
-}
-
-/** Keeps files in memory and refuses, by name, one larger than `maxBytes`. */
-function cappedMemoryStorage(maxBytes: number): StorageEngine {
-  return {
-    _handleFile(_req, file, callback) {
-      const chunks: Buffer[] = [];
-      let size = 0;
-      let over = false;
-      file.stream.on('data', (chunk: Buffer) => {
-        if (over) return;
-        size += chunk.length;
-        if (size <= maxBytes) return void chunks.push(chunk);
-        over = true;
-        file.stream.resume();
-        const mb = Math.round((maxBytes / 1024 / 1024) * 10) / 10;
-        callback(
-          new PayloadTooLargeError(`${file.originalname} is larger than ${mb} MB`, {
-            errors: [{ path: `files.${file.originalname}`, message: `larger than ${mb} MB` }],
-          }),
-        );
-      });
-      file.stream.on('error', (err) => !over && callback(err));
-      file.stream.on('end', () => !over && callback(null, { buffer: Buffer.concat(chunks), size }));
-    },
-    _removeFile(_req, _file, callback) {
-      callback(null);
-    },
-  };
 }

@@ -8,19 +8,12 @@ import {
   questionRequestSchemas,
   z,
 } from '@docqa/contracts';
-import { ValidationError } from '@docqa/errors';
 import { principalOf } from '../http/auth';
+import { IdempotencyHeaders, idempotencyKey } from '../http/idempotency-key';
 import { addGetRoute, parseHeader, type RouteTable } from '../http/route';
 import { closeSignal, openEventStream, pipeQuestionEvents } from '../http/sse';
 import type { ApiDeps } from '../api-deps';
 
-const IdempotencyHeaders = z.object({
-  'idempotency-key': z
-    .string()
-    .max(200)
-    .optional()
-    .openapi({ description: 'Same key + same body → same ids; another body → 409.' }),
-});
 const IfNoneMatchHeaders = z.object({
   'if-none-match': z.string().max(1000).optional().openapi({
     description:
@@ -228,13 +221,6 @@ export function questionRoutes(routes: RouteTable, deps: ApiDeps): void {
     },
     (tenant, id) => deps.store.getChat(tenant, id),
   );
-}
-
-function idempotencyKey(value: string | undefined): string | undefined {
-  if (value === undefined) return undefined;
-  if (!/^[\x21-\x7e]{1,200}$/.test(value))
-    throw new ValidationError('Idempotency-Key must be 1-200 visible ASCII characters');
-  return value;
 }
 
 /** The version in an `If-None-Match` ETag (`"v12"` or `W/"v12"`), if any. */
