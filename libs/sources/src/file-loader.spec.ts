@@ -2,7 +2,8 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { minimalPdf } from './testing/minimal-pdf';
-import { loadPaths, publishedUrl } from './file-loader';
+import { loadPaths } from './file-loader';
+import { publishedUrl } from './published-url';
 import { pathFilter } from './path-filter';
 
 describe('pathFilter', () => {

@@ -1,0 +1,74 @@
+import type { MarkdownDialect } from '@docqa/contracts';
+import { normaliseDocusaurus } from './docusaurus-markdown';
+import { normaliseHugo, type HugoOptions } from './hugo-markdown';
+import { fenceIndentedCode } from './indented-code';
+import { normaliseMkdocs } from './mkdocs-markdown';
+
+/** A Hugo shortcode, `{{< name >}}` or `{{% name %}}`. */
+const HUGO = /\{\{[<%]\s*\/?\s*[\w.-]+[^}]*[>%]\}\}/;
+/** A Docusaurus admonition (`:::note`), tab item or theme import. */
+const DOCUSAURUS = /^\s*:::+\s*[a-z]+|<TabItem\b|^import\s.+from\s+['"]@(theme|site|docusaurus)\//im;
+/** An MkDocs admonition (`!!! note`, `??? tip`), content tab (`=== "Tab"`) or snippet (`--8<--`). */
+/** A fenced code block or a code span. */
+const CODE = /^ {0,3}(`{3,}|~{3,})[^\n]*\n[\s\S]*?^ {0,3}\1[`~]*[ \t]*$|`[^`\n]+`/gm;
+const MKDOCS = /^\s*(!!!|\?\?\?\+?)\s+[\w-]+|^\s*===[!+]?\s+"|^\s*-{2}8<-{2}/m;
+
+/**
+ * The docs generator a Markdown document was written for, from its markup: Hugo shortcodes,
+ * Docusaurus admonitions and tabs (or MDX), MkDocs admonitions, tabs and snippets; else plain
+ * Markdown. A single file travels without its site's configuration, so the content is the clue.
+ */
+export function detectDialect(markdown: string, { mdx = false }: { mdx?: boolean } = {}): MarkdownDialect {
+  const prose = withoutCode(markdown);
+  if (HUGO.test(prose)) return 'hugo';
+  if (mdx || DOCUSAURUS.test(prose)) return 'docusaurus';
+  if (MKDOCS.test(prose)) return 'mkdocs';
+  return 'markdown';
+}
+
+/** Options of {@link normaliseMarkdown}. */
+export interface NormaliseOptions extends HugoOptions {
+  /**
+   * Whether the text was normalised before (by a loader), so that markup left in code spans and
+   * blocks is an example shown to readers, never markup to replace.
+   */
+  normalised?: boolean;
+}
+
+/**
+ * Markdown of a docs generator as the Markdown its readers see (see `normaliseHugo`,
+ * `normaliseDocusaurus`, `normaliseMkdocs`); indented code blocks are fenced in every dialect but
+ * MDX's, which has none.
+ */
+export function normaliseMarkdown(
+  markdown: string,
+  dialect: MarkdownDialect,
+  options: NormaliseOptions = {},
+): string {
+  switch (dialect) {
+    case 'hugo':
+      return fenceIndentedCode(
+        options.normalised
+          ? outsideCode(markdown, (prose) => normaliseHugo(prose, options))
+          : normaliseHugo(markdown, options),
+      );
+    case 'docusaurus':
+      return normaliseDocusaurus(markdown);
+    case 'mkdocs':
+      return normaliseMkdocs(markdown);
+    default:
+      return fenceIndentedCode(markdown);
+  }
+}
+
+/** `change` applied to the Markdown with its code blocks and code spans set aside. */
+function outsideCode(markdown: string, change: (prose: string) => string): string {
+  const code: string[] = [];
+  const prose = markdown.replace(CODE, (block) => `\u0001${code.push(block) - 1}\u0001`);
+  return change(prose).replace(/\u0001(\d+)\u0001/g, (_, i: string) => code[Number(i)]!);
+}
+
+/** Markdown without its fenced code blocks and code spans (where markup is shown, not used). */
+export function withoutCode(markdown: string): string {
+  return markdown.replace(CODE, '');
+}
