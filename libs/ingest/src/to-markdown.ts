@@ -175,6 +175,7 @@ function htmlToMarkdown(html: string, { anchors }: { anchors: boolean }): string
           blockTransform: (text) =>
             text
               .trim()
+              .replace(/^(\*\*[^*\n]+:\*\*)[ \t]*/, '$1 ')
               .split('\n')
               .map((line) => (line.trim() ? `> ${line}` : '>'))
               .join('\n'),

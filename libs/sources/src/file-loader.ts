@@ -96,10 +96,7 @@ async function loadSite(result: LoadResult, found: FoundFile[], options: LoadPat
   }
   const dialect = options.dialect ?? siteDialect(files);
   const { baseUrl } = options;
-  const site = new SitePages(
-    baseUrl,
-    files.map((f) => ({ rel: f.rel, front: f.front, dialect })),
-  );
+  const site = new SitePages(baseUrl, dialect, files);
   for (const file of files) {
     try {
       const url = baseUrl ? site.url(file.rel) : undefined;

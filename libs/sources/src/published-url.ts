@@ -41,16 +41,18 @@ const FOLDER_PAGE = /(^|\/)(_?index|readme)\.(md|markdown|mdx|adoc|asciidoc|rst|
 export function pagePath(rel: string, { dialect = 'markdown', front = {} }: PageOptions = {}): string {
   if (front.url && !/^[a-z][a-z\d+.-]*:/i.test(front.url)) return front.url.replace(/^\/+/, '');
   const folderPage = FOLDER_PAGE.test(rel);
-  let segments = rel.replace(FOLDER_PAGE, '$1').replace(PAGE_EXTENSION, '').split('/');
+  let segments = rel.replace(FOLDER_PAGE, '$1').replace(PAGE_EXTENSION, '').split('/').filter(Boolean);
   if (dialect === 'docusaurus') segments = segments.map((s) => s.replace(/^\d+[-_.]\s*(?=\S)/, ''));
-  const slug = front.slug ?? (dialect === 'docusaurus' ? front.id : undefined);
+  // Hugo's `slug` does not apply to a section's page (`_index.md`).
+  const own = folderPage && dialect === 'hugo' ? undefined : front.slug;
+  const slug = own ?? (dialect === 'docusaurus' ? front.id : undefined);
   if (slug?.startsWith('/')) segments = slug.replace(/^\/+/, '').split('/');
   else if (slug && !folderPage) segments[segments.length - 1] = slug;
   else if (slug) segments.push(slug);
   let path = segments.join('/');
   if (dialect === 'hugo') path = path.toLowerCase().replace(/\s+/g, '-');
   const folderLike = folderPage && !slug;
-  if ((dialect === 'hugo' || dialect === 'mkdocs' || folderLike) && path && !path.endsWith('/')) path += '/';
+  if ((dialect === 'hugo' || dialect === 'mkdocs' || folderLike) && path) path += '/';
   return path;
 }
 

@@ -1,10 +1,9 @@
 import type { MarkdownDialect } from '@docqa/contracts';
 import { publishedUrl, type PageFront } from './published-url';
 
-/** One file of a site: its path in the folder or repository, dialect and front matter. */
+/** One file of a site: its path in the folder or repository and its front matter. */
 export interface SiteFile {
   rel: string;
-  dialect?: MarkdownDialect;
   front?: PageFront;
 }
 
@@ -31,12 +30,17 @@ export class SitePages {
   private readonly urls = new Map<string, string>();
   private readonly byName = new Map<string, string | null>();
 
+  /**
+   * @param baseUrl where the site is published; without one a page is named by its file's path
+   * @param dialect the site's docs generator, whose rules map its files to pages
+   */
   constructor(
     private readonly baseUrl: string | undefined,
+    private readonly dialect: MarkdownDialect | undefined,
     files: SiteFile[],
   ) {
     for (const file of files) {
-      const url = baseUrl ? publishedUrl(baseUrl, file.rel, file) : file.rel;
+      const url = baseUrl ? publishedUrl(baseUrl, file.rel, { dialect, front: file.front }) : file.rel;
       this.urls.set(file.rel, url);
       const name = file.rel.split('/').at(-1)!;
       this.byName.set(name, this.byName.has(name) ? null : url);
@@ -45,7 +49,9 @@ export class SitePages {
 
   /** The page of a file, by its path; under the base URL when the file is not one of the site's. */
   url(rel: string): string {
-    return this.urls.get(rel) ?? (this.baseUrl ? publishedUrl(this.baseUrl, rel) : rel);
+    return (
+      this.urls.get(rel) ?? (this.baseUrl ? publishedUrl(this.baseUrl, rel, { dialect: this.dialect }) : rel)
+    );
   }
 
   /**

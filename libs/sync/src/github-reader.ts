@@ -52,7 +52,8 @@ export const readGithub: SourceReader = async (source, fetch, ctx) => {
   );
   const site = new SitePages(
     source.base_url ?? undefined,
-    files.map((file) => ({ rel: file.path, dialect: source.dialect })),
+    source.dialect,
+    files.map((file) => ({ rel: file.path })),
   );
   return {
     entries: files.map((file) => fileEntry(source, api, branch, file, site)),
