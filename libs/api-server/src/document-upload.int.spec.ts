@@ -119,8 +119,14 @@ describe('POST /documents/upload (multipart, the CLI’s loaders)', () => {
     expect(res.status).toBe(415);
     const problem = await res.json();
     expect(problem.errors).toEqual([
-      { path: 'files.setup.exe', message: 'not Markdown, MDX, AsciiDoc, reStructuredText, HTML, text or PDF' },
-      { path: 'files.photo.png', message: 'not Markdown, MDX, AsciiDoc, reStructuredText, HTML, text or PDF' },
+      {
+        path: 'files.setup.exe',
+        message: 'not Markdown, MDX, AsciiDoc, reStructuredText, HTML, text or PDF',
+      },
+      {
+        path: 'files.photo.png',
+        message: 'not Markdown, MDX, AsciiDoc, reStructuredText, HTML, text or PDF',
+      },
     ]);
     expect(await jobKeys()).toBe(before);
   });

@@ -64,4 +64,58 @@ describe('toMarkdown', () => {
       ['item', '- Two'],
     ]);
   });
+
+  it('turns AsciiDoc into Markdown: sections with their ids, source blocks with their language, admonitions, tables; includes not followed', async () => {
+    const adoc = [
+      '= Install Guide',
+      ':toc:',
+      '',
+      '== Install on Linux',
+      '',
+      'NOTE: You need root.',
+      '',
+      '[source,bash]',
+      '----',
+      'sudo apt install acme-server',
+      '----',
+      '',
+      'include::/etc/passwd[]',
+      '',
+      '|===',
+      '|Port |Use',
+      '',
+      '|8080',
+      '|HTTP',
+      '|===',
+    ].join('\n');
+    expect(await toMarkdown(adoc, 'text/asciidoc')).toBe(
+      [
+        '# Install Guide',
+        '',
+        '## Install on Linux {#_install_on_linux}',
+        '',
+        '> **Note:** You need root.',
+        '',
+        '```bash',
+        'sudo apt install acme-server',
+        '```',
+        '',
+        '| Port | Use |',
+        '| --- | --- |',
+        '| 8080 | HTTP |',
+      ].join('\n'),
+    );
+  });
+
+  it('turns reStructuredText into Markdown', async () => {
+    expect(await toMarkdown('Setup\n=====\n\nRun::\n\n    make\n\n.. note:: Twice.', 'text/x-rst')).toBe(
+      '# Setup {#setup}\n\nRun:\n\n```\nmake\n```\n\n> **Note:** Twice.',
+    );
+  });
+
+  it('fences indented code and turns a docs generator’s markup left in Markdown into what readers see', async () => {
+    expect(
+      await toMarkdown('Run:\n\n    save 60 1000\n\n{{< note >}}\nHi\n{{< /note >}}', 'text/markdown'),
+    ).toBe('Run:\n\n```\nsave 60 1000\n```\n\n> **Note:** Hi\n\n');
+  });
 });
