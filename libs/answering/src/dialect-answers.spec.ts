@@ -50,7 +50,7 @@ async function ask(question: string, results: SearchResult[]) {
 describe('an answer over a Hugo site', () => {
   it('keeps the page’s indented command as a code block, cited at its published section', async () => {
     const results = await hugoResults();
-    const snapshot = results.filter((r) => r.section.endsWith('Snapshotting'));
+    const snapshot = results.filter((r) => r.section?.endsWith('Snapshotting'));
     const { text, sources } = await ask('How do I make Redis save a snapshot every 60 seconds?', snapshot);
     expect(text).toContain('```\nsave 60 1000\n```');
     expect(sources[0]!.url).toBe('https://redis.example/docs/operate/persistence/#snapshotting');

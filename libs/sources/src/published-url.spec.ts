@@ -32,6 +32,16 @@ describe('pagePath', () => {
     expect(pagePath('guide/index.rst')).toBe('guide/');
     expect(pagePath('guide/manual.pdf')).toBe('guide/manual.pdf');
   });
+
+  it('leaves out the folder a generator reads pages from when paths start at the repository root', () => {
+    expect(pagePath('content/operate/_index.md', { dialect: 'hugo', fromRepositoryRoot: true })).toBe(
+      'operate/',
+    );
+    expect(pagePath('docs/user-guide/index.md', { dialect: 'mkdocs', fromRepositoryRoot: true })).toBe(
+      'user-guide/',
+    );
+    expect(pagePath('docs/intro.md', { dialect: 'docusaurus', fromRepositoryRoot: true })).toBe('docs/intro');
+  });
 });
 
 describe('publishedUrl', () => {

@@ -22,7 +22,15 @@ export interface PageOptions {
   /** @defaultValue 'markdown' */
   dialect?: MarkdownDialect;
   front?: PageFront;
+  /**
+   * Whether the path is from the root of the site's repository, where the generator reads its
+   * pages from a folder of their own (Hugo's `content/`, MkDocs' `docs/`), not part of their URLs.
+   */
+  fromRepositoryRoot?: boolean;
 }
+
+/** The folder each generator reads pages from, in its repository. */
+const CONTENT_FOLDER: Partial<Record<MarkdownDialect, string>> = { hugo: 'content/', mkdocs: 'docs/' };
 
 /** Extensions of the pages a docs generator renders (dropped from their URLs). */
 const PAGE_EXTENSION = /\.(md|markdown|mdx|adoc|asciidoc|rst)$/i;
@@ -34,12 +42,18 @@ const FOLDER_PAGE = /(^|\/)(_?index|readme)\.(md|markdown|mdx|adoc|asciidoc|rst|
  * `guide/install.md` → `guide/install`, `_index.md`/`index.md`/`README.md` → their folder
  * (`guide/`), `.md`/`.mdx`/`.adoc`/`.rst` dropped, other files kept as named; Hugo pages and
  * MkDocs pages end in `/` and Hugo's are lower case; Docusaurus drops number prefixes
- * (`01-intro.md` → `intro`). Front matter wins: Hugo's `url`, a `slug` (the last segment, or the
+ * (`01-intro.md` → `intro`); in a repository, Hugo's `content/` and MkDocs' `docs/` folders are
+ * left out. Front matter wins: Hugo's `url`, a `slug` (the last segment, or the
  * whole path when it starts with `/`), Docusaurus's `id` (the file name). Hugo's `aliases` are
  * redirects, never the page.
  */
-export function pagePath(rel: string, { dialect = 'markdown', front = {} }: PageOptions = {}): string {
+export function pagePath(
+  path: string,
+  { dialect = 'markdown', front = {}, fromRepositoryRoot = false }: PageOptions = {},
+): string {
   if (front.url && !/^[a-z][a-z\d+.-]*:/i.test(front.url)) return front.url.replace(/^\/+/, '');
+  const folder = CONTENT_FOLDER[dialect];
+  const rel = fromRepositoryRoot && folder && path.startsWith(folder) ? path.slice(folder.length) : path;
   const folderPage = FOLDER_PAGE.test(rel);
   let segments = rel.replace(FOLDER_PAGE, '$1').replace(PAGE_EXTENSION, '').split('/').filter(Boolean);
   if (dialect === 'docusaurus') segments = segments.map((s) => s.replace(/^\d+[-_.]\s*(?=\S)/, ''));
@@ -49,11 +63,11 @@ export function pagePath(rel: string, { dialect = 'markdown', front = {} }: Page
   if (slug?.startsWith('/')) segments = slug.replace(/^\/+/, '').split('/');
   else if (slug && !folderPage) segments[segments.length - 1] = slug;
   else if (slug) segments.push(slug);
-  let path = segments.join('/');
-  if (dialect === 'hugo') path = path.toLowerCase().replace(/\s+/g, '-');
+  let page = segments.join('/');
+  if (dialect === 'hugo') page = page.toLowerCase().replace(/\s+/g, '-');
   const folderLike = folderPage && !slug;
-  if ((dialect === 'hugo' || dialect === 'mkdocs' || folderLike) && path) path += '/';
-  return path;
+  if ((dialect === 'hugo' || dialect === 'mkdocs' || folderLike) && page) page += '/';
+  return page;
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { MarkdownDialect } from '@docqa/contracts';
-import { publishedUrl, type PageFront } from './published-url';
+import { publishedUrl, type PageFront, type PageOptions } from './published-url';
 
 /** One file of a site: its path in the folder or repository and its front matter. */
 export interface SiteFile {
@@ -33,14 +33,16 @@ export class SitePages {
   /**
    * @param baseUrl where the site is published; without one a page is named by its file's path
    * @param dialect the site's docs generator, whose rules map its files to pages
+   * @param fromRepositoryRoot whether paths start at the repository's root (see `PageOptions`)
    */
   constructor(
     private readonly baseUrl: string | undefined,
     private readonly dialect: MarkdownDialect | undefined,
     files: SiteFile[],
+    private readonly fromRepositoryRoot = false,
   ) {
     for (const file of files) {
-      const url = baseUrl ? publishedUrl(baseUrl, file.rel, { dialect, front: file.front }) : file.rel;
+      const url = baseUrl ? publishedUrl(baseUrl, file.rel, this.options(file.front)) : file.rel;
       this.urls.set(file.rel, url);
       const name = file.rel.split('/').at(-1)!;
       this.byName.set(name, this.byName.has(name) ? null : url);
@@ -49,9 +51,11 @@ export class SitePages {
 
   /** The page of a file, by its path; under the base URL when the file is not one of the site's. */
   url(rel: string): string {
-    return (
-      this.urls.get(rel) ?? (this.baseUrl ? publishedUrl(this.baseUrl, rel, { dialect: this.dialect }) : rel)
-    );
+    return this.urls.get(rel) ?? (this.baseUrl ? publishedUrl(this.baseUrl, rel, this.options()) : rel);
+  }
+
+  private options(front?: PageFront): PageOptions {
+    return { dialect: this.dialect, front, fromRepositoryRoot: this.fromRepositoryRoot };
   }
 
   /**

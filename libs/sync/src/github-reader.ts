@@ -54,6 +54,7 @@ export const readGithub: SourceReader = async (source, fetch, ctx) => {
     source.base_url ?? undefined,
     source.dialect,
     files.map((file) => ({ rel: file.path })),
+    true,
   );
   return {
     entries: files.map((file) => fileEntry(source, api, branch, file, site)),
@@ -114,7 +115,7 @@ function pageUrl(source: StoredSource, githubUrl: string, path: string, content:
   const front = markdown ? pageFront(readFrontMatter(content).data as Record<string, unknown>) : {};
   const dialect =
     source.dialect ?? (markdown ? detectDialect(content, { mdx: /\.mdx$/i.test(path) }) : undefined);
-  return publishedUrl(source.base_url, path, { dialect, front });
+  return publishedUrl(source.base_url, path, { dialect, front, fromRepositoryRoot: true });
 }
 
 /** The few GitHub REST calls a sync makes, with errors that say what went wrong. */
