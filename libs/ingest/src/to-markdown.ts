@@ -162,28 +162,34 @@ function htmlToMarkdown(html: string, { anchors }: { anchors: boolean }): string
       fencedCode: (elem, _walk, builder) => literalBlock(builder, fencedCode(elem)),
       markdownTable: (elem, _walk, builder) => literalBlock(builder, markdownTable(elem)),
       codeSpan: (elem, _walk, builder) => builder.addLiteral(codeSpan(elem)),
-      admonition: (elem, walk, builder) => {
-        const cells = descendants(elem, 'td');
-        const icon = cells.find((c) => /\bicon\b/.test(c.attribs?.class ?? ''));
-        const body = cells.find((c) => /\bcontent\b/.test(c.attribs?.class ?? ''));
-        const label = (icon && textOf(icon).trim()) || 'Note';
-        builder.openBlock({ leadingLineBreaks: 2, reservedLineLength: 2 });
-        builder.addLiteral(`**${label}:** `);
-        walk((body?.children ?? []) as Parameters<FormatCallback>[0]['children'], builder);
-        builder.closeBlock({
-          trailingLineBreaks: 2,
-          blockTransform: (text) =>
-            text
-              .trim()
-              .replace(/^(\*\*[^*\n]+:\*\*)[ \t]*/, '$1 ')
-              .split('\n')
-              .map((line) => (line.trim() ? `> ${line}` : '>'))
-              .join('\n'),
-        });
-      },
+      admonition,
     },
   }).replace(/\n{3,}/g, '\n\n');
 }
+
+/**
+ * An AsciiDoc admonition (`<div class="admonitionblock note">`: a table of its label and its
+ * content) as a labelled quote, `> **Note:** …`.
+ */
+const admonition: FormatCallback = (elem, walk, builder) => {
+  const cells = descendants(elem as HtmlNode, 'td');
+  const icon = cells.find((c) => /\bicon\b/.test(c.attribs?.class ?? ''));
+  const body = cells.find((c) => /\bcontent\b/.test(c.attribs?.class ?? ''));
+  const label = (icon && textOf(icon).trim()) || 'Note';
+  builder.openBlock({ leadingLineBreaks: 2, reservedLineLength: 2 });
+  builder.addLiteral(`**${label}:** `);
+  walk((body?.children ?? []) as Parameters<FormatCallback>[0]['children'], builder);
+  builder.closeBlock({
+    trailingLineBreaks: 2,
+    blockTransform: (text) =>
+      text
+        .trim()
+        .replace(/^(\*\*[^*\n]+:\*\*)[ \t]*/, '$1 ')
+        .split('\n')
+        .map((line) => (line.trim() ? `> ${line}` : '>'))
+        .join('\n'),
+  });
+};
 
 /** Adds text as a block of its own, line breaks kept. */
 function literalBlock(builder: Parameters<FormatCallback>[2], text: string): void {

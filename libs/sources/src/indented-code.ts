@@ -53,18 +53,10 @@ export function fenceIndentedCode(markdown: string): string {
     const indent = indentOf(line);
     const container = listIndent !== null && indent >= listIndent ? listIndent : 0;
     if (listIndent !== null && indent < listIndent && !ITEM.test(line) && blank) listIndent = null;
-    if (blank && indent >= container + 4 && !(listIndent === null && ITEM.test(line) && indent < 4)) {
+    if (blank && indent >= container + 4) {
       const end = codeEnd(lines, i, container + 4);
-      const block = lines.slice(i, end);
-      // Dedented by the block's own indentation: docs nest code 4 columns past the item's
-      // marker as often as past its text.
-      const least = Math.min(...block.filter((l) => l.trim()).map(indentOf));
-      const code = block.map((l) => dedentLine(l, least));
-      while (code.length && !code.at(-1)!.trim()) code.pop();
-      const pad = ' '.repeat(container);
-      out.push(`${pad}\`\`\``, ...code.map((l) => (l ? pad + l : l)), `${pad}\`\`\``);
+      out.push(...fenced(lines.slice(i, end), container));
       i = end - 1;
-      while (i + 1 < lines.length && !lines[i + 1]!.trim() && i + 1 < end) i++;
       blank = false;
       continue;
     }
@@ -75,6 +67,18 @@ export function fenceIndentedCode(markdown: string): string {
     blank = false;
   }
   return out.join('\n');
+}
+
+/**
+ * An indented code block's lines fenced, at its container's indentation. Dedented by the block's
+ * own indentation: docs nest code 4 columns past a list item's marker as often as past its text.
+ */
+function fenced(block: string[], container: number): string[] {
+  const least = Math.min(...block.filter((l) => l.trim()).map(indentOf));
+  const code = block.map((l) => dedentLine(l, least));
+  while (code.length && !code.at(-1)!.trim()) code.pop();
+  const pad = ' '.repeat(container);
+  return [`${pad}\`\`\``, ...code.map((l) => (l ? pad + l : l)), `${pad}\`\`\``];
 }
 
 /** The index after the last line of the indented code block starting at `start`. */
