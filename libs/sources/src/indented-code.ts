@@ -32,6 +32,7 @@ export function dedentLine(line: string, columns: number): string {
  * the item's text; fenced blocks are left as they are.
  */
 export function fenceIndentedCode(markdown: string): string {
+  if (!/^(?: {4}|\t)/m.test(markdown)) return markdown;
   const lines = markdown.split('\n');
   const out: string[] = [];
   let fence: string | null = null;

@@ -9,6 +9,8 @@ const HUGO = /\{\{[<%]\s*\/?\s*[\w.-]+[^}]*[>%]\}\}/;
 /** A Docusaurus admonition (`:::note`), tab item or theme import. */
 const DOCUSAURUS = /^\s*:::+\s*[a-z]+|<TabItem\b|^import\s.+from\s+['"]@(theme|site|docusaurus)\//im;
 /** An MkDocs admonition (`!!! note`, `??? tip`), content tab (`=== "Tab"`) or snippet (`--8<--`). */
+/** Characters every generator's markup starts with, to pass over plain Markdown quickly. */
+const MARKERS = /\{\{[<%]|:::|<TabItem|^import\s|!!!|\?\?\?|^\s*===|--8<--/m;
 /** A fenced code block or a code span. */
 const CODE = /^ {0,3}(`{3,}|~{3,})[^\n]*\n[\s\S]*?^ {0,3}\1[`~]*[ \t]*$|`[^`\n]+`/gm;
 const MKDOCS = /^\s*(!!!|\?\?\?\+?)\s+[\w-]+|^\s*===[!+]?\s+"|^\s*-{2}8<-{2}/m;
@@ -19,9 +21,12 @@ const MKDOCS = /^\s*(!!!|\?\?\?\+?)\s+[\w-]+|^\s*===[!+]?\s+"|^\s*-{2}8<-{2}/m;
  * Markdown. A single file travels without its site's configuration, so the content is the clue.
  */
 export function detectDialect(markdown: string, { mdx = false }: { mdx?: boolean } = {}): MarkdownDialect {
+  if (mdx) return 'docusaurus';
+  // Most documents show no generator's markup at all: not worth setting their code aside.
+  if (!MARKERS.test(markdown)) return 'markdown';
   const prose = withoutCode(markdown);
   if (HUGO.test(prose)) return 'hugo';
-  if (mdx || DOCUSAURUS.test(prose)) return 'docusaurus';
+  if (DOCUSAURUS.test(prose)) return 'docusaurus';
   if (MKDOCS.test(prose)) return 'mkdocs';
   return 'markdown';
 }
