@@ -19,7 +19,10 @@ export interface DocumentSource {
   type: DocumentContentType;
   /** MDX: `import`/`export` statements and JSX component tags are dropped (see `stripMdx`). */
   mdx?: boolean;
-  /** The docs generator of a Markdown document (see `normaliseMarkdown`). @defaultValue detected */
+  /**
+   * The docs generator of a Markdown document (see `normaliseMarkdown`); MDX is read as
+   * Docusaurus's. @defaultValue detected from its markup
+   */
   dialect?: MarkdownDialect;
   /** The URL of a page a Hugo `ref`/`relref` names (see `normaliseHugo`). */
   resolveRef?: (target: string) => string | null;
@@ -45,7 +48,8 @@ export function parseDocument(source: DocumentSource): LoadedDocument {
   if (type === 'text/markdown') {
     const parsed = readFrontMatter(source.content);
     const front = parsed.data as Record<string, unknown>;
-    const dialect = source.dialect ?? detectDialect(parsed.content, { mdx: source.mdx });
+    // An MDX file is read as MDX whatever its folder's generator (its components must go).
+    const dialect = source.mdx ? 'docusaurus' : (source.dialect ?? detectDialect(parsed.content));
     const body = normaliseMarkdown(parsed.content, dialect, { resolveRef: source.resolveRef }).trim();
     const title =
       stringOf(front.title) ??
