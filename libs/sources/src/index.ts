@@ -20,7 +20,12 @@ export {
   type DocumentSource,
 } from './parse-document';
 export { stripMdx } from './strip-mdx';
-export { detectDialect, normaliseMarkdown, type NormaliseOptions } from './markdown-dialect';
+export {
+  detectDialect,
+  normaliseMarkdown,
+  repositoryDialect,
+  type NormaliseOptions,
+} from './markdown-dialect';
 export { fenceIndentedCode } from './indented-code';
 export { rstToMarkdown } from './rst-markdown';
 export { asciidocHtml } from './asciidoc-html';

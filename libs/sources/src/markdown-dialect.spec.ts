@@ -1,4 +1,4 @@
-import { detectDialect, normaliseMarkdown } from './markdown-dialect';
+import { detectDialect, normaliseMarkdown, repositoryDialect } from './markdown-dialect';
 
 describe('detectDialect', () => {
   it('tells the generator from its markup', () => {
@@ -13,6 +13,17 @@ describe('detectDialect', () => {
 
   it('does not take markup shown in code for the document’s own', () => {
     expect(detectDialect('Write `{{< note >}}`.\n\n```\n!!! note\n```')).toBe('markdown');
+  });
+});
+
+describe('repositoryDialect', () => {
+  it('tells the generator from the configuration file a repository keeps', () => {
+    expect(repositoryDialect(['hugo.toml', 'content/_index.md'])).toBe('hugo');
+    expect(repositoryDialect(['config.toml', 'content/_index.md'])).toBe('hugo');
+    expect(repositoryDialect(['website/docusaurus.config.ts', 'website/docs/intro.md'])).toBe('docusaurus');
+    expect(repositoryDialect(['mkdocs.yml', 'docs/index.md'])).toBe('mkdocs');
+    expect(repositoryDialect(['config.json', 'README.md'])).toBeUndefined();
+    expect(repositoryDialect(['a/b/mkdocs.yml'])).toBeUndefined();
   });
 });
 

@@ -31,6 +31,31 @@ export function detectDialect(markdown: string, { mdx = false }: { mdx?: boolean
   return 'markdown';
 }
 
+/** The configuration files of each generator, at a repository's root (or a docs folder's). */
+const CONFIG_FILES: [RegExp, MarkdownDialect][] = [
+  [/^(.*\/)?(hugo|config)\.(toml|ya?ml|json)$/, 'hugo'],
+  [/^(.*\/)?docusaurus\.config\.(js|mjs|cjs|ts)$/, 'docusaurus'],
+  [/^(.*\/)?mkdocs\.ya?ml$/, 'mkdocs'],
+];
+
+/**
+ * The docs generator of a repository, from the configuration file it keeps (`hugo.toml`,
+ * `docusaurus.config.js`, `mkdocs.yml`; a `config.toml` only beside a `content/` folder); undefined
+ * when none is found.
+ */
+export function repositoryDialect(paths: string[]): MarkdownDialect | undefined {
+  for (const [config, dialect] of CONFIG_FILES) {
+    const found = paths.find((p) => config.test(p) && p.split('/').length <= 2);
+    if (!found) continue;
+    const folder = found.slice(0, found.lastIndexOf('/') + 1);
+    // `config.toml` names too many tools' settings to tell Hugo without its content folder.
+    const generic = found.slice(folder.length).startsWith('config.');
+    if (generic && !paths.some((p) => p.startsWith(`${folder}content/`))) continue;
+    return dialect;
+  }
+  return undefined;
+}
+
 /** Options of {@link normaliseMarkdown}. */
 export interface NormaliseOptions extends HugoOptions {
   /**

@@ -11,6 +11,7 @@ import {
   parseDocument,
   pathFilter,
   readFrontMatter,
+  repositoryDialect,
   detectDialect,
   pageFront,
   type DocumentKind,
@@ -50,14 +51,18 @@ export const readGithub: SourceReader = async (source, fetch, ctx) => {
       TEXT_KINDS.has(KIND_BY_EXTENSION[extname(i.path).toLowerCase()] ?? '') &&
       passes(i.path),
   );
+  // Named, or told by the generator's configuration file (which travels with the repository).
+  const dialect = source.dialect ?? repositoryDialect(items.map((i) => i.path));
   const site = new SitePages(
     source.base_url ?? undefined,
-    source.dialect,
+    dialect,
     files.map((file) => ({ rel: file.path })),
     true,
   );
   return {
-    entries: files.map((file) => fileEntry(source, api, branch, file, site)),
+    entries: files.map((file) =>
+      fileEntry({ ...source, ...(dialect && { dialect }) }, api, branch, file, site),
+    ),
     failures: [],
     complete: true,
   };
