@@ -9,6 +9,7 @@
  * `<pre>` as fenced code, `<code>` as code spans, tables as Markdown tables; 4: relative links
  * made absolute against the document's URL; 5: docs generators' dialects (Hugo shortcodes,
  * Docusaurus and MkDocs admonitions and tabs) as readers see them, indented code fenced,
- * AsciiDoc and reStructuredText converted, headings' custom `{#id}` anchors kept.
+ * AsciiDoc and reStructuredText converted, setext headings written as ATX ones, headings' custom
+ * `{#id}` anchors kept.
  */
 export const CHUNKING_VERSION = 5;

@@ -3,6 +3,7 @@ import { normaliseDocusaurus } from './docusaurus-markdown';
 import { normaliseHugo, type HugoOptions } from './hugo-markdown';
 import { fenceIndentedCode } from './indented-code';
 import { normaliseMkdocs } from './mkdocs-markdown';
+import { atxHeadings } from './setext-headings';
 
 /** A Hugo shortcode, `{{< name >}}` or `{{% name %}}`. */
 const HUGO = /\{\{[<%]\s*\/?\s*[\w.-]+[^}]*[>%]\}\}/;
@@ -68,7 +69,7 @@ export interface NormaliseOptions extends HugoOptions {
 /**
  * Markdown of a docs generator as the Markdown its readers see (see `normaliseHugo`,
  * `normaliseDocusaurus`, `normaliseMkdocs`); indented code blocks are fenced in every dialect but
- * MDX's, which has none.
+ * MDX's, which has none, and setext headings (underlined) written as `#` ones.
  */
 export function normaliseMarkdown(
   markdown: string,
@@ -77,17 +78,19 @@ export function normaliseMarkdown(
 ): string {
   switch (dialect) {
     case 'hugo':
-      return fenceIndentedCode(
-        options.normalised
-          ? outsideCode(markdown, (prose) => normaliseHugo(prose, options))
-          : normaliseHugo(markdown, options),
+      return atxHeadings(
+        fenceIndentedCode(
+          options.normalised
+            ? outsideCode(markdown, (prose) => normaliseHugo(prose, options))
+            : normaliseHugo(markdown, options),
+        ),
       );
     case 'docusaurus':
-      return normaliseDocusaurus(markdown);
+      return atxHeadings(normaliseDocusaurus(markdown));
     case 'mkdocs':
-      return normaliseMkdocs(markdown);
+      return normaliseMkdocs(atxHeadings(markdown));
     default:
-      return fenceIndentedCode(markdown);
+      return atxHeadings(fenceIndentedCode(markdown));
   }
 }
 
