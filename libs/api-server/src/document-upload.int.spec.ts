@@ -81,6 +81,45 @@ describe('POST /documents/upload (multipart, the CLI’s loaders)', () => {
     expect((await (await admin.call('documents/guide.pdf')).json()).title).toBe('Guide');
   });
 
+  it('reads AsciiDoc, reStructuredText and Hugo pages as their readers see them', async () => {
+    const res = await upload(
+      form([
+        {
+          name: 'guide.adoc',
+          data: '= Guide\n\n== Start\n\n[source,bash]\n----\nacme start\n----\n\nNOTE: Twice.',
+        },
+        { name: 'setup.rst', data: 'Setup\n=====\n\nRun::\n\n    acme setup\n\n.. warning:: Not as root.' },
+        {
+          name: 'backup.md',
+          data: '# Backup\n\nRun:\n\n    acme backup\n\n{{< note >}}\nDaily.\n{{< /note >}}',
+        },
+      ]),
+    );
+    expect(res.status).toBe(202);
+    const body = await res.json();
+    expect(await finished(body.job_id)).toMatchObject({ status: 'completed', processed: 3, failed: 0 });
+    const text = async (id: string) =>
+      (
+        (await (await admin.call(`documents/${id}/chunks`)).json()).chunks as {
+          heading: string;
+          text: string;
+        }[]
+      )
+        .map((c) => `${c.heading}: ${c.text}`)
+        .join('\n');
+    expect(await text('guide.adoc')).toBe('Guide › Start: ```bash\nacme start\n```\n\n> **Note:** Twice.');
+    expect(await text('setup.rst')).toBe(
+      'Setup: Run:\n\n```\nacme setup\n```\n\n> **Warning:** Not as root.',
+    );
+    expect(await text('backup.md')).toBe('Backup: Run:\n\n```\nacme backup\n```\n\n> **Note:** Daily.');
+    const types = await Promise.all(
+      ['guide.adoc', 'setup.rst'].map(
+        async (id) => (await (await admin.call(`documents/${id}`)).json()).content_type,
+      ),
+    );
+    expect(types).toEqual(['text/asciidoc', 'text/x-rst']);
+  });
+
   it('answers 413 naming a file over the size limit, and queues nothing', async () => {
     const before = await jobKeys();
     const res = await upload(
@@ -114,8 +153,14 @@ describe('POST /documents/upload (multipart, the CLI’s loaders)', () => {
     expect(res.status).toBe(415);
     const problem = await res.json();
     expect(problem.errors).toEqual([
-      { path: 'files.setup.exe', message: 'not Markdown, MDX, HTML, text or PDF' },
-      { path: 'files.photo.png', message: 'not Markdown, MDX, HTML, text or PDF' },
+      {
+        path: 'files.setup.exe',
+        message: 'not Markdown, MDX, AsciiDoc, reStructuredText, HTML, text or PDF',
+      },
+      {
+        path: 'files.photo.png',
+        message: 'not Markdown, MDX, AsciiDoc, reStructuredText, HTML, text or PDF',
+      },
     ]);
     expect(await jobKeys()).toBe(before);
   });

@@ -1258,7 +1258,7 @@ export interface components {
        * @default text/markdown
        * @enum {string}
        */
-      content_type?: 'text/markdown' | 'text/html' | 'text/plain';
+      content_type?: 'text/markdown' | 'text/html' | 'text/plain' | 'text/asciidoc' | 'text/x-rst';
       metadata?: {
         [key: string]: string | number | boolean | string[];
       };
@@ -1272,7 +1272,7 @@ export interface components {
       title: string;
       url: string | null;
       /** @enum {string} */
-      content_type: 'text/markdown' | 'text/html' | 'text/plain';
+      content_type: 'text/markdown' | 'text/html' | 'text/plain' | 'text/asciidoc' | 'text/x-rst';
       metadata: {
         [key: string]: unknown;
       };
@@ -1315,7 +1315,7 @@ export interface components {
       }[];
     };
     UploadForm: {
-      /** @description Markdown, MDX, HTML, text or PDF files, by extension; the file name is the document id */
+      /** @description Markdown, MDX, AsciiDoc, reStructuredText, HTML, text or PDF files, by extension; the file name is the document id */
       files: string[];
       /** @description JSON object of string values added to every document’s metadata, e.g. {"product":"cli"} */
       metadata?: string;
@@ -1335,6 +1335,8 @@ export interface components {
       };
       schedule: string | null;
       base_url: string | null;
+      /** @enum {string} */
+      dialect?: 'markdown' | 'hugo' | 'docusaurus' | 'mkdocs';
       created_at: string;
       syncs?: components['schemas']['SyncRecord'][];
     };
@@ -1393,6 +1395,8 @@ export interface components {
       /** @example 6h */
       schedule?: string;
       base_url?: string;
+      /** @enum {string} */
+      dialect?: 'markdown' | 'hugo' | 'docusaurus' | 'mkdocs';
     };
     SourceList: {
       sources: components['schemas']['SourceRecord'][];

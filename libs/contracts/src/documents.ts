@@ -1,7 +1,25 @@
 import { unionError, z } from './zod';
 
-export const DocumentContentTypeSchema = z.enum(['text/markdown', 'text/html', 'text/plain']);
+/**
+ * A document's format: Markdown (Hugo, Docusaurus and MkDocs content detected and normalised),
+ * HTML, plain text, AsciiDoc or reStructuredText; all are turned into Markdown for chunking.
+ */
+export const DocumentContentTypeSchema = z.enum([
+  'text/markdown',
+  'text/html',
+  'text/plain',
+  'text/asciidoc',
+  'text/x-rst',
+]);
 export type DocumentContentType = z.infer<typeof DocumentContentTypeSchema>;
+
+/**
+ * The docs generator a Markdown document is written for, whose markup (shortcodes, admonitions,
+ * tabs) is turned into what its readers see, and whose rules make its pages' URLs and anchors;
+ * `markdown` is plain CommonMark/GitHub Markdown. Detected from the content when not named.
+ */
+export const MarkdownDialectSchema = z.enum(['markdown', 'hugo', 'docusaurus', 'mkdocs']);
+export type MarkdownDialect = z.infer<typeof MarkdownDialectSchema>;
 
 /** A document id: given by the caller, or made by the API. */
 export const DocumentIdSchema = z
@@ -92,7 +110,9 @@ export const UploadFormSchema = z
   .object({
     files: z
       .array(z.string().openapi({ format: 'binary' }))
-      .describe('Markdown, MDX, HTML, text or PDF files, by extension; the file name is the document id'),
+      .describe(
+        'Markdown, MDX, AsciiDoc, reStructuredText, HTML, text or PDF files, by extension; the file name is the document id',
+      ),
     metadata: z
       .string()
       .optional()

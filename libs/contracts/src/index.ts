@@ -41,6 +41,7 @@ export {
   DocumentsRequestSchema,
   IngestAcceptedSchema,
   JobRecordSchema,
+  MarkdownDialectSchema,
   UploadAcceptedSchema,
   UploadFormSchema,
   type DocumentChunk,
@@ -50,6 +51,7 @@ export {
   type DocumentRecord,
   type IngestAccepted,
   type JobRecord,
+  type MarkdownDialect,
   type UploadAccepted,
 } from './documents';
 export {

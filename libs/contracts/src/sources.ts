@@ -1,4 +1,5 @@
 import { z } from './zod';
+import { MarkdownDialectSchema } from './documents';
 
 /** Kinds of source (see DESIGN §11). */
 export const SourceTypeSchema = z.enum(['sitemap', 'url', 'github', 'llms_txt']);
@@ -59,6 +60,8 @@ export const SourceRequestSchema = z
     schedule: ScheduleSchema.optional(),
     /** Where the documents are published (github: document URLs point there). */
     base_url: HttpUrl.optional(),
+    /** The docs generator of the Markdown files (github). @defaultValue detected per file */
+    dialect: MarkdownDialectSchema.optional(),
   })
   .superRefine((body, ctx) => {
     if (body.type === 'github' && !body.repo)
@@ -165,6 +168,8 @@ export const SourceRecordSchema = z
     metadata: z.record(z.string(), z.string()),
     schedule: z.string().nullable(),
     base_url: z.string().nullable(),
+    /** The docs generator named for the Markdown files; absent when detected per file. */
+    dialect: MarkdownDialectSchema.optional(),
     created_at: z.string(),
     /** The latest syncs, newest first (`GET /sources/{id}` only). */
     syncs: z.array(SyncRecordSchema).optional(),

@@ -7,6 +7,9 @@
  *
  * 1: chunks of plain text; 2: structure-aware chunks with heading paths and anchors; 3: HTML
  * `<pre>` as fenced code, `<code>` as code spans, tables as Markdown tables; 4: relative links
- * made absolute against the document's URL.
+ * made absolute against the document's URL; 5: docs generators' dialects (Hugo shortcodes,
+ * Docusaurus and MkDocs admonitions and tabs) as readers see them, indented code fenced,
+ * AsciiDoc and reStructuredText converted, setext headings written as ATX ones, headings' custom
+ * `{#id}` anchors kept.
  */
-export const CHUNKING_VERSION = 4;
+export const CHUNKING_VERSION = 5;

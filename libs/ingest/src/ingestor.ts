@@ -248,7 +248,7 @@ export class Ingestor {
       .digest('hex');
     if (existing?.hash === hash) return null;
 
-    const markdown = toMarkdown(doc.content, doc.content_type);
+    const markdown = await toMarkdown(doc.content, doc.content_type);
     // An answer quoting a relative link is read elsewhere (a widget, an agent): the link must not
     // depend on the page it was on.
     const pieces = await chunkMarkdown(doc.url ? absoluteLinks(markdown, doc.url) : markdown, chunking);

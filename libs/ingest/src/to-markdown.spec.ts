@@ -2,11 +2,11 @@ import { markdownBlocks } from '@docqa/retrieval';
 import { toMarkdown } from './to-markdown';
 
 describe('toMarkdown', () => {
-  it('keeps escaped markup of an HTML document escaped outside code, so it never turns into live HTML', () => {
+  it('keeps escaped markup of an HTML document escaped outside code, so it never turns into live HTML', async () => {
     const html =
       '<html><body><h1>XSS</h1><p>Write &lt;script&gt;alert(1)&lt;/script&gt; and &lt;img src=x onerror=alert(1)&gt;.</p>' +
       '<pre>&lt;div class="a"&gt;</pre></body></html>';
-    const markdown = toMarkdown(html, 'text/html');
+    const markdown = await toMarkdown(html, 'text/html');
     expect(markdown).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
     expect(markdown).toContain('# XSS');
     // Inside a code fence Markdown shows `<` as text: only there is it written as is.
@@ -15,29 +15,29 @@ describe('toMarkdown', () => {
     expect(blocks.find((b) => b.kind === 'code')!.text).toBe('```\n<div class="a">\n```');
   });
 
-  it('keeps a page’s main text and code, without its navigation and scripts', () => {
+  it('keeps a page’s main text and code, without its navigation and scripts', async () => {
     const page =
       '<!doctype html><html><head><title>Install</title><script>track()</script></head><body>' +
       '<nav><a href="/">Home</a> <a href="/guide">Guide</a></nav><main><h1>Install</h1>' +
       '<p>Run the installer.</p><pre><code>npm ci</code></pre></main></body></html>';
-    const markdown = toMarkdown(page, 'text/html');
+    const markdown = await toMarkdown(page, 'text/html');
     expect(markdown).toContain('# Install');
     expect(markdown).toContain('npm ci');
     expect(markdown).not.toMatch(/Home|track\(\)/);
   });
 
-  it('decodes other entities to text', () => {
-    expect(toMarkdown('<p>AT&amp;T &eacute;t&eacute; &quot;quoted&quot;</p>', 'text/html')).toBe(
+  it('decodes other entities to text', async () => {
+    expect(await toMarkdown('<p>AT&amp;T &eacute;t&eacute; &quot;quoted&quot;</p>', 'text/html')).toBe(
       'AT&T été "quoted"',
     );
   });
 
-  it('turns <pre> into fenced code blocks with the language its class names, the code as written', () => {
+  it('turns <pre> into fenced code blocks with the language its class names, the code as written', async () => {
     const html =
       '<main><p>Create one:</p><pre><code class="hljs language-bash">docqa tokens create --tenant acme\n' +
       'echo "&lt;b&gt; &amp; done"\n</code></pre><pre class="lang-js">const a = 1;\n\n  b();</pre>' +
       '<pre>has ``` inside</pre></main>';
-    const blocks = markdownBlocks(toMarkdown(html, 'text/html'));
+    const blocks = markdownBlocks(await toMarkdown(html, 'text/html'));
     expect(blocks.map((b) => [b.kind, b.text])).toEqual([
       ['paragraph', 'Create one:'],
       ['code', '```bash\ndocqa tokens create --tenant acme\necho "<b> & done"\n```'],
@@ -46,22 +46,76 @@ describe('toMarkdown', () => {
     ]);
   });
 
-  it('keeps inline <code> as code spans', () => {
+  it('keeps inline <code> as code spans', async () => {
     expect(
-      toMarkdown('<p>Run <code>docqa ingest &lt;path&gt;</code> or <code>a`b</code>.</p>', 'text/html'),
+      await toMarkdown('<p>Run <code>docqa ingest &lt;path&gt;</code> or <code>a`b</code>.</p>', 'text/html'),
     ).toBe('Run `docqa ingest <path>` or ``a`b``.');
   });
 
-  it('turns tables into Markdown tables and lists into Markdown lists, as a Markdown document has them', () => {
+  it('turns tables into Markdown tables and lists into Markdown lists, as a Markdown document has them', async () => {
     const html =
       '<table><thead><tr><th>Variable</th><th>Default</th></tr></thead><tbody>' +
       '<tr><td><code>PORT</code></td><td>3000</td></tr><tr><td>A|B</td><td>&lt;x&gt;</td></tr></tbody></table>' +
       '<ul><li>One <code>x</code></li><li>Two</li></ul>';
-    const blocks = markdownBlocks(toMarkdown(html, 'text/html'));
+    const blocks = markdownBlocks(await toMarkdown(html, 'text/html'));
     expect(blocks.map((b) => [b.kind, b.text])).toEqual([
       ['table', '| Variable | Default |\n| --- | --- |\n| `PORT` | 3000 |\n| A\\|B | &lt;x&gt; |'],
       ['item', '- One `x`'],
       ['item', '- Two'],
     ]);
+  });
+
+  it('turns AsciiDoc into Markdown: sections with their ids, source blocks with their language, admonitions, tables; includes not followed', async () => {
+    const adoc = [
+      '= Install Guide',
+      ':toc:',
+      '',
+      '== Install on Linux',
+      '',
+      'NOTE: You need root.',
+      '',
+      '[source,bash]',
+      '----',
+      'sudo apt install acme-server',
+      '----',
+      '',
+      'include::/etc/passwd[]',
+      '',
+      '|===',
+      '|Port |Use',
+      '',
+      '|8080',
+      '|HTTP',
+      '|===',
+    ].join('\n');
+    expect(await toMarkdown(adoc, 'text/asciidoc')).toBe(
+      [
+        '# Install Guide',
+        '',
+        '## Install on Linux {#_install_on_linux}',
+        '',
+        '> **Note:** You need root.',
+        '',
+        '```bash',
+        'sudo apt install acme-server',
+        '```',
+        '',
+        '| Port | Use |',
+        '| --- | --- |',
+        '| 8080 | HTTP |',
+      ].join('\n'),
+    );
+  });
+
+  it('turns reStructuredText into Markdown', async () => {
+    expect(await toMarkdown('Setup\n=====\n\nRun::\n\n    make\n\n.. note:: Twice.', 'text/x-rst')).toBe(
+      '# Setup {#setup}\n\nRun:\n\n```\nmake\n```\n\n> **Note:** Twice.',
+    );
+  });
+
+  it('fences indented code and turns a docs generator’s markup left in Markdown into what readers see', async () => {
+    expect(
+      await toMarkdown('Run:\n\n    save 60 1000\n\n{{< note >}}\nHi\n{{< /note >}}', 'text/markdown'),
+    ).toBe('Run:\n\n```\nsave 60 1000\n```\n\n> **Note:** Hi\n\n');
   });
 });

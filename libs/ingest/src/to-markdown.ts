@@ -1,5 +1,6 @@
 import { convert, type FormatCallback } from 'html-to-text';
 import type { DocumentContentType } from '@docqa/contracts';
+import { asciidocHtml, detectDialect, normaliseMarkdown, rstToMarkdown } from '@docqa/sources';
 
 const ESCAPES = { '<': '&lt;', '>': '&gt;' };
 
@@ -90,15 +91,34 @@ function markdownTable(table: HtmlNode): string {
 }
 
 /**
- * Turns a document's content into Markdown for chunking: HTML loses navigation, scripts and
- * styles but keeps its headings (as `#` lines), paragraphs, lists, tables (as Markdown tables) and
- * code (`<pre>` as fenced code blocks with their language, `<code>` as code spans). Text the HTML
- * escaped (`&lt;script&gt;`) stays escaped outside code: Markdown passes raw HTML through, so a
- * decoded `<` would come back as live markup in answers and snippets.
+ * Turns a document's content into Markdown for chunking. Markdown: a docs generator's markup
+ * left in it (Hugo shortcodes, Docusaurus and MkDocs admonitions and tabs, when not normalised by
+ * a loader already) is turned into what readers see, and indented code is fenced (see
+ * `normaliseMarkdown`). AsciiDoc goes through Asciidoctor's HTML, its sections keeping their ids;
+ * reStructuredText through `rstToMarkdown`. HTML loses navigation, scripts and styles but keeps
+ * its headings (as `#` lines), paragraphs, lists, tables (as Markdown tables), admonitions (as
+ * labelled quotes) and code (`<pre>` as fenced code blocks with their language, `<code>` as code
+ * spans). Text the HTML escaped (`&lt;script&gt;`) stays escaped outside code: Markdown passes raw
+ * HTML through, so a decoded `<` would come back as live markup in answers and snippets.
  */
-export function toMarkdown(content: string, type: DocumentContentType): string {
-  if (type !== 'text/html') return content;
-  return convert(content, {
+export async function toMarkdown(content: string, type: DocumentContentType): Promise<string> {
+  switch (type) {
+    case 'text/markdown':
+      return normaliseMarkdown(content, detectDialect(content), { normalised: true });
+    case 'text/html':
+      return htmlToMarkdown(content, { anchors: false });
+    case 'text/asciidoc':
+      return htmlToMarkdown(await asciidocHtml(content), { anchors: true });
+    case 'text/x-rst':
+      return rstToMarkdown(content);
+    default:
+      return content;
+  }
+}
+
+/** HTML as Markdown; with `anchors`, headings keep their ids as `{#id}`. */
+function htmlToMarkdown(html: string, { anchors }: { anchors: boolean }): string {
+  return convert(html, {
     wordwrap: false,
     encodeCharacters: ESCAPES,
     baseElements: { selectors: ['main', 'article', 'body'], returnDomByDefault: true },
@@ -111,6 +131,7 @@ export function toMarkdown(content: string, type: DocumentContentType): string {
           leadingLineBreaks: 2,
           trailingLineBreaks: 1,
           prefix: `${'#'.repeat(level)} `,
+          anchors,
         },
       })),
       { selector: 'nav', format: 'skip' },
@@ -125,12 +146,15 @@ export function toMarkdown(content: string, type: DocumentContentType): string {
       { selector: 'pre', format: 'fencedCode' },
       { selector: 'code', format: 'codeSpan' },
       { selector: 'table', format: 'markdownTable' },
+      { selector: 'div.admonitionblock', format: 'admonition' },
     ],
     formatters: {
       heading: (elem, walk, builder, options) => {
         builder.openBlock({ leadingLineBreaks: options.leadingLineBreaks ?? 2 });
         builder.addInline(String(options.prefix ?? ''));
         walk(elem.children, builder);
+        const id = (elem as HtmlNode).attribs?.id;
+        if (options.anchors && id) builder.addLiteral(` {#${id}}`);
         builder.closeBlock({ trailingLineBreaks: options.trailingLineBreaks ?? 1 });
       },
       // Literal text, past `encodeCharacters`: code is shown as written, a table's cells are
@@ -138,9 +162,34 @@ export function toMarkdown(content: string, type: DocumentContentType): string {
       fencedCode: (elem, _walk, builder) => literalBlock(builder, fencedCode(elem)),
       markdownTable: (elem, _walk, builder) => literalBlock(builder, markdownTable(elem)),
       codeSpan: (elem, _walk, builder) => builder.addLiteral(codeSpan(elem)),
+      admonition,
     },
   }).replace(/\n{3,}/g, '\n\n');
 }
+
+/**
+ * An AsciiDoc admonition (`<div class="admonitionblock note">`: a table of its label and its
+ * content) as a labelled quote, `> **Note:** …`.
+ */
+const admonition: FormatCallback = (elem, walk, builder) => {
+  const cells = descendants(elem as HtmlNode, 'td');
+  const icon = cells.find((c) => /\bicon\b/.test(c.attribs?.class ?? ''));
+  const body = cells.find((c) => /\bcontent\b/.test(c.attribs?.class ?? ''));
+  const label = (icon && textOf(icon).trim()) || 'Note';
+  builder.openBlock({ leadingLineBreaks: 2, reservedLineLength: 2 });
+  builder.addLiteral(`**${label}:** `);
+  walk((body?.children ?? []) as Parameters<FormatCallback>[0]['children'], builder);
+  builder.closeBlock({
+    trailingLineBreaks: 2,
+    blockTransform: (text) =>
+      text
+        .trim()
+        .replace(/^(\*\*[^*\n]+:\*\*)[ \t]*/, '$1 ')
+        .split('\n')
+        .map((line) => (line.trim() ? `> ${line}` : '>'))
+        .join('\n'),
+  });
+};
 
 /** Adds text as a block of its own, line breaks kept. */
 function literalBlock(builder: Parameters<FormatCallback>[2], text: string): void {

@@ -1,5 +1,6 @@
 /**
- * Anchors of a document's headings as GitHub (and most docs sites) make them: the heading's text
+ * Anchors of a document's headings as GitHub, Hugo and Docusaurus make them (loaders write the
+ * anchors of other generators, MkDocs, Sphinx, Asciidoctor, as `{#id}`): the heading's text
  * lower-cased, punctuation dropped, spaces turned into hyphens; a repeated slug gets `-1`, `-2`…
  * in document order. One instance per document.
  */
@@ -14,6 +15,12 @@ export class HeadingAnchors {
     while (this.seen.has(anchor)) anchor = `${base}-${++count}`;
     this.seen.set(base, count);
     this.seen.set(anchor, 0);
+    return anchor;
+  }
+
+  /** A heading's own anchor (`{#id}`), kept as written; later slugs step around it. */
+  take(anchor: string): string {
+    if (!this.seen.has(anchor)) this.seen.set(anchor, 0);
     return anchor;
   }
 }

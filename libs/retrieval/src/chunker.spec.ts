@@ -3,6 +3,18 @@ import { chunkMarkdown } from './chunker';
 import { markdownBlocks } from './markdown-blocks';
 
 describe('chunkMarkdown', () => {
+  it('keeps a heading’s custom {#id} anchor and leaves it out of the heading', async () => {
+    const md =
+      '# Setup {#install}\nIntro.\n## Plugins { #plugins-list .wide }\nAdd them.\n## Setup\nAgain.\n## Install\nOnce more.';
+    const chunks = await chunkMarkdown(md, { size: 500, overlap: 0 });
+    expect(chunks.map((c) => [c.heading, c.anchor])).toEqual([
+      ['Setup', 'install'],
+      ['Setup › Plugins', 'plugins-list'],
+      ['Setup › Setup', 'setup'],
+      ['Setup › Install', 'install-1'],
+    ]);
+  });
+
   it('keeps the heading path and anchor with each chunk and splits long sections', async () => {
     const md = `# Install\nIntro.\n## Linux\n${'Run apt. '.repeat(40)}\n## Windows\nRun setup.exe.`;
     const chunks = await chunkMarkdown(md, { size: 120, overlap: 20 });

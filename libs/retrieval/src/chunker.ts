@@ -41,6 +41,9 @@ export async function chunkMarkdown(markdown: string, options: ChunkOptions): Pr
   return pieces;
 }
 
+/** A heading's custom anchor at its end: `{#id}`, `{: #id .class }`. */
+const CUSTOM_ANCHOR = /\s*\{:?\s*#([\w.:-]+)[^}]*\}\s*$/;
+
 /** Sections of a Markdown text, split at ATX headings outside code fences. */
 function sections(markdown: string): TextPiece[] {
   const path: string[] = [];
@@ -52,9 +55,13 @@ function sections(markdown: string): TextPiece[] {
     const match = fenced ? null : /^(#{1,6})\s+(.+?)\s*#*\s*$/.exec(line);
     if (match) {
       const level = match[1]!.length;
+      // A custom anchor (`## Install {#setup}`, as Hugo, Docusaurus and the loaders write them).
+      const custom = CUSTOM_ANCHOR.exec(match[2]!);
+      const text = custom ? match[2]!.slice(0, custom.index).trimEnd() : match[2]!;
       path.length = level - 1;
-      path[level - 1] = match[2]!;
-      out.push({ heading: path.filter(Boolean).join(' › '), anchor: anchors.next(match[2]!), text: '' });
+      path[level - 1] = text;
+      const anchor = custom ? anchors.take(custom[1]!) : anchors.next(text);
+      out.push({ heading: path.filter(Boolean).join(' › '), anchor, text: '' });
     } else {
       out[out.length - 1]!.text += `${line}\n`;
     }

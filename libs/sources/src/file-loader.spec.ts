@@ -2,7 +2,8 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { minimalPdf } from './testing/minimal-pdf';
-import { loadPaths, publishedUrl } from './file-loader';
+import { loadPaths } from './file-loader';
+import { publishedUrl } from './published-url';
 import { pathFilter } from './path-filter';
 
 describe('pathFilter', () => {
@@ -108,6 +109,61 @@ describe('loadPaths', () => {
     );
     const [plain] = (await loadPaths([site])).documents;
     expect(plain!.content).toContain('[install](install.md#linux)');
+  });
+
+  it('loads a Hugo site: sections as their folders, ref and relref as the published pages, shortcodes gone', async () => {
+    const site = join(__dirname, 'testing/dialects/hugo');
+    const { documents } = await loadPaths([site], { baseUrl: 'https://redis.example/docs/' });
+    const byId = Object.fromEntries(documents.map((d) => [d.id, d]));
+    expect(documents.map((d) => [d.id, d.url, d.title])).toEqual([
+      ['_index.md', 'https://redis.example/docs/', 'Docs'],
+      [
+        'operate/persistence/_index.md',
+        'https://redis.example/docs/operate/persistence/',
+        'Redis persistence',
+      ],
+      [
+        'operate/replication/_index.md',
+        'https://redis.example/docs/operate/replication/',
+        'Redis replication',
+      ],
+    ]);
+    expect(byId['_index.md']!.content).toBe(
+      'Start with [persistence](https://redis.example/docs/operate/persistence/) or\n' +
+        '[replication](https://redis.example/docs/operate/replication/#configuration).',
+    );
+    const persistence = byId['operate/persistence/_index.md']!;
+    expect(persistence.content).toContain(
+      '[replication](https://redis.example/docs/operate/replication/) and\n[the AOF section](#append-only-file)',
+    );
+    expect(persistence.content).toContain('changed:\n\n```\nsave 60 1000\n```');
+    expect(persistence.content).not.toMatch(/\{\{[<%]\s*\/?(relref|ref|warning|figure|tab)\b|\{\{< \/note/);
+    expect(persistence.metadata).toMatchObject({
+      aliases: ['/topics/persistence', '/docs/manual/persistence'],
+    });
+  });
+
+  it('loads a Docusaurus site: number prefixes dropped, id and slug front matter, links to the pages', async () => {
+    const site = join(__dirname, 'testing/dialects/docusaurus');
+    const { documents } = await loadPaths([site], { baseUrl: 'https://acme.example/' });
+    expect(documents.map((d) => [d.id, d.url])).toEqual([
+      ['docs/01-guides/02-install.mdx', 'https://acme.example/docs/guides/installation'],
+      ['docs/01-guides/03-usage.md', 'https://acme.example/use-it'],
+    ]);
+    expect(documents[1]!.content).toContain(
+      'see [installation](https://acme.example/docs/guides/installation).',
+    );
+  });
+
+  it('loads AsciiDoc and reStructuredText files with their titles, their markup kept for ingestion', async () => {
+    const dir = join(__dirname, 'testing/dialects');
+    const { documents } = await loadPaths([join(dir, 'guide.adoc'), join(dir, 'install.rst')], {
+      baseUrl: 'https://d.example/',
+    });
+    expect(documents.map((d) => [d.id, d.title, d.content_type, d.url])).toEqual([
+      ['guide.adoc', 'Install Guide', 'text/asciidoc', 'https://d.example/guide'],
+      ['install.rst', 'Install guide', 'text/x-rst', 'https://d.example/install'],
+    ]);
   });
 
   it('reads UTF-16 files and lists a file that is not UTF-8 as failed, not garbled', async () => {

@@ -1,36 +1,60 @@
 import { readFile, readdir, stat } from 'node:fs/promises';
 import { basename, extname, join, relative, resolve } from 'node:path';
+import type { MarkdownDialect } from '@docqa/contracts';
 import { toDocumentId } from './document-id';
-import { KIND_BY_EXTENSION, type DocumentKind } from './document-kind';
+import { CONTENT_TYPE_BY_KIND, KIND_BY_EXTENSION, type DocumentKind } from './document-kind';
 import { decodeFileText } from './file-text';
 import { emptyLoadResult, reasonOf, type LoadResult, type LoadedDocument } from './load-result';
-import { parseDocument } from './parse-document';
+import { detectDialect } from './markdown-dialect';
 import { linksToPages } from './markdown-links';
+import { parseDocument, readFrontMatter } from './parse-document';
 import { pathFilter, type PathFilterOptions } from './path-filter';
 import { pdfDocument } from './pdf-loader';
+import { pageFront, type PageFront } from './published-url';
+import { SitePages } from './site-pages';
 
 /** Why a file of another type is not loaded. */
-export const UNSUPPORTED_FILE_REASON = 'not Markdown, MDX, HTML, text or PDF';
+export const UNSUPPORTED_FILE_REASON = 'not Markdown, MDX, AsciiDoc, reStructuredText, HTML, text or PDF';
 
 /** Options of {@link loadPaths}. */
 export interface LoadPathsOptions extends PathFilterOptions {
   /** Added to every document, for filters; wins over front matter. */
   metadata?: Record<string, string>;
   /**
-   * Where the files are published: each document links to its page under it (see
-   * {@link publishedUrl}), so sources link to the docs site, and so do the Markdown files' links
-   * to one another. A front-matter `url` wins.
+   * Where the files are published: each document links to its page under it, mapped the way the
+   * docs generator maps files to pages (see `pagePath`), and so do the Markdown files' links to
+   * one another and Hugo's `ref`/`relref`. A front-matter `url` that is a full URL wins.
    */
   baseUrl?: string;
+  /**
+   * The docs generator the Markdown files are written for. @defaultValue the one most files of
+   * a folder show the markup of (see `detectDialect`), else plain Markdown
+   */
+  dialect?: MarkdownDialect;
+}
+
+/** A file found to load: its path, how it was named, its path in its folder and its format. */
+interface FoundFile {
+  file: string;
+  source: string;
+  rel: string;
+  kind: DocumentKind;
+}
+
+/** A file read, with what its page's URL depends on (Markdown's front matter and dialect). */
+interface ReadFile extends FoundFile {
+  data: Buffer;
+  front?: PageFront;
+  dialect?: MarkdownDialect;
 }
 
 /**
- * Loads files and folders as documents: Markdown, MDX, HTML, plain text and PDF. Folders are read
- * recursively, without `node_modules` and dot-folders, keeping the files that pass the
- * include/exclude globs; a file named directly is always read. Ids are paths relative to the
- * folder given (or the file name), so re-ingesting a folder replaces the same documents. A file
- * that cannot be read is reported in `failed` and the others are still loaded; a path that does
- * not exist throws.
+ * Loads files and folders as documents: Markdown (with Hugo, Docusaurus and MkDocs markup), MDX,
+ * AsciiDoc, reStructuredText, HTML, plain text and PDF. Folders are read recursively, without
+ * `node_modules` and dot-folders, keeping the files that pass the include/exclude globs; a file
+ * named directly is always read. Ids are paths relative to the folder given (or the file name),
+ * so re-ingesting a folder replaces the same documents. A file that cannot be read is reported in
+ * `failed` and the others are still loaded; a path that does not exist throws.
  */
 export async function loadPaths(paths: string[], options: LoadPathsOptions = {}): Promise<LoadResult> {
   const result = emptyLoadResult();
@@ -42,51 +66,91 @@ export async function loadPaths(paths: string[], options: LoadPathsOptions = {})
     });
     if (!info.isDirectory()) {
       const kind = KIND_BY_EXTENSION[extname(root).toLowerCase()];
-      if (kind) await loadInto(result, { file: root, source: path, rel: basename(root) }, kind, options);
+      if (kind) await loadSite(result, [{ file: root, source: path, rel: basename(root), kind }], options);
       else result.skipped.push({ source: path, reason: UNSUPPORTED_FILE_REASON });
       continue;
     }
+    const found: FoundFile[] = [];
     for (const file of await walk(root)) {
       const kind = KIND_BY_EXTENSION[extname(file).toLowerCase()];
       const rel = relative(root, file).split(/[\\/]/).join('/');
-      if (kind && wanted(rel)) await loadInto(result, { file, source: join(path, rel), rel }, kind, options);
+      if (kind && wanted(rel)) found.push({ file, source: join(path, rel), rel, kind });
     }
+    await loadSite(result, found, options);
   }
   return result;
 }
 
-async function loadInto(
-  result: LoadResult,
-  { file, source, rel }: { file: string; source: string; rel: string },
-  kind: DocumentKind,
-  options: LoadPathsOptions,
-): Promise<void> {
-  try {
-    const { baseUrl } = options;
-    const url = baseUrl ? publishedUrl(baseUrl, rel) : undefined;
-    const document = await loadFile(file, kind, { id: toDocumentId(rel), url }, options.metadata);
-    // Links to the folder's other files lead to their pages, as the docs site publishes them.
-    if (baseUrl && document.content_type === 'text/markdown')
-      document.content = linksToPages(document.content, rel, (path) => publishedUrl(baseUrl, path));
-    result.documents.push(document);
-  } catch (err) {
-    result.failed.push({ source, reason: reasonOf(err) });
+/**
+ * Loads the files of one folder: all are read first, so that each page's URL (which front matter
+ * can move) is known to the links and references of the others.
+ */
+async function loadSite(result: LoadResult, found: FoundFile[], options: LoadPathsOptions): Promise<void> {
+  const files: ReadFile[] = [];
+  for (const entry of found) {
+    try {
+      files.push(await readSiteFile(entry, options.dialect));
+    } catch (err) {
+      result.failed.push({ source: entry.source, reason: reasonOf(err) });
+    }
+  }
+  const dialect = options.dialect ?? siteDialect(files);
+  const { baseUrl } = options;
+  const site = new SitePages(baseUrl, dialect, files);
+  for (const file of files) {
+    try {
+      const url = baseUrl ? site.url(file.rel) : undefined;
+      const resolveRef = baseUrl ? (target: string) => site.resolve(target, file.rel) : undefined;
+      const document = await parseFileData(
+        file.data,
+        file.kind,
+        { id: toDocumentId(file.rel), url },
+        {
+          metadata: options.metadata,
+          dialect: file.dialect && dialect,
+          resolveRef,
+        },
+      );
+      // Links to the folder's other files lead to their pages, as the docs site publishes them.
+      if (baseUrl && document.content_type === 'text/markdown')
+        document.content = linksToPages(
+          document.content,
+          file.rel,
+          (path) => site.resolve(`/${path}`, file.rel) ?? site.url(path),
+        );
+      result.documents.push(document);
+    } catch (err) {
+      result.failed.push({ source: file.source, reason: reasonOf(err) });
+    }
   }
 }
 
-async function loadFile(
-  file: string,
-  kind: DocumentKind,
-  { id, url }: { id: string; url?: string },
-  metadata: Record<string, string> = {},
-): Promise<LoadedDocument> {
-  return parseFileData(await readFile(file), kind, { id, url }, metadata);
+/** A file's bytes, and for Markdown its front matter and the dialect its markup shows. */
+async function readSiteFile(entry: FoundFile, named: MarkdownDialect | undefined): Promise<ReadFile> {
+  const data = await readFile(entry.file);
+  if (entry.kind !== 'markdown' && entry.kind !== 'mdx') return { ...entry, data };
+  const text = decodeFileText(data);
+  const parsed = readFrontMatter(text);
+  return {
+    ...entry,
+    data,
+    front: pageFront(parsed.data as Record<string, unknown>),
+    dialect: named ?? detectDialect(parsed.content, { mdx: entry.kind === 'mdx' }),
+  };
+}
+
+/** The docs generator most of a folder's Markdown files show the markup of; plain Markdown if none. */
+function siteDialect(files: ReadFile[]): MarkdownDialect {
+  const counts = new Map<MarkdownDialect, number>();
+  for (const { dialect } of files)
+    if (dialect && dialect !== 'markdown') counts.set(dialect, (counts.get(dialect) ?? 0) + 1);
+  return [...counts].sort((a, b) => b[1] - a[1])[0]?.[0] ?? 'markdown';
 }
 
 /**
  * Loads one file's bytes (an upload) as a document, the same way {@link loadPaths} loads a file:
- * the format from the name's extension, the id from the name. Null for a type no loader reads;
- * throws when the file cannot be parsed.
+ * the format from the name's extension, the id from the name, the dialect from its markup. Null
+ * for a type no loader reads; throws when the file cannot be parsed.
  */
 export async function loadFileData(
   name: string,
@@ -94,35 +158,26 @@ export async function loadFileData(
   metadata: Record<string, string> = {},
 ): Promise<LoadedDocument | null> {
   const kind = KIND_BY_EXTENSION[extname(name).toLowerCase()];
-  return kind ? parseFileData(data, kind, { id: toDocumentId(basename(name)) }, metadata) : null;
+  return kind ? parseFileData(data, kind, { id: toDocumentId(basename(name)) }, { metadata }) : null;
+}
+
+/** How {@link parseFileData} reads a file's text. */
+interface ParseOptions {
+  metadata?: Record<string, string>;
+  dialect?: MarkdownDialect;
+  resolveRef?: (target: string) => string | null;
 }
 
 async function parseFileData(
   data: Buffer,
   kind: DocumentKind,
   { id, url }: { id: string; url?: string },
-  metadata: Record<string, string> = {},
+  { metadata = {}, dialect, resolveRef }: ParseOptions,
 ): Promise<LoadedDocument> {
   if (kind === 'pdf') return pdfDocument({ id, url, data, metadata });
   const content = decodeFileText(data);
-  const type = kind === 'html' ? 'text/html' : kind === 'text' ? 'text/plain' : 'text/markdown';
-  return parseDocument({ id, url, content, type, mdx: kind === 'mdx', metadata });
-}
-
-/**
- * The published URL of a file at `rel` (its path inside the folder ingested) under `baseUrl`, as
- * static docs sites publish Markdown: `guide/install.md` → `BASE/guide/install`, `guide/index.md`
- * → `BASE/guide/`, `.md` and `.mdx` dropped; `index.html` → its folder; other files keep their
- * name. Heading anchors are added per chunk at ingestion.
- */
-export function publishedUrl(baseUrl: string, rel: string): string {
-  const page = rel
-    .replace(/(^|\/)index\.(md|markdown|mdx|html?)$/i, '$1')
-    .replace(/\.(md|markdown|mdx)$/i, '')
-    .split('/')
-    .map(encodeURIComponent)
-    .join('/');
-  return new URL(page, baseUrl.endsWith('/') ? baseUrl : `${baseUrl}/`).href;
+  const type = CONTENT_TYPE_BY_KIND[kind];
+  return parseDocument({ id, url, content, type, mdx: kind === 'mdx', dialect, resolveRef, metadata });
 }
 
 async function walk(dir: string): Promise<string[]> {

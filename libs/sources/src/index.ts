@@ -3,7 +3,7 @@
  * HTTP fetch). Nothing here indexes; `@docqa/ingest` does that.
  */
 export { toDocumentId, normaliseUrl, urlDocumentId } from './document-id';
-export { KIND_BY_EXTENSION, type DocumentKind } from './document-kind';
+export { CONTENT_TYPE_BY_KIND, KIND_BY_EXTENSION, type DocumentKind } from './document-kind';
 export {
   emptyLoadResult,
   reasonOf,
@@ -13,21 +13,27 @@ export {
 } from './load-result';
 export {
   parseDocument,
+  readFrontMatter,
   titleFromPath,
   titleFromUrl,
   clampTitle,
   type DocumentSource,
 } from './parse-document';
 export { stripMdx } from './strip-mdx';
+export {
+  detectDialect,
+  normaliseMarkdown,
+  repositoryDialect,
+  type NormaliseOptions,
+} from './markdown-dialect';
+export { fenceIndentedCode } from './indented-code';
+export { rstToMarkdown } from './rst-markdown';
+export { asciidocHtml } from './asciidoc-html';
+export { pageFront, pagePath, publishedUrl, type PageFront, type PageOptions } from './published-url';
+export { SitePages, type SiteFile } from './site-pages';
 export { absoluteLinks, linksToPages } from './markdown-links';
 export { pathFilter, type PathFilterOptions } from './path-filter';
-export {
-  loadFileData,
-  loadPaths,
-  publishedUrl,
-  UNSUPPORTED_FILE_REASON,
-  type LoadPathsOptions,
-} from './file-loader';
+export { loadFileData, loadPaths, UNSUPPORTED_FILE_REASON, type LoadPathsOptions } from './file-loader';
 export { decodeFileText } from './file-text';
 export { parsePdf, pdfDocument, type PdfContent, type PdfSource } from './pdf-loader';
 export {

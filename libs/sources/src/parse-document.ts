@@ -1,10 +1,13 @@
 import { basename, extname } from 'node:path';
 import matter from 'gray-matter';
 import { convert } from 'html-to-text';
-import type { DocumentContentType } from '@docqa/contracts';
+import { parse as parseToml } from 'smol-toml';
+import type { DocumentContentType, MarkdownDialect } from '@docqa/contracts';
 import { ValidationError } from '@docqa/errors';
+import { asciidocTitle } from './asciidoc-html';
 import type { LoadedDocument } from './load-result';
-import { stripMdx } from './strip-mdx';
+import { detectDialect, normaliseMarkdown } from './markdown-dialect';
+import { rstTitle } from './rst-markdown';
 
 /** Longest title taken from a document's text (a first line can be a whole paragraph). */
 const MAX_TITLE = 200;
@@ -16,7 +19,14 @@ export interface DocumentSource {
   type: DocumentContentType;
   /** MDX: `import`/`export` statements and JSX component tags are dropped (see `stripMdx`). */
   mdx?: boolean;
-  /** Where the document lives; search results link there. Markdown front matter `url` wins. */
+  /**
+   * The docs generator of a Markdown document (see `normaliseMarkdown`); MDX is read as
+   * Docusaurus's. @defaultValue detected from its markup
+   */
+  dialect?: MarkdownDialect;
+  /** The URL of a page a Hugo `ref`/`relref` names (see `normaliseHugo`). */
+  resolveRef?: (target: string) => string | null;
+  /** Where the document lives; search results link there. A front-matter `url` that is a full URL wins. */
   url?: string;
   /** Added to every document; wins over front matter. */
   metadata?: Record<string, string>;
@@ -25,19 +35,29 @@ export interface DocumentSource {
 }
 
 /**
- * Builds a document from text content. Markdown: front matter becomes metadata, the title comes
- * from the front matter or the first heading. HTML: the title comes from `<title>` or the first
+ * Builds a document from text content. Markdown: front matter (YAML, or TOML between `+++`)
+ * becomes metadata, the title comes from the front matter (`title`, else Hugo's `linkTitle`) or
+ * the first heading, and a docs generator's markup is turned into what its readers see (see
+ * `normaliseMarkdown`). AsciiDoc and reStructuredText keep their markup (Markdown is made of them
+ * at ingestion) and take their title from it. HTML: the title comes from `<title>` or the first
  * `<h1>`; the API keeps the main text, headings and code and drops navigation and scripts.
  */
 export function parseDocument(source: DocumentSource): LoadedDocument {
   const { id, type, metadata = {} } = source;
   const fallback = source.fallbackTitle ?? titleFromPath(id);
   if (type === 'text/markdown') {
-    const parsed = frontMatter(source.content);
+    const parsed = readFrontMatter(source.content);
     const front = parsed.data as Record<string, unknown>;
-    const body = (source.mdx ? stripMdx(parsed.content) : parsed.content).trim();
-    const title = stringOf(front.title) ?? stringOf(/^#{1,6}\s+(.+?)\s*#*$/m.exec(body)?.[1]) ?? fallback;
-    const url = stringOf(front.url) ?? source.url;
+    // An MDX file is read as MDX whatever its folder's generator (its components must go).
+    const dialect = source.mdx ? 'docusaurus' : (source.dialect ?? detectDialect(parsed.content));
+    const body = normaliseMarkdown(parsed.content, dialect, { resolveRef: source.resolveRef }).trim();
+    const title =
+      stringOf(front.title) ??
+      stringOf(front.linkTitle) ??
+      stringOf(/^#{1,6}\s+(.+?)\s*(\{#[^}]*\})?\s*#*$/m.exec(body)?.[1]) ??
+      fallback;
+    const own = stringOf(front.url);
+    const url = own && /^https?:\/\//i.test(own) ? own : source.url;
     return {
       id,
       title: clampTitle(title),
@@ -52,7 +72,11 @@ export function parseDocument(source: DocumentSource): LoadedDocument {
       ? (htmlText(/<title[^>]*>([\s\S]*?)<\/title>/i.exec(source.content)?.[1]) ??
         htmlText(/<h1[^>]*>([\s\S]*?)<\/h1>/i.exec(source.content)?.[1]) ??
         fallback)
-      : fallback;
+      : type === 'text/asciidoc'
+        ? (asciidocTitle(source.content) ?? fallback)
+        : type === 'text/x-rst'
+          ? (rstTitle(source.content) ?? fallback)
+          : fallback;
   return {
     id,
     title: clampTitle(title),
@@ -64,16 +88,21 @@ export function parseDocument(source: DocumentSource): LoadedDocument {
 }
 
 /**
- * Markdown split into front matter and body; front matter that is not YAML throws a
- * ValidationError saying so, with the parser's first line (`… at line 3, column 1:`), not its
- * bare message and source excerpt.
+ * Markdown split into front matter (YAML between `---`, TOML between `+++`) and body; front
+ * matter that cannot be read throws a ValidationError saying so, with the parser's first line
+ * (`… at line 3, column 1:`), not its bare message and source excerpt.
  */
-function frontMatter(content: string): matter.GrayMatterFile<string> {
+export function readFrontMatter(content: string): matter.GrayMatterFile<string> {
   try {
+    if (/^\+\+\+\s*\n/.test(content))
+      return matter(content, { delimiters: '+++', language: 'toml', engines: { toml: parseToml } });
     return matter(content);
   } catch (err) {
     const reason = (err instanceof Error ? err.message : String(err)).split('\n')[0]!.replace(/:$/, '');
-    throw new ValidationError(`the front matter (between the --- lines) is not valid YAML: ${reason}`);
+    const [lines, language] = content.startsWith('+++') ? ['+++', 'TOML'] : ['---', 'YAML'];
+    throw new ValidationError(
+      `the front matter (between the ${lines} lines) is not valid ${language}: ${reason}`,
+    );
   }
 }
 

@@ -1,7 +1,7 @@
 import { extname } from 'node:path';
 import { FetchFailedError } from '@docqa/errors';
 import { normaliseUrl, urlDocumentId } from './document-id';
-import { KIND_BY_EXTENSION, type DocumentKind } from './document-kind';
+import { CONTENT_TYPE_BY_KIND, KIND_BY_EXTENSION, type DocumentKind } from './document-kind';
 import { decodeText, fetchResource, type FetchOptions, type FetchedResource } from './http-fetch';
 import type { LoadedDocument } from './load-result';
 import { parseDocument, titleFromUrl } from './parse-document';
@@ -13,6 +13,10 @@ const BY_MEDIA_TYPE: Record<string, DocumentKind> = {
   'text/markdown': 'markdown',
   'text/x-markdown': 'markdown',
   'text/mdx': 'mdx',
+  'text/asciidoc': 'asciidoc',
+  'text/x-asciidoc': 'asciidoc',
+  'text/x-rst': 'rst',
+  'text/prs.fallenstein.rst': 'rst',
   'text/plain': 'text',
   'application/pdf': 'pdf',
 };
@@ -24,7 +28,8 @@ export interface UrlLoadOptions extends FetchOptions {
 }
 
 /**
- * Fetches one page and loads it by its Content-Type: HTML, Markdown (or MDX), plain text or PDF.
+ * Fetches one page and loads it by its Content-Type: HTML, Markdown (or MDX), AsciiDoc,
+ * reStructuredText, plain text or PDF.
  * The document id is the normalised URL (no fragment); `url` is where the page was served from
  * after redirects, so search results link back to it. Throws a FetchFailedError for an HTTP error
  * status, a time-out, a body over the cap or a content type no loader reads.
@@ -48,7 +53,7 @@ export async function documentFromResource(
   const id = urlDocumentId(requested);
   const fallbackTitle = titleFromUrl(served);
   if (kind === 'pdf') return pdfDocument({ id, data: resource.body, url: served, metadata, fallbackTitle });
-  const type = kind === 'html' ? 'text/html' : kind === 'text' ? 'text/plain' : 'text/markdown';
+  const type = CONTENT_TYPE_BY_KIND[kind];
   const content = decodeText(resource);
   if (!content.trim()) throw new FetchFailedError('empty page');
   return parseDocument({ id, content, type, mdx: kind === 'mdx', url: served, metadata, fallbackTitle });
@@ -61,7 +66,8 @@ export async function documentFromResource(
 function kindOf(mediaType: string, pathname: string): DocumentKind | undefined {
   const byType = BY_MEDIA_TYPE[mediaType];
   const byExtension = KIND_BY_EXTENSION[extname(pathname).toLowerCase()];
-  if (byType === 'text' && (byExtension === 'markdown' || byExtension === 'mdx')) return byExtension;
+  // Markdown, MDX, AsciiDoc and reStructuredText files are served as plain text.
+  if (byType === 'text' && byExtension && !['html', 'pdf'].includes(byExtension)) return byExtension;
   if (byType === 'markdown' && byExtension === 'mdx') return 'mdx';
   if (byType) return byType;
   return mediaType === '' || mediaType === 'application/octet-stream' ? byExtension : undefined;

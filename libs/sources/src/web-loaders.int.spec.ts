@@ -54,6 +54,8 @@ describe('loading pages and sitemaps over HTTP', () => {
           '<h1>Install</h1><p>Run the installer.</p><pre><code>npm ci</code></pre>',
         ),
       },
+      '/guide/setup.rst': { type: 'text/plain', body: 'Setup\n=====\n\nRun ``acme setup``.\n' },
+      '/guide/setup.adoc': { type: 'application/octet-stream', body: '= Setup\n\nRun `acme setup`.\n' },
       '/guide/tokens.md': {
         type: 'text/markdown; charset=utf-8',
         body: '---\nproduct: cli\n---\n# Tokens\n\nRevoke a token at once.\n',
@@ -101,6 +103,15 @@ describe('loading pages and sitemaps over HTTP', () => {
         url: `${site.origin}/guide/tokens.md`,
         metadata: { product: 'cli' },
       });
+    });
+
+    it('loads reStructuredText and AsciiDoc files served as plain text or bytes by their extension', async () => {
+      const rst = await loadUrl(`${site.origin}/guide/setup.rst`);
+      const adoc = await loadUrl(`${site.origin}/guide/setup.adoc`);
+      expect([rst, adoc].map((d) => [d.title, d.content_type])).toEqual([
+        ['Setup', 'text/x-rst'],
+        ['Setup', 'text/asciidoc'],
+      ]);
     });
 
     it('loads a PDF served as application/pdf as plain text', async () => {

@@ -88,8 +88,8 @@ describe('github sources (against a local stand-in of the GitHub REST API)', () 
       'https://docs.acme.test/',
       'https://docs.acme.test/docs/guide',
       'https://docs.acme.test/docs/intro',
-      'https://docs.acme.test/notes',
-      'https://docs.acme.test/windows',
+      'https://docs.acme.test/notes.txt',
+      'https://docs.acme.test/windows.txt',
     ]);
     // A link to another file of the repository leads to its page on the site.
     const found = await call('rag/search/', {
@@ -112,6 +112,56 @@ describe('github sources (against a local stand-in of the GitHub REST API)', () 
     github.truncateTrees = true;
     expect(await sync(source.id)).toMatchObject({ status: 'completed', unchanged: 3, deleted: 0 });
     github.truncateTrees = false;
+  });
+
+  it('reads a Hugo site, AsciiDoc and reStructuredText files, linking them to their published pages', async () => {
+    github.repos.set('acme/hugo', {
+      default_branch: 'main',
+      branches: {
+        main: {
+          'content/operate/_index.md':
+            '---\ntitle: Operate\n---\n\nSee [backups]({{< relref "backup" >}}).\n\n{{< note >}}\nRun as root:\n\n    acme-ctl start\n{{< /note >}}',
+          'content/operate/backup.md': '---\ntitle: Backup\n---\n\nCopy the data folder.',
+          'content/operate/restore.md': '---\ntitle: Restore\nslug: restoring\n---\n\nCopy it back.',
+          'content/guide.adoc': '= Guide\n\n== Start\n\n[source,bash]\n----\nacme-ctl start\n----',
+          'content/setup.rst': 'Setup\n=====\n\n.. note:: Read the guide first.',
+        },
+      },
+    });
+    const source = await create({
+      type: 'github',
+      repo: 'acme/hugo',
+      base_url: 'https://hugo.acme.test/',
+      dialect: 'hugo',
+      include: ['content/**'],
+    });
+    expect(source.dialect).toBe('hugo');
+    expect(await sync(source.id)).toMatchObject({ status: 'completed', added: 5, failed: 0 });
+    const urls = (await documents()).map((d) => d.url).filter((u) => u.startsWith('https://hugo.acme.test/'));
+    // Hugo reads pages from content/; a slug renames the page (a reference to it, by path, does not
+    // read its front matter: a sync reads only the files that changed).
+    expect(urls.sort()).toEqual([
+      'https://hugo.acme.test/guide/',
+      'https://hugo.acme.test/operate/',
+      'https://hugo.acme.test/operate/backup/',
+      'https://hugo.acme.test/operate/restoring/',
+      'https://hugo.acme.test/setup/',
+    ]);
+    const search = async (query: string) =>
+      (
+        (await (
+          await call('rag/search/', {
+            method: 'POST',
+            body: JSON.stringify({ query, search_mode: 'keyword' }),
+          })
+        ).json()) as { results: { text: string; url: string }[] }
+      ).results;
+    const [operate] = await search('backups root');
+    expect(operate!.text).toContain('[backups](https://hugo.acme.test/operate/backup/)');
+    expect(operate!.text).toContain('> **Note:** Run as root:\n>\n> ```\n> acme-ctl start\n> ```');
+    const [guide] = await search('acme-ctl start guide');
+    expect(guide).toMatchObject({ url: 'https://hugo.acme.test/guide/#_start' });
+    expect(guide!.text).toContain('```bash\nacme-ctl start\n```');
   });
 
   it('reads a private repository with a token it stores sealed and never shows', async () => {

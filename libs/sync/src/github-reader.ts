@@ -1,13 +1,21 @@
 import { extname } from 'node:path';
 import { FetchFailedError } from '@docqa/errors';
 import {
+  CONTENT_TYPE_BY_KIND,
   KIND_BY_EXTENSION,
+  SitePages,
   fetchResource,
   decodeFileText,
   decodeText,
   linksToPages,
   parseDocument,
   pathFilter,
+  readFrontMatter,
+  repositoryDialect,
+  detectDialect,
+  pageFront,
+  type DocumentKind,
+  publishedUrl,
   toDocumentId,
   type FetchOptions,
   type FetchedResource,
@@ -22,13 +30,15 @@ interface TreeItem {
   sha: string;
 }
 
-/** The kinds of file a github source reads: Markdown, MDX and text. */
-const TEXT_KINDS = new Set(['markdown', 'mdx', 'text']);
+/** The kinds of file a github source reads: Markdown, MDX, AsciiDoc, reStructuredText and text. */
+const TEXT_KINDS = new Set(['markdown', 'mdx', 'asciidoc', 'rst', 'text']);
 
 /**
  * A GitHub repository at a branch, through the REST API: the tree (recursive; walked directory by
- * directory when GitHub truncates it) lists the Markdown, MDX and text files, and each file is
- * read from its blob. A file whose blob SHA is unchanged is not fetched at all.
+ * directory when GitHub truncates it) lists the Markdown, MDX, AsciiDoc, reStructuredText and text
+ * files, and each file is read from its blob. A file whose blob SHA is unchanged is not fetched at
+ * all. Hugo references and relative links between the files lead to their pages (by path: the
+ * others' front matter is not read).
  */
 export const readGithub: SourceReader = async (source, fetch, ctx) => {
   const api = new GitHubApi(ctx.githubApiUrl, source.repo!, fetch, ctx.token);
@@ -41,10 +51,30 @@ export const readGithub: SourceReader = async (source, fetch, ctx) => {
       TEXT_KINDS.has(KIND_BY_EXTENSION[extname(i.path).toLowerCase()] ?? '') &&
       passes(i.path),
   );
-  return { entries: files.map((file) => fileEntry(source, api, branch, file)), failures: [], complete: true };
+  // Named, or told by the generator's configuration file (which travels with the repository).
+  const dialect = source.dialect ?? repositoryDialect(items.map((i) => i.path));
+  const site = new SitePages(
+    source.base_url ?? undefined,
+    dialect,
+    files.map((file) => ({ rel: file.path })),
+    true,
+  );
+  return {
+    entries: files.map((file) =>
+      fileEntry({ ...source, ...(dialect && { dialect }) }, api, branch, file, site),
+    ),
+    failures: [],
+    complete: true,
+  };
 };
 
-function fileEntry(source: StoredSource, api: GitHubApi, branch: string, file: TreeItem): SyncEntry {
+function fileEntry(
+  source: StoredSource,
+  api: GitHubApi,
+  branch: string,
+  file: TreeItem,
+  site: SitePages,
+): SyncEntry {
   const key = `https://github.com/${source.repo}/blob/${branch}/${file.path}`;
   return {
     key,
@@ -55,32 +85,42 @@ function fileEntry(source: StoredSource, api: GitHubApi, branch: string, file: T
       // A file that is not UTF-8 (or UTF-16 with its byte order mark) fails, saying so.
       const content =
         blob.encoding === 'base64' ? decodeFileText(Buffer.from(blob.content, 'base64')) : blob.content;
-      const kind = KIND_BY_EXTENSION[extname(file.path).toLowerCase()];
+      const kind = KIND_BY_EXTENSION[extname(file.path).toLowerCase()] as Exclude<DocumentKind, 'pdf'>;
       const document = parseDocument({
         id: state.document_id,
         content,
-        type: kind === 'text' ? 'text/plain' : 'text/markdown',
+        type: CONTENT_TYPE_BY_KIND[kind],
         mdx: kind === 'mdx',
-        url: pageUrl(source, key, file.path),
+        ...(source.dialect && { dialect: source.dialect }),
+        ...(source.base_url && { resolveRef: (target: string) => site.resolve(target, file.path) }),
+        url: pageUrl(source, key, file.path, content),
         metadata: { ...source.metadata, source_id: source.id, path: file.path },
       });
       // With a base URL, links to the repository's other files lead to their pages on the site
       // (without one, they are resolved against the file on GitHub at ingestion).
       if (source.base_url && document.content_type === 'text/markdown')
-        document.content = linksToPages(document.content, file.path, (path) => pageUrl(source, key, path));
+        document.content = linksToPages(
+          document.content,
+          file.path,
+          (path) => site.resolve(`/${path}`, file.path) ?? site.url(path),
+        );
       return { status: 'changed', state, document };
     },
   };
 }
 
 /**
- * Where a file's document links: the file on GitHub, or with a `base_url` the docs site's page
- * (the path without its extension, `index`/`README` naming their folder).
+ * Where a file's document links: the file on GitHub, or with a `base_url` the docs site's page,
+ * mapped as its generator maps it (see `publishedUrl`; its own front matter's `slug` and `url`
+ * count).
  */
-function pageUrl(source: StoredSource, githubUrl: string, path: string): string {
+function pageUrl(source: StoredSource, githubUrl: string, path: string, content: string): string {
   if (!source.base_url) return githubUrl;
-  const page = path.replace(/\.(mdx?|markdown|txt)$/i, '').replace(/(^|\/)(index|README)$/i, '$1');
-  return new URL(page, source.base_url.endsWith('/') ? source.base_url : `${source.base_url}/`).href;
+  const markdown = /\.(mdx?|markdown)$/i.test(path);
+  const front = markdown ? pageFront(readFrontMatter(content).data as Record<string, unknown>) : {};
+  const dialect =
+    source.dialect ?? (markdown ? detectDialect(content, { mdx: /\.mdx$/i.test(path) }) : undefined);
+  return publishedUrl(source.base_url, path, { dialect, front, fromRepositoryRoot: true });
 }
 
 /** The few GitHub REST calls a sync makes, with errors that say what went wrong. */

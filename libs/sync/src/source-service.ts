@@ -65,6 +65,7 @@ export class SourceService {
       metadata: body.metadata ?? {},
       schedule: body.schedule ?? null,
       base_url: body.base_url ?? null,
+      ...(body.dialect && { dialect: body.dialect }),
       created_at: new Date().toISOString(),
     };
     await this.deps.store.put(tenant, source);

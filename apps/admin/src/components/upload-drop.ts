@@ -8,7 +8,7 @@ import { formErrorsView } from './error-view';
 import { sharedStyles } from '../styles/shared-styles';
 
 /** File types the loaders read (the CLI's table of formats). */
-const ACCEPT = '.md,.markdown,.mdx,.html,.htm,.txt,.text,.pdf';
+const ACCEPT = '.md,.markdown,.mdx,.adoc,.asciidoc,.rst,.html,.htm,.txt,.text,.pdf';
 
 /** An upload the server accepted: its ingest job, the documents it makes, the files it refused. */
 export interface UploadAccepted extends UploadAnswer {
@@ -61,7 +61,7 @@ export class UploadDrop extends LitElement {
         @dragleave=${() => (this.over = false)}
         @drop=${this.drop}
       >
-        <p>Drop Markdown, MDX, HTML, text or PDF files here, or</p>
+        <p>Drop Markdown, MDX, AsciiDoc, reStructuredText, HTML, text or PDF files here, or</p>
         <label for="files">Choose files</label>
         <input
           id="files"

@@ -1,9 +1,10 @@
 import type { Command } from 'commander';
+import type { MarkdownDialect } from '@docqa/contracts';
 import type { DocqaClient } from '@docqa/client';
 import type { LoadIssue, LoadResult, LoadedDocument } from '@docqa/sources';
 import { ValidationError } from '@docqa/errors';
 import { withConnectionOptions } from './connection-options';
-import { httpUrlOption, integerOption, secondsOption } from './option-parsers';
+import { DIALECTS, dialectOption, httpUrlOption, integerOption, secondsOption } from './option-parsers';
 
 /** Skipped and failed sources listed in the summary; the rest are counted. */
 const LISTED = 20;
@@ -38,6 +39,7 @@ async function load(sources: string[], opts: Record<string, unknown>): Promise<L
     include: opts.include as string[] | undefined,
     exclude: opts.exclude as string[] | undefined,
     baseUrl: opts.baseUrl as string | undefined,
+    dialect: opts.dialect as MarkdownDialect | undefined,
     sitemaps: opts.sitemap as string[] | undefined,
     concurrency: opts.concurrency as number,
     timeoutMs: (opts.timeout as number) * 1000,
@@ -98,8 +100,13 @@ export function ingestCommand(program: Command): void {
       )
       .option(
         '--base-url <url>',
-        'where the files and folders are published: sources link to BASE/path (index.md → folder, .md dropped)',
+        'where the files and folders are published: sources link to each page as its generator publishes it (index.md, _index.md, README.md → folder; .md, .adoc, .rst dropped; slug front matter)',
         httpUrlOption('--base-url'),
+      )
+      .option(
+        '--dialect <name>',
+        `the docs generator the Markdown is written for (${DIALECTS.join('|')}); default: detected from the files`,
+        dialectOption('--dialect'),
       )
       .option('--sitemap <url>', 'ingest every page of this sitemap (repeatable)', collect)
       .option('--concurrency <n>', 'pages fetched at once', integerOption('--concurrency', { min: 1 }), 4)
@@ -121,7 +128,10 @@ export function ingestCommand(program: Command): void {
       );
     if (!documents.length) {
       if (failed.length) process.exitCode = 1;
-      else throw new ValidationError('no Markdown, MDX, HTML, text or PDF documents found');
+      else
+        throw new ValidationError(
+          'no Markdown, MDX, AsciiDoc, reStructuredText, HTML, text or PDF documents found',
+        );
       return;
     }
     const { clientFor } = await import('./http-client');

@@ -1,8 +1,8 @@
 import { Command } from 'commander';
-import { CreateTokenRequestSchema, SearchRequestSchema } from '@docqa/contracts';
+import { CreateTokenRequestSchema, MarkdownDialectSchema, SearchRequestSchema } from '@docqa/contracts';
 import { batchCommand } from './batch';
 import { ingestCommand } from './ingest';
-import { integerOption, secondsOption } from './option-parsers';
+import { DIALECTS, dialectOption, integerOption, secondsOption } from './option-parsers';
 import { SEARCH_LIMIT_MAX, searchCommand } from './search';
 import { MAX_EXPIRES_DAYS, MAX_RATE_LIMIT, parseDuration, tokensCommand } from './tokens';
 
@@ -15,6 +15,14 @@ describe('option parsers', () => {
       expect(() => limit(bad)).toThrow(`--limit must be an integer from 1 to 50, not "${bad}"`);
     expect(() => integerOption('--concurrency', { min: 1 })('0')).toThrow(
       '--concurrency must be an integer of 1 or more, not "0"',
+    );
+  });
+
+  it('takes the dialects the contracts name, and names them for any other value', () => {
+    expect([...DIALECTS].sort()).toEqual([...MarkdownDialectSchema.options].sort());
+    expect(dialectOption('--dialect')('hugo')).toBe('hugo');
+    expect(() => dialectOption('--dialect')('jekyll')).toThrow(
+      '--dialect must be one of markdown, hugo, docusaurus, mkdocs, not "jekyll"',
     );
   });
 

@@ -3,6 +3,7 @@
  * it connects anywhere, with a message naming the option and what it takes. Defaults are given as
  * parsed values: commander does not pass them through the parser.
  */
+import type { MarkdownDialect } from '@docqa/contracts';
 import { ValidationError } from '@docqa/errors';
 
 /** A whole number from `min` to `max`: `--limit must be an integer from 1 to 50, not "abc"`. */
@@ -34,5 +35,22 @@ export function httpUrlOption(name: string) {
     if (!URL.canParse(value) || !/^https?:$/.test(new URL(value).protocol))
       throw new ValidationError(`${name} must be an http(s) URL, not "${value}"`);
     return value;
+  };
+}
+
+/** The docs generators `--dialect` names (the contracts' MarkdownDialect, without loading zod for `--help`). */
+export const DIALECTS = [
+  'markdown',
+  'hugo',
+  'docusaurus',
+  'mkdocs',
+] as const satisfies readonly MarkdownDialect[];
+
+/** A docs generator's dialect: `--dialect must be one of markdown, hugo, docusaurus, mkdocs, not "jekyll"`. */
+export function dialectOption(name: string) {
+  return (value: string): MarkdownDialect => {
+    if (!(DIALECTS as readonly string[]).includes(value))
+      throw new ValidationError(`${name} must be one of ${DIALECTS.join(', ')}, not "${value}"`);
+    return value as MarkdownDialect;
   };
 }

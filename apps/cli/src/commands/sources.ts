@@ -1,9 +1,16 @@
 import type { Command } from 'commander';
 import type { DocqaClient } from '@docqa/client';
-import type { SourceRecord, SourceRequest, SourceUpdate, SyncRecord } from '@docqa/contracts';
+import type {
+  MarkdownDialect,
+  SourceRecord,
+  SourceRequest,
+  SourceUpdate,
+  SyncRecord,
+} from '@docqa/contracts';
 import { ValidationError } from '@docqa/errors';
 import { withConnectionOptions, type ConnectionOptions } from './connection-options';
 import { parseMetadata } from './ingest';
+import { DIALECTS, dialectOption } from './option-parsers';
 import { syncBar } from './progress-bars';
 
 const TYPES = ['sitemap', 'url', 'github', 'llms_txt'] as const;
@@ -47,6 +54,7 @@ export function sourceRequest(type: string, target: string, opts: Record<string,
     ...(opts.metadata ? { metadata: parseMetadata(opts.metadata as string[]) } : {}),
     ...(opts.schedule ? { schedule: opts.schedule as string } : {}),
     ...(opts.baseUrl ? { base_url: opts.baseUrl as string } : {}),
+    ...(opts.dialect ? { dialect: opts.dialect as MarkdownDialect } : {}),
   };
 }
 
@@ -100,7 +108,12 @@ export function sourcesCommand(program: Command): void {
       .option('--metadata <key=value>', 'metadata added to every document (repeatable)', collect)
       .option('--branch <name>', 'github: the branch (default: the repository’s default)')
       .option('--repo-token <token>', 'github: a token for a private repository (stored encrypted)')
-      .option('--base-url <url>', 'github: the docs site the files are published at'),
+      .option('--base-url <url>', 'github: the docs site the files are published at')
+      .option(
+        '--dialect <name>',
+        `github: the docs generator of the Markdown (${DIALECTS.join('|')}); default: detected per file`,
+        dialectOption('--dialect'),
+      ),
   ).action(async (type: string, target: string, opts) => {
     const source = await (await client(opts)).sources.create(sourceRequest(type, target, opts));
     process.stdout.write(`${source.id}\n`);

@@ -1,0 +1,66 @@
+import { join } from 'node:path';
+import type { SearchResult } from '@docqa/contracts';
+import { toMarkdown } from '@docqa/ingest';
+import { chunkMarkdown, withAnchor } from '@docqa/retrieval';
+import { absoluteLinks, loadPaths } from '@docqa/sources';
+import { DIALECT_FIXTURES } from '@docqa/sources/testing';
+import type { AnswerChunk } from './answer-types';
+import { ExtractiveAnswerer } from './extractive-answerer';
+
+/** The chunks of a Hugo site's pages, as ingestion makes them, as search results. */
+async function hugoResults(): Promise<SearchResult[]> {
+  const { documents } = await loadPaths([join(DIALECT_FIXTURES, 'hugo')], {
+    baseUrl: 'https://redis.example/docs/',
+  });
+  const results: SearchResult[] = [];
+  for (const doc of documents) {
+    const markdown = absoluteLinks(await toMarkdown(doc.content, doc.content_type), doc.url!);
+    (await chunkMarkdown(markdown, { size: 1000, overlap: 100 })).forEach((piece, i) =>
+      results.push({
+        document_id: doc.id,
+        chunk_id: `${doc.id}#${i}`,
+        title: doc.title,
+        url: withAnchor(doc.url!, piece.anchor),
+        section: piece.heading ? `${doc.title} › ${piece.heading}` : doc.title,
+        text: piece.text,
+        score: 1 - results.length / 100,
+        metadata: {},
+      }),
+    );
+  }
+  return results;
+}
+
+async function ask(question: string, results: SearchResult[]) {
+  const retriever = { search: jest.fn(async () => ({ results, took_ms: 0 })) };
+  const chunks: AnswerChunk[] = [];
+  for await (const c of new ExtractiveAnswerer(retriever).answer({
+    tenant: 't',
+    question,
+    history: [],
+    filters: [],
+  }))
+    chunks.push(c);
+  return {
+    text: chunks.flatMap((c) => (c.type === 'delta' ? [c.text] : [])).join(''),
+    sources: chunks.flatMap((c) => (c.type === 'sources' ? c.sources : [])),
+  };
+}
+
+describe('an answer over a Hugo site', () => {
+  it('keeps the page’s indented command as a code block, cited at its published section', async () => {
+    const results = await hugoResults();
+    const snapshot = results.filter((r) => r.section?.endsWith('Snapshotting'));
+    const { text, sources } = await ask('How do I make Redis save a snapshot every 60 seconds?', snapshot);
+    expect(text).toContain('```\nsave 60 1000\n```');
+    expect(sources[0]!.url).toBe('https://redis.example/docs/operate/persistence/#snapshotting');
+  });
+
+  it('links to the published pages that relref names, never to an encoded shortcode or a source file', async () => {
+    const results = await hugoResults();
+    const intro = results.filter((r) => r.section === 'Redis persistence');
+    const { text } = await ask('What does persistence refer to?', intro);
+    expect(text).toContain('[replication](https://redis.example/docs/operate/replication/)');
+    expect(text).not.toMatch(/%7B%7B|relref|_index/);
+  });
+});

@@ -1,0 +1,98 @@
+import { dedent, labelOf, labelledBlock, labelledPart } from './labelled-block';
+import { stripMdx } from './strip-mdx';
+
+/** An admonition's opening line: `:::note`, `:::tip Title`, `:::warning[Title]`, `::::info`. */
+const ADMONITION = /^\s*(:{3,})\s*([a-z]+)\s*(?:\[([^\]]*)\]|(.*?))?\s*$/i;
+const FENCE = /^\s{0,3}(`{3,}|~{3,})/;
+
+/**
+ * Docusaurus (MDX) content as a reader sees it: `:::note Title … :::` admonitions (nested ones
+ * too) as labelled quotes, each `<TabItem label="…">` as a labelled part, then imports, exports
+ * and components without text dropped (see `stripMdx`).
+ */
+export function normaliseDocusaurus(markdown: string): string {
+  return flatten(stripMdx(admonitions(tabItems(markdown))));
+}
+
+/**
+ * Prose indented under a component's tags, dedented: MDX has no indented code blocks, and
+ * Markdown read later (chunks, answers) would take text indented four columns for code.
+ */
+function flatten(markdown: string): string {
+  let fence: string | null = null;
+  let previous = '';
+  return markdown
+    .split('\n')
+    .map((line) => {
+      const run = FENCE.exec(line)?.[1];
+      if (fence || run) {
+        if (fence && run && run[0] === fence[0] && run.length >= fence.length) fence = null;
+        else if (!fence) fence = run!;
+        return line;
+      }
+      const inList = /^\s*([-*+]|\d+[.)])\s/.test(previous) || /^\s{2,}\S/.test(previous);
+      const out = !inList && /^\s{4,}\S/.test(line) ? line.trimStart() : line;
+      if (line.trim()) previous = out;
+      return out;
+    })
+    .join('\n');
+}
+
+/** `:::kind Title` … `:::` blocks as labelled quotes, innermost first. */
+function admonitions(markdown: string): string {
+  const lines = markdown.split('\n');
+  const out: string[] = [];
+  let fence: string | null = null;
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    const run = FENCE.exec(line)?.[1];
+    if (fence || run) {
+      if (fence && run && run[0] === fence[0] && run.length >= fence.length) fence = null;
+      else if (!fence) fence = run!;
+      out.push(line);
+      continue;
+    }
+    const open = ADMONITION.exec(line);
+    const end = open ? closing(lines, i, open[1]!) : -1;
+    if (!open || end === -1) {
+      out.push(line);
+      continue;
+    }
+    const body = admonitions(lines.slice(i + 1, end).join('\n'));
+    const title = (open[3] ?? open[4] ?? '').trim();
+    out.push('', labelledBlock(title || labelOf(open[2]!), body), '');
+    i = end;
+  }
+  return out.join('\n');
+}
+
+/** The line closing the admonition opened at `start` with `colons` (nested ones skipped). */
+function closing(lines: string[], start: number, colons: string): number {
+  let depth = 0;
+  for (let i = start + 1; i < lines.length; i++) {
+    const line = lines[i]!.trim();
+    if (line === colons) {
+      if (depth === 0) return i;
+      depth--;
+    } else if (line.startsWith(colons) && ADMONITION.test(line) && /^:+/.exec(line)![0] === colons) depth++;
+  }
+  return -1;
+}
+
+/** Each `<TabItem value="…" label="…">…</TabItem>` as its label over its dedented content. */
+function tabItems(markdown: string): string {
+  return markdown.replace(
+    /^[ \t]*<TabItem\b([^>]*)>[ \t]*\n?([\s\S]*?)^[ \t]*<\/TabItem>[ \t]*$/gm,
+    (_, attributes: string, body: string) => {
+      const label = attribute(attributes, 'label') ?? attribute(attributes, 'value');
+      return label ? `\n${labelledPart(label, body)}\n` : dedent(body);
+    },
+  );
+}
+
+function attribute(attributes: string, name: string): string | undefined {
+  const match = new RegExp(
+    `\\b${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|\\{\\s*["'\`]([^"'\`]*)["'\`]\\s*\\})`,
+  ).exec(attributes);
+  return match ? (match[1] ?? match[2] ?? match[3]) : undefined;
+}

@@ -1,0 +1,58 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { normaliseHugo } from './hugo-markdown';
+
+const persistence = readFileSync(
+  join(__dirname, 'testing/dialects/hugo/operate/persistence/_index.md'),
+  'utf8',
+);
+
+describe('normaliseHugo', () => {
+  it('resolves relref and ref shortcodes, of both forms, to the pages they name', () => {
+    const text = normaliseHugo(
+      'See [a]({{< relref "/operate/persistence" >}}), [b]({{% ref "install.md#linux" %}}) and [c]({{< relref path="x.md" >}}).',
+      { resolveRef: (target) => `https://docs.example/${target.replace(/\.md/, '/')}` },
+    );
+    expect(text).toBe(
+      'See [a](https://docs.example//operate/persistence), [b](https://docs.example/install/#linux) and [c](https://docs.example/x/).',
+    );
+  });
+
+  it('keeps a reference to a page it cannot resolve as the path written, never as an encoded shortcode', () => {
+    expect(normaliseHugo('[AOF]({{< relref "#append-only-file" >}})')).toBe('[AOF](#append-only-file)');
+  });
+
+  it('keeps nested paired shortcodes as their text, admonitions as labelled quotes', () => {
+    const text = normaliseHugo(persistence);
+    expect(text).toContain(
+      [
+        '> **Note:** Snapshots are taken in the background.',
+        '>',
+        '> > **Data loss:** A crash between two snapshots loses the writes made in between.',
+      ].join('\n'),
+    );
+    expect(text).not.toMatch(/\{\{< \/(note|warning) >\}\}|\{\{< warning/);
+    expect(normaliseHugo('{{% notice tip %}}\nUse AOF.\n{{% /notice %}}')).toBe(
+      '\n\n> **Tip:** Use AOF.\n\n',
+    );
+  });
+
+  it('labels tabs by their header and turns highlight into fenced code with its language', () => {
+    const text = normaliseHugo(persistence);
+    expect(text).toContain('**redis.conf**:\n\n```conf\nappendonly yes\nappendfsync everysec\n```');
+    expect(text).toContain('**redis-cli**:\n\nAt run time:\n\n```\nredis-cli CONFIG SET appendonly yes\n```');
+    expect(text).not.toContain('tabpane');
+  });
+
+  it('drops shortcodes without content and closing tags without an opening one', () => {
+    expect(
+      normaliseHugo('A {{< figure src="/a.png" caption="RDB" >}} B {{< youtube id=abc >}}{{< /warning >}}C'),
+    ).toBe('A  B C');
+  });
+
+  it('shows a shortcode written for show as Hugo does, without replacing it', () => {
+    expect(normaliseHugo('Write `{{</* note */>}}` or {{%/* ref "x" */%}}.')).toBe(
+      'Write `{{< note >}}` or {{% ref "x" %}}.',
+    );
+  });
+});

@@ -1,0 +1,107 @@
+import type { MarkdownDialect } from '@docqa/contracts';
+import { normaliseDocusaurus } from './docusaurus-markdown';
+import { normaliseHugo, type HugoOptions } from './hugo-markdown';
+import { fenceIndentedCode } from './indented-code';
+import { normaliseMkdocs } from './mkdocs-markdown';
+import { atxHeadings } from './setext-headings';
+
+/** A Hugo shortcode, `{{< name >}}` or `{{% name %}}`. */
+const HUGO = /\{\{[<%]\s*\/?\s*[\w.-]+[^}]*[>%]\}\}/;
+/** A Docusaurus admonition (`:::note`), tab item or theme import. */
+const DOCUSAURUS = /^\s*:::+\s*[a-z]+|<TabItem\b|^import\s.+from\s+['"]@(theme|site|docusaurus)\//im;
+/** An MkDocs admonition (`!!! note`, `??? tip`), content tab (`=== "Tab"`) or snippet (`--8<--`). */
+/** Characters every generator's markup starts with, to pass over plain Markdown quickly. */
+const MARKERS = /\{\{[<%]|:::|<TabItem|^import\s|!!!|\?\?\?|^\s*===|--8<--/m;
+/** A fenced code block or a code span. */
+const CODE = /^ {0,3}(`{3,}|~{3,})[^\n]*\n[\s\S]*?^ {0,3}\1[`~]*[ \t]*$|`[^`\n]+`/gm;
+const MKDOCS = /^\s*(!!!|\?\?\?\+?)\s+[\w-]+|^\s*===[!+]?\s+"|^\s*-{2}8<-{2}/m;
+
+/**
+ * The docs generator a Markdown document was written for, from its markup: Hugo shortcodes,
+ * Docusaurus admonitions and tabs (or MDX), MkDocs admonitions, tabs and snippets; else plain
+ * Markdown. A single file travels without its site's configuration, so the content is the clue.
+ */
+export function detectDialect(markdown: string, { mdx = false }: { mdx?: boolean } = {}): MarkdownDialect {
+  if (mdx) return 'docusaurus';
+  // Most documents show no generator's markup at all: not worth setting their code aside.
+  if (!MARKERS.test(markdown)) return 'markdown';
+  const prose = withoutCode(markdown);
+  if (HUGO.test(prose)) return 'hugo';
+  if (DOCUSAURUS.test(prose)) return 'docusaurus';
+  if (MKDOCS.test(prose)) return 'mkdocs';
+  return 'markdown';
+}
+
+/** The configuration files of each generator, at a repository's root (or a docs folder's). */
+const CONFIG_FILES: [RegExp, MarkdownDialect][] = [
+  [/^(.*\/)?(hugo|config)\.(toml|ya?ml|json)$/, 'hugo'],
+  [/^(.*\/)?docusaurus\.config\.(js|mjs|cjs|ts)$/, 'docusaurus'],
+  [/^(.*\/)?mkdocs\.ya?ml$/, 'mkdocs'],
+];
+
+/**
+ * The docs generator of a repository, from the configuration file it keeps (`hugo.toml`,
+ * `docusaurus.config.js`, `mkdocs.yml`; a `config.toml` only beside a `content/` folder); undefined
+ * when none is found.
+ */
+export function repositoryDialect(paths: string[]): MarkdownDialect | undefined {
+  for (const [config, dialect] of CONFIG_FILES) {
+    const found = paths.find((p) => config.test(p) && p.split('/').length <= 2);
+    if (!found) continue;
+    const folder = found.slice(0, found.lastIndexOf('/') + 1);
+    // `config.toml` names too many tools' settings to tell Hugo without its content folder.
+    const generic = found.slice(folder.length).startsWith('config.');
+    if (generic && !paths.some((p) => p.startsWith(`${folder}content/`))) continue;
+    return dialect;
+  }
+  return undefined;
+}
+
+/** Options of {@link normaliseMarkdown}. */
+export interface NormaliseOptions extends HugoOptions {
+  /**
+   * Whether the text was normalised before (by a loader), so that markup left in code spans and
+   * blocks is an example shown to readers, never markup to replace.
+   */
+  normalised?: boolean;
+}
+
+/**
+ * Markdown of a docs generator as the Markdown its readers see (see `normaliseHugo`,
+ * `normaliseDocusaurus`, `normaliseMkdocs`); indented code blocks are fenced in every dialect but
+ * MDX's, which has none, and setext headings (underlined) written as `#` ones.
+ */
+export function normaliseMarkdown(
+  markdown: string,
+  dialect: MarkdownDialect,
+  options: NormaliseOptions = {},
+): string {
+  switch (dialect) {
+    case 'hugo':
+      return atxHeadings(
+        fenceIndentedCode(
+          options.normalised
+            ? outsideCode(markdown, (prose) => normaliseHugo(prose, options))
+            : normaliseHugo(markdown, options),
+        ),
+      );
+    case 'docusaurus':
+      return atxHeadings(normaliseDocusaurus(markdown));
+    case 'mkdocs':
+      return normaliseMkdocs(atxHeadings(markdown));
+    default:
+      return atxHeadings(fenceIndentedCode(markdown));
+  }
+}
+
+/** `change` applied to the Markdown with its code blocks and code spans set aside. */
+function outsideCode(markdown: string, change: (prose: string) => string): string {
+  const code: string[] = [];
+  const prose = markdown.replace(CODE, (block) => `\u0001${code.push(block) - 1}\u0001`);
+  return change(prose).replace(/\u0001(\d+)\u0001/g, (_, i: string) => code[Number(i)]!);
+}
+
+/** Markdown without its fenced code blocks and code spans (where markup is shown, not used). */
+export function withoutCode(markdown: string): string {
+  return markdown.replace(CODE, '');
+}

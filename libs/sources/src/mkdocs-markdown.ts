@@ -1,0 +1,105 @@
+import { fenceIndentedCode } from './indented-code';
+import { dedent, labelOf, labelledBlock, labelledPart } from './labelled-block';
+
+/** `!!! note "Title"`, `??? tip`, `???+ warning ""`, with extra classes after the kind. */
+const ADMONITION = /^(\s*)(!!!|\?\?\?\+?)\s+([\w-]+)(?:\s+[\w-]+)*\s*(?:"([^"]*)")?\s*$/;
+/** A content tab: `=== "Linux"`, `===! "First"`, `===+ "Selected"`. */
+const TAB = /^(\s*)===[!+]?\s+"([^"]*)"\s*$/;
+const FENCE = /^\s{0,3}(`{3,}|~{3,})/;
+
+/**
+ * MkDocs (Material) content as a reader sees it: `!!!`/`???` admonitions with their indented
+ * bodies as labelled quotes, content tabs `=== "Tab"` as labelled parts, snippet markers
+ * (`--8<--`) and attribute lists (`{ .class }`) dropped, indented code fenced; headings get the
+ * anchors MkDocs gives them (`{#id}`), a custom `{ #id }` kept.
+ */
+export function normaliseMkdocs(markdown: string): string {
+  const text = fenceIndentedCode(blocks(markdown.split('\n')).join('\n'));
+  return headingAnchors(text).replace(/\n{3,}/g, '\n\n');
+}
+
+/** Admonitions, tabs and snippet markers of a run of lines (bodies handled recursively). */
+function blocks(lines: string[]): string[] {
+  const out: string[] = [];
+  let fence: string | null = null;
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    const run = FENCE.exec(line)?.[1];
+    if (fence || run) {
+      if (fence && run && run[0] === fence[0] && run.length >= fence.length) fence = null;
+      else if (!fence) fence = run!;
+      out.push(line);
+      continue;
+    }
+    if (/^\s*-{2}8<-{2}/.test(line) || /^\s*\[TOC\]\s*$/.test(line)) continue;
+    const admonition = ADMONITION.exec(line);
+    const tab = admonition ? null : TAB.exec(line);
+    const opener = admonition ?? tab;
+    if (!opener) {
+      out.push(line);
+      continue;
+    }
+    const end = bodyEnd(lines, i, opener[1]!.length);
+    const body = blocks(dedent(lines.slice(i + 1, end).join('\n')).split('\n')).join('\n');
+    const block = admonition
+      ? labelledBlock(admonition[4] || labelOf(admonition[3]!), body)
+      : labelledPart(tab![2]!, body);
+    out.push('', ...block.split('\n').map((l) => opener[1]! + l), '');
+    i = end - 1;
+  }
+  return out;
+}
+
+/** The index after the indented body of the block opened at `start`, blank lines within kept. */
+function bodyEnd(lines: string[], start: number, indent: number): number {
+  let end = start + 1;
+  for (let j = start + 1; j < lines.length; j++) {
+    const line = lines[j]!;
+    if (!line.trim()) continue;
+    if (line.replace(/\t/g, '    ').search(/\S/) < indent + 4) break;
+    end = j + 1;
+  }
+  return end;
+}
+
+/**
+ * Headings with the id MkDocs gives them (`{#id}`): a custom `{ #id .class }` kept, else Python
+ * Markdown's slug of the heading's text (ASCII, punctuation dropped, runs of spaces and hyphens as
+ * one `-`), `_1`, `_2`… for repeats; attribute lists elsewhere dropped.
+ */
+function headingAnchors(markdown: string): string {
+  const seen = new Set<string>();
+  let fence: string | null = null;
+  return markdown
+    .split('\n')
+    .map((line) => {
+      const run = FENCE.exec(line)?.[1];
+      if (fence || run) {
+        if (fence && run && run[0] === fence[0] && run.length >= fence.length) fence = null;
+        else if (!fence) fence = run!;
+        return line;
+      }
+      const heading = /^(#{1,6}\s+)(.*?)\s*(\{:?\s*([^}]*)\})?\s*#*\s*$/.exec(line);
+      if (!heading) return line.replace(/\s*\{:?\s*(?:[.#][\w-]+\s*|[\w-]+="[^"]*"\s*)+\}/g, '');
+      const custom = /#([\w-]+)/.exec(heading[4] ?? '')?.[1];
+      let id = custom ?? mkdocsSlug(heading[2]!);
+      if (!custom) for (let n = 1; seen.has(id); n++) id = `${mkdocsSlug(heading[2]!)}_${n}`;
+      seen.add(id);
+      return `${heading[1]}${heading[2]} {#${id}}`;
+    })
+    .join('\n');
+}
+
+/** Python Markdown's `slugify` of a heading's text, its inline Markdown removed. */
+export function mkdocsSlug(heading: string): string {
+  return heading
+    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/<[^>]+>/g, '')
+    .replace(/[`*~]/g, '')
+    .normalize('NFKD')
+    .replace(/[^\x00-\x7f]/g, '')
+    .replace(/[^\w\s-]/g, '')
+    .trim()
+    .toLowerCase()
+    .replace(/[-\s]+/g, '-');
+}

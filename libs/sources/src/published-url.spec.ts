@@ -1,0 +1,54 @@
+import { pagePath, publishedUrl } from './published-url';
+
+describe('pagePath', () => {
+  it('maps files to pages as Hugo does: sections and bundles as folders, lower case, slug and url', () => {
+    expect(pagePath('operate/persistence/_index.md', { dialect: 'hugo' })).toBe('operate/persistence/');
+    expect(pagePath('operate/Backup.md', { dialect: 'hugo' })).toBe('operate/backup/');
+    expect(pagePath('blog/post/index.md', { dialect: 'hugo' })).toBe('blog/post/');
+    expect(pagePath('operate/backup.md', { dialect: 'hugo', front: { slug: 'backups' } })).toBe(
+      'operate/backups/',
+    );
+    expect(pagePath('operate/_index.md', { dialect: 'hugo', front: { slug: 'ignored' } })).toBe('operate/');
+    expect(pagePath('a/b.md', { dialect: 'hugo', front: { url: '/docs/b-page/' } })).toBe('docs/b-page/');
+  });
+
+  it('maps files to pages as Docusaurus does: number prefixes dropped, id and slug', () => {
+    expect(pagePath('docs/01-guides/02-install.mdx', { dialect: 'docusaurus' })).toBe('docs/guides/install');
+    expect(pagePath('docs/guides/install.md', { dialect: 'docusaurus', front: { id: 'setup' } })).toBe(
+      'docs/guides/setup',
+    );
+    expect(pagePath('docs/guides/install.md', { dialect: 'docusaurus', front: { slug: '/start' } })).toBe(
+      'start',
+    );
+    expect(pagePath('docs/guides/index.md', { dialect: 'docusaurus' })).toBe('docs/guides/');
+  });
+
+  it('maps files to pages as MkDocs and plain sites do', () => {
+    expect(pagePath('user-guide/writing.md', { dialect: 'mkdocs' })).toBe('user-guide/writing/');
+    expect(pagePath('user-guide/README.md', { dialect: 'mkdocs' })).toBe('user-guide/');
+    expect(pagePath('guide/install.md')).toBe('guide/install');
+    expect(pagePath('guide/install.adoc')).toBe('guide/install');
+    expect(pagePath('guide/install.rst')).toBe('guide/install');
+    expect(pagePath('guide/index.rst')).toBe('guide/');
+    expect(pagePath('guide/manual.pdf')).toBe('guide/manual.pdf');
+  });
+
+  it('leaves out the folder a generator reads pages from when paths start at the repository root', () => {
+    expect(pagePath('content/operate/_index.md', { dialect: 'hugo', fromRepositoryRoot: true })).toBe(
+      'operate/',
+    );
+    expect(pagePath('docs/user-guide/index.md', { dialect: 'mkdocs', fromRepositoryRoot: true })).toBe(
+      'user-guide/',
+    );
+    expect(pagePath('docs/intro.md', { dialect: 'docusaurus', fromRepositoryRoot: true })).toBe('docs/intro');
+  });
+});
+
+describe('publishedUrl', () => {
+  it('joins the page to the base URL, encoded; a full url in front matter wins', () => {
+    expect(publishedUrl('https://d.example/docs', 'a b/é.md')).toBe('https://d.example/docs/a%20b/%C3%A9');
+    expect(publishedUrl('https://d.example/', 'x.md', { front: { url: 'https://e.example/x' } })).toBe(
+      'https://e.example/x',
+    );
+  });
+});

@@ -1,0 +1,49 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { rstTitle, rstToMarkdown } from './rst-markdown';
+
+const install = readFileSync(join(__dirname, 'testing/dialects/install.rst'), 'utf8');
+
+describe('rstToMarkdown', () => {
+  const markdown = rstToMarkdown(install);
+
+  it('turns section titles into headings by their adornment, with the anchors Sphinx gives them', () => {
+    expect(rstTitle(install)).toBe('Install guide');
+    expect(markdown.split('\n').filter((l) => l.startsWith('#'))).toEqual([
+      '# Install guide {#install-guide}',
+      '## Overview {#overview}',
+      '### Details {#details}',
+    ]);
+  });
+
+  it('turns :: literal blocks and code-block directives into fenced code with their language', () => {
+    expect(markdown).toContain('Run this:\n\n```\npip install example\nexample --init\n```');
+    expect(markdown).toContain('```python\nimport example\nexample.run()\n```');
+    expect(markdown).toContain('```\nliteral only\n```');
+    expect(markdown).toContain('  ```bash\n  echo nested\n  ```');
+  });
+
+  it('turns admonitions into labelled quotes and drops directives without text for a reader', () => {
+    expect(markdown).toContain('> **Note:** Needs Python 3.\n>\n> Second paragraph.');
+    expect(markdown).toContain('> **Warning:** Do not run as root.');
+    expect(markdown).not.toMatch(/toctree|maxdepth|image::|pic\.png|include|\.\. _install/);
+  });
+
+  it('keeps inline literals and links, :doc: as a link to the page and :ref: as its text', () => {
+    expect(markdown).toContain(
+      'Install with `pip` and read [the docs](https://example.com/docs) or [usage](usage).\nSee configuring and config section.',
+    );
+  });
+
+  it('keeps grid, simple and list tables readable as Markdown tables', () => {
+    expect(markdown).toContain('| Name | Value |\n| --- | --- |\n| a | b more |');
+    expect(markdown).toContain('| Name | Value |\n| --- | --- |\n| x | 1 |\n| y | 2 |');
+    expect(markdown).toContain('| Option | Meaning |\n| --- | --- |\n| `-v` | verbose |');
+  });
+
+  it('keeps lists and definitions', () => {
+    expect(markdown).toContain('- first item\n  continues here');
+    expect(markdown).toContain('1. numbered');
+    expect(markdown).toContain('**term**\n\nDefinition of term.');
+  });
+});
