@@ -13,6 +13,7 @@ import {
   type TermWeights,
 } from './passage-choice';
 import { pieces } from './pieces';
+import { questionIntent } from './question-intent';
 import { questionKind, type QuestionKind } from './question-kind';
 import { quotePassage } from './quote-passage';
 import { searchPassages } from './search-passages';
@@ -136,7 +137,10 @@ export class ExtractiveAnswerer implements Answerer {
       question ? new Set(terms(question)) : undefined,
       nameTerms(query),
     );
-    const ranked = rankSections(passages, weights, kind);
+    const ranked = onTopic(
+      rankSections(passages, weights, kind, questionIntent(question ?? query)),
+      question ? wanted.filter((t) => !terms(question).includes(t)) : [],
+    );
     const first = ranked[0]!;
     if (Math.max(...ranked.map((s) => s.coverage)) < MIN_COVERAGE)
       return { text: NOT_FOUND_ANSWER, cited: [], quoted: new Map() };
@@ -235,6 +239,16 @@ export class ExtractiveAnswerer implements Answerer {
 }
 
 /**
+ * The sections a follow-up may quote: those holding a word of the topic it borrowed from the turn
+ * before ("Game Mode" for "And how do I turn it off again?"), when any does; a section that only
+ * shares the follow-up's own words ("turn off the TV") is about something else.
+ */
+function onTopic(ranked: ScoredSection[], borrowed: string[]): ScoredSection[] {
+  const kept = ranked.filter((s) => borrowed.some((t) => holds(s.passage, t)));
+  return kept.length ? kept : ranked;
+}
+
+/**
  * Whether a section is the procedure a "how do I…" question asks for: steps or a command, under
  * headings that name every word of the question.
  */
@@ -246,9 +260,13 @@ function isProcedureFor(passage: SectionPassage, weights: TermWeights): boolean 
 /**
  * Whether a runner-up near the best section is another answer to show beside it. A definition
  * answers a "what is" question alone: a section that does not define the subject too (a list of
- * `docqa_…` metrics for "What is docqa?") is not.
+ * `docqa_…` metrics for "What is docqa?") is not. Nor is a section about another task on the same
+ * subject ("Backing up AOF persistence") beside one that does what is asked with a command or
+ * setting (`appendonly yes` for "turn on the AOF").
  */
 function answersBeside(first: ScoredSection, other: ScoredSection): boolean {
+  const commands = first.passage.units.some((u) => u.kind === 'code');
+  if (other.fit < 1 && first.fit > 1 && commands) return false;
   return other.defines || !first.defines;
 }
 

@@ -18,7 +18,7 @@ const STANDALONE_TERMS = 2;
 /**
  * Rewrites a follow-up into a standalone search query from the chat's earlier turns: a question
  * that points back ("what about on Windows?", "how do I revoke it?") or names too little to stand
- * alone borrows the content words of the previous question. Any other question is kept as it is:
+ * alone borrows the content words of the previous question, as written there. Any other question is kept as it is:
  * in a chat, a new question about something else ("Which settings does docqa read?") must not be
  * searched with the previous topic's words.
  */
@@ -28,6 +28,21 @@ export function standaloneQuery(question: string, history: { question: string; a
   const own = terms(question);
   if (own.length >= STANDALONE_TERMS && !POINTS_BACK.some((pattern) => pattern.test(question)))
     return question;
-  const borrowed = terms(previous.question).filter((t) => !own.includes(t));
+  const borrowed = topicWords(previous.question, new Set(own));
   return borrowed.length ? `${question} ${borrowed.join(' ')}` : question;
+}
+
+/**
+ * The words of `question` that name something besides `own` terms, each once, as written: a
+ * search stems them its own way ("Game Mode", not the answerer's terms "gam mod", which keyword
+ * search would not find).
+ */
+function topicWords(question: string, own: Set<string>): string[] {
+  const seen = new Set(own);
+  return question.split(/[^\p{L}\p{N}_.-]+/u).filter((word) => {
+    const found = terms(word.replace(/^[.-]+|[.-]+$/g, ''));
+    if (!found.length || found.every((t) => seen.has(t))) return false;
+    found.forEach((t) => seen.add(t));
+    return true;
+  });
 }

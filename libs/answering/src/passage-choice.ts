@@ -1,3 +1,4 @@
+import { intentFit, type Intent } from './question-intent';
 import type { QuestionKind } from './question-kind';
 import { terms } from './text';
 import { termPairs, type SectionPassage, type Unit } from './section-passage';
@@ -10,6 +11,8 @@ export interface ScoredSection {
   score: number;
   /** Whether it defines what a "what" question asks about (see {@link DEFINITION_BONUS}). */
   defines: boolean;
+  /** How much it does what a how-do-I question asks (see {@link intentFit}; 1: neither more nor less). */
+  fit: number;
 }
 
 /**
@@ -90,12 +93,14 @@ export function weightOf(weights: TermWeights, has: (term: string) => boolean): 
 /**
  * Sections by how well they answer: the question's terms found in the text and (counting more)
  * in the headings, the retrieval rank, and the shape the question wants: commands or steps for
- * how-do-I, lists or tables for which-values, a troubleshooting section for a problem.
+ * how-do-I, lists or tables for which-values, a troubleshooting section for a problem; for a
+ * how-do-I, whether the section does what the question asks (its `intent`, see {@link intentFit}).
  */
 export function rankSections(
   passages: SectionPassage[],
   weights: TermWeights,
   kind: QuestionKind,
+  intent: Intent | null = null,
 ): ScoredSection[] {
   const total = weightOf(weights, () => true) || 1;
   const asked = weightOf(weights, (t) => !SETTING_UP.has(t) || passages.some((p) => holds(p, t))) || 1;
@@ -127,10 +132,12 @@ export function rankSections(
         kind === 'what' &&
         subject.length > 0 &&
         passage.units.some((u) => u.kind === 'paragraph' && defines(u, subject));
+      const fit = kind === 'how' ? intentFit(passage, intent) : 1;
       const score =
         ((matched + phrase) / total + RANK_BONUS / (passage.rank + 1)) *
-        (defining ? DEFINITION_BONUS : shapeBonus(passage, kind));
-      return { passage, coverage: coverage / asked, score, defines: defining };
+        (defining ? DEFINITION_BONUS : shapeBonus(passage, kind)) *
+        fit;
+      return { passage, coverage: coverage / asked, score, defines: defining, fit };
     })
     .sort((a, b) => b.score - a.score);
 }
