@@ -119,6 +119,8 @@ export interface IngestedCorpus {
   chunks: number;
   /** Files under the corpus's root: those not among the documents were left out or failed. */
   files: number;
+  /** Files that failed to load or to ingest, each with why. */
+  failures: string[];
 }
 
 /**
@@ -151,5 +153,9 @@ export async function ingestCorpus(
     documents: tally.processed,
     chunks: tally.chunks,
     files: readdirSync(root, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).length,
+    failures: [
+      ...[...loaded.skipped, ...loaded.failed].map((f) => `${f.source}: ${f.reason}`),
+      ...tally.errors.map((e) => `${e.document_id}: ${e.message}`),
+    ],
   };
 }

@@ -9,6 +9,8 @@ import { medianWords, runDialectSet, SEARCH_MODES, type HalfFigures } from './di
 export interface CorpusRun {
   corpus: DialectCorpus;
   files: number;
+  /** Files that failed to load or to ingest, each with why. */
+  failures: string[];
   documents: number;
   chunks: number;
   questions: number;
@@ -27,8 +29,8 @@ export async function runCorpus(name: string, topK: number): Promise<CorpusRun> 
       questions,
     );
     await ingested.store.close();
-    const { files, documents, chunks } = ingested;
-    return { corpus, files, documents, chunks, questions: questions.length, halves };
+    const { files, failures, documents, chunks } = ingested;
+    return { corpus, files, failures, documents, chunks, questions: questions.length, halves };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -87,7 +89,7 @@ export function dialectSection(runs: CorpusRun[], topK: number): string {
       `| ${c.name} | ${c.generator} | [${c.repository.replace('https://github.com/', '')}](${c.repository}) at \`${c.commit.slice(0, 12)}\` (\`${c.source}/\`) | ${c.licence} | ${c.baseUrl} | ${files} | ${documents} | ${chunks} | ${questions} |`,
   );
   return [
-    `Five public docs sites of five generators, committed under \`tools/bench/answers/corpora/NAME/\` as their generators' sources (front matter, shortcodes, admonitions, directives and all; each folder's \`corpus.json\` names the repository, commit, licence and base URL and says how the pages were chosen, beside the licence file). The benchmark reads them from there (no network): each is ingested as \`docqa ingest ROOT --base-url BASE_URL\` ingests it (the file loaders of \`@docqa/sources\`, the API's job schema, the worker's ingestor: chunks of 1,200 characters, local embeddings, embedded store), so a better loader shows here without a change to the benchmark. Files not loaded (a format the loaders do not read) count as missing pages. Run on ${new Date().toISOString().slice(0, 10)}.`,
+    `Five public docs sites of five generators, committed under \`tools/bench/answers/corpora/NAME/\` as their generators' sources (front matter, shortcodes, admonitions, directives and all; each folder's \`corpus.json\` names the repository, commit, licence and base URL and says how the pages were chosen, beside the licence file). The benchmark reads them from there (no network): each is ingested as \`docqa ingest ROOT --base-url BASE_URL\` ingests it (the file loaders of \`@docqa/sources\`, the API's job schema, the worker's ingestor: chunks of 1,200 characters, local embeddings, embedded store), so a better loader shows here without a change to the benchmark. Files not loaded (a format the loaders do not read) count as missing pages. \`npm run bench:answers -- --set dialects\` refreshes this section alone; \`--set NAME --verbose\` runs one corpus and lists each miss with its answer and sources, and the files that were not ingested. Run on ${new Date().toISOString().slice(0, 10)}.`,
     '',
     '| corpus | generator | repository, commit | licence | base URL | files | documents loaded | chunks | questions |',
     '|---|---|---|---|---|---|---|---|---|',

@@ -12,8 +12,9 @@
  * --verbose lists each question that missed, with its answer and sources; --new-only runs the
  * new answerer alone and prints its figures with the dev and test halves apart, without writing
  * docs/benchmarks.md (for iterating on the answerer); --set NAME runs one set alone and prints its
- * figures without writing them: `docs`, `emanual`, `dialects` (the five corpora) or one corpus's
- * name (`rclone`, `pnpm`, `traefik`, `pytest`, `asciidoctor`).
+ * figures: `docs`, `emanual`, `dialects` (the five corpora, whose section of docs/benchmarks.md it
+ * writes unless --new-only is given) or one corpus's name (`rclone`, `pnpm`, `traefik`, `pytest`,
+ * `asciidoctor`).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -133,6 +134,7 @@ async function dialectSet(names = corpusNames()): Promise<CorpusRun[]> {
   const runs: CorpusRun[] = [];
   for (const name of names) {
     const run = await runCorpus(name, TOP_K);
+    if (verbose) for (const failure of run.failures) console.error(`  ${name} not ingested: ${failure}`);
     if (verbose)
       for (const half of ['dev', 'test'] as const)
         for (const miss of run.halves[half].misses) console.error(`  ${name} ${miss}`);
@@ -151,10 +153,16 @@ function emanualLine(e: EmanualFigures): string {
   return `emanual-tv: gold section ${ratio(e.goldCited, e.questions)} (dev ${ratio(e.goldCited - e.testGoldCited, e.questions - e.testQuestions)}, test ${ratio(e.testGoldCited, e.testQuestions)}), recall ${e.recall.toFixed(3)}, median ${e.medianWords} words, faults ${e.issues}`;
 }
 
-/** `--set NAME`: one set alone, its figures printed, nothing written. */
+/** Prints the multi-dialect set's figures and writes them as their section of docs/benchmarks.md. */
+function reportDialects(runs: CorpusRun[]): void {
+  reportBenchSection('Answers on five docs sites', 'npm run bench:answers', dialectSection(runs, TOP_K));
+}
+
+/** `--set NAME`: one set alone, its figures printed (the whole multi-dialect set's also written). */
 async function oneSet(name: string): Promise<void> {
   if (name === 'docs') console.log(docsLine((await docsSet()).docs.new));
   else if (name === 'emanual') console.log(emanualLine((await emanualSet()).manual.new));
+  else if (name === 'dialects' && !newOnly) reportDialects(await dialectSet());
   else if (name === 'dialects' || corpusNames().includes(name))
     for (const run of await dialectSet(name === 'dialects' ? undefined : [name]))
       console.log(corpusSummary(run));
@@ -186,7 +194,7 @@ async function main(): Promise<void> {
     ...emanualRows(manual),
   ].join('\n');
   reportBenchSection('Answer quality', 'npm run bench:answers', text);
-  reportBenchSection('Answers on five docs sites', 'npm run bench:answers', dialectSection(runs, TOP_K));
+  reportDialects(runs);
 }
 
 runBench(main);
