@@ -69,7 +69,7 @@ async function main(): Promise<void> {
   const line = (label: string, r: (typeof rows)[number], reference: string) =>
     `| ${label} | ${r.docs} | ${r.queries} | ${(['keyword', 'semantic', 'hybrid', 'before'] as const).map((m) => `${f(r.row[m]!)} / ${f(r.hit1[m]!)}`).join(' | ')} | ${reference} |`;
   const text = [
-    `nDCG@10 / hit@1 (the first document relevant), embedded store (LanceDB BM25 full-text index; local hashed embeddings), chunks of 1,200 characters, a document's best chunk counts, ${LIMIT} results. Hybrid: each ranking scaled by its best hit and summed, keyword 1 and semantic 0.15 × √(semantic margin / keyword margin), at most fourfold (a margin: the first hit's score over the fifth's, see \`libs/retrieval/src/hybrid.ts\`); "hybrid before": the same sum with fixed weights 1 and 0.15, as it fused until 2026-11-29. Run on ${new Date().toISOString().slice(0, 10)}.`,
+    `nDCG@10 / hit@1 (the first document relevant), embedded store (LanceDB BM25 full-text index; local hashed embeddings), chunks of 1,200 characters, a document's best chunk counts, ${LIMIT} results. Hybrid: each ranking scaled by its best hit and summed, keyword 1 and semantic 0.25 × √(semantic margin / keyword margin), at most fourfold (a margin: the first hit's score over the fifth's, see \`libs/retrieval/src/hybrid.ts\`); "hybrid before": the same sum with fixed weights 1 and 0.15, as it fused until 2026-11-29. Run on ${new Date().toISOString().slice(0, 10)}.`,
     '',
     '| dataset | docs | queries | keyword | semantic | hybrid | hybrid before | published reference (nDCG@10) |',
     '|---|---|---|---|---|---|---|---|',
