@@ -7,6 +7,7 @@ import {
   chooseWindow,
   holds,
   rankSections,
+  unknownNames,
   termWeights,
   weightOf,
   type ScoredSection,
@@ -131,18 +132,16 @@ export class ExtractiveAnswerer implements Answerer {
     const ranks = new Map(results.map((r, i) => [r.chunk_id, i]));
     const passages = sectionPassages(docs, ranks);
     if (!wanted.length || !passages.length) return { text: NOT_FOUND_ANSWER, cited: [], quoted: new Map() };
-    const weights = termWeights(
-      wanted,
-      passages,
-      question ? new Set(terms(question)) : undefined,
-      nameTerms(query),
-    );
+    // Names of the follow-up's own words: the topic it borrowed was looked up in its turn.
+    const names = nameTerms(question ?? query);
+    const weights = termWeights(wanted, passages, question ? new Set(terms(question)) : undefined, names);
     const ranked = onTopic(
       rankSections(passages, weights, kind, questionIntent(question ?? query)),
       question ? wanted.filter((t) => !terms(question).includes(t)) : [],
     );
     const first = ranked[0]!;
-    if (Math.max(...ranked.map((s) => s.coverage)) < MIN_COVERAGE)
+    const covered = Math.max(...ranked.map((s) => s.coverage)) >= MIN_COVERAGE;
+    if (!covered || unknownNames(names, passages).length)
       return { text: NOT_FOUND_ANSWER, cited: [], quoted: new Map() };
     // A "how do I…" question answered by steps under headings naming all its words needs no other section.
     const procedure = kind === 'how' && isProcedureFor(first.passage, weights);

@@ -40,7 +40,8 @@ const SETTING_UP = new Set(terms('configure configuration config setup'));
 /**
  * Term weights of a question over the retrieved sections: rarer among them, heavier. A name no
  * retrieved section holds weighs most (it is likely what the question is about, and what the
- * passages miss: "Kubernetes"); phrasing words and adverbs ("automatically") weigh little.
+ * passages miss: "Kubernetes"), a plain word none holds half its weight (see {@link UNHELD_WORD});
+ * phrasing words and adverbs ("automatically") weigh little.
  */
 export function termWeights(
   wanted: string[],
@@ -57,9 +58,26 @@ export function termWeights(
       const idf = Math.log(1 + (docs.length + 1) / (1 + found));
       const weak = PHRASING.has(t) || (t.length > 5 && t.endsWith('ly'));
       const borrowed = own && !own.has(t) ? 0.5 : 1;
-      return [t, idf * borrowed * (weak ? 0.3 : found || !names.has(t) ? 1 : 1.5)];
+      return [t, idf * borrowed * (weak ? 0.3 : found ? 1 : names.has(t) ? 1.5 : UNHELD_WORD)];
     }),
   );
+}
+
+/**
+ * Weight, as a share, of a plain word of the question that no retrieved section holds: it is as
+ * likely worded otherwise in the docs ("restrict" a token to a "domain": its `--origin`) as a sign
+ * that they do not cover the question. Chosen on the dev half of the multi-dialect set with the
+ * docs set and emanual-tv (docs/benchmarks.md).
+ */
+const UNHELD_WORD = 0.7;
+
+/**
+ * Names the question writes (see `nameTerms`) that no retrieved section holds, words that only
+ * phrase a question aside: "Nginx" asked of docs that never mention it. A question about something
+ * the documents never name is not covered, however many of its other words they hold.
+ */
+export function unknownNames(names: Set<string>, passages: SectionPassage[]): string[] {
+  return [...names].filter((t) => !PHRASING.has(t) && !passages.some((p) => holds(p, t)));
 }
 
 /** How much more a question's word counts in a section's headings than in its text. */
