@@ -188,7 +188,7 @@ export class ExtractiveAnswerer implements Answerer {
   ): ComposedAnswer {
     const cited: number[] = [];
     const quoted = new Map<number, SearchResult>();
-    const seen: Set<string>[] = [];
+    const seen: Unit[] = [];
     const parts: string[] = [];
     let left = this.maxWords;
     for (const { passage, maxWords, targetWords } of quotes) {
@@ -200,7 +200,7 @@ export class ExtractiveAnswerer implements Answerer {
         ? chooseWindow(fresh, weights, { maxWords: budget, targetWords, kind })
         : [];
       if (!units.length) continue;
-      seen.push(...units.map((u) => u.terms));
+      seen.push(...units);
       if (!cited.includes(passage.doc)) cited.push(passage.doc);
       if (!quoted.has(passage.doc)) quoted.set(passage.doc, passage.chunk);
       parts.push(quotePassage(units, `[${cited.indexOf(passage.doc) + 1}]`, passage.section));
@@ -271,10 +271,24 @@ function answersBeside(first: ScoredSection, other: ScoredSection): boolean {
 
 /**
  * Whether a unit says again what an earlier one said: nearly all its words (page numbers aside)
- * are in one sentence already quoted.
+ * are in one sentence already quoted, or it holds such a sentence whole (a manual's run-on line
+ * that repeats a sentence quoted just before).
  */
-function repeats(unit: Unit, seen: Set<string>[]): boolean {
+function repeats(unit: Unit, seen: Unit[]): boolean {
   const words = [...unit.terms].filter((t) => !/^\d+$/.test(t));
   if (!words.length) return false;
-  return seen.some((s) => words.filter((t) => s.has(t)).length >= 0.85 * words.length);
+  const text = flat(unit.text);
+  return seen.some(
+    (s) =>
+      words.filter((t) => s.terms.has(t)).length >= 0.85 * words.length ||
+      (s.words >= MIN_REPEATED_WORDS && text.includes(flat(s.text))),
+  );
+}
+
+/** Fewest words of a quoted sentence that another unit holding it whole repeats. */
+const MIN_REPEATED_WORDS = 5;
+
+/** Text with its white space as single spaces, for comparing sentences. */
+function flat(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
 }
