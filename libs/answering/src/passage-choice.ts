@@ -1,6 +1,6 @@
 import { intentFit, type Intent } from './question-intent';
 import type { QuestionKind } from './question-kind';
-import { terms } from './text';
+import { terms, withoutStringLiterals } from './text';
 import { termPairs, type SectionPassage, type Unit } from './section-passage';
 
 /** How well a section answers a question. */
@@ -175,11 +175,6 @@ function phraseWeight(passage: SectionPassage, weights: TermWeights): number {
       sum += weights.get(asked[i]!)! + weights.get(asked[i + 1]!)!;
   });
   return sum;
-}
-
-/** Code without its quoted strings, which hold example data rather than what the code does. */
-function withoutStringLiterals(code: string): string {
-  return code.replace(/'(?:\\.|[^'\\\n])*'|"(?:\\.|[^"\\\n])*"/g, ' ');
 }
 
 /**

@@ -66,6 +66,8 @@ describe('passage choice by intent', () => {
     ['How do I make a replica?', 'create'],
     ['How do I start Sentinel?', 'start'],
     ['How do I configure Qdrant?', 'configure'],
+    ['How do I patch a bug in a dependency myself?', 'do:patch'],
+    ['How do I use pnpm in GitHub Actions?', null],
     ['What is a tenant?', null],
   ])('reads %p as asking to %p', (question, intent) => {
     expect(questionIntent(question)).toBe(intent);

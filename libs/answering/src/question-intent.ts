@@ -1,10 +1,8 @@
 import type { SectionPassage, Unit } from './section-passage';
+import { withoutStringLiterals } from './text';
 
-/**
- * What a how-do-I question asks to do to its subject ("How do I turn on AOF persistence?":
- * `enable`), which decides between a section that does it and one that merely mentions the subject.
- */
-export type Intent =
+/** The tasks docs most often have a section for, each written several ways (see {@link INTENT_WORDS}). */
+type NamedIntent =
   | 'enable'
   | 'disable'
   | 'start'
@@ -17,13 +15,24 @@ export type Intent =
   | 'create';
 
 /**
+ * What a how-do-I question asks to do to its subject ("How do I turn on AOF persistence?":
+ * `enable`), which decides between a section that does it and one that merely mentions the
+ * subject: a named task, or `do:VERB`, the verb a how-do-I question opens with when it names none
+ * of them ("How do I patch a dependency?": `do:patch`, a section headed `pnpm patch`).
+ */
+export type Intent = NamedIntent | `do:${string}`;
+
+/** Verbs after "how do I" that say nothing of the task ("use", "get"). */
+const VAGUE_VERBS = new Set('use get have do see know find fix make go let try tell'.split(' '));
+
+/**
  * How each intent is written: its verbs (comma-separated) in their base form, then `/` and the form
  * a heading gives them ("Backing up AOF files"). Instructions use the base form ("turn on the AOF", "to enable
  * it"), while a section that merely mentions the subject says it "is enabled" or was "turned on".
  * A verb's object may stand between a phrasal verb's parts ("turn it on"). `values`: what a
  * setting that does it is set to (`appendonly yes`).
  */
-const INTENT_WORDS: { intent: Intent; verbs: string; values?: RegExp }[] = [
+const INTENT_WORDS: { intent: NamedIntent; verbs: string; values?: RegExp }[] = [
   {
     intent: 'enable',
     verbs: 'enable/enabling, turn on/turning on, switch on/switching on, activate/activating',
@@ -50,24 +59,42 @@ function verbPattern(verbs: string[]): RegExp {
   return new RegExp(`\\b(?:${phrases.join('|')})\\b`, 'i');
 }
 
-const INTENTS = INTENT_WORDS.map(({ intent, verbs, values }) => {
+interface IntentSpec {
+  intent: Intent;
+  values?: RegExp;
+  /** The base forms: what a question or an instruction writes. */
+  verbs: RegExp;
+  /** Base forms and those of headings. */
+  headed: RegExp;
+}
+
+const INTENTS: IntentSpec[] = INTENT_WORDS.map(({ intent, verbs, values }) => {
   const pairs = verbs.split(', ').map((pair) => pair.split('/'));
   return {
     intent,
     values,
-    /** The base forms: what a question or an instruction writes. */
     verbs: verbPattern(pairs.map(([base]) => base!)),
-    /** Base forms and those of headings. */
     headed: verbPattern(pairs.flatMap(([base, heading]) => [base!, heading!])),
   };
 });
 
-/** The intent a question asks for (the first one its wording names), or null. */
+/** The intent a question asks for (the first named one its wording names), or null. */
 export function questionIntent(question: string): Intent | null {
-  return INTENTS.find(({ verbs }) => verbs.test(question))?.intent ?? null;
+  const named = INTENTS.find(({ verbs }) => verbs.test(question))?.intent;
+  if (named) return named;
+  const verb = /^\s*how (?:do|can|should|would) (?:i|we|you)\s+([a-z]+)\b/i.exec(question)?.[1];
+  return verb && !VAGUE_VERBS.has(verb.toLowerCase()) ? `do:${verb.toLowerCase()}` : null;
 }
 
-/** Intents a heading names, each once. */
+function specOf(intent: Intent): IntentSpec {
+  const named = INTENTS.find((i) => i.intent === intent);
+  if (named) return named;
+  const verb = intent.slice('do:'.length);
+  const base = verb.replace(/e$/, '');
+  return { intent, verbs: verbPattern([verb]), headed: new RegExp(`\\b${base}(?:e|es|s|ed|ing)?\\b`, 'i') };
+}
+
+/** Named intents a heading names, each once. */
 function headingIntents(text: string): Set<Intent> {
   return new Set(INTENTS.filter(({ headed }) => headed.test(text)).map(({ intent }) => intent));
 }
@@ -83,27 +110,28 @@ const OTHER_INTENT = 0.75;
 
 /**
  * How much a section does what the question asks, as a factor of its score (1 when the question
- * names no intent): its own heading names the intent, an instruction in its text names it, a
+ * names no intent): its own heading (or page title) names the intent, an instruction in its text names it, a
  * command or setting of it does it; a heading naming another intent only ("Backing up AOF files"
  * for "turn on AOF") says the section is about something else done to the same subject.
  */
 export function intentFit(passage: SectionPassage, intent: Intent | null): number {
   if (!intent) return 1;
-  const spec = INTENTS.find((i) => i.intent === intent)!;
-  const heading = headingIntents(ownHeading(passage));
+  const spec = specOf(intent);
+  const heading = ownHeading(passage);
   const prose = passage.units.filter((u) => u.kind !== 'code');
   const code = passage.units.filter((u) => u.kind === 'code');
   let fit = 1;
-  if (heading.has(intent)) fit += HEADING_DOES;
-  else if (heading.size) fit *= OTHER_INTENT;
+  if (spec.headed.test(heading)) fit += HEADING_DOES;
+  else if (!intent.startsWith('do:') && headingIntents(heading).size) fit *= OTHER_INTENT;
   if (prose.some((u) => spec.verbs.test(u.text))) fit += PROSE_DOES;
   if (code.some((u) => doesInCode(u, spec))) fit += CODE_DOES;
   return fit;
 }
 
 /** Whether a code block does an intent: names its verb, or sets a setting to its value. */
-function doesInCode(unit: Unit, spec: (typeof INTENTS)[number]): boolean {
-  if (spec.verbs.test(unit.text)) return true;
+function doesInCode(unit: Unit, spec: IntentSpec): boolean {
+  // A command does it; a string of example code (`ask('How do I embed…')`) does not.
+  if (spec.verbs.test(withoutStringLiterals(unit.text))) return true;
   const values = spec.values;
   return !!values && unit.text.split('\n').some((line) => isSetting(line) && values.test(settingValue(line)));
 }
