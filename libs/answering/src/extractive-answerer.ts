@@ -1,6 +1,6 @@
 import type { SearchResult } from '@docqa/contracts';
 import { contextDocuments, numberedSources } from './citations';
-import { standaloneQuery } from './follow-up';
+import { onTopic, standaloneQuery, topicSources } from './follow-up';
 import type { AnswerChunk, AnswerInput, Answerer } from './answer-types';
 import { NOT_FOUND_ANSWER } from './answer-types';
 import {
@@ -114,7 +114,7 @@ export class ExtractiveAnswerer implements Answerer {
     }
     // A question the documents do not cover lists no sources: what retrieval found does not answer it.
     const sources = cited.length ? numberedSources(contextDocuments(results), cited, quoted) : [];
-    yield { type: 'sources', sources };
+    yield { type: 'sources', sources: own ? topicSources(sources, results, query, own) : sources };
   }
 
   async health(): Promise<void> {}
@@ -235,16 +235,6 @@ export class ExtractiveAnswerer implements Answerer {
         (s) => s.score >= 0.5 * first.score && weightOf(missing, (t) => holds(s.passage, t)) >= 0.5 * need,
       );
   }
-}
-
-/**
- * The sections a follow-up may quote: those holding a word of the topic it borrowed from the turn
- * before ("Game Mode" for "And how do I turn it off again?"), when any does; a section that only
- * shares the follow-up's own words ("turn off the TV") is about something else.
- */
-function onTopic(ranked: ScoredSection[], borrowed: string[]): ScoredSection[] {
-  const kept = ranked.filter((s) => borrowed.some((t) => holds(s.passage, t)));
-  return kept.length ? kept : ranked;
 }
 
 /**

@@ -55,7 +55,7 @@ describe('a follow-up', () => {
       filters: [],
     })) {
       if (c.type === 'delta') text += c.text;
-      if (c.type === 'sources') sources = c.sources.filter((s) => s.cited).map((s) => s.document_id);
+      if (c.type === 'sources') sources = c.sources.map((s) => s.document_id);
     }
     expect(text).toContain('To turn off Game Mode');
     expect(text).not.toContain('sleep timer');

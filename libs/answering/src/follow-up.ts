@@ -1,3 +1,5 @@
+import type { SearchResult, Source } from '@docqa/contracts';
+import { holds, type ScoredSection } from './passage-choice';
 import { terms } from './text';
 
 /**
@@ -45,4 +47,35 @@ function topicWords(question: string, own: Set<string>): string[] {
     found.forEach((t) => seen.add(t));
     return true;
   });
+}
+
+/**
+ * The sections a follow-up may quote: those holding a word of the topic it borrowed from the turn
+ * before ("Game Mode" for "And how do I turn it off again?"), when any does; a section that only
+ * shares the follow-up's own words ("turn off the TV") is about something else.
+ */
+export function onTopic(ranked: ScoredSection[], borrowed: string[]): ScoredSection[] {
+  const kept = ranked.filter((s) => borrowed.some((t) => holds(s.passage, t)));
+  return kept.length ? kept : ranked;
+}
+
+/**
+ * A follow-up's sources: the cited ones, and of the others those whose retrieved passages hold a
+ * word of the topic it borrowed (`query`'s terms that `question` lacks), when any does: "Other
+ * documents" after "And how do I turn it off again?" stay on Game Mode.
+ */
+export function topicSources(
+  sources: Source[],
+  results: SearchResult[],
+  query: string,
+  question: string,
+): Source[] {
+  const own = new Set(terms(question));
+  const borrowed = terms(query).filter((t) => !own.has(t));
+  const onTopic = new Set(
+    results
+      .filter((r) => terms(`${r.title} ${r.section ?? ''} ${r.text}`).some((t) => borrowed.includes(t)))
+      .map((r) => r.document_id),
+  );
+  return onTopic.size ? sources.filter((s) => s.cited || onTopic.has(s.document_id)) : sources;
 }
