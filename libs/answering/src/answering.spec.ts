@@ -26,6 +26,14 @@ describe('standaloneQuery', () => {
       'And how do I turn it off again? Game Mode',
     );
   });
+  it('borrows what the previous question is about, not how or why it was asked', () => {
+    const before = [
+      { question: 'How do I turn on the dashboard without securing it, for a quick test?', answer: '…' },
+    ];
+    expect(standaloneQuery('Can I serve it under a different base path?', before)).toBe(
+      'Can I serve it under a different base path? turn dashboard',
+    );
+  });
   it('keeps a question that stands on its own', () => {
     const q = 'Which environment variables configure the Redis connection string prefix?';
     expect(standaloneQuery(q, history)).toBe(q);

@@ -30,8 +30,17 @@ export function standaloneQuery(question: string, history: { question: string; a
   const own = terms(question);
   if (own.length >= STANDALONE_TERMS && !POINTS_BACK.some((pattern) => pattern.test(question)))
     return question;
-  const borrowed = topicWords(previous.question, new Set(own));
+  const borrowed = topicWords(mainClause(previous.question), new Set(own));
   return borrowed.length ? `${question} ${borrowed.join(' ')}` : question;
+}
+
+/**
+ * A question without the clauses that say how or why rather than what it is about ("How do I turn
+ * on the dashboard without securing it, for a quick test?": "How do I turn on the dashboard"): a
+ * follow-up's "it" is the dashboard, and "quick test" would lead its search astray.
+ */
+function mainClause(question: string): string {
+  return question.split(/,|\s(?=(?:without|so that|because|while|in order to)\b)/i)[0]!;
 }
 
 /**
