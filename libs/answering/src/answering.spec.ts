@@ -18,7 +18,21 @@ const passage = (id: string, text: string, extra: Partial<SearchResult> = {}): S
 describe('standaloneQuery', () => {
   const history = [{ question: 'How do I install docqa on Linux?', answer: '…' }];
   it('borrows the previous question’s words for a follow-up that points back', () => {
-    expect(standaloneQuery('What about Windows?', history)).toBe('What about Windows? install docqa linux');
+    expect(standaloneQuery('What about Windows?', history)).toBe('What about Windows? install docqa Linux');
+  });
+  it('borrows the words as written, for a search that stems them its own way', () => {
+    const before = [{ question: 'How do I turn on Game Mode?', answer: '…' }];
+    expect(standaloneQuery('And how do I turn it off again?', before)).toBe(
+      'And how do I turn it off again? Game Mode',
+    );
+  });
+  it('borrows what the previous question is about, not how or why it was asked', () => {
+    const before = [
+      { question: 'How do I turn on the dashboard without securing it, for a quick test?', answer: '…' },
+    ];
+    expect(standaloneQuery('Can I serve it under a different base path?', before)).toBe(
+      'Can I serve it under a different base path? turn dashboard',
+    );
   });
   it('keeps a question that stands on its own', () => {
     const q = 'Which environment variables configure the Redis connection string prefix?';

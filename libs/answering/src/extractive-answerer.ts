@@ -1,18 +1,20 @@
 import type { SearchResult } from '@docqa/contracts';
 import { contextDocuments, numberedSources } from './citations';
-import { standaloneQuery } from './follow-up';
+import { onTopic, standaloneQuery, topicSources } from './follow-up';
 import type { AnswerChunk, AnswerInput, Answerer } from './answer-types';
 import { NOT_FOUND_ANSWER } from './answer-types';
 import {
   chooseWindow,
   holds,
   rankSections,
+  unknownNames,
   termWeights,
   weightOf,
   type ScoredSection,
   type TermWeights,
 } from './passage-choice';
 import { pieces } from './pieces';
+import { questionIntent } from './question-intent';
 import { questionKind, type QuestionKind } from './question-kind';
 import { quotePassage } from './quote-passage';
 import { searchPassages } from './search-passages';
@@ -112,7 +114,7 @@ export class ExtractiveAnswerer implements Answerer {
     }
     // A question the documents do not cover lists no sources: what retrieval found does not answer it.
     const sources = cited.length ? numberedSources(contextDocuments(results), cited, quoted) : [];
-    yield { type: 'sources', sources };
+    yield { type: 'sources', sources: own ? topicSources(sources, results, query, own) : sources };
   }
 
   async health(): Promise<void> {}
@@ -130,15 +132,16 @@ export class ExtractiveAnswerer implements Answerer {
     const ranks = new Map(results.map((r, i) => [r.chunk_id, i]));
     const passages = sectionPassages(docs, ranks);
     if (!wanted.length || !passages.length) return { text: NOT_FOUND_ANSWER, cited: [], quoted: new Map() };
-    const weights = termWeights(
-      wanted,
-      passages,
-      question ? new Set(terms(question)) : undefined,
-      nameTerms(query),
+    // Names of the follow-up's own words: the topic it borrowed was looked up in its turn.
+    const names = nameTerms(question ?? query);
+    const weights = termWeights(wanted, passages, question ? new Set(terms(question)) : undefined, names);
+    const ranked = onTopic(
+      rankSections(passages, weights, kind, questionIntent(question ?? query)),
+      question ? wanted.filter((t) => !terms(question).includes(t)) : [],
     );
-    const ranked = rankSections(passages, weights, kind);
     const first = ranked[0]!;
-    if (Math.max(...ranked.map((s) => s.coverage)) < MIN_COVERAGE)
+    const covered = Math.max(...ranked.map((s) => s.coverage)) >= MIN_COVERAGE;
+    if (!covered || unknownNames(names, passages).length)
       return { text: NOT_FOUND_ANSWER, cited: [], quoted: new Map() };
     // A "how do I…" question answered by steps under headings naming all its words needs no other section.
     const procedure = kind === 'how' && isProcedureFor(first.passage, weights);
@@ -185,7 +188,7 @@ export class ExtractiveAnswerer implements Answerer {
   ): ComposedAnswer {
     const cited: number[] = [];
     const quoted = new Map<number, SearchResult>();
-    const seen: Set<string>[] = [];
+    const seen: Unit[] = [];
     const parts: string[] = [];
     let left = this.maxWords;
     for (const { passage, maxWords, targetWords } of quotes) {
@@ -197,7 +200,7 @@ export class ExtractiveAnswerer implements Answerer {
         ? chooseWindow(fresh, weights, { maxWords: budget, targetWords, kind })
         : [];
       if (!units.length) continue;
-      seen.push(...units.map((u) => u.terms));
+      seen.push(...units);
       if (!cited.includes(passage.doc)) cited.push(passage.doc);
       if (!quoted.has(passage.doc)) quoted.set(passage.doc, passage.chunk);
       parts.push(quotePassage(units, `[${cited.indexOf(passage.doc) + 1}]`, passage.section));
@@ -246,18 +249,36 @@ function isProcedureFor(passage: SectionPassage, weights: TermWeights): boolean 
 /**
  * Whether a runner-up near the best section is another answer to show beside it. A definition
  * answers a "what is" question alone: a section that does not define the subject too (a list of
- * `docqa_…` metrics for "What is docqa?") is not.
+ * `docqa_…` metrics for "What is docqa?") is not. Nor is a section about another task on the same
+ * subject ("Backing up AOF persistence") beside one that does what is asked with a command or
+ * setting (`appendonly yes` for "turn on the AOF").
  */
 function answersBeside(first: ScoredSection, other: ScoredSection): boolean {
+  const commands = first.passage.units.some((u) => u.kind === 'code');
+  if (other.fit < 1 && first.fit > 1 && commands) return false;
   return other.defines || !first.defines;
 }
 
 /**
  * Whether a unit says again what an earlier one said: nearly all its words (page numbers aside)
- * are in one sentence already quoted.
+ * are in one sentence already quoted, or it holds such a sentence whole (a manual's run-on line
+ * that repeats a sentence quoted just before).
  */
-function repeats(unit: Unit, seen: Set<string>[]): boolean {
+function repeats(unit: Unit, seen: Unit[]): boolean {
   const words = [...unit.terms].filter((t) => !/^\d+$/.test(t));
   if (!words.length) return false;
-  return seen.some((s) => words.filter((t) => s.has(t)).length >= 0.85 * words.length);
+  const text = flat(unit.text);
+  return seen.some(
+    (s) =>
+      words.filter((t) => s.terms.has(t)).length >= 0.85 * words.length ||
+      (s.words >= MIN_REPEATED_WORDS && text.includes(flat(s.text))),
+  );
+}
+
+/** Fewest words of a quoted sentence that another unit holding it whole repeats. */
+const MIN_REPEATED_WORDS = 5;
+
+/** Text with its white space as single spaces, for comparing sentences. */
+function flat(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
 }

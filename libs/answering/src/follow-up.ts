@@ -1,3 +1,5 @@
+import type { SearchResult, Source } from '@docqa/contracts';
+import { holds, type ScoredSection } from './passage-choice';
 import { terms } from './text';
 
 /**
@@ -18,7 +20,7 @@ const STANDALONE_TERMS = 2;
 /**
  * Rewrites a follow-up into a standalone search query from the chat's earlier turns: a question
  * that points back ("what about on Windows?", "how do I revoke it?") or names too little to stand
- * alone borrows the content words of the previous question. Any other question is kept as it is:
+ * alone borrows the content words of the previous question, as written there. Any other question is kept as it is:
  * in a chat, a new question about something else ("Which settings does docqa read?") must not be
  * searched with the previous topic's words.
  */
@@ -28,6 +30,61 @@ export function standaloneQuery(question: string, history: { question: string; a
   const own = terms(question);
   if (own.length >= STANDALONE_TERMS && !POINTS_BACK.some((pattern) => pattern.test(question)))
     return question;
-  const borrowed = terms(previous.question).filter((t) => !own.includes(t));
+  const borrowed = topicWords(mainClause(previous.question), new Set(own));
   return borrowed.length ? `${question} ${borrowed.join(' ')}` : question;
+}
+
+/**
+ * A question without the clauses that say how or why rather than what it is about ("How do I turn
+ * on the dashboard without securing it, for a quick test?": "How do I turn on the dashboard"): a
+ * follow-up's "it" is the dashboard, and "quick test" would lead its search astray.
+ */
+function mainClause(question: string): string {
+  return question.split(/,|\s(?=(?:without|so that|because|while|in order to)\b)/i)[0]!;
+}
+
+/**
+ * The words of `question` that name something besides `own` terms, each once, as written: a
+ * search stems them its own way ("Game Mode", not the answerer's terms "gam mod", which keyword
+ * search would not find).
+ */
+function topicWords(question: string, own: Set<string>): string[] {
+  const seen = new Set(own);
+  return question.split(/[^\p{L}\p{N}_.-]+/u).filter((word) => {
+    const found = terms(word.replace(/^[.-]+|[.-]+$/g, ''));
+    if (!found.length || found.every((t) => seen.has(t))) return false;
+    found.forEach((t) => seen.add(t));
+    return true;
+  });
+}
+
+/**
+ * The sections a follow-up may quote: those holding a word of the topic it borrowed from the turn
+ * before ("Game Mode" for "And how do I turn it off again?"), when any does; a section that only
+ * shares the follow-up's own words ("turn off the TV") is about something else.
+ */
+export function onTopic(ranked: ScoredSection[], borrowed: string[]): ScoredSection[] {
+  const kept = ranked.filter((s) => borrowed.some((t) => holds(s.passage, t)));
+  return kept.length ? kept : ranked;
+}
+
+/**
+ * A follow-up's sources: the cited ones, and of the others those whose retrieved passages hold a
+ * word of the topic it borrowed (`query`'s terms that `question` lacks), when any does: "Other
+ * documents" after "And how do I turn it off again?" stay on Game Mode.
+ */
+export function topicSources(
+  sources: Source[],
+  results: SearchResult[],
+  query: string,
+  question: string,
+): Source[] {
+  const own = new Set(terms(question));
+  const borrowed = terms(query).filter((t) => !own.has(t));
+  const onTopic = new Set(
+    results
+      .filter((r) => terms(`${r.title} ${r.section ?? ''} ${r.text}`).some((t) => borrowed.includes(t)))
+      .map((r) => r.document_id),
+  );
+  return onTopic.size ? sources.filter((s) => s.cited || onTopic.has(s.document_id)) : sources;
 }

@@ -1,5 +1,6 @@
+import { intentFit, type Intent } from './question-intent';
 import type { QuestionKind } from './question-kind';
-import { terms } from './text';
+import { terms, withoutStringLiterals } from './text';
 import { termPairs, type SectionPassage, type Unit } from './section-passage';
 
 /** How well a section answers a question. */
@@ -10,6 +11,8 @@ export interface ScoredSection {
   score: number;
   /** Whether it defines what a "what" question asks about (see {@link DEFINITION_BONUS}). */
   defines: boolean;
+  /** How much it does what a how-do-I question asks (see {@link intentFit}; 1: neither more nor less). */
+  fit: number;
 }
 
 /**
@@ -37,7 +40,8 @@ const SETTING_UP = new Set(terms('configure configuration config setup'));
 /**
  * Term weights of a question over the retrieved sections: rarer among them, heavier. A name no
  * retrieved section holds weighs most (it is likely what the question is about, and what the
- * passages miss: "Kubernetes"); phrasing words and adverbs ("automatically") weigh little.
+ * passages miss: "Kubernetes"), a plain word none holds half its weight (see {@link UNHELD_WORD});
+ * phrasing words and adverbs ("automatically") weigh little.
  */
 export function termWeights(
   wanted: string[],
@@ -54,9 +58,26 @@ export function termWeights(
       const idf = Math.log(1 + (docs.length + 1) / (1 + found));
       const weak = PHRASING.has(t) || (t.length > 5 && t.endsWith('ly'));
       const borrowed = own && !own.has(t) ? 0.5 : 1;
-      return [t, idf * borrowed * (weak ? 0.3 : found || !names.has(t) ? 1 : 1.5)];
+      return [t, idf * borrowed * (weak ? 0.3 : found ? 1 : names.has(t) ? 1.5 : UNHELD_WORD)];
     }),
   );
+}
+
+/**
+ * Weight, as a share, of a plain word of the question that no retrieved section holds: it is as
+ * likely worded otherwise in the docs ("restrict" a token to a "domain": its `--origin`) as a sign
+ * that they do not cover the question. Chosen on the dev half of the multi-dialect set with the
+ * docs set and emanual-tv (docs/benchmarks.md).
+ */
+const UNHELD_WORD = 0.7;
+
+/**
+ * Names the question writes (see `nameTerms`) that no retrieved section holds, words that only
+ * phrase a question aside: "Nginx" asked of docs that never mention it. A question about something
+ * the documents never name is not covered, however many of its other words they hold.
+ */
+export function unknownNames(names: Set<string>, passages: SectionPassage[]): string[] {
+  return [...names].filter((t) => !PHRASING.has(t) && !passages.some((p) => holds(p, t)));
 }
 
 /** How much more a question's word counts in a section's headings than in its text. */
@@ -90,12 +111,14 @@ export function weightOf(weights: TermWeights, has: (term: string) => boolean): 
 /**
  * Sections by how well they answer: the question's terms found in the text and (counting more)
  * in the headings, the retrieval rank, and the shape the question wants: commands or steps for
- * how-do-I, lists or tables for which-values, a troubleshooting section for a problem.
+ * how-do-I, lists or tables for which-values, a troubleshooting section for a problem; for a
+ * how-do-I, whether the section does what the question asks (its `intent`, see {@link intentFit}).
  */
 export function rankSections(
   passages: SectionPassage[],
   weights: TermWeights,
   kind: QuestionKind,
+  intent: Intent | null = null,
 ): ScoredSection[] {
   const total = weightOf(weights, () => true) || 1;
   const asked = weightOf(weights, (t) => !SETTING_UP.has(t) || passages.some((p) => holds(p, t))) || 1;
@@ -127,10 +150,12 @@ export function rankSections(
         kind === 'what' &&
         subject.length > 0 &&
         passage.units.some((u) => u.kind === 'paragraph' && defines(u, subject));
+      const fit = kind === 'how' ? intentFit(passage, intent) : 1;
       const score =
         ((matched + phrase) / total + RANK_BONUS / (passage.rank + 1)) *
-        (defining ? DEFINITION_BONUS : shapeBonus(passage, kind));
-      return { passage, coverage: coverage / asked, score, defines: defining };
+        (defining ? DEFINITION_BONUS : shapeBonus(passage, kind)) *
+        fit;
+      return { passage, coverage: coverage / asked, score, defines: defining, fit };
     })
     .sort((a, b) => b.score - a.score);
 }
@@ -150,11 +175,6 @@ function phraseWeight(passage: SectionPassage, weights: TermWeights): number {
       sum += weights.get(asked[i]!)! + weights.get(asked[i + 1]!)!;
   });
   return sum;
-}
-
-/** Code without its quoted strings, which hold example data rather than what the code does. */
-function withoutStringLiterals(code: string): string {
-  return code.replace(/'(?:\\.|[^'\\\n])*'|"(?:\\.|[^"\\\n])*"/g, ' ');
 }
 
 /**

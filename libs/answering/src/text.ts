@@ -43,3 +43,8 @@ export function nameTerms(text: string): Set<string> {
       });
   return names;
 }
+
+/** Code without its quoted strings, which hold example data rather than what the code does. */
+export function withoutStringLiterals(code: string): string {
+  return code.replace(/'(?:\\.|[^'\\\n])*'|"(?:\\.|[^"\\\n])*"/g, ' ');
+}

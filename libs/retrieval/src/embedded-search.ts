@@ -12,7 +12,7 @@ import {
   type ResultList,
 } from './embedded-hits';
 import { candidateLimit } from './filters';
-import { fuse, fusionKey, hybridDepth } from './hybrid';
+import { fuseRankings, fusionKey, hybridDepth } from './hybrid';
 import { tenantClause } from './lance-sql';
 import type { MirrorKeeper } from './mirror-keeper';
 import type { SearchMirror } from './search-mirror';
@@ -104,7 +104,7 @@ export class EmbeddedSearch {
   }
 
   /**
-   * Both rankings, each {@link hybridDepth} deep, fused by {@link fuse}. The keyword ranking runs
+   * Both rankings, each {@link hybridDepth} deep, fused by {@link fuseRankings}. The keyword ranking runs
    * while the query is embedded, and the semantic one beside it. Through LanceDB's indexes, the
    * semantic ranking reads no passages (unless metadata filters need them): the keyword ranking
    * has read those of the rows both found, and the few rows only the semantic one found that make
@@ -121,14 +121,7 @@ export class EmbeddedSearch {
         keyword,
         this.semanticHits(table, mirror, { ...deep, vector }, readAll || query.filters.length > 0),
       ]);
-      return fuse(
-        [
-          { results: keywordHits, weight: weights.keyword },
-          { results: semanticHits, weight: weights.semantic },
-        ],
-        Infinity,
-        (hit) => hit.rowId,
-      );
+      return fuseRankings(keywordHits, semanticHits, weights, (hit) => hit.rowId);
     };
     return this.search(query, rank, true);
   }

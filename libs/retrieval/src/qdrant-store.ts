@@ -3,7 +3,7 @@ import type { QdrantClient, Schemas } from '@qdrant/js-client-rest';
 import type { SearchResult } from '@docqa/contracts';
 import { searchText, type Chunk, type EmbeddedChunk } from './chunk';
 import { candidateLimit, filterFields, matchesFilters } from './filters';
-import { hybridDepth } from './hybrid';
+import { fuseRankings, fusionKey, hybridDepth } from './hybrid';
 import { compileFilter, FILTER_TERMS_KEY, filterTerms, needsPostFilter } from './qdrant-filter';
 import { DependencyUnavailableError } from '@docqa/errors';
 import { qdrantRequest } from './qdrant-request';
@@ -15,19 +15,13 @@ import type { HybridQuery, StoreIdentity, StoreQuery, VectorStore } from './vect
 export const DENSE_VECTOR = 'dense';
 /** Name of the sparse (BM25 term) vector of each point. */
 export const SPARSE_VECTOR = 'sparse';
-/**
- * RRF constant: Qdrant scores a hit `weight / (k + rank)` with ranks from 0. A small k keeps the
- * top keyword ranks far apart, so a semantic vote re-orders close keyword hits but cannot lift a
- * weak one over the best (see {@link QdrantStore.hybridSearch}).
- */
-const RRF_K = 2;
 /** Namespace of the name-based (v5-style) point ids. */
 const POINT_ID_NAMESPACE = Buffer.from('59cf761a6f66451b8687e0b8d2e7f30f', 'hex');
 /** Points per scroll request when reading a whole document. */
 const SCROLL_PAGE = 256;
 /** Payload fields returned with search hits. */
 const RESULT_FIELDS = ['document_id', 'chunk_id', 'title', 'url', 'heading', 'text', 'metadata'];
-/** The oldest Qdrant the store works with: hybrid search fuses by weighted RRF, new in 1.17. */
+/** The oldest Qdrant the store is checked against (its Query API with prefetch and sparse vectors). */
 const MIN_QDRANT_VERSION = [1, 17];
 /** Key of the collection's metadata holding the store's stamp (see {@link VectorStore.setStamp}). */
 const STAMP_KEY = 'docqa_stamp';
@@ -138,27 +132,19 @@ export class QdrantStore implements VectorStore {
   }
 
   /**
-   * Both rankings fused by Qdrant with weighted reciprocal rank fusion (needs Qdrant 1.17+). The
-   * embedded store fuses scores instead; here the same weights (keyword 1, semantic 0.15 by
-   * default) with k = 2 mean a semantic vote moves a hit by a rank or two among close keyword
-   * hits, and a hit found by semantic search alone ranks below the top dozen keyword hits: strong
-   * keyword hits stay on top, as docs/benchmarks.md asks of hybrid search.
+   * Both rankings, each {@link hybridDepth} deep (or deeper when metadata filters are applied
+   * afterwards), asked of Qdrant side by side and fused here by {@link fuseRankings}: the one
+   * fusion of every store, so a tenant ranks the same on the embedded store and on Qdrant.
    */
   async hybridSearch({ vector: embedding, weights, ...query }: HybridQuery): Promise<SearchResult[]> {
     const [sparse, vector] = await Promise.all([this.keywordVector(query), embedding]);
     if (!sparse.indices.length) return this.semanticSearch({ ...query, vector });
-    const filter = compileFilter(query.tenants, query.filters);
-    const limit = Math.max(
-      hybridDepth(query.limit),
-      candidateLimit(query.limit, needsPostFilter(query.filters)),
-    );
-    return this.query(query, {
-      prefetch: [
-        { query: sparse, using: SPARSE_VECTOR, filter, limit },
-        { query: vector, using: DENSE_VECTOR, filter, limit },
-      ],
-      query: { rrf: { k: RRF_K, weights: [weights.keyword, weights.semantic] } },
-    });
+    const deep = { ...query, limit: hybridDepth(query.limit) };
+    const [keyword, semantic] = await Promise.all([
+      this.query(deep, { query: sparse, using: SPARSE_VECTOR }),
+      this.query(deep, { query: vector, using: DENSE_VECTOR }),
+    ]);
+    return fuseRankings(keyword, semantic, weights, fusionKey).slice(0, query.limit);
   }
 
   /** The query's BM25 weights over the searched tenants (after migrating an old collection). */

@@ -1,6 +1,6 @@
 import type { SearchResult } from '@docqa/contracts';
 import { containsPhrase, matchesFilters } from './filters';
-import { fuse, fusionKey } from './hybrid';
+import { fuse, fuseRankings, fusionKey, margin } from './hybrid';
 import { LocalEmbedder } from './local-embedder';
 import { DEFAULT_HYBRID_WEIGHTS, Retrieval } from './retrieval';
 import type { HybridQuery, VectorStore } from './vector-store';
@@ -96,6 +96,52 @@ describe('fuse', () => {
       ['a', 'a', 1.15],
       ['a', 'another tenant', 0.9],
     ]);
+  });
+});
+
+describe('fuseRankings', () => {
+  const hit = (id: string, score: number) => ({ id, score });
+  const weights = { keyword: 1, semantic: 0.15 };
+  /** Two queries on which the rankings disagree, each with the passage that answers it. */
+  const fixture = [
+    {
+      // Keyword search finds five passages holding the query's words, the answer second by a little;
+      // the embedding singles the answer out.
+      answer: 'r1',
+      keyword: [hit('w1', 10), hit('r1', 8), hit('w2', 7.9), hit('w3', 7.8), hit('w4', 7.7)],
+      semantic: [hit('r1', 0.9), hit('w5', 0.3), hit('w6', 0.25), hit('w7', 0.2), hit('w8', 0.1)],
+    },
+    {
+      // Keyword search has a clear winner; the embedding sees five close passages.
+      answer: 'r2',
+      keyword: [hit('r2', 10), hit('w1', 5), hit('w2', 4), hit('w3', 3), hit('w4', 2)],
+      semantic: [hit('w9', 0.5), hit('r2', 0.48), hit('w1', 0.47), hit('w2', 0.46), hit('w3', 0.45)],
+    },
+  ];
+  const firstRight = (rank: (q: (typeof fixture)[number]) => { id: string }[]) =>
+    fixture.filter((q) => rank(q)[0]?.id === q.answer).length;
+
+  it('ranks the answer first whenever either ranking does, where the rankings disagree', () => {
+    const keyword = firstRight((q) => q.keyword);
+    const semantic = firstRight((q) => q.semantic);
+    const hybrid = firstRight((q) => fuseRankings(q.keyword, q.semantic, weights, (h) => h.id));
+    expect([keyword, semantic]).toEqual([1, 1]);
+    expect(hybrid).toBe(2);
+  });
+
+  it('gives the embedding more weight when the keyword ranking is flat and its own is not', () => {
+    const [flat, sure] = fixture;
+    const lifted = fuseRankings(flat!.keyword, flat!.semantic, weights, (h) => h.id);
+    const kept = fuseRankings(sure!.keyword, sure!.semantic, weights, (h) => h.id);
+    // r1: 0.8 keyword + semantic 0.15 × √(0.89 / 0.23) ≈ 0.30; w1 keyword alone 1.
+    expect(lifted[0]).toEqual({ id: 'r1', score: expect.closeTo(1.095, 2) as number });
+    expect(kept[0]!.id).toBe('r2');
+  });
+
+  it('measures a margin as the first hit over the fifth, 1 for a lone hit and 0 for none', () => {
+    expect(margin([hit('a', 10), hit('b', 9), hit('c', 8), hit('d', 7), hit('e', 5), hit('f', 1)])).toBe(0.5);
+    expect(margin([hit('a', 3)])).toBe(1);
+    expect(margin([])).toBe(0);
   });
 });
 

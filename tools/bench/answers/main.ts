@@ -3,13 +3,18 @@
  * by side with the one it replaced, on two sets:
  * - docqa's own docs/ (the demo knowledge base) with the questions of docqa-docs-questions.json:
  *   answers holding every required string, gold document cited, uncovered questions refused;
- * - ../shared/eval/emanual-tv: token recall of the gold answer, gold section cited.
+ * - ../shared/eval/emanual-tv: token recall of the gold answer, gold section cited;
+ * and the answerer of libs/answering alone on the multi-dialect set: five public docs sites of five
+ * generators (corpora/NAME), per corpus and half, with retrieval per search mode.
  *
- *   npm run bench:answers [-- --verbose] [-- --new-only]
+ *   npm run bench:answers [-- --verbose] [-- --new-only] [-- --set NAME]
  *
- * --verbose lists each docs question that missed, with its answer and sources; --new-only runs the
- * new answerer alone and prints its figures with the dev and test halves of emanual-tv apart,
- * without writing docs/benchmarks.md (for iterating on the answerer).
+ * --verbose lists each question that missed, with its answer and sources; --new-only runs the
+ * new answerer alone and prints its figures with the dev and test halves apart, without writing
+ * docs/benchmarks.md (for iterating on the answerer); --set NAME runs one set alone and prints its
+ * figures: `docs`, `emanual`, `dialects` (the five corpora, whose section of docs/benchmarks.md it
+ * writes unless --new-only is given) or one corpus's name (`rclone`, `pnpm`, `traefik`, `pytest`,
+ * `asciidoctor`).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -22,10 +27,15 @@ import { runBench } from '../run-bench';
 import { docsCorpus, docsQuestions, runDocsSet, type DocsFigures } from './docqa-docs-set';
 import { runEmanual, type EmanualFigures } from './emanual-set';
 import { OldExtractiveAnswerer } from './old-extractive-answerer';
+import { corpusNames } from './dialect-corpora';
+import { corpusSummary, dialectSection, runCorpus, type CorpusRun } from './dialect-report';
 
 const TOP_K = 6;
 const verbose = process.argv.includes('--verbose');
 const newOnly = process.argv.includes('--new-only');
+const setFlag = process.argv.indexOf('--set');
+/** The set named by `--set NAME`, if any. */
+const onlySet = setFlag >= 0 ? process.argv[setFlag + 1] : undefined;
 
 /** Indexes a corpus into a fresh store and runs `run` with the old and the new answerer. */
 async function sideBySide<T>(
@@ -99,7 +109,8 @@ function emanualRows(f: { old: EmanualFigures; new: EmanualFigures }): string[] 
   ];
 }
 
-async function main(): Promise<void> {
+/** docqa's own docs with both answerers; the demo page's examples must be among its questions. */
+async function docsSet() {
   const questions = docsQuestions();
   const demo = questions.filter((q) => q.demo).map((q) => q.question);
   if (JSON.stringify(demo) !== JSON.stringify(DEMO_EXAMPLES))
@@ -110,18 +121,61 @@ async function main(): Promise<void> {
     runDocsSet(a, questions),
   );
   if (verbose) for (const failure of docs.new.failures) console.error(`  ${failure}`);
+  return { questions, docs };
+}
+
+async function emanualSet() {
   const data = emanual();
-  const manual = await sideBySide('emanual', data.docs, (a) => runEmanual(a, data.queries));
+  return { data, manual: await sideBySide('emanual', data.docs, (a) => runEmanual(a, data.queries)) };
+}
+
+/** The multi-dialect set: the corpora named (all by default), one after another. */
+async function dialectSet(names = corpusNames()): Promise<CorpusRun[]> {
+  const runs: CorpusRun[] = [];
+  for (const name of names) {
+    const run = await runCorpus(name, TOP_K);
+    if (verbose) for (const failure of run.failures) console.error(`  ${name} not ingested: ${failure}`);
+    if (verbose)
+      for (const half of ['dev', 'test'] as const)
+        for (const miss of run.halves[half].misses) console.error(`  ${name} ${miss}`);
+    runs.push(run);
+  }
+  return runs;
+}
+
+const ratio = (x: number, n: number) => `${pct(x, n)} (${x}/${n})`;
+
+function docsLine(d: DocsFigures): string {
+  return `docs: every required string ${ratio(d.allRequired, d.covered)}, gold document ${ratio(d.goldCited, d.covered)}, refused ${d.refused}/${d.uncovered}, wrongly refused ${d.wronglyRefused}, median ${d.medianWords} words, faults ${d.issues}`;
+}
+
+function emanualLine(e: EmanualFigures): string {
+  return `emanual-tv: gold section ${ratio(e.goldCited, e.questions)} (dev ${ratio(e.goldCited - e.testGoldCited, e.questions - e.testQuestions)}, test ${ratio(e.testGoldCited, e.testQuestions)}), recall ${e.recall.toFixed(3)}, median ${e.medianWords} words, faults ${e.issues}`;
+}
+
+/** Prints the multi-dialect set's figures and writes them as their section of docs/benchmarks.md. */
+function reportDialects(runs: CorpusRun[]): void {
+  reportBenchSection('Answers on five docs sites', 'npm run bench:answers', dialectSection(runs, TOP_K));
+}
+
+/** `--set NAME`: one set alone, its figures printed (the whole multi-dialect set's also written). */
+async function oneSet(name: string): Promise<void> {
+  if (name === 'docs') console.log(docsLine((await docsSet()).docs.new));
+  else if (name === 'emanual') console.log(emanualLine((await emanualSet()).manual.new));
+  else if (name === 'dialects' && !newOnly) reportDialects(await dialectSet());
+  else if (name === 'dialects' || corpusNames().includes(name))
+    for (const run of await dialectSet(name === 'dialects' ? undefined : [name]))
+      console.log(corpusSummary(run));
+  else throw new Error(`--set ${name}: no such set (docs, emanual, dialects, ${corpusNames().join(', ')})`);
+}
+
+async function main(): Promise<void> {
+  if (onlySet) return oneSet(onlySet);
+  const { questions, docs } = await docsSet();
+  const { data, manual } = await emanualSet();
+  const runs = await dialectSet();
   if (newOnly) {
-    const d = docs.new;
-    const e = manual.new;
-    const half = (cited: number, n: number) => `${pct(cited, n)} (${cited}/${n})`;
-    console.log(
-      [
-        `docs: every required string ${half(d.allRequired, d.covered)}, gold document ${half(d.goldCited, d.covered)}, refused ${d.refused}/${d.uncovered}, wrongly refused ${d.wronglyRefused}, median ${d.medianWords} words, faults ${d.issues}`,
-        `emanual-tv: gold section ${half(e.goldCited, e.questions)} (dev ${half(e.goldCited - e.testGoldCited, e.questions - e.testQuestions)}, test ${half(e.testGoldCited, e.testQuestions)}), recall ${e.recall.toFixed(3)}, median ${e.medianWords} words, faults ${e.issues}`,
-      ].join('\n'),
-    );
+    console.log([docsLine(docs.new), emanualLine(manual.new), ...runs.map(corpusSummary)].join('\n'));
     return;
   }
   const text = [
@@ -140,6 +194,7 @@ async function main(): Promise<void> {
     ...emanualRows(manual),
   ].join('\n');
   reportBenchSection('Answer quality', 'npm run bench:answers', text);
+  reportDialects(runs);
 }
 
 runBench(main);

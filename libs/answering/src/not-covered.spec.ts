@@ -1,0 +1,83 @@
+import type { SearchResult } from '@docqa/contracts';
+import { NOT_FOUND_ANSWER } from './answer-types';
+import { ExtractiveAnswerer } from './extractive-answerer';
+
+const section = (doc: string, heading: string, text: string, rank: number): SearchResult => ({
+  document_id: doc,
+  chunk_id: `${doc}#${rank}`,
+  title: doc,
+  url: null,
+  section: `${doc} › ${heading}`,
+  text,
+  score: 1 - rank / 10,
+  metadata: {},
+});
+
+async function answerTo(question: string, results: SearchResult[]): Promise<string> {
+  const retriever = { search: async () => ({ results, took_ms: 0 }) };
+  let text = '';
+  for await (const c of new ExtractiveAnswerer(retriever).answer({
+    tenant: 't',
+    question,
+    history: [],
+    filters: [],
+  }))
+    if (c.type === 'delta') text += c.text;
+  return text;
+}
+
+/** What a search of a Redis docs site finds for a question about a web server. */
+const REDIS = [
+  section(
+    'Client-side caching',
+    'Push notifications',
+    'Enable tracking to have the server push invalidation messages to the client (over RESP3, not HTTP/2).',
+    0,
+  ),
+  section(
+    'Persistence',
+    'Append-only file',
+    'You can enable the AOF in your configuration file:\n\n```\nappendonly yes\n```',
+    1,
+  ),
+  section(
+    'LPUSH',
+    'LPUSH',
+    'Push one or more elements to the head of a list stored at key on the server.',
+    2,
+  ),
+  section('HTTP', 'Redis over HTTP', 'Redis speaks RESP over TCP, not HTTP; put a proxy in front of it.', 3),
+];
+
+/** What a search of docqa's docs finds for a question worded unlike them. */
+const TOKENS = [
+  section(
+    'Tokens, tenants and security',
+    'Widget tokens',
+    "The widget's token is visible in your page's source, so a widget token is limited:\n\n" +
+      '```bash\ndocqa tokens create --tenant acme --widget --origin https://docs.acme.com\n```\n\n' +
+      '- It works only from its origins: browsers on any other site are refused.',
+    0,
+  ),
+  section('Administration portal', 'Tokens', 'The tenant’s API and widget tokens, with their origins.', 1),
+  section('The chat widget', 'Settings', 'The widget reads `window.ASSISTANT_WIDGET` on your docs pages.', 2),
+  section(
+    'The chat widget',
+    'Troubleshooting',
+    'The widget is not allowed: add the page origin to its token.',
+    3,
+  ),
+  section('Command line', 'tokens', '`tokens create --widget` makes a widget token.', 4),
+  section('Operations', 'Docs site', 'Serve the docs from any web server.', 5),
+];
+
+describe('"not covered"', () => {
+  it('declines an off-topic question that shares words with the docs, naming what they never mention', async () => {
+    expect(await answerTo('How do I enable HTTP/2 server push in Nginx?', REDIS)).toBe(NOT_FOUND_ANSWER);
+  });
+
+  it('answers a covered question worded with words the docs do not use', async () => {
+    const text = await answerTo('How can I restrict a widget token to my docs domain?', TOKENS);
+    expect(text).toContain('--widget --origin');
+  });
+});

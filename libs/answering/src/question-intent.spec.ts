@@ -1,0 +1,75 @@
+import type { SearchResult } from '@docqa/contracts';
+import { ExtractiveAnswerer } from './extractive-answerer';
+import { questionIntent } from './question-intent';
+
+const passage = (chunkId: string, section: string, text: string, score: number): SearchResult => ({
+  document_id: 'persistence',
+  chunk_id: chunkId,
+  title: 'Redis persistence',
+  url: null,
+  section,
+  text,
+  score,
+  metadata: {},
+});
+
+/** Two sections of a persistence page: one turns the AOF on, one backs its files up. */
+const PERSISTENCE = [
+  passage(
+    'persistence#4',
+    'Redis persistence › Backing up Redis data › Backing up AOF persistence',
+    'If you run a Redis instance with only AOF persistence enabled, you can still perform backups. ' +
+      'Since Redis 7.0.0, AOF files are split into multiple files which reside in a single directory ' +
+      'determined by the `appenddirname` configuration. During normal operation all you need to do is ' +
+      'copy or tar the files in this directory to achieve a backup of AOF persistence:\n\n' +
+      '```\nredis-cli CONFIG SET auto-aof-rewrite-percentage 0\n```\n\n' +
+      'Turn AOF persistence back on when the backup of AOF persistence is done.',
+    0.9,
+  ),
+  passage(
+    'persistence#2',
+    'Redis persistence › Append-only file',
+    'You can turn on the AOF in your configuration file:\n\n```\nappendonly yes\n```\n\n' +
+      'From now on, every time Redis receives a command that changes the dataset (e.g. SET) it will ' +
+      'append it to the AOF. When you restart Redis it will re-play the AOF to rebuild the state.',
+    0.8,
+  ),
+];
+
+async function answerTo(question: string): Promise<string> {
+  const retriever = { search: async () => ({ results: PERSISTENCE, took_ms: 0 }) };
+  let text = '';
+  for await (const c of new ExtractiveAnswerer(retriever).answer({
+    tenant: 't',
+    question,
+    history: [],
+    filters: [],
+  }))
+    if (c.type === 'delta') text += c.text;
+  return text;
+}
+
+describe('passage choice by intent', () => {
+  it('quotes the section that turns a feature on, not the one that mentions it beside another task', async () => {
+    const text = await answerTo('How do I turn on AOF persistence?');
+    expect(text).toContain('appendonly yes');
+    expect(text).not.toContain('auto-aof-rewrite-percentage');
+  });
+
+  it('quotes the section whose heading names what is asked when that is another task', async () => {
+    expect(await answerTo('How do I back up AOF persistence?')).toMatch(/^If you run a Redis instance/);
+  });
+
+  it.each([
+    ['How do I turn on AOF persistence?', 'enable'],
+    ['And how do I turn it off again?', 'disable'],
+    ['How do I make a replica?', 'create'],
+    ['How do I start Sentinel?', 'start'],
+    ['How do I configure Qdrant?', 'configure'],
+    ['How do I patch a bug in a dependency myself?', 'do:patch'],
+    ['How do I use pnpm in GitHub Actions?', null],
+    ['What is a tenant?', null],
+  ])('reads %p as asking to %p', (question, intent) => {
+    expect(questionIntent(question)).toBe(intent);
+  });
+});

@@ -1,0 +1,151 @@
+import type { SectionPassage, Unit } from './section-passage';
+import { withoutStringLiterals } from './text';
+
+/** The tasks docs most often have a section for, each written several ways (see {@link INTENT_WORDS}). */
+type NamedIntent =
+  | 'enable'
+  | 'disable'
+  | 'start'
+  | 'stop'
+  | 'install'
+  | 'remove'
+  | 'upgrade'
+  | 'backup'
+  | 'configure'
+  | 'create';
+
+/**
+ * What a how-do-I question asks to do to its subject ("How do I turn on AOF persistence?":
+ * `enable`), which decides between a section that does it and one that merely mentions the
+ * subject: a named task, or `do:VERB`, the verb a how-do-I question opens with when it names none
+ * of them ("How do I patch a dependency?": `do:patch`, a section headed `pnpm patch`).
+ */
+export type Intent = NamedIntent | `do:${string}`;
+
+/** Verbs after "how do I" that say nothing of the task ("use", "get"). */
+const VAGUE_VERBS = new Set('use get have do see know find fix make go let try tell'.split(' '));
+
+/**
+ * How each intent is written: its verbs (comma-separated) in their base form, then `/` and the form
+ * a heading gives them ("Backing up AOF files"). Instructions use the base form ("turn on the AOF", "to enable
+ * it"), while a section that merely mentions the subject says it "is enabled" or was "turned on".
+ * A verb's object may stand between a phrasal verb's parts ("turn it on"). `values`: what a
+ * setting that does it is set to (`appendonly yes`).
+ */
+const INTENT_WORDS: { intent: NamedIntent; verbs: string; values?: RegExp }[] = [
+  {
+    intent: 'enable',
+    verbs: 'enable/enabling, turn on/turning on, switch on/switching on, activate/activating',
+    values: /\b(yes|true|on|enabled?)\b/i,
+  },
+  {
+    intent: 'disable',
+    verbs: 'disable/disabling, turn off/turning off, switch off/switching off, deactivate/deactivating',
+    values: /\b(no|false|off|disabled?)\b/i,
+  },
+  { intent: 'install', verbs: 'install/installing, set up/setting up' },
+  { intent: 'remove', verbs: 'remove/removing, delete/deleting, uninstall/uninstalling, purge/purging' },
+  { intent: 'upgrade', verbs: 'upgrade/upgrading, update/updating, migrate/migrating' },
+  { intent: 'backup', verbs: 'back up/backing up, backup/backups, restore/restoring' },
+  { intent: 'start', verbs: 'start/starting, launch/launching, run/running' },
+  { intent: 'stop', verbs: 'stop/stopping, shut down/shutting down, shutdown/shutdown, kill/killing' },
+  { intent: 'create', verbs: 'create/creating, add/adding, make/making' },
+  { intent: 'configure', verbs: 'configure/configuring, set/setting, change/changing, adjust/adjusting' },
+];
+
+/** A pattern of verbs written `turn on`, a word allowed between the parts ("turn it on"). */
+function verbPattern(verbs: string[]): RegExp {
+  const phrases = verbs.map((v) => v.split(' ').join(' (?:\\S+ )?'));
+  return new RegExp(`\\b(?:${phrases.join('|')})\\b`, 'i');
+}
+
+interface IntentSpec {
+  intent: Intent;
+  values?: RegExp;
+  /** The base forms: what a question or an instruction writes. */
+  verbs: RegExp;
+  /** Base forms and those of headings. */
+  headed: RegExp;
+}
+
+const INTENTS: IntentSpec[] = INTENT_WORDS.map(({ intent, verbs, values }) => {
+  const pairs = verbs.split(', ').map((pair) => pair.split('/'));
+  return {
+    intent,
+    values,
+    verbs: verbPattern(pairs.map(([base]) => base!)),
+    headed: verbPattern(pairs.flatMap(([base, heading]) => [base!, heading!])),
+  };
+});
+
+/** The intent a question asks for (the first named one its wording names), or null. */
+export function questionIntent(question: string): Intent | null {
+  const named = INTENTS.find(({ verbs }) => verbs.test(question))?.intent;
+  if (named) return named;
+  const verb = /^\s*how (?:do|can|should|would) (?:i|we|you)\s+([a-z]+)\b/i.exec(question)?.[1];
+  return verb && !VAGUE_VERBS.has(verb.toLowerCase()) ? `do:${verb.toLowerCase()}` : null;
+}
+
+function specOf(intent: Intent): IntentSpec {
+  const named = INTENTS.find((i) => i.intent === intent);
+  if (named) return named;
+  const verb = intent.slice('do:'.length);
+  const base = verb.replace(/e$/, '');
+  return { intent, verbs: verbPattern([verb]), headed: new RegExp(`\\b${base}(?:e|es|s|ed|ing)?\\b`, 'i') };
+}
+
+/** Named intents a heading names, each once. */
+function headingIntents(text: string): Set<Intent> {
+  return new Set(INTENTS.filter(({ headed }) => headed.test(text)).map(({ intent }) => intent));
+}
+
+/** What a section's own heading naming the intent adds to its score, as a share. */
+const HEADING_DOES = 0.15;
+/** What an instruction in its prose naming the intent adds ("You can turn on the AOF:"). */
+const PROSE_DOES = 0.1;
+/** What a command or setting that does it adds (`appendonly yes`, `sentinel start`). */
+const CODE_DOES = 0.1;
+/** Factor of a section whose own heading names another intent and not this one ("Backing up AOF"). */
+const OTHER_INTENT = 0.75;
+
+/**
+ * How much a section does what the question asks, as a factor of its score (1 when the question
+ * names no intent): its own heading (or page title) names the intent, an instruction in its text names it, a
+ * command or setting of it does it; a heading naming another intent only ("Backing up AOF files"
+ * for "turn on AOF") says the section is about something else done to the same subject.
+ */
+export function intentFit(passage: SectionPassage, intent: Intent | null): number {
+  if (!intent) return 1;
+  const spec = specOf(intent);
+  const heading = ownHeading(passage);
+  const prose = passage.units.filter((u) => u.kind !== 'code');
+  const code = passage.units.filter((u) => u.kind === 'code');
+  let fit = 1;
+  if (spec.headed.test(heading)) fit += HEADING_DOES;
+  else if (!intent.startsWith('do:') && headingIntents(heading).size) fit *= OTHER_INTENT;
+  if (prose.some((u) => spec.verbs.test(u.text))) fit += PROSE_DOES;
+  if (code.some((u) => doesInCode(u, spec))) fit += CODE_DOES;
+  return fit;
+}
+
+/** Whether a code block does an intent: names its verb, or sets a setting to its value. */
+function doesInCode(unit: Unit, spec: IntentSpec): boolean {
+  // A command does it; a string of example code (`ask('How do I embed…')`) does not.
+  if (spec.verbs.test(withoutStringLiterals(unit.text))) return true;
+  const values = spec.values;
+  return !!values && unit.text.split('\n').some((line) => isSetting(line) && values.test(settingValue(line)));
+}
+
+/** A configuration line: `name value`, `name = value`, `NAME=value` or `name: value`. */
+function isSetting(line: string): boolean {
+  return /^\s*[\w.-]+\s*(=|:|\s)\s*\S+\s*$/.test(line.replace(/^```\w*|```$/g, ''));
+}
+
+function settingValue(line: string): string {
+  return line.trim().replace(/^[\w.-]+\s*[=:]?\s*/, '');
+}
+
+/** A section's own heading: the last of its path, or the document title when it has none. */
+function ownHeading(passage: SectionPassage): string {
+  return passage.section.split(' › ').at(-1) || passage.chunk.title;
+}

@@ -1,0 +1,161 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { IngestJobSchema, type DocumentRecord } from '@docqa/contracts';
+import { Ingestor } from '@docqa/ingest';
+import { EmbeddedStore, LocalEmbedder, Retrieval } from '@docqa/retrieval';
+import { loadPaths } from '@docqa/sources';
+import { silentLogger } from '../eval-data';
+
+/** Where the corpora live: one folder each, with its `corpus.json` and `questions.json`. */
+export const CORPORA_DIR = join(process.cwd(), 'tools/bench/answers/corpora');
+
+/** A public docs site committed as its generator's sources (`corpora/NAME/corpus.json`). */
+export interface DialectCorpus {
+  name: string;
+  repository: string;
+  commit: string;
+  licence: string;
+  licenceFile: string;
+  generator: string;
+  /** The folder under the corpus's folder that is ingested (the generator's content root). */
+  root: string;
+  /** Where the site is published: `docqa ingest ROOT --base-url BASE_URL`. */
+  baseUrl: string;
+  /** The folder of the repository the pages come from. */
+  source: string;
+  /** How the pages were chosen. */
+  subset: string;
+}
+
+/** A question of a corpus's set (`corpora/NAME/questions.json`). */
+export interface DialectQuestion {
+  id: string;
+  question: string;
+  /** Pages that answer it, as paths under the corpus's root (document ids); any one cited counts. */
+  gold?: string[];
+  /** Strings a good answer holds, verbatim from the gold page (matched ignoring case). */
+  must?: string[];
+  /** The id of the question this one follows up in the same chat. */
+  follows?: string;
+  /** false: the corpus does not cover it and the answer must say so. */
+  covered?: boolean;
+}
+
+/** A question with the half it belongs to. */
+export type HalvedQuestion = DialectQuestion & { half: Half };
+
+/** `dev`: tuned on; `test`: reported, never tuned on. */
+export type Half = 'dev' | 'test';
+
+/** The corpora's names, in the order reported. */
+export function corpusNames(): string[] {
+  return readdirSync(CORPORA_DIR, { withFileTypes: true })
+    .filter((e) => e.isDirectory())
+    .map((e) => e.name)
+    .sort();
+}
+
+/** A corpus's description and its questions, each with its half. */
+export function readCorpus(name: string): { corpus: DialectCorpus; questions: HalvedQuestion[] } {
+  const dir = join(CORPORA_DIR, name);
+  const corpus = JSON.parse(readFileSync(join(dir, 'corpus.json'), 'utf8')) as DialectCorpus;
+  const { questions } = JSON.parse(readFileSync(join(dir, 'questions.json'), 'utf8')) as {
+    questions: DialectQuestion[];
+  };
+  return { corpus, questions: withHalves(questions) };
+}
+
+/**
+ * Splits a corpus's questions into halves by a fixed rule: covered questions alternate dev, test,
+ * dev… in file order, and so do uncovered ones (counted apart, so each half has both kinds); a
+ * follow-up goes with the question it follows.
+ */
+export function withHalves(questions: DialectQuestion[]): HalvedQuestion[] {
+  const counts = { covered: 0, uncovered: 0 };
+  const halves = new Map<string, Half>();
+  return questions.map((q) => {
+    let half: Half;
+    if (q.follows) {
+      const first = halves.get(q.follows);
+      if (!first) throw new Error(`${q.id} follows ${q.follows}, which is not before it`);
+      half = first;
+    } else {
+      const kind = q.covered === false ? 'uncovered' : 'covered';
+      half = counts[kind]++ % 2 ? 'test' : 'dev';
+    }
+    halves.set(q.id, half);
+    return { ...q, half };
+  });
+}
+
+/** What the ingestor uses of the document records. */
+type IngestorRecords = ConstructorParameters<typeof Ingestor>[0]['documents'];
+
+/** The records the ingestor keeps of each document, in memory (the API keeps them in Redis). */
+class BenchRecords implements IngestorRecords {
+  private readonly records = new Map<string, DocumentRecord>();
+  async findMany(_tenant: string, ids: string[]) {
+    return ids.map((id) => this.records.get(id) ?? null);
+  }
+  async putMany(_tenant: string, records: DocumentRecord[]) {
+    for (const record of records) this.records.set(record.id, record);
+  }
+  async updateJob() {}
+  async get(_tenant: string, id: string): Promise<DocumentRecord> {
+    const record = this.records.get(id);
+    if (!record) throw new Error(`no document ${id}`);
+    return record;
+  }
+  async remove(_tenant: string, id: string) {
+    this.records.delete(id);
+  }
+}
+
+/** What ingesting a corpus gave: its search, and what was loaded and left out. */
+export interface IngestedCorpus {
+  retrieval: Retrieval;
+  store: EmbeddedStore;
+  documents: number;
+  chunks: number;
+  /** Files under the corpus's root: those not among the documents were left out or failed. */
+  files: number;
+  /** Files that failed to load or to ingest, each with why. */
+  failures: string[];
+}
+
+/**
+ * Ingests a corpus into a fresh embedded store under `dir` the way `docqa ingest ROOT --base-url
+ * BASE_URL` does: the file loaders read the folder, the documents pass the API's job schema, and
+ * the worker's ingestor chunks, embeds and writes them (chunks of 1,200 characters, the default).
+ */
+export async function ingestCorpus(
+  dir: string,
+  corpus: DialectCorpus,
+  tenant = 'eval',
+): Promise<IngestedCorpus> {
+  const root = join(CORPORA_DIR, corpus.name, corpus.root);
+  const loaded = await loadPaths([root], { baseUrl: corpus.baseUrl });
+  const store = await EmbeddedStore.open(dir);
+  const embedder = new LocalEmbedder();
+  const ingestor = new Ingestor({
+    store,
+    embedder,
+    documents: new BenchRecords(),
+    chunking: { size: 1200, overlap: 150 },
+    logger: silentLogger,
+  });
+  const job = IngestJobSchema.parse({ job_id: `bench-${corpus.name}`, tenant, documents: loaded.documents });
+  const tally = await ingestor.ingest(job);
+  await store.mirrorReady();
+  return {
+    retrieval: new Retrieval({ store, embedder }),
+    store,
+    documents: tally.processed,
+    chunks: tally.chunks,
+    files: readdirSync(root, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).length,
+    failures: [
+      ...[...loaded.skipped, ...loaded.failed].map((f) => `${f.source}: ${f.reason}`),
+      ...tally.errors.map((e) => `${e.document_id}: ${e.message}`),
+    ],
+  };
+}
