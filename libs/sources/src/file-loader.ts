@@ -6,6 +6,7 @@ import { decodeFileText } from './file-text';
 import { emptyLoadResult, reasonOf, type LoadResult, type LoadedDocument } from './load-result';
 import { parseDocument } from './parse-document';
 import { linksToPages } from './markdown-links';
+import { DEFAULT_PARSE_LIMITS, textTooLong, type ParseLimits } from './parse-limits';
 import { pathFilter, type PathFilterOptions } from './path-filter';
 import { pdfDocument } from './pdf-loader';
 
@@ -22,6 +23,8 @@ export interface LoadPathsOptions extends PathFilterOptions {
    * to one another. A front-matter `url` wins.
    */
   baseUrl?: string;
+  /** What parsing one file may cost. @defaultValue {@link DEFAULT_PARSE_LIMITS} */
+  limits?: ParseLimits;
 }
 
 /**
@@ -64,7 +67,8 @@ async function loadInto(
   try {
     const { baseUrl } = options;
     const url = baseUrl ? publishedUrl(baseUrl, rel) : undefined;
-    const document = await loadFile(file, kind, { id: toDocumentId(rel), url }, options.metadata);
+    const data = await readFile(file);
+    const document = await parseFileData(data, kind, { id: toDocumentId(rel), url }, options);
     // Links to the folder's other files lead to their pages, as the docs site publishes them.
     if (baseUrl && document.content_type === 'text/markdown')
       document.content = linksToPages(document.content, rel, (path) => publishedUrl(baseUrl, path));
@@ -74,39 +78,34 @@ async function loadInto(
   }
 }
 
-async function loadFile(
-  file: string,
-  kind: DocumentKind,
-  { id, url }: { id: string; url?: string },
-  metadata: Record<string, string> = {},
-): Promise<LoadedDocument> {
-  return parseFileData(await readFile(file), kind, { id, url }, metadata);
-}
-
 /**
  * Loads one file's bytes (an upload) as a document, the same way {@link loadPaths} loads a file:
  * the format from the name's extension, the id from the name. Null for a type no loader reads;
- * throws when the file cannot be parsed.
+ * throws when the file cannot be parsed, and a ValidationError naming the limit it passes. It
+ * parses on the calling thread: in a server, {@link loadFileIsolated} parses on a thread of its own.
  */
 export async function loadFileData(
   name: string,
-  data: Buffer,
+  data: Uint8Array,
   metadata: Record<string, string> = {},
+  limits: ParseLimits = DEFAULT_PARSE_LIMITS,
 ): Promise<LoadedDocument | null> {
   const kind = KIND_BY_EXTENSION[extname(name).toLowerCase()];
-  return kind ? parseFileData(data, kind, { id: toDocumentId(basename(name)) }, metadata) : null;
+  return kind ? parseFileData(data, kind, { id: toDocumentId(basename(name)) }, { metadata, limits }) : null;
 }
 
 async function parseFileData(
-  data: Buffer,
+  data: Uint8Array,
   kind: DocumentKind,
   { id, url }: { id: string; url?: string },
-  metadata: Record<string, string> = {},
+  { metadata = {}, limits = DEFAULT_PARSE_LIMITS }: Pick<LoadPathsOptions, 'metadata' | 'limits'>,
 ): Promise<LoadedDocument> {
-  if (kind === 'pdf') return pdfDocument({ id, url, data, metadata });
+  if (kind === 'pdf') return pdfDocument({ id, url, data, metadata, limits });
+  // A UTF-8 character is 1 to 4 bytes: a file of more bytes than 4 × the limit is too long unread.
+  if (data.length > 4 * limits.textChars) throw textTooLong(limits);
   const content = decodeFileText(data);
   const type = kind === 'html' ? 'text/html' : kind === 'text' ? 'text/plain' : 'text/markdown';
-  return parseDocument({ id, url, content, type, mdx: kind === 'mdx', metadata });
+  return parseDocument({ id, url, content, type, mdx: kind === 'mdx', metadata, limits });
 }
 
 /**

@@ -28,6 +28,8 @@ export {
   UNSUPPORTED_FILE_REASON,
   type LoadPathsOptions,
 } from './file-loader';
+export { DEFAULT_PARSE_LIMITS, parseLimitsOf, refuseLongText, type ParseLimits } from './parse-limits';
+export { htmlDepth, refuseDeepHtml } from './html-depth';
 export { decodeFileText } from './file-text';
 export { parsePdf, pdfDocument, type PdfContent, type PdfSource } from './pdf-loader';
 export {
@@ -37,7 +39,7 @@ export {
   type FetchOptions,
   type FetchedResource,
 } from './http-fetch';
-export { loadUrl, documentFromResource, type UrlLoadOptions } from './url-loader';
+export { loadUrl, documentFromResource, type ResourceParseOptions, type UrlLoadOptions } from './url-loader';
 export { fetchRobotsPolicy, type RobotsPolicy } from './robots-policy';
 export { parseSitemap, type ParsedSitemap } from './parse-sitemap';
 export {

@@ -3,7 +3,9 @@ import matter from 'gray-matter';
 import { convert } from 'html-to-text';
 import type { DocumentContentType } from '@docqa/contracts';
 import { ValidationError } from '@docqa/errors';
+import { refuseDeepHtml } from './html-depth';
 import type { LoadedDocument } from './load-result';
+import { DEFAULT_PARSE_LIMITS, refuseLongText, type ParseLimits } from './parse-limits';
 import { stripMdx } from './strip-mdx';
 
 /** Longest title taken from a document's text (a first line can be a whole paragraph). */
@@ -22,15 +24,20 @@ export interface DocumentSource {
   metadata?: Record<string, string>;
   /** Title when the content names none. @defaultValue the file name in `id`, words split */
   fallbackTitle?: string;
+  /** Longest text and deepest HTML taken. @defaultValue {@link DEFAULT_PARSE_LIMITS} */
+  limits?: Pick<ParseLimits, 'textChars' | 'htmlDepth'>;
 }
 
 /**
  * Builds a document from text content. Markdown: front matter becomes metadata, the title comes
  * from the front matter or the first heading. HTML: the title comes from `<title>` or the first
  * `<h1>`; the API keeps the main text, headings and code and drops navigation and scripts.
+ * Throws a ValidationError for text longer than the limit and HTML nested deeper than it.
  */
 export function parseDocument(source: DocumentSource): LoadedDocument {
-  const { id, type, metadata = {} } = source;
+  const { id, type, metadata = {}, limits = DEFAULT_PARSE_LIMITS } = source;
+  refuseLongText(source.content, limits);
+  if (type === 'text/html') refuseDeepHtml(source.content, limits);
   const fallback = source.fallbackTitle ?? titleFromPath(id);
   if (type === 'text/markdown') {
     const parsed = frontMatter(source.content);
