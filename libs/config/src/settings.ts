@@ -374,8 +374,9 @@ export const SETTINGS = {
   },
   parseMaxHtmlDepth: {
     env: 'PARSE_MAX_HTML_DEPTH',
-    schema: int(10, 2000),
-    default: '1000',
+    // html-to-text overflows the stack past HTML_DEPTH_CEILING (libs/sources).
+    schema: int(10, 1000),
+    default: '500',
     doc: 'Deepest nesting of HTML elements in a document (deeper HTML is refused up front).',
   },
   parseTimeoutSeconds: {

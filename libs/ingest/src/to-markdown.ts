@@ -1,5 +1,6 @@
 import { convert, type FormatCallback } from 'html-to-text';
 import type { DocumentContentType } from '@docqa/contracts';
+import { HTML_DEPTH_CEILING, refuseDeepHtml } from '@docqa/sources';
 
 const ESCAPES = { '<': '&lt;', '>': '&gt;' };
 
@@ -94,10 +95,13 @@ function markdownTable(table: HtmlNode): string {
  * styles but keeps its headings (as `#` lines), paragraphs, lists, tables (as Markdown tables) and
  * code (`<pre>` as fenced code blocks with their language, `<code>` as code spans). Text the HTML
  * escaped (`&lt;script&gt;`) stays escaped outside code: Markdown passes raw HTML through, so a
- * decoded `<` would come back as live markup in answers and snippets.
+ * decoded `<` would come back as live markup in answers and snippets. HTML nested deeper than
+ * html-to-text walks safely is refused with a ValidationError (the API and the loaders refuse it
+ * before; a job queued before they did fails here, saying why).
  */
 export function toMarkdown(content: string, type: DocumentContentType): string {
   if (type !== 'text/html') return content;
+  refuseDeepHtml(content, { htmlDepth: HTML_DEPTH_CEILING });
   return convert(content, {
     wordwrap: false,
     encodeCharacters: ESCAPES,

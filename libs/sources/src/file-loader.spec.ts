@@ -136,7 +136,7 @@ describe('loadFileData', () => {
   it('refuses HTML nested past the limit up front, saying so, instead of overflowing the stack later', async () => {
     const nested = (n: number) => Buffer.from(`<html><body>${'<div>'.repeat(n)}deep${'</div>'.repeat(n)}`);
     await expect(loadFileData('deep.html', nested(200_000))).rejects.toThrow(
-      'the HTML nests elements more than 1,000 levels deep',
+      'the HTML nests elements more than 500 levels deep',
     );
     // <html>, <body> and 98 <div>: 100 levels.
     await expect(loadFileData('deep.html', nested(98), {}, limits)).resolves.toMatchObject({

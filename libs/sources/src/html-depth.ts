@@ -39,6 +39,13 @@ const IMPLIES_CLOSE = new Map<string, ReadonlySet<string>>([
 const NAME_END = /[\s/>]/g;
 
 /**
+ * The deepest nesting html-to-text walks safely, with room to spare: its recursion overflows
+ * Node's default stack from about 1,900 levels of nested lists (`<ul><li>`) and 2,000 of `<div>`.
+ * `PARSE_MAX_HTML_DEPTH` may not exceed it.
+ */
+export const HTML_DEPTH_CEILING = 1000;
+
+/**
  * How deeply the elements of an HTML document nest, as htmlparser2 (html-to-text's parser) builds
  * its tree: end tags close up to their element, stray ones are ignored, and an opening `<p>`,
  * `<li>`, `<td>`… closes the one it implies. One pass with a stack, no recursion, a few ms per MB;

@@ -28,8 +28,9 @@ export {
   UNSUPPORTED_FILE_REASON,
   type LoadPathsOptions,
 } from './file-loader';
+export { loadFileIsolated, pdfDocumentIsolated, parseThreadScript } from './isolated-loader';
 export { DEFAULT_PARSE_LIMITS, parseLimitsOf, refuseLongText, type ParseLimits } from './parse-limits';
-export { htmlDepth, refuseDeepHtml } from './html-depth';
+export { HTML_DEPTH_CEILING, htmlDepth, refuseDeepHtml } from './html-depth';
 export { decodeFileText } from './file-text';
 export { parsePdf, pdfDocument, type PdfContent, type PdfSource } from './pdf-loader';
 export {

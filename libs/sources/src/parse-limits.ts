@@ -12,7 +12,7 @@ export interface ParseLimits {
   pages: number;
   /** Most characters of text one document may hold. @defaultValue 5,000,000 (`PARSE_MAX_TEXT_CHARS`) */
   textChars: number;
-  /** Deepest nesting of HTML elements. @defaultValue 1,000 (`PARSE_MAX_HTML_DEPTH`) */
+  /** Deepest nesting of HTML elements. @defaultValue 500 (`PARSE_MAX_HTML_DEPTH`) */
   htmlDepth: number;
   /** Longest parse of one file on its own thread, in ms. @defaultValue 60 s (`PARSE_TIMEOUT_SECONDS`) */
   timeoutMs: number;

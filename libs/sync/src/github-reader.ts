@@ -11,6 +11,7 @@ import {
   toDocumentId,
   type FetchOptions,
   type FetchedResource,
+  type ParseLimits,
 } from '@docqa/sources';
 import type { StoredSource } from './source-store';
 import type { EntryResult, SourceReader, SyncEntry } from './sync-entry';
@@ -41,10 +42,17 @@ export const readGithub: SourceReader = async (source, fetch, ctx) => {
       TEXT_KINDS.has(KIND_BY_EXTENSION[extname(i.path).toLowerCase()] ?? '') &&
       passes(i.path),
   );
-  return { entries: files.map((file) => fileEntry(source, api, branch, file)), failures: [], complete: true };
+  const entries = files.map((file) => fileEntry(source, api, branch, file, ctx.limits));
+  return { entries, failures: [], complete: true };
 };
 
-function fileEntry(source: StoredSource, api: GitHubApi, branch: string, file: TreeItem): SyncEntry {
+function fileEntry(
+  source: StoredSource,
+  api: GitHubApi,
+  branch: string,
+  file: TreeItem,
+  limits: ParseLimits,
+): SyncEntry {
   const key = `https://github.com/${source.repo}/blob/${branch}/${file.path}`;
   return {
     key,
@@ -63,6 +71,7 @@ function fileEntry(source: StoredSource, api: GitHubApi, branch: string, file: T
         mdx: kind === 'mdx',
         url: pageUrl(source, key, file.path),
         metadata: { ...source.metadata, source_id: source.id, path: file.path },
+        limits,
       });
       // With a base URL, links to the repository's other files lead to their pages on the site
       // (without one, they are resolved against the file on GitHub at ingestion).
