@@ -110,6 +110,19 @@ describe('loadFileIsolated', () => {
     });
   });
 
+  it('keeps a thread that answered for the next file: 20 files in a row take less than 5 thread starts', async () => {
+    // A heap size of its own: no thread is waiting for these limits yet.
+    const limits = { ...DEFAULT_PARSE_LIMITS, heapMb: 200 };
+    const parse = (i: number) =>
+      loadFileIsolated(`page-${i}.md`, Buffer.from(`# Page ${i}`), {}, limits, script);
+    let started = performance.now();
+    await expect(parse(0)).resolves.toMatchObject({ title: 'Page 0' });
+    const cold = performance.now() - started;
+    started = performance.now();
+    for (let i = 1; i <= 20; i++) await expect(parse(i)).resolves.toMatchObject({ title: `Page ${i}` });
+    expect(performance.now() - started).toBeLessThan(5 * cold);
+  });
+
   it('parses a fetched PDF as pdfDocument does, keeping its id, URL and fallback title', async () => {
     const source = {
       id: 'docs.acme.test/manual',

@@ -1,19 +1,10 @@
 import { existsSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { Worker } from 'node:worker_threads';
-import { ValidationError } from '@docqa/errors';
 import { loadFileData } from './file-loader';
 import type { LoadedDocument } from './load-result';
 import { DEFAULT_PARSE_LIMITS, type ParseLimits } from './parse-limits';
+import { parseOnThread, type ParseRequest } from './parse-threads';
 import { pdfDocument, type PdfSource } from './pdf-loader';
-
-/** What a parse's thread is given: a file, as `loadFileData` takes it, or a fetched PDF. */
-export type ParseRequest =
-  | { file: { name: string; data: Uint8Array; metadata: Record<string, string> }; limits: ParseLimits }
-  | { pdf: PdfSource; limits: ParseLimits };
-
-/** What the thread answers: the document (null for a file type no loader reads), or the error. */
-export type ParseReply = { document: LoadedDocument | null } | { error: { message: string; code?: string } };
 
 /** Where tools/build.mjs puts the thread's program, under `dist/`. */
 const THREAD_SCRIPT = join('libs', 'sources', 'parse-thread.js');
@@ -55,39 +46,8 @@ export function parseOnThisThread(request: ParseRequest): Promise<LoadedDocument
 
 function parseIsolated(request: ParseRequest, script: string | null): Promise<LoadedDocument | null> {
   if (!script) return parseOnThisThread(request);
-  const { limits } = request;
   const data = 'pdf' in request ? request.pdf.data : request.file.data;
-  const thread = new Worker(script, {
-    workerData: request,
-    transferList: [data.buffer as ArrayBuffer],
-    resourceLimits: { maxOldGenerationSizeMb: limits.heapMb },
-  });
-  return new Promise<LoadedDocument | null>((resolve, reject) => {
-    const timer = setTimeout(() => {
-      reject(new ValidationError(`parsing took longer than ${limits.timeoutMs / 1000} s`));
-      void thread.terminate();
-    }, limits.timeoutMs);
-    thread.once('message', (reply: ParseReply) => {
-      if ('document' in reply) resolve(reply.document);
-      else reject(errorOf(reply.error));
-    });
-    thread.once('error', (err: Error & { code?: string }) =>
-      reject(
-        err.code === 'ERR_WORKER_OUT_OF_MEMORY'
-          ? new ValidationError(`parsing needed more than ${limits.heapMb} MB of memory`)
-          : err,
-      ),
-    );
-    thread.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`the parse's thread stopped (exit code ${code})`));
-    });
-  }).finally(() => void thread.terminate());
-}
-
-/** The thread's error as the caller's: a refusal stays a ValidationError (a 4xx, not retried). */
-function errorOf({ message, code }: { message: string; code?: string }): Error {
-  return code === 'validation_failed' ? new ValidationError(message) : new Error(message);
+  return parseOnThread(script, request, [data.buffer as ArrayBuffer]);
 }
 
 /** The bytes in a buffer of their own, which the thread is handed (moved, not copied again). */

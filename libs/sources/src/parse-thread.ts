@@ -1,16 +1,18 @@
 /**
- * The program of a parse's thread (see {@link loadFileIsolated}): it parses the one file or PDF of
- * its `workerData`, posts the document or the error, and ends. tools/build.mjs builds it into
- * dist/libs/sources/parse-thread.js.
+ * The program of a parse's thread (see {@link loadFileIsolated}): each message is a file or a PDF
+ * to parse, answered with the document or the error; the thread then waits for the next.
+ * tools/build.mjs builds it into dist/libs/sources/parse-thread.js.
  */
-import { parentPort, workerData } from 'node:worker_threads';
-import { parseOnThisThread, type ParseReply, type ParseRequest } from './isolated-loader';
+import { parentPort } from 'node:worker_threads';
+import { parseOnThisThread } from './isolated-loader';
+import type { ParseReply, ParseRequest } from './parse-threads';
 
-const request = workerData as ParseRequest;
-parseOnThisThread(request).then(
-  (document): void => parentPort!.postMessage({ document } satisfies ParseReply),
-  (err: unknown): void => {
-    const { message, code } = err as { message?: string; code?: string };
-    parentPort!.postMessage({ error: { message: message ?? String(err), code } } satisfies ParseReply);
-  },
-);
+parentPort!.on('message', (request: ParseRequest) => {
+  parseOnThisThread(request).then(
+    (document): void => parentPort!.postMessage({ document } satisfies ParseReply),
+    (err: unknown): void => {
+      const { message, code } = err as { message?: string; code?: string };
+      parentPort!.postMessage({ error: { message: message ?? String(err), code } } satisfies ParseReply);
+    },
+  );
+});
