@@ -52,8 +52,7 @@ export const HTML_DEPTH_CEILING = 1000;
  * it stops counting past `stopAt`. A self-closing `<div/>` counts as open, as in HTML.
  */
 export function htmlDepth(html: string, stopAt = Infinity): number {
-  const stack: string[] = [];
-  const open = new Map<string, number>();
+  const open = new OpenElements();
   let deepest = 0;
   for (let at = html.indexOf('<'); at >= 0 && deepest <= stopAt; at = html.indexOf('<', at + 1)) {
     const next = html.charCodeAt(at + 1);
@@ -74,30 +73,56 @@ export function htmlDepth(html: string, stopAt = Infinity): number {
     at = tagEnd(html, nameEnd);
     if (closing) {
       // A stray `</p>` is an empty paragraph to htmlparser2; other stray end tags are dropped.
-      if (!open.get(name)) deepest = Math.max(deepest, name === 'p' ? stack.length + 1 : 0);
-      if (!open.get(name)) continue;
-      for (let top = stack.pop(); ; top = stack.pop()) {
-        open.set(top!, open.get(top!)! - 1);
-        if (top === name) break;
-      }
+      if (!open.closeTo(name) && name === 'p') deepest = Math.max(deepest, open.depth + 1);
       continue;
     }
-    const implied = IMPLIES_CLOSE.get(name);
-    while (implied && stack.length && implied.has(stack.at(-1)!)) {
-      const top = stack.pop()!;
-      open.set(top, open.get(top)! - 1);
-    }
-    // Inside <svg> and <math>, `<path/>` closes itself.
-    const selfClosed = html[at - 1] === '/' && (open.get('svg') || open.get('math'));
-    // A leaf of the tree, one level below the open elements.
-    if (VOID.has(name) || selfClosed) deepest = Math.max(deepest, stack.length + 1);
-    if (VOID.has(name) || selfClosed) continue;
-    stack.push(name);
-    open.set(name, (open.get(name) ?? 0) + 1);
-    deepest = Math.max(deepest, stack.length);
+    open.closeImpliedBy(name);
+    // Inside <svg> and <math>, `<path/>` closes itself: a leaf, like a void element.
+    const leaf = VOID.has(name) || (html[at - 1] === '/' && (open.has('svg') || open.has('math')));
+    deepest = Math.max(deepest, open.depth + 1);
+    if (leaf) continue;
+    open.push(name);
     if (RAW_TEXT.has(name)) at = rawTextEnd(html, name, at);
   }
   return deepest;
+}
+
+/** The stack of open elements, with a count per name (an end tag finds its element at once). */
+class OpenElements {
+  private readonly stack: string[] = [];
+  private readonly counts = new Map<string, number>();
+
+  get depth(): number {
+    return this.stack.length;
+  }
+
+  has(name: string): boolean {
+    return (this.counts.get(name) ?? 0) > 0;
+  }
+
+  push(name: string): void {
+    this.stack.push(name);
+    this.counts.set(name, (this.counts.get(name) ?? 0) + 1);
+  }
+
+  /** Closes `name` and the elements open inside it; false when none is open. */
+  closeTo(name: string): boolean {
+    if (!this.has(name)) return false;
+    while (this.pop() !== name);
+    return true;
+  }
+
+  /** Closes the elements an opening `name` implies the end of (a `<p>` before a `<div>`). */
+  closeImpliedBy(name: string): void {
+    const implied = IMPLIES_CLOSE.get(name);
+    while (implied && this.stack.length && implied.has(this.stack.at(-1)!)) this.pop();
+  }
+
+  private pop(): string {
+    const top = this.stack.pop()!;
+    this.counts.set(top, this.counts.get(top)! - 1);
+    return top;
+  }
 }
 
 /**
