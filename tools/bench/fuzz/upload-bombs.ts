@@ -136,54 +136,73 @@ function percentile(values: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0;
 }
 
-/** Runs the phase `rounds` times over, `concurrency` requests at a time; its section's text. */
-export async function runUploadBombs(
-  rounds: number,
-  concurrency: number,
-): Promise<{ text: string; bad: number }> {
+/** A deployment of the built API and worker on a private Redis, with an ingest token. */
+interface Deployment {
+  apiUrl: string;
+  apiPid: number;
+  token: string;
+  /** Redis's `INFO memory`. */
+  redisMemory(): Promise<string>;
+  stop(): Promise<void>;
+}
+
+async function startDeployment(): Promise<Deployment> {
   const redis = await startOwnRedis();
   const dataDir = mkdtempSync(join(tmpdir(), 'docqa-bench-bombs-'));
   const port = await freePort();
   const prefix = 'bombs';
   const env = {
     ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    REDIS_URL: redis.url,
-    REDIS_PREFIX: prefix,
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    DEMO: 'false',
+    ...{ PORT: String(port), HOST: '127.0.0.1', REDIS_URL: redis.url, REDIS_PREFIX: prefix },
+    ...{ DATA_DIR: dataDir, LOG_LEVEL: 'warn', DEMO: 'false' },
   };
-  const start = (name: string): ChildProcess =>
+  const [api, worker] = ['api', 'worker'].map((name) =>
     spawn(process.execPath, [join(dist, `apps/${name}/main.js`)], {
       env,
       stdio: ['ignore', 'inherit', 'inherit'],
-    });
-  const api = start('api');
-  const worker = start('worker');
+    }),
+  ) as [ChildProcess, ChildProcess];
   const admin = await connectRedis(redis.url, 'command', 'bench-bombs');
   const apiUrl = `http://127.0.0.1:${port}/api/v2/`;
+  const { token } = await new TokenStore({ redis: admin, keys: new Keys(prefix) }).create({
+    tenant: 'bombs',
+    scopes: ['ingest'],
+    rateLimit: 1_000_000,
+  });
+  const healthy = () =>
+    fetch(`${apiUrl}health?mode=minimal`).then(
+      (r) => r.ok,
+      () => false,
+    );
+  for (let i = 0; i < 300 && !(await healthy()); i++) await new Promise((r) => setTimeout(r, 100));
+  return {
+    apiUrl,
+    apiPid: api.pid!,
+    token,
+    redisMemory: () => admin.info('memory'),
+    async stop() {
+      await closeRedis(admin);
+      for (const child of [api, worker]) child.kill('SIGTERM');
+      const exited = (c: ChildProcess) =>
+        new Promise((r) => (c.exitCode !== null ? r(null) : c.once('exit', r)));
+      await Promise.all([api, worker].map(exited));
+      await redis.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Runs the phase `rounds` times over, `concurrency` requests at a time; its section's text. */
+export async function runUploadBombs(
+  rounds: number,
+  concurrency: number,
+): Promise<{ text: string; bad: number }> {
+  // Built before the deployment starts: making the bombs holds this process for seconds.
+  const queue = Array.from({ length: rounds }, () => uploadCases(LIMITS)).flat();
+  const { apiUrl, apiPid, token, redisMemory, stop } = await startDeployment();
   try {
-    const { token } = await new TokenStore({ redis: admin, keys: new Keys(prefix) }).create({
-      tenant: 'bombs',
-      scopes: ['ingest'],
-      rateLimit: 1_000_000,
-    });
-    for (
-      let i = 0;
-      i < 300 &&
-      !(await fetch(`${apiUrl}health?mode=minimal`).then(
-        (r) => r.ok,
-        () => false,
-      ));
-      i++
-    )
-      await new Promise((r) => setTimeout(r, 100));
-    // Built before the probe starts: making the bombs holds this process for seconds.
-    const queue = Array.from({ length: rounds }, () => uploadCases(LIMITS)).flat();
-    const restRss = rssMb(api.pid!);
-    const probe = startProbe(apiUrl, api.pid!, () => admin.info('memory'));
+    const restRss = rssMb(apiPid);
+    const probe = startProbe(apiUrl, apiPid, redisMemory);
     const started = performance.now();
     const sent: Sent[] = [];
     await Promise.all(
@@ -196,13 +215,7 @@ export async function runUploadBombs(
     await probe.stop();
     return report({ sent, jobs, probe, seconds, restRss, rounds, concurrency });
   } finally {
-    await closeRedis(admin);
-    for (const child of [api, worker]) child.kill('SIGTERM');
-    await Promise.all(
-      [api, worker].map((c) => new Promise((r) => (c.exitCode !== null ? r(null) : c.once('exit', r)))),
-    );
-    await redis.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    await stop();
   }
 }
 
