@@ -74,6 +74,16 @@ if (!values.only || values.only === 'worker')
     }),
   );
 
+// The thread a file is parsed on (libs/sources/src/isolated-loader.ts finds it under dist/).
+if (!values.only || values.only === 'worker' || values.only === 'api')
+  jobs.push(
+    build({
+      ...NODE,
+      entryPoints: ['libs/sources/src/parse-thread.ts'],
+      outfile: 'dist/libs/sources/parse-thread.js',
+    }),
+  );
+
 /** The widget's and the portal's bundles: minified split ES modules for the browsers both support. */
 const BROWSER = {
   splitting: true,

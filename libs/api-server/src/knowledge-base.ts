@@ -5,6 +5,7 @@ import { mcpRoutes } from './routes/mcp';
 import type { Config } from '@docqa/config';
 import { openDocumentService } from '@docqa/ingest';
 import { createRetrieval } from '@docqa/retrieval';
+import { parseLimitsOf } from '@docqa/sources';
 import { openSources } from '@docqa/sync';
 import { documentChunkRoutes } from './routes/document-chunks';
 import { documentRoutes } from './routes/documents';
@@ -23,7 +24,7 @@ export async function createApiServices(config: Config, logger: Logger): Promise
     probes: retrieval.probes(),
     modelProbe: () => answerer.health(),
     routeGroups: [
-      documentRoutes(documents.service),
+      documentRoutes(documents.service, parseLimitsOf(config)),
       documentChunkRoutes({
         get: (tenant, id) => documents.service.get(tenant, id),
         chunks: (tenant, id) => retrieval.documentChunks(tenant, id),

@@ -500,7 +500,7 @@ export interface paths {
     put?: never;
     /**
      * Add or replace documents; ingestion runs in the background
-     * @description Adds documents to the token's tenant, or replaces those with the same ids, and returns a job id at once; chunking and embedding run in the background (follow `GET /jobs/{id}`). Unchanged documents (same content hash) are skipped. Needs a token with the `ingest` scope (or `admin`, which has every scope), or a portal session.
+     * @description Adds documents to the token's tenant, or replaces those with the same ids, and returns a job id at once; chunking and embedding run in the background (follow `GET /jobs/{id}`). Unchanged documents (same content hash) are skipped. A document whose content is longer than `PARSE_MAX_TEXT_CHARS` characters, or HTML nested deeper than `PARSE_MAX_HTML_DEPTH` elements, is refused with 400 (nothing is queued), its problem in `errors`. Needs a token with the `ingest` scope (or `admin`, which has every scope), or a portal session.
      */
     post: operations['createDocuments'];
     delete?: never;

@@ -378,6 +378,43 @@ export const SETTINGS = {
     default: '4',
     doc: 'Pages one source sync fetches at once.',
   },
+  parseMaxInflatedMb: {
+    env: 'PARSE_MAX_INFLATED_MB',
+    schema: int(1, 4096),
+    default: '50',
+    doc: "Most MB a PDF's compressed streams may inflate to; a larger one is refused (a compression bomb).",
+  },
+  parseMaxPages: {
+    env: 'PARSE_MAX_PAGES',
+    schema: int(1, 1000000),
+    default: '2000',
+    doc: 'Most pages of a PDF that is ingested.',
+  },
+  parseMaxTextChars: {
+    env: 'PARSE_MAX_TEXT_CHARS',
+    schema: int(1000, 1000000000),
+    default: '5000000',
+    doc: 'Most characters of text one document may hold, whatever its format.',
+  },
+  parseMaxHtmlDepth: {
+    env: 'PARSE_MAX_HTML_DEPTH',
+    // html-to-text overflows the stack past HTML_DEPTH_CEILING (libs/sources).
+    schema: int(10, 1000),
+    default: '500',
+    doc: 'Deepest nesting of HTML elements in a document (deeper HTML is refused up front).',
+  },
+  parseTimeoutSeconds: {
+    env: 'PARSE_TIMEOUT_SECONDS',
+    schema: int(1, 3600),
+    default: '60',
+    doc: 'Longest parse of one file or fetched PDF; its thread is stopped then and the file refused.',
+  },
+  parseMaxHeapMb: {
+    env: 'PARSE_MAX_HEAP_MB',
+    schema: int(32, 16384),
+    default: '512',
+    doc: 'Heap of the thread that parses one file or fetched PDF, in MB.',
+  },
   githubApiUrl: {
     env: 'GITHUB_API_URL',
     schema: z.url(),

@@ -1,7 +1,18 @@
+import { ValidationError } from '@docqa/errors';
 import { markdownBlocks } from '@docqa/retrieval';
 import { toMarkdown } from './to-markdown';
 
 describe('toMarkdown', () => {
+  it('refuses HTML nested deeper than html-to-text walks, naming the limit, rather than overflowing the stack', async () => {
+    const nested = (n: number) => `${'<div>'.repeat(n)}deep${'</div>'.repeat(n)}`;
+    await expect(toMarkdown(nested(200_000), 'text/html')).rejects.toThrow(
+      new ValidationError('the HTML nests elements more than 1,000 levels deep'),
+    );
+    expect(await toMarkdown(nested(1000), 'text/html')).toBe('deep');
+    const lists = (n: number) => `${'<ul><li>'.repeat(n)}deep${'</li></ul>'.repeat(n)}`;
+    expect(await toMarkdown(lists(500), 'text/html')).toContain('deep');
+  });
+
   it('keeps escaped markup of an HTML document escaped outside code, so it never turns into live HTML', async () => {
     const html =
       '<html><body><h1>XSS</h1><p>Write &lt;script&gt;alert(1)&lt;/script&gt; and &lt;img src=x onerror=alert(1)&gt;.</p>' +

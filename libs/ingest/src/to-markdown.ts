@@ -1,6 +1,13 @@
 import { convert, type FormatCallback } from 'html-to-text';
 import type { DocumentContentType } from '@docqa/contracts';
-import { asciidocHtml, detectDialect, normaliseMarkdown, rstToMarkdown } from '@docqa/sources';
+import {
+  asciidocHtml,
+  detectDialect,
+  HTML_DEPTH_CEILING,
+  normaliseMarkdown,
+  refuseDeepHtml,
+  rstToMarkdown,
+} from '@docqa/sources';
 
 const ESCAPES = { '<': '&lt;', '>': '&gt;' };
 
@@ -99,7 +106,9 @@ function markdownTable(table: HtmlNode): string {
  * its headings (as `#` lines), paragraphs, lists, tables (as Markdown tables), admonitions (as
  * labelled quotes) and code (`<pre>` as fenced code blocks with their language, `<code>` as code
  * spans). Text the HTML escaped (`&lt;script&gt;`) stays escaped outside code: Markdown passes raw
- * HTML through, so a decoded `<` would come back as live markup in answers and snippets.
+ * HTML through, so a decoded `<` would come back as live markup in answers and snippets. HTML nested
+ * deeper than html-to-text walks safely is refused with a ValidationError (the API and the loaders
+ * refuse it before; a job queued before they did fails here, saying why).
  */
 export async function toMarkdown(content: string, type: DocumentContentType): Promise<string> {
   switch (type) {
@@ -118,6 +127,7 @@ export async function toMarkdown(content: string, type: DocumentContentType): Pr
 
 /** HTML as Markdown; with `anchors`, headings keep their ids as `{#id}`. */
 function htmlToMarkdown(html: string, { anchors }: { anchors: boolean }): string {
+  refuseDeepHtml(html, { htmlDepth: HTML_DEPTH_CEILING });
   return convert(html, {
     wordwrap: false,
     encodeCharacters: ESCAPES,

@@ -2,7 +2,8 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { minimalPdf } from './testing/minimal-pdf';
-import { loadPaths } from './file-loader';
+import { loadFileData, loadPaths } from './file-loader';
+import { DEFAULT_PARSE_LIMITS } from './parse-limits';
 import { publishedUrl } from './published-url';
 import { pathFilter } from './path-filter';
 
@@ -182,5 +183,34 @@ describe('loadPaths', () => {
 
   it('names a path that does not exist', async () => {
     await expect(loadPaths([join(dir, 'missing')])).rejects.toThrow(/missing: no such file or folder/);
+  });
+});
+
+describe('loadFileData', () => {
+  const limits = { ...DEFAULT_PARSE_LIMITS, textChars: 10_000, htmlDepth: 100 };
+
+  it('refuses HTML nested past the limit up front, saying so, instead of overflowing the stack later', async () => {
+    const nested = (n: number) => Buffer.from(`<html><body>${'<div>'.repeat(n)}deep${'</div>'.repeat(n)}`);
+    await expect(loadFileData('deep.html', nested(200_000))).rejects.toThrow(
+      'the HTML nests elements more than 500 levels deep',
+    );
+    // <html>, <body> and 98 <div>: 100 levels.
+    await expect(loadFileData('deep.html', nested(98), {}, limits)).resolves.toMatchObject({
+      content_type: 'text/html',
+    });
+  });
+
+  it('refuses Markdown, text and HTML longer than the limit and takes them at the limit', async () => {
+    for (const name of ['long.md', 'long.txt', 'long.html']) {
+      await expect(loadFileData(name, Buffer.from('x'.repeat(10_001)), {}, limits)).rejects.toThrow(
+        'the text runs past 10,000 characters',
+      );
+      await expect(loadFileData(name, Buffer.from('x'.repeat(10_000)), {}, limits)).resolves.not.toBeNull();
+    }
+  });
+
+  it('refuses a file of more bytes than the longest text could take, without decoding it', async () => {
+    const huge = Buffer.alloc(40_001, 0xff);
+    await expect(loadFileData('huge.txt', huge, {}, limits)).rejects.toThrow('the text runs past 10,000');
   });
 });

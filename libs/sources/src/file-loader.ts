@@ -8,6 +8,7 @@ import { emptyLoadResult, reasonOf, type LoadResult, type LoadedDocument } from 
 import { detectDialect } from './markdown-dialect';
 import { linksToPages } from './markdown-links';
 import { parseDocument, readFrontMatter } from './parse-document';
+import { DEFAULT_PARSE_LIMITS, textTooLong, type ParseLimits } from './parse-limits';
 import { pathFilter, type PathFilterOptions } from './path-filter';
 import { pdfDocument } from './pdf-loader';
 import { pageFront, type PageFront } from './published-url';
@@ -31,6 +32,8 @@ export interface LoadPathsOptions extends PathFilterOptions {
    * a folder show the markup of (see `detectDialect`), else plain Markdown
    */
   dialect?: MarkdownDialect;
+  /** What parsing one file may cost. @defaultValue {@link DEFAULT_PARSE_LIMITS} */
+  limits?: ParseLimits;
 }
 
 /** A file found to load: its path, how it was named, its path in its folder and its format. */
@@ -109,6 +112,7 @@ async function loadSite(result: LoadResult, found: FoundFile[], options: LoadPat
           metadata: options.metadata,
           dialect: file.dialect && dialect,
           resolveRef,
+          limits: options.limits,
         },
       );
       // Links to the folder's other files lead to their pages, as the docs site publishes them.
@@ -150,15 +154,18 @@ function siteDialect(files: ReadFile[]): MarkdownDialect {
 /**
  * Loads one file's bytes (an upload) as a document, the same way {@link loadPaths} loads a file:
  * the format from the name's extension, the id from the name, the dialect from its markup. Null
- * for a type no loader reads; throws when the file cannot be parsed.
+ * for a type no loader reads; throws when the file cannot be parsed, and a ValidationError naming
+ * the limit it passes. It parses on the calling thread: in a server, {@link loadFileIsolated}
+ * parses on a thread of its own.
  */
 export async function loadFileData(
   name: string,
-  data: Buffer,
+  data: Uint8Array,
   metadata: Record<string, string> = {},
+  limits: ParseLimits = DEFAULT_PARSE_LIMITS,
 ): Promise<LoadedDocument | null> {
   const kind = KIND_BY_EXTENSION[extname(name).toLowerCase()];
-  return kind ? parseFileData(data, kind, { id: toDocumentId(basename(name)) }, { metadata }) : null;
+  return kind ? parseFileData(data, kind, { id: toDocumentId(basename(name)) }, { metadata, limits }) : null;
 }
 
 /** How {@link parseFileData} reads a file's text. */
@@ -166,18 +173,31 @@ interface ParseOptions {
   metadata?: Record<string, string>;
   dialect?: MarkdownDialect;
   resolveRef?: (target: string) => string | null;
+  limits?: ParseLimits;
 }
 
 async function parseFileData(
-  data: Buffer,
+  data: Uint8Array,
   kind: DocumentKind,
   { id, url }: { id: string; url?: string },
-  { metadata = {}, dialect, resolveRef }: ParseOptions,
+  { metadata = {}, dialect, resolveRef, limits = DEFAULT_PARSE_LIMITS }: ParseOptions,
 ): Promise<LoadedDocument> {
-  if (kind === 'pdf') return pdfDocument({ id, url, data, metadata });
+  if (kind === 'pdf') return pdfDocument({ id, url, data, metadata, limits });
+  // A UTF-8 character is 1 to 4 bytes: a file of more bytes than 4 × the limit is too long unread.
+  if (data.length > 4 * limits.textChars) throw textTooLong(limits);
   const content = decodeFileText(data);
   const type = CONTENT_TYPE_BY_KIND[kind];
-  return parseDocument({ id, url, content, type, mdx: kind === 'mdx', dialect, resolveRef, metadata });
+  return parseDocument({
+    id,
+    url,
+    content,
+    type,
+    mdx: kind === 'mdx',
+    dialect,
+    resolveRef,
+    metadata,
+    limits,
+  });
 }
 
 async function walk(dir: string): Promise<string[]> {

@@ -34,6 +34,9 @@ export { SitePages, type SiteFile } from './site-pages';
 export { absoluteLinks, linksToPages } from './markdown-links';
 export { pathFilter, type PathFilterOptions } from './path-filter';
 export { loadFileData, loadPaths, UNSUPPORTED_FILE_REASON, type LoadPathsOptions } from './file-loader';
+export { loadFileIsolated, pdfDocumentIsolated, parseThreadScript } from './isolated-loader';
+export { DEFAULT_PARSE_LIMITS, parseLimitsOf, refuseLongText, type ParseLimits } from './parse-limits';
+export { HTML_DEPTH_CEILING, htmlDepth, refuseDeepHtml } from './html-depth';
 export { decodeFileText } from './file-text';
 export { parsePdf, pdfDocument, type PdfContent, type PdfSource } from './pdf-loader';
 export {
@@ -43,7 +46,7 @@ export {
   type FetchOptions,
   type FetchedResource,
 } from './http-fetch';
-export { loadUrl, documentFromResource, type UrlLoadOptions } from './url-loader';
+export { loadUrl, documentFromResource, type ResourceParseOptions, type UrlLoadOptions } from './url-loader';
 export { fetchRobotsPolicy, type RobotsPolicy } from './robots-policy';
 export { parseSitemap, type ParsedSitemap } from './parse-sitemap';
 export {

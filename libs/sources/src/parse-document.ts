@@ -5,8 +5,10 @@ import { parse as parseToml } from 'smol-toml';
 import type { DocumentContentType, MarkdownDialect } from '@docqa/contracts';
 import { ValidationError } from '@docqa/errors';
 import { asciidocTitle } from './asciidoc-html';
+import { refuseDeepHtml } from './html-depth';
 import type { LoadedDocument } from './load-result';
 import { detectDialect, normaliseMarkdown } from './markdown-dialect';
+import { DEFAULT_PARSE_LIMITS, refuseLongText, type ParseLimits } from './parse-limits';
 import { rstTitle } from './rst-markdown';
 
 /** Longest title taken from a document's text (a first line can be a whole paragraph). */
@@ -32,6 +34,8 @@ export interface DocumentSource {
   metadata?: Record<string, string>;
   /** Title when the content names none. @defaultValue the file name in `id`, words split */
   fallbackTitle?: string;
+  /** Longest text and deepest HTML taken. @defaultValue {@link DEFAULT_PARSE_LIMITS} */
+  limits?: Pick<ParseLimits, 'textChars' | 'htmlDepth'>;
 }
 
 /**
@@ -41,9 +45,12 @@ export interface DocumentSource {
  * `normaliseMarkdown`). AsciiDoc and reStructuredText keep their markup (Markdown is made of them
  * at ingestion) and take their title from it. HTML: the title comes from `<title>` or the first
  * `<h1>`; the API keeps the main text, headings and code and drops navigation and scripts.
+ * Throws a ValidationError for text longer than the limit and HTML nested deeper than it.
  */
 export function parseDocument(source: DocumentSource): LoadedDocument {
-  const { id, type, metadata = {} } = source;
+  const { id, type, metadata = {}, limits = DEFAULT_PARSE_LIMITS } = source;
+  refuseLongText(source.content, limits);
+  if (type === 'text/html') refuseDeepHtml(source.content, limits);
   const fallback = source.fallbackTitle ?? titleFromPath(id);
   if (type === 'text/markdown') {
     const parsed = readFrontMatter(source.content);

@@ -1,6 +1,9 @@
 import type * as PdfJsModule from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { ValidationError } from '@docqa/errors';
 import type { LoadedDocument } from './load-result';
 import { clampTitle, titleFromPath } from './parse-document';
+import { DEFAULT_PARSE_LIMITS, textTooLong, type ParseLimits } from './parse-limits';
+import { refuseInflationBomb } from './pdf-inflation';
 
 /** What a PDF holds for ingestion: its text and, when the PDF names one, its title. */
 export interface PdfContent {
@@ -31,9 +34,15 @@ function loadPdfJs(): Promise<PdfJs> {
 
 /**
  * Extracts the text and title of a PDF with Mozilla's pdf.js. Throws when the bytes are not a
- * readable PDF (damaged, or encrypted with a password).
+ * readable PDF (damaged, or encrypted with a password), and a ValidationError naming the limit
+ * when its streams inflate past `limits.inflatedBytes`, it has more than `limits.pages` pages or
+ * its text runs past `limits.textChars`.
  */
-export async function parsePdf(data: Uint8Array): Promise<PdfContent> {
+export async function parsePdf(
+  data: Uint8Array,
+  limits: ParseLimits = DEFAULT_PARSE_LIMITS,
+): Promise<PdfContent> {
+  refuseInflationBomb(data, limits);
   const { getDocument } = await loadPdfJs();
   const doc = await getDocument({
     // pdf.js detaches the buffer it is given; the caller's bytes stay usable.
@@ -44,8 +53,13 @@ export async function parsePdf(data: Uint8Array): Promise<PdfContent> {
     verbosity: 0,
   }).promise;
   try {
+    if (doc.numPages > limits.pages)
+      throw new ValidationError(
+        `the PDF has ${doc.numPages.toLocaleString('en-US')} pages, more than ${limits.pages.toLocaleString('en-US')}`,
+      );
     const { info } = (await doc.getMetadata()) as { info?: { Title?: unknown } };
     const pages: string[] = [];
+    let length = 0;
     for (let n = 1; n <= doc.numPages; n++) {
       const page = await doc.getPage(n);
       const content = await page.getTextContent();
@@ -53,8 +67,10 @@ export async function parsePdf(data: Uint8Array): Promise<PdfContent> {
       for (const item of content.items) {
         if (!('str' in item)) continue;
         text += item.str + (item.hasEOL ? '\n' : '');
+        if (length + text.length > limits.textChars) throw textTooLong(limits);
       }
       pages.push(tidy(text));
+      length += pages.at(-1)!.length + 2;
       page.cleanup();
     }
     const title = typeof info?.Title === 'string' ? info.Title.trim() : '';
@@ -81,6 +97,8 @@ export interface PdfSource {
   metadata?: Record<string, string>;
   /** Title when the PDF has neither a Title nor a line of text. @defaultValue from `id` */
   fallbackTitle?: string;
+  /** @defaultValue {@link DEFAULT_PARSE_LIMITS} */
+  limits?: ParseLimits;
 }
 
 /**
@@ -88,7 +106,7 @@ export interface PdfSource {
  * text. Throws when the PDF cannot be read or holds no text (scanned pages: docqa does no OCR).
  */
 export async function pdfDocument(source: PdfSource): Promise<LoadedDocument> {
-  const pdf = await parsePdf(source.data);
+  const pdf = await parsePdf(source.data, source.limits);
   if (!pdf.text) throw new Error('the PDF holds no text (scanned pages would need OCR)');
   const firstLine = pdf.text.split('\n', 1)[0]!;
   return {

@@ -5,7 +5,8 @@ import { CONTENT_TYPE_BY_KIND, KIND_BY_EXTENSION, type DocumentKind } from './do
 import { decodeText, fetchResource, type FetchOptions, type FetchedResource } from './http-fetch';
 import type { LoadedDocument } from './load-result';
 import { parseDocument, titleFromUrl } from './parse-document';
-import { pdfDocument } from './pdf-loader';
+import type { ParseLimits } from './parse-limits';
+import { pdfDocument, type PdfSource } from './pdf-loader';
 
 const BY_MEDIA_TYPE: Record<string, DocumentKind> = {
   'text/html': 'html',
@@ -20,6 +21,14 @@ const BY_MEDIA_TYPE: Record<string, DocumentKind> = {
   'text/plain': 'text',
   'application/pdf': 'pdf',
 };
+
+/** How {@link documentFromResource} parses what it fetched. */
+export interface ResourceParseOptions {
+  /** @defaultValue {@link DEFAULT_PARSE_LIMITS} */
+  limits?: ParseLimits;
+  /** Builds the document of a PDF. @defaultValue `pdfDocument`, on the calling thread */
+  parsePdf?: (source: PdfSource) => Promise<LoadedDocument>;
+}
 
 /** Options of {@link loadUrl}. */
 export interface UrlLoadOptions extends FetchOptions {
@@ -41,22 +50,37 @@ export async function loadUrl(url: string, options: UrlLoadOptions = {}): Promis
   return documentFromResource(requested, resource, options.metadata);
 }
 
-/** Builds the document of a fetched page; `requested` gives its id. */
+/**
+ * Builds the document of a fetched page; `requested` gives its id. A PDF is parsed by `parsePdf`
+ * (on the calling thread, or as `options.parsePdf` says: a server parses it on a thread of its own).
+ */
 export async function documentFromResource(
   requested: string,
   resource: FetchedResource,
   metadata: Record<string, string> = {},
+  options: ResourceParseOptions = {},
 ): Promise<LoadedDocument> {
   const served = normaliseUrl(resource.url);
   const kind = kindOf(resource.mediaType, new URL(served).pathname);
   if (!kind) throw new FetchFailedError(`unsupported content type ${resource.mediaType || '(none)'}`);
   const id = urlDocumentId(requested);
   const fallbackTitle = titleFromUrl(served);
-  if (kind === 'pdf') return pdfDocument({ id, data: resource.body, url: served, metadata, fallbackTitle });
+  const { limits, parsePdf = pdfDocument } = options;
+  if (kind === 'pdf')
+    return parsePdf({ id, data: resource.body, url: served, metadata, fallbackTitle, limits });
   const type = CONTENT_TYPE_BY_KIND[kind];
   const content = decodeText(resource);
   if (!content.trim()) throw new FetchFailedError('empty page');
-  return parseDocument({ id, content, type, mdx: kind === 'mdx', url: served, metadata, fallbackTitle });
+  return parseDocument({
+    id,
+    content,
+    type,
+    mdx: kind === 'mdx',
+    url: served,
+    metadata,
+    fallbackTitle,
+    limits,
+  });
 }
 
 /**

@@ -1,3 +1,4 @@
+import { deflateSync, gzipSync } from 'node:zlib';
 import { minimalPdf, startTestSite, type TestSite } from './testing';
 import { loadUrl } from './url-loader';
 import { loadSitemap, type PageOutcome } from './sitemap-loader';
@@ -13,6 +14,9 @@ const urlset = (locs: string[]) =>
   `</urlset>`;
 
 const PAGES = ['/p1', '/p2', '/p3', '/p4', '/p5', '/p6'];
+
+/** 100 MB of one HTML page: what a compressed bomb inflates to. */
+const BOMB = Buffer.concat([Buffer.from('<html><body><p>'), Buffer.alloc(100 * 1024 * 1024, 0x20)]);
 
 describe('loading pages and sitemaps over HTTP', () => {
   let site: TestSite;
@@ -71,6 +75,9 @@ describe('loading pages and sitemaps over HTTP', () => {
       '/broken': { status: 500, body: html('Error', '<p>Oops</p>') },
       '/slow': { delayMs: 3000, body: html('Slow', '<p>Late.</p>') },
       '/logo.png': { type: 'image/png', body: 'png' },
+      // 100 MB of HTML in ~100 KB, compressed for the wire two ways.
+      '/bomb.gz': { body: gzipSync(BOMB), headers: { 'content-encoding': 'gzip' } },
+      '/bomb.deflate': { body: deflateSync(BOMB), headers: { 'content-encoding': 'deflate' } },
       ...Object.fromEntries(
         PAGES.map((p) => [p, { delayMs: 80, body: html(`Page ${p}`, `<p>Text of ${p}.</p>`) }]),
       ),
@@ -131,6 +138,11 @@ describe('loading pages and sitemaps over HTTP', () => {
       );
       await expect(loadUrl(`${site.origin}/guide/install`, { maxBytes: 100 })).rejects.toThrow(/larger than/);
       await expect(loadUrl(`${site.origin}/logo.png`)).rejects.toThrow('unsupported content type image/png');
+    });
+
+    it('counts the body as it inflates: a gzip or deflate bomb stops at the cap', async () => {
+      for (const path of ['/bomb.gz', '/bomb.deflate'])
+        await expect(loadUrl(`${site.origin}${path}`)).rejects.toThrow('larger than 10 MB');
     });
   });
 

@@ -2,6 +2,7 @@ import { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { QUEUE_NAMES, type SourceRecord, type SyncRecord } from '@docqa/contracts';
 import { Keys } from '@docqa/records';
+import { minimalPdf } from '@docqa/sources/testing';
 import { htmlPage, startDocsSite, type DocsSite } from '@docqa/sync/testing';
 import { deletePrefix, freePort, testPrefix, testRedis } from '@docqa/testing';
 import { startStack, type Stack } from '@docqa/api-server/testing';
@@ -257,8 +258,12 @@ describe('sources kept in sync (sitemap, llms.txt; schedules, leases)', () => {
     await call(`sources/${fresh}`, { method: 'DELETE' });
   });
 
-  it('reports bad pages one by one (unreachable, huge, not text, a sitemap loop) and syncs the rest', async () => {
+  it('reports bad pages one by one (unreachable, huge, not text, bombs, a sitemap loop) and syncs the rest', async () => {
     site.pages.set('/bad/ok', htmlPage('Fine', 'A fine page.'));
+    // 150 MB of content in a PDF of about 150 KB, and 200,000 nested elements.
+    const bomb = minimalPdf({ lines: ['Bomb'], filler: 150 * 1024 * 1024 });
+    site.pages.set('/bad/bomb.pdf', { body: bomb, type: 'application/pdf' });
+    site.pages.set('/bad/deep', { body: `${'<div>'.repeat(200_000)}deep${'</div>'.repeat(200_000)}` });
     site.pages.set('/bad/huge', { body: 'x'.repeat(11 * 1024 * 1024), type: 'text/plain' });
     site.pages.set('/bad/blob.bin', { body: 'binary', type: 'application/octet-stream' });
     site.pages.set('/bad/sitemap.xml', {
@@ -266,7 +271,7 @@ describe('sources kept in sync (sitemap, llms.txt; schedules, leases)', () => {
       // An index that names itself and a sitemap of pages: the loop is followed once.
       body: `<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><sitemap><loc>${site.origin}/bad/sitemap.xml</loc></sitemap><sitemap><loc>${site.origin}/bad/pages.xml</loc></sitemap></sitemapindex>`,
     });
-    const urls = ['/bad/ok', '/bad/huge', '/bad/blob.bin', '/bad/missing'];
+    const urls = ['/bad/ok', '/bad/huge', '/bad/blob.bin', '/bad/missing', '/bad/bomb.pdf', '/bad/deep'];
     site.pages.set('/bad/pages.xml', {
       type: 'application/xml',
       body: `<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${urls.map((u) => `<url><loc>${site.origin}${u}</loc></url>`).join('')}</urlset>`,
@@ -276,12 +281,14 @@ describe('sources kept in sync (sitemap, llms.txt; schedules, leases)', () => {
     ).json()) as SourceRecord;
     await post(`sources/${id}/sync`);
     const sync = await finishedSync(id, 1);
-    expect([sync.error, sync]).toMatchObject([undefined, { status: 'completed', added: 1, failed: 3 }]);
+    expect([sync.error, sync]).toMatchObject([undefined, { status: 'completed', added: 1, failed: 5 }]);
     const reasons = Object.fromEntries(sync.failures.map((f) => [new URL(f.url).pathname, f.reason]));
     expect(reasons).toEqual({
       '/bad/huge': 'larger than 10 MB',
       '/bad/blob.bin': 'unsupported content type application/octet-stream',
       '/bad/missing': 'HTTP 404',
+      '/bad/bomb.pdf': 'the PDF inflates past 50 MB',
+      '/bad/deep': 'the HTML nests elements more than 500 levels deep',
     });
 
     const unreachable = (await (

@@ -19,6 +19,7 @@ import {
   toDocumentId,
   type FetchOptions,
   type FetchedResource,
+  type ParseLimits,
 } from '@docqa/sources';
 import type { StoredSource } from './source-store';
 import type { EntryResult, SourceReader, SyncEntry } from './sync-entry';
@@ -61,7 +62,7 @@ export const readGithub: SourceReader = async (source, fetch, ctx) => {
   );
   return {
     entries: files.map((file) =>
-      fileEntry({ ...source, ...(dialect && { dialect }) }, api, branch, file, site),
+      fileEntry({ ...source, ...(dialect && { dialect }) }, api, branch, file, site, ctx.limits),
     ),
     failures: [],
     complete: true,
@@ -74,6 +75,7 @@ function fileEntry(
   branch: string,
   file: TreeItem,
   site: SitePages,
+  limits: ParseLimits,
 ): SyncEntry {
   const key = `https://github.com/${source.repo}/blob/${branch}/${file.path}`;
   return {
@@ -95,6 +97,7 @@ function fileEntry(
         ...(source.base_url && { resolveRef: (target: string) => site.resolve(target, file.path) }),
         url: pageUrl(source, key, file.path, content),
         metadata: { ...source.metadata, source_id: source.id, path: file.path },
+        limits,
       });
       // With a base URL, links to the repository's other files lead to their pages on the site
       // (without one, they are resolved against the file on GitHub at ingestion).

@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { Config } from '@docqa/config';
 import type { DocumentService } from '@docqa/ingest';
 import { SourceQueue } from '@docqa/queue';
+import { parseLimitsOf } from '@docqa/sources';
 import { Keys, Lease, bullConnection, closeRedis, connectRedis, redisTarget } from '@docqa/records';
 import { SecretBox } from './secret-box';
 import { SourceService } from './source-service';
@@ -53,6 +54,7 @@ export async function openSources(
       concurrency: config.sourcesConcurrency,
       allowPrivateNetworks: config.sourcesAllowPrivateNetworks,
       githubApiUrl: config.githubApiUrl,
+      parseLimits: parseLimitsOf(config),
       secrets,
     }),
     async close() {

@@ -3,8 +3,10 @@ import {
   documentFromResource,
   fetchResource,
   normaliseUrl,
+  pdfDocumentIsolated,
   urlDocumentId,
   type FetchOptions,
+  type ParseLimits,
 } from '@docqa/sources';
 import { contentHash, type EntryResult, type SyncEntry } from './sync-entry';
 
@@ -12,13 +14,15 @@ import { contentHash, type EntryResult, type SyncEntry } from './sync-entry';
  * A web page of a source. It is fetched conditionally (`If-None-Match`, `If-Modified-Since`) and
  * its bytes hashed, so an unchanged page is neither parsed nor embedded. A page that cannot be
  * fetched throws (the sync reports it and keeps its document). A page that redirects to another
- * of the source's `listed` pages is `redirected`: that page is its document.
+ * of the source's `listed` pages is `redirected`: that page is its document. A page past one of
+ * the `limits` fails, naming it; a PDF is parsed on a thread of its own (`pdfDocumentIsolated`),
+ * so a bomb or a stalled parse costs neither the sync's lease nor the worker's other jobs.
  */
 export function pageEntry(
   url: string,
   options: FetchOptions,
   metadata: Record<string, string>,
-  listed: ReadonlySet<string> = new Set(),
+  { limits, listed = new Set() }: { limits: ParseLimits; listed?: ReadonlySet<string> },
 ): SyncEntry {
   const key = normaliseUrl(url);
   return {
@@ -40,7 +44,10 @@ export function pageEntry(
         ...(resource.lastModified && { last_modified: resource.lastModified }),
       };
       if (previous?.hash === state.hash) return { status: 'unchanged', state };
-      const document = await documentFromResource(key, resource, metadata);
+      const document = await documentFromResource(key, resource, metadata, {
+        limits,
+        parsePdf: (source) => pdfDocumentIsolated(source),
+      });
       return { status: 'changed', state, document };
     },
   };

@@ -15,7 +15,7 @@ import {
 import { readGithub } from './github-reader';
 import { pageEntry } from './page-entry';
 import type { StoredSource } from './source-store';
-import { contentHash, type SourceReader, type SyncEntry } from './sync-entry';
+import { contentHash, type ReaderContext, type SourceReader, type SyncEntry } from './sync-entry';
 
 /** Metadata every document of a source carries: the source's own, and its id (for filters). */
 function metadataOf(source: StoredSource): Record<string, string> {
@@ -37,20 +37,20 @@ async function wanted(source: StoredSource, urls: string[], fetch: FetchOptions)
 }
 
 /** A sitemap (or sitemap index): its pages on the sitemap's host. */
-export const readSitemap: SourceReader = async (source, fetch) => {
+export const readSitemap: SourceReader = async (source, fetch, ctx) => {
   const result = emptyLoadResult();
   const listed = await listSitemap(source.url!, fetch, result);
   const urls = await wanted(source, listed, fetch);
   return {
-    entries: pageEntries(source, urls, fetch),
+    entries: pageEntries(source, urls, fetch, ctx),
     failures: result.failed.map((f) => ({ url: f.source, reason: f.reason })),
     complete: result.failed.length === 0,
   };
 };
 
 /** One page. */
-export const readUrl: SourceReader = async (source, fetch) => ({
-  entries: [pageEntry(source.url!, fetch, metadataOf(source))],
+export const readUrl: SourceReader = async (source, fetch, { limits }) => ({
+  entries: [pageEntry(source.url!, fetch, metadataOf(source), { limits })],
   failures: [],
   complete: true,
 });
@@ -59,13 +59,13 @@ export const readUrl: SourceReader = async (source, fetch) => ({
  * An `llms.txt` file: the pages its Markdown links name. An `llms-full.txt` file: its sections,
  * split at its `#` and `##` headings, each a document.
  */
-export const readLlmsTxt: SourceReader = async (source, fetch) => {
+export const readLlmsTxt: SourceReader = async (source, fetch, ctx) => {
   const url = normaliseUrl(source.url!);
   const res = await fetchResource(url, fetch);
   if (res.status < 200 || res.status > 299) throw new FetchFailedError(`${url}: HTTP ${res.status}`);
   const text = decodeText(res);
   if (/llms-full\.txt$/i.test(new URL(url).pathname))
-    return { entries: sectionEntries(source, url, text), failures: [], complete: true };
+    return { entries: sectionEntries(source, url, text, ctx), failures: [], complete: true };
   const links = new Set<string>();
   for (const match of text.matchAll(/\[[^\]]*\]\(\s*<?([^)\s>]+)>?[^)]*\)/g)) {
     try {
@@ -75,17 +75,27 @@ export const readLlmsTxt: SourceReader = async (source, fetch) => {
     }
   }
   const urls = await wanted(source, [...links], fetch);
-  return { entries: pageEntries(source, urls, fetch), failures: [], complete: true };
+  return { entries: pageEntries(source, urls, fetch, ctx), failures: [], complete: true };
 };
 
 /** The pages a source lists; one that redirects to another of them is that one's duplicate. */
-function pageEntries(source: StoredSource, urls: string[], fetch: FetchOptions): SyncEntry[] {
+function pageEntries(
+  source: StoredSource,
+  urls: string[],
+  fetch: FetchOptions,
+  { limits }: ReaderContext,
+): SyncEntry[] {
   const listed = new Set(urls.map((url) => normaliseUrl(url)));
-  return urls.map((url) => pageEntry(url, fetch, metadataOf(source), listed));
+  return urls.map((url) => pageEntry(url, fetch, metadataOf(source), { limits, listed }));
 }
 
 /** The sections of an llms-full.txt file, each read from the text already fetched. */
-function sectionEntries(source: StoredSource, url: string, text: string): SyncEntry[] {
+function sectionEntries(
+  source: StoredSource,
+  url: string,
+  text: string,
+  { limits }: ReaderContext,
+): SyncEntry[] {
   const sections: { title: string; body: string }[] = [];
   for (const line of text.split('\n')) {
     const heading = /^#{1,2}\s+(.+?)\s*#*$/.exec(line);
@@ -117,6 +127,7 @@ function sectionEntries(source: StoredSource, url: string, text: string): SyncEn
             url: key,
             metadata: metadataOf(source),
             fallbackTitle: section.title,
+            limits,
           });
           return { status: 'changed', state, document };
         },

@@ -10,6 +10,7 @@ import {
   refusePrivateNetworks,
   type FetchOptions,
   type LoadedDocument,
+  type ParseLimits,
 } from '@docqa/sources';
 import { READERS } from './readers';
 import type { SecretBox } from './secret-box';
@@ -68,6 +69,8 @@ export class SourceSyncer {
       allowPrivateNetworks: boolean;
       /** GitHub REST API of `github` sources. */
       githubApiUrl: string;
+      /** What parsing one page or file may cost (the PARSE_* settings). */
+      parseLimits: ParseLimits;
       /** Opens the sealed tokens of sources. */
       secrets: SecretBox;
     },
@@ -143,6 +146,7 @@ export class SourceSyncer {
   ): Promise<void> {
     const listing = await READERS[source.type](source, fetch, {
       githubApiUrl: this.deps.githubApiUrl,
+      limits: this.deps.parseLimits,
       ...(source.token_sealed && { token: this.deps.secrets.open(source.token_sealed) }),
     });
     for (const f of listing.failures) sync.failures.push(f);

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { FetchOptions, LoadedDocument } from '@docqa/sources';
+import type { FetchOptions, LoadedDocument, ParseLimits } from '@docqa/sources';
 import type { PageState, StoredSource } from './source-store';
 
 /**
@@ -30,10 +30,14 @@ export interface SourceListing {
   complete: boolean;
 }
 
-/** What readers need beyond the source: the GitHub API and the source's token, opened. */
+/**
+ * What readers need beyond the source: the GitHub API, the source's token (opened) and what
+ * parsing one page or file may cost.
+ */
 export interface ReaderContext {
   githubApiUrl: string;
   token?: string;
+  limits: ParseLimits;
 }
 
 /** Lists a source's entries. */

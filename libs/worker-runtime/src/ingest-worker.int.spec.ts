@@ -8,6 +8,7 @@ import { UploadStore } from '@docqa/ingest';
 import { IngestQueue } from '@docqa/queue';
 import { Keys, bullConnection, redisTarget, releaseBullConnection } from '@docqa/records';
 import { loadConfig } from '@docqa/config';
+import { DEFAULT_PARSE_LIMITS } from '@docqa/sources';
 import { deletePrefix, testPrefix, testRedis, testRedisUrl } from '@docqa/testing';
 import type { Redis } from 'ioredis';
 import { createIngestWorker } from './ingest-worker';
@@ -67,6 +68,7 @@ describe('the ingest worker on an upload job', () => {
       uploads: new UploadStore({ dir, tenantBytes: 1e9, totalBytes: 1e9 }),
       logger: pino({ level: 'silent' }),
       lockMs: 5000,
+      parseLimits: DEFAULT_PARSE_LIMITS,
     });
   }
   async function ended(id: string): Promise<string> {

@@ -10,6 +10,7 @@ import {
 } from '@docqa/contracts';
 import type { UploadStore } from '@docqa/ingest';
 import type { Metrics } from '@docqa/metrics';
+import type { ParseLimits } from '@docqa/sources';
 import { throttledProgress } from './throttled-progress';
 import { runUploadJob } from './upload-job';
 
@@ -45,6 +46,8 @@ export interface IngestWorkerOptions {
   logger: Logger;
   /** Lock time of a running job (`JOB_LOCK_MS`). */
   lockMs: number;
+  /** What parsing one uploaded file may cost (`parseLimitsOf(config)`). */
+  parseLimits: ParseLimits;
   metrics?: Metrics;
 }
 
@@ -111,6 +114,7 @@ async function ingestUpload(
       ingestor: options.ingestor,
       onProgress: throttledProgress((percent) => job.updateProgress(percent)),
       beforeFile: () => keepLock(job, token, options.lockMs),
+      limits: options.parseLimits,
     });
   } catch (err) {
     const last = err instanceof UnrecoverableError || job.attemptsMade + 1 >= (job.opts.attempts ?? 1);

@@ -11,6 +11,7 @@ import {
   redisTarget,
 } from '@docqa/records';
 import { createRetrieval, ingestionEmbedder } from '@docqa/retrieval';
+import { parseLimitsOf } from '@docqa/sources';
 import { openSources } from '@docqa/sync';
 import { createIngestWorker } from './ingest-worker';
 import { createSourceWorker } from './source-worker';
@@ -57,6 +58,7 @@ export async function createKnowledgeBase(config: Config, logger: Logger): Promi
       uploads: documents.uploads.store,
       logger,
       lockMs: config.jobLockMs,
+      parseLimits: parseLimitsOf(config),
     });
   const sync: ConsumerFactory = () =>
     createSourceWorker({

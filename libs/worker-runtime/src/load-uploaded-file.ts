@@ -1,15 +1,17 @@
 import { readFile } from 'node:fs/promises';
-import { loadFileData, type LoadedDocument } from '@docqa/sources';
+import { loadFileIsolated, type LoadedDocument, type ParseLimits } from '@docqa/sources';
 
 /**
- * Reads and parses one stored file of an upload (null for a kind no loader reads). The one place
- * the worker calls a loader on an upload, so a loader that parses on a thread of its own, with
- * limits on inflated size, pages and time, replaces this one here.
+ * Reads and parses one stored file of an upload (null for a kind no loader reads) on a parse
+ * thread of its own (`loadFileIsolated`): a file past the limits on inflated size, pages, text,
+ * nesting or time is refused with the limit it passed, and a parse that stalls costs only its
+ * thread, never this process's event loop (the job's lock renewal, other jobs).
  */
 export async function loadUploadedFile(
   path: string,
   name: string,
   metadata: Record<string, string>,
+  limits: ParseLimits,
 ): Promise<LoadedDocument | null> {
-  return loadFileData(name, await readFile(path), metadata);
+  return loadFileIsolated(name, await readFile(path), metadata, limits);
 }

@@ -1,7 +1,7 @@
 import { basename } from 'node:path';
 import { DocumentInputSchema, type IngestJob, type UploadJob, type UploadedFile } from '@docqa/contracts';
 import type { UploadStore } from '@docqa/ingest';
-import { UNSUPPORTED_FILE_REASON, reasonOf, toDocumentId } from '@docqa/sources';
+import { UNSUPPORTED_FILE_REASON, reasonOf, toDocumentId, type ParseLimits } from '@docqa/sources';
 import { loadUploadedFile } from './load-uploaded-file';
 
 /** A document of a job's outcome that could not be ingested, as `GET /jobs/{id}` lists it. */
@@ -22,6 +22,8 @@ export interface UploadJobDeps<R> {
    * jobs) and renews the job's lock, since one parse may hold the thread for a while.
    */
   beforeFile(): Promise<void>;
+  /** What parsing one file may cost (`parseLimitsOf(config)`). */
+  limits: ParseLimits;
   onProgress?: (done: number, total: number) => unknown;
 }
 
@@ -34,7 +36,7 @@ export async function runUploadJob<R>(job: UploadJob, deps: UploadJobDeps<R>): P
   const unreadable: Unreadable[] = [];
   for (const file of job.files) {
     await deps.beforeFile();
-    const parsed = await parseFile(deps.store, file, job.metadata);
+    const parsed = await parseFile(deps, file, job.metadata);
     if ('message' in parsed) unreadable.push(parsed);
     else documents.push(parsed);
   }
@@ -46,13 +48,13 @@ export async function runUploadJob<R>(job: UploadJob, deps: UploadJobDeps<R>): P
 }
 
 async function parseFile(
-  store: UploadJobDeps<unknown>['store'],
+  { store, limits }: Pick<UploadJobDeps<unknown>, 'store' | 'limits'>,
   file: UploadedFile,
   metadata: Record<string, string>,
 ): Promise<IngestJob['documents'][number] | Unreadable> {
   const documentId = toDocumentId(basename(file.name));
   try {
-    const doc = await loadUploadedFile(store.pathOf(file), file.name, metadata);
+    const doc = await loadUploadedFile(store.pathOf(file), file.name, metadata, limits);
     if (!doc) return { document_id: documentId, message: UNSUPPORTED_FILE_REASON };
     const checked = DocumentInputSchema.safeParse(doc);
     if (!checked.success) return { document_id: documentId, message: checked.error.issues[0]!.message };

@@ -4,9 +4,12 @@
  * a private Redis) this script starts on 127.0.0.1 and stops, with the sources' sites (a docs site
  * and a GitHub stand-in) on 127.0.0.1 too. Admin operations go with bearer tokens and with signed-in
  * portal sessions (cookie + CSRF token). Counts answers by status, per operation; a 5xx or a
- * request left unanswered is a defect. Writes its figures to docs/benchmarks.md ("Fuzz").
+ * request left unanswered is a defect. Writes its figures to docs/benchmarks.md ("Fuzz"). Then
+ * uploads bombs of every format to a deployment of the built API and worker, measuring health,
+ * RSS and Redis meanwhile (`upload-bombs.ts`; "Fuzz: uploads").
  *
  *   npm run bench:fuzz [-- --requests 10000 --concurrency 16 --seed 1 --trace 'GET /api/v2/jobs']
+ *   npm run bench:fuzz -- --uploads-only --upload-rounds 1 --upload-concurrency 4
  */
 import { connect } from 'node:net';
 import { loadavg } from 'node:os';
@@ -17,6 +20,7 @@ import { writeBenchSection } from '../write-section';
 import { runBench } from '../run-bench';
 import { RequestGenerator, seededRandom, type FuzzRequest } from './requests';
 import { seedContext, signIn, startFuzzServers } from './seed';
+import { runUploadBombs } from './upload-bombs';
 
 const { values } = parseArgs({
   options: {
@@ -26,6 +30,9 @@ const { values } = parseArgs({
     'answer-ms': { type: 'string', default: '40000' },
     /** Print every request of the operations whose name holds this, with its status. */
     trace: { type: 'string' },
+    'uploads-only': { type: 'boolean', default: false },
+    'upload-rounds': { type: 'string', default: '1' },
+    'upload-concurrency': { type: 'string', default: '4' },
   },
 });
 const TOTAL = Number(values.requests);
@@ -105,6 +112,16 @@ function sendRaw(stack: Stack, request: FuzzRequest): Promise<number | 'unanswer
 }
 
 async function main(): Promise<void> {
+  if (!values['uploads-only']) await fuzzRequests();
+  const uploads = await runUploadBombs(Number(values['upload-rounds']), Number(values['upload-concurrency']));
+  console.log(uploads.text);
+  const args = process.argv.slice(2).join(' ');
+  writeBenchSection('Fuzz: uploads', `npm run bench:fuzz${args && ` -- ${args}`}`, uploads.text);
+  if (uploads.bad) process.exitCode = 1;
+}
+
+/** The request fuzz: every operation, {@link TOTAL} requests. */
+async function fuzzRequests(): Promise<void> {
   const redis = await startOwnRedis();
   const servers = await startFuzzServers();
   const stack = await startStack({

@@ -10,6 +10,8 @@ import {
   type IngestAccepted,
   type JobRecord,
 } from '@docqa/contracts';
+import { ValidationError } from '@docqa/errors';
+import { refuseDeepHtml, refuseLongText, type ParseLimits } from '@docqa/sources';
 import { principalOf } from '../http/auth';
 import { addDeleteRoute, addGetRoute } from '../http/route';
 import type { RouteGroup } from '../app';
@@ -42,8 +44,15 @@ const ListQuery = z.object({
   }),
 });
 
-/** `POST/GET /documents/`, `GET/DELETE /documents/{id}` and `GET /jobs/{id}` (scope ingest). */
-export function documentRoutes(backend: DocumentsBackend): RouteGroup {
+/**
+ * `POST/GET /documents/`, `GET/DELETE /documents/{id}` and `GET /jobs/{id}` (scope ingest). A
+ * document posted past the parse limits (text longer than `limits.textChars`, HTML nested deeper
+ * than `limits.htmlDepth`) is refused with 400, before anything is queued.
+ */
+export function documentRoutes(
+  backend: DocumentsBackend,
+  limits: Pick<ParseLimits, 'textChars' | 'htmlDepth'>,
+): RouteGroup {
   return (routes) => {
     routes.add(
       {
@@ -53,7 +62,7 @@ export function documentRoutes(backend: DocumentsBackend): RouteGroup {
         tag: 'Documents',
         operationId: 'createDocuments',
         description:
-          "Adds documents to the token's tenant, or replaces those with the same ids, and returns a job id at once; chunking and embedding run in the background (follow `GET /jobs/{id}`). Unchanged documents (same content hash) are skipped.",
+          "Adds documents to the token's tenant, or replaces those with the same ids, and returns a job id at once; chunking and embedding run in the background (follow `GET /jobs/{id}`). Unchanged documents (same content hash) are skipped. A document whose content is longer than `PARSE_MAX_TEXT_CHARS` characters, or HTML nested deeper than `PARSE_MAX_HTML_DEPTH` elements, is refused with 400 (nothing is queued), its problem in `errors`.",
         scope: 'ingest',
         body: DocumentsRequestSchema,
         responses: {
@@ -61,6 +70,7 @@ export function documentRoutes(backend: DocumentsBackend): RouteGroup {
         },
       },
       async (req, res, { body }) => {
+        refuseOverLimits(body.documents, limits);
         const accepted = await backend.submit(principalOf(req).tenant, body.documents);
         res.setHeader('Location', `${req.baseUrl}/jobs/${accepted.job_id}`);
         res.status(202).json(accepted);
@@ -128,4 +138,27 @@ export function documentRoutes(backend: DocumentsBackend): RouteGroup {
       (tenant, id) => backend.getJob(tenant, id),
     );
   };
+}
+
+/** Refuses the documents whose content is past the limits, naming each one's problem. */
+function refuseOverLimits(
+  documents: DocumentInput[],
+  limits: Pick<ParseLimits, 'textChars' | 'htmlDepth'>,
+): void {
+  const errors: { path: string; message: string }[] = [];
+  documents.forEach(({ content, content_type }, i) => {
+    try {
+      refuseLongText(content, limits);
+      if (content_type === 'text/html') refuseDeepHtml(content, limits);
+    } catch (err) {
+      errors.push({ path: `documents.${i}.content`, message: (err as Error).message });
+    }
+  });
+  if (!errors.length) return;
+  const [first] = errors;
+  const detail =
+    errors.length === 1
+      ? `${first!.path}: ${first!.message}`
+      : `${errors.length} documents are past the limits`;
+  throw new ValidationError(detail, { errors });
 }

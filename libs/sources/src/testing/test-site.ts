@@ -11,6 +11,8 @@ export interface TestRoute {
   body?: string | Uint8Array | ((origin: string) => string);
   /** Wait this long before answering, in ms. */
   delayMs?: number;
+  /** More response headers (a `content-encoding` for a body already compressed). */
+  headers?: Record<string, string>;
 }
 
 /** A local web site for tests of page, sitemap and robots.txt loading. */
@@ -45,7 +47,10 @@ export async function startTestSite(routes: Record<string, TestRoute>): Promise<
     if (!route) return void res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
     const body = typeof route.body === 'function' ? route.body(origin) : (route.body ?? '');
     res
-      .writeHead(route.status ?? 200, { 'content-type': route.type ?? 'text/html; charset=utf-8' })
+      .writeHead(route.status ?? 200, {
+        'content-type': route.type ?? 'text/html; charset=utf-8',
+        ...route.headers,
+      })
       .end(body);
   };
 

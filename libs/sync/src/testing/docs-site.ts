@@ -4,7 +4,8 @@ import type { AddressInfo } from 'node:net';
 
 /** One page of a {@link DocsSite}: a body, a type, or a status to answer instead. */
 export interface DocsPage {
-  body: string;
+  /** Text, or bytes (a PDF). */
+  body: string | Uint8Array;
   /** @defaultValue `text/html; charset=utf-8` */
   type?: string;
   /** Answer this status (no body) instead of the page. */
@@ -66,7 +67,7 @@ export async function startDocsSite(pages: Record<string, DocsPage> = {}): Promi
   const respond = (req: IncomingMessage, res: ServerResponse) => {
     const path = new URL(req.url ?? '/', origin).pathname;
     const page = map.get(path);
-    const answer = (status: number, headers: Record<string, string> = {}, body = '') => {
+    const answer = (status: number, headers: Record<string, string> = {}, body: string | Uint8Array = '') => {
       log.push(`${status} ${path}`);
       bytes += Buffer.byteLength(body);
       res.writeHead(status, headers).end(body);
