@@ -242,7 +242,7 @@ function report(run: {
     '|---|---|---|---|---|---|---|',
     `| ${errors - sent.filter((s) => s.status === 'unanswered').length} | ${hung} | ${fmt(percentile(probe.health, 0.99))} ms | ${fmt(Math.max(...probe.health))} ms | ${fmt(run.restRss)} → ${fmt(probe.apiPeakRssMb)} MB | ${probe.redisPeakMb.toFixed(1)} MB | ${textMb.toFixed(1)} MB |`,
     '',
-    `Issue 42's targets: 0 × 5xx, 0 hung, health p99 ≤ 200 ms, API RSS ≤ 600 MB, Redis ≤ 2 × the documents’ text. The built API and worker as separate processes on a private redis-server; \`GET /health?mode=minimal\` every 50 ms from the first upload until the last job ended (${probe.health.length} probes, ${probe.healthFailures} failed); hung: no answer within 120 s, or a job not finished in 10 minutes. Uploads are still parsed by the API (\`loadFileData\` on its event loop), so a heavy PDF holds its health probes; the figures improve once uploads are parsed by the worker on a thread of their own (\`loadFileIsolated\`).`,
+    `Issue 42's targets: 0 × 5xx, 0 hung, health p99 ≤ 200 ms, API RSS ≤ 600 MB, Redis ≤ 2 × the documents’ text. The built API and worker as separate processes on a private redis-server; \`GET /health?mode=minimal\` every 50 ms from the first upload until the last job ended (${probe.health.length} probes, ${probe.healthFailures} failed); hung: no answer within 120 s, or a job not finished in 10 minutes. The API only stores each upload and queues a reference to it; the worker parses each file on a parse thread of its own (\`loadFileIsolated\`, with the \`PARSE_*\` limits), so a bomb costs that thread, never the API's event loop.`,
     '',
     '| case | answers | slowest |',
     '|---|---|---|',
