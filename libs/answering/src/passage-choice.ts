@@ -222,11 +222,13 @@ export function chooseWindow(passage: SectionPassage, weights: TermWeights, opti
   let end = start;
   let words = sizes[start]!;
   const fits = (i: number) => words + sizes[i]! <= options.maxWords;
+  const pull = codePull(units, scores, options.kind);
   while (words < options.targetWords) {
     const after = end + 1 < units.length && fits(end + 1) ? end + 1 : -1;
     const before = start > 0 && fits(start - 1) ? start - 1 : -1;
     if (after < 0 && before < 0) break;
-    const next = before >= 0 && (after < 0 || scores[before]! > scores[after]!) ? before : after;
+    const ahead = (i: number) => pull(i, start, end);
+    const next = before >= 0 && (after < 0 || ahead(before) > ahead(after)) ? before : after;
     words += sizes[next]!;
     if (next === after) end = after;
     else start = before;
@@ -243,6 +245,24 @@ export function chooseWindow(passage: SectionPassage, weights: TermWeights, opti
     words += sizes[++end]!;
   }
   return withoutDanglingLeadIn(units.slice(start, end + 1));
+}
+
+/**
+ * How much a window's neighbour is worth taking next: its score, except that for a how-do-I
+ * question a code block next to a window that holds none is worth the best unit. The command or
+ * setting is what the prose beside it explains ("The example above will run…"), and holds few of
+ * the question's words itself.
+ */
+function codePull(
+  units: Unit[],
+  scores: number[],
+  kind: QuestionKind,
+): (i: number, start: number, end: number) => number {
+  const best = Math.max(...scores);
+  return (i, start, end) =>
+    kind === 'how' && units[i]!.kind === 'code' && !units.slice(start, end + 1).some((u) => u.kind === 'code')
+      ? Math.max(scores[i]!, best)
+      : scores[i]!;
 }
 
 /**
