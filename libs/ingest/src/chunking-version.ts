@@ -10,6 +10,7 @@
  * made absolute against the document's URL; 5: docs generators' dialects (Hugo shortcodes,
  * Docusaurus and MkDocs admonitions and tabs) as readers see them, indented code fenced,
  * AsciiDoc and reStructuredText converted, setext headings written as ATX ones, headings' custom
- * `{#id}` anchors kept.
+ * `{#id}` anchors kept; 6: Markdown's inline HTML anchors as their text (or a Markdown link),
+ * `<br />` as a space.
  */
-export const CHUNKING_VERSION = 5;
+export const CHUNKING_VERSION = 6;
