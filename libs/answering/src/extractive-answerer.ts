@@ -7,12 +7,12 @@ import {
   chooseWindow,
   holds,
   rankSections,
-  unknownNames,
   termWeights,
   weightOf,
   type ScoredSection,
   type TermWeights,
 } from './passage-choice';
+import { answersQuestion } from './not-covered';
 import { pieces } from './pieces';
 import { questionIntent } from './question-intent';
 import { questionKind, type QuestionKind } from './question-kind';
@@ -49,13 +49,6 @@ export interface ComposedAnswer {
   quoted: Map<number, SearchResult>;
 }
 
-/**
- * Share of the question's weighted terms the best section must hold: below it, retrieval found
- * nothing that answers, and the answer says so instead of quoting an unrelated passage. (The docs
- * set's questions the docs do not cover reach at most 0.35; on the manual, every question of
- * which is covered, a higher bar refused questions whose top passage answers.)
- */
-const MIN_COVERAGE = 0.4;
 /** Share of the question's weight left unanswered by the first passage that calls for a second. */
 const SECOND_PASSAGE_NEED = 0.25;
 /**
@@ -140,8 +133,7 @@ export class ExtractiveAnswerer implements Answerer {
       question ? wanted.filter((t) => !terms(question).includes(t)) : [],
     );
     const first = ranked[0]!;
-    const covered = Math.max(...ranked.map((s) => s.coverage)) >= MIN_COVERAGE;
-    if (!covered || unknownNames(names, passages).length)
+    if (!answersQuestion(ranked, names, passages))
       return { text: NOT_FOUND_ANSWER, cited: [], quoted: new Map() };
     // A "how do I…" question answered by steps under headings naming all its words needs no other section.
     const procedure = kind === 'how' && isProcedureFor(first.passage, weights);

@@ -71,7 +71,36 @@ const TOKENS = [
   section('Operations', 'Docs site', 'Serve the docs from any web server.', 5),
 ];
 
+/** What a search of a reverse proxy's docs finds for it: one row names Nginx, about something else. */
+const PROXY = [
+  section(
+    'Metrics',
+    'Options',
+    '- `metrics.statsD.pushInterval`: the interval to push metrics to the server.\n' +
+      '- `metrics.addInternals`: enable metrics for internal HTTP resources.',
+    0,
+  ),
+  section(
+    'Access logs',
+    'Fields',
+    '- `RouterName`: the router of the HTTP request.\n' +
+      '- `KubernetesIngressName`: only with the Kubernetes Ingress Nginx provider.',
+    1,
+  ),
+  section('Entry points', 'HTTP/2', 'Enable HTTP/2 on an entry point with `http2.maxConcurrentStreams`.', 2),
+  section('Services', 'Servers', 'Each server of a service receives HTTP requests.', 3),
+];
+
 describe('"not covered"', () => {
+  it('declines a question whose name only a section about something else holds', async () => {
+    expect(await answerTo('How do I enable HTTP/2 server push in Nginx?', PROXY)).toBe(NOT_FOUND_ANSWER);
+  });
+
+  it('answers a question whose name a few sections hold when the answering one does', async () => {
+    const text = await answerTo('Which fields name the Kubernetes Ingress in access logs?', PROXY);
+    expect(text).toContain('KubernetesIngressName');
+  });
+
   it('declines an off-topic question that shares words with the docs, naming what they never mention', async () => {
     expect(await answerTo('How do I enable HTTP/2 server push in Nginx?', REDIS)).toBe(NOT_FOUND_ANSWER);
   });

@@ -1,0 +1,36 @@
+import { holds, unknownNames, type ScoredSection } from './passage-choice';
+import type { SectionPassage } from './section-passage';
+
+/**
+ * Share of the question's weighted terms the best section must hold: below it, retrieval found
+ * nothing that answers, and the answer says so instead of quoting an unrelated passage. (The docs
+ * set's questions the docs do not cover reach at most 0.35; on the manual, every question of
+ * which is covered, a higher bar refused questions whose top passage answers.)
+ */
+const MIN_COVERAGE = 0.4;
+
+/**
+ * Share of the retrieved sections below which a name the question writes is what it asks about
+ * rather than the product every page names ("Traefik" in Traefik's docs).
+ */
+const RARE_NAME = 0.5;
+
+/**
+ * Whether the retrieved sections answer the question: one of them holds enough of its words
+ * ({@link MIN_COVERAGE}) together with the names it writes that few sections hold. A name held
+ * only by a section about something else ("Nginx" in a table row of Traefik's access-log fields,
+ * asked "How do I enable HTTP/2 server push in Nginx?") does not make the question covered, and
+ * neither does a name no section holds.
+ */
+export function answersQuestion(
+  ranked: ScoredSection[],
+  names: Set<string>,
+  passages: SectionPassage[],
+): boolean {
+  if (unknownNames(names, passages).length) return false;
+  const rare = [...names].filter(
+    (t) => passages.filter((p) => holds(p, t)).length < RARE_NAME * passages.length,
+  );
+  const answering = ranked.find((s) => s.coverage >= MIN_COVERAGE);
+  return !!answering && rare.every((t) => holds(answering.passage, t));
+}
