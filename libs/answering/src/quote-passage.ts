@@ -4,10 +4,17 @@ import type { Unit } from './section-passage';
 const NESTED_BLOCK = /^\s*(```|~~~|>|[*+-]\s|\d+[.)]\s)/;
 
 /**
+ * A heading that names an option, flag or setting rather than a topic: `--dry-run`,
+ * `--vfs-cache-mode writes`, `log.format`, `xfail_strict`.
+ */
+const OPTION_NAME = /^(-{1,2}[a-z0-9][\w-]*(\s+[\w-]+)?|[a-z][a-z0-9]*([._][a-z0-9]+)+)$/i;
+
+/**
  * Markdown that quotes units of one section with their structure: a paragraph's sentences joined,
  * list items (and table rows, already turned into items) one per line, code blocks as fenced.
  * The citation `[n]` ends the first paragraph or list item's first line; a quote that starts
- * with code (or has nothing else) is introduced by its section's title, which carries it.
+ * with code (or has nothing else) is introduced by its section's title, which carries it; one of a
+ * section headed by an option's name that it does not say is introduced by that name.
  */
 export function quotePassage(units: Unit[], citation: string, section: string): string {
   const blocks: { kind: Unit['kind']; text: string }[] = [];
@@ -18,6 +25,11 @@ export function quotePassage(units: Unit[], citation: string, section: string): 
     else blocks.push({ kind: unit.kind, text: unit.text });
     previous = unit;
   }
+  const heading = section.split(' › ').at(-1) ?? '';
+  if (OPTION_NAME.test(heading) && !units.some((u) => u.text.includes(heading)))
+    // The option the section is about is its heading alone ("--vfs-cache-mode writes"): the text
+    // under it says "In this mode…", so the quote names it first.
+    blocks.unshift({ kind: 'paragraph', text: `\`${heading}\`:` });
   const cited = blocks.findIndex((b) => b.kind === 'paragraph' || b.kind === 'item' || b.kind === 'quote');
   const title = section.split(' › ').at(-1) || 'From the docs';
   if (blocks[0]?.kind === 'code') {
