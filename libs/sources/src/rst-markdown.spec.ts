@@ -46,4 +46,10 @@ describe('rstToMarkdown', () => {
     expect(markdown).toContain('1. numbered');
     expect(markdown).toContain('**term**\n\nDefinition of term.');
   });
+
+  it('ends a block quote at the first line that is not indented, converting the text after it', () => {
+    expect(rstToMarkdown('Text.\n\n    A quoted line.\n\nMore text after it.\n')).toBe(
+      'Text.\n\nA quoted line.\n\nMore text after it.',
+    );
+  });
 });

@@ -79,9 +79,12 @@ function blocks(lines: string[], state: State): string[] {
       i = next.end;
       continue;
     }
-    if (/^\s/.test(line)) {
-      const end = indentedEnd(lines, i, 0);
-      out.push(...blocks(dedent(lines.slice(i, end).join('\n')).split('\n'), state));
+    // An indented run (a block quote) ends at the first line indented less than one column; its
+    // body is converted dedented, unless dedenting cannot shorten it (an indent of other spaces).
+    const end = /^\s/.test(line) ? indentedEnd(lines, i, 1) : i;
+    const body = dedent(lines.slice(i, end).join('\n'));
+    if (end > i && body !== lines.slice(i, end).join('\n')) {
+      out.push(...blocks(body.split('\n'), state));
       i = end;
       continue;
     }
