@@ -367,6 +367,21 @@ describe('widget behaviours in Chromium (scripted answers)', () => {
     await page.close();
   });
 
+  it('shows no logo whose address is not http(s), data:image or a path (a page’s own setting)', async () => {
+    const { page } = await open({ logo_url: 'javascript:alert(1)', mode: 'question' });
+    const blocked: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error') blocked.push(m.text());
+    });
+    await page.reload();
+    await page.getByRole('heading', { level: 2 }).waitFor();
+    await expect(page.locator('header img').count()).resolves.toBe(0);
+    await ask(page, 'logo?');
+    await page.getByText('Done [1].').waitFor();
+    expect(blocked).toEqual([]);
+    await page.close();
+  });
+
   it('shows the logo, logs with debug, and explains a disallowed origin', async () => {
     const { page } = await open({ logo_url: `${origin}/logo.png`, debug: true, mode: 'question' });
     const logs: string[] = [];

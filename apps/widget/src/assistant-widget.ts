@@ -1,5 +1,6 @@
 import { LitElement, html, nothing, type PropertyValues } from 'lit';
 import { customElement, property, query, state } from 'lit/decorators.js';
+import { isLogoUrl } from '@docqa/contracts/constants';
 import { ChatController } from './chat-controller';
 import { trapTab } from './focus-trap';
 import { SettingsController } from './settings-controller';
@@ -214,7 +215,7 @@ export class AssistantWidget extends LitElement {
     };
     return html`<section class="panel">
       <header>
-        ${logo_url ? html`<img src=${logo_url} alt="" />` : nothing}
+        ${logo_url && isLogoUrl(logo_url) ? html`<img src=${logo_url} alt="" />` : nothing}
         <h2>${labels.POPUP_TITLE}</h2>
         ${mode === 'chat' && turns.length ? html`<button type="button" class="new-chat" @click=${this.newChat}>${labels.NEW_CHAT_BUTTON}</button>` : nothing}
         ${popup ? html`<button type="button" class="close" aria-label="Close" @click=${() => this.toggle(false)}>×</button>` : nothing}

@@ -1,5 +1,6 @@
 import { AdminAccountStore } from '@docqa/auth';
 import { minimalPdf } from '@docqa/sources/testing';
+import { UNSUPPORTED_FILE_REASON } from '@docqa/sources';
 import { Keys } from '@docqa/records';
 import { deletePrefix, testPrefix, testRedis } from '@docqa/testing';
 import type { Redis } from 'ioredis';
@@ -191,7 +192,7 @@ describe('POST /documents/upload (multipart, the CLI’s loaders)', () => {
       document_ids: ['faq.md'],
       failed: [
         { file: 'faq.md', reason: 'another file of this upload has the same name' },
-        { file: 'notes.exe', reason: 'not Markdown, MDX, HTML, text or PDF' },
+        { file: 'notes.exe', reason: UNSUPPORTED_FILE_REASON },
       ],
     });
     const json = await admin.call('documents/upload', { method: 'POST', body: { documents: [] } });

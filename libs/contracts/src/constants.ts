@@ -49,3 +49,13 @@ export const DEFAULT_QUESTION_LIMITS: QuestionLimits = {
   metadataBytes: 4096,
   batchQuestions: 100,
 };
+
+/**
+ * Whether `url` may be a widget's logo: an http(s) or `data:image/` URL, or a path relative to the
+ * page. The server refuses other settings with it, and the widget shows no logo of another kind
+ * (a page's own settings, or the portal's unsaved draft in its live preview, are not checked by
+ * the server).
+ */
+export function isLogoUrl(url: string): boolean {
+  return !/^[a-z][a-z\d+.-]*:/i.test(url) || /^(https?:|data:image\/)/i.test(url);
+}

@@ -1,4 +1,4 @@
-import { DEFAULT_LABELS, type LabelKey } from './constants';
+import { DEFAULT_LABELS, isLogoUrl, type LabelKey } from './constants';
 import { FilterSchema } from './filter';
 import { unionError, z } from './zod';
 
@@ -18,12 +18,9 @@ export const WidgetSettingsSchema = z
     popup: z.boolean(),
     automount: z.boolean(),
     debug: z.boolean(),
-    logo_url: z
-      .string()
-      .max(2000)
-      .refine((url) => !/^[a-z][a-z\d+.-]*:/i.test(url) || /^(https?:|data:image\/)/i.test(url), {
-        message: 'must be an http(s) or data:image URL, or a path relative to the page',
-      }),
+    logo_url: z.string().max(2000).refine(isLogoUrl, {
+      message: 'must be an http(s) or data:image URL, or a path relative to the page',
+    }),
     examples: z.array(z.string().max(500)).max(20),
     filters: z.array(WidgetFilterSchema).max(20),
     api_filters: z.array(FilterSchema).max(20),

@@ -1,9 +1,9 @@
 import { dedent, labelOf, labelledBlock, labelledPart } from './labelled-block';
 import { stripMdx } from './strip-mdx';
+import { CodeFences } from './code-fences';
 
 /** An admonition's opening line: `:::note`, `:::tip Title`, `:::warning[Title]`, `::::info`. */
 const ADMONITION = /^\s*(:{3,})\s*([a-z]+)\s*(?:\[([^\]]*)\]|(.*?))?\s*$/i;
-const FENCE = /^\s{0,3}(`{3,}|~{3,})/;
 
 /**
  * Docusaurus (MDX) content as a reader sees it: `:::note Title … :::` admonitions (nested ones
@@ -19,17 +19,12 @@ export function normaliseDocusaurus(markdown: string): string {
  * Markdown read later (chunks, answers) would take text indented four columns for code.
  */
 function flatten(markdown: string): string {
-  let fence: string | null = null;
+  const fences = new CodeFences();
   let previous = '';
   return markdown
     .split('\n')
     .map((line) => {
-      const run = FENCE.exec(line)?.[1];
-      if (fence || run) {
-        if (fence && run && run[0] === fence[0] && run.length >= fence.length) fence = null;
-        else if (!fence) fence = run!;
-        return line;
-      }
+      if (fences.read(line)) return line;
       const inList = /^\s*([-*+]|\d+[.)])\s/.test(previous) || /^\s{2,}\S/.test(previous);
       const out = !inList && /^\s{4,}\S/.test(line) ? line.trimStart() : line;
       if (line.trim()) previous = out;
@@ -42,13 +37,10 @@ function flatten(markdown: string): string {
 function admonitions(markdown: string): string {
   const lines = markdown.split('\n');
   const out: string[] = [];
-  let fence: string | null = null;
+  const fences = new CodeFences();
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
-    const run = FENCE.exec(line)?.[1];
-    if (fence || run) {
-      if (fence && run && run[0] === fence[0] && run.length >= fence.length) fence = null;
-      else if (!fence) fence = run!;
+    if (fences.read(line)) {
       out.push(line);
       continue;
     }

@@ -1,5 +1,4 @@
-/** A code fence's opening or closing run. */
-const FENCE = /^\s{0,3}(`{3,}|~{3,})/;
+import { CodeFences } from './code-fences';
 /** A list item's marker and the spaces after it (its content starts past them). */
 const ITEM = /^(\s*)([-*+]|\d{1,9}[.)])(\s+)\S/;
 
@@ -35,14 +34,13 @@ export function fenceIndentedCode(markdown: string): string {
   if (!/^(?: {4}|\t)/m.test(markdown)) return markdown;
   const lines = markdown.split('\n');
   const out: string[] = [];
-  let fence: string | null = null;
+  const fences = new CodeFences();
   let listIndent: number | null = null; // where the current list item's text starts
   let blank = true;
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
-    const run = FENCE.exec(line)?.[1];
-    if (fence) {
-      if (run && run[0] === fence[0] && run.length >= fence.length) fence = null;
+    if (fences.inside) {
+      fences.read(line);
       out.push(line);
       continue;
     }
@@ -61,7 +59,7 @@ export function fenceIndentedCode(markdown: string): string {
       blank = false;
       continue;
     }
-    if (run) fence = run;
+    fences.read(line);
     const item = ITEM.exec(line);
     if (item) listIndent = item[1]!.length + item[2]!.length + Math.min(item[3]!.length, 4);
     out.push(line);

@@ -1,11 +1,11 @@
 import { fenceIndentedCode } from './indented-code';
 import { dedent, labelOf, labelledBlock, labelledPart } from './labelled-block';
+import { CodeFences } from './code-fences';
 
 /** `!!! note "Title"`, `??? tip`, `???+ warning ""`, with extra classes after the kind. */
 const ADMONITION = /^(\s*)(!!!|\?\?\?\+?)\s+([\w-]+)(?:\s+[\w-]+)*\s*(?:"([^"]*)")?\s*$/;
 /** A content tab: `=== "Linux"`, `===! "First"`, `===+ "Selected"`. */
 const TAB = /^(\s*)===[!+]?\s+"([^"]*)"\s*$/;
-const FENCE = /^\s{0,3}(`{3,}|~{3,})/;
 
 /**
  * MkDocs (Material) content as a reader sees it: `!!!`/`???` admonitions with their indented
@@ -21,13 +21,10 @@ export function normaliseMkdocs(markdown: string): string {
 /** Admonitions, tabs and snippet markers of a run of lines (bodies handled recursively). */
 function blocks(lines: string[]): string[] {
   const out: string[] = [];
-  let fence: string | null = null;
+  const fences = new CodeFences();
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
-    const run = FENCE.exec(line)?.[1];
-    if (fence || run) {
-      if (fence && run && run[0] === fence[0] && run.length >= fence.length) fence = null;
-      else if (!fence) fence = run!;
+    if (fences.read(line)) {
       out.push(line);
       continue;
     }
@@ -69,16 +66,11 @@ function bodyEnd(lines: string[], start: number, indent: number): number {
  */
 function headingAnchors(markdown: string): string {
   const seen = new Set<string>();
-  let fence: string | null = null;
+  const fences = new CodeFences();
   return markdown
     .split('\n')
     .map((line) => {
-      const run = FENCE.exec(line)?.[1];
-      if (fence || run) {
-        if (fence && run && run[0] === fence[0] && run.length >= fence.length) fence = null;
-        else if (!fence) fence = run!;
-        return line;
-      }
+      if (fences.read(line)) return line;
       const heading = /^(#{1,6}\s+)(.*?)\s*(\{:?\s*([^}]*)\})?\s*#*\s*$/.exec(line);
       if (!heading) return line.replace(/\s*\{:?\s*(?:[.#][\w-]+\s*|[\w-]+="[^"]*"\s*)+\}/g, '');
       const custom = /#([\w-]+)/.exec(heading[4] ?? '')?.[1];
