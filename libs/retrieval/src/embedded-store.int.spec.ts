@@ -630,7 +630,10 @@ describe('EmbeddedStore search mirror', () => {
       expect(await fragmentCount(store)).toBe(1);
       await store.mirrorReady();
       expect(await everyMode(store)).toEqual(expected);
-      expect(builds).toEqual([true, false]);
+      // Caught up (once per table version it saw while searching: one or two, by timing), never
+      // built afresh.
+      expect(builds[0]).toBe(true);
+      expect(new Set(builds.slice(1))).toEqual(new Set([false]));
     }));
 
   it('is built afresh after a compaction of a table made before row ids were stable, with the same results', () =>
