@@ -1,6 +1,6 @@
 import { AdminAccountStore, TokenStore, generatePassword } from '@docqa/auth';
 import type { Config } from '@docqa/config';
-import { Keys, closeRedis, connectRedis, redisTarget } from '@docqa/records';
+import { Keys, closeRedis, connectRedis, redisTarget } from '@docqa/redis';
 import { ingestDocs } from './demo-ingest';
 
 /** Demo tokens, the demo admin, and the ingestion of the project's own docs/ into the `demo` tenant. */

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import type { Redis } from 'ioredis';
 import { AdminAccountStore } from '@docqa/auth';
-import { Keys } from '@docqa/records';
+import { Keys } from '@docqa/redis';
 import { startStack, type Stack } from '@docqa/api-server/testing';
 import { deletePrefix, launchChromium, testPrefix, testRedis } from '@docqa/testing';
 

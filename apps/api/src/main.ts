@@ -8,7 +8,7 @@ import { ConfigError, exitIfNodeTooOld, createLogger, loadConfig, stopOnSignals 
 import { createApiServices, startApi } from '@docqa/api-server';
 import { VERSION } from '@docqa/contracts';
 import { Metrics, startMetricsServer } from '@docqa/metrics';
-import { redisTarget, waitForRedis } from '@docqa/records';
+import { redisTarget, waitForRedis } from '@docqa/redis';
 
 /** Set once the settings are read: from then on even a failed start is a JSON log line. */
 let startedLogger: Logger | undefined;

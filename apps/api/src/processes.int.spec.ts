@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Redis } from 'ioredis';
 import { TokenStore } from '@docqa/auth';
-import { Keys } from '@docqa/records';
+import { Keys } from '@docqa/redis';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { deletePrefix, freePort, getRaw, testPrefix, testRedis, testRedisUrl } from '@docqa/testing';
 

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import type { QuestionRecord } from '@docqa/contracts';
 import { QuestionLog } from '@docqa/insights';
-import { Keys } from '@docqa/records';
+import { Keys } from '@docqa/redis';
 import { startStack, type Stack } from '@docqa/api-server/testing';
 import { deletePrefix, testPrefix, testRedis } from '@docqa/testing';
 import type { Redis } from 'ioredis';

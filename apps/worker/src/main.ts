@@ -5,7 +5,7 @@
 import type { Logger } from 'pino';
 import { ConfigError, exitIfNodeTooOld, createLogger, loadConfig, stopOnSignals } from '@docqa/config';
 import { Metrics, startMetricsServer } from '@docqa/metrics';
-import { redisTarget, waitForRedis } from '@docqa/records';
+import { redisTarget, waitForRedis } from '@docqa/redis';
 import { createKnowledgeBase, startWorker } from '@docqa/worker-runtime';
 
 /** Set once the settings are read: from then on even a failed start is a JSON log line. */

@@ -1,7 +1,7 @@
 import type { Redis } from 'ioredis';
 import { AdminAccountStore, AdminSessionStore, TokenStore } from '@docqa/auth';
 import type { Config } from '@docqa/config';
-import type { Keys } from '@docqa/records';
+import type { Keys } from '@docqa/redis';
 import type { AdminDeps } from './api-deps';
 import { ownOrigin } from './http/own-origin';
 import { SessionAuth } from './http/session-auth';

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { AdminAccountStore } from '@docqa/auth';
-import { Keys } from '@docqa/records';
+import { Keys } from '@docqa/redis';
 import { deletePrefix, testPrefix, testRedis } from '@docqa/testing';
 import type { Redis } from 'ioredis';
 import { noKnowledgeBase, startStack, type Stack } from './testing/start-stack';

@@ -1,5 +1,5 @@
 import { AdminAccountStore } from '@docqa/auth';
-import { Keys } from '@docqa/records';
+import { Keys } from '@docqa/redis';
 import { deletePrefix, testPrefix, testRedis, waitFor } from '@docqa/testing';
 import type { Redis } from 'ioredis';
 import { noKnowledgeBase, startStack, type Stack } from './testing/start-stack';

@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis';
-import { Keys } from '@docqa/records';
+import { Keys } from '@docqa/redis';
 import { deletePrefix, testPrefix, testRedis } from '@docqa/testing';
 import { startStack, type Stack } from './testing/start-stack';
 

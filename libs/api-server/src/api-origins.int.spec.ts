@@ -1,6 +1,6 @@
 import { request } from 'node:http';
 import { AdminAccountStore } from '@docqa/auth';
-import { Keys } from '@docqa/records';
+import { Keys } from '@docqa/redis';
 import { deletePrefix, testPrefix, testRedis, waitFor } from '@docqa/testing';
 import type { Redis } from 'ioredis';
 import { signIn } from './testing/portal-session';

@@ -1,7 +1,7 @@
 import { Queue, QueueEvents } from 'bullmq';
 import { QUEUE_NAMES } from '@docqa/contracts';
 import { ScriptedAnswerer } from '@docqa/answering/testing';
-import { Keys } from '@docqa/records';
+import { Keys } from '@docqa/redis';
 import { deletePrefix, testPrefix, testRedis } from '@docqa/testing';
 import type { Redis } from 'ioredis';
 import { noKnowledgeBase, startStack, type Stack } from './testing/start-stack';

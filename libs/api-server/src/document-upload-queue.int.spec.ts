@@ -7,7 +7,7 @@ import pino from 'pino';
 import type { UploadJob } from '@docqa/contracts';
 import { DependencyUnavailableError } from '@docqa/errors';
 import { DocumentStore, UploadIntake, UploadStore } from '@docqa/ingest';
-import { IdempotentIds, Keys } from '@docqa/records';
+import { IdempotentIds, Keys } from '@docqa/redis';
 import { deletePrefix, testPrefix, testRedis } from '@docqa/testing';
 import { createKnowledgeBase, startWorker } from '@docqa/worker-runtime';
 import type { Redis } from 'ioredis';

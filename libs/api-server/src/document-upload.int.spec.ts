@@ -1,7 +1,7 @@
 import { AdminAccountStore } from '@docqa/auth';
 import { minimalPdf } from '@docqa/sources/testing';
 import { UNSUPPORTED_FILE_REASON } from '@docqa/sources';
-import { Keys } from '@docqa/records';
+import { Keys } from '@docqa/redis';
 import { deletePrefix, testPrefix, testRedis } from '@docqa/testing';
 import type { Redis } from 'ioredis';
 import { startStack, type Stack } from './testing/start-stack';

@@ -8,18 +8,16 @@ import type { Metrics } from '@docqa/metrics';
 import { createInsightsServices } from '@docqa/insights';
 import { QuestionQueue, QueueWatch } from '@docqa/queue';
 import { QuestionService } from '@docqa/questions';
+import { FeedbackStore, QuestionStore, SettingsStore } from '@docqa/records';
 import {
   ChangeFeed,
-  FeedbackStore,
   Keys,
-  QuestionStore,
-  SettingsStore,
   bullConnection,
   closeRedis,
   connectRedis,
   migrateKeyLayout,
   redisTarget,
-} from '@docqa/records';
+} from '@docqa/redis';
 import { createAdminServices } from './admin-services';
 import type { Embedder, VectorStore } from '@docqa/retrieval';
 import type { Searcher } from '@docqa/retrieval';

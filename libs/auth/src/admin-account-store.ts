@@ -1,7 +1,7 @@
 import type { Redis } from 'ioredis';
 import { AdminAccountSchema, TenantSchema, z, type AdminAccount } from '@docqa/contracts';
 import { ValidationError } from '@docqa/errors';
-import type { Keys } from '@docqa/records';
+import type { Keys } from '@docqa/redis';
 import { generatePassword, hashPassword, verifyPassword } from './password';
 
 /** Shortest password an admin may choose. */

@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis';
-import { Keys } from '@docqa/records';
+import { Keys } from '@docqa/redis';
 import type { TokenRecord } from '@docqa/contracts';
 import { TOKEN_USE_WRITE_MS, TokenCache } from './token-cache';
 import type { TokenStore } from './token-store';

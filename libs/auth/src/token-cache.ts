@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis';
-import type { Keys } from '@docqa/records';
+import type { Keys } from '@docqa/redis';
 import type { TokenRecord } from '@docqa/contracts';
 import { hashToken, type TokenStore } from './token-store';
 

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
-import type { Keys } from '@docqa/records';
+import type { Keys } from '@docqa/redis';
 import { ValidationError } from '@docqa/errors';
 import { TenantSchema } from '@docqa/contracts';
 import { TokenRecordSchema, type ListedToken, type TokenRecord } from '@docqa/contracts';

@@ -11,7 +11,7 @@ import {
   connectRedis,
   newId,
   redisTarget,
-} from '@docqa/records';
+} from '@docqa/redis';
 import type { Embedder, VectorStore } from '@docqa/retrieval';
 import { DocumentStore, type DocumentListOptions, type DocumentPage } from './document-store';
 import { Ingestor, type IngestTally } from './ingestor';

@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis';
 import type { DocumentRecord } from '@docqa/contracts';
-import { Keys } from '@docqa/records';
+import { Keys } from '@docqa/redis';
 import { deletePrefix, testPrefix, testRedis } from '@docqa/testing';
 import { DocumentStore, type DocumentListOptions } from './document-store';
 

@@ -1,7 +1,7 @@
 import type { Redis } from 'ioredis';
 import type { DocumentRecord, JobRecord } from '@docqa/contracts';
 import { NotFoundError } from '@docqa/errors';
-import { tenantsWith, type Keys } from '@docqa/records';
+import { tenantsWith, type Keys } from '@docqa/redis';
 import searchDocumentsScript from './lua/search-documents.lua';
 
 interface SearchCommands {

@@ -2,7 +2,7 @@ import type { Redis } from 'ioredis';
 import type { UploadAccepted } from '@docqa/contracts';
 import { IdempotencyConflictError } from '@docqa/errors';
 import type { IngestQueue } from '@docqa/queue';
-import { newId, type IdempotentIds, type Keys } from '@docqa/records';
+import { newId, type IdempotentIds, type Keys } from '@docqa/redis';
 import { JOB_RECORD_TTL_S, type DocumentStore } from './document-store';
 import type { IncomingUpload, UploadStore } from './upload-store';
 

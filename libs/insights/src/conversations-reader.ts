@@ -9,7 +9,8 @@ import {
   type LoggedQuestion,
 } from '@docqa/contracts';
 import { NotFoundError, ValidationError } from '@docqa/errors';
-import type { Keys, QuestionStore, StoredQuestion } from '@docqa/records';
+import type { QuestionStore, StoredQuestion } from '@docqa/records';
+import type { Keys } from '@docqa/redis';
 import { isNotCovered } from './log-entry';
 import { LogReader, parseRefs } from './log-reader';
 import { daysOf, resolvePeriod, type Period } from './period';

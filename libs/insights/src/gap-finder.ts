@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis';
 import type { GapCluster, Gaps, LoggedQuestion, PeriodQuery } from '@docqa/contracts';
-import type { Keys } from '@docqa/records';
+import type { Keys } from '@docqa/redis';
 import type { Embedder, VectorStore } from '@docqa/retrieval';
 import { centroidOf, clusterVectors, cosine } from './cluster';
 import { LogReader, type LogRef } from './log-reader';

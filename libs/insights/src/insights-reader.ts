@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis';
 import { CHANNELS, type Insights, type InsightsBucket, type InsightsQuery } from '@docqa/contracts';
-import type { Keys } from '@docqa/records';
+import type { Keys } from '@docqa/redis';
 import { histogramMedian } from './latency-histogram';
 import { decodeDocument } from './log-entry';
 import { dayStart, daysOf, resolvePeriod, startOfWeek } from './period';

@@ -1,5 +1,6 @@
 import type { Redis } from 'ioredis';
-import type { Keys, QuestionStore } from '@docqa/records';
+import type { QuestionStore } from '@docqa/records';
+import type { Keys } from '@docqa/redis';
 import type { Embedder, VectorStore } from '@docqa/retrieval';
 import { ConversationsReader } from './conversations-reader';
 import { GapFinder, type GapLimits } from './gap-finder';

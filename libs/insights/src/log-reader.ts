@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis';
 import type { LoggedQuestion } from '@docqa/contracts';
-import type { Keys } from '@docqa/records';
+import type { Keys } from '@docqa/redis';
 import { decodeDocument, decodeEntry, feedbackField } from './log-entry';
 
 /** A logged question addressed by its day (`YYYYMMDD`) and id. */

@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis';
 import type { ExportQuery, LoggedQuestion } from '@docqa/contracts';
-import type { Keys } from '@docqa/records';
+import type { Keys } from '@docqa/redis';
 import { decodeEntry, feedbackField } from './log-entry';
 import { daysOf, resolvePeriod } from './period';
 

@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis';
 import type { QuestionRecord } from '@docqa/contracts';
-import { Keys } from '@docqa/records';
+import { Keys } from '@docqa/redis';
 import { deletePrefix, testPrefix, testRedis } from '@docqa/testing';
 import { InsightsReader } from './insights-reader';
 import { dayOf } from './period';

@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis';
 import type { Channel, FeedbackRequest, QuestionRecord } from '@docqa/contracts';
-import type { Keys } from '@docqa/records';
+import type { Keys } from '@docqa/redis';
 import { words } from '@docqa/retrieval';
 import { latencyBucket } from './latency-histogram';
 import { encodeEntry, encodeFeedback, entryOf, pageUrl } from './log-entry';

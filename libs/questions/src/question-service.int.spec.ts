@@ -4,7 +4,8 @@ import type { Redis } from 'ioredis';
 import { QUEUE_NAMES } from '@docqa/contracts';
 import { DependencyUnavailableError, ValidationError, toProblem } from '@docqa/errors';
 import { QuestionQueue } from '@docqa/queue';
-import { ChangeFeed, Keys, QuestionStore } from '@docqa/records';
+import { QuestionStore } from '@docqa/records';
+import { ChangeFeed, Keys } from '@docqa/redis';
 import { deletePrefix, freePort, testPrefix, testRedis, testRedisUrl } from '@docqa/testing';
 import { QuestionService } from './question-service';
 

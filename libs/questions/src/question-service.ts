@@ -1,5 +1,6 @@
 import type { Channel, Filter, QuestionCreated, QuestionPriority, QuestionRequest } from '@docqa/contracts';
-import type { ChangeFeed, QuestionRecords, StoredEvent, StoredQuestion } from '@docqa/records';
+import type { QuestionRecords, StoredEvent, StoredQuestion } from '@docqa/records';
+import type { ChangeFeed } from '@docqa/redis';
 import type { QuestionQueue } from '@docqa/queue';
 import { DependencyUnavailableError, NotFoundError, toProblem } from '@docqa/errors';
 

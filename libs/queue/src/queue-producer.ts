@@ -1,5 +1,5 @@
 import { Queue, type ConnectionOptions } from 'bullmq';
-import { dropBullConnections, releaseBullConnection } from '@docqa/records';
+import { dropBullConnections, releaseBullConnection } from '@docqa/redis';
 
 /** Options shared by the producers and workers of docqa's queues. */
 export interface QueueOptions {

@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis';
 import type { FeedbackRequest } from '@docqa/contracts';
-import type { Keys } from './keys';
+import type { Keys } from '@docqa/redis';
 
 /** A stored rating of an answer. */
 export interface FeedbackEntry extends FeedbackRequest {

@@ -14,9 +14,7 @@ import {
   type Source,
 } from '@docqa/contracts';
 import { IdempotencyConflictError, NotFoundError } from '@docqa/errors';
-import { IdempotentIds } from './idempotent-ids';
-import { newId } from './ids';
-import type { Keys } from './keys';
+import { IdempotentIds, newId, type Keys } from '@docqa/redis';
 import createQuestionScript from './lua/create-question.lua';
 import updateQuestionScript from './lua/update-question.lua';
 import reaskQuestionScript from './lua/reask-question.lua';

@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis';
 import { WidgetSettingsSchema, type WidgetSettings } from '@docqa/contracts';
-import type { Keys } from './keys';
+import type { Keys } from '@docqa/redis';
 
 /** Widget settings per tenant (`GET /settings/`, `PUT /admin/settings/`). */
 export class SettingsStore {

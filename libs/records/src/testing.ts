@@ -1,6 +1,6 @@
 import type { AnswerEvent, ChatRecord, Problem, QuestionStatus, Source } from '@docqa/contracts';
 import { NotFoundError } from '@docqa/errors';
-import type { ChangeFeed } from './change-feed';
+import type { ChangeFeed } from '@docqa/redis';
 import type {
   AnswerRecords,
   NewQuestion,

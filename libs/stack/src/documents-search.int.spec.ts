@@ -1,7 +1,7 @@
 import type { Redis } from 'ioredis';
 import type { DocumentRecord } from '@docqa/contracts';
 import { DocumentStore } from '@docqa/ingest';
-import { Keys } from '@docqa/records';
+import { Keys } from '@docqa/redis';
 import { deletePrefix, testPrefix, testRedis } from '@docqa/testing';
 import { startStack, type Stack } from '@docqa/api-server/testing';
 

@@ -6,7 +6,7 @@ import {
   waitFor,
   type RedisProcess,
 } from '@docqa/testing';
-import { Keys } from '@docqa/records';
+import { Keys } from '@docqa/redis';
 import { noKnowledgeBase, startStack, type Stack } from '@docqa/api-server/testing';
 
 /** Longest a POST may take during a failover: the command time-out plus slack for a busy machine. */

@@ -4,7 +4,7 @@ import type { Redis } from 'ioredis';
 import { Queue } from 'bullmq';
 import { QUEUE_NAMES, type SourceRecord, type SyncRecord } from '@docqa/contracts';
 import { htmlPage, startDocsSite, type DocsSite } from '@docqa/sync/testing';
-import { Keys } from '@docqa/records';
+import { Keys } from '@docqa/redis';
 import { deletePrefix, testPrefix, testRedis } from '@docqa/testing';
 import { startStack, type Stack } from '@docqa/api-server/testing';
 

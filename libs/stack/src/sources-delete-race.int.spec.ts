@@ -2,7 +2,7 @@ import pino from 'pino';
 import type { Redis } from 'ioredis';
 import type { IngestJob, JobRecord } from '@docqa/contracts';
 import { openDocumentService, type DocumentService, type OpenDocumentService } from '@docqa/ingest';
-import { Keys } from '@docqa/records';
+import { Keys } from '@docqa/redis';
 import { createRetrieval } from '@docqa/retrieval';
 import { openSources, type OpenSources } from '@docqa/sync';
 import { htmlPage, startDocsSite, type DocsSite } from '@docqa/sync/testing';

@@ -1,7 +1,7 @@
 import { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { QUEUE_NAMES, type SourceRecord, type SyncRecord } from '@docqa/contracts';
-import { Keys } from '@docqa/records';
+import { Keys } from '@docqa/redis';
 import { startGitHubStandIn, type GitHubStandIn } from '@docqa/sync/testing';
 import { deletePrefix, testPrefix, testRedis } from '@docqa/testing';
 import { startStack, type Stack } from '@docqa/api-server/testing';

@@ -1,7 +1,7 @@
 import { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { QUEUE_NAMES, type SourceRecord, type SyncRecord } from '@docqa/contracts';
-import { Keys } from '@docqa/records';
+import { Keys } from '@docqa/redis';
 import { minimalPdf } from '@docqa/sources/testing';
 import { htmlPage, startDocsSite, type DocsSite } from '@docqa/sync/testing';
 import { deletePrefix, freePort, testPrefix, testRedis } from '@docqa/testing';

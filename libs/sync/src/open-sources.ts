@@ -3,7 +3,7 @@ import type { Config } from '@docqa/config';
 import type { DocumentService } from '@docqa/ingest';
 import { SourceQueue } from '@docqa/queue';
 import { parseLimitsOf } from '@docqa/sources';
-import { Keys, Lease, bullConnection, closeRedis, connectRedis, redisTarget } from '@docqa/records';
+import { Keys, Lease, bullConnection, closeRedis, connectRedis, redisTarget } from '@docqa/redis';
 import { SecretBox } from './secret-box';
 import { SourceService } from './source-service';
 import { SourceStore } from './source-store';

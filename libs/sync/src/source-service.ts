@@ -2,7 +2,7 @@ import type { SourceRecord, SourceRequest, SourceType, SourceUpdate, SyncRecord 
 import { NotFoundError, ValidationError } from '@docqa/errors';
 import type { DocumentService } from '@docqa/ingest';
 import type { SourceQueue } from '@docqa/queue';
-import { newId, type Keys, type Lease } from '@docqa/records';
+import { newId, type Keys, type Lease } from '@docqa/redis';
 import { normaliseUrl } from '@docqa/sources';
 import type { SecretBox } from './secret-box';
 import {

@@ -2,7 +2,7 @@ import type { Redis } from 'ioredis';
 import type { SourceRecord, SyncRecord } from '@docqa/contracts';
 import { NotFoundError } from '@docqa/errors';
 import type { DocumentService } from '@docqa/ingest';
-import { tenantsWith, type Keys } from '@docqa/records';
+import { tenantsWith, type Keys } from '@docqa/redis';
 import hsetIfSourceScript from './lua/hset-if-source.lua';
 
 interface SourceCommands {

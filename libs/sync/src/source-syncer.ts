@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import type { SourceSyncJob, SyncRecord } from '@docqa/contracts';
 import { SyncBusyError } from '@docqa/errors';
 import { CHUNKING_VERSION, type DocumentService } from '@docqa/ingest';
-import type { HeldLease, Keys, Lease } from '@docqa/records';
+import type { HeldLease, Keys, Lease } from '@docqa/redis';
 import {
   mapConcurrent,
   reasonOf,

@@ -6,7 +6,7 @@ import { ValidationError, toProblem } from '@docqa/errors';
 import { QuestionLog } from '@docqa/insights';
 import { Metrics } from '@docqa/metrics';
 import { QuestionProcessor } from '@docqa/questions';
-import { Keys } from '@docqa/records';
+import { Keys } from '@docqa/redis';
 import { InMemoryQuestionStore } from '@docqa/records/testing';
 import { deletePrefix, testPrefix, testRedis } from '@docqa/testing';
 import { questionEndLog } from './answer-metrics';

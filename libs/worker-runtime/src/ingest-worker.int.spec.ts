@@ -6,7 +6,7 @@ import pino from 'pino';
 import type { IngestJob, UploadJob } from '@docqa/contracts';
 import { UploadStore } from '@docqa/ingest';
 import { IngestQueue } from '@docqa/queue';
-import { Keys, bullConnection, redisTarget, releaseBullConnection } from '@docqa/records';
+import { Keys, bullConnection, redisTarget, releaseBullConnection } from '@docqa/redis';
 import { loadConfig } from '@docqa/config';
 import { DEFAULT_PARSE_LIMITS } from '@docqa/sources';
 import { deletePrefix, testPrefix, testRedis, testRedisUrl } from '@docqa/testing';

@@ -2,14 +2,7 @@ import type { Logger } from 'pino';
 import { createAnswerer, type Answerer } from '@docqa/answering';
 import type { Config } from '@docqa/config';
 import { openDocumentService } from '@docqa/ingest';
-import {
-  Keys,
-  bullConnection,
-  closeRedis,
-  connectRedis,
-  migrateKeyLayout,
-  redisTarget,
-} from '@docqa/records';
+import { Keys, bullConnection, closeRedis, connectRedis, migrateKeyLayout, redisTarget } from '@docqa/redis';
 import { createRetrieval, ingestionEmbedder } from '@docqa/retrieval';
 import { parseLimitsOf } from '@docqa/sources';
 import { openSources } from '@docqa/sync';

@@ -1,7 +1,7 @@
 import type { Redis } from 'ioredis';
 import pino from 'pino';
 import { DependencyUnavailableError } from '@docqa/errors';
-import { Keys } from '@docqa/records';
+import { Keys } from '@docqa/redis';
 import type { StoreIdentity } from '@docqa/retrieval';
 import { deletePrefix, testPrefix, testRedis } from '@docqa/testing';
 import { bindRecordsToStore } from './store-binding';

@@ -6,9 +6,9 @@ import { QuestionLog } from '@docqa/insights';
 import type { Metrics } from '@docqa/metrics';
 import { QuestionProcessor } from '@docqa/questions';
 import { QueueWatch } from '@docqa/queue';
+import { QuestionStore } from '@docqa/records';
 import {
   Keys,
-  QuestionStore,
   bullConnection,
   closeRedis,
   connectRedis,
@@ -16,7 +16,7 @@ import {
   migrateKeyLayout,
   redisTarget,
   releaseBullConnection,
-} from '@docqa/records';
+} from '@docqa/redis';
 import { questionEndLog } from './answer-metrics';
 import { createQuestionWorker } from './question-worker';
 

@@ -23,7 +23,7 @@ import { startOwnRedis } from '@docqa/testing';
 import { Redis } from 'ioredis';
 import { TokenCache, TokenStore } from '@docqa/auth';
 import { Metrics } from '@docqa/metrics';
-import { Keys } from '@docqa/records';
+import { Keys } from '@docqa/redis';
 import { noKnowledgeBase, startStack, type Stack } from '@docqa/api-server/testing';
 import { reportBenchSection } from '../write-section';
 import { runBench } from '../run-bench';

@@ -12,7 +12,7 @@ import { performance } from 'node:perf_hooks';
 import { Redis } from 'ioredis';
 import type { DocumentRecord } from '@docqa/contracts';
 import { DocumentStore, type DocumentListOptions } from '@docqa/ingest';
-import { Keys } from '@docqa/records';
+import { Keys } from '@docqa/redis';
 import { startOwnRedis } from '@docqa/testing';
 import { reportBenchSection } from '../write-section';
 import { runBench } from '../run-bench';

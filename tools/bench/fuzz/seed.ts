@@ -1,6 +1,6 @@
 import { AdminAccountStore } from '@docqa/auth';
 import { CSRF_HEADER, SESSION_COOKIE } from '@docqa/contracts';
-import { Keys, closeRedis, connectRedis } from '@docqa/records';
+import { Keys, closeRedis, connectRedis } from '@docqa/redis';
 import type { Stack } from '@docqa/api-server/testing';
 import { htmlPage, startDocsSite, startGitHubStandIn } from '@docqa/sync/testing';
 import type { FuzzContext, PortalSession } from './requests';

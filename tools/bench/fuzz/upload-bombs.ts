@@ -9,7 +9,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { TokenStore } from '@docqa/auth';
-import { Keys, closeRedis, connectRedis } from '@docqa/records';
+import { Keys, closeRedis, connectRedis } from '@docqa/redis';
 import { freePort, startOwnRedis } from '@docqa/testing';
 import { uploadCases, type CaseLimits, type UploadCase } from './upload-cases';
 

@@ -23,7 +23,7 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { TokenStore } from '@docqa/auth';
 import { DocqaClient, type DocumentCreateInput } from '@docqa/client';
-import { Keys, closeRedis, connectRedis } from '@docqa/records';
+import { Keys, closeRedis, connectRedis } from '@docqa/redis';
 import { LocalEmbedder, searchText } from '@docqa/retrieval';
 import { freePort, startOwnRedis } from '@docqa/testing';
 import { emanual } from '../eval-data';

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Redis } from 'ioredis';
 import { TokenStore } from '@docqa/auth';
-import { Keys } from '@docqa/records';
+import { Keys } from '@docqa/redis';
 import { deletePrefix, testPrefix, testRedis, testRedisUrl } from '@docqa/testing';
 import { CLI_TOKEN_NAME } from './cli-token';
 import { connectionFor } from './http-client';

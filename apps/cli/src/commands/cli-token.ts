@@ -1,7 +1,7 @@
 import type { Redis } from 'ioredis';
 import { TokenStore } from '@docqa/auth';
 import { type Scope } from '@docqa/contracts';
-import type { Keys } from '@docqa/records';
+import type { Keys } from '@docqa/redis';
 import type { CliTokenFile } from './cli-token-file';
 
 /** Lifetime of a token the CLI mints for itself. */

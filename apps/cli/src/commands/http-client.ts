@@ -1,7 +1,7 @@
 import type { Scope } from '@docqa/contracts';
 import { DocqaClient, type HttpTransportOptions } from '@docqa/client';
 import { loadConfig } from '@docqa/config';
-import { Keys, closeRedis, connectRedis, describeRedisTarget, redisTarget } from '@docqa/records';
+import { Keys, closeRedis, connectRedis, describeRedisTarget, redisTarget } from '@docqa/redis';
 import { apiFetch, type MintedToken } from './api-fetch';
 import { cliToken } from './cli-token';
 import { CliTokenFile } from './cli-token-file';

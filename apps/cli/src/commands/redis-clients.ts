@@ -1,5 +1,5 @@
 import { loadConfig } from '@docqa/config';
-import { Keys, closeRedis, connectRedis, describeRedisTarget, redisTarget } from '@docqa/records';
+import { Keys, closeRedis, connectRedis, describeRedisTarget, redisTarget } from '@docqa/redis';
 import type { Redis } from 'ioredis';
 
 /** Runs `run` with a connection to the configured Redis (URL, Sentinel or Cluster) and key prefix, then closes it. */

@@ -1,6 +1,6 @@
 import type { RequestHandler } from 'express';
 import type { Redis } from 'ioredis';
-import type { Keys } from '@docqa/records';
+import type { Keys } from '@docqa/redis';
 import { ForbiddenError } from '@docqa/errors';
 import { verifyBearer, type TokenVerifier } from './auth';
 import type { OwnOrigin } from './own-origin';

@@ -3,7 +3,7 @@ import { ipKeyGenerator } from 'express-rate-limit';
 import type { Redis } from 'ioredis';
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import type { Principal } from '@docqa/auth';
-import type { Keys } from '@docqa/records';
+import type { Keys } from '@docqa/redis';
 import { RateLimitedError } from '@docqa/errors';
 
 /** Where rate-limit headers go. */

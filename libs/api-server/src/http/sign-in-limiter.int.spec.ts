@@ -1,5 +1,5 @@
 import { RateLimitedError } from '@docqa/errors';
-import { Keys } from '@docqa/records';
+import { Keys } from '@docqa/redis';
 import { deletePrefix, testPrefix, testRedis } from '@docqa/testing';
 import type { Redis } from 'ioredis';
 import { SignInLimiter } from './sign-in-limiter';

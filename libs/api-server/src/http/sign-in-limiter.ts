@@ -1,7 +1,7 @@
 import type { Redis } from 'ioredis';
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { RateLimitedError } from '@docqa/errors';
-import type { Keys } from '@docqa/records';
+import type { Keys } from '@docqa/redis';
 import { visitorKey } from './rate-limit';
 
 /** Window of the per-address limit, and the first wait of an address that failed an account too often. */

@@ -17,7 +17,7 @@ import {
   connectRedis,
   redisTarget,
   releaseBullConnection,
-} from '@docqa/records';
+} from '@docqa/redis';
 import { createApiServices } from '../knowledge-base';
 import { startApi, type ApiServices } from '../server';
 import { createKnowledgeBase, startWorker, type ConsumerFactory } from '@docqa/worker-runtime';
