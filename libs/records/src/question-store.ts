@@ -2,66 +2,25 @@ import { createHash } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import {
   AnswerEventSchema,
-  ChannelSchema,
-  type AnswerEvent,
-  type Channel,
   type ChatRecord,
-  type Filter,
   type Problem,
-  type QuestionPriority,
   type QuestionRecord,
   type QuestionStatus,
   type Source,
 } from '@docqa/contracts';
 import { IdempotencyConflictError, NotFoundError } from '@docqa/errors';
 import { IdempotentIds, newId, type Keys } from '@docqa/redis';
-import createQuestionScript from './lua/create-question.lua';
-import updateQuestionScript from './lua/update-question.lua';
-import reaskQuestionScript from './lua/reask-question.lua';
-import addChatQuestionScript from './lua/add-chat-question.lua';
+import { withQuestionCommands, type QuestionChange, type QuestionCommands } from './question-commands';
+import {
+  fromHash,
+  isId,
+  type NewQuestion,
+  type StoredEvent,
+  type StoredQuestion,
+  type WriteResult,
+} from './stored-question';
 
-/** Everything stored with a question beyond its public record. */
-export interface StoredQuestion {
-  record: QuestionRecord;
-  tenant: string;
-  filters: Filter[];
-  metadata: Record<string, unknown>;
-  /** Monotonic change counter: the ETag. */
-  version: number;
-  attempt: number;
-  priority: QuestionPriority;
-  /** Where the question entered docqa. */
-  channel: Channel;
-}
-
-/** Input of {@link QuestionStore.create}. */
-export interface NewQuestion {
-  tenant: string;
-  text: string;
-  chatId?: string;
-  filters?: Filter[];
-  metadata?: Record<string, unknown>;
-  idempotencyKey?: string;
-  priority?: QuestionPriority;
-  /** Where the question entered docqa. @defaultValue 'api' */
-  channel?: Channel;
-}
-
-/** An event read back from a question's stream, with its stream id. */
-export interface StoredEvent {
-  id: string;
-  event: AnswerEvent;
-}
-
-/** Outcome of a write: the new version and event id, or why nothing was written. */
-export type WriteResult = { version: number; eventId: string } | 'terminal' | 'stale';
-
-interface QuestionCommands {
-  createQuestion(...args: string[]): Promise<string[]>;
-  addChatQuestion(...args: string[]): Promise<string>;
-  updateQuestion(...args: string[]): Promise<(number | string)[]>;
-  reaskQuestion(...args: string[]): Promise<number>;
-}
+export type { NewQuestion, StoredEvent, StoredQuestion, WriteResult } from './stored-question';
 
 /**
  * Question and chat records in Redis: creation (with idempotency), reads, and the writes the
@@ -78,16 +37,7 @@ export class QuestionStore {
     this.keys = deps.keys;
     this.ttlSeconds = deps.ttlSeconds;
     this.idempotentIds = new IdempotentIds(deps);
-    const redis = deps.redis as Redis & Partial<QuestionCommands>;
-    if (!redis.createQuestion)
-      redis.defineCommand('createQuestion', { numberOfKeys: 3, lua: createQuestionScript });
-    if (!redis.addChatQuestion)
-      redis.defineCommand('addChatQuestion', { numberOfKeys: 2, lua: addChatQuestionScript });
-    if (!redis.updateQuestion)
-      redis.defineCommand('updateQuestion', { numberOfKeys: 2, lua: updateQuestionScript });
-    if (!redis.reaskQuestion)
-      redis.defineCommand('reaskQuestion', { numberOfKeys: 2, lua: reaskQuestionScript });
-    this.redis = redis as Redis & QuestionCommands;
+    this.redis = withQuestionCommands(deps.redis);
   }
 
   /**
@@ -315,54 +265,6 @@ export class QuestionStore {
     if (version === -2) return 'stale';
     return { version: Number(version), eventId: String(eventId) };
   }
-}
-
-/** One write of `update-question.lua`: its operation, the event it appends and the fields it sets. */
-interface QuestionChange {
-  /** The script's operation. */
-  op: 'start' | 'status' | 'delta' | 'sources' | 'finish';
-  /** The answering attempt writing; an older attempt's write is refused as stale. */
-  attempt: number;
-  /** The event appended to the question's stream. */
-  event: AnswerEvent;
-  /** The operation's argument: a status, a text delta or the sources' JSON. */
-  arg: string;
-  /** Sources' JSON stored with a `finish`. @defaultValue '' */
-  sources?: string;
-  /** Problem JSON of a failed `finish`. @defaultValue '' */
-  error?: string;
-  /** Time of the change. @defaultValue now */
-  now?: string;
-}
-
-const ID_PATTERN = /^[a-z]_[A-Za-z0-9_-]{6,64}$/;
-
-const isId = (id: string) => ID_PATTERN.test(id);
-
-function fromHash(h: Record<string, string>): StoredQuestion {
-  const status = h.status as QuestionStatus;
-  const record: QuestionRecord = {
-    id: h.id!,
-    text: h.text!,
-    response: h.response ?? '',
-    is_ready: status === 'ready' || status === 'failed',
-    chat_id: h.chat_id!,
-    status,
-    sources: JSON.parse(h.sources || '[]'),
-    created_at: h.created_at!,
-    updated_at: h.updated_at!,
-  };
-  if (h.error) record.error = JSON.parse(h.error);
-  return {
-    record,
-    tenant: h.tenant!,
-    filters: JSON.parse(h.filters || '[]'),
-    metadata: JSON.parse(h.metadata || '{}'),
-    version: Number(h.version),
-    attempt: Number(h.attempt),
-    priority: h.priority === 'batch' ? 'batch' : 'interactive',
-    channel: ChannelSchema.safeParse(h.channel).data ?? 'api',
-  };
 }
 
 /** The part of {@link QuestionStore} that answers a question (what the processor writes through). */

@@ -1,0 +1,77 @@
+import {
+  ChannelSchema,
+  type AnswerEvent,
+  type Channel,
+  type Filter,
+  type QuestionPriority,
+  type QuestionRecord,
+  type QuestionStatus,
+} from '@docqa/contracts';
+
+/** Everything stored with a question beyond its public record. */
+export interface StoredQuestion {
+  record: QuestionRecord;
+  tenant: string;
+  filters: Filter[];
+  metadata: Record<string, unknown>;
+  /** Monotonic change counter: the ETag. */
+  version: number;
+  attempt: number;
+  priority: QuestionPriority;
+  /** Where the question entered docqa. */
+  channel: Channel;
+}
+
+/** Input of {@link QuestionStore.create}. */
+export interface NewQuestion {
+  tenant: string;
+  text: string;
+  chatId?: string;
+  filters?: Filter[];
+  metadata?: Record<string, unknown>;
+  idempotencyKey?: string;
+  priority?: QuestionPriority;
+  /** Where the question entered docqa. @defaultValue 'api' */
+  channel?: Channel;
+}
+
+/** An event read back from a question's stream, with its stream id. */
+export interface StoredEvent {
+  id: string;
+  event: AnswerEvent;
+}
+
+/** Outcome of a write: the new version and event id, or why nothing was written. */
+export type WriteResult = { version: number; eventId: string } | 'terminal' | 'stale';
+
+const ID_PATTERN = /^[a-z]_[A-Za-z0-9_-]{6,64}$/;
+
+/** Whether `id` has the shape of a record id (`q_…`, `c_…`); anything else is never looked up. */
+export const isId = (id: string) => ID_PATTERN.test(id);
+
+/** A question as its Redis hash holds it. */
+export function fromHash(h: Record<string, string>): StoredQuestion {
+  const status = h.status as QuestionStatus;
+  const record: QuestionRecord = {
+    id: h.id!,
+    text: h.text!,
+    response: h.response ?? '',
+    is_ready: status === 'ready' || status === 'failed',
+    chat_id: h.chat_id!,
+    status,
+    sources: JSON.parse(h.sources || '[]'),
+    created_at: h.created_at!,
+    updated_at: h.updated_at!,
+  };
+  if (h.error) record.error = JSON.parse(h.error);
+  return {
+    record,
+    tenant: h.tenant!,
+    filters: JSON.parse(h.filters || '[]'),
+    metadata: JSON.parse(h.metadata || '{}'),
+    version: Number(h.version),
+    attempt: Number(h.attempt),
+    priority: h.priority === 'batch' ? 'batch' : 'interactive',
+    channel: ChannelSchema.safeParse(h.channel).data ?? 'api',
+  };
+}
