@@ -1,28 +1,11 @@
-import { createHash } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { DocumentRecord, IngestJob } from '@docqa/contracts';
-import {
-  chunkMarkdown,
-  withAnchor,
-  type ChunkOptions,
-  type EmbeddedChunk,
-  type Embedder,
-  type TextPiece,
-  type VectorStore,
-} from '@docqa/retrieval';
-import { absoluteLinks } from '@docqa/sources';
+import type { ChunkOptions, Embedder, VectorStore } from '@docqa/retrieval';
+import { chunkDocument, type Chunked } from './chunk-document';
 import type { DocumentStore } from './document-store';
-import { CHUNKING_VERSION } from './chunking-version';
-import { toMarkdown } from './to-markdown';
+import { EMBED_BATCH, embedDocuments, type Prepared } from './embed-documents';
 import { WritePipeline } from './write-pipeline';
 
-type JobDocument = IngestJob['documents'][number];
-
-/**
- * Chunks embedded in one call: those of several small documents together (one call per document
- * cost a round trip per chunk of a site of one-page documents), a large document's in several.
- */
-const EMBED_BATCH = 128;
 /**
  * Chunks written to the store in one go. Each write is a commit (and an index check) of the
  * store, so many small documents are written together rather than one commit each.
@@ -35,19 +18,6 @@ const WRITE_BATCH = 2000;
  * number stays bounded.
  */
 export const UPKEEP_EVERY_CHUNKS = 50_000;
-
-/** A document chunked and embedded, waiting to be written. */
-interface Prepared {
-  record: DocumentRecord;
-  chunks: EmbeddedChunk[];
-}
-
-/** A document chunked, waiting for its chunks' vectors. */
-interface Chunked {
-  doc: JobDocument;
-  record: DocumentRecord;
-  pieces: TextPiece[];
-}
 
 /**
  * A document of a job as it goes through: chunked (then embedded with others), or settled already
@@ -67,7 +37,7 @@ export interface IngestTally {
 /**
  * Ingests documents: chunks them along their structure, embeds the chunks, replaces the
  * documents' chunks in the store (in batches) and records them. An unchanged document (same
- * content, metadata, chunk options and {@link CHUNKING_VERSION}: same hash) is skipped; a document that fails is reported in the job and the others go on.
+ * content, metadata, chunk options and chunking version: see {@link chunkDocument}) is skipped; a document that fails is reported in the job and the others go on.
  */
 export class Ingestor {
   /** Chunks this ingestor wrote since its last index upkeep. */
@@ -164,7 +134,8 @@ export class Ingestor {
       const batch = steps;
       steps = [];
       pieces = 0;
-      const vectors = this.embed(
+      const vectors = embedDocuments(
+        this.deps.embedder,
         job.tenant,
         batch.flatMap((step) => ('chunked' in step ? [step.chunked] : [])),
       );
@@ -188,7 +159,7 @@ export class Ingestor {
     };
     for (const [index, doc] of job.documents.entries()) {
       try {
-        const chunked = await this.chunk(doc, known.get(doc.id) ?? null);
+        const chunked = await chunkDocument(doc, known.get(doc.id) ?? null, this.deps.chunking);
         if (chunked) {
           // A later copy of the same document in this job compares against this one.
           known.set(doc.id, chunked.record);
@@ -227,77 +198,6 @@ export class Ingestor {
     }
   }
 
-  /** Chunks a document and makes its record; null when its content is unchanged. */
-  private async chunk(doc: JobDocument, existing: DocumentRecord | null): Promise<Chunked | null> {
-    const { chunking } = this.deps;
-    // What the chunks are made of and how: a new chunking version or chunk size re-chunks an
-    // unchanged document.
-    const hash = createHash('sha256')
-      .update(
-        JSON.stringify([
-          CHUNKING_VERSION,
-          chunking.size,
-          chunking.overlap,
-          doc.title,
-          doc.url ?? null,
-          doc.content_type,
-          doc.content,
-          doc.metadata ?? {},
-        ]),
-      )
-      .digest('hex');
-    if (existing?.hash === hash) return null;
-
-    const markdown = await toMarkdown(doc.content, doc.content_type);
-    // An answer quoting a relative link is read elsewhere (a widget, an agent): the link must not
-    // depend on the page it was on.
-    const pieces = await chunkMarkdown(doc.url ? absoluteLinks(markdown, doc.url) : markdown, chunking);
-    const now = new Date().toISOString();
-    const record: DocumentRecord = {
-      id: doc.id,
-      title: doc.title,
-      url: doc.url ?? null,
-      content_type: doc.content_type,
-      metadata: doc.metadata ?? {},
-      hash,
-      chunks: pieces.length,
-      created_at: existing?.created_at ?? now,
-      updated_at: now,
-    };
-    return { doc, record, pieces };
-  }
-
-  /**
-   * Embeds the chunks of `documents` together, EMBED_BATCH at a time; each document with its
-   * chunks, or the error that kept it from them. When a call fails, the documents are embedded
-   * once more one by one, so only a document whose own text fails (too long for the model, say)
-   * fails.
-   */
-  private async embed(tenant: string, documents: Chunked[]): Promise<Map<Chunked, Prepared | Error>> {
-    const results = new Map<Chunked, Prepared | Error>();
-    try {
-      const vectors = await this.embedTexts(documents.flatMap(chunkTexts));
-      let next = 0;
-      for (const chunked of documents) {
-        results.set(chunked, embedded(tenant, chunked, vectors.slice(next, next + chunked.pieces.length)));
-        next += chunked.pieces.length;
-      }
-    } catch (err) {
-      if (documents.length === 1) results.set(documents[0]!, asError(err));
-      else
-        for (const chunked of documents)
-          results.set(chunked, (await this.embed(tenant, [chunked])).get(chunked)!);
-    }
-    return results;
-  }
-
-  private async embedTexts(texts: string[]): Promise<number[][]> {
-    const vectors: number[][] = [];
-    for (let i = 0; i < texts.length; i += EMBED_BATCH)
-      vectors.push(...(await this.deps.embedder.embedDocuments(texts.slice(i, i + EMBED_BATCH))));
-    return vectors;
-  }
-
   /** Replaces the documents' chunks in one store write, then records them. */
   private async write(tenant: string, batch: Prepared[], tally: IngestTally): Promise<void> {
     try {
@@ -332,29 +232,4 @@ export class Ingestor {
     await this.deps.store.deleteDocument(tenant, id);
     await this.deps.documents.remove(tenant, id);
   }
-}
-
-/** What each chunk of a document is embedded from: its document's title, its heading and its text. */
-function chunkTexts({ doc, pieces }: Chunked): string[] {
-  return pieces.map((piece) => [doc.title, piece.heading, piece.text].filter(Boolean).join('\n'));
-}
-
-/** A chunked document with its chunks' `vectors`, ready to be written. */
-function embedded(tenant: string, { doc, record, pieces }: Chunked, vectors: number[][]): Prepared {
-  const chunks = pieces.map((piece, i): EmbeddedChunk => ({
-    tenant,
-    document_id: doc.id,
-    chunk_id: `${doc.id}#${i}`,
-    title: doc.title,
-    url: doc.url ? withAnchor(doc.url, piece.anchor) : null,
-    heading: piece.heading,
-    text: piece.text,
-    metadata: doc.metadata ?? {},
-    vector: vectors[i]!,
-  }));
-  return { record, chunks };
-}
-
-function asError(err: unknown): Error {
-  return err instanceof Error ? err : new Error(String(err));
 }

@@ -1,0 +1,62 @@
+import { createHash } from 'node:crypto';
+import type { DocumentRecord, IngestJob } from '@docqa/contracts';
+import { chunkMarkdown, type ChunkOptions, type TextPiece } from '@docqa/retrieval';
+import { absoluteLinks } from '@docqa/sources';
+import { CHUNKING_VERSION } from './chunking-version';
+import { toMarkdown } from './to-markdown';
+
+/** A document of an ingest job. */
+export type JobDocument = IngestJob['documents'][number];
+
+/** A document chunked, waiting for its chunks' vectors. */
+export interface Chunked {
+  doc: JobDocument;
+  record: DocumentRecord;
+  pieces: TextPiece[];
+}
+
+/**
+ * Chunks a document and makes its record; null when its content is unchanged (same content,
+ * metadata, chunk options and {@link CHUNKING_VERSION} as `existing`: same hash).
+ */
+export async function chunkDocument(
+  doc: JobDocument,
+  existing: DocumentRecord | null,
+  chunking: ChunkOptions,
+): Promise<Chunked | null> {
+  // What the chunks are made of and how: a new chunking version or chunk size re-chunks an
+  // unchanged document.
+  const hash = createHash('sha256')
+    .update(
+      JSON.stringify([
+        CHUNKING_VERSION,
+        chunking.size,
+        chunking.overlap,
+        doc.title,
+        doc.url ?? null,
+        doc.content_type,
+        doc.content,
+        doc.metadata ?? {},
+      ]),
+    )
+    .digest('hex');
+  if (existing?.hash === hash) return null;
+
+  const markdown = await toMarkdown(doc.content, doc.content_type);
+  // An answer quoting a relative link is read elsewhere (a widget, an agent): the link must not
+  // depend on the page it was on.
+  const pieces = await chunkMarkdown(doc.url ? absoluteLinks(markdown, doc.url) : markdown, chunking);
+  const now = new Date().toISOString();
+  const record: DocumentRecord = {
+    id: doc.id,
+    title: doc.title,
+    url: doc.url ?? null,
+    content_type: doc.content_type,
+    metadata: doc.metadata ?? {},
+    hash,
+    chunks: pieces.length,
+    created_at: existing?.created_at ?? now,
+    updated_at: now,
+  };
+  return { doc, record, pieces };
+}
