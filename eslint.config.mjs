@@ -9,7 +9,7 @@ const TEST_CODE = [
   '**/testing/**',
   '**/e2e/**',
   'libs/testing/**',
-  'libs/stack/**',
+  'libs/system-tests/**',
 ];
 
 /** What apps and features may use: features, data access, utils, contracts (and, in specs, test libs). */
@@ -66,7 +66,7 @@ export default tseslint.config(
             // Test-only libs (fakes, servers, the whole stack) may start any of it.
             { sourceTag: 'type:testing', onlyDependOnLibsWithTags: ['*'] },
             { sourceTag: 'type:contracts', onlyDependOnLibsWithTags: ['type:contracts', 'type:util'] },
-            // Browser tests drive the whole stack: they may start any of it.
+            // Browser tests and the system tests (libs/system-tests) drive the whole stack: they may start any of it.
             { sourceTag: 'type:e2e', onlyDependOnLibsWithTags: ['*'] },
           ],
         },

@@ -1,39 +1,8 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { join } from 'node:path';
-import { build } from 'esbuild';
+import type { ChildProcess } from 'node:child_process';
 import { deletePrefix, testPrefix, testRedis } from '@docqa/testing';
 import type { Redis } from 'ioredis';
 import { noKnowledgeBase, startStack, type Stack } from '@docqa/api-server/testing';
-
-/** Builds the scripted worker into a runnable bundle. */
-async function buildWorker(): Promise<string> {
-  // Inside the repo, so the bundle resolves node_modules.
-  const outfile = join(__dirname, '../../../dist/test', `scripted-worker-${process.pid}.js`);
-  await build({
-    entryPoints: [join(__dirname, 'testing/scripted-worker.ts')],
-    outfile,
-    bundle: true,
-    platform: 'node',
-    format: 'cjs',
-    packages: 'external',
-    loader: { '.lua': 'text' },
-    tsconfig: join(__dirname, '../../../tsconfig.base.json'),
-    logLevel: 'silent',
-  });
-  return outfile;
-}
-
-function startWorkerProcess(file: string, env: Record<string, string>): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [file], {
-    env: { ...process.env, ...env },
-    cwd: join(__dirname, '../../..'),
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  return new Promise((resolve, reject) => {
-    child.stdout!.once('data', () => resolve(child));
-    child.once('exit', (code) => reject(new Error(`worker exited with ${code}`)));
-  });
-}
+import { buildScriptedWorker, startWorkerProcess } from './testing/worker-process';
 
 describe('a worker killed mid-answer', () => {
   let stack: Stack;
@@ -44,7 +13,7 @@ describe('a worker killed mid-answer', () => {
 
   beforeAll(async () => {
     redis = testRedis();
-    bundle = await buildWorker();
+    bundle = await buildScriptedWorker();
     stack = await startStack({
       prefix,
       services: noKnowledgeBase(),
