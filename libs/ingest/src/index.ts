@@ -1,6 +1,6 @@
 /** The indexing path: chunk, embed and store documents, and keep their records and jobs. */
 export { DocumentStore, type DocumentListOptions, type DocumentPage } from './document-store';
-export { Ingestor } from './ingestor';
+export { Ingestor, type IngestorOptions } from './ingestor';
 export { DocumentService, openDocumentService, type OpenDocumentService } from './document-service';
 export { toMarkdown } from './to-markdown';
 export { CHUNKING_VERSION } from './chunking-version';

@@ -34,10 +34,38 @@ export interface IngestTally {
   errors: { document_id: string; message: string }[];
 }
 
+/** What an {@link Ingestor} works with. */
+export interface IngestorOptions {
+  /** The vector store the documents' chunks are written to. */
+  store: Pick<VectorStore, 'replaceDocuments' | 'deleteDocument' | 'optimize'>;
+  /** The embedder of the chunks (that of the store's vectors). */
+  embedder: Embedder;
+  /** The documents' records and the jobs' progress. */
+  documents: Pick<DocumentStore, 'findMany' | 'putMany' | 'updateJob' | 'get' | 'remove'>;
+  /** Chunk size and overlap. */
+  chunking: ChunkOptions;
+  /** Where a failed document and a failed index upkeep are reported. */
+  logger: Logger;
+  /**
+   * Ingest jobs still waiting. Index upkeep (`store.optimize`) is left to the last job of a
+   * burst, the one that ends with no job waiting and no other job of this ingestor writing
+   * (or to the job that passes {@link UPKEEP_EVERY_CHUNKS}): run after every job it would add
+   * an index segment per job, and each segment slows every later vector search.
+   * @defaultValue none: every job that ends with no other job of this ingestor writing runs it
+   */
+  waitingJobs?: () => Promise<number>;
+  /**
+   * Chunks written after which a job runs index upkeep even though more jobs wait.
+   * @defaultValue {@link UPKEEP_EVERY_CHUNKS}
+   */
+  upkeepEveryChunks?: number;
+}
+
 /**
  * Ingests documents: chunks them along their structure, embeds the chunks, replaces the
  * documents' chunks in the store (in batches) and records them. An unchanged document (same
- * content, metadata, chunk options and chunking version: see {@link chunkDocument}) is skipped; a document that fails is reported in the job and the others go on.
+ * content, metadata, chunk options and chunking version: see {@link chunkDocument}) is skipped;
+ * a document that fails is reported in the job and the others go on.
  */
 export class Ingestor {
   /** Chunks this ingestor wrote since its last index upkeep. */
@@ -49,24 +77,7 @@ export class Ingestor {
    */
   private writing = 0;
 
-  constructor(
-    private readonly deps: {
-      store: Pick<VectorStore, 'replaceDocuments' | 'deleteDocument' | 'optimize'>;
-      embedder: Embedder;
-      documents: Pick<DocumentStore, 'findMany' | 'putMany' | 'updateJob' | 'get' | 'remove'>;
-      chunking: ChunkOptions;
-      logger: Logger;
-      /**
-       * Ingest jobs still waiting. Index upkeep (`store.optimize`) is left to the last job of a
-       * burst, the one that ends with no job waiting and no other job of this ingestor writing
-       * (or to the job that passes {@link UPKEEP_EVERY_CHUNKS}): run after every job it would add
-       * an index segment per job, and each segment slows every later vector search.
-       */
-      waitingJobs?: () => Promise<number>;
-      /** @defaultValue {@link UPKEEP_EVERY_CHUNKS} */
-      upkeepEveryChunks?: number;
-    },
-  ) {}
+  constructor(private readonly deps: IngestorOptions) {}
 
   /**
    * Ingests the job's documents and records its outcome. `unreadable` are files of the job that

@@ -1,6 +1,5 @@
-import type { Redis } from 'ioredis';
 import type { FeedbackRequest } from '@docqa/contracts';
-import type { Keys } from '@docqa/redis';
+import type { RecordStoreOptions } from './record-store-options';
 
 /** A stored rating of an answer. */
 export interface FeedbackEntry extends FeedbackRequest {
@@ -10,7 +9,7 @@ export interface FeedbackEntry extends FeedbackRequest {
 
 /** Ratings of answers per tenant, newest last, kept for the record TTL. */
 export class FeedbackStore {
-  constructor(private readonly deps: { redis: Redis; keys: Keys; ttlSeconds: number }) {}
+  constructor(private readonly deps: RecordStoreOptions) {}
 
   async add(tenant: string, entry: FeedbackEntry): Promise<void> {
     const key = this.deps.keys.feedback(tenant);

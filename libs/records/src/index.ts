@@ -8,3 +8,4 @@ export {
 } from './question-store';
 export { SettingsStore } from './settings-store';
 export { FeedbackStore } from './feedback-store';
+export type { RecordStoreOptions } from './record-store-options';

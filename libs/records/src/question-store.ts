@@ -10,6 +10,7 @@ import {
 } from '@docqa/contracts';
 import { IdempotencyConflictError, NotFoundError } from '@docqa/errors';
 import { IdempotentIds, newId, type Keys } from '@docqa/redis';
+import type { RecordStoreOptions } from './record-store-options';
 import { withQuestionCommands, type QuestionChange, type QuestionCommands } from './question-commands';
 import {
   fromHash,
@@ -33,7 +34,7 @@ export class QuestionStore {
   private readonly ttlSeconds: number;
   private readonly idempotentIds: IdempotentIds;
 
-  constructor(deps: { redis: Redis; keys: Keys; ttlSeconds: number }) {
+  constructor(deps: RecordStoreOptions) {
     this.keys = deps.keys;
     this.ttlSeconds = deps.ttlSeconds;
     this.idempotentIds = new IdempotentIds(deps);
