@@ -3,7 +3,8 @@ import { customElement, state } from 'lit/decorators.js';
 import type { CreateAdminRequest, CreatedAdmin } from '@docqa/contracts';
 import { FormErrors, type FormField } from '../api/form-errors';
 import { TENANT_RULE, isTenantName } from '../api/tenant-name';
-import { describedBy, fieldErrorView, formErrorsView, invalid } from './error-view';
+import { formErrorsView } from './error-view';
+import { formField } from './form-field';
 import { sharedStyles } from '../styles/shared-styles';
 import { postForm } from './post-form';
 
@@ -33,17 +34,20 @@ export class AdminInviteForm extends LitElement {
   override render() {
     const e = this.errors;
     return html`<form @submit=${this.submit} novalidate>
-      <label for="admin-email">Email</label>
-      <input
-        id="admin-email"
-        name="email"
-        type="email"
-        autocomplete="off"
-        maxlength="320"
-        aria-describedby=${describedBy(e, 'admin-email')}
-        aria-invalid=${invalid(e, 'admin-email')}
-      />
-      ${fieldErrorView(e, 'admin-email')}
+      ${formField(
+        e,
+        { id: 'admin-email', label: 'Email' },
+        (aria) =>
+          html`<input
+            id="admin-email"
+            name="email"
+            type="email"
+            autocomplete="off"
+            maxlength="320"
+            aria-describedby=${aria.describedBy}
+            aria-invalid=${aria.invalid}
+          />`,
+      )}
       <label
         ><input
           type="checkbox"
@@ -54,17 +58,19 @@ export class AdminInviteForm extends LitElement {
         />
         Every tenant <span class="hint">Administers every tenant, and the admin accounts.</span></label
       >
-      <label for="admin-tenants"
-        >Tenants <span class="hint" id="admin-tenants-hint">One a line, e.g. acme.</span></label
-      >
-      <textarea
-        id="admin-tenants"
-        name="tenants"
-        ?disabled=${this.allTenants}
-        aria-describedby=${describedBy(e, 'admin-tenants', 'admin-tenants-hint')}
-        aria-invalid=${invalid(e, 'admin-tenants')}
-      ></textarea>
-      ${fieldErrorView(e, 'admin-tenants')} ${formErrorsView(e, FIELDS)}
+      ${formField(
+        e,
+        { id: 'admin-tenants', label: 'Tenants', hint: 'One a line, e.g. acme.' },
+        (aria) =>
+          html`<textarea
+            id="admin-tenants"
+            name="tenants"
+            ?disabled=${this.allTenants}
+            aria-describedby=${aria.describedBy}
+            aria-invalid=${aria.invalid}
+          ></textarea>`,
+      )}
+      ${formErrorsView(e, FIELDS)}
       <p><button type="submit" ?disabled=${this.busy}>${this.busy ? 'Inviting…' : 'Invite admin'}</button></p>
     </form>`;
   }

@@ -4,7 +4,8 @@ import type { SourceRecord, SourceRequest, SourceType, SourceUpdate } from '@doc
 import { FormErrors, type FormField } from '../api/form-errors';
 import { tokenOf, type TokenAction } from '../api/source-token';
 import { textLines } from '../api/text-lines';
-import { describedBy, fieldErrorView, formErrorsView, invalid } from './error-view';
+import { formErrorsView } from './error-view';
+import { formField } from './form-field';
 import { sharedStyles } from '../styles/shared-styles';
 import { MetadataRows } from './metadata-rows';
 import { postForm } from './post-form';
@@ -29,6 +30,12 @@ const FIELDS: FormField[] = [
   { path: 'body.schedule', id: 'schedule', label: 'Schedule' },
   { path: 'body.metadata', id: 'metadata', label: 'Metadata' },
 ];
+
+const SCHEDULE = {
+  id: 'schedule',
+  label: 'Schedule',
+  hint: '15m to 30d (e.g. 6h) or a cron expression; empty: sync on demand.',
+};
 
 const NOT_ADDED = 'The source was not added.';
 const NOT_CHANGED = 'The source was not changed.';
@@ -75,44 +82,47 @@ export class SourceForm extends LitElement {
       ${s ? nothing : this.typeSelect()} ${this.type === 'github' ? this.repository(e) : this.address(e)}
       <div class="row">
         <div>
-          <label for="include"
-            >Include <span class="hint" id="include-hint">Globs, one a line, e.g. guide/**</span></label
-          >
-          <textarea
-            id="include"
-            name="include"
-            .value=${s?.include.join('\n') ?? ''}
-            aria-describedby=${describedBy(e, 'include', 'include-hint')}
-            aria-invalid=${invalid(e, 'include')}
-          ></textarea>
-          ${fieldErrorView(e, 'include')}
+          ${formField(
+            e,
+            { id: 'include', label: 'Include', hint: 'Globs, one a line, e.g. guide/**' },
+            (aria) =>
+              html`<textarea
+                id="include"
+                name="include"
+                .value=${s?.include.join('\n') ?? ''}
+                aria-describedby=${aria.describedBy}
+                aria-invalid=${aria.invalid}
+              ></textarea>`,
+          )}
         </div>
         <div>
-          <label for="exclude">Exclude <span class="hint" id="exclude-hint">Globs, one a line.</span></label>
-          <textarea
-            id="exclude"
-            name="exclude"
-            .value=${s?.exclude.join('\n') ?? ''}
-            aria-describedby=${describedBy(e, 'exclude', 'exclude-hint')}
-            aria-invalid=${invalid(e, 'exclude')}
-          ></textarea>
-          ${fieldErrorView(e, 'exclude')}
+          ${formField(
+            e,
+            { id: 'exclude', label: 'Exclude', hint: 'Globs, one a line.' },
+            (aria) =>
+              html`<textarea
+                id="exclude"
+                name="exclude"
+                .value=${s?.exclude.join('\n') ?? ''}
+                aria-describedby=${aria.describedBy}
+                aria-invalid=${aria.invalid}
+              ></textarea>`,
+          )}
         </div>
       </div>
-      <label for="schedule"
-        >Schedule
-        <span class="hint" id="schedule-hint"
-          >15m to 30d (e.g. 6h) or a cron expression; empty: sync on demand.</span
-        ></label
-      >
-      <input
-        id="schedule"
-        name="schedule"
-        .value=${s?.schedule ?? ''}
-        aria-describedby=${describedBy(e, 'schedule', 'schedule-hint')}
-        aria-invalid=${invalid(e, 'schedule')}
-      />
-      ${fieldErrorView(e, 'schedule')} ${this.metadata.view(e)} ${formErrorsView(e, FIELDS)}
+      ${formField(
+        e,
+        SCHEDULE,
+        (aria) =>
+          html`<input
+            id="schedule"
+            name="schedule"
+            .value=${s?.schedule ?? ''}
+            aria-describedby=${aria.describedBy}
+            aria-invalid=${aria.invalid}
+          />`,
+      )}
+      ${this.metadata.view(e)} ${formErrorsView(e, FIELDS)}
       <p>
         <button type="submit" ?disabled=${this.busy}>${this.busy ? verb[0] : verb[1]}</button>
         ${
@@ -149,28 +159,32 @@ export class SourceForm extends LitElement {
           s
             ? nothing
             : html`<div>
-                <label for="repo">Repository <span class="hint" id="repo-hint">owner/name</span></label>
-                <input
-                  id="repo"
-                  name="repo"
-                  aria-describedby=${describedBy(e, 'repo', 'repo-hint')}
-                  aria-invalid=${invalid(e, 'repo')}
-                />
-                ${fieldErrorView(e, 'repo')}
+                ${formField(
+                  e,
+                  { id: 'repo', label: 'Repository', hint: 'owner/name' },
+                  (aria) =>
+                    html`<input
+                      id="repo"
+                      name="repo"
+                      aria-describedby=${aria.describedBy}
+                      aria-invalid=${aria.invalid}
+                    />`,
+                )}
               </div>`
         }
         <div>
-          <label for="branch"
-            >Branch <span class="hint" id="branch-hint">Empty: the default branch.</span></label
-          >
-          <input
-            id="branch"
-            name="branch"
-            .value=${s?.branch ?? ''}
-            aria-describedby=${describedBy(e, 'branch', 'branch-hint')}
-            aria-invalid=${invalid(e, 'branch')}
-          />
-          ${fieldErrorView(e, 'branch')}
+          ${formField(
+            e,
+            { id: 'branch', label: 'Branch', hint: 'Empty: the default branch.' },
+            (aria) =>
+              html`<input
+                id="branch"
+                name="branch"
+                .value=${s?.branch ?? ''}
+                aria-describedby=${aria.describedBy}
+                aria-invalid=${aria.invalid}
+              />`,
+          )}
         </div>
       </div>
       ${tokenField(e, Boolean(s?.has_token), this.tokenAction, (action) => (this.tokenAction = action))}`;
@@ -179,18 +193,19 @@ export class SourceForm extends LitElement {
   /** The address of a site, page or llms.txt (none when editing: it stays). */
   private address(e: FormErrors) {
     if (this.source) return nothing;
-    return html`<label for="url"
-        >URL <span class="hint" id="url-hint">e.g. https://docs.example.com/sitemap.xml</span></label
-      >
-      <input
-        id="url"
-        name="url"
-        type="url"
-        inputmode="url"
-        aria-describedby=${describedBy(e, 'url', 'url-hint')}
-        aria-invalid=${invalid(e, 'url')}
-      />
-      ${fieldErrorView(e, 'url')}`;
+    return formField(
+      e,
+      { id: 'url', label: 'URL', hint: 'e.g. https://docs.example.com/sitemap.xml' },
+      (aria) =>
+        html`<input
+          id="url"
+          name="url"
+          type="url"
+          inputmode="url"
+          aria-describedby=${aria.describedBy}
+          aria-invalid=${aria.invalid}
+        />`,
+    );
   }
 
   private async submit(e: SubmitEvent): Promise<void> {

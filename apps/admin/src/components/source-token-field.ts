@@ -1,23 +1,26 @@
 import { html } from 'lit';
 import type { FormErrors } from '../api/form-errors';
 import type { TokenAction } from '../api/source-token';
-import { describedBy, fieldErrorView, invalid } from './error-view';
+import { formField } from './form-field';
 
 const HINT = 'For a private repository (read access to its contents). Stored encrypted; never shown again.';
 
 /** The password field of an access token (`token`): typed, never filled in from the server. */
 function tokenInput(errors: FormErrors, label: string) {
-  return html`<label for="token">${label} <span class="hint" id="token-hint">${HINT}</span></label>
-    <input
-      id="token"
-      name="token"
-      type="password"
-      autocomplete="off"
-      spellcheck="false"
-      aria-describedby=${describedBy(errors, 'token', 'token-hint')}
-      aria-invalid=${invalid(errors, 'token')}
-    />
-    ${fieldErrorView(errors, 'token')}`;
+  return formField(
+    errors,
+    { id: 'token', label, hint: HINT },
+    (aria) =>
+      html`<input
+        id="token"
+        name="token"
+        type="password"
+        autocomplete="off"
+        spellcheck="false"
+        aria-describedby=${aria.describedBy}
+        aria-invalid=${aria.invalid}
+      />`,
+  );
 }
 
 /**

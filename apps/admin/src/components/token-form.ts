@@ -6,6 +6,7 @@ import { parseFilterLines } from '../api/filter-lines';
 import { FormErrors, type FormField } from '../api/form-errors';
 import { textLines } from '../api/text-lines';
 import { describedBy, fieldErrorView, formErrorsView, invalid } from './error-view';
+import { formField, type FieldAria } from './form-field';
 import { sharedStyles } from '../styles/shared-styles';
 import { postForm } from './post-form';
 
@@ -25,6 +26,31 @@ const FIELDS: FormField[] = [
   { path: 'body.expires_in_days', id: 'expires', label: 'Expires after (days)' },
   { path: 'body.rate_limit', id: 'rate', label: 'Rate limit' },
 ];
+
+const ORIGINS = {
+  id: 'origins',
+  label: 'Allowed origins',
+  hint: 'One a line, e.g. https://docs.example.com. A widget token needs at least one.',
+};
+const FILTERS = {
+  id: 'filters',
+  label: 'Filters',
+  hint: 'Applied to every question of the token, one a line: "product = cloud" or "tags ~ api".',
+};
+const EXPIRES = {
+  id: 'expires',
+  label: 'Expires after (days)',
+  hint: "Empty: the server's default for an API token (90 days unless changed); a widget token never expires.",
+};
+
+/** A plain text area of the form, `id` also its name. */
+const textArea = (id: string, aria: FieldAria) =>
+  html`<textarea
+    id=${id}
+    name=${id}
+    aria-describedby=${aria.describedBy}
+    aria-invalid=${aria.invalid}
+  ></textarea>`;
 
 const NOT_CREATED = 'The token was not created.';
 /** The longest lifetime the server accepts, in days. */
@@ -52,17 +78,18 @@ export class TokenForm extends LitElement {
   override render() {
     const e = this.errors;
     return html`<form @submit=${this.submit} novalidate>
-      <label for="name"
-        >Name <span class="hint" id="name-hint">What the token is for, e.g. "docs site".</span></label
-      >
-      <input
-        id="name"
-        name="name"
-        maxlength="100"
-        aria-describedby=${describedBy(e, 'name', 'name-hint')}
-        aria-invalid=${invalid(e, 'name')}
-      />
-      ${fieldErrorView(e, 'name')}
+      ${formField(
+        e,
+        { id: 'name', label: 'Name', hint: 'What the token is for, e.g. "docs site".' },
+        (aria) =>
+          html`<input
+            id="name"
+            name="name"
+            maxlength="100"
+            aria-describedby=${aria.describedBy}
+            aria-invalid=${aria.invalid}
+          />`,
+      )}
       <fieldset id="kind" aria-describedby=${describedBy(e, 'kind')}>
         <legend>Kind</legend>
         <label
@@ -95,73 +122,46 @@ export class TokenForm extends LitElement {
         )}
         ${fieldErrorView(e, 'scopes')}
       </fieldset>
-      <label for="origins"
-        >Allowed origins
-        <span class="hint" id="origins-hint"
-          >One a line, e.g. https://docs.example.com. A widget token needs at least one.</span
-        ></label
-      >
-      <textarea
-        id="origins"
-        name="origins"
-        aria-describedby=${describedBy(e, 'origins', 'origins-hint')}
-        aria-invalid=${invalid(e, 'origins')}
-      ></textarea>
-      ${fieldErrorView(e, 'origins')}
-      <label for="filters"
-        >Filters
-        <span class="hint" id="filters-hint"
-          >Applied to every question of the token, one a line: "product = cloud" or "tags ~ api".</span
-        ></label
-      >
-      <textarea
-        id="filters"
-        name="filters"
-        aria-describedby=${describedBy(e, 'filters', 'filters-hint')}
-        aria-invalid=${invalid(e, 'filters')}
-      ></textarea>
-      ${fieldErrorView(e, 'filters')}
+      ${formField(e, ORIGINS, (aria) => textArea('origins', aria))}
+      ${formField(e, FILTERS, (aria) => textArea('filters', aria))}
       <div class="row">
         <div>
-          <label for="expires"
-            >Expires after (days)
-            <span class="hint" id="expires-hint"
-              >Empty: the server's default for an API token (90 days unless changed); a widget token never
-              expires.</span
-            ></label
-          >
-          <input
-            id="expires"
-            name="expires"
-            inputmode="numeric"
-            ?disabled=${this.never}
-            aria-describedby=${describedBy(e, 'expires', 'expires-hint')}
-            aria-invalid=${invalid(e, 'expires')}
-          />
-          <label
-            ><input
-              type="checkbox"
-              name="never"
-              ?checked=${this.never}
-              @change=${(ev: Event) => (this.never = (ev.target as HTMLInputElement).checked)}
-            />
-            Never expires</label
-          >
-          ${fieldErrorView(e, 'expires')}
+          ${formField(
+            e,
+            EXPIRES,
+            (aria) =>
+              html`<input
+                  id="expires"
+                  name="expires"
+                  inputmode="numeric"
+                  ?disabled=${this.never}
+                  aria-describedby=${aria.describedBy}
+                  aria-invalid=${aria.invalid}
+                />
+                <label
+                  ><input
+                    type="checkbox"
+                    name="never"
+                    ?checked=${this.never}
+                    @change=${(ev: Event) => (this.never = (ev.target as HTMLInputElement).checked)}
+                  />
+                  Never expires</label
+                >`,
+          )}
         </div>
         <div>
-          <label for="rate"
-            >Rate limit (questions a minute)
-            <span class="hint" id="rate-hint">Empty: the server's default.</span></label
-          >
-          <input
-            id="rate"
-            name="rate"
-            inputmode="numeric"
-            aria-describedby=${describedBy(e, 'rate', 'rate-hint')}
-            aria-invalid=${invalid(e, 'rate')}
-          />
-          ${fieldErrorView(e, 'rate')}
+          ${formField(
+            e,
+            { id: 'rate', label: 'Rate limit (questions a minute)', hint: "Empty: the server's default." },
+            (aria) =>
+              html`<input
+                id="rate"
+                name="rate"
+                inputmode="numeric"
+                aria-describedby=${aria.describedBy}
+                aria-invalid=${aria.invalid}
+              />`,
+          )}
         </div>
       </div>
       ${formErrorsView(e, FIELDS)}

@@ -6,7 +6,8 @@ import { api } from '../api/admin-api';
 import { FormErrors, type FormField } from '../api/form-errors';
 import { JSON_SETTINGS, jsonSettings, parseJsonSettings } from '../api/settings-json';
 import { textLines } from '../api/text-lines';
-import { describedBy, fieldErrorView, focusFirstInvalid, formErrorsView, invalid } from './error-view';
+import { describedBy, fieldErrorView, focusFirstInvalid, formErrorsView } from './error-view';
+import { formField } from './form-field';
 import { sharedStyles } from '../styles/shared-styles';
 
 const LABEL_KEYS = Object.keys(DEFAULT_LABELS) as LabelKey[];
@@ -66,17 +67,20 @@ export class WidgetSettingsForm extends LitElement {
     const labels = d.labels ?? {};
     const e = this.errors;
     return html`<h2>Settings</h2>
-      <label for="mode">Mode</label>
-      <select
-        id="mode"
-        name="mode"
-        aria-describedby=${describedBy(e, 'mode')}
-        aria-invalid=${invalid(e, 'mode')}
-      >
-        <option value="chat" ?selected=${d.mode !== 'question'}>Chat (follow-up questions)</option>
-        <option value="question" ?selected=${d.mode === 'question'}>Single question</option>
-      </select>
-      ${fieldErrorView(e, 'mode')}
+      ${formField(
+        e,
+        { id: 'mode', label: 'Mode' },
+        (aria) =>
+          html`<select
+            id="mode"
+            name="mode"
+            aria-describedby=${aria.describedBy}
+            aria-invalid=${aria.invalid}
+          >
+            <option value="chat" ?selected=${d.mode !== 'question'}>Chat (follow-up questions)</option>
+            <option value="question" ?selected=${d.mode === 'question'}>Single question</option>
+          </select>`,
+      )}
       <label
         ><input
           type="checkbox"
@@ -88,59 +92,67 @@ export class WidgetSettingsForm extends LitElement {
         Popup (a button at the bottom right)</label
       >
       ${fieldErrorView(e, 'popup')}
-      <label for="logo_url"
-        >Logo address
-        <span class="hint" id="logo_url-hint">An http(s) address, a data:image URL or a path.</span></label
-      >
-      <input
-        id="logo_url"
-        name="logo_url"
-        .value=${d.logo_url ?? ''}
-        aria-describedby=${describedBy(e, 'logo_url', 'logo_url-hint')}
-        aria-invalid=${invalid(e, 'logo_url')}
-      />
-      ${fieldErrorView(e, 'logo_url')}
-      <label for="examples">Example questions <span class="hint" id="examples-hint">One a line.</span></label>
-      <textarea
-        id="examples"
-        name="examples"
-        .value=${(d.examples ?? []).join('\n')}
-        aria-describedby=${describedBy(e, 'examples', 'examples-hint')}
-        aria-invalid=${invalid(e, 'examples')}
-      ></textarea>
-      ${fieldErrorView(e, 'examples')}
+      ${formField(
+        e,
+        { id: 'logo_url', label: 'Logo address', hint: 'An http(s) address, a data:image URL or a path.' },
+        (aria) =>
+          html`<input
+            id="logo_url"
+            name="logo_url"
+            .value=${d.logo_url ?? ''}
+            aria-describedby=${aria.describedBy}
+            aria-invalid=${aria.invalid}
+          />`,
+      )}
+      ${formField(
+        e,
+        { id: 'examples', label: 'Example questions', hint: 'One a line.' },
+        (aria) =>
+          html`<textarea
+            id="examples"
+            name="examples"
+            .value=${(d.examples ?? []).join('\n')}
+            aria-describedby=${aria.describedBy}
+            aria-invalid=${aria.invalid}
+          ></textarea>`,
+      )}
       <fieldset id="labels" aria-describedby=${describedBy(e, 'labels')}>
         <legend>Labels</legend>
         ${fieldErrorView(e, 'labels')}
-        ${LABEL_KEYS.map(
-          (key) =>
-            html`<label for="label-${key}">${key}</label>
-              <input
+        ${LABEL_KEYS.map((key) =>
+          formField(
+            e,
+            { id: `label-${key}`, label: key },
+            (aria) =>
+              html`<input
                 id="label-${key}"
                 name="label:${key}"
                 placeholder=${DEFAULT_LABELS[key]}
                 .value=${labels[key] ?? ''}
-                aria-describedby=${describedBy(e, `label-${key}`)}
-                aria-invalid=${invalid(e, `label-${key}`)}
-              />
-              ${fieldErrorView(e, `label-${key}`)}`,
+                aria-describedby=${aria.describedBy}
+                aria-invalid=${aria.invalid}
+              />`,
+          ),
         )}
       </fieldset>
-      <label for="advanced"
-        >Filters (JSON)
-        <span class="hint" id="advanced-hint"
-          >An object of filters (dropdowns), api_filters and default_filters.</span
-        ></label
-      >
-      <textarea
-        id="advanced"
-        name="advanced"
-        rows="6"
-        .value=${this.advanced}
-        aria-describedby=${describedBy(e, 'advanced', 'advanced-hint')}
-        aria-invalid=${invalid(e, 'advanced')}
-      ></textarea>
-      ${fieldErrorView(e, 'advanced')} ${formErrorsView(e, FIELDS)}
+      ${formField(
+        e,
+        {
+          id: 'advanced',
+          label: 'Filters (JSON)',
+          hint: 'An object of filters (dropdowns), api_filters and default_filters.',
+        },
+        (aria) =>
+          html`<textarea
+            id="advanced"
+            name="advanced"
+            rows="6"
+            .value=${this.advanced}
+            aria-describedby=${aria.describedBy}
+            aria-invalid=${aria.invalid}
+          ></textarea>`,
+      )}
+      ${formErrorsView(e, FIELDS)}
       <div role="status" class="success-text">${this.saved}</div>
       <p>
         <button type="submit" ?disabled=${this.saving}>${this.saving ? 'Saving…' : 'Save settings'}</button>

@@ -4,14 +4,8 @@ import { FormErrors, type FormField } from '../api/form-errors';
 import { session } from '../api/session';
 import { TENANT_PATTERN } from '@docqa/contracts/constants';
 import { TENANT_RULE } from '../api/tenant-name';
-import {
-  describedBy,
-  errorView,
-  fieldErrorView,
-  focusFirstInvalid,
-  formErrorsView,
-  invalid,
-} from '../components/error-view';
+import { errorView, focusFirstInvalid, formErrorsView } from '../components/error-view';
+import { formField } from '../components/form-field';
 import { StoreController } from '../store-controller';
 import { sharedStyles } from '../styles/shared-styles';
 
@@ -74,23 +68,25 @@ export class AccountPage extends LitElement {
       <h2>Another tenant</h2>
       <form @submit=${this.chooseOther} class="row" novalidate>
         <div>
-          <label for="other"
-            >Tenant name
-            <span class="hint" id="other-hint"
-              >As an administrator of every tenant you may work on one not listed yet: ${TENANT_RULE}.</span
-            ></label
-          >
-          <input
-            id="other"
-            name="tenant"
-            pattern=${TENANT_PATTERN}
-            required
-            autocomplete="off"
-            spellcheck="false"
-            aria-describedby=${describedBy(e, 'other', 'other-hint')}
-            aria-invalid=${invalid(e, 'other')}
-          />
-          ${fieldErrorView(e, 'other')}
+          ${formField(
+            e,
+            {
+              id: 'other',
+              label: 'Tenant name',
+              hint: `As an administrator of every tenant you may work on one not listed yet: ${TENANT_RULE}.`,
+            },
+            (aria) =>
+              html`<input
+                id="other"
+                name="tenant"
+                pattern=${TENANT_PATTERN}
+                required
+                autocomplete="off"
+                spellcheck="false"
+                aria-describedby=${aria.describedBy}
+                aria-invalid=${aria.invalid}
+              />`,
+          )}
         </div>
         <button type="submit">Work on it</button>
       </form>
