@@ -1,13 +1,8 @@
 import { ScriptedAnswerer } from '@docqa/answering/testing';
-import {
-  replicasCaughtUp,
-  startOwnCluster,
-  startOwnSentinel,
-  waitFor,
-  type RedisProcess,
-} from '@docqa/testing';
+import { startOwnCluster, startOwnSentinel, waitFor, type RedisProcess } from '@docqa/testing';
 import { Keys } from '@docqa/redis';
 import { noKnowledgeBase, startStack, type Stack } from '@docqa/api-server/testing';
+import { replicasCaughtUp } from './testing/replicas-caught-up';
 
 /** Longest a POST may take during a failover: the command time-out plus slack for a busy machine. */
 const REQUEST_BOUND_MS = 9_000;

@@ -7,7 +7,6 @@ export { getRaw } from './get-raw';
 export { startLoggedProcess, type LoggedProcess } from './logged-process';
 export {
   cli,
-  replicasCaughtUp,
   startOwnCluster,
   startOwnSentinel,
   waitFor,
