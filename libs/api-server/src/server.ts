@@ -9,20 +9,20 @@ import { createInsightsServices } from '@docqa/insights';
 import { QuestionQueue, QueueWatch } from '@docqa/queue';
 import { QuestionService } from '@docqa/questions';
 import {
-  ChangeFeed,
-  FeedbackStore,
-  Keys,
-  QuestionStore,
-  SettingsStore,
   bullConnection,
+  ChangeFeed,
   closeRedis,
   connectRedis,
+  FeedbackStore,
+  Keys,
   migrateKeyLayout,
+  QuestionStore,
   redisTarget,
+  SettingsStore,
 } from '@docqa/records';
 import { createAdminServices } from './admin-services';
-import type { Embedder, VectorStore } from '@docqa/retrieval';
-import type { Searcher } from '@docqa/retrieval';
+import type { Embedder } from '@docqa/embedders';
+import type { Searcher, VectorStore } from '@docqa/retrieval';
 import { createApp, type RouteGroup } from './app';
 import { HealthService, type Probe } from './health-service';
 import { answerClientError } from './http/problem-handler';

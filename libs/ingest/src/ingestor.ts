@@ -1,15 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { DocumentRecord, IngestJob } from '@docqa/contracts';
-import {
-  chunkMarkdown,
-  withAnchor,
-  type ChunkOptions,
-  type EmbeddedChunk,
-  type Embedder,
-  type TextPiece,
-  type VectorStore,
-} from '@docqa/retrieval';
+import { chunkMarkdown, type ChunkOptions, type TextPiece, withAnchor } from '@docqa/chunking';
+import { chunkId, type EmbeddedChunk, type VectorStore } from '@docqa/retrieval';
+import type { Embedder } from '@docqa/embedders';
 import { absoluteLinks } from '@docqa/sources';
 import type { DocumentStore } from './document-store';
 import { CHUNKING_VERSION } from './chunking-version';
@@ -344,7 +338,7 @@ function embedded(tenant: string, { doc, record, pieces }: Chunked, vectors: num
   const chunks = pieces.map((piece, i): EmbeddedChunk => ({
     tenant,
     document_id: doc.id,
-    chunk_id: `${doc.id}#${i}`,
+    chunk_id: chunkId(doc.id, i),
     title: doc.title,
     url: doc.url ? withAnchor(doc.url, piece.anchor) : null,
     heading: piece.heading,

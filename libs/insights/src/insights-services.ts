@@ -1,6 +1,7 @@
 import type { Redis } from 'ioredis';
 import type { Keys, QuestionStore } from '@docqa/records';
-import type { Embedder, VectorStore } from '@docqa/retrieval';
+import type { Embedder } from '@docqa/embedders';
+import type { VectorStore } from '@docqa/retrieval';
 import { ConversationsReader } from './conversations-reader';
 import { GapFinder, type GapLimits } from './gap-finder';
 import { InsightsReader } from './insights-reader';

@@ -1,16 +1,17 @@
 import type { Logger } from 'pino';
-import { createAnswerer, type Answerer } from '@docqa/answering';
+import { type Answerer, createAnswerer } from '@docqa/answering';
 import type { Config } from '@docqa/config';
 import { openDocumentService } from '@docqa/ingest';
 import {
-  Keys,
   bullConnection,
   closeRedis,
   connectRedis,
+  Keys,
   migrateKeyLayout,
   redisTarget,
 } from '@docqa/records';
-import { createRetrieval, ingestionEmbedder } from '@docqa/retrieval';
+import { createRetrieval } from '@docqa/retrieval-setup';
+import { ingestionEmbedder } from '@docqa/embedders';
 import { parseLimitsOf } from '@docqa/sources';
 import { openSources } from '@docqa/sync';
 import { createIngestWorker } from './ingest-worker';

@@ -3,7 +3,7 @@ import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { DependencyUnavailableError } from '@docqa/errors';
 import type { DocumentStore } from '@docqa/ingest';
-import { Lease, type HeldLease, type Keys } from '@docqa/records';
+import { type HeldLease, type Keys, Lease } from '@docqa/records';
 import type { VectorStore } from '@docqa/retrieval';
 import type { SourceService } from '@docqa/sync';
 

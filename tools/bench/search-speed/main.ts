@@ -23,8 +23,9 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { TokenStore } from '@docqa/auth';
 import { DocqaClient, type DocumentCreateInput } from '@docqa/client';
-import { Keys, closeRedis, connectRedis } from '@docqa/records';
-import { LocalEmbedder, searchText } from '@docqa/retrieval';
+import { closeRedis, connectRedis, Keys } from '@docqa/records';
+import { LocalEmbedder } from '@docqa/embedders';
+import { searchText } from '@docqa/retrieval';
 import { freePort, startOwnRedis } from '@docqa/testing';
 import { emanual } from '../eval-data';
 import {
