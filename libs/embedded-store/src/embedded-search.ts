@@ -1,11 +1,9 @@
 import type * as lancedb from '@lancedb/lancedb';
-import type { Table as ArrowTable } from 'apache-arrow';
 import type { SearchResult } from '@docqa/contracts';
 import {
   averageTerms,
   candidateLimit,
   fuseRankings,
-  fusionKey,
   hybridDepth,
   type HybridQuery,
   keywordScore,
@@ -15,31 +13,14 @@ import {
   searchText,
   type StoreQuery,
 } from '@docqa/retrieval';
-import { RESULT_COLUMN } from './chunk-columns';
-import {
-  passingFilters,
-  resultRow,
-  toResult,
-  type Hit,
-  type RankedHit,
-  type ResultList,
-} from './embedded-hits';
-import { tenantClause } from './lance-sql';
+import { passingFilters, type Hit, type RankedHit } from './embedded-hits';
+import { FTS_SCORE, IndexRanker, int8CosineWith, type RankQuery } from './index-ranking';
 import type { MirrorKeeper } from './mirror-keeper';
+import { firstResults, RowsMoved } from './passage-reads';
 import type { SearchMirror } from './search-mirror';
 import type { TermStatsFiles } from './term-stats-files';
-import { int8Cosine, quantise } from './vector-columns';
 import { VECTOR_INDEX_NPROBES } from './vector-index-plan';
 
-/**
- * Share of the table from which a search's tenants are filtered after the ranking rather than
- * before it: building the filter's row set costs more than it saves when it keeps most rows
- * (measured at 100,000 rows, 90 % in the tenant: a vector search took 8.9 ms prefiltered, 5.0 ms
- * postfiltered). The ranking then asks for more rows and reads their tenant too.
- */
-const POSTFILTER_MIN_SHARE = 0.5;
-/** How long a tenant's share of the table is trusted before it is counted again. */
-const SHARE_TTL_MS = 10_000;
 /**
  * Full-text candidates re-scored per keyword result wanted. The index ranks by statistics of the
  * whole table; re-scoring with the searched tenants' own puts their best chunks first, as long as
@@ -50,35 +31,10 @@ const KEYWORD_CANDIDATES_FACTOR = 2;
 /** Fewest full-text candidates re-scored. */
 const KEYWORD_CANDIDATES_MIN = 20;
 /**
- * A ranking's query: up to `limit` rows with their row ids and score, filtered by `where` when
- * given, reading the `select` columns besides (inside the query: at 300,000 chunks a full-text
- * query of 34 rows reading their tenant and result list took 3.9 ms, where ranking by row id
- * alone and taking those columns afterwards took 3.6 + 1.9 ms).
- */
-type RankQuery = (limit: number, where: string | null, select: string[]) => Promise<ArrowTable>;
-/**
  * A search's ranking of `table`, through `mirror` when given; `readAll`: every ranking reads its
  * passages in its own queries.
  */
 type Ranking = (table: lancedb.Table, mirror: SearchMirror | null, readAll: boolean) => Promise<RankedHit[]>;
-/** How a ranking's rows are scored: a function of the row's index in what the ranking read. */
-type RankScore = (ranked: ArrowTable) => (index: number) => number;
-
-/** Scores by the full-text index's `_score` column. */
-const FTS_SCORE: RankScore = (ranked) => {
-  const column = ranked.getChild('_score')!;
-  return (i) => column.get(i) as number;
-};
-
-/** Scores by the int8 cosine of each row's `vector` with `query` (see `int8Cosine`). */
-function int8CosineWith(query: number[]): RankScore {
-  const quantised = quantise(query);
-  return (ranked) => {
-    const vectors = ranked.getChild('vector')!;
-    return (i) => int8Cosine(quantised, quantise((vectors.get(i) as { toArray(): Float32Array }).toArray()));
-  };
-}
-
 /**
  * The embedded store's searches: keyword (BM25 over the searched tenants' own statistics),
  * semantic (nearest by cosine) and hybrid (both fused), over the table `table()` opens. Each ranks
@@ -88,7 +44,7 @@ function int8CosineWith(query: number[]): RankScore {
  */
 export class EmbeddedSearch {
   private ftsReady = false;
-  private readonly shares = new Map<string, { share: number; rows: number; at: number }>();
+  private readonly ranker = new IndexRanker();
 
   constructor(
     private readonly deps: {
@@ -181,7 +137,7 @@ export class EmbeddedSearch {
     const wanted = Math.max(candidates(query) * KEYWORD_CANDIDATES_FACTOR, KEYWORD_CANDIDATES_MIN);
     const found = mirror
       ? mirror.keyword(query.tenants, weights, average, candidates(query))
-      : await this.ranked(table, query, wanted, search, FTS_SCORE);
+      : await this.ranker.hits(table, { tenants: query.tenants, wanted, search, score: FTS_SCORE });
     const scored = found
       // The search text again (what the index holds), from the fields it was made of.
       .map(({ row, rowId }) => ({ rowId, row, score: keywordScore(searchText(row), weights, average) }))
@@ -211,54 +167,14 @@ export class EmbeddedSearch {
         .limit(limit)
         .toArrow();
     };
-    const score = int8CosineWith(query.vector);
-    if (!read)
-      return (await this.ranked(table, query, candidates(query), search, score, false)).sort(byScore);
-    const hits = await this.ranked(table, query, candidates(query), search, score);
-    return passingFilters(hits.sort(byScore), query);
-  }
-
-  /**
-   * The best `wanted` rows of the searched tenants by `search`, each with the `score` column's
-   * value and its result fields (`read`; otherwise none). When the tenants hold most of the table,
-   * the search runs unfiltered for more rows and reads their tenant too; it runs again filtered
-   * when too few of them are the tenants'.
-   */
-  private async ranked(
-    table: lancedb.Table,
-    query: StoreQuery,
-    wanted: number,
-    search: RankQuery,
-    score: RankScore,
-  ): Promise<Hit[]>;
-  private async ranked(
-    table: lancedb.Table,
-    query: StoreQuery,
-    wanted: number,
-    search: RankQuery,
-    score: RankScore,
-    read: false,
-  ): Promise<RankedHit[]>;
-  private async ranked(
-    table: lancedb.Table,
-    query: StoreQuery,
-    wanted: number,
-    search: RankQuery,
-    score: RankScore,
-    read = true,
-  ): Promise<RankedHit[]> {
-    const passages = read ? [RESULT_COLUMN] : [];
-    const { share, rows: tenantRows } = await this.tenantShare(table, query.tenants);
-    if (share >= POSTFILTER_MIN_SHARE) {
-      const limit = Math.ceil((wanted / share) * 1.5);
-      const ranked = await search(limit, null, ['tenant', ...passages]);
-      const tenant = ranked.getChild('tenant')!;
-      const tenants = new Set(query.tenants);
-      const kept = hitsOf(ranked, score, (i) => tenants.has(tenant.get(i)), wanted);
-      // Fewer rows than asked for: the search found all there were, and `kept` holds the tenants'.
-      if (kept.length >= Math.min(wanted, tenantRows) || ranked.numRows < limit) return kept;
-    }
-    return hitsOf(await search(wanted, tenantClause(query.tenants), passages), score);
+    const ranking = {
+      tenants: query.tenants,
+      wanted: candidates(query),
+      search,
+      score: int8CosineWith(query.vector),
+    };
+    if (!read) return (await this.ranker.rowIds(table, ranking)).sort(byScore);
+    return passingFilters((await this.ranker.hits(table, ranking)).sort(byScore), query);
   }
 
   private async hasFts(table: lancedb.Table): Promise<boolean> {
@@ -266,113 +182,6 @@ export class EmbeddedSearch {
       this.ftsReady = (await table.listIndices()).some((i) => i.columns.includes('search_text'));
     return this.ftsReady;
   }
-
-  /** The share of the table's rows that belong to `tenants` (counted at most every 10 s). */
-  private async tenantShare(
-    table: lancedb.Table,
-    tenants: string[],
-  ): Promise<{ share: number; rows: number }> {
-    const key = tenants.join('\u0000');
-    const now = Date.now();
-    const cached = this.shares.get(key);
-    if (cached && now - cached.at < SHARE_TTL_MS) return cached;
-    const [rows, total] = await Promise.all([table.countRows(tenantClause(tenants)), table.countRows()]);
-    const entry = { share: total ? rows / total : 0, rows, at: now };
-    if (this.shares.size > 1000) this.shares.clear();
-    this.shares.set(key, entry);
-    return entry;
-  }
-}
-
-/**
- * The hits of a ranking's rows, in its order, read column by column (Arrow's row objects cost
- * more): the first `limit` that `keep` keeps.
- */
-function hitsOf(
-  ranked: ArrowTable,
-  score: RankScore,
-  keep: (index: number) => boolean = () => true,
-  limit = Infinity,
-): RankedHit[] {
-  const rowIds = ranked.getChild('_rowid')!;
-  const scoreOf = score(ranked);
-  const lists = ranked.getChild(RESULT_COLUMN);
-  const hits: RankedHit[] = [];
-  for (let i = 0; i < ranked.numRows && hits.length < limit; i++)
-    if (keep(i))
-      hits.push({
-        rowId: rowIds.get(i) as bigint,
-        score: scoreOf(i),
-        row: lists ? resultRow(lists.get(i) as ResultList) : null,
-      });
-  return hits;
-}
-
-/**
- * The first `limit` of `hits` as results, reading by row id the passages of those ranked without
- * them (see {@link readPassages}). `distinct`: a passage already taken is passed over.
- */
-async function firstResults(
-  table: lancedb.Table,
-  hits: RankedHit[],
-  limit: number,
-  distinct: boolean,
-): Promise<SearchResult[]> {
-  const results: SearchResult[] = [];
-  const seen = new Set<string>();
-  for (let next = 0; results.length < limit && next < hits.length;) {
-    const batch = hits.slice(next, next + limit - results.length);
-    next += batch.length;
-    for (const hit of await readPassages(table, batch)) {
-      const result = toResult(hit);
-      if (distinct) {
-        if (seen.has(fusionKey(result))) continue;
-        seen.add(fusionKey(result));
-      }
-      results.push(result);
-    }
-  }
-  return results;
-}
-
-/**
- * Thrown when a row a search ranked is gone by the time its passage is read: a compaction since
- * the ranking rewrote it under a new row id (in a table made before row ids were stable), or the
- * row was deleted.
- */
-class RowsMoved extends Error {
-  constructor() {
-    super('rows moved since they were ranked');
-  }
-}
-
-/**
- * `hits` with their result fields, those of hits ranked without them read in one take;
- * {@link RowsMoved} when one is gone.
- */
-async function readPassages(table: lancedb.Table, hits: RankedHit[]): Promise<Hit[]> {
-  const unread = hits.filter((hit) => !hit.row);
-  if (!unread.length) return hits as Hit[];
-  let taken: ArrowTable;
-  try {
-    taken = await table
-      .takeRowIds(unread.map((hit) => hit.rowId))
-      .select([RESULT_COLUMN])
-      .withRowId()
-      .toArrow();
-  } catch {
-    throw new RowsMoved();
-  }
-  const rowIds = taken.getChild('_rowid')!;
-  const lists = taken.getChild(RESULT_COLUMN)!;
-  const byId = new Map<bigint, ResultList>();
-  for (let i = 0; i < taken.numRows; i++) byId.set(rowIds.get(i) as bigint, lists.get(i) as ResultList);
-  return hits.map((hit) => {
-    if (hit.row) return { ...hit, row: hit.row };
-    const list = byId.get(hit.rowId);
-    if (!list) throw new RowsMoved();
-    return { ...hit, row: resultRow(list) };
-  });
 }
 
 /**
