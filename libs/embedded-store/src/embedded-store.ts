@@ -12,50 +12,41 @@ import {
   type UpkeepOptions,
   type VectorStore,
 } from '@docqa/retrieval';
-import {
-  chunkColumns,
-  migrateLayout,
-  NEW_TABLE_OPTIONS,
-  RESULT_COLUMN,
-  TABLE_INDEXES,
-} from './chunk-columns';
+import { chunkColumns, migrateLayout, NEW_TABLE_OPTIONS, RESULT_COLUMN } from './chunk-columns';
 import { resultRow, type ResultList } from './embedded-hits';
 import { EmbeddedSearch } from './embedded-search';
 import { tableMirror, type MirrorEvents, type MirrorKeeper } from './mirror-keeper';
 import { documentsClause, inList } from './lance-sql';
-import { readTrainedRows, StampFile, writeTrainedRows } from './sidecar-files';
+import { StampFile } from './sidecar-files';
 import { StoreGate } from './store-gate';
 import { TermStatsFiles, type RowChange } from './term-stats-files';
-import { planVectorIndex } from './vector-index-plan';
+import { TableIndexes } from './table-indexes';
+import { cleanupCutoff, LaterUpkeep, VERSION_RETENTION_MS } from './version-retention';
 
 const TABLE = 'chunks';
 /** Folder of the per-tenant keyword statistics, beside the table. */
 const TERM_STATS_DIR = 'term-stats';
-/**
- * Rows written after which a write rebuilds the document-id index alone. Every write first reads
- * the rows of the documents it replaces, and the filter on their ids compares each row no index
- * covers with the whole list: a write of 1,000 documents over 50,000 unindexed rows took 27 ms,
- * over 10,000 rows 7 ms, over indexed rows 3 ms; rebuilding the index took 45 ms at 300,000
- * rows. (At 100,000 chunks these reads were 8.5 s of a 23 s ingestion.)
- */
-const DOCUMENT_INDEX_EVERY_ROWS = 10_000;
-/**
- * How long a replaced version of the table is kept after it stopped being the latest. Each write
- * and each upkeep commits a version, and a compaction rewrites every row below a million; LanceDB
- * keeps the files of older versions for 7 days by default, so after a 300,000-chunk import the
- * folder held 7.0 GB for 1.5 GB of rows, and every query, which looks for the latest version,
- * took 0.12 ms longer with its 337 versions than with 2. A search reads the version that was the
- * latest when it started, for milliseconds: a minute spares it.
- */
-export const VERSION_RETENTION_MS = 60_000;
-/** Margin after {@link VERSION_RETENTION_MS} at which the upkeep that follows a burst runs. */
-const LATER_UPKEEP_MARGIN_MS = 5_000;
-
 /** The columns of a row that the store reads itself (the layout is `chunkColumns`). */
 interface Row {
   tenant: string;
   search_text: string;
   result: ResultList;
+}
+
+/** Options of {@link EmbeddedStore.open}. */
+export interface EmbeddedStoreOptions {
+  /**
+   * How long a replaced version of the table is kept after it stopped being the latest.
+   * @defaultValue {@link VERSION_RETENTION_MS} (a minute)
+   */
+  versionRetentionMs?: number;
+  /**
+   * Whether searches rank through an in-memory copy of the table when it holds the latest version
+   * (see {@link MirrorKeeper}); `false`: they always go to LanceDB's indexes, and the process holds
+   * no copy. Events to tell of the mirror's catching up instead of `true`.
+   * @defaultValue true
+   */
+  searchMirror?: boolean | MirrorEvents;
 }
 
 /**
@@ -67,21 +58,14 @@ interface Row {
  */
 export class EmbeddedStore implements VectorStore {
   private table: lancedb.Table | null = null;
-  /** Whether {@link TABLE_INDEXES} all exist (they are never dropped). */
-  private indexesReady = false;
-  private creatingIndexes: Promise<void> | null = null;
-  /** Rows this process wrote since the document-id index was last brought up to date. */
-  private rowsSinceDocumentIndex = 0;
   private readonly gate = new StoreGate();
-  /** The upkeep that removes the versions of a burst once they are old enough: its timer, */
-  private laterUpkeep: NodeJS.Timeout | null = null;
-  /** and its run once started. */
-  private laterUpkeepRun: Promise<void> | null = null;
 
   private readonly termStats: TermStatsFiles;
+  private readonly indexes: TableIndexes;
   private readonly searches: EmbeddedSearch;
   private readonly mirror: MirrorKeeper | null;
   private readonly stamp: StampFile;
+  private readonly laterUpkeep: LaterUpkeep;
 
   private constructor(
     private readonly db: lancedb.Connection,
@@ -90,7 +74,9 @@ export class EmbeddedStore implements VectorStore {
     searchMirror: boolean | MirrorEvents,
   ) {
     this.termStats = new TermStatsFiles(join(dir, TERM_STATS_DIR));
+    this.indexes = new TableIndexes(dir);
     this.stamp = new StampFile(join(dir, `${TABLE}.lance`));
+    this.laterUpkeep = new LaterUpkeep(() => this.optimize(), versionRetentionMs);
     this.mirror = searchMirror
       ? tableMirror(db, TABLE, async () => (await this.openTable())?.version() ?? null, searchMirror)
       : null;
@@ -101,15 +87,8 @@ export class EmbeddedStore implements VectorStore {
     });
   }
 
-  /**
-   * The store of the table in `dir`. `searchMirror: false`: searches always go to LanceDB's
-   * indexes, and the process holds no copy of the table (see {@link MirrorKeeper}); events to
-   * tell of the mirror's catching up instead of `true`.
-   */
-  static async open(
-    dir: string,
-    opts: { versionRetentionMs?: number; searchMirror?: boolean | MirrorEvents } = {},
-  ): Promise<EmbeddedStore> {
+  /** The store of the table in `dir`. */
+  static async open(dir: string, opts: EmbeddedStoreOptions = {}): Promise<EmbeddedStore> {
     mkdirSync(dir, { recursive: true });
     const db = await lancedb.connect(dir, { readConsistencyInterval: 0 });
     return new EmbeddedStore(
@@ -122,12 +101,7 @@ export class EmbeddedStore implements VectorStore {
 
   async replaceDocuments(tenant: string, documentIds: string[], chunks: EmbeddedChunk[]): Promise<void> {
     await this.termStats.change(tenant, () => this.writeDocuments(tenant, documentIds, chunks));
-    if (!chunks.length) return;
-    await this.ensureIndexes();
-    this.rowsSinceDocumentIndex += chunks.length;
-    // An upkeep under way brings that index up to date anyway.
-    if (this.rowsSinceDocumentIndex >= DOCUMENT_INDEX_EVERY_ROWS && !this.gate.upkeepRunning)
-      await this.refreshDocumentIndex();
+    if (chunks.length) await this.indexes.written(this.table!, chunks.length, this.gate.upkeepRunning);
   }
 
   async deleteDocument(tenant: string, documentId: string): Promise<void> {
@@ -219,9 +193,8 @@ export class EmbeddedStore implements VectorStore {
   }
 
   async close(): Promise<void> {
-    if (this.laterUpkeep) clearTimeout(this.laterUpkeep);
     // LanceDB throws when a table is closed while an operation holds it: the upkeep ends first.
-    await this.laterUpkeepRun;
+    await this.laterUpkeep.close();
     await this.mirror?.close();
     this.table?.close();
     this.db.close();
@@ -238,56 +211,11 @@ export class EmbeddedStore implements VectorStore {
     const table = await this.openTable();
     if (!table) return;
     await this.gate.alone(async () => {
-      await this.maintainVectorIndex(table, opts);
-      await table.optimize({ cleanupOlderThan: await this.cleanupCutoff(table) });
-      this.rowsSinceDocumentIndex = 0;
+      await this.indexes.maintainVectorIndex(table, opts);
+      await table.optimize({ cleanupOlderThan: await cleanupCutoff(table, this.versionRetentionMs) });
+      this.indexes.upkept();
     });
-    if (opts.endOfBurst) this.upkeepLater();
-  }
-
-  /**
-   * Schedules an upkeep for when the versions a burst left are old enough to go: without it they
-   * would stay until the next ingestion, and each makes every query look a little longer for the
-   * latest. A failure is left to the next upkeep; closing the store cancels it, or waits for it
-   * once it runs.
-   */
-  private upkeepLater(): void {
-    if (this.laterUpkeep) clearTimeout(this.laterUpkeep);
-    this.laterUpkeep = setTimeout(() => {
-      this.laterUpkeep = null;
-      const run = this.optimize()
-        .catch(() => undefined)
-        .finally(() => {
-          if (this.laterUpkeepRun === run) this.laterUpkeepRun = null;
-        });
-      this.laterUpkeepRun = run;
-    }, this.versionRetentionMs + LATER_UPKEEP_MARGIN_MS);
-    this.laterUpkeep.unref();
-  }
-
-  /**
-   * The time before which versions are removed: that of the version which was the latest
-   * {@link VERSION_RETENTION_MS} ago, so every version that was the latest since is kept.
-   */
-  private async cleanupCutoff(table: lancedb.Table): Promise<Date> {
-    const horizon = Date.now() - this.versionRetentionMs;
-    let cutoff = new Date(0);
-    for (const { timestamp } of await table.listVersions())
-      if (timestamp.getTime() <= horizon && timestamp > cutoff) cutoff = timestamp;
-    return cutoff;
-  }
-
-  /**
-   * Rebuilds the document-id index over every row (see {@link DOCUMENT_INDEX_EVERY_ROWS}). Another
-   * process's index commit coming first makes it give up: the next write tries again.
-   */
-  private async refreshDocumentIndex(): Promise<void> {
-    this.rowsSinceDocumentIndex = 0;
-    try {
-      await this.table!.createIndex('document_id', { config: TABLE_INDEXES.document_id(), replace: true });
-    } catch {
-      this.rowsSinceDocumentIndex = DOCUMENT_INDEX_EVERY_ROWS;
-    }
+    if (opts.endOfBurst) this.laterUpkeep.schedule();
   }
 
   private async openTable(): Promise<lancedb.Table | null> {
@@ -335,62 +263,6 @@ export class EmbeddedStore implements VectorStore {
       await table.add(columns);
       this.stamp.write();
     }
-  }
-
-  /** Creates the full-text and scalar indexes the table lacks (once per process, see {@link createIndexes}). */
-  private async ensureIndexes(): Promise<void> {
-    if (this.indexesReady) return;
-    this.creatingIndexes ??= this.createIndexes().finally(() => (this.creatingIndexes = null));
-    await this.creatingIndexes;
-  }
-
-  /**
-   * Two jobs' first writes may both find an index missing: in one process they share one creation;
-   * across processes the one whose commit comes second is refused, and finds the index made.
-   */
-  private async createIndexes(): Promise<void> {
-    const table = this.table!;
-    const has = async (column: string) => (await table.listIndices()).some((i) => i.columns.includes(column));
-    for (const [column, config] of Object.entries(TABLE_INDEXES)) {
-      if (await has(column)) continue;
-      try {
-        await table.createIndex(column, { config: config() });
-      } catch (err) {
-        if (!(await has(column))) throw err;
-      }
-    }
-    this.indexesReady = true;
-  }
-
-  /**
-   * Trains the vector index when {@link planVectorIndex} says so: on a sample, with partitions
-   * sized to the table. Otherwise `optimize` merges the new rows into the index as it stands.
-   */
-  private async maintainVectorIndex(table: lancedb.Table, opts: UpkeepOptions): Promise<void> {
-    const index = (await table.listIndices()).find((i) => i.columns.includes('vector'));
-    const rows = await table.countRows();
-    const plan = planVectorIndex({
-      rows,
-      endOfBurst: opts.endOfBurst,
-      index: index
-        ? {
-            type: index.indexType,
-            trainedRows: readTrainedRows(this.dir),
-            segments: (await table.indexStats(index.name))?.numIndices ?? 1,
-          }
-        : null,
-    });
-    if (!plan.train) return;
-    await table.createIndex('vector', {
-      config: lancedb.Index.ivfFlat({
-        distanceType: 'cosine',
-        numPartitions: plan.numPartitions,
-        sampleRate: plan.sampleRate,
-        maxIterations: plan.maxIterations,
-      }),
-      replace: true,
-    });
-    writeTrainedRows(this.dir, rows);
   }
 }
 

@@ -1,3 +1,3 @@
-export { EmbeddedStore } from './embedded-store';
+export { EmbeddedStore, type EmbeddedStoreOptions } from './embedded-store';
 export type { MirrorEvents } from './mirror-keeper';
 export { chunkColumns } from './chunk-columns';
