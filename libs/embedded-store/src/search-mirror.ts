@@ -1,6 +1,7 @@
 import type { Hit, ResultRow } from './embedded-hits';
 import { BM25_B, BM25_K1, keywordTermIds, type SparseVector } from '@docqa/retrieval';
 import { VectorColumns } from './vector-columns';
+import { BestRows } from './best-rows';
 
 /** A row of the table as the mirror takes it in. */
 export interface MirrorRow {
@@ -272,37 +273,6 @@ export function rowNumber(rowId: bigint): number {
   const id = Number(rowId);
   if (!Number.isSafeInteger(id)) throw new Error(`row id ${rowId} is past what the search mirror holds`);
   return id;
-}
-
-/** The best `limit` (slot, score) pairs offered, kept sorted best first (ties: lower slot first). */
-class BestRows {
-  private readonly slots: number[] = [];
-  private readonly scores: number[] = [];
-
-  constructor(private readonly limit: number) {}
-
-  offer(slot: number, score: number): void {
-    const n = this.scores.length;
-    if (this.limit <= 0 || (n === this.limit && score <= this.scores[n - 1]!)) return;
-    let i = n === this.limit ? n - 1 : n;
-    while (i > 0 && this.scores[i - 1]! < score) {
-      this.scores[i] = this.scores[i - 1]!;
-      this.slots[i] = this.slots[i - 1]!;
-      i--;
-    }
-    this.scores[i] = score;
-    this.slots[i] = slot;
-  }
-
-  /** The score a row must beat to be taken: the worst kept once `limit` are, else −∞. */
-  get floor(): number {
-    if (this.limit <= 0) return Infinity;
-    return this.scores.length === this.limit ? this.scores[this.limit - 1]! : -Infinity;
-  }
-
-  rows(): { slot: number; score: number }[] {
-    return this.slots.map((slot, i) => ({ slot, score: this.scores[i]! }));
-  }
 }
 
 function grown<T extends Int32Array | Uint16Array | Uint32Array | Uint8Array | Float64Array>(
