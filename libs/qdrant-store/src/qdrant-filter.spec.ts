@@ -10,7 +10,7 @@ import {
   searchText,
 } from '@docqa/retrieval';
 import { compileFilter, filterTerms, needsPostFilter } from './qdrant-filter';
-import { qdrantPointId } from './qdrant-store';
+import { qdrantPointId } from './qdrant-points';
 
 /** Evaluates the subset of Qdrant's filter language `compileFilter` emits, over one payload. */
 function qdrantMatches(payload: Record<string, unknown>, filter: Schemas['Filter']): boolean {

@@ -3,7 +3,8 @@ import type { Filter } from '@docqa/contracts';
 import { DependencyUnavailableError } from '@docqa/errors';
 import { DEFAULT_HYBRID_WEIGHTS } from '@docqa/retrieval';
 import { QdrantRequestError } from './qdrant-request';
-import { qdrantPointId, QdrantStore } from './qdrant-store';
+import { qdrantPointId } from './qdrant-points';
+import { QdrantStore } from './qdrant-store';
 import { contractEmbedder, doc, embedDocs, HOSTILE_VALUES, MAIN_DOCS } from '@docqa/retrieval/testing';
 import { SchemaCheckedQdrant, type QdrantCall } from './testing/schema-checked-qdrant';
 

@@ -1,11 +1,8 @@
-import { createHash } from 'node:crypto';
 import type { QdrantClient, Schemas } from '@qdrant/js-client-rest';
 import type { SearchResult } from '@docqa/contracts';
 import {
   candidateLimit,
   type Chunk,
-  chunkTerms,
-  documentSparseVector,
   type EmbeddedChunk,
   filterFields,
   fuseRankings,
@@ -13,27 +10,27 @@ import {
   hybridDepth,
   type HybridQuery,
   matchesFilters,
-  searchText,
   type SparseVector,
   type StoreIdentity,
   type StoreQuery,
   type VectorStore,
 } from '@docqa/retrieval';
-import { compileFilter, FILTER_TERMS_KEY, filterTerms, needsPostFilter } from './qdrant-filter';
+import { compileFilter, FILTER_TERMS_KEY, needsPostFilter } from './qdrant-filter';
 import { DependencyUnavailableError } from '@docqa/errors';
 import { qdrantRequest } from './qdrant-request';
+import {
+  type ChunkPayload,
+  DENSE_VECTOR,
+  qdrantPointId,
+  RESULT_FIELDS,
+  SPARSE_VECTOR,
+  toPoint,
+  toResult,
+} from './qdrant-points';
 import { migrateToTenantTermStats, TERMS_INDEX, TERMS_KEY, tenantQueryWeights } from './qdrant-term-stats';
 
-/** Name of the dense (embedding) vector of each point. */
-export const DENSE_VECTOR = 'dense';
-/** Name of the sparse (BM25 term) vector of each point. */
-export const SPARSE_VECTOR = 'sparse';
-/** Namespace of the name-based (v5-style) point ids. */
-const POINT_ID_NAMESPACE = Buffer.from('59cf761a6f66451b8687e0b8d2e7f30f', 'hex');
 /** Points per scroll request when reading a whole document. */
 const SCROLL_PAGE = 256;
-/** Payload fields returned with search hits. */
-const RESULT_FIELDS = ['document_id', 'chunk_id', 'title', 'url', 'heading', 'text', 'metadata'];
 /** The oldest Qdrant the store is checked against (its Query API with prefetch and sparse vectors). */
 const MIN_QDRANT_VERSION = [1, 17];
 /** Key of the collection's metadata holding the store's stamp (see {@link VectorStore.setStamp}). */
@@ -55,12 +52,6 @@ export interface QdrantStoreOptions {
   /** Points per upsert request. @defaultValue 128 */
   batchSize?: number;
 }
-
-/**
- * What each point carries besides its vectors: the chunk, the terms its filters match and its
- * keyword terms (counted for the tenants' term statistics).
- */
-type ChunkPayload = Chunk & { filter_terms: string[]; keyword_terms: number[] };
 
 type QueryRequest = Schemas['QueryRequest'];
 
@@ -237,16 +228,7 @@ export class QdrantStore implements VectorStore {
     for (const point of points) {
       const payload = point.payload as unknown as ChunkPayload;
       if (postFilter && !matchesFilters(filterFields(payload), query.filters)) continue;
-      results.push({
-        document_id: payload.document_id,
-        chunk_id: payload.chunk_id,
-        title: payload.title,
-        url: payload.url ?? null,
-        ...(payload.heading && { section: payload.heading }),
-        text: payload.text,
-        score: point.score,
-        metadata: payload.metadata ?? {},
-      });
+      results.push(toResult(payload, point.score));
       if (results.length >= query.limit) break;
     }
     return results;
@@ -298,48 +280,8 @@ export class QdrantStore implements VectorStore {
   }
 }
 
-/**
- * A point id for a chunk: Qdrant takes only UUIDs and integers, so the id is a name-based UUID
- * (version 5 layout, SHA-1) of tenant and chunk id: stable across re-ingests, distinct per tenant.
- */
-export function qdrantPointId(tenant: string, chunkId: string): string {
-  const hash = createHash('sha1')
-    .update(POINT_ID_NAMESPACE)
-    .update(JSON.stringify([tenant, chunkId]))
-    .digest();
-  hash[6] = (hash[6]! & 0x0f) | 0x50;
-  hash[8] = (hash[8]! & 0x3f) | 0x80;
-  const hex = hash.subarray(0, 16).toString('hex');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-}
-
 function tenantCondition(tenant: string): Schemas['Condition'] {
   return { key: 'tenant', match: { value: tenant } };
-}
-
-function toPoint(chunk: EmbeddedChunk): Schemas['PointStruct'] {
-  const text = searchText(chunk);
-  const sparse = documentSparseVector(text);
-  const payload: ChunkPayload = {
-    tenant: chunk.tenant,
-    document_id: chunk.document_id,
-    chunk_id: chunk.chunk_id,
-    title: chunk.title,
-    url: chunk.url || null,
-    heading: chunk.heading,
-    text: chunk.text,
-    metadata: chunk.metadata,
-    filter_terms: filterTerms(filterFields(chunk)),
-    [TERMS_KEY]: chunkTerms(text).distinct,
-  };
-  return {
-    id: qdrantPointId(chunk.tenant, chunk.chunk_id),
-    // A chunk without a single word has no sparse vector; it is still found by meaning.
-    vector: sparse.indices.length
-      ? { [DENSE_VECTOR]: chunk.vector, [SPARSE_VECTOR]: sparse }
-      : { [DENSE_VECTOR]: chunk.vector },
-    payload: payload as unknown as Schemas['Payload'],
-  };
 }
 
 /** Whether a version such as `1.16.2` comes before `minimum` ([major, minor]). */
