@@ -3,15 +3,37 @@ import type { Embedder } from './embedder';
 
 /** Options of {@link OpenAIEmbedder}. */
 export interface OpenAIEmbedderOptions {
+  /** The embedding model's name, as the endpoint knows it. */
   model: string;
+  /**
+   * Sent as the bearer token; local servers that need none accept any.
+   * @defaultValue `'not-needed'`
+   */
   apiKey?: string;
+  /**
+   * Base URL of the OpenAI-compatible API (`…/v1`).
+   * @defaultValue OpenAI's own (`https://api.openai.com/v1`)
+   */
   baseUrl?: string;
-  /** Requested size; 0 or undefined: the model's own. */
+  /**
+   * Requested size of the vectors; 0: the model's own.
+   * @defaultValue the model's own size
+   */
   dimensions?: number;
-  /** Texts per request. @defaultValue 256 */
+  /**
+   * Texts per request.
+   * @defaultValue 256
+   */
   batchSize?: number;
-  /** Retries on 429/5xx with back-off. @defaultValue 3 */
+  /**
+   * Retries on 429/5xx with back-off.
+   * @defaultValue 3
+   */
   maxRetries?: number;
+  /**
+   * Time-out of one request, in milliseconds.
+   * @defaultValue the OpenAI client's own
+   */
   timeoutMs?: number;
 }
 

@@ -16,8 +16,8 @@ import {
   type VectorStore,
 } from '@docqa/retrieval';
 import { compileFilter, FILTER_TERMS_KEY, needsPostFilter } from './qdrant-filter';
-import { DependencyUnavailableError } from '@docqa/errors';
 import { qdrantRequest } from './qdrant-request';
+import { checkQdrantVersion } from './qdrant-version';
 import {
   type ChunkPayload,
   DENSE_VECTOR,
@@ -31,8 +31,6 @@ import { migrateToTenantTermStats, TERMS_INDEX, TERMS_KEY, tenantQueryWeights } 
 
 /** Points per scroll request when reading a whole document. */
 const SCROLL_PAGE = 256;
-/** The oldest Qdrant the store is checked against (its Query API with prefetch and sparse vectors). */
-const MIN_QDRANT_VERSION = [1, 17];
 /** Key of the collection's metadata holding the store's stamp (see {@link VectorStore.setStamp}). */
 const STAMP_KEY = 'docqa_stamp';
 const PAYLOAD_INDEXES: [string, Schemas['PayloadFieldSchema']][] = [
@@ -44,12 +42,19 @@ const PAYLOAD_INDEXES: [string, Schemas['PayloadFieldSchema']][] = [
 
 /** Options of {@link QdrantStore}. */
 export interface QdrantStoreOptions {
+  /** The client of the Qdrant server (its URL, API key and time-out set by whoever makes it). */
   client: QdrantClient;
   /** Collection holding every tenant's chunks; created on the first write if missing. */
   collection: string;
-  /** Size of the dense vectors. @defaultValue the size of the first vectors written */
+  /**
+   * Size of the dense vectors.
+   * @defaultValue the size of the first vectors written
+   */
   vectorSize?: number;
-  /** Points per upsert request. @defaultValue 128 */
+  /**
+   * Points per upsert request.
+   * @defaultValue 128
+   */
   batchSize?: number;
 }
 
@@ -195,10 +200,7 @@ export class QdrantStore implements VectorStore {
   async health(): Promise<void> {
     if (!this.versionChecked) {
       const { version } = await qdrantRequest('version', () => this.options.client.versionInfo());
-      if (olderThan(version, MIN_QDRANT_VERSION))
-        throw new DependencyUnavailableError(
-          `The vector store (Qdrant at QDRANT_URL) runs Qdrant ${version}; docqa needs ${MIN_QDRANT_VERSION.join('.')} or later`,
-        );
+      checkQdrantVersion(version);
       this.versionChecked = true;
     }
     await this.collectionExists();
@@ -282,14 +284,4 @@ export class QdrantStore implements VectorStore {
 
 function tenantCondition(tenant: string): Schemas['Condition'] {
   return { key: 'tenant', match: { value: tenant } };
-}
-
-/** Whether a version such as `1.16.2` comes before `minimum` ([major, minor]). */
-function olderThan(version: string, minimum: number[]): boolean {
-  const parts = version.split('.').map(Number);
-  for (let i = 0; i < minimum.length; i++) {
-    const part = parts[i] ?? 0;
-    if (part !== minimum[i]!) return part < minimum[i]!;
-  }
-  return false;
 }
