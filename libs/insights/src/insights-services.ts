@@ -24,7 +24,7 @@ export function createInsightsServices(deps: {
   keys: Keys;
   store: QuestionStore;
   retentionDays: number;
-  /** The tenant's embedder and vector store (the retrieval library's), for coverage gaps. */
+  /** The tenant's embedder and vector store, for coverage gaps. */
   knowledge?: { embedder: Embedder; store: VectorStore };
   gapLimits?: Partial<GapLimits>;
   /** The clock (tests move it instead of waiting). @defaultValue Date.now */
