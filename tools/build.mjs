@@ -64,13 +64,13 @@ for (const [name, entry] of Object.entries(nodeEntries)) {
   jobs.push(build({ ...NODE, entryPoints: [entry], outfile: outFor(entry) }));
 }
 
-// The local embedder's thread (libs/retrieval/src/threaded-embedder.ts finds it under dist/).
+// The local embedder's thread (libs/embedders/src/threaded-embedder.ts finds it under dist/).
 if (!values.only || values.only === 'worker')
   jobs.push(
     build({
       ...NODE,
-      entryPoints: ['libs/retrieval/src/embed-thread.ts'],
-      outfile: 'dist/libs/retrieval/embed-thread.js',
+      entryPoints: ['libs/embedders/src/embed-thread.ts'],
+      outfile: 'dist/libs/embedders/embed-thread.js',
     }),
   );
 

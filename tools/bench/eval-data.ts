@@ -2,14 +2,10 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pino from 'pino';
 import type { SearchResult } from '@docqa/contracts';
-import {
-  chunkMarkdown,
-  EmbeddedStore,
-  LocalEmbedder,
-  Retrieval,
-  withAnchor,
-  type EmbeddedChunk,
-} from '@docqa/retrieval';
+import { chunkMarkdown, withAnchor } from '@docqa/chunking';
+import { EmbeddedStore } from '@docqa/embedded-store';
+import { LocalEmbedder } from '@docqa/embedders';
+import { type EmbeddedChunk, Retrieval } from '@docqa/retrieval';
 
 /** `../shared/eval` beside the repository (benchmarks run from its root). */
 export const EVAL_DIR = process.env.EVAL_DIR ?? join(process.cwd(), '../shared/eval');

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { SearchResult } from '@docqa/contracts';
 import { toMarkdown } from '@docqa/ingest';
-import { chunkMarkdown, withAnchor } from '@docqa/retrieval';
+import { chunkMarkdown, withAnchor } from '@docqa/chunking';
 import { absoluteLinks, loadPaths } from '@docqa/sources';
 import { DIALECT_FIXTURES } from '@docqa/sources/testing';
 import type { AnswerChunk } from './answer-types';

@@ -1,5 +1,6 @@
 import type { SearchResult } from '@docqa/contracts';
-import { markdownBlocks, type BlockKind } from '@docqa/retrieval';
+import { type BlockKind, markdownBlocks } from '@docqa/chunking';
+import { chunkNumber } from '@docqa/retrieval';
 import { terms } from './text';
 
 /** The smallest piece of a passage an answer may quote: a sentence, a list item, a code block. */
@@ -51,7 +52,7 @@ export function sectionPassages(
     for (const [section, chunks] of bySection) {
       const rankOf = (c: SearchResult) => ranks.get(c.chunk_id) ?? Infinity;
       const best = chunks.reduce((a, b) => (rankOf(b) < rankOf(a) ? b : a));
-      chunks.sort((a, b) => chunkNumber(a) - chunkNumber(b));
+      chunks.sort((a, b) => chunkNumber(a.chunk_id) - chunkNumber(b.chunk_id));
       out.push({
         doc,
         section,
@@ -75,10 +76,6 @@ export function sectionPassages(
 function ownHeadings(path: string): string {
   const headings = path.split(' › ');
   return (headings.length > 1 ? headings.slice(1) : headings).join(' › ');
-}
-
-function chunkNumber(result: SearchResult): number {
-  return Number(/#(\d+)$/.exec(result.chunk_id)?.[1] ?? 0);
 }
 
 /** Units of a section's Markdown, each sentence or block once. */

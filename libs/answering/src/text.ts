@@ -1,4 +1,4 @@
-import { words } from '@docqa/retrieval';
+import { words } from '@docqa/tokenize';
 
 const STOP = new Set(
   'a about all also am an and any are as at be been both but by can could do does did each either for from had has have how i if in into is it its just me more most my of on or other our over should so some such than that the their them then there these they this those to too us very was we were what when where which who whom why will with would you your'.split(
@@ -15,7 +15,7 @@ export function terms(text: string): string[] {
 
 /**
  * The answerer's light stemmer, so "enable", "enabled", "enables" and "enabling" share one term.
- * Retrieval strips suffixes by rules of its own (`libs/retrieval/src/tokenize.ts`): one set of
+ * Retrieval strips suffixes by rules of its own (`libs/tokenize/src/tokenize.ts`): one set of
  * rules for both measured worse answers (docs/benchmarks.md, "Retrieval quality").
  */
 function stem(word: string): string {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import express from 'express';
 import request from 'supertest';
-import { slug } from '@docqa/retrieval';
+import { slug } from '@docqa/chunking';
 import { demoDocsRoutes, renderPage } from './demo-docs';
 import { demoRoutes } from './demo-page';
 

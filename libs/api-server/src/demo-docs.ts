@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Router } from 'express';
 import matter from 'gray-matter';
 import { Marked } from 'marked';
-import { HeadingAnchors } from '@docqa/retrieval';
+import { HeadingAnchors } from '@docqa/chunking';
 
 /** Where the demo serves docqa's own docs/; `npm start` ingests them with this base URL. */
 export const DEMO_DOCS_PATH = '/demo/docs/';

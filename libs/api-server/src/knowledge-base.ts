@@ -4,7 +4,7 @@ import { documentUploadRoutes } from './routes/document-upload';
 import { mcpRoutes } from './routes/mcp';
 import type { Config } from '@docqa/config';
 import { openDocumentService } from '@docqa/ingest';
-import { createRetrieval } from '@docqa/retrieval';
+import { createRetrieval } from '@docqa/retrieval-setup';
 import { parseLimitsOf } from '@docqa/sources';
 import { openSources } from '@docqa/sync';
 import { documentChunkRoutes } from './routes/document-chunks';

@@ -10,17 +10,17 @@ import { QuestionQueue, QueueWatch } from '@docqa/queue';
 import { QuestionService } from '@docqa/questions';
 import { FeedbackStore, QuestionStore, SettingsStore } from '@docqa/records';
 import {
-  ChangeFeed,
-  Keys,
   bullConnection,
+  ChangeFeed,
   closeRedis,
   connectRedis,
+  Keys,
   migrateKeyLayout,
   redisTarget,
 } from '@docqa/redis';
 import { createAdminServices } from './admin-services';
-import type { Embedder, VectorStore } from '@docqa/retrieval';
-import type { Searcher } from '@docqa/retrieval';
+import type { Embedder } from '@docqa/embedders';
+import type { Searcher, VectorStore } from '@docqa/retrieval';
 import { createApp, type RouteGroup } from './app';
 import { HealthService, type Probe } from './health-service';
 import { answerClientError } from './http/problem-handler';

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { DocumentRecord, IngestJob } from '@docqa/contracts';
-import { chunkMarkdown, type ChunkOptions, type TextPiece } from '@docqa/retrieval';
+import { chunkMarkdown, type ChunkOptions, type TextPiece } from '@docqa/chunking';
 import { absoluteLinks } from '@docqa/sources';
 import { CHUNKING_VERSION } from './chunking-version';
 import { toMarkdown } from './to-markdown';

@@ -1,6 +1,6 @@
 /**
  * The version of what turns a document into chunks: `toMarkdown` and the chunker of
- * @docqa/retrieval. Raise it whenever they cut or write the same document differently (as when
+ * @docqa/chunking. Raise it whenever they cut or write the same document differently (as when
  * chunks gained heading paths and anchors, or HTML code blocks their fences): documents indexed
  * before are then chunked again once, on their next ingest or source sync, even though their
  * content did not change.

@@ -4,15 +4,16 @@ import type { Config } from '@docqa/config';
 import type { DocumentInput, DocumentRecord, IngestAccepted, IngestJob, JobRecord } from '@docqa/contracts';
 import { IngestQueue } from '@docqa/queue';
 import {
-  IdempotentIds,
-  Keys,
   bullConnection,
   closeRedis,
   connectRedis,
+  IdempotentIds,
+  Keys,
   newId,
   redisTarget,
 } from '@docqa/redis';
-import type { Embedder, VectorStore } from '@docqa/retrieval';
+import type { Embedder } from '@docqa/embedders';
+import type { VectorStore } from '@docqa/retrieval';
 import { DocumentStore, type DocumentListOptions, type DocumentPage } from './document-store';
 import { Ingestor, type IngestTally } from './ingestor';
 import { UploadIntake } from './upload-intake';

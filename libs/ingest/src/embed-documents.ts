@@ -1,5 +1,7 @@
 import type { DocumentRecord } from '@docqa/contracts';
-import { withAnchor, type EmbeddedChunk, type Embedder } from '@docqa/retrieval';
+import { withAnchor } from '@docqa/chunking';
+import type { Embedder } from '@docqa/embedders';
+import { chunkId, type EmbeddedChunk } from '@docqa/retrieval';
 import type { Chunked } from './chunk-document';
 
 /**
@@ -59,7 +61,7 @@ function embedded(tenant: string, { doc, record, pieces }: Chunked, vectors: num
   const chunks = pieces.map((piece, i): EmbeddedChunk => ({
     tenant,
     document_id: doc.id,
-    chunk_id: `${doc.id}#${i}`,
+    chunk_id: chunkId(doc.id, i),
     title: doc.title,
     url: doc.url ? withAnchor(doc.url, piece.anchor) : null,
     heading: piece.heading,

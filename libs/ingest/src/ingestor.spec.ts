@@ -1,6 +1,7 @@
 import pino from 'pino';
 import type { DocumentRecord, IngestJob } from '@docqa/contracts';
-import { LocalEmbedder, type EmbeddedChunk, type Embedder, type UpkeepOptions } from '@docqa/retrieval';
+import { type Embedder, LocalEmbedder } from '@docqa/embedders';
+import type { EmbeddedChunk, UpkeepOptions } from '@docqa/retrieval';
 import { createHash } from 'node:crypto';
 import { Ingestor } from './ingestor';
 

@@ -1,6 +1,8 @@
 import type { Logger } from 'pino';
 import type { DocumentRecord, IngestJob } from '@docqa/contracts';
-import type { ChunkOptions, Embedder, VectorStore } from '@docqa/retrieval';
+import type { ChunkOptions } from '@docqa/chunking';
+import type { Embedder } from '@docqa/embedders';
+import type { VectorStore } from '@docqa/retrieval';
 import { chunkDocument, type Chunked } from './chunk-document';
 import type { DocumentStore } from './document-store';
 import { EMBED_BATCH, embedDocuments, type Prepared } from './embed-documents';

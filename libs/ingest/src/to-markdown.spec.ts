@@ -1,5 +1,5 @@
 import { ValidationError } from '@docqa/errors';
-import { markdownBlocks } from '@docqa/retrieval';
+import { markdownBlocks } from '@docqa/chunking';
 import { toMarkdown } from './to-markdown';
 
 describe('toMarkdown', () => {

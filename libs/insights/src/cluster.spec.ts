@@ -1,4 +1,4 @@
-import { LocalEmbedder } from '@docqa/retrieval';
+import { LocalEmbedder } from '@docqa/embedders';
 import { clusterVectors } from './cluster';
 import { histogramMedian, latencyBucket } from './latency-histogram';
 import { daysOf, resolvePeriod } from './period';

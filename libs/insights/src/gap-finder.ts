@@ -1,7 +1,8 @@
 import type { Redis } from 'ioredis';
 import type { GapCluster, Gaps, LoggedQuestion, PeriodQuery } from '@docqa/contracts';
 import type { Keys } from '@docqa/redis';
-import type { Embedder, VectorStore } from '@docqa/retrieval';
+import type { Embedder } from '@docqa/embedders';
+import type { VectorStore } from '@docqa/retrieval';
 import { centroidOf, clusterVectors, cosine } from './cluster';
 import { LogReader, type LogRef } from './log-reader';
 import { daysOf, resolvePeriod } from './period';

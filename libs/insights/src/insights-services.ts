@@ -1,7 +1,8 @@
 import type { Redis } from 'ioredis';
 import type { QuestionStore } from '@docqa/records';
 import type { Keys } from '@docqa/redis';
-import type { Embedder, VectorStore } from '@docqa/retrieval';
+import type { Embedder } from '@docqa/embedders';
+import type { VectorStore } from '@docqa/retrieval';
 import { ConversationsReader } from './conversations-reader';
 import { GapFinder, type GapLimits } from './gap-finder';
 import { InsightsReader } from './insights-reader';
@@ -24,7 +25,7 @@ export function createInsightsServices(deps: {
   keys: Keys;
   store: QuestionStore;
   retentionDays: number;
-  /** The tenant's embedder and vector store (the retrieval library's), for coverage gaps. */
+  /** The tenant's embedder and vector store, for coverage gaps. */
   knowledge?: { embedder: Embedder; store: VectorStore };
   gapLimits?: Partial<GapLimits>;
   /** The clock (tests move it instead of waiting). @defaultValue Date.now */

@@ -1,7 +1,7 @@
 import type { Redis } from 'ioredis';
 import type { Channel, FeedbackRequest, QuestionRecord } from '@docqa/contracts';
 import type { Keys } from '@docqa/redis';
-import { words } from '@docqa/retrieval';
+import { words } from '@docqa/tokenize';
 import { latencyBucket } from './latency-histogram';
 import { encodeEntry, encodeFeedback, entryOf, pageUrl } from './log-entry';
 import { dayOf, startOfDay } from './period';

@@ -4,7 +4,7 @@ import { headingWords } from './keyword-terms';
 export interface Chunk {
   tenant: string;
   document_id: string;
-  /** `<document_id>#<n>`. */
+  /** `<document_id>#<n>`, built by {@link chunkId}. */
   chunk_id: string;
   title: string;
   /** The document's URL with the section's anchor (`…/tokens#revoke`), when it has a URL. */
@@ -28,4 +28,14 @@ export interface EmbeddedChunk extends Chunk {
 export function searchText(chunk: Pick<Chunk, 'title' | 'heading' | 'text'>): string {
   const own = chunk.heading.split(' › ').at(-1)!;
   return [chunk.title, chunk.heading, chunk.text, headingWords(own).join(' ')].filter(Boolean).join('\n');
+}
+
+/** The id of a document's `n`th chunk (from 0): `<document_id>#<n>`. */
+export function chunkId(documentId: string, n: number): string {
+  return `${documentId}#${n}`;
+}
+
+/** The number of a chunk in its document, read back from its {@link chunkId} (0 when it has none). */
+export function chunkNumber(id: string): number {
+  return Number(/#(\d+)$/.exec(id)?.[1] ?? 0);
 }

@@ -1,5 +1,5 @@
 import type { DocumentSlice, DocumentText } from '@docqa/contracts';
-import type { Chunk } from './chunk';
+import { chunkNumber, type Chunk } from './chunk';
 
 /**
  * Puts a document back together from its chunks (any order): sorted by their number
@@ -38,11 +38,6 @@ export function documentText(chunks: Chunk[], { offset = 0, maxChars }: Document
 /** The chunks of a document in the order they have in it (their number, `<document_id>#<n>`). */
 export function inChunkOrder<C extends Pick<Chunk, 'chunk_id'>>(chunks: C[]): C[] {
   return [...chunks].sort((a, b) => chunkNumber(a.chunk_id) - chunkNumber(b.chunk_id));
-}
-
-function chunkNumber(chunkId: string): number {
-  const n = Number(chunkId.slice(chunkId.lastIndexOf('#') + 1));
-  return Number.isFinite(n) ? n : 0;
 }
 
 /** `Install › Linux` → `## Linux` (one `#` per level of the heading path). */

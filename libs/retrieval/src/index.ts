@@ -1,15 +1,21 @@
-export { searchText, type EmbeddedChunk } from './chunk';
-export { chunkColumns } from './chunk-columns';
-export { chunkMarkdown, type ChunkOptions, type TextPiece } from './chunker';
-export { HeadingAnchors, slug, withAnchor } from './anchor';
-export { markdownBlocks, type BlockKind } from './markdown-blocks';
-export type { Embedder } from './embedder';
-export { LocalEmbedder } from './local-embedder';
-export { ingestionEmbedder } from './threaded-embedder';
-export type { StoreIdentity, UpkeepOptions, VectorStore } from './vector-store';
-export { EmbeddedStore } from './embedded-store';
-export { Retrieval } from './retrieval';
+// The retrieval facade and its ports.
+export { chunkId, chunkNumber, searchText, type Chunk, type EmbeddedChunk } from './chunk';
+export type { HybridQuery, StoreIdentity, StoreQuery, UpkeepOptions, VectorStore } from './vector-store';
+export { DEFAULT_HYBRID_WEIGHTS, Retrieval } from './retrieval';
 export type { Searcher } from './searcher';
 export { searchAs } from './search-as';
-export { createRetrieval } from './create-retrieval';
-export { words } from './tokenize';
+// What every store adapter scores and filters with, so that stores rank alike.
+export { candidateLimit, filterFields, matchesFilters } from './filters';
+export { fuseRankings, fusionKey, hybridDepth } from './hybrid';
+export { keywordTermIds } from './keyword-terms';
+export {
+  BM25_B,
+  BM25_K1,
+  chunkTerms,
+  documentSparseVector,
+  keywordScore,
+  queryTerms,
+  queryText,
+  type SparseVector,
+} from './sparse-vector';
+export { averageTerms, idf, queryWeights, type TermStats } from './term-stats';

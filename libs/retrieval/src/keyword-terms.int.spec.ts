@@ -5,7 +5,7 @@ import * as lancedb from '@lancedb/lancedb';
 import { keywordTermIds, keywordTokens } from './keyword-terms';
 import { searchText } from './chunk';
 import { chunkTerms, keywordScore, queryTerms, queryText } from './sparse-vector';
-import { fnv1a } from './tokenize';
+import { fnv1a } from '@docqa/tokenize';
 import { averageTerms, queryWeights, type TermStats } from './term-stats';
 
 describe('keywordTokens', () => {

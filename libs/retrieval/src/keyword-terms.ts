@@ -1,5 +1,5 @@
 import stemEnglish from 'wink-porter2-stemmer';
-import { fnv1a } from './tokenize';
+import { fnv1a } from '@docqa/tokenize';
 
 /**
  * The full-text index's English stop words (NLTK's list, less the forms with an apostrophe, which

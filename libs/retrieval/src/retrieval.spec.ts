@@ -1,10 +1,9 @@
 import type { SearchResult } from '@docqa/contracts';
 import { containsPhrase, matchesFilters } from './filters';
 import { fuse, fuseRankings, fusionKey, margin } from './hybrid';
-import { LocalEmbedder } from './local-embedder';
+import { LocalEmbedder } from '@docqa/embedders';
 import { DEFAULT_HYBRID_WEIGHTS, Retrieval } from './retrieval';
 import type { HybridQuery, VectorStore } from './vector-store';
-import { sql } from './lance-sql';
 
 describe('matchesFilters', () => {
   const meta = { product: 'cli', tags: ['auth', 'security'], platform: 'Windows 11 Pro', version: 2 };
@@ -33,7 +32,6 @@ describe('matchesFilters', () => {
   it('treats regex and SQL syntax in values as plain text', () => {
     expect(containsPhrase('a (b) c', '(b)')).toBe(true);
     expect(containsPhrase('anything', '.*')).toBe(false);
-    expect(sql("it's'; DROP TABLE x; --")).toBe("'it''s''; DROP TABLE x; --'");
   });
   it('matches phrases of thousands of words, also across its internal segments', () => {
     const words = Array.from({ length: 3000 }, (_, i) => `w${i}`);
@@ -43,20 +41,6 @@ describe('matchesFilters', () => {
     expect(containsPhrase(text, [...words.slice(0, 500), 'x'].join(' '))).toBe(false);
     expect(containsPhrase('aa aa aa b', 'aa aa b')).toBe(true);
     expect(containsPhrase(`${'ab '.repeat(60)}abc`, `${'ab '.repeat(40)}abc`)).toBe(true);
-  });
-});
-
-describe('LocalEmbedder', () => {
-  const embedder = new LocalEmbedder();
-  const cos = (a: number[], b: number[]) => a.reduce((s, x, i) => s + x * b[i]!, 0);
-  it('gives unit vectors, closer for texts that share words and forms', async () => {
-    const [q, near, far] = await embedder.embedDocuments([
-      'revoking tokens',
-      'How to revoke a token',
-      'Install the widget on a page',
-    ]);
-    expect(Math.abs(cos(q!, q!) - 1)).toBeLessThan(1e-9);
-    expect(cos(q!, near!)).toBeGreaterThan(cos(q!, far!) + 0.2);
   });
 });
 

@@ -1,7 +1,7 @@
 import type { DocumentSlice, DocumentText, Filter, SearchResult } from '@docqa/contracts';
 import type { Chunk } from './chunk';
 import { documentText, inChunkOrder } from './document-text';
-import type { Embedder } from './embedder';
+import type { Embedder } from '@docqa/embedders';
 import { filterFields, matchesFilters } from './filters';
 import type { HybridWeights } from './hybrid';
 import type { SearchQuery, Searcher } from './searcher';

@@ -1,4 +1,10 @@
-export * from './testing/vector-store-contract';
-export * from './testing/contract-fixture';
-export * from './testing/openapi-validator';
-export * from './testing/schema-checked-qdrant';
+export { describeVectorStoreContract, type VectorStoreHarness } from './testing/vector-store-contract';
+export {
+  contractEmbedder,
+  doc,
+  embedDocs,
+  HOSTILE_VALUES,
+  MAIN_DOCS,
+  type ContractContext,
+  type FixtureDoc,
+} from './testing/contract-fixture';

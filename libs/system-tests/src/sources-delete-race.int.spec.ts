@@ -3,11 +3,11 @@ import type { Redis } from 'ioredis';
 import type { IngestJob, JobRecord } from '@docqa/contracts';
 import { openDocumentService, type DocumentService, type OpenDocumentService } from '@docqa/ingest';
 import { Keys } from '@docqa/redis';
-import { createRetrieval } from '@docqa/retrieval';
+import { createRetrieval } from '@docqa/retrieval-setup';
 import { openSources, type OpenSources } from '@docqa/sync';
-import { htmlPage, startDocsSite, type DocsSite } from '@docqa/sync/testing';
+import { type DocsSite, htmlPage, startDocsSite } from '@docqa/sync/testing';
 import { deletePrefix, testPrefix, testRedis, waitFor } from '@docqa/testing';
-import { startStack, type Stack } from '@docqa/api-server/testing';
+import { type Stack, startStack } from '@docqa/api-server/testing';
 
 /** A promise and the function that resolves it. */
 function latch(): { promise: Promise<void>; open(): void } {

@@ -1,9 +1,10 @@
 import type { Logger } from 'pino';
-import { createAnswerer, type Answerer } from '@docqa/answering';
+import { type Answerer, createAnswerer } from '@docqa/answering';
 import type { Config } from '@docqa/config';
 import { openDocumentService } from '@docqa/ingest';
 import { Keys, bullConnection, closeRedis, connectRedis, migrateKeyLayout, redisTarget } from '@docqa/redis';
-import { createRetrieval, ingestionEmbedder } from '@docqa/retrieval';
+import { createRetrieval } from '@docqa/retrieval-setup';
+import { ingestionEmbedder } from '@docqa/embedders';
 import { parseLimitsOf } from '@docqa/sources';
 import { openSources } from '@docqa/sync';
 import { createIngestWorker } from './ingest-worker';

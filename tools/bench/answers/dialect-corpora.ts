@@ -1,8 +1,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { IngestJobSchema, type DocumentRecord } from '@docqa/contracts';
+import { type DocumentRecord, IngestJobSchema } from '@docqa/contracts';
 import { Ingestor } from '@docqa/ingest';
-import { EmbeddedStore, LocalEmbedder, Retrieval } from '@docqa/retrieval';
+import { EmbeddedStore } from '@docqa/embedded-store';
+import { LocalEmbedder } from '@docqa/embedders';
+import { Retrieval } from '@docqa/retrieval';
 import { loadPaths } from '@docqa/sources';
 import { silentLogger } from '../eval-data';
 

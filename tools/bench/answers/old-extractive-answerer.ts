@@ -5,16 +5,17 @@
  */
 import type { SearchResult, Source } from '@docqa/contracts';
 import {
-  NOT_FOUND_ANSWER,
+  type AnswerChunk,
+  type Answerer,
+  type AnswerInput,
   citedNumbers,
+  NOT_FOUND_ANSWER,
   pieces,
   searchPassages,
   standaloneQuery,
-  type AnswerChunk,
-  type AnswerInput,
-  type Answerer,
 } from '@docqa/answering';
-import { words, type Searcher } from '@docqa/retrieval';
+import { words } from '@docqa/tokenize';
+import type { Searcher } from '@docqa/retrieval';
 
 /** Options of {@link OldExtractiveAnswerer}. */
 interface ExtractiveOptions {

@@ -18,7 +18,7 @@ import type { QuestionRecord } from '@docqa/contracts';
 import { DEFAULT_GAP_LIMITS, QuestionLog, clusterVectors, createInsightsServices } from '@docqa/insights';
 import { QuestionStore } from '@docqa/records';
 import { Keys, connectRedis, closeRedis } from '@docqa/redis';
-import { LocalEmbedder } from '@docqa/retrieval';
+import { LocalEmbedder } from '@docqa/embedders';
 import { startOwnRedis } from '@docqa/testing';
 import { EVAL_DIR } from '../eval-data';
 import { writeBenchSection } from '../write-section';

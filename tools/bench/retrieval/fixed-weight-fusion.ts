@@ -1,5 +1,6 @@
 import type { SearchResult } from '@docqa/contracts';
-import type { EmbeddedStore, LocalEmbedder } from '@docqa/retrieval';
+import type { EmbeddedStore } from '@docqa/embedded-store';
+import type { LocalEmbedder } from '@docqa/embedders';
 
 /**
  * Hybrid search as it fused before the per-query weights (kept to measure against): both

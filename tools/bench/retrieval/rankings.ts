@@ -1,5 +1,7 @@
 import type { SearchMode } from '@docqa/contracts';
-import { LocalEmbedder, type EmbeddedStore, type Retrieval } from '@docqa/retrieval';
+import { LocalEmbedder } from '@docqa/embedders';
+import type { EmbeddedStore } from '@docqa/embedded-store';
+import type { Retrieval } from '@docqa/retrieval';
 import { ndcg, rankedDocs } from '../eval-data';
 import { fixedWeightHybrid } from './fixed-weight-fusion';
 

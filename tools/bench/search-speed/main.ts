@@ -24,7 +24,8 @@ import { parseArgs } from 'node:util';
 import { TokenStore } from '@docqa/auth';
 import { DocqaClient, type DocumentCreateInput } from '@docqa/client';
 import { Keys, closeRedis, connectRedis } from '@docqa/redis';
-import { LocalEmbedder, searchText } from '@docqa/retrieval';
+import { LocalEmbedder } from '@docqa/embedders';
+import { searchText } from '@docqa/retrieval';
 import { freePort, startOwnRedis } from '@docqa/testing';
 import { emanual } from '../eval-data';
 import {

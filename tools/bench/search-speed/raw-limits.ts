@@ -2,7 +2,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as lancedb from '@lancedb/lancedb';
-import { chunkColumns, type EmbeddedChunk, type Embedder } from '@docqa/retrieval';
+import { chunkColumns } from '@docqa/embedded-store';
+import type { EmbeddedChunk } from '@docqa/retrieval';
+import type { Embedder } from '@docqa/embedders';
 
 /** Rows per LanceDB write, as the ingestor writes them (its WRITE_BATCH). */
 const WRITE_BATCH = 2000;

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import * as lancedb from '@lancedb/lancedb';
 import type { DocqaClient } from '@docqa/client';
-import type { Embedder } from '@docqa/retrieval';
+import type { Embedder } from '@docqa/embedders';
 
 /**
  * recall@10 of the deployment's semantic search (`POST /rag/search/`, through the search mirror)

@@ -1,6 +1,8 @@
 import { join } from 'node:path';
 import type { SearchMode } from '@docqa/contracts';
-import { EmbeddedStore, LocalEmbedder, Retrieval } from '@docqa/retrieval';
+import { EmbeddedStore } from '@docqa/embedded-store';
+import { LocalEmbedder } from '@docqa/embedders';
+import { Retrieval } from '@docqa/retrieval';
 
 /** p50 and p95 of one mode's searches through one path, ms (`took_ms`). */
 export interface PathTimes {

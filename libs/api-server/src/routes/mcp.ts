@@ -1,14 +1,14 @@
 import type { Request, RequestHandler } from 'express';
 import type { Principal } from '@docqa/auth';
 import {
-  McpRequestBodySchema,
   type DocumentSlice,
   type DocumentText,
   type Filter,
+  McpRequestBodySchema,
   type QuestionCreated,
 } from '@docqa/contracts';
 import { ForbiddenError } from '@docqa/errors';
-import { handleMcpRequest, mcpServerFactory, type McpCaller } from '@docqa/mcp';
+import { handleMcpRequest, type McpCaller, mcpServerFactory } from '@docqa/mcp';
 import { searchAs } from '@docqa/retrieval';
 import type { RouteGroup } from '../app';
 import type { ApiDeps } from '../api-deps';

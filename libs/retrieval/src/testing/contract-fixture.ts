@@ -1,6 +1,6 @@
 import type { Filter, SearchMode } from '@docqa/contracts';
-import { searchText, type Chunk, type EmbeddedChunk } from '../chunk';
-import { LocalEmbedder } from '../local-embedder';
+import { chunkId, searchText, type Chunk, type EmbeddedChunk } from '../chunk';
+import { LocalEmbedder } from '@docqa/embedders';
 import type { Retrieval } from '../retrieval';
 import type { VectorStore } from '../vector-store';
 
@@ -71,7 +71,7 @@ export async function embedDocs(tenant: string, docs: FixtureDoc[]): Promise<Emb
     doc.texts.map((text, n) => ({
       tenant,
       document_id: doc.id,
-      chunk_id: `${doc.id}#${n}`,
+      chunk_id: chunkId(doc.id, n),
       title: doc.title,
       url: doc.url ?? null,
       heading: doc.title,

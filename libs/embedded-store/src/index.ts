@@ -1,0 +1,3 @@
+export { EmbeddedStore, type EmbeddedStoreOptions } from './embedded-store';
+export type { MirrorEvents } from './mirror-keeper';
+export { chunkColumns } from './chunk-columns';

@@ -1,0 +1,73 @@
+import type * as lancedb from '@lancedb/lancedb';
+import type { Table as ArrowTable } from 'apache-arrow';
+import type { SearchResult } from '@docqa/contracts';
+import { fusionKey } from '@docqa/retrieval';
+import { RESULT_COLUMN } from './chunk-columns';
+import { resultRow, toResult, type Hit, type RankedHit, type ResultList } from './embedded-hits';
+
+/**
+ * Thrown when a row a search ranked is gone by the time its passage is read: a compaction since
+ * the ranking rewrote it under a new row id (in a table made before row ids were stable), or the
+ * row was deleted.
+ */
+export class RowsMoved extends Error {
+  constructor() {
+    super('rows moved since they were ranked');
+  }
+}
+
+/**
+ * The first `limit` of `hits` as results, reading by row id the passages of those ranked without
+ * them (see {@link readPassages}). `distinct`: a passage already taken is passed over.
+ */
+export async function firstResults(
+  table: lancedb.Table,
+  hits: RankedHit[],
+  limit: number,
+  distinct: boolean,
+): Promise<SearchResult[]> {
+  const results: SearchResult[] = [];
+  const seen = new Set<string>();
+  for (let next = 0; results.length < limit && next < hits.length;) {
+    const batch = hits.slice(next, next + limit - results.length);
+    next += batch.length;
+    for (const hit of await readPassages(table, batch)) {
+      const result = toResult(hit);
+      if (distinct) {
+        if (seen.has(fusionKey(result))) continue;
+        seen.add(fusionKey(result));
+      }
+      results.push(result);
+    }
+  }
+  return results;
+}
+
+/**
+ * `hits` with their result fields, those of hits ranked without them read in one take;
+ * {@link RowsMoved} when one is gone.
+ */
+async function readPassages(table: lancedb.Table, hits: RankedHit[]): Promise<Hit[]> {
+  const unread = hits.filter((hit) => !hit.row);
+  if (!unread.length) return hits as Hit[];
+  let taken: ArrowTable;
+  try {
+    taken = await table
+      .takeRowIds(unread.map((hit) => hit.rowId))
+      .select([RESULT_COLUMN])
+      .withRowId()
+      .toArrow();
+  } catch {
+    throw new RowsMoved();
+  }
+  const rowIds = taken.getChild('_rowid')!;
+  const lists = taken.getChild(RESULT_COLUMN)!;
+  const byId = new Map<bigint, ResultList>();
+  for (let i = 0; i < taken.numRows; i++) byId.set(rowIds.get(i) as bigint, lists.get(i) as ResultList);
+  return hits.map((hit) => {
+    if (hit.row) return { ...hit, row: hit.row };
+    const list = byId.get(hit.rowId);
+    if (!list) throw new RowsMoved();
+    return { ...hit, row: resultRow(list) };
+  });
+}

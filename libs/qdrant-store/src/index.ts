@@ -1,0 +1,1 @@
+export { QdrantStore, type QdrantStoreOptions } from './qdrant-store';

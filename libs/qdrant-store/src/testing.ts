@@ -1,0 +1,1 @@
+export { SchemaCheckedQdrant, type QdrantCall } from './testing/schema-checked-qdrant';

@@ -1,0 +1,78 @@
+import { join } from 'node:path';
+import { QdrantClient } from '@qdrant/js-client-rest';
+import { type Config, ConfigError } from '@docqa/config';
+import { EmbeddedStore, type MirrorEvents } from '@docqa/embedded-store';
+import { type Embedder, LocalEmbedder, OpenAIEmbedder } from '@docqa/embedders';
+import { QdrantStore } from '@docqa/qdrant-store';
+import { Retrieval, type VectorStore } from '@docqa/retrieval';
+
+/** Time-out of one Qdrant request (the client's own default is five minutes). */
+const QDRANT_TIMEOUT_MS = 60_000;
+
+/** The embedder of the configured provider. */
+export function createEmbedder(config: Config): Embedder {
+  if (config.embeddingsProvider === 'openai') {
+    return new OpenAIEmbedder({
+      model: config.embeddingsModel,
+      apiKey: config.openaiApiKey,
+      baseUrl: config.openaiBaseUrl,
+      dimensions: config.embeddingsDimensions || undefined,
+      timeoutMs: config.llmTimeoutMs,
+    });
+  }
+  return new LocalEmbedder();
+}
+
+/**
+ * The vector store of the configured kind. `vectorSize` is the embedder's size when known up
+ * front (a Qdrant collection is created with it); otherwise the first vectors written set it.
+ */
+export async function createVectorStore(
+  config: Config,
+  vectorSize?: number,
+  logger?: StoreLogger,
+): Promise<VectorStore> {
+  if (config.vectorStore === 'qdrant') {
+    if (!config.qdrantUrl) throw new ConfigError(['QDRANT_URL: required when VECTOR_STORE=qdrant']);
+    const client = new QdrantClient({
+      url: config.qdrantUrl,
+      apiKey: config.qdrantApiKey,
+      timeout: QDRANT_TIMEOUT_MS,
+      // The client's own check prints to the console, outside the JSON logs, and suggests a setting
+      // operators cannot set; the store checks the server's version itself (`health`).
+      checkCompatibility: false,
+    });
+    return new QdrantStore({ client, collection: config.qdrantCollection, vectorSize });
+  }
+  return EmbeddedStore.open(join(config.dataDir, 'lancedb'), {
+    searchMirror: logger ? mirrorLog(logger) : true,
+  });
+}
+
+/** The part of a pino logger the store logs with. */
+export interface StoreLogger {
+  debug(fields: object, message: string): void;
+  info(fields: object, message: string): void;
+  warn(fields: object, message: string): void;
+}
+
+/**
+ * The search mirror's catching up as log lines: a build at info, each catching up with a new
+ * version at debug, each failure as a warning.
+ */
+function mirrorLog(logger: StoreLogger): MirrorEvents {
+  return {
+    caughtUp: (info) => {
+      if (info.rebuilt) logger.info(info, 'search mirror built');
+      else logger.debug(info, 'search mirror caught up');
+    },
+    failed: (error) =>
+      logger.warn({ err: error }, 'search mirror could not catch up; searches use the indexes'),
+  };
+}
+
+/** Retrieval over the configured store and embedder; the store logs with `logger` when given. */
+export async function createRetrieval(config: Config, logger?: StoreLogger): Promise<Retrieval> {
+  const embedder = createEmbedder(config);
+  return new Retrieval({ store: await createVectorStore(config, embedder.dimensions, logger), embedder });
+}

@@ -1,0 +1,1 @@
+export { createEmbedder, createRetrieval, createVectorStore, type StoreLogger } from './create-retrieval';

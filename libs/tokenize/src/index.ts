@@ -1,0 +1,1 @@
+export { fnv1a, stem, words } from './tokenize';
