@@ -5,4 +5,4 @@ export { pieces } from './pieces';
 export { searchPassages } from './search-passages';
 export { terms } from './text';
 export { ExtractiveAnswerer } from './extractive-answerer';
-export { createAnswerer } from './create-answerer';
+export { createAnswerer, type AnswererSettings } from './create-answerer';

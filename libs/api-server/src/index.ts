@@ -1,5 +1,5 @@
-export { startApi } from './server';
-export { createApiServices } from './knowledge-base';
+export { startApi, type ApiClients, type ApiHandle, type ApiServices, type ApiSettings } from './server';
+export { createApiServices, type ApiKnowledgeBase, type KnowledgeBaseSettings } from './knowledge-base';
 export { staticAssets } from './http/static-assets';
 export { DEMO_EXAMPLES } from './demo-page';
 export { DEMO_DOCS_EXCLUDE, DEMO_DOCS_PATH } from './demo-docs';

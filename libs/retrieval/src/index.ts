@@ -11,5 +11,5 @@ export { EmbeddedStore } from './embedded-store';
 export { Retrieval } from './retrieval';
 export type { Searcher } from './searcher';
 export { searchAs } from './search-as';
-export { createRetrieval } from './create-retrieval';
+export { createRetrieval, type RetrievalSettings } from './create-retrieval';
 export { words } from './tokenize';

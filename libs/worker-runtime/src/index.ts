@@ -1,2 +1,4 @@
-export { startWorker, type ConsumerFactory } from './worker-runtime';
-export { createKnowledgeBase } from './knowledge-base';
+export { startWorker, type WorkerClients, type WorkerHandle, type WorkerSettings } from './worker-runtime';
+export { createIngestWorker, type IngestWorkerOptions } from './ingest-worker';
+export { createSourceWorker } from './source-worker';
+export { bindRecordsToStore } from './store-binding';
