@@ -1,6 +1,39 @@
+import { readFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import nx from '@nx/eslint-plugin';
 import prettier from 'eslint-config-prettier';
 import tseslint from 'typescript-eslint';
+import { featureImportsRule } from './tools/lint/feature-imports.mjs';
+import { projectGraphOrFail } from './tools/lint/project-graph.mjs';
+
+const workspaceRoot = dirname(fileURLToPath(import.meta.url));
+
+/** Built before any file is linted: the boundary rule then never runs without a graph (see project-graph.mjs). */
+const graph = await projectGraphOrFail();
+const projects = Object.values(graph.nodes).map((n) => ({
+  name: n.name,
+  root: n.data.root,
+  tags: n.data.tags ?? [],
+}));
+const aliases = Object.fromEntries(
+  Object.entries(
+    JSON.parse(readFileSync(`${workspaceRoot}/tsconfig.base.json`, 'utf8')).compilerOptions.paths,
+  ).map(([alias, [target]]) => [alias, target]),
+);
+
+/**
+ * Which feature libs each feature lib may import (docqa/feature-imports). A pair not listed fails
+ * lint: a new dependency between features is a decision, written here.
+ */
+const FEATURE_IMPORTS = {
+  'api-server': ['answering', 'ingest', 'insights', 'mcp', 'questions', 'sources', 'sync'],
+  'worker-runtime': ['answering', 'ingest', 'insights', 'questions', 'sources', 'sync'],
+  answering: ['ingest', 'sources'],
+  questions: ['answering'],
+  ingest: ['sources'],
+  sync: ['ingest', 'sources'],
+};
 
 /** Tests and the code only tests run: specs, testing entries and libs, browser tests. */
 const TEST_CODE = [
@@ -31,8 +64,16 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     files: ['**/*.ts'],
-    plugins: { '@nx': nx },
+    plugins: {
+      '@nx': nx,
+      docqa: {
+        rules: {
+          'feature-imports': featureImportsRule({ projects, aliases, allow: FEATURE_IMPORTS, workspaceRoot }),
+        },
+      },
+    },
     rules: {
+      'docqa/feature-imports': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       '@nx/enforce-module-boundaries': [
@@ -53,7 +94,8 @@ export default tseslint.config(
               sourceTag: 'scope:cli',
               onlyDependOnLibsWithTags: ['scope:cli', 'scope:client', 'scope:server', 'scope:shared'],
             },
-            // Layers: apps compose features; features use data access; everything may use utils and contracts.
+            // Layers: apps run the composition, which composes features; features use data access;
+            // everything may use utils and contracts. The composition is for apps and system tests only.
             // Specs may use the test-only libs (type:testing); no-restricted-imports below keeps them
             // out of shipped files.
             { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:composition', ...FEATURE_LAYER] },
@@ -67,10 +109,11 @@ export default tseslint.config(
               sourceTag: 'type:util',
               onlyDependOnLibsWithTags: ['type:util', 'type:contracts', 'type:testing'],
             },
-            // Test-only libs (fakes, servers, the whole stack) may start any of it.
-            { sourceTag: 'type:testing', onlyDependOnLibsWithTags: ['*'] },
+            // Test-only libs (fakes, servers) may use any lib but the composition.
+            { sourceTag: 'type:testing', onlyDependOnLibsWithTags: FEATURE_LAYER },
             { sourceTag: 'type:contracts', onlyDependOnLibsWithTags: ['type:contracts', 'type:util'] },
-            // Browser tests drive the whole stack: they may start any of it.
+            // System and browser tests drive the whole stack: they may start any of it, the
+            // composition roots included.
             { sourceTag: 'type:e2e', onlyDependOnLibsWithTags: ['*'] },
           ],
         },
