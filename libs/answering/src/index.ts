@@ -1,3 +1,4 @@
+/** Answers from retrieved passages: the extractive answerer (offline) and the OpenAI-compatible one, with citations and follow-ups. */
 export { NOT_FOUND_ANSWER, type AnswerChunk, type Answerer, type AnswerInput } from './answer-types';
 export { citedNumbers } from './citations';
 export { standaloneQuery } from './follow-up';
