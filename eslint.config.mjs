@@ -45,6 +45,12 @@ const TEST_CODE = [
   'libs/stack/**',
 ];
 
+/** Fakes and test servers: kept out of shipped code (no-restricted-imports). */
+const TEST_ONLY = {
+  regex: '^@docqa/testing$|^@docqa/[a-z-]+/testing$',
+  message: 'Test-only code: import it from specs, testing entries, e2e or tools only.',
+};
+
 /** What apps and features may use: features, data access, utils, contracts (and, in specs, test libs). */
 const FEATURE_LAYER = ['type:feature', 'type:data-access', 'type:util', 'type:contracts', 'type:testing'];
 
@@ -134,13 +140,23 @@ export default tseslint.config(
         { object: 'process', property: 'env', message: 'Read settings through @docqa/config (libs/config).' },
       ],
       // Fakes and test servers stay out of shipped code.
+      'no-restricted-imports': ['error', { patterns: [TEST_ONLY] }],
+    },
+  },
+  {
+    // The Config is read by the roots only (apps, the composition, tools); libs receive typed settings.
+    files: ['libs/**/*.ts'],
+    ignores: [...TEST_CODE, 'libs/config/**', 'libs/composition/**'],
+    rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
+            TEST_ONLY,
             {
-              regex: '^@docqa/testing$|^@docqa/[a-z-]+/testing$',
-              message: 'Test-only code: import it from specs, testing entries, e2e or tools only.',
+              regex: '^@docqa/config$',
+              message:
+                'The Config is read by the composition roots only: take typed settings (an interface of the fields used) instead.',
             },
           ],
         },

@@ -34,6 +34,8 @@ describe('module boundaries', () => {
         file: 'libs/stack/src/fixture-composition.spec.ts',
         code: use('@docqa/composition', 'composeWorker'),
       },
+      { file: 'libs/sync/src/fixture-config.ts', code: use('@docqa/config', 'loadConfig') },
+      { file: 'libs/composition/src/fixture-config.ts', code: use('@docqa/config', 'loadConfig') },
     ]);
   }, 120_000);
 
@@ -48,6 +50,11 @@ describe('module boundaries', () => {
   it('refuses the composition to feature libs and test helpers', () => {
     expect(rules['libs/sync/src/fixture-composition.ts']).toEqual(['@nx/enforce-module-boundaries']);
     expect(rules['libs/testing/src/fixture-composition.ts']).toEqual(['@nx/enforce-module-boundaries']);
+  });
+
+  it('keeps the Config to the roots: a lib importing @docqa/config fails, the composition may', () => {
+    expect(rules['libs/sync/src/fixture-config.ts']).toEqual(['no-restricted-imports']);
+    expect(rules['libs/composition/src/fixture-config.ts']).toEqual([]);
   });
 
   it('lets apps and system tests import the composition', () => {
