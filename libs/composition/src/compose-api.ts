@@ -4,6 +4,7 @@ import type { Config } from '@docqa/config';
 import type { Metrics } from '@docqa/metrics';
 import { QuestionQueue } from '@docqa/queue';
 import { bullConnection, closeRedis, connectRedis } from '@docqa/records';
+import { closeInOrder } from './close-in-order';
 import { composeKnowledgeBase, type KnowledgeBase } from './knowledge-base';
 import { openProcessClients } from './process-clients';
 
@@ -48,12 +49,13 @@ export async function composeApi(config: Config, opts: ApiProcessOptions): Promi
     (err) => logger.warn({ err }, 'questions queue connection error'),
   );
   let knowledgeBase: KnowledgeBase | undefined;
-  const closeAll = async () => {
-    await knowledgeBase?.close();
-    await queue.close();
-    await closeRedis(subscriber);
-    await clients.close();
-  };
+  const closeAll = () =>
+    closeInOrder(
+      () => knowledgeBase?.close(),
+      () => queue.close(),
+      () => closeRedis(subscriber),
+      () => clients.close(),
+    );
   try {
     await queue.queue.waitUntilReady();
     let services = opts.services;
@@ -68,10 +70,7 @@ export async function composeApi(config: Config, opts: ApiProcessOptions): Promi
     const api = await startApi(config, { ...clients, subscriber, queue }, services, opts);
     return {
       ...api,
-      async close() {
-        await api.close();
-        await closeAll();
-      },
+      close: () => closeInOrder(() => api.close(), closeAll),
     };
   } catch (err) {
     await closeAll();

@@ -1,4 +1,5 @@
 import type { Worker } from 'bullmq';
+import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { Answerer } from '@docqa/answering';
 import type { Config } from '@docqa/config';
@@ -11,6 +12,7 @@ import {
   startWorker,
   type WorkerHandle,
 } from '@docqa/worker-runtime';
+import { closeInOrder } from './close-in-order';
 import { composeKnowledgeBase, type KnowledgeBase } from './knowledge-base';
 import { openProcessClients, type ProcessClients } from './process-clients';
 
@@ -38,12 +40,13 @@ export async function composeWorker(config: Config, opts: WorkerProcessOptions):
   const { logger } = opts;
   const clients = await openProcessClients(config, 'docqa-worker-store', logger);
   let knowledgeBase: KnowledgeBase | undefined;
-  let answerPath: ProcessClients['redis'] | undefined;
-  const closeAll = async () => {
-    if (answerPath) await closeRedis(answerPath);
-    await knowledgeBase?.close();
-    await clients.close();
-  };
+  let answerPath: Redis | undefined;
+  const closeAll = () =>
+    closeInOrder(
+      () => answerPath && closeRedis(answerPath),
+      () => knowledgeBase?.close(),
+      () => clients.close(),
+    );
   try {
     let consumers: Worker[] = [];
     if (!opts.answerer) {
@@ -64,10 +67,7 @@ export async function composeWorker(config: Config, opts: WorkerProcessOptions):
       },
     );
     return {
-      async close(graceMs) {
-        await worker.close(graceMs);
-        await closeAll();
-      },
+      close: (graceMs) => closeInOrder(() => worker.close(graceMs), closeAll),
     };
   } catch (err) {
     await closeAll();

@@ -24,11 +24,9 @@ import {
 } from '@docqa/records';
 import type { ApiServices } from '../server';
 
-/** Options of {@link startStack}. */
 /**
  * Services of an API without a knowledge base, for tests and benches of questions and the widget:
- * searches find nothing, no health probes, the model probe passes. A new object each call, since
- * `startStack` sets its clock on the services it is given.
+ * searches find nothing, no health probes, the model probe passes.
  */
 export function noKnowledgeBase(): ApiServices {
   return {
@@ -38,6 +36,7 @@ export function noKnowledgeBase(): ApiServices {
   };
 }
 
+/** Options of {@link startStack}. */
 export interface StackOptions {
   /** Redis to use; default the tests' private one (`TEST_REDIS_URL`). */
   redisUrl?: string;
