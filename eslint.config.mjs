@@ -1,6 +1,39 @@
+import { readFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import nx from '@nx/eslint-plugin';
 import prettier from 'eslint-config-prettier';
 import tseslint from 'typescript-eslint';
+import { featureImportsRule } from './tools/lint/feature-imports.mjs';
+import { projectGraphOrFail } from './tools/lint/project-graph.mjs';
+
+const workspaceRoot = dirname(fileURLToPath(import.meta.url));
+
+/** Built before any file is linted: the boundary rule then never runs without a graph (see project-graph.mjs). */
+const graph = await projectGraphOrFail();
+const projects = Object.values(graph.nodes).map((n) => ({
+  name: n.name,
+  root: n.data.root,
+  tags: n.data.tags ?? [],
+}));
+const aliases = Object.fromEntries(
+  Object.entries(
+    JSON.parse(readFileSync(`${workspaceRoot}/tsconfig.base.json`, 'utf8')).compilerOptions.paths,
+  ).map(([alias, [target]]) => [alias, target]),
+);
+
+/**
+ * Which feature libs each feature lib may import (docqa/feature-imports). A pair not listed fails
+ * lint: a new dependency between features is a decision, written here.
+ */
+const FEATURE_IMPORTS = {
+  'api-server': ['answering', 'ingest', 'insights', 'mcp', 'questions', 'sources', 'sync'],
+  'worker-runtime': ['answering', 'ingest', 'insights', 'questions', 'sources', 'sync'],
+  answering: ['ingest', 'sources'],
+  questions: ['answering'],
+  ingest: ['sources'],
+  sync: ['ingest', 'sources'],
+};
 
 /** Tests and the code only tests run: specs, testing entries and libs, browser tests. */
 const TEST_CODE = [
@@ -11,6 +44,12 @@ const TEST_CODE = [
   'libs/testing/**',
   'libs/system-tests/**',
 ];
+
+/** Fakes and test servers: kept out of shipped code (no-restricted-imports). */
+const TEST_ONLY = {
+  regex: '^@docqa/testing$|^@docqa/[a-z-]+/testing$',
+  message: 'Test-only code: import it from specs, testing entries, e2e or tools only.',
+};
 
 /** What apps and features may use: features, data access, utils, contracts (and, in specs, test libs). */
 const FEATURE_LAYER = ['type:feature', 'type:data-access', 'type:util', 'type:contracts', 'type:testing'];
@@ -31,8 +70,16 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     files: ['**/*.ts'],
-    plugins: { '@nx': nx },
+    plugins: {
+      '@nx': nx,
+      docqa: {
+        rules: {
+          'feature-imports': featureImportsRule({ projects, aliases, allow: FEATURE_IMPORTS, workspaceRoot }),
+        },
+      },
+    },
     rules: {
+      'docqa/feature-imports': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       '@nx/enforce-module-boundaries': [
@@ -41,6 +88,9 @@ export default tseslint.config(
           enforceBuildableLibDependency: false,
           banTransitiveDependencies: false,
           allow: [],
+          // The API's behaviour tests start the whole stack, which composes through the root
+          // (which builds the API): a cycle through test code only (libs/api-server/src/testing).
+          ignoredCircularDependencies: [['api-server', 'composition']],
           depConstraints: [
             // The browser widget and the SDK never reach server code.
             { sourceTag: 'scope:client', onlyDependOnLibsWithTags: ['scope:client', 'scope:shared'] },
@@ -50,10 +100,12 @@ export default tseslint.config(
               sourceTag: 'scope:cli',
               onlyDependOnLibsWithTags: ['scope:cli', 'scope:client', 'scope:server', 'scope:shared'],
             },
-            // Layers: apps compose features; features use data access; everything may use utils and contracts.
+            // Layers: apps run the composition, which composes features; features use data access;
+            // everything may use utils and contracts. The composition is for apps and system tests only.
             // Specs may use the test-only libs (type:testing); no-restricted-imports below keeps them
             // out of shipped files.
-            { sourceTag: 'type:app', onlyDependOnLibsWithTags: FEATURE_LAYER },
+            { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:composition', ...FEATURE_LAYER] },
+            { sourceTag: 'type:composition', onlyDependOnLibsWithTags: FEATURE_LAYER },
             { sourceTag: 'type:feature', onlyDependOnLibsWithTags: FEATURE_LAYER },
             {
               sourceTag: 'type:data-access',
@@ -63,10 +115,11 @@ export default tseslint.config(
               sourceTag: 'type:util',
               onlyDependOnLibsWithTags: ['type:util', 'type:contracts', 'type:testing'],
             },
-            // Test-only libs (fakes, servers, the whole stack) may start any of it.
-            { sourceTag: 'type:testing', onlyDependOnLibsWithTags: ['*'] },
+            // Test-only libs (fakes, servers) may use any lib but the composition.
+            { sourceTag: 'type:testing', onlyDependOnLibsWithTags: FEATURE_LAYER },
             { sourceTag: 'type:contracts', onlyDependOnLibsWithTags: ['type:contracts', 'type:util'] },
-            // Browser tests and the system tests (libs/system-tests) drive the whole stack: they may start any of it.
+            // System and browser tests drive the whole stack: they may start any of it, the
+            // composition roots included.
             { sourceTag: 'type:e2e', onlyDependOnLibsWithTags: ['*'] },
           ],
         },
@@ -87,13 +140,23 @@ export default tseslint.config(
         { object: 'process', property: 'env', message: 'Read settings through @docqa/config (libs/config).' },
       ],
       // Fakes and test servers stay out of shipped code.
+      'no-restricted-imports': ['error', { patterns: [TEST_ONLY] }],
+    },
+  },
+  {
+    // The Config is read by the roots only (apps, the composition, tools); libs receive typed settings.
+    files: ['libs/**/*.ts'],
+    ignores: [...TEST_CODE, 'libs/config/**', 'libs/composition/**'],
+    rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
+            TEST_ONLY,
             {
-              regex: '^@docqa/testing$|^@docqa/[a-z-]+/testing$',
-              message: 'Test-only code: import it from specs, testing entries, e2e or tools only.',
+              regex: '^@docqa/config$',
+              message:
+                'The Config is read by the composition roots only: take typed settings (an interface of the fields used) instead.',
             },
           ],
         },

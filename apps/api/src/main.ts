@@ -1,11 +1,12 @@
 /**
- * API process. Composition root only: config → clients → HTTP server; SIGTERM/SIGINT drain it.
+ * API process. Composition root only: config → composed API (@docqa/composition) → metrics;
+ * SIGTERM/SIGINT drain it.
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Logger } from 'pino';
 import { ConfigError, exitIfNodeTooOld, createLogger, loadConfig, stopOnSignals } from '@docqa/config';
-import { createApiServices, startApi } from '@docqa/api-server';
+import { composeApi } from '@docqa/composition';
 import { VERSION } from '@docqa/contracts';
 import { Metrics, startMetricsServer } from '@docqa/metrics';
 import { redisTarget, waitForRedis } from '@docqa/redis';
@@ -21,13 +22,12 @@ async function main(): Promise<void> {
   await waitForRedis(redisTarget(config), (err, attempt) =>
     logger.warn({ err: err.message, attempt }, 'Redis is unavailable; waiting for it'),
   );
-  const services = await createApiServices(config, logger);
   const metrics = new Metrics('api');
   const widgetDir = join(__dirname, '../widget');
   const swaggerUiDir = join(__dirname, '../../swagger-ui');
   const docsDir = join(__dirname, '../../../docs');
   const adminDir = join(__dirname, '../admin');
-  const api = await startApi(config, services, {
+  const api = await composeApi(config, {
     logger,
     version: VERSION,
     widgetDir: existsSync(widgetDir) ? widgetDir : undefined,

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
+import { DEMO_DOCS_EXCLUDE } from '@docqa/api-server';
 import { loadPaths } from '@docqa/sources';
 import { type Stack } from '@docqa/api-server/testing';
 import { deletePrefix, launchChromium, testPrefix, testRedis } from '@docqa/testing';
@@ -104,7 +105,7 @@ describe('the demo answers in the widget (Chromium, the real pipeline over docs/
 async function ingest(stack: Stack, folder: string): Promise<void> {
   const token = await stack.createToken({ tenant: 'demo', scopes: ['ingest'] });
   const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
-  const { documents } = await loadPaths([folder], { baseUrl: BASE_URL });
+  const { documents } = await loadPaths([folder], { baseUrl: BASE_URL, exclude: DEMO_DOCS_EXCLUDE });
   const res = await fetch(`${stack.apiUrl}documents/`, {
     method: 'POST',
     headers,

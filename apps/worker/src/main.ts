@@ -1,12 +1,13 @@
 /**
- * Worker process: consumes the `questions` and `ingest` queues.
- * Composition root only: config → clients → consumers; SIGTERM/SIGINT close gracefully.
+ * Worker process: consumes the `questions`, `ingest` and `sources` queues.
+ * Composition root only: config → composed worker (@docqa/composition) → metrics; SIGTERM/SIGINT
+ * close gracefully.
  */
 import type { Logger } from 'pino';
 import { ConfigError, exitIfNodeTooOld, createLogger, loadConfig, stopOnSignals } from '@docqa/config';
+import { composeWorker } from '@docqa/composition';
 import { Metrics, startMetricsServer } from '@docqa/metrics';
 import { redisTarget, waitForRedis } from '@docqa/redis';
-import { createKnowledgeBase, startWorker } from '@docqa/worker-runtime';
 
 /** Set once the settings are read: from then on even a failed start is a JSON log line. */
 let startedLogger: Logger | undefined;
@@ -19,14 +20,8 @@ async function main(): Promise<void> {
   await waitForRedis(redisTarget(config), (err, attempt) =>
     logger.warn({ err: err.message, attempt }, 'Redis is unavailable; waiting for it'),
   );
-  const knowledgeBase = await createKnowledgeBase(config, logger);
   const metrics = new Metrics('worker');
-  const worker = await startWorker(config, {
-    answerer: knowledgeBase.answerer,
-    logger,
-    consumers: knowledgeBase.consumers,
-    metrics,
-  });
+  const worker = await composeWorker(config, { logger, metrics });
   const metricsServer = await startMetricsServer({
     registry: metrics.registry,
     port: config.metricsPort,
@@ -36,7 +31,7 @@ async function main(): Promise<void> {
 
   stopOnSignals(logger, 'worker stopping: finishing the answers in hand', async () => {
     await worker.close();
-    await Promise.all([knowledgeBase.close(), metricsServer?.close()]);
+    await metricsServer?.close();
   });
 }
 

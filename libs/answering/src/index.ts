@@ -1,3 +1,4 @@
+/** Answers from retrieved passages: the extractive answerer (offline) and the OpenAI-compatible one, with citations and follow-ups. */
 export { NOT_FOUND_ANSWER, type AnswerChunk, type Answerer, type AnswerInput } from './answer-types';
 export { citedNumbers } from './citations';
 export { standaloneQuery } from './follow-up';
@@ -5,4 +6,4 @@ export { pieces } from './pieces';
 export { searchPassages } from './search-passages';
 export { terms } from './text';
 export { ExtractiveAnswerer } from './extractive-answerer';
-export { createAnswerer } from './create-answerer';
+export { createAnswerer, type AnswererSettings } from './create-answerer';

@@ -11,9 +11,10 @@ export const DEMO_DOCS_PATH = '/demo/docs/';
 /**
  * Files of docs/ that the demo does not ingest: the benchmarks are a log of measurements, whose
  * passages about search and answers outranked the pages a reader wants ("What is hybrid search?"
- * was answered with timings from a benchmark pass).
+ * was answered with timings from a benchmark pass); the architecture is for docqa's developers,
+ * its libs and paths no answer to a user's question.
  */
-export const DEMO_DOCS_EXCLUDE = ['benchmarks.md'];
+export const DEMO_DOCS_EXCLUDE = ['benchmarks.md', 'architecture.md'];
 
 /**
  * Serves the Markdown pages of a docs folder as HTML under {@link DEMO_DOCS_PATH}, the way a docs

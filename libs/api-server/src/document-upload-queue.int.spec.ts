@@ -3,13 +3,11 @@ import { readdir } from 'node:fs/promises';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pino from 'pino';
 import type { UploadJob } from '@docqa/contracts';
 import { DependencyUnavailableError } from '@docqa/errors';
 import { DocumentStore, UploadIntake, UploadStore } from '@docqa/ingest';
 import { IdempotentIds, Keys } from '@docqa/redis';
 import { deletePrefix, testPrefix, testRedis } from '@docqa/testing';
-import { createKnowledgeBase, startWorker } from '@docqa/worker-runtime';
 import type { Redis } from 'ioredis';
 import { documentUploadRoutes } from './routes/document-upload';
 import { noKnowledgeBase, startStack, type Stack } from './testing/start-stack';
@@ -158,13 +156,7 @@ describe('POST /documents/upload: stored, queued by reference, bounded', () => {
     expect((await overInstallation.json()).detail).toMatch(/^uploads waiting for ingestion hold 2 MB/);
     expect(await storedFiles('acme')).toBe(1);
 
-    const logger = pino({ level: 'silent' });
-    const knowledgeBase = await createKnowledgeBase(stack.config, logger);
-    const worker = await startWorker(stack.config, {
-      answerer: knowledgeBase.answerer,
-      logger,
-      consumers: knowledgeBase.consumers,
-    });
+    await stack.startWorker();
     try {
       for (;;) {
         const left = await Promise.all(['acme', 'globex', 'initech', 'umbrella'].map(storedFiles));
@@ -172,8 +164,7 @@ describe('POST /documents/upload: stored, queued by reference, bounded', () => {
         await new Promise((r) => setTimeout(r, 50));
       }
     } finally {
-      await worker.close(1000);
-      await knowledgeBase.close();
+      await stack.stopWorker();
     }
     const again = await upload('acme', big('b.pdf'));
     expect(again.status).toBe(202);

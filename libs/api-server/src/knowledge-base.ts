@@ -1,48 +1,55 @@
-import type { Logger } from 'pino';
-import { createAnswerer } from '@docqa/answering';
+import type { Answerer } from '@docqa/answering';
+import type { DocumentServices } from '@docqa/ingest';
+import type { Retrieval } from '@docqa/retrieval';
+import type { ParseLimits } from '@docqa/sources';
+import type { SourceService } from '@docqa/sync';
 import { documentUploadRoutes } from './routes/document-upload';
 import { mcpRoutes } from './routes/mcp';
-import type { Config } from '@docqa/config';
-import { openDocumentService } from '@docqa/ingest';
-import { createRetrieval } from '@docqa/retrieval-setup';
-import { parseLimitsOf } from '@docqa/sources';
-import { openSources } from '@docqa/sync';
 import { documentChunkRoutes } from './routes/document-chunks';
 import { documentRoutes } from './routes/documents';
 import { sourceRoutes } from './routes/sources';
 import type { ApiServices } from './server';
 
-/** Builds the API's knowledge-base services (search, documents, sources, health probes) for the configured providers. */
-export async function createApiServices(config: Config, logger: Logger): Promise<ApiServices> {
-  const retrieval = await createRetrieval(config, logger);
-  const answerer = createAnswerer(config, { retriever: retrieval });
-  const documents = await openDocumentService(config, { ...retrieval.deps, logger });
-  const sources = await openSources(config, { documents: documents.service, logger });
+/** The settings of the knowledge-base routes (named as in `@docqa/config`). */
+export interface KnowledgeBaseSettings {
+  uploadMaxFileMb: number;
+  uploadMaxFiles: number;
+  mcpAnswerTimeoutSeconds: number;
+}
+
+/** The knowledge base the API serves: built, and closed, by the process's composition root. */
+export interface ApiKnowledgeBase {
+  retrieval: Retrieval;
+  answerer: Answerer;
+  documents: DocumentServices;
+  sources: SourceService;
+  /** What parsing one file may cost. */
+  parseLimits: ParseLimits;
+}
+
+/** The API's knowledge-base services: search, documents, sources, MCP and health probes. */
+export function createApiServices(settings: KnowledgeBaseSettings, kb: ApiKnowledgeBase): ApiServices {
+  const { retrieval, answerer, documents, sources } = kb;
   return {
     retrieval,
     knowledge: retrieval.deps,
     probes: retrieval.probes(),
     modelProbe: () => answerer.health(),
     routeGroups: [
-      documentRoutes(documents.service, parseLimitsOf(config)),
+      documentRoutes(documents.service, kb.parseLimits),
       documentChunkRoutes({
         get: (tenant, id) => documents.service.get(tenant, id),
         chunks: (tenant, id) => retrieval.documentChunks(tenant, id),
       }),
       documentUploadRoutes(documents.uploads, {
-        fileBytes: config.uploadMaxFileMb * 1024 * 1024,
-        files: config.uploadMaxFiles,
+        fileBytes: settings.uploadMaxFileMb * 1024 * 1024,
+        files: settings.uploadMaxFiles,
       }),
-      sourceRoutes(sources.service),
+      sourceRoutes(sources),
       mcpRoutes({
         readDocument: (tenant, id, opts) => retrieval.readDocument(tenant, id, opts),
-        answerTimeoutMs: config.mcpAnswerTimeoutSeconds * 1000,
+        answerTimeoutMs: settings.mcpAnswerTimeoutSeconds * 1000,
       }),
     ],
-    close: async () => {
-      await sources.close();
-      await documents.close();
-      await retrieval.deps.store.close();
-    },
   };
 }

@@ -1,24 +1,16 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { TokenCache, TokenStore } from '@docqa/auth';
-import type { Config } from '@docqa/config';
 import { API_BASE_PATH } from '@docqa/contracts';
 import type { Metrics } from '@docqa/metrics';
 import { createInsightsServices } from '@docqa/insights';
-import { QuestionQueue, QueueWatch } from '@docqa/queue';
+import { QueueWatch, type QuestionQueue } from '@docqa/queue';
 import { QuestionService } from '@docqa/questions';
 import { FeedbackStore, QuestionStore, SettingsStore } from '@docqa/records';
-import {
-  bullConnection,
-  ChangeFeed,
-  closeRedis,
-  connectRedis,
-  Keys,
-  migrateKeyLayout,
-  redisTarget,
-} from '@docqa/redis';
-import { createAdminServices } from './admin-services';
+import { ChangeFeed, type Keys } from '@docqa/redis';
+import { createAdminServices, type AdminSettings } from './admin-services';
 import type { Embedder } from '@docqa/embedders';
 import type { Searcher, VectorStore } from '@docqa/retrieval';
 import { createApp, type RouteGroup } from './app';
@@ -39,7 +31,39 @@ export interface ApiServices {
   knowledge?: { embedder: Embedder; store: VectorStore };
   /** Clock of the question log and its reports (tests move it instead of waiting). @defaultValue Date.now */
   now?: () => number;
-  close?: () => Promise<void>;
+}
+
+/** The settings the API reads (named as in `@docqa/config`). */
+export interface ApiSettings extends AdminSettings {
+  /** Port to listen on (0: a free port). */
+  port: number;
+  host: string;
+  requestTimeoutMs: number;
+  /** Largest JSON body (`64kb`). */
+  bodyLimit: string;
+  /** Largest body of `POST /documents/`. */
+  documentsBodyLimit: string;
+  /** Express's `trust proxy`. */
+  trustProxy: string;
+  recordTtlDays: number;
+  analyticsRetentionDays: number;
+  rateLimitPerMinute: number;
+  widgetRateLimitPerMinute: number;
+  visitorRateLimitPerMinute: number;
+  questionMaxChars: number;
+  questionMetadataMaxBytes: number;
+  batchMaxQuestions: number;
+}
+
+/** The connections and the queue the API works with, opened (and closed) by its composition root. */
+export interface ApiClients {
+  /** The command connection (fails fast: a 503 rather than a hung request). */
+  redis: Redis;
+  /** The pub/sub connection of the change feed and the token cache. */
+  subscriber: Redis;
+  keys: Keys;
+  /** The `questions` queue's producer. */
+  queue: QuestionQueue;
 }
 
 /** A running API. */
@@ -48,13 +72,14 @@ export interface ApiHandle {
   server: Server;
   /** Every mounted operation, `METHOD /api/v2/path/{param}/` (the OpenAPI document must list each). */
   operations: string[];
-  /** Stops accepting connections, ends open streams, and closes Redis. */
+  /** Stops accepting connections and ends open streams (the connections are the caller's). */
   close(): Promise<void>;
 }
 
 /** Starts the HTTP API on `config.port` (0: a free port). */
 export async function startApi(
-  config: Config,
+  config: ApiSettings,
+  clients: ApiClients,
   services: ApiServices,
   opts: {
     logger: Logger;
@@ -69,22 +94,9 @@ export async function startApi(
     recordTokenUse?: boolean;
   },
 ): Promise<ApiHandle> {
-  const keys = new Keys(config.redisPrefix);
-  const target = redisTarget(config);
-  const redis = await connectRedis(target, 'command', 'docqa-api');
-  const subscriber = await connectRedis(target, 'blocking', 'docqa-api-sub');
-  await migrateKeyLayout(redis, keys, opts.logger);
+  const { redis, subscriber, keys, queue } = clients;
   const ttlSeconds = config.recordTtlDays * 86400;
   const store = new QuestionStore({ redis, keys, ttlSeconds });
-  const queue = new QuestionQueue(
-    {
-      connection: bullConnection(target, 'command', 'docqa-api-queue'),
-      prefix: keys.queuePrefix(),
-      attempts: config.jobAttempts,
-    },
-    (err) => opts.logger.warn({ err }, 'questions queue connection error'),
-  );
-  await queue.queue.waitUntilReady();
   // The queues' figures in the API's metrics too: a deployment that scrapes only its API replicas
   // still sees questions, documents and syncs waiting.
   let watch: QueueWatch | undefined;
@@ -188,8 +200,7 @@ export async function startApi(
         server.closeIdleConnections();
         setTimeout(() => server.closeAllConnections(), 2000).unref();
       });
-      await Promise.allSettled([feed.close(), queue.close(), watch?.close(), services.close?.()]);
-      await closeRedis(redis);
+      await Promise.allSettled([feed.close(), watch?.close()]);
     },
   };
 }

@@ -1,3 +1,4 @@
+/** Tokens, portal accounts and sessions, and their Redis stores. */
 export { tokenLifetimeMs, type Principal } from './token';
 export { TokenStore } from './token-store';
 export { TokenCache } from './token-cache';

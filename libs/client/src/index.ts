@@ -1,3 +1,4 @@
+/** The typed TypeScript SDK of the API, used by the CLI, the widget and tests. */
 export {
   DocqaClient,
   type DocqaClientOptions,

@@ -1,3 +1,4 @@
+/** The settings: one zod schema read once from the environment, the logger and the process helpers of the roots. */
 export type { Config } from './settings';
 export { ConfigError, loadConfig } from './load-config';
 export { createLogger } from './logger';

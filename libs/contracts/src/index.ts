@@ -1,3 +1,4 @@
+/** The zod schemas of every message (requests, responses, jobs, events); types and the OpenAPI document derive from them. */
 export { z } from './zod';
 export { API_BASE_PATH, SCOPES } from './constants';
 export type { Filter } from './filter';

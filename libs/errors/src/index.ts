@@ -1,3 +1,4 @@
+/** The named errors and their RFC 9457 problem form. */
 export { AppError } from './app-error';
 export {
   DependencyUnavailableError,

@@ -1,17 +1,9 @@
 import { join } from 'node:path';
 import type { Logger } from 'pino';
-import type { Config } from '@docqa/config';
 import type { DocumentInput, DocumentRecord, IngestAccepted, IngestJob, JobRecord } from '@docqa/contracts';
-import { IngestQueue } from '@docqa/queue';
-import {
-  bullConnection,
-  closeRedis,
-  connectRedis,
-  IdempotentIds,
-  Keys,
-  newId,
-  redisTarget,
-} from '@docqa/redis';
+import type { Redis } from 'ioredis';
+import type { IngestQueue } from '@docqa/queue';
+import { IdempotentIds, newId, type Keys } from '@docqa/redis';
 import type { Embedder } from '@docqa/embedders';
 import type { VectorStore } from '@docqa/retrieval';
 import { DocumentStore, type DocumentListOptions, type DocumentPage } from './document-store';
@@ -87,57 +79,64 @@ export class DocumentService {
   }
 }
 
-/** A {@link DocumentService} with the connections it opened. */
-export interface OpenDocumentService {
+/** A {@link DocumentService} and the intake of uploaded files beside it. */
+export interface DocumentServices {
   service: DocumentService;
   /** Queues uploaded files (the API) and holds them until their job ends (the worker). */
   uploads: UploadIntake;
-  close(): Promise<void>;
+}
+
+/** The settings the document service is built from (named as in `@docqa/config`). */
+export interface DocumentSettings {
+  /** Characters per chunk. */
+  chunkSize: number;
+  /** Characters shared by consecutive chunks. */
+  chunkOverlap: number;
+  /** Where uploaded files wait for their job. @defaultValue `uploads/` under `dataDir` */
+  uploadDir?: string;
+  dataDir: string;
+  uploadTenantInflightMb: number;
+  uploadInflightMb: number;
+  /** A folder still being received changes at least once per request time-out. */
+  requestTimeoutMs: number;
 }
 
 /**
- * Builds the document service of the configured stores: its own Redis connection and `ingest`
- * queue producer, the vector store and embedder given.
+ * Builds the document service over the process's Redis connection and `ingest` queue producer,
+ * and the vector store and embedder given.
  */
-export async function openDocumentService(
-  config: Config,
-  deps: { store: VectorStore; embedder: Embedder; logger: Logger },
-): Promise<OpenDocumentService> {
-  const keys = new Keys(config.redisPrefix);
-  const target = redisTarget(config);
-  const redis = await connectRedis(target, 'command', 'docqa-documents');
-  const queue = new IngestQueue(
-    {
-      connection: bullConnection(target, 'command', 'docqa-ingest-queue'),
-      prefix: keys.queuePrefix(),
-      attempts: config.jobAttempts,
-    },
-    (err) => deps.logger.warn({ err }, 'ingest queue connection error'),
-  );
+export function createDocumentService(
+  settings: DocumentSettings,
+  deps: {
+    redis: Redis;
+    keys: Keys;
+    queue: IngestQueue;
+    store: VectorStore;
+    embedder: Embedder;
+    logger: Logger;
+  },
+): DocumentServices {
+  const { redis, keys, queue } = deps;
   const documents = new DocumentStore({ redis, keys });
   const ingestor = new Ingestor({
     store: deps.store,
     embedder: deps.embedder,
     documents,
-    chunking: { size: config.chunkSize, overlap: config.chunkOverlap },
+    chunking: { size: settings.chunkSize, overlap: settings.chunkOverlap },
     logger: deps.logger,
     waitingJobs: () => queue.queue.getWaitingCount(),
   });
   const store = new UploadStore({
-    dir: config.uploadDir ?? join(config.dataDir, 'uploads'),
-    tenantBytes: config.uploadTenantInflightMb * 1024 * 1024,
-    totalBytes: config.uploadInflightMb * 1024 * 1024,
+    dir: settings.uploadDir ?? join(settings.dataDir, 'uploads'),
+    tenantBytes: settings.uploadTenantInflightMb * 1024 * 1024,
+    totalBytes: settings.uploadInflightMb * 1024 * 1024,
     jobIsLive: (id) => queue.isLive(id),
     // A folder still being received changes at least once per request time-out.
-    orphanAfterMs: Math.max(10 * 60_000, 2 * config.requestTimeoutMs),
+    orphanAfterMs: Math.max(10 * 60_000, 2 * settings.requestTimeoutMs),
   });
   const ids = new IdempotentIds({ redis, keys });
   return {
     service: new DocumentService({ documents, ingestor, queue }),
     uploads: new UploadIntake({ store, documents, queue, ids, redis, keys }),
-    async close() {
-      await queue.close();
-      await closeRedis(redis);
-    },
   };
 }

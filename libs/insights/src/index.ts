@@ -1,3 +1,4 @@
+/** The question log and the reports made from it (questions, gaps, conversations, latency). */
 export { createInsightsServices, type InsightsServices } from './insights-services';
 export { QuestionLog, normaliseQuestion, type EndedQuestion } from './question-log';
 export { InsightsReader, TOP_LIMIT } from './insights-reader';

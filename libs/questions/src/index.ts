@@ -1,2 +1,3 @@
+/** Questions: recording and queueing them (the API) and answering a job into its record (the worker). */
 export { FinalFailure, QuestionProcessor, type QuestionEndLog } from './question-processor';
 export { QuestionService } from './question-service';

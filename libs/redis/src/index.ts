@@ -13,6 +13,7 @@ export {
   scanKeys,
   tenantsWith,
   waitForRedis,
+  type RedisTarget,
 } from './redis';
 export { migrateKeyLayout } from './key-layout';
 export { Lease, type HeldLease } from './lease';

@@ -1,6 +1,5 @@
 import { join } from 'node:path';
 import { QdrantClient } from '@qdrant/js-client-rest';
-import { type Config, ConfigError } from '@docqa/config';
 import { EmbeddedStore, type MirrorEvents } from '@docqa/embedded-store';
 import { type Embedder, LocalEmbedder, OpenAIEmbedder } from '@docqa/embedders';
 import { QdrantStore } from '@docqa/qdrant-store';
@@ -9,8 +8,28 @@ import { Retrieval, type VectorStore } from '@docqa/retrieval';
 /** Time-out of one Qdrant request (the client's own default is five minutes). */
 const QDRANT_TIMEOUT_MS = 60_000;
 
+/** The settings the embedder, the vector store and retrieval are built from (named as in `@docqa/config`). */
+export interface RetrievalSettings {
+  /** `local` (offline) or `openai` (any OpenAI-compatible server). */
+  embeddingsProvider: 'local' | 'openai';
+  embeddingsModel: string;
+  /** Vector size asked of the OpenAI embedder; 0: the model's own. */
+  embeddingsDimensions: number;
+  openaiApiKey?: string;
+  openaiBaseUrl?: string;
+  /** Time-out of one embeddings request, ms. */
+  llmTimeoutMs: number;
+  vectorStore: 'embedded' | 'qdrant';
+  /** Qdrant REST URL; required when `vectorStore` is `qdrant`. */
+  qdrantUrl?: string;
+  qdrantApiKey?: string;
+  qdrantCollection: string;
+  /** The embedded store lives in `lancedb/` under it. */
+  dataDir: string;
+}
+
 /** The embedder of the configured provider. */
-export function createEmbedder(config: Config): Embedder {
+export function createEmbedder(config: RetrievalSettings): Embedder {
   if (config.embeddingsProvider === 'openai') {
     return new OpenAIEmbedder({
       model: config.embeddingsModel,
@@ -28,12 +47,12 @@ export function createEmbedder(config: Config): Embedder {
  * front (a Qdrant collection is created with it); otherwise the first vectors written set it.
  */
 export async function createVectorStore(
-  config: Config,
+  config: RetrievalSettings,
   vectorSize?: number,
   logger?: StoreLogger,
 ): Promise<VectorStore> {
   if (config.vectorStore === 'qdrant') {
-    if (!config.qdrantUrl) throw new ConfigError(['QDRANT_URL: required when VECTOR_STORE=qdrant']);
+    if (!config.qdrantUrl) throw new Error('QDRANT_URL: required when VECTOR_STORE=qdrant');
     const client = new QdrantClient({
       url: config.qdrantUrl,
       apiKey: config.qdrantApiKey,
@@ -72,7 +91,7 @@ function mirrorLog(logger: StoreLogger): MirrorEvents {
 }
 
 /** Retrieval over the configured store and embedder; the store logs with `logger` when given. */
-export async function createRetrieval(config: Config, logger?: StoreLogger): Promise<Retrieval> {
+export async function createRetrieval(config: RetrievalSettings, logger?: StoreLogger): Promise<Retrieval> {
   const embedder = createEmbedder(config);
   return new Retrieval({ store: await createVectorStore(config, embedder.dimensions, logger), embedder });
 }

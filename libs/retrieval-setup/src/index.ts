@@ -1,1 +1,7 @@
-export { createEmbedder, createRetrieval, createVectorStore, type StoreLogger } from './create-retrieval';
+export {
+  createEmbedder,
+  createRetrieval,
+  createVectorStore,
+  type RetrievalSettings,
+  type StoreLogger,
+} from './create-retrieval';

@@ -35,7 +35,7 @@ export { absoluteLinks, linksToPages } from './markdown-links';
 export { pathFilter, type PathFilterOptions } from './path-filter';
 export { loadFileData, loadPaths, UNSUPPORTED_FILE_REASON, type LoadPathsOptions } from './file-loader';
 export { loadFileIsolated, pdfDocumentIsolated, parseThreadScript } from './isolated-loader';
-export { DEFAULT_PARSE_LIMITS, parseLimitsOf, refuseLongText, type ParseLimits } from './parse-limits';
+export { DEFAULT_PARSE_LIMITS, refuseLongText, type ParseLimits } from './parse-limits';
 export { HTML_DEPTH_CEILING, htmlDepth, refuseDeepHtml } from './html-depth';
 export { decodeFileText } from './file-text';
 export { parsePdf, pdfDocument, type PdfContent, type PdfSource } from './pdf-loader';

@@ -1,4 +1,3 @@
-import { loadConfig, type Config } from '@docqa/config';
 import { ValidationError } from '@docqa/errors';
 
 /**
@@ -20,20 +19,18 @@ export interface ParseLimits {
   heapMb: number;
 }
 
-/** The limits the settings give. */
-export function parseLimitsOf(config: Config): ParseLimits {
-  return {
-    inflatedBytes: config.parseMaxInflatedMb * 1024 * 1024,
-    pages: config.parseMaxPages,
-    textChars: config.parseMaxTextChars,
-    htmlDepth: config.parseMaxHtmlDepth,
-    timeoutMs: config.parseTimeoutSeconds * 1000,
-    heapMb: config.parseMaxHeapMb,
-  };
-}
-
-/** The limits of the settings' defaults, for callers given none (`docqa ingest`, tests). */
-export const DEFAULT_PARSE_LIMITS: Readonly<ParseLimits> = Object.freeze(parseLimitsOf(loadConfig({})));
+/**
+ * The limits of the settings' defaults, for callers given none (`docqa ingest`, tests); the
+ * composition's spec checks them against `@docqa/config`'s defaults.
+ */
+export const DEFAULT_PARSE_LIMITS: Readonly<ParseLimits> = Object.freeze({
+  inflatedBytes: 50 * 1024 * 1024,
+  pages: 2000,
+  textChars: 5_000_000,
+  htmlDepth: 500,
+  timeoutMs: 60_000,
+  heapMb: 512,
+});
 
 /** Refuses a document whose text is longer than the limit. */
 export function refuseLongText(text: string, limits: Pick<ParseLimits, 'textChars'>): void {

@@ -2,4 +2,4 @@
 export { SourceService } from './source-service';
 export { SourceSyncer } from './source-syncer';
 export { SourceStore, newSyncRecord, type PageState, type StoredSource } from './source-store';
-export { openSources, type OpenSources } from './open-sources';
+export { createSources, type SourceSettings, type Sources } from './open-sources';

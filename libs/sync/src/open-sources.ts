@@ -1,38 +1,49 @@
+import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
-import type { Config } from '@docqa/config';
 import type { DocumentService } from '@docqa/ingest';
-import { SourceQueue } from '@docqa/queue';
-import { parseLimitsOf } from '@docqa/sources';
-import { Keys, Lease, bullConnection, closeRedis, connectRedis, redisTarget } from '@docqa/redis';
+import type { SourceQueue } from '@docqa/queue';
+import type { ParseLimits } from '@docqa/sources';
+import { Lease, type Keys } from '@docqa/redis';
 import { SecretBox } from './secret-box';
 import { SourceService } from './source-service';
 import { SourceStore } from './source-store';
 import { SourceSyncer } from './source-syncer';
 
-/** The sources of the configured Redis: the API's service, the worker's syncer. */
-export interface OpenSources {
+/** The sources: the API's service, the worker's syncer. */
+export interface Sources {
   service: SourceService;
   syncer: SourceSyncer;
-  close(): Promise<void>;
 }
 
-/** Builds the source service and syncer over their own Redis connection and `sources` producer. */
-export async function openSources(
-  config: Config,
-  deps: { documents: DocumentService; logger: Logger },
-): Promise<OpenSources> {
-  const keys = new Keys(config.redisPrefix);
-  const target = redisTarget(config);
-  const redis = await connectRedis(target, 'command', 'docqa-sources');
-  const queue = new SourceQueue(
-    {
-      connection: bullConnection(target, 'command', 'docqa-sources-queue'),
-      prefix: keys.queuePrefix(),
-    },
-    (err) => deps.logger.warn({ err }, 'sources queue connection error'),
-  );
+/** The settings sources are built from (named as in `@docqa/config`). */
+export interface SourceSettings {
+  /** How long a sync holds a source's lease before another process may take it over, ms. */
+  jobLockMs: number;
+  /** Sources synced at once by one worker. */
+  sourcesConcurrency: number;
+  /** Whether sources may fetch from private and loopback addresses. */
+  sourcesAllowPrivateNetworks: boolean;
+  /** GitHub REST API that `github` sources read. */
+  githubApiUrl: string;
+  /** Key that encrypts stored secrets; none: sources cannot hold secrets. */
+  secretsKey?: string;
+}
+
+/** Builds the source service and syncer over the process's Redis connection and `sources` producer. */
+export function createSources(
+  settings: SourceSettings,
+  deps: {
+    redis: Redis;
+    keys: Keys;
+    queue: SourceQueue;
+    documents: DocumentService;
+    parseLimits: ParseLimits;
+    logger: Logger;
+  },
+): Sources {
+  const { redis, keys, queue } = deps;
   const store = new SourceStore({ redis, keys });
-  const secrets = new SecretBox(config.secretsKey);
+  const secrets = new SecretBox(settings.secretsKey);
   const lease = new Lease(redis);
   return {
     service: new SourceService({
@@ -42,7 +53,7 @@ export async function openSources(
       secrets,
       lease,
       keys,
-      leaseMs: config.jobLockMs,
+      leaseMs: settings.jobLockMs,
     }),
     syncer: new SourceSyncer({
       store,
@@ -50,16 +61,12 @@ export async function openSources(
       keys,
       documents: deps.documents,
       logger: deps.logger,
-      leaseMs: config.jobLockMs,
-      concurrency: config.sourcesConcurrency,
-      allowPrivateNetworks: config.sourcesAllowPrivateNetworks,
-      githubApiUrl: config.githubApiUrl,
-      parseLimits: parseLimitsOf(config),
+      leaseMs: settings.jobLockMs,
+      concurrency: settings.sourcesConcurrency,
+      allowPrivateNetworks: settings.sourcesAllowPrivateNetworks,
+      githubApiUrl: settings.githubApiUrl,
+      parseLimits: deps.parseLimits,
       secrets,
     }),
-    async close() {
-      await queue.close();
-      await closeRedis(redis);
-    },
   };
 }

@@ -1,11 +1,13 @@
 import pino from 'pino';
 import type { Redis } from 'ioredis';
 import type { IngestJob, JobRecord } from '@docqa/contracts';
-import { openDocumentService, type DocumentService, type OpenDocumentService } from '@docqa/ingest';
-import { Keys } from '@docqa/redis';
+import { openProcessClients, parseLimitsOf, type ProcessClients } from '@docqa/composition';
+import { createDocumentService, type DocumentService } from '@docqa/ingest';
+import { IngestQueue, SourceQueue } from '@docqa/queue';
+import { Keys, bullConnection } from '@docqa/redis';
 import { createRetrieval } from '@docqa/retrieval-setup';
-import { openSources, type OpenSources } from '@docqa/sync';
-import { type DocsSite, htmlPage, startDocsSite } from '@docqa/sync/testing';
+import { createSources, type Sources } from '@docqa/sync';
+import { htmlPage, startDocsSite, type DocsSite } from '@docqa/sync/testing';
 import { deletePrefix, testPrefix, testRedis, waitFor } from '@docqa/testing';
 import { type Stack, startStack } from '@docqa/api-server/testing';
 
@@ -26,8 +28,9 @@ describe('a source whose sync is held while it runs', () => {
   let stack: Stack;
   let redis: Redis;
   let site: DocsSite;
-  let documents: OpenDocumentService;
-  let sources: OpenSources;
+  let clients: ProcessClients;
+  let queues: { ingest: IngestQueue; sources: SourceQueue };
+  let sources: Sources;
   let closeRetrieval: () => Promise<void>;
   let headers: Record<string, string>;
   /** Set by a test to hold the sync's next `ingestNow` at a point. */
@@ -41,11 +44,27 @@ describe('a source whose sync is held while it runs', () => {
     stack = await startStack({ prefix, noWorker: true, env: { SOURCES_ALLOW_PRIVATE_NETWORKS: 'true' } });
     const token = await stack.createToken({ tenant: 'acme', scopes: ['ingest', 'search'] });
     headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
-    // The sync runs here, in the test, over a document service whose indexing the test can hold.
+    // The sync runs here, in the test, over a document service whose indexing the test can hold:
+    // composed by hand, as the composition root does, with the held service in between.
     const logger = pino({ level: 'silent' });
+    clients = await openProcessClients(stack.config, 'docqa-test-sync', logger);
+    const connection = () => bullConnection(clients.target, 'command', 'docqa-test-queue');
+    queues = {
+      ingest: new IngestQueue({
+        connection: connection(),
+        prefix: keys.queuePrefix(),
+        attempts: stack.config.jobAttempts,
+      }),
+      sources: new SourceQueue({ connection: connection(), prefix: keys.queuePrefix() }),
+    };
     const retrieval = await createRetrieval(stack.config);
     closeRetrieval = () => retrieval.deps.store.close();
-    documents = await openDocumentService(stack.config, { ...retrieval.deps, logger });
+    const documents = createDocumentService(stack.config, {
+      ...clients,
+      ...retrieval.deps,
+      queue: queues.ingest,
+      logger,
+    });
     const real = documents.service;
     const held = Object.create(real) as DocumentService;
     held.ingestNow = async (
@@ -66,12 +85,19 @@ describe('a source whose sync is held while it runs', () => {
       }
       return job;
     };
-    sources = await openSources(stack.config, { documents: held, logger });
+    sources = createSources(stack.config, {
+      ...clients,
+      queue: queues.sources,
+      documents: held,
+      parseLimits: parseLimitsOf(stack.config),
+      logger,
+    });
   });
   afterAll(async () => {
-    await sources.close();
-    await documents.close();
+    await queues.sources.close();
+    await queues.ingest.close();
     await closeRetrieval();
+    await clients.close();
     await stack.close();
     await site.close();
     await deletePrefix(redis, prefix);

@@ -1,3 +1,4 @@
+/** Test helpers: private redis-servers, free ports, processes, chromium and a fake OpenAI server. */
 export { deletePrefix, testPrefix, testRedis, testRedisUrl } from './test-redis';
 export { startOwnRedis, type OwnRedis } from './redis-server';
 export { startOpenAITestServer, type ChatReply, type OpenAITestServer } from './openai-test-server';

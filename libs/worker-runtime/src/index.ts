@@ -1,2 +1,5 @@
-export { startWorker, type ConsumerFactory } from './worker-runtime';
-export { createKnowledgeBase } from './knowledge-base';
+/** The consumers of the worker: questions, ingest and source syncs, and the binding of records to the vector store. */
+export { startWorker, type WorkerClients, type WorkerHandle, type WorkerSettings } from './worker-runtime';
+export { createIngestWorker, type IngestWorkerOptions } from './ingest-worker';
+export { createSourceWorker } from './source-worker';
+export { bindRecordsToStore } from './store-binding';

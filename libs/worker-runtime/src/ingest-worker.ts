@@ -46,7 +46,7 @@ export interface IngestWorkerOptions {
   logger: Logger;
   /** Lock time of a running job (`JOB_LOCK_MS`). */
   lockMs: number;
-  /** What parsing one uploaded file may cost (`parseLimitsOf(config)`). */
+  /** What parsing one uploaded file may cost (from the settings). */
   parseLimits: ParseLimits;
   metrics?: Metrics;
 }

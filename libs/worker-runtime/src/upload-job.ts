@@ -22,7 +22,7 @@ export interface UploadJobDeps<R> {
    * jobs) and renews the job's lock, since one parse may hold the thread for a while.
    */
   beforeFile(): Promise<void>;
-  /** What parsing one file may cost (`parseLimitsOf(config)`). */
+  /** What parsing one file may cost (from the settings). */
   limits: ParseLimits;
   onProgress?: (done: number, total: number) => unknown;
 }

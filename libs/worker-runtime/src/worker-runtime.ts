@@ -1,6 +1,6 @@
 import type { Worker } from 'bullmq';
+import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
-import type { Config } from '@docqa/config';
 import type { Answerer } from '@docqa/answering';
 import { QuestionLog } from '@docqa/insights';
 import type { Metrics } from '@docqa/metrics';
@@ -8,51 +8,59 @@ import { QuestionProcessor } from '@docqa/questions';
 import { QueueWatch } from '@docqa/queue';
 import { QuestionStore } from '@docqa/records';
 import {
-  Keys,
   bullConnection,
-  closeRedis,
-  connectRedis,
   dropBullConnections,
-  migrateKeyLayout,
-  redisTarget,
   releaseBullConnection,
+  type Keys,
+  type RedisTarget,
 } from '@docqa/redis';
 import { questionEndLog } from './answer-metrics';
 import { createQuestionWorker } from './question-worker';
 
-/** Extra queue consumers (the ingest worker comes from the knowledge-base wiring). */
-export type ConsumerFactory = (ctx: {
-  config: Config;
+/** The settings of the questions consumer (named as in `@docqa/config`). */
+export interface WorkerSettings {
+  /** Answers one worker process runs at once. */
+  workerConcurrency: number;
+  /** How long a job's lock lasts without renewal, ms. */
+  jobLockMs: number;
+  recordTtlDays: number;
+  analyticsRetentionDays: number;
+}
+
+/** The connections the worker works with, opened (and closed) by its composition root. */
+export interface WorkerClients {
+  /** Where BullMQ opens the questions consumer's own connections. */
+  target: RedisTarget;
+  /** The answer path's connection: it rides out an outage (`blocking`) rather than lose an answer. */
+  redis: Redis;
   keys: Keys;
-  logger: Logger;
-  metrics?: Metrics;
-}) => Worker | Promise<Worker>;
+}
 
 /** A running worker process's consumers. */
 export interface WorkerHandle {
   /**
    * Finishes the jobs in hand (up to `graceMs`), then aborts the answers still running, moves
-   * their jobs back to the queue for another worker, and disconnects.
+   * their jobs back to the queue for another worker, and disconnects the consumers (the
+   * connections given are the caller's).
    */
   close(graceMs?: number): Promise<void>;
 }
 
 /** Starts the queue consumers of one worker process. */
 export async function startWorker(
-  config: Config,
+  config: WorkerSettings,
+  clients: WorkerClients,
   deps: {
     answerer: Answerer;
     logger: Logger;
-    consumers?: ConsumerFactory[];
+    /** Consumers of other queues (ingest, sources), closed with the questions consumer. */
+    consumers?: Worker[];
     flushIntervalMs?: number;
     /** Filled with answer, ingest and queue metrics when given. */
     metrics?: Metrics;
   },
 ): Promise<WorkerHandle> {
-  const keys = new Keys(config.redisPrefix);
-  const target = redisTarget(config);
-  const redis = await connectRedis(target, 'blocking', 'docqa-worker');
-  await migrateKeyLayout(redis, keys, deps.logger);
+  const { target, redis, keys } = clients;
   const store = new QuestionStore({ redis, keys, ttlSeconds: config.recordTtlDays * 86400 });
   const processor = new QuestionProcessor({
     store,
@@ -78,8 +86,7 @@ export async function startWorker(
       logger: deps.logger,
     }),
   ];
-  for (const factory of deps.consumers ?? [])
-    workers.push(await factory({ config, keys, logger: deps.logger, metrics: deps.metrics }));
+  workers.push(...(deps.consumers ?? []));
   await Promise.all(workers.map((w) => w.waitUntilReady()));
   let watch: QueueWatch | undefined;
   if (deps.metrics) {
@@ -104,7 +111,6 @@ export async function startWorker(
       }
       await Promise.all(workers.map((w) => releaseBullConnection(w.opts.connection)));
       await watch?.close();
-      await closeRedis(redis);
     },
   };
 }

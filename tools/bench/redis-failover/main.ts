@@ -17,7 +17,7 @@ import pino from 'pino';
 import { ScriptedAnswerer } from '@docqa/answering/testing';
 import { noKnowledgeBase, startStack, type Stack } from '@docqa/api-server/testing';
 import { cli, startOwnCluster, startOwnRedis, startOwnSentinel, type RedisProcess } from '@docqa/testing';
-import { startWorker } from '@docqa/worker-runtime';
+import { composeWorker } from '@docqa/composition';
 import { writeBenchSection } from '../write-section';
 import { runBench } from '../run-bench';
 
@@ -122,7 +122,7 @@ async function runSetup(setup: Setup): Promise<Result> {
     services: noKnowledgeBase(),
     env: { ...setup.env, RATE_LIMIT_PER_MINUTE: '1000000', JOB_LOCK_MS: '5000' },
   });
-  const second = await startWorker(stack.config, { answerer, logger: pino({ level: 'silent' }) });
+  const second = await composeWorker(stack.config, { answerer, logger: pino({ level: 'silent' }) });
   const token = await stack.createToken({ tenant: 'bench', scopes: ['ask'] });
   const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
   const acknowledged: string[] = [];

@@ -9,6 +9,10 @@ import { type Scope } from '@docqa/contracts';
 import { loadConfig, type Config } from '@docqa/config';
 import { API_BASE_PATH, QUEUE_NAMES, type Filter } from '@docqa/contracts';
 import type { Answerer } from '@docqa/answering';
+// The test stack composes its processes as the apps do, through the one root (the harness moves
+// to the system-test lib with issue 36; until then it is the one importer outside apps and tests).
+// eslint-disable-next-line @nx/enforce-module-boundaries
+import { composeApi, composeWorker } from '@docqa/composition';
 import type { Metrics } from '@docqa/metrics';
 import {
   Keys,
@@ -18,15 +22,11 @@ import {
   redisTarget,
   releaseBullConnection,
 } from '@docqa/redis';
-import { createApiServices } from '../knowledge-base';
-import { startApi, type ApiServices } from '../server';
-import { createKnowledgeBase, startWorker, type ConsumerFactory } from '@docqa/worker-runtime';
+import type { ApiServices } from '../server';
 
-/** Options of {@link startStack}. */
 /**
  * Services of an API without a knowledge base, for tests and benches of questions and the widget:
- * searches find nothing, no health probes, the model probe passes. A new object each call, since
- * `startStack` sets its clock on the services it is given.
+ * searches find nothing, no health probes, the model probe passes.
  */
 export function noKnowledgeBase(): ApiServices {
   return {
@@ -36,6 +36,7 @@ export function noKnowledgeBase(): ApiServices {
   };
 }
 
+/** Options of {@link startStack}. */
 export interface StackOptions {
   /** Redis to use; default the tests' private one (`TEST_REDIS_URL`). */
   redisUrl?: string;
@@ -50,7 +51,6 @@ export interface StackOptions {
   answerer?: Answerer;
   /** Knowledge-base services of the API (default: the real ones). */
   services?: ApiServices;
-  consumers?: ConsumerFactory[];
   /** Start no worker (tests that run their own). */
   noWorker?: boolean;
   /** Folder of the built widget to serve at /widget/. */
@@ -95,6 +95,8 @@ export interface Stack {
    * checks after it (questions asked, answers written) is then final, however slow the machine.
    */
   waitUntilIdle(): Promise<void>;
+  /** Starts a worker (the real pipeline, or `answerer`) when none runs. */
+  startWorker(): Promise<void>;
   stopWorker(): Promise<void>;
   close(): Promise<void>;
 }
@@ -115,15 +117,13 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     ...options.env,
   });
   const logger = options.logger ?? pino({ level: config.logLevel });
-  const services = options.services ?? (await createApiServices(config, logger));
-  if (options.now) services.now = options.now;
   const redis = await connectRedis(redisTarget(config), 'command', 'docqa-stack');
   const tokens = new TokenStore({ redis, keys: new Keys(prefix) });
   // The demo page is same-origin with the API, so the token's origin list is never consulted.
   const demoToken = options.demoTenant
     ? await createWidgetToken(tokens, options.demoTenant, ['http://demo.invalid'])
     : undefined;
-  const api = await startApi(config, services, {
+  const api = await composeApi(config, {
     logger,
     version: 'test',
     widgetDir: options.widgetDir,
@@ -131,17 +131,12 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     demoToken,
     metrics: options.metrics?.api,
     recordTokenUse: options.recordTokenUse,
+    services: options.services,
+    now: options.now,
   });
-  const knowledgeBase =
-    options.noWorker || options.answerer ? null : await createKnowledgeBase(config, logger);
-  let worker = options.noWorker
-    ? null
-    : await startWorker(config, {
-        answerer: options.answerer ?? knowledgeBase!.answerer,
-        logger,
-        consumers: options.consumers ?? knowledgeBase?.consumers,
-        metrics: options.metrics?.worker,
-      });
+  const startWorker = () =>
+    composeWorker(config, { logger, answerer: options.answerer, metrics: options.metrics?.worker });
+  let worker = options.noWorker ? null : await startWorker();
   return {
     config,
     baseUrl: api.url,
@@ -171,6 +166,9 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
         await releaseBullConnection(queue.opts.connection);
       }
     },
+    async startWorker() {
+      worker ??= await startWorker();
+    },
     async stopWorker() {
       await worker?.close(0);
       worker = null;
@@ -178,7 +176,6 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     async close() {
       await worker?.close(1000);
       await api.close();
-      await knowledgeBase?.close();
       rmSync(dataDir, { recursive: true, force: true });
       await closeRedis(redis);
     },

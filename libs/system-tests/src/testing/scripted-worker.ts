@@ -5,13 +5,13 @@
 import pino from 'pino';
 import { loadConfig } from '@docqa/config';
 import { ScriptedAnswerer } from '@docqa/answering/testing';
-import { startWorker } from '@docqa/worker-runtime';
+import { composeWorker } from '@docqa/composition';
 
 async function main(): Promise<void> {
   const config = loadConfig();
   const pieces = Array.from({ length: 40 }, (_, i) => `word${i} `);
   const answerer = new ScriptedAnswerer({ pieces, delayMs: Number(process.env.PIECE_DELAY_MS ?? 50) });
-  const worker = await startWorker(config, { answerer, logger: pino({ level: 'silent' }) });
+  const worker = await composeWorker(config, { answerer, logger: pino({ level: 'silent' }) });
   // As apps/worker does: SIGTERM finishes the answers in hand (within GRACE_MS), then exits.
   process.once('SIGTERM', () => {
     void worker.close(Number(process.env.GRACE_MS ?? 10_000)).then(() => process.exit(0));
