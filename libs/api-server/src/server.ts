@@ -21,6 +21,7 @@ import {
   redisTarget,
 } from '@docqa/records';
 import { createAdminServices } from './admin-services';
+import { createEvalService } from './eval-services';
 import type { Embedder, VectorStore } from '@docqa/retrieval';
 import type { Searcher } from '@docqa/retrieval';
 import { createApp, type RouteGroup } from './app';
@@ -108,6 +109,9 @@ export async function startApi(
     basic: { redis: async () => void (await redis.ping()), ...services.probes },
     model: services.modelProbe,
   });
+  const questions = new QuestionService({ store, queue, feed });
+  const settings = new SettingsStore({ redis, keys });
+  const evals = createEvalService(config, { redis, keys, questions, settings, logger: opts.logger });
   const { app, routes } = createApp(
     {
       version: opts.version,
@@ -117,8 +121,9 @@ export async function startApi(
       tokens: tokenCache,
       admin: createAdminServices(config, { redis, keys }),
       store,
-      questions: new QuestionService({ store, queue, feed }),
-      settings: new SettingsStore({ redis, keys }),
+      questions,
+      settings,
+      evals,
       feedback: new FeedbackStore({ redis, keys, ttlSeconds }),
       insights: createInsightsServices({
         redis,
@@ -190,6 +195,7 @@ export async function startApi(
         server.closeIdleConnections();
         setTimeout(() => server.closeAllConnections(), 2000).unref();
       });
+      await evals.runner.close();
       await Promise.allSettled([feed.close(), queue.close(), watch?.close(), services.close?.()]);
       await closeRedis(redis);
     },

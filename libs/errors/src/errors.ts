@@ -49,6 +49,13 @@ export class IdempotencyConflictError extends AppError {
   readonly title = 'Conflict';
 }
 
+/** 409: a record of that name exists already (an evaluation set created twice). */
+export class AlreadyExistsError extends AppError {
+  readonly code = 'already_exists';
+  readonly status = 409;
+  readonly title = 'Conflict';
+}
+
 /** 413: the body exceeds the configured limit. */
 export class PayloadTooLargeError extends AppError {
   readonly code = 'payload_too_large';

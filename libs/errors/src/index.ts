@@ -1,5 +1,6 @@
 export { AppError } from './app-error';
 export {
+  AlreadyExistsError,
   DependencyUnavailableError,
   FetchFailedError,
   ForbiddenError,

@@ -1,0 +1,28 @@
+import type { Redis } from 'ioredis';
+import type { Logger } from 'pino';
+import type { Config } from '@docqa/config';
+import { EvalRunner, EvalService, EvalStore, describeRuns } from '@docqa/evals';
+import type { QuestionService } from '@docqa/questions';
+import type { Keys, SettingsStore } from '@docqa/records';
+
+/** Builds the API's evaluation sets and runs (DESIGN §16) over its Redis and question service. */
+export function createEvalService(
+  config: Config,
+  deps: { redis: Redis; keys: Keys; questions: QuestionService; settings: SettingsStore; logger: Logger },
+): EvalService {
+  const store = new EvalStore({ redis: deps.redis, keys: deps.keys });
+  const runner = new EvalRunner({
+    store,
+    questions: deps.questions,
+    logger: deps.logger,
+    describe: describeRuns(deps, {
+      answerer: config.llmProvider,
+      model: config.llmProvider === 'extractive' ? null : config.llmModel,
+      embedder:
+        config.embeddingsProvider === 'local'
+          ? 'local'
+          : `${config.embeddingsProvider}:${config.embeddingsModel}`,
+    }),
+  });
+  return new EvalService(store, runner);
+}
