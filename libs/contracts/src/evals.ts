@@ -69,13 +69,20 @@ const items = z.array(EvalItemInputSchema).max(EVAL_SET_MAX_ITEMS);
 export const EvalSetCreateSchema = z
   .object({ name: EvalSetNameSchema, description: z.string().max(1000).optional(), items: items.optional() })
   .strict()
-  .openapi('EvalSetCreate');
+  .openapi('EvalSetCreate', {
+    example: {
+      name: 'release-checks',
+      items: [{ question: 'How do I rotate a token?', expect: { key_strings: ['docqa tokens create'] } }],
+    },
+  });
 
 /** Body of `PUT /evals/{set}`: the set's description and its whole list of items. */
 export const EvalSetUpdateSchema = z
   .object({ description: z.string().max(1000).optional(), items })
   .strict()
-  .openapi('EvalSetUpdate');
+  .openapi('EvalSetUpdate', {
+    example: { items: [{ id: 'i_4x9k', question: 'Is there a dark mode?', expect: { not_covered: true } }] },
+  });
 
 /** Body of `POST /evals/{set}/import`: a JSONL or CSV file's text, added to the set (created if need be). */
 export const EvalImportSchema = z
@@ -88,7 +95,12 @@ export const EvalImportSchema = z
       .openapi({ description: 'Replace the items instead of adding to them.' }),
   })
   .strict()
-  .openapi('EvalImport');
+  .openapi('EvalImport', {
+    example: {
+      format: 'csv',
+      content: 'question,key_strings\nHow do I rotate a token?,docqa tokens create\n',
+    },
+  });
 
 /** A set with its items (`GET /evals/{set}`). */
 export const EvalSetSchema = z
