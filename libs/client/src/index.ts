@@ -19,3 +19,4 @@ export {
   type InsightsParams,
   type PeriodParams,
 } from './insights-client';
+export { EvalsClient } from './evals-client';
