@@ -6,7 +6,8 @@ import type { Config } from '@docqa/config';
 import { openDocumentService } from '@docqa/ingest';
 import { createRetrieval } from '@docqa/retrieval';
 import { parseLimitsOf } from '@docqa/sources';
-import { openSources } from '@docqa/sync';
+import { GitHubPullRequests, openSources } from '@docqa/sync';
+import { gapDocsRoutes } from './routes/gap-docs';
 import { documentChunkRoutes } from './routes/document-chunks';
 import { documentRoutes } from './routes/documents';
 import { sourceRoutes } from './routes/sources';
@@ -34,6 +35,7 @@ export async function createApiServices(config: Config, logger: Logger): Promise
         files: config.uploadMaxFiles,
       }),
       sourceRoutes(sources.service),
+      gapDocsRoutes(sources.service, new GitHubPullRequests({ apiUrl: config.githubApiUrl })),
       mcpRoutes({
         readDocument: (tenant, id, opts) => retrieval.readDocument(tenant, id, opts),
         answerTimeoutMs: config.mcpAnswerTimeoutSeconds * 1000,

@@ -801,6 +801,46 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v2/admin/gaps/draft': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Draft a docs section for a coverage gap
+     * @description Drafts a Markdown page for a cluster of failed questions: marked as a draft, with the questions it must answer, the nearest existing sections linked and a skeleton of headings. The questions are added to the evaluation set `gap-<title>` (created if need be), so the next run shows whether the gap closed. Needs a token with the `admin` scope, or a portal session.
+     */
+    post: operations['draftGapSection'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v2/admin/gaps/pull-request': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Open a pull request with a gap's draft on the tenant's GitHub source
+     * @description Opens a pull request on a GitHub source's repository with the source's stored token: a new branch, the draft at `path`, and a body listing the visitors' questions as evidence. A refusal of GitHub (401, 404, 422) answers 502 and a reached rate limit 503, each saying what GitHub answered; the new branch is deleted when the file or the pull request is refused. The questions are added to the evaluation set `gap-<title>`, expecting the new page to be cited when the source has a published base URL. Needs a token with the `admin` scope, or a portal session.
+     */
+    post: operations['openGapPullRequest'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v2/mcp': {
     parameters: {
       query?: never;
@@ -1751,6 +1791,49 @@ export interface components {
     };
     SyncAccepted: {
       job_id: string;
+    };
+    GapDraft: {
+      title: string;
+      markdown: string;
+      /** @description The evaluation set the questions were added to. */
+      eval_set: string;
+    };
+    /**
+     * @example {
+     *       "question_ids": [
+     *         "q_3kq9x2",
+     *         "q_7hd2mm"
+     *       ],
+     *       "title": "Dark mode"
+     *     }
+     */
+    GapDraftRequest: {
+      /** @description The gap cluster's question ids (`GET /admin/gaps/`). */
+      question_ids: string[];
+      title?: string;
+    };
+    GapPullRequest: {
+      pull_request_url: string;
+      branch: string;
+      eval_set: string;
+    };
+    /**
+     * @example {
+     *       "question_ids": [
+     *         "q_3kq9x2"
+     *       ],
+     *       "source_id": "s_Ab12",
+     *       "path": "docs/guides/dark-mode.md"
+     *     }
+     */
+    GapPullRequestRequest: {
+      /** @description The gap cluster's question ids (`GET /admin/gaps/`). */
+      question_ids: string[];
+      title?: string;
+      /** @description A GitHub source of the tenant. */
+      source_id: string;
+      /** @example docs/guides/dark-mode.md */
+      path: string;
     };
     /**
      * @example {
@@ -5937,6 +6020,205 @@ export interface operations {
         content: {
           'application/problem+json': components['schemas']['Problem'];
         };
+      };
+      /** @description A dependency is unavailable. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  draftGapSection: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['GapDraftRequest'];
+      };
+    };
+    responses: {
+      /** @description The draft */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['GapDraft'];
+        };
+      };
+      /** @description Invalid body or parameter (problem details with `errors`). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Missing, unknown or expired token. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The token lacks the `admin` scope, or the origin is not allowed. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description No such record for this tenant. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The body is larger than the limit. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The body is not JSON (`Content-Type: application/json`). */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Rate limited; see `Retry-After`. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description A dependency is unavailable. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  openGapPullRequest: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['GapPullRequestRequest'];
+      };
+    };
+    responses: {
+      /** @description The pull request */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['GapPullRequest'];
+        };
+      };
+      /** @description Invalid body or parameter (problem details with `errors`). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Missing, unknown or expired token. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The token lacks the `admin` scope, or the origin is not allowed. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description No such record for this tenant. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The body is larger than the limit. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The body is not JSON (`Content-Type: application/json`). */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Rate limited; see `Retry-After`. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description GitHub refused (token, repository, branch or file); the detail says what it answered */
+      502: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
       };
       /** @description A dependency is unavailable. */
       503: {

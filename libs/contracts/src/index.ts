@@ -201,3 +201,13 @@ export {
   type EvalTally,
   type EvalVerdict,
 } from './evals';
+export {
+  GapDraftRequestSchema,
+  GapDraftSchema,
+  GapPullRequestRequestSchema,
+  GapPullRequestSchema,
+  type GapDraft,
+  type GapDraftRequest,
+  type GapPullRequest,
+  type GapPullRequestRequest,
+} from './gap-docs';

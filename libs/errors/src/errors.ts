@@ -127,6 +127,13 @@ export class FetchFailedError extends AppError {
   readonly title = 'Bad Gateway';
 }
 
+/** 502: a service docqa calls for the caller (GitHub) refused the request; the detail says how. */
+export class UpstreamRefusedError extends AppError {
+  readonly code = 'upstream_refused';
+  readonly status = 502;
+  readonly title = 'Bad Gateway';
+}
+
 /** A sync of a source is already running; this one waits its turn. */
 export class SyncBusyError extends AppError {
   readonly code = 'sync_busy';

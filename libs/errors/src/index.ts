@@ -17,6 +17,7 @@ export {
   SyncBusyError,
   UnauthenticatedError,
   UnsupportedMediaTypeError,
+  UpstreamRefusedError,
   ValidationError,
 } from './errors';
 export { toProblem } from './problem';
