@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import {
+  adminApiUntil,
   focusedHeading,
   navigate,
   openPortal,
@@ -132,5 +133,21 @@ describe('the Evaluations page in Chromium: sets, items, runs, the chart and the
     await navigate(page, 'Evaluations');
     await focusedHeading(page, 'Evaluations');
     await page.getByRole('link', { name: 'release' }).waitFor();
+  });
+
+  it('drafts a docs section for a coverage gap and adds its questions to a set', async () => {
+    // The runs' declined answers are failed questions: they make the coverage gaps.
+    await adminApiUntil<{ clusters: unknown[] }>(page, 'admin/gaps/', (b) => b.clusters?.length > 0);
+    await navigate(page, 'Coverage gaps');
+    await focusedHeading(page, 'Coverage gaps');
+    await page.getByRole('button', { name: 'Draft a docs section' }).first().click();
+    await page.getByRole('heading', { level: 3, name: /^Draft: / }).waitFor();
+    await page.getByText('## Questions this page must answer').waitFor();
+    await page.getByText('Add a GitHub source to open the draft as a pull request.').waitFor();
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download the draft' }).click();
+    expect((await download).suggestedFilename()).toMatch(/\.md$/);
+    await page.getByRole('link', { name: /^gap-/ }).click();
+    await page.getByRole('heading', { level: 1, name: /^gap-/ }).waitFor();
   });
 });
