@@ -6,3 +6,4 @@ export { searchPassages } from './search-passages';
 export { terms } from './text';
 export { ExtractiveAnswerer } from './extractive-answerer';
 export { createAnswerer } from './create-answerer';
+export { createChatModel, type ChatModelOptions } from './openai-answerer';

@@ -1,7 +1,8 @@
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { Config } from '@docqa/config';
-import { EvalRunner, EvalService, EvalStore, describeRuns } from '@docqa/evals';
+import { createChatModel } from '@docqa/answering';
+import { EvalRunner, EvalService, EvalStore, ModelJudge, describeRuns } from '@docqa/evals';
 import type { QuestionService } from '@docqa/questions';
 import type { Keys, SettingsStore } from '@docqa/records';
 
@@ -15,6 +16,21 @@ export function createEvalService(
     store,
     questions: deps.questions,
     logger: deps.logger,
+    // Items without expectations are graded by the configured model; the extractive answerer has none.
+    judge:
+      config.llmProvider === 'openai'
+        ? new ModelJudge(
+            createChatModel({
+              model: config.llmModel,
+              apiKey: config.openaiApiKey,
+              baseUrl: config.openaiBaseUrl,
+              temperature: 0,
+              maxTokens: 200,
+              timeoutMs: config.llmTimeoutMs,
+            }),
+            config.llmTimeoutMs,
+          )
+        : undefined,
     describe: describeRuns(deps, {
       answerer: config.llmProvider,
       model: config.llmProvider === 'extractive' ? null : config.llmModel,

@@ -4,6 +4,7 @@ import { ValidationError } from '@docqa/errors';
 import type { QuestionService } from '@docqa/questions';
 import { newId } from '@docqa/records';
 import type { EvalStore } from './eval-store';
+import type { ModelJudge } from './eval-judge';
 import { scoreAnswer } from './eval-scoring';
 
 /** What an {@link EvalRunner} needs. */
@@ -14,6 +15,8 @@ export interface EvalRunnerOptions {
   /** What a run of the tenant runs with (answerer, model, embedder, settings digest, documents). */
   describe: (tenant: string) => Promise<EvalRunWith>;
   logger: Logger;
+  /** Grades items without expectations (with a model configured); without one they stay unscored. */
+  judge?: ModelJudge;
   /** Items asked and awaited at once; the rest wait, so interactive questions keep their place. @defaultValue 16 */
   inFlight?: number;
   /** Seconds one wait for an answer lasts before the cancel flag is read again. @defaultValue 2 */
@@ -142,7 +145,9 @@ export class EvalRunner {
     ]);
     const record = await this.answer(tenant, runId, created!.question_id);
     if (!record) return null;
-    const score = scoreAnswer(item, record);
+    let score = scoreAnswer(item, record);
+    const judged = score.verdict === 'unscored' && record.status === 'ready' && this.opts.judge;
+    if (judged) score = await judged.judge(item.question, record);
     return {
       item,
       question_id: record.id,

@@ -1,6 +1,7 @@
 export { EvalStore } from './eval-store';
 export { EvalRunner, type EvalRunnerOptions } from './eval-runner';
 export { scoreAnswer, type Score } from './eval-scoring';
+export { ModelJudge } from './eval-judge';
 export { compareRuns } from './eval-comparison';
 export { parseEvalFile, EVAL_CSV_COLUMNS } from './eval-file';
 export { describeRuns, type AnsweringSetup } from './run-with';
