@@ -136,7 +136,14 @@ describe('the Evaluations page in Chromium: sets, items, runs, the chart and the
   });
 
   it('drafts a docs section for a coverage gap and adds its questions to a set', async () => {
-    // The runs' declined answers are failed questions: they make the coverage gaps.
+    // A visitor's question the docs do not cover makes a coverage gap (the runs' questions do not).
+    const token = await portal.stack.createToken({ tenant: 'acme', scopes: ['ask'] });
+    const asked = await fetch(`${portal.stack.apiUrl}question/`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ question: 'Is there a dark mode?' }),
+    });
+    expect(asked.status).toBe(201);
     await adminApiUntil<{ clusters: unknown[] }>(page, 'admin/gaps/', (b) => b.clusters?.length > 0);
     await navigate(page, 'Coverage gaps');
     await focusedHeading(page, 'Coverage gaps');

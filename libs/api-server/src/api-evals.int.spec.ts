@@ -146,6 +146,12 @@ describe('evaluations API (sets, imports, runs, regressions)', () => {
     expect(byId.embed).toMatchObject({ verdict: 'unscored' });
   });
 
+  it("keeps a run's questions out of the insights: they are not visitors' questions", async () => {
+    await stack.waitUntilIdle(); // every job ended, so every question it would log is logged
+    const insights = await (await call('admin/insights/')).json();
+    expect(insights.totals.questions).toBe(0);
+  });
+
   it('lists a regression, with both answers, after the gold document is deleted', async () => {
     expect((await call('documents/tokens', { method: 'DELETE' })).status).toBe(204);
     const run = await runToEnd('release');

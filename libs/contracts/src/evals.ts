@@ -1,6 +1,12 @@
 import { DEFAULT_QUESTION_LIMITS } from './constants';
 import { z } from './zod';
 
+/**
+ * The `question_metadata` key an evaluation run's questions carry (its run id): they are not
+ * visitors' questions, so they stay out of the question log, the insights and the coverage gaps.
+ */
+export const EVAL_RUN_METADATA_KEY = 'docqa_eval_run';
+
 /** Most items an evaluation set holds. */
 export const EVAL_SET_MAX_ITEMS = 5000;
 

@@ -166,6 +166,7 @@ export {
   type PeriodQuery,
 } from './insights';
 export {
+  EVAL_RUN_METADATA_KEY,
   EVAL_SET_MAX_ITEMS,
   EvalComparisonSchema,
   EvalExpectSchema,

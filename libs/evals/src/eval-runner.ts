@@ -1,5 +1,12 @@
 import type { Logger } from 'pino';
-import type { EvalItem, EvalResult, EvalRunSummary, EvalRunWith, QuestionRecord } from '@docqa/contracts';
+import {
+  EVAL_RUN_METADATA_KEY,
+  type EvalItem,
+  type EvalResult,
+  type EvalRunSummary,
+  type EvalRunWith,
+  type QuestionRecord,
+} from '@docqa/contracts';
 import { ValidationError } from '@docqa/errors';
 import type { QuestionService } from '@docqa/questions';
 import { newId } from '@docqa/records';
@@ -134,14 +141,17 @@ export class EvalRunner {
   /** Asks an item (its chat's earlier turns first) and scores the answer; null when the run stops. */
   private async askItem(tenant: string, runId: string, item: EvalItem): Promise<EvalResult | null> {
     const asker = { tenant, filters: [] };
+    const question_metadata = { [EVAL_RUN_METADATA_KEY]: runId };
     let chatId: string | undefined;
     for (const turn of item.chat ?? []) {
-      const [created] = await this.opts.questions.askBatch(asker, [{ question: turn, chat_id: chatId }]);
+      const [created] = await this.opts.questions.askBatch(asker, [
+        { question: turn, chat_id: chatId, question_metadata },
+      ]);
       chatId = created!.chat_id;
       if (!(await this.answer(tenant, runId, created!.question_id))) return null;
     }
     const [created] = await this.opts.questions.askBatch(asker, [
-      { question: item.question, chat_id: chatId },
+      { question: item.question, chat_id: chatId, question_metadata },
     ]);
     const record = await this.answer(tenant, runId, created!.question_id);
     if (!record) return null;
