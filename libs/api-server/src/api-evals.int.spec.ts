@@ -188,6 +188,15 @@ describe('evaluations API (sets, imports, runs, regressions)', () => {
     expect(((await (await call('evals/release')).json()) as EvalSet).items).toHaveLength(1);
   });
 
+  it('fails a run whose process stopped holding it, so its followers stop waiting', async () => {
+    const started = await (await call('evals/release/runs', { method: 'POST' })).json();
+    // What a crashed API leaves: the run said running, its hold expired.
+    await redis.del(`${prefix}:{ev:acme}:run:${started.id}:alive`);
+    const run = await (await call(`evals/release/runs/${started.id}`)).json();
+    expect(run).toMatchObject({ status: 'failed', error: 'the process running it stopped' });
+    await call(`evals/release/runs/${started.id}/cancel`, { method: 'POST' });
+  });
+
   it('deletes a set with its runs', async () => {
     expect((await call('evals/release', { method: 'DELETE' })).status).toBe(204);
     expect((await call('evals/release')).status).toBe(404);

@@ -32,6 +32,9 @@ export interface EvalRunnerOptions {
   now?: () => number;
 }
 
+/** Seconds a run's hold lasts unless renewed (every third of it): a run left longer is abandoned. */
+const HOLD_SECONDS = 30;
+
 /** Progress figures a run keeps while it goes. */
 interface Tallies {
   latencies: number[];
@@ -74,6 +77,7 @@ export class EvalRunner {
       p50_latency_ms: null,
       ran_with: await this.opts.describe(tenant),
     };
+    await this.opts.store.holdRun(tenant, run.id, HOLD_SECONDS);
     await this.opts.store.createRun(tenant, run, set.items);
     const task = this.execute(tenant, run, set.items)
       .catch(async (err: unknown) => {
@@ -99,6 +103,22 @@ export class EvalRunner {
   }
 
   private async execute(tenant: string, run: EvalRunSummary, items: EvalItem[]): Promise<void> {
+    const hold = setInterval(
+      () => {
+        this.opts.store.holdRun(tenant, run.id, HOLD_SECONDS).catch((err: unknown) => {
+          this.opts.logger.warn({ err, run: run.id }, 'could not renew the hold of an evaluation run');
+        });
+      },
+      (HOLD_SECONDS * 1000) / 3,
+    );
+    try {
+      await this.executeHeld(tenant, run, items);
+    } finally {
+      clearInterval(hold);
+    }
+  }
+
+  private async executeHeld(tenant: string, run: EvalRunSummary, items: EvalItem[]): Promise<void> {
     const tallies: Tallies = { latencies: [], gold: 0, hit1: 0, hit5: 0 };
     let next = 0;
     let stopped = false;
@@ -191,6 +211,7 @@ export class EvalRunner {
     run.ended_at = this.now();
     if (error) run.error = error;
     await this.opts.store.updateRun(tenant, run);
+    await this.opts.store.releaseRun(tenant, run.id);
   }
 }
 

@@ -98,6 +98,7 @@ export class EvalStore {
       keys.evalRunItems(tenant, id),
       keys.evalRunResults(tenant, id),
       keys.evalRunCancel(tenant, id),
+      keys.evalRunAlive(tenant, id),
     ]);
     const [[, removed]] = (await redis
       .multi()
@@ -159,7 +160,34 @@ export class EvalStore {
     const run = raw ? (JSON.parse(raw) as EvalRunSummary) : null;
     if (!run || run.set !== set)
       throw new NotFoundError(`run ${runId} of evaluation set ${set} was not found`);
-    return run;
+    return this.settle(tenant, run);
+  }
+
+  /** Marks a run as held by a running process for `seconds` more. */
+  async holdRun(tenant: string, runId: string, seconds: number): Promise<void> {
+    await this.deps.redis.set(this.deps.keys.evalRunAlive(tenant, runId), '1', 'EX', seconds);
+  }
+
+  /** Lets a run go: it ended. */
+  async releaseRun(tenant: string, runId: string): Promise<void> {
+    await this.deps.redis.del(this.deps.keys.evalRunAlive(tenant, runId));
+  }
+
+  /**
+   * A run said running whose process no longer holds it (stopped without ending it: a crash, a
+   * kill) is failed, so its followers (a CI job) stop waiting.
+   */
+  private async settle(tenant: string, run: EvalRunSummary): Promise<EvalRunSummary> {
+    if (run.status !== 'running') return run;
+    if (await this.deps.redis.exists(this.deps.keys.evalRunAlive(tenant, run.id))) return run;
+    const failed: EvalRunSummary = {
+      ...run,
+      status: 'failed',
+      ended_at: this.now(),
+      error: 'the process running it stopped',
+    };
+    await this.updateRun(tenant, failed);
+    return failed;
   }
 
   /** A run's results so far, in the snapshot's order. */
@@ -182,7 +210,8 @@ export class EvalStore {
     const ids = await redis.zrevrange(keys.evalRuns(tenant, set), 0, limit - 1);
     if (!ids.length) return [];
     const raws = await redis.mget(ids.map((id) => keys.evalRun(tenant, id)));
-    return raws.flatMap((raw) => (raw ? [JSON.parse(raw) as EvalRunSummary] : []));
+    const runs = raws.flatMap((raw) => (raw ? [JSON.parse(raw) as EvalRunSummary] : []));
+    return Promise.all(runs.map((run) => this.settle(tenant, run)));
   }
 
   /** Asks a run's runner to stop (it reads the flag between items). */

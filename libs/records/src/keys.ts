@@ -210,6 +210,10 @@ export class Keys {
   evalRunResults(tenant: string, runId: string): string {
     return `${this.prefix}:{ev:${tenant}}:run:${runId}:results`;
   }
+  /** Held (with a short expiry, renewed) while a process runs the run: gone, the run was abandoned. */
+  evalRunAlive(tenant: string, runId: string): string {
+    return `${this.prefix}:{ev:${tenant}}:run:${runId}:alive`;
+  }
   /** A run's cancel flag, set by `POST …/cancel` and read by its runner between items. */
   evalRunCancel(tenant: string, runId: string): string {
     return `${this.prefix}:{ev:${tenant}}:run:${runId}:cancel`;
