@@ -157,4 +157,16 @@ describe('the Evaluations page in Chromium: sets, items, runs, the chart and the
     await page.getByRole('link', { name: /^gap-/ }).click();
     await page.getByRole('heading', { level: 1, name: /^gap-/ }).waitFor();
   });
+
+  it('adds a not-covered question to an evaluation set from its conversation', async () => {
+    await navigate(page, 'Conversations');
+    await focusedHeading(page, 'Conversations');
+    await page.getByRole('link', { name: 'Is there a dark mode?' }).click();
+    await focusedHeading(page, 'Conversation');
+    await page.getByRole('button', { name: 'Add to an evaluation set' }).click();
+    await page.getByRole('status').filter({ hasText: 'Added to the evaluation set from-insights' }).waitFor();
+    await page.getByRole('link', { name: 'from-insights' }).click();
+    await focusedHeading(page, 'from-insights');
+    await page.getByText('Is there a dark mode?').waitFor();
+  });
 });
