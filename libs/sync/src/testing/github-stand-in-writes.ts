@@ -1,5 +1,10 @@
 import { createHash } from 'node:crypto';
-import type { StandInRepo } from './github-stand-in';
+
+/** What the writes change of a stand-in repository (its `StandInRepo`): the files of each branch. */
+interface WritableRepo {
+  default_branch: string;
+  branches: Record<string, Record<string, string | Uint8Array>>;
+}
 
 /** A pull request the stand-in opened. */
 export interface StandInPull {
@@ -39,7 +44,7 @@ export function answerWrite(
   rest: string,
   body: Record<string, string>,
   repoName: string,
-  repo: StandInRepo,
+  repo: WritableRepo,
   writes: StandInWrites,
   auth: string | undefined,
 ): Answer | null {
