@@ -34,6 +34,7 @@ const nodeEntries = {
   'bench-answers': 'tools/bench/answers/main.ts',
   'bench-pipeline': 'tools/bench/pipeline/main.ts',
   'bench-batch': 'tools/bench/batch/main.ts',
+  'bench-evals': 'tools/bench/evals/main.ts',
   'bench-widget': 'tools/bench/widget/main.ts',
   'bench-search-speed': 'tools/bench/search-speed/main.ts',
   'bench-fuzz': 'tools/bench/fuzz/main.ts',

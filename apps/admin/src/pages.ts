@@ -35,6 +35,22 @@ export const PAGES: Record<PageName, PageDef> = {
     load: () => import('./pages/gaps-page'),
     render: () => html`<gaps-page></gaps-page>`,
   },
+  evals: {
+    title: 'Evaluations',
+    load: () => import('./pages/evals-page'),
+    render: () => html`<evals-page></evals-page>`,
+  },
+  'eval-set': {
+    title: 'Evaluation set',
+    load: () => import('./pages/eval-set-page'),
+    render: (r) => html`<eval-set-page .setName=${r.id ?? ''}></eval-set-page>`,
+  },
+  'eval-run': {
+    title: 'Evaluation run',
+    load: () => import('./pages/eval-run-page'),
+    render: (r) =>
+      html`<eval-run-page .setName=${r.id ?? ''} .runId=${r.sub ?? ''} .query=${r.query}></eval-run-page>`,
+  },
   knowledge: {
     title: 'Knowledge base',
     load: () => import('./pages/knowledge-page'),
@@ -76,6 +92,7 @@ export const NAV: PageName[] = [
   'overview',
   'conversations',
   'gaps',
+  'evals',
   'knowledge',
   'tokens',
   'widget',

@@ -5,6 +5,9 @@ export type PageName =
   | 'conversations'
   | 'conversation'
   | 'gaps'
+  | 'evals'
+  | 'eval-set'
+  | 'eval-run'
   | 'knowledge'
   | 'document'
   | 'tokens'
@@ -17,6 +20,8 @@ export interface Route {
   page: PageName;
   /** The id in the path (`/admin/conversations/{id}`, `/admin/knowledge/{id}`). */
   id?: string;
+  /** The second id in the path (`/admin/evals/{set}/runs/{run}`). */
+  sub?: string;
   query: URLSearchParams;
 }
 
@@ -29,6 +34,9 @@ const PATHS: [RegExp, PageName][] = [
   [/^\/conversations\/?$/, 'conversations'],
   [/^\/conversations\/([^/]+)\/?$/, 'conversation'],
   [/^\/gaps\/?$/, 'gaps'],
+  [/^\/evals\/?$/, 'evals'],
+  [/^\/evals\/([^/]+)\/?$/, 'eval-set'],
+  [/^\/evals\/([^/]+)\/runs\/([^/]+)\/?$/, 'eval-run'],
   [/^\/knowledge\/?$/, 'knowledge'],
   [/^\/knowledge\/([^/]+)\/?$/, 'document'],
   [/^\/tokens\/?$/, 'tokens'],
@@ -42,19 +50,25 @@ export function parseRoute(pathname: string, search = ''): Route {
   const query = new URLSearchParams(search);
   for (const [pattern, page] of PATHS) {
     const m = pattern.exec(rest);
-    if (m) return { page, id: m[1] === undefined ? undefined : decodeURIComponent(m[1]), query };
+    if (m) {
+      const [id, sub] = [m[1], m[2]].map((v) => (v === undefined ? undefined : decodeURIComponent(v)));
+      return { page, id, sub, query };
+    }
   }
   return { page: 'not-found', query };
 }
 
 /** The href of a page, e.g. `href('conversation', 'c_1')` → `/admin/conversations/c_1`. */
-export function href(page: Exclude<PageName, 'not-found'>, id?: string): string {
+export function href(page: Exclude<PageName, 'not-found'>, id?: string, sub?: string): string {
   const paths: Record<typeof page, string> = {
     'sign-in': '/sign-in',
     overview: '/',
     conversations: '/conversations',
     conversation: `/conversations/${encodeURIComponent(id ?? '')}`,
     gaps: '/gaps',
+    evals: '/evals',
+    'eval-set': `/evals/${encodeURIComponent(id ?? '')}`,
+    'eval-run': `/evals/${encodeURIComponent(id ?? '')}/runs/${encodeURIComponent(sub ?? '')}`,
     knowledge: '/knowledge',
     document: `/knowledge/${encodeURIComponent(id ?? '')}`,
     tokens: '/tokens',

@@ -8,6 +8,7 @@ import { exitIfNodeTooOld } from '@docqa/config';
 import { adminsCommand } from './commands/admins';
 import { askCommand } from './commands/ask';
 import { batchCommand } from './commands/batch';
+import { evalCommands } from './commands/evals';
 import { ingestCommand } from './commands/ingest';
 import { insightsCommands } from './commands/insights';
 import { searchCommand } from './commands/search';
@@ -27,6 +28,7 @@ searchCommand(program);
 askCommand(program);
 batchCommand(program);
 insightsCommands(program);
+evalCommands(program);
 
 program.parseAsync(process.argv).catch((err: unknown) => {
   const message = err instanceof Error ? err.message : String(err);

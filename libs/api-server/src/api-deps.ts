@@ -8,6 +8,7 @@ import type { QuestionService } from '@docqa/questions';
 import type { FeedbackStore, QuestionStore, SettingsStore } from '@docqa/records';
 import type { Keys } from '@docqa/redis';
 import type { InsightsServices } from '@docqa/insights';
+import type { EvalService } from '@docqa/evals';
 import type { HealthService } from './health-service';
 import type { QuestionRateLimiter } from './http/rate-limit';
 import type { SessionAuth } from './http/session-auth';
@@ -41,6 +42,8 @@ export interface ApiDeps {
   rateLimiter: QuestionRateLimiter;
   /** The question log and the admin reports over it (insights, conversations, gaps, export). */
   insights?: InsightsServices;
+  /** Evaluation sets and runs (DESIGN §16). */
+  evals?: EvalService;
   retrieval: Searcher;
   health: HealthService;
   /** `PUBLIC_URL`: its origin is the installation's own, with loopback on the API's port (see `ownOrigin`). */

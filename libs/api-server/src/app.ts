@@ -14,6 +14,7 @@ import { adminAccountRoutes } from './routes/admin-accounts';
 import { adminSessionRoutes } from './routes/admin-session';
 import { adminTokenRoutes } from './routes/admin-tokens';
 import { docsRoutes } from './routes/docs';
+import { evalRoutes } from './routes/evals';
 import { healthRoutes } from './routes/health';
 import { insightsRoutes } from './routes/insights';
 import { questionRoutes } from './routes/questions';
@@ -48,12 +49,15 @@ export function createApp(
   const readsForm = (req: Request) =>
     routes.readsForm(req.method, (req.baseUrl + req.path).slice(deps.basePath.length));
   router.use('/documents', ...jsonBody(deps.documentsBodyLimit, readsForm));
+  // An evaluation file of 5,000 items is larger than a question.
+  router.use('/evals', ...jsonBody(deps.documentsBodyLimit, readsForm));
   router.use(...jsonBody(deps.bodyLimit, readsForm));
   healthRoutes(routes, deps);
   questionRoutes(routes, deps);
   widgetRoutes(routes, deps);
   searchRoutes(routes, deps);
   insightsRoutes(routes, deps);
+  evalRoutes(routes, deps);
   adminSessionRoutes(routes, deps);
   adminTokenRoutes(routes, deps);
   adminAccountRoutes(routes, deps);

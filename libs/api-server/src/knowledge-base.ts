@@ -5,6 +5,15 @@ import type { ParseLimits } from '@docqa/sources';
 import type { SourceService } from '@docqa/sync';
 import { documentUploadRoutes } from './routes/document-upload';
 import { mcpRoutes } from './routes/mcp';
+<<<<<<< HEAD
+=======
+import type { Config } from '@docqa/config';
+import { openDocumentService } from '@docqa/ingest';
+import { createRetrieval } from '@docqa/retrieval';
+import { parseLimitsOf } from '@docqa/sources';
+import { GitHubPullRequests, openSources } from '@docqa/sync';
+import { gapDocsRoutes } from './routes/gap-docs';
+>>>>>>> h-evals
 import { documentChunkRoutes } from './routes/document-chunks';
 import { documentRoutes } from './routes/documents';
 import { sourceRoutes } from './routes/sources';
@@ -45,7 +54,12 @@ export function createApiServices(settings: KnowledgeBaseSettings, kb: ApiKnowle
         fileBytes: settings.uploadMaxFileMb * 1024 * 1024,
         files: settings.uploadMaxFiles,
       }),
+<<<<<<< HEAD
       sourceRoutes(sources),
+=======
+      sourceRoutes(sources.service),
+      gapDocsRoutes(sources.service, new GitHubPullRequests({ apiUrl: config.githubApiUrl })),
+>>>>>>> h-evals
       mcpRoutes({
         readDocument: (tenant, id, opts) => retrieval.readDocument(tenant, id, opts),
         answerTimeoutMs: settings.mcpAnswerTimeoutSeconds * 1000,

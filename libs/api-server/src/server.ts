@@ -8,11 +8,30 @@ import type { Metrics } from '@docqa/metrics';
 import { createInsightsServices } from '@docqa/insights';
 import { QueueWatch, type QuestionQueue } from '@docqa/queue';
 import { QuestionService } from '@docqa/questions';
+<<<<<<< HEAD
 import { FeedbackStore, QuestionStore, SettingsStore } from '@docqa/records';
 import { ChangeFeed, type Keys } from '@docqa/redis';
 import { createAdminServices, type AdminSettings } from './admin-services';
 import type { Embedder } from '@docqa/embedders';
 import type { Searcher, VectorStore } from '@docqa/retrieval';
+=======
+import {
+  ChangeFeed,
+  FeedbackStore,
+  Keys,
+  QuestionStore,
+  SettingsStore,
+  bullConnection,
+  closeRedis,
+  connectRedis,
+  migrateKeyLayout,
+  redisTarget,
+} from '@docqa/records';
+import { createAdminServices } from './admin-services';
+import { createEvalService } from './eval-services';
+import type { Embedder, VectorStore } from '@docqa/retrieval';
+import type { Searcher } from '@docqa/retrieval';
+>>>>>>> h-evals
 import { createApp, type RouteGroup } from './app';
 import { HealthService, type Probe } from './health-service';
 import { answerClientError } from './http/problem-handler';
@@ -118,6 +137,9 @@ export async function startApi(
     basic: { redis: async () => void (await redis.ping()), ...services.probes },
     model: services.modelProbe,
   });
+  const questions = new QuestionService({ store, queue, feed });
+  const settings = new SettingsStore({ redis, keys });
+  const evals = createEvalService(config, { redis, keys, questions, settings, logger: opts.logger });
   const { app, routes } = createApp(
     {
       version: opts.version,
@@ -127,8 +149,9 @@ export async function startApi(
       tokens: tokenCache,
       admin: createAdminServices(config, { redis, keys }),
       store,
-      questions: new QuestionService({ store, queue, feed }),
-      settings: new SettingsStore({ redis, keys }),
+      questions,
+      settings,
+      evals,
       feedback: new FeedbackStore({ redis, keys, ttlSeconds }),
       insights: createInsightsServices({
         redis,
@@ -200,7 +223,13 @@ export async function startApi(
         server.closeIdleConnections();
         setTimeout(() => server.closeAllConnections(), 2000).unref();
       });
+<<<<<<< HEAD
       await Promise.allSettled([feed.close(), watch?.close()]);
+=======
+      await evals.runner.close();
+      await Promise.allSettled([feed.close(), queue.close(), watch?.close(), services.close?.()]);
+      await closeRedis(redis);
+>>>>>>> h-evals
     },
   };
 }

@@ -20,3 +20,4 @@ export {
   type InsightsParams,
   type PeriodParams,
 } from './insights-client';
+export { EvalsClient } from './evals-client';

@@ -349,6 +349,142 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v2/evals/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List evaluation sets with their latest run
+     * @description Lists the tenant's evaluation sets, latest change first, with item counts and each set's latest run. Needs a token with the `admin` scope, or a portal session.
+     */
+    get: operations['listEvalSets'];
+    put?: never;
+    /**
+     * Create an evaluation set
+     * @description Creates a set of questions with what a right answer contains (key strings, gold pages, or "not covered"); at most 5,000 items. A set of that name answers 409. Needs a token with the `admin` scope, or a portal session.
+     */
+    post: operations['createEvalSet'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v2/evals/{set}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Read an evaluation set and its items
+     * @description Returns a set with every item; another tenant’s set answers 404. Needs a token with the `admin` scope, or a portal session.
+     */
+    get: operations['getEvalSet'];
+    /**
+     * Replace an evaluation set's items (creating it if need be)
+     * @description Replaces the description and the whole list of items; items keep their `id` when sent with it (runs compare items by id). Runs already going on keep the items they started with. Needs a token with the `admin` scope, or a portal session.
+     */
+    put: operations['putEvalSet'];
+    post?: never;
+    /**
+     * Delete an evaluation set and its runs
+     * @description Deletes a set with all its runs. Needs a token with the `admin` scope, or a portal session.
+     */
+    delete: operations['deleteEvalSet'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v2/evals/{set}/import': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Add the items of a JSONL or CSV file to a set (created if need be)
+     * @description Adds the items of a file: JSONL of `{question, chat?, expect?}`, or CSV with the columns question, chat, key_strings, gold_urls (lists `|`-separated) and not_covered. A file with bad lines is refused whole: `errors[]` names each line (`line N`) and its reason, and nothing is imported. Needs a token with the `admin` scope, or a portal session.
+     */
+    post: operations['importEvalItems'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v2/evals/{set}/runs': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List a set's runs, newest first
+     * @description Lists a set's runs (at most 200, newest first) with their tallies, for charts over time. Needs a token with the `admin` scope, or a portal session.
+     */
+    get: operations['listEvalRuns'];
+    put?: never;
+    /**
+     * Run an evaluation set through the answering pipeline
+     * @description Starts a run: the set’s items as they are now are asked at batch priority (behind interactive questions) and each answer is scored as correct, missing, incorrect or unscored. Follow it with `GET /evals/{set}/runs/{run}`. Needs a token with the `admin` scope, or a portal session.
+     */
+    post: operations['startEvalRun'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v2/evals/{set}/runs/{run}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Read a run: progress, tally, items with answers, regressions
+     * @description Returns a run with its progress, verdict tally, hit@1/hit@5 of gold pages, median latency, what it ran with, each item’s answer and sources, and the comparison with `?baseline=` (default: the previous completed run): items correct there and not here are regressions. Needs a token with the `admin` scope, or a portal session.
+     */
+    get: operations['getEvalRun'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v2/evals/{set}/runs/{run}/cancel': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Cancel a run
+     * @description Asks a running run to stop; it ends `cancelled` within seconds, keeping the items scored so far. Needs a token with the `admin` scope, or a portal session.
+     */
+    post: operations['cancelEvalRun'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v2/admin/session': {
     parameters: {
       query?: never;
@@ -659,6 +795,46 @@ export interface paths {
      * @description Queues a sync of the source now, whatever its schedule; one sync of a source runs at a time. Follow it in `GET /sources/{id}`. Needs a token with the `ingest` scope (or `admin`, which has every scope), or a portal session.
      */
     post: operations['syncSource'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v2/admin/gaps/draft': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Draft a docs section for a coverage gap
+     * @description Drafts a Markdown page for a cluster of failed questions: marked as a draft, with the questions it must answer, the nearest existing sections linked and a skeleton of headings. The questions are added to the evaluation set `gap-<title>` (created if need be), so the next run shows whether the gap closed. Needs a token with the `admin` scope, or a portal session.
+     */
+    post: operations['draftGapSection'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v2/admin/gaps/pull-request': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Open a pull request with a gap's draft on the tenant's GitHub source
+     * @description Opens a pull request on a GitHub source's repository with the source's stored token: a new branch, the draft at `path`, and a body listing the visitors' questions as evidence. A refusal of GitHub (401, 404, 422) answers 502 and a reached rate limit 503, each saying what GitHub answered; the new branch is deleted when the file or the pull request is refused. The questions are added to the evaluation set `gap-<title>`, expecting the new page to be cited when the source has a published base URL. Needs a token with the `admin` scope, or a portal session.
+     */
+    post: operations['openGapPullRequest'];
     delete?: never;
     options?: never;
     head?: never;
@@ -1120,6 +1296,191 @@ export interface components {
       cited_document_ids: string[];
       feedback: components['schemas']['LoggedFeedback'];
     };
+    EvalSetList: {
+      sets: {
+        /** @example release-checks */
+        name: string;
+        description: string;
+        items: number;
+        updated_at: string;
+        last_run: components['schemas']['EvalRunSummary'];
+      }[];
+    };
+    EvalRunSummary: {
+      id: string;
+      /** @example release-checks */
+      set: string;
+      /** @enum {string} */
+      status: 'running' | 'completed' | 'cancelled' | 'failed';
+      started_at: string;
+      ended_at: string | null;
+      /** @description Items the run asks (its snapshot of the set). */
+      items: number;
+      /** @description Items answered and scored so far. */
+      done: number;
+      tally: components['schemas']['EvalTally'];
+      hit_at_1: number | null;
+      hit_at_5: number | null;
+      p50_latency_ms: number | null;
+      ran_with: components['schemas']['EvalRunWith'];
+      error?: string;
+    } | null;
+    EvalTally: {
+      correct: number;
+      missing: number;
+      incorrect: number;
+      unscored: number;
+    };
+    EvalRunWith: {
+      answerer: string;
+      model: string | null;
+      embedder: string;
+      /** @description SHA-256 of the tenant's settings, first 16 hex digits. */
+      settings_digest: string;
+      /** @description The tenant's document count at the start. */
+      documents: number;
+    };
+    EvalSet: {
+      /** @example release-checks */
+      name: string;
+      description: string;
+      created_at: string;
+      updated_at: string;
+      items: components['schemas']['EvalItem'][];
+    };
+    EvalItem: {
+      /** @description Kept when given (edits); new items get one. */
+      id: string;
+      question: string;
+      /** @description Earlier questions of the same chat, asked first, oldest first. */
+      chat?: string[];
+      expect?: components['schemas']['EvalExpect'];
+    };
+    EvalExpect: {
+      /** @description Strings a right answer contains (case and spacing ignored). */
+      key_strings?: string[];
+      /** @description Pages a right answer cites (one is enough; `#anchor` ignored). */
+      gold_urls?: string[];
+      /**
+       * @description The documents do not cover the question: declining is right.
+       * @enum {boolean}
+       */
+      not_covered?: true;
+    };
+    /**
+     * @example {
+     *       "name": "release-checks",
+     *       "items": [
+     *         {
+     *           "question": "How do I rotate a token?",
+     *           "expect": {
+     *             "key_strings": [
+     *               "docqa tokens create"
+     *             ]
+     *           }
+     *         }
+     *       ]
+     *     }
+     */
+    EvalSetCreate: {
+      /** @example release-checks */
+      name: string;
+      description?: string;
+      items?: components['schemas']['EvalItemInput'][];
+    };
+    /**
+     * @example {
+     *       "question": "How do I rotate a token?",
+     *       "expect": {
+     *         "key_strings": [
+     *           "docqa tokens create"
+     *         ]
+     *       }
+     *     }
+     */
+    EvalItemInput: {
+      /** @description Kept when given (edits); new items get one. */
+      id?: string;
+      question: string;
+      /** @description Earlier questions of the same chat, asked first, oldest first. */
+      chat?: string[];
+      expect?: components['schemas']['EvalExpect'];
+    };
+    /**
+     * @example {
+     *       "items": [
+     *         {
+     *           "id": "i_4x9k",
+     *           "question": "Is there a dark mode?",
+     *           "expect": {
+     *             "not_covered": true
+     *           }
+     *         }
+     *       ]
+     *     }
+     */
+    EvalSetUpdate: {
+      description?: string;
+      items: components['schemas']['EvalItemInput'][];
+    };
+    /**
+     * @example {
+     *       "format": "csv",
+     *       "content": "question,key_strings\nHow do I rotate a token?,docqa tokens create\n"
+     *     }
+     */
+    EvalImport: {
+      /** @enum {string} */
+      format: 'jsonl' | 'csv';
+      content: string;
+      /**
+       * @description Replace the items instead of adding to them.
+       * @default false
+       */
+      replace?: boolean;
+    };
+    EvalRunList: {
+      runs: components['schemas']['EvalRunSummary'][];
+    };
+    EvalRun: components['schemas']['EvalRunSummary'] & {
+      results: components['schemas']['EvalResult'][];
+      comparison: components['schemas']['EvalComparison'];
+    };
+    EvalResult: {
+      item: components['schemas']['EvalItem'];
+      question_id: string | null;
+      verdict: components['schemas']['EvalVerdict'];
+      reason: string;
+      answer: string;
+      sources: {
+        title: string;
+        url: string | null;
+        cited: boolean;
+      }[];
+      gold_rank: number | null;
+      latency_ms: number | null;
+    };
+    /** @enum {string} */
+    EvalVerdict: 'correct' | 'missing' | 'incorrect' | 'unscored';
+    EvalComparison: {
+      baseline_run_id: string;
+      regressions: components['schemas']['EvalRegression'][];
+      fixed: string[];
+    } | null;
+    EvalRegression: {
+      item_id: string;
+      question: string;
+      before: {
+        verdict: components['schemas']['EvalVerdict'];
+        answer: string;
+        reason: string;
+      };
+      after: {
+        verdict: components['schemas']['EvalVerdict'];
+        answer: string;
+        reason: string;
+      };
+    };
     AdminSession: {
       email: string;
       tenants: string[];
@@ -1430,6 +1791,49 @@ export interface components {
     };
     SyncAccepted: {
       job_id: string;
+    };
+    GapDraft: {
+      title: string;
+      markdown: string;
+      /** @description The evaluation set the questions were added to. */
+      eval_set: string;
+    };
+    /**
+     * @example {
+     *       "question_ids": [
+     *         "q_3kq9x2",
+     *         "q_7hd2mm"
+     *       ],
+     *       "title": "Dark mode"
+     *     }
+     */
+    GapDraftRequest: {
+      /** @description The gap cluster's question ids (`GET /admin/gaps/`). */
+      question_ids: string[];
+      title?: string;
+    };
+    GapPullRequest: {
+      pull_request_url: string;
+      branch: string;
+      eval_set: string;
+    };
+    /**
+     * @example {
+     *       "question_ids": [
+     *         "q_3kq9x2"
+     *       ],
+     *       "source_id": "s_Ab12",
+     *       "path": "docs/guides/dark-mode.md"
+     *     }
+     */
+    GapPullRequestRequest: {
+      /** @description The gap cluster's question ids (`GET /admin/gaps/`). */
+      question_ids: string[];
+      title?: string;
+      /** @description A GitHub source of the tenant. */
+      source_id: string;
+      /** @example docs/guides/dark-mode.md */
+      path: string;
     };
     /**
      * @example {
@@ -2951,6 +3355,852 @@ export interface operations {
         };
         content: {
           'application/x-ndjson': components['schemas']['LoggedQuestion'][];
+        };
+      };
+      /** @description Invalid body or parameter (problem details with `errors`). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Missing, unknown or expired token. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The token lacks the `admin` scope, or the origin is not allowed. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description No such record for this tenant. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Rate limited; see `Retry-After`. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description A dependency is unavailable. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  listEvalSets: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The sets */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['EvalSetList'];
+        };
+      };
+      /** @description Invalid body or parameter (problem details with `errors`). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Missing, unknown or expired token. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The token lacks the `admin` scope, or the origin is not allowed. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description No such record for this tenant. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Rate limited; see `Retry-After`. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description A dependency is unavailable. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  createEvalSet: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['EvalSetCreate'];
+      };
+    };
+    responses: {
+      /** @description The set */
+      201: {
+        headers: {
+          /** @description URL of the set */
+          Location?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['EvalSet'];
+        };
+      };
+      /** @description Invalid body or parameter (problem details with `errors`). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Missing, unknown or expired token. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The token lacks the `admin` scope, or the origin is not allowed. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description No such record for this tenant. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description A set of that name exists */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The body is larger than the limit. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The body is not JSON (`Content-Type: application/json`). */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Rate limited; see `Retry-After`. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description A dependency is unavailable. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  getEvalSet: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Id of the eval. */
+        set: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The set */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['EvalSet'];
+        };
+      };
+      /** @description Invalid body or parameter (problem details with `errors`). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Missing, unknown or expired token. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The token lacks the `admin` scope, or the origin is not allowed. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description No such record for this tenant. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Rate limited; see `Retry-After`. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description A dependency is unavailable. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  putEvalSet: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Id of the eval. */
+        set: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['EvalSetUpdate'];
+      };
+    };
+    responses: {
+      /** @description The set */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['EvalSet'];
+        };
+      };
+      /** @description Invalid body or parameter (problem details with `errors`). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Missing, unknown or expired token. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The token lacks the `admin` scope, or the origin is not allowed. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description No such record for this tenant. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The body is larger than the limit. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The body is not JSON (`Content-Type: application/json`). */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Rate limited; see `Retry-After`. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description A dependency is unavailable. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  deleteEvalSet: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Id of the eval. */
+        set: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Invalid body or parameter (problem details with `errors`). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Missing, unknown or expired token. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The token lacks the `admin` scope, or the origin is not allowed. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description No such record for this tenant. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Rate limited; see `Retry-After`. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description A dependency is unavailable. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  importEvalItems: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Id of the eval. */
+        set: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['EvalImport'];
+      };
+    };
+    responses: {
+      /** @description The set with the items added */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['EvalSet'];
+        };
+      };
+      /** @description Invalid body or parameter (problem details with `errors`). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Missing, unknown or expired token. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The token lacks the `admin` scope, or the origin is not allowed. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description No such record for this tenant. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The body is larger than the limit. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The body is not JSON (`Content-Type: application/json`). */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Rate limited; see `Retry-After`. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description A dependency is unavailable. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  listEvalRuns: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Id of the eval. */
+        set: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The runs */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['EvalRunList'];
+        };
+      };
+      /** @description Invalid body or parameter (problem details with `errors`). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Missing, unknown or expired token. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The token lacks the `admin` scope, or the origin is not allowed. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description No such record for this tenant. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Rate limited; see `Retry-After`. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description A dependency is unavailable. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  startEvalRun: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Id of the eval. */
+        set: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The run, started */
+      202: {
+        headers: {
+          /** @description URL of the run */
+          Location?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['EvalRunSummary'];
+        };
+      };
+      /** @description Invalid body or parameter (problem details with `errors`). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Missing, unknown or expired token. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The token lacks the `admin` scope, or the origin is not allowed. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description No such record for this tenant. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Rate limited; see `Retry-After`. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description A dependency is unavailable. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  getEvalRun: {
+    parameters: {
+      query?: {
+        /** @description Run to compare with (default: the previous completed run of the set). */
+        baseline?: string;
+      };
+      header?: never;
+      path: {
+        /** @description Id of the eval. */
+        set: string;
+        /** @description Id of the run. */
+        run: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The run */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['EvalRun'];
+        };
+      };
+      /** @description Invalid body or parameter (problem details with `errors`). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Missing, unknown or expired token. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The token lacks the `admin` scope, or the origin is not allowed. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description No such record for this tenant. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Rate limited; see `Retry-After`. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description A dependency is unavailable. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  cancelEvalRun: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Id of the eval. */
+        set: string;
+        /** @description Id of the run. */
+        run: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The run as it was when asked */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['EvalRunSummary'];
         };
       };
       /** @description Invalid body or parameter (problem details with `errors`). */
@@ -4770,6 +6020,205 @@ export interface operations {
         content: {
           'application/problem+json': components['schemas']['Problem'];
         };
+      };
+      /** @description A dependency is unavailable. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  draftGapSection: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['GapDraftRequest'];
+      };
+    };
+    responses: {
+      /** @description The draft */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['GapDraft'];
+        };
+      };
+      /** @description Invalid body or parameter (problem details with `errors`). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Missing, unknown or expired token. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The token lacks the `admin` scope, or the origin is not allowed. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description No such record for this tenant. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The body is larger than the limit. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The body is not JSON (`Content-Type: application/json`). */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Rate limited; see `Retry-After`. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description A dependency is unavailable. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  openGapPullRequest: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['GapPullRequestRequest'];
+      };
+    };
+    responses: {
+      /** @description The pull request */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['GapPullRequest'];
+        };
+      };
+      /** @description Invalid body or parameter (problem details with `errors`). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Missing, unknown or expired token. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The token lacks the `admin` scope, or the origin is not allowed. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description No such record for this tenant. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The body is larger than the limit. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The body is not JSON (`Content-Type: application/json`). */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Rate limited; see `Retry-After`. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description GitHub refused (token, repository, branch or file); the detail says what it answered */
+      502: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
       };
       /** @description A dependency is unavailable. */
       503: {

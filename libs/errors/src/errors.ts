@@ -49,6 +49,13 @@ export class IdempotencyConflictError extends AppError {
   readonly title = 'Conflict';
 }
 
+/** 409: a record of that name exists already (an evaluation set created twice). */
+export class AlreadyExistsError extends AppError {
+  readonly code = 'already_exists';
+  readonly status = 409;
+  readonly title = 'Conflict';
+}
+
 /** 413: the body exceeds the configured limit. */
 export class PayloadTooLargeError extends AppError {
   readonly code = 'payload_too_large';
@@ -116,6 +123,13 @@ export class InternalError extends AppError {
  */
 export class FetchFailedError extends AppError {
   readonly code = 'fetch_failed';
+  readonly status = 502;
+  readonly title = 'Bad Gateway';
+}
+
+/** 502: a service docqa calls for the caller (GitHub) refused the request; the detail says how. */
+export class UpstreamRefusedError extends AppError {
+  readonly code = 'upstream_refused';
   readonly status = 502;
   readonly title = 'Bad Gateway';
 }

@@ -1,6 +1,7 @@
 /** The named errors and their RFC 9457 problem form. */
 export { AppError } from './app-error';
 export {
+  AlreadyExistsError,
   DependencyUnavailableError,
   FetchFailedError,
   ForbiddenError,
@@ -17,6 +18,7 @@ export {
   SyncBusyError,
   UnauthenticatedError,
   UnsupportedMediaTypeError,
+  UpstreamRefusedError,
   ValidationError,
 } from './errors';
 export { toProblem } from './problem';

@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import { AppError, toProblem } from '@docqa/errors';
 import {
   API_BASE_PATH,
+  EVAL_RUN_METADATA_KEY,
   type Channel,
   type Problem,
   type QuestionJob,
@@ -112,6 +113,8 @@ export class QuestionProcessor {
     try {
       const stored = await this.deps.store.getStored(id);
       if (!stored?.record.is_ready) return;
+      // An evaluation run's questions are not visitors': they stay out of the insights and gaps.
+      if (stored.metadata[EVAL_RUN_METADATA_KEY] !== undefined) return;
       await this.deps.log.questionEnded(
         { tenant: stored.tenant, channel: stored.channel, record: stored.record },
         firstPartialAt,

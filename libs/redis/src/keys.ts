@@ -186,6 +186,38 @@ export class Keys {
   analyticsScratch(tenant: string): string {
     return `${this.prefix}:an:{${tenant}}:tmp`;
   }
+  /** A tenant's evaluation set (JSON: description, dates, items). */
+  evalSet(tenant: string, name: string): string {
+    return `${this.prefix}:{ev:${tenant}}:set:${name}`;
+  }
+  /** Sorted set of a tenant's evaluation set names by last change. */
+  evalSets(tenant: string): string {
+    return `${this.prefix}:{ev:${tenant}}:sets`;
+  }
+  /** Sorted set of a set's run ids by start time. */
+  evalRuns(tenant: string, name: string): string {
+    return `${this.prefix}:{ev:${tenant}}:set:${name}:runs`;
+  }
+  /** An evaluation run's summary (JSON: status, progress, tally, what it ran with). */
+  evalRun(tenant: string, runId: string): string {
+    return `${this.prefix}:{ev:${tenant}}:run:${runId}`;
+  }
+  /** The items a run asks, as they were when it started (JSON array). */
+  evalRunItems(tenant: string, runId: string): string {
+    return `${this.prefix}:{ev:${tenant}}:run:${runId}:items`;
+  }
+  /** Hash of a run's item index → its result (JSON). */
+  evalRunResults(tenant: string, runId: string): string {
+    return `${this.prefix}:{ev:${tenant}}:run:${runId}:results`;
+  }
+  /** Held (with a short expiry, renewed) while a process runs the run: gone, the run was abandoned. */
+  evalRunAlive(tenant: string, runId: string): string {
+    return `${this.prefix}:{ev:${tenant}}:run:${runId}:alive`;
+  }
+  /** A run's cancel flag, set by `POST …/cancel` and read by its runner between items. */
+  evalRunCancel(tenant: string, runId: string): string {
+    return `${this.prefix}:{ev:${tenant}}:run:${runId}:cancel`;
+  }
   rateLimit(): string {
     return `${this.prefix}:rl`;
   }

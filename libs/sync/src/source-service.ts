@@ -110,6 +110,27 @@ export class SourceService {
   }
 
   /**
+   * A GitHub source's repository, branch, published base URL and stored token (opened), for a
+   * change proposed to it (a pull request); 400 for a source of another type.
+   */
+  async repository(
+    tenant: string,
+    id: string,
+  ): Promise<{ repo: string; branch?: string; baseUrl?: string; token?: string }> {
+    const source = await this.deps.store.get(tenant, id);
+    if (source.type !== 'github' || !source.repo)
+      throw new ValidationError(`source ${id} is not a GitHub repository`, {
+        errors: [{ path: 'body.source_id', message: 'must be a github source' }],
+      });
+    return {
+      repo: source.repo,
+      branch: source.branch ?? undefined,
+      baseUrl: source.base_url ?? undefined,
+      token: source.token_sealed ? this.deps.secrets.open(source.token_sealed) : undefined,
+    };
+  }
+
+  /**
    * Deletes the source, its schedule and every document it brought in. The record goes first, so a
    * sync running meanwhile records nothing more and indexes no further batch (see SourceSyncer).
    * When a sync was indexing a batch, the delete waits for it (it stops at its next write and

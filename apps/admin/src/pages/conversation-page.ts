@@ -3,6 +3,7 @@ import { customElement, property } from 'lit/decorators.js';
 import { unsafeHTML } from 'lit/directives/unsafe-html.js';
 import type { ConversationDetail, ConversationTurn } from '@docqa/contracts';
 import { renderMarkdown } from '@docqa/answer-markdown';
+import '../components/add-to-eval-set';
 import { api } from '../api/admin-api';
 import { session } from '../api/session';
 import { loadFailedView } from '../components/error-view';
@@ -144,6 +145,11 @@ export class ConversationPage extends LitElement {
               ${t.feedback.details ? html`<blockquote>${t.feedback.details}</blockquote>` : nothing}
               ${t.feedback.url ? html`<p>Suggested page: <a href=${t.feedback.url} rel="noopener noreferrer" target="_blank">${t.feedback.url}</a></p>` : nothing}`
           : html`<p class="muted">None given.</p>`
+      }
+      ${
+        t.not_covered || t.feedback?.rating === 'down'
+          ? html`<add-to-eval-set .question=${t.text} .goldUrl=${t.feedback?.url ?? ''}></add-to-eval-set>`
+          : nothing
       }
     </article>`;
   }

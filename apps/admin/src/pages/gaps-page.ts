@@ -4,6 +4,7 @@ import type { GapCluster, Gaps } from '@docqa/contracts';
 import { api } from '../api/admin-api';
 import { session } from '../api/session';
 import { loadFailedView } from '../components/error-view';
+import '../components/gap-draft-panel';
 import { lastDays, periodSelect, type Period } from '../components/period-select';
 import { formatDate } from '../format';
 import { LoadController } from '../load-controller';
@@ -68,6 +69,10 @@ export class GapsPage extends LitElement {
             </ul>`
           : html`<p class="muted">None close: a new page may be needed.</p>`
       }
+      <gap-draft-panel
+        .questionIds=${c.questions.map((q) => q.question_id)}
+        label=${c.label}
+      ></gap-draft-panel>
     </section>`;
   }
 }

@@ -57,6 +57,8 @@ export type RouteHandler<B, Q> = (req: Request, res: Response, valid: Valid<B, Q
 export const API_TAGS = {
   Admin: 'The administration portal’s API: sign-in sessions, tokens and admin accounts.',
   Documents: 'The knowledge base: add, list, read and delete documents, and follow ingest jobs.',
+  Evaluations:
+    'Evaluation sets of questions with expected answers, and runs that score the answers and list regressions.',
   Health: 'Liveness and dependency checks, without a token.',
   Insights: 'What visitors ask: totals and series, conversations, coverage gaps and exports.',
   MCP: 'The Model Context Protocol server over the knowledge base, for coding assistants and agents.',

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { answerWrite, type StandInWrites } from './github-stand-in-writes';
 
 /** A file's content: text (stored as UTF-8) or bytes as they are. */
 type FileContent = string | Uint8Array;
@@ -13,8 +14,11 @@ export interface StandInRepo {
   token?: string;
 }
 
-/** A local server that answers as GitHub's REST API does, for the calls a github source makes. */
-export interface GitHubStandIn {
+/**
+ * A local server that answers as GitHub's REST API does, for the calls a github source makes and
+ * those a pull request makes (see {@link answerWrite}).
+ */
+export interface GitHubStandIn extends StandInWrites {
   /** The API base URL (what `GITHUB_API_URL` would be). */
   url: string;
   repos: Map<string, StandInRepo>;
@@ -86,10 +90,16 @@ function flatten(nodes: Node[], prefix = ''): { path: string; type: string; sha:
 export async function startGitHubStandIn(): Promise<GitHubStandIn> {
   const log: string[] = [];
   const repos = new Map<string, StandInRepo>();
-  const standIn = { rateLimited: false, truncateTrees: false };
+  const standIn: StandInWrites & { rateLimited: boolean; truncateTrees: boolean } = {
+    rateLimited: false,
+    truncateTrees: false,
+    pulls: [],
+    authorizations: [],
+    refuse: {},
+  };
   const reset = Math.floor(Date.now() / 1000) + 3600;
-  const send = (res: ServerResponse, path: string, status: number, body: unknown) => {
-    log.push(`${status} ${path}`);
+  const send = (res: ServerResponse, path: string, status: number, body: unknown, method = 'GET') => {
+    log.push(method === 'GET' ? `${status} ${path}` : `${status} ${method} ${path}`);
     res
       .writeHead(status, {
         'content-type': 'application/json; charset=utf-8',
@@ -97,11 +107,27 @@ export async function startGitHubStandIn(): Promise<GitHubStandIn> {
         'x-ratelimit-remaining': standIn.rateLimited ? '0' : '4999',
         'x-ratelimit-reset': String(reset),
       })
-      .end(JSON.stringify(body));
+      .end(body === null ? undefined : JSON.stringify(body));
   };
-  const server = createServer((req, res) => {
+  const server = createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://stand-in');
     const path = url.pathname;
+    const method = req.method ?? 'GET';
+    const write = /^\/repos\/([^/]+\/[^/]+)\/((?:git\/refs?|contents|pulls)(?:\/.*)?)$/.exec(path);
+    if (write) {
+      let text = '';
+      for await (const chunk of req) text += chunk;
+      const writeRepo = repos.get(write[1]!);
+      if (standIn.rateLimited) return send(res, path, 403, { message: 'API rate limit exceeded' }, method);
+      if (!writeRepo) return send(res, path, 404, { message: 'Not Found' }, method);
+      const auth = req.headers.authorization;
+      if (auth && writeRepo.token && auth !== `Bearer ${writeRepo.token}`)
+        return send(res, path, 401, { message: 'Bad credentials' }, method);
+      if (writeRepo.token && !auth && method === 'GET') return send(res, path, 404, { message: 'Not Found' });
+      const body = (text ? JSON.parse(text) : {}) as Record<string, string>;
+      const answer = answerWrite(method, write[2]!, body, write[1]!, writeRepo, standIn, auth);
+      if (answer) return send(res, path, answer[0], answer[1], method);
+    }
     const match = /^\/repos\/([^/]+\/[^/]+)(?:\/git\/(trees|blobs)\/(.+))?$/.exec(path);
     const repo = match && repos.get(match[1]!);
     if (standIn.rateLimited) return send(res, path, 403, { message: 'API rate limit exceeded' });
