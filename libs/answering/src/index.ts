@@ -6,9 +6,5 @@ export { pieces } from './pieces';
 export { searchPassages } from './search-passages';
 export { terms } from './text';
 export { ExtractiveAnswerer } from './extractive-answerer';
-<<<<<<< HEAD
 export { createAnswerer, type AnswererSettings } from './create-answerer';
-=======
-export { createAnswerer } from './create-answerer';
 export { createChatModel, type ChatModelOptions } from './openai-answerer';
->>>>>>> h-evals

@@ -1,14 +1,23 @@
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
-import type { Config } from '@docqa/config';
-import { createChatModel } from '@docqa/answering';
+import { createChatModel, type AnswererSettings } from '@docqa/answering';
 import { EvalRunner, EvalService, EvalStore, ModelJudge, describeRuns } from '@docqa/evals';
 import type { QuestionService } from '@docqa/questions';
-import type { Keys, SettingsStore } from '@docqa/records';
+import type { SettingsStore } from '@docqa/records';
+import type { Keys } from '@docqa/redis';
+
+/** The settings a run records and its judge uses (named as in `@docqa/config`). */
+export type EvalSettings = Pick<
+  AnswererSettings,
+  'llmProvider' | 'llmModel' | 'llmTimeoutMs' | 'openaiApiKey' | 'openaiBaseUrl'
+> & {
+  embeddingsProvider: string;
+  embeddingsModel: string;
+};
 
 /** Builds the API's evaluation sets and runs (DESIGN §16) over its Redis and question service. */
 export function createEvalService(
-  config: Config,
+  config: EvalSettings,
   deps: { redis: Redis; keys: Keys; questions: QuestionService; settings: SettingsStore; logger: Logger },
 ): EvalService {
   const store = new EvalStore({ redis: deps.redis, keys: deps.keys });

@@ -5,15 +5,8 @@ import type { ParseLimits } from '@docqa/sources';
 import type { SourceService } from '@docqa/sync';
 import { documentUploadRoutes } from './routes/document-upload';
 import { mcpRoutes } from './routes/mcp';
-<<<<<<< HEAD
-=======
-import type { Config } from '@docqa/config';
-import { openDocumentService } from '@docqa/ingest';
-import { createRetrieval } from '@docqa/retrieval';
-import { parseLimitsOf } from '@docqa/sources';
-import { GitHubPullRequests, openSources } from '@docqa/sync';
+import { GitHubPullRequests } from '@docqa/sync';
 import { gapDocsRoutes } from './routes/gap-docs';
->>>>>>> h-evals
 import { documentChunkRoutes } from './routes/document-chunks';
 import { documentRoutes } from './routes/documents';
 import { sourceRoutes } from './routes/sources';
@@ -24,6 +17,8 @@ export interface KnowledgeBaseSettings {
   uploadMaxFileMb: number;
   uploadMaxFiles: number;
   mcpAnswerTimeoutSeconds: number;
+  /** GitHub's REST API, where a gap's docs draft is opened as a pull request. */
+  githubApiUrl: string;
 }
 
 /** The knowledge base the API serves: built, and closed, by the process's composition root. */
@@ -54,12 +49,8 @@ export function createApiServices(settings: KnowledgeBaseSettings, kb: ApiKnowle
         fileBytes: settings.uploadMaxFileMb * 1024 * 1024,
         files: settings.uploadMaxFiles,
       }),
-<<<<<<< HEAD
       sourceRoutes(sources),
-=======
-      sourceRoutes(sources.service),
-      gapDocsRoutes(sources.service, new GitHubPullRequests({ apiUrl: config.githubApiUrl })),
->>>>>>> h-evals
+      gapDocsRoutes(sources, new GitHubPullRequests({ apiUrl: settings.githubApiUrl })),
       mcpRoutes({
         readDocument: (tenant, id, opts) => retrieval.readDocument(tenant, id, opts),
         answerTimeoutMs: settings.mcpAnswerTimeoutSeconds * 1000,

@@ -8,30 +8,12 @@ import type { Metrics } from '@docqa/metrics';
 import { createInsightsServices } from '@docqa/insights';
 import { QueueWatch, type QuestionQueue } from '@docqa/queue';
 import { QuestionService } from '@docqa/questions';
-<<<<<<< HEAD
 import { FeedbackStore, QuestionStore, SettingsStore } from '@docqa/records';
 import { ChangeFeed, type Keys } from '@docqa/redis';
 import { createAdminServices, type AdminSettings } from './admin-services';
+import { createEvalService, type EvalSettings } from './eval-services';
 import type { Embedder } from '@docqa/embedders';
 import type { Searcher, VectorStore } from '@docqa/retrieval';
-=======
-import {
-  ChangeFeed,
-  FeedbackStore,
-  Keys,
-  QuestionStore,
-  SettingsStore,
-  bullConnection,
-  closeRedis,
-  connectRedis,
-  migrateKeyLayout,
-  redisTarget,
-} from '@docqa/records';
-import { createAdminServices } from './admin-services';
-import { createEvalService } from './eval-services';
-import type { Embedder, VectorStore } from '@docqa/retrieval';
-import type { Searcher } from '@docqa/retrieval';
->>>>>>> h-evals
 import { createApp, type RouteGroup } from './app';
 import { HealthService, type Probe } from './health-service';
 import { answerClientError } from './http/problem-handler';
@@ -53,7 +35,7 @@ export interface ApiServices {
 }
 
 /** The settings the API reads (named as in `@docqa/config`). */
-export interface ApiSettings extends AdminSettings {
+export interface ApiSettings extends AdminSettings, EvalSettings {
   /** Port to listen on (0: a free port). */
   port: number;
   host: string;
@@ -223,13 +205,8 @@ export async function startApi(
         server.closeIdleConnections();
         setTimeout(() => server.closeAllConnections(), 2000).unref();
       });
-<<<<<<< HEAD
-      await Promise.allSettled([feed.close(), watch?.close()]);
-=======
       await evals.runner.close();
-      await Promise.allSettled([feed.close(), queue.close(), watch?.close(), services.close?.()]);
-      await closeRedis(redis);
->>>>>>> h-evals
+      await Promise.allSettled([feed.close(), watch?.close()]);
     },
   };
 }

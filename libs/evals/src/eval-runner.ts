@@ -9,7 +9,7 @@ import {
 } from '@docqa/contracts';
 import { ValidationError } from '@docqa/errors';
 import type { QuestionService } from '@docqa/questions';
-import { newId } from '@docqa/records';
+import { newId } from '@docqa/redis';
 import type { EvalStore } from './eval-store';
 import type { ModelJudge } from './eval-judge';
 import { scoreAnswer } from './eval-scoring';

@@ -9,7 +9,7 @@ import {
   type EvalSetList,
 } from '@docqa/contracts';
 import { AlreadyExistsError, NotFoundError, ValidationError } from '@docqa/errors';
-import { newId, type Keys } from '@docqa/records';
+import { newId, type Keys } from '@docqa/redis';
 
 /** A set as stored: the public record without its name (the key holds it). */
 type StoredSet = Omit<EvalSet, 'name'>;

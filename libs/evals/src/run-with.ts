@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import type { EvalRunWith } from '@docqa/contracts';
-import type { Keys, SettingsStore } from '@docqa/records';
+import type { Keys } from '@docqa/redis';
+import type { SettingsStore } from '@docqa/records';
 
 /** The installation's answering set-up, as the composition root reads it from the config. */
 export interface AnsweringSetup {

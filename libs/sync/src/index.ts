@@ -2,9 +2,5 @@
 export { SourceService } from './source-service';
 export { SourceSyncer } from './source-syncer';
 export { SourceStore, newSyncRecord, type PageState, type StoredSource } from './source-store';
-<<<<<<< HEAD
 export { createSources, type SourceSettings, type Sources } from './open-sources';
-=======
-export { openSources, type OpenSources } from './open-sources';
 export { GitHubPullRequests, type PullRequestInput } from './github-pull-request';
->>>>>>> h-evals
