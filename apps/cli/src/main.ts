@@ -9,6 +9,7 @@ import { adminsCommand } from './commands/admins';
 import { askCommand } from './commands/ask';
 import { batchCommand } from './commands/batch';
 import { ingestCommand } from './commands/ingest';
+import { reindexCommand } from './commands/reindex';
 import { insightsCommands } from './commands/insights';
 import { searchCommand } from './commands/search';
 import { sourcesCommand } from './commands/sources';
@@ -22,6 +23,7 @@ const program = new Command('docqa')
 tokensCommand(program);
 adminsCommand(program);
 ingestCommand(program);
+reindexCommand(program);
 sourcesCommand(program);
 searchCommand(program);
 askCommand(program);

@@ -3,7 +3,8 @@
  * @docqa/retrieval. Raise it whenever they cut or write the same document differently (as when
  * chunks gained heading paths and anchors, or HTML code blocks their fences): documents indexed
  * before are then chunked again once, on their next ingest or source sync, even though their
- * content did not change.
+ * content did not change, or by `docqa reindex` from their stored chunks (records keep the version
+ * as `chunking`).
  *
  * 1: chunks of plain text; 2: structure-aware chunks with heading paths and anchors; 3: HTML
  * `<pre>` as fenced code, `<code>` as code spans, tables as Markdown tables; 4: relative links

@@ -1,7 +1,14 @@
 import { join } from 'node:path';
 import type { Logger } from 'pino';
 import type { Config } from '@docqa/config';
-import type { DocumentInput, DocumentRecord, IngestAccepted, IngestJob, JobRecord } from '@docqa/contracts';
+import type {
+  DocumentInput,
+  DocumentRecord,
+  IngestAccepted,
+  IngestJob,
+  JobRecord,
+  ReindexJob,
+} from '@docqa/contracts';
 import { IngestQueue } from '@docqa/queue';
 import {
   IdempotentIds,
@@ -15,6 +22,7 @@ import {
 import type { Embedder, VectorStore } from '@docqa/retrieval';
 import { DocumentStore, type DocumentListOptions, type DocumentPage } from './document-store';
 import { Ingestor, type IngestTally } from './ingestor';
+import { Reindexer } from './reindexer';
 import { UploadIntake } from './upload-intake';
 import { UploadStore } from './upload-store';
 
@@ -23,7 +31,14 @@ import { UploadStore } from './upload-store';
  * submit documents for background ingestion, run an ingest job, follow its progress.
  */
 export class DocumentService {
-  constructor(private readonly deps: { documents: DocumentStore; ingestor: Ingestor; queue: IngestQueue }) {}
+  constructor(
+    private readonly deps: {
+      documents: DocumentStore;
+      ingestor: Ingestor;
+      queue: IngestQueue;
+      reindexer: Reindexer;
+    },
+  ) {}
 
   /** The document records (used by source syncs to compare hashes). */
   get records(): DocumentStore {
@@ -84,6 +99,14 @@ export class DocumentService {
   ): Promise<IngestTally> {
     return this.deps.ingestor.ingest(job, onProgress, unreadable);
   }
+
+  /** Runs a re-chunking job here (the worker's side of `queueReindex`). */
+  reindex(
+    job: ReindexJob,
+    onProgress?: (done: number, total: number) => Promise<void> | void,
+  ): Promise<IngestTally> {
+    return this.deps.reindexer.reindex(job, onProgress);
+  }
 }
 
 /** A {@link DocumentService} with the connections it opened. */
@@ -132,7 +155,12 @@ export async function openDocumentService(
   });
   const ids = new IdempotentIds({ redis, keys });
   return {
-    service: new DocumentService({ documents, ingestor, queue }),
+    service: new DocumentService({
+      documents,
+      ingestor,
+      queue,
+      reindexer: new Reindexer({ documents, store: deps.store, ingestor }),
+    }),
     uploads: new UploadIntake({ store, documents, queue, ids, redis, keys }),
     async close() {
       await queue.close();

@@ -4,5 +4,6 @@ export { Ingestor } from './ingestor';
 export { DocumentService, openDocumentService, type OpenDocumentService } from './document-service';
 export { toMarkdown } from './to-markdown';
 export { CHUNKING_VERSION } from './chunking-version';
+export { Reindexer, isOutdated, queueReindex } from './reindexer';
 export { UploadStore, IncomingUpload, type UploadStoreOptions } from './upload-store';
 export { UploadIntake, type UploadIntakeDeps, type UploadSubmission } from './upload-intake';

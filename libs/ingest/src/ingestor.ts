@@ -16,7 +16,11 @@ import { CHUNKING_VERSION } from './chunking-version';
 import { toMarkdown } from './to-markdown';
 import { WritePipeline } from './write-pipeline';
 
-type JobDocument = IngestJob['documents'][number];
+/**
+ * A document of a job. `markdown`: its text is Markdown already (a document re-chunked from its
+ * stored chunks, see `Reindexer`), chunked as it is; its content type is kept for the record.
+ */
+type JobDocument = IngestJob['documents'][number] & { markdown?: string };
 
 /**
  * Chunks embedded in one call: those of several small documents together (one call per document
@@ -103,7 +107,7 @@ export class Ingestor {
    * gave no document (an upload's files that do not parse): counted as failed, with their reason.
    */
   async ingest(
-    job: IngestJob,
+    job: Omit<IngestJob, 'documents'> & { documents: JobDocument[] },
     onProgress?: (done: number, total: number) => Promise<void> | void,
     unreadable: IngestTally['errors'] = [],
   ): Promise<IngestTally> {
@@ -132,7 +136,7 @@ export class Ingestor {
 
   /** Chunks, embeds, writes and records the job's documents; their counts. */
   private async writeJob(
-    job: IngestJob,
+    job: Omit<IngestJob, 'documents'> & { documents: JobDocument[] },
     onProgress: ((done: number, total: number) => Promise<void> | void) | undefined,
     unreadable: IngestTally['errors'],
   ): Promise<IngestTally> {
@@ -207,7 +211,9 @@ export class Ingestor {
   }
 
   /** The stored records of the job's documents, looked up in one round trip. */
-  private async knownRecords(job: IngestJob): Promise<Map<string, DocumentRecord | null>> {
+  private async knownRecords(
+    job: Pick<IngestJob, 'tenant' | 'documents'>,
+  ): Promise<Map<string, DocumentRecord | null>> {
     const ids = [...new Set(job.documents.map((d) => d.id))];
     const records = await this.deps.documents.findMany(job.tenant, ids);
     return new Map(ids.map((id, i) => [id, records[i] ?? null]));
@@ -241,14 +247,14 @@ export class Ingestor {
           doc.title,
           doc.url ?? null,
           doc.content_type,
-          doc.content,
+          doc.markdown ?? doc.content,
           doc.metadata ?? {},
         ]),
       )
       .digest('hex');
     if (existing?.hash === hash) return null;
 
-    const markdown = await toMarkdown(doc.content, doc.content_type);
+    const markdown = doc.markdown ?? (await toMarkdown(doc.content, doc.content_type));
     // An answer quoting a relative link is read elsewhere (a widget, an agent): the link must not
     // depend on the page it was on.
     const pieces = await chunkMarkdown(doc.url ? absoluteLinks(markdown, doc.url) : markdown, chunking);
@@ -261,6 +267,7 @@ export class Ingestor {
       metadata: doc.metadata ?? {},
       hash,
       chunks: pieces.length,
+      chunking: CHUNKING_VERSION,
       created_at: existing?.created_at ?? now,
       updated_at: now,
     };
