@@ -12,6 +12,7 @@
  * Docusaurus and MkDocs admonitions and tabs) as readers see them, indented code fenced,
  * AsciiDoc and reStructuredText converted, setext headings written as ATX ones, headings' custom
  * `{#id}` anchors kept; 6: Markdown's inline HTML anchors as their text (or a Markdown link),
- * `<br />` as a space.
+ * `<br />` as a space; 7: camelCase and PascalCase compounds' words (`basicAuth`: "basic auth")
+ * added to a chunk's search text and to what its vector is embedded from.
  */
-export const CHUNKING_VERSION = 6;
+export const CHUNKING_VERSION = 7;

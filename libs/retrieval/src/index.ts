@@ -13,4 +13,4 @@ export { documentText } from './document-text';
 export type { Searcher } from './searcher';
 export { searchAs } from './search-as';
 export { createRetrieval } from './create-retrieval';
-export { words } from './tokenize';
+export { compoundParts, words } from './tokenize';

@@ -9,6 +9,24 @@ export function words(text: string): string[] {
   );
 }
 
+/**
+ * A word that joins several in one (`basicAuth`, `AccessLogs`, `IPAllowList`): a lower-case letter
+ * before a capital, or a run of capitals before a capitalised word.
+ */
+const COMPOUND = /[\p{L}\p{N}]*(?:\p{Ll}\p{Lu}|\p{Lu}\p{Lu}\p{Ll}{2})[\p{L}\p{N}]*/gu;
+
+/**
+ * The words of a text's camelCase and PascalCase compounds, space-separated (`basicAuth` →
+ * `basic Auth`, `IPAllowList` → `IP Allow List`): docs name options and pages that way
+ * (`minVersion`, a page titled "BasicAuth") while a visitor writes the words ("minimum TLS
+ * version", "basic auth"). Added beside the text, which keeps the compound itself.
+ */
+export function compoundParts(text: string): string {
+  return (text.match(COMPOUND) ?? [])
+    .map((word) => word.replace(/(\p{Ll})(\p{Lu})/gu, '$1 $2').replace(/(\p{Lu})(\p{Lu}\p{Ll}{2})/gu, '$1 $2'))
+    .join(' ');
+}
+
 /** A light suffix stripper, so "tokens", "tokenized" and "token" share features. */
 export function stem(word: string): string {
   if (word.length <= 4) return word;
