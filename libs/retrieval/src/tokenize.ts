@@ -10,10 +10,16 @@ export function words(text: string): string[] {
 }
 
 /**
- * A word that joins several in one (`basicAuth`, `AccessLogs`, `IPAllowList`): a lower-case letter
- * before a capital, or a run of capitals before a capitalised word.
+ * Where a word joins two (`basicAuth`, `AccessLogs`, `IPAllowList`): a lower-case letter before a
+ * capital, or a capital before a capitalised word. ASCII only: docs write identifiers in it, and a
+ * plain pattern keeps the scan cheap (searches compute this for every candidate they re-score).
  */
-const COMPOUND = /[\p{L}\p{N}]*(?:\p{Ll}\p{Lu}|\p{Lu}\p{Lu}\p{Ll}{2})[\p{L}\p{N}]*/gu;
+const JOIN = /[a-z][A-Z]|[A-Z][A-Z][a-z]{2}/g;
+
+/** Whether a UTF-16 code unit is an ASCII letter or digit. */
+function isWordChar(code: number): boolean {
+  return (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122);
+}
 
 /**
  * The words of a text's camelCase and PascalCase compounds, space-separated (`basicAuth` →
@@ -22,9 +28,22 @@ const COMPOUND = /[\p{L}\p{N}]*(?:\p{Ll}\p{Lu}|\p{Lu}\p{Lu}\p{Ll}{2})[\p{L}\p{N}
  * version", "basic auth"). Added beside the text, which keeps the compound itself.
  */
 export function compoundParts(text: string): string {
-  return (text.match(COMPOUND) ?? [])
-    .map((word) => word.replace(/(\p{Ll})(\p{Lu})/gu, '$1 $2').replace(/(\p{Lu})(\p{Lu}\p{Ll}{2})/gu, '$1 $2'))
-    .join(' ');
+  const parts: string[] = [];
+  let end = 0;
+  for (const join of text.matchAll(JOIN)) {
+    if (join.index < end) continue; // a later join of the word just split
+    let start = join.index;
+    while (start > 0 && isWordChar(text.charCodeAt(start - 1))) start--;
+    end = join.index + join[0].length;
+    while (end < text.length && isWordChar(text.charCodeAt(end))) end++;
+    parts.push(
+      text
+        .slice(start, end)
+        .replace(/([a-z])([A-Z])/g, '$1 $2')
+        .replace(/([A-Z])([A-Z][a-z]{2})/g, '$1 $2'),
+    );
+  }
+  return parts.join(' ');
 }
 
 /** A light suffix stripper, so "tokens", "tokenized" and "token" share features. */
