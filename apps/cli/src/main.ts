@@ -10,6 +10,7 @@ import { askCommand } from './commands/ask';
 import { batchCommand } from './commands/batch';
 import { evalCommands } from './commands/evals';
 import { ingestCommand } from './commands/ingest';
+import { reindexCommand } from './commands/reindex';
 import { insightsCommands } from './commands/insights';
 import { searchCommand } from './commands/search';
 import { sourcesCommand } from './commands/sources';
@@ -23,6 +24,7 @@ const program = new Command('docqa')
 tokensCommand(program);
 adminsCommand(program);
 ingestCommand(program);
+reindexCommand(program);
 sourcesCommand(program);
 searchCommand(program);
 askCommand(program);

@@ -1,7 +1,8 @@
 import type { SearchResult } from '@docqa/contracts';
-import { chooseWindow, type TermWeights } from './passage-choice';
+import { chooseWindow, rankSections, termWeights, type TermWeights } from './passage-choice';
+import { questionIntent } from './question-intent';
 import { units, type SectionPassage } from './section-passage';
-import { terms } from './text';
+import { documentTerms, terms } from './text';
 
 /** A section of one long page, as {@link chooseWindow} receives it. */
 function section(markdown: string): SectionPassage {
@@ -51,5 +52,44 @@ describe('chooseWindow', () => {
       kind: 'what',
     });
     expect(quoted.some((u) => u.kind === 'code')).toBe(false);
+  });
+});
+
+describe('rankSections', () => {
+  function page(title: string, heading: string, markdown: string, rank: number): SectionPassage {
+    return {
+      doc: rank,
+      section: heading,
+      headingTerms: new Set(documentTerms(`${title} ${heading}`)),
+      sectionTerms: new Set(documentTerms(heading)),
+      headingPairs: new Set(),
+      rank,
+      chunk: {} as SearchResult,
+      units: units(markdown),
+    };
+  }
+
+  it('finds the words of a question in a page and an option named by a compound (BasicAuth, basicAuth)', () => {
+    const question = 'How do I protect a router with basic auth?';
+    const other = page(
+      'ForwardAuth',
+      'Configuration Example',
+      'Delegate the authentication to an external service:\n\n```yaml\nforwardAuth:\n  address: https://example.com/auth\n```',
+      0,
+    );
+    const gold = page(
+      'BasicAuth',
+      'Configuration Example',
+      '```yaml\nhttp:\n  middlewares:\n    test-auth:\n      basicAuth:\n        users:\n          - "test:$apr1$H6uskkkW$IgXLP6ewTrSuBkTrqE8wj/"\n```',
+      1,
+    );
+    const passages = [other, gold];
+    const ranked = rankSections(
+      passages,
+      termWeights(terms(question), passages),
+      'how',
+      questionIntent(question),
+    );
+    expect(ranked[0]!.passage).toBe(gold);
   });
 });

@@ -1,7 +1,7 @@
 import type { SearchResult } from '@docqa/contracts';
 import { type BlockKind, markdownBlocks } from '@docqa/chunking';
 import { chunkNumber } from '@docqa/retrieval';
-import { terms } from './text';
+import { documentTerms, terms } from './text';
 
 /** The smallest piece of a passage an answer may quote: a sentence, a list item, a code block. */
 export interface Unit {
@@ -56,8 +56,8 @@ export function sectionPassages(
       out.push({
         doc,
         section,
-        headingTerms: new Set(terms(`${chunks[0]!.title} ${section}`)),
-        sectionTerms: new Set(terms(ownHeadings(section))),
+        headingTerms: new Set(documentTerms(`${chunks[0]!.title} ${section}`)),
+        sectionTerms: new Set(documentTerms(ownHeadings(section))),
         headingPairs: new Set([...termPairs(terms(chunks[0]!.title)), ...termPairs(terms(section))]),
         rank: rankOf(best),
         chunk: best,
@@ -94,7 +94,7 @@ export function units(markdown: string): Unit[] {
       const key = text.replace(/\s+/g, ' ').trim().toLowerCase();
       if (!key || seen.has(key) || onlyImages(text)) continue;
       seen.add(key);
-      const sequence = terms(text);
+      const sequence = documentTerms(text);
       out.push({
         block: index,
         kind,

@@ -1639,6 +1639,8 @@ export interface components {
       };
       hash: string;
       chunks: number;
+      /** @description The chunking version its chunks were made with; absent: before versions were recorded. `docqa reindex` re-chunks documents of an older one. */
+      chunking?: number;
       created_at: string;
       updated_at: string;
     };

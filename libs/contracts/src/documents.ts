@@ -130,6 +130,13 @@ export const DocumentRecordSchema = z
     metadata: z.record(z.string(), z.unknown()),
     hash: z.string(),
     chunks: z.number().int(),
+    chunking: z
+      .number()
+      .int()
+      .optional()
+      .describe(
+        'The chunking version its chunks were made with; absent: before versions were recorded. `docqa reindex` re-chunks documents of an older one.',
+      ),
     created_at: z.string(),
     updated_at: z.string(),
   })

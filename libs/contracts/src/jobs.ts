@@ -42,5 +42,15 @@ export const UploadJobSchema = z.object({
 });
 export type UploadJob = z.infer<typeof UploadJobSchema>;
 
+/**
+ * Payload of an `ingest` job named {@link REINDEX_JOB}: re-chunk the tenant's documents chunked
+ * with an older chunking version, from their stored chunks; progress in the job record `job_id`.
+ */
+export const ReindexJobSchema = z.object({ job_id: z.string(), tenant: z.string() });
+export type ReindexJob = z.infer<typeof ReindexJobSchema>;
+
+/** Name of the `ingest` jobs that re-chunk a tenant's documents (`docqa reindex`). */
+export const REINDEX_JOB = 'reindex';
+
 /** Name of the `ingest` jobs of uploaded files (those of `POST /documents/` are named `ingest`). */
 export const UPLOAD_JOB = 'upload';

@@ -16,7 +16,7 @@ port.on('message', ({ id, texts, dimensions }: EmbedRequest) => {
     let embedder = embedders.get(dimensions);
     if (!embedder) embedders.set(dimensions, (embedder = new LocalEmbedder(dimensions)));
     const vectors = new Float64Array(texts.length * dimensions);
-    texts.forEach((text, i) => vectors.set(embedder.embed(text), i * dimensions));
+    texts.forEach((text, i) => vectors.set(embedder.embedDocument(text), i * dimensions));
     reply = { id, vectors };
   } catch (err) {
     reply = { id, error: err instanceof Error ? err.message : String(err) };

@@ -1,5 +1,5 @@
 import type { Embedder } from './embedder';
-import { fnv1a, stem, words } from '@docqa/tokenize';
+import { compoundParts, fnv1a, stem, words } from '@docqa/tokenize';
 
 /** Default size of local embeddings. */
 export const LOCAL_DIMENSIONS = 512;
@@ -20,7 +20,17 @@ export class LocalEmbedder implements Embedder {
   constructor(readonly dimensions = LOCAL_DIMENSIONS) {}
 
   async embedDocuments(texts: string[]): Promise<number[][]> {
-    return texts.map((t) => this.embed(t));
+    return texts.map((t) => this.embedDocument(t));
+  }
+
+  /**
+   * A document's text is embedded with the words of its compounds added (`basicAuth`: "basic
+   * auth", see `compoundParts`), so a question in words finds the option or page named in one;
+   * a query is embedded as written, so a name such as "OpenAI" does not turn into common words.
+   */
+  embedDocument(text: string): number[] {
+    const parts = compoundParts(text);
+    return this.embed(parts ? `${text}\n${parts}` : text);
   }
 
   async embedQuery(text: string): Promise<number[]> {

@@ -5,8 +5,11 @@ import { absoluteLinks } from '@docqa/sources';
 import { CHUNKING_VERSION } from './chunking-version';
 import { toMarkdown } from './to-markdown';
 
-/** A document of an ingest job. */
-export type JobDocument = IngestJob['documents'][number];
+/**
+ * A document of an ingest job. `markdown`: its text is Markdown already (a document re-chunked from
+ * its stored chunks, see `Reindexer`), chunked as it is; its content type is kept for the record.
+ */
+export type JobDocument = IngestJob['documents'][number] & { markdown?: string };
 
 /** A document chunked, waiting for its chunks' vectors. */
 export interface Chunked {
@@ -35,14 +38,14 @@ export async function chunkDocument(
         doc.title,
         doc.url ?? null,
         doc.content_type,
-        doc.content,
+        doc.markdown ?? doc.content,
         doc.metadata ?? {},
       ]),
     )
     .digest('hex');
   if (existing?.hash === hash) return null;
 
-  const markdown = await toMarkdown(doc.content, doc.content_type);
+  const markdown = doc.markdown ?? (await toMarkdown(doc.content, doc.content_type));
   // An answer quoting a relative link is read elsewhere (a widget, an agent): the link must not
   // depend on the page it was on.
   const pieces = await chunkMarkdown(doc.url ? absoluteLinks(markdown, doc.url) : markdown, chunking);
@@ -55,6 +58,7 @@ export async function chunkDocument(
     metadata: doc.metadata ?? {},
     hash,
     chunks: pieces.length,
+    chunking: CHUNKING_VERSION,
     created_at: existing?.created_at ?? now,
     updated_at: now,
   };

@@ -3,7 +3,8 @@
  * @docqa/chunking. Raise it whenever they cut or write the same document differently (as when
  * chunks gained heading paths and anchors, or HTML code blocks their fences): documents indexed
  * before are then chunked again once, on their next ingest or source sync, even though their
- * content did not change.
+ * content did not change, or by `docqa reindex` from their stored chunks (records keep the version
+ * as `chunking`).
  *
  * 1: chunks of plain text; 2: structure-aware chunks with heading paths and anchors; 3: HTML
  * `<pre>` as fenced code, `<code>` as code spans, tables as Markdown tables; 4: relative links
@@ -11,6 +12,7 @@
  * Docusaurus and MkDocs admonitions and tabs) as readers see them, indented code fenced,
  * AsciiDoc and reStructuredText converted, setext headings written as ATX ones, headings' custom
  * `{#id}` anchors kept; 6: Markdown's inline HTML anchors as their text (or a Markdown link),
- * `<br />` as a space.
+ * `<br />` as a space; 7: camelCase and PascalCase compounds' words (`basicAuth`: "basic auth")
+ * added to a chunk's search text and to what its vector is embedded from.
  */
-export const CHUNKING_VERSION = 6;
+export const CHUNKING_VERSION = 7;

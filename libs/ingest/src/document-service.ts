@@ -1,6 +1,13 @@
 import { join } from 'node:path';
 import type { Logger } from 'pino';
-import type { DocumentInput, DocumentRecord, IngestAccepted, IngestJob, JobRecord } from '@docqa/contracts';
+import type {
+  DocumentInput,
+  DocumentRecord,
+  IngestAccepted,
+  IngestJob,
+  JobRecord,
+  ReindexJob,
+} from '@docqa/contracts';
 import type { Redis } from 'ioredis';
 import type { IngestQueue } from '@docqa/queue';
 import { IdempotentIds, newId, type Keys } from '@docqa/redis';
@@ -8,6 +15,7 @@ import type { Embedder } from '@docqa/embedders';
 import type { VectorStore } from '@docqa/retrieval';
 import { DocumentStore, type DocumentListOptions, type DocumentPage } from './document-store';
 import { Ingestor, type IngestTally } from './ingestor';
+import { Reindexer } from './reindexer';
 import { UploadIntake } from './upload-intake';
 import { UploadStore } from './upload-store';
 
@@ -16,7 +24,14 @@ import { UploadStore } from './upload-store';
  * submit documents for background ingestion, run an ingest job, follow its progress.
  */
 export class DocumentService {
-  constructor(private readonly deps: { documents: DocumentStore; ingestor: Ingestor; queue: IngestQueue }) {}
+  constructor(
+    private readonly deps: {
+      documents: DocumentStore;
+      ingestor: Ingestor;
+      queue: IngestQueue;
+      reindexer: Reindexer;
+    },
+  ) {}
 
   /** The document records (used by source syncs to compare hashes). */
   get records(): DocumentStore {
@@ -77,6 +92,14 @@ export class DocumentService {
   ): Promise<IngestTally> {
     return this.deps.ingestor.ingest(job, onProgress, unreadable);
   }
+
+  /** Runs a re-chunking job here (the worker's side of `queueReindex`). */
+  reindex(
+    job: ReindexJob,
+    onProgress?: (done: number, total: number) => Promise<void> | void,
+  ): Promise<IngestTally> {
+    return this.deps.reindexer.reindex(job, onProgress);
+  }
 }
 
 /** A {@link DocumentService} and the intake of uploaded files beside it. */
@@ -136,7 +159,12 @@ export function createDocumentService(
   });
   const ids = new IdempotentIds({ redis, keys });
   return {
-    service: new DocumentService({ documents, ingestor, queue }),
+    service: new DocumentService({
+      documents,
+      ingestor,
+      queue,
+      reindexer: new Reindexer({ documents, store: deps.store, ingestor }),
+    }),
     uploads: new UploadIntake({ store, documents, queue, ids, redis, keys }),
   };
 }

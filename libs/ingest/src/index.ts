@@ -9,5 +9,6 @@ export {
 } from './document-service';
 export { toMarkdown } from './to-markdown';
 export { CHUNKING_VERSION } from './chunking-version';
+export { Reindexer, isOutdated, queueReindex } from './reindexer';
 export { UploadStore, IncomingUpload, type UploadStoreOptions } from './upload-store';
 export { UploadIntake, type UploadIntakeDeps, type UploadSubmission } from './upload-intake';

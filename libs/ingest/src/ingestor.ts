@@ -3,7 +3,7 @@ import type { DocumentRecord, IngestJob } from '@docqa/contracts';
 import type { ChunkOptions } from '@docqa/chunking';
 import type { Embedder } from '@docqa/embedders';
 import type { VectorStore } from '@docqa/retrieval';
-import { chunkDocument, type Chunked } from './chunk-document';
+import { chunkDocument, type Chunked, type JobDocument } from './chunk-document';
 import type { DocumentStore } from './document-store';
 import { EMBED_BATCH, embedDocuments, type Prepared } from './embed-documents';
 import { WritePipeline } from './write-pipeline';
@@ -86,7 +86,7 @@ export class Ingestor {
    * gave no document (an upload's files that do not parse): counted as failed, with their reason.
    */
   async ingest(
-    job: IngestJob,
+    job: Omit<IngestJob, 'documents'> & { documents: JobDocument[] },
     onProgress?: (done: number, total: number) => Promise<void> | void,
     unreadable: IngestTally['errors'] = [],
   ): Promise<IngestTally> {
@@ -115,7 +115,7 @@ export class Ingestor {
 
   /** Chunks, embeds, writes and records the job's documents; their counts. */
   private async writeJob(
-    job: IngestJob,
+    job: Omit<IngestJob, 'documents'> & { documents: JobDocument[] },
     onProgress: ((done: number, total: number) => Promise<void> | void) | undefined,
     unreadable: IngestTally['errors'],
   ): Promise<IngestTally> {
@@ -191,7 +191,9 @@ export class Ingestor {
   }
 
   /** The stored records of the job's documents, looked up in one round trip. */
-  private async knownRecords(job: IngestJob): Promise<Map<string, DocumentRecord | null>> {
+  private async knownRecords(
+    job: Pick<IngestJob, 'tenant' | 'documents'>,
+  ): Promise<Map<string, DocumentRecord | null>> {
     const ids = [...new Set(job.documents.map((d) => d.id))];
     const records = await this.deps.documents.findMany(job.tenant, ids);
     return new Map(ids.map((id, i) => [id, records[i] ?? null]));

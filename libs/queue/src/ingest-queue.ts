@@ -1,8 +1,18 @@
-import { QUEUE_NAMES, UPLOAD_JOB, type IngestJob, type UploadJob } from '@docqa/contracts';
+import {
+  QUEUE_NAMES,
+  REINDEX_JOB,
+  UPLOAD_JOB,
+  type IngestJob,
+  type ReindexJob,
+  type UploadJob,
+} from '@docqa/contracts';
 import { KEEP_FINISHED, QueueProducer, type QueueOptions } from './queue-producer';
 
-/** Producer of the `ingest` queue: documents (`ingest` jobs) and uploaded files ({@link UPLOAD_JOB}). */
-export class IngestQueue extends QueueProducer<IngestJob | UploadJob> {
+/**
+ * Producer of the `ingest` queue: documents (`ingest` jobs), uploaded files ({@link UPLOAD_JOB})
+ * and re-chunkings ({@link REINDEX_JOB}).
+ */
+export class IngestQueue extends QueueProducer<IngestJob | UploadJob | ReindexJob> {
   private readonly attempts: number;
 
   /** `onError` receives connection errors (BullMQ queues must have an error listener). */
@@ -18,6 +28,11 @@ export class IngestQueue extends QueueProducer<IngestJob | UploadJob> {
   /** Queues the ingestion of stored files (the job holds their paths, never their content). */
   async enqueueUpload(job: UploadJob): Promise<void> {
     await this.queue.add(UPLOAD_JOB, job, this.jobOptions(job.job_id));
+  }
+
+  /** Queues the re-chunking of a tenant's documents of an older chunking version. */
+  async enqueueReindex(job: ReindexJob): Promise<void> {
+    await this.queue.add(REINDEX_JOB, job, this.jobOptions(job.job_id));
   }
 
   /** Whether job `id` still waits or runs (neither finished nor removed). */

@@ -1,7 +1,8 @@
 // The retrieval facade and its ports.
 export { chunkId, chunkNumber, searchText, type Chunk, type EmbeddedChunk } from './chunk';
+export { documentText } from './document-text';
 export type { HybridQuery, StoreIdentity, StoreQuery, UpkeepOptions, VectorStore } from './vector-store';
-export { DEFAULT_HYBRID_WEIGHTS, Retrieval } from './retrieval';
+export { DEFAULT_HYBRID_WEIGHTS, MAX_DOCUMENT_CHUNKS, Retrieval } from './retrieval';
 export type { Searcher } from './searcher';
 export { searchAs } from './search-as';
 // What every store adapter scores and filters with, so that stores rank alike.

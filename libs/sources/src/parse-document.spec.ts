@@ -20,4 +20,12 @@ describe('parseDocument', () => {
       /^the front matter \(between the --- lines\) is not valid YAML: .* at line \d+, column \d+$/,
     );
   });
+
+  it('reads a page that opens with a thematic break, not front matter, as Markdown from its first line', () => {
+    const content = '---\n\n!!! question "Using it in production?"\n\n    Ask us.\n\n---\n';
+    const doc = parseDocument({ id: 'includes/cta.md', type: 'text/markdown', content });
+    expect(doc.metadata).toEqual({});
+    // Read as MkDocs Markdown from the first line: the rules kept, the admonition as a labelled quote.
+    expect(doc.content).toBe('---\n\n> **Using it in production?:** Ask us.\n\n---');
+  });
 });

@@ -97,7 +97,9 @@ export function parseDocument(source: DocumentSource): LoadedDocument {
 /**
  * Markdown split into front matter (YAML between `---`, TOML between `+++`) and body; front
  * matter that cannot be read throws a ValidationError saying so, with the parser's first line
- * (`… at line 3, column 1:`), not its bare message and source excerpt.
+ * (`… at line 3, column 1:`), not its bare message and source excerpt. A page that opens with a
+ * thematic break (`---`, then text that is no `key:` line: an included snippet opening with a rule
+ * above an admonition) has no front matter: it is read as Markdown from its first line.
  */
 export function readFrontMatter(content: string): matter.GrayMatterFile<string> {
   try {
@@ -105,12 +107,22 @@ export function readFrontMatter(content: string): matter.GrayMatterFile<string> 
       return matter(content, { delimiters: '+++', language: 'toml', engines: { toml: parseToml } });
     return matter(content);
   } catch (err) {
+    if (opensWithRule(content)) return { ...matter(''), content, orig: content };
     const reason = (err instanceof Error ? err.message : String(err)).split('\n')[0]!.replace(/:$/, '');
     const [lines, language] = content.startsWith('+++') ? ['+++', 'TOML'] : ['---', 'YAML'];
     throw new ValidationError(
       `the front matter (between the ${lines} lines) is not valid ${language}: ${reason}`,
     );
   }
+}
+
+/**
+ * Whether YAML-fenced content opens with a thematic break rather than front matter: the first
+ * line after `---` that is not blank is no `key:` line, YAML comment or document marker.
+ */
+function opensWithRule(content: string): boolean {
+  const first = /^---[ \t]*\r?\n(?:[ \t]*\r?\n)*([^\n]*)/.exec(content)?.[1];
+  return first !== undefined && !/^\s*(?:#|---|\.\.\.|[\w"'][^:]*:(?:\s|$))/.test(first);
 }
 
 /** A title from a file name: `guide/getting-started.md` → `getting started`. */

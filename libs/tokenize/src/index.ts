@@ -1,1 +1,1 @@
-export { fnv1a, stem, words } from './tokenize';
+export { compoundParts, fnv1a, stem, words } from './tokenize';

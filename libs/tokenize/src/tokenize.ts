@@ -9,6 +9,42 @@ export function words(text: string): string[] {
   );
 }
 
+/**
+ * Where a word joins two (`basicAuth`, `AccessLogs`, `IPAllowList`): a lower-case letter before a
+ * capital, or a capital before a capitalised word. ASCII only: docs write identifiers in it, and a
+ * plain pattern keeps the scan cheap (searches compute this for every candidate they re-score).
+ */
+const JOIN = /[a-z][A-Z]|[A-Z][A-Z][a-z]{2}/g;
+
+/** Whether a UTF-16 code unit is an ASCII letter or digit. */
+function isWordChar(code: number): boolean {
+  return (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122);
+}
+
+/**
+ * The words of a text's camelCase and PascalCase compounds, space-separated (`basicAuth` →
+ * `basic Auth`, `IPAllowList` → `IP Allow List`): docs name options and pages that way
+ * (`minVersion`, a page titled "BasicAuth") while a visitor writes the words ("minimum TLS
+ * version", "basic auth"). Added beside the text, which keeps the compound itself; each compound
+ * once, as a text that repeats one (`SmartThings` on every line of a manual) is no more about its
+ * words for that, and each more is work for the embedding and the keyword terms.
+ */
+export function compoundParts(text: string): string {
+  const compounds = new Set<string>();
+  let end = 0;
+  for (const join of text.matchAll(JOIN)) {
+    if (join.index < end) continue; // a later join of the word just taken
+    let start = join.index;
+    while (start > 0 && isWordChar(text.charCodeAt(start - 1))) start--;
+    end = join.index + join[0].length;
+    while (end < text.length && isWordChar(text.charCodeAt(end))) end++;
+    compounds.add(text.slice(start, end));
+  }
+  return [...compounds]
+    .map((word) => word.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/([A-Z])([A-Z][a-z]{2})/g, '$1 $2'))
+    .join(' ');
+}
+
 /** A light suffix stripper, so "tokens", "tokenized" and "token" share features. */
 export function stem(word: string): string {
   if (word.length <= 4) return word;

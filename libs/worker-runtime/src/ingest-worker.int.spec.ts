@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Worker } from 'bullmq';
 import pino from 'pino';
-import type { IngestJob, UploadJob } from '@docqa/contracts';
+import type { IngestJob, ReindexJob, UploadJob } from '@docqa/contracts';
 import { UploadStore } from '@docqa/ingest';
 import { IngestQueue } from '@docqa/queue';
 import { Keys, bullConnection, redisTarget, releaseBullConnection } from '@docqa/redis';
@@ -16,7 +16,7 @@ import { createIngestWorker } from './ingest-worker';
 type Counts = { processed: number; skipped: number; failed: number; chunks: number };
 type Unreadable = { document_id: string; message: string }[];
 
-describe('the ingest worker on an upload job', () => {
+describe('the ingest worker on upload and reindex jobs', () => {
   const prefix = testPrefix('ingest-worker');
   const keys = new Keys(prefix);
   const target = redisTarget(loadConfig({ REDIS_URL: testRedisUrl() }));
@@ -60,11 +60,17 @@ describe('the ingest worker on an upload job', () => {
     await queue.enqueueUpload(job);
     return job;
   }
-  function startWorker(ingest: (job: IngestJob, unreadable: Unreadable) => Promise<Counts>) {
+  function startWorker(
+    ingest: (job: IngestJob, unreadable: Unreadable) => Promise<Counts>,
+    reindex: (job: ReindexJob) => Promise<Counts> = () => Promise.reject(new Error('not expected')),
+  ) {
     worker = createIngestWorker({
       connection: bullConnection(target, 'blocking', 'test-ingest-worker'),
       prefix: keys.queuePrefix(),
-      ingestor: { ingest: (job, _progress, unreadable = []) => ingest(job, unreadable) },
+      ingestor: {
+        ingest: (job, _progress, unreadable = []) => ingest(job, unreadable),
+        reindex: (job) => reindex(job),
+      },
       uploads: new UploadStore({ dir, tenantBytes: 1e9, totalBytes: 1e9 }),
       logger: pino({ level: 'silent' }),
       lockMs: 5000,
@@ -114,5 +120,19 @@ describe('the ingest worker on an upload job', () => {
     expect(await ended(job.job_id)).toBe('failed');
     expect(seen).toEqual([true, true]);
     expect(existsSync(folder)).toBe(false);
+  });
+
+  it('runs a re-chunking job (docqa reindex) through the reindexer, not as documents', async () => {
+    const reindexed: ReindexJob[] = [];
+    startWorker(
+      () => Promise.reject(new Error('not documents')),
+      async (job) => {
+        reindexed.push(job);
+        return counts;
+      },
+    );
+    await queue.enqueueReindex({ job_id: 'j_reindex1', tenant: 'acme' });
+    expect(await ended('j_reindex1')).toBe('completed');
+    expect(reindexed).toEqual([{ job_id: 'j_reindex1', tenant: 'acme' }]);
   });
 });

@@ -3,9 +3,12 @@ import type { Logger } from 'pino';
 import {
   IngestJobSchema,
   QUEUE_NAMES,
+  REINDEX_JOB,
+  ReindexJobSchema,
   UPLOAD_JOB,
   UploadJobSchema,
   type IngestJob,
+  type ReindexJob,
   type UploadJob,
 } from '@docqa/contracts';
 import type { UploadStore } from '@docqa/ingest';
@@ -40,6 +43,8 @@ export interface IngestWorkerOptions {
       onProgress?: (done: number, total: number) => unknown,
       unreadable?: { document_id: string; message: string }[],
     ): Promise<IngestCounts>;
+    /** Re-chunks a tenant's documents of an older chunking version ({@link REINDEX_JOB}). */
+    reindex(job: ReindexJob, onProgress?: (done: number, total: number) => unknown): Promise<IngestCounts>;
   };
   /** Where uploaded files wait; an upload job's files are removed once it ends. */
   uploads: Pick<UploadStore, 'pathOf' | 'removeFiles'>;
@@ -55,17 +60,20 @@ export interface IngestWorkerOptions {
 class LockLostError extends Error {}
 
 /**
- * Consumes the `ingest` queue: jobs of documents (`POST /documents/`, source syncs) and of
- * uploaded files ({@link UPLOAD_JOB}), which it parses here, then ingests.
+ * Consumes the `ingest` queue: jobs of documents (`POST /documents/`, source syncs), of
+ * uploaded files ({@link UPLOAD_JOB}), which it parses here, then ingests, and re-chunkings
+ * ({@link REINDEX_JOB}).
  */
-export function createIngestWorker(options: IngestWorkerOptions): Worker<IngestJob | UploadJob> {
-  const worker = new Worker<IngestJob | UploadJob>(
+export function createIngestWorker(options: IngestWorkerOptions): Worker<IngestJob | UploadJob | ReindexJob> {
+  const worker = new Worker<IngestJob | UploadJob | ReindexJob>(
     QUEUE_NAMES.ingest,
     async (job, token) => {
       const counts =
         job.name === UPLOAD_JOB
           ? await ingestUpload(job as Job<UploadJob>, token, options)
-          : await ingestDocuments(job as Job<IngestJob>, options);
+          : job.name === REINDEX_JOB
+            ? await reindex(job as Job<ReindexJob>, options)
+            : await ingestDocuments(job as Job<IngestJob>, options);
       const metrics = options.metrics;
       if (metrics) {
         metrics.ingestChunks.inc(counts.chunks);
@@ -90,6 +98,15 @@ function ingestDocuments(job: Job<IngestJob>, options: IngestWorkerOptions): Pro
   const payload = IngestJobSchema.safeParse(job.data);
   if (!payload.success) throw new UnrecoverableError(`malformed ingest job: ${payload.error.message}`);
   return options.ingestor.ingest(
+    payload.data,
+    throttledProgress((percent) => job.updateProgress(percent)),
+  );
+}
+
+function reindex(job: Job<ReindexJob>, options: IngestWorkerOptions): Promise<IngestCounts> {
+  const payload = ReindexJobSchema.safeParse(job.data);
+  if (!payload.success) throw new UnrecoverableError(`malformed reindex job: ${payload.error.message}`);
+  return options.ingestor.reindex(
     payload.data,
     throttledProgress((percent) => job.updateProgress(percent)),
   );

@@ -28,6 +28,11 @@ export function ingestBar(stream: NodeJS.WritableStream = process.stderr): Singl
   });
 }
 
+/** `reindex`: documents re-chunked by the worker, and the time left. */
+export function reindexBar(stream: NodeJS.WritableStream = process.stderr): SingleBar {
+  return progressBar('reindex [{bar}] {value}/{total} documents | {eta_formatted} left', stream);
+}
+
 /** `batch`: answers written, answers per second (payload `rate`), time left, failures (`failed`). */
 export function batchBar(stream: NodeJS.WritableStream = process.stderr): SingleBar {
   return progressBar(
