@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis';
-import { AdminAccountStore, AdminSessionStore, TokenStore } from '@docqa/auth';
+import { AdminAccountStore, AdminSessionStore, AuditLog, TokenStore } from '@docqa/auth';
 import type { Config } from '@docqa/config';
 import type { Keys } from '@docqa/records';
 import type { AdminDeps } from './api-deps';
@@ -7,16 +7,18 @@ import { ownOrigin } from './http/own-origin';
 import { SessionAuth } from './http/session-auth';
 import { SignInLimiter } from './http/sign-in-limiter';
 
-/** Builds the portal's accounts, sessions, sign-in limits and token store from the settings. */
+/** Builds the portal's accounts, sessions, sign-in limits, audit log and token store from the settings. */
 export function createAdminServices(config: Config, clients: { redis: Redis; keys: Keys }): AdminDeps {
   const accounts = new AdminAccountStore(clients);
   const sessions = new AdminSessionStore({ ...clients, idleMs: config.adminSessionIdleMinutes * 60_000 });
   const tokenStore = new TokenStore(clients);
   return {
     accounts,
+    audit: new AuditLog({ ...clients, retentionDays: config.auditRetentionDays }),
     sessions,
     tokenStore,
     tokenExpiresDays: config.tokenExpiresDays,
+    passwordSignIn: config.passwordSignIn,
     sessionAuth: new SessionAuth({
       sessions,
       accounts,

@@ -3,6 +3,7 @@ import express, { type Express, type Request } from 'express';
 import { adminPortalRoutes } from './admin-portal';
 import type { ApiDeps } from './api-deps';
 import { demoRoutes } from './demo-page';
+import { auditTrail } from './http/audit-trail';
 import { authenticate } from './http/auth';
 import { jsonBody } from './http/body';
 import { cors } from './http/cors';
@@ -13,6 +14,7 @@ import { RouteTable } from './http/route';
 import { adminAccountRoutes } from './routes/admin-accounts';
 import { adminSessionRoutes } from './routes/admin-session';
 import { adminTokenRoutes } from './routes/admin-tokens';
+import { auditRoutes } from './routes/audit';
 import { docsRoutes } from './routes/docs';
 import { healthRoutes } from './routes/health';
 import { insightsRoutes } from './routes/insights';
@@ -42,6 +44,7 @@ export function createApp(
     registry,
     deps.basePath,
     authenticate(deps.tokens, deps.admin.sessionAuth, isOwnOrigin),
+    auditTrail(deps.admin.audit, deps.logger),
   );
   router.use(cors({ ...deps, isOwnOrigin }));
   // Upload routes read their multipart/form-data body themselves (after the token check).
@@ -57,6 +60,7 @@ export function createApp(
   adminSessionRoutes(routes, deps);
   adminTokenRoutes(routes, deps);
   adminAccountRoutes(routes, deps);
+  auditRoutes(routes, deps);
   for (const group of extraGroups) group(routes, deps);
   docsRoutes(router, registry, deps.version, deps.swaggerUiDir);
   app.use(deps.basePath, router);

@@ -31,6 +31,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     problems.push('REDIS_SENTINELS: not together with REDIS_CLUSTER_NODES (choose one)');
   if (config.chunkOverlap >= config.chunkSize)
     problems.push('CHUNK_OVERLAP: must be smaller than CHUNK_SIZE');
+  if (config.oidcIssuerUrl && !config.oidcClientId)
+    problems.push('OIDC_CLIENT_ID: required when OIDC_ISSUER_URL is set');
+  if (!config.passwordSignIn && !config.oidcIssuerUrl)
+    problems.push('PASSWORD_SIGNIN: false needs OIDC_ISSUER_URL (else nobody can sign in)');
   if (problems.length) throw new ConfigError(problems);
   return config;
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMIT_SETTINGS } from './limit-settings';
+import { PORTAL_SETTINGS } from './portal-settings';
 import { bool, folder, hostPortList, int, optionalString } from './setting-schemas';
 /**
  * Every setting docqa reads, one entry each: environment variable, schema, default and a line
@@ -177,6 +178,7 @@ export const SETTINGS = {
     doc: 'Days the question log behind insights and coverage gaps is kept (apart from RECORD_TTL_DAYS).',
   },
   ...LIMIT_SETTINGS,
+  ...PORTAL_SETTINGS,
   chunkSize: {
     env: 'CHUNK_SIZE',
     schema: int(100, 20000),

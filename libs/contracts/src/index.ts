@@ -119,6 +119,8 @@ export {
   CSRF_HEADER,
   ListedTokenSchema,
   PreviewTokenSchema,
+  ROLES,
+  RoleSchema,
   ScopeSchema,
   SESSION_COOKIE,
   SIGN_IN_FAILED,
@@ -127,6 +129,7 @@ export {
   TenantSchema,
   TokenListSchema,
   TokenRecordSchema,
+  UpdateAdminRoleRequestSchema,
   type AdminAccount,
   type AdminSession,
   type CreateAdminRequest,
@@ -134,9 +137,20 @@ export {
   type CreateTokenRequest,
   type ListedToken,
   type PreviewToken,
+  type Role,
   type Scope,
   type TokenRecord,
+  type UpdateAdminRoleRequest,
 } from './admin';
+export {
+  AuditEntrySchema,
+  AuditListSchema,
+  AuditOutcomeSchema,
+  AuditQuerySchema,
+  type AuditEntry,
+  type AuditList,
+  type AuditQuery,
+} from './audit';
 export {
   CHANNELS,
   ChannelSchema,

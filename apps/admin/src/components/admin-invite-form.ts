@@ -1,6 +1,6 @@
 import { LitElement, html } from 'lit';
 import { customElement, state } from 'lit/decorators.js';
-import type { CreateAdminRequest, CreatedAdmin } from '@docqa/contracts';
+import type { CreateAdminRequest, CreatedAdmin, Role } from '@docqa/contracts';
 import { FormErrors, type FormField } from '../api/form-errors';
 import { TENANT_RULE, isTenantName } from '../api/tenant-name';
 import { describedBy, fieldErrorView, formErrorsView, invalid } from './error-view';
@@ -11,13 +11,14 @@ const FIELDS: FormField[] = [
   { path: 'body.email', id: 'admin-email', label: 'Email' },
   { path: 'body.all_tenants', id: 'admin-all', label: 'Every tenant' },
   { path: 'body.tenants', id: 'admin-tenants', label: 'Tenants' },
+  { path: 'body.role', id: 'admin-role', label: 'Role' },
 ];
 
 const NOT_INVITED = 'The admin was not invited.';
 
 /**
- * The form that invites an admin (`POST /admin/accounts/`): an email, and the tenants they
- * administer or every tenant. What can be checked here is checked before sending (an email,
+ * The form that invites an admin (`POST /admin/accounts/`): an email, their role, and the tenants
+ * they administer or every tenant (as an owner). What can be checked here is checked before sending (an email,
  * tenant names); the server's refusal (e.g. an admin of that email exists) is shown in the form.
  *
  * @fires admin-invited - `CustomEvent<CreatedAdmin>` once the server created the account
@@ -44,6 +45,12 @@ export class AdminInviteForm extends LitElement {
         aria-invalid=${invalid(e, 'admin-email')}
       />
       ${fieldErrorView(e, 'admin-email')}
+      <label for="admin-role">Role</label>
+      <select id="admin-role" name="role" ?disabled=${this.allTenants}>
+        <option value="owner">Owner: everything, including tokens, admins and the audit log</option>
+        <option value="editor">Editor: knowledge base, sources and widget settings</option>
+        <option value="viewer">Viewer: insights, conversations and gaps, read only</option>
+      </select>
       <label
         ><input
           type="checkbox"
@@ -102,7 +109,8 @@ export class AdminInviteForm extends LitElement {
       problems.push(['admin-tenants', `Not a tenant name: ${wrong.join(', ')}. Use ${TENANT_RULE}.`]);
     else if (!this.allTenants && !tenants.length)
       problems.push(['admin-tenants', 'Name at least one tenant, or choose every tenant.']);
-    return { body: { email, tenants, all_tenants: this.allTenants }, problems };
+    const role = (this.allTenants ? 'owner' : String(form.get('role') ?? 'owner')) as Role;
+    return { body: { email, tenants, all_tenants: this.allTenants, role }, problems };
   }
 }
 

@@ -6,6 +6,7 @@ import { ProblemSchema, z } from '@docqa/contracts';
 import { ValidationError } from '@docqa/errors';
 import { principalOf, requireScope } from './auth';
 import { markRoute } from './request-log';
+import { requireRole, ruleOf } from './route-roles';
 
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
@@ -106,22 +107,29 @@ export class RouteTable {
   /**
    * @param authenticate verifies the bearer token of scoped routes; public routes (health, docs)
    *   never look at a token, so a stale one cannot make them fail.
+   * @param audit records a state-changing call of an operation once answered (see `auditTrail`).
    */
   constructor(
     private readonly router: Router,
     private readonly registry: OpenAPIRegistry,
     private readonly basePath: string,
     private readonly authenticate: RequestHandler,
+    private readonly audit?: (operationId: string) => RequestHandler,
   ) {}
 
-  /** Mounts `handler` behind token, scope and schema checks, and documents the route. */
+  /**
+   * Mounts `handler` behind token, scope, role (the operation's row of `ROUTE_ROLES`, required
+   * for every scoped route) and schema checks, records state-changing calls in the audit log, and
+   * documents the route.
+   */
   add<B, Q>(spec: RouteSpec<B, Q>, handler: RouteHandler<B, Q>, ...before: RequestHandler[]): void {
     this.specs.push(spec as RouteSpec);
     this.document(spec);
-    const chain = [
-      markRoute,
-      ...(spec.scope ? [this.authenticate, ...before, requireScope(spec.scope)] : before),
-    ];
+    const audited = spec.scope && spec.method !== 'get' && ruleOf(spec.operationId).audited !== false;
+    const checks = spec.scope
+      ? [this.authenticate, ...before, requireScope(spec.scope), requireRole(spec.operationId)]
+      : before;
+    const chain = [markRoute, ...checks, ...(audited && this.audit ? [this.audit(spec.operationId)] : [])];
     this.router[spec.method](spec.path, ...chain, async (req, res) => {
       const valid = {
         body: spec.body ? parse(spec.body, req.body ?? {}, 'body') : (undefined as B),
