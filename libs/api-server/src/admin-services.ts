@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis';
-import { AdminAccountStore, AdminSessionStore, AuditLog, TokenStore } from '@docqa/auth';
+import { AdminAccountStore, AdminSessionStore, AuditLog, OidcSignIn, TokenStore } from '@docqa/auth';
 import type { Config } from '@docqa/config';
 import type { Keys } from '@docqa/records';
 import type { AdminDeps } from './api-deps';
@@ -19,6 +19,21 @@ export function createAdminServices(config: Config, clients: { redis: Redis; key
     tokenStore,
     tokenExpiresDays: config.tokenExpiresDays,
     passwordSignIn: config.passwordSignIn,
+    sso: config.oidcIssuerUrl
+      ? {
+          name: config.oidcProviderName,
+          signIn: new OidcSignIn({
+            ...clients,
+            accounts,
+            issuerUrl: config.oidcIssuerUrl,
+            clientId: config.oidcClientId!,
+            clientSecret: config.oidcClientSecret,
+            allowedDomains: config.oidcAllowedDomains,
+            newUserRole: config.oidcNewUserRole,
+            newUserTenants: config.oidcNewUserTenants,
+          }),
+        }
+      : undefined,
     sessionAuth: new SessionAuth({
       sessions,
       accounts,

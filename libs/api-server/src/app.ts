@@ -13,6 +13,7 @@ import { requestLog } from './http/request-log';
 import { RouteTable } from './http/route';
 import { adminAccountRoutes } from './routes/admin-accounts';
 import { adminSessionRoutes } from './routes/admin-session';
+import { adminSsoRoutes } from './routes/admin-sso';
 import { adminTokenRoutes } from './routes/admin-tokens';
 import { auditRoutes } from './routes/audit';
 import { docsRoutes } from './routes/docs';
@@ -58,6 +59,7 @@ export function createApp(
   searchRoutes(routes, deps);
   insightsRoutes(routes, deps);
   adminSessionRoutes(routes, deps);
+  adminSsoRoutes(routes, deps);
   adminTokenRoutes(routes, deps);
   adminAccountRoutes(routes, deps);
   auditRoutes(routes, deps);

@@ -11,3 +11,4 @@ export {
 } from './admin-account-store';
 export { AdminSessionStore, type SessionRecord } from './admin-session-store';
 export { AuditLog, type AuditLogOptions, type AuditRecord, type AuditScope } from './audit-log';
+export { OidcSignIn, SsoRefusedError, type OidcSignInOptions } from './oidc-sign-in';

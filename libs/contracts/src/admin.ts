@@ -216,3 +216,14 @@ export const UpdateAdminRoleRequestSchema = z
   .strict()
   .openapi('UpdateAdminRoleRequest', { example: { role: 'viewer' } });
 export type UpdateAdminRoleRequest = z.infer<typeof UpdateAdminRoleRequestSchema>;
+
+/** `GET /admin/sign-in-options`: how admins sign in here (the portal's sign-in page shows these). */
+export const SignInOptionsSchema = z
+  .object({
+    /** Email and password (PASSWORD_SIGNIN). */
+    password: z.boolean(),
+    /** Single sign-on with an OpenID Connect provider: the name its button shows, or null. */
+    sso: z.object({ name: z.string(), start_url: z.string() }).nullable(),
+  })
+  .openapi('SignInOptions');
+export type SignInOptions = z.infer<typeof SignInOptionsSchema>;

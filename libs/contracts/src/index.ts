@@ -124,6 +124,7 @@ export {
   ScopeSchema,
   SESSION_COOKIE,
   SIGN_IN_FAILED,
+  SignInOptionsSchema,
   SignInRequestSchema,
   TENANT_HEADER,
   TenantSchema,
@@ -139,6 +140,7 @@ export {
   type PreviewToken,
   type Role,
   type Scope,
+  type SignInOptions,
   type TokenRecord,
   type UpdateAdminRoleRequest,
 } from './admin';

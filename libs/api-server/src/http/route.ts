@@ -1,7 +1,7 @@
 import type { Request, RequestHandler, Response, Router } from 'express';
 import type { ZodType } from 'zod';
 import type { OpenAPIRegistry, ResponseConfig } from '@asteasolutions/zod-to-openapi';
-import type { Scope } from '@docqa/contracts';
+import type { Role, Scope } from '@docqa/contracts';
 import { ProblemSchema, z } from '@docqa/contracts';
 import { ValidationError } from '@docqa/errors';
 import { principalOf, requireScope } from './auth';
@@ -187,7 +187,9 @@ export class RouteTable {
       operationId: spec.operationId,
       summary: spec.summary,
       // Spectral's ruleset allows scopes in `security` for OAuth schemes only, so they are said in words.
-      description: scopes.length ? `${spec.description} ${neededScopeSentence(scopes)}` : spec.description,
+      description: scopes.length
+        ? `${spec.description} ${neededScopeSentence(scopes, ruleOf(spec.operationId).role)}`
+        : spec.description,
       tags: [spec.tag],
       security: spec.scope ? [{ bearer: [] }, { session: [] }] : [],
       request: {
@@ -222,14 +224,15 @@ function scopeNames(scopes: Scope[]): string {
   return scopes.includes('admin') ? named : `${named} (or \`admin\`, which has every scope)`;
 }
 
-/** The line an operation's description ends with: which token may call it. */
-function neededScopeSentence(scopes: Scope[]): string {
-  return `Needs a token with ${scopeNames(scopes)}, or a portal session.`;
+/** The line an operation's description ends with: which token or session may call it. */
+function neededScopeSentence(scopes: Scope[], role: Role): string {
+  const who = { owner: 'an `owner`', editor: 'an `owner` or `editor`', viewer: 'any admin' }[role];
+  return `Needs a token with ${scopeNames(scopes)}, or a portal session of ${who} of the tenant.`;
 }
 
 /** The 403 of an operation, naming the scope its token needs. */
 function missingScopeDescription(scopes: Scope[]): string {
-  return `The token lacks ${scopeNames(scopes)}, or the origin is not allowed.`;
+  return `The token lacks ${scopeNames(scopes)}, the session's role may not do this (\`role_forbidden\`), or the origin is not allowed.`;
 }
 
 const PROBLEM_DESCRIPTIONS: Record<number, string> = {
