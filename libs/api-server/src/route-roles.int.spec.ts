@@ -1,9 +1,9 @@
 import { AdminAccountStore } from '@docqa/auth';
-import { ROLES, type Role } from '@docqa/contracts';
+import { ROLES, roleAllows, type Role } from '@docqa/contracts';
 import { Keys } from '@docqa/records';
 import { deletePrefix, testPrefix, testRedis } from '@docqa/testing';
 import type { Redis } from 'ioredis';
-import { ROUTE_ROLES, roleAllows } from './http/route-roles';
+import { ROUTE_ROLES } from './http/route-roles';
 import { signIn, type PortalSession } from './testing/portal-session';
 import { startStack, type Stack } from './testing/start-stack';
 

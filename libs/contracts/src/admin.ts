@@ -1,6 +1,6 @@
 import { FilterSchema, FiltersSchema } from './filter';
 import { z } from './zod';
-import { SCOPES, TENANT_PATTERN } from './constants';
+import { ROLES, SCOPES, TENANT_PATTERN } from './constants';
 
 /** Name of the portal's session cookie (`HttpOnly; SameSite=Strict; Path=/`). */
 export const SESSION_COOKIE = 'docqa_session';
@@ -21,12 +21,7 @@ export const TenantSchema = z
 export const ScopeSchema = z.enum(SCOPES).openapi('Scope');
 export type Scope = z.infer<typeof ScopeSchema>;
 
-/**
- * What an admin may do in a tenant: `owner` everything (tokens, admin accounts and roles, the
- * audit log), `editor` the knowledge base, sources and widget settings, `viewer` insights,
- * conversations and gaps, read only. Most powerful first.
- */
-export const ROLES = ['owner', 'editor', 'viewer'] as const;
+/** What an admin may do in a tenant (see {@link ROLES}). */
 export const RoleSchema = z.enum(ROLES).openapi('Role');
 export type Role = z.infer<typeof RoleSchema>;
 

@@ -1,5 +1,5 @@
 export { z } from './zod';
-export { API_BASE_PATH, SCOPES } from './constants';
+export { API_BASE_PATH, ROLES, roleAllows, SCOPES } from './constants';
 export type { Filter } from './filter';
 export { ProblemSchema, type Problem } from './problem';
 export {
@@ -119,7 +119,6 @@ export {
   CSRF_HEADER,
   ListedTokenSchema,
   PreviewTokenSchema,
-  ROLES,
   RoleSchema,
   ScopeSchema,
   SESSION_COOKIE,

@@ -1,6 +1,6 @@
 import type { RequestHandler } from 'express';
 import type { Principal } from '@docqa/auth';
-import { ROLES, type Role } from '@docqa/contracts';
+import { roleAllows, type Role } from '@docqa/contracts';
 import { RoleForbiddenError } from '@docqa/errors';
 import { principalOf } from './auth';
 
@@ -75,11 +75,6 @@ export const ROUTE_ROLES: Readonly<Record<string, RouteRule>> = {
   getWidgetSettings: asking,
   callMcp: asking,
 };
-
-/** Whether `role` is at least `needed` (owner > editor > viewer). */
-export function roleAllows(role: Role, needed: Role): boolean {
-  return ROLES.indexOf(role) <= ROLES.indexOf(needed);
-}
 
 /** The role a caller acts with: a session's in its tenant, `owner` for an admin token, else none. */
 export function roleOf(principal: Principal): Role | null {
