@@ -117,7 +117,7 @@ export class AdminApp extends LitElement {
       return html`<section>
         <h1 tabindex="-1">${def.title}</h1>
         <p>
-          This page is for a tenant's ${def.role}s; you are ${session.role ?? 'not an admin'} of
+          This page is for a tenant’s ${def.role}s; you are ${session.role ?? 'not an admin'} of
           ${session.tenant}.
         </p>
       </section>`;
