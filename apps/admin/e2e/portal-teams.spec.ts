@@ -5,6 +5,7 @@ import {
   focusedHeading,
   navigate,
   overflowing,
+  shoot,
   signIn,
   startPortal,
   type Portal,
@@ -122,6 +123,21 @@ describe('the portal for teams in Chromium: single sign-on, roles, audit, 360 px
       await page.getByText(ready).first().waitFor();
       expect([title, await scrollsSideways(page), await overflowing(page)]).toEqual([title, false, []]);
     }
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('takes the docs’ screenshots of the sign-in with single sign-on and of the audit log', async () => {
+    const { page, problems } = await newPage();
+    await page.goto(url);
+    await page.getByRole('link', { name: 'Sign in with Acme ID' }).waitFor();
+    await shoot(page, 'sign-in-sso');
+    await signIn(page);
+    await focusedHeading(page, 'Overview');
+    await page.goto(`${url}audit`);
+    await focusedHeading(page, 'Audit log');
+    await page.getByText('signInSso').first().waitFor();
+    await shoot(page, 'audit');
     expect(problems).toEqual([]);
     await page.close();
   });

@@ -113,7 +113,7 @@ export class AdminAccountsSection extends LitElement {
   /** The account's role in the tenant, a select for an owner to change it (not for all-tenants admins). */
   private roleCell(a: AdminAccount) {
     const tenant = session.tenant ?? '';
-    if (a.all_tenants) return 'owner (every tenant)';
+    if (a.all_tenants) return 'owner';
     return html`<select aria-label="Role of ${a.email}" @change=${(e: Event) => this.changeRole(a, e)}>
       ${ROLES.map((r) => html`<option value=${r} .selected=${a.roles[tenant] === r}>${r}</option>`)}
     </select>`;
