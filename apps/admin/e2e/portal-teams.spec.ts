@@ -110,6 +110,21 @@ describe('the portal for teams in Chromium: single sign-on, roles, audit, 360 px
     await page.close();
   });
 
+  it('lets an owner change an admin’s role from the accounts list', async () => {
+    const { page, problems } = await newPage();
+    await page.goto(`${url}tokens`);
+    await signIn(page);
+    await focusedHeading(page, 'Tokens');
+    await page.getByRole('combobox', { name: 'Role of vera@acme.test' }).selectOption('editor');
+    await page.getByRole('status').filter({ hasText: 'vera@acme.test is now editor of acme.' }).waitFor();
+    const own = await page.getByRole('combobox', { name: 'Role of ada@acme.test' });
+    await own.selectOption('viewer');
+    await page.getByText('ada@acme.test is the last owner of acme').waitFor();
+    await expect(own.inputValue()).resolves.toBe('owner');
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
   it('fits every page at 360 px without sideways scrolling, the audit log included', async () => {
     const { page, problems } = await newPage(360);
     await page.goto(url);

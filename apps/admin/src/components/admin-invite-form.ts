@@ -1,7 +1,8 @@
-import { LitElement, html } from 'lit';
+import { LitElement, html, nothing } from 'lit';
 import { customElement, state } from 'lit/decorators.js';
 import type { CreateAdminRequest, CreatedAdmin, Role } from '@docqa/contracts';
 import { FormErrors, type FormField } from '../api/form-errors';
+import { session } from '../api/session';
 import { TENANT_RULE, isTenantName } from '../api/tenant-name';
 import { describedBy, fieldErrorView, formErrorsView, invalid } from './error-view';
 import { sharedStyles } from '../styles/shared-styles';
@@ -51,22 +52,14 @@ export class AdminInviteForm extends LitElement {
         <option value="editor">Editor: knowledge base, sources and widget settings</option>
         <option value="viewer">Viewer: insights, conversations and gaps, read only</option>
       </select>
-      <label
-        ><input
-          type="checkbox"
-          id="admin-all"
-          name="all_tenants"
-          .checked=${this.allTenants}
-          @change=${(ev: Event) => (this.allTenants = (ev.target as HTMLInputElement).checked)}
-        />
-        Every tenant <span class="hint">Administers every tenant, and the admin accounts.</span></label
-      >
+      ${session.me?.all_tenants ? this.everyTenant() : nothing}
       <label for="admin-tenants"
         >Tenants <span class="hint" id="admin-tenants-hint">One a line, e.g. acme.</span></label
       >
       <textarea
         id="admin-tenants"
         name="tenants"
+        .defaultValue=${session.tenant ?? ''}
         ?disabled=${this.allTenants}
         aria-describedby=${describedBy(e, 'admin-tenants', 'admin-tenants-hint')}
         aria-invalid=${invalid(e, 'admin-tenants')}
@@ -74,6 +67,20 @@ export class AdminInviteForm extends LitElement {
       ${fieldErrorView(e, 'admin-tenants')} ${formErrorsView(e, FIELDS)}
       <p><button type="submit" ?disabled=${this.busy}>${this.busy ? 'Inviting…' : 'Invite admin'}</button></p>
     </form>`;
+  }
+
+  /** The choice of every tenant, offered to an admin of every tenant only (the server refuses others). */
+  private everyTenant() {
+    return html`<label
+      ><input
+        type="checkbox"
+        id="admin-all"
+        name="all_tenants"
+        .checked=${this.allTenants}
+        @change=${(ev: Event) => (this.allTenants = (ev.target as HTMLInputElement).checked)}
+      />
+      Every tenant <span class="hint">Administers every tenant, and the admin accounts.</span></label
+    >`;
   }
 
   private async submit(e: SubmitEvent): Promise<void> {
