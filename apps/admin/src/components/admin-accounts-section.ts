@@ -120,7 +120,8 @@ export class AdminAccountsSection extends LitElement {
   }
 
   private async changeRole(account: AdminAccount, e: Event): Promise<void> {
-    const role = (e.target as HTMLSelectElement).value;
+    const select = e.target as HTMLSelectElement;
+    const role = select.value;
     this.error = undefined;
     try {
       await api.call(`admin/accounts/${encodeURIComponent(account.email)}`, {
@@ -130,6 +131,8 @@ export class AdminAccountsSection extends LitElement {
       this.status = `${account.email} is now ${role} of ${session.tenant}.`;
     } catch (err) {
       this.error = err as Error;
+      // Refused (the last owner): the select shows the role the admin still has.
+      select.value = account.roles[session.tenant ?? ''] ?? role;
     }
     await this.accounts.reload();
   }
