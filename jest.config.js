@@ -16,7 +16,9 @@ const shared = {
     '^.+\\.lua$': '<rootDir>/tools/jest/text-transform.cjs',
   },
   // ESM-only packages are compiled to CommonJS for jest.
-  transformIgnorePatterns: ['/node_modules/(?!(eventsource-parser|p-limit|yocto-queue|pdfjs-dist|marked)/)'],
+  transformIgnorePatterns: [
+    '/node_modules/(?!(eventsource-parser|p-limit|yocto-queue|pdfjs-dist|marked|openid-client|oauth4webapi|jose)/)',
+  ],
   moduleFileExtensions: ['ts', 'js', 'mjs', 'cjs', 'json', 'lua'],
   moduleNameMapper: pathsToModuleNameMapper(),
   rootDir: __dirname,

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import type { Redis } from 'ioredis';
 import { AdminAccountStore } from '@docqa/auth';
+import type { Role } from '@docqa/contracts';
 import { Keys } from '@docqa/redis';
 import { startStack, type Stack } from '@docqa/api-server/testing';
 import { deletePrefix, launchChromium, testPrefix, testRedis } from '@docqa/testing';
@@ -36,6 +37,7 @@ export interface Portal {
     password: string;
     tenants?: string[];
     allTenants?: boolean;
+    role?: Role;
   }): Promise<void>;
   /** Adds documents to `acme` through the API and resolves once their ingest job completed. */
   addDocuments(documents: { id: string; title: string; content: string; url?: string }[]): Promise<void>;

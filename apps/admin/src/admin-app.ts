@@ -1,5 +1,6 @@
 import { LitElement, html, nothing, type PropertyValues } from 'lit';
 import { customElement, query, state } from 'lit/decorators.js';
+import { roleAllows } from '@docqa/contracts/constants';
 import { session } from './api/session';
 import { NAV, PAGES } from './pages';
 import { href, router, type PageName } from './router';
@@ -104,9 +105,29 @@ export class AdminApp extends LitElement {
       </header>
       <div class="layout ${signedIn ? '' : 'bare'}">
         ${signedIn ? this.nav(route.page) : nothing}
-        <main id="main" tabindex="-1">${PAGES[route.page].render(route)}</main>
+        <main id="main" tabindex="-1">${this.page(route)}</main>
       </div>
       <div class="visually-hidden" aria-live="polite">${this.announcement}</div>`;
+  }
+
+  /** The page, or why the admin's role in this tenant does not open it. */
+  private page(route: typeof router.route) {
+    const def = PAGES[route.page];
+    if (!this.allowed(route.page))
+      return html`<section>
+        <h1 tabindex="-1">${def.title}</h1>
+        <p>
+          This page is for a tenant’s ${def.role}s; you are ${session.role ?? 'not an admin'} of
+          ${session.tenant}.
+        </p>
+      </section>`;
+    return def.render(route);
+  }
+
+  /** Whether the admin's role in the tenant opens `page` (sign-in and not-found open to all). */
+  private allowed(page: PageName): boolean {
+    const role = session.role;
+    return session.status !== 'signed-in' || !role || roleAllows(role, PAGES[page].role);
   }
 
   private nav(current: PageName) {
@@ -114,7 +135,7 @@ export class AdminApp extends LitElement {
       current === 'conversation' ? 'conversations' : current === 'document' ? 'knowledge' : current;
     return html`<nav id="nav" aria-label="Portal" class=${this.menuOpen ? 'open' : ''}>
       <ul>
-        ${NAV.map(
+        ${NAV.filter((page) => this.allowed(page)).map(
           (page) =>
             html`<li>
               <a

@@ -13,6 +13,7 @@ export type PageName =
   | 'tokens'
   | 'widget'
   | 'account'
+  | 'audit'
   | 'not-found';
 
 /** Where the portal is: a page, its path parameter and the query. */
@@ -42,6 +43,7 @@ const PATHS: [RegExp, PageName][] = [
   [/^\/tokens\/?$/, 'tokens'],
   [/^\/widget\/?$/, 'widget'],
   [/^\/account\/?$/, 'account'],
+  [/^\/audit\/?$/, 'audit'],
 ];
 
 /** The route of a location under {@link BASE}. */
@@ -72,6 +74,7 @@ export function href(page: Exclude<PageName, 'not-found'>, id?: string, sub?: st
     knowledge: '/knowledge',
     document: `/knowledge/${encodeURIComponent(id ?? '')}`,
     tokens: '/tokens',
+    audit: '/audit',
     widget: '/widget',
     account: '/account',
   };

@@ -46,10 +46,41 @@ describe('docqa admins', () => {
     ]);
     expect(code).toBe(0);
     expect(stdout).toMatch(/^[\w-]{24}\n$/);
-    expect(stderr).toContain('created admin ann@acme.test for tenant(s) acme, beta');
+    expect(stderr).toContain('created admin ann@acme.test for tenant(s) acme, beta as owner');
     const account = await accounts.verify('ann@acme.test', stdout.trim());
     expect(account).toMatchObject({ email: 'ann@acme.test', tenants: ['acme', 'beta'], all_tenants: false });
     expect(await accounts.verify('ann@acme.test', 'another password')).toBeNull();
+  });
+
+  it('creates an admin with a role, and refuses an unknown role or a role for every tenant', async () => {
+    const { code, stderr } = docqa([
+      'admins',
+      'create',
+      '--email',
+      'vic@acme.test',
+      '--tenant',
+      'acme',
+      '--role',
+      'viewer',
+    ]);
+    expect(code).toBe(0);
+    expect(stderr).toContain('as viewer');
+    expect((await accounts.get('vic@acme.test'))?.roles).toEqual({ acme: 'viewer' });
+    const unknown = docqa([
+      'admins',
+      'create',
+      '--email',
+      'w@acme.test',
+      '--tenant',
+      'acme',
+      '--role',
+      'boss',
+    ]);
+    expect(unknown.stderr).toBe('docqa: --role: use one of owner, editor, viewer\n');
+    const all = docqa(['admins', 'create', '--email', 'w@acme.test', '--all-tenants', '--role', 'editor']);
+    expect(all.code).toBe(1);
+    expect(all.stderr).toContain('role: an all-tenants admin is an owner of every tenant');
+    expect(docqa(['admins', 'remove', 'vic@acme.test']).code).toBe(0);
   });
 
   it('reads the password from stdin and prints nothing on stdout', async () => {
@@ -91,7 +122,7 @@ describe('docqa admins', () => {
     expect(list.stdout).not.toContain('scrypt');
     expect(docqa(['admins', 'remove', 'ann@acme.test']).code).toBe(0);
     expect(docqa(['admins', 'list']).stdout).toBe(
-      'EMAIL\tTENANTS\tCREATED\nops@acme.test\t*\t' + rows[1].created_at + '\n',
+      'EMAIL\tTENANTS:ROLES\tCREATED\nops@acme.test\t*:owner\t' + rows[1].created_at + '\n',
     );
     const missing = docqa(['admins', 'remove', 'ann@acme.test']);
     expect(missing.code).toBe(1);

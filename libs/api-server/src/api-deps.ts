@@ -1,6 +1,13 @@
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
-import type { AdminAccountStore, AdminSessionStore, TokenCache, TokenStore } from '@docqa/auth';
+import type {
+  AdminAccountStore,
+  AdminSessionStore,
+  AuditLog,
+  OidcSignIn,
+  TokenCache,
+  TokenStore,
+} from '@docqa/auth';
 import type { QuestionLimits } from '@docqa/contracts';
 import type { Searcher } from '@docqa/retrieval';
 import type { Metrics } from '@docqa/metrics';
@@ -14,13 +21,19 @@ import type { QuestionRateLimiter } from './http/rate-limit';
 import type { SessionAuth } from './http/session-auth';
 import type { SignInLimiter } from './http/sign-in-limiter';
 
-/** The administration portal's services (accounts, sessions, tokens). */
+/** The administration portal's services (accounts, sessions, tokens, audit log). */
 export interface AdminDeps {
   accounts: AdminAccountStore;
+  /** Admin actions, sign-ins and sign-outs. */
+  audit: AuditLog;
   sessions: AdminSessionStore;
   sessionAuth: SessionAuth;
   signInLimiter: SignInLimiter;
   tokenStore: TokenStore;
+  /** Single sign-on (OIDC_ISSUER_URL): the flow and the name on its button; none when unset. */
+  sso?: { signIn: OidcSignIn; name: string };
+  /** Whether admins may sign in with email and password (PASSWORD_SIGNIN). */
+  passwordSignIn: boolean;
   /** Days an API token created without an expiry lives (TOKEN_EXPIRES_DAYS). */
   tokenExpiresDays: number;
 }

@@ -3,6 +3,7 @@ import express, { type Express, type Request } from 'express';
 import { adminPortalRoutes } from './admin-portal';
 import type { ApiDeps } from './api-deps';
 import { demoRoutes } from './demo-page';
+import { auditTrail } from './http/audit-trail';
 import { authenticate } from './http/auth';
 import { jsonBody } from './http/body';
 import { cors } from './http/cors';
@@ -12,7 +13,9 @@ import { requestLog } from './http/request-log';
 import { RouteTable } from './http/route';
 import { adminAccountRoutes } from './routes/admin-accounts';
 import { adminSessionRoutes } from './routes/admin-session';
+import { adminSsoRoutes } from './routes/admin-sso';
 import { adminTokenRoutes } from './routes/admin-tokens';
+import { auditRoutes } from './routes/audit';
 import { docsRoutes } from './routes/docs';
 import { evalRoutes } from './routes/evals';
 import { healthRoutes } from './routes/health';
@@ -43,6 +46,7 @@ export function createApp(
     registry,
     deps.basePath,
     authenticate(deps.tokens, deps.admin.sessionAuth, isOwnOrigin),
+    auditTrail(deps.admin.audit, deps.logger),
   );
   router.use(cors({ ...deps, isOwnOrigin }));
   // Upload routes read their multipart/form-data body themselves (after the token check).
@@ -59,8 +63,10 @@ export function createApp(
   insightsRoutes(routes, deps);
   evalRoutes(routes, deps);
   adminSessionRoutes(routes, deps);
+  adminSsoRoutes(routes, deps);
   adminTokenRoutes(routes, deps);
   adminAccountRoutes(routes, deps);
+  auditRoutes(routes, deps);
   for (const group of extraGroups) group(routes, deps);
   docsRoutes(router, registry, deps.version, deps.swaggerUiDir);
   app.use(deps.basePath, router);

@@ -1,13 +1,25 @@
 import type { Redis } from 'ioredis';
-import { AdminAccountSchema, TenantSchema, z, type AdminAccount } from '@docqa/contracts';
+import {
+  AdminAccountSchema,
+  RoleSchema,
+  TenantSchema,
+  z,
+  type AdminAccount,
+  type Role,
+} from '@docqa/contracts';
 import { ValidationError } from '@docqa/errors';
 import type { Keys } from '@docqa/redis';
+import changeAdminTenantScript from './lua/change-admin-tenant.lua';
 import { generatePassword, hashPassword, verifyPassword } from './password';
 
 /** Shortest password an admin may choose. */
 export const MIN_PASSWORD_LENGTH = 12;
 
-const StoredAccountSchema = AdminAccountSchema.extend({ password_hash: z.string() });
+// Accounts stored before roles existed have none: they are owners of their tenants.
+const StoredAccountSchema = AdminAccountSchema.extend({
+  password_hash: z.string(),
+  roles: z.record(z.string(), RoleSchema).default({}),
+});
 type StoredAccount = z.infer<typeof StoredAccountSchema>;
 
 /** Options of {@link AdminAccountStore.create}. */
@@ -16,8 +28,10 @@ export interface CreateAdminOptions {
   password: string;
   /** Tenants the admin administers. */
   tenants?: string[];
-  /** Administers every tenant. */
+  /** Administers every tenant (as an owner of each). */
   allTenants?: boolean;
+  /** The role in each of `tenants`. @defaultValue `owner` */
+  role?: Role;
   /** Replace an account of the same email (its password and tenants) instead of refusing. */
   replace?: boolean;
 }
@@ -27,6 +41,15 @@ export function normaliseEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
+/** What {@link AdminAccountStore.changeTenant} did. */
+export type TenantChange = 'changed' | 'deleted' | 'missing' | 'last_owner';
+
+/** The role of `account` in `tenant`, or null when it may not administer it. */
+export function roleIn(account: AdminAccount, tenant: string): Role | null {
+  if (account.all_tenants) return 'owner';
+  return account.tenants.includes(tenant) ? (account.roles[tenant] ?? 'owner') : null;
+}
+
 /**
  * The portal's admin accounts in Redis: email, scrypt password hash, and the tenants the admin
  * may act for (or all of them).
@@ -34,13 +57,19 @@ export function normaliseEmail(email: string): string {
 export class AdminAccountStore {
   private dummyHash?: Promise<string>;
 
-  constructor(private readonly deps: { redis: Redis; keys: Keys }) {}
+  constructor(private readonly deps: { redis: Redis; keys: Keys }) {
+    const redis = deps.redis as Redis & Partial<ChangeAdminTenant>;
+    if (!redis.changeAdminTenant) redis.defineCommand('changeAdminTenant', { lua: changeAdminTenantScript });
+  }
 
   /** Creates an account; refuses an email that exists unless `replace`. */
   async create(options: CreateAdminOptions): Promise<AdminAccount> {
     const email = normaliseEmail(options.email);
     const tenants = [...new Set(options.tenants ?? [])].sort();
+    const role = options.role ?? 'owner';
     const problems = accountProblems(email, options.password, tenants, options.allTenants ?? false);
+    if (options.allTenants && role !== 'owner')
+      problems.push({ path: 'role', message: 'an all-tenants admin is an owner of every tenant' });
     if (problems.length) {
       const detail = problems.map((p) => `${p.path}: ${p.message}`).join('; ');
       throw new ValidationError(`the admin account is invalid (${detail})`, { errors: problems });
@@ -49,6 +78,7 @@ export class AdminAccountStore {
       email,
       tenants,
       all_tenants: options.allTenants ?? false,
+      roles: options.allTenants ? {} : Object.fromEntries(tenants.map((t) => [t, role])),
       created_at: new Date().toISOString(),
       password_hash: await hashPassword(options.password),
     };
@@ -89,6 +119,26 @@ export class AdminAccountStore {
   }
 
   /**
+   * Sets the role of `email` in `tenant` (`role`), or takes the tenant from it (`null`; the account
+   * goes when it was its last tenant), atomically refusing to leave the tenant without an owner.
+   * All-tenants admins have no role per tenant: they answer `missing`.
+   */
+  async changeTenant(tenant: string, email: string, role: Role | null): Promise<TenantChange> {
+    const normal = normaliseEmail(email);
+    const { redis, keys } = this.deps;
+    const everyone = (await redis.smembers(keys.adminAccounts())).map((e) => keys.adminAccount(e));
+    const keyList = [keys.adminAccount(normal), keys.adminAccounts(), ...everyone];
+    const script = redis as Redis & ChangeAdminTenant;
+    return (await script.changeAdminTenant(
+      keyList.length,
+      ...keyList,
+      normal,
+      tenant,
+      role ?? '',
+    )) as TenantChange;
+  }
+
+  /**
    * The account when `password` is right, else null. An unknown email costs the same scrypt work
    * as a known one, so the time taken does not tell which emails exist.
    */
@@ -105,6 +155,11 @@ export class AdminAccountStore {
   }
 }
 
+/** The script of {@link AdminAccountStore.changeTenant}, as ioredis defines it. */
+interface ChangeAdminTenant {
+  changeAdminTenant(numberOfKeys: number, ...args: string[]): Promise<string>;
+}
+
 function accountProblems(email: string, password: string, tenants: string[], allTenants: boolean) {
   const problems: { path: string; message: string }[] = [];
   if (!z.email().safeParse(email).success) problems.push({ path: 'email', message: 'not an email address' });
@@ -119,5 +174,8 @@ function accountProblems(email: string, password: string, tenants: string[], all
 }
 
 function publicView({ password_hash: _hash, ...account }: StoredAccount): AdminAccount {
-  return account;
+  const roles = account.all_tenants
+    ? {}
+    : Object.fromEntries(account.tenants.map((t) => [t, account.roles[t] ?? 'owner']));
+  return { ...account, roles };
 }

@@ -1,10 +1,10 @@
-import type { TokenRecord } from '@docqa/contracts';
+import type { Role, TokenRecord } from '@docqa/contracts';
 
 /**
  * The authenticated caller of a request: a token, or an admin's portal session acting as an admin
- * token of the tenant it picked (then `session` names the admin).
+ * token of the tenant it picked (then `session` names the admin and their role in that tenant).
  */
-export type Principal = TokenRecord & { session?: { email: string } };
+export type Principal = TokenRecord & { session?: { email: string; role: Role } };
 
 /** Options of {@link TokenStore.create}. */
 export interface CreateTokenOptions {

@@ -36,7 +36,7 @@ export interface paths {
     put?: never;
     /**
      * Ask a question; poll GET /question/{id}/ for the answer
-     * @description Records a question and queues it for answering; returns at once with its id (and `Location`). Poll `GET /question/{id}/` (with `?wait=` to long-poll) or stream `GET /question/{id}/events`. Pass `chat_id` to ask a follow-up, and `Idempotency-Key` to make retries safe. Needs a token with the `ask` scope (or `admin`, which has every scope), or a portal session.
+     * @description Records a question and queues it for answering; returns at once with its id (and `Location`). Poll `GET /question/{id}/` (with `?wait=` to long-poll) or stream `GET /question/{id}/events`. Pass `chat_id` to ask a follow-up, and `Idempotency-Key` to make retries safe. Needs a token with the `ask` scope (or `admin`, which has every scope), or a portal session of an `owner` or `editor` of the tenant.
      */
     post: operations['askQuestion'];
     delete?: never;
@@ -54,7 +54,7 @@ export interface paths {
     };
     /**
      * Read a question and its (partial while generating) answer
-     * @description Returns a question record. While it is answered, `status` moves from queued through retrieving and generating to ready or failed and `response` grows; `is_ready` is true once it ends. Supports `ETag`/`If-None-Match` and long polling with `?wait=SECONDS` (at most 30). Needs a token with the `ask` scope (or `admin`, which has every scope), or a portal session.
+     * @description Returns a question record. While it is answered, `status` moves from queued through retrieving and generating to ready or failed and `response` grows; `is_ready` is true once it ends. Supports `ETag`/`If-None-Match` and long polling with `?wait=SECONDS` (at most 30). Needs a token with the `ask` scope (or `admin`, which has every scope), or a portal session of an `owner` or `editor` of the tenant.
      */
     get: operations['getQuestion'];
     put?: never;
@@ -74,7 +74,7 @@ export interface paths {
     };
     /**
      * Stream the answer as server-sent events (resume with Last-Event-ID)
-     * @description Streams a question's answer as server-sent events (`status`, `delta`, `sources`, `done`, `error`) from the start, or after `Last-Event-ID` to resume. The stream closes after `done` or `error`; a comment heartbeat keeps it open meanwhile. Needs a token with the `ask` scope (or `admin`, which has every scope), or a portal session.
+     * @description Streams a question's answer as server-sent events (`status`, `delta`, `sources`, `done`, `error`) from the start, or after `Last-Event-ID` to resume. The stream closes after `done` or `error`; a comment heartbeat keeps it open meanwhile. Needs a token with the `ask` scope (or `admin`, which has every scope), or a portal session of an `owner` or `editor` of the tenant.
      */
     get: operations['streamQuestionEvents'];
     put?: never;
@@ -96,7 +96,7 @@ export interface paths {
     put?: never;
     /**
      * Ask up to 100 questions at batch priority (behind interactive questions)
-     * @description Records and queues many questions in one call, at batch priority: workers answer interactive questions first. Returns the ids in request order. Needs a token with the `ask` scope (or `admin`, which has every scope), or a portal session.
+     * @description Records and queues many questions in one call, at batch priority: workers answer interactive questions first. Returns the ids in request order. Needs a token with the `ask` scope (or `admin`, which has every scope), or a portal session of an `owner` or `editor` of the tenant.
      */
     post: operations['askQuestionBatch'];
     delete?: never;
@@ -116,7 +116,7 @@ export interface paths {
     put?: never;
     /**
      * Rate an answer (thumbs up or down, with details)
-     * @description Records a thumbs up or down on an answer, with optional details and the page URL; the latest rating of a question counts. Needs a token with the `ask` scope (or `admin`, which has every scope), or a portal session.
+     * @description Records a thumbs up or down on an answer, with optional details and the page URL; the latest rating of a question counts. Needs a token with the `ask` scope (or `admin`, which has every scope), or a portal session of an `owner` or `editor` of the tenant.
      */
     post: operations['rateAnswer'];
     delete?: never;
@@ -134,7 +134,7 @@ export interface paths {
     };
     /**
      * Read a chat with its questions, oldest first
-     * @description Returns a chat with all its questions and answers, oldest first. Needs a token with the `ask` scope (or `admin`, which has every scope), or a portal session.
+     * @description Returns a chat with all its questions and answers, oldest first. Needs a token with the `ask` scope (or `admin`, which has every scope), or a portal session of an `owner` or `editor` of the tenant.
      */
     get: operations['getChat'];
     put?: never;
@@ -156,7 +156,7 @@ export interface paths {
     put?: never;
     /**
      * Ask a question and stream its answer (widget)
-     * @description Asks a question and streams its answer as server-sent events in one response: `question` (ids) first, then `status`, `delta`, `sources`, and `done` or `error`. Every event has an `id`, so a dropped stream resumes through `GET /question/{id}/events`. Used by the widget. Needs a token with the `ask` scope (or `admin`, which has every scope), or a portal session.
+     * @description Asks a question and streams its answer as server-sent events in one response: `question` (ids) first, then `status`, `delta`, `sources`, and `done` or `error`. Every event has an `id`, so a dropped stream resumes through `GET /question/{id}/events`. Used by the widget. Needs a token with the `ask` scope (or `admin`, which has every scope), or a portal session of an `owner` or `editor` of the tenant.
      */
     post: operations['streamQuestion'];
     delete?: never;
@@ -176,7 +176,7 @@ export interface paths {
     put?: never;
     /**
      * A chat’s questions, to restore the widget’s history
-     * @description Returns a chat's questions with their answers, oldest first, so the widget can restore its history after a reload. Needs a token with the `ask` scope (or `admin`, which has every scope), or a portal session.
+     * @description Returns a chat's questions with their answers, oldest first, so the widget can restore its history after a reload. Needs a token with the `ask` scope (or `admin`, which has every scope), or a portal session of an `owner` or `editor` of the tenant.
      */
     post: operations['getConversation'];
     delete?: never;
@@ -194,7 +194,7 @@ export interface paths {
     };
     /**
      * Widget settings stored for the token’s tenant
-     * @description Returns the widget settings stored for the token's tenant, which the widget merges under the page's own `ASSISTANT_WIDGET` settings, and the longest question this API takes (`question_max_chars`), which the widget checks before sending one. Needs a token with the `ask` scope (or `admin`, which has every scope), or a portal session.
+     * @description Returns the widget settings stored for the token's tenant, which the widget merges under the page's own `ASSISTANT_WIDGET` settings, and the longest question this API takes (`question_max_chars`), which the widget checks before sending one. Needs a token with the `ask` scope (or `admin`, which has every scope), or a portal session of an `owner` or `editor` of the tenant.
      */
     get: operations['getWidgetSettings'];
     put?: never;
@@ -214,12 +214,12 @@ export interface paths {
     };
     /**
      * The widget settings stored for the tenant (for the portal’s form)
-     * @description Returns the widget settings stored for the tenant, for the portal's settings form (the same object `GET /settings/` serves to the widget). Needs a token with the `admin` scope, or a portal session.
+     * @description Returns the widget settings stored for the tenant, for the portal's settings form (the same object `GET /settings/` serves to the widget). Needs a token with the `admin` scope, or a portal session of an `owner` or `editor` of the tenant.
      */
     get: operations['getAdminWidgetSettings'];
     /**
      * Store the widget settings of the token’s tenant
-     * @description Replaces the widget settings of the token's tenant (labels, colours, examples, filters); every widget of the tenant picks them up on its next load. Needs a token with the `admin` scope, or a portal session.
+     * @description Replaces the widget settings of the token's tenant (labels, colours, examples, filters); every widget of the tenant picks them up on its next load. Needs a token with the `admin` scope, or a portal session of an `owner` or `editor` of the tenant.
      */
     put: operations['putWidgetSettings'];
     post?: never;
@@ -240,7 +240,7 @@ export interface paths {
     put?: never;
     /**
      * Search the documents of one or more tenants (backend to backend)
-     * @description Searches the documents of the token's tenant (or of `tenants` the token may search) by meaning, keyword or both (`hybrid`, the default), with metadata filters. Returns passages with their document, score and metadata; for backends that build their own prompts. Needs a token with the `search` scope (or `admin`, which has every scope), or a portal session.
+     * @description Searches the documents of the token's tenant (or of `tenants` the token may search) by meaning, keyword or both (`hybrid`, the default), with metadata filters. Returns passages with their document, score and metadata; for backends that build their own prompts. Needs a token with the `search` scope (or `admin`, which has every scope), or a portal session of an `owner` or `editor` of the tenant.
      */
     post: operations['searchDocuments'];
     delete?: never;
@@ -258,7 +258,7 @@ export interface paths {
     };
     /**
      * Questions, not-covered answers, ratings and time to answer over a period, with top questions and documents
-     * @description Reports the question log of a period: totals and a per-day or per-week series of questions, not-covered answers, thumbs up and down and median time to ready, the top questions (by normalised text), the most cited documents, and questions by channel. Needs a token with the `admin` scope, or a portal session.
+     * @description Reports the question log of a period: totals and a per-day or per-week series of questions, not-covered answers, thumbs up and down and median time to ready, the top questions (by normalised text), the most cited documents, and questions by channel. Needs a token with the `admin` scope, or a portal session of any admin of the tenant.
      */
     get: operations['getInsights'];
     put?: never;
@@ -278,7 +278,7 @@ export interface paths {
     };
     /**
      * Chats of a period, newest activity first, with filters
-     * @description Lists the tenant's chats, newest activity first, filtered by period, feedback, not-covered answers, channel and words of their questions, one page at a time with a cursor. Needs a token with the `admin` scope, or a portal session.
+     * @description Lists the tenant's chats, newest activity first, filtered by period, feedback, not-covered answers, channel and words of their questions, one page at a time with a cursor. Needs a token with the `admin` scope, or a portal session of any admin of the tenant.
      */
     get: operations['listConversations'];
     put?: never;
@@ -298,7 +298,7 @@ export interface paths {
     };
     /**
      * One chat with its questions, answers, sources and feedback
-     * @description Returns one chat with every question, its answer, sources and feedback, from the records while they are kept and from the question log after. Needs a token with the `admin` scope, or a portal session.
+     * @description Returns one chat with every question, its answer, sources and feedback, from the records while they are kept and from the question log after. Needs a token with the `admin` scope, or a portal session of any admin of the tenant.
      */
     get: operations['getAdminConversation'];
     put?: never;
@@ -318,7 +318,7 @@ export interface paths {
     };
     /**
      * Questions the documents failed (not covered, thumbs down), clustered by meaning
-     * @description Groups the questions the knowledge base failed in a period (answered as not covered, or rated thumbs down) by meaning, largest group first; each group is labelled by its most central question and lists the nearest documents, where to write next. Needs a token with the `admin` scope, or a portal session.
+     * @description Groups the questions the knowledge base failed in a period (answered as not covered, or rated thumbs down) by meaning, largest group first; each group is labelled by its most central question and lists the nearest documents, where to write next. Needs a token with the `admin` scope, or a portal session of any admin of the tenant.
      */
     get: operations['getCoverageGaps'];
     put?: never;
@@ -338,7 +338,7 @@ export interface paths {
     };
     /**
      * Every logged question of a period, streamed as JSON lines or CSV
-     * @description Streams every logged question of a period as JSON lines or CSV, with its channel, status, latencies, cited documents and feedback. Needs a token with the `admin` scope, or a portal session.
+     * @description Streams every logged question of a period as JSON lines or CSV, with its channel, status, latencies, cited documents and feedback. Needs a token with the `admin` scope, or a portal session of any admin of the tenant.
      */
     get: operations['exportQuestions'];
     put?: never;
@@ -500,7 +500,7 @@ export interface paths {
     put?: never;
     /**
      * Sign in to the administration portal
-     * @description Signs an admin in with email and password and sets the `docqa_session` cookie (HttpOnly, SameSite=Strict). Returns the admin's tenants and the CSRF token that state-changing calls must send in `X-CSRF-Token`. Every failure answers 401 `wrong email or password`; failures are limited per email from one client IP (growing waits; other addresses are not held back) and attempts per IP.
+     * @description Signs an admin in with email and password and sets the `docqa_session` cookie (HttpOnly, SameSite=Strict). Returns the admin's tenants and the CSRF token that state-changing calls must send in `X-CSRF-Token`. Every failure answers 401 `wrong email or password` (403 when PASSWORD_SIGNIN is false); failures are limited per email from one client IP (growing waits; other addresses are not held back) and attempts per IP.
      */
     post: operations['signIn'];
     /**
@@ -508,6 +508,66 @@ export interface paths {
      * @description Signs out: deletes the session on the server and clears the cookie.
      */
     delete: operations['signOut'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v2/admin/sign-in-options': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * How admins sign in here: password, single sign-on, or both
+     * @description Tells the portal's sign-in page whether email and password sign-in is on (PASSWORD_SIGNIN) and, with single sign-on set up (OIDC_ISSUER_URL), the name of its button and where it starts.
+     */
+    get: operations['getSignInOptions'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v2/admin/sso/start': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Start single sign-on: redirects the browser to the identity provider
+     * @description Redirects to the identity provider (authorization code with PKCE, a fresh `state` and `nonce`), and binds the sign-in to this browser with a short-lived cookie. An identity provider that does not answer gives a page saying so (503).
+     */
+    get: operations['startSso'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v2/admin/sso/callback': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Where the identity provider sends the browser back; signs the admin in
+     * @description Checks the `state` (one use, this browser's), exchanges the code with the PKCE verifier, validates the ID token (signature, issuer, audience, expiry, `nonce`) and the email (verified, an allowed domain), then opens a portal session for the account of that email, made at the first sign-in when OIDC_NEW_USER_TENANTS is set. Every refusal is a page that says why, with no session (401); an identity provider that does not answer, 503.
+     */
+    get: operations['finishSso'];
+    put?: never;
+    post?: never;
+    delete?: never;
     options?: never;
     head?: never;
     patch?: never;
@@ -522,13 +582,13 @@ export interface paths {
     };
     /**
      * The tenant’s live tokens (never their clear value or hash)
-     * @description Lists the tenant's API and widget tokens with their scopes, origins, filters, rate limits and expiry; never a clear token or its hash. Needs a token with the `admin` scope, or a portal session.
+     * @description Lists the tenant's API and widget tokens with their scopes, origins, filters, rate limits and expiry; never a clear token or its hash. Needs a token with the `admin` scope, or a portal session of an `owner` of the tenant.
      */
     get: operations['listTokens'];
     put?: never;
     /**
      * Create a token of the tenant; its clear value is in this response only
-     * @description Creates an API or widget token for the tenant (scopes, allowed origins, filters, rate limit, expiry) and returns the clear token this once; only its hash is stored. An API token without `expires_in_days` expires after TOKEN_EXPIRES_DAYS (90 days by default); `expires_in_days: null` makes one that never expires. A widget token needs at least one origin, has the `ask` scope only, and never expires unless given `expires_in_days`. Needs a token with the `admin` scope, or a portal session.
+     * @description Creates an API or widget token for the tenant (scopes, allowed origins, filters, rate limit, expiry) and returns the clear token this once; only its hash is stored. An API token without `expires_in_days` expires after TOKEN_EXPIRES_DAYS (90 days by default); `expires_in_days: null` makes one that never expires. A widget token needs at least one origin, has the `ask` scope only, and never expires unless given `expires_in_days`. Needs a token with the `admin` scope, or a portal session of an `owner` of the tenant.
      */
     post: operations['createToken'];
     delete?: never;
@@ -548,7 +608,7 @@ export interface paths {
     put?: never;
     /**
      * A short-lived widget token for the portal’s live preview
-     * @description Issues a widget token of the tenant for the portal's live preview of the widget: `ask` scope only, bound to the installation's own origin (the portal's), expiring after 15 minutes. It is not among the tenant's tokens (`GET /admin/tokens/` does not list it) and cannot be revoked; ask for another when it ends. Needs a token with the `admin` scope, or a portal session.
+     * @description Issues a widget token of the tenant for the portal's live preview of the widget: `ask` scope only, bound to the installation's own origin (the portal's), expiring after 15 minutes. It is not among the tenant's tokens (`GET /admin/tokens/` does not list it) and cannot be revoked; ask for another when it ends. Needs a token with the `admin` scope, or a portal session of an `owner` or `editor` of the tenant.
      */
     post: operations['createPreviewToken'];
     delete?: never;
@@ -569,7 +629,7 @@ export interface paths {
     post?: never;
     /**
      * Revoke a token of the tenant (at once, on every API replica)
-     * @description Revokes one of the tenant's tokens at once, on every API replica; another tenant's token id answers 404. Needs a token with the `admin` scope, or a portal session.
+     * @description Revokes one of the tenant's tokens at once, on every API replica; another tenant's token id answers 404. Needs a token with the `admin` scope, or a portal session of an `owner` of the tenant.
      */
     delete: operations['revokeToken'];
     options?: never;
@@ -585,14 +645,14 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Every admin account (all-tenants admins, portal session only)
-     * @description Lists the administration portal's accounts with their tenants. Only the session of an all-tenants admin may call it (403 for other admins, 401 for tokens).
+     * The admin accounts of the tenant (every one for an all-tenants admin)
+     * @description Lists the administration portal's accounts of the tenant with their roles; an all-tenants admin sees every account. Only a portal session may call it (403 for tokens), of an owner of the tenant named by `X-Docqa-Tenant`. Needs a token with the `admin` scope, or a portal session of an `owner` of the tenant.
      */
     get: operations['listAdminAccounts'];
     put?: never;
     /**
-     * Invite an admin; the answer holds a one-time password to hand over
-     * @description Creates a portal account for an email, for some tenants or all of them, and returns its one-time password once. Only the session of an all-tenants admin may call it.
+     * Invite an admin with a role; the answer holds a one-time password to hand over
+     * @description Creates a portal account for an email with a role (default `owner`) in some tenants the caller owns, or in all of them (all-tenants admins only), and returns its one-time password once. Only a portal session may call it (403 for tokens), of an owner of the tenant named by `X-Docqa-Tenant`. Needs a token with the `admin` scope, or a portal session of an `owner` of the tenant.
      */
     post: operations['createAdminAccount'];
     delete?: never;
@@ -612,10 +672,54 @@ export interface paths {
     put?: never;
     post?: never;
     /**
-     * Remove an admin; their sessions end at their next request
-     * @description Removes a portal account; its sessions end at once. Only the session of an all-tenants admin may call it.
+     * Remove an admin from the tenant; their sessions there end at their next request
+     * @description Takes the tenant named by `X-Docqa-Tenant` from an admin (the account goes when it was its last tenant; an all-tenants admin removes another all-tenants account outright). The last owner of a tenant cannot be removed (409), nor the caller's own account (400). Only a portal session may call it (403 for tokens), of an owner of the tenant named by `X-Docqa-Tenant`. Needs a token with the `admin` scope, or a portal session of an `owner` of the tenant.
      */
     delete: operations['deleteAdminAccount'];
+    options?: never;
+    head?: never;
+    /**
+     * Change an admin’s role in the tenant; it counts from their next request
+     * @description Sets the role of an admin in the tenant named by `X-Docqa-Tenant`; their open sessions act with it from their next request. The last owner of a tenant cannot be demoted (409). Only a portal session may call it (403 for tokens), of an owner of the tenant named by `X-Docqa-Tenant`. Needs a token with the `admin` scope, or a portal session of an `owner` of the tenant.
+     */
+    patch: operations['updateAdminAccountRole'];
+    trace?: never;
+  };
+  '/api/v2/admin/audit/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The audit log: admin actions, sign-ins and sign-outs, newest first
+     * @description A page of the audit log, newest first: who did what (the operation and the ids it touched), when, from which IP and user agent, never a secret. Page on with `cursor` = `next_cursor`. Filters: `actor` (an email, or `token:<id>`), `action` (an operation id such as `createToken` or `signIn`), and the period `from`/`to`. Owners only; an all-tenants admin sees every tenant’s entries and the sign-ins of every account, an owner those of the tenant and its admins. Needs a token with the `admin` scope, or a portal session of an `owner` of the tenant.
+     */
+    get: operations['listAuditEntries'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v2/admin/audit/export': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The audit log as JSON lines, newest first
+     * @description Streams every entry of the audit log that the filters select, one JSON object per line, newest first (`limit` and `cursor` are not used). Filters: `actor` (an email, or `token:<id>`), `action` (an operation id such as `createToken` or `signIn`), and the period `from`/`to`. Owners only; an all-tenants admin sees every tenant’s entries and the sign-ins of every account, an owner those of the tenant and its admins. Needs a token with the `admin` scope, or a portal session of an `owner` of the tenant.
+     */
+    get: operations['exportAuditEntries'];
+    put?: never;
+    post?: never;
+    delete?: never;
     options?: never;
     head?: never;
     patch?: never;
@@ -630,13 +734,13 @@ export interface paths {
     };
     /**
      * List or search documents (cursor paging)
-     * @description Lists the documents of the token's tenant in id order, one page at a time; pass `next_cursor` back as `cursor` for the next page. With `q`, only the documents whose title, URL or id contain every word of it (any case). A search reads a bounded number of documents per request, so on a large tenant a page may hold fewer than `limit` documents (even none) while `next_cursor` is not null: keep following it until it is null. Needs a token with the `ingest` scope (or `admin`, which has every scope), or a portal session.
+     * @description Lists the documents of the token's tenant in id order, one page at a time; pass `next_cursor` back as `cursor` for the next page. With `q`, only the documents whose title, URL or id contain every word of it (any case). A search reads a bounded number of documents per request, so on a large tenant a page may hold fewer than `limit` documents (even none) while `next_cursor` is not null: keep following it until it is null. Needs a token with the `ingest` scope (or `admin`, which has every scope), or a portal session of an `owner` or `editor` of the tenant.
      */
     get: operations['listDocuments'];
     put?: never;
     /**
      * Add or replace documents; ingestion runs in the background
-     * @description Adds documents to the token's tenant, or replaces those with the same ids, and returns a job id at once; chunking and embedding run in the background (follow `GET /jobs/{id}`). Unchanged documents (same content hash) are skipped. A document whose content is longer than `PARSE_MAX_TEXT_CHARS` characters, or HTML nested deeper than `PARSE_MAX_HTML_DEPTH` elements, is refused with 400 (nothing is queued), its problem in `errors`. Needs a token with the `ingest` scope (or `admin`, which has every scope), or a portal session.
+     * @description Adds documents to the token's tenant, or replaces those with the same ids, and returns a job id at once; chunking and embedding run in the background (follow `GET /jobs/{id}`). Unchanged documents (same content hash) are skipped. A document whose content is longer than `PARSE_MAX_TEXT_CHARS` characters, or HTML nested deeper than `PARSE_MAX_HTML_DEPTH` elements, is refused with 400 (nothing is queued), its problem in `errors`. Needs a token with the `ingest` scope (or `admin`, which has every scope), or a portal session of an `owner` or `editor` of the tenant.
      */
     post: operations['createDocuments'];
     delete?: never;
@@ -654,14 +758,14 @@ export interface paths {
     };
     /**
      * A document’s record
-     * @description Returns a document's record: title, URL, metadata, content hash and chunk count. Needs a token with the `ingest` scope (or `admin`, which has every scope), or a portal session.
+     * @description Returns a document's record: title, URL, metadata, content hash and chunk count. Needs a token with the `ingest` scope (or `admin`, which has every scope), or a portal session of an `owner` or `editor` of the tenant.
      */
     get: operations['getDocument'];
     put?: never;
     post?: never;
     /**
      * Delete a document and every chunk of it
-     * @description Deletes a document and every chunk of it from the knowledge base; it stops appearing in answers and search at once. Needs a token with the `ingest` scope (or `admin`, which has every scope), or a portal session.
+     * @description Deletes a document and every chunk of it from the knowledge base; it stops appearing in answers and search at once. Needs a token with the `ingest` scope (or `admin`, which has every scope), or a portal session of an `owner` or `editor` of the tenant.
      */
     delete: operations['deleteDocument'];
     options?: never;
@@ -678,7 +782,7 @@ export interface paths {
     };
     /**
      * Progress of an ingestion job
-     * @description Returns the progress of an ingest job: status, documents processed, skipped and failed (with reasons), and chunks written. A job is kept for 7 days after it was submitted; after that it answers 404. Needs a token with the `ingest` scope (or `admin`, which has every scope), or a portal session.
+     * @description Returns the progress of an ingest job: status, documents processed, skipped and failed (with reasons), and chunks written. A job is kept for 7 days after it was submitted; after that it answers 404. Needs a token with the `ingest` scope (or `admin`, which has every scope), or a portal session of an `owner` or `editor` of the tenant.
      */
     get: operations['getJob'];
     put?: never;
@@ -698,7 +802,7 @@ export interface paths {
     };
     /**
      * A document’s chunks
-     * @description Returns every chunk of a document of the token's tenant in document order: its id, the heading path of its section, its URL (with the section's anchor) and its text, as search and answers see them. Needs a token with the `ingest` scope (or `admin`, which has every scope), or a portal session.
+     * @description Returns every chunk of a document of the token's tenant in document order: its id, the heading path of its section, its URL (with the section's anchor) and its text, as search and answers see them. Needs a token with the `ingest` scope (or `admin`, which has every scope), or a portal session of an `owner` or `editor` of the tenant.
      */
     get: operations['getDocumentChunks'];
     put?: never;
@@ -720,7 +824,7 @@ export interface paths {
     put?: never;
     /**
      * Upload files; the worker parses them like the CLI and ingests them in the background
-     * @description Uploads files as multipart/form-data (field `files`): Markdown, MDX, HTML, text and PDF, parsed in the background by the same loaders as `docqa ingest`. The answer comes once the files are stored and queued; `failed` lists the files refused up front (a kind no loader reads, or a second file of the same name), and when none is left nothing is queued. A file that cannot be parsed is reported by the job: `GET /jobs/{job_id}` counts it in `failed` with the reason in `errors`. Uploads waiting for ingestion are bounded per tenant and installation (429 with `Retry-After` over them). Pass `Idempotency-Key` to make retries safe: a retry with the same key and files gets the first answer, and the files are ingested once. Needs a token with the `ingest` scope (or `admin`, which has every scope), or a portal session.
+     * @description Uploads files as multipart/form-data (field `files`): Markdown, MDX, HTML, text and PDF, parsed in the background by the same loaders as `docqa ingest`. The answer comes once the files are stored and queued; `failed` lists the files refused up front (a kind no loader reads, or a second file of the same name), and when none is left nothing is queued. A file that cannot be parsed is reported by the job: `GET /jobs/{job_id}` counts it in `failed` with the reason in `errors`. Uploads waiting for ingestion are bounded per tenant and installation (429 with `Retry-After` over them). Pass `Idempotency-Key` to make retries safe: a retry with the same key and files gets the first answer, and the files are ingested once. Needs a token with the `ingest` scope (or `admin`, which has every scope), or a portal session of an `owner` or `editor` of the tenant.
      */
     post: operations['uploadDocuments'];
     delete?: never;
@@ -738,13 +842,13 @@ export interface paths {
     };
     /**
      * List the sources
-     * @description Lists the sources of the token's tenant with their schedules and the outcome of their latest sync. Needs a token with the `ingest` scope (or `admin`, which has every scope), or a portal session.
+     * @description Lists the sources of the token's tenant with their schedules and the outcome of their latest sync. Needs a token with the `ingest` scope (or `admin`, which has every scope), or a portal session of an `owner` or `editor` of the tenant.
      */
     get: operations['listSources'];
     put?: never;
     /**
      * Add a source (sitemap, page, llms.txt, GitHub repository) kept in sync, on a schedule if given
-     * @description Registers a place documents come from (a sitemap, a page, an llms.txt file or a GitHub repository) with include/exclude globs, metadata and an optional schedule; a scheduled source starts its first sync at once, one without a schedule syncs on `POST /sources/{id}/sync`. Later syncs fetch conditionally and embed only what changed, and delete the documents of pages that left the source. Needs a token with the `ingest` scope (or `admin`, which has every scope), or a portal session.
+     * @description Registers a place documents come from (a sitemap, a page, an llms.txt file or a GitHub repository) with include/exclude globs, metadata and an optional schedule; a scheduled source starts its first sync at once, one without a schedule syncs on `POST /sources/{id}/sync`. Later syncs fetch conditionally and embed only what changed, and delete the documents of pages that left the source. Needs a token with the `ingest` scope (or `admin`, which has every scope), or a portal session of an `owner` or `editor` of the tenant.
      */
     post: operations['createSource'];
     delete?: never;
@@ -762,21 +866,21 @@ export interface paths {
     };
     /**
      * A source with its latest syncs (counts and failures)
-     * @description Returns a source with its latest syncs: when they ran, and how many pages each added, updated, left unchanged, deleted or failed (with the reasons). Needs a token with the `ingest` scope (or `admin`, which has every scope), or a portal session.
+     * @description Returns a source with its latest syncs: when they ran, and how many pages each added, updated, left unchanged, deleted or failed (with the reasons). Needs a token with the `ingest` scope (or `admin`, which has every scope), or a portal session of an `owner` or `editor` of the tenant.
      */
     get: operations['getSource'];
     put?: never;
     post?: never;
     /**
      * Delete a source, its schedule and every document it brought in
-     * @description Deletes a source, removes its schedule, and deletes every document it brought into the knowledge base. A sync running meanwhile stops; the answer comes once a sync that was indexing a batch has stopped (or its lease lapsed), so nothing of the source is written after it. Needs a token with the `ingest` scope (or `admin`, which has every scope), or a portal session.
+     * @description Deletes a source, removes its schedule, and deletes every document it brought into the knowledge base. A sync running meanwhile stops; the answer comes once a sync that was indexing a batch has stopped (or its lease lapsed), so nothing of the source is written after it. Needs a token with the `ingest` scope (or `admin`, which has every scope), or a portal session of an `owner` or `editor` of the tenant.
      */
     delete: operations['deleteSource'];
     options?: never;
     head?: never;
     /**
      * Change a source's settings: token, metadata, globs, schedule, branch, base URL
-     * @description Changes the settings given and keeps the others (the type, URL and repository stay). `token` sets or replaces a GitHub repository's access token and `null` removes it; `null` also clears `branch`, `schedule` and `base_url`. A new metadata, branch or base URL makes the next sync read every page anew; globs apply at the next sync; a new schedule replaces the old one. Needs a token with the `ingest` scope (or `admin`, which has every scope), or a portal session.
+     * @description Changes the settings given and keeps the others (the type, URL and repository stay). `token` sets or replaces a GitHub repository's access token and `null` removes it; `null` also clears `branch`, `schedule` and `base_url`. A new metadata, branch or base URL makes the next sync read every page anew; globs apply at the next sync; a new schedule replaces the old one. Needs a token with the `ingest` scope (or `admin`, which has every scope), or a portal session of an `owner` or `editor` of the tenant.
      */
     patch: operations['updateSource'];
     trace?: never;
@@ -792,7 +896,7 @@ export interface paths {
     put?: never;
     /**
      * Sync a source now; follow it in GET /sources/{id}
-     * @description Queues a sync of the source now, whatever its schedule; one sync of a source runs at a time. Follow it in `GET /sources/{id}`. Needs a token with the `ingest` scope (or `admin`, which has every scope), or a portal session.
+     * @description Queues a sync of the source now, whatever its schedule; one sync of a source runs at a time. Follow it in `GET /sources/{id}`. Needs a token with the `ingest` scope (or `admin`, which has every scope), or a portal session of an `owner` or `editor` of the tenant.
      */
     post: operations['syncSource'];
     delete?: never;
@@ -852,7 +956,7 @@ export interface paths {
     put?: never;
     /**
      * MCP server (streamable HTTP transport, stateless): tools search_docs, get_document, ask_question, get_answer
-     * @description The Model Context Protocol endpoint (streamable HTTP transport, stateless: no session id, so any replica answers) for coding assistants and agents: send JSON-RPC messages (`initialize`, `tools/list`, `tools/call`) with a docqa token. The tools search the docs (`search_docs`, scope search), read a document (`get_document`, scope search) ask a question and wait for its answer (`ask_question`, scope ask) and get the answer of a question asked before (`get_answer`, scope ask). See docs/mcp.md for client configuration. Needs a token with the `search` or `ask` scope (or `admin`, which has every scope), or a portal session.
+     * @description The Model Context Protocol endpoint (streamable HTTP transport, stateless: no session id, so any replica answers) for coding assistants and agents: send JSON-RPC messages (`initialize`, `tools/list`, `tools/call`) with a docqa token. The tools search the docs (`search_docs`, scope search), read a document (`get_document`, scope search) ask a question and wait for its answer (`ask_question`, scope ask) and get the answer of a question asked before (`get_answer`, scope ask). See docs/mcp.md for client configuration. Needs a token with the `search` or `ask` scope (or `admin`, which has every scope), or a portal session of an `owner` or `editor` of the tenant.
      */
     post: operations['callMcp'];
     delete?: never;
@@ -1485,8 +1589,13 @@ export interface components {
       email: string;
       tenants: string[];
       all_tenants: boolean;
+      roles: {
+        [key: string]: components['schemas']['Role'];
+      };
       csrf_token: string;
     };
+    /** @enum {string} */
+    Role: 'owner' | 'editor' | 'viewer';
     /**
      * @example {
      *       "email": "admin@demo.local",
@@ -1496,6 +1605,13 @@ export interface components {
     SignInRequest: {
       email: string;
       password: string;
+    };
+    SignInOptions: {
+      password: boolean;
+      sso: {
+        name: string;
+        start_url: string;
+      } | null;
     };
     TokenList: {
       tokens: components['schemas']['ListedToken'][];
@@ -1562,6 +1678,9 @@ export interface components {
       email: string;
       tenants: string[];
       all_tenants: boolean;
+      roles: {
+        [key: string]: components['schemas']['Role'];
+      };
       created_at: string;
     };
     CreatedAdmin: {
@@ -1573,7 +1692,8 @@ export interface components {
      *       "email": "ann@acme.com",
      *       "tenants": [
      *         "acme"
-     *       ]
+     *       ],
+     *       "role": "editor"
      *     }
      */
     CreateAdminRequest: {
@@ -1583,9 +1703,38 @@ export interface components {
       tenants?: components['schemas']['Tenant'][];
       /** @default false */
       all_tenants?: boolean;
+      role?: components['schemas']['Role'];
     };
     /** @example acme */
     Tenant: string;
+    /**
+     * @example {
+     *       "role": "viewer"
+     *     }
+     */
+    UpdateAdminRoleRequest: {
+      role: components['schemas']['Role'];
+    };
+    AuditList: {
+      items: components['schemas']['AuditEntry'][];
+      next_cursor: string | null;
+    };
+    AuditEntry: {
+      id: string;
+      /** Format: date-time */
+      at: string;
+      actor: string;
+      action: string;
+      outcome: components['schemas']['AuditOutcome'];
+      status: number;
+      tenant: string | null;
+      tenants: string[];
+      targets: string[];
+      ip: string;
+      user_agent: string;
+    };
+    /** @enum {string} */
+    AuditOutcome: 'success' | 'failure';
     IngestAccepted: {
       job_id: string;
       document_ids: string[];
@@ -1959,7 +2108,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description The token lacks the `ask` scope (or `admin`, which has every scope), or the origin is not allowed. */
+      /** @description The token lacks the `ask` scope (or `admin`, which has every scope), the session's role may not do this (`role_forbidden`), or the origin is not allowed. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -2076,7 +2225,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description The token lacks the `ask` scope (or `admin`, which has every scope), or the origin is not allowed. */
+      /** @description The token lacks the `ask` scope (or `admin`, which has every scope), the session's role may not do this (`role_forbidden`), or the origin is not allowed. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -2159,7 +2308,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description The token lacks the `ask` scope (or `admin`, which has every scope), or the origin is not allowed. */
+      /** @description The token lacks the `ask` scope (or `admin`, which has every scope), the session's role may not do this (`role_forbidden`), or the origin is not allowed. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -2240,7 +2389,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description The token lacks the `ask` scope (or `admin`, which has every scope), or the origin is not allowed. */
+      /** @description The token lacks the `ask` scope (or `admin`, which has every scope), the session's role may not do this (`role_forbidden`), or the origin is not allowed. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -2344,7 +2493,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description The token lacks the `ask` scope (or `admin`, which has every scope), or the origin is not allowed. */
+      /** @description The token lacks the `ask` scope (or `admin`, which has every scope), the session's role may not do this (`role_forbidden`), or the origin is not allowed. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -2439,7 +2588,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description The token lacks the `ask` scope (or `admin`, which has every scope), or the origin is not allowed. */
+      /** @description The token lacks the `ask` scope (or `admin`, which has every scope), the session's role may not do this (`role_forbidden`), or the origin is not allowed. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -2517,7 +2666,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description The token lacks the `ask` scope (or `admin`, which has every scope), or the origin is not allowed. */
+      /** @description The token lacks the `ask` scope (or `admin`, which has every scope), the session's role may not do this (`role_forbidden`), or the origin is not allowed. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -2613,7 +2762,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description The token lacks the `ask` scope (or `admin`, which has every scope), or the origin is not allowed. */
+      /** @description The token lacks the `ask` scope (or `admin`, which has every scope), the session's role may not do this (`role_forbidden`), or the origin is not allowed. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -2705,7 +2854,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description The token lacks the `ask` scope (or `admin`, which has every scope), or the origin is not allowed. */
+      /** @description The token lacks the `ask` scope (or `admin`, which has every scope), the session's role may not do this (`role_forbidden`), or the origin is not allowed. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -2779,7 +2928,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description The token lacks the `admin` scope, or the origin is not allowed. */
+      /** @description The token lacks the `admin` scope, the session's role may not do this (`role_forbidden`), or the origin is not allowed. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -2857,7 +3006,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description The token lacks the `admin` scope, or the origin is not allowed. */
+      /** @description The token lacks the `admin` scope, the session's role may not do this (`role_forbidden`), or the origin is not allowed. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -2953,7 +3102,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description The token lacks the `search` scope (or `admin`, which has every scope), or the origin is not allowed. */
+      /** @description The token lacks the `search` scope (or `admin`, which has every scope), the session's role may not do this (`role_forbidden`), or the origin is not allowed. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -3052,7 +3201,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description The token lacks the `admin` scope, or the origin is not allowed. */
+      /** @description The token lacks the `admin` scope, the session's role may not do this (`role_forbidden`), or the origin is not allowed. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -3141,7 +3290,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description The token lacks the `admin` scope, or the origin is not allowed. */
+      /** @description The token lacks the `admin` scope, the session's role may not do this (`role_forbidden`), or the origin is not allowed. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -3218,7 +3367,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description The token lacks the `admin` scope, or the origin is not allowed. */
+      /** @description The token lacks the `admin` scope, the session's role may not do this (`role_forbidden`), or the origin is not allowed. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -3297,7 +3446,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description The token lacks the `admin` scope, or the origin is not allowed. */
+      /** @description The token lacks the `admin` scope, the session's role may not do this (`role_forbidden`), or the origin is not allowed. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -3377,7 +3526,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description The token lacks the `admin` scope, or the origin is not allowed. */
+      /** @description The token lacks the `admin` scope, the session's role may not do this (`role_forbidden`), or the origin is not allowed. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -4350,6 +4499,15 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
+      /** @description Password sign-in is switched off (PASSWORD_SIGNIN=false): use single sign-on */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
       /** @description The body is larger than the limit. */
       413: {
         headers: {
@@ -4433,6 +4591,128 @@ export interface operations {
       };
     };
   };
+  getSignInOptions: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The ways to sign in */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SignInOptions'];
+        };
+      };
+      /** @description Invalid body or parameter (problem details with `errors`). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description A dependency is unavailable. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  startSso: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description To the identity provider */
+      302: {
+        headers: {
+          /** @description Its authorization URL */
+          Location?: string;
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Invalid body or parameter (problem details with `errors`). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Single sign-on is not set up */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The identity provider does not answer */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  finishSso: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Signed in: the page goes on to the portal */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Invalid body or parameter (problem details with `errors`). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The identity provider does not answer */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The identity provider does not answer */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
   listTokens: {
     parameters: {
       query?: never;
@@ -4469,7 +4749,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description The token lacks the `admin` scope, or the origin is not allowed. */
+      /** @description The token lacks the `admin` scope, the session's role may not do this (`role_forbidden`), or the origin is not allowed. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -4547,7 +4827,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description The token lacks the `admin` scope, or the origin is not allowed. */
+      /** @description The token lacks the `admin` scope, the session's role may not do this (`role_forbidden`), or the origin is not allowed. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -4639,7 +4919,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description The token lacks the `admin` scope, or the origin is not allowed. */
+      /** @description The token lacks the `admin` scope, the session's role may not do this (`role_forbidden`), or the origin is not allowed. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -4714,7 +4994,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description The token lacks the `admin` scope, or the origin is not allowed. */
+      /** @description The token lacks the `admin` scope, the session's role may not do this (`role_forbidden`), or the origin is not allowed. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -4779,7 +5059,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Not signed in to the portal */
+      /** @description Missing, unknown or expired token. */
       401: {
         headers: {
           [name: string]: unknown;
@@ -4788,8 +5068,26 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Not an all-tenants admin, or a change without `X-CSRF-Token` */
+      /** @description The token lacks the `admin` scope, the session's role may not do this (`role_forbidden`), or the origin is not allowed. */
       403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description No such record for this tenant. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Rate limited; see `Retry-After`. */
+      429: {
         headers: {
           [name: string]: unknown;
         };
@@ -4839,7 +5137,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Not signed in to the portal */
+      /** @description Missing, unknown or expired token. */
       401: {
         headers: {
           [name: string]: unknown;
@@ -4848,8 +5146,17 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Not an all-tenants admin, or a change without `X-CSRF-Token` */
+      /** @description The token lacks the `admin` scope, the session's role may not do this (`role_forbidden`), or the origin is not allowed. */
       403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description No such record for this tenant. */
+      404: {
         headers: {
           [name: string]: unknown;
         };
@@ -4868,6 +5175,15 @@ export interface operations {
       };
       /** @description The body is not JSON (`Content-Type: application/json`). */
       415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Rate limited; see `Retry-After`. */
+      429: {
         headers: {
           [name: string]: unknown;
         };
@@ -4914,7 +5230,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Not signed in to the portal */
+      /** @description Missing, unknown or expired token. */
       401: {
         headers: {
           [name: string]: unknown;
@@ -4923,8 +5239,315 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Not an all-tenants admin, or a change without `X-CSRF-Token` */
+      /** @description The token lacks the `admin` scope, the session's role may not do this (`role_forbidden`), or the origin is not allowed. */
       403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description No such record for this tenant. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The tenant would be left without an owner */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Rate limited; see `Retry-After`. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description A dependency is unavailable. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  updateAdminAccountRole: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Id of the account. */
+        email: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['UpdateAdminRoleRequest'];
+      };
+    };
+    responses: {
+      /** @description The account with its new role */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminAccount'];
+        };
+      };
+      /** @description Invalid body or parameter (problem details with `errors`). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Missing, unknown or expired token. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The token lacks the `admin` scope, the session's role may not do this (`role_forbidden`), or the origin is not allowed. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description No such record for this tenant. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The tenant would be left without an owner */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The body is larger than the limit. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The body is not JSON (`Content-Type: application/json`). */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Rate limited; see `Retry-After`. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description A dependency is unavailable. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  listAuditEntries: {
+    parameters: {
+      query?: {
+        /** @description Start of the period, inclusive (default: 30 days before `to`). */
+        from?: string;
+        /** @description End of the period, exclusive (default: now). */
+        to?: string;
+        /** @description Entries of this actor only. */
+        actor?: string;
+        /** @description Entries of this action only. */
+        action?: string;
+        /** @description `next_cursor` of the previous page. */
+        cursor?: string;
+        limit?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of entries */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AuditList'];
+        };
+      };
+      /** @description Invalid body or parameter (problem details with `errors`). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Missing, unknown or expired token. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The token lacks the `admin` scope, the session's role may not do this (`role_forbidden`), or the origin is not allowed. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description No such record for this tenant. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Rate limited; see `Retry-After`. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description A dependency is unavailable. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  exportAuditEntries: {
+    parameters: {
+      query?: {
+        /** @description Start of the period, inclusive (default: 30 days before `to`). */
+        from?: string;
+        /** @description End of the period, exclusive (default: now). */
+        to?: string;
+        /** @description Entries of this actor only. */
+        actor?: string;
+        /** @description Entries of this action only. */
+        action?: string;
+        /** @description `next_cursor` of the previous page. */
+        cursor?: string;
+        limit?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description One AuditEntry per line (`application/x-ndjson`) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/x-ndjson': components['schemas']['AuditEntry'][];
+        };
+      };
+      /** @description Invalid body or parameter (problem details with `errors`). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Missing, unknown or expired token. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The token lacks the `admin` scope, the session's role may not do this (`role_forbidden`), or the origin is not allowed. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description No such record for this tenant. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Rate limited; see `Retry-After`. */
+      429: {
         headers: {
           [name: string]: unknown;
         };
@@ -4986,7 +5609,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description The token lacks the `ingest` scope (or `admin`, which has every scope), or the origin is not allowed. */
+      /** @description The token lacks the `ingest` scope (or `admin`, which has every scope), the session's role may not do this (`role_forbidden`), or the origin is not allowed. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -5064,7 +5687,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description The token lacks the `ingest` scope (or `admin`, which has every scope), or the origin is not allowed. */
+      /** @description The token lacks the `ingest` scope (or `admin`, which has every scope), the session's role may not do this (`role_forbidden`), or the origin is not allowed. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -5159,7 +5782,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description The token lacks the `ingest` scope (or `admin`, which has every scope), or the origin is not allowed. */
+      /** @description The token lacks the `ingest` scope (or `admin`, which has every scope), the session's role may not do this (`role_forbidden`), or the origin is not allowed. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -5234,7 +5857,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description The token lacks the `ingest` scope (or `admin`, which has every scope), or the origin is not allowed. */
+      /** @description The token lacks the `ingest` scope (or `admin`, which has every scope), the session's role may not do this (`role_forbidden`), or the origin is not allowed. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -5311,7 +5934,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description The token lacks the `ingest` scope (or `admin`, which has every scope), or the origin is not allowed. */
+      /** @description The token lacks the `ingest` scope (or `admin`, which has every scope), the session's role may not do this (`role_forbidden`), or the origin is not allowed. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -5388,7 +6011,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description The token lacks the `ingest` scope (or `admin`, which has every scope), or the origin is not allowed. */
+      /** @description The token lacks the `ingest` scope (or `admin`, which has every scope), the session's role may not do this (`role_forbidden`), or the origin is not allowed. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -5473,7 +6096,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description The token lacks the `ingest` scope (or `admin`, which has every scope), or the origin is not allowed. */
+      /** @description The token lacks the `ingest` scope (or `admin`, which has every scope), the session's role may not do this (`role_forbidden`), or the origin is not allowed. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -5572,7 +6195,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description The token lacks the `ingest` scope (or `admin`, which has every scope), or the origin is not allowed. */
+      /** @description The token lacks the `ingest` scope (or `admin`, which has every scope), the session's role may not do this (`role_forbidden`), or the origin is not allowed. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -5650,7 +6273,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description The token lacks the `ingest` scope (or `admin`, which has every scope), or the origin is not allowed. */
+      /** @description The token lacks the `ingest` scope (or `admin`, which has every scope), the session's role may not do this (`role_forbidden`), or the origin is not allowed. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -5745,7 +6368,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description The token lacks the `ingest` scope (or `admin`, which has every scope), or the origin is not allowed. */
+      /** @description The token lacks the `ingest` scope (or `admin`, which has every scope), the session's role may not do this (`role_forbidden`), or the origin is not allowed. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -5820,7 +6443,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description The token lacks the `ingest` scope (or `admin`, which has every scope), or the origin is not allowed. */
+      /** @description The token lacks the `ingest` scope (or `admin`, which has every scope), the session's role may not do this (`role_forbidden`), or the origin is not allowed. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -5901,7 +6524,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description The token lacks the `ingest` scope (or `admin`, which has every scope), or the origin is not allowed. */
+      /** @description The token lacks the `ingest` scope (or `admin`, which has every scope), the session's role may not do this (`role_forbidden`), or the origin is not allowed. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -5996,7 +6619,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description The token lacks the `ingest` scope (or `admin`, which has every scope), or the origin is not allowed. */
+      /** @description The token lacks the `ingest` scope (or `admin`, which has every scope), the session's role may not do this (`role_forbidden`), or the origin is not allowed. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -6278,7 +6901,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description The token lacks the `search` or `ask` scope (or `admin`, which has every scope), or the origin is not allowed. */
+      /** @description The token lacks the `search` or `ask` scope (or `admin`, which has every scope), the session's role may not do this (`role_forbidden`), or the origin is not allowed. */
       403: {
         headers: {
           [name: string]: unknown;

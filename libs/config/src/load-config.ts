@@ -31,6 +31,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     problems.push('REDIS_SENTINELS: not together with REDIS_CLUSTER_NODES (choose one)');
   if (config.chunkOverlap >= config.chunkSize)
     problems.push('CHUNK_OVERLAP: must be smaller than CHUNK_SIZE');
+  const issuer = config.oidcIssuerUrl ? new URL(config.oidcIssuerUrl) : undefined;
+  if (issuer?.protocol === 'http:' && !['localhost', '127.0.0.1', '[::1]'].includes(issuer.hostname))
+    problems.push('OIDC_ISSUER_URL: must be https (http only on localhost)');
+  if (config.oidcIssuerUrl && !config.oidcClientId)
+    problems.push('OIDC_CLIENT_ID: required when OIDC_ISSUER_URL is set');
+  if (!config.passwordSignIn && !config.oidcIssuerUrl)
+    problems.push('PASSWORD_SIGNIN: false needs OIDC_ISSUER_URL (else nobody can sign in)');
   if (problems.length) throw new ConfigError(problems);
   return config;
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMIT_SETTINGS } from './limit-settings';
+import { PORTAL_SETTINGS } from './portal-settings';
 import { REDIS_SETTINGS } from './redis-settings';
 import { bool, folder, int, optionalString } from './setting-schemas';
 /**
@@ -137,6 +138,7 @@ export const SETTINGS = {
     doc: 'Days the question log behind insights and coverage gaps is kept (apart from RECORD_TTL_DAYS).',
   },
   ...LIMIT_SETTINGS,
+  ...PORTAL_SETTINGS,
   chunkSize: {
     env: 'CHUNK_SIZE',
     schema: int(100, 20000),

@@ -1,6 +1,6 @@
 import { FilterSchema, FiltersSchema } from './filter';
 import { z } from './zod';
-import { SCOPES, TENANT_PATTERN } from './constants';
+import { ROLES, SCOPES, TENANT_PATTERN } from './constants';
 
 /** Name of the portal's session cookie (`HttpOnly; SameSite=Strict; Path=/`). */
 export const SESSION_COOKIE = 'docqa_session';
@@ -20,6 +20,10 @@ export const TenantSchema = z
 /** What a token may do: `admin` implies every other scope of its tenant. */
 export const ScopeSchema = z.enum(SCOPES).openapi('Scope');
 export type Scope = z.infer<typeof ScopeSchema>;
+
+/** What an admin may do in a tenant (see {@link ROLES}). */
+export const RoleSchema = z.enum(ROLES).openapi('Role');
+export type Role = z.infer<typeof RoleSchema>;
 
 /** A browser origin, `scheme://host[:port]` (http or https, no path, query or credentials). */
 export const OriginSchema = z
@@ -146,6 +150,8 @@ export const AdminSessionSchema = z
     tenants: z.array(z.string()),
     /** May administer every tenant, including ones not listed. */
     all_tenants: z.boolean(),
+    /** The admin's role in each of `tenants` (the portal hides what a role may not do). */
+    roles: z.record(z.string(), RoleSchema),
     /** Send as `X-CSRF-Token` with every POST, PUT, PATCH and DELETE made with the cookie. */
     csrf_token: z.string(),
   })
@@ -158,6 +164,8 @@ export const AdminAccountSchema = z
     email: z.string(),
     tenants: z.array(z.string()),
     all_tenants: z.boolean(),
+    /** The role in each of `tenants`; an all-tenants admin is an owner of every tenant. */
+    roles: z.record(z.string(), RoleSchema),
     created_at: z.string(),
   })
   .openapi('AdminAccount');
@@ -174,13 +182,21 @@ export const CreateAdminRequestSchema = z
     email: z.email().max(320),
     tenants: z.array(TenantSchema).max(100).default([]),
     all_tenants: z.boolean().default(false),
+    /** The role in every tenant named (an all-tenants admin is an owner). @defaultValue `owner` */
+    role: RoleSchema.default('owner'),
   })
   .strict()
   .refine((v) => v.all_tenants || v.tenants.length > 0, {
     path: ['tenants'],
     message: 'name at least one tenant, or all tenants',
   })
-  .openapi('CreateAdminRequest', { example: { email: 'ann@acme.com', tenants: ['acme'] } });
+  .refine((v) => !v.all_tenants || v.role === 'owner', {
+    path: ['role'],
+    message: 'an all-tenants admin is an owner of every tenant',
+  })
+  .openapi('CreateAdminRequest', {
+    example: { email: 'ann@acme.com', tenants: ['acme'], role: 'editor' },
+  });
 export type CreateAdminRequest = z.infer<typeof CreateAdminRequestSchema>;
 
 /** `201` of `POST /admin/accounts/`: the account and its password, shown this once. */
@@ -188,3 +204,21 @@ export const CreatedAdminSchema = z
   .object({ account: AdminAccountSchema, password: z.string() })
   .openapi('CreatedAdmin');
 export type CreatedAdmin = z.infer<typeof CreatedAdminSchema>;
+
+/** `PATCH /admin/accounts/{email}`: the account's role in the tenant of the request. */
+export const UpdateAdminRoleRequestSchema = z
+  .object({ role: RoleSchema })
+  .strict()
+  .openapi('UpdateAdminRoleRequest', { example: { role: 'viewer' } });
+export type UpdateAdminRoleRequest = z.infer<typeof UpdateAdminRoleRequestSchema>;
+
+/** `GET /admin/sign-in-options`: how admins sign in here (the portal's sign-in page shows these). */
+export const SignInOptionsSchema = z
+  .object({
+    /** Email and password (PASSWORD_SIGNIN). */
+    password: z.boolean(),
+    /** Single sign-on with an OpenID Connect provider: the name its button shows, or null. */
+    sso: z.object({ name: z.string(), start_url: z.string() }).nullable(),
+  })
+  .openapi('SignInOptions');
+export type SignInOptions = z.infer<typeof SignInOptionsSchema>;

@@ -59,3 +59,15 @@ export const DEFAULT_QUESTION_LIMITS: QuestionLimits = {
 export function isLogoUrl(url: string): boolean {
   return !/^[a-z][a-z\d+.-]*:/i.test(url) || /^(https?:|data:image\/)/i.test(url);
 }
+
+/**
+ * What an admin may do in a tenant, most powerful first: `owner` everything (tokens, admin
+ * accounts and roles, the audit log), `editor` the knowledge base, sources and widget settings,
+ * `viewer` insights, conversations and gaps, read only.
+ */
+export const ROLES = ['owner', 'editor', 'viewer'] as const;
+
+/** Whether `role` may do what `needed` may (owner > editor > viewer). */
+export function roleAllows(role: (typeof ROLES)[number], needed: (typeof ROLES)[number]): boolean {
+  return ROLES.indexOf(role) <= ROLES.indexOf(needed);
+}

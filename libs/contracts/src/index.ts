@@ -1,6 +1,6 @@
 /** The zod schemas of every message (requests, responses, jobs, events); types and the OpenAPI document derive from them. */
 export { z } from './zod';
-export { API_BASE_PATH, SCOPES } from './constants';
+export { API_BASE_PATH, ROLES, roleAllows, SCOPES } from './constants';
 export type { Filter } from './filter';
 export { ProblemSchema, type Problem } from './problem';
 export {
@@ -123,14 +123,17 @@ export {
   CSRF_HEADER,
   ListedTokenSchema,
   PreviewTokenSchema,
+  RoleSchema,
   ScopeSchema,
   SESSION_COOKIE,
   SIGN_IN_FAILED,
+  SignInOptionsSchema,
   SignInRequestSchema,
   TENANT_HEADER,
   TenantSchema,
   TokenListSchema,
   TokenRecordSchema,
+  UpdateAdminRoleRequestSchema,
   type AdminAccount,
   type AdminSession,
   type CreateAdminRequest,
@@ -138,9 +141,21 @@ export {
   type CreateTokenRequest,
   type ListedToken,
   type PreviewToken,
+  type Role,
   type Scope,
+  type SignInOptions,
   type TokenRecord,
+  type UpdateAdminRoleRequest,
 } from './admin';
+export {
+  AuditEntrySchema,
+  AuditListSchema,
+  AuditOutcomeSchema,
+  AuditQuerySchema,
+  type AuditEntry,
+  type AuditList,
+  type AuditQuery,
+} from './audit';
 export {
   CHANNELS,
   ChannelSchema,

@@ -21,6 +21,20 @@ export class ForbiddenError extends AppError {
   readonly title = 'Forbidden';
 }
 
+/** 403: the admin's role in the tenant is below what the operation needs. */
+export class RoleForbiddenError extends AppError {
+  readonly code = 'role_forbidden';
+  readonly status = 403;
+  readonly title = 'Forbidden';
+}
+
+/** 409: the change would leave a tenant without an owner. */
+export class LastOwnerError extends AppError {
+  readonly code = 'last_owner';
+  readonly status = 409;
+  readonly title = 'Conflict';
+}
+
 /** 404: no such record for this tenant (another tenant's records also answer this). */
 export class NotFoundError extends AppError {
   readonly code = 'not_found';

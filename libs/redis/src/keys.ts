@@ -82,6 +82,14 @@ export class Keys {
   adminSession(hash: string): string {
     return `${this.prefix}:session:${hash}`;
   }
+  /** The audit log: a Redis Stream of admin actions, sign-ins and sign-outs, trimmed by age. */
+  auditLog(): string {
+    return `${this.prefix}:audit`;
+  }
+  /** A pending single sign-on (state, nonce, PKCE verifier), by its `state`; lives minutes. */
+  oidcFlow(state: string): string {
+    return `${this.prefix}:oidc:${state}`;
+  }
   /** Prefix of the sign-in rate limits (per account, per IP). */
   signInRateLimit(): string {
     return `${this.prefix}:rl:signin`;

@@ -26,12 +26,14 @@ const ALL: AdminSession = {
   email: 'ops@acme.test',
   tenants: ['acme', 'beta'],
   all_tenants: true,
+  roles: { acme: 'owner', beta: 'owner' },
   csrf_token: 'c',
 };
 const ONE: AdminSession = {
   email: 'ada@acme.test',
   tenants: ['acme', 'beta'],
   all_tenants: false,
+  roles: { acme: 'owner', beta: 'viewer' },
   csrf_token: 'c',
 };
 

@@ -1,4 +1,4 @@
-import type { AdminSession } from '@docqa/contracts';
+import type { AdminSession, Role } from '@docqa/contracts';
 import { api, type AdminApi } from './admin-api';
 import { TENANT_RULE, isTenantName } from './tenant-name';
 
@@ -30,6 +30,16 @@ export class Session extends EventTarget {
   /** The tenant pages work on. */
   get tenant(): string | undefined {
     return this.client.tenant;
+  }
+
+  /**
+   * The admin's role in the tenant worked on (an all-tenants admin is an owner of every tenant);
+   * the server checks it at every call, the portal hides what the role may not do.
+   */
+  get role(): Role | undefined {
+    const tenant = this.client.tenant;
+    if (!this.me || !tenant) return undefined;
+    return this.me.all_tenants ? 'owner' : this.me.roles[tenant];
   }
 
   /** The tenants to offer: the session's, and those chosen in this tab, sorted. */

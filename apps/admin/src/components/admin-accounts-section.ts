@@ -1,6 +1,7 @@
 import { LitElement, html, nothing } from 'lit';
 import { customElement, query, state } from 'lit/decorators.js';
 import type { AdminAccount } from '@docqa/contracts';
+import { ROLES } from '@docqa/contracts/constants';
 import { api } from '../api/admin-api';
 import { session } from '../api/session';
 import './admin-invite-form';
@@ -26,7 +27,7 @@ export class AdminAccountsSection extends LitElement {
     this,
     async (_args, signal) =>
       (await api.call<{ accounts: AdminAccount[] }>('admin/accounts/', { signal })).accounts,
-    () => [session.me?.email] as const,
+    () => [session.me?.email, session.tenant] as const,
   );
   @state() private invited?: CreatedAdmin;
   @state() private status = '';
@@ -35,7 +36,10 @@ export class AdminAccountsSection extends LitElement {
 
   override render() {
     return html`<h2 id="admins-title" tabindex="-1">Admin accounts</h2>
-      <p class="muted">Who may sign in to this portal, and for which tenants.</p>
+      <p class="muted">
+        Who may sign in to this portal for this tenant, and their role here: owners do everything, editors the
+        knowledge base and widget, viewers read insights and conversations.
+      </p>
       ${this.invited ? this.password(this.invited) : nothing}
       <div role="status" class="muted">${this.status}</div>
       ${errorView(this.error)} ${this.list()}
@@ -72,6 +76,7 @@ export class AdminAccountsSection extends LitElement {
           <tr>
             <th>Email</th>
             <th>Tenants</th>
+            <th>Role here</th>
             <th>Created</th>
             <th><span class="visually-hidden">Actions</span></th>
           </tr>
@@ -82,6 +87,7 @@ export class AdminAccountsSection extends LitElement {
               html`<tr>
                 <td>${a.email}${a.email === me ? html` <span class="badge">you</span>` : nothing}</td>
                 <td>${a.all_tenants ? 'every tenant' : a.tenants.join(', ')}</td>
+                <td>${this.roleCell(a)}</td>
                 <td>${formatDate(a.created_at)}</td>
                 <td>
                   ${
@@ -104,6 +110,33 @@ export class AdminAccountsSection extends LitElement {
     </div>`;
   }
 
+  /** The account's role in the tenant, a select for an owner to change it (not for all-tenants admins). */
+  private roleCell(a: AdminAccount) {
+    const tenant = session.tenant ?? '';
+    if (a.all_tenants) return 'owner';
+    return html`<select aria-label="Role of ${a.email}" @change=${(e: Event) => this.changeRole(a, e)}>
+      ${ROLES.map((r) => html`<option value=${r} .selected=${a.roles[tenant] === r}>${r}</option>`)}
+    </select>`;
+  }
+
+  private async changeRole(account: AdminAccount, e: Event): Promise<void> {
+    const select = e.target as HTMLSelectElement;
+    const role = select.value;
+    this.error = undefined;
+    try {
+      await api.call(`admin/accounts/${encodeURIComponent(account.email)}`, {
+        method: 'PATCH',
+        body: { role },
+      });
+      this.status = `${account.email} is now ${role} of ${session.tenant}.`;
+    } catch (err) {
+      this.error = err as Error;
+      // Refused (the last owner): the select shows the role the admin still has.
+      select.value = account.roles[session.tenant ?? ''] ?? role;
+    }
+    await this.accounts.reload();
+  }
+
   private async onInvited(e: CustomEvent<CreatedAdmin>): Promise<void> {
     this.invited = e.detail;
     this.status = '';
@@ -115,7 +148,7 @@ export class AdminAccountsSection extends LitElement {
 
   private async removeAccount(account: AdminAccount): Promise<void> {
     const ok = await this.confirm.ask(
-      `Remove the admin ${account.email}? Their sessions end at once.`,
+      `Remove the admin ${account.email} from ${session.tenant}? Their sessions there end at once.`,
       'Remove admin',
     );
     if (!ok) return;

@@ -1,7 +1,8 @@
-import { LitElement, html } from 'lit';
+import { LitElement, html, nothing } from 'lit';
 import { customElement, state } from 'lit/decorators.js';
-import type { CreateAdminRequest, CreatedAdmin } from '@docqa/contracts';
+import type { CreateAdminRequest, CreatedAdmin, Role } from '@docqa/contracts';
 import { FormErrors, type FormField } from '../api/form-errors';
+import { session } from '../api/session';
 import { TENANT_RULE, isTenantName } from '../api/tenant-name';
 import { formErrorsView } from './error-view';
 import { formField } from './form-field';
@@ -12,13 +13,14 @@ const FIELDS: FormField[] = [
   { path: 'body.email', id: 'admin-email', label: 'Email' },
   { path: 'body.all_tenants', id: 'admin-all', label: 'Every tenant' },
   { path: 'body.tenants', id: 'admin-tenants', label: 'Tenants' },
+  { path: 'body.role', id: 'admin-role', label: 'Role' },
 ];
 
 const NOT_INVITED = 'The admin was not invited.';
 
 /**
- * The form that invites an admin (`POST /admin/accounts/`): an email, and the tenants they
- * administer or every tenant. What can be checked here is checked before sending (an email,
+ * The form that invites an admin (`POST /admin/accounts/`): an email, their role, and the tenants
+ * they administer or every tenant (as an owner). What can be checked here is checked before sending (an email,
  * tenant names); the server's refusal (e.g. an admin of that email exists) is shown in the form.
  *
  * @fires admin-invited - `CustomEvent<CreatedAdmin>` once the server created the account
@@ -48,16 +50,13 @@ export class AdminInviteForm extends LitElement {
             aria-invalid=${aria.invalid}
           />`,
       )}
-      <label
-        ><input
-          type="checkbox"
-          id="admin-all"
-          name="all_tenants"
-          .checked=${this.allTenants}
-          @change=${(ev: Event) => (this.allTenants = (ev.target as HTMLInputElement).checked)}
-        />
-        Every tenant <span class="hint">Administers every tenant, and the admin accounts.</span></label
-      >
+      <label for="admin-role">Role</label>
+      <select id="admin-role" name="role" ?disabled=${this.allTenants}>
+        <option value="owner">Owner: everything, including tokens, admins and the audit log</option>
+        <option value="editor">Editor: knowledge base, sources and widget settings</option>
+        <option value="viewer">Viewer: insights, conversations and gaps, read only</option>
+      </select>
+      ${session.me?.all_tenants ? this.everyTenant() : nothing}
       ${formField(
         e,
         { id: 'admin-tenants', label: 'Tenants', hint: 'One a line, e.g. acme.' },
@@ -65,6 +64,7 @@ export class AdminInviteForm extends LitElement {
           html`<textarea
             id="admin-tenants"
             name="tenants"
+            .defaultValue=${session.tenant ?? ''}
             ?disabled=${this.allTenants}
             aria-describedby=${aria.describedBy}
             aria-invalid=${aria.invalid}
@@ -73,6 +73,20 @@ export class AdminInviteForm extends LitElement {
       ${formErrorsView(e, FIELDS)}
       <p><button type="submit" ?disabled=${this.busy}>${this.busy ? 'Inviting…' : 'Invite admin'}</button></p>
     </form>`;
+  }
+
+  /** The choice of every tenant, offered to an admin of every tenant only (the server refuses others). */
+  private everyTenant() {
+    return html`<label
+      ><input
+        type="checkbox"
+        id="admin-all"
+        name="all_tenants"
+        .checked=${this.allTenants}
+        @change=${(ev: Event) => (this.allTenants = (ev.target as HTMLInputElement).checked)}
+      />
+      Every tenant <span class="hint">Administers every tenant, and the admin accounts.</span></label
+    >`;
   }
 
   private async submit(e: SubmitEvent): Promise<void> {
@@ -108,7 +122,8 @@ export class AdminInviteForm extends LitElement {
       problems.push(['admin-tenants', `Not a tenant name: ${wrong.join(', ')}. Use ${TENANT_RULE}.`]);
     else if (!this.allTenants && !tenants.length)
       problems.push(['admin-tenants', 'Name at least one tenant, or choose every tenant.']);
-    return { body: { email, tenants, all_tenants: this.allTenants }, problems };
+    const role = (this.allTenants ? 'owner' : String(form.get('role') ?? 'owner')) as Role;
+    return { body: { email, tenants, all_tenants: this.allTenants, role }, problems };
   }
 }
 

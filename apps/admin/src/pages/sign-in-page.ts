@@ -1,10 +1,16 @@
 import { LitElement, css, html, nothing } from 'lit';
 import { customElement, state } from 'lit/decorators.js';
+import type { SignInOptions } from '@docqa/contracts';
+import { api } from '../api/admin-api';
 import { session } from '../api/session';
 import { errorView } from '../components/error-view';
+import { LoadController } from '../load-controller';
 import { sharedStyles } from '../styles/shared-styles';
 
-/** Sign-in with email and password; shows why the visitor is here (expired session, signed out). */
+/**
+ * Sign-in with single sign-on ("Sign in with …", when set up) and with email and password (unless
+ * switched off); shows why the visitor is here (expired session, signed out).
+ */
 @customElement('sign-in-page')
 export class SignInPage extends LitElement {
   static override styles = [
@@ -14,9 +20,12 @@ export class SignInPage extends LitElement {
         max-width: 26rem;
         margin: 2rem auto;
       }
-      button {
+      button,
+      .sso {
         margin-top: 1rem;
         width: 100%;
+        box-sizing: border-box;
+        text-align: center;
       }
       .notice {
         border: 1px solid var(--border);
@@ -29,12 +38,29 @@ export class SignInPage extends LitElement {
 
   @state() private busy = false;
   @state() private error?: Error;
+  private readonly options = new LoadController(
+    this,
+    (_args, signal) =>
+      api.call<SignInOptions>('admin/sign-in-options', { signal, allowUnauthenticated: true }),
+    () => [] as const,
+  );
 
   override render() {
+    const options = this.options.value;
     return html`<section class="card">
       <h1 tabindex="-1">Sign in to docqa</h1>
       ${session.notice ? html`<p class="notice" role="status">${session.notice}</p>` : nothing}
-      <form @submit=${this.submit} novalidate>
+      ${
+        options?.sso
+          ? html`<a class="button sso" href=${options.sso.start_url}>Sign in with ${options.sso.name}</a>`
+          : nothing
+      }
+      ${options && !options.password ? nothing : this.passwordForm()}
+    </section>`;
+  }
+
+  private passwordForm() {
+    return html`<form @submit=${this.submit} novalidate>
         <label for="email">Email</label>
         <input id="email" name="email" type="email" autocomplete="username" required />
         <label for="password">Password</label>
@@ -46,8 +72,7 @@ export class SignInPage extends LitElement {
         Accounts are created on the server with
         <code>docqa admins create --email you@example.com --tenant acme</code> (or
         <code>--all-tenants</code>).
-      </p>
-    </section>`;
+      </p>`;
   }
 
   private async submit(e: SubmitEvent): Promise<void> {

@@ -64,7 +64,7 @@ export class TokensPage extends LitElement {
         <token-form @token-created=${this.onCreated}></token-form>
       </section>
       ${
-        session.me?.all_tenants
+        session.role === 'owner'
           ? html`<section class="card">
               <admin-accounts-section></admin-accounts-section>
             </section>`

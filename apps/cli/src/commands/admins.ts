@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { AdminAccountStore, MIN_PASSWORD_LENGTH, generatePassword } from '@docqa/auth';
-import type { AdminAccount } from '@docqa/contracts';
+import { ROLES, RoleSchema, type AdminAccount } from '@docqa/contracts';
 import { ValidationError } from '@docqa/errors';
 import { withRedis } from './redis-clients';
 
@@ -17,7 +17,8 @@ async function readStdinLine(): Promise<string> {
 }
 
 function describe(a: AdminAccount): string {
-  return [a.email, a.all_tenants ? '*' : a.tenants.join(','), a.created_at].join('\t');
+  const tenants = a.all_tenants ? '*:owner' : a.tenants.map((t) => `${t}:${a.roles[t]}`).join(',');
+  return [a.email, tenants, a.created_at].join('\t');
 }
 
 /** `admins create|list|remove`: the administration portal's accounts, in Redis directly. */
@@ -31,12 +32,15 @@ export function adminsCommand(program: Command): void {
     .description('Create an admin; prints a fresh password once on stdout, or reads one from stdin')
     .requiredOption('--email <email>', 'the email the admin signs in with')
     .option('--tenant <tenant>', 'tenant the admin administers (repeatable)', collect)
-    .option('--all-tenants', 'administer every tenant')
+    .option('--all-tenants', 'administer every tenant (as an owner)')
+    .option('--role <role>', `role in each --tenant: ${ROLES.join(', ')}`, 'owner')
     .option('--password-stdin', `read the password from stdin (at least ${MIN_PASSWORD_LENGTH} characters)`)
     .option('--replace', 'replace an admin of the same email (new password and tenants; ends its sessions)')
     .action(async (opts) => {
       if (!opts.tenant && !opts.allTenants)
         throw new ValidationError('name at least one tenant with --tenant <name>, or --all-tenants');
+      const role = RoleSchema.safeParse(opts.role);
+      if (!role.success) throw new ValidationError(`--role: use one of ${ROLES.join(', ')}`);
       const password = opts.passwordStdin ? await readStdinLine() : generatePassword();
       const account = await withAccounts((accounts) =>
         accounts.create({
@@ -44,11 +48,14 @@ export function adminsCommand(program: Command): void {
           password,
           tenants: opts.tenant ?? [],
           allTenants: Boolean(opts.allTenants),
+          role: role.data,
           replace: Boolean(opts.replace),
         }),
       );
       if (!opts.passwordStdin) process.stdout.write(`${password}\n`);
-      const scope = account.all_tenants ? 'every tenant' : `tenant(s) ${account.tenants.join(', ')}`;
+      const scope = account.all_tenants
+        ? 'every tenant (owner)'
+        : `tenant(s) ${account.tenants.join(', ')} as ${role.data}`;
       process.stderr.write(`created admin ${account.email} for ${scope}\n`);
     });
 
@@ -62,7 +69,7 @@ export function adminsCommand(program: Command): void {
         for (const a of accounts) process.stdout.write(`${JSON.stringify(a)}\n`);
         return;
       }
-      process.stdout.write('EMAIL\tTENANTS\tCREATED\n');
+      process.stdout.write('EMAIL\tTENANTS:ROLES\tCREATED\n');
       for (const a of accounts) process.stdout.write(`${describe(a)}\n`);
     });
 

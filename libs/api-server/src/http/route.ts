@@ -1,11 +1,12 @@
 import type { Request, RequestHandler, Response, Router } from 'express';
 import type { ZodType } from 'zod';
 import type { OpenAPIRegistry, ResponseConfig } from '@asteasolutions/zod-to-openapi';
-import type { Scope } from '@docqa/contracts';
+import type { Role, Scope } from '@docqa/contracts';
 import { ProblemSchema, z } from '@docqa/contracts';
 import { ValidationError } from '@docqa/errors';
 import { principalOf, requireScope } from './auth';
 import { markRoute } from './request-log';
+import { requireRole, ruleOf } from './route-roles';
 
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
@@ -108,22 +109,29 @@ export class RouteTable {
   /**
    * @param authenticate verifies the bearer token of scoped routes; public routes (health, docs)
    *   never look at a token, so a stale one cannot make them fail.
+   * @param audit records a state-changing call of an operation once answered (see `auditTrail`).
    */
   constructor(
     private readonly router: Router,
     private readonly registry: OpenAPIRegistry,
     private readonly basePath: string,
     private readonly authenticate: RequestHandler,
+    private readonly audit?: (operationId: string) => RequestHandler,
   ) {}
 
-  /** Mounts `handler` behind token, scope and schema checks, and documents the route. */
+  /**
+   * Mounts `handler` behind token, scope, role (the operation's row of `ROUTE_ROLES`, required
+   * for every scoped route) and schema checks, records state-changing calls in the audit log, and
+   * documents the route.
+   */
   add<B, Q>(spec: RouteSpec<B, Q>, handler: RouteHandler<B, Q>, ...before: RequestHandler[]): void {
     this.specs.push(spec as RouteSpec);
     this.document(spec);
-    const chain = [
-      markRoute,
-      ...(spec.scope ? [this.authenticate, ...before, requireScope(spec.scope)] : before),
-    ];
+    const audited = spec.scope && spec.method !== 'get' && ruleOf(spec.operationId).audited !== false;
+    const checks = spec.scope
+      ? [this.authenticate, ...before, requireScope(spec.scope), requireRole(spec.operationId)]
+      : before;
+    const chain = [markRoute, ...checks, ...(audited && this.audit ? [this.audit(spec.operationId)] : [])];
     this.router[spec.method](spec.path, ...chain, async (req, res) => {
       const valid = {
         body: spec.body ? parse(spec.body, req.body ?? {}, 'body') : (undefined as B),
@@ -181,7 +189,9 @@ export class RouteTable {
       operationId: spec.operationId,
       summary: spec.summary,
       // Spectral's ruleset allows scopes in `security` for OAuth schemes only, so they are said in words.
-      description: scopes.length ? `${spec.description} ${neededScopeSentence(scopes)}` : spec.description,
+      description: scopes.length
+        ? `${spec.description} ${neededScopeSentence(scopes, ruleOf(spec.operationId).role)}`
+        : spec.description,
       tags: [spec.tag],
       security: spec.scope ? [{ bearer: [] }, { session: [] }] : [],
       request: {
@@ -216,14 +226,15 @@ function scopeNames(scopes: Scope[]): string {
   return scopes.includes('admin') ? named : `${named} (or \`admin\`, which has every scope)`;
 }
 
-/** The line an operation's description ends with: which token may call it. */
-function neededScopeSentence(scopes: Scope[]): string {
-  return `Needs a token with ${scopeNames(scopes)}, or a portal session.`;
+/** The line an operation's description ends with: which token or session may call it. */
+function neededScopeSentence(scopes: Scope[], role: Role): string {
+  const who = { owner: 'an `owner`', editor: 'an `owner` or `editor`', viewer: 'any admin' }[role];
+  return `Needs a token with ${scopeNames(scopes)}, or a portal session of ${who} of the tenant.`;
 }
 
 /** The 403 of an operation, naming the scope its token needs. */
 function missingScopeDescription(scopes: Scope[]): string {
-  return `The token lacks ${scopeNames(scopes)}, or the origin is not allowed.`;
+  return `The token lacks ${scopeNames(scopes)}, the session's role may not do this (\`role_forbidden\`), or the origin is not allowed.`;
 }
 
 const PROBLEM_DESCRIPTIONS: Record<number, string> = {

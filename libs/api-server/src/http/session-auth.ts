@@ -1,7 +1,14 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Request } from 'express';
 import { parse, serialize } from 'cookie';
-import type { AdminAccountStore, AdminSessionStore, Principal, SessionRecord, TokenStore } from '@docqa/auth';
+import {
+  roleIn,
+  type AdminAccountStore,
+  type AdminSessionStore,
+  type Principal,
+  type SessionRecord,
+  type TokenStore,
+} from '@docqa/auth';
 import {
   CSRF_HEADER,
   SESSION_COOKIE,
@@ -67,9 +74,10 @@ export class SessionAuth {
     if (!current) return null;
     this.checkRequest(req, current);
     const { account, record } = current;
+    const tenant = pickTenant(req.get(TENANT_HEADER)?.trim(), account);
     return {
       id: `session:${createHash('sha256').update(current.id).digest('hex').slice(0, 16)}`,
-      tenant: pickTenant(req.get(TENANT_HEADER)?.trim(), account),
+      tenant,
       scopes: ['admin'],
       name: account.email,
       origins: [],
@@ -79,7 +87,8 @@ export class SessionAuth {
       rate_limit: null,
       created_at: record.created_at,
       expires_at: null,
-      session: { email: account.email },
+      // Read from the account at each request: a role changed by an owner counts at once.
+      session: { email: account.email, role: roleIn(account, tenant) ?? 'viewer' },
     };
   }
 
@@ -103,6 +112,7 @@ export class SessionAuth {
       email: account.email,
       tenants,
       all_tenants: account.all_tenants,
+      roles: Object.fromEntries(tenants.map((t) => [t, roleIn(account, t) ?? 'viewer'])),
       csrf_token: current.record.csrf_token,
     };
   }

@@ -5,10 +5,13 @@ import {
   SESSION_COOKIE,
   SIGN_IN_FAILED,
   SignInRequestSchema,
+  type AdminAccount,
 } from '@docqa/contracts';
 import { normaliseEmail } from '@docqa/auth';
-import { UnauthenticatedError } from '@docqa/errors';
+import { AppError, ForbiddenError, UnauthenticatedError } from '@docqa/errors';
+import type { Request } from 'express';
 import type { ApiDeps } from '../api-deps';
+import { requestOrigin } from '../http/audit-trail';
 import type { RouteTable } from '../http/route';
 import { requireCsrf } from '../http/session-auth';
 
@@ -20,7 +23,27 @@ const problem = (description: string) => ({
 
 /** `POST/GET/DELETE /admin/session`: the portal's sign-in, current session and sign-out. */
 export function adminSessionRoutes(routes: RouteTable, deps: ApiDeps): void {
-  const { accounts, sessions, sessionAuth, signInLimiter } = deps.admin;
+  const { accounts, audit, sessions, sessionAuth, signInLimiter } = deps.admin;
+  /** Records a sign-in or sign-out of `email`; owners of the account's tenants see it. */
+  const recordSession = async (
+    req: Request,
+    action: 'signIn' | 'signOut',
+    email: string,
+    status: number,
+    account?: AdminAccount | null,
+  ) => {
+    const known = account === undefined ? await accounts.get(email) : account;
+    await audit.record({
+      actor: email.slice(0, 320),
+      action,
+      outcome: status < 400 ? 'success' : 'failure',
+      status,
+      tenant: null,
+      tenants: known?.tenants ?? [],
+      targets: [],
+      ...requestOrigin(req),
+    });
+  };
 
   routes.add(
     {
@@ -30,7 +53,7 @@ export function adminSessionRoutes(routes: RouteTable, deps: ApiDeps): void {
       tag: 'Admin',
       operationId: 'signIn',
       description:
-        "Signs an admin in with email and password and sets the `docqa_session` cookie (HttpOnly, SameSite=Strict). Returns the admin's tenants and the CSRF token that state-changing calls must send in `X-CSRF-Token`. Every failure answers 401 `wrong email or password`; failures are limited per email from one client IP (growing waits; other addresses are not held back) and attempts per IP.",
+        "Signs an admin in with email and password and sets the `docqa_session` cookie (HttpOnly, SameSite=Strict). Returns the admin's tenants and the CSRF token that state-changing calls must send in `X-CSRF-Token`. Every failure answers 401 `wrong email or password` (403 when PASSWORD_SIGNIN is false); failures are limited per email from one client IP (growing waits; other addresses are not held back) and attempts per IP.",
       scope: null,
       body: SignInRequestSchema,
       responses: {
@@ -40,6 +63,7 @@ export function adminSessionRoutes(routes: RouteTable, deps: ApiDeps): void {
           headers: { 'Set-Cookie': 'The session cookie' },
         },
         401: problem(`Always "${SIGN_IN_FAILED}", whichever of the two was wrong`),
+        403: problem('Password sign-in is switched off (PASSWORD_SIGNIN=false): use single sign-on'),
         429: problem(
           'Too many failures for this email from this IP, or attempts from this IP; see `Retry-After`',
         ),
@@ -48,10 +72,19 @@ export function adminSessionRoutes(routes: RouteTable, deps: ApiDeps): void {
     async (req, res, { body }) => {
       const email = normaliseEmail(body.email);
       const ip = req.ip ?? 'unknown';
-      await signInLimiter.consume(email, ip);
-      const account = await accounts.verify(email, body.password);
-      if (!account) throw new UnauthenticatedError(SIGN_IN_FAILED);
+      let account: AdminAccount | null;
+      try {
+        if (!deps.admin.passwordSignIn)
+          throw new ForbiddenError('password sign-in is switched off here: sign in with single sign-on');
+        await signInLimiter.consume(email, ip);
+        account = await accounts.verify(email, body.password);
+        if (!account) throw new UnauthenticatedError(SIGN_IN_FAILED);
+      } catch (err) {
+        await recordSession(req, 'signIn', email, err instanceof AppError ? err.status : 500);
+        throw err;
+      }
       await signInLimiter.succeeded(email, ip);
+      await recordSession(req, 'signIn', email, 200, account);
       const previous = await sessionAuth.current(req);
       if (previous) await sessions.delete(previous.id);
       const { id, record } = await sessions.create(account);
@@ -103,6 +136,7 @@ export function adminSessionRoutes(routes: RouteTable, deps: ApiDeps): void {
       if (current) {
         requireCsrf(req, current.record.csrf_token);
         await sessions.delete(current.id);
+        await recordSession(req, 'signOut', current.account.email, 204, current.account);
       }
       sessionAuth.clearCookie(res);
       res.status(204).end();

@@ -7,6 +7,7 @@ import {
 } from '@docqa/contracts';
 import { NotFoundError } from '@docqa/errors';
 import type { ApiDeps } from '../api-deps';
+import { auditTargets } from '../http/audit-trail';
 import { principalOf } from '../http/auth';
 import { ownOriginOf } from '../http/own-origin';
 import type { RouteTable } from '../http/route';
@@ -69,6 +70,7 @@ export function adminTokenRoutes(routes: RouteTable, deps: ApiDeps): void {
         ),
       });
       res.setHeader('Cache-Control', 'no-store');
+      auditTargets(res, created.record.id);
       res.status(201).json(created);
     },
   );

@@ -6,6 +6,7 @@ import { UnsupportedMediaTypeError, ValidationError } from '@docqa/errors';
 import type { IncomingUpload, UploadIntake } from '@docqa/ingest';
 import { UNSUPPORTED_FILE_REASON, toDocumentId } from '@docqa/sources';
 import type { RouteGroup } from '../app';
+import { auditTargets } from '../http/audit-trail';
 import { principalOf } from '../http/auth';
 import { IdempotencyHeaders, idempotencyKey } from '../http/idempotency-key';
 import { receiveUpload, type ReceivedFile, type UploadLimits } from '../http/upload-storage';
@@ -74,6 +75,7 @@ export function documentUploadRoutes(intake: UploadIntake, limits: UploadLimits)
         });
         res.setHeader('Location', `${req.baseUrl}/jobs/${accepted.job_id}`);
         if (replayed) res.setHeader('Idempotent-Replayed', 'true');
+        auditTargets(res, accepted.job_id, ...accepted.document_ids);
         res.status(202).json(accepted);
       },
     );

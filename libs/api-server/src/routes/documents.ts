@@ -12,6 +12,7 @@ import {
 } from '@docqa/contracts';
 import { ValidationError } from '@docqa/errors';
 import { refuseDeepHtml, refuseLongText, type ParseLimits } from '@docqa/sources';
+import { auditTargets } from '../http/audit-trail';
 import { principalOf } from '../http/auth';
 import { addDeleteRoute, addGetRoute } from '../http/route';
 import type { RouteGroup } from '../app';
@@ -73,6 +74,7 @@ export function documentRoutes(
         refuseOverLimits(body.documents, limits);
         const accepted = await backend.submit(principalOf(req).tenant, body.documents);
         res.setHeader('Location', `${req.baseUrl}/jobs/${accepted.job_id}`);
+        auditTargets(res, accepted.job_id, ...accepted.document_ids);
         res.status(202).json(accepted);
       },
     );

@@ -8,6 +8,7 @@ import {
   type SourceRequest,
   type SourceUpdate,
 } from '@docqa/contracts';
+import { auditTargets } from '../http/audit-trail';
 import { principalOf } from '../http/auth';
 import { addDeleteRoute, addGetRoute } from '../http/route';
 import type { RouteGroup } from '../app';
@@ -44,6 +45,7 @@ export function sourceRoutes(backend: SourcesBackend): RouteGroup {
       async (req, res, { body }) => {
         const source = await backend.create(principalOf(req).tenant, body);
         res.setHeader('Location', `${req.baseUrl}/sources/${source.id}`);
+        auditTargets(res, source.id);
         res.status(201).json(source);
       },
     );
