@@ -138,6 +138,16 @@ export {
   type TokenRecord,
 } from './admin';
 export {
+  DiscordIntegrationRequestSchema,
+  IntegrationKindSchema,
+  IntegrationsSchema,
+  SlackIntegrationRequestSchema,
+  type DiscordIntegrationRequest,
+  type IntegrationKind,
+  type Integrations,
+  type SlackIntegrationRequest,
+} from './integrations';
+export {
   CHANNELS,
   ChannelSchema,
   ConversationDetailSchema,

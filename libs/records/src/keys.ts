@@ -186,6 +186,22 @@ export class Keys {
   analyticsScratch(tenant: string): string {
     return `${this.prefix}:an:{${tenant}}:tmp`;
   }
+  /** A tenant's Slack or Discord integration (JSON; its secrets sealed with `SECRETS_KEY`). */
+  integration(kind: string, tenant: string): string {
+    return `${this.prefix}:integration:${kind}:${tenant}`;
+  }
+  /** Hash of Slack workspace id / Discord application id → the tenant whose integration it is. */
+  integrationIndex(kind: string): string {
+    return `${this.prefix}:integrations:${kind}`;
+  }
+  /** The chat a Slack thread or Discord thread continues (its id). */
+  channelThread(kind: string, tenant: string, thread: string): string {
+    return `${this.prefix}:thread:${kind}:${tenant}:${thread}`;
+  }
+  /** Claim of one incoming Slack message or Discord interaction, so a retry never asks twice. */
+  channelDelivery(kind: string, id: string): string {
+    return `${this.prefix}:delivery:${kind}:${id}`;
+  }
   rateLimit(): string {
     return `${this.prefix}:rl`;
   }

@@ -3,3 +3,4 @@ export { SourceService } from './source-service';
 export { SourceSyncer } from './source-syncer';
 export { SourceStore, newSyncRecord, type PageState, type StoredSource } from './source-store';
 export { openSources, type OpenSources } from './open-sources';
+export { SecretBox } from './secret-box';

@@ -1,0 +1,91 @@
+import { FilterSchema } from './filter';
+import { z } from './zod';
+
+/** The chat platforms docqa answers in (DESIGN §15); each is also a question {@link Channel}. */
+export const IntegrationKindSchema = z.enum(['slack', 'discord']).openapi('IntegrationKind');
+export type IntegrationKind = z.infer<typeof IntegrationKindSchema>;
+
+/** Filters the server ANDs into every question asked through an integration, as a widget token's. */
+const IntegrationFiltersSchema = z.array(FilterSchema).max(20).optional().openapi({
+  description:
+    'Filters ANDed into every question asked through this integration (as a widget token’s filters), so a channel only reaches these documents.',
+});
+
+/** `PUT /admin/integrations/slack`: the tenant's Slack app; the secrets are stored encrypted. */
+export const SlackIntegrationRequestSchema = z
+  .object({
+    signing_secret: z
+      .string()
+      .regex(/^[0-9a-f]{16,128}$/i, 'must be the app’s signing secret (hexadecimal, Basic Information page)')
+      .openapi({ description: 'The Slack app’s signing secret. Stored encrypted, never returned.' }),
+    bot_token: z
+      .string()
+      .regex(/^xoxb-[\w-]{10,250}$/, 'must be a bot token (xoxb-…)')
+      .openapi({ description: 'The bot user OAuth token (`xoxb-…`). Stored encrypted, never returned.' }),
+    filters: IntegrationFiltersSchema,
+  })
+  .strict()
+  .openapi('SlackIntegrationRequest', {
+    example: {
+      signing_secret: '8f742231b10e8888abcd99yyyzzz85a5',
+      bot_token: 'xoxb-17653672481-19874698323-pdFZKVeTuE8sk7oOcBrzbqgy',
+    },
+  });
+export type SlackIntegrationRequest = z.infer<typeof SlackIntegrationRequestSchema>;
+
+/** `PUT /admin/integrations/discord`: the tenant's Discord application; the token is stored encrypted. */
+export const DiscordIntegrationRequestSchema = z
+  .object({
+    application_id: z
+      .string()
+      .regex(/^\d{15,25}$/, 'must be the application id (a Discord snowflake)')
+      .openapi({ description: 'The Discord application’s id (General Information page).' }),
+    public_key: z
+      .string()
+      .regex(/^[0-9a-f]{64}$/i, 'must be the application’s public key (64 hexadecimal digits)')
+      .openapi({ description: 'The application’s public key, which signs its interactions.' }),
+    bot_token: z
+      .string()
+      .min(30)
+      .max(200)
+      .regex(/^[\w.-]+$/, 'must be the bot’s token (Bot page)')
+      .openapi({ description: 'The bot’s token. Stored encrypted, never returned.' }),
+    filters: IntegrationFiltersSchema,
+  })
+  .strict()
+  .openapi('DiscordIntegrationRequest');
+export type DiscordIntegrationRequest = z.infer<typeof DiscordIntegrationRequestSchema>;
+
+/** `GET /admin/integrations/`: which integrations the tenant has, never their secrets. */
+export const IntegrationsSchema = z
+  .object({
+    slack: z
+      .object({
+        team_id: z.string().openapi({ description: 'The Slack workspace the bot token belongs to.' }),
+        team_name: z.string().nullable(),
+        bot_user_id: z.string(),
+        filters: z.array(FilterSchema),
+        updated_at: z.string(),
+      })
+      .nullable(),
+    discord: z
+      .object({
+        application_id: z.string(),
+        filters: z.array(FilterSchema),
+        updated_at: z.string(),
+      })
+      .nullable(),
+  })
+  .openapi('Integrations', {
+    example: {
+      slack: {
+        team_id: 'T0123ABCD',
+        team_name: 'Acme',
+        bot_user_id: 'U0BOT1234',
+        filters: [],
+        updated_at: '2026-11-29T08:00:00.000Z',
+      },
+      discord: null,
+    },
+  });
+export type Integrations = z.infer<typeof IntegrationsSchema>;
