@@ -11,6 +11,8 @@ import { notFound, problemHandler } from './http/problem-handler';
 import { requestLog } from './http/request-log';
 import { RouteTable } from './http/route';
 import { adminAccountRoutes } from './routes/admin-accounts';
+import { adminIntegrationRoutes } from './routes/admin-integrations';
+import { channelRoutes } from './routes/channels';
 import { adminSessionRoutes } from './routes/admin-session';
 import { adminTokenRoutes } from './routes/admin-tokens';
 import { docsRoutes } from './routes/docs';
@@ -44,11 +46,12 @@ export function createApp(
     authenticate(deps.tokens, deps.admin.sessionAuth, isOwnOrigin),
   );
   router.use(cors({ ...deps, isOwnOrigin }));
-  // Upload routes read their multipart/form-data body themselves (after the token check).
-  const readsForm = (req: Request) =>
-    routes.readsForm(req.method, (req.baseUrl + req.path).slice(deps.basePath.length));
-  router.use('/documents', ...jsonBody(deps.documentsBodyLimit, readsForm));
-  router.use(...jsonBody(deps.bodyLimit, readsForm));
+  // Upload routes read their multipart/form-data body themselves (after the token check), and
+  // Slack's and Discord's endpoints their signed raw bodies.
+  const readsOwnBody = (req: Request) =>
+    routes.readsOwnBody(req.method, (req.baseUrl + req.path).slice(deps.basePath.length));
+  router.use('/documents', ...jsonBody(deps.documentsBodyLimit, readsOwnBody));
+  router.use(...jsonBody(deps.bodyLimit, readsOwnBody));
   healthRoutes(routes, deps);
   questionRoutes(routes, deps);
   widgetRoutes(routes, deps);
@@ -57,6 +60,10 @@ export function createApp(
   adminSessionRoutes(routes, deps);
   adminTokenRoutes(routes, deps);
   adminAccountRoutes(routes, deps);
+  if (deps.channels) {
+    channelRoutes(routes, deps, deps.channels);
+    adminIntegrationRoutes(routes, deps.channels);
+  }
   for (const group of extraGroups) group(routes, deps);
   docsRoutes(router, registry, deps.version, deps.swaggerUiDir);
   app.use(deps.basePath, router);

@@ -23,7 +23,9 @@ import {
 import { createAdminServices } from './admin-services';
 import type { Embedder, VectorStore } from '@docqa/retrieval';
 import type { Searcher } from '@docqa/retrieval';
+import type { ApiDeps } from './api-deps';
 import { createApp, type RouteGroup } from './app';
+import { createChannels } from './channel-services';
 import { HealthService, type Probe } from './health-service';
 import { answerClientError } from './http/problem-handler';
 import { QuestionRateLimiter } from './http/rate-limit';
@@ -108,57 +110,57 @@ export async function startApi(
     basic: { redis: async () => void (await redis.ping()), ...services.probes },
     model: services.modelProbe,
   });
-  const { app, routes } = createApp(
-    {
-      version: opts.version,
-      logger: opts.logger,
+  const deps: ApiDeps = {
+    version: opts.version,
+    logger: opts.logger,
+    redis,
+    keys,
+    tokens: tokenCache,
+    admin: createAdminServices(config, { redis, keys }),
+    store,
+    questions: new QuestionService({ store, queue, feed }),
+    settings: new SettingsStore({ redis, keys }),
+    feedback: new FeedbackStore({ redis, keys, ttlSeconds }),
+    insights: createInsightsServices({
       redis,
       keys,
-      tokens: tokenCache,
-      admin: createAdminServices(config, { redis, keys }),
       store,
-      questions: new QuestionService({ store, queue, feed }),
-      settings: new SettingsStore({ redis, keys }),
-      feedback: new FeedbackStore({ redis, keys, ttlSeconds }),
-      insights: createInsightsServices({
-        redis,
-        keys,
-        store,
-        retentionDays: config.analyticsRetentionDays,
-        knowledge: services.knowledge,
-        now: services.now,
-      }),
-      rateLimiter: new QuestionRateLimiter({
-        redis,
-        keys,
-        limits: {
-          perToken: config.rateLimitPerMinute,
-          perWidgetToken: config.widgetRateLimitPerMinute,
-          perVisitor: config.visitorRateLimitPerMinute,
-        },
-      }),
-      retrieval: services.retrieval,
-      health,
-      publicUrl: config.publicUrl,
-      basePath: API_BASE_PATH,
-      bodyLimit: config.bodyLimit,
-      documentsBodyLimit: config.documentsBodyLimit,
-      questionLimits: {
-        questionChars: config.questionMaxChars,
-        metadataBytes: config.questionMetadataMaxBytes,
-        batchQuestions: config.batchMaxQuestions,
+      retentionDays: config.analyticsRetentionDays,
+      knowledge: services.knowledge,
+      now: services.now,
+    }),
+    rateLimiter: new QuestionRateLimiter({
+      redis,
+      keys,
+      limits: {
+        perToken: config.rateLimitPerMinute,
+        perWidgetToken: config.widgetRateLimitPerMinute,
+        perVisitor: config.visitorRateLimitPerMinute,
       },
-      heartbeatMs: 15_000,
-      trustProxy: config.trustProxy,
-      widgetDir: opts.widgetDir,
-      swaggerUiDir: opts.swaggerUiDir,
-      adminDir: opts.adminDir,
-      demoToken: opts.demoToken,
-      metrics: opts.metrics,
-      docsDir: opts.docsDir,
+    }),
+    retrieval: services.retrieval,
+    health,
+    publicUrl: config.publicUrl,
+    basePath: API_BASE_PATH,
+    bodyLimit: config.bodyLimit,
+    documentsBodyLimit: config.documentsBodyLimit,
+    questionLimits: {
+      questionChars: config.questionMaxChars,
+      metadataBytes: config.questionMetadataMaxBytes,
+      batchQuestions: config.batchMaxQuestions,
     },
-    services.routeGroups ?? [],
-  );
+    heartbeatMs: 15_000,
+    trustProxy: config.trustProxy,
+    widgetDir: opts.widgetDir,
+    swaggerUiDir: opts.swaggerUiDir,
+    adminDir: opts.adminDir,
+    demoToken: opts.demoToken,
+    metrics: opts.metrics,
+    docsDir: opts.docsDir,
+  };
+  // Slack and Discord (DESIGN §15) over the same services as the routes.
+  deps.channels = createChannels(config, deps);
+  const { app, routes } = createApp(deps, services.routeGroups ?? []);
 
   const server = createServer(
     {
@@ -190,6 +192,7 @@ export async function startApi(
         server.closeIdleConnections();
         setTimeout(() => server.closeAllConnections(), 2000).unref();
       });
+      await deps.channels?.close();
       await Promise.allSettled([feed.close(), queue.close(), watch?.close(), services.close?.()]);
       await closeRedis(redis);
     },

@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import type { FeedbackRequest } from '@docqa/contracts';
 import type { WebClient } from '@slack/web-api';
 import { NotFoundError, RateLimitedError } from '@docqa/errors';
 import { relayAnswer } from './answer-relay';
@@ -133,15 +134,19 @@ export class SlackChannel {
             ? 'down'
             : null;
       if (!questionId || !rating) return;
-      this.tasks.run(() => this.rate(app, body, questionId, rating));
+      if (!(await this.rate(app, questionId, { rating }))) return;
+      const trigger = str(body.trigger_id);
+      if (rating === 'down' && trigger)
+        this.tasks.run(() =>
+          this.client(app).views.open({ trigger_id: trigger, view: slackDetailsView(questionId) as never }),
+        );
     } else if (body.type === 'view_submission') {
       const view = (body.view ?? {}) as Json;
       if (view.callback_id !== SLACK_DETAILS_VIEW) return;
       const questionId = str(view.private_metadata) ?? '';
       const values = ((view.state as Json | undefined)?.values ?? {}) as Record<string, Record<string, Json>>;
       const details = str(values.details?.details?.value)?.trim();
-      if (details)
-        this.tasks.run(() => this.opts.engine.rate(app.tenant, questionId, { rating: 'down', details }));
+      if (details) await this.rate(app, questionId, { rating: 'down', details });
     }
   }
 
@@ -150,13 +155,15 @@ export class SlackChannel {
     return this.tasks.idle();
   }
 
-  private async rate(app: SlackApp, body: Json, questionId: string, rating: 'up' | 'down'): Promise<void> {
-    await this.opts.engine.rate(app.tenant, questionId, { rating });
-    if (rating === 'down' && str(body.trigger_id))
-      await this.client(app).views.open({
-        trigger_id: str(body.trigger_id)!,
-        view: slackDetailsView(questionId) as never,
-      });
+  /** Stores a rating; false for a question the workspace's tenant does not have. */
+  private async rate(app: SlackApp, questionId: string, feedback: FeedbackRequest): Promise<boolean> {
+    try {
+      await this.opts.engine.rate(app.tenant, questionId, feedback);
+      return true;
+    } catch (err) {
+      if (err instanceof NotFoundError) return false;
+      throw err;
+    }
   }
 
   /** Asks the message's question (a follow-up in its thread's chat) and posts the answer in the thread. */

@@ -139,8 +139,11 @@ export {
 } from './admin';
 export {
   DiscordIntegrationRequestSchema,
+  DiscordInteractionSchema,
   IntegrationKindSchema,
   IntegrationsSchema,
+  SlackEventBodySchema,
+  SlackFormBodySchema,
   SlackIntegrationRequestSchema,
   type DiscordIntegrationRequest,
   type IntegrationKind,

@@ -89,3 +89,38 @@ export const IntegrationsSchema = z
     },
   });
 export type Integrations = z.infer<typeof IntegrationsSchema>;
+
+/** Slack's Events API body, as documented (the endpoint reads and verifies the raw bytes). */
+export const SlackEventBodySchema = z
+  .object({
+    type: z.enum(['url_verification', 'event_callback']),
+    team_id: z.string().optional(),
+    api_app_id: z.string().optional(),
+    event_id: z.string().optional(),
+    challenge: z.string().optional(),
+    event: z.record(z.string(), z.unknown()).optional(),
+  })
+  .openapi('SlackEvent', {
+    description:
+      'An Events API request from Slack: `url_verification` (answered with its `challenge`) or an `event_callback` with an `app_mention` or `message` event. Signed with `X-Slack-Signature` and `X-Slack-Request-Timestamp`.',
+  });
+
+/** A slash command or interactivity request from Slack (form-encoded), as documented. */
+export const SlackFormBodySchema = z
+  .object({
+    team_id: z.string().optional(),
+    text: z.string().optional(),
+    payload: z.string().optional().openapi({ description: 'Interactivity: the action or dialog, as JSON.' }),
+  })
+  .openapi('SlackForm');
+
+/** A Discord interaction, as documented (the endpoint reads and verifies the raw bytes). */
+export const DiscordInteractionSchema = z
+  .object({
+    id: z.string(),
+    application_id: z.string(),
+    type: z.number().int().openapi({ description: '1 PING, 2 command, 3 component, 5 modal submit.' }),
+    token: z.string().optional(),
+    data: z.record(z.string(), z.unknown()).optional(),
+  })
+  .openapi('DiscordInteraction');

@@ -1,0 +1,38 @@
+import type { Config } from '@docqa/config';
+import { Channels } from '@docqa/channels';
+import { SecretBox } from '@docqa/sync';
+import type { ApiDeps } from './api-deps';
+import { rateAnswer } from './rate-answer';
+
+/**
+ * The API's Slack and Discord channels (DESIGN §15), built over the same services as the HTTP
+ * routes: questions asked and followed through the QuestionService, ratings through
+ * {@link rateAnswer}, member budgets through the question rate limiter.
+ */
+export function createChannels(
+  config: Config,
+  deps: Pick<
+    ApiDeps,
+    'redis' | 'keys' | 'logger' | 'questions' | 'feedback' | 'insights' | 'rateLimiter' | 'heartbeatMs'
+  >,
+  opts: { updateIntervalMs?: number } = {},
+): Channels {
+  return new Channels({
+    redis: deps.redis,
+    keys: deps.keys,
+    secrets: new SecretBox(config.secretsKey),
+    logger: deps.logger.child({ component: 'channels' }),
+    slackApiUrl: config.slackApiUrl,
+    discordApiUrl: config.discordApiUrl,
+    ttlSeconds: config.recordTtlDays * 86400,
+    updateIntervalMs: opts.updateIntervalMs,
+    engine: {
+      ask: (asker, request, channel) => deps.questions.ask(asker, request, { channel }),
+      events: (tenant, questionId) =>
+        deps.questions.events(tenant, questionId, { heartbeatMs: deps.heartbeatMs }),
+      question: async (tenant, questionId) => (await deps.questions.get(tenant, questionId)).record,
+      rate: (tenant, questionId, feedback) => rateAnswer(deps, tenant, questionId, feedback),
+      consumeMember: (integration, member) => deps.rateLimiter.consumeMember(integration, member),
+    },
+  });
+}
