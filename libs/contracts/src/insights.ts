@@ -7,9 +7,7 @@ import { z } from './zod';
  * `ask_question` tool (mcp), a Slack app mention, direct message or `/docqa` command (slack), or
  * a Discord `/ask` command (discord).
  */
-export const ChannelSchema = z
-  .enum(['api', 'widget', 'batch', 'mcp', 'slack', 'discord'])
-  .openapi('Channel');
+export const ChannelSchema = z.enum(['api', 'widget', 'batch', 'mcp', 'slack', 'discord']).openapi('Channel');
 export type Channel = z.infer<typeof ChannelSchema>;
 
 /** Every channel, in the order reports list them. */

@@ -64,7 +64,8 @@ export const API_TAGS = {
   Documents: 'The knowledge base: add, list, read and delete documents, and follow ingest jobs.',
   Health: 'Liveness and dependency checks, without a token.',
   Insights: 'What visitors ask: totals and series, conversations, coverage gaps and exports.',
-  Integrations: 'Slack and Discord: the endpoints their platforms call, and each tenant’s integration settings.',
+  Integrations:
+    'Slack and Discord: the endpoints their platforms call, and each tenant’s integration settings.',
   MCP: 'The Model Context Protocol server over the knowledge base, for coding assistants and agents.',
   Questions: 'Ask questions and read, poll or stream their answers; chats and feedback.',
   Search: 'Search the knowledge base directly, for backends that build their own prompts.',
