@@ -10,6 +10,7 @@ import { askCommand } from './commands/ask';
 import { batchCommand } from './commands/batch';
 import { ingestCommand } from './commands/ingest';
 import { insightsCommands } from './commands/insights';
+import { integrationsCommand } from './commands/integrations';
 import { searchCommand } from './commands/search';
 import { sourcesCommand } from './commands/sources';
 import { tokensCommand } from './commands/tokens';
@@ -27,6 +28,7 @@ searchCommand(program);
 askCommand(program);
 batchCommand(program);
 insightsCommands(program);
+integrationsCommand(program);
 
 program.parseAsync(process.argv).catch((err: unknown) => {
   const message = err instanceof Error ? err.message : String(err);

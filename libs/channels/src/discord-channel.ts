@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import { REST } from '@discordjs/rest';
+import type { REST } from '@discordjs/rest';
 import {
   InteractionResponseFlags,
   InteractionResponseType,
@@ -8,6 +8,7 @@ import {
 } from 'discord-interactions';
 import { NotFoundError, RateLimitedError, UnauthenticatedError, ValidationError } from '@docqa/errors';
 import { relayAnswer } from './answer-relay';
+import { discordRest } from './discord-rest';
 import { BackgroundTasks } from './background-tasks';
 import type { ChannelEngine } from './channel-engine';
 import type { ChannelThreads } from './channel-threads';
@@ -42,16 +43,6 @@ type Json = Record<string, unknown>;
 const str = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
 /** Channel types of threads: a `/ask` there continues the thread's chat. */
 const THREAD_TYPES = new Set([10, 11, 12]);
-
-/** The `/ask` command as `docqa integrations discord register` registers it. */
-export const ASK_COMMAND = {
-  name: 'ask',
-  type: 1,
-  description: 'Ask the docs a question',
-  options: [
-    { type: 3, name: 'question', description: 'What do you want to know?', required: true, max_length: 4000 },
-  ],
-};
 
 /**
  * Discord as a channel (DESIGN §15): the interactions endpoint (Ed25519-verified), `PING`, `/ask`
@@ -93,15 +84,6 @@ export class DiscordChannel {
       return ephemeral('Thanks for the feedback!');
     }
     return ephemeral('Nothing to do.');
-  }
-
-  /** Registers `/ask` for the tenant's application (the CLI's `integrations discord register`). */
-  async registerCommands(tenant: string): Promise<void> {
-    const app = await this.opts.store.discordAppOf(tenant);
-    if (!app) throw new NotFoundError(`tenant ${tenant} has no Discord integration`);
-    await discordRest(this.opts.apiUrl, app.botToken).put(`/applications/${app.applicationId}/commands`, {
-      body: [ASK_COMMAND],
-    });
   }
 
   /** Resolves once every answer started so far is posted (tests, shutdown). */
@@ -212,13 +194,4 @@ function modalText(body: Json): string | undefined {
     .flatMap((row) => (row.components as Json[] | undefined) ?? [])
     .find((c) => c.custom_id === 'text');
   return str(field?.value)?.trim() || undefined;
-}
-
-/**
- * A Discord REST client (API v10) at `apiUrl`: Discord's rate limits queued as its headers say,
- * a few retries of 5xx and time-outs.
- */
-export function discordRest(apiUrl: string, botToken?: string): REST {
-  const rest = new REST({ api: apiUrl.replace(/\/$/, ''), version: '10', retries: 3, timeout: 10_000 });
-  return botToken ? rest.setToken(botToken) : rest;
 }

@@ -5,7 +5,8 @@ export { IntegrationStore, type DiscordApp, type SlackApp } from './integration-
 export { SlackChannel } from './slack-channel';
 export { type SlackRequest } from './slack-request';
 export { signSlackRequest } from './slack-signature';
-export { ASK_COMMAND, DiscordChannel, type DiscordRequest } from './discord-channel';
+export { DiscordChannel, type DiscordRequest } from './discord-channel';
+export { ASK_COMMAND, registerDiscordCommands } from './discord-rest';
 export { slackMessage, type SlackMessage } from './slack-message';
 export { discordMessage, type DiscordMessage } from './discord-message';
 export { type AnswerDraft } from './answer-relay';
