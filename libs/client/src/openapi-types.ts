@@ -485,6 +485,166 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v2/integrations/slack/events': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Slack’s Events API: URL verification, app mentions, direct messages, thread replies
+     * @description The Event Subscriptions request URL of a tenant’s Slack app. Verifies `X-Slack-Signature` (v0, HMAC-SHA256 of the raw body with the app’s signing secret) and `X-Slack-Request-Timestamp` (within 5 minutes) first; answers `url_verification` with its challenge; acknowledges events at once and posts the answer in the thread, edited while it streams. Slack’s retries (`X-Slack-Retry-Num`) and duplicate deliveries never ask twice.
+     */
+    post: operations['slackEvents'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v2/integrations/slack/commands': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Slack’s `/docqa` slash command
+     * @description The slash command’s request URL. `/docqa <question>` posts the question in the channel and answers it in its thread; the acknowledgement (seen only by the asker) comes at once.
+     */
+    post: operations['slackCommand'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v2/integrations/slack/interactions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Slack’s interactivity request URL: the 👍/👎 buttons and the details dialog
+     * @description Stores a 👍 or 👎 on an answer as the widget’s feedback does (a 👎 opens a dialog asking what was wrong; its text is stored as the rating’s details).
+     */
+    post: operations['slackInteraction'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v2/integrations/discord/interactions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Discord’s interactions endpoint: PING, `/ask`, feedback and follow-up buttons
+     * @description The Interactions Endpoint URL of a tenant’s Discord application. Verifies `X-Signature-Ed25519` over `X-Signature-Timestamp` and the raw body with the application’s public key first; answers PING; `/ask` gets a deferred response at once, then the answer is edited in through the interaction webhook while it streams, with source links, 👍/👎 and an "Ask a follow-up" button that continues the chat.
+     */
+    post: operations['discordInteraction'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v2/admin/integrations/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The tenant’s Slack and Discord integrations (never their secrets)
+     * @description Which integrations the tenant has: the Slack workspace and bot user, the Discord application, their filters and when they were set. Signing secrets and tokens are never returned. Needs a token with the `admin` scope, or a portal session.
+     */
+    get: operations['listIntegrations'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v2/admin/integrations/slack': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * Connect the tenant’s Slack app (signing secret and bot token)
+     * @description Stores the Slack app’s signing secret and bot token, encrypted with SECRETS_KEY, after Slack’s `auth.test` has named the workspace the token is of (400 when Slack refuses it, or when the workspace is another tenant’s). Replaces any earlier Slack app of the tenant. See docs/channels.md for creating the app. Needs a token with the `admin` scope, or a portal session.
+     */
+    put: operations['putSlackIntegration'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v2/admin/integrations/discord': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * Connect the tenant’s Discord application (id, public key, bot token)
+     * @description Stores the Discord application’s id and public key, and its bot token encrypted with SECRETS_KEY (400 when the application is another tenant’s). Register `/ask` next with `docqa integrations discord register --tenant T`. Needs a token with the `admin` scope, or a portal session.
+     */
+    put: operations['putDiscordIntegration'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v2/admin/integrations/{kind}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /**
+     * Disconnect the tenant’s Slack app or Discord application
+     * @description Forgets the integration and its secrets; its workspace or application is refused (401) from then on. `kind` is `slack` or `discord`. Needs a token with the `admin` scope, or a portal session.
+     */
+    delete: operations['deleteIntegration'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v2/documents/': {
     parameters: {
       query?: never;
@@ -1035,7 +1195,7 @@ export interface components {
       p50_ready_ms: number | null;
     };
     /** @enum {string} */
-    Channel: 'api' | 'widget' | 'batch' | 'mcp';
+    Channel: 'api' | 'widget' | 'batch' | 'mcp' | 'slack' | 'discord';
     ConversationList: {
       items: components['schemas']['ConversationSummary'][];
       next_cursor: string | null;
@@ -1225,6 +1385,131 @@ export interface components {
     };
     /** @example acme */
     Tenant: string;
+    /**
+     * @description An Events API request from Slack: `url_verification` (answered with its `challenge`) or an `event_callback` with an `app_mention` or `message` event. Signed with `X-Slack-Signature` and `X-Slack-Request-Timestamp`.
+     * @example {
+     *       "type": "event_callback",
+     *       "team_id": "T0123ABCD",
+     *       "api_app_id": "A0123ABCD",
+     *       "event_id": "Ev0123ABCD",
+     *       "event": {
+     *         "type": "app_mention",
+     *         "user": "U0123ABCD",
+     *         "text": "<@U0BOT1234> How do I create a token?",
+     *         "ts": "1732000000.000100",
+     *         "channel": "C0123ABCD"
+     *       }
+     *     }
+     */
+    SlackEvent: {
+      /** @enum {string} */
+      type: 'url_verification' | 'event_callback';
+      team_id?: string;
+      api_app_id?: string;
+      event_id?: string;
+      challenge?: string;
+      event?: {
+        [key: string]: unknown;
+      };
+    };
+    /**
+     * @example {
+     *       "team_id": "T0123ABCD",
+     *       "text": "How do I create a token?"
+     *     }
+     */
+    SlackForm: {
+      team_id?: string;
+      text?: string;
+      /** @description Interactivity: the action or dialog, as JSON. */
+      payload?: string;
+    };
+    /**
+     * @example {
+     *       "id": "1187654321098765999",
+     *       "application_id": "1187654321098765432",
+     *       "type": 2,
+     *       "token": "aW50ZXJhY3Rpb24tdG9rZW4",
+     *       "data": {
+     *         "name": "ask",
+     *         "options": [
+     *           {
+     *             "name": "question",
+     *             "type": 3,
+     *             "value": "How do I create a token?"
+     *           }
+     *         ]
+     *       }
+     *     }
+     */
+    DiscordInteraction: {
+      id: string;
+      application_id: string;
+      /** @description 1 PING, 2 command, 3 component, 5 modal submit. */
+      type: number;
+      token?: string;
+      data?: {
+        [key: string]: unknown;
+      };
+    };
+    /**
+     * @example {
+     *       "slack": {
+     *         "team_id": "T0123ABCD",
+     *         "team_name": "Acme",
+     *         "bot_user_id": "U0BOT1234",
+     *         "filters": [],
+     *         "updated_at": "2026-11-29T08:00:00.000Z"
+     *       },
+     *       "discord": null
+     *     }
+     */
+    Integrations: {
+      slack: {
+        /** @description The Slack workspace the bot token belongs to. */
+        team_id: string;
+        team_name: string | null;
+        bot_user_id: string;
+        filters: components['schemas']['Filter'][];
+        updated_at: string;
+      } | null;
+      discord: {
+        application_id: string;
+        filters: components['schemas']['Filter'][];
+        updated_at: string;
+      } | null;
+    };
+    /**
+     * @example {
+     *       "signing_secret": "8f742231b10e8888abcd99aabbcc85a5",
+     *       "bot_token": "xoxb-17653672481-19874698323-pdFZKVeTuE8sk7oOcBrzbqgy"
+     *     }
+     */
+    SlackIntegrationRequest: {
+      /** @description The Slack app’s signing secret. Stored encrypted, never returned. */
+      signing_secret: string;
+      /** @description The bot user OAuth token (`xoxb-…`). Stored encrypted, never returned. */
+      bot_token: string;
+      /** @description Filters ANDed into every question asked through this integration (as a widget token’s filters), so a channel only reaches these documents. */
+      filters?: components['schemas']['Filter'][];
+    };
+    /**
+     * @example {
+     *       "application_id": "1187654321098765432",
+     *       "public_key": "3c1b0e9d3f5c7a4e8b2d6f0a1c3e5b7d9f1a3c5e7b9d1f3a5c7e9b1d3f5a7c9e",
+     *       "bot_token": "MTE4NzY1NDMyMTA5ODc2NTQzMg.GxYzAb.abcdefghijklmnopqrstuvwxyz0123456789"
+     *     }
+     */
+    DiscordIntegrationRequest: {
+      /** @description The Discord application’s id (General Information page). */
+      application_id: string;
+      /** @description The application’s public key, which signs its interactions. */
+      public_key: string;
+      /** @description The bot’s token. Stored encrypted, never returned. */
+      bot_token: string;
+      /** @description Filters ANDed into every question asked through this integration (as a widget token’s filters), so a channel only reaches these documents. */
+      filters?: components['schemas']['Filter'][];
+    };
     IngestAccepted: {
       job_id: string;
       document_ids: string[];
@@ -3673,6 +3958,615 @@ export interface operations {
       };
       /** @description Not an all-tenants admin, or a change without `X-CSRF-Token` */
       403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description A dependency is unavailable. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  slackEvents: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['SlackEvent'];
+      };
+    };
+    responses: {
+      /** @description Acknowledged (`{challenge}` for URL verification) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            challenge?: string;
+          };
+        };
+      };
+      /** @description Invalid body or parameter (problem details with `errors`). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Missing, stale or bad signature, or an unknown workspace or application. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The body is larger than the limit. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The body is not JSON (`Content-Type: application/json`). */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description A dependency is unavailable. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  slackCommand: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/x-www-form-urlencoded': components['schemas']['SlackForm'];
+      };
+    };
+    responses: {
+      /** @description Acknowledged with a message only the asker sees */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Invalid body or parameter (problem details with `errors`). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Missing, stale or bad signature, or an unknown workspace or application. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The body is larger than the limit. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The body is not JSON (`Content-Type: application/json`). */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description A dependency is unavailable. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  slackInteraction: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/x-www-form-urlencoded': components['schemas']['SlackForm'];
+      };
+    };
+    responses: {
+      /** @description Acknowledged */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Invalid body or parameter (problem details with `errors`). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Missing, stale or bad signature, or an unknown workspace or application. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The body is larger than the limit. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The body is not JSON (`Content-Type: application/json`). */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description A dependency is unavailable. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  discordInteraction: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['DiscordInteraction'];
+      };
+    };
+    responses: {
+      /** @description The interaction response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            type: number;
+          };
+        };
+      };
+      /** @description Invalid body or parameter (problem details with `errors`). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Missing, stale or bad signature, or an unknown workspace or application. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The body is larger than the limit. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The body is not JSON (`Content-Type: application/json`). */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description A dependency is unavailable. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  listIntegrations: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The integrations; `null` where none is set */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Integrations'];
+        };
+      };
+      /** @description Invalid body or parameter (problem details with `errors`). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Missing, unknown or expired token. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The token lacks the `admin` scope, or the origin is not allowed. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description No such record for this tenant. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Rate limited; see `Retry-After`. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description A dependency is unavailable. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  putSlackIntegration: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['SlackIntegrationRequest'];
+      };
+    };
+    responses: {
+      /** @description Connected */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Invalid body or parameter (problem details with `errors`). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Missing, unknown or expired token. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The token lacks the `admin` scope, or the origin is not allowed. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description No such record for this tenant. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The body is larger than the limit. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The body is not JSON (`Content-Type: application/json`). */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Rate limited; see `Retry-After`. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description A dependency is unavailable. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  putDiscordIntegration: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['DiscordIntegrationRequest'];
+      };
+    };
+    responses: {
+      /** @description Connected */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Invalid body or parameter (problem details with `errors`). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Missing, unknown or expired token. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The token lacks the `admin` scope, or the origin is not allowed. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description No such record for this tenant. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The body is larger than the limit. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The body is not JSON (`Content-Type: application/json`). */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Rate limited; see `Retry-After`. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description A dependency is unavailable. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  deleteIntegration: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Id of the integration. */
+        kind: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Disconnected */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Invalid body or parameter (problem details with `errors`). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Missing, unknown or expired token. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The token lacks the `admin` scope, or the origin is not allowed. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description No such record for this tenant. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Rate limited; see `Retry-After`. */
+      429: {
         headers: {
           [name: string]: unknown;
         };

@@ -16,7 +16,10 @@ export const SlackIntegrationRequestSchema = z
   .object({
     signing_secret: z
       .string()
-      .regex(/^[0-9a-f]{16,128}$/i, 'must be the app’s signing secret (hexadecimal, Basic Information page)')
+      .regex(
+        /^[0-9a-fA-F]{16,128}$/,
+        'must be the app’s signing secret (hexadecimal, Basic Information page)',
+      )
       .openapi({ description: 'The Slack app’s signing secret. Stored encrypted, never returned.' }),
     bot_token: z
       .string()
@@ -27,7 +30,7 @@ export const SlackIntegrationRequestSchema = z
   .strict()
   .openapi('SlackIntegrationRequest', {
     example: {
-      signing_secret: '8f742231b10e8888abcd99yyyzzz85a5',
+      signing_secret: '8f742231b10e8888abcd99aabbcc85a5',
       bot_token: 'xoxb-17653672481-19874698323-pdFZKVeTuE8sk7oOcBrzbqgy',
     },
   });
@@ -42,7 +45,7 @@ export const DiscordIntegrationRequestSchema = z
       .openapi({ description: 'The Discord application’s id (General Information page).' }),
     public_key: z
       .string()
-      .regex(/^[0-9a-f]{64}$/i, 'must be the application’s public key (64 hexadecimal digits)')
+      .regex(/^[0-9a-fA-F]{64}$/, 'must be the application’s public key (64 hexadecimal digits)')
       .openapi({ description: 'The application’s public key, which signs its interactions.' }),
     bot_token: z
       .string()
@@ -53,7 +56,13 @@ export const DiscordIntegrationRequestSchema = z
     filters: IntegrationFiltersSchema,
   })
   .strict()
-  .openapi('DiscordIntegrationRequest');
+  .openapi('DiscordIntegrationRequest', {
+    example: {
+      application_id: '1187654321098765432',
+      public_key: '3c1b0e9d3f5c7a4e8b2d6f0a1c3e5b7d9f1a3c5e7b9d1f3a5c7e9b1d3f5a7c9e',
+      bot_token: 'MTE4NzY1NDMyMTA5ODc2NTQzMg.GxYzAb.abcdefghijklmnopqrstuvwxyz0123456789',
+    },
+  });
 export type DiscordIntegrationRequest = z.infer<typeof DiscordIntegrationRequestSchema>;
 
 /** `GET /admin/integrations/`: which integrations the tenant has, never their secrets. */
@@ -101,6 +110,19 @@ export const SlackEventBodySchema = z
     event: z.record(z.string(), z.unknown()).optional(),
   })
   .openapi('SlackEvent', {
+    example: {
+      type: 'event_callback',
+      team_id: 'T0123ABCD',
+      api_app_id: 'A0123ABCD',
+      event_id: 'Ev0123ABCD',
+      event: {
+        type: 'app_mention',
+        user: 'U0123ABCD',
+        text: '<@U0BOT1234> How do I create a token?',
+        ts: '1732000000.000100',
+        channel: 'C0123ABCD',
+      },
+    },
     description:
       'An Events API request from Slack: `url_verification` (answered with its `challenge`) or an `event_callback` with an `app_mention` or `message` event. Signed with `X-Slack-Signature` and `X-Slack-Request-Timestamp`.',
   });
@@ -112,7 +134,9 @@ export const SlackFormBodySchema = z
     text: z.string().optional(),
     payload: z.string().optional().openapi({ description: 'Interactivity: the action or dialog, as JSON.' }),
   })
-  .openapi('SlackForm');
+  .openapi('SlackForm', {
+    example: { team_id: 'T0123ABCD', text: 'How do I create a token?' },
+  });
 
 /** A Discord interaction, as documented (the endpoint reads and verifies the raw bytes). */
 export const DiscordInteractionSchema = z
@@ -123,4 +147,12 @@ export const DiscordInteractionSchema = z
     token: z.string().optional(),
     data: z.record(z.string(), z.unknown()).optional(),
   })
-  .openapi('DiscordInteraction');
+  .openapi('DiscordInteraction', {
+    example: {
+      id: '1187654321098765999',
+      application_id: '1187654321098765432',
+      type: 2,
+      token: 'aW50ZXJhY3Rpb24tdG9rZW4',
+      data: { name: 'ask', options: [{ name: 'question', type: 3, value: 'How do I create a token?' }] },
+    },
+  });
