@@ -55,6 +55,11 @@ export const PAGES: Record<PageName, PageDef> = {
     load: () => import('./pages/widget-page'),
     render: () => html`<widget-page></widget-page>`,
   },
+  integrations: {
+    title: 'Integrations',
+    load: () => import('./pages/integrations-page'),
+    render: () => html`<integrations-page></integrations-page>`,
+  },
   account: {
     title: 'Account',
     load: () => import('./pages/account-page'),
@@ -79,5 +84,6 @@ export const NAV: PageName[] = [
   'knowledge',
   'tokens',
   'widget',
+  'integrations',
   'account',
 ];

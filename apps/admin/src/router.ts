@@ -9,6 +9,7 @@ export type PageName =
   | 'document'
   | 'tokens'
   | 'widget'
+  | 'integrations'
   | 'account'
   | 'not-found';
 
@@ -33,6 +34,7 @@ const PATHS: [RegExp, PageName][] = [
   [/^\/knowledge\/([^/]+)\/?$/, 'document'],
   [/^\/tokens\/?$/, 'tokens'],
   [/^\/widget\/?$/, 'widget'],
+  [/^\/integrations\/?$/, 'integrations'],
   [/^\/account\/?$/, 'account'],
 ];
 
@@ -59,6 +61,7 @@ export function href(page: Exclude<PageName, 'not-found'>, id?: string): string 
     document: `/knowledge/${encodeURIComponent(id ?? '')}`,
     tokens: '/tokens',
     widget: '/widget',
+    integrations: '/integrations',
     account: '/account',
   };
   return BASE + paths[page];
