@@ -24,6 +24,7 @@ export function createChannels(
     logger: deps.logger.child({ component: 'channels' }),
     slackApiUrl: config.slackApiUrl,
     discordApiUrl: config.discordApiUrl,
+    publicUrl: config.publicUrl,
     ttlSeconds: config.recordTtlDays * 86400,
     updateIntervalMs: opts.updateIntervalMs,
     engine: {

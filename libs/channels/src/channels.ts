@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
-import type { DiscordIntegrationRequest, SlackIntegrationRequest } from '@docqa/contracts';
+import type { DiscordIntegrationRequest, Integrations, SlackIntegrationRequest } from '@docqa/contracts';
 import type { Keys } from '@docqa/records';
 import type { SecretBox } from '@docqa/sync';
 import type { ChannelEngine } from './channel-engine';
@@ -8,6 +8,7 @@ import { ChannelThreads } from './channel-threads';
 import { DiscordChannel } from './discord-channel';
 import { IntegrationStore } from './integration-store';
 import { SlackChannel } from './slack-channel';
+import { SlackInstall } from './slack-install';
 import { slackClient, slackIdentity } from './slack-client';
 
 /** Options of {@link Channels}. */
@@ -22,6 +23,8 @@ export interface ChannelsOptions {
   slackApiUrl: string;
   /** `DISCORD_API_URL`. */
   discordApiUrl: string;
+  /** `PUBLIC_URL`: Slack's OAuth install flow needs one. */
+  publicUrl?: string;
   /** How long a thread's link to its chat lives, seconds (the records' TTL). */
   ttlSeconds: number;
   /** Least time between two edits of a streaming answer, ms. @defaultValue 1000 */
@@ -35,6 +38,7 @@ export class Channels {
   readonly store: IntegrationStore;
   readonly slack: SlackChannel;
   readonly discord: DiscordChannel;
+  readonly slackInstall: SlackInstall;
 
   constructor(private readonly opts: ChannelsOptions) {
     const { redis, keys, ttlSeconds } = opts;
@@ -43,6 +47,16 @@ export class Channels {
     const shared = { ...opts, store: this.store, threads };
     this.slack = new SlackChannel({ ...shared, apiUrl: opts.slackApiUrl });
     this.discord = new DiscordChannel({ ...shared, apiUrl: opts.discordApiUrl });
+    this.slackInstall = new SlackInstall({ ...shared, apiUrl: opts.slackApiUrl });
+  }
+
+  /** Which integrations the tenant has (never a secret), with Slack's install link when it has one. */
+  async describe(tenant: string): Promise<Integrations> {
+    const [connected, installUrl] = await Promise.all([
+      this.store.describe(tenant),
+      this.slackInstall.installUrl(tenant),
+    ]);
+    return { ...connected, slack_install_url: installUrl };
   }
 
   /**

@@ -10,3 +10,4 @@ export { ASK_COMMAND, registerDiscordCommands } from './discord-rest';
 export { slackMessage, type SlackMessage } from './slack-message';
 export { discordMessage, type DiscordMessage } from './discord-message';
 export { type AnswerDraft } from './answer-relay';
+export { SLACK_BOT_SCOPES, SlackInstall } from './slack-install';

@@ -15,6 +15,14 @@ export interface SlackApp {
   filters: Filter[];
 }
 
+/** A tenant's Slack app credentials for the OAuth v2 install flow. */
+export interface SlackOAuthApp {
+  clientId: string;
+  clientSecret: string;
+  signingSecret: string;
+  filters: Filter[];
+}
+
 /** A tenant's Discord application as the interactions endpoint needs it. */
 export interface DiscordApp {
   tenant: string;
@@ -66,8 +74,35 @@ export class IntegrationStore {
     });
   }
 
+  /** Stores the Slack app's OAuth credentials of the tenant, for its install flow. */
+  async putSlackOAuth(tenant: string, app: SlackOAuthApp): Promise<void> {
+    const sealed = {
+      signing_secret: this.deps.secrets.seal(app.signingSecret),
+      client_secret: this.deps.secrets.seal(app.clientSecret),
+    };
+    const stored = { client_id: app.clientId, sealed, filters: app.filters };
+    await this.deps.redis.set(this.deps.keys.integration('slack-oauth', tenant), JSON.stringify(stored));
+  }
+
+  /** The tenant's Slack OAuth credentials, or null. */
+  async slackOAuthOf(tenant: string): Promise<SlackOAuthApp | null> {
+    const raw = await this.deps.redis.get(this.deps.keys.integration('slack-oauth', tenant));
+    if (!raw) return null;
+    const stored = JSON.parse(raw) as {
+      client_id: string;
+      sealed: Record<string, string>;
+      filters: Filter[];
+    };
+    return {
+      clientId: stored.client_id,
+      signingSecret: this.deps.secrets.open(stored.sealed.signing_secret!),
+      clientSecret: this.deps.secrets.open(stored.sealed.client_secret!),
+      filters: stored.filters,
+    };
+  }
+
   /** Which integrations the tenant has, without any secret. */
-  async describe(tenant: string): Promise<Integrations> {
+  async describe(tenant: string): Promise<Omit<Integrations, 'slack_install_url'>> {
     const [slack, discord] = await Promise.all([this.read('slack', tenant), this.read('discord', tenant)]);
     return {
       slack: slack && {
@@ -91,7 +126,7 @@ export class IntegrationStore {
     if (!stored) return false;
     await this.deps.redis
       .multi()
-      .del(this.deps.keys.integration(kind, tenant))
+      .del(this.deps.keys.integration(kind, tenant), this.deps.keys.integration(`${kind}-oauth`, tenant))
       .hdel(this.deps.keys.integrationIndex(kind), stored.owner)
       .exec();
     return true;

@@ -545,6 +545,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v2/integrations/slack/oauth': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Where Slack sends an admin back after “Add to Slack” (OAuth v2)
+     * @description Checks the state docqa put in the install link (sealed, one hour), exchanges the code for the workspace’s bot token with `oauth.v2.access`, stores it for the link’s tenant and redirects to the portal’s Integrations page. A forged or expired link, or an install Slack refused, answers 400.
+     */
+    get: operations['slackOAuthRedirect'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v2/integrations/discord/interactions': {
     parameters: {
       query?: never;
@@ -598,6 +618,26 @@ export interface paths {
      * @description Stores the Slack app’s signing secret and bot token, encrypted with SECRETS_KEY, after Slack’s `auth.test` has named the workspace the token is of (400 when Slack refuses it, or when the workspace is another tenant’s). Replaces any earlier Slack app of the tenant. See docs/channels.md for creating the app. Needs a token with the `admin` scope, or a portal session.
      */
     put: operations['putSlackIntegration'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v2/admin/integrations/slack/oauth': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * Set the Slack app’s OAuth credentials, for its “Add to Slack” install link
+     * @description Stores the Slack app’s signing secret, client id and client secret (the secrets encrypted with SECRETS_KEY) for the OAuth v2 install flow; `GET /admin/integrations/` then gives `slack_install_url`, and installing the app stores the workspace’s bot token. Needs PUBLIC_URL (400 without), since Slack redirects to `/integrations/slack/oauth` there. Needs a token with the `admin` scope, or a portal session.
+     */
+    put: operations['putSlackOAuthApp'];
     post?: never;
     delete?: never;
     options?: never;
@@ -1461,7 +1501,8 @@ export interface components {
      *         "filters": [],
      *         "updated_at": "2026-11-29T08:00:00.000Z"
      *       },
-     *       "discord": null
+     *       "discord": null,
+     *       "slack_install_url": null
      *     }
      */
     Integrations: {
@@ -1478,6 +1519,8 @@ export interface components {
         filters: components['schemas']['Filter'][];
         updated_at: string;
       } | null;
+      /** @description The "Add to Slack" link of the OAuth v2 install flow, when the Slack app’s credentials are set and the installation has a public URL. */
+      slack_install_url: string | null;
     };
     /**
      * @example {
@@ -1490,6 +1533,23 @@ export interface components {
       signing_secret: string;
       /** @description The bot user OAuth token (`xoxb-…`). Stored encrypted, never returned. */
       bot_token: string;
+      /** @description Filters ANDed into every question asked through this integration (as a widget token’s filters), so a channel only reaches these documents. */
+      filters?: components['schemas']['Filter'][];
+    };
+    /**
+     * @example {
+     *       "signing_secret": "8f742231b10e8888abcd99aabbcc85a5",
+     *       "client_id": "17653672481.19874698323",
+     *       "client_secret": "3e9f0c5b7a1d2e4f6a8b0c1d2e3f4a5b"
+     *     }
+     */
+    SlackOAuthAppRequest: {
+      /** @description The Slack app’s signing secret. Stored encrypted, never returned. */
+      signing_secret: string;
+      /** @description The Slack app’s client id. */
+      client_id: string;
+      /** @description The Slack app’s client secret. Stored encrypted, never returned. */
+      client_secret: string;
       /** @description Filters ANDed into every question asked through this integration (as a widget token’s filters), so a channel only reaches these documents. */
       filters?: components['schemas']['Filter'][];
     };
@@ -4179,6 +4239,51 @@ export interface operations {
       };
     };
   };
+  slackOAuthRedirect: {
+    parameters: {
+      query: {
+        /** @description The code to exchange for the bot token. */
+        code?: string;
+        /** @description What docqa put in the install link. */
+        state: string;
+        /** @description Why Slack did not install (e.g. access_denied). */
+        error?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Installed; redirects to the portal’s Integrations page */
+      303: {
+        headers: {
+          /** @description The portal page */
+          Location?: string;
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Invalid body or parameter (problem details with `errors`). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description A dependency is unavailable. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
   discordInteraction: {
     parameters: {
       query?: never;
@@ -4336,6 +4441,100 @@ export interface operations {
     };
     responses: {
       /** @description Connected */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Invalid body or parameter (problem details with `errors`). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Missing, unknown or expired token. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The token lacks the `admin` scope, or the origin is not allowed. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description No such record for this tenant. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The body is larger than the limit. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The body is not JSON (`Content-Type: application/json`). */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Rate limited; see `Retry-After`. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description A dependency is unavailable. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  putSlackOAuthApp: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['SlackOAuthAppRequest'];
+      };
+    };
+    responses: {
+      /** @description Stored */
       204: {
         headers: {
           [name: string]: unknown;

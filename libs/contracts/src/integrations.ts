@@ -36,6 +36,49 @@ export const SlackIntegrationRequestSchema = z
   });
 export type SlackIntegrationRequest = z.infer<typeof SlackIntegrationRequestSchema>;
 
+/**
+ * `PUT /admin/integrations/slack/oauth`: the Slack app's credentials for its OAuth v2 install flow
+ * (the installation needs a public URL); the bot token then comes from Slack when an admin installs it.
+ */
+export const SlackOAuthAppRequestSchema = z
+  .object({
+    signing_secret: SlackIntegrationRequestSchema.shape.signing_secret,
+    client_id: z
+      .string()
+      .regex(/^\d+\.\d+$/, 'must be the app’s client id (Basic Information → App Credentials)')
+      .openapi({ description: 'The Slack app’s client id.' }),
+    client_secret: z
+      .string()
+      .regex(/^[0-9a-fA-F]{16,128}$/, 'must be the app’s client secret (hexadecimal)')
+      .openapi({ description: 'The Slack app’s client secret. Stored encrypted, never returned.' }),
+    filters: IntegrationFiltersSchema,
+  })
+  .strict()
+  .openapi('SlackOAuthAppRequest', {
+    example: {
+      signing_secret: '8f742231b10e8888abcd99aabbcc85a5',
+      client_id: '17653672481.19874698323',
+      client_secret: '3e9f0c5b7a1d2e4f6a8b0c1d2e3f4a5b',
+    },
+  });
+export type SlackOAuthAppRequest = z.infer<typeof SlackOAuthAppRequestSchema>;
+
+/** The query Slack redirects an install to (`GET /integrations/slack/oauth`). */
+export const SlackOAuthCallbackQuerySchema = z.object({
+  code: z
+    .string()
+    .min(1)
+    .max(500)
+    .optional()
+    .openapi({ description: 'The code to exchange for the bot token.' }),
+  state: z.string().min(1).max(2000).openapi({ description: 'What docqa put in the install link.' }),
+  error: z
+    .string()
+    .max(200)
+    .optional()
+    .openapi({ description: 'Why Slack did not install (e.g. access_denied).' }),
+});
+
 /** `PUT /admin/integrations/discord`: the tenant's Discord application; the token is stored encrypted. */
 export const DiscordIntegrationRequestSchema = z
   .object({
@@ -84,6 +127,10 @@ export const IntegrationsSchema = z
         updated_at: z.string(),
       })
       .nullable(),
+    slack_install_url: z.string().nullable().openapi({
+      description:
+        'The "Add to Slack" link of the OAuth v2 install flow, when the Slack app’s credentials are set and the installation has a public URL.',
+    }),
   })
   .openapi('Integrations', {
     example: {
@@ -95,6 +142,7 @@ export const IntegrationsSchema = z
         updated_at: '2026-11-29T08:00:00.000Z',
       },
       discord: null,
+      slack_install_url: null,
     },
   });
 export type Integrations = z.infer<typeof IntegrationsSchema>;

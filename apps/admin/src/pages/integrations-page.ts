@@ -92,6 +92,11 @@ export class IntegrationsPage extends LitElement {
             </p>`
           : html`<p class="muted">Not connected.</p>`
       }
+      ${
+        kind === 'slack' && value.slack_install_url
+          ? html`<p><a href=${value.slack_install_url}>Add to Slack</a> (the app’s OAuth install flow)</p>`
+          : nothing
+      }
       <integration-form
         .kind=${kind}
         ?connected=${Boolean(current)}

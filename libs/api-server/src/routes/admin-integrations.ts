@@ -4,6 +4,7 @@ import {
   IntegrationKindSchema,
   IntegrationsSchema,
   SlackIntegrationRequestSchema,
+  SlackOAuthAppRequestSchema,
 } from '@docqa/contracts';
 import { NotFoundError, ValidationError } from '@docqa/errors';
 import { principalOf } from '../http/auth';
@@ -30,7 +31,7 @@ export function adminIntegrationRoutes(routes: RouteTable, channels: Channels): 
       },
     },
     async (req, res) => {
-      res.json(await channels.store.describe(principalOf(req).tenant));
+      res.json(await channels.describe(principalOf(req).tenant));
     },
   );
 
@@ -48,6 +49,24 @@ export function adminIntegrationRoutes(routes: RouteTable, channels: Channels): 
     },
     async (req, res, { body }) => {
       await channels.connectSlack(principalOf(req).tenant, body);
+      res.status(204).end();
+    },
+  );
+
+  routes.add(
+    {
+      ...admin,
+      method: 'put',
+      path: '/admin/integrations/slack/oauth',
+      operationId: 'putSlackOAuthApp',
+      summary: 'Set the Slack app’s OAuth credentials, for its “Add to Slack” install link',
+      description:
+        'Stores the Slack app’s signing secret, client id and client secret (the secrets encrypted with SECRETS_KEY) for the OAuth v2 install flow; `GET /admin/integrations/` then gives `slack_install_url`, and installing the app stores the workspace’s bot token. Needs PUBLIC_URL (400 without), since Slack redirects to `/integrations/slack/oauth` there.',
+      body: SlackOAuthAppRequestSchema,
+      responses: { 204: { description: 'Stored' } },
+    },
+    async (req, res, { body }) => {
+      await channels.slackInstall.configure(principalOf(req).tenant, body);
       res.status(204).end();
     },
   );

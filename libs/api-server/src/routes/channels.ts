@@ -1,6 +1,12 @@
 import express, { type Request } from 'express';
 import type { Channels } from '@docqa/channels';
-import { DiscordInteractionSchema, SlackEventBodySchema, SlackFormBodySchema, z } from '@docqa/contracts';
+import {
+  DiscordInteractionSchema,
+  SlackEventBodySchema,
+  SlackFormBodySchema,
+  SlackOAuthCallbackQuerySchema,
+  z,
+} from '@docqa/contracts';
 import type { ApiDeps } from '../api-deps';
 import type { RouteTable } from '../http/route';
 
@@ -88,6 +94,29 @@ export function channelRoutes(routes: RouteTable, deps: ApiDeps, channels: Chann
       res.status(200).end();
     },
     raw,
+  );
+
+  routes.add(
+    {
+      ...slack,
+      method: 'get',
+      path: '/integrations/slack/oauth',
+      operationId: 'slackOAuthRedirect',
+      summary: 'Where Slack sends an admin back after “Add to Slack” (OAuth v2)',
+      description:
+        'Checks the state docqa put in the install link (sealed, one hour), exchanges the code for the workspace’s bot token with `oauth.v2.access`, stores it for the link’s tenant and redirects to the portal’s Integrations page. A forged or expired link, or an install Slack refused, answers 400.',
+      query: SlackOAuthCallbackQuerySchema,
+      responses: {
+        303: {
+          description: 'Installed; redirects to the portal’s Integrations page',
+          headers: { Location: 'The portal page' },
+        },
+      },
+    },
+    async (_req, res, { query }) => {
+      await channels.slackInstall.complete(query);
+      res.redirect(303, '/admin/integrations');
+    },
   );
 
   routes.add(

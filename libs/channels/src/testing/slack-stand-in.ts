@@ -6,6 +6,8 @@ export interface SlackWorkspace {
   teamName: string;
   botUserId: string;
   botToken: string;
+  /** The app's OAuth credentials and the one code `oauth.v2.access` exchanges for the bot token. */
+  oauth?: { clientId: string; clientSecret: string; code: string };
 }
 
 /**
@@ -16,6 +18,7 @@ export interface SlackWorkspace {
 export async function startSlackStandIn(workspaces: SlackWorkspace[]): Promise<PlatformStandIn> {
   let seq = 0;
   const handle = (method: string, args: Record<string, unknown>, headers: Record<string, unknown>): Reply => {
+    if (method === 'oauth.v2.access') return oauthAccess(workspaces, args);
     const token = String(headers.authorization ?? '').replace(/^Bearer /, '');
     const workspace = workspaces.find((w) => w.botToken === token);
     if (!workspace) return { status: 200, body: { ok: false, error: 'invalid_auth' } };
@@ -48,4 +51,22 @@ export async function startSlackStandIn(workspaces: SlackWorkspace[]): Promise<P
     }
   };
   return new PlatformStandIn(handle).start('/api/');
+}
+
+/** `oauth.v2.access`: the bot token of the workspace whose app and code these are. */
+function oauthAccess(workspaces: SlackWorkspace[], args: Record<string, unknown>): Reply {
+  const app = workspaces.find((w) => w.oauth?.clientId === args.client_id);
+  if (!app || app.oauth!.clientSecret !== args.client_secret)
+    return { status: 200, body: { ok: false, error: 'invalid_client_id' } };
+  if (app.oauth!.code !== args.code) return { status: 200, body: { ok: false, error: 'invalid_code' } };
+  return {
+    status: 200,
+    body: {
+      ok: true,
+      access_token: app.botToken,
+      token_type: 'bot',
+      bot_user_id: app.botUserId,
+      team: { id: app.teamId, name: app.teamName },
+    },
+  };
 }
