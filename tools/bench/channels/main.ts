@@ -23,6 +23,7 @@ import { startStack, type Stack } from '@docqa/api-server/testing';
 import { startOwnRedis } from '@docqa/testing';
 import { reportBenchSection } from '../write-section';
 import { runBench } from '../run-bench';
+import { renderThreads } from './render-thread';
 
 const SLACK = {
   teamId: 'TBENCH001',
@@ -45,10 +46,11 @@ const QUESTIONS = [
   'Which settings limit the request size?',
 ];
 
-/** One question's timings, ms from sending the event. */
+/** One question's timings, ms from sending the event, and the final answer as posted. */
 interface Timing {
   ack: number;
   firstText: number;
+  final: Record<string, unknown>;
 }
 
 async function main(): Promise<void> {
@@ -77,6 +79,14 @@ async function main(): Promise<void> {
       discordTimes.push(await askDiscord(stack, discord, QUESTIONS[i % QUESTIONS.length]!, i));
     }
     report(count, slackTimes, discordTimes);
+    // The first question's answers, as each platform would show them (docs/channels.md).
+    await renderThreads(
+      {
+        slack: { question: QUESTIONS[0]!, payload: slackTimes[0]!.final },
+        discord: { question: QUESTIONS[0]!, payload: discordTimes[0]!.final },
+      },
+      'docs/screenshots',
+    );
   } finally {
     await stack.close();
     await Promise.all([slack.close(), discord.close()]);
@@ -142,12 +152,12 @@ async function askSlack(stack: Stack, slack: PlatformStandIn, question: string, 
   if (res.status !== 200) throw new Error(`Slack event answered ${res.status}`);
   const first = await slack.waitFor((c) => c.method === 'chat.postMessage' && c.args.thread_ts === ts);
   const answerTs = (first.reply!.body as { ts: string }).ts;
-  await slack.waitFor(
+  const final = await slack.waitFor(
     (c) =>
       JSON.stringify(c.args.blocks ?? '').includes('docqa_feedback_up') &&
       ((c.reply!.body as { ts?: string }).ts === answerTs || c.args.ts === answerTs),
   );
-  return { ack, firstText: first.at - sent };
+  return { ack, firstText: first.at - sent, final: final.args };
 }
 
 async function askDiscord(
@@ -181,10 +191,10 @@ async function askDiscord(
   const ack = performance.now() - sent;
   if (res.status !== 200) throw new Error(`Discord interaction answered ${res.status}`);
   const first = await discord.waitFor((c) => c.method.includes(`/${token}/`));
-  await discord.waitFor(
+  const final = await discord.waitFor(
     (c) => c.method.includes(`/${token}/`) && JSON.stringify(c.args).includes('docqa:up:'),
   );
-  return { ack, firstText: first.at - sent };
+  return { ack, firstText: first.at - sent, final: final.args };
 }
 
 function percentile(values: number[], p: number): number {
