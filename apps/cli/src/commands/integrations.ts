@@ -1,5 +1,4 @@
 import type { Command } from 'commander';
-import { withRedis } from './redis-clients';
 
 /** `integrations discord register`: Slack and Discord integrations of a tenant (Redis directly). */
 export function integrationsCommand(program: Command): void {
@@ -12,16 +11,8 @@ export function integrationsCommand(program: Command): void {
     .description('Register the /ask command of the tenant’s Discord application (set it in the portal first)')
     .requiredOption('--tenant <tenant>', 'tenant whose Discord application to register /ask for')
     .action(async (opts: { tenant: string }) => {
-      const [{ loadConfig }, { IntegrationStore, registerDiscordCommands }, { SecretBox }] =
-        await Promise.all([import('@docqa/config'), import('@docqa/channels'), import('@docqa/sync')]);
-      const config = loadConfig();
-      const applicationId = await withRedis(({ redis, keys }) =>
-        registerDiscordCommands(
-          new IntegrationStore({ redis, keys, secrets: new SecretBox(config.secretsKey) }),
-          config.discordApiUrl,
-          opts.tenant,
-        ),
-      );
+      const { registerDiscordAsk } = await import('./discord-register');
+      const applicationId = await registerDiscordAsk(opts.tenant);
       process.stderr.write(
         `registered /ask for Discord application ${applicationId} of tenant ${opts.tenant}\n`,
       );
