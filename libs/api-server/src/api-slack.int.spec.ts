@@ -161,7 +161,7 @@ describe('Slack channel (signed requests against a Slack stand-in, real worker)'
       discord: null,
     });
     for (const secret of SECRETS) expect(text).not.toContain(secret);
-    const stored = await redis.get(`${prefix}:integration:slack:acme`);
+    const stored = await redis.get(`${prefix}:{integrations}:slack:acme`);
     expect(stored).not.toContain(ACME.botToken);
     expect(stored).not.toContain(ACME.signingSecret);
   });
