@@ -100,3 +100,28 @@ describe('Slack OAuth v2 install flow (against a Slack stand-in)', () => {
     expect(event.status).toBe(200);
   });
 });
+
+describe('Slack and Discord integrations without SECRETS_KEY', () => {
+  it('refuses to store their secrets, naming the field, before calling Slack', async () => {
+    const redis = testRedis();
+    const prefix = testPrefix('no-secrets-key');
+    const slack = await startSlackStandIn([WORKSPACE]);
+    const stack = await startStack({ prefix, noWorker: true, env: { SLACK_API_URL: slack.url } });
+    try {
+      const admin = await stack.createToken({ tenant: 'acme', scopes: ['admin'] });
+      const res = await fetch(`${stack.apiUrl}admin/integrations/slack`, {
+        method: 'PUT',
+        headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ signing_secret: SIGNING_SECRET, bot_token: WORKSPACE.botToken }),
+      });
+      expect(res.status).toBe(400);
+      expect((await res.json()).errors).toEqual([expect.objectContaining({ path: 'body.bot_token' })]);
+      expect(slack.calls).toEqual([]);
+    } finally {
+      await stack.close();
+      await slack.close();
+      await deletePrefix(redis, prefix);
+      await redis.quit();
+    }
+  });
+});

@@ -1,4 +1,5 @@
 import type { Redis } from 'ioredis';
+import { ValidationError } from '@docqa/errors';
 import type { Logger } from 'pino';
 import type { DiscordIntegrationRequest, Integrations, SlackIntegrationRequest } from '@docqa/contracts';
 import type { Keys } from '@docqa/records';
@@ -64,6 +65,7 @@ export class Channels {
    * (400 when Slack refuses it), then the secrets are stored encrypted.
    */
   async connectSlack(tenant: string, request: SlackIntegrationRequest): Promise<void> {
+    this.requireSecretsKey('body.bot_token');
     const identity = await slackIdentity(
       slackClient(request.bot_token, this.opts.slackApiUrl, this.opts.logger),
     );
@@ -78,6 +80,7 @@ export class Channels {
 
   /** Connects the tenant's Discord application (its token stored encrypted). */
   async connectDiscord(tenant: string, request: DiscordIntegrationRequest): Promise<void> {
+    this.requireSecretsKey('body.bot_token');
     await this.store.putDiscord({
       tenant,
       applicationId: request.application_id,
@@ -85,6 +88,14 @@ export class Channels {
       botToken: request.bot_token,
       filters: request.filters ?? [],
     });
+  }
+
+  /** 400 naming `path` when the server has no `SECRETS_KEY` to encrypt the secrets with. */
+  requireSecretsKey(path: string): void {
+    if (!this.opts.secrets.hasKey)
+      throw new ValidationError('set SECRETS_KEY on the server to store Slack and Discord secrets', {
+        errors: [{ path, message: 'the server has no SECRETS_KEY to encrypt it with' }],
+      });
   }
 
   /** Resolves once every answer and rating started so far is done. */

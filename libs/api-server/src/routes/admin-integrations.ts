@@ -66,6 +66,7 @@ export function adminIntegrationRoutes(routes: RouteTable, channels: Channels): 
       responses: { 204: { description: 'Stored' } },
     },
     async (req, res, { body }) => {
+      channels.requireSecretsKey('body.client_secret');
       await channels.slackInstall.configure(principalOf(req).tenant, body);
       res.status(204).end();
     },
