@@ -27,9 +27,20 @@ const aliases = Object.fromEntries(
  * lint: a new dependency between features is a decision, written here.
  */
 const FEATURE_IMPORTS = {
-  'api-server': ['answering', 'evals', 'ingest', 'insights', 'mcp', 'questions', 'sources', 'sync'],
+  'api-server': [
+    'answering',
+    'channels',
+    'evals',
+    'ingest',
+    'insights',
+    'mcp',
+    'questions',
+    'sources',
+    'sync',
+  ],
   'worker-runtime': ['answering', 'ingest', 'insights', 'questions', 'sources', 'sync'],
   answering: ['ingest', 'sources'],
+  channels: ['sync'],
   evals: ['insights', 'questions', 'sources', 'sync'],
   questions: ['answering'],
   ingest: ['sources'],

@@ -40,6 +40,7 @@ const nodeEntries = {
   'bench-fuzz': 'tools/bench/fuzz/main.ts',
   'bench-sources': 'tools/bench/sources/main.ts',
   'bench-insights': 'tools/bench/insights/main.ts',
+  'bench-channels': 'tools/bench/channels/main.ts',
   'bench-documents': 'tools/bench/documents/main.ts',
   'bench-redis-failover': 'tools/bench/redis-failover/main.ts',
 };

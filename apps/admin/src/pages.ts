@@ -86,6 +86,12 @@ export const PAGES: Record<PageName, PageDef> = {
     load: () => import('./pages/widget-page'),
     render: () => html`<widget-page></widget-page>`,
   },
+  integrations: {
+    role: 'owner',
+    title: 'Integrations',
+    load: () => import('./pages/integrations-page'),
+    render: () => html`<integrations-page></integrations-page>`,
+  },
   account: {
     role: 'viewer',
     title: 'Account',
@@ -120,5 +126,6 @@ export const NAV: PageName[] = [
   'tokens',
   'widget',
   'audit',
+  'integrations',
   'account',
 ];

@@ -12,6 +12,7 @@ export type PageName =
   | 'document'
   | 'tokens'
   | 'widget'
+  | 'integrations'
   | 'account'
   | 'audit'
   | 'not-found';
@@ -42,6 +43,7 @@ const PATHS: [RegExp, PageName][] = [
   [/^\/knowledge\/([^/]+)\/?$/, 'document'],
   [/^\/tokens\/?$/, 'tokens'],
   [/^\/widget\/?$/, 'widget'],
+  [/^\/integrations\/?$/, 'integrations'],
   [/^\/account\/?$/, 'account'],
   [/^\/audit\/?$/, 'audit'],
 ];
@@ -76,6 +78,7 @@ export function href(page: Exclude<PageName, 'not-found'>, id?: string, sub?: st
     tokens: '/tokens',
     audit: '/audit',
     widget: '/widget',
+    integrations: '/integrations',
     account: '/account',
   };
   return BASE + paths[page];

@@ -12,6 +12,7 @@ import { evalCommands } from './commands/evals';
 import { ingestCommand } from './commands/ingest';
 import { reindexCommand } from './commands/reindex';
 import { insightsCommands } from './commands/insights';
+import { integrationsCommand } from './commands/integrations';
 import { searchCommand } from './commands/search';
 import { sourcesCommand } from './commands/sources';
 import { tokensCommand } from './commands/tokens';
@@ -31,6 +32,7 @@ askCommand(program);
 batchCommand(program);
 insightsCommands(program);
 evalCommands(program);
+integrationsCommand(program);
 
 program.parseAsync(process.argv).catch((err: unknown) => {
   const message = err instanceof Error ? err.message : String(err);

@@ -1,5 +1,6 @@
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
+import type { Channels } from '@docqa/channels';
 import type {
   AdminAccountStore,
   AdminSessionStore,
@@ -81,4 +82,6 @@ export interface ApiDeps {
   metrics?: Metrics;
   /** docqa's docs/ folder, served as the demo's docs pages under `/demo/docs/` (with the demo). */
   docsDir?: string;
+  /** Slack and Discord: their endpoints and the tenants' integration settings, when built. */
+  channels?: Channels;
 }

@@ -155,6 +155,8 @@ describe('insights API (question log, conversations, gaps, export)', () => {
       { channel: 'widget', questions: 1, not_covered: 0 },
       { channel: 'batch', questions: 2, not_covered: 1 },
       { channel: 'mcp', questions: 0, not_covered: 0 },
+      { channel: 'slack', questions: 0, not_covered: 0 },
+      { channel: 'discord', questions: 0, not_covered: 0 },
     ]);
     expect(insights.top_questions[0]).toEqual({ text: 'How do I revoke a token?', count: 2 });
     expect(insights.top_documents[0]).toMatchObject({ document_id: 'tokens', title: 'Tokens', citations: 3 });
@@ -320,6 +322,8 @@ describe('insights API (question log, conversations, gaps, export)', () => {
       { channel: 'widget', questions: 0, not_covered: 0 },
       { channel: 'batch', questions: 0, not_covered: 0 },
       { channel: 'mcp', questions: 0, not_covered: 0 },
+      { channel: 'slack', questions: 0, not_covered: 0 },
+      { channel: 'discord', questions: 0, not_covered: 0 },
     ]);
   });
 

@@ -12,6 +12,8 @@ import { notFound, problemHandler } from './http/problem-handler';
 import { requestLog } from './http/request-log';
 import { RouteTable } from './http/route';
 import { adminAccountRoutes } from './routes/admin-accounts';
+import { adminIntegrationRoutes } from './routes/admin-integrations';
+import { channelRoutes } from './routes/channels';
 import { adminSessionRoutes } from './routes/admin-session';
 import { adminSsoRoutes } from './routes/admin-sso';
 import { adminTokenRoutes } from './routes/admin-tokens';
@@ -49,13 +51,14 @@ export function createApp(
     auditTrail(deps.admin.audit, deps.logger),
   );
   router.use(cors({ ...deps, isOwnOrigin }));
-  // Upload routes read their multipart/form-data body themselves (after the token check).
-  const readsForm = (req: Request) =>
-    routes.readsForm(req.method, (req.baseUrl + req.path).slice(deps.basePath.length));
-  router.use('/documents', ...jsonBody(deps.documentsBodyLimit, readsForm));
+  // Upload routes read their multipart/form-data body themselves (after the token check), and
+  // Slack's and Discord's endpoints their signed raw bodies.
+  const readsOwnBody = (req: Request) =>
+    routes.readsOwnBody(req.method, (req.baseUrl + req.path).slice(deps.basePath.length));
+  router.use('/documents', ...jsonBody(deps.documentsBodyLimit, readsOwnBody));
   // An evaluation file of 5,000 items is larger than a question.
-  router.use('/evals', ...jsonBody(deps.documentsBodyLimit, readsForm));
-  router.use(...jsonBody(deps.bodyLimit, readsForm));
+  router.use('/evals', ...jsonBody(deps.documentsBodyLimit, readsOwnBody));
+  router.use(...jsonBody(deps.bodyLimit, readsOwnBody));
   healthRoutes(routes, deps);
   questionRoutes(routes, deps);
   widgetRoutes(routes, deps);
@@ -67,6 +70,10 @@ export function createApp(
   adminTokenRoutes(routes, deps);
   adminAccountRoutes(routes, deps);
   auditRoutes(routes, deps);
+  if (deps.channels) {
+    channelRoutes(routes, deps, deps.channels);
+    adminIntegrationRoutes(routes, deps.channels);
+  }
   for (const group of extraGroups) group(routes, deps);
   docsRoutes(router, registry, deps.version, deps.swaggerUiDir);
   app.use(deps.basePath, router);

@@ -14,7 +14,9 @@ import { createAdminServices, type AdminSettings } from './admin-services';
 import { createEvalService, type EvalSettings } from './eval-services';
 import type { Embedder } from '@docqa/embedders';
 import type { Searcher, VectorStore } from '@docqa/retrieval';
+import type { ApiDeps } from './api-deps';
 import { createApp, type RouteGroup } from './app';
+import { createChannels, type ChannelSettings } from './channel-services';
 import { HealthService, type Probe } from './health-service';
 import { answerClientError } from './http/problem-handler';
 import { QuestionRateLimiter } from './http/rate-limit';
@@ -35,7 +37,7 @@ export interface ApiServices {
 }
 
 /** The settings the API reads (named as in `@docqa/config`). */
-export interface ApiSettings extends AdminSettings, EvalSettings {
+export interface ApiSettings extends AdminSettings, EvalSettings, ChannelSettings {
   /** Port to listen on (0: a free port). */
   port: number;
   host: string;
@@ -121,59 +123,58 @@ export async function startApi(
   });
   const questions = new QuestionService({ store, queue, feed });
   const settings = new SettingsStore({ redis, keys });
-  const evals = createEvalService(config, { redis, keys, questions, settings, logger: opts.logger });
-  const { app, routes } = createApp(
-    {
-      version: opts.version,
-      logger: opts.logger,
+  const deps: ApiDeps = {
+    version: opts.version,
+    logger: opts.logger,
+    redis,
+    keys,
+    tokens: tokenCache,
+    admin: createAdminServices(config, { redis, keys }),
+    store,
+    questions,
+    settings,
+    evals: createEvalService(config, { redis, keys, questions, settings, logger: opts.logger }),
+    feedback: new FeedbackStore({ redis, keys, ttlSeconds }),
+    insights: createInsightsServices({
       redis,
       keys,
-      tokens: tokenCache,
-      admin: createAdminServices(config, { redis, keys }),
       store,
-      questions,
-      settings,
-      evals,
-      feedback: new FeedbackStore({ redis, keys, ttlSeconds }),
-      insights: createInsightsServices({
-        redis,
-        keys,
-        store,
-        retentionDays: config.analyticsRetentionDays,
-        knowledge: services.knowledge,
-        now: services.now,
-      }),
-      rateLimiter: new QuestionRateLimiter({
-        redis,
-        keys,
-        limits: {
-          perToken: config.rateLimitPerMinute,
-          perWidgetToken: config.widgetRateLimitPerMinute,
-          perVisitor: config.visitorRateLimitPerMinute,
-        },
-      }),
-      retrieval: services.retrieval,
-      health,
-      publicUrl: config.publicUrl,
-      basePath: API_BASE_PATH,
-      bodyLimit: config.bodyLimit,
-      documentsBodyLimit: config.documentsBodyLimit,
-      questionLimits: {
-        questionChars: config.questionMaxChars,
-        metadataBytes: config.questionMetadataMaxBytes,
-        batchQuestions: config.batchMaxQuestions,
+      retentionDays: config.analyticsRetentionDays,
+      knowledge: services.knowledge,
+      now: services.now,
+    }),
+    rateLimiter: new QuestionRateLimiter({
+      redis,
+      keys,
+      limits: {
+        perToken: config.rateLimitPerMinute,
+        perWidgetToken: config.widgetRateLimitPerMinute,
+        perVisitor: config.visitorRateLimitPerMinute,
       },
-      heartbeatMs: 15_000,
-      trustProxy: config.trustProxy,
-      widgetDir: opts.widgetDir,
-      swaggerUiDir: opts.swaggerUiDir,
-      adminDir: opts.adminDir,
-      demoToken: opts.demoToken,
-      metrics: opts.metrics,
-      docsDir: opts.docsDir,
+    }),
+    retrieval: services.retrieval,
+    health,
+    publicUrl: config.publicUrl,
+    basePath: API_BASE_PATH,
+    bodyLimit: config.bodyLimit,
+    documentsBodyLimit: config.documentsBodyLimit,
+    questionLimits: {
+      questionChars: config.questionMaxChars,
+      metadataBytes: config.questionMetadataMaxBytes,
+      batchQuestions: config.batchMaxQuestions,
     },
-    services.routeGroups ?? [],
-  );
+    heartbeatMs: 15_000,
+    trustProxy: config.trustProxy,
+    widgetDir: opts.widgetDir,
+    swaggerUiDir: opts.swaggerUiDir,
+    adminDir: opts.adminDir,
+    demoToken: opts.demoToken,
+    metrics: opts.metrics,
+    docsDir: opts.docsDir,
+  };
+  // Slack and Discord (DESIGN §15) over the same services as the routes.
+  deps.channels = createChannels(config, deps);
+  const { app, routes } = createApp(deps, services.routeGroups ?? []);
 
   const server = createServer(
     {
@@ -205,7 +206,8 @@ export async function startApi(
         server.closeIdleConnections();
         setTimeout(() => server.closeAllConnections(), 2000).unref();
       });
-      await evals.runner.close();
+      await deps.evals?.runner.close();
+      await deps.channels?.close();
       await Promise.allSettled([feed.close(), watch?.close()]);
     },
   };

@@ -246,7 +246,19 @@ export const SETTINGS = {
     env: 'SECRETS_KEY',
     schema: z.string().min(16).optional(),
     default: undefined,
-    doc: 'Key that encrypts stored secrets (GitHub tokens of sources), AES-256-GCM; 16+ characters.',
+    doc: 'Key that encrypts stored secrets (GitHub tokens of sources, Slack and Discord credentials), AES-256-GCM; 16+ characters.',
+  },
+  slackApiUrl: {
+    env: 'SLACK_API_URL',
+    schema: z.url(),
+    default: 'https://slack.com/api/',
+    doc: 'Slack Web API the Slack integration calls (`chat.postMessage`, `chat.update`, `views.open`, OAuth).',
+  },
+  discordApiUrl: {
+    env: 'DISCORD_API_URL',
+    schema: z.url(),
+    default: 'https://discord.com/api',
+    doc: 'Discord REST API the Discord integration calls (interaction webhooks, command registration).',
   },
   logLevel: {
     env: 'LOG_LEVEL',

@@ -157,6 +157,22 @@ export {
   type AuditQuery,
 } from './audit';
 export {
+  DiscordIntegrationRequestSchema,
+  DiscordInteractionSchema,
+  IntegrationKindSchema,
+  IntegrationsSchema,
+  SlackEventBodySchema,
+  SlackFormBodySchema,
+  SlackIntegrationRequestSchema,
+  SlackOAuthAppRequestSchema,
+  SlackOAuthCallbackQuerySchema,
+  type DiscordIntegrationRequest,
+  type SlackOAuthAppRequest,
+  type IntegrationKind,
+  type Integrations,
+  type SlackIntegrationRequest,
+} from './integrations';
+export {
   CHANNELS,
   ChannelSchema,
   ConversationDetailSchema,

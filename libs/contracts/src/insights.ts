@@ -4,9 +4,10 @@ import { z } from './zod';
 /**
  * Where a question entered docqa: `POST /question/` (api), `POST /question/batch/` (batch),
  * `POST /questions/` with a widget token (widget; with a server token, api) or the MCP server's
- * `ask_question` tool (mcp).
+ * `ask_question` tool (mcp), a Slack app mention, direct message or `/docqa` command (slack), or
+ * a Discord `/ask` command (discord).
  */
-export const ChannelSchema = z.enum(['api', 'widget', 'batch', 'mcp']).openapi('Channel');
+export const ChannelSchema = z.enum(['api', 'widget', 'batch', 'mcp', 'slack', 'discord']).openapi('Channel');
 export type Channel = z.infer<typeof ChannelSchema>;
 
 /** Every channel, in the order reports list them. */

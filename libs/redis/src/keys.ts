@@ -7,8 +7,8 @@
  * - a question's record, event stream and idempotency key: `{question id}`;
  * - a chat's record and question list: `{chat id}`;
  * - a tenant's documents, sources and question log: `{docs:tenant}`, `{src:tenant}`, `an:{tenant}`;
- * - tokens `{tokens}`, admin accounts `{admins}` and BullMQ's queues `{bull}` (BullMQ's cluster
- *   guidance: a queue prefix with a hash tag).
+ * - tokens `{tokens}`, admin accounts `{admins}`, Slack and Discord integrations `{integrations}`
+ *   and BullMQ's queues `{bull}` (BullMQ's cluster guidance: a queue prefix with a hash tag).
  * Single-key records (settings, feedback, sessions, rate limits) need no tag.
  */
 export class Keys {
@@ -225,6 +225,25 @@ export class Keys {
   /** A run's cancel flag, set by `POST …/cancel` and read by its runner between items. */
   evalRunCancel(tenant: string, runId: string): string {
     return `${this.prefix}:{ev:${tenant}}:run:${runId}:cancel`;
+  }
+  /**
+   * A tenant's Slack or Discord integration (JSON; its secrets sealed with `SECRETS_KEY`). Tagged
+   * `{integrations}` with the index, which changes with it in one transaction.
+   */
+  integration(kind: string, tenant: string): string {
+    return `${this.prefix}:{integrations}:${kind}:${tenant}`;
+  }
+  /** Hash of Slack workspace id / Discord application id → the tenant whose integration it is. */
+  integrationIndex(kind: string): string {
+    return `${this.prefix}:{integrations}:index:${kind}`;
+  }
+  /** The chat a Slack thread or Discord thread continues (its id). */
+  channelThread(kind: string, tenant: string, thread: string): string {
+    return `${this.prefix}:thread:${kind}:${tenant}:${thread}`;
+  }
+  /** Claim of one incoming Slack message or Discord interaction, so a retry never asks twice. */
+  channelDelivery(kind: string, id: string): string {
+    return `${this.prefix}:delivery:${kind}:${id}`;
   }
   rateLimit(): string {
     return `${this.prefix}:rl`;

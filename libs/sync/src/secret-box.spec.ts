@@ -11,7 +11,9 @@ describe('SecretBox', () => {
     expect(() => new SecretBox('another key, also long').open(sealed)).toThrow();
   });
 
-  it('refuses to seal without a key', () => {
+  it('refuses to seal without a key, and says it has none', () => {
     expect(() => new SecretBox(undefined).seal('x')).toThrow(ValidationError);
+    expect(new SecretBox(undefined).hasKey).toBe(false);
+    expect(new SecretBox('a key of sixteen chars').hasKey).toBe(true);
   });
 });

@@ -14,6 +14,11 @@ export class SecretBox {
       : null;
   }
 
+  /** Whether secrets can be sealed and opened (`SECRETS_KEY` is set). */
+  get hasKey(): boolean {
+    return this.key !== null;
+  }
+
   seal(secret: string): string {
     const key = this.requireKey();
     const iv = randomBytes(12);

@@ -13,8 +13,8 @@ export interface PostingForm extends LitElement {
 export interface FormPost {
   /** The API path posted to (`admin/tokens/`). */
   path: string;
-  /** @defaultValue `POST` (a create form); `PATCH` for a form that changes a record */
-  method?: 'POST' | 'PATCH';
+  /** @defaultValue `POST` (a create form); `PATCH` for a form that changes a record, `PUT` one that replaces it */
+  method?: 'POST' | 'PATCH' | 'PUT';
   body: unknown;
   /** What the form found wrong before sending: `[input id, message]`. */
   problems: [id: string, message: string][];

@@ -56,6 +56,8 @@ export class ConversationsPage extends LitElement {
           ['api', 'API'],
           ['batch', 'Batch'],
           ['mcp', 'MCP'],
+          ['slack', 'Slack'],
+          ['discord', 'Discord'],
         ])}
         ${this.filter('days', 'Period', daysOf(this.query), [
           ['7', 'Last 7 days'],

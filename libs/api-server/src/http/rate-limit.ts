@@ -60,6 +60,33 @@ export class QuestionRateLimiter {
     }
   }
 
+  /**
+   * Spends one question of a Slack or Discord member's budget (the per-visitor limit, for their
+   * user id) and then of the integration's, which its members share (the widget token limit): the
+   * channels' equivalents of a widget visitor and its token.
+   */
+  async consumeMember(integration: string, member: string): Promise<void> {
+    const { limits } = this.deps;
+    const sink = { setHeader: () => undefined };
+    const own = {
+      limiter: this.limiter(limits.perVisitor),
+      key: `m:${integration}:${member}`,
+      limit: limits.perVisitor,
+    };
+    await this.spend(sink, own, 1);
+    const shared = {
+      limiter: this.limiter(limits.perWidgetToken),
+      key: `i:${integration}`,
+      limit: limits.perWidgetToken,
+    };
+    try {
+      await this.spend(sink, shared, 1);
+    } catch (err) {
+      await own.limiter.reward(own.key, 1);
+      throw err;
+    }
+  }
+
   private async spend(res: HeaderSink, budget: Budget, cost: number): Promise<void> {
     const { limiter, key, limit } = budget;
     try {

@@ -39,6 +39,12 @@ export const ROUTE_ROLES: Readonly<Record<string, RouteRule>> = {
   revokeToken: owner,
   listAuditEntries: owner,
   exportAuditEntries: owner,
+  // Slack and Discord integrations (their secrets): owners (DESIGN §18).
+  listIntegrations: owner,
+  putSlackIntegration: owner,
+  putSlackOAuthApp: owner,
+  putDiscordIntegration: owner,
+  deleteIntegration: owner,
   // The knowledge base, sources and widget settings: editors.
   listDocuments: editor,
   getDocument: editor,

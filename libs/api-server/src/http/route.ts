@@ -41,6 +41,11 @@ export interface RouteSpec<B = unknown, Q = unknown> {
   form?: ZodType;
   /** A JSON body, documented only: the handler checks it and answers what is wrong in it itself. */
   jsonDocumented?: ZodType;
+  /**
+   * A body signed by the platform that sends it (Slack, Discord), documented only: the JSON parser
+   * leaves it alone, and the handler reads the raw bytes its signature covers.
+   */
+  signedBody?: { contentType: string; schema: ZodType };
   query?: ZodType<Q>;
   headers?: ZodType;
   responses: Record<number, ResponseSpec>;
@@ -62,6 +67,8 @@ export const API_TAGS = {
     'Evaluation sets of questions with expected answers, and runs that score the answers and list regressions.',
   Health: 'Liveness and dependency checks, without a token.',
   Insights: 'What visitors ask: totals and series, conversations, coverage gaps and exports.',
+  Integrations:
+    'Slack and Discord: the endpoints their platforms call, and each tenant’s integration settings.',
   MCP: 'The Model Context Protocol server over the knowledge base, for coding assistants and agents.',
   Questions: 'Ask questions and read, poll or stream their answers; chats and feedback.',
   Search: 'Search the knowledge base directly, for backends that build their own prompts.',
@@ -146,9 +153,11 @@ export class RouteTable {
     return this.specs.map((s) => `${s.method.toUpperCase()} ${this.openApiPath(s.path)}`);
   }
 
-  /** Whether `method path` (under the base path) is a route that reads its own multipart body. */
-  readsForm(method: string, path: string): boolean {
-    return this.specs.some((s) => s.form && s.method === method.toLowerCase() && toRegExp(s.path).test(path));
+  /** Whether `method path` (under the base path) is a route that reads its own body (multipart or signed). */
+  readsOwnBody(method: string, path: string): boolean {
+    return this.specs.some(
+      (s) => (s.form || s.signedBody) && s.method === method.toLowerCase() && toRegExp(s.path).test(path),
+    );
   }
 
   /** Methods registered for a concrete path, for 405 `Allow`. */
@@ -176,7 +185,7 @@ export class RouteTable {
     }
     const scopes = spec.scope === null ? [] : [spec.scope].flat();
     const problems = spec.scope ? [400, 401, 403, 404, 429, 503] : [400, 503];
-    if (spec.body || spec.form || spec.jsonDocumented) problems.push(413, 415);
+    if (spec.body || spec.form || spec.jsonDocumented || spec.signedBody) problems.push(413, 415);
     for (const status of problems) {
       responses[status] ??= {
         description: status === 403 ? missingScopeDescription(scopes) : PROBLEM_DESCRIPTIONS[status]!,
@@ -203,6 +212,14 @@ export class RouteTable {
           : {}),
         ...(spec.jsonDocumented
           ? { body: { content: { 'application/json': { schema: spec.jsonDocumented } }, required: true } }
+          : {}),
+        ...(spec.signedBody
+          ? {
+              body: {
+                content: { [spec.signedBody.contentType]: { schema: spec.signedBody.schema } },
+                required: true,
+              },
+            }
           : {}),
         ...(spec.query ? { query: spec.query as never } : {}),
         ...(spec.path.includes(':') ? { params: pathParams(spec.path) as never } : {}),

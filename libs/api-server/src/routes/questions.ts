@@ -13,6 +13,7 @@ import { IdempotencyHeaders, idempotencyKey } from '../http/idempotency-key';
 import { addGetRoute, parseHeader, type RouteTable } from '../http/route';
 import { closeSignal, openEventStream, pipeQuestionEvents } from '../http/sse';
 import type { ApiDeps } from '../api-deps';
+import { rateAnswer } from '../rate-answer';
 
 const IfNoneMatchHeaders = z.object({
   'if-none-match': z.string().max(1000).optional().openapi({
@@ -195,15 +196,7 @@ export function questionRoutes(routes: RouteTable, deps: ApiDeps): void {
       responses: { 204: { description: 'Feedback stored' } },
     },
     async (req, res, { body }) => {
-      const principal = principalOf(req);
-      const questionId = String(req.params.id);
-      const stored = await deps.questions.get(principal.tenant, questionId);
-      await deps.feedback.add(principal.tenant, {
-        ...body,
-        question_id: questionId,
-        created_at: new Date().toISOString(),
-      });
-      await deps.insights?.log.feedback(principal.tenant, stored.record, body);
+      await rateAnswer(deps, principalOf(req).tenant, String(req.params.id), body);
       res.status(204).end();
     },
   );

@@ -6,7 +6,7 @@ KEYS[1] question hash   KEYS[2] question event stream   KEYS[3] idempotency reco
 ARGV[1] question id   ARGV[2] chat id   ARGV[3] tenant   ARGV[4] text
 ARGV[5] filters JSON  ARGV[6] metadata JSON  ARGV[7] now (ISO)  ARGV[8] TTL seconds
 ARGV[9] request hash for the idempotency key, or '' (no key)
-ARGV[10] priority ('interactive' | 'batch')   ARGV[11] channel ('api' | 'widget' | 'batch' | 'mcp')
+ARGV[10] priority ('interactive' | 'batch')   ARGV[11] channel ('api' | 'widget' | 'batch' | 'mcp' | 'slack' | 'discord')
 
 Returns {'created', question id, chat id}, {'replay', question id, chat id} or
         {'conflict'} (key reused with another body).
