@@ -11,6 +11,7 @@ import type { HealthService } from './health-service';
 import type { QuestionRateLimiter } from './http/rate-limit';
 import type { SessionAuth } from './http/session-auth';
 import type { SignInLimiter } from './http/sign-in-limiter';
+import type { SearchBoxDeps } from './search-box-deps';
 
 /** The administration portal's services (accounts, sessions, tokens). */
 export interface AdminDeps {
@@ -41,6 +42,8 @@ export interface ApiDeps {
   /** The question log and the admin reports over it (insights, conversations, gaps, export). */
   insights?: InsightsServices;
   retrieval: Searcher;
+  /** The widget's as-you-type search (`POST /search/`) and its rate limits. */
+  search: SearchBoxDeps;
   health: HealthService;
   /** `PUBLIC_URL`: its origin is the installation's own, with loopback on the API's port (see `ownOrigin`). */
   publicUrl?: string;

@@ -18,6 +18,7 @@ import { healthRoutes } from './routes/health';
 import { insightsRoutes } from './routes/insights';
 import { questionRoutes } from './routes/questions';
 import { searchRoutes } from './routes/search';
+import { searchBoxRoutes } from './routes/search-box';
 import { widgetRoutes } from './routes/widget';
 
 /** Registers extra route groups (the documents API comes from the knowledge-base wiring). */
@@ -53,6 +54,7 @@ export function createApp(
   questionRoutes(routes, deps);
   widgetRoutes(routes, deps);
   searchRoutes(routes, deps);
+  searchBoxRoutes(routes, deps);
   insightsRoutes(routes, deps);
   adminSessionRoutes(routes, deps);
   adminTokenRoutes(routes, deps);

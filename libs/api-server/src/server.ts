@@ -27,6 +27,7 @@ import { createApp, type RouteGroup } from './app';
 import { HealthService, type Probe } from './health-service';
 import { answerClientError } from './http/problem-handler';
 import { QuestionRateLimiter } from './http/rate-limit';
+import { createSearchBoxDeps } from './search-box-deps';
 
 /** What the API needs from the knowledge base and the model, built by the caller. */
 export interface ApiServices {
@@ -138,6 +139,13 @@ export async function startApi(
         },
       }),
       retrieval: services.retrieval,
+      search: createSearchBoxDeps(config, {
+        redis,
+        keys,
+        retrieval: services.retrieval,
+        store: services.knowledge?.store,
+        logger: opts.logger,
+      }),
       health,
       publicUrl: config.publicUrl,
       basePath: API_BASE_PATH,

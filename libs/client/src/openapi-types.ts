@@ -249,6 +249,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v2/search/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Search as the visitor types (widget search box)
+     * @description Searches the token's tenant for what a visitor types into the widget's search box: keyword-led, the last word a prefix unless a space follows it, words of five or more letters no page holds read as the words one typo away. Returns sections grouped by page (best page first) with their heading path, a plain-text snippet and the matched words' offsets in it, never a whole passage. The token's filters are ANDed to the request's. Rate limited per token and, for widget tokens, per visitor (`SEARCH_RATE_LIMIT_PER_MINUTE`, `VISITOR_SEARCHES_PER_MINUTE`), apart from questions. Needs a token with the `ask` scope (or `admin`, which has every scope), or a portal session.
+     */
+    post: operations['searchBox'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v2/admin/insights/': {
     parameters: {
       query?: never;
@@ -991,6 +1011,45 @@ export interface components {
         [key: string]: unknown;
       };
       tenants?: string[];
+    };
+    SearchBoxResponse: {
+      results: components['schemas']['SearchBoxResult'][];
+      took_ms: number;
+    };
+    SearchBoxResult: {
+      document_id: string;
+      chunk_id: string;
+      /** @description Title of the page. */
+      title: string;
+      /** @description The page’s URL with the section’s anchor. */
+      url: string | null;
+      /** @description Headings from the page’s top to the section, e.g. `["Tokens", "Revoke"]`. */
+      heading_path: string[];
+      /** @description Plain text around the matched words (never the whole passage). */
+      snippet: string;
+      /** @description Matched words as `[start, end)` offsets (UTF-16) into `snippet`. */
+      highlights: number[][];
+    };
+    /**
+     * @example {
+     *       "query": "rotate tok",
+     *       "page_url": "https://docs.acme.test/tokens"
+     *     }
+     */
+    SearchBoxRequest: {
+      /** @description What the visitor typed; a last word without a space after it is a prefix. */
+      query: string;
+      filters?: components['schemas']['Filter'][] | components['schemas']['FilterMap'];
+      /**
+       * @description Most pages returned (each with up to three sections).
+       * @default 8
+       */
+      limit?: number;
+      /**
+       * Format: uri
+       * @description The page the visitor searches from (for insights).
+       */
+      page_url?: string;
     };
     Insights: {
       from: string;
@@ -2548,6 +2607,102 @@ export interface operations {
         };
       };
       /** @description The token lacks the `search` scope (or `admin`, which has every scope), or the origin is not allowed. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description No such record for this tenant. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The body is larger than the limit. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The body is not JSON (`Content-Type: application/json`). */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Rate limited; see `Retry-After`. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description A dependency is unavailable. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  searchBox: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['SearchBoxRequest'];
+      };
+    };
+    responses: {
+      /** @description Sections grouped by page, best page first */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SearchBoxResponse'];
+        };
+      };
+      /** @description Invalid body or parameter (problem details with `errors`). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Missing, unknown or expired token. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The token lacks the `ask` scope (or `admin`, which has every scope), or the origin is not allowed. */
       403: {
         headers: {
           [name: string]: unknown;

@@ -189,6 +189,10 @@ export class Keys {
   rateLimit(): string {
     return `${this.prefix}:rl`;
   }
+  /** Prefix of the search box's rate-limit counters (apart from the questions'). */
+  searchRateLimit(): string {
+    return `${this.prefix}:rl:search`;
+  }
   /** The stamp of the vector store the document records and page states describe (see `bindRecordsToStore`). */
   storeStamp(): string {
     return `${this.prefix}:store`;

@@ -13,7 +13,7 @@ import {
 import { resultRow, type ResultList } from './embedded-hits';
 import { EmbeddedSearch } from './embedded-search';
 import { tableMirror, type MirrorEvents, type MirrorKeeper } from './mirror-keeper';
-import { documentsClause, inList } from './lance-sql';
+import { documentsClause, inList, tenantClause } from './lance-sql';
 import { readTrainedRows, StampFile, writeTrainedRows } from './sidecar-files';
 import { StoreGate } from './store-gate';
 import { TermStatsFiles, type RowChange } from './term-stats-files';
@@ -172,6 +172,17 @@ export class EmbeddedStore implements VectorStore {
         metadata: JSON.parse(fields.metadata) as Record<string, unknown>,
       };
     });
+  }
+
+  async *searchTexts(tenant: string): AsyncIterable<string> {
+    const table = await this.openTable();
+    if (!table) return;
+    for await (const batch of table
+      .query()
+      .where(tenantClause([tenant]))
+      .select(['search_text'])) {
+      for (const row of batch.toArray() as unknown as { search_text: string }[]) yield row.search_text;
+    }
   }
 
   async keywordSearch(query: StoreQuery & { text: string }): Promise<SearchResult[]> {

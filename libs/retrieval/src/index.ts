@@ -11,5 +11,8 @@ export { EmbeddedStore } from './embedded-store';
 export { Retrieval } from './retrieval';
 export type { Searcher } from './searcher';
 export { searchAs } from './search-as';
+export { SearchBox, expandQuery, type SearchBoxQuery } from './search-box';
+export { Vocabularies, type VocabulariesOptions } from './vocabularies';
+export { Vocabulary } from './vocabulary';
 export { createRetrieval } from './create-retrieval';
 export { words } from './tokenize';
