@@ -60,7 +60,11 @@ export class WidgetApi {
     private readonly debug: (...args: unknown[]) => void,
   ) {}
 
-  private async call(path: string, init: RequestInit = {}, signal?: AbortSignal): Promise<Response> {
+  /**
+   * A request to the API (`path` relative to `api_url`, with the token); an error answer, or none,
+   * throws a {@link WidgetError} that says what happened.
+   */
+  async call(path: string, init: RequestInit = {}, signal?: AbortSignal): Promise<Response> {
     let res: Response;
     try {
       res = await fetch(this.apiUrl + path, {

@@ -80,7 +80,8 @@ export class ChatController implements ReactiveController {
     if (!api || this.busy || signal.aborted) return false;
     const before = this.turns;
     const turn = newTurn(question);
-    const chat = value.mode === 'chat';
+    // Search mode's answers take follow-ups too, within the page's visit (the chat is not kept).
+    const chat = value.mode !== 'question';
     this.turns = chat ? [...before, turn] : [turn];
     const filters = this.settings.filters();
     const target = { question, chat_id: chat ? this.chatId : undefined, filters };
@@ -210,7 +211,8 @@ export class ChatController implements ReactiveController {
       case 'question':
         turn.id = event.data.question_id;
         storage.pending = { id: turn.id, question: turn.question };
-        if (this.settings.value.mode === 'chat') storage.chatId = this.chatId = event.data.chat_id;
+        if (this.settings.value.mode !== 'question') this.chatId = event.data.chat_id;
+        if (this.settings.value.mode === 'chat') storage.chatId = this.chatId;
         break;
       case 'status':
         // A worker took the answer over and starts it again.

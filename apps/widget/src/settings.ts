@@ -1,8 +1,13 @@
 import type { Filter, WidgetSettings } from '@docqa/contracts';
-import { DEFAULT_LABELS, type LabelKey } from '@docqa/contracts/constants';
+import { DEFAULT_LABELS } from '@docqa/contracts/constants';
+import type { SEARCH_LABELS } from '@docqa/contracts/search-labels';
 
-/** Every label's text: the defaults (spec §2.7) under the server's and the page's own. */
-export type Labels = Record<LabelKey, string>;
+/**
+ * Every label's text: the defaults (spec §2.7) under the server's and the page's own. The search
+ * modal's texts are there only when overridden: their defaults load with the modal.
+ */
+export type Labels = Record<keyof typeof DEFAULT_LABELS, string> &
+  Partial<Record<keyof typeof SEARCH_LABELS, string>>;
 
 /** The page's `window.ASSISTANT_WIDGET`: API address and token plus widget settings. */
 export interface WidgetConfig extends WidgetSettings {
@@ -15,7 +20,7 @@ export interface ResolvedSettings {
   api_url: string;
   api_token: string;
   el: string;
-  mode: 'chat' | 'question';
+  mode: 'chat' | 'question' | 'search';
   popup: boolean;
   automount: boolean;
   debug: boolean;

@@ -33,8 +33,8 @@ export {
   type SearchResponse,
   type SearchResult,
 } from './search';
+export { SEARCH_BOX_MAX_CHARS } from './constants';
 export {
-  SEARCH_BOX_MAX_CHARS,
   SearchBoxRequestSchema,
   SearchBoxResponseSchema,
   type SearchBoxRequest,

@@ -1,8 +1,6 @@
+import { SEARCH_BOX_MAX_CHARS } from './constants';
 import { FiltersSchema } from './filter';
 import { z } from './zod';
-
-/** Longest query the search box takes: what a visitor types, never a pasted page. */
-export const SEARCH_BOX_MAX_CHARS = 200;
 
 /** Control characters (C0, DEL, C1): never typed into a search box. */
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/;

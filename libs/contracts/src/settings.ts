@@ -1,4 +1,5 @@
-import { DEFAULT_LABELS, isLogoUrl, type LabelKey } from './constants';
+import { isLogoUrl } from './constants';
+import { labelKeys } from './search-labels';
 import { FilterSchema } from './filter';
 import { unionError, z } from './zod';
 
@@ -14,7 +15,7 @@ export const WidgetFilterSchema = z.object({
 export const WidgetSettingsSchema = z
   .object({
     el: z.string().max(200),
-    mode: z.enum(['chat', 'question']),
+    mode: z.enum(['chat', 'question', 'search']),
     popup: z.boolean(),
     automount: z.boolean(),
     debug: z.boolean(),
@@ -25,10 +26,7 @@ export const WidgetSettingsSchema = z
     filters: z.array(WidgetFilterSchema).max(20),
     api_filters: z.array(FilterSchema).max(20),
     default_filters: z.record(z.string(), z.union([z.string(), z.array(z.string())], { error: unionError })),
-    labels: z.partialRecord(
-      z.enum(Object.keys(DEFAULT_LABELS) as [LabelKey, ...LabelKey[]]),
-      z.string().max(1000),
-    ),
+    labels: z.partialRecord(z.enum(labelKeys()), z.string().max(1000)),
   })
   .partial()
   .strict()
