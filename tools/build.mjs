@@ -7,6 +7,7 @@
  *   node tools/build.mjs [--only NAME] [--quiet]
  */
 import { build } from 'esbuild';
+import { minifyLitCss } from './build/minify-lit-css.mjs';
 import { precompressDir, prepareSwaggerUi } from './build/precompress.mjs';
 import {
   existsSync,
@@ -106,6 +107,7 @@ if ((!values.only || values.only === 'widget') && existsSync(widgetEntry)) {
       ...BROWSER,
       chunkNames: 'chunks/[name]-[hash]',
       tsconfig: 'apps/widget/tsconfig.json',
+      plugins: [minifyLitCss(/apps\/widget\/src\/.*\.ts$/)],
     }),
   );
 }

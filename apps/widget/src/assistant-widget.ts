@@ -6,6 +6,7 @@ import { trapTab } from './focus-trap';
 import { SettingsController } from './settings-controller';
 import type { WidgetConfig } from './settings';
 import { styles } from './styles';
+import { isRtl } from './locale';
 import { SearchMode, searchTriggerStyles } from './search-mode';
 import { ShortcutController } from './shortcut-controller';
 import type { Turn } from './turn';
@@ -151,6 +152,10 @@ export class AssistantWidget extends LitElement {
   };
 
   protected override willUpdate(): void {
+    // The interface's language, for screen readers and the layout's direction (Arabic: right to left).
+    const { locale } = this.settings.value;
+    this.lang = locale;
+    this.dir = isRtl(locale) ? 'rtl' : 'ltr';
     const list = this.renderRoot?.querySelector('.messages');
     if (this.chat.turns.length !== this.shownTurns) this.following = true;
     else if (list && Math.abs(list.scrollTop - this.scrolledTo) > 1) this.following = false;

@@ -1,6 +1,8 @@
 import type { Filter, WidgetSettings } from '@docqa/contracts';
 import { DEFAULT_LABELS } from '@docqa/contracts/constants';
 import type { SEARCH_LABELS } from '@docqa/contracts/search-labels';
+import type { Locale } from './locale';
+import type { LabelPack } from './locales/label-pack';
 
 /**
  * Every label's text: the defaults (spec §2.7) under the server's and the page's own. The search
@@ -30,13 +32,19 @@ export interface ResolvedSettings {
   api_filters: Filter[];
   default_filters: Record<string, string | string[]>;
   labels: Labels;
+  /** The interface's language (see `pickLocale`). */
+  locale: Locale;
 }
 
 /**
  * Applies defaults; `server` settings (GET /settings/) sit under the page's own, with `labels` and
- * `default_filters` merged key by key.
+ * `default_filters` merged key by key, and the texts of the `language` under both.
  */
-export function resolveSettings(page: Partial<WidgetConfig>, server: WidgetSettings = {}): ResolvedSettings {
+export function resolveSettings(
+  page: Partial<WidgetConfig>,
+  server: WidgetSettings = {},
+  language: { locale: Locale; pack?: LabelPack } = { locale: 'en' },
+): ResolvedSettings {
   const merged = { ...server, ...page };
   return {
     api_url: withSlash(page.api_url ?? ''),
@@ -51,7 +59,8 @@ export function resolveSettings(page: Partial<WidgetConfig>, server: WidgetSetti
     filters: merged.filters ?? [],
     api_filters: merged.api_filters ?? [],
     default_filters: { ...server.default_filters, ...page.default_filters },
-    labels: { ...DEFAULT_LABELS, ...(server.labels ?? {}), ...(page.labels ?? {}) } as Labels,
+    labels: { ...DEFAULT_LABELS, ...language.pack, ...server.labels, ...page.labels } as Labels,
+    locale: language.locale,
   };
 }
 

@@ -936,7 +936,7 @@ export interface components {
     WidgetSettings: {
       el?: string;
       /** @enum {string} */
-      mode?: 'chat' | 'question';
+      mode?: 'chat' | 'question' | 'search';
       popup?: boolean;
       automount?: boolean;
       debug?: boolean;
@@ -958,6 +958,8 @@ export interface components {
       default_filters?: {
         [key: string]: string | string[];
       };
+      /** @description Language of the interface (en, de, fr, es, pt, it, ja, zh-CN, ko, ar); without it the page’s `<html lang>`, else the browser’s. */
+      locale?: string;
       labels?: {
         CHAT_PLACEHOLDER?: string;
         POPUP_TITLE?: string;
@@ -970,6 +972,20 @@ export interface components {
         DOWN_RATE_URL_PLACEHOLDER?: string;
         DOWN_RATE_BUTTON?: string;
         NEW_CHAT_BUTTON?: string;
+        SEARCH_TRIGGER?: string;
+        SEARCH_PLACEHOLDER?: string;
+        SEARCH_ASK?: string;
+        SEARCH_RESULTS?: string;
+        SEARCH_NO_RESULTS?: string;
+        SEARCH_HINT?: string;
+        SEARCH_RECENT?: string;
+        SEARCH_CLEAR_RECENT?: string;
+        SEARCH_BACK?: string;
+        SEARCH_CLOSE?: string;
+        SEARCH_ERROR?: string;
+        SEARCH_RATE_LIMITED?: string;
+        SEARCH_OFFLINE?: string;
+        SEARCH_FOLLOW_UP?: string;
       };
     };
     SearchResponse: {
