@@ -93,6 +93,7 @@ const CHAT: ConversationDetail = {
       feedback: { rating: 'down', details: `Wrong command.\nSee ${LONG_URL}`, url: LONG_URL },
       first_partial_ms: 700,
       ready_ms: 2100,
+      page_url: null,
     },
     {
       question_id: 'q2',
@@ -106,6 +107,7 @@ const CHAT: ConversationDetail = {
       feedback: null,
       first_partial_ms: null,
       ready_ms: null,
+      page_url: null,
     },
   ],
 };

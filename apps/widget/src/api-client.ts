@@ -9,7 +9,9 @@ import type {
 import { isFinalEvent, readAnswerEvents } from '@docqa/client/answer-events';
 
 /** A new question to ask, or an asked one whose answer to replay. */
-export type StreamTarget = { question: string; chat_id?: string; filters: Filter[] } | { questionId: string };
+export type StreamTarget =
+  | { question: string; chat_id?: string; filters: Filter[]; page_url?: string; locale?: string }
+  | { questionId: string };
 
 const UNREACHABLE = 'Cannot reach the assistant. Check your connection and try again.';
 

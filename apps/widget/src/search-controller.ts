@@ -3,6 +3,7 @@ import type { SearchBoxRequest, SearchBoxResponse, SearchBoxResult } from '@docq
 import { SEARCH_BOX_MAX_CHARS } from '@docqa/contracts/constants';
 import { SEARCH_LABELS } from '@docqa/contracts/search-labels';
 import { WidgetError } from './api-client';
+import { pageUrl } from './chat-controller';
 import type { SettingsController } from './settings-controller';
 import { RecentSearches } from './recent-searches';
 
@@ -125,9 +126,4 @@ export class SearchController implements ReactiveController {
     if (err instanceof WidgetError && (err.status === 401 || err.status === 403)) return err.message;
     return labels.SEARCH_ERROR;
   }
-}
-
-/** The page the visitor searches from, without its query or fragment (which may hold what is private). */
-export function pageUrl(): string | undefined {
-  return /^https?:$/.test(location.protocol) ? location.origin + location.pathname : undefined;
 }

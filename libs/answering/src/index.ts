@@ -1,4 +1,5 @@
 export { NOT_FOUND_ANSWER, type AnswerChunk, type Answerer, type AnswerInput } from './answer-types';
+export { notFoundAnswer } from './fixed-phrases';
 export { citedNumbers } from './citations';
 export { standaloneQuery } from './follow-up';
 export { pieces } from './pieces';

@@ -787,6 +787,13 @@ export interface components {
       question_metadata?: {
         [key: string]: unknown;
       };
+      /**
+       * Format: uri
+       * @description The page the question is asked from: a question about “this page” is answered from it first; the portal’s conversation view shows it.
+       */
+      page_url?: string;
+      /** @description The asker’s language: the fixed phrases of the answer (“not found”) follow it. */
+      locale?: string;
     };
     /**
      * @example {
@@ -839,6 +846,8 @@ export interface components {
       created_at: string;
       updated_at: string;
       error?: components['schemas']['Problem'];
+      /** @description The page the question was asked from, when given. */
+      page_url?: string;
     };
     Source: {
       document_id: string;
@@ -899,6 +908,13 @@ export interface components {
       question: string;
       chat_id?: string;
       filters?: components['schemas']['Filter'][] | components['schemas']['FilterMap'];
+      /**
+       * Format: uri
+       * @description The page the question is asked from: a question about “this page” is answered from it first; the portal’s conversation view shows it.
+       */
+      page_url?: string;
+      /** @description The asker’s language: the fixed phrases of the answer (“not found”) follow it. */
+      locale?: string;
     };
     Conversation: {
       chat_id: string;
@@ -1146,6 +1162,7 @@ export interface components {
       feedback: components['schemas']['LoggedFeedback'];
       first_partial_ms: number | null;
       ready_ms: number | null;
+      page_url: string | null;
     };
     ConversationSource: {
       document_id: string;

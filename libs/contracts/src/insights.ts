@@ -174,6 +174,8 @@ export const ConversationTurnSchema = z
     feedback: LoggedFeedbackSchema.nullable(),
     first_partial_ms: z.number().int().nullable(),
     ready_ms: z.number().int().nullable(),
+    /** The page the question was asked from (the widget sends it), while the record exists. */
+    page_url: z.string().nullable(),
   })
   .openapi('ConversationTurn');
 export type ConversationTurn = z.infer<typeof ConversationTurnSchema>;

@@ -1,6 +1,7 @@
 import { isLogoUrl } from './constants';
 import { labelKeys } from './search-labels';
 import { FilterSchema } from './filter';
+import { LocaleSchema } from './locale';
 import { unionError, z } from './zod';
 
 export const WidgetFilterSchema = z.object({
@@ -26,16 +27,10 @@ export const WidgetSettingsSchema = z
     filters: z.array(WidgetFilterSchema).max(20),
     api_filters: z.array(FilterSchema).max(20),
     default_filters: z.record(z.string(), z.union([z.string(), z.array(z.string())], { error: unionError })),
-    locale: z
-      .string()
-      .max(35)
-      .regex(/^[A-Za-z]{2,3}([-_][A-Za-z0-9]{2,8})*$/, {
-        message: 'must be a language tag such as de or zh-CN',
-      })
-      .openapi({
-        description:
-          'Language of the interface (en, de, fr, es, pt, it, ja, zh-CN, ko, ar); without it the page’s `<html lang>`, else the browser’s.',
-      }),
+    locale: LocaleSchema.openapi({
+      description:
+        'Language of the interface (en, de, fr, es, pt, it, ja, zh-CN, ko, ar); without it the page’s `<html lang>`, else the browser’s.',
+    }),
     labels: z.partialRecord(z.enum(labelKeys()), z.string().max(1000)),
   })
   .partial()

@@ -34,6 +34,8 @@ export interface StoredQuestion {
   priority: QuestionPriority;
   /** Where the question entered docqa. */
   channel: Channel;
+  /** The asker's language tag (the widget's `locale`), for the fixed phrases of the answer. */
+  locale?: string;
 }
 
 /** Input of {@link QuestionStore.create}. */
@@ -47,6 +49,10 @@ export interface NewQuestion {
   priority?: QuestionPriority;
   /** Where the question entered docqa. @defaultValue 'api' */
   channel?: Channel;
+  /** The page the question was asked from (the widget's `page_url`). */
+  pageUrl?: string;
+  /** The asker's language tag. */
+  locale?: string;
 }
 
 /** An event read back from a question's stream, with its stream id. */
@@ -116,7 +122,9 @@ export class QuestionStore {
     const metadata = JSON.stringify(input.metadata ?? {});
     const requestHash = key
       ? createHash('sha256')
-          .update(JSON.stringify([input.text, input.chatId ?? null, filters, metadata]))
+          .update(
+            JSON.stringify([input.text, input.chatId ?? null, filters, metadata, ...pageAndLocale(input)]),
+          )
           .digest('hex')
       : '';
     const now = new Date().toISOString();
@@ -135,6 +143,8 @@ export class QuestionStore {
       requestHash,
       input.priority ?? 'interactive',
       input.channel ?? 'api',
+      input.pageUrl ?? '',
+      input.locale ?? '',
     );
     if (outcome === 'conflict') {
       throw new IdempotencyConflictError(
@@ -355,6 +365,7 @@ function fromHash(h: Record<string, string>): StoredQuestion {
     updated_at: h.updated_at!,
   };
   if (h.error) record.error = JSON.parse(h.error);
+  if (h.page_url) record.page_url = h.page_url;
   return {
     record,
     tenant: h.tenant!,
@@ -364,7 +375,16 @@ function fromHash(h: Record<string, string>): StoredQuestion {
     attempt: Number(h.attempt),
     priority: h.priority === 'batch' ? 'batch' : 'interactive',
     channel: ChannelSchema.safeParse(h.channel).data ?? 'api',
+    ...(h.locale ? { locale: h.locale } : {}),
   };
+}
+
+/**
+ * A question's page and language as its idempotency hash counts them: nothing when it has
+ * neither, so the hash of a question without them is what it was before they existed.
+ */
+function pageAndLocale(input: NewQuestion): (string | null)[] {
+  return input.pageUrl || input.locale ? [input.pageUrl ?? null, input.locale ?? null] : [];
 }
 
 /** The part of {@link QuestionStore} that answers a question (what the processor writes through). */
