@@ -47,6 +47,12 @@ const INSIGHTS: Insights = {
     { channel: 'widget', questions: 80, not_covered: 8 },
     { channel: 'api', questions: 10, not_covered: 1 },
   ],
+  searches: {
+    total: 40,
+    no_results: 3,
+    top: [{ text: 'install', count: 9 }],
+    top_no_results: [{ text: 'kerberos', count: 2 }],
+  },
 };
 
 const GAPS: Gaps = {

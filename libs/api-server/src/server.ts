@@ -109,6 +109,14 @@ export async function startApi(
     basic: { redis: async () => void (await redis.ping()), ...services.probes },
     model: services.modelProbe,
   });
+  const insights = createInsightsServices({
+    redis,
+    keys,
+    store,
+    retentionDays: config.analyticsRetentionDays,
+    knowledge: services.knowledge,
+    now: services.now,
+  });
   const { app, routes } = createApp(
     {
       version: opts.version,
@@ -121,14 +129,7 @@ export async function startApi(
       questions: new QuestionService({ store, queue, feed }),
       settings: new SettingsStore({ redis, keys }),
       feedback: new FeedbackStore({ redis, keys, ttlSeconds }),
-      insights: createInsightsServices({
-        redis,
-        keys,
-        store,
-        retentionDays: config.analyticsRetentionDays,
-        knowledge: services.knowledge,
-        now: services.now,
-      }),
+      insights,
       rateLimiter: new QuestionRateLimiter({
         redis,
         keys,
@@ -198,7 +199,14 @@ export async function startApi(
         server.closeIdleConnections();
         setTimeout(() => server.closeAllConnections(), 2000).unref();
       });
-      await Promise.allSettled([feed.close(), queue.close(), watch?.close(), services.close?.()]);
+      await Promise.allSettled([
+        feed.close(),
+        queue.close(),
+        watch?.close(),
+        services.close?.(),
+        // Searches still waiting for typing to settle are counted before Redis closes.
+        insights.searches.close(),
+      ]);
       await closeRedis(redis);
     },
   };

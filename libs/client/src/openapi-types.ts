@@ -1105,6 +1105,7 @@ export interface components {
         questions: number;
         not_covered: number;
       }[];
+      searches: components['schemas']['SearchInsights'];
     };
     InsightsTotals: {
       questions: number;
@@ -1127,6 +1128,18 @@ export interface components {
     };
     /** @enum {string} */
     Channel: 'api' | 'widget' | 'batch' | 'mcp';
+    SearchInsights: {
+      total: number;
+      no_results: number;
+      top: {
+        text: string;
+        count: number;
+      }[];
+      top_no_results: {
+        text: string;
+        count: number;
+      }[];
+    };
     ConversationList: {
       items: components['schemas']['ConversationSummary'][];
       next_cursor: string | null;

@@ -102,6 +102,18 @@ export const InsightsSchema = z
     by_channel: z.array(
       z.object({ channel: ChannelSchema, questions: z.number().int(), not_covered: z.number().int() }),
     ),
+    /**
+     * The widget's search box: searches counted once typing settles, those that found nothing, and
+     * the queries (normalised) searched most, and most among those that found nothing.
+     */
+    searches: z
+      .object({
+        total: z.number().int(),
+        no_results: z.number().int(),
+        top: z.array(z.object({ text: z.string(), count: z.number().int() })),
+        top_no_results: z.array(z.object({ text: z.string(), count: z.number().int() })),
+      })
+      .openapi('SearchInsights'),
   })
   .openapi('Insights');
 export type Insights = z.infer<typeof InsightsSchema>;

@@ -154,6 +154,18 @@ export class Keys {
   analyticsTopQuestions(tenant: string, day: string): string {
     return `${this.prefix}:an:{${tenant}}:${day}:tq`;
   }
+  /** Search-box counters of a tenant's day: `searches`, `no_results`. */
+  analyticsSearchDay(tenant: string, day: string): string {
+    return `${this.prefix}:an:{${tenant}}:${day}:sagg`;
+  }
+  /** Sorted set of a day's normalised search-box queries by times searched. */
+  analyticsTopSearches(tenant: string, day: string): string {
+    return `${this.prefix}:an:{${tenant}}:${day}:ts`;
+  }
+  /** Sorted set of a day's normalised search-box queries that found nothing, by times searched. */
+  analyticsNoResultSearches(tenant: string, day: string): string {
+    return `${this.prefix}:an:{${tenant}}:${day}:tn`;
+  }
   /** Hash of a day's normalised question text → its first wording. */
   analyticsQuestionWordings(tenant: string, day: string): string {
     return `${this.prefix}:an:{${tenant}}:${day}:tw`;

@@ -1,5 +1,6 @@
 import { SearchBoxRequestSchema, SearchBoxResponseSchema } from '@docqa/contracts';
 import { principalOf } from '../http/auth';
+import { visitorKey } from '../http/rate-limit';
 import type { RouteTable } from '../http/route';
 import type { ApiDeps } from '../api-deps';
 
@@ -29,6 +30,13 @@ export function searchBoxRoutes(routes: RouteTable, deps: ApiDeps): void {
         filters: [...(body.filters ?? []), ...principal.filters],
         limit: body.limit,
       });
+      // Counted once the visitor's typing settles; the visitor is told apart by token and address, never stored.
+      deps.insights?.searches.searched(
+        principal.tenant,
+        `${principal.id}:${visitorKey(req.ip)}`,
+        body.query,
+        found.results.length,
+      );
       res.setHeader('Cache-Control', 'no-store');
       res.json(found);
     },
