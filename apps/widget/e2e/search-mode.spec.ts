@@ -1,9 +1,17 @@
+import { mkdirSync, mkdtempSync } from 'node:fs';
 import type { Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { Stack } from '@docqa/api-server/testing';
 import { deletePrefix, launchChromium, testPrefix, testRedis } from '@docqa/testing';
 import type { Redis } from 'ioredis';
-import { docsSite, startWidgetStack } from './widget-testing';
+import { docsSite, root, startWidgetStack } from './widget-testing';
+
+/** The docs' screenshots are rewritten only on request (`UPDATE_SCREENSHOTS=1`); else a scratch folder. */
+const screenshots = process.env.UPDATE_SCREENSHOTS
+  ? join(root, 'docs/screenshots')
+  : mkdtempSync(join(tmpdir(), 'docqa-screenshots-'));
 
 /** Where the focus is: the widget's or its search modal's focused control (its label), or the page. */
 function focused(page: Page): Promise<string> {
@@ -32,7 +40,15 @@ describe('search mode (Chromium, a docs site of another origin, real store and w
       env: { SEARCH_WORDS_REFRESH_SECONDS: '1', VISITOR_RATE_LIMIT_PER_MINUTE: '1000' },
     });
     site = await docsSite(
-      (path) => `<!doctype html><html lang="en"><body><h1>Acme docs ${path}</h1>
+      (
+        path,
+      ) => `<!doctype html><html lang="en"><head><meta name="viewport" content="width=device-width, initial-scale=1">
+      <style>body { font: 16px/1.5 system-ui, sans-serif; margin: 0; padding: 16px; }
+      body.dark { background: #0d1117; color: #e6edf3; }
+      .assistant_app.assistant_theme-dark { --assistant-widget-bg: #1e1e1e; --assistant-widget-text: #f0f0f0;
+        --assistant-widget-primary: #333; --assistant-widget-secondary: #b0b0b0; --assistant-widget-accent: #58a6ff;
+        --assistant-widget-border: #444; --assistant-widget-hover: #2a2a2a; --assistant-answer-code-bg: #2d2d2d; }</style></head>
+      <body><h1>Acme docs ${path}</h1>
       <div id="assistant"></div>
       <script>window.ASSISTANT_WIDGET = ${JSON.stringify(config)};</script>
       <script type="module" src="${stack.baseUrl}/widget/assistant-widget.js"></script></body></html>`,
@@ -82,7 +98,11 @@ describe('search mode (Chromium, a docs site of another origin, real store and w
   });
 
   /** Opens the docs page in search mode with `settings`. */
-  async function openPage(settings: Record<string, unknown> = {}, path = '/'): Promise<Page> {
+  async function openPage(
+    settings: Record<string, unknown> = {},
+    path = '/',
+    viewport = { width: 1280, height: 800 },
+  ): Promise<Page> {
     const token = await stack.createToken({
       tenant: 'acme',
       scopes: ['ask'],
@@ -90,7 +110,7 @@ describe('search mode (Chromium, a docs site of another origin, real store and w
       origins: [site.origin],
     });
     config = { api_url: stack.apiUrl, api_token: token, mode: 'search', ...settings };
-    context ??= await browser.newContext();
+    context ??= await browser.newContext({ viewport });
     const page = await context.newPage();
     await page.goto(site.origin + path);
     await page.getByRole('button', { name: /Search the docs/ }).waitFor();
@@ -207,4 +227,42 @@ describe('search mode (Chromium, a docs site of another origin, real store and w
     await input(page).pressSequentially('s');
     await page.getByRole('alert').getByText('You are offline').waitFor();
   });
+
+  it.each([
+    ['desktop', { width: 1280, height: 800 }],
+    ['phone', { width: 360, height: 740 }],
+  ] as const)(
+    'fits the modal on a %s, light and dark, in English and Arabic (screenshots)',
+    async (device, viewport) => {
+      mkdirSync(screenshots, { recursive: true });
+      for (const [theme, locale] of [
+        ['light', 'en'],
+        ['dark', 'en'],
+        ['light', 'ar'],
+      ] as const) {
+        if (device === 'phone' && locale === 'ar') continue;
+        const page = await openPage({ locale }, '/', viewport);
+        if (theme === 'dark')
+          await page.evaluate(() => {
+            document.body.classList.add('dark');
+            document.getElementById('assistant')!.classList.add('assistant_theme-dark');
+          });
+        await searchFor(page, 'token', 'Tokens');
+        await page.locator('mark').first().waitFor();
+        const box = await page.locator('.search-dialog').boundingBox();
+        expect(box!.x).toBeGreaterThanOrEqual(0);
+        expect(box!.x + box!.width).toBeLessThanOrEqual(viewport.width + 0.5);
+        const name = locale === 'ar' ? `search-rtl-${device}` : `search-${theme}-${device}`;
+        await page.screenshot({ path: join(screenshots, `${name}.png`) });
+        if (theme === 'light' && locale === 'en') {
+          await page.keyboard.press('Home');
+          await page.keyboard.press('Enter');
+          await page.getByRole('button', { name: 'Good answer' }).waitFor({ timeout: 30_000 });
+          await page.screenshot({ path: join(screenshots, `search-ask-${device}.png`) });
+        }
+        await context?.close();
+        context = undefined;
+      }
+    },
+  );
 });
