@@ -85,10 +85,10 @@ export function expandQuery(text: string, vocabulary: Vocabulary | null): Expand
   typed.forEach((word, i) => {
     found.add(word);
     if (!vocabulary) return;
-    if (i === typed.length - 1 && prefix) {
-      for (const completion of vocabulary.completions(word, COMPLETIONS)) found.add(completion);
-    }
-    if (word.length >= TYPO_MIN_LENGTH && !vocabulary.has(word)) {
+    const completions = i === typed.length - 1 && prefix ? vocabulary.completions(word, COMPLETIONS) : [];
+    for (const completion of completions) found.add(completion);
+    // A prefix that completes to words is being typed, not mistyped.
+    if (word.length >= TYPO_MIN_LENGTH && !completions.length && !vocabulary.has(word)) {
       for (const neighbour of vocabulary.neighbours(word, TYPO_NEIGHBOURS)) found.add(neighbour);
     }
   });
