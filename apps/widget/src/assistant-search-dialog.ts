@@ -71,10 +71,6 @@ export class AssistantSearchDialog extends LitElement {
   protected override updated(changed: PropertyValues): void {
     if (changed.has('open') && this.open) this.input?.focus();
     this.renderRoot.querySelector('[role=option][aria-selected=true]')?.scrollIntoView({ block: 'nearest' });
-    if (this.search.answered && this.search.typedAt) {
-      // Keystroke to results painted, for the widget bench (debounce included; it subtracts it).
-      performance.mark('docqa-search-painted', { detail: { query: this.search.answered } });
-    }
   }
 
   private readonly onTab = (e: KeyboardEvent): void => {

@@ -32,8 +32,6 @@ export class SearchController implements ReactiveController {
   /** Whether a search is waiting to be sent or in flight. */
   pending = false;
   recent: string[] = [];
-  /** When the field last changed (`performance.now()`), for measuring keystroke to painted results. */
-  typedAt = 0;
   private storage = new RecentSearches('');
   private timer?: ReturnType<typeof setTimeout>;
   private inFlight = false;
@@ -60,7 +58,6 @@ export class SearchController implements ReactiveController {
   /** The field now holds `query`: searches it once the typing pauses. */
   type(query: string): void {
     this.query = query;
-    this.typedAt = performance.now();
     clearTimeout(this.timer);
     if (!query.trim()) {
       Object.assign(this, { results: [], answered: '', problem: undefined, pending: false });
