@@ -1,7 +1,5 @@
-import { DEFAULT_LABELS, type LabelKey } from './constants';
-
 /**
- * The search mode's texts (`mode: "search"`) beyond its field's ({@link DEFAULT_LABELS}'
+ * The search mode's texts (`mode: "search"`) beyond its field's (`DEFAULT_LABELS`'
  * `SEARCH_TRIGGER`), in a module of their own so that the widget loads them with its search modal
  * (a bundle's chunks take whole modules). `{count}` and `{query}` stand for the number of results
  * and the query.
@@ -21,8 +19,3 @@ export const SEARCH_LABELS = {
   SEARCH_OFFLINE: 'You are offline: search needs a connection.',
   SEARCH_FOLLOW_UP: 'Ask a follow-up…',
 } as const;
-
-/** Every label key, in the order the portal's form lists them (a function: bundles that never list them drop it). */
-export function labelKeys(): [LabelKey, ...LabelKey[]] {
-  return [...Object.keys(DEFAULT_LABELS), ...Object.keys(SEARCH_LABELS)] as [LabelKey, ...LabelKey[]];
-}

@@ -1,8 +1,14 @@
-import { isLogoUrl } from './constants';
-import { labelKeys } from './search-labels';
+import { DEFAULT_LABELS, isLogoUrl, type LabelKey } from './constants';
+import { SEARCH_LABELS } from './search-labels';
 import { FilterSchema } from './filter';
 import { LocaleSchema } from './locale';
 import { unionError, z } from './zod';
+
+/** Every label key: the chat's, then the search mode's. */
+const LABEL_KEYS = [...Object.keys(DEFAULT_LABELS), ...Object.keys(SEARCH_LABELS)] as [
+  LabelKey,
+  ...LabelKey[],
+];
 
 export const WidgetFilterSchema = z.object({
   property: z.string().min(1).max(200),
@@ -31,7 +37,7 @@ export const WidgetSettingsSchema = z
       description:
         'Language of the interface (en, de, fr, es, pt, it, ja, zh-CN, ko, ar); without it the page’s `<html lang>`, else the browser’s.',
     }),
-    labels: z.partialRecord(z.enum(labelKeys()), z.string().max(1000)),
+    labels: z.partialRecord(z.enum(LABEL_KEYS), z.string().max(1000)),
   })
   .partial()
   .strict()

@@ -1,8 +1,8 @@
 import { LitElement, html, type PropertyValues } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
 import type { WidgetSettings } from '@docqa/contracts';
-import { DEFAULT_LABELS } from '@docqa/contracts/constants';
-import { labelKeys, SEARCH_LABELS } from '@docqa/contracts/search-labels';
+import { DEFAULT_LABELS, type LabelKey } from '@docqa/contracts/constants';
+import { SEARCH_LABELS } from '@docqa/contracts/search-labels';
 import { api } from '../api/admin-api';
 import { FormErrors, type FormField } from '../api/form-errors';
 import { JSON_SETTINGS, jsonSettings, parseJsonSettings } from '../api/settings-json';
@@ -11,7 +11,7 @@ import { describedBy, fieldErrorView, focusFirstInvalid, formErrorsView, invalid
 import { sharedStyles } from '../styles/shared-styles';
 
 const DEFAULTS: Record<string, string> = { ...DEFAULT_LABELS, ...SEARCH_LABELS };
-const LABEL_KEYS = labelKeys();
+const LABEL_KEYS = Object.keys(DEFAULTS) as LabelKey[];
 
 /** The form's fields and the settings they edit. */
 const FIELDS: FormField[] = [
