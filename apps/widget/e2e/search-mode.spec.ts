@@ -113,7 +113,7 @@ describe('search mode (Chromium, a docs site of another origin, real store and w
     context ??= await browser.newContext({ viewport });
     const page = await context.newPage();
     await page.goto(site.origin + path);
-    await page.getByRole('button', { name: /Search the docs/ }).waitFor();
+    await page.locator('.search-trigger').waitFor();
     return page;
   }
 

@@ -224,7 +224,7 @@ export class AssistantSearchDialog extends LitElement {
       const { result } = entry;
       const previous = entries[i - 1];
       const newPage = previous?.kind !== 'result' || previous.result.document_id !== result.document_id;
-      return html`${newPage ? html`<div class="page-title" role="presentation">${result.title}</div>` : nothing}
+      return html`${newPage ? html`<div class="page-title" role="presentation" dir="auto">${result.title}</div>` : nothing}
         <a
           role="option"
           id=${id}
@@ -233,8 +233,8 @@ export class AssistantSearchDialog extends LitElement {
           aria-selected=${selected}
           @click=${pick}
         >
-          <span class="path">${result.heading_path.join(' › ') || result.title}</span>
-          <span class="snippet">${highlighted(result)}</span>
+          <span class="path" dir="auto">${result.heading_path.join(' › ') || result.title}</span>
+          <span class="snippet" dir="auto">${highlighted(result)}</span>
         </a>`;
     });
   }

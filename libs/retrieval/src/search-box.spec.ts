@@ -36,6 +36,8 @@ describe('expandQuery', () => {
     ]);
     expect(expandQuery('tok revoke', vocabulary).words).toEqual(['tok', 'revoke']);
     expect(expandQuery('tok ', vocabulary).words).toEqual(['tok']);
+    // One or two letters are not completed yet.
+    expect(expandQuery('revoke to', vocabulary).words).toEqual(['revoke', 'to']);
   });
 
   it('reads an unknown word of five or more letters as the words one typo away', () => {

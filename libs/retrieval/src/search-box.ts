@@ -10,6 +10,11 @@ import type { Vocabulary } from './vocabulary';
 const MAX_QUERY_WORDS = 12;
 /** Words a prefix being typed stands for: the most common completions. */
 const COMPLETIONS = 6;
+/**
+ * Shortest prefix completed: one or two letters stand for the commonest words, whose passages are
+ * most of a knowledge base, and would be ranked on every first keystroke for nothing.
+ */
+const MIN_PREFIX = 3;
 /** Shortest word that may be a typo of another (shorter ones are too often other words). */
 const TYPO_MIN_LENGTH = 5;
 /** Words an unknown word may be a typo of: the most common ones. */
@@ -85,7 +90,8 @@ export function expandQuery(text: string, vocabulary: Vocabulary | null): Expand
   typed.forEach((word, i) => {
     found.add(word);
     if (!vocabulary) return;
-    const completions = i === typed.length - 1 && prefix ? vocabulary.completions(word, COMPLETIONS) : [];
+    const typing = i === typed.length - 1 && prefix !== undefined && word.length >= MIN_PREFIX;
+    const completions = typing ? vocabulary.completions(word, COMPLETIONS) : [];
     for (const completion of completions) found.add(completion);
     // A prefix that completes to words is being typed, not mistyped.
     if (word.length >= TYPO_MIN_LENGTH && !completions.length && !vocabulary.has(word)) {
