@@ -7,6 +7,7 @@
  *   node tools/build.mjs [--only NAME] [--quiet]
  */
 import { build } from 'esbuild';
+import { minifyLitCss } from './build/minify-lit-css.mjs';
 import { precompressDir, prepareSwaggerUi } from './build/precompress.mjs';
 import {
   existsSync,
@@ -37,6 +38,7 @@ const nodeEntries = {
   'bench-evals': 'tools/bench/evals/main.ts',
   'bench-widget': 'tools/bench/widget/main.ts',
   'bench-search-speed': 'tools/bench/search-speed/main.ts',
+  'bench-search-box': 'tools/bench/search-box/main.ts',
   'bench-fuzz': 'tools/bench/fuzz/main.ts',
   'bench-sources': 'tools/bench/sources/main.ts',
   'bench-insights': 'tools/bench/insights/main.ts',
@@ -108,6 +110,7 @@ if ((!values.only || values.only === 'widget') && existsSync(widgetEntry)) {
       ...BROWSER,
       chunkNames: 'chunks/[name]-[hash]',
       tsconfig: 'apps/widget/tsconfig.json',
+      plugins: [minifyLitCss(/apps\/widget\/src\/.*\.ts$/)],
     }),
   );
 }

@@ -47,6 +47,12 @@ const INSIGHTS: Insights = {
     { channel: 'widget', questions: 80, not_covered: 8 },
     { channel: 'api', questions: 10, not_covered: 1 },
   ],
+  searches: {
+    total: 40,
+    no_results: 3,
+    top: [{ text: 'install', count: 9 }],
+    top_no_results: [{ text: 'kerberos', count: 2 }],
+  },
 };
 
 const GAPS: Gaps = {
@@ -93,6 +99,7 @@ const CHAT: ConversationDetail = {
       feedback: { rating: 'down', details: `Wrong command.\nSee ${LONG_URL}`, url: LONG_URL },
       first_partial_ms: 700,
       ready_ms: 2100,
+      page_url: null,
     },
     {
       question_id: 'q2',
@@ -106,6 +113,7 @@ const CHAT: ConversationDetail = {
       feedback: null,
       first_partial_ms: null,
       ready_ms: null,
+      page_url: null,
     },
   ],
 };

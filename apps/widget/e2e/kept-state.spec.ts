@@ -9,6 +9,8 @@ import { docsSite, startWidgetStack } from './widget-testing';
 
 const PLACEHOLDER = 'Ask anything and get AI-generated answers...';
 
+/** What the widget sends with each question besides: the page it is on and its language. */
+const SENT_WITH = { page_url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/$/), locale: 'en' };
 describe('what the widget keeps: a refused question, an answer’s rating (Chromium)', () => {
   let stack: Stack;
   let redis: Redis;
@@ -93,7 +95,7 @@ describe('what the widget keeps: a refused question, an answer’s rating (Chrom
 
     await answered(page, 'How do I revoke a token?');
     await expect(alert.count()).resolves.toBe(0);
-    expect(asked).toEqual([{ question: 'How do I revoke a token?', filters: [] }]);
+    expect(asked).toEqual([{ question: 'How do I revoke a token?', filters: [], ...SENT_WITH }]);
   });
 
   it('keeps a question the API refuses in the field, with the API’s reason', async () => {
@@ -130,9 +132,9 @@ describe('what the widget keeps: a refused question, an answer’s rating (Chrom
     expect(await redis.del(new Keys(prefix).chat(chat_id))).toBe(1);
     await answered(page, 'second?');
     expect(asked).toEqual([
-      { question: 'first?', filters: [] },
-      { question: 'second?', chat_id, filters: [] },
-      { question: 'second?', filters: [] },
+      { question: 'first?', filters: [], ...SENT_WITH },
+      { question: 'second?', chat_id, filters: [], ...SENT_WITH },
+      { question: 'second?', filters: [], ...SENT_WITH },
     ]);
     await expect(page.getByRole('alert').count()).resolves.toBe(0);
   });
@@ -146,7 +148,7 @@ describe('what the widget keeps: a refused question, an answer’s rating (Chrom
     await page.reload();
     // Asked once the restore has failed (a question waits for it).
     await answered(page, 'next?');
-    expect(asked[1]).toEqual({ question: 'next?', chat_id: expect.any(String), filters: [] });
+    expect(asked[1]).toEqual({ question: 'next?', chat_id: expect.any(String), filters: [], ...SENT_WITH });
     await page.unrouteAll();
     await page.reload();
     await page.locator('.question', { hasText: 'next?' }).waitFor();

@@ -24,6 +24,8 @@ const PIECES = [
   'Done [1].',
 ];
 
+/** What the widget sends with each question besides: the page it is on and its language. */
+const SENT_WITH = { page_url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\//), locale: 'en' };
 describe('widget behaviours in Chromium (scripted answers)', () => {
   let stack: Stack;
   let redis: Redis;
@@ -143,6 +145,7 @@ describe('widget behaviours in Chromium (scripted answers)', () => {
         { type: 'eq', property: 'audience', value: ['admin', 'ops'] },
         { type: 'eq', property: 'lang', value: 'en' },
       ],
+      ...SENT_WITH,
     });
     await page.close();
   });
@@ -313,8 +316,8 @@ describe('widget behaviours in Chromium (scripted answers)', () => {
     await expect(page.locator('.question').allTextContents()).resolves.toEqual(['first?', 'prompted?']);
     const asked = requests.filter((r) => r.url.endsWith('/questions/')).map((r) => r.body);
     expect(asked).toEqual([
-      { question: 'first?', filters: api_filters },
-      { question: 'prompted?', chat_id: expect.any(String), filters: api_filters },
+      { question: 'first?', filters: api_filters, ...SENT_WITH },
+      { question: 'prompted?', chat_id: expect.any(String), filters: api_filters, ...SENT_WITH },
     ]);
     await page.close();
   });

@@ -9,7 +9,9 @@ import type {
 import { isFinalEvent, readAnswerEvents } from '@docqa/client/answer-events';
 
 /** A new question to ask, or an asked one whose answer to replay. */
-export type StreamTarget = { question: string; chat_id?: string; filters: Filter[] } | { questionId: string };
+export type StreamTarget =
+  | { question: string; chat_id?: string; filters: Filter[]; page_url?: string; locale?: string }
+  | { questionId: string };
 
 const UNREACHABLE = 'Cannot reach the assistant. Check your connection and try again.';
 
@@ -60,7 +62,11 @@ export class WidgetApi {
     private readonly debug: (...args: unknown[]) => void,
   ) {}
 
-  private async call(path: string, init: RequestInit = {}, signal?: AbortSignal): Promise<Response> {
+  /**
+   * A request to the API (`path` relative to `api_url`, with the token); an error answer, or none,
+   * throws a {@link WidgetError} that says what happened.
+   */
+  async call(path: string, init: RequestInit = {}, signal?: AbortSignal): Promise<Response> {
     let res: Response;
     try {
       res = await fetch(this.apiUrl + path, {

@@ -6,6 +6,8 @@ import { trapTab } from './focus-trap';
 import { SettingsController } from './settings-controller';
 import type { WidgetConfig } from './settings';
 import { styles } from './styles';
+import { isRtl } from './locale';
+import { SearchMode, searchTriggerStyles } from './search-mode';
 import { ShortcutController } from './shortcut-controller';
 import type { Turn } from './turn';
 import { CHAT_ICON, turnView, type RenderMarkdown, type TurnViewContext } from './turn-view';
@@ -37,7 +39,7 @@ import { CHAT_ICON, turnView, type RenderMarkdown, type TurnViewContext } from '
  */
 @customElement('assistant-widget')
 export class AssistantWidget extends LitElement {
-  static override styles = styles;
+  static override styles = [styles, searchTriggerStyles];
 
   /** The page's settings (`window.ASSISTANT_WIDGET`); read when the element connects. */
   @property({ attribute: false }) config: Partial<WidgetConfig> = {};
@@ -50,6 +52,7 @@ export class AssistantWidget extends LitElement {
   // The chat controller reads the settings controller's `ready`: it must come second.
   private readonly settings = new SettingsController(this, () => this.config);
   private readonly chat = new ChatController(this, this.settings);
+  private readonly search = new SearchMode(this, this.settings, (open) => (this.open = open));
   /** Loaded with the first question: Markdown and the sanitiser are not in the initial module. */
   private markdown?: RenderMarkdown;
   private shownTurns = 0;
@@ -69,6 +72,7 @@ export class AssistantWidget extends LitElement {
 
   /** Submits `text` as if typed and sent (`window.assistantPrompt`), once the settings are loaded. */
   prompt(text: string): Promise<void> {
+    if (this.settings.value.mode === 'search') return this.search.ask(text);
     if (this.settings.value.popup) this.toggle(true);
     return this.ask(text);
   }
@@ -105,6 +109,7 @@ export class AssistantWidget extends LitElement {
   }
 
   private toggle(open: boolean): void {
+    if (this.settings.value.mode === 'search') return open ? void this.search.open() : this.search.close();
     this.open = open;
     // A reopened dialog shows the newest answer from its start.
     if (open) this.following = true;
@@ -114,6 +119,7 @@ export class AssistantWidget extends LitElement {
   /** Ctrl/Cmd-K: opens the popup, or brings the inline widget's question field into view. */
   private summon(): void {
     if (this.settings.value.popup && !this.open) return this.toggle(true);
+    if (this.settings.value.mode === 'search') return this.toggle(true);
     this.questionInput?.scrollIntoView({ block: 'nearest' });
     this.questionInput?.focus();
   }
@@ -146,6 +152,10 @@ export class AssistantWidget extends LitElement {
   };
 
   protected override willUpdate(): void {
+    // The interface's language, for screen readers and the layout's direction (Arabic: right to left).
+    const { locale } = this.settings.value;
+    this.lang = locale;
+    this.dir = isRtl(locale) ? 'rtl' : 'ltr';
     const list = this.renderRoot?.querySelector('.messages');
     if (this.chat.turns.length !== this.shownTurns) this.following = true;
     else if (list && Math.abs(list.scrollTop - this.scrolledTo) > 1) this.following = false;
@@ -174,7 +184,8 @@ export class AssistantWidget extends LitElement {
   }
 
   override render() {
-    const { labels, popup } = this.settings.value;
+    const { labels, popup, mode } = this.settings.value;
+    if (mode === 'search') return this.search.render(this.open);
     if (!popup) return html`<div class="inline">${this.panel()}</div>`;
     return html`
       <button

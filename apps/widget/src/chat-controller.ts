@@ -80,10 +80,13 @@ export class ChatController implements ReactiveController {
     if (!api || this.busy || signal.aborted) return false;
     const before = this.turns;
     const turn = newTurn(question);
-    const chat = value.mode === 'chat';
+    // Search mode's answers take follow-ups too, within the page's visit (the chat is not kept).
+    const chat = value.mode !== 'question';
     this.turns = chat ? [...before, turn] : [turn];
     const filters = this.settings.filters();
-    const target = { question, chat_id: chat ? this.chatId : undefined, filters };
+    // The page and the language: a question about "this page" is answered from it, in the visitor's language.
+    const page = { page_url: pageUrl(), locale: value.locale };
+    const target = { question, chat_id: chat ? this.chatId : undefined, filters, ...page };
     if (await this.follow(turn, target, signal)) return true;
     if (target.chat_id && this.refusedWith === 404) {
       // The chat is gone (its records expired): the question starts a new one.
@@ -210,7 +213,8 @@ export class ChatController implements ReactiveController {
       case 'question':
         turn.id = event.data.question_id;
         storage.pending = { id: turn.id, question: turn.question };
-        if (this.settings.value.mode === 'chat') storage.chatId = this.chatId = event.data.chat_id;
+        if (this.settings.value.mode !== 'question') this.chatId = event.data.chat_id;
+        if (this.settings.value.mode === 'chat') storage.chatId = this.chatId;
         break;
       case 'status':
         // A worker took the answer over and starts it again.
@@ -240,4 +244,9 @@ export class ChatController implements ReactiveController {
       new CustomEvent('assistant-answer', { detail: record, bubbles: true, composed: true }),
     );
   }
+}
+
+/** The page the visitor is on, without its query or fragment (which may hold what is private). */
+export function pageUrl(): string | undefined {
+  return /^https?:$/.test(location.protocol) ? location.origin + location.pathname : undefined;
 }

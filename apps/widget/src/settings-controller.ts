@@ -2,6 +2,7 @@ import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { Filter } from '@docqa/contracts';
 import { DEFAULT_QUESTION_LIMITS } from '@docqa/contracts/constants';
 import { WidgetApi, WidgetError } from './api-client';
+import { labelPack, pickLocale } from './locale';
 import {
   initialSelection,
   requestFilters,
@@ -83,7 +84,12 @@ export class SettingsController implements ReactiveController {
     try {
       const { question_max_chars, ...stored } = await api.settings(signal);
       this.questionMaxChars = question_max_chars ?? DEFAULT_QUESTION_LIMITS.questionChars;
-      this.apply(resolveSettings(page, stored));
+      const locale = pickLocale([
+        page.locale ?? stored.locale,
+        document.documentElement.lang,
+        ...navigator.languages,
+      ]);
+      this.apply(resolveSettings(page, stored, { locale, pack: await labelPack(locale) }));
       this.log('settings', this.value);
     } catch (err) {
       if (signal.aborted) return;

@@ -1,8 +1,15 @@
 import type { Filter, WidgetSettings } from '@docqa/contracts';
-import { DEFAULT_LABELS, type LabelKey } from '@docqa/contracts/constants';
+import { DEFAULT_LABELS } from '@docqa/contracts/constants';
+import type { SEARCH_LABELS } from '@docqa/contracts/search-labels';
+import type { Locale } from './locale';
+import type { LabelPack } from './locales/label-pack';
 
-/** Every label's text: the defaults (spec §2.7) under the server's and the page's own. */
-export type Labels = Record<LabelKey, string>;
+/**
+ * Every label's text: the defaults (spec §2.7) under the server's and the page's own. The search
+ * modal's texts are there only when overridden: their defaults load with the modal.
+ */
+export type Labels = Record<keyof typeof DEFAULT_LABELS, string> &
+  Partial<Record<keyof typeof SEARCH_LABELS, string>>;
 
 /** The page's `window.ASSISTANT_WIDGET`: API address and token plus widget settings. */
 export interface WidgetConfig extends WidgetSettings {
@@ -15,7 +22,7 @@ export interface ResolvedSettings {
   api_url: string;
   api_token: string;
   el: string;
-  mode: 'chat' | 'question';
+  mode: 'chat' | 'question' | 'search';
   popup: boolean;
   automount: boolean;
   debug: boolean;
@@ -25,13 +32,19 @@ export interface ResolvedSettings {
   api_filters: Filter[];
   default_filters: Record<string, string | string[]>;
   labels: Labels;
+  /** The interface's language (see `pickLocale`). */
+  locale: Locale;
 }
 
 /**
  * Applies defaults; `server` settings (GET /settings/) sit under the page's own, with `labels` and
- * `default_filters` merged key by key.
+ * `default_filters` merged key by key, and the texts of the `language` under both.
  */
-export function resolveSettings(page: Partial<WidgetConfig>, server: WidgetSettings = {}): ResolvedSettings {
+export function resolveSettings(
+  page: Partial<WidgetConfig>,
+  server: WidgetSettings = {},
+  language: { locale: Locale; pack?: LabelPack } = { locale: 'en' },
+): ResolvedSettings {
   const merged = { ...server, ...page };
   return {
     api_url: withSlash(page.api_url ?? ''),
@@ -46,7 +59,8 @@ export function resolveSettings(page: Partial<WidgetConfig>, server: WidgetSetti
     filters: merged.filters ?? [],
     api_filters: merged.api_filters ?? [],
     default_filters: { ...server.default_filters, ...page.default_filters },
-    labels: { ...DEFAULT_LABELS, ...(server.labels ?? {}), ...(page.labels ?? {}) } as Labels,
+    labels: { ...DEFAULT_LABELS, ...language.pack, ...server.labels, ...page.labels } as Labels,
+    locale: language.locale,
   };
 }
 

@@ -28,7 +28,8 @@ export const styles = [
      */
     .inline,
     .dialog,
-    .trigger {
+    .trigger,
+    .search-trigger {
       font:
         15px/1.5 system-ui,
         -apple-system,

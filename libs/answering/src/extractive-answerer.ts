@@ -3,6 +3,7 @@ import { contextDocuments, numberedSources } from './citations';
 import { onTopic, standaloneQuery, topicSources } from './follow-up';
 import type { AnswerChunk, AnswerInput, Answerer } from './answer-types';
 import { NOT_FOUND_ANSWER } from './answer-types';
+import { inAskersLanguage } from './fixed-phrases';
 import {
   chooseWindow,
   holds,
@@ -101,7 +102,7 @@ export class ExtractiveAnswerer implements Answerer {
     yield { type: 'status', status: 'generating' };
     const own = query === input.question ? undefined : input.question;
     const { text, cited, quoted } = this.compose(query, results, questionKind(input.question), own);
-    for (const piece of pieces(text, this.wordsPerDelta)) {
+    for (const piece of pieces(inAskersLanguage(text, input.locale), this.wordsPerDelta)) {
       if (input.signal?.aborted) throw new Error('answer aborted');
       yield { type: 'delta', text: piece };
     }

@@ -3,7 +3,8 @@ import { HumanMessage, type BaseMessage } from '@langchain/core/messages';
 import { ChatOpenAI } from '@langchain/openai';
 import { ModelRequestError, ModelUnavailableError } from '@docqa/errors';
 import { CitationRenumbering, contextDocuments, numberedSources } from './citations';
-import { NOT_FOUND_ANSWER, type AnswerChunk, type AnswerInput, type Answerer } from './answer-types';
+import { type AnswerChunk, type AnswerInput, type Answerer } from './answer-types';
+import { notFoundAnswer } from './fixed-phrases';
 import { buildMessages, rewriteMessages } from './prompt';
 import { searchPassages } from './search-passages';
 import type { Searcher } from '@docqa/retrieval';
@@ -58,7 +59,7 @@ export class OpenAIAnswerer implements Answerer {
     const results = await searchPassages(this.deps.retriever, input, query, this.deps.topK);
     yield { type: 'status', status: 'generating' };
     if (!results.length) {
-      yield { type: 'delta', text: NOT_FOUND_ANSWER };
+      yield { type: 'delta', text: notFoundAnswer(input.locale) };
       yield { type: 'sources', sources: [] };
       return;
     }

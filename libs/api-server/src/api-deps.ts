@@ -21,6 +21,7 @@ import type { HealthService } from './health-service';
 import type { QuestionRateLimiter } from './http/rate-limit';
 import type { SessionAuth } from './http/session-auth';
 import type { SignInLimiter } from './http/sign-in-limiter';
+import type { SearchBoxDeps } from './search-box-deps';
 
 /** The administration portal's services (accounts, sessions, tokens, audit log). */
 export interface AdminDeps {
@@ -59,6 +60,8 @@ export interface ApiDeps {
   /** Evaluation sets and runs (DESIGN §16). */
   evals?: EvalService;
   retrieval: Searcher;
+  /** The widget's as-you-type search (`POST /search/`) and its rate limits. */
+  search: SearchBoxDeps;
   health: HealthService;
   /** `PUBLIC_URL`: its origin is the installation's own, with loopback on the API's port (see `ownOrigin`). */
   publicUrl?: string;

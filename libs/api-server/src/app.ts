@@ -24,6 +24,7 @@ import { healthRoutes } from './routes/health';
 import { insightsRoutes } from './routes/insights';
 import { questionRoutes } from './routes/questions';
 import { searchRoutes } from './routes/search';
+import { searchBoxRoutes } from './routes/search-box';
 import { widgetRoutes } from './routes/widget';
 
 /** Registers extra route groups (the documents API comes from the knowledge-base wiring). */
@@ -63,6 +64,7 @@ export function createApp(
   questionRoutes(routes, deps);
   widgetRoutes(routes, deps);
   searchRoutes(routes, deps);
+  searchBoxRoutes(routes, deps);
   insightsRoutes(routes, deps);
   evalRoutes(routes, deps);
   adminSessionRoutes(routes, deps);

@@ -49,6 +49,8 @@ export function demoRoutes(
       api_url: `${req.protocol}://${req.get('host')}${opts.basePath}/`,
       api_token: token,
       examples: DEMO_EXAMPLES,
+      // The search page's widget: the docs site's search box (search mode) in its header.
+      ...(req.query.mode === 'search' ? { mode: 'search', el: 'search' } : {}),
     };
     res.type('text/javascript').setHeader('Cache-Control', 'no-store');
     res.send(`window.ASSISTANT_WIDGET = ${JSON.stringify(config).replace(/</g, '\\u003c')};\n`);
@@ -56,6 +58,10 @@ export function demoRoutes(
   router.get('/', (_req, res) => {
     res.setHeader('Content-Security-Policy', DEMO_CSP);
     res.type('html').send(DEMO_HTML);
+  });
+  router.get('/search', (_req, res) => {
+    res.setHeader('Content-Security-Policy', DEMO_CSP);
+    res.type('html').send(DEMO_SEARCH_HTML);
   });
 }
 
@@ -83,10 +89,35 @@ const DEMO_HTML = `<!doctype html>
 <p>This page embeds the docqa widget exactly as a docs site would: a settings object, one module script and a
 container. It answers from docqa's own documentation. Ask it with the button at the bottom right (the popup
 mode; with <code>popup: false</code> the widget shows inline in its container instead).</p>
+<p>The same widget as a docs site's search box (search mode): <a href="/search">the search demo</a>.</p>
 <p>API reference: <a href="/api/v2/docs/swagger">Swagger UI</a> · <a href="/api/v2/docs/openapi.json">openapi.json</a></p>
 <div id="assistant"></div>
 </main>
 <script src="/demo-config.js"></script>
+<script type="module" src="/widget/assistant-widget.js"></script>
+</body>
+</html>
+`;
+
+/** The search demo: the widget in search mode, as a docs site's search box (Ctrl/Cmd-K opens it too). */
+const DEMO_SEARCH_HTML = `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>docqa search demo</title>
+<link rel="icon" href="/favicon.svg" type="image/svg+xml">
+<link rel="stylesheet" href="/demo.css">
+</head>
+<body>
+<main>
+<h1>docqa search demo</h1>
+<div id="search"></div>
+<p>The docqa widget in search mode, the docs site's search box: type to see docqa's own documentation
+page by page as you type, or choose the first entry to ask. Ctrl-K (Cmd-K) opens it from anywhere.
+Back to <a href="/">the chat demo</a>.</p>
+</main>
+<script src="/demo-config.js?mode=search"></script>
 <script type="module" src="/widget/assistant-widget.js"></script>
 </body>
 </html>

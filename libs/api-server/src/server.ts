@@ -20,6 +20,7 @@ import { createChannels, type ChannelSettings } from './channel-services';
 import { HealthService, type Probe } from './health-service';
 import { answerClientError } from './http/problem-handler';
 import { QuestionRateLimiter } from './http/rate-limit';
+import { createSearchBoxDeps, type SearchBoxSettings } from './search-box-deps';
 
 /** What the API needs from the knowledge base and the model, built by the caller. */
 export interface ApiServices {
@@ -37,7 +38,7 @@ export interface ApiServices {
 }
 
 /** The settings the API reads (named as in `@docqa/config`). */
-export interface ApiSettings extends AdminSettings, EvalSettings, ChannelSettings {
+export interface ApiSettings extends AdminSettings, EvalSettings, ChannelSettings, SearchBoxSettings {
   /** Port to listen on (0: a free port). */
   port: number;
   host: string;
@@ -153,6 +154,13 @@ export async function startApi(
       },
     }),
     retrieval: services.retrieval,
+    search: createSearchBoxDeps(config, {
+      redis,
+      keys,
+      retrieval: services.retrieval,
+      store: services.knowledge?.store,
+      logger: opts.logger,
+    }),
     health,
     publicUrl: config.publicUrl,
     basePath: API_BASE_PATH,
@@ -208,7 +216,12 @@ export async function startApi(
       });
       await deps.evals?.runner.close();
       await deps.channels?.close();
-      await Promise.allSettled([feed.close(), watch?.close()]);
+      await Promise.allSettled([
+        feed.close(),
+        watch?.close(),
+        // Searches still waiting for typing to settle are counted before Redis closes.
+        deps.insights?.searches.close(),
+      ]);
     },
   };
 }

@@ -249,6 +249,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v2/search/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Search as the visitor types (widget search box)
+     * @description Searches the token's tenant for what a visitor types into the widget's search box: keyword-led, the last word a prefix unless a space follows it, words of five or more letters no page holds read as the words one typo away. Returns sections grouped by page (best page first) with their heading path, a plain-text snippet and the matched words' offsets in it, never a whole passage. The token's filters are ANDed to the request's. Rate limited per token and, for widget tokens, per visitor (`SEARCH_RATE_LIMIT_PER_MINUTE`, `VISITOR_SEARCHES_PER_MINUTE`), apart from questions. Needs a token with the `ask` scope (or `admin`, which has every scope), or a portal session of an `owner` or `editor` of the tenant.
+     */
+    post: operations['searchBox'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v2/admin/insights/': {
     parameters: {
       query?: never;
@@ -358,13 +378,13 @@ export interface paths {
     };
     /**
      * List evaluation sets with their latest run
-     * @description Lists the tenant's evaluation sets, latest change first, with item counts and each set's latest run. Needs a token with the `admin` scope, or a portal session.
+     * @description Lists the tenant's evaluation sets, latest change first, with item counts and each set's latest run. Needs a token with the `admin` scope, or a portal session of any admin of the tenant.
      */
     get: operations['listEvalSets'];
     put?: never;
     /**
      * Create an evaluation set
-     * @description Creates a set of questions with what a right answer contains (key strings, gold pages, or "not covered"); at most 5,000 items. A set of that name answers 409. Needs a token with the `admin` scope, or a portal session.
+     * @description Creates a set of questions with what a right answer contains (key strings, gold pages, or "not covered"); at most 5,000 items. A set of that name answers 409. Needs a token with the `admin` scope, or a portal session of an `owner` or `editor` of the tenant.
      */
     post: operations['createEvalSet'];
     delete?: never;
@@ -382,18 +402,18 @@ export interface paths {
     };
     /**
      * Read an evaluation set and its items
-     * @description Returns a set with every item; another tenant’s set answers 404. Needs a token with the `admin` scope, or a portal session.
+     * @description Returns a set with every item; another tenant’s set answers 404. Needs a token with the `admin` scope, or a portal session of any admin of the tenant.
      */
     get: operations['getEvalSet'];
     /**
      * Replace an evaluation set's items (creating it if need be)
-     * @description Replaces the description and the whole list of items; items keep their `id` when sent with it (runs compare items by id). Runs already going on keep the items they started with. Needs a token with the `admin` scope, or a portal session.
+     * @description Replaces the description and the whole list of items; items keep their `id` when sent with it (runs compare items by id). Runs already going on keep the items they started with. Needs a token with the `admin` scope, or a portal session of an `owner` or `editor` of the tenant.
      */
     put: operations['putEvalSet'];
     post?: never;
     /**
      * Delete an evaluation set and its runs
-     * @description Deletes a set with all its runs. Needs a token with the `admin` scope, or a portal session.
+     * @description Deletes a set with all its runs. Needs a token with the `admin` scope, or a portal session of an `owner` or `editor` of the tenant.
      */
     delete: operations['deleteEvalSet'];
     options?: never;
@@ -412,7 +432,7 @@ export interface paths {
     put?: never;
     /**
      * Add the items of a JSONL or CSV file to a set (created if need be)
-     * @description Adds the items of a file: JSONL of `{question, chat?, expect?}`, or CSV with the columns question, chat, key_strings, gold_urls (lists `|`-separated) and not_covered. A file with bad lines is refused whole: `errors[]` names each line (`line N`) and its reason, and nothing is imported. Needs a token with the `admin` scope, or a portal session.
+     * @description Adds the items of a file: JSONL of `{question, chat?, expect?}`, or CSV with the columns question, chat, key_strings, gold_urls (lists `|`-separated) and not_covered. A file with bad lines is refused whole: `errors[]` names each line (`line N`) and its reason, and nothing is imported. Needs a token with the `admin` scope, or a portal session of an `owner` or `editor` of the tenant.
      */
     post: operations['importEvalItems'];
     delete?: never;
@@ -430,13 +450,13 @@ export interface paths {
     };
     /**
      * List a set's runs, newest first
-     * @description Lists a set's runs (at most 200, newest first) with their tallies, for charts over time. Needs a token with the `admin` scope, or a portal session.
+     * @description Lists a set's runs (at most 200, newest first) with their tallies, for charts over time. Needs a token with the `admin` scope, or a portal session of any admin of the tenant.
      */
     get: operations['listEvalRuns'];
     put?: never;
     /**
      * Run an evaluation set through the answering pipeline
-     * @description Starts a run: the set’s items as they are now are asked at batch priority (behind interactive questions) and each answer is scored as correct, missing, incorrect or unscored. Follow it with `GET /evals/{set}/runs/{run}`. Needs a token with the `admin` scope, or a portal session.
+     * @description Starts a run: the set’s items as they are now are asked at batch priority (behind interactive questions) and each answer is scored as correct, missing, incorrect or unscored. Follow it with `GET /evals/{set}/runs/{run}`. Needs a token with the `admin` scope, or a portal session of an `owner` or `editor` of the tenant.
      */
     post: operations['startEvalRun'];
     delete?: never;
@@ -454,7 +474,7 @@ export interface paths {
     };
     /**
      * Read a run: progress, tally, items with answers, regressions
-     * @description Returns a run with its progress, verdict tally, hit@1/hit@5 of gold pages, median latency, what it ran with, each item’s answer and sources, and the comparison with `?baseline=` (default: the previous completed run): items correct there and not here are regressions. Needs a token with the `admin` scope, or a portal session.
+     * @description Returns a run with its progress, verdict tally, hit@1/hit@5 of gold pages, median latency, what it ran with, each item’s answer and sources, and the comparison with `?baseline=` (default: the previous completed run): items correct there and not here are regressions. Needs a token with the `admin` scope, or a portal session of any admin of the tenant.
      */
     get: operations['getEvalRun'];
     put?: never;
@@ -476,7 +496,7 @@ export interface paths {
     put?: never;
     /**
      * Cancel a run
-     * @description Asks a running run to stop; it ends `cancelled` within seconds, keeping the items scored so far. Needs a token with the `admin` scope, or a portal session.
+     * @description Asks a running run to stop; it ends `cancelled` within seconds, keeping the items scored so far. Needs a token with the `admin` scope, or a portal session of an `owner` or `editor` of the tenant.
      */
     post: operations['cancelEvalRun'];
     delete?: never;
@@ -725,6 +745,206 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v2/integrations/slack/events': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Slack’s Events API: URL verification, app mentions, direct messages, thread replies
+     * @description The Event Subscriptions request URL of a tenant’s Slack app. Verifies `X-Slack-Signature` (v0, HMAC-SHA256 of the raw body with the app’s signing secret) and `X-Slack-Request-Timestamp` (within 5 minutes) first; answers `url_verification` with its challenge; acknowledges events at once and posts the answer in the thread, edited while it streams. Slack’s retries (`X-Slack-Retry-Num`) and duplicate deliveries never ask twice.
+     */
+    post: operations['slackEvents'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v2/integrations/slack/commands': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Slack’s `/docqa` slash command
+     * @description The slash command’s request URL. `/docqa <question>` posts the question in the channel and answers it in its thread; the acknowledgement (seen only by the asker) comes at once.
+     */
+    post: operations['slackCommand'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v2/integrations/slack/interactions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Slack’s interactivity request URL: the 👍/👎 buttons and the details dialog
+     * @description Stores a 👍 or 👎 on an answer as the widget’s feedback does (a 👎 opens a dialog asking what was wrong; its text is stored as the rating’s details).
+     */
+    post: operations['slackInteraction'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v2/integrations/slack/oauth': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Where Slack sends an admin back after “Add to Slack” (OAuth v2)
+     * @description Checks the state docqa put in the install link (sealed, one hour), exchanges the code for the workspace’s bot token with `oauth.v2.access`, stores it for the link’s tenant and redirects to the portal’s Integrations page. A forged or expired link, or an install Slack refused, answers 400.
+     */
+    get: operations['slackOAuthRedirect'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v2/integrations/discord/interactions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Discord’s interactions endpoint: PING, `/ask`, feedback and follow-up buttons
+     * @description The Interactions Endpoint URL of a tenant’s Discord application. Verifies `X-Signature-Ed25519` over `X-Signature-Timestamp` and the raw body with the application’s public key first; answers PING; `/ask` gets a deferred response at once, then the answer is edited in through the interaction webhook while it streams, with source links, 👍/👎 and an "Ask a follow-up" button that continues the chat.
+     */
+    post: operations['discordInteraction'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v2/admin/integrations/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The tenant’s Slack and Discord integrations (never their secrets)
+     * @description Which integrations the tenant has: the Slack workspace and bot user, the Discord application, their filters and when they were set. Signing secrets and tokens are never returned. Needs a token with the `admin` scope, or a portal session of an `owner` of the tenant.
+     */
+    get: operations['listIntegrations'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v2/admin/integrations/slack': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * Connect the tenant’s Slack app (signing secret and bot token)
+     * @description Stores the Slack app’s signing secret and bot token, encrypted with SECRETS_KEY, after Slack’s `auth.test` has named the workspace the token is of (400 when Slack refuses it, or when the workspace is another tenant’s). Replaces any earlier Slack app of the tenant. See docs/channels.md for creating the app. Needs a token with the `admin` scope, or a portal session of an `owner` of the tenant.
+     */
+    put: operations['putSlackIntegration'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v2/admin/integrations/slack/oauth': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * Set the Slack app’s OAuth credentials, for its “Add to Slack” install link
+     * @description Stores the Slack app’s signing secret, client id and client secret (the secrets encrypted with SECRETS_KEY) for the OAuth v2 install flow; `GET /admin/integrations/` then gives `slack_install_url`, and installing the app stores the workspace’s bot token. Needs PUBLIC_URL (400 without), since Slack redirects to `/integrations/slack/oauth` there. Needs a token with the `admin` scope, or a portal session of an `owner` of the tenant.
+     */
+    put: operations['putSlackOAuthApp'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v2/admin/integrations/discord': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * Connect the tenant’s Discord application (id, public key, bot token)
+     * @description Stores the Discord application’s id and public key, and its bot token encrypted with SECRETS_KEY (400 when the application is another tenant’s). Register `/ask` next with `docqa integrations discord register --tenant T`. Needs a token with the `admin` scope, or a portal session of an `owner` of the tenant.
+     */
+    put: operations['putDiscordIntegration'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v2/admin/integrations/{kind}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /**
+     * Disconnect the tenant’s Slack app or Discord application
+     * @description Forgets the integration and its secrets; its workspace or application is refused (401) from then on. `kind` is `slack` or `discord`. Needs a token with the `admin` scope, or a portal session of an `owner` of the tenant.
+     */
+    delete: operations['deleteIntegration'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v2/documents/': {
     parameters: {
       query?: never;
@@ -916,7 +1136,7 @@ export interface paths {
     put?: never;
     /**
      * Draft a docs section for a coverage gap
-     * @description Drafts a Markdown page for a cluster of failed questions: marked as a draft, with the questions it must answer, the nearest existing sections linked and a skeleton of headings. The questions are added to the evaluation set `gap-<title>` (created if need be), so the next run shows whether the gap closed. Needs a token with the `admin` scope, or a portal session.
+     * @description Drafts a Markdown page for a cluster of failed questions: marked as a draft, with the questions it must answer, the nearest existing sections linked and a skeleton of headings. The questions are added to the evaluation set `gap-<title>` (created if need be), so the next run shows whether the gap closed. Needs a token with the `admin` scope, or a portal session of an `owner` or `editor` of the tenant.
      */
     post: operations['draftGapSection'];
     delete?: never;
@@ -936,7 +1156,7 @@ export interface paths {
     put?: never;
     /**
      * Open a pull request with a gap's draft on the tenant's GitHub source
-     * @description Opens a pull request on a GitHub source's repository with the source's stored token: a new branch, the draft at `path`, and a body listing the visitors' questions as evidence. A refusal of GitHub (401, 404, 422) answers 502 and a reached rate limit 503, each saying what GitHub answered; the new branch is deleted when the file or the pull request is refused. The questions are added to the evaluation set `gap-<title>`, expecting the new page to be cited when the source has a published base URL. Needs a token with the `admin` scope, or a portal session.
+     * @description Opens a pull request on a GitHub source's repository with the source's stored token: a new branch, the draft at `path`, and a body listing the visitors' questions as evidence. A refusal of GitHub (401, 404, 422) answers 502 and a reached rate limit 503, each saying what GitHub answered; the new branch is deleted when the file or the pull request is refused. The questions are added to the evaluation set `gap-<title>`, expecting the new page to be cited when the source has a published base URL. Needs a token with the `admin` scope, or a portal session of an `owner` or `editor` of the tenant.
      */
     post: operations['openGapPullRequest'];
     delete?: never;
@@ -1047,6 +1267,13 @@ export interface components {
       question_metadata?: {
         [key: string]: unknown;
       };
+      /**
+       * Format: uri
+       * @description The page the question is asked from: a question about “this page” is answered from it first; the portal’s conversation view shows it.
+       */
+      page_url?: string;
+      /** @description The asker’s language: the fixed phrases of the answer (“not found”) follow it. */
+      locale?: string;
     };
     /**
      * @example {
@@ -1099,6 +1326,8 @@ export interface components {
       created_at: string;
       updated_at: string;
       error?: components['schemas']['Problem'];
+      /** @description The page the question was asked from, when given. */
+      page_url?: string;
     };
     Source: {
       document_id: string;
@@ -1159,6 +1388,13 @@ export interface components {
       question: string;
       chat_id?: string;
       filters?: components['schemas']['Filter'][] | components['schemas']['FilterMap'];
+      /**
+       * Format: uri
+       * @description The page the question is asked from: a question about “this page” is answered from it first; the portal’s conversation view shows it.
+       */
+      page_url?: string;
+      /** @description The asker’s language: the fixed phrases of the answer (“not found”) follow it. */
+      locale?: string;
     };
     Conversation: {
       chat_id: string;
@@ -1196,7 +1432,7 @@ export interface components {
     WidgetSettings: {
       el?: string;
       /** @enum {string} */
-      mode?: 'chat' | 'question';
+      mode?: 'chat' | 'question' | 'search';
       popup?: boolean;
       automount?: boolean;
       debug?: boolean;
@@ -1218,6 +1454,8 @@ export interface components {
       default_filters?: {
         [key: string]: string | string[];
       };
+      /** @description Language of the interface (en, de, fr, es, pt, it, ja, zh-CN, ko, ar); without it the page’s `<html lang>`, else the browser’s. */
+      locale?: string;
       labels?: {
         CHAT_PLACEHOLDER?: string;
         POPUP_TITLE?: string;
@@ -1230,6 +1468,20 @@ export interface components {
         DOWN_RATE_URL_PLACEHOLDER?: string;
         DOWN_RATE_BUTTON?: string;
         NEW_CHAT_BUTTON?: string;
+        SEARCH_TRIGGER?: string;
+        SEARCH_PLACEHOLDER?: string;
+        SEARCH_ASK?: string;
+        SEARCH_RESULTS?: string;
+        SEARCH_NO_RESULTS?: string;
+        SEARCH_HINT?: string;
+        SEARCH_RECENT?: string;
+        SEARCH_CLEAR_RECENT?: string;
+        SEARCH_BACK?: string;
+        SEARCH_CLOSE?: string;
+        SEARCH_ERROR?: string;
+        SEARCH_RATE_LIMITED?: string;
+        SEARCH_OFFLINE?: string;
+        SEARCH_FOLLOW_UP?: string;
       };
     };
     SearchResponse: {
@@ -1272,6 +1524,45 @@ export interface components {
       };
       tenants?: string[];
     };
+    SearchBoxResponse: {
+      results: components['schemas']['SearchBoxResult'][];
+      took_ms: number;
+    };
+    SearchBoxResult: {
+      document_id: string;
+      chunk_id: string;
+      /** @description Title of the page. */
+      title: string;
+      /** @description The page’s URL with the section’s anchor. */
+      url: string | null;
+      /** @description Headings from the page’s top to the section, e.g. `["Tokens", "Revoke"]`. */
+      heading_path: string[];
+      /** @description Plain text around the matched words (never the whole passage). */
+      snippet: string;
+      /** @description Matched words as `[start, end)` offsets (UTF-16) into `snippet`. */
+      highlights: number[][];
+    };
+    /**
+     * @example {
+     *       "query": "rotate tok",
+     *       "page_url": "https://docs.acme.test/tokens"
+     *     }
+     */
+    SearchBoxRequest: {
+      /** @description What the visitor typed; a last word without a space after it is a prefix. */
+      query: string;
+      filters?: components['schemas']['Filter'][] | components['schemas']['FilterMap'];
+      /**
+       * @description Most pages returned (each with up to three sections).
+       * @default 8
+       */
+      limit?: number;
+      /**
+       * Format: uri
+       * @description The page the visitor searches from (for insights).
+       */
+      page_url?: string;
+    };
     Insights: {
       from: string;
       to: string;
@@ -1294,6 +1585,7 @@ export interface components {
         questions: number;
         not_covered: number;
       }[];
+      searches: components['schemas']['SearchInsights'];
     };
     InsightsTotals: {
       questions: number;
@@ -1315,7 +1607,19 @@ export interface components {
       p50_ready_ms: number | null;
     };
     /** @enum {string} */
-    Channel: 'api' | 'widget' | 'batch' | 'mcp';
+    Channel: 'api' | 'widget' | 'batch' | 'mcp' | 'slack' | 'discord';
+    SearchInsights: {
+      total: number;
+      no_results: number;
+      top: {
+        text: string;
+        count: number;
+      }[];
+      top_no_results: {
+        text: string;
+        count: number;
+      }[];
+    };
     ConversationList: {
       items: components['schemas']['ConversationSummary'][];
       next_cursor: string | null;
@@ -1351,6 +1655,7 @@ export interface components {
       feedback: components['schemas']['LoggedFeedback'];
       first_partial_ms: number | null;
       ready_ms: number | null;
+      page_url: string | null;
     };
     ConversationSource: {
       document_id: string;
@@ -1735,6 +2040,151 @@ export interface components {
     };
     /** @enum {string} */
     AuditOutcome: 'success' | 'failure';
+    /**
+     * @description An Events API request from Slack: `url_verification` (answered with its `challenge`) or an `event_callback` with an `app_mention` or `message` event. Signed with `X-Slack-Signature` and `X-Slack-Request-Timestamp`.
+     * @example {
+     *       "type": "event_callback",
+     *       "team_id": "T0123ABCD",
+     *       "api_app_id": "A0123ABCD",
+     *       "event_id": "Ev0123ABCD",
+     *       "event": {
+     *         "type": "app_mention",
+     *         "user": "U0123ABCD",
+     *         "text": "<@U0BOT1234> How do I create a token?",
+     *         "ts": "1732000000.000100",
+     *         "channel": "C0123ABCD"
+     *       }
+     *     }
+     */
+    SlackEvent: {
+      /** @enum {string} */
+      type: 'url_verification' | 'event_callback';
+      team_id?: string;
+      api_app_id?: string;
+      event_id?: string;
+      challenge?: string;
+      event?: {
+        [key: string]: unknown;
+      };
+    };
+    /**
+     * @example {
+     *       "team_id": "T0123ABCD",
+     *       "text": "How do I create a token?"
+     *     }
+     */
+    SlackForm: {
+      team_id?: string;
+      text?: string;
+      /** @description Interactivity: the action or dialog, as JSON. */
+      payload?: string;
+    };
+    /**
+     * @example {
+     *       "id": "1187654321098765999",
+     *       "application_id": "1187654321098765432",
+     *       "type": 2,
+     *       "token": "aW50ZXJhY3Rpb24tdG9rZW4",
+     *       "data": {
+     *         "name": "ask",
+     *         "options": [
+     *           {
+     *             "name": "question",
+     *             "type": 3,
+     *             "value": "How do I create a token?"
+     *           }
+     *         ]
+     *       }
+     *     }
+     */
+    DiscordInteraction: {
+      id: string;
+      application_id: string;
+      /** @description 1 PING, 2 command, 3 component, 5 modal submit. */
+      type: number;
+      token?: string;
+      data?: {
+        [key: string]: unknown;
+      };
+    };
+    /**
+     * @example {
+     *       "slack": {
+     *         "team_id": "T0123ABCD",
+     *         "team_name": "Acme",
+     *         "bot_user_id": "U0BOT1234",
+     *         "filters": [],
+     *         "updated_at": "2026-11-29T08:00:00.000Z"
+     *       },
+     *       "discord": null,
+     *       "slack_install_url": null
+     *     }
+     */
+    Integrations: {
+      slack: {
+        /** @description The Slack workspace the bot token belongs to. */
+        team_id: string;
+        team_name: string | null;
+        bot_user_id: string;
+        filters: components['schemas']['Filter'][];
+        updated_at: string;
+      } | null;
+      discord: {
+        application_id: string;
+        filters: components['schemas']['Filter'][];
+        updated_at: string;
+      } | null;
+      /** @description The "Add to Slack" link of the OAuth v2 install flow, when the Slack app’s credentials are set and the installation has a public URL. */
+      slack_install_url: string | null;
+    };
+    /**
+     * @example {
+     *       "signing_secret": "8f742231b10e8888abcd99aabbcc85a5",
+     *       "bot_token": "xoxb-17653672481-19874698323-pdFZKVeTuE8sk7oOcBrzbqgy"
+     *     }
+     */
+    SlackIntegrationRequest: {
+      /** @description The Slack app’s signing secret. Stored encrypted, never returned. */
+      signing_secret: string;
+      /** @description The bot user OAuth token (`xoxb-…`). Stored encrypted, never returned. */
+      bot_token: string;
+      /** @description Filters ANDed into every question asked through this integration (as a widget token’s filters), so a channel only reaches these documents. */
+      filters?: components['schemas']['Filter'][];
+    };
+    /**
+     * @example {
+     *       "signing_secret": "8f742231b10e8888abcd99aabbcc85a5",
+     *       "client_id": "17653672481.19874698323",
+     *       "client_secret": "3e9f0c5b7a1d2e4f6a8b0c1d2e3f4a5b"
+     *     }
+     */
+    SlackOAuthAppRequest: {
+      /** @description The Slack app’s signing secret. Stored encrypted, never returned. */
+      signing_secret: string;
+      /** @description The Slack app’s client id. */
+      client_id: string;
+      /** @description The Slack app’s client secret. Stored encrypted, never returned. */
+      client_secret: string;
+      /** @description Filters ANDed into every question asked through this integration (as a widget token’s filters), so a channel only reaches these documents. */
+      filters?: components['schemas']['Filter'][];
+    };
+    /**
+     * @example {
+     *       "application_id": "1187654321098765432",
+     *       "public_key": "3c1b0e9d3f5c7a4e8b2d6f0a1c3e5b7d9f1a3c5e7b9d1f3a5c7e9b1d3f5a7c9e",
+     *       "bot_token": "MTE4NzY1NDMyMTA5ODc2NTQzMg.GxYzAb.abcdefghijklmnopqrstuvwxyz0123456789"
+     *     }
+     */
+    DiscordIntegrationRequest: {
+      /** @description The Discord application’s id (General Information page). */
+      application_id: string;
+      /** @description The application’s public key, which signs its interactions. */
+      public_key: string;
+      /** @description The bot’s token. Stored encrypted, never returned. */
+      bot_token: string;
+      /** @description Filters ANDed into every question asked through this integration (as a widget token’s filters), so a channel only reaches these documents. */
+      filters?: components['schemas']['Filter'][];
+    };
     IngestAccepted: {
       job_id: string;
       document_ids: string[];
@@ -3158,6 +3608,102 @@ export interface operations {
       };
     };
   };
+  searchBox: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['SearchBoxRequest'];
+      };
+    };
+    responses: {
+      /** @description Sections grouped by page, best page first */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SearchBoxResponse'];
+        };
+      };
+      /** @description Invalid body or parameter (problem details with `errors`). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Missing, unknown or expired token. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The token lacks the `ask` scope (or `admin`, which has every scope), the session's role may not do this (`role_forbidden`), or the origin is not allowed. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description No such record for this tenant. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The body is larger than the limit. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The body is not JSON (`Content-Type: application/json`). */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Rate limited; see `Retry-After`. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description A dependency is unavailable. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
   getInsights: {
     parameters: {
       query?: {
@@ -3600,7 +4146,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description The token lacks the `admin` scope, or the origin is not allowed. */
+      /** @description The token lacks the `admin` scope, the session's role may not do this (`role_forbidden`), or the origin is not allowed. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -3680,7 +4226,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description The token lacks the `admin` scope, or the origin is not allowed. */
+      /** @description The token lacks the `admin` scope, the session's role may not do this (`role_forbidden`), or the origin is not allowed. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -3782,7 +4328,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description The token lacks the `admin` scope, or the origin is not allowed. */
+      /** @description The token lacks the `admin` scope, the session's role may not do this (`role_forbidden`), or the origin is not allowed. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -3863,7 +4409,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description The token lacks the `admin` scope, or the origin is not allowed. */
+      /** @description The token lacks the `admin` scope, the session's role may not do this (`role_forbidden`), or the origin is not allowed. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -3956,7 +4502,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description The token lacks the `admin` scope, or the origin is not allowed. */
+      /** @description The token lacks the `admin` scope, the session's role may not do this (`role_forbidden`), or the origin is not allowed. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -4037,7 +4583,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description The token lacks the `admin` scope, or the origin is not allowed. */
+      /** @description The token lacks the `admin` scope, the session's role may not do this (`role_forbidden`), or the origin is not allowed. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -4132,7 +4678,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description The token lacks the `admin` scope, or the origin is not allowed. */
+      /** @description The token lacks the `admin` scope, the session's role may not do this (`role_forbidden`), or the origin is not allowed. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -4211,7 +4757,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description The token lacks the `admin` scope, or the origin is not allowed. */
+      /** @description The token lacks the `admin` scope, the session's role may not do this (`role_forbidden`), or the origin is not allowed. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -4293,7 +4839,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description The token lacks the `admin` scope, or the origin is not allowed. */
+      /** @description The token lacks the `admin` scope, the session's role may not do this (`role_forbidden`), or the origin is not allowed. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -4372,7 +4918,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description The token lacks the `admin` scope, or the origin is not allowed. */
+      /** @description The token lacks the `admin` scope, the session's role may not do this (`role_forbidden`), or the origin is not allowed. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -5566,6 +6112,754 @@ export interface operations {
       };
     };
   };
+  slackEvents: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['SlackEvent'];
+      };
+    };
+    responses: {
+      /** @description Acknowledged (`{challenge}` for URL verification) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            challenge?: string;
+          };
+        };
+      };
+      /** @description Invalid body or parameter (problem details with `errors`). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Missing, stale or bad signature, or an unknown workspace or application. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The body is larger than the limit. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The body is not JSON (`Content-Type: application/json`). */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description A dependency is unavailable. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  slackCommand: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/x-www-form-urlencoded': components['schemas']['SlackForm'];
+      };
+    };
+    responses: {
+      /** @description Acknowledged with a message only the asker sees */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Invalid body or parameter (problem details with `errors`). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Missing, stale or bad signature, or an unknown workspace or application. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The body is larger than the limit. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The body is not JSON (`Content-Type: application/json`). */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description A dependency is unavailable. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  slackInteraction: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/x-www-form-urlencoded': components['schemas']['SlackForm'];
+      };
+    };
+    responses: {
+      /** @description Acknowledged */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Invalid body or parameter (problem details with `errors`). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Missing, stale or bad signature, or an unknown workspace or application. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The body is larger than the limit. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The body is not JSON (`Content-Type: application/json`). */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description A dependency is unavailable. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  slackOAuthRedirect: {
+    parameters: {
+      query: {
+        /** @description The code to exchange for the bot token. */
+        code?: string;
+        /** @description What docqa put in the install link. */
+        state: string;
+        /** @description Why Slack did not install (e.g. access_denied). */
+        error?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Installed; redirects to the portal’s Integrations page */
+      303: {
+        headers: {
+          /** @description The portal page */
+          Location?: string;
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Invalid body or parameter (problem details with `errors`). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description A dependency is unavailable. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  discordInteraction: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['DiscordInteraction'];
+      };
+    };
+    responses: {
+      /** @description The interaction response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            type: number;
+          };
+        };
+      };
+      /** @description Invalid body or parameter (problem details with `errors`). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Missing, stale or bad signature, or an unknown workspace or application. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The body is larger than the limit. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The body is not JSON (`Content-Type: application/json`). */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description A dependency is unavailable. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  listIntegrations: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The integrations; `null` where none is set */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Integrations'];
+        };
+      };
+      /** @description Invalid body or parameter (problem details with `errors`). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Missing, unknown or expired token. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The token lacks the `admin` scope, the session's role may not do this (`role_forbidden`), or the origin is not allowed. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description No such record for this tenant. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Rate limited; see `Retry-After`. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description A dependency is unavailable. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  putSlackIntegration: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['SlackIntegrationRequest'];
+      };
+    };
+    responses: {
+      /** @description Connected */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Invalid body or parameter (problem details with `errors`). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Missing, unknown or expired token. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The token lacks the `admin` scope, the session's role may not do this (`role_forbidden`), or the origin is not allowed. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description No such record for this tenant. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The body is larger than the limit. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The body is not JSON (`Content-Type: application/json`). */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Rate limited; see `Retry-After`. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description A dependency is unavailable. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  putSlackOAuthApp: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['SlackOAuthAppRequest'];
+      };
+    };
+    responses: {
+      /** @description Stored */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Invalid body or parameter (problem details with `errors`). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Missing, unknown or expired token. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The token lacks the `admin` scope, the session's role may not do this (`role_forbidden`), or the origin is not allowed. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description No such record for this tenant. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The body is larger than the limit. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The body is not JSON (`Content-Type: application/json`). */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Rate limited; see `Retry-After`. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description A dependency is unavailable. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  putDiscordIntegration: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['DiscordIntegrationRequest'];
+      };
+    };
+    responses: {
+      /** @description Connected */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Invalid body or parameter (problem details with `errors`). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Missing, unknown or expired token. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The token lacks the `admin` scope, the session's role may not do this (`role_forbidden`), or the origin is not allowed. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description No such record for this tenant. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The body is larger than the limit. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The body is not JSON (`Content-Type: application/json`). */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Rate limited; see `Retry-After`. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description A dependency is unavailable. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  deleteIntegration: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Id of the integration. */
+        kind: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Disconnected */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Invalid body or parameter (problem details with `errors`). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Missing, unknown or expired token. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The token lacks the `admin` scope, the session's role may not do this (`role_forbidden`), or the origin is not allowed. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description No such record for this tenant. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Rate limited; see `Retry-After`. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description A dependency is unavailable. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
   listDocuments: {
     parameters: {
       query?: {
@@ -6697,7 +7991,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description The token lacks the `admin` scope, or the origin is not allowed. */
+      /** @description The token lacks the `admin` scope, the session's role may not do this (`role_forbidden`), or the origin is not allowed. */
       403: {
         headers: {
           [name: string]: unknown;
@@ -6793,7 +8087,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description The token lacks the `admin` scope, or the origin is not allowed. */
+      /** @description The token lacks the `admin` scope, the session's role may not do this (`role_forbidden`), or the origin is not allowed. */
       403: {
         headers: {
           [name: string]: unknown;

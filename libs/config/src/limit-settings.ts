@@ -122,6 +122,24 @@ export const LIMIT_SETTINGS = {
     default: '20',
     doc: 'Questions per minute per visitor IP on a widget token.',
   },
+  searchRateLimitPerMinute: {
+    env: 'SEARCH_RATE_LIMIT_PER_MINUTE',
+    schema: int(1, 1000000),
+    default: '6000',
+    doc: 'Search-box searches (`POST /search/`) per minute per token.',
+  },
+  visitorSearchesPerMinute: {
+    env: 'VISITOR_SEARCHES_PER_MINUTE',
+    schema: int(1, 1000000),
+    default: '120',
+    doc: 'Search-box searches per minute per visitor IP on a widget token.',
+  },
+  searchWordsRefreshSeconds: {
+    env: 'SEARCH_WORDS_REFRESH_SECONDS',
+    schema: int(1, 86400),
+    default: '60',
+    doc: "Seconds before a search recounts its tenant's words (prefix completions, typo fixes), in the background.",
+  },
   trustProxy: {
     env: 'TRUST_PROXY',
     schema: trustProxy,

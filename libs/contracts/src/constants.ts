@@ -1,3 +1,5 @@
+import type { SEARCH_LABELS } from './search-labels';
+
 /**
  * Contract constants without zod: the browser apps (widget, portal) import this entry,
  * `@docqa/contracts/constants`, so their bundles stay free of the schemas.
@@ -17,8 +19,11 @@ export const DEFAULT_LABELS = {
   DOWN_RATE_URL_PLACEHOLDER: 'https://docs.example.com/page',
   DOWN_RATE_BUTTON: 'Send',
   NEW_CHAT_BUTTON: 'New chat',
+  SEARCH_TRIGGER: 'Search the docs',
 } as const;
-export type LabelKey = keyof typeof DEFAULT_LABELS;
+
+/** A text of the widget that `labels` may override. */
+export type LabelKey = keyof typeof DEFAULT_LABELS | keyof typeof SEARCH_LABELS;
 
 /**
  * Tenant names: 1-63 lowercase letters, digits, `_` or `-`, starting with a letter or digit. As a
@@ -30,6 +35,9 @@ export const TENANT_PATTERN = '[a-z0-9][a-z0-9_\\-]{0,62}';
 
 /** Every token scope, in the order forms offer them. */
 export const SCOPES = ['ask', 'search', 'ingest', 'admin'] as const;
+
+/** Longest query the search box (`POST /search/`) takes: what a visitor types, never a pasted page. */
+export const SEARCH_BOX_MAX_CHARS = 200;
 
 /** Path prefix of every API operation: the API lives at `<origin>/api/v2/`. */
 export const API_BASE_PATH = '/api/v2';

@@ -34,6 +34,14 @@ export {
   type SearchResponse,
   type SearchResult,
 } from './search';
+export { SEARCH_BOX_MAX_CHARS } from './constants';
+export {
+  SearchBoxRequestSchema,
+  SearchBoxResponseSchema,
+  type SearchBoxRequest,
+  type SearchBoxResponse,
+  type SearchBoxResult,
+} from './search-box';
 export {
   DocumentChunksSchema,
   DocumentInputSchema,

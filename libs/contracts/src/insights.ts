@@ -103,6 +103,18 @@ export const InsightsSchema = z
     by_channel: z.array(
       z.object({ channel: ChannelSchema, questions: z.number().int(), not_covered: z.number().int() }),
     ),
+    /**
+     * The widget's search box: searches counted once typing settles, those that found nothing, and
+     * the queries (normalised) searched most, and most among those that found nothing.
+     */
+    searches: z
+      .object({
+        total: z.number().int(),
+        no_results: z.number().int(),
+        top: z.array(z.object({ text: z.string(), count: z.number().int() })),
+        top_no_results: z.array(z.object({ text: z.string(), count: z.number().int() })),
+      })
+      .openapi('SearchInsights'),
   })
   .openapi('Insights');
 export type Insights = z.infer<typeof InsightsSchema>;
@@ -175,6 +187,8 @@ export const ConversationTurnSchema = z
     feedback: LoggedFeedbackSchema.nullable(),
     first_partial_ms: z.number().int().nullable(),
     ready_ms: z.number().int().nullable(),
+    /** The page the question was asked from (the widget sends it), while the record exists. */
+    page_url: z.string().nullable(),
   })
   .openapi('ConversationTurn');
 export type ConversationTurn = z.infer<typeof ConversationTurnSchema>;

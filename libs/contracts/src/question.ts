@@ -2,6 +2,7 @@ import { FiltersSchema } from './filter';
 import { ProblemSchema } from './problem';
 import { passagePlaceFields } from './search';
 import { DEFAULT_QUESTION_LIMITS, type QuestionLimits } from './constants';
+import { LocaleSchema } from './locale';
 import { z } from './zod';
 
 export { DEFAULT_QUESTION_LIMITS, type QuestionLimits };
@@ -22,6 +23,17 @@ export function questionRequestSchemas(limits: QuestionLimits) {
       chat_id: z.string().min(1).max(100).optional(),
       filters: FiltersSchema.optional(),
       question_metadata: metadata.optional(),
+      page_url: z
+        .url({ protocol: /^https?$/ })
+        .max(2000)
+        .optional()
+        .openapi({
+          description:
+            'The page the question is asked from: a question about “this page” is answered from it first; the portal’s conversation view shows it.',
+        }),
+      locale: LocaleSchema.optional().openapi({
+        description: 'The asker’s language: the fixed phrases of the answer (“not found”) follow it.',
+      }),
     })
     .openapi('QuestionRequest', { example: { question: 'How do I rotate an API token?' } });
   return {
@@ -40,7 +52,7 @@ export function questionRequestSchemas(limits: QuestionLimits) {
       }),
     /** Body of `POST /questions/` (widget, streamed answer). */
     stream: question
-      .pick({ question: true, chat_id: true, filters: true })
+      .pick({ question: true, chat_id: true, filters: true, page_url: true, locale: true })
       .openapi('StreamQuestionRequest', { example: { question: 'How do I embed the widget?' } }),
   };
 }
@@ -93,6 +105,10 @@ export const QuestionRecordSchema = z
     created_at: z.string(),
     updated_at: z.string(),
     error: ProblemSchema.optional(),
+    page_url: z
+      .string()
+      .optional()
+      .openapi({ description: 'The page the question was asked from, when given.' }),
   })
   .openapi('QuestionRecord', {
     example: {

@@ -1,6 +1,14 @@
 import { DEFAULT_LABELS, isLogoUrl, type LabelKey } from './constants';
+import { SEARCH_LABELS } from './search-labels';
 import { FilterSchema } from './filter';
+import { LocaleSchema } from './locale';
 import { unionError, z } from './zod';
+
+/** Every label key: the chat's, then the search mode's. */
+const LABEL_KEYS = [...Object.keys(DEFAULT_LABELS), ...Object.keys(SEARCH_LABELS)] as [
+  LabelKey,
+  ...LabelKey[],
+];
 
 export const WidgetFilterSchema = z.object({
   property: z.string().min(1).max(200),
@@ -14,7 +22,7 @@ export const WidgetFilterSchema = z.object({
 export const WidgetSettingsSchema = z
   .object({
     el: z.string().max(200),
-    mode: z.enum(['chat', 'question']),
+    mode: z.enum(['chat', 'question', 'search']),
     popup: z.boolean(),
     automount: z.boolean(),
     debug: z.boolean(),
@@ -25,10 +33,11 @@ export const WidgetSettingsSchema = z
     filters: z.array(WidgetFilterSchema).max(20),
     api_filters: z.array(FilterSchema).max(20),
     default_filters: z.record(z.string(), z.union([z.string(), z.array(z.string())], { error: unionError })),
-    labels: z.partialRecord(
-      z.enum(Object.keys(DEFAULT_LABELS) as [LabelKey, ...LabelKey[]]),
-      z.string().max(1000),
-    ),
+    locale: LocaleSchema.openapi({
+      description:
+        'Language of the interface (en, de, fr, es, pt, it, ja, zh-CN, ko, ar); without it the page’s `<html lang>`, else the browser’s.',
+    }),
+    labels: z.partialRecord(z.enum(LABEL_KEYS), z.string().max(1000)),
   })
   .partial()
   .strict()

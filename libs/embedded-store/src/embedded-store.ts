@@ -16,7 +16,7 @@ import { chunkColumns, migrateLayout, NEW_TABLE_OPTIONS, RESULT_COLUMN } from '.
 import { resultRow, type ResultList } from './embedded-hits';
 import { EmbeddedSearch } from './embedded-search';
 import { tableMirror, type MirrorEvents, type MirrorKeeper } from './mirror-keeper';
-import { documentsClause, inList } from './lance-sql';
+import { documentsClause, inList, tenantClause } from './lance-sql';
 import { StampFile } from './sidecar-files';
 import { StoreGate } from './store-gate';
 import { TermStatsFiles, type RowChange } from './term-stats-files';
@@ -154,6 +154,17 @@ export class EmbeddedStore implements VectorStore {
         metadata: JSON.parse(fields.metadata) as Record<string, unknown>,
       };
     });
+  }
+
+  async *searchTexts(tenant: string): AsyncIterable<string> {
+    const table = await this.openTable();
+    if (!table) return;
+    for await (const batch of table
+      .query()
+      .where(tenantClause([tenant]))
+      .select(['search_text'])) {
+      for (const row of batch.toArray() as unknown as { search_text: string }[]) yield row.search_text;
+    }
   }
 
   async keywordSearch(query: StoreQuery & { text: string }): Promise<SearchResult[]> {

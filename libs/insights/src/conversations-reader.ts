@@ -204,6 +204,7 @@ function turnOfRecord(stored: StoredQuestion, entry: LoggedQuestion | undefined)
     feedback: entry?.feedback ?? null,
     first_partial_ms: entry?.first_partial_ms ?? null,
     ready_ms: entry?.ready_ms ?? null,
+    page_url: r.page_url ?? null,
   };
 }
 
@@ -223,6 +224,7 @@ function turnOfLog(
     feedback: e.feedback,
     first_partial_ms: e.first_partial_ms,
     ready_ms: e.ready_ms,
+    page_url: null,
   };
 }
 

@@ -9,3 +9,4 @@ export { clusterVectors } from './cluster';
 export { isNotCovered } from './log-entry';
 export { resolvePeriod, dayOf, type Period } from './period';
 export { histogramMedian, latencyBucket } from './latency-histogram';
+export { SearchLog } from './search-log';

@@ -5,6 +5,7 @@ import { histogramMedian } from './latency-histogram';
 import { decodeDocument } from './log-entry';
 import { dayStart, daysOf, resolvePeriod, startOfWeek } from './period';
 import topMembersScript from './lua/top-members.lua';
+import { searchInsights } from './search-insights';
 
 /** Entries of the top questions and top documents lists. */
 export const TOP_LIMIT = 10;
@@ -80,9 +81,10 @@ export class InsightsReader {
       buckets.get(start)!.add(hashes[i]!);
       totals.add(hashes[i]!);
     });
-    const [topQuestions, topDocuments] = await Promise.all([
+    const [topQuestions, topDocuments, searches] = await Promise.all([
       this.topQuestions(tenant, days),
       this.topDocuments(tenant, days),
+      searchInsights(this.redis, keys, tenant, days, TOP_LIMIT),
     ]);
     return {
       from: new Date(period.from).toISOString(),
@@ -97,6 +99,7 @@ export class InsightsReader {
         questions: totals.get(`ch:${channel}`),
         not_covered: totals.get(`nc:${channel}`),
       })),
+      searches,
     };
   }
 

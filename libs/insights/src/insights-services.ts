@@ -8,10 +8,13 @@ import { GapFinder, type GapLimits } from './gap-finder';
 import { InsightsReader } from './insights-reader';
 import { QuestionExport } from './question-export';
 import { QuestionLog } from './question-log';
+import { SearchLog } from './search-log';
 
 /** Everything the admin API serves from the question log, built once by the composition root. */
 export interface InsightsServices {
   log: QuestionLog;
+  /** The search box's searches, counted once typing settles. */
+  searches: SearchLog;
   insights: InsightsReader;
   conversations: ConversationsReader;
   /** Null without a knowledge base to embed and search with. */
@@ -34,6 +37,7 @@ export function createInsightsServices(deps: {
   const base = { redis: deps.redis, keys: deps.keys, retentionDays: deps.retentionDays, now: deps.now };
   return {
     log: new QuestionLog(base),
+    searches: new SearchLog(base),
     insights: new InsightsReader(base),
     conversations: new ConversationsReader({ ...base, store: deps.store }),
     gaps: deps.knowledge

@@ -139,6 +139,8 @@ export class QuestionProcessor {
       question: stored.record.text,
       history: await this.history(stored),
       filters: stored.filters,
+      pageUrl: stored.record.page_url,
+      locale: stored.locale,
       signal,
     });
     for await (const chunk of chunks) {

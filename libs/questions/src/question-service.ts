@@ -109,6 +109,8 @@ export class QuestionService {
       chatId: request.chat_id,
       filters: [...(request.filters ?? []), ...asker.filters],
       metadata: request.question_metadata,
+      pageUrl: request.page_url,
+      locale: request.locale,
       idempotencyKey,
       priority,
       channel,

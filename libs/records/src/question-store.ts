@@ -15,6 +15,7 @@ import { withQuestionCommands, type QuestionChange, type QuestionCommands } from
 import {
   fromHash,
   isId,
+  pageAndLocale,
   type NewQuestion,
   type StoredEvent,
   type StoredQuestion,
@@ -65,7 +66,9 @@ export class QuestionStore {
     const metadata = JSON.stringify(input.metadata ?? {});
     const requestHash = key
       ? createHash('sha256')
-          .update(JSON.stringify([input.text, input.chatId ?? null, filters, metadata]))
+          .update(
+            JSON.stringify([input.text, input.chatId ?? null, filters, metadata, ...pageAndLocale(input)]),
+          )
           .digest('hex')
       : '';
     const now = new Date().toISOString();
@@ -84,6 +87,8 @@ export class QuestionStore {
       requestHash,
       input.priority ?? 'interactive',
       input.channel ?? 'api',
+      input.pageUrl ?? '',
+      input.locale ?? '',
     );
     if (outcome === 'conflict') {
       throw new IdempotencyConflictError(

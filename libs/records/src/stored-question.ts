@@ -20,6 +20,8 @@ export interface StoredQuestion {
   priority: QuestionPriority;
   /** Where the question entered docqa. */
   channel: Channel;
+  /** The asker's language tag (the widget's `locale`), for the fixed phrases of the answer. */
+  locale?: string;
 }
 
 /** Input of {@link QuestionStore.create}. */
@@ -33,6 +35,10 @@ export interface NewQuestion {
   priority?: QuestionPriority;
   /** Where the question entered docqa. @defaultValue 'api' */
   channel?: Channel;
+  /** The page the question was asked from (the widget's `page_url`). */
+  pageUrl?: string;
+  /** The asker's language tag. */
+  locale?: string;
 }
 
 /** An event read back from a question's stream, with its stream id. */
@@ -64,6 +70,7 @@ export function fromHash(h: Record<string, string>): StoredQuestion {
     updated_at: h.updated_at!,
   };
   if (h.error) record.error = JSON.parse(h.error);
+  if (h.page_url) record.page_url = h.page_url;
   return {
     record,
     tenant: h.tenant!,
@@ -73,5 +80,14 @@ export function fromHash(h: Record<string, string>): StoredQuestion {
     attempt: Number(h.attempt),
     priority: h.priority === 'batch' ? 'batch' : 'interactive',
     channel: ChannelSchema.safeParse(h.channel).data ?? 'api',
+    ...(h.locale ? { locale: h.locale } : {}),
   };
+}
+
+/**
+ * A question's page and language as its idempotency hash counts them: nothing when it has
+ * neither, so the hash of a question without them is what it was before they existed.
+ */
+export function pageAndLocale(input: NewQuestion): (string | null)[] {
+  return input.pageUrl || input.locale ? [input.pageUrl ?? null, input.locale ?? null] : [];
 }

@@ -162,6 +162,18 @@ export class Keys {
   analyticsTopQuestions(tenant: string, day: string): string {
     return `${this.prefix}:an:{${tenant}}:${day}:tq`;
   }
+  /** Search-box counters of a tenant's day: `searches`, `no_results`. */
+  analyticsSearchDay(tenant: string, day: string): string {
+    return `${this.prefix}:an:{${tenant}}:${day}:sagg`;
+  }
+  /** Sorted set of a day's normalised search-box queries by times searched. */
+  analyticsTopSearches(tenant: string, day: string): string {
+    return `${this.prefix}:an:{${tenant}}:${day}:ts`;
+  }
+  /** Sorted set of a day's normalised search-box queries that found nothing, by times searched. */
+  analyticsNoResultSearches(tenant: string, day: string): string {
+    return `${this.prefix}:an:{${tenant}}:${day}:tn`;
+  }
   /** Hash of a day's normalised question text → its first wording. */
   analyticsQuestionWordings(tenant: string, day: string): string {
     return `${this.prefix}:an:{${tenant}}:${day}:tw`;
@@ -247,6 +259,10 @@ export class Keys {
   }
   rateLimit(): string {
     return `${this.prefix}:rl`;
+  }
+  /** Prefix of the search box's rate-limit counters (apart from the questions'). */
+  searchRateLimit(): string {
+    return `${this.prefix}:rl:search`;
   }
   /** The stamp of the vector store the document records and page states describe (see `bindRecordsToStore`). */
   storeStamp(): string {

@@ -20,3 +20,7 @@ export {
   type SparseVector,
 } from './sparse-vector';
 export { averageTerms, idf, queryWeights, type TermStats } from './term-stats';
+// The search box's as-you-type search (prefixes, typos) over a store's words.
+export { SearchBox, expandQuery, type SearchBoxQuery } from './search-box';
+export { Vocabularies, type VocabulariesOptions } from './vocabularies';
+export { Vocabulary } from './vocabulary';

@@ -64,6 +64,11 @@ export interface VectorStore {
    * folder, a new collection). A store not created yet takes it when its first chunks create it.
    */
   setStamp(stamp: string): Promise<void>;
+  /**
+   * The keyword search text of every chunk of `tenant`, for the search box's vocabulary (see
+   * `Vocabularies`); a store without it leaves the search box to exact words.
+   */
+  searchTexts?(tenant: string): AsyncIterable<string>;
   /** Throws when the store cannot be read. */
   health(): Promise<void>;
   close(): Promise<void>;

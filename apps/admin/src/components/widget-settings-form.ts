@@ -2,6 +2,7 @@ import { LitElement, html, type PropertyValues } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
 import type { WidgetSettings } from '@docqa/contracts';
 import { DEFAULT_LABELS, type LabelKey } from '@docqa/contracts/constants';
+import { SEARCH_LABELS } from '@docqa/contracts/search-labels';
 import { api } from '../api/admin-api';
 import { FormErrors, type FormField } from '../api/form-errors';
 import { JSON_SETTINGS, jsonSettings, parseJsonSettings } from '../api/settings-json';
@@ -10,7 +11,8 @@ import { describedBy, fieldErrorView, focusFirstInvalid, formErrorsView } from '
 import { formField } from './form-field';
 import { sharedStyles } from '../styles/shared-styles';
 
-const LABEL_KEYS = Object.keys(DEFAULT_LABELS) as LabelKey[];
+const DEFAULTS: Record<string, string> = { ...DEFAULT_LABELS, ...SEARCH_LABELS };
+const LABEL_KEYS = Object.keys(DEFAULTS) as LabelKey[];
 
 /** The form's fields and the settings they edit. */
 const FIELDS: FormField[] = [
@@ -77,8 +79,13 @@ export class WidgetSettingsForm extends LitElement {
             aria-describedby=${aria.describedBy}
             aria-invalid=${aria.invalid}
           >
-            <option value="chat" ?selected=${d.mode !== 'question'}>Chat (follow-up questions)</option>
+            <option value="chat" ?selected=${d.mode !== 'question' && d.mode !== 'search'}>
+              Chat (follow-up questions)
+            </option>
             <option value="question" ?selected=${d.mode === 'question'}>Single question</option>
+            <option value="search" ?selected=${d.mode === 'search'}>
+              Search box (results as you type, then Ask)
+            </option>
           </select>`,
       )}
       <label
@@ -127,7 +134,7 @@ export class WidgetSettingsForm extends LitElement {
               html`<input
                 id="label-${key}"
                 name="label:${key}"
-                placeholder=${DEFAULT_LABELS[key]}
+                placeholder=${DEFAULTS[key]}
                 .value=${labels[key] ?? ''}
                 aria-describedby=${aria.describedBy}
                 aria-invalid=${aria.invalid}
@@ -183,7 +190,7 @@ export class WidgetSettingsForm extends LitElement {
     this.draft = {
       ...base,
       ...advanced,
-      mode: data.get('mode') === 'question' ? 'question' : 'chat',
+      mode: modeOf(data.get('mode')),
       popup: data.get('popup') === 'on',
       examples: textLines(String(data.get('examples') ?? '')),
       labels,
@@ -225,4 +232,9 @@ declare global {
   interface HTMLElementTagNameMap {
     'widget-settings-form': WidgetSettingsForm;
   }
+}
+
+/** The form's mode, `chat` unless it names another. */
+function modeOf(value: FormDataEntryValue | null): 'chat' | 'question' | 'search' {
+  return value === 'question' || value === 'search' ? value : 'chat';
 }

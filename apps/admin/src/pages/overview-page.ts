@@ -121,6 +121,7 @@ export class OverviewPage extends LitElement {
           }
         </section>
       </div>
+      ${searchesView(i.searches)}
       <section class="card">
         <h2>By channel</h2>
         <div class="table-wrap">
@@ -160,4 +161,27 @@ declare global {
   interface HTMLElementTagNameMap {
     'overview-page': OverviewPage;
   }
+}
+
+/** The widget search box's figures: searches, those without results, and the top queries of each. */
+function searchesView(searches: Insights['searches']) {
+  const list = (items: { text: string; count: number }[]) =>
+    items.length
+      ? html`<ol>
+          ${items.map((q) => html`<li>${q.text} <span class="badge">${q.count}</span></li>`)}
+        </ol>`
+      : html`<p class="muted">None.</p>`;
+  return html`<div class="grid2">
+    <section class="card">
+      <h2>Top searches</h2>
+      <p class="muted">
+        ${searches.total} searches in the search box, ${searches.no_results} without results.
+      </p>
+      ${list(searches.top)}
+    </section>
+    <section class="card">
+      <h2>Searches without results</h2>
+      ${list(searches.top_no_results)}
+    </section>
+  </div>`;
 }

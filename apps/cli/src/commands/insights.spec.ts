@@ -25,6 +25,7 @@ const insights: Insights = {
   ],
   top_documents: [{ document_id: 'tokens', title: 'Tokens\r\nand keys', url: null, citations: 1 }],
   by_channel: [],
+  searches: { total: 0, no_results: 0, top: [], top_no_results: [] },
 };
 
 describe('insightsTables', () => {

@@ -11,7 +11,7 @@ export interface HeaderSink {
   setHeader(name: string, value: string): unknown;
 }
 
-/** Per-minute question budgets. */
+/** Per-minute budgets (of questions, or of searches). */
 export interface RateLimits {
   perToken: number;
   perWidgetToken: number;
@@ -32,7 +32,23 @@ interface Budget {
 export class QuestionRateLimiter {
   private readonly limiters = new Map<number, RateLimiterRedis>();
 
-  constructor(private readonly deps: { redis: Redis; keys: Keys; limits: RateLimits }) {}
+  constructor(
+    private readonly deps: {
+      redis: Redis;
+      keys: Keys;
+      limits: RateLimits;
+      /**
+       * What the budgets count: questions (a token's own `rate_limit` overrides the per-token
+       * budget), or the search box's searches, counted apart under the same rules.
+       * @defaultValue 'question'
+       */
+      counts?: 'question' | 'search';
+    },
+  ) {}
+
+  private get counts(): 'question' | 'search' {
+    return this.deps.counts ?? 'question';
+  }
 
   /**
    * Spends `cost` questions of the caller's budgets. A widget visitor's own budget is checked
@@ -43,7 +59,8 @@ export class QuestionRateLimiter {
    */
   async consume(req: Pick<Request, 'ip'>, res: HeaderSink, principal: Principal, cost = 1): Promise<void> {
     const { limits } = this.deps;
-    const perToken = principal.rate_limit ?? (principal.widget ? limits.perWidgetToken : limits.perToken);
+    const own = this.counts === 'question' ? principal.rate_limit : undefined;
+    const perToken = own ?? (principal.widget ? limits.perWidgetToken : limits.perToken);
     const token = { limiter: this.limiter(perToken), key: `t:${principal.id}:${perToken}`, limit: perToken };
     if (!principal.widget) return this.spend(res, token, cost);
     const visitor = {
@@ -97,7 +114,7 @@ export class QuestionRateLimiter {
       setHeaders(res, limit, err);
       const retryAfter = String(Math.max(1, Math.ceil(err.msBeforeNext / 1000)));
       throw new RateLimitedError(
-        `rate limit of ${limit} ${limit === 1 ? 'question' : 'questions'} per minute reached; retry in ${retryAfter} s`,
+        `rate limit of ${limit} ${limit === 1 ? this.counts : PLURAL[this.counts]} per minute reached; retry in ${retryAfter} s`,
         {
           headers: { 'Retry-After': retryAfter },
         },
@@ -110,7 +127,7 @@ export class QuestionRateLimiter {
     if (!limiter) {
       limiter = new RateLimiterRedis({
         storeClient: this.deps.redis,
-        keyPrefix: this.deps.keys.rateLimit(),
+        keyPrefix: this.counts === 'search' ? this.deps.keys.searchRateLimit() : this.deps.keys.rateLimit(),
         points,
         duration: 60,
         useRedisPackage: false,
@@ -120,6 +137,8 @@ export class QuestionRateLimiter {
     return limiter;
   }
 }
+
+const PLURAL = { question: 'questions', search: 'searches' } as const;
 
 function setHeaders(res: HeaderSink, limit: number, result: RateLimiterRes): void {
   res.setHeader('RateLimit-Limit', String(limit));

@@ -90,6 +90,7 @@ export const ROUTE_ROLES: Readonly<Record<string, RouteRule>> = {
   rateAnswer: asking,
   getChat: asking,
   searchDocuments: asking,
+  searchBox: asking,
   streamQuestion: asking,
   getConversation: asking,
   getWidgetSettings: asking,

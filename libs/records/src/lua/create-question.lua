@@ -7,6 +7,7 @@ ARGV[1] question id   ARGV[2] chat id   ARGV[3] tenant   ARGV[4] text
 ARGV[5] filters JSON  ARGV[6] metadata JSON  ARGV[7] now (ISO)  ARGV[8] TTL seconds
 ARGV[9] request hash for the idempotency key, or '' (no key)
 ARGV[10] priority ('interactive' | 'batch')   ARGV[11] channel ('api' | 'widget' | 'batch' | 'mcp' | 'slack' | 'discord')
+ARGV[12] the page it was asked from, or ''   ARGV[13] the asker's language tag, or ''
 
 Returns {'created', question id, chat id}, {'replay', question id, chat id} or
         {'conflict'} (key reused with another body).
@@ -28,7 +29,7 @@ redis.call('HSET', KEYS[1],
   'id', ARGV[1], 'chat_id', ARGV[2], 'tenant', ARGV[3], 'text', ARGV[4],
   'filters', ARGV[5], 'metadata', ARGV[6], 'created_at', ARGV[7], 'updated_at', ARGV[7],
   'response', '', 'status', 'queued', 'sources', '[]', 'error', '', 'version', 1, 'attempt', 0,
-  'priority', ARGV[10], 'channel', ARGV[11])
+  'priority', ARGV[10], 'channel', ARGV[11], 'page_url', ARGV[12] or '', 'locale', ARGV[13] or '')
 redis.call('EXPIRE', KEYS[1], ttl)
 
 redis.call('DEL', KEYS[2])
