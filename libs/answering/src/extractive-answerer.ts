@@ -5,7 +5,6 @@ import type { AnswerChunk, AnswerInput, Answerer } from './answer-types';
 import { NOT_FOUND_ANSWER } from './answer-types';
 import { inAskersLanguage } from './fixed-phrases';
 import {
-  chooseWindow,
   holds,
   rankSections,
   termWeights,
@@ -13,6 +12,7 @@ import {
   type ScoredSection,
   type TermWeights,
 } from './passage-choice';
+import { chooseWindow } from './passage-window';
 import { answersQuestion } from './not-covered';
 import { pieces } from './pieces';
 import { questionIntent } from './question-intent';

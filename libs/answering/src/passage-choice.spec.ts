@@ -1,5 +1,6 @@
 import type { SearchResult } from '@docqa/contracts';
-import { chooseWindow, rankSections, termWeights, type TermWeights } from './passage-choice';
+import { rankSections, termWeights, type TermWeights } from './passage-choice';
+import { chooseWindow } from './passage-window';
 import { questionIntent } from './question-intent';
 import { units, type SectionPassage } from './section-passage';
 import { documentTerms, terms } from './text';

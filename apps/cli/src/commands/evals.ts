@@ -85,11 +85,8 @@ export function evalCommands(program: Command): void {
 }
 
 async function evalsClient(opts: ConnectionOptions) {
-  const [{ connectionFor }, { EvalsClient }] = await Promise.all([
-    import('./http-client'),
-    import('@docqa/client'),
-  ]);
-  return new EvalsClient(await connectionFor(opts, ['admin']));
+  const { evalsClientFor } = await import('./http-client');
+  return evalsClientFor(opts);
 }
 
 const percent = (share: number | null) => (share === null ? null : `${Math.round(share * 100)} %`);

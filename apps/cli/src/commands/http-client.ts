@@ -1,5 +1,5 @@
 import type { Scope } from '@docqa/contracts';
-import { DocqaClient, type HttpTransportOptions } from '@docqa/client';
+import { DocqaClient, EvalsClient, type HttpTransportOptions } from '@docqa/client';
 import { loadConfig } from '@docqa/config';
 import { Keys, closeRedis, connectRedis, describeRedisTarget, redisTarget } from '@docqa/redis';
 import { apiFetch, type MintedToken } from './api-fetch';
@@ -13,6 +13,11 @@ import { DEFAULT_CLI_TENANT, type ConnectionOptions } from './connection-options
  */
 export async function clientFor(opts: ConnectionOptions, scopes: Scope[]): Promise<DocqaClient> {
   return new DocqaClient(await connectionFor(opts, scopes));
+}
+
+/** A client of the API's evaluations (scope `admin`), connected as {@link clientFor} connects. */
+export async function evalsClientFor(opts: ConnectionOptions): Promise<EvalsClient> {
+  return new EvalsClient(await connectionFor(opts, ['admin']));
 }
 
 /**

@@ -1,0 +1,120 @@
+import type { QuestionKind } from './question-kind';
+import type { SectionPassage, Unit } from './section-passage';
+import { weightOf, type TermWeights } from './passage-choice';
+
+/** Options of {@link chooseWindow}. */
+export interface WindowOptions {
+  /** Words the window may hold. */
+  maxWords: number;
+  /** Words a window around the best unit grows to, when the section is longer than `maxWords`. */
+  targetWords: number;
+  kind: QuestionKind;
+}
+
+/**
+ * The contiguous units of a section that answer: the whole section when it fits, else a window
+ * grown from {@link windowStart} towards the better
+ * neighbour. A lead-in ending in ":" never ends the window without what it introduces, and a code
+ * block or list that the window starts with takes its lead-in along.
+ */
+export function chooseWindow(passage: SectionPassage, weights: TermWeights, options: WindowOptions): Unit[] {
+  const { units } = passage;
+  const sizes = units.map((u) => u.words);
+  if (sizes.reduce((n, w) => n + w, 0) <= options.maxWords) return withoutDanglingLeadIn(units);
+  const scores = units.map((u) => weightOf(weights, (t) => u.terms.has(t)));
+  let start = windowStart(passage, scores, weights, options.kind);
+  // Values are listed from the start of their list (or table), the first ones often being what is
+  // asked, when that start and the best unit fit in the window together.
+  const first = options.kind === 'which' ? listStart(units, start) : start;
+  if (sizes.slice(first, start + 1).reduce((n, w) => n + w, 0) <= options.maxWords) start = first;
+  let end = start;
+  let words = sizes[start]!;
+  const fits = (i: number) => words + sizes[i]! <= options.maxWords;
+  const pull = codePull(units, scores, options.kind);
+  while (words < options.targetWords) {
+    const after = end + 1 < units.length && fits(end + 1) ? end + 1 : -1;
+    const before = start > 0 && fits(start - 1) ? start - 1 : -1;
+    if (after < 0 && before < 0) break;
+    const ahead = (i: number) => pull(i, start, end);
+    const next = before >= 0 && (after < 0 || ahead(before) > ahead(after)) ? before : after;
+    words += sizes[next]!;
+    if (next === after) end = after;
+    else start = before;
+  }
+  if (start > 0 && endsWithColon(units[start - 1]!) && units[start]!.kind !== 'paragraph') {
+    words += sizes[--start]!;
+  }
+  // What a lead-in introduces may overrun the budget a little rather than be left out.
+  while (
+    endsWithColon(units[end]!) &&
+    end + 1 < units.length &&
+    words + sizes[end + 1]! <= options.maxWords * 1.25
+  ) {
+    words += sizes[++end]!;
+  }
+  return withoutDanglingLeadIn(units.slice(start, end + 1));
+}
+
+/**
+ * How much a window's neighbour is worth taking next: its score, except that for a how-do-I
+ * question a code block next to a window that holds none is worth the best unit. The command or
+ * setting is what the prose beside it explains ("The example above will run…"), and holds few of
+ * the question's words itself.
+ */
+function codePull(
+  units: Unit[],
+  scores: number[],
+  kind: QuestionKind,
+): (i: number, start: number, end: number) => number {
+  const best = Math.max(...scores);
+  return (i, start, end) =>
+    kind === 'how' && units[i]!.kind === 'code' && !units.slice(start, end + 1).some((u) => u.kind === 'code')
+      ? Math.max(scores[i]!, best)
+      : scores[i]!;
+}
+
+/**
+ * The unit a window starts from: the best one, except where the answer comes first in a section.
+ * A definition: the first sentence naming the subject, or the start of the section whose headings
+ * name it. Instructions: the opening of a section whose own heading names what is asked, when that
+ * opening holds the question's words at least half as well as the best unit.
+ */
+function windowStart(
+  passage: SectionPassage,
+  scores: number[],
+  weights: TermWeights,
+  kind: QuestionKind,
+): number {
+  const best = scores.indexOf(Math.max(...scores));
+  const early = scores.slice(0, 3).findIndex((s) => s > 0);
+  const named = (headings: Set<string>) => weightOf(weights, (t) => headings.has(t)) > 0;
+  if (kind === 'what') return early >= 0 ? early : named(passage.headingTerms) ? 0 : best;
+  if (kind === 'how' && named(passage.sectionTerms) && early >= 0 && scores[early]! >= 0.5 * scores[best]!)
+    return early;
+  return best;
+}
+
+/** The first item of the list (or table) that the unit at `i` belongs to, or `i`. */
+function listStart(units: Unit[], i: number): number {
+  let start = i;
+  while (
+    start > 0 &&
+    units[start]!.kind === 'item' &&
+    units[start - 1]!.kind === 'item' &&
+    units[start]!.block - units[start - 1]!.block <= 1
+  )
+    start--;
+  return start;
+}
+
+/** Units without a trailing lead-in whose continuation is not among them. */
+function withoutDanglingLeadIn(units: Unit[]): Unit[] {
+  let end = units.length;
+  while (end > 1 && endsWithColon(units[end - 1]!)) end--;
+  return units.slice(0, end);
+}
+
+/** Whether a unit introduces what follows it ("Run:"). */
+export function endsWithColon(unit: Unit): boolean {
+  return unit.kind !== 'code' && unit.text.trimEnd().endsWith(':');
+}
