@@ -133,6 +133,9 @@ describe('the widget in Chromium against the real API and worker', () => {
     expect(bodies[0]).toEqual({
       question: 'How do I revoke a token?',
       filters: [{ type: 'eq', property: 'product', value: 'cli' }],
+      // The page the visitor asks from and the widget's language (issue 37) go with every question.
+      page_url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\//),
+      locale: 'en',
     });
     await expect(page.locator('#assistant').getAttribute('class')).resolves.toContain('assistant_app');
 

@@ -10,6 +10,18 @@ import { uploadForm } from './testing/upload-form';
 
 const PASSWORD = 'a long enough password';
 const AGENT = 'audit-spec/1.0';
+/**
+ * Audited operations this spec does not call: they need Slack, Discord or GitHub stand-ins, or a
+ * run still going (their own specs call them); the route table audits them as it does the rest.
+ */
+const NEEDS_A_STAND_IN = [
+  'putSlackIntegration',
+  'putSlackOAuthApp',
+  'putDiscordIntegration',
+  'deleteIntegration',
+  'openGapPullRequest',
+  'cancelEvalRun',
+];
 
 describe('the audit log: every admin action and sign-in, GET /admin/audit/ and its export', () => {
   let stack: Stack;
@@ -96,12 +108,23 @@ describe('the audit log: every admin action and sign-in, GET /admin/audit/ and i
     )
       if ((await call('documents/guide', 'GET')).status === 200) break;
     expect((await call('documents/guide', 'DELETE')).status).toBe(204);
+    const items = [{ question: 'How do I start?', expect: { key_strings: ['start'] } }];
+    expect((await call('evals/', 'POST', { name: 'release', items })).status).toBe(201);
+    expect((await call('evals/release', 'PUT', { items })).status).toBe(200);
+    const csv = 'question,key_strings\nHow do I start?,start\n';
+    expect((await call('evals/release/import', 'POST', { format: 'csv', content: csv })).status).toBe(200);
+    expect((await call('evals/release/runs', 'POST')).status).toBe(202);
+    expect((await call('evals/', 'POST', { name: 'scratch' })).status).toBe(201);
+    expect((await call('evals/scratch', 'DELETE')).status).toBe(204);
     expect((await owner.call('admin/session', { method: 'DELETE' })).status).toBe(204);
     owner = await signIn(stack.apiUrl, 'owner@acme.test', PASSWORD);
 
     const audited = Object.entries(ROUTE_ROLES)
       .filter(
-        ([operationId, rule]) => rule.audited !== false && !/^(get|list|export|search)/.test(operationId),
+        ([operationId, rule]) =>
+          rule.audited !== false &&
+          !/^(get|list|export|search)/.test(operationId) &&
+          !NEEDS_A_STAND_IN.includes(operationId),
       )
       .map(([operationId]) => operationId);
     const kinds = [...audited, 'signIn', 'signOut'];

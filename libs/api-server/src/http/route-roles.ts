@@ -79,8 +79,8 @@ export const ROUTE_ROLES: Readonly<Record<string, RouteRule>> = {
   importEvalItems: editor,
   startEvalRun: editor,
   cancelEvalRun: editor,
-  // A docs section drafted from a gap, and its pull request on a source: editors.
-  draftGapSection: editor,
+  // A docs section drafted from a gap (a reply, nothing changed), and its pull request: editors.
+  draftGapSection: { role: 'editor', audited: false },
   openGapPullRequest: editor,
   // The token API (questions, search, the widget's calls, MCP) through a session: editors.
   askQuestion: asking,
