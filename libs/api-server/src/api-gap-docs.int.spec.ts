@@ -1,7 +1,14 @@
 import type { Redis } from 'ioredis';
 import type { EvalSet, GapDraft, GapPullRequest } from '@docqa/contracts';
 import { startGitHubStandIn, type GitHubStandIn } from '@docqa/sync/testing';
-import { deletePrefix, testPrefix, testRedis } from '@docqa/testing';
+import {
+  deletePrefix,
+  startOpenAITestServer,
+  testPrefix,
+  testRedis,
+  type ChatReply,
+  type OpenAITestServer,
+} from '@docqa/testing';
 import { startStack, type Stack } from './testing/start-stack';
 
 const REPO_TOKEN = 'ghp_repo-token-of-the-test';
@@ -176,5 +183,93 @@ describe('coverage gaps to docs changes: drafts and pull requests (against a loc
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
     expect((await limited.json()).detail).toMatch(/^GitHub's rate limit is reached \(HTTP 403\)/);
     expect(github.pulls).toHaveLength(1);
+  });
+});
+
+/** Whether a chat request is the gap writer's (its system prompt), not an answer's. */
+const isWriter = (body: Record<string, unknown>) =>
+  JSON.stringify(body.messages).includes('You write a first draft of a documentation section');
+
+describe('coverage gap drafts with a model (against a local OpenAI-compatible stand-in)', () => {
+  let stack: Stack;
+  let redis: Redis;
+  let model: OpenAITestServer;
+  let writerReply: ChatReply = {};
+  const prefix = testPrefix('gap-docs-model');
+  const questionIds: string[] = [];
+  let headers: Record<string, string>;
+
+  beforeAll(async () => {
+    redis = testRedis();
+    model = await startOpenAITestServer({
+      reply: (body) => (isWriter(body) ? writerReply : { text: 'I could not find that in the docs.' }),
+    });
+    stack = await startStack({
+      prefix,
+      env: {
+        LLM_PROVIDER: 'openai',
+        LLM_MODEL: 'test-model',
+        OPENAI_BASE_URL: model.url,
+        OPENAI_API_KEY: 'sk-test',
+      },
+    });
+    const token = await stack.createToken({ tenant: 'acme', scopes: ['admin', 'ingest', 'ask'] });
+    headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+    const documents = [
+      {
+        id: 'widget',
+        title: 'Widget',
+        content: '# Widget\n\nThe widget follows the theme of the page through the data-theme attribute.',
+        content_type: 'text/markdown',
+      },
+    ];
+    expect((await post('documents/', { documents })).status).toBeLessThan(300);
+    await stack.waitUntilIdle();
+    for (const question of QUESTIONS)
+      questionIds.push((await (await post('question/', { question })).json()).question_id);
+    await stack.waitUntilIdle();
+  });
+  afterAll(async () => {
+    await stack.close();
+    await model.close();
+    await deletePrefix(redis, prefix);
+    await redis.quit();
+  });
+
+  function post(path: string, body: unknown) {
+    return fetch(stack.apiUrl + path, { method: 'POST', headers, body: JSON.stringify(body) });
+  }
+
+  it("puts the model's first draft, from the nearest sections, under a note marking it a draft", async () => {
+    writerReply = { text: '## Overview\n\nSet data-theme="dark" on the page; the widget follows it.' };
+    const res = await post('admin/gaps/draft', { question_ids: questionIds, title: 'Dark mode' });
+    expect(res.status).toBe(200);
+    const draft = (await res.json()) as GapDraft;
+    expect(draft.markdown).toContain('draft: true');
+    expect(draft.markdown).toContain('## Questions this page must answer\n\n- Is there a dark mode?');
+    expect(draft.markdown).toContain(
+      '> **Draft** written by test-model from the nearest sections; check before merging.\n\n' +
+        '## Overview\n\nSet data-theme="dark" on the page; the widget follows it.',
+    );
+    expect(draft.markdown).not.toContain('<!-- The answer. -->');
+    const asked = model.requests.filter((r) => isWriter(r.body)).at(-1)!.body;
+    expect(asked.temperature).toBe(0);
+    const prompt = JSON.stringify(asked.messages);
+    expect(prompt).toContain('through the data-theme attribute');
+    expect(prompt).toContain('## Can the widget follow the dark theme of my site?');
+  });
+
+  it('gives the skeleton with a note when the model fails', async () => {
+    writerReply = { status: 500, errorMessage: 'the model is down' };
+    const res = await post('admin/gaps/draft', { question_ids: questionIds, title: 'Dark mode' });
+    expect(res.status).toBe(200);
+    const draft = (await res.json()) as GapDraft;
+    expect(draft.markdown).toMatch(
+      /> The model could not write a first draft \(.+\); fill in the skeleton\./,
+    );
+    expect(draft.markdown).not.toContain('written by test-model');
+    expect(draft.markdown).toContain(
+      '## Can the widget follow the dark theme of my site?\n\n<!-- The answer. -->',
+    );
   });
 });

@@ -1136,7 +1136,7 @@ export interface paths {
     put?: never;
     /**
      * Draft a docs section for a coverage gap
-     * @description Drafts a Markdown page for a cluster of failed questions: marked as a draft, with the questions it must answer, the nearest existing sections linked and a skeleton of headings. The questions are added to the evaluation set `gap-<title>` (created if need be), so the next run shows whether the gap closed. Needs a token with the `admin` scope, or a portal session of an `owner` or `editor` of the tenant.
+     * @description Drafts a Markdown page for a cluster of failed questions: marked as a draft, with the questions it must answer and the nearest existing sections linked. With a model configured (`LLM_PROVIDER=openai`) the body is a first draft the model wrote from the nearest sections under a note naming it (check before merging); without one, or when the model fails or times out (said in a note), a skeleton of headings to fill in. The questions are added to the evaluation set `gap-<title>` (created if need be), so the next run shows whether the gap closed. Needs a token with the `admin` scope, or a portal session of an `owner` or `editor` of the tenant.
      */
     post: operations['draftGapSection'];
     delete?: never;

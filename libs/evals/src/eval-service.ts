@@ -3,12 +3,18 @@ import { compareRuns } from './eval-comparison';
 import { parseEvalFile } from './eval-file';
 import type { EvalRunner } from './eval-runner';
 import type { EvalStore } from './eval-store';
+import type { ModelGapWriter } from './gap-writer';
 
-/** What the evaluations API serves (DESIGN §16): sets, imports, runs and their comparison. */
+/**
+ * What the evaluations API serves (DESIGN §16): sets, imports, runs and their comparison, and the
+ * model that drafts gap sections when one is configured.
+ */
 export class EvalService {
   constructor(
     readonly store: EvalStore,
     readonly runner: EvalRunner,
+    /** Writes first drafts of gap sections (`POST /admin/gaps/draft`); absent without a model. */
+    readonly gapWriter?: ModelGapWriter,
   ) {}
 
   /** Adds a JSONL or CSV file's items to a set (created if need be); a bad line refuses the whole file. */

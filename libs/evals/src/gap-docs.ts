@@ -11,15 +11,17 @@ import type { Searcher } from '@docqa/retrieval';
 import { publishedUrl } from '@docqa/sources';
 import type { GitHubPullRequests, SourceService } from '@docqa/sync';
 import type { EvalStore } from './eval-store';
-import { draftMarkdown, gapSetName, type NearSection } from './gap-draft';
+import { draftMarkdown, gapSetName, sectionPlace, skeletonHeadings, type NearSection } from './gap-draft';
+import type { ModelGapWriter } from './gap-writer';
 
 /** Nearest sections linked from a draft. */
 const NEAR_SECTIONS = 5;
 
 /**
  * From a coverage gap to a docs change (DESIGN §16): drafts a Markdown section for a cluster of
- * failed questions, or opens it as a pull request on the tenant's GitHub source, and adds the
- * questions to an evaluation set named after the gap so the next run shows whether it closed.
+ * failed questions (with a `writer`, its body first drafted by the model from the nearest
+ * sections), or opens it as a pull request on the tenant's GitHub source, and adds the questions
+ * to an evaluation set named after the gap so the next run shows whether it closed.
  */
 export class GapDocs {
   constructor(
@@ -29,6 +31,8 @@ export class GapDocs {
       evals: EvalStore;
       sources?: Pick<SourceService, 'repository'>;
       pullRequests?: GitHubPullRequests;
+      /** Writes the first draft of the body; without it the body is a skeleton of headings. */
+      writer?: Pick<ModelGapWriter, 'write'>;
     },
   ) {}
 
@@ -49,7 +53,7 @@ export class GapDocs {
     if (!sources || !pullRequests)
       throw new NotFoundError('pull requests need the sources of the knowledge base');
     const repository = await sources.repository(tenant, request.source_id);
-    const { title, markdown, questions } = await this.compose(tenant, request);
+    const { title, markdown, questions, written } = await this.compose(tenant, request);
     const opened = await pullRequests.open({
       repo: repository.repo,
       token: repository.token,
@@ -62,7 +66,9 @@ export class GapDocs {
         '',
         ...questions.map((q) => `- ${q.replace(/\s+/g, ' ')}`),
         '',
-        'Opened by docqa from its coverage gaps. Write the answers before merging.',
+        written?.ok
+          ? 'Opened by docqa from its coverage gaps, with a first draft by a model: check it before merging.'
+          : 'Opened by docqa from its coverage gaps. Write the answers before merging.',
       ].join('\n'),
     });
     const gold = repository.baseUrl ? [publishedUrl(repository.baseUrl, request.path)] : undefined;
@@ -93,12 +99,18 @@ export class GapDocs {
       filters: [],
       limit: NEAR_SECTIONS * 2,
     });
-    const near: NearSection[] = [];
+    const near: (NearSection & { text: string })[] = [];
     for (const hit of hits.results) {
       if (near.some((n) => n.url === hit.url && n.section === hit.section)) continue;
-      near.push({ title: hit.title, section: hit.section, url: hit.url });
+      near.push({ title: hit.title, section: hit.section, url: hit.url, text: hit.text });
     }
-    return { title, markdown: draftMarkdown(title, questions, near.slice(0, NEAR_SECTIONS)), questions };
+    const nearest = near.slice(0, NEAR_SECTIONS);
+    const written = await this.deps.writer?.write(
+      questions,
+      skeletonHeadings(questions),
+      nearest.map((n) => ({ place: sectionPlace(n), text: n.text })),
+    );
+    return { title, markdown: draftMarkdown(title, questions, nearest, written), questions, written };
   }
 
   /** Adds the questions not in it yet to the gap's set (created if need be); returns its name. */

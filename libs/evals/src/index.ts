@@ -8,3 +8,4 @@ export { describeRuns, type AnsweringSetup } from './run-with';
 export { EvalService } from './eval-service';
 export { GapDocs } from './gap-docs';
 export { draftMarkdown, gapSetName, type NearSection } from './gap-draft';
+export { ModelGapWriter, type SectionText, type WrittenDraft } from './gap-writer';

@@ -25,6 +25,7 @@ export function gapDocsRoutes(
       evals: deps.evals.store,
       sources,
       pullRequests,
+      writer: deps.evals.gapWriter,
     });
     routes.add(
       {
@@ -34,7 +35,7 @@ export function gapDocsRoutes(
         tag: 'Insights',
         operationId: 'draftGapSection',
         description:
-          'Drafts a Markdown page for a cluster of failed questions: marked as a draft, with the questions it must answer, the nearest existing sections linked and a skeleton of headings. The questions are added to the evaluation set `gap-<title>` (created if need be), so the next run shows whether the gap closed.',
+          'Drafts a Markdown page for a cluster of failed questions: marked as a draft, with the questions it must answer and the nearest existing sections linked. With a model configured (`LLM_PROVIDER=openai`) the body is a first draft the model wrote from the nearest sections under a note naming it (check before merging); without one, or when the model fails or times out (said in a note), a skeleton of headings to fill in. The questions are added to the evaluation set `gap-<title>` (created if need be), so the next run shows whether the gap closed.',
         scope: 'admin',
         body: GapDraftRequestSchema,
         responses: { 200: { description: 'The draft', schema: GapDraftSchema } },
