@@ -1,12 +1,15 @@
 import type { Page } from 'playwright-core';
 import {
   adminApiUntil,
+  cutButtons,
   focusedHeading,
   navigate,
   openPortal,
+  overflowing,
   shoot,
   signIn,
   startPortal,
+  unstackedTables,
   type Portal,
 } from './portal-testing';
 
@@ -133,6 +136,15 @@ describe('the Evaluations page in Chromium: sets, items, runs, the chart and the
     await navigate(page, 'Evaluations');
     await focusedHeading(page, 'Evaluations');
     await page.getByRole('link', { name: 'release' }).waitFor();
+    // The list of sets on a 360 px phone: its table stacked, nothing cut or off the screen.
+    await page.setViewportSize({ width: 360, height: 780 });
+    const sets = await unstackedTables(page);
+    expect([sets, await cutButtons(page), await overflowing(page)]).toEqual([
+      { tables: 1, problems: [] },
+      [],
+      [],
+    ]);
+    await page.setViewportSize({ width: 1280, height: 800 });
   });
 
   it('drafts a docs section for a coverage gap and adds its questions to a set', async () => {

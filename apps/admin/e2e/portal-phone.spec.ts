@@ -1,12 +1,14 @@
 import type { Page } from 'playwright-core';
 import type { ConversationDetail, Gaps, Insights } from '@docqa/contracts';
 import {
+  cutButtons,
   focusedHeading,
   navigate,
   openPortal,
   overflowing,
   signIn,
   startPortal,
+  unstackedTables,
   type Portal,
 } from './portal-testing';
 
@@ -118,7 +120,7 @@ const CHAT: ConversationDetail = {
   ],
 };
 
-describe('the portal in Chromium on a 390 px phone', () => {
+describe('the portal in Chromium on a 390 px phone, and every page at 360 px', () => {
   let portal: Portal;
   let page: Page;
   let problems: string[];
@@ -239,20 +241,34 @@ describe('the portal in Chromium on a 390 px phone', () => {
     await expect(turn.locator('.answer').count()).resolves.toBe(0);
   });
 
-  it('fits every page in the width of the phone, long addresses included', async () => {
+  it('fits every page in 360 px, long addresses included, tables stacked, no button cut', async () => {
+    await page.setViewportSize({ width: 360, height: 780 });
+    /** Every table shown stacked, `least` of them at least, and every button whole and on the screen. */
+    const fits = async (name: string, least: number) => {
+      expect([name, await overflowing(page)]).toEqual([name, []]);
+      const { tables, problems } = await unstackedTables(page);
+      expect([name, problems, await cutButtons(page)]).toEqual([name, [], []]);
+      expect([name, tables >= least]).toEqual([name, true]);
+    };
     await page.goto(`${portal.url}knowledge`);
     await focusedHeading(page, 'Knowledge base');
     await page.getByRole('table').getByRole('link', { name: 'Installing Acme' }).waitFor();
-    expect(await overflowing(page)).toEqual([]);
+    await fits('Knowledge base', 1);
+    // A row is a card: its Delete button on its own line, under the title, whole.
+    const row = page.getByRole('row').filter({ hasText: 'Installing Acme' });
+    const title = (await row.getByRole('cell').first().boundingBox())!;
+    const remove = (await row.getByRole('button', { name: /^Delete/ }).boundingBox())!;
+    expect(remove.y).toBeGreaterThanOrEqual(title.y + title.height);
 
     await page.getByRole('table').getByRole('link', { name: 'Installing Acme' }).click();
     await focusedHeading(page, 'Installing Acme');
     await page.getByRole('listitem', { name: /#1$/ }).getByRole('link').first().waitFor();
-    expect(await overflowing(page)).toEqual([]);
+    await fits('Installing Acme', 0);
 
-    for (const [name, ready] of [
-      ['Conversations', () => page.getByText(/No conversation|not available|conversation\(s\)/).waitFor()],
-      ['Coverage gaps', () => page.getByRole('heading', { level: 2, name: /Can I pay with/ }).waitFor()],
+    for (const [name, ready, tables] of [
+      ['Overview', () => page.getByRole('cell', { name: 'widget', exact: true }).waitFor(), 1],
+      ['Conversations', () => page.getByText(/No conversation|not available|conversation\(s\)/).waitFor(), 0],
+      ['Coverage gaps', () => page.getByRole('heading', { level: 2, name: /Can I pay with/ }).waitFor(), 0],
       [
         'Tokens',
         () =>
@@ -260,14 +276,15 @@ describe('the portal in Chromium on a 390 px phone', () => {
             .getByRole('button', { name: /^Revoke/ })
             .first()
             .waitFor(),
+        1,
       ],
-      ['Widget', () => page.getByRole('button', { name: 'Save settings' }).waitFor()],
-      ['Account', () => page.getByText('ada@acme.test').waitFor()],
+      ['Widget', () => page.getByRole('button', { name: 'Save settings' }).waitFor(), 0],
+      ['Account', () => page.getByText('ada@acme.test').waitFor(), 0],
     ] as const) {
       await navigate(page, name);
       await focusedHeading(page, name);
       await ready();
-      expect([name, await overflowing(page)]).toEqual([name, []]);
+      await fits(name, tables);
     }
   });
 });

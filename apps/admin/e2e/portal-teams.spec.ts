@@ -2,12 +2,14 @@ import type { Page } from 'playwright-core';
 import { startOidcProvider, type TestOidcProvider } from '@docqa/api-server/testing';
 import {
   ADMIN,
+  cutButtons,
   focusedHeading,
   navigate,
   overflowing,
   shoot,
   signIn,
   startPortal,
+  unstackedTables,
   type Portal,
 } from './portal-testing';
 
@@ -19,9 +21,11 @@ const PAGES: [string, string, RegExp][] = [
   ['', 'Overview', /Questions|No question/],
   ['conversations', 'Conversations', /No conversation|conversation\(s\)/],
   ['gaps', 'Coverage gaps', /No gaps|question\(s\)/],
+  ['evals', 'Evaluations', /No evaluation sets|Items/],
   ['knowledge', 'Knowledge base', /Upload|document/i],
   ['tokens', 'Tokens', /New token/],
   ['widget', 'Widget', /Save settings/],
+  ['integrations', 'Integrations', /Not connected|Connected:/],
   ['audit', 'Audit log', /signIn/],
   ['account', 'Account', /ada@acme\.test/],
 ];
@@ -103,7 +107,13 @@ describe('the portal for teams in Chromium: single sign-on, roles, audit, 360 px
     await focusedHeading(page, 'Overview');
     const nav = page.getByRole('navigation', { name: 'Portal' });
     const links = await nav.getByRole('link').allTextContents();
-    expect(links.map((l) => l.trim())).toEqual(['Overview', 'Conversations', 'Coverage gaps', 'Account']);
+    expect(links.map((l) => l.trim())).toEqual([
+      'Overview',
+      'Conversations',
+      'Coverage gaps',
+      'Evaluations',
+      'Account',
+    ]);
     await page.goto(`${url}tokens`);
     await page.getByText('This page is for a tenant’s owners; you are viewer of acme.').waitFor();
     expect(problems).toEqual([]);
@@ -125,7 +135,7 @@ describe('the portal for teams in Chromium: single sign-on, roles, audit, 360 px
     await page.close();
   });
 
-  it('fits every page at 360 px without sideways scrolling, the audit log included', async () => {
+  it('fits every page at 360 px without sideways scrolling, tables stacked, no button cut', async () => {
     const { page, problems } = await newPage(360);
     await page.goto(url);
     await page.getByRole('link', { name: 'Sign in with Acme ID' }).waitFor();
@@ -136,8 +146,26 @@ describe('the portal for teams in Chromium: single sign-on, roles, audit, 360 px
       await page.goto(url + path);
       await focusedHeading(page, title);
       await page.getByText(ready).first().waitFor();
+      // The admins of the tenant, each with a role to choose and a Remove button, in a table.
+      if (path === 'tokens') await page.getByRole('combobox', { name: 'Role of vera@acme.test' }).waitFor();
       expect([title, await scrollsSideways(page), await overflowing(page)]).toEqual([title, false, []]);
+      expect([title, (await unstackedTables(page)).problems, await cutButtons(page)]).toEqual([
+        title,
+        [],
+        [],
+      ]);
     }
+    await page.goto(`${url}tokens`);
+    await page.getByRole('combobox', { name: 'Role of vera@acme.test' }).waitFor();
+    // Stacked, the admins' list is still a table to a screen reader: its rows, cells and headers.
+    const admins = page.getByRole('table').filter({ hasText: 'vera@acme.test' });
+    expect((await unstackedTables(page)).tables).toBeGreaterThan(0);
+    await expect(admins.getByRole('columnheader').allTextContents()).resolves.toContain('Email');
+    await admins
+      .getByRole('row')
+      .filter({ hasText: 'vera@acme.test' })
+      .getByRole('cell', { name: 'vera@acme.test', exact: true })
+      .waitFor();
     expect(problems).toEqual([]);
     await page.close();
   });

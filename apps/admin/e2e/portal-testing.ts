@@ -151,12 +151,16 @@ export async function navigate(page: Page, name: string): Promise<void> {
   await page.getByRole('navigation', { name: 'Portal' }).getByRole('link', { name }).click();
 }
 
-/** Screenshots of the page on a desktop and on a 375 px phone (`docs/screenshots/admin-NAME-*.png`). */
+/**
+ * Screenshots of the page on a desktop and on a 375 px phone (`docs/screenshots/admin-NAME-*.png`),
+ * once the phone's page fits: no sideways scrolling, tables stacked, no button cut.
+ */
 export async function shoot(page: Page, name: string): Promise<void> {
   const size = page.viewportSize()!;
   await page.screenshot({ path: join(screenshots, `admin-${name}-desktop.png`), fullPage: true });
   await page.setViewportSize({ width: 375, height: 812 });
   expect(await overflowing(page)).toEqual([]);
+  expect([(await unstackedTables(page)).problems, await cutButtons(page)]).toEqual([[], []]);
   await page.screenshot({ path: join(screenshots, `admin-${name}-phone.png`), fullPage: true });
   await page.setViewportSize(size);
 }
@@ -188,6 +192,60 @@ export function overflowing(page: Page): Promise<string[]> {
           found.push(`${el.tagName.toLowerCase()}.${el.className} ${Math.round(box.right)}px`);
         if (el.shadowRoot) visit(el.shadowRoot);
       }
+    };
+    visit(document);
+    return found;
+  });
+}
+
+/**
+ * The tables shown (in any shadow root) and what in them is not stacked as a phone shows them:
+ * each data cell a line across its row's card, led by its column's header as a visible label.
+ */
+export function unstackedTables(page: Page): Promise<{ tables: number; problems: string[] }> {
+  return page.evaluate(() => {
+    const problems: string[] = [];
+    let tables = 0;
+    const visit = (root: Document | ShadowRoot) => {
+      for (const table of root.querySelectorAll('table')) {
+        const width = table.getBoundingClientRect().width;
+        if (width < 2) continue; // the figures of a chart, for screen readers only
+        tables++;
+        const headers = [...(table.tHead?.rows[0]?.cells ?? [])].map((th) => th.textContent!.trim());
+        if (table.getAttribute('role') !== 'table') problems.push('a table without its table role');
+        for (const body of table.tBodies)
+          for (const row of body.rows)
+            for (const [i, cell] of [...row.cells].entries()) {
+              const box = cell.getBoundingClientRect();
+              const label = getComputedStyle(cell, '::before').content;
+              if (box.width < width * 0.8)
+                problems.push(`"${headers[i]}" cell ${Math.round(box.width)} of ${Math.round(width)}px`);
+              if (!label.startsWith(JSON.stringify(headers[i])))
+                problems.push(`"${headers[i]}" cell labelled ${label}`);
+            }
+      }
+      for (const el of root.querySelectorAll('*')) if (el.shadowRoot) visit(el.shadowRoot);
+    };
+    visit(document);
+    return { tables, problems };
+  });
+}
+
+/** The buttons shown (in any shadow root) whose text is cut or that lie outside the viewport. */
+export function cutButtons(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const found: string[] = [];
+    const width = document.documentElement.clientWidth;
+    const visit = (root: Document | ShadowRoot) => {
+      for (const button of root.querySelectorAll<HTMLElement>('button, .button')) {
+        const box = button.getBoundingClientRect();
+        if (!box.width || getComputedStyle(button).visibility === 'hidden') continue;
+        const name = button.textContent!.trim().slice(0, 30);
+        if (button.scrollWidth > button.clientWidth) found.push(`"${name}" cut`);
+        if (box.left < 0 || box.right > width + 1)
+          found.push(`"${name}" at ${Math.round(box.left)}–${Math.round(box.right)}px`);
+      }
+      for (const el of root.querySelectorAll('*')) if (el.shadowRoot) visit(el.shadowRoot);
     };
     visit(document);
     return found;

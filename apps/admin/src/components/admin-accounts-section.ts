@@ -12,6 +12,7 @@ import './copy-button';
 import { errorView } from './error-view';
 import { formatDate } from '../format';
 import { LoadController } from '../load-controller';
+import { StackedTablesController } from '../stacked-tables-controller';
 import { sharedStyles } from '../styles/shared-styles';
 
 /**
@@ -22,6 +23,7 @@ import { sharedStyles } from '../styles/shared-styles';
 @customElement('admin-accounts-section')
 export class AdminAccountsSection extends LitElement {
   static override styles = [sharedStyles];
+  private readonly tables = new StackedTablesController(this);
 
   private readonly accounts = new LoadController(
     this,

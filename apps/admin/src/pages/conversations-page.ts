@@ -8,6 +8,7 @@ import { lastDays } from '../components/period-select';
 import { formatDate } from '../format';
 import { PagedLoadController } from '../paged-load-controller';
 import { href, router, withQuery } from '../router';
+import { StackedTablesController } from '../stacked-tables-controller';
 import { sharedStyles } from '../styles/shared-styles';
 
 /** The filters, kept in the address so a filtered list can be linked and survives a reload. */
@@ -23,6 +24,7 @@ function daysOf(query: URLSearchParams): string {
 @customElement('conversations-page')
 export class ConversationsPage extends LitElement {
   static override styles = [sharedStyles];
+  private readonly tables = new StackedTablesController(this);
 
   /** The address's query: the filters. */
   @property({ attribute: false }) query = new URLSearchParams();

@@ -9,6 +9,7 @@ import { errorView } from '../components/error-view';
 import { deleteDocumentQuestion, formatDate } from '../format';
 import { LoadController } from '../load-controller';
 import { href, router } from '../router';
+import { StackedTablesController } from '../stacked-tables-controller';
 import { sharedStyles } from '../styles/shared-styles';
 
 /**
@@ -29,6 +30,7 @@ export class DocumentPage extends LitElement {
       }
     `,
   ];
+  private readonly tables = new StackedTablesController(this);
 
   /** The document's id. */
   @property() documentId = '';

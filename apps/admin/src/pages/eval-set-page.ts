@@ -12,6 +12,7 @@ import '../components/line-chart';
 import { formatDate, formatMs } from '../format';
 import { LoadController } from '../load-controller';
 import { href, router } from '../router';
+import { StackedTablesController } from '../stacked-tables-controller';
 import { sharedStyles } from '../styles/shared-styles';
 
 /**
@@ -21,6 +22,7 @@ import { sharedStyles } from '../styles/shared-styles';
 @customElement('eval-set-page')
 export class EvalSetPage extends LitElement {
   static override styles = [sharedStyles];
+  private readonly tables = new StackedTablesController(this);
 
   /** The set's name, from the address. */
   @property({ attribute: false }) setName = '';

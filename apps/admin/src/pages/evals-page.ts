@@ -8,6 +8,7 @@ import { importEvalFile } from '../components/eval-file-import';
 import { formatDate } from '../format';
 import { LoadController } from '../load-controller';
 import { href, router } from '../router';
+import { StackedTablesController } from '../stacked-tables-controller';
 import { sharedStyles } from '../styles/shared-styles';
 
 /**
@@ -17,6 +18,7 @@ import { sharedStyles } from '../styles/shared-styles';
 @customElement('evals-page')
 export class EvalsPage extends LitElement {
   static override styles = [sharedStyles];
+  private readonly tables = new StackedTablesController(this);
 
   @state() private error: Error | null = null;
   @state() private busy = false;

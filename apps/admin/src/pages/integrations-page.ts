@@ -44,6 +44,12 @@ export class IntegrationsPage extends LitElement {
       .urls {
         overflow-x: auto;
       }
+      /* On a phone a label above its URL: beside the longest label, a URL and its button ran off. */
+      @media (max-width: 40rem) {
+        .urls {
+          display: block;
+        }
+      }
     `,
   ];
 

@@ -13,6 +13,7 @@ import type { UploadAccepted } from '../components/upload-drop';
 import { deleteDocumentQuestion, formatDate } from '../format';
 import { PagedLoadController, type ListPage } from '../paged-load-controller';
 import { href } from '../router';
+import { StackedTablesController } from '../stacked-tables-controller';
 import { sharedStyles } from '../styles/shared-styles';
 
 const PAGE_SIZE = 50;
@@ -32,6 +33,7 @@ interface DocumentPage {
 @customElement('knowledge-page')
 export class KnowledgePage extends LitElement {
   static override styles = [sharedStyles];
+  private readonly tables = new StackedTablesController(this);
 
   private readonly documents = new PagedLoadController(
     this,

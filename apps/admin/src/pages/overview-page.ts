@@ -10,6 +10,7 @@ import { lastDays, periodSelect, type Period } from '../components/period-select
 import { formatCount, formatMs } from '../format';
 import { LoadController } from '../load-controller';
 import { href } from '../router';
+import { StackedTablesController } from '../stacked-tables-controller';
 import { sharedStyles } from '../styles/shared-styles';
 
 /** Insights of a period (§10): totals, series as charts, top questions and documents, channels. */
@@ -41,6 +42,7 @@ export class OverviewPage extends LitElement {
       }
     `,
   ];
+  private readonly tables = new StackedTablesController(this);
 
   @state() private period: Period = lastDays(30);
   private readonly insights = new LoadController(

@@ -13,6 +13,7 @@ import { errorView } from '../components/error-view';
 import '../components/token-form';
 import type { CreatedToken } from '../components/token-form';
 import { LoadController } from '../load-controller';
+import { StackedTablesController } from '../stacked-tables-controller';
 import { sharedStyles } from '../styles/shared-styles';
 import { formatAgo, formatDate } from '../format';
 
@@ -35,6 +36,7 @@ export class TokensPage extends LitElement {
       }
     `,
   ];
+  private readonly tables = new StackedTablesController(this);
 
   private readonly tokens = new LoadController(
     this,

@@ -6,7 +6,7 @@ export const sharedStyles = css`
     display: block;
     color: var(--text);
     /* A word longer than the line (an address, an id) breaks rather than widening a phone's page;
-       break-word, unlike anywhere, leaves a table's column widths (it scrolls in .table-wrap). */
+       break-word, unlike anywhere, leaves a table's column widths (on a phone its rows stack). */
     overflow-wrap: break-word;
   }
   *,
@@ -157,6 +157,57 @@ export const sharedStyles = css`
   th {
     font-size: 0.875rem;
     color: var(--muted);
+  }
+  /* On a phone each row is a card, each cell a line led by its column's header (the data-label that
+     StackedTablesController sets); the header row stays for screen readers only. */
+  @media (max-width: 40rem) {
+    table,
+    tbody,
+    tr,
+    td,
+    tbody th {
+      display: block;
+    }
+    thead {
+      position: absolute;
+      width: 1px;
+      height: 1px;
+      overflow: hidden;
+      clip: rect(0 0 0 0);
+      white-space: nowrap;
+    }
+    table {
+      background: none;
+    }
+    tr {
+      background: var(--surface);
+      border: 1px solid var(--border);
+      border-radius: 8px;
+      padding: 0.25rem 0.75rem;
+      margin-bottom: 0.75rem;
+    }
+    td,
+    tbody th {
+      position: relative;
+      min-height: 2rem;
+      padding: 0.4rem 0 0.4rem 8rem;
+      overflow-wrap: anywhere;
+    }
+    tr > :last-child {
+      border-bottom: none;
+    }
+    td::before,
+    tbody th::before {
+      content: attr(data-label);
+      /* Empty alternative text: a screen reader hears the column header once, from the table. */
+      content: attr(data-label) / '';
+      position: absolute;
+      left: 0;
+      width: 7.25rem;
+      font-size: 0.875rem;
+      font-weight: 600;
+      color: var(--muted);
+    }
   }
   .alert {
     border: 1px solid var(--danger);
