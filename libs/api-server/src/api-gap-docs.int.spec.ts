@@ -2,7 +2,7 @@ import type { Redis } from 'ioredis';
 import type { EvalSet, GapDraft, GapPullRequest } from '@docqa/contracts';
 import { startGitHubStandIn, type GitHubStandIn } from '@docqa/sync/testing';
 import { deletePrefix, testPrefix, testRedis } from '@docqa/testing';
-import { startStack, type Stack } from './testing/start-stack';
+import { startStack, type Stack } from '@docqa/system-tests/testing';
 
 const REPO_TOKEN = 'ghp_repo-token-of-the-test';
 const QUESTIONS = ['Is there a dark mode?', 'Can the widget follow the dark theme of my site?'];
