@@ -31,9 +31,19 @@ describe('module boundaries', () => {
       { file: 'libs/testing/src/fixture-composition.ts', code: use('@docqa/composition', 'composeApi') },
       { file: 'apps/api/src/fixture-composition.ts', code: use('@docqa/composition', 'composeApi') },
       {
-        file: 'libs/stack/src/fixture-composition.spec.ts',
+        file: 'libs/system-tests/src/fixture-composition.spec.ts',
         code: use('@docqa/composition', 'composeWorker'),
       },
+      {
+        file: 'libs/api-server/src/fixture-stack.spec.ts',
+        code: use('@docqa/system-tests/testing', 'startStack'),
+      },
+      { file: 'apps/cli/src/fixture-stack.spec.ts', code: use('@docqa/system-tests/testing', 'startStack') },
+      {
+        file: 'libs/api-server/src/fixture-stack.ts',
+        code: use('@docqa/system-tests/testing', 'startStack'),
+      },
+      { file: 'libs/testing/src/fixture-stack.ts', code: use('@docqa/system-tests/testing', 'startStack') },
       { file: 'libs/sync/src/fixture-config.ts', code: use('@docqa/config', 'loadConfig') },
       { file: 'libs/composition/src/fixture-config.ts', code: use('@docqa/config', 'loadConfig') },
     ]);
@@ -52,6 +62,16 @@ describe('module boundaries', () => {
     expect(rules['libs/testing/src/fixture-composition.ts']).toEqual(['@nx/enforce-module-boundaries']);
   });
 
+  it('lets the API’s and the apps’ specs start the system tests’ stack', () => {
+    expect(rules['libs/api-server/src/fixture-stack.spec.ts']).toEqual([]);
+    expect(rules['apps/cli/src/fixture-stack.spec.ts']).toEqual([]);
+  });
+
+  it('refuses the stack to shipped files and to the test helpers it is built on', () => {
+    expect(rules['libs/api-server/src/fixture-stack.ts']).toEqual(['no-restricted-imports']);
+    expect(rules['libs/testing/src/fixture-stack.ts']).toEqual(['@nx/enforce-module-boundaries']);
+  });
+
   it('keeps the Config to the roots: a lib importing @docqa/config fails, the composition may', () => {
     expect(rules['libs/sync/src/fixture-config.ts']).toEqual(['no-restricted-imports']);
     expect(rules['libs/composition/src/fixture-config.ts']).toEqual([]);
@@ -59,7 +79,7 @@ describe('module boundaries', () => {
 
   it('lets apps and system tests import the composition', () => {
     expect(rules['apps/api/src/fixture-composition.ts']).toEqual([]);
-    expect(rules['libs/stack/src/fixture-composition.spec.ts']).toEqual([]);
+    expect(rules['libs/system-tests/src/fixture-composition.spec.ts']).toEqual([]);
   });
 });
 

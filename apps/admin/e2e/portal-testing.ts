@@ -9,7 +9,7 @@ import type { Redis } from 'ioredis';
 import { AdminAccountStore } from '@docqa/auth';
 import type { Role } from '@docqa/contracts';
 import { Keys } from '@docqa/redis';
-import { startStack, type Stack } from '@docqa/api-server/testing';
+import { startStack, type Stack } from '@docqa/system-tests/testing';
 import { deletePrefix, launchChromium, testPrefix, testRedis } from '@docqa/testing';
 
 const root = join(__dirname, '../../..');

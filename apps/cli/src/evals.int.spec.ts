@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { XMLParser } from 'fast-xml-parser';
 import type { Redis } from 'ioredis';
-import { startStack, type Stack } from '@docqa/api-server/testing';
+import { startStack, type Stack } from '@docqa/system-tests/testing';
 import { deletePrefix, testPrefix, testRedis } from '@docqa/testing';
 import { runDocqa } from './testing/run-docqa';
 

@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { minimalPdf, startTestSite } from '@docqa/sources/testing';
-import { startStack, type Stack } from '@docqa/api-server/testing';
+import { startStack, type Stack } from '@docqa/system-tests/testing';
 import { deletePrefix, testPrefix, testRedis } from '@docqa/testing';
 import type { Redis } from 'ioredis';
 import { runDocqa } from './testing/run-docqa';

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { QuestionRecord } from '@docqa/contracts';
 import { QuestionLog } from '@docqa/insights';
 import { Keys } from '@docqa/redis';
-import { startStack, type Stack } from '@docqa/api-server/testing';
+import { startStack, type Stack } from '@docqa/system-tests/testing';
 import { deletePrefix, testPrefix, testRedis } from '@docqa/testing';
 import type { Redis } from 'ioredis';
 import { runDocqa } from './testing/run-docqa';

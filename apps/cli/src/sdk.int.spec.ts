@@ -1,5 +1,5 @@
 import { DocqaClient, DocqaProblemError, type StreamedEvent } from '@docqa/client';
-import { startStack, type Stack } from '@docqa/api-server/testing';
+import { startStack, type Stack } from '@docqa/system-tests/testing';
 import { deletePrefix, testPrefix, testRedis } from '@docqa/testing';
 import type { Redis } from 'ioredis';
 

@@ -4,7 +4,7 @@ import type { Server } from 'node:http';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import type { Source } from '@docqa/contracts';
-import { noKnowledgeBase, type Stack } from '@docqa/api-server/testing';
+import { noKnowledgeBase, type Stack } from '@docqa/system-tests/testing';
 import { deletePrefix, launchChromium, testPrefix, testRedis } from '@docqa/testing';
 import type { Redis } from 'ioredis';
 import { ControlledAnswerer, type ControlledAnswer } from './controlled-answerer';

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { DEMO_DOCS_EXCLUDE } from '@docqa/api-server';
 import { loadPaths } from '@docqa/sources';
-import { type Stack } from '@docqa/api-server/testing';
+import { type Stack } from '@docqa/system-tests/testing';
 import { deletePrefix, launchChromium, testPrefix, testRedis } from '@docqa/testing';
 import type { Redis } from 'ioredis';
 import { markdownRendered, startWidgetStack, root } from './widget-testing';

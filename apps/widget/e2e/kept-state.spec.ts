@@ -1,7 +1,7 @@
 import type { Server } from 'node:http';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { ScriptedAnswerer } from '@docqa/answering/testing';
-import { noKnowledgeBase, type Stack } from '@docqa/api-server/testing';
+import { noKnowledgeBase, type Stack } from '@docqa/system-tests/testing';
 import { Keys } from '@docqa/redis';
 import { deletePrefix, launchChromium, testPrefix, testRedis } from '@docqa/testing';
 import type { Redis } from 'ioredis';

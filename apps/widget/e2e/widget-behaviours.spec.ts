@@ -4,7 +4,7 @@ import { ScriptedAnswerer } from '@docqa/answering/testing';
 import { deletePrefix, testPrefix, testRedis, launchChromium } from '@docqa/testing';
 import type { Redis } from 'ioredis';
 import type { WidgetGlobals } from './widget-globals';
-import { noKnowledgeBase, type Stack } from '@docqa/api-server/testing';
+import { noKnowledgeBase, type Stack } from '@docqa/system-tests/testing';
 import { docsSite, startWidgetStack } from './widget-testing';
 
 const source = (id: string, cited: boolean) => ({

@@ -6,7 +6,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { deletePrefix, testPrefix, testRedis, launchChromium } from '@docqa/testing';
 import type { Redis } from 'ioredis';
 import type { WidgetGlobals } from './widget-globals';
-import { type Stack } from '@docqa/api-server/testing';
+import { type Stack } from '@docqa/system-tests/testing';
 import { startWidgetStack, root, docsSite, markdownRendered } from './widget-testing';
 
 /** Types a question into the widget within `scope`, sends it and waits for its sources. */

@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
-import { startStack, type Stack, type StackOptions } from '@docqa/api-server/testing';
+import { startStack, type Stack, type StackOptions } from '@docqa/system-tests/testing';
 
 /** The repository's root. */
 export const root = join(__dirname, '../../..');

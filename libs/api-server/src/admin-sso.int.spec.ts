@@ -4,7 +4,7 @@ import { deletePrefix, testPrefix, testRedis } from '@docqa/testing';
 import type { Redis } from 'ioredis';
 import { startOidcProvider, type IdTokenMode, type TestOidcProvider } from './testing/oidc-provider';
 import { postSignIn } from './testing/portal-session';
-import { noKnowledgeBase, startStack, type Stack } from './testing/start-stack';
+import { noKnowledgeBase, startStack, type Stack } from '@docqa/system-tests/testing';
 
 const PASSWORD = 'a long enough password';
 

@@ -2,7 +2,7 @@ import { AdminAccountStore } from '@docqa/auth';
 import { Keys } from '@docqa/redis';
 import { deletePrefix, testPrefix, testRedis, waitFor } from '@docqa/testing';
 import type { Redis } from 'ioredis';
-import { noKnowledgeBase, startStack, type Stack } from './testing/start-stack';
+import { noKnowledgeBase, startStack, type Stack } from '@docqa/system-tests/testing';
 import { signIn, type PortalSession } from './testing/portal-session';
 
 const PASSWORD = 'a long enough password';

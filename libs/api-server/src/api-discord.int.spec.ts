@@ -13,7 +13,7 @@ import {
 import { Keys } from '@docqa/redis';
 import { SecretBox } from '@docqa/sync';
 import { deletePrefix, testPrefix, testRedis } from '@docqa/testing';
-import { startStack, type Stack } from './testing/start-stack';
+import { startStack, type Stack } from '@docqa/system-tests/testing';
 
 const SECRETS_KEY = 'discord spec secrets key, 16+ chars';
 const ACME = discordTestApp('100000000000000001', 'acme-bot-token.discord.secret-0001');

@@ -7,7 +7,7 @@ import {
   testRedis,
   type OpenAITestServer,
 } from '@docqa/testing';
-import { startStack, type Stack } from './testing/start-stack';
+import { startStack, type Stack } from '@docqa/system-tests/testing';
 
 /** Whether a chat request is the judge's (its system prompt), not an answer's. */
 const isJudge = (body: Record<string, unknown>) =>

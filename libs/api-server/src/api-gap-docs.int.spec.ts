@@ -9,7 +9,7 @@ import {
   type ChatReply,
   type OpenAITestServer,
 } from '@docqa/testing';
-import { startStack, type Stack } from './testing/start-stack';
+import { startStack, type Stack } from '@docqa/system-tests/testing';
 
 const REPO_TOKEN = 'ghp_repo-token-of-the-test';
 const QUESTIONS = ['Is there a dark mode?', 'Can the widget follow the dark theme of my site?'];

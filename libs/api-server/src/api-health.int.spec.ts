@@ -1,6 +1,6 @@
 import { ScriptedAnswerer } from '@docqa/answering/testing';
 import { startOwnRedis, type OwnRedis } from '@docqa/testing';
-import { startStack, type Stack } from './testing/start-stack';
+import { startStack, type Stack } from '@docqa/system-tests/testing';
 
 describe('health', () => {
   let redis: OwnRedis;

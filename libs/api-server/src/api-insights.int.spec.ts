@@ -1,7 +1,7 @@
 import type { Redis } from 'ioredis';
 import { Keys } from '@docqa/redis';
 import { deletePrefix, testPrefix, testRedis } from '@docqa/testing';
-import { startStack, type Stack } from './testing/start-stack';
+import { startStack, type Stack } from '@docqa/system-tests/testing';
 
 const DAY = 86_400_000;
 

@@ -6,7 +6,7 @@ import {
 import type { CallToolResult, Progress } from '@modelcontextprotocol/sdk/types.js';
 import type { Redis } from 'ioredis';
 import { deletePrefix, testPrefix, testRedis } from '@docqa/testing';
-import { startStack, type Stack } from './testing/start-stack';
+import { startStack, type Stack } from '@docqa/system-tests/testing';
 
 const ACME_DOCS = [
   {

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { ScriptedAnswerer } from '@docqa/answering/testing';
 import { deletePrefix, launchChromium, testPrefix, testRedis } from '@docqa/testing';
 import type { Redis } from 'ioredis';
-import { startStack, type Stack } from './testing/start-stack';
+import { startStack, type Stack } from '@docqa/system-tests/testing';
 
 const root = join(__dirname, '../../..');
 

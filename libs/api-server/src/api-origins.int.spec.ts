@@ -4,7 +4,7 @@ import { Keys } from '@docqa/redis';
 import { deletePrefix, testPrefix, testRedis, waitFor } from '@docqa/testing';
 import type { Redis } from 'ioredis';
 import { signIn } from './testing/portal-session';
-import { noKnowledgeBase, startStack, type Stack } from './testing/start-stack';
+import { noKnowledgeBase, startStack, type Stack } from '@docqa/system-tests/testing';
 
 const PASSWORD = 'a long enough password';
 const PUBLIC_URL = 'https://docs.example.test';

@@ -4,7 +4,7 @@ import { ScriptedAnswerer } from '@docqa/answering/testing';
 import { Keys } from '@docqa/redis';
 import { deletePrefix, testPrefix, testRedis } from '@docqa/testing';
 import type { Redis } from 'ioredis';
-import { noKnowledgeBase, startStack, type Stack } from './testing/start-stack';
+import { noKnowledgeBase, startStack, type Stack } from '@docqa/system-tests/testing';
 
 describe('questions API', () => {
   let stack: Stack;

@@ -5,7 +5,7 @@ import pino from 'pino';
 import { ScriptedAnswerer } from '@docqa/answering/testing';
 import { deletePrefix, testPrefix, testRedis } from '@docqa/testing';
 import type { Redis } from 'ioredis';
-import { noKnowledgeBase, startStack, type Stack } from './testing/start-stack';
+import { noKnowledgeBase, startStack, type Stack } from '@docqa/system-tests/testing';
 
 /** Log lines the API wrote, parsed. */
 class LogCapture extends Writable {

@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis';
 import { deletePrefix, testPrefix, testRedis } from '@docqa/testing';
-import { startStack, type Stack } from './testing/start-stack';
+import { startStack, type Stack } from '@docqa/system-tests/testing';
 
 const LONG_SECTION = Array.from(
   { length: 40 },

@@ -2,7 +2,7 @@ import type { Redis } from 'ioredis';
 import { signSlackRequest } from '@docqa/channels';
 import { startSlackStandIn, type PlatformStandIn } from '@docqa/channels/testing';
 import { deletePrefix, testPrefix, testRedis } from '@docqa/testing';
-import { startStack, type Stack } from './testing/start-stack';
+import { startStack, type Stack } from '@docqa/system-tests/testing';
 
 const PUBLIC_URL = 'https://docqa.example.test';
 const WORKSPACE = {

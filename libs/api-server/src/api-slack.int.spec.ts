@@ -4,7 +4,7 @@ import pino from 'pino';
 import { signSlackRequest } from '@docqa/channels';
 import { startSlackStandIn, type PlatformStandIn, type RecordedCall } from '@docqa/channels/testing';
 import { deletePrefix, testPrefix, testRedis } from '@docqa/testing';
-import { startStack, type Stack } from './testing/start-stack';
+import { startStack, type Stack } from '@docqa/system-tests/testing';
 
 const ACME = {
   teamId: 'TACME0001',

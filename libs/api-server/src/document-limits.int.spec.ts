@@ -1,6 +1,6 @@
 import { deletePrefix, testPrefix, testRedis } from '@docqa/testing';
 import type { Redis } from 'ioredis';
-import { startStack, type Stack } from './testing/start-stack';
+import { startStack, type Stack } from '@docqa/system-tests/testing';
 
 describe('POST /documents/ past the parse limits', () => {
   let stack: Stack;

@@ -10,7 +10,7 @@ import { IdempotentIds, Keys } from '@docqa/redis';
 import { deletePrefix, testPrefix, testRedis } from '@docqa/testing';
 import type { Redis } from 'ioredis';
 import { documentUploadRoutes } from './routes/document-upload';
-import { noKnowledgeBase, startStack, type Stack } from './testing/start-stack';
+import { noKnowledgeBase, startStack, type Stack } from '@docqa/system-tests/testing';
 import { pdfBomb, uploadForm } from './testing/upload-form';
 
 const MB = 1024 * 1024;

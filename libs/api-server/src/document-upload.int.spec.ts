@@ -4,7 +4,7 @@ import { UNSUPPORTED_FILE_REASON } from '@docqa/sources';
 import { Keys } from '@docqa/redis';
 import { deletePrefix, testPrefix, testRedis } from '@docqa/testing';
 import type { Redis } from 'ioredis';
-import { startStack, type Stack } from './testing/start-stack';
+import { startStack, type Stack } from '@docqa/system-tests/testing';
 import { signIn, type PortalSession } from './testing/portal-session';
 import { uploadForm as form } from './testing/upload-form';
 

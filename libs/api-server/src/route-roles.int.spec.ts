@@ -5,7 +5,7 @@ import { deletePrefix, testPrefix, testRedis } from '@docqa/testing';
 import type { Redis } from 'ioredis';
 import { ROUTE_ROLES } from './http/route-roles';
 import { signIn, type PortalSession } from './testing/portal-session';
-import { startStack, type Stack } from './testing/start-stack';
+import { startStack, type Stack } from '@docqa/system-tests/testing';
 
 const PASSWORD = 'a long enough password';
 

@@ -1,3 +1,2 @@
-/** Test entry of the API server: the whole stack (API, worker, private Redis prefix) in process. */
-export { noKnowledgeBase, startStack, type Stack, type StackOptions } from './testing/start-stack';
+/** Test entry of the API server: a test OpenID provider for the portal's single sign-on. */
 export { startOidcProvider, type IdTokenMode, type TestOidcProvider } from './testing/oidc-provider';

@@ -1,7 +1,7 @@
 import { ScriptedAnswerer } from '@docqa/answering/testing';
 import { deletePrefix, testPrefix, testRedis } from '@docqa/testing';
 import type { Redis } from 'ioredis';
-import { noKnowledgeBase, startStack, type Stack } from '@docqa/api-server/testing';
+import { noKnowledgeBase, startStack, type Stack } from './testing/start-stack';
 
 describe('batch questions', () => {
   let stack: Stack;

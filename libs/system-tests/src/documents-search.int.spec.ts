@@ -3,7 +3,7 @@ import type { DocumentRecord } from '@docqa/contracts';
 import { DocumentStore } from '@docqa/ingest';
 import { Keys } from '@docqa/redis';
 import { deletePrefix, testPrefix, testRedis } from '@docqa/testing';
-import { startStack, type Stack } from '@docqa/api-server/testing';
+import { startStack, type Stack } from './testing/start-stack';
 
 /** Documents of the tenant: records written straight to Redis (no chunks: search reads records). */
 const DOCUMENTS = 5000;

@@ -2,7 +2,7 @@ import { NOT_FOUND_ANSWER } from '@docqa/answering';
 import { deletePrefix, testPrefix, testRedis } from '@docqa/testing';
 import type { Redis } from 'ioredis';
 import type { SearchResponse } from '@docqa/contracts';
-import { startStack, type Stack } from '@docqa/api-server/testing';
+import { startStack, type Stack } from './testing/start-stack';
 
 const documents = [
   {

@@ -7,7 +7,7 @@ import {
   type OpenAITestServer,
 } from '@docqa/testing';
 import type { Redis } from 'ioredis';
-import { startStack, type Stack } from '@docqa/api-server/testing';
+import { startStack, type Stack } from './testing/start-stack';
 
 describe('answers from an OpenAI-compatible model through the worker', () => {
   let model: OpenAITestServer;

@@ -1,7 +1,7 @@
 import { ScriptedAnswerer } from '@docqa/answering/testing';
 import { startOwnCluster, startOwnSentinel, waitFor, type RedisProcess } from '@docqa/testing';
 import { Keys } from '@docqa/redis';
-import { noKnowledgeBase, startStack, type Stack } from '@docqa/api-server/testing';
+import { noKnowledgeBase, startStack, type Stack } from './testing/start-stack';
 import { replicasCaughtUp } from './testing/replicas-caught-up';
 
 /** Longest a POST may take during a failover: the command time-out plus slack for a busy machine. */

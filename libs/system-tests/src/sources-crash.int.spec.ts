@@ -6,7 +6,7 @@ import { QUEUE_NAMES, type SourceRecord, type SyncRecord } from '@docqa/contract
 import { htmlPage, startDocsSite, type DocsSite } from '@docqa/sync/testing';
 import { Keys } from '@docqa/redis';
 import { deletePrefix, testPrefix, testRedis } from '@docqa/testing';
-import { startStack, type Stack } from '@docqa/api-server/testing';
+import { startStack, type Stack } from './testing/start-stack';
 
 const root = join(__dirname, '../../..');
 const PAGES = 24;

@@ -9,7 +9,7 @@ import { createRetrieval } from '@docqa/retrieval-setup';
 import { createSources, type Sources } from '@docqa/sync';
 import { htmlPage, startDocsSite, type DocsSite } from '@docqa/sync/testing';
 import { deletePrefix, testPrefix, testRedis, waitFor } from '@docqa/testing';
-import { type Stack, startStack } from '@docqa/api-server/testing';
+import { type Stack, startStack } from './testing/start-stack';
 
 /** A promise and the function that resolves it. */
 function latch(): { promise: Promise<void>; open(): void } {

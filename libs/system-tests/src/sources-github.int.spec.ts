@@ -2,7 +2,7 @@ import type { Redis } from 'ioredis';
 import type { SourceRecord, SyncRecord } from '@docqa/contracts';
 import { startGitHubStandIn, type GitHubStandIn } from '@docqa/sync/testing';
 import { deletePrefix, testPrefix, testRedis } from '@docqa/testing';
-import { startStack, type Stack } from '@docqa/api-server/testing';
+import { startStack, type Stack } from './testing/start-stack';
 
 describe('github sources (against a local stand-in of the GitHub REST API)', () => {
   let stack: Stack;

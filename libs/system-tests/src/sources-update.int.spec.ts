@@ -4,7 +4,7 @@ import { QUEUE_NAMES, type SourceRecord, type SyncRecord } from '@docqa/contract
 import { Keys } from '@docqa/redis';
 import { startGitHubStandIn, type GitHubStandIn } from '@docqa/sync/testing';
 import { deletePrefix, testPrefix, testRedis } from '@docqa/testing';
-import { startStack, type Stack } from '@docqa/api-server/testing';
+import { startStack, type Stack } from './testing/start-stack';
 
 describe('a source changed with PATCH /sources/{id} (token, metadata, schedule)', () => {
   let stack: Stack;

@@ -5,7 +5,7 @@ import { Keys } from '@docqa/redis';
 import { minimalPdf } from '@docqa/sources/testing';
 import { htmlPage, startDocsSite, type DocsSite } from '@docqa/sync/testing';
 import { deletePrefix, freePort, testPrefix, testRedis } from '@docqa/testing';
-import { startStack, type Stack } from '@docqa/api-server/testing';
+import { startStack, type Stack } from './testing/start-stack';
 
 describe('sources kept in sync (sitemap, llms.txt; schedules, leases)', () => {
   let stack: Stack;

@@ -2,7 +2,7 @@ import type { Redis } from 'ioredis';
 import type { JobRecord, SourceRecord, SyncRecord } from '@docqa/contracts';
 import { htmlPage, startDocsSite, type DocsSite } from '@docqa/sync/testing';
 import { deletePrefix, testPrefix, testRedis } from '@docqa/testing';
-import { startStack, type Stack } from '@docqa/api-server/testing';
+import { startStack, type Stack } from './testing/start-stack';
 
 /**
  * A knowledge base whose vector store is gone while Redis keeps its records (`.data` deleted, a

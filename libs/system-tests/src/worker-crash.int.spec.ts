@@ -1,7 +1,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { deletePrefix, testPrefix, testRedis } from '@docqa/testing';
 import type { Redis } from 'ioredis';
-import { noKnowledgeBase, startStack, type Stack } from '@docqa/api-server/testing';
+import { noKnowledgeBase, startStack, type Stack } from './testing/start-stack';
 import { buildScriptedWorker, startWorkerProcess } from './testing/worker-process';
 
 describe('a worker killed mid-answer', () => {

@@ -24,7 +24,7 @@ import { Redis } from 'ioredis';
 import { TokenCache, TokenStore } from '@docqa/auth';
 import { Metrics } from '@docqa/metrics';
 import { Keys } from '@docqa/redis';
-import { noKnowledgeBase, startStack, type Stack } from '@docqa/api-server/testing';
+import { noKnowledgeBase, startStack, type Stack } from '@docqa/system-tests/testing';
 import { reportBenchSection } from '../write-section';
 import { runBench } from '../run-bench';
 

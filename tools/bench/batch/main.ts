@@ -10,7 +10,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DocqaClient } from '@docqa/client';
-import { startStack } from '@docqa/api-server/testing';
+import { startStack } from '@docqa/system-tests/testing';
 import { startOwnRedis } from '@docqa/testing';
 import { EVAL_DIR } from '../eval-data';
 import { reportBenchSection } from '../write-section';

@@ -19,7 +19,7 @@ import {
   startSlackStandIn,
   type PlatformStandIn,
 } from '@docqa/channels/testing';
-import { startStack, type Stack } from '@docqa/api-server/testing';
+import { startStack, type Stack } from '@docqa/system-tests/testing';
 import { startOwnRedis } from '@docqa/testing';
 import { reportBenchSection } from '../write-section';
 import { runBench } from '../run-bench';

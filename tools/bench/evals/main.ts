@@ -9,7 +9,7 @@
  */
 import { DocqaClient, EvalsClient } from '@docqa/client';
 import type { EvalItemInput, EvalRun } from '@docqa/contracts';
-import { startStack } from '@docqa/api-server/testing';
+import { startStack } from '@docqa/system-tests/testing';
 import { startOwnRedis } from '@docqa/testing';
 import { docsCorpus, docsQuestions } from '../answers/docqa-docs-set';
 import { reportBenchSection } from '../write-section';

@@ -15,7 +15,7 @@ import { connect } from 'node:net';
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { startOwnRedis } from '@docqa/testing';
-import { startStack, type Stack } from '@docqa/api-server/testing';
+import { startStack, type Stack } from '@docqa/system-tests/testing';
 import { writeBenchSection } from '../write-section';
 import { runBench } from '../run-bench';
 import { RequestGenerator, seededRandom, type FuzzRequest } from './requests';

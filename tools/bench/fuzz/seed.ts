@@ -1,7 +1,7 @@
 import { AdminAccountStore } from '@docqa/auth';
 import { CSRF_HEADER, SESSION_COOKIE } from '@docqa/contracts';
 import { Keys, closeRedis, connectRedis } from '@docqa/redis';
-import type { Stack } from '@docqa/api-server/testing';
+import type { Stack } from '@docqa/system-tests/testing';
 import { htmlPage, startDocsSite, startGitHubStandIn } from '@docqa/sync/testing';
 import type { FuzzContext, PortalSession } from './requests';
 import { openApiOperations } from './openapi-examples';

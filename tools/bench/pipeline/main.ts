@@ -6,7 +6,7 @@
  *   npm run bench:pipeline
  */
 import { ScriptedAnswerer } from '@docqa/answering/testing';
-import { noKnowledgeBase, startStack } from '@docqa/api-server/testing';
+import { noKnowledgeBase, startStack } from '@docqa/system-tests/testing';
 import { startOwnRedis } from '@docqa/testing';
 import { reportBenchSection } from '../write-section';
 import { runBench } from '../run-bench';

@@ -15,7 +15,7 @@ import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import pino from 'pino';
 import { ScriptedAnswerer } from '@docqa/answering/testing';
-import { noKnowledgeBase, startStack, type Stack } from '@docqa/api-server/testing';
+import { noKnowledgeBase, startStack, type Stack } from '@docqa/system-tests/testing';
 import { cli, startOwnCluster, startOwnRedis, startOwnSentinel, type RedisProcess } from '@docqa/testing';
 import { composeWorker } from '@docqa/composition';
 import { writeBenchSection } from '../write-section';

@@ -8,7 +8,7 @@
 import { spawnSync } from 'node:child_process';
 import { loadavg } from 'node:os';
 import type { SourceRecord, SyncRecord } from '@docqa/contracts';
-import { startStack } from '@docqa/api-server/testing';
+import { startStack } from '@docqa/system-tests/testing';
 import { htmlPage, startDocsSite } from '@docqa/sync/testing';
 import { startOwnRedis } from '@docqa/testing';
 import { reportBenchSection } from '../write-section';

@@ -6,6 +6,7 @@ import type { Redis } from 'ioredis';
 import { TokenStore } from '@docqa/auth';
 import { Keys } from '@docqa/redis';
 import { deletePrefix, testPrefix, testRedis, testRedisUrl } from '@docqa/testing';
+import { cliConfig } from './cli-config';
 import { CLI_TOKEN_NAME } from './cli-token';
 import { connectionFor } from './http-client';
 
@@ -83,14 +84,10 @@ describe('the CLI’s own short-lived tokens', () => {
 
   it('mints another for a user with another config folder', async () => {
     const first = (await connectionFor({ tenant: 'users' }, ['ask'])).token;
-    process.env.DOCQA_CONFIG_DIR = join(home, 'another-user');
-    try {
-      const second = (await connectionFor({ tenant: 'users' }, ['ask'])).token;
-      expect(second).not.toBe(first);
-      expect((await connectionFor({ tenant: 'users' }, ['ask'])).token).toBe(second);
-    } finally {
-      process.env.DOCQA_CONFIG_DIR = configDir;
-    }
+    const anotherUser = { ...cliConfig(), docqaConfigDir: join(home, 'another-user') };
+    const second = (await connectionFor({ tenant: 'users' }, ['ask'], anotherUser)).token;
+    expect(second).not.toBe(first);
+    expect((await connectionFor({ tenant: 'users' }, ['ask'], anotherUser)).token).toBe(second);
     expect(await minted('users')).toHaveLength(2);
   });
 
@@ -98,15 +95,16 @@ describe('the CLI’s own short-lived tokens', () => {
     // A file where the folder should be: no user, root included, can create files under it.
     const blocked = join(home, 'not-a-folder');
     writeFileSync(blocked, '');
-    process.env.DOCQA_CONFIG_DIR = blocked;
     const warn = jest.spyOn(process.stderr, 'write').mockImplementation(() => true);
     try {
-      const { token } = await connectionFor({ tenant: 'blocked' }, ['ask']);
+      const { token } = await connectionFor({ tenant: 'blocked' }, ['ask'], {
+        ...cliConfig(),
+        docqaConfigDir: blocked,
+      });
       expect(await store.verify(token)).toMatchObject({ tenant: 'blocked' });
       expect(String(warn.mock.calls[0]?.[0])).toMatch(/could not keep the CLI's token in .*not-a-folder/);
     } finally {
       warn.mockRestore();
-      process.env.DOCQA_CONFIG_DIR = configDir;
     }
   });
 });

@@ -1,6 +1,6 @@
 import { IntegrationStore, registerDiscordCommands } from '@docqa/channels';
-import { loadConfig } from '@docqa/config';
 import { SecretBox } from '@docqa/sync';
+import { cliConfig } from './cli-config';
 import { withRedis } from './redis-clients';
 
 /**
@@ -8,7 +8,7 @@ import { withRedis } from './redis-clients';
  * REDIS_URL with SECRETS_KEY; returns the application id. Loaded only when the command runs.
  */
 export function registerDiscordAsk(tenant: string): Promise<string> {
-  const config = loadConfig();
+  const config = cliConfig();
   return withRedis(({ redis, keys }) =>
     registerDiscordCommands(
       new IntegrationStore({ redis, keys, secrets: new SecretBox(config.secretsKey) }),

@@ -1,8 +1,9 @@
 import type { Scope } from '@docqa/contracts';
 import { DocqaClient, EvalsClient, type HttpTransportOptions } from '@docqa/client';
-import { loadConfig } from '@docqa/config';
+import type { Config } from '@docqa/config';
 import { Keys, closeRedis, connectRedis, describeRedisTarget, redisTarget } from '@docqa/redis';
 import { apiFetch, type MintedToken } from './api-fetch';
+import { cliConfig } from './cli-config';
 import { cliToken } from './cli-token';
 import { CliTokenFile } from './cli-token-file';
 import { DEFAULT_CLI_TENANT, type ConnectionOptions } from './connection-options';
@@ -23,9 +24,13 @@ export async function evalsClientFor(opts: ConnectionOptions): Promise<EvalsClie
 /**
  * Base URL, token and `fetch` of the API as {@link clientFor} resolves them (minting a token if
  * need be); the `fetch` explains unreachable APIs and refused tokens (see {@link apiFetch}).
+ * `config`: the settings used, by default this run's ({@link cliConfig}).
  */
-export async function connectionFor(opts: ConnectionOptions, scopes: Scope[]): Promise<HttpTransportOptions> {
-  const config = loadConfig();
+export async function connectionFor(
+  opts: ConnectionOptions,
+  scopes: Scope[],
+  config: Config = cliConfig(),
+): Promise<HttpTransportOptions> {
   const baseUrl = opts.url ?? config.docqaUrl;
   let token = opts.token ?? config.docqaToken;
   let minted: MintedToken | undefined;

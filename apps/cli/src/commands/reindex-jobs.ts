@@ -1,8 +1,8 @@
-import { loadConfig } from '@docqa/config';
 import type { JobRecord } from '@docqa/contracts';
 import { DocumentStore, queueReindex } from '@docqa/ingest';
 import { IngestQueue } from '@docqa/queue';
 import { bullConnection, redisTarget } from '@docqa/redis';
+import { cliConfig } from './cli-config';
 import { withRedis } from './redis-clients';
 
 /** What `reindex` does with the records and the `ingest` queue of the configured Redis. */
@@ -20,7 +20,7 @@ export interface ReindexJobs {
  * when `reindex` runs), then closes them.
  */
 export function withReindexJobs<T>(run: (jobs: ReindexJobs) => Promise<T>): Promise<T> {
-  const config = loadConfig();
+  const config = cliConfig();
   return withRedis(async ({ redis, keys }) => {
     const documents = new DocumentStore({ redis, keys });
     const queue = new IngestQueue({

@@ -1,6 +1,6 @@
 import { TokenStore, tokenLifetimeMs } from '@docqa/auth';
-import { loadConfig } from '@docqa/config';
 import { SCOPES, type Scope } from '@docqa/contracts';
+import { cliConfig } from './cli-config';
 import { withRedis } from './redis-clients';
 
 /** What the tokens commands know beside the store: the scopes that exist and a new token's lifetime. */
@@ -12,7 +12,7 @@ export interface TokenAccess {
 
 /** Runs `run` with the token store of REDIS_URL, the scopes and the default lifetime, then disconnects. */
 export function withTokenStore<T>(run: (tokens: TokenStore, access: TokenAccess) => Promise<T>): Promise<T> {
-  const { tokenExpiresDays } = loadConfig();
+  const { tokenExpiresDays } = cliConfig();
   const lifetimeMs: TokenAccess['lifetimeMs'] = (asked) => tokenLifetimeMs(asked, tokenExpiresDays);
   return withRedis((clients) => run(new TokenStore(clients), { scopes: SCOPES, lifetimeMs }));
 }

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import type { Stack } from '@docqa/api-server/testing';
+import type { Stack } from '@docqa/system-tests/testing';
 
 const root = join(__dirname, '../../../..');
 

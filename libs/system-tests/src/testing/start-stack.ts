@@ -9,9 +9,8 @@ import { type Scope } from '@docqa/contracts';
 import { loadConfig, type Config } from '@docqa/config';
 import { API_BASE_PATH, QUEUE_NAMES, type Filter } from '@docqa/contracts';
 import type { Answerer } from '@docqa/answering';
-// The test stack composes its processes as the apps do, through the one root (the harness moves
-// to the system-test lib with issue 36; until then it is the one importer outside apps and tests).
-// eslint-disable-next-line @nx/enforce-module-boundaries
+import type { ApiServices } from '@docqa/api-server';
+// The test stack composes its processes as the apps do, through the one root.
 import { composeApi, composeWorker } from '@docqa/composition';
 import type { Metrics } from '@docqa/metrics';
 import {
@@ -22,7 +21,6 @@ import {
   redisTarget,
   releaseBullConnection,
 } from '@docqa/redis';
-import type { ApiServices } from '../server';
 
 /**
  * Services of an API without a knowledge base, for tests and benches of questions and the widget:
