@@ -4,6 +4,7 @@ import type { AuditEntry, AuditList } from '@docqa/contracts';
 import { api } from '../api/admin-api';
 import { session } from '../api/session';
 import { errorView, loadFailedView } from '../components/error-view';
+import { filterQuery, loadMoreView } from '../components/load-more';
 import { lastDays } from '../components/period-select';
 import { formatDate } from '../format';
 import { PagedLoadController } from '../paged-load-controller';
@@ -85,37 +86,18 @@ export class AuditPage extends LitElement {
 
   private entries() {
     if (this.log.status === 'error') return loadFailedView(this.log.error, 'Audit log');
-    const { items, next } = this.log;
+    const { items } = this.log;
     if (!items || this.log.status === 'pending') return html`<p role="status">Loading the audit log…</p>`;
     if (!items.length) return html`<p class="empty" role="status">No entry matches these filters.</p>`;
     return html`<ol aria-label="Audit entries">
         ${items.map((e) => entryView(e))}
       </ol>
-      ${errorView(this.log.moreError)}
-      ${
-        next
-          ? html`<p>
-              <button
-                type="button"
-                class="secondary"
-                ?disabled=${this.log.loadingMore}
-                @click=${() => void this.log.loadMore()}
-              >
-                Load more
-              </button>
-            </p>`
-          : nothing
-      }`;
+      ${loadMoreView(this.log)}`;
   }
 
   private apply(e: Event): void {
     e.preventDefault();
-    const data = new FormData(e.currentTarget as HTMLFormElement);
-    const q = new URLSearchParams();
-    for (const name of FILTERS) {
-      const v = String(data.get(name) ?? '').trim();
-      if (v) q.set(name, v);
-    }
+    const q = filterQuery(e.currentTarget as HTMLFormElement, FILTERS);
     router.navigate(withQuery(href('audit'), q), { replace: true });
   }
 

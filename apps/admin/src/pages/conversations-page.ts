@@ -3,7 +3,8 @@ import { customElement, property } from 'lit/decorators.js';
 import type { ConversationList } from '@docqa/contracts';
 import { api } from '../api/admin-api';
 import { session } from '../api/session';
-import { errorView, loadFailedView } from '../components/error-view';
+import { loadFailedView } from '../components/error-view';
+import { filterQuery, loadMoreView } from '../components/load-more';
 import { lastDays } from '../components/period-select';
 import { formatDate } from '../format';
 import { PagedLoadController } from '../paged-load-controller';
@@ -119,31 +120,12 @@ export class ConversationsPage extends LitElement {
           </tbody>
         </table>
       </div>
-      ${errorView(this.list.moreError)}
-      ${
-        next
-          ? html`<p>
-              <button
-                type="button"
-                class="secondary"
-                ?disabled=${this.list.loadingMore}
-                @click=${() => void this.list.loadMore()}
-              >
-                Load more
-              </button>
-            </p>`
-          : nothing
-      }`;
+      ${loadMoreView(this.list)}`;
   }
 
   private apply(e: Event): void {
     e.preventDefault();
-    const data = new FormData(e.currentTarget as HTMLFormElement);
-    const q = new URLSearchParams();
-    for (const name of FILTERS) {
-      const v = String(data.get(name) ?? '').trim();
-      if (v) q.set(name, v);
-    }
+    const q = filterQuery(e.currentTarget as HTMLFormElement, FILTERS);
     router.navigate(withQuery(href('conversations'), q), { replace: true });
   }
 }

@@ -7,6 +7,7 @@ import '../components/confirm-dialog';
 import type { ConfirmDialog } from '../components/confirm-dialog';
 import { errorView } from '../components/error-view';
 import '../components/job-progress';
+import { loadMoreView } from '../components/load-more';
 import '../components/sources-section';
 import '../components/upload-drop';
 import type { UploadAccepted } from '../components/upload-drop';
@@ -102,21 +103,7 @@ export class KnowledgePage extends LitElement {
     const all = list.items;
     if (!all) return html`<p role="status">Loading documents…</p>`;
     const next = list.next;
-    const more = html`${errorView(list.moreError)}
-    ${
-      next
-        ? html`<p>
-            <button
-              type="button"
-              class="secondary"
-              ?disabled=${list.loadingMore}
-              @click=${() => void list.loadMore()}
-            >
-              Load more
-            </button>
-          </p>`
-        : nothing
-    }`;
+    const more = loadMoreView(list);
     if (!all.length && !this.query)
       return html`<p class="empty">
         No documents yet. Upload files above, or ingest with <code>docqa ingest</code>.
