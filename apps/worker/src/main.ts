@@ -1,5 +1,5 @@
 /**
- * Worker process: consumes the `questions`, `ingest` and `sources` queues.
+ * Worker process: consumes the `questions`, `ingest`, `sources` and `deliveries` queues.
  * Composition root only: config → composed worker (@docqa/composition) → metrics; SIGTERM/SIGINT
  * close gracefully.
  */

@@ -245,7 +245,7 @@ describe('Discord channel (Ed25519-signed interactions against a Discord stand-i
     expect((await finalOf(globexQuestion.token)).args.content).toContain('tokens safe');
   });
 
-  it('waits out Discord’s 429, and keeps the answer when Discord is down while it streams', async () => {
+  it('waits out Discord’s 429, and keeps the answer and posts it later when Discord is down while it streams', async () => {
     const limited = ask('How do I revoke a token?');
     discord.failNext(`PATCH /webhooks/${ACME.applicationId}/${limited.token}/messages/@original`, {
       status: 429,
@@ -262,11 +262,13 @@ describe('Discord channel (Ed25519-signed interactions against a Discord stand-i
     try {
       await send(lost);
       await discord.waitFor((c) => c.method.includes(lost.token));
-      while (!logs.includes('the answer is stored but could not be posted to its channel'))
+      while (!logs.includes('posting an answer to its channel failed; it is tried again'))
         await new Promise((r) => setTimeout(r, 50));
     } finally {
       discord.down = false;
     }
+    // The worker's delivery tries again with back-off and edits the answer in once Discord is back.
+    await finalOf(lost.token);
     await stack.waitUntilIdle();
     const chats = await (await api('admin/conversations/?channel=discord&q=revocation', admin.acme!)).json();
     const chat = chats.items.find(
@@ -294,12 +296,24 @@ describe('Discord channel (Ed25519-signed interactions against a Discord stand-i
     );
   });
 
-  it('never returns or logs a bot token', async () => {
+  it('never returns or logs a bot token, nor keeps an interaction token in the clear', async () => {
     const text = await (await api('admin/integrations/', admin.acme!)).text();
     expect(JSON.parse(text).discord).toMatchObject({ application_id: ACME.applicationId });
     for (const secret of [ACME.botToken, GLOBEX.botToken]) {
       expect(text).not.toContain(secret);
       expect(logs).not.toContain(secret);
+    }
+    // Interaction tokens reach the worker sealed in the delivery's state, never in a job or a log.
+    expect(logs).not.toMatch(/itoken-\d/);
+    const keys = new Keys(prefix);
+    const jobs = await redis.keys(`${keys.queuePrefix()}:deliveries:*`);
+    const posts = await redis.keys(`${prefix}:channel-post:discord-*`);
+    expect(jobs.length).toBeGreaterThan(0);
+    expect(posts.length).toBeGreaterThan(0);
+    for (const key of [...jobs, ...posts]) {
+      const type = await redis.type(key);
+      if (type !== 'hash') continue;
+      expect(JSON.stringify(await redis.hgetall(key))).not.toMatch(/itoken-\d/);
     }
   });
 });

@@ -1,4 +1,4 @@
-import { Channels } from '@docqa/channels';
+import { Channels, type ChannelDeliveries } from '@docqa/channels';
 import { SecretBox } from '@docqa/sync';
 import type { ApiDeps } from './api-deps';
 import { rateAnswer } from './rate-answer';
@@ -16,16 +16,13 @@ export interface ChannelSettings {
 
 /**
  * The API's Slack and Discord channels (DESIGN §15), built over the same services as the HTTP
- * routes: questions asked and followed through the QuestionService, ratings through
- * {@link rateAnswer}, member budgets through the question rate limiter.
+ * routes: questions asked through the QuestionService, ratings through {@link rateAnswer}, member
+ * budgets through the question rate limiter; the answers go to `deliveries`, for the worker to post.
  */
 export function createChannels(
   config: ChannelSettings,
-  deps: Pick<
-    ApiDeps,
-    'redis' | 'keys' | 'logger' | 'questions' | 'feedback' | 'insights' | 'rateLimiter' | 'heartbeatMs'
-  >,
-  opts: { updateIntervalMs?: number } = {},
+  deps: Pick<ApiDeps, 'redis' | 'keys' | 'logger' | 'questions' | 'feedback' | 'insights' | 'rateLimiter'>,
+  deliveries: ChannelDeliveries,
 ): Channels {
   return new Channels({
     redis: deps.redis,
@@ -36,12 +33,9 @@ export function createChannels(
     discordApiUrl: config.discordApiUrl,
     publicUrl: config.publicUrl,
     ttlSeconds: config.recordTtlDays * 86400,
-    updateIntervalMs: opts.updateIntervalMs,
+    deliveries,
     engine: {
       ask: (asker, request, channel) => deps.questions.ask(asker, request, { channel }),
-      events: (tenant, questionId) =>
-        deps.questions.events(tenant, questionId, { heartbeatMs: deps.heartbeatMs }),
-      question: async (tenant, questionId) => (await deps.questions.get(tenant, questionId)).record,
       rate: (tenant, questionId, feedback) => rateAnswer(deps, tenant, questionId, feedback),
       consumeMember: (integration, member) => deps.rateLimiter.consumeMember(integration, member),
     },

@@ -6,7 +6,7 @@ import { TokenCache, TokenStore } from '@docqa/auth';
 import { API_BASE_PATH } from '@docqa/contracts';
 import type { Metrics } from '@docqa/metrics';
 import { createInsightsServices } from '@docqa/insights';
-import { QueueWatch, type QuestionQueue } from '@docqa/queue';
+import { QueueWatch, type DeliveryQueue, type QuestionQueue } from '@docqa/queue';
 import { QuestionService } from '@docqa/questions';
 import { FeedbackStore, QuestionStore, SettingsStore } from '@docqa/records';
 import { ChangeFeed, type Keys } from '@docqa/redis';
@@ -68,6 +68,8 @@ export interface ApiClients {
   keys: Keys;
   /** The `questions` queue's producer. */
   queue: QuestionQueue;
+  /** The `deliveries` queue's producer: Slack and Discord answers the worker posts. */
+  deliveries: DeliveryQueue;
 }
 
 /** A running API. */
@@ -181,7 +183,7 @@ export async function startApi(
     docsDir: opts.docsDir,
   };
   // Slack and Discord (DESIGN §15) over the same services as the routes.
-  deps.channels = createChannels(config, deps);
+  deps.channels = createChannels(config, deps, clients.deliveries);
   const { app, routes } = createApp(deps, services.routeGroups ?? []);
 
   const server = createServer(

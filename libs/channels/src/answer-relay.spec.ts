@@ -2,7 +2,7 @@ import pino from 'pino';
 import type { QuestionRecord } from '@docqa/contracts';
 import type { StoredEvent } from '@docqa/records';
 import { relayAnswer, type AnswerDraft } from './answer-relay';
-import type { ChannelEngine } from './channel-engine';
+import type { AnswerFeed } from './channel-engine';
 
 const record = (response: string): QuestionRecord => ({
   id: 'q_1',
@@ -16,22 +16,29 @@ const record = (response: string): QuestionRecord => ({
   updated_at: '2026-11-29T00:00:01.000Z',
 });
 
-/** An engine whose answer events come from `script`: each step advances the clock, then yields. */
-function engine(
+/**
+ * A feed whose answer events come from `script`: each step advances the clock, then yields. The
+ * record is pending until the script is played (or `ready` from the start: a later attempt).
+ */
+function feed(
   script: [advanceMs: number, event: StoredEvent['event']][],
   clock: { now: number },
   final: string,
-) {
-  const fake: Pick<ChannelEngine, 'events' | 'question'> = {
+  ready = false,
+): AnswerFeed {
+  let played = ready;
+  return {
     async *events() {
       for (const [i, [advance, event]] of script.entries()) {
         clock.now += advance;
+        // The terminal event is written with the finished record, as the store does.
+        if (event.type === 'done' || event.type === 'error') played = true;
         yield { id: `${i}-0`, event };
       }
     },
-    question: async () => record(final),
+    question: async () =>
+      played ? record(final) : { ...record(''), is_ready: false, status: 'generating' as const },
   };
-  return fake as ChannelEngine;
 }
 
 const delta = (text: string): StoredEvent['event'] => ({ type: 'delta', data: { text } });
@@ -51,7 +58,7 @@ describe('relayAnswer', () => {
       [100, { type: 'done', data: { record: record('One two three four five') } }],
     ];
     await relayAnswer({
-      engine: engine(script, clock, 'One two three four five'),
+      feed: feed(script, clock, 'One two three four five'),
       tenant: 'acme',
       questionId: 'q_1',
       logger,
@@ -69,7 +76,7 @@ describe('relayAnswer', () => {
     const clock = { now: 0 };
     const shown: string[] = [];
     await relayAnswer({
-      engine: engine(
+      feed: feed(
         [
           [0, delta('Half an ans')],
           [2000, { type: 'status', data: { status: 'generating', restarted: true } }],
@@ -88,13 +95,27 @@ describe('relayAnswer', () => {
     expect(shown).toEqual(['Half an ans', 'Whole', 'Whole answer']);
   });
 
-  it('logs a draft the platform refused and still tries the final answer, never rejecting', async () => {
+  it('shows a finished answer final at once, without replaying its drafts', async () => {
+    const clock = { now: 0 };
+    const shown: AnswerDraft[] = [];
+    await relayAnswer({
+      feed: feed([[0, delta('One')]], clock, 'One two', true),
+      tenant: 'acme',
+      questionId: 'q_1',
+      logger,
+      now: () => clock.now,
+      show: async (draft) => void shown.push(draft),
+    });
+    expect(shown.map((d) => [d.text, Boolean(d.final)])).toEqual([['One two', true]]);
+  });
+
+  it('logs and skips a draft the platform refused, and rejects when the final answer cannot be shown', async () => {
     const clock = { now: 0 };
     const lines: string[] = [];
     const spy = pino({ level: 'warn' }, { write: (line: string) => void lines.push(line) });
     let calls = 0;
-    await relayAnswer({
-      engine: engine(
+    const relay = relayAnswer({
+      feed: feed(
         [
           [0, delta('Text')],
           [0, { type: 'done', data: { record: record('Text') } }],
@@ -111,7 +132,8 @@ describe('relayAnswer', () => {
         throw new Error('slack down');
       },
     });
+    await expect(relay).rejects.toThrow('slack down');
     expect(calls).toBe(2);
-    expect(lines.join('')).toContain('the answer is stored but could not be posted to its channel');
+    expect(lines.join('')).toContain('a channel could not show an answer draft');
   });
 });

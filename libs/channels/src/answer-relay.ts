@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import type { QuestionRecord, Source } from '@docqa/contracts';
-import type { ChannelEngine } from './channel-engine';
+import type { AnswerFeed } from './channel-engine';
 
 /** The answer as a channel shows it at one moment. */
 export interface AnswerDraft {
@@ -14,7 +14,7 @@ export interface AnswerDraft {
 
 /** Options of {@link relayAnswer}. */
 export interface RelayOptions {
-  engine: ChannelEngine;
+  feed: AnswerFeed;
   tenant: string;
   questionId: string;
   /** Shows a draft in the channel (posts it first, edits it after). */
@@ -30,44 +30,38 @@ export interface RelayOptions {
  * Follows a question's answer events and shows it in a channel while it streams: the first text
  * at once, then at most one edit per `intervalMs`, and always the final answer. A draft that
  * fails to show (the platform down or limiting after its client's own retries) is logged and
- * skipped; the answer itself is stored by the worker whatever happens here. Never rejects.
+ * skipped; the final answer that fails to show rejects, for the delivery to try again later. An
+ * answer already finished (a delivery's later attempt) is shown final at once.
  */
 export async function relayAnswer(opts: RelayOptions): Promise<void> {
-  const { engine, tenant, questionId, logger } = opts;
+  const { feed, tenant, questionId, logger } = opts;
   const now = opts.now ?? Date.now;
   const interval = opts.intervalMs ?? 1000;
+  const showFinal = (record: QuestionRecord) =>
+    opts.show({ questionId, text: record.response, sources: record.sources, final: record });
+  const before = await feed.question(tenant, questionId);
+  if (before.is_ready) return showFinal(before);
   let text = '';
   let sources: Source[] = [];
   let shownAt = -Infinity;
   let shownText = '';
-  const show = async (draft: AnswerDraft): Promise<boolean> => {
+  for await (const item of feed.events(tenant, questionId)) {
+    const event = item?.event;
+    if (!event) continue;
+    if (event.type === 'status' && event.data.restarted) text = '';
+    if (event.type === 'delta') text += event.data.text;
+    if (event.type === 'sources') sources = event.data.sources;
+    if (event.type === 'done' || event.type === 'error') break;
+    if (!text || text === shownText || now() - shownAt < interval) continue;
     try {
-      await opts.show(draft);
+      await opts.show({ questionId, text, sources });
       shownAt = now();
-      shownText = draft.text;
-      return true;
+      shownText = text;
     } catch (err) {
       logger.warn({ err: summary(err), questionId }, 'a channel could not show an answer draft');
-      return false;
     }
-  };
-  try {
-    for await (const item of engine.events(tenant, questionId)) {
-      const event = item?.event;
-      if (!event) continue;
-      if (event.type === 'status' && event.data.restarted) text = '';
-      if (event.type === 'delta') text += event.data.text;
-      if (event.type === 'sources') sources = event.data.sources;
-      if (event.type === 'done' || event.type === 'error') break;
-      if (text && text !== shownText && now() - shownAt >= interval)
-        await show({ questionId, text, sources });
-    }
-    const record = await engine.question(tenant, questionId);
-    if (!(await show({ questionId, text: record.response, sources: record.sources, final: record })))
-      logger.error({ questionId }, 'the answer is stored but could not be posted to its channel');
-  } catch (err) {
-    logger.error({ err: summary(err), questionId }, 'following an answer for a channel failed');
   }
+  await showFinal(await feed.question(tenant, questionId));
 }
 
 /** An error as logs may show it: its name, code and message, never the request it carried. */

@@ -1,9 +1,16 @@
-import type { Channel, FeedbackRequest, Filter, QuestionCreated, QuestionRecord } from '@docqa/contracts';
+import type {
+  Channel,
+  ChannelDeliveryJob,
+  FeedbackRequest,
+  Filter,
+  QuestionCreated,
+  QuestionRecord,
+} from '@docqa/contracts';
 import type { StoredEvent } from '@docqa/records';
 
 /**
- * What a channel adapter uses of docqa: the same question records, chats, feedback and rate limits
- * as `POST /question/`, the widget and MCP. The API builds it over its own services.
+ * What a channel adapter uses of docqa in the API: the same question records, chats, feedback and
+ * rate limits as `POST /question/`, the widget and MCP. The API builds it over its own services.
  */
 export interface ChannelEngine {
   /**
@@ -15,10 +22,6 @@ export interface ChannelEngine {
     request: { question: string; chat_id?: string },
     channel: Channel,
   ): Promise<QuestionCreated>;
-  /** The question's answer events from the start, until `done` or `error` (`null`: a heartbeat). */
-  events(tenant: string, questionId: string): AsyncIterable<StoredEvent | null>;
-  /** The question's record (NotFoundError for another tenant's). */
-  question(tenant: string, questionId: string): Promise<QuestionRecord>;
   /** Stores a rating as `POST /question/{id}/feedback/` does, and logs it for insights. */
   rate(tenant: string, questionId: string, feedback: FeedbackRequest): Promise<void>;
   /**
@@ -26,4 +29,21 @@ export interface ChannelEngine {
    * Discord user) and of the integration's (the widget token limit); RateLimitedError beyond.
    */
   consumeMember(integration: string, member: string): Promise<void>;
+}
+
+/**
+ * What a channel delivery reads of an answer, in the worker: its events as they are written and
+ * its record. The worker's composition builds it over the question records and their change feed.
+ */
+export interface AnswerFeed {
+  /** The question's answer events from the start, until `done` or `error` (`null`: a heartbeat). */
+  events(tenant: string, questionId: string): AsyncIterable<StoredEvent | null>;
+  /** The question's record (NotFoundError for another tenant's). */
+  question(tenant: string, questionId: string): Promise<QuestionRecord>;
+}
+
+/** Where the API hands a channel answer to the worker: the `deliveries` queue. */
+export interface ChannelDeliveries {
+  /** Enqueues a delivery under `jobId` (the same id again is a no-op). */
+  enqueue(job: ChannelDeliveryJob, jobId: string): Promise<void>;
 }

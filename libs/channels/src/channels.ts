@@ -4,8 +4,9 @@ import type { Logger } from 'pino';
 import type { DiscordIntegrationRequest, Integrations, SlackIntegrationRequest } from '@docqa/contracts';
 import type { Keys } from '@docqa/redis';
 import type { SecretBox } from '@docqa/sync';
-import type { ChannelEngine } from './channel-engine';
+import type { ChannelDeliveries, ChannelEngine } from './channel-engine';
 import { ChannelThreads } from './channel-threads';
+import { DeliveryState } from './delivery-state';
 import { DiscordChannel } from './discord-channel';
 import { IntegrationStore } from './integration-store';
 import { SlackChannel } from './slack-channel';
@@ -19,6 +20,8 @@ export interface ChannelsOptions {
   /** Seals the integrations' secrets (`SECRETS_KEY`). */
   secrets: SecretBox;
   engine: ChannelEngine;
+  /** The `deliveries` queue: the worker posts the answers. */
+  deliveries: ChannelDeliveries;
   logger: Logger;
   /** `SLACK_API_URL`. */
   slackApiUrl: string;
@@ -28,13 +31,14 @@ export interface ChannelsOptions {
   publicUrl?: string;
   /** How long a thread's link to its chat lives, seconds (the records' TTL). */
   ttlSeconds: number;
-  /** Least time between two edits of a streaming answer, ms. @defaultValue 1000 */
-  updateIntervalMs?: number;
   /** @defaultValue Date.now */
   now?: () => number;
 }
 
-/** Slack and Discord over one engine: the tenants' integrations and the two adapters. */
+/**
+ * Slack and Discord over one engine, in the API: the tenants' integrations and the two adapters,
+ * which record questions and hand their answers to the worker (`ChannelDelivery`) to post.
+ */
 export class Channels {
   readonly store: IntegrationStore;
   readonly slack: SlackChannel;
@@ -47,7 +51,10 @@ export class Channels {
     const threads = new ChannelThreads({ redis, keys, ttlSeconds });
     const shared = { ...opts, store: this.store, threads };
     this.slack = new SlackChannel({ ...shared, apiUrl: opts.slackApiUrl });
-    this.discord = new DiscordChannel({ ...shared, apiUrl: opts.discordApiUrl });
+    this.discord = new DiscordChannel({
+      ...shared,
+      state: new DeliveryState({ redis, keys, secrets: opts.secrets }),
+    });
     this.slackInstall = new SlackInstall({ ...shared, apiUrl: opts.slackApiUrl });
   }
 
@@ -98,14 +105,13 @@ export class Channels {
       });
   }
 
-  /** Resolves once every answer and rating started so far is done. */
+  /** Resolves once the Slack dialogs opened so far are open (answers are the worker's). */
   async idle(): Promise<void> {
-    await Promise.all([this.slack.idle(), this.discord.idle()]);
+    await this.slack.idle();
   }
 
-  /** Lets running answers finish, then stops the Discord client's timers. */
+  /** Lets the dialogs being opened finish. */
   async close(): Promise<void> {
     await this.idle();
-    this.discord.close();
   }
 }

@@ -1,18 +1,16 @@
 import type { Logger } from 'pino';
-import type { REST } from '@discordjs/rest';
 import {
   InteractionResponseFlags,
   InteractionResponseType,
   InteractionType,
   verifyKey,
 } from 'discord-interactions';
-import { NotFoundError, RateLimitedError, UnauthenticatedError, ValidationError } from '@docqa/errors';
-import { relayAnswer } from './answer-relay';
-import { discordRest } from './discord-rest';
-import { BackgroundTasks } from './background-tasks';
-import type { ChannelEngine } from './channel-engine';
+import { NotFoundError, UnauthenticatedError, ValidationError } from '@docqa/errors';
+import { askInChannel } from './ask-in-channel';
+import type { ChannelDeliveries, ChannelEngine } from './channel-engine';
 import type { ChannelThreads } from './channel-threads';
-import { discordMessage, discordModal, parseCustomId } from './discord-message';
+import type { DeliveryState } from './delivery-state';
+import { discordModal, parseCustomId } from './discord-message';
 import type { DiscordApp, IntegrationStore } from './integration-store';
 import { SLACK_MAX_SKEW_SECONDS } from './slack-signature';
 
@@ -22,10 +20,10 @@ export interface DiscordChannelOptions {
   threads: ChannelThreads;
   engine: ChannelEngine;
   logger: Logger;
-  /** Discord's REST API base (`DISCORD_API_URL`), without the version. */
-  apiUrl: string;
-  /** Least time between two edits of a streaming answer, ms. @defaultValue 1000 */
-  updateIntervalMs?: number;
+  /** Where answers are handed to the worker to post. */
+  deliveries: ChannelDeliveries;
+  /** Where an interaction's token is kept, sealed, for the delivery that edits its response. */
+  state: DeliveryState;
   /** @defaultValue Date.now */
   now?: () => number;
 }
@@ -46,18 +44,15 @@ const THREAD_TYPES = new Set([10, 11, 12]);
 
 /**
  * Discord as a channel (DESIGN §15): the interactions endpoint (Ed25519-verified), `PING`, `/ask`
- * answered with a deferred response at once and then edited in through the interaction webhook
- * while it streams, with source links, 👍/👎 and a follow-up button.
+ * recorded and answered with a deferred response at once; the worker then edits the answer in
+ * through the interaction webhook while it streams, with source links, 👍/👎 and a follow-up
+ * button (see `ChannelDelivery`).
  */
 export class DiscordChannel {
-  private readonly tasks: BackgroundTasks;
   private readonly now: () => number;
-  private readonly rest: REST;
 
   constructor(private readonly opts: DiscordChannelOptions) {
-    this.tasks = new BackgroundTasks(opts.logger);
     this.now = opts.now ?? Date.now;
-    this.rest = discordRest(opts.apiUrl);
   }
 
   /** `POST /integrations/discord/interactions`: verifies, then answers Discord's interaction. */
@@ -86,17 +81,6 @@ export class DiscordChannel {
     return ephemeral('Nothing to do.');
   }
 
-  /** Resolves once every answer started so far is posted (tests, shutdown). */
-  idle(): Promise<void> {
-    return this.tasks.idle();
-  }
-
-  /** Stops the REST client's sweep timers. */
-  close(): void {
-    this.rest.clearHashSweeper();
-    this.rest.clearHandlerSweeper();
-  }
-
   private async verify(request: DiscordRequest): Promise<{ app: DiscordApp; body: Json }> {
     const ts = request.timestamp;
     if (!ts || !/^\d{1,12}$/.test(ts) || Math.abs(this.now() / 1000 - Number(ts)) > SLACK_MAX_SKEW_SECONDS)
@@ -123,8 +107,7 @@ export class DiscordChannel {
     const channel = (body.channel ?? {}) as Json;
     const thread = THREAD_TYPES.has(Number(channel.type)) ? str(body.channel_id) : undefined;
     const chatId = thread ? await this.opts.threads.chatOf('discord', app.tenant, thread) : null;
-    this.tasks.run(() => this.answer(app, body, question, chatId, thread));
-    return { type: InteractionResponseType.DEFERRED_CHANNEL_MESSAGE_WITH_SOURCE };
+    return this.accept(app, body, question, chatId, thread);
   }
 
   private async submit(app: DiscordApp, body: Json, action: { action: string; id: string }): Promise<Json> {
@@ -134,48 +117,44 @@ export class DiscordChannel {
       return ephemeral('Thanks, that helps us improve the docs.');
     }
     if (action.action !== 'ask' || !text) return ephemeral('Nothing to ask.');
-    this.tasks.run(() => this.answer(app, body, text, action.id, undefined));
-    return { type: InteractionResponseType.DEFERRED_CHANNEL_MESSAGE_WITH_SOURCE };
+    return this.accept(app, body, text, action.id, undefined);
   }
 
-  /** Asks the question and edits the deferred response with the answer while it streams. */
-  private async answer(
+  /**
+   * Asks the question and hands its answer to the worker, which edits it into the deferred
+   * response while it streams; a member over their limit is told at once, only to them.
+   */
+  private async accept(
     app: DiscordApp,
     body: Json,
     question: string,
     chatId: string | null,
     thread?: string,
-  ) {
-    const { engine, logger } = this.opts;
-    const token = str(body.token) ?? '';
-    const original = `/webhooks/${app.applicationId}/${token}/messages/@original` as const;
-    const edit = (payload: object) => this.rest.patch(original, { body: payload, auth: false });
+  ): Promise<Json> {
     const user = ((body.member as Json | undefined)?.user ?? body.user ?? {}) as Json;
-    try {
-      await engine.consumeMember(`discord:${app.applicationId}`, str(user.id) ?? 'unknown');
-    } catch (err) {
-      if (err instanceof RateLimitedError)
-        return void (await edit({ content: `You are asking faster than I can answer: ${err.message}.` }));
-      throw err;
-    }
-    const asker = { tenant: app.tenant, filters: app.filters };
-    const created = await engine
-      .ask(asker, { question, chat_id: chatId ?? undefined }, 'discord')
-      .catch((err: unknown) => {
-        // A chat that expired (or a follow-up button of another tenant's chat): a new chat.
-        if (err instanceof NotFoundError && chatId) return engine.ask(asker, { question }, 'discord');
-        throw err;
-      });
-    if (thread) await this.opts.threads.remember('discord', app.tenant, thread, created.chat_id);
-    await relayAnswer({
-      engine,
-      tenant: app.tenant,
-      questionId: created.question_id,
-      logger,
-      intervalMs: this.opts.updateIntervalMs,
-      now: this.now,
-      show: async (draft) => void (await edit(discordMessage(draft, created.chat_id))),
+    const asked = await askInChannel(this.opts, {
+      kind: 'discord',
+      asker: { tenant: app.tenant, filters: app.filters },
+      integration: app.applicationId,
+      member: str(user.id) ?? 'unknown',
+      question,
+      chatId,
+      thread,
     });
+    if ('notice' in asked) return ephemeral(asked.notice);
+    const deliveryId = `discord-${asked.question_id}`;
+    await this.opts.state.keepToken(deliveryId, str(body.token) ?? '');
+    await this.opts.deliveries.enqueue(
+      {
+        tenant: app.tenant,
+        channel: 'discord',
+        integration: app.applicationId,
+        question_id: asked.question_id,
+        chat_id: asked.chat_id,
+      },
+      deliveryId,
+    );
+    return { type: InteractionResponseType.DEFERRED_CHANNEL_MESSAGE_WITH_SOURCE };
   }
 }
 

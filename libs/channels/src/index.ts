@@ -1,6 +1,7 @@
 /** Slack and Discord as channels of the same engine (DESIGN §15). */
 export { Channels, type ChannelsOptions } from './channels';
-export { type ChannelEngine } from './channel-engine';
+export { ChannelDelivery, type ChannelDeliveryOptions } from './channel-delivery';
+export { type AnswerFeed, type ChannelDeliveries, type ChannelEngine } from './channel-engine';
 export { IntegrationStore, type DiscordApp, type SlackApp } from './integration-store';
 export { SlackChannel } from './slack-channel';
 export { type SlackRequest } from './slack-request';

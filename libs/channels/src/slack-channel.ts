@@ -1,12 +1,12 @@
 import type { Logger } from 'pino';
 import type { FeedbackRequest } from '@docqa/contracts';
 import type { WebClient } from '@slack/web-api';
-import { NotFoundError, RateLimitedError } from '@docqa/errors';
-import { relayAnswer } from './answer-relay';
-import type { ChannelEngine } from './channel-engine';
+import { NotFoundError } from '@docqa/errors';
+import { askInChannel } from './ask-in-channel';
+import type { ChannelDeliveries, ChannelEngine } from './channel-engine';
 import type { ChannelThreads } from './channel-threads';
 import type { IntegrationStore, SlackApp } from './integration-store';
-import { slackDetailsView, slackMessage, SLACK_DETAILS_VIEW, SLACK_FEEDBACK_ACTIONS } from './slack-message';
+import { slackDetailsView, SLACK_DETAILS_VIEW, SLACK_FEEDBACK_ACTIONS } from './slack-message';
 import {
   interactionPayload,
   parseSlackForm,
@@ -23,10 +23,10 @@ export interface SlackChannelOptions {
   threads: ChannelThreads;
   engine: ChannelEngine;
   logger: Logger;
+  /** Where answers are handed to the worker to post. */
+  deliveries: ChannelDeliveries;
   /** Slack's Web API base (`SLACK_API_URL`). */
   apiUrl: string;
-  /** Least time between two edits of a streaming answer, ms. @defaultValue 1000 */
-  updateIntervalMs?: number;
   /** @defaultValue Date.now */
   now?: () => number;
 }
@@ -50,8 +50,8 @@ const str = (value: unknown): string | undefined => (typeof value === 'string' ?
 /**
  * Slack as a channel (DESIGN §15): the Events API (URL verification, app mentions, direct
  * messages, thread follow-ups), the `/docqa` command and the 👍/👎 buttons. Every request is
- * verified first; the acknowledgement returns at once and the answer is posted in the thread
- * from the background, edited while it streams.
+ * verified first; the question is recorded and enqueued with its delivery before the
+ * acknowledgement, and the worker posts the answer in the thread (see `ChannelDelivery`).
  */
 export class SlackChannel {
   private readonly tasks: BackgroundTasks;
@@ -79,7 +79,7 @@ export class SlackChannel {
     // and as `message`, are one question.
     if (!(await this.opts.threads.claim('slack', `${app.teamId}:${message.channel}:${message.ts}`)))
       return undefined;
-    this.tasks.run(() => this.answer(app, message));
+    await this.accept(app, message);
     return undefined;
   }
 
@@ -97,21 +97,29 @@ export class SlackChannel {
     if (!body.channel_id || !body.user_id || !body.trigger_id)
       return { response_type: 'ephemeral', text: 'Nothing to answer.' };
     if (!(await this.opts.threads.claim('slack', `${app.teamId}:command:${body.trigger_id}`))) return {};
-    this.tasks.run(async () => {
-      const posted = await this.client(app).chat.postMessage({
-        channel: body.channel_id!,
-        text: `<@${body.user_id}> asked: ${question.replace(/[<>&]/g, '')}`,
-      });
-      const ts = posted.ts!;
-      await this.answer(app, {
-        channel: body.channel_id!,
-        ts,
-        thread: ts,
-        user: body.user_id!,
-        text: question,
-        followUpOnly: false,
-      });
+    const asked = await askInChannel(this.opts, {
+      kind: 'slack',
+      asker: { tenant: app.tenant, filters: app.filters },
+      integration: app.teamId,
+      member: body.user_id,
+      question,
+      chatId: null,
     });
+    if ('notice' in asked) return { response_type: 'ephemeral', text: asked.notice };
+    await this.opts.deliveries.enqueue(
+      {
+        tenant: app.tenant,
+        channel: 'slack',
+        integration: app.teamId,
+        question_id: asked.question_id,
+        chat_id: asked.chat_id,
+        slack: {
+          channel: body.channel_id,
+          announce: `<@${body.user_id}> asked: ${question.replace(/[<>&]/g, '')}`,
+        },
+      },
+      `slack-${asked.question_id}`,
+    );
     return { response_type: 'ephemeral', text: 'Looking it up; the answer follows in a thread.' };
   }
 
@@ -166,50 +174,34 @@ export class SlackChannel {
     }
   }
 
-  /** Asks the message's question (a follow-up in its thread's chat) and posts the answer in the thread. */
-  private async answer(app: SlackApp, message: Incoming): Promise<void> {
-    const { engine, threads, logger } = this.opts;
+  /**
+   * Asks the message's question (a follow-up in its thread's chat) and hands its answer to the
+   * worker to post in the thread; a member over their limit, or a mention without a question, gets
+   * a notice there instead.
+   */
+  private async accept(app: SlackApp, message: Incoming): Promise<void> {
     const thread = `${message.channel}:${message.thread}`;
-    const chatId = await threads.chatOf('slack', app.tenant, thread);
+    const chatId = await this.opts.threads.chatOf('slack', app.tenant, thread);
     if (message.followUpOnly && !chatId) return;
-    const client = this.client(app);
-    const reply = (text: string) =>
-      client.chat.postMessage({ channel: message.channel, thread_ts: message.thread, text });
-    if (!message.text)
-      return void (await reply('Ask me a question about the docs, e.g. “How do I create a token?”'));
-    try {
-      await engine.consumeMember(`slack:${app.teamId}`, message.user);
-    } catch (err) {
-      if (err instanceof RateLimitedError)
-        return void (await reply(`You are asking faster than I can answer: ${err.message}.`));
-      throw err;
-    }
-    const asker = { tenant: app.tenant, filters: app.filters };
-    const request = { question: message.text, chat_id: chatId ?? undefined };
-    const created = await engine.ask(asker, request, 'slack').catch((err: unknown) => {
-      // The thread outlived its chat's records: the question starts a new chat.
-      if (err instanceof NotFoundError && chatId)
-        return engine.ask(asker, { question: message.text }, 'slack');
-      throw err;
+    const where = { channel: message.channel, thread_ts: message.thread };
+    const base = { tenant: app.tenant, channel: 'slack' as const, integration: app.teamId, slack: where };
+    const notice = (text: string) =>
+      this.opts.deliveries.enqueue({ ...base, notice: text }, `slack-notice-${app.teamId}-${message.ts}`);
+    if (!message.text) return notice('Ask me a question about the docs, e.g. “How do I create a token?”');
+    const asked = await askInChannel(this.opts, {
+      kind: 'slack',
+      asker: { tenant: app.tenant, filters: app.filters },
+      integration: app.teamId,
+      member: message.user,
+      question: message.text,
+      chatId,
+      thread,
     });
-    await threads.remember('slack', app.tenant, thread, created.chat_id);
-    let ts: string | undefined;
-    await relayAnswer({
-      engine,
-      tenant: app.tenant,
-      questionId: created.question_id,
-      logger,
-      intervalMs: this.opts.updateIntervalMs,
-      now: this.now,
-      show: async (draft) => {
-        const payload = slackMessage(draft);
-        if (ts) await client.chat.update({ channel: message.channel, ts, ...payload });
-        else
-          ts = (
-            await client.chat.postMessage({ channel: message.channel, thread_ts: message.thread, ...payload })
-          ).ts;
-      },
-    });
+    if ('notice' in asked) return notice(asked.notice);
+    await this.opts.deliveries.enqueue(
+      { ...base, question_id: asked.question_id, chat_id: asked.chat_id },
+      `slack-${asked.question_id}`,
+    );
   }
 
   private client(app: SlackApp): WebClient {

@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import { createApiServices, startApi, type ApiHandle, type ApiServices } from '@docqa/api-server';
 import type { Config } from '@docqa/config';
 import type { Metrics } from '@docqa/metrics';
-import { QuestionQueue } from '@docqa/queue';
+import { DeliveryQueue, QuestionQueue } from '@docqa/queue';
 import { bullConnection, closeRedis, connectRedis } from '@docqa/redis';
 import { closeInOrder } from './close-in-order';
 import { composeKnowledgeBase, type KnowledgeBase } from './knowledge-base';
@@ -33,7 +33,7 @@ export interface ApiProcessOptions {
 
 /**
  * The API process, composed: its Redis connections (one for commands, one for pub/sub, and the
- * `questions` producer's), the key-layout migration, the knowledge base and the HTTP server.
+ * `questions` and `deliveries` producers'), the key-layout migration, the knowledge base and the HTTP server.
  * `close` stops the server, then closes what was opened here, in reverse order.
  */
 export async function composeApi(config: Config, opts: ApiProcessOptions): Promise<ApiHandle> {
@@ -48,16 +48,24 @@ export async function composeApi(config: Config, opts: ApiProcessOptions): Promi
     },
     (err) => logger.warn({ err }, 'questions queue connection error'),
   );
+  const deliveries = new DeliveryQueue(
+    {
+      connection: bullConnection(clients.target, 'command', 'docqa-api-deliveries'),
+      prefix: clients.keys.queuePrefix(),
+    },
+    (err) => logger.warn({ err }, 'deliveries queue connection error'),
+  );
   let knowledgeBase: KnowledgeBase | undefined;
   const closeAll = () =>
     closeInOrder(
       () => knowledgeBase?.close(),
+      () => deliveries.close(),
       () => queue.close(),
       () => closeRedis(subscriber),
       () => clients.close(),
     );
   try {
-    await queue.queue.waitUntilReady();
+    await Promise.all([queue.queue.waitUntilReady(), deliveries.queue.waitUntilReady()]);
     let services = opts.services;
     if (!services) {
       knowledgeBase = await composeKnowledgeBase(config, clients, { logger });
@@ -67,7 +75,7 @@ export async function composeApi(config: Config, opts: ApiProcessOptions): Promi
       });
     }
     if (opts.now) services = { ...services, now: opts.now };
-    const api = await startApi(config, { ...clients, subscriber, queue }, services, opts);
+    const api = await startApi(config, { ...clients, subscriber, queue, deliveries }, services, opts);
     return {
       ...api,
       close: () => closeInOrder(() => api.close(), closeAll),

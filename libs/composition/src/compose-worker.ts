@@ -12,6 +12,7 @@ import {
   startWorker,
   type WorkerHandle,
 } from '@docqa/worker-runtime';
+import { composeChannelDelivery, type ChannelDeliveryConsumer } from './channel-delivery';
 import { closeInOrder } from './close-in-order';
 import { composeKnowledgeBase, type KnowledgeBase } from './knowledge-base';
 import { openProcessClients, type ProcessClients } from './process-clients';
@@ -23,7 +24,8 @@ export interface WorkerProcessOptions {
   metrics?: Metrics;
   /**
    * How questions are answered in place of the configured knowledge base (tests); with it the
-   * worker consumes the `questions` queue only. @defaultValue the configured knowledge base's answerer
+   * worker consumes the `questions` and `deliveries` queues only.
+   * @defaultValue the configured knowledge base's answerer
    */
   answerer?: Answerer;
   /** How often a running answer is written to its record, ms. @defaultValue the processor's */
@@ -33,7 +35,8 @@ export interface WorkerProcessOptions {
 /**
  * The worker process, composed: its command connection, the key-layout migration, the knowledge
  * base bound to the vector store, the answer path's own connection, and the consumers of the
- * `questions`, `ingest` and `sources` queues. `close` lets the consumers finish (see
+ * `questions`, `ingest`, `sources` and `deliveries` queues (the last posts Slack and Discord
+ * answers, following their events through a pub/sub connection of its own). `close` lets the consumers finish (see
  * {@link WorkerHandle.close}), then closes what was opened here, in reverse order.
  */
 export async function composeWorker(config: Config, opts: WorkerProcessOptions): Promise<WorkerHandle> {
@@ -41,8 +44,10 @@ export async function composeWorker(config: Config, opts: WorkerProcessOptions):
   const clients = await openProcessClients(config, 'docqa-worker-store', logger);
   let knowledgeBase: KnowledgeBase | undefined;
   let answerPath: Redis | undefined;
+  let deliveries: ChannelDeliveryConsumer | undefined;
   const closeAll = () =>
     closeInOrder(
+      () => deliveries?.close(),
       () => answerPath && closeRedis(answerPath),
       () => knowledgeBase?.close(),
       () => clients.close(),
@@ -53,6 +58,8 @@ export async function composeWorker(config: Config, opts: WorkerProcessOptions):
       knowledgeBase = await composeKnowledgeBase(config, clients, { logger, ingestion: true });
       consumers = await knowledgeBaseConsumers(config, clients, knowledgeBase, opts);
     }
+    deliveries = await composeChannelDelivery(config, clients, logger);
+    consumers.push(deliveries.consumer);
     // The answer path rides out an outage (a `blocking` connection) rather than lose an answer.
     answerPath = await connectRedis(clients.target, 'blocking', 'docqa-worker');
     const worker = await startWorker(

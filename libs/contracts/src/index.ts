@@ -77,6 +77,7 @@ export {
   type WidgetSettingsResponse,
 } from './settings';
 export {
+  ChannelDeliveryJobSchema,
   IngestJobSchema,
   QuestionJobSchema,
   QUEUE_NAMES,
@@ -85,6 +86,7 @@ export {
   UPLOAD_JOB,
   UploadJobSchema,
   UploadedFileSchema,
+  type ChannelDeliveryJob,
   type IngestJob,
   type QuestionJob,
   type QuestionPriority,

@@ -1,8 +1,14 @@
 import { DocumentInputSchema } from './documents';
+import { IntegrationKindSchema } from './integrations';
 import { z } from './zod';
 
 /** Names of the BullMQ queues. */
-export const QUEUE_NAMES = { questions: 'questions', ingest: 'ingest', sources: 'sources' } as const;
+export const QUEUE_NAMES = {
+  questions: 'questions',
+  ingest: 'ingest',
+  sources: 'sources',
+  deliveries: 'deliveries',
+} as const;
 
 /** Payload of a `questions` job; the question record in Redis holds everything else. */
 export const QuestionJobSchema = z.object({ question_id: z.string(), tenant: z.string() });
@@ -54,3 +60,25 @@ export const REINDEX_JOB = 'reindex';
 
 /** Name of the `ingest` jobs of uploaded files (those of `POST /documents/` are named `ingest`). */
 export const UPLOAD_JOB = 'upload';
+
+/**
+ * Payload of a `deliveries` job: a channel answer (or a short notice) the worker posts to Slack or
+ * Discord. References only, never a credential: the bot token is read from the integration
+ * (`integration`: the Slack workspace or Discord application id), a Discord interaction token from
+ * the delivery's sealed state in Redis, kept under the job's id.
+ */
+export const ChannelDeliveryJobSchema = z.object({
+  tenant: z.string(),
+  channel: IntegrationKindSchema,
+  integration: z.string(),
+  /** The question whose answer is posted, followed through its event stream. */
+  question_id: z.string().optional(),
+  chat_id: z.string().optional(),
+  /** Text posted instead of an answer (a member over their rate limit, an empty question). */
+  notice: z.string().optional(),
+  /** Slack: where to post. Without `thread_ts`, `announce` is posted first and starts the thread. */
+  slack: z
+    .object({ channel: z.string(), thread_ts: z.string().optional(), announce: z.string().optional() })
+    .optional(),
+});
+export type ChannelDeliveryJob = z.infer<typeof ChannelDeliveryJobSchema>;

@@ -3,6 +3,7 @@ import type { QuestionRecords, StoredEvent, StoredQuestion } from '@docqa/record
 import type { ChangeFeed } from '@docqa/redis';
 import type { QuestionQueue } from '@docqa/queue';
 import { DependencyUnavailableError, NotFoundError, toProblem } from '@docqa/errors';
+import { QuestionEvents } from './question-events';
 
 /** Who asks: the tenant and the filters its token enforces. */
 export interface Asker {
@@ -19,13 +20,17 @@ export const MAX_WAIT_SECONDS = 30;
  * and tails their event streams for SSE.
  */
 export class QuestionService {
+  private readonly followed: QuestionEvents;
+
   constructor(
     private readonly deps: {
       store: QuestionRecords;
       queue: Pick<QuestionQueue, 'enqueue' | 'enqueueMany' | 'removeFinished'>;
       feed: Pick<ChangeFeed, 'waitForChange'>;
     },
-  ) {}
+  ) {
+    this.followed = new QuestionEvents(deps);
+  }
 
   /**
    * Records and enqueues a question. A replayed idempotent request re-enqueues (a no-op for a live
@@ -138,49 +143,13 @@ export class QuestionService {
     return this.deps.store.get(tenant, id);
   }
 
-  /**
-   * The question's events after `lastEventId` (a stream id, `0` or `-` for the start, `$` for
-   * what comes next; see `LastEventIdSchema`), as they happen, until `done` or `error`, the
-   * signal aborts, or the answer is over with nothing left after `lastEventId` (a client resuming
-   * after the last event, or from a later id, gets an empty stream that ends at once). Yields
-   * `null` every `heartbeatMs` without events, for SSE heartbeats.
-   */
-  async *events(
+  /** The question's events as they happen (see {@link QuestionEvents.follow}). */
+  events(
     tenant: string,
     id: string,
     opts: { lastEventId?: string; signal?: AbortSignal; heartbeatMs?: number } = {},
   ): AsyncGenerator<StoredEvent | null> {
-    await this.deps.store.get(tenant, id);
-    let last = await this.resumePoint(id, opts.lastEventId);
-    while (!opts.signal?.aborted) {
-      const batch = await this.deps.store.readEvents(id, last);
-      for (const item of batch) {
-        last = item.id;
-        yield item;
-        if (item.event.type === 'done' || item.event.type === 'error') return;
-      }
-      if (batch.length) continue;
-      // The terminal event is written with the terminal status, atomically: a finished record
-      // with nothing after `last` has nothing more to send.
-      const stored = await this.deps.store.getStored(id);
-      if (!stored || stored.record.is_ready) {
-        yield* await this.deps.store.readEvents(id, last);
-        return;
-      }
-      const changed = await this.deps.feed.waitForChange(id, {
-        timeoutMs: opts.heartbeatMs ?? 15000,
-        signal: opts.signal,
-        alreadyChanged: async () => (await this.deps.store.readEvents(id, last, 1)).length > 0,
-      });
-      if (!changed && !opts.signal?.aborted) yield null;
-    }
-  }
-
-  /** The stream id to read after: `-` and none mean the start, `$` the current last event. */
-  private async resumePoint(id: string, lastEventId: string | undefined): Promise<string> {
-    if (lastEventId === undefined || lastEventId === '-') return '0';
-    if (lastEventId === '$') return (await this.deps.store.lastEventId(id)) ?? '0';
-    return lastEventId;
+    return this.followed.follow(tenant, id, opts);
   }
 
   /** `replaceFinished`: some questions were re-asked, and their old failed job must not block a new one. */

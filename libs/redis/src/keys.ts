@@ -257,6 +257,13 @@ export class Keys {
   channelDelivery(kind: string, id: string): string {
     return `${this.prefix}:delivery:${kind}:${id}`;
   }
+  /**
+   * Hash of one channel delivery's progress (keyed by its job id): the Slack message it posted and
+   * the thread it started, a Discord interaction token sealed with `SECRETS_KEY`.
+   */
+  channelPost(deliveryId: string): string {
+    return `${this.prefix}:channel-post:${deliveryId}`;
+  }
   rateLimit(): string {
     return `${this.prefix}:rl`;
   }

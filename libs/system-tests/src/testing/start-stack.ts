@@ -89,10 +89,13 @@ export interface Stack {
     rateLimit?: number;
   }): Promise<string>;
   /**
-   * Resolves once the questions queue holds no job waiting, delayed or running: what a test
-   * checks after it (questions asked, answers written) is then final, however slow the machine.
+   * Resolves once the questions and deliveries queues hold no job waiting, delayed or running:
+   * what a test checks after it (questions asked, answers written and posted to their channels)
+   * is then final, however slow the machine.
    */
   waitUntilIdle(): Promise<void>;
+  /** Stops the API process (the worker goes on), as a crash or a deploy between requests would. */
+  stopApi(): Promise<void>;
   /** Starts a worker (the real pipeline, or `answerer`) when none runs. */
   startWorker(): Promise<void>;
   stopWorker(): Promise<void>;
@@ -135,6 +138,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const startWorker = () =>
     composeWorker(config, { logger, answerer: options.answerer, metrics: options.metrics?.worker });
   let worker = options.noWorker ? null : await startWorker();
+  let apiOpen = true;
   return {
     config,
     baseUrl: api.url,
@@ -149,20 +153,26 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       return token;
     },
     async waitUntilIdle() {
-      const queue = new Queue(QUEUE_NAMES.questions, {
-        connection: bullConnection(redisTarget(config), 'blocking', 'docqa-stack-idle'),
-        prefix: new Keys(prefix).queuePrefix(),
-      });
+      const connection = bullConnection(redisTarget(config), 'blocking', 'docqa-stack-idle');
+      const queues = [QUEUE_NAMES.questions, QUEUE_NAMES.deliveries].map(
+        (name) => new Queue(name, { connection, prefix: new Keys(prefix).queuePrefix() }),
+      );
       try {
         for (;;) {
-          const counts = await queue.getJobCounts('waiting', 'active', 'delayed', 'prioritized');
-          if (Object.values(counts).every((n) => n === 0)) return;
+          const counts = await Promise.all(
+            queues.map((q) => q.getJobCounts('waiting', 'active', 'delayed', 'prioritized')),
+          );
+          if (counts.every((c) => Object.values(c).every((n) => n === 0))) return;
           await new Promise((r) => setTimeout(r, 20));
         }
       } finally {
-        await queue.close();
-        await releaseBullConnection(queue.opts.connection);
+        await Promise.all(queues.map((q) => q.close()));
+        await releaseBullConnection(connection);
       }
+    },
+    async stopApi() {
+      await (apiOpen && api.close());
+      apiOpen = false;
     },
     async startWorker() {
       worker ??= await startWorker();
@@ -173,7 +183,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     },
     async close() {
       await worker?.close(1000);
-      await api.close();
+      if (apiOpen) await api.close();
       rmSync(dataDir, { recursive: true, force: true });
       await closeRedis(redis);
     },
