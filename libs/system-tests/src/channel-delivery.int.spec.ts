@@ -44,7 +44,8 @@ describe('channel delivery (API and worker, Slack stand-in)', () => {
         },
       }),
       services: noKnowledgeBase(),
-      env: { SLACK_API_URL: slack.url, SECRETS_KEY: 'delivery spec secrets key, 16+' },
+      // A dead worker's jobs are handed on within a lock time.
+      env: { SLACK_API_URL: slack.url, SECRETS_KEY: 'delivery spec secrets key, 16+', JOB_LOCK_MS: '2000' },
       logger: pino({ level: 'debug' }, sink),
     });
     const admin = await stack.createToken({ tenant: 'acme', scopes: ['admin'] });
@@ -150,6 +151,21 @@ describe('channel delivery (API and worker, Slack stand-in)', () => {
     expect(limited).toBeDefined();
     const next = slack.calls.find((c) => c.method === 'chat.update' && c.at > limited.at)!;
     expect(next.at - limited.at).toBeGreaterThanOrEqual(900);
+    gate = null;
+    await stack.waitUntilIdle();
+  });
+
+  it('resumes a delivery on a new worker after the worker dies mid-answer, editing the same message', async () => {
+    const held = hold(2);
+    const { ts } = await mention('What if the worker dies?');
+    await slack.waitFor((c) => c.method === 'chat.postMessage' && c.args.thread_ts === ts && ok(c));
+    await stack.stopWorker();
+    await stack.startWorker();
+    held.release();
+    const final = await finalIn(ts);
+    expect(final.method).toBe('chat.update');
+    expect(textOf(final)).toBe(PIECES.join(''));
+    expect(postsIn(ts)).toHaveLength(1);
     gate = null;
     await stack.waitUntilIdle();
   });
