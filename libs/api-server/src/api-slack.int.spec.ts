@@ -209,6 +209,15 @@ describe('Slack channel (signed requests against a Slack stand-in, real worker)'
     expect(chat).toMatchObject({ questions: 1 });
   });
 
+  it('answers a mention without a question with a hint in its thread, posted by the worker', async () => {
+    const before = (await slackConversations(admin.acme!)).length;
+    const { ts, body } = mention('');
+    expect((await send('events', body)).status).toBe(200);
+    const hint = await slack.waitFor((c) => c.method === 'chat.postMessage' && c.args.thread_ts === ts);
+    expect(hint.args.text).toContain('Ask me a question about the docs');
+    expect((await slackConversations(admin.acme!)).length).toBe(before);
+  });
+
   it('never asks twice for Slack’s retries of an event', async () => {
     const { ts, body } = mention('How do I revoke a token?');
     expect((await send('events', body)).status).toBe(200);
