@@ -3,7 +3,12 @@ import type { Redis } from 'ioredis';
 import pino from 'pino';
 import { ScriptedAnswerer } from '@docqa/answering/testing';
 import { signSlackRequest } from '@docqa/channels';
-import { startSlackStandIn, type PlatformStandIn, type RecordedCall } from '@docqa/channels/testing';
+import {
+  SLACK_GONE_CHANNEL,
+  startSlackStandIn,
+  type PlatformStandIn,
+  type RecordedCall,
+} from '@docqa/channels/testing';
 import { deletePrefix, testPrefix, testRedis } from '@docqa/testing';
 import { noKnowledgeBase, startStack, type Stack } from './testing/start-stack';
 
@@ -73,20 +78,14 @@ describe('channel delivery (API and worker, Slack stand-in)', () => {
   }
 
   /** Sends an `app_mention` as Slack does, signed; resolves with the thread's ts and the response. */
-  async function mention(text: string) {
+  async function mention(text: string, channel = 'CHELP') {
     seq += 1;
     const ts = `1733000000.${String(seq).padStart(6, '0')}`;
     const body = JSON.stringify({
       type: 'event_callback',
       team_id: ACME.teamId,
       event_id: `EvD${seq}`,
-      event: {
-        type: 'app_mention',
-        user: 'UASKER01',
-        text: `<@${ACME.botUserId}> ${text}`,
-        ts,
-        channel: 'CHELP',
-      },
+      event: { type: 'app_mention', user: 'UASKER01', text: `<@${ACME.botUserId}> ${text}`, ts, channel },
     });
     const at = String(Math.floor(Date.now() / 1000));
     const res = await fetch(`${stack.apiUrl}integrations/slack/events`, {
@@ -153,6 +152,20 @@ describe('channel delivery (API and worker, Slack stand-in)', () => {
     expect(next.at - limited.at).toBeGreaterThanOrEqual(900);
     gate = null;
     await stack.waitUntilIdle();
+  });
+
+  it('gives up at once, and logs it, when Slack refuses the post for good (channel_not_found)', async () => {
+    const { ts, res } = await mention('Can you still post here?', SLACK_GONE_CHANNEL);
+    expect(res.status).toBe(200);
+    const gaveUp = 'the answer is stored but could not be posted to its channel';
+    while (!logs.includes(gaveUp)) await new Promise((r) => setTimeout(r, 50));
+    const line = JSON.parse(logs.split('\n').find((l) => l.includes(gaveUp))!) as { jobId: string };
+    await stack.waitUntilIdle();
+    const retried = logs.split('\n').filter((l) => l.includes(line.jobId) && l.includes('tried again'));
+    expect(retried).toEqual([]);
+    const refused = slack.calls.filter((c) => c.args.thread_ts === ts);
+    expect(refused.length).toBeGreaterThan(0);
+    expect(refused.filter(ok)).toEqual([]);
   });
 
   it('resumes a delivery on a new worker after the worker dies mid-answer, editing the same message', async () => {

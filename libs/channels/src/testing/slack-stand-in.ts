@@ -10,6 +10,9 @@ export interface SlackWorkspace {
   oauth?: { clientId: string; clientSecret: string; code: string };
 }
 
+/** A channel the stand-in's bot cannot post in (`channel_not_found`, as after it was removed). */
+export const SLACK_GONE_CHANNEL = 'CGONE0001';
+
 /**
  * A local Slack Web API: `auth.test`, `chat.postMessage`, `chat.update`, `chat.postEphemeral`
  * and `views.open` answered as Slack does (HTTP 200 with `ok: false` and an error code for a bad
@@ -34,7 +37,8 @@ export async function startSlackStandIn(workspaces: SlackWorkspace[]): Promise<P
           },
         };
       case 'chat.postMessage':
-        if (!args.channel) return { status: 200, body: { ok: false, error: 'channel_not_found' } };
+        if (!args.channel || args.channel === SLACK_GONE_CHANNEL)
+          return { status: 200, body: { ok: false, error: 'channel_not_found' } };
         seq += 1;
         return {
           status: 200,
