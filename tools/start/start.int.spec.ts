@@ -192,7 +192,7 @@ describe('npm start', () => {
       [apiText, 'api'],
       [workerText, 'worker'],
     ]) {
-      for (const queue of ['questions', 'ingest', 'sources'])
+      for (const queue of ['questions', 'ingest', 'sources', 'deliveries'])
         for (const state of ['waiting', 'active', 'delayed', 'failed'])
           expect(text).toMatch(
             new RegExp(
