@@ -1,4 +1,3 @@
-import type { Logger } from 'pino';
 import {
   InteractionResponseFlags,
   InteractionResponseType,
@@ -19,7 +18,6 @@ export interface DiscordChannelOptions {
   store: IntegrationStore;
   threads: ChannelThreads;
   engine: ChannelEngine;
-  logger: Logger;
   /** Where answers are handed to the worker to post. */
   deliveries: ChannelDeliveries;
   /** Where an interaction's token is kept, sealed, for the delivery that edits its response. */
