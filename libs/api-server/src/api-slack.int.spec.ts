@@ -318,7 +318,7 @@ describe('Slack channel (signed requests against a Slack stand-in, real worker)'
     });
   });
 
-  it('posts a slash command’s question in the channel and answers in its thread', async () => {
+  it('posts a slash command’s question in the channel and answers in its thread, where a reply is a follow-up', async () => {
     const form = new URLSearchParams({
       command: '/docqa',
       text: 'How do I create a token?',
@@ -335,7 +335,26 @@ describe('Slack channel (signed requests against a Slack stand-in, real worker)'
       (c) => c.method === 'chat.postMessage' && c.args.channel === 'CHELP' && !c.args.thread_ts,
     );
     expect(question.args.text).toBe('<@UASKER02> asked: How do I create a token?');
-    await finalIn((question.reply!.body as { ts: string }).ts);
+    const thread = (question.reply!.body as { ts: string }).ts;
+    await finalIn(thread);
+    // The worker linked the thread it started to the chat: a reply there is a follow-up.
+    seq += 1;
+    const reply = JSON.stringify({
+      type: 'event_callback',
+      team_id: ACME.teamId,
+      event_id: `Ev${seq}`,
+      event: {
+        type: 'message',
+        channel_type: 'channel',
+        user: 'UASKER02',
+        text: 'And how do I revoke it?',
+        ts: `1732000000.${String(seq).padStart(6, '0')}`,
+        thread_ts: thread,
+        channel: 'CHELP',
+      },
+    });
+    expect((await send('events', reply)).status).toBe(200);
+    expect(JSON.stringify((await finalIn(thread, 2)).args.blocks)).toContain('revoke');
   });
 
   it('waits out Slack’s 429 as its Retry-After says, then posts', async () => {
