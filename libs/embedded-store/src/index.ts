@@ -1,3 +1,3 @@
 export { EmbeddedStore, type EmbeddedStoreOptions } from './embedded-store';
-export type { MirrorEvents } from './mirror-keeper';
+export type { MirrorEvents } from './mirror-rows';
 export { chunkColumns } from './chunk-columns';
