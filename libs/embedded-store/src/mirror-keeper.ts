@@ -13,8 +13,8 @@ const WATCH_MS = 1_000;
 const IDLE_MS = 60_000;
 /**
  * Most rows a mirror holds: beyond, searches go to LanceDB's indexes alone. A row of a local
- * embedding takes about 700 bytes (its int8 vector 512 bytes, its postings most of the rest;
- * passages are read for the hits only): 1,000,000 rows about 700 MB (docs/benchmarks.md, "Search
+ * embedding takes about 1 KB (its int8 vector 512 bytes, its postings most of the rest;
+ * passages are read for the hits only): 1,000,000 rows about 1 GB (docs/benchmarks.md, "Search
  * mirror memory").
  */
 export const MAX_MIRROR_ROWS = 2_000_000;

@@ -43,7 +43,7 @@ const DEAD = 0xffff;
  * An in-memory copy of what the embedded store's searches rank by, for every row of one version
  * of its table: each row's tenant, its keyword terms (postings with their counts, and its length)
  * and its vector (int8, see {@link VectorColumns}). Passages are not held: a search reads those of
- * the hits it returns by row id (passage-reads.ts), so a row costs about 700 bytes rather than the
+ * the hits it returns by row id (passage-reads.ts), so a row costs about 1 KB rather than the
  * 5.5 KB it took with its result fields (docs/benchmarks.md, "Search mirror memory"). LanceDB's
  * full-text and vector queries cost 2.5 to 5 ms each at 100,000 rows; ranking here about 1 ms.
  *

@@ -17,7 +17,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import * as lancedb from '@lancedb/lancedb';
 import type { SearchMode } from '@docqa/contracts';
-import { EmbeddedStore } from '@docqa/embedded-store';
+import { EmbeddedStore, type MirrorBytes } from '@docqa/embedded-store';
 import { LocalEmbedder } from '@docqa/embedders';
 import { Retrieval, type EmbeddedChunk } from '@docqa/retrieval';
 import { emanual } from '../eval-data';
@@ -96,7 +96,7 @@ async function main(): Promise<void> {
     db.close();
     const ftsSeconds = (performance.now() - started) / 1000;
 
-    const builds: { ms: number; rows: number; bytes?: Record<string, number> }[] = [];
+    const builds: { ms: number; rows: number; bytes?: MirrorBytes }[] = [];
     const caughtUp: { added: number; rebuilt: boolean }[] = [];
     const rssBefore = process.memoryUsage().rss;
     searcher = await EmbeddedStore.open(dir, {
@@ -150,7 +150,7 @@ async function main(): Promise<void> {
     const text = [
       `${TOTAL.toLocaleString('en')} synthetic chunks (the search-speed bench's corpus: a heading and 80 words of the emanual-tv vocabulary; 90 % in the searched tenant), written through the embedded store from memory in ${writeSeconds.toFixed(0)} s (${Math.round(TOTAL / writeSeconds).toLocaleString('en')} rows/s; each chunk takes one of ${POOL.toLocaleString('en')} local embeddings in turn, so no embedding time), full-text index made in ${ftsSeconds.toFixed(0)} s; no vector index. In one process (the bench's): a store with a search mirror opened on it. Run on ${new Date().toISOString().slice(0, 10)}; load average (1, 5, 15 min) ${loadBefore} before, ${load()} after (2 cores).`,
       '',
-      `Search mirror built afresh: **${buildSeconds.toFixed(1)} s** for ${build.rows.toLocaleString('en')} rows (target ≤ 60 s). It holds **${per(total)} per chunk** (${mb(total)}): int8 vectors, their factors and the dot products' scratch ${per(bytes.vectors!)}, postings ${per(bytes.postings!)}, row ids ${per(bytes.ids!)}, tenants, lengths and scratch ${per(bytes.columns!)}; passages 0 (read for the returned hits). The process's RSS went from ${mb(rssBefore)} (the writer and the corpus's generator) to ${mb(rssBuilt)} with it.`,
+      `Search mirror built afresh: **${buildSeconds.toFixed(1)} s** for ${build.rows.toLocaleString('en')} rows (target ≤ 60 s). It holds **${per(total)} per chunk** (${mb(total)}): int8 vectors, their factors and the dot products' scratch ${per(bytes.vectors)}, postings ${per(bytes.postings)}, row ids ${per(bytes.ids)}, tenants, lengths and scratch ${per(bytes.columns)}; passages 0 (read for the returned hits). The process's RSS went from ${mb(rssBefore)} (the writer and the corpus's generator) to ${mb(rssBuilt)} with it.`,
       '',
       `Searches through the mirror, ${QUERIES} queries of 5 words per mode after 20 warm-up queries, limit 10 (\`took_ms\` of \`Retrieval.search\`, which includes embedding the query; targets at 1,000,000 chunks: p50 ≤ 5, 8, 10 ms, p95 ≤ 25 ms):`,
       '',
