@@ -26,11 +26,6 @@ import { TableIndexes } from './table-indexes';
 import { cleanupCutoff, LaterUpkeep, VERSION_RETENTION_MS } from './version-retention';
 
 const TABLE = 'chunks';
-/**
- * LanceDB's caches of index data and of file metadata (defaults 6 GB and 1 GB): searches go to the
- * indexes only while the search mirror catches up; the vector index alone is 2 GB at 1,000,000.
- */
-const [INDEX_CACHE_BYTES, METADATA_CACHE_BYTES] = [256n * 2n ** 20n, 256n * 2n ** 20n];
 /** Folder of the per-tenant keyword statistics, beside the table. */
 const TERM_STATS_DIR = 'term-stats';
 /** The columns of a row that the store reads itself (the layout is `chunkColumns`). */
@@ -97,8 +92,7 @@ export class EmbeddedStore implements VectorStore {
   /** The store of the table in `dir`. */
   static async open(dir: string, opts: EmbeddedStoreOptions = {}): Promise<EmbeddedStore> {
     mkdirSync(dir, { recursive: true });
-    const session = new lancedb.Session(INDEX_CACHE_BYTES, METADATA_CACHE_BYTES);
-    const db = await lancedb.connect(dir, { readConsistencyInterval: 0 }, session);
+    const db = await lancedb.connect(dir, { readConsistencyInterval: 0 });
     return new EmbeddedStore(
       db,
       dir,
