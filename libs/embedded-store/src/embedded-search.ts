@@ -16,7 +16,7 @@ import {
 import { passingFilters, type Hit, type RankedHit } from './embedded-hits';
 import { FTS_SCORE, IndexRanker, int8CosineWith, type RankQuery } from './index-ranking';
 import type { MirrorKeeper } from './mirror-keeper';
-import { firstResults, RowsMoved } from './passage-reads';
+import { firstResults, readPassages, RowsMoved } from './passage-reads';
 import type { SearchMirror } from './search-mirror';
 import type { TermStatsFiles } from './term-stats-files';
 import { VECTOR_INDEX_NPROBES } from './vector-index-plan';
@@ -93,20 +93,23 @@ export class EmbeddedSearch {
   /**
    * The first `limit` hits of `rank` as results, ranked through the mirror when it holds the
    * version of the table the search reads (the latest: looked up once, for both rankings of a
-   * hybrid search), the passages of hits ranked without them read by row id. A row moved before that read (a compaction committed since the ranking) makes the
-   * search rank once more, with `readAll` set: every ranking then reads its passages itself.
+   * hybrid search), the passages of hits ranked without them read by row id. A row moved or
+   * removed before that read (a compaction or a deletion committed since the ranking) makes the
+   * search rank once more through the indexes, with `readAll` set: every ranking then reads its
+   * passages itself.
    * `distinct`: an identical passage of several searched tenants counts once (see `fusionKey`).
    */
   private async search(query: StoreQuery, rank: Ranking, distinct = false): Promise<SearchResult[]> {
     const run = async () => {
       const table = await this.deps.table();
       if (!table) return [];
-      const mirror = this.deps.mirror ? this.deps.mirror.current(await table.version()) : null;
+      const mirror = this.deps.mirror ? await this.deps.mirror.current(await table.version()) : null;
       try {
         return await firstResults(table, await rank(table, mirror, false), query.limit, distinct);
       } catch (error) {
         if (!(error instanceof RowsMoved)) throw error;
-        return firstResults(table, await rank(table, mirror, true), query.limit, distinct);
+        // Ranked again through the indexes: the mirror's version is no longer the table's.
+        return firstResults(table, await rank(table, null, true), query.limit, distinct);
       }
     };
     return this.deps.mirror ? this.deps.mirror.searching(run) : run();
@@ -117,7 +120,7 @@ export class EmbeddedSearch {
     table: lancedb.Table,
     mirror: SearchMirror | null,
     query: StoreQuery & { text: string },
-  ): Promise<Hit[]> {
+  ): Promise<RankedHit[]> {
     const text = queryText(query.text);
     if (!text || !(await this.hasFts(table))) return [];
     const terms = queryTerms(query.text);
@@ -133,11 +136,14 @@ export class EmbeddedSearch {
         .limit(limit)
         .toArrow();
     };
-    // The mirror ranks every row by these weights, as re-scoring does; the index by its own.
+    // The mirror ranks every row by these weights, as re-scoring does (its hits' passages are read
+    // later, or now for the metadata filters); the index by its own.
+    if (mirror) {
+      const ranked = mirror.keyword(query.tenants, weights, average, candidates(query));
+      return filtered(table, await tiesInTextOrder(table, ranked), query);
+    }
     const wanted = Math.max(candidates(query) * KEYWORD_CANDIDATES_FACTOR, KEYWORD_CANDIDATES_MIN);
-    const found = mirror
-      ? mirror.keyword(query.tenants, weights, average, candidates(query))
-      : await this.ranker.hits(table, { tenants: query.tenants, wanted, search, score: FTS_SCORE });
+    const found = await this.ranker.hits(table, { tenants: query.tenants, wanted, search, score: FTS_SCORE });
     const scored = found
       // The search text again (what the index holds), from the fields it was made of.
       .map(({ row, rowId }) => ({ rowId, row, score: keywordScore(searchText(row), weights, average) }))
@@ -156,7 +162,8 @@ export class EmbeddedSearch {
     query: StoreQuery & { vector: number[] },
     read = true,
   ): Promise<RankedHit[]> {
-    if (mirror) return passingFilters(mirror.semantic(query.tenants, query.vector, candidates(query)), query);
+    if (mirror)
+      return filtered(table, mirror.semantic(query.tenants, query.vector, candidates(query)), query);
     // The index ranks by exact distances; the rows it finds are scored as the mirror scores them
     // (int8 cosines), so that a search gives the same scores whether the mirror was current or not.
     const search: RankQuery = (limit, where, select) => {
@@ -195,6 +202,21 @@ function bestFirst(x: Hit, y: Hit): number {
     compare(x.row.document_id, y.row.document_id) ||
     compare(x.row.chunk_id, y.row.chunk_id)
   );
+}
+
+/**
+ * The mirror's keyword `hits` (best first) with equal scores in {@link bestFirst}'s order, as
+ * re-scoring orders them: read when two score alike (rare but for texts alike), else as they are.
+ */
+async function tiesInTextOrder(table: lancedb.Table, hits: RankedHit[]): Promise<RankedHit[]> {
+  if (hits.every((hit, i) => i === 0 || hit.score !== hits[i - 1]!.score)) return hits;
+  return (await readPassages(table, hits)).sort(bestFirst);
+}
+
+/** The mirror's `hits` that pass the query's metadata filters, read for them (none: as they are). */
+async function filtered(table: lancedb.Table, hits: RankedHit[], query: StoreQuery): Promise<RankedHit[]> {
+  if (!query.filters.length) return hits;
+  return passingFilters(await readPassages(table, hits), query);
 }
 
 function byScore(x: { score: number }, y: { score: number }): number {

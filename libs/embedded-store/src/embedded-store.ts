@@ -15,7 +15,9 @@ import {
 import { chunkColumns, migrateLayout, NEW_TABLE_OPTIONS, RESULT_COLUMN } from './chunk-columns';
 import { resultRow, type ResultList } from './embedded-hits';
 import { EmbeddedSearch } from './embedded-search';
-import { tableMirror, type MirrorEvents, type MirrorKeeper } from './mirror-keeper';
+import type { MirrorKeeper } from './mirror-keeper';
+import type { MirrorEvents } from './mirror-rows';
+import { tableMirror } from './table-mirror';
 import { documentsClause, inList, tenantClause } from './lance-sql';
 import { StampFile } from './sidecar-files';
 import { StoreGate } from './store-gate';

@@ -1,3 +1,4 @@
 export { EmbeddedStore, type EmbeddedStoreOptions } from './embedded-store';
-export type { MirrorEvents } from './mirror-keeper';
+export type { MirrorEvents } from './mirror-rows';
+export type { MirrorBytes } from './search-mirror';
 export { chunkColumns } from './chunk-columns';

@@ -1,9 +1,8 @@
 import { setImmediate as yieldToEvents } from 'node:timers/promises';
 import type * as lancedb from '@lancedb/lancedb';
-import type { Table as ArrowTable } from 'apache-arrow';
-import { RESULT_COLUMN } from './chunk-columns';
-import { plainResultRow, type ResultList } from './embedded-hits';
-import { SearchMirror, rowNumber } from './search-mirror';
+import { addRows, MIRROR_COLUMNS as COLUMNS, rowIds, within, type MirrorEvents } from './mirror-rows';
+import { rowNumber } from './mirror-parts';
+import { SearchMirror } from './search-mirror';
 
 /** How often a process that searches looks for a new table version to catch up with. */
 const WATCH_MS = 1_000;
@@ -14,16 +13,27 @@ const WATCH_MS = 1_000;
 const IDLE_MS = 60_000;
 /**
  * Most rows a mirror holds: beyond, searches go to LanceDB's indexes alone. A row of a local
- * embedding and a passage of 1,200 characters takes about 2 KB (its vector 512 bytes, its
- * postings and its result fields the rest): 100,000 rows about 200 MB.
+ * embedding takes about 1 KB (its int8 vector 512 bytes, its postings most of the rest;
+ * passages are read for the hits only): 1,000,000 rows about 1 GB (docs/benchmarks.md, "Search
+ * mirror memory").
  */
-export const MAX_MIRROR_ROWS = 500_000;
+export const MAX_MIRROR_ROWS = 2_000_000;
+/**
+ * Longest a search waits for the mirror to take in the rows appended since the version it holds
+ * (an import's: read by a row-id filter, a few milliseconds per thousand rows on a quiet machine),
+ * before it goes to LanceDB's indexes instead: those take 40 to 50 ms at 1,000,000 chunks on a
+ * quiet machine and seconds on a loaded one, so waiting is the faster way even when it is slow. A
+ * catching up that must look for removed rows (a scan of every row id) is not waited for.
+ */
+const APPEND_WAIT_MS = 250;
 /**
  * Rows taken in between two turns of the event loop, and rows read per take by row id: about 6 ms
  * of work, so that a search through the indexes meanwhile waits little at each of its steps (with
  * 256 rows, searches during a build at 300,000 chunks took 180 ms at p95).
  */
 const BATCH_ROWS = 64;
+/** Rows taken in between two turns of the event loop when catching up with appended rows. */
+const APPEND_BATCH_ROWS = 256;
 /**
  * Share of the mirror's rows, removed or new, from which it is built afresh rather than changed:
  * dead slots cost memory and time, and a compaction of a table made before stable row ids (see
@@ -31,36 +41,29 @@ const BATCH_ROWS = 64;
  */
 const REBUILD_SHARE = 0.25;
 
-/** What a mirror's keeper tells (the API and the worker log it). */
-export interface MirrorEvents {
-  /** The mirror holds `version`: built afresh (`rebuilt`) or changed by `added` and `removed` rows. */
-  caughtUp(info: {
-    version: number;
-    rows: number;
-    added: number;
-    removed: number;
-    rebuilt: boolean;
-    ms: number;
-  }): void;
-  failed(error: unknown): void;
-}
-
-/** The columns a mirror reads. */
-const COLUMNS = ['tenant', 'search_text', 'vector', RESULT_COLUMN];
-
 /**
  * Keeps a {@link SearchMirror} of the table's latest version in this process. Searches ask
  * {@link current} with the version they read; a mirror of an older version is not used, and
  * starts catching up: only the rows added and removed since are read (by row id), unless so many
  * changed that it is built afresh from a scan. A compaction changes no row id (the table's row ids
  * are stable), except in a table made before they were, where it gives every row a new one.
- * Meanwhile searches go to LanceDB's indexes, as they do in a process that has not searched yet.
- * Catching up yields to the event loop after each batch of rows, and goes on only while no search
- * is under way, so requests are served meanwhile.
+ *
+ * When rows were only appended (an import: the row count grew by exactly the rows of row ids past
+ * the largest held), those are read with a filter on the row id and a search waits for them (at
+ * most {@link APPEND_WAIT_MS}) rather than going to LanceDB's indexes: results stay exact for the
+ * latest version without a slow minute after each import. Otherwise (removed rows to look for, or
+ * a build afresh) searches go to LanceDB's indexes meanwhile, as they do in a process that has not
+ * searched yet; that catching up yields to the event loop after each batch of rows, and goes on
+ * only while no search is under way, so requests are served meanwhile.
  */
 export class MirrorKeeper {
   private mirror: SearchMirror | null = null;
   private catchingUp: Promise<void> | null = null;
+  /**
+   * Of the catching up under way: true once it took in rows that were only appended, false as
+   * soon as it does something else (or nothing, or failed).
+   */
+  private appending: Promise<boolean> | null = null;
   private watch: NodeJS.Timeout | null = null;
   private lastSearch = 0;
   private closed = false;
@@ -80,16 +83,26 @@ export class MirrorKeeper {
   ) {}
 
   /**
-   * The mirror, when it holds `version` (the table's latest, as a search read it); otherwise null,
-   * and it starts catching up (and then keeps up, checking every second until searches stop for
-   * a minute).
+   * The mirror, when it holds `version` (the table's latest, as a search read it) or a later one;
+   * otherwise it starts catching up (and then keeps up, checking every second until searches stop
+   * for a minute), and the mirror once it has taken in rows only appended since, for at most
+   * {@link APPEND_WAIT_MS}, else null.
    */
-  current(version: number): SearchMirror | null {
+  async current(version: number): Promise<SearchMirror | null> {
     this.lastSearch = Date.now();
-    if (this.mirror?.version === version) return this.mirror;
-    this.startWatching();
-    this.catchUp();
-    return null;
+    const deadline = performance.now() + APPEND_WAIT_MS;
+    while (!this.holds(version)) {
+      this.startWatching();
+      void this.catchUp();
+      const left = deadline - performance.now();
+      if (!this.mirror || !this.appending || left <= 0 || this.closed) return null;
+      if (!(await within(this.appending, left))) return null;
+    }
+    return this.mirror;
+  }
+
+  private holds(version: number): boolean {
+    return this.mirror !== null && this.mirror.version >= version;
   }
 
   /**
@@ -148,13 +161,20 @@ export class MirrorKeeper {
 
   /** One catching up at a time; a failure is reported and the next search or check tries again. */
   private catchUp(): Promise<void> {
-    this.catchingUp ??= this.sync()
+    if (this.catchingUp) return this.catchingUp;
+    let appended!: (done: boolean) => void;
+    this.appending = new Promise((resolve) => (appended = resolve));
+    this.catchingUp = this.sync(appended)
       .catch((error: unknown) => this.deps.events?.failed(error))
-      .finally(() => (this.catchingUp = null));
+      .finally(() => {
+        appended(false);
+        this.catchingUp = null;
+      });
     return this.catchingUp;
   }
 
-  private async sync(): Promise<void> {
+  /** Catches up with the latest version; `appended` is told whether it did by appending alone. */
+  private async sync(appended: (done: boolean) => void): Promise<void> {
     const version = await this.deps.latestVersion();
     if (version === null || this.closed || this.mirror?.version === version) return;
     const started = performance.now();
@@ -169,6 +189,15 @@ export class MirrorKeeper {
       });
     const table = await this.deps.snapshot(version);
     try {
+      if (this.mirror) {
+        const added = await this.appendOnly(this.mirror, table, version);
+        if (added !== null) {
+          appended(true);
+          return caughtUp(this.mirror, added, 0, false);
+        }
+        if (this.closed) return;
+      }
+      appended(false);
       const changed = this.mirror ? await this.changeInPlace(this.mirror, table, version) : null;
       if (changed) return caughtUp(changed.mirror, changed.added, changed.removed, false);
       this.mirror = null;
@@ -181,12 +210,51 @@ export class MirrorKeeper {
           addRows(fresh, batch.slice(start, start + BATCH_ROWS));
           await this.turn();
         }
+      fresh.trim();
       fresh.version = version;
       this.mirror = fresh;
-      caughtUp(fresh, fresh.rows, 0, true);
+      this.deps.events?.caughtUp({
+        version,
+        rows: fresh.rows,
+        added: fresh.rows,
+        removed: 0,
+        rebuilt: true,
+        ms: Math.round(performance.now() - started),
+        bytes: fresh.bytes(),
+      });
     } finally {
       table.close();
     }
+  }
+
+  /**
+   * Brings `current` to `version` of `table` when rows were only appended since (the table holds
+   * exactly the rows held and those of row ids past the largest held; row ids only grow): reads
+   * those with a filter on the row id, yielding to the event loop between batches but not waiting
+   * for searches (they wait for this). The rows added, or null when more than appending happened.
+   */
+  private async appendOnly(
+    current: SearchMirror,
+    table: lancedb.Table,
+    version: number,
+  ): Promise<number | null> {
+    const newer = `_rowid > ${current.lastRowId}`;
+    const count = await table.countRows();
+    const added = count - current.rows;
+    if (count > MAX_MIRROR_ROWS || added < 0 || added + current.dead > current.rows * REBUILD_SHARE)
+      return null;
+    if (added > 0 && (await table.countRows(newer)) !== added) return null;
+    if (added === 0 && current.lastRowId >= 0 && (await table.countRows(newer)) !== 0) return null;
+    current.version = -1;
+    if (added)
+      for await (const batch of table.query().where(newer).select(COLUMNS).withRowId())
+        for (let start = 0; start < batch.numRows; start += APPEND_BATCH_ROWS) {
+          if (this.closed) return null;
+          addRows(current, batch.slice(start, start + APPEND_BATCH_ROWS));
+          await yieldToEvents();
+        }
+    current.version = version;
+    return added;
   }
 
   /**
@@ -220,58 +288,4 @@ export class MirrorKeeper {
     current.version = version;
     return { mirror: current, added: added.length, removed: removed.length };
   }
-}
-
-/**
- * The keeper of a mirror of table `name` of `db`, whose latest version `latestVersion` reads;
- * `events` (or `true`: none) are told of its catching up.
- */
-export function tableMirror(
-  db: lancedb.Connection,
-  name: string,
-  latestVersion: () => Promise<number | null>,
-  events: MirrorEvents | true,
-): MirrorKeeper {
-  return new MirrorKeeper({
-    latestVersion,
-    snapshot: async (version) => {
-      const table = await db.openTable(name);
-      try {
-        await table.checkout(version);
-      } catch (error) {
-        table.close();
-        throw error;
-      }
-      return table;
-    },
-    events: events === true ? undefined : events,
-  });
-}
-
-/** Every row id of the table. */
-async function rowIds(table: lancedb.Table): Promise<bigint[]> {
-  const ids: bigint[] = [];
-  for await (const batch of table.query().select(['tenant']).withRowId()) {
-    const column = batch.getChild('_rowid')!;
-    for (let i = 0; i < batch.numRows; i++) ids.push(column.get(i) as bigint);
-  }
-  return ids;
-}
-
-/** Adds the rows of a batch read with {@link COLUMNS} and their row ids to `mirror`. */
-function addRows(mirror: SearchMirror, batch: Pick<ArrowTable, 'numRows' | 'getChild'>): void {
-  const rowId = batch.getChild('_rowid')!;
-  const tenant = batch.getChild('tenant')!;
-  const searchText = batch.getChild('search_text')!;
-  const vector = batch.getChild('vector')!;
-  const result = batch.getChild(RESULT_COLUMN)!;
-  mirror.add(
-    Array.from({ length: batch.numRows }, (_, i) => ({
-      rowId: rowId.get(i) as bigint,
-      tenant: tenant.get(i) as string,
-      searchText: searchText.get(i) as string,
-      vector: (vector.get(i) as { toArray(): Float32Array }).toArray(),
-      result: plainResultRow(result.get(i) as ResultList),
-    })),
-  );
 }

@@ -47,7 +47,7 @@ export async function firstResults(
  * `hits` with their result fields, those of hits ranked without them read in one take;
  * {@link RowsMoved} when one is gone.
  */
-async function readPassages(table: lancedb.Table, hits: RankedHit[]): Promise<Hit[]> {
+export async function readPassages(table: lancedb.Table, hits: RankedHit[]): Promise<Hit[]> {
   const unread = hits.filter((hit) => !hit.row);
   if (!unread.length) return hits as Hit[];
   let taken: ArrowTable;

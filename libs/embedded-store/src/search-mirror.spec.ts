@@ -1,6 +1,5 @@
 import { keywordScore, keywordTermIds, queryTerms, queryWeights, type TermStats } from '@docqa/retrieval';
 import { SearchMirror } from './search-mirror';
-import type { ResultRow } from './embedded-hits';
 
 const TEXTS = [
   'Rotate the signing key every month',
@@ -23,10 +22,6 @@ function statsOf(texts: string[]): TermStats {
   return { chunks: texts.length, terms, df };
 }
 
-function result(id: string, text: string): ResultRow {
-  return { chunk_id: `${id}#0`, document_id: id, title: id, url: '', heading: '', text, metadata: '{}' };
-}
-
 /** A mirror of TEXTS in tenant `a` (row ids 0…) and the same texts in tenant `b` (row ids 100…). */
 function mirror(): SearchMirror {
   const mirror = new SearchMirror();
@@ -35,7 +30,6 @@ function mirror(): SearchMirror {
     tenant,
     searchText: TEXTS[i]!,
     vector: [1, i, 0, 0],
-    result: result(`${tenant}${i}`, TEXTS[i]!),
   });
   mirror.add(TEXTS.map((_, i) => row('a', i, i)));
   // One at a time, and once more: a row held is left as it is.
@@ -59,7 +53,8 @@ describe('SearchMirror', () => {
     const hits = mirror().keyword(['a'], weights, average, 3);
     expect(hits.map((hit) => hit.rowId)).toEqual(expected.map((hit) => hit.rowId));
     hits.forEach((hit, i) => expect(hit.score).toBeCloseTo(expected[i]!.score, 10));
-    expect(hits.map((hit) => hit.row.document_id)).toEqual(expected.map((hit) => `a${hit.rowId}`));
+    // Passages are not held: a search reads those of the hits it returns.
+    expect(hits.every((hit) => hit.row === null)).toBe(true);
   });
 
   it('leaves out removed rows and rows of tenants not searched', () => {
@@ -102,7 +97,6 @@ describe('SearchMirror', () => {
         tenant: tenantOf(i),
         searchText: text,
         vector: [1, 0],
-        result: result(`d${i}`, text),
       })),
     );
     for (let i = 0; i < texts.length; i += 11) held.remove(i);
@@ -127,5 +121,24 @@ describe('SearchMirror', () => {
         expect(hit.score).toBeCloseTo(keywordScore(texts[Number(hit.rowId)]!, weights, average), 9);
       });
     }
+  });
+
+  it('tells where its memory goes, the postings trimmed to their size after a build', () => {
+    const held = mirror();
+    expect(held.lastRowId).toBe(105);
+    const before = held.bytes();
+    held.trim();
+    const after = held.bytes();
+    // Postings: 4-byte slots and 2-byte counts, one per distinct term of each row.
+    const postings = [...TEXTS, ...TEXTS].reduce((n, text) => n + new Set(keywordTermIds(text)).size, 0);
+    expect(after.postings).toBe(postings * 6);
+    expect(before.postings).toBeGreaterThanOrEqual(after.postings);
+    expect(after.vectors).toBeGreaterThan(0);
+    expect(after.ids).toBeGreaterThan(0);
+    // Trimmed postings still take rows in and rank as before.
+    held.add([{ rowId: 200n, tenant: 'a', searchText: 'signing key', vector: [1, 0, 0, 0] }]);
+    const weights = queryWeights(queryTerms('signing'), statsOf(TEXTS));
+    expect(held.keyword(['a'], weights, 5, 10).map((hit) => hit.rowId)).toContain(200n);
+    expect(held.lastRowId).toBe(200);
   });
 });

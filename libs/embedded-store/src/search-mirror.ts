@@ -1,7 +1,8 @@
-import type { Hit, ResultRow } from './embedded-hits';
+import type { RankedHit } from './embedded-hits';
 import { BM25_B, BM25_K1, keywordTermIds, type SparseVector } from '@docqa/retrieval';
 import { VectorColumns } from './vector-columns';
 import { BestRows } from './best-rows';
+import { grown, post, rowNumber, type Postings } from './mirror-parts';
 
 /** A row of the table as the mirror takes it in. */
 export interface MirrorRow {
@@ -9,34 +10,42 @@ export interface MirrorRow {
   tenant: string;
   searchText: string;
   vector: ArrayLike<number>;
-  /** What a search returns of it. */
-  result: ResultRow;
 }
 
-/** Slots the mirror's arrays start with; each growth doubles them. */
+/** Where a mirror's memory goes, in bytes (see {@link SearchMirror.bytes}). */
+export interface MirrorBytes {
+  /** The int8 vectors, their factors and the dot products' scratch. */
+  vectors: number;
+  /** The postings (slots and counts) of every term. */
+  postings: number;
+  /** Row ids: each slot's and the map from row id to slot (estimated at 40 bytes an entry). */
+  ids: number;
+  /** Tenants, lengths, length norms and the keyword scores' scratch. */
+  columns: number;
+}
+
+/**
+ * Slots the mirror's arrays start with (or the rows it expects); each growth adds a quarter: a
+ * large mirror's next rows are an import's.
+ */
 const FIRST_SLOTS = 1_024;
 /**
  * The share of the slots a keyword query's postings must reach for its scores to be read slot by
  * slot rather than through the list of rows it touched.
  */
 const DENSE_SHARE = 0.25;
+/** A JavaScript Map's cost per entry, about (V8: a hash table of key, value and chain link). */
+const MAP_ENTRY_BYTES = 40;
 /** The tenant code of a removed row's slot. */
 const DEAD = 0xffff;
 
-/** One term's postings: the slots of the rows holding it and how often each holds it. */
-interface Postings {
-  slots: Int32Array;
-  counts: Uint16Array;
-  size: number;
-}
-
 /**
- * An in-memory copy of what the embedded store's searches rank by and return, for every row of one
- * version of its table: each row's tenant, its keyword terms (postings with their counts, and its
- * length), its vector (int8, see {@link VectorColumns}) and its result fields. LanceDB's
- * full-text and vector queries cost 2.5 to 5 ms each at 100,000 rows, and reading the passages of
- * the rows they rank by row id 1 to 2 ms more; ranking here costs about 1 ms (docs/benchmarks.md,
- * "Search speed").
+ * An in-memory copy of what the embedded store's searches rank by, for every row of one version
+ * of its table: each row's tenant, its keyword terms (postings with their counts, and its length)
+ * and its vector (int8, see {@link VectorColumns}). Passages are not held: a search reads those of
+ * the hits it returns by row id (passage-reads.ts), so a row costs about 1 KB rather than the
+ * 5.5 KB it took with its result fields (docs/benchmarks.md, "Search mirror memory"). LanceDB's
+ * full-text and vector queries cost 2.5 to 5 ms each at 100,000 rows; ranking here about 1 ms.
  *
  * Rows are only added and removed (a row of the table never changes): a removed row's slot stays,
  * marked dead, until the mirror is built afresh.
@@ -51,7 +60,8 @@ export class SearchMirror {
   private readonly tenantCodes = new Map<string, number>();
   private tenants = new Uint16Array(FIRST_SLOTS);
   private lengths = new Uint32Array(FIRST_SLOTS);
-  private readonly results: (ResultRow | null)[] = [];
+  /** The largest row id held (rows added later have larger ones: see `MirrorKeeper`). */
+  private maxRowId = -1;
   private size = 0;
   private readonly postings = new Map<number, Postings>();
   private vectors: VectorColumns | null = null;
@@ -65,9 +75,10 @@ export class SearchMirror {
   private norms = new Float64Array(0);
   private normsFor = { average: NaN, size: 0 };
 
-  /** A mirror that expects about `rows` rows (its memory doubles as they come past). */
+  /** A mirror that expects about `rows` rows (its memory grows as they come past). */
   constructor(rows = 0) {
     this.expected = rows;
+    if (rows > FIRST_SLOTS) this.growSlots(rows);
   }
 
   /** Rows held (alive). */
@@ -85,6 +96,37 @@ export class SearchMirror {
     return this.slots.has(rowId);
   }
 
+  /** The largest row id the mirror took in (−1 when none). */
+  get lastRowId(): number {
+    return this.maxRowId;
+  }
+
+  /** Where the mirror's memory goes, in bytes (its arrays' whole capacity). */
+  bytes(): MirrorBytes {
+    let postings = 0;
+    for (const list of this.postings.values()) postings += list.slots.byteLength + list.counts.byteLength;
+    return {
+      vectors: this.vectors?.bytes ?? 0,
+      postings,
+      ids: this.rowIds.byteLength + this.slots.size * MAP_ENTRY_BYTES,
+      columns:
+        this.tenants.byteLength +
+        this.lengths.byteLength +
+        this.norms.byteLength +
+        this.scores.byteLength +
+        this.touched.byteLength,
+    };
+  }
+
+  /** Gives back the postings' unused room (after a build: each list grew by doubling). */
+  trim(): void {
+    for (const list of this.postings.values())
+      if (list.slots.length > list.size) {
+        list.slots = list.slots.slice(0, list.size);
+        list.counts = list.counts.slice(0, list.size);
+      }
+  }
+
   /** Every row id held, as numbers. */
   heldRowIds(): IterableIterator<number> {
     return this.slots.keys();
@@ -97,7 +139,8 @@ export class SearchMirror {
     this.vectors ??= new VectorColumns(rows[0]!.vector.length, this.expected);
     const first = this.vectors.add(rows.map((row) => row.vector));
     if (first !== this.size) throw new Error('the mirror’s vectors and rows disagree');
-    while (this.size + rows.length > this.tenants.length) this.growSlots();
+    if (this.size + rows.length > this.tenants.length)
+      this.growSlots(Math.max(this.size + rows.length, Math.ceil(this.tenants.length * 1.25)));
     rows.forEach((row, i) => this.addRow(row, first + i));
     this.size += rows.length;
   }
@@ -106,17 +149,17 @@ export class SearchMirror {
     const id = rowNumber(row.rowId);
     this.rowIds[slot] = id;
     this.slots.set(id, slot);
+    if (id > this.maxRowId) this.maxRowId = id;
     let tenant = this.tenantCodes.get(row.tenant);
     if (tenant === undefined) this.tenantCodes.set(row.tenant, (tenant = this.tenantCodes.size + 1));
     if (tenant === DEAD) throw new Error(`a mirror holds at most ${DEAD - 1} tenants`);
     this.tenants[slot] = tenant;
-    this.results[slot] = row.result;
     // Each distinct term once, with its count: the runs of the sorted terms.
     const terms = Uint32Array.from(keywordTermIds(row.searchText)).sort();
     this.lengths[slot] = terms.length;
     for (let start = 0, end = 1; start < terms.length; start = end++) {
       while (end < terms.length && terms[end] === terms[start]) end++;
-      this.post(terms[start]!, slot, end - start);
+      post(this.postings, terms[start]!, slot, end - start);
     }
   }
 
@@ -125,7 +168,6 @@ export class SearchMirror {
     if (slot === undefined) return;
     this.slots.delete(id);
     this.tenants[slot] = DEAD;
-    this.results[slot] = null;
     this.deadRows++;
   }
 
@@ -141,7 +183,7 @@ export class SearchMirror {
    * the rows it touched. MaxScore's pruning of the commonest terms, tried on those queries, left
    * 38,000 rows a search had to look those terms up for, and took twice as long.
    */
-  keyword(tenants: string[], weights: SparseVector, averageTerms: number, limit: number): Hit[] {
+  keyword(tenants: string[], weights: SparseVector, averageTerms: number, limit: number): RankedHit[] {
     const allowed = this.tenantMask(tenants);
     const norms = this.lengthNorms(averageTerms);
     const { scores, touched } = this;
@@ -197,7 +239,7 @@ export class SearchMirror {
    * The `limit` rows of `tenants` nearest `vector` by cosine, approximately (int8 vectors, see
    * {@link VectorColumns}): scores within about 0.01 of the exact ones.
    */
-  semantic(tenants: string[], vector: ArrayLike<number>, limit: number): Hit[] {
+  semantic(tenants: string[], vector: ArrayLike<number>, limit: number): RankedHit[] {
     if (!this.vectors || vector.length !== this.vectors.dimensions) return [];
     const allowed = this.tenantMask(tenants);
     const { dot, factor, queryFactor } = this.vectors.score(vector);
@@ -213,12 +255,9 @@ export class SearchMirror {
     return this.hits(best);
   }
 
-  private hits(best: BestRows): Hit[] {
-    return best.rows().map(({ slot, score }) => ({
-      rowId: BigInt(this.rowIds[slot]!),
-      score,
-      row: this.results[slot]!,
-    }));
+  /** The best rows, their passages unread (see passage-reads.ts). */
+  private hits(best: BestRows): RankedHit[] {
+    return best.rows().map(({ slot, score }) => ({ rowId: BigInt(this.rowIds[slot]!), score, row: null }));
   }
 
   /** Each slot's k1 × (1 − b + b × length / `average`), computed again when the average or the rows change. */
@@ -242,44 +281,12 @@ export class SearchMirror {
     return mask;
   }
 
-  private post(term: number, slot: number, count: number): void {
-    let postings = this.postings.get(term);
-    if (!postings)
-      this.postings.set(term, (postings = { slots: new Int32Array(4), counts: new Uint16Array(4), size: 0 }));
-    if (postings.size === postings.slots.length) {
-      postings.slots = grown(postings.slots, postings.size * 2);
-      postings.counts = grown(postings.counts, postings.size * 2);
-    }
-    postings.slots[postings.size] = slot;
-    postings.counts[postings.size] = Math.min(count, 0xffff);
-    postings.size++;
-  }
-
-  private growSlots(): void {
-    const size = this.tenants.length * 2;
+  /** Room for `size` slots. */
+  private growSlots(size: number): void {
     this.rowIds = grown(this.rowIds, size);
     this.tenants = grown(this.tenants, size);
     this.lengths = grown(this.lengths, size);
     this.scores = grown(this.scores, size);
     this.touched = grown(this.touched, size);
   }
-}
-
-/**
- * A LanceDB row id as a number (a fragment id × 2³² + an offset: exact below 2⁵³, two million
- * fragments); a larger one is refused, and the mirror is then not used.
- */
-export function rowNumber(rowId: bigint): number {
-  const id = Number(rowId);
-  if (!Number.isSafeInteger(id)) throw new Error(`row id ${rowId} is past what the search mirror holds`);
-  return id;
-}
-
-function grown<T extends Int32Array | Uint16Array | Uint32Array | Uint8Array | Float64Array>(
-  array: T,
-  size: number,
-): T {
-  const bigger = new (array.constructor as new (size: number) => T)(size);
-  bigger.set(array);
-  return bigger;
 }

@@ -90,6 +90,11 @@ export class VectorColumns {
     return this.rows;
   }
 
+  /** Bytes held: the WebAssembly memory (columns, dot products, query) and the factors. */
+  get bytes(): number {
+    return this.memory.buffer.byteLength + this.factors.byteLength;
+  }
+
   /**
    * Appends vectors (of {@link dimensions} values each) as the next rows; returns the first's row
    * number. Each is quantised into a row first, then the rows are written column by column: writing
@@ -98,7 +103,9 @@ export class VectorColumns {
   add(vectors: ArrayLike<number>[]): number {
     const first = this.rows;
     const count = vectors.length;
-    while (this.rows + count > this.capacity) this.grow(this.capacity * 2);
+    // A quarter more at a time: a large mirror's next rows are an import's, not as many again.
+    if (this.rows + count > this.capacity)
+      this.grow(Math.max(this.rows + count, this.capacity + Math.ceil(this.capacity / 4)));
     const dimensions = this.dimensions;
     const quantised = new Int8Array(count * dimensions);
     vectors.forEach((vector, r) => {
@@ -142,27 +149,32 @@ export class VectorColumns {
     };
   }
 
-  /** Moves the rows into a memory of `capacity` rows (a new one: WebAssembly memory never shrinks). */
+  /**
+   * Makes room for `capacity` rows in the same memory, grown in place (V8 reserves a WebAssembly
+   * memory's address space, so growing copies nothing): the columns move apart from the last one
+   * down, each to its new offset, and the dot products' scratch goes after them. A copy into a new
+   * memory would hold both at once: 1.5 GB for a moment at 1,000,000 rows.
+   */
   private grow(capacity: number): void {
     capacity = Math.ceil(capacity / ROW_ALIGN) * ROW_ALIGN;
-    const queryAt = 0;
-    const dotAt = queryAt + this.dimensions * 8;
-    const columnsAt = dotAt + capacity * 4;
-    const bytes = columnsAt + this.dimensions * capacity;
-    const memory = new WebAssembly.Memory({ initial: Math.ceil(bytes / PAGE_BYTES) });
-    if (this.rows) {
-      const from = new Int8Array(this.memory.buffer, this.columnsAt);
-      const to = new Int8Array(memory.buffer, columnsAt);
-      for (let d = 0; d < this.dimensions; d++)
-        to.set(from.subarray(d * this.capacity, d * this.capacity + this.rows), d * capacity);
+    const columnsAt = this.dimensions * 8;
+    const dotAt = columnsAt + this.dimensions * capacity;
+    const bytes = dotAt + capacity * 4;
+    if (!this.capacity) {
+      this.memory = new WebAssembly.Memory({ initial: Math.ceil(bytes / PAGE_BYTES) });
+      const instance = new WebAssembly.Instance(kernelModule, { docqa: { memory: this.memory } });
+      this.kernel = instance.exports as unknown as Kernel;
+    } else {
+      const pages = Math.ceil(bytes / PAGE_BYTES) - this.memory.buffer.byteLength / PAGE_BYTES;
+      if (pages > 0) this.memory.grow(pages);
+      const columns = new Int8Array(this.memory.buffer, columnsAt);
+      for (let d = this.dimensions - 1; d > 0; d--)
+        columns.copyWithin(d * capacity, d * this.capacity, d * this.capacity + this.rows);
     }
     const factors = new Float32Array(capacity);
     factors.set(this.factors.subarray(0, this.rows));
-    const instance = new WebAssembly.Instance(kernelModule, { docqa: { memory } });
-    this.memory = memory;
-    this.kernel = instance.exports as unknown as Kernel;
     this.capacity = capacity;
-    this.queryAt = queryAt;
+    this.queryAt = 0;
     this.dotAt = dotAt;
     this.columnsAt = columnsAt;
     this.factors = factors;

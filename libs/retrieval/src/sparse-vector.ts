@@ -44,12 +44,17 @@ export function documentSparseVector(text: string): SparseVector {
  * and `query`, as Qdrant computes it for a point.
  */
 export function keywordScore(text: string, query: SparseVector, averageTerms = AVERAGE_TERMS): number {
-  const weights = new Map(query.indices.map((index, i) => [index, query.values[i]!]));
   const terms = keywordTermIds(text);
   const counts = new Map<number, number>();
-  for (const term of terms) if (weights.has(term)) counts.set(term, (counts.get(term) ?? 0) + 1);
+  for (const term of terms) counts.set(term, (counts.get(term) ?? 0) + 1);
+  const norm = BM25_K1 * (1 - BM25_B + (BM25_B * terms.length) / averageTerms);
+  // Summed in the query's order, as weight × (k1 + 1) × tf / (tf + norm): the embedded store's
+  // search mirror computes it so, and both give the same score to the last bit.
   let score = 0;
-  for (const [term, tf] of counts) score += weights.get(term)! * saturate(tf, terms.length, averageTerms);
+  for (let i = 0; i < query.indices.length; i++) {
+    const tf = counts.get(query.indices[i]!);
+    if (tf) score += (query.values[i]! * (BM25_K1 + 1) * tf) / (tf + norm);
+  }
   return score;
 }
 

@@ -3,6 +3,8 @@
  * a connection of the bench's own), the API's log lines about its search mirror, and ingest jobs.
  */
 import type { ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import type { DocqaClient } from '@docqa/client';
@@ -25,6 +27,12 @@ export async function tableVersions(dataDir: string): Promise<number> {
   }
 }
 
+/**
+ * Longest the bench waits for the worker's upkeep after a burst: it retrains the vector index and
+ * compacts, several minutes at 1,000,000 chunks on a loaded machine (3 minutes were too few for
+ * 100,000 at load 17).
+ */
+const UPKEEP_WAIT_MS = 15 * 60_000;
 /** Polls of an unchanged version count after which the worker's upkeep is taken as done. */
 const UPKEEP_SETTLED_POLLS = 5;
 
@@ -41,8 +49,10 @@ export async function versionsRemoved(dataDir: string, before: number): Promise<
   const count = () => tableVersions(dataDir).catch(() => Infinity);
   let last = await count();
   for (let still = 0; last >= before || still < UPKEEP_SETTLED_POLLS;) {
-    if (performance.now() - started > 180_000)
-      throw new Error('no upkeep removed the versions of the import and ended in 3 minutes');
+    if (performance.now() - started > UPKEEP_WAIT_MS)
+      throw new Error(
+        `no upkeep removed the versions of the import and ended in ${UPKEEP_WAIT_MS / 60_000} minutes`,
+      );
     await new Promise((resolve) => setTimeout(resolve, 1000));
     const now = await count();
     still = now === last && now < before ? still + 1 : 0;
@@ -58,6 +68,8 @@ export interface MirrorLine {
   rows: number;
   rebuilt: boolean;
   ms: number;
+  /** Where the mirror's memory goes (a build afresh tells it), bytes. */
+  bytes?: { vectors: number; postings: number; ids: number; columns: number };
 }
 
 /**
@@ -123,10 +135,20 @@ export interface IngestJob {
   id: string;
 }
 
-/** Waits for every job to end; their chunks (a job with a failed document throws). */
+/**
+ * Longest the bench waits for the next ingest job to end (each holds {@link PER_CALL} documents:
+ * a few seconds each on a loaded machine) before it fails rather than waits on.
+ */
+const JOB_WAIT_MS = 10 * 60_000;
+
+/**
+ * Waits for every job to end; their chunks (a job with a failed document throws, and so does a
+ * job still unfinished {@link JOB_WAIT_MS} after the one before it ended).
+ */
 export async function jobsDone(jobs: IngestJob[]): Promise<number> {
   let chunks = 0;
-  for (const job of jobs)
+  for (const job of jobs) {
+    const deadline = Date.now() + JOB_WAIT_MS;
     for (;;) {
       const record = await job.client.jobs.get(job.id);
       if (record.status === 'completed' || record.status === 'failed') {
@@ -134,7 +156,44 @@ export async function jobsDone(jobs: IngestJob[]): Promise<number> {
         chunks += record.chunks;
         break;
       }
+      if (Date.now() > deadline)
+        throw new Error(
+          `ingest job ${job.id} (${record.status}) did not end within ${JOB_WAIT_MS / 60_000} minutes of the one before it`,
+        );
       await new Promise((r) => setTimeout(r, 200));
     }
+  }
   return chunks;
+}
+
+/** A deterministic pseudo-random generator, so every run indexes the same corpus. */
+export function rng(seed: number): () => number {
+  return () => (seed = (seed * 1664525 + 1013904223) >>> 0) / 2 ** 32;
+}
+
+/** Peak resident set size of a live process, MB (Linux `VmHWM`). */
+export function peakRssMb(pid: number): number {
+  const kb = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+  return Number(kb) / 1024;
+}
+
+export const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!;
+export const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(', ');
+export const perSecond = (n: number) => Math.round(n).toLocaleString('en');
+
+/** Waits for the API at `apiUrl` to answer its health check; throws after a minute. */
+export async function apiAnswers(apiUrl: string): Promise<void> {
+  for (let i = 0; ; i++) {
+    const ok = await fetch(`${apiUrl}health?mode=minimal`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) return;
+    if (i === 600) throw new Error(`the API did not answer ${apiUrl}health within a minute`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
 }

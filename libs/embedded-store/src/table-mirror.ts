@@ -1,0 +1,29 @@
+import type * as lancedb from '@lancedb/lancedb';
+import { MirrorKeeper } from './mirror-keeper';
+import type { MirrorEvents } from './mirror-rows';
+
+/**
+ * The keeper of a mirror of table `name` of `db`, whose latest version `latestVersion` reads;
+ * `events` (or `true`: none) are told of its catching up.
+ */
+export function tableMirror(
+  db: lancedb.Connection,
+  name: string,
+  latestVersion: () => Promise<number | null>,
+  events: MirrorEvents | true,
+): MirrorKeeper {
+  return new MirrorKeeper({
+    latestVersion,
+    snapshot: async (version) => {
+      const table = await db.openTable(name);
+      try {
+        await table.checkout(version);
+      } catch (error) {
+        table.close();
+        throw error;
+      }
+      return table;
+    },
+    events: events === true ? undefined : events,
+  });
+}
