@@ -18,11 +18,7 @@
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import type { AddressInfo } from 'node:net';
-import { execFile } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { Session } from 'node:inspector/promises';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import express from 'express';
 import { ScriptedAnswerer } from '@docqa/answering/testing';
 import { startOwnRedis } from '@docqa/testing';
@@ -33,8 +29,7 @@ import { Keys } from '@docqa/redis';
 import { noKnowledgeBase, startStack, type Stack } from '@docqa/system-tests/testing';
 import { reportBenchSection } from '../write-section';
 import { runBench } from '../run-bench';
-
-const execFileAsync = promisify(execFile);
+import { redisText, redisWork, run as runLoad, withCpuProfile, type Row } from './measure';
 
 const { values } = parseArgs({
   options: {
@@ -53,83 +48,8 @@ if (values.only !== undefined && !['get', 'post'].includes(values.only)) {
 }
 const duration = Number(values.duration);
 const connections = Number(values.connections);
-
-interface Row {
-  name: string;
-  rps: number;
-  p50: number;
-  p99: number;
-  errors: number;
-  /** Requests answered. */
-  requests: number;
-  /**
-   * CPU time of this process (the API, or the bare server) per request answered, µs: less
-   * sensitive to a busy machine than req/s, which depends on how much CPU the process got.
-   */
-  cpuUs: number;
-  /** What Redis did per request answered (docqa's endpoints only): see {@link redisWork}. */
-  redis?: RedisWork;
-}
-
-/** Redis's own counters per request: commands run, and reads and writes of its sockets (round trips). */
-interface RedisWork {
-  commands: number;
-  reads: number;
-  writes: number;
-}
-
-/** Redis's INFO counters of commands and socket reads and writes. */
-async function redisCounters(redis: Redis): Promise<RedisWork> {
-  const info = await redis.info('stats');
-  const field = (name: string) => Number(new RegExp(`^${name}:(\\d+)`, 'm').exec(info)?.[1] ?? NaN);
-  return {
-    commands: field('total_commands_processed'),
-    reads: field('total_reads_processed'),
-    writes: field('total_writes_processed'),
-  };
-}
-
-/** Runs `measure` and adds what Redis did per request (its counters before and after). */
-async function redisWork(redis: Redis, measure: () => Promise<Row>): Promise<Row> {
-  const before = await redisCounters(redis);
-  const row = await measure();
-  const after = await redisCounters(redis);
-  const per = (k: keyof RedisWork) => (after[k] - before[k]) / Math.max(1, row.requests);
-  return { ...row, redis: { commands: per('commands'), reads: per('reads'), writes: per('writes') } };
-}
-
-/** Runs autocannon in a process of its own, so the load generator never shares the server's event loop. */
-async function run(
-  name: string,
-  opts: { url: string; method?: string; headers?: Record<string, string>; body?: string },
-): Promise<Row> {
-  const args = [
-    require.resolve('autocannon/autocannon.js'),
-    '--json',
-    '-c',
-    String(connections),
-    '-d',
-    String(duration),
-  ];
-  if (opts.method) args.push('-m', opts.method);
-  for (const [k, v] of Object.entries(opts.headers ?? {})) args.push('-H', `${k}=${v}`);
-  if (opts.body) args.push('-b', opts.body);
-  args.push(opts.url);
-  const cpu = process.cpuUsage();
-  const { stdout } = await execFileAsync(process.execPath, args, { maxBuffer: 16 * 1024 * 1024 });
-  const { user, system } = process.cpuUsage(cpu);
-  const result = JSON.parse(stdout);
-  const errors = result.non2xx + result.errors + result.timeouts;
-  return {
-    name,
-    rps: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    errors,
-    requests: result.requests.total,
-    cpuUs: (user + system) / Math.max(1, result.requests.total),
-  };
-}
+const run = (name: string, opts: Parameters<typeof runLoad>[2]) =>
+  runLoad({ connections, duration }, name, opts);
 
 /**
  * An API with one answered question to read, its worker stopped; with `metrics`, filling them;
@@ -351,26 +271,6 @@ async function main(): Promise<void> {
   ].join('\n');
   reportBenchSection('API', 'npm run bench:api', text);
 }
-
-/** Runs `measure` with this process's CPU profiler on, and writes the profile to `file`. */
-async function withCpuProfile<T>(file: string, measure: () => Promise<T>): Promise<T> {
-  const session = new Session();
-  session.connect();
-  await session.post('Profiler.enable');
-  await session.post('Profiler.start');
-  try {
-    return await measure();
-  } finally {
-    const { profile } = await session.post('Profiler.stop');
-    mkdirSync(join(file, '..'), { recursive: true });
-    writeFileSync(file, JSON.stringify(profile));
-    session.disconnect();
-    console.error(`CPU profile written to ${file}`);
-  }
-}
-
-const redisText = (w: RedisWork) =>
-  `${w.commands.toFixed(1)} commands, ${w.reads.toFixed(2)} reads, ${w.writes.toFixed(2)} writes`;
 
 const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
 
