@@ -38,11 +38,13 @@ export interface ApiProcessOptions {
  */
 export async function composeApi(config: Config, opts: ApiProcessOptions): Promise<ApiHandle> {
   const { logger } = opts;
-  const clients = await openProcessClients(config, 'docqa-api', logger);
+  // Concurrent requests' commands go to Redis together (see RedisSendOptions).
+  const clients = await openProcessClients(config, 'docqa-api', logger, { autoPipelining: true });
   const subscriber = await connectRedis(clients.target, 'blocking', 'docqa-api-sub');
   const queue = new QuestionQueue(
     {
-      connection: bullConnection(clients.target, 'command', 'docqa-api-queue'),
+      // Questions asked together are enqueued in one round trip (see RedisSendOptions).
+      connection: bullConnection(clients.target, 'command', 'docqa-api-queue', { autoPipelining: true }),
       prefix: clients.keys.queuePrefix(),
       attempts: config.jobAttempts,
     },

@@ -13,6 +13,7 @@ export {
   scanKeys,
   tenantsWith,
   waitForRedis,
+  type RedisSendOptions,
   type RedisTarget,
 } from './redis';
 export { migrateKeyLayout } from './key-layout';

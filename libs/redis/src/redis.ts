@@ -71,8 +71,26 @@ const COMMAND_TIMEOUT_MS = 5_000;
 
 const retryStrategy = (times: number) => Math.min(times * 200, 2000);
 
+/** How a connection sends its commands. */
+export interface RedisSendOptions {
+  /**
+   * Sends the commands issued in one turn of the event loop together, as one pipeline (ioredis's
+   * auto-pipelining): one socket write and one read of Redis for the commands of many concurrent
+   * requests instead of one each. For a `command` connection that serves concurrent requests (the
+   * API's): their Redis round trips cost the API and Redis most of a request's CPU time
+   * (docs/benchmarks.md, "API"). Commands keep their order; `multi` and `pipeline` are sent as
+   * before. @defaultValue false
+   */
+  autoPipelining?: boolean;
+}
+
 /** ioredis options of a connection to one data node for `role`. */
-function nodeOptions(role: RedisRole, name: string, password?: string): RedisOptions {
+function nodeOptions(
+  role: RedisRole,
+  name: string,
+  password?: string,
+  send: RedisSendOptions = {},
+): RedisOptions {
   const base: RedisOptions = {
     connectionName: name,
     password,
@@ -81,7 +99,13 @@ function nodeOptions(role: RedisRole, name: string, password?: string): RedisOpt
     reconnectOnError: (err) => /READONLY|LOADING/.test(err.message),
   };
   return role === 'command'
-    ? { ...base, maxRetriesPerRequest: 1, enableOfflineQueue: false, commandTimeout: COMMAND_TIMEOUT_MS }
+    ? {
+        ...base,
+        maxRetriesPerRequest: 1,
+        enableOfflineQueue: false,
+        commandTimeout: COMMAND_TIMEOUT_MS,
+        enableAutoPipelining: send.autoPipelining === true,
+      }
     : { ...base, maxRetriesPerRequest: null };
 }
 
@@ -90,11 +114,17 @@ function nodeOptions(role: RedisRole, name: string, password?: string): RedisOpt
  * docqa process. A Cluster client is returned as a `Redis`: it offers the same commands (routed
  * by key slot), `defineCommand`, `multi` and `pipeline`, which is all docqa's stores use.
  */
-export function createRedis(target: RedisTarget, role: RedisRole, name = 'docqa'): Redis {
+export function createRedis(
+  target: RedisTarget,
+  role: RedisRole,
+  name = 'docqa',
+  send: RedisSendOptions = {},
+): Redis {
   const t = typeof target === 'string' ? { kind: 'single' as const, url: target } : target;
   if (t.kind === 'cluster') {
-    const node = nodeOptions(role, name, t.password);
+    const node = nodeOptions(role, name, t.password, send);
     const options: ClusterOptions = {
+      enableAutoPipelining: role === 'command' && send.autoPipelining === true,
       lazyConnect: true,
       redisOptions: node,
       enableOfflineQueue: role === 'blocking',
@@ -107,7 +137,7 @@ export function createRedis(target: RedisTarget, role: RedisRole, name = 'docqa'
     };
     return new Cluster(t.nodes, options) as unknown as Redis;
   }
-  const options: RedisOptions = { ...nodeOptions(role, name), lazyConnect: true };
+  const options: RedisOptions = { ...nodeOptions(role, name, undefined, send), lazyConnect: true };
   if (t.kind === 'sentinel') return new Redis({ ...options, ...sentinelOptions(t) });
   return new Redis(t.url, options);
 }
@@ -134,15 +164,16 @@ export function bullConnection(
   target: RedisTarget,
   role: RedisRole,
   name = 'docqa-queue',
+  send: RedisSendOptions = {},
 ): ConnectionOptions {
   const t = typeof target === 'string' ? { kind: 'single' as const, url: target } : target;
   if (t.kind === 'cluster') {
-    const cluster = createRedis(t, role, name) as unknown as Cluster;
+    const cluster = createRedis(t, role, name, send) as unknown as Cluster;
     cluster.on('error', () => undefined); // the queue or worker reports its own errors
     return cluster;
   }
   // Our back-off (at most 2 s), not BullMQ's (up to 20 s): a queue must come back with Redis.
-  const options = nodeOptions(role, name);
+  const options = nodeOptions(role, name, undefined, send);
   // ioredis options, which BullMQ passes on to ioredis (its own option type is a looser copy).
   if (t.kind === 'sentinel') return { ...options, ...sentinelOptions(t) } as ConnectionOptions;
   return { ...options, url: t.url } as ConnectionOptions;
@@ -168,8 +199,13 @@ export async function dropBullConnections(owner: { disconnect(): Promise<void> }
 }
 
 /** Opens a connection to `target` for `role` (see {@link createRedis}) and waits until it is ready. */
-export async function connectRedis(target: RedisTarget, role: RedisRole, name = 'docqa'): Promise<Redis> {
-  const redis = createRedis(target, role, name);
+export async function connectRedis(
+  target: RedisTarget,
+  role: RedisRole,
+  name = 'docqa',
+  send: RedisSendOptions = {},
+): Promise<Redis> {
+  const redis = createRedis(target, role, name, send);
   redis.on('error', () => undefined); // reconnects on its own; callers see failures per command
   await redis.connect();
   // A connection only ends for good when docqa closes it. Under Sentinel, ioredis was seen (rarely,

@@ -1,6 +1,7 @@
 /**
  * The top items of a V8 CPU profile (`.cpuprofile`, as `npm run bench:api -- --cpu-prof DIR`
- * writes them): self time by function and by package or file, in % of the samples.
+ * writes them): self time by function and by package or file, in % of the busy time, i.e. the
+ * samples less `(idle)` and the inspector's own `dispatch` (the profiler writing its profile).
  *
  *   node tools/bench/api/profile-top.mjs FILE.cpuprofile [N]
  */
@@ -13,10 +14,14 @@ if (!file) {
 }
 const profile = JSON.parse(readFileSync(file, 'utf8'));
 const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
+const NOT_BUSY = new Set(['(idle)', 'dispatch']);
 const selfTime = new Map();
 let total = 0;
+let sampled = 0;
 profile.samples.forEach((id, i) => {
   const dt = profile.timeDeltas[i] ?? 0;
+  sampled += dt;
+  if (NOT_BUSY.has(nodes.get(id).callFrame.functionName)) return;
   selfTime.set(id, (selfTime.get(id) ?? 0) + dt);
   total += dt;
 });
@@ -50,5 +55,7 @@ const top = (map) =>
     .slice(0, Number(n))
     .map(([k, t]) => `${((100 * t) / total).toFixed(1).padStart(5)} %  ${k}`)
     .join('\n');
-console.log(`${(total / 1e6).toFixed(1)} s sampled\n\nself time by function:\n${top(byFunction)}`);
+console.log(
+  `${(sampled / 1e6).toFixed(1)} s sampled, ${(total / 1e6).toFixed(1)} s busy\n\nself time by function:\n${top(byFunction)}`,
+);
 console.log(`\nself time by package or file:\n${top(byPlace)}`);
