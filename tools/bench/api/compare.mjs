@@ -33,8 +33,10 @@ function measure(dir, only) {
     { cwd: dir, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] },
   );
   const rows = {};
-  for (const m of out.matchAll(/^(.+): (\d+) req\/s, p50 ([\d.]+) ms, p99 ([\d.]+) ms, (\d+) µs CPU/gm))
-    rows[m[1]] = { rps: Number(m[2]), p99: Number(m[4]), cpu: Number(m[5]) };
+  for (const m of out.matchAll(
+    /^(.+): (\d+) req\/s, p50 ([\d.]+) ms, p99 ([\d.]+) ms, (\d+) µs CPU(?:[^\n]*?, ([\d.]+) reads)?[^\n]*$/gm,
+  ))
+    rows[m[1]] = { rps: Number(m[2]), p99: Number(m[4]), cpu: Number(m[5]), reads: Number(m[6] ?? NaN) };
   const [bare, ours] = Object.values(rows);
   return {
     ratio: ours.rps / bare.rps,
@@ -59,7 +61,7 @@ for (let round = 0; round < Number(values.rounds); round++) {
       const r = measure(builds[build], only);
       results[build][only].push(r);
       console.log(
-        `round ${round + 1} ${build} ${only}: ${(r.ratio * 100).toFixed(1)} % of bare (${r.rps} vs ${r.bare} req/s), p99 ${r.p99} ms, CPU ${r.cpu} µs a request (bare ${r.bareCpu})`,
+        `round ${round + 1} ${build} ${only}: ${(r.ratio * 100).toFixed(1)} % of bare (${r.rps} vs ${r.bare} req/s), p99 ${r.p99} ms, CPU ${r.cpu} µs a request (bare ${r.bareCpu}), ${r.reads} reads of Redis a request`,
       );
     }
 }
@@ -68,7 +70,7 @@ for (const only of ['get', 'post'])
   for (const build of ['old', 'new']) {
     const rs = results[build][only];
     console.log(
-      `${only} ${build}: median ${(median(rs.map((r) => r.ratio)) * 100).toFixed(1)} % of bare Express req/s, median p99 ${median(rs.map((r) => r.p99))} ms, median CPU ${median(rs.map((r) => r.cpu))} µs a request (bare ${median(rs.map((r) => r.bareCpu))})`,
+      `${only} ${build}: median ${(median(rs.map((r) => r.ratio)) * 100).toFixed(1)} % of bare Express req/s, median p99 ${median(rs.map((r) => r.p99))} ms, median CPU ${median(rs.map((r) => r.cpu))} µs a request (bare ${median(rs.map((r) => r.bareCpu))}), median ${median(rs.map((r) => r.reads))} reads of Redis a request`,
     );
   }
 console.log(
