@@ -22,8 +22,8 @@ export interface ProcessClients {
 
 /**
  * Opens the process's command connection and brings the key layout up to date, once, before any
- * store reads a record. `send`: how the connection sends its commands (the API's auto-pipelines
- * those of concurrent requests).
+ * store reads a record. `send`: how the connection sends its commands (the API's coalesces the writes
+ * of concurrent requests).
  */
 export async function openProcessClients(
   config: Config,

@@ -5,6 +5,7 @@ export { ChangeFeed } from './change-feed';
 export {
   bullConnection,
   closeRedis,
+  coalesceWritesOf,
   connectRedis,
   describeRedisTarget,
   redisTarget,

@@ -8,7 +8,7 @@ async function socketReads(probe: Redis): Promise<number> {
   return Number(/^total_reads_processed:(\d+)/m.exec(info)![1]);
 }
 
-describe('a command connection with auto-pipelining', () => {
+describe('a command connection that coalesces its writes', () => {
   // A private server: the shared one's counters move with every other test.
   let own: OwnRedis;
   let redis: Redis;
@@ -16,7 +16,7 @@ describe('a command connection with auto-pipelining', () => {
 
   beforeAll(async () => {
     own = await startOwnRedis();
-    redis = await connectRedis(own.url, 'command', 'docqa-test', { autoPipelining: true });
+    redis = await connectRedis(own.url, 'command', 'docqa-test', { coalesceWrites: true });
     probe = await connectRedis(own.url, 'command', 'docqa-probe');
   });
   afterAll(async () => {
@@ -43,6 +43,14 @@ describe('a command connection with auto-pipelining', () => {
     expect(ok).toEqual({ status: 'fulfilled', value: 1 });
     expect(failed.status).toBe('rejected');
     expect(after).toEqual({ status: 'fulfilled', value: '1' });
+  });
+
+  it('coalesces the writes of each new connection after a reconnection', async () => {
+    await probe.client('KILL', 'TYPE', 'normal', 'SKIPME', 'yes');
+    await new Promise((resolve) => redis.once('ready', resolve));
+    const before = await socketReads(probe);
+    await Promise.all(Array.from({ length: 20 }, () => redis.incr('again')));
+    expect((await socketReads(probe)) - before).toBeLessThanOrEqual(3);
   });
 
   it('runs scripts defined on the connection', async () => {

@@ -1,3 +1,4 @@
+import type { Writable } from 'node:stream';
 import type { ConnectionOptions } from 'bullmq';
 import { Cluster, Redis, type ClusterOptions, type RedisOptions } from 'ioredis';
 
@@ -74,23 +75,58 @@ const retryStrategy = (times: number) => Math.min(times * 200, 2000);
 /** How a connection sends its commands. */
 export interface RedisSendOptions {
   /**
-   * Sends the commands issued in one turn of the event loop together, as one pipeline (ioredis's
-   * auto-pipelining): one socket write and one read of Redis for the commands of many concurrent
+   * Writes the commands issued in one turn of the event loop to the socket together (corked until
+   * the turn ends): one socket write, and one read of Redis, for the commands of many concurrent
    * requests instead of one each. For a `command` connection that serves concurrent requests (the
    * API's): their Redis round trips cost the API and Redis most of a request's CPU time
-   * (docs/benchmarks.md, "API"). Commands keep their order; `multi` and `pipeline` are sent as
-   * before. @defaultValue false
+   * (docs/benchmarks.md, "API"). Nothing else changes: each command is still sent and answered on
+   * its own, in order, and a connection lost meanwhile fails them as it fails commands in flight.
+   * (ioredis's own auto-pipelining, which waits for each batch's replies before sending the next,
+   * left the API answering 503 for good after a Sentinel failover in the failover spec.)
+   * Single servers and Sentinel; a Cluster's connections are left as they are. @defaultValue false
    */
-  autoPipelining?: boolean;
+  coalesceWrites?: boolean;
+}
+
+/** Streams whose writes are already coalesced. */
+const coalesced = new WeakSet<object>();
+
+/**
+ * Coalesces the writes of a connection (see {@link RedisSendOptions.coalesceWrites}): of its
+ * socket now, and of each new one it reconnects with; for connections made elsewhere too (BullMQ's).
+ */
+export function coalesceWritesOf(redis: Redis | Cluster): void {
+  // A Cluster's node connections are its own; they are left as they are.
+  if (isCluster(redis)) return;
+  if (redis.stream) coalesceWrites(redis.stream);
+  redis.on('connect', () => coalesceWrites(redis.stream));
+}
+
+/**
+ * Corks `stream` at its first write in a turn of the event loop and uncorks it once the turn's
+ * I/O callbacks have run (`setImmediate`), so the turn's writes leave in one system call.
+ */
+function coalesceWrites(stream: Writable): void {
+  if (coalesced.has(stream)) return;
+  coalesced.add(stream);
+  const write = stream.write;
+  let corked = false;
+  const uncork = () => {
+    corked = false;
+    stream.uncork();
+  };
+  stream.write = function (this: Writable, ...args: Parameters<Writable['write']>) {
+    if (!corked) {
+      corked = true;
+      stream.cork();
+      setImmediate(uncork);
+    }
+    return write.apply(this, args);
+  } as Writable['write'];
 }
 
 /** ioredis options of a connection to one data node for `role`. */
-function nodeOptions(
-  role: RedisRole,
-  name: string,
-  password?: string,
-  send: RedisSendOptions = {},
-): RedisOptions {
+function nodeOptions(role: RedisRole, name: string, password?: string): RedisOptions {
   const base: RedisOptions = {
     connectionName: name,
     password,
@@ -104,7 +140,6 @@ function nodeOptions(
         maxRetriesPerRequest: 1,
         enableOfflineQueue: false,
         commandTimeout: COMMAND_TIMEOUT_MS,
-        enableAutoPipelining: send.autoPipelining === true,
       }
     : { ...base, maxRetriesPerRequest: null };
 }
@@ -122,9 +157,8 @@ export function createRedis(
 ): Redis {
   const t = typeof target === 'string' ? { kind: 'single' as const, url: target } : target;
   if (t.kind === 'cluster') {
-    const node = nodeOptions(role, name, t.password, send);
+    const node = nodeOptions(role, name, t.password);
     const options: ClusterOptions = {
-      enableAutoPipelining: role === 'command' && send.autoPipelining === true,
       lazyConnect: true,
       redisOptions: node,
       enableOfflineQueue: role === 'blocking',
@@ -137,9 +171,11 @@ export function createRedis(
     };
     return new Cluster(t.nodes, options) as unknown as Redis;
   }
-  const options: RedisOptions = { ...nodeOptions(role, name, undefined, send), lazyConnect: true };
-  if (t.kind === 'sentinel') return new Redis({ ...options, ...sentinelOptions(t) });
-  return new Redis(t.url, options);
+  const options: RedisOptions = { ...nodeOptions(role, name), lazyConnect: true };
+  const redis =
+    t.kind === 'sentinel' ? new Redis({ ...options, ...sentinelOptions(t) }) : new Redis(t.url, options);
+  if (send.coalesceWrites) coalesceWritesOf(redis);
+  return redis;
 }
 
 function sentinelOptions(t: Extract<RedisTarget, { kind: 'sentinel' }>): RedisOptions {
@@ -164,16 +200,15 @@ export function bullConnection(
   target: RedisTarget,
   role: RedisRole,
   name = 'docqa-queue',
-  send: RedisSendOptions = {},
 ): ConnectionOptions {
   const t = typeof target === 'string' ? { kind: 'single' as const, url: target } : target;
   if (t.kind === 'cluster') {
-    const cluster = createRedis(t, role, name, send) as unknown as Cluster;
+    const cluster = createRedis(t, role, name) as unknown as Cluster;
     cluster.on('error', () => undefined); // the queue or worker reports its own errors
     return cluster;
   }
   // Our back-off (at most 2 s), not BullMQ's (up to 20 s): a queue must come back with Redis.
-  const options = nodeOptions(role, name, undefined, send);
+  const options = nodeOptions(role, name);
   // ioredis options, which BullMQ passes on to ioredis (its own option type is a looser copy).
   if (t.kind === 'sentinel') return { ...options, ...sentinelOptions(t) } as ConnectionOptions;
   return { ...options, url: t.url } as ConnectionOptions;
