@@ -45,6 +45,7 @@ function measure(dir, only) {
     p99: ours.p99,
     cpu: ours.cpu,
     bareCpu: bare.cpu,
+    reads: ours.reads,
   };
 }
 
