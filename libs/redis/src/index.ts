@@ -5,7 +5,6 @@ export { ChangeFeed } from './change-feed';
 export {
   bullConnection,
   closeRedis,
-  coalesceWritesOf,
   connectRedis,
   describeRedisTarget,
   redisTarget,
@@ -14,8 +13,8 @@ export {
   scanKeys,
   tenantsWith,
   waitForRedis,
-  type RedisSendOptions,
   type RedisTarget,
 } from './redis';
+export { coalesceWritesOf, type RedisSendOptions } from './coalesce-writes';
 export { migrateKeyLayout } from './key-layout';
 export { Lease, type HeldLease } from './lease';
