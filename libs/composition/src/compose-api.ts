@@ -1,9 +1,10 @@
+import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { createApiServices, startApi, type ApiHandle, type ApiServices } from '@docqa/api-server';
 import type { Config } from '@docqa/config';
 import type { Metrics } from '@docqa/metrics';
 import { DeliveryQueue, QuestionQueue } from '@docqa/queue';
-import { bullConnection, closeRedis, connectRedis } from '@docqa/redis';
+import { bullConnection, closeRedis, coalesceWritesOf, connectRedis } from '@docqa/redis';
 import { closeInOrder } from './close-in-order';
 import { composeKnowledgeBase, type KnowledgeBase } from './knowledge-base';
 import { openProcessClients } from './process-clients';
@@ -38,7 +39,8 @@ export interface ApiProcessOptions {
  */
 export async function composeApi(config: Config, opts: ApiProcessOptions): Promise<ApiHandle> {
   const { logger } = opts;
-  const clients = await openProcessClients(config, 'docqa-api', logger);
+  // Concurrent requests' commands go to Redis together (see RedisSendOptions).
+  const clients = await openProcessClients(config, 'docqa-api', logger, { coalesceWrites: true });
   const subscriber = await connectRedis(clients.target, 'blocking', 'docqa-api-sub');
   const queue = new QuestionQueue(
     {
@@ -66,6 +68,8 @@ export async function composeApi(config: Config, opts: ApiProcessOptions): Promi
     );
   try {
     await Promise.all([queue.queue.waitUntilReady(), deliveries.queue.waitUntilReady()]);
+    // Questions asked together are enqueued in one write, as the command connection writes.
+    coalesceWritesOf((await queue.queue.getBackend().client) as unknown as Redis);
     let services = opts.services;
     if (!services) {
       knowledgeBase = await composeKnowledgeBase(config, clients, { logger });

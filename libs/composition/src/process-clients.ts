@@ -7,6 +7,7 @@ import {
   connectRedis,
   migrateKeyLayout,
   redisTarget,
+  type RedisSendOptions,
   type RedisTarget,
 } from '@docqa/redis';
 
@@ -21,16 +22,18 @@ export interface ProcessClients {
 
 /**
  * Opens the process's command connection and brings the key layout up to date, once, before any
- * store reads a record.
+ * store reads a record. `send`: how the connection sends its commands (the API's coalesces the writes
+ * of concurrent requests).
  */
 export async function openProcessClients(
   config: Config,
   name: string,
   logger: Logger,
+  send: RedisSendOptions = {},
 ): Promise<ProcessClients> {
   const target = redisTarget(config);
   const keys = new Keys(config.redisPrefix);
-  const redis = await connectRedis(target, 'command', name);
+  const redis = await connectRedis(target, 'command', name, send);
   try {
     await migrateKeyLayout(redis, keys, logger);
   } catch (err) {

@@ -72,7 +72,7 @@ export class QuestionStore {
           .digest('hex')
       : '';
     const now = new Date().toISOString();
-    const [outcome, qid, cid] = await this.redis.createQuestion(
+    const created = this.redis.createQuestion(
       this.keys.question(questionId),
       this.keys.questionEvents(questionId),
       this.keys.idempotency(questionId),
@@ -90,21 +90,34 @@ export class QuestionStore {
       input.pageUrl ?? '',
       input.locale ?? '',
     );
+    const addToChat = (cid: string, qid: string) =>
+      this.redis.addChatQuestion(
+        this.keys.chat(cid),
+        this.keys.chatQuestions(cid),
+        cid,
+        input.tenant,
+        now,
+        String(this.ttlSeconds),
+        newChat ? '1' : '0',
+        qid,
+      );
+    // A new question in a new chat without a key has fresh ids: no replay or conflict can come
+    // back, so its chat is written in the same round trip as the question (a failure of either
+    // fails the request; a chat left naming a question that was never written skips it, as it
+    // skips an expired one).
+    if (newChat && !key) {
+      const [[outcome], added] = await Promise.all([created, addToChat(chatId, questionId)]);
+      if (outcome !== 'created' || added !== 'ok')
+        throw new Error(`a new question was not created as such (${outcome}, ${added})`);
+      return { questionId, chatId, replayed: false, reasked: false };
+    }
+    const [outcome, qid, cid] = await created;
     if (outcome === 'conflict') {
       throw new IdempotencyConflictError(
         'this Idempotency-Key was already used with a different request body',
       );
     }
-    const added = await this.redis.addChatQuestion(
-      this.keys.chat(cid!),
-      this.keys.chatQuestions(cid!),
-      cid!,
-      input.tenant,
-      now,
-      String(this.ttlSeconds),
-      newChat ? '1' : '0',
-      qid!,
-    );
+    const added = await addToChat(cid!, qid!);
     // Only when the chat expired between the check above and now: the question is left to expire.
     if (added === 'chat_not_found') throw new NotFoundError(`chat ${input.chatId} was not found`);
     const replayed = outcome === 'replay';

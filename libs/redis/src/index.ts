@@ -15,5 +15,6 @@ export {
   waitForRedis,
   type RedisTarget,
 } from './redis';
+export { coalesceWritesOf, type RedisSendOptions } from './coalesce-writes';
 export { migrateKeyLayout } from './key-layout';
 export { Lease, type HeldLease } from './lease';

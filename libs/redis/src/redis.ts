@@ -1,5 +1,6 @@
 import type { ConnectionOptions } from 'bullmq';
 import { Cluster, Redis, type ClusterOptions, type RedisOptions } from 'ioredis';
+import { coalesceWritesOf, type RedisSendOptions } from './coalesce-writes';
 
 /** A Redis node's address. */
 export interface RedisNode {
@@ -81,7 +82,12 @@ function nodeOptions(role: RedisRole, name: string, password?: string): RedisOpt
     reconnectOnError: (err) => /READONLY|LOADING/.test(err.message),
   };
   return role === 'command'
-    ? { ...base, maxRetriesPerRequest: 1, enableOfflineQueue: false, commandTimeout: COMMAND_TIMEOUT_MS }
+    ? {
+        ...base,
+        maxRetriesPerRequest: 1,
+        enableOfflineQueue: false,
+        commandTimeout: COMMAND_TIMEOUT_MS,
+      }
     : { ...base, maxRetriesPerRequest: null };
 }
 
@@ -90,7 +96,12 @@ function nodeOptions(role: RedisRole, name: string, password?: string): RedisOpt
  * docqa process. A Cluster client is returned as a `Redis`: it offers the same commands (routed
  * by key slot), `defineCommand`, `multi` and `pipeline`, which is all docqa's stores use.
  */
-export function createRedis(target: RedisTarget, role: RedisRole, name = 'docqa'): Redis {
+export function createRedis(
+  target: RedisTarget,
+  role: RedisRole,
+  name = 'docqa',
+  send: RedisSendOptions = {},
+): Redis {
   const t = typeof target === 'string' ? { kind: 'single' as const, url: target } : target;
   if (t.kind === 'cluster') {
     const node = nodeOptions(role, name, t.password);
@@ -108,8 +119,10 @@ export function createRedis(target: RedisTarget, role: RedisRole, name = 'docqa'
     return new Cluster(t.nodes, options) as unknown as Redis;
   }
   const options: RedisOptions = { ...nodeOptions(role, name), lazyConnect: true };
-  if (t.kind === 'sentinel') return new Redis({ ...options, ...sentinelOptions(t) });
-  return new Redis(t.url, options);
+  const redis =
+    t.kind === 'sentinel' ? new Redis({ ...options, ...sentinelOptions(t) }) : new Redis(t.url, options);
+  if (send.coalesceWrites) coalesceWritesOf(redis);
+  return redis;
 }
 
 function sentinelOptions(t: Extract<RedisTarget, { kind: 'sentinel' }>): RedisOptions {
@@ -168,8 +181,13 @@ export async function dropBullConnections(owner: { disconnect(): Promise<void> }
 }
 
 /** Opens a connection to `target` for `role` (see {@link createRedis}) and waits until it is ready. */
-export async function connectRedis(target: RedisTarget, role: RedisRole, name = 'docqa'): Promise<Redis> {
-  const redis = createRedis(target, role, name);
+export async function connectRedis(
+  target: RedisTarget,
+  role: RedisRole,
+  name = 'docqa',
+  send: RedisSendOptions = {},
+): Promise<Redis> {
+  const redis = createRedis(target, role, name, send);
   redis.on('error', () => undefined); // reconnects on its own; callers see failures per command
   await redis.connect();
   // A connection only ends for good when docqa closes it. Under Sentinel, ioredis was seen (rarely,

@@ -5,8 +5,11 @@
  *   npm run bench:api [-- --duration 10 --connections 50] [--only get|post]
  *   npm run bench:api -- --metrics-overhead [--rounds 5]
  *   npm run bench:api -- --last-used-overhead [--rounds 5]
+ *   npm run bench:api -- --only get --cpu-prof DIR
  *
- * `--only` measures one pair (for profiling) and leaves docs/benchmarks.md alone.
+ * `--only` measures one pair (for profiling) and leaves docs/benchmarks.md alone. `--cpu-prof`
+ * writes a CPU profile (`.cpuprofile`, for Chrome DevTools or `tools/bench/api/profile-top.mjs`)
+ * of the API's process while autocannon loads each docqa endpoint, and of nothing else.
  * `--metrics-overhead` runs two APIs side by side, one filling Prometheus metrics and one not,
  * and alternates GET and POST between them for `--rounds` rounds: the metrics' cost, as the
  * change in the ratios above. `--last-used-overhead` does the same with one API recording when
@@ -15,8 +18,7 @@
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import type { AddressInfo } from 'node:net';
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
+import { join } from 'node:path';
 import express from 'express';
 import { ScriptedAnswerer } from '@docqa/answering/testing';
 import { startOwnRedis } from '@docqa/testing';
@@ -27,8 +29,7 @@ import { Keys } from '@docqa/redis';
 import { noKnowledgeBase, startStack, type Stack } from '@docqa/system-tests/testing';
 import { reportBenchSection } from '../write-section';
 import { runBench } from '../run-bench';
-
-const execFileAsync = promisify(execFile);
+import { redisText, redisWork, run as runLoad, withCpuProfile, type Row } from './measure';
 
 const { values } = parseArgs({
   options: {
@@ -38,6 +39,7 @@ const { values } = parseArgs({
     'metrics-overhead': { type: 'boolean', default: false },
     'last-used-overhead': { type: 'boolean', default: false },
     rounds: { type: 'string', default: '5' },
+    'cpu-prof': { type: 'string' },
   },
 });
 if (values.only !== undefined && !['get', 'post'].includes(values.only)) {
@@ -46,37 +48,8 @@ if (values.only !== undefined && !['get', 'post'].includes(values.only)) {
 }
 const duration = Number(values.duration);
 const connections = Number(values.connections);
-
-interface Row {
-  name: string;
-  rps: number;
-  p50: number;
-  p99: number;
-  errors: number;
-}
-
-/** Runs autocannon in a process of its own, so the load generator never shares the server's event loop. */
-async function run(
-  name: string,
-  opts: { url: string; method?: string; headers?: Record<string, string>; body?: string },
-): Promise<Row> {
-  const args = [
-    require.resolve('autocannon/autocannon.js'),
-    '--json',
-    '-c',
-    String(connections),
-    '-d',
-    String(duration),
-  ];
-  if (opts.method) args.push('-m', opts.method);
-  for (const [k, v] of Object.entries(opts.headers ?? {})) args.push('-H', `${k}=${v}`);
-  if (opts.body) args.push('-b', opts.body);
-  args.push(opts.url);
-  const { stdout } = await execFileAsync(process.execPath, args, { maxBuffer: 16 * 1024 * 1024 });
-  const result = JSON.parse(stdout);
-  const errors = result.non2xx + result.errors + result.timeouts;
-  return { name, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors };
-}
+const run = (name: string, opts: Parameters<typeof runLoad>[2]) =>
+  runLoad({ connections, duration }, name, opts);
 
 /**
  * An API with one answered question to read, its worker stopped; with `metrics`, filling them;
@@ -231,6 +204,13 @@ async function main(): Promise<void> {
     '/bare/',
     (req, res) => void res.status(201).json({ question_id: 'q_x', chat_id: String(req.body.question) }),
   );
+  const counters = new Redis(redis.url);
+  const profiled = (name: string, measure: () => Promise<Row>) =>
+    redisWork(counters, () =>
+      values['cpu-prof']
+        ? withCpuProfile(join(values['cpu-prof'], `${name}.cpuprofile`), measure)
+        : measure(),
+    );
   const server = bare.listen(0, '127.0.0.1');
   await new Promise((r) => server.once('listening', r));
   const bareUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -240,36 +220,50 @@ async function main(): Promise<void> {
   if (values.only !== 'post') {
     rows.push(await run('bare Express GET', { url: `${bareUrl}/bare/${created.question_id}/` }));
     rows.push(
-      await run('GET /question/{id}/', { url: `${stack.apiUrl}question/${created.question_id}/`, headers }),
+      await profiled('get', () =>
+        run('GET /question/{id}/', { url: `${stack.apiUrl}question/${created.question_id}/`, headers }),
+      ),
     );
   }
   if (values.only !== 'get') {
     rows.push(await run('bare Express POST', { url: `${bareUrl}/bare/`, method: 'POST', headers, body }));
     rows.push(
-      await run('POST /question/', { url: `${stack.apiUrl}question/`, method: 'POST', headers, body }),
+      await profiled('post', () =>
+        run('POST /question/', { url: `${stack.apiUrl}question/`, method: 'POST', headers, body }),
+      ),
     );
   }
   server.close();
+  await counters.quit();
   await stack.close();
   await redis.stop();
   if (values.only) {
     for (const r of rows)
-      console.log(`${r.name}: ${Math.round(r.rps)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms`);
+      console.log(
+        `${r.name}: ${Math.round(r.rps)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, ${Math.round(r.cpuUs)} µs CPU a request${r.redis ? `, Redis a request: ${redisText(r.redis)}` : ''}`,
+      );
     return;
   }
 
   const [bareGet, get, barePost, post] = rows as [Row, Row, Row, Row];
   const table = [
-    `| endpoint | req/s | p50 ms | p99 ms | non-2xx/errors |`,
-    `|---|---|---|---|---|`,
-    ...rows.map((r) => `| ${r.name} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${r.errors} |`),
+    `| endpoint | req/s | p50 ms | p99 ms | CPU µs a request | Redis a request | non-2xx/errors |`,
+    `|---|---|---|---|---|---|---|`,
+    ...rows.map(
+      (r) =>
+        `| ${r.name} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${Math.round(r.cpuUs)} | ${r.redis ? redisText(r.redis) : ''} | ${r.errors} |`,
+    ),
   ];
   const ratios = [
-    `- GET /question/{id}/ = **${pct(get.rps / bareGet.rps)}** of bare Express req/s (target ≥ 50 %), p99 ${get.p99} ms (target ≤ 20 ms)`,
-    `- POST /question/ (auth + validate + record + enqueue) = **${pct(post.rps / barePost.rps)}** of bare Express req/s (target ≥ 25 %)`,
+    `- GET /question/{id}/ = **${pct(get.rps / bareGet.rps)}** of bare Express req/s (target ≥ 80 %), p99 ${get.p99} ms (target ≤ 25 ms)`,
+    `- POST /question/ (auth + validate + rate limit + record + enqueue) = **${pct(post.rps / barePost.rps)}** of bare Express req/s (target ≥ 50 %), p99 ${post.p99} ms (target ≤ 25 ms)`,
   ];
   const text = [
-    `${connections} connections, ${duration} s per endpoint, one run on this machine (${new Date().toISOString().slice(0, 10)}); Redis is a private redis-server, no worker running during the measurement; autocannon runs in its own process.`,
+    `${connections} connections, ${duration} s per endpoint, one run on this machine (${new Date().toISOString().slice(0, 10)}, load average ${loadavg()
+      .map((x) => x.toFixed(1))
+      .join(
+        ', ',
+      )} at the end); Redis is a private redis-server, no worker running during the measurement; autocannon runs in its own process. CPU µs a request: the bench process's CPU time (user + system) during the endpoint's run over the requests answered. Redis a request: its INFO counters (commands processed, including those a script runs; socket reads and writes, i.e. round trips, shared when commands arrive together) over the requests answered.`,
     '',
     ...table,
     '',

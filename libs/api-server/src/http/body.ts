@@ -10,12 +10,18 @@ import { PayloadTooLargeError, UnsupportedMediaTypeError } from '@docqa/errors';
  *
  * @param limit a size such as `64kb` (settings BODY_LIMIT, DOCUMENTS_BODY_LIMIT).
  */
-export function jsonBody(limit: string, exempt: (req: Request) => boolean = () => false): RequestHandler[] {
+export function jsonBody(limit: string, exempt: (req: Request) => boolean = () => false): RequestHandler {
   const maxBytes = parseSize(limit);
-  const requireJson: RequestHandler = (req, res, next) => {
-    if (req.body !== undefined || exempt(req)) return next();
-    const declared = Number(req.get('content-length') ?? 0);
-    const hasBody = declared > 0 || req.get('transfer-encoding') !== undefined;
+  const parse = express.json({ limit, strict: true, type: ['application/json', 'application/*+json'] });
+  // One handler that asks `exempt` once: it runs on every request under its mount path.
+  return (req, res, next) => {
+    if (req.body !== undefined) return next();
+    const length = req.headers['content-length'];
+    const encoding = req.headers['transfer-encoding'];
+    // No body at all (a GET): body-parser would only find that out again (its own test).
+    if ((length === undefined && encoding === undefined) || exempt(req)) return next();
+    const declared = Number(length ?? 0);
+    const hasBody = declared > 0 || encoding !== undefined;
     if (hasBody && !req.is(['application/json', 'application/*+json'])) {
       throw new UnsupportedMediaTypeError('send the body as application/json');
     }
@@ -23,10 +29,8 @@ export function jsonBody(limit: string, exempt: (req: Request) => boolean = () =
       res.setHeader('Connection', 'close');
       throw new PayloadTooLargeError(`the request body is larger than ${limit}`);
     }
-    next();
+    parse(req, res, next);
   };
-  const parse = express.json({ limit, strict: true, type: ['application/json', 'application/*+json'] });
-  return [requireJson, (req, res, next) => (exempt(req) ? next() : parse(req, res, next))];
 }
 
 const UNITS: Record<string, number> = { b: 1, kb: 1024, mb: 1024 * 1024 };

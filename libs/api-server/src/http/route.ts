@@ -112,6 +112,8 @@ export function addGetRoute(
 /** Routes registered so far, for the 404/405 handler and the docs. */
 export class RouteTable {
   readonly specs: RouteSpec[] = [];
+  /** The routes that read their own body, with their path patterns (asked on every request). */
+  private readonly ownBody: { method: string; path: RegExp }[] = [];
 
   /**
    * @param authenticate verifies the bearer token of scoped routes; public routes (health, docs)
@@ -133,6 +135,7 @@ export class RouteTable {
    */
   add<B, Q>(spec: RouteSpec<B, Q>, handler: RouteHandler<B, Q>, ...before: RequestHandler[]): void {
     this.specs.push(spec as RouteSpec);
+    if (spec.form || spec.signedBody) this.ownBody.push({ method: spec.method, path: toRegExp(spec.path) });
     this.document(spec);
     const audited = spec.scope && spec.method !== 'get' && ruleOf(spec.operationId).audited !== false;
     const checks = spec.scope
@@ -155,9 +158,8 @@ export class RouteTable {
 
   /** Whether `method path` (under the base path) is a route that reads its own body (multipart or signed). */
   readsOwnBody(method: string, path: string): boolean {
-    return this.specs.some(
-      (s) => (s.form || s.signedBody) && s.method === method.toLowerCase() && toRegExp(s.path).test(path),
-    );
+    const lower = method.toLowerCase();
+    return this.ownBody.some((r) => r.method === lower && r.path.test(path));
   }
 
   /** Methods registered for a concrete path, for 405 `Allow`. */

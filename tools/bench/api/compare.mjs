@@ -1,0 +1,81 @@
+/**
+ * `npm run bench:api` of two builds side by side: another checkout's (`--old DIR`, with this
+ * checkout's `tools/bench/api/main.ts` copied in and built there with
+ * `node tools/build.mjs --only bench-api`, so both measure alike) and this one's, alternating round by round and
+ * which goes first, each measuring its endpoints against bare Express in its own run. Prints each
+ * round and the medians of the ratios to bare Express and of p99.
+ *
+ *   node tools/bench/api/compare.mjs --old /path/to/main [--rounds 3] [--duration 10]
+ */
+import { execFileSync } from 'node:child_process';
+import { loadavg } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+
+const { values } = parseArgs({
+  options: {
+    old: { type: 'string' },
+    rounds: { type: 'string', default: '3' },
+    duration: { type: 'string', default: '10' },
+  },
+});
+if (!values.old) {
+  console.error('usage: node tools/bench/api/compare.mjs --old DIR [--rounds 3] [--duration 10]');
+  process.exit(2);
+}
+const builds = { old: values.old, new: process.cwd() };
+
+/** One `--only` run of a build: its lines `name: N req/s, p50 X ms, p99 Y ms`, by name. */
+function measure(dir, only) {
+  const out = execFileSync(
+    process.execPath,
+    [join(dir, 'dist/tools/bench/api/main.js'), '--only', only, '--duration', values.duration],
+    { cwd: dir, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  const rows = {};
+  for (const m of out.matchAll(
+    /^(.+): (\d+) req\/s, p50 ([\d.]+) ms, p99 ([\d.]+) ms, (\d+) µs CPU(?:[^\n]*?, ([\d.]+) reads)?[^\n]*$/gm,
+  ))
+    rows[m[1]] = { rps: Number(m[2]), p99: Number(m[4]), cpu: Number(m[5]), reads: Number(m[6] ?? NaN) };
+  const [bare, ours] = Object.values(rows);
+  return {
+    ratio: ours.rps / bare.rps,
+    rps: ours.rps,
+    bare: bare.rps,
+    p99: ours.p99,
+    cpu: ours.cpu,
+    bareCpu: bare.cpu,
+    reads: ours.reads,
+  };
+}
+
+const results = { old: { get: [], post: [] }, new: { get: [], post: [] } };
+console.log(
+  `load average at the start: ${loadavg()
+    .map((x) => x.toFixed(1))
+    .join(', ')}`,
+);
+for (let round = 0; round < Number(values.rounds); round++) {
+  const order = round % 2 ? ['new', 'old'] : ['old', 'new'];
+  for (const only of ['get', 'post'])
+    for (const build of order) {
+      const r = measure(builds[build], only);
+      results[build][only].push(r);
+      console.log(
+        `round ${round + 1} ${build} ${only}: ${(r.ratio * 100).toFixed(1)} % of bare (${r.rps} vs ${r.bare} req/s), p99 ${r.p99} ms, CPU ${r.cpu} µs a request (bare ${r.bareCpu}), ${r.reads} reads of Redis a request`,
+      );
+    }
+}
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+for (const only of ['get', 'post'])
+  for (const build of ['old', 'new']) {
+    const rs = results[build][only];
+    console.log(
+      `${only} ${build}: median ${(median(rs.map((r) => r.ratio)) * 100).toFixed(1)} % of bare Express req/s, median p99 ${median(rs.map((r) => r.p99))} ms, median CPU ${median(rs.map((r) => r.cpu))} µs a request (bare ${median(rs.map((r) => r.bareCpu))}), median ${median(rs.map((r) => r.reads))} reads of Redis a request`,
+    );
+  }
+console.log(
+  `load average at the end: ${loadavg()
+    .map((x) => x.toFixed(1))
+    .join(', ')}`,
+);

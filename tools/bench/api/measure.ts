@@ -1,0 +1,114 @@
+/** What `npm run bench:api` measures of one endpoint under load: autocannon's figures, CPU time, Redis's work. */
+import { execFile } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import type { Redis } from 'ioredis';
+
+const execFileAsync = promisify(execFile);
+
+/** Load of a run: connections and seconds. */
+export interface Load {
+  connections: number;
+  duration: number;
+}
+
+/** One endpoint's figures under load. */
+export interface Row {
+  name: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  /** Requests answered. */
+  requests: number;
+  /**
+   * CPU time of this process (the API, or the bare server) per request answered, µs: less
+   * sensitive to a busy machine than req/s, which depends on how much CPU the process got.
+   */
+  cpuUs: number;
+  /** What Redis did per request answered (docqa's endpoints only): see {@link redisWork}. */
+  redis?: RedisWork;
+}
+
+/** Redis's own counters per request: commands run, and reads and writes of its sockets (round trips). */
+export interface RedisWork {
+  commands: number;
+  reads: number;
+  writes: number;
+}
+
+/** Redis's INFO counters of commands and socket reads and writes. */
+async function redisCounters(redis: Redis): Promise<RedisWork> {
+  const info = await redis.info('stats');
+  const field = (name: string) => Number(new RegExp(`^${name}:(\\d+)`, 'm').exec(info)?.[1] ?? NaN);
+  return {
+    commands: field('total_commands_processed'),
+    reads: field('total_reads_processed'),
+    writes: field('total_writes_processed'),
+  };
+}
+
+/** Runs `measure` and adds what Redis did per request (its counters before and after). */
+export async function redisWork(redis: Redis, measure: () => Promise<Row>): Promise<Row> {
+  const before = await redisCounters(redis);
+  const row = await measure();
+  const after = await redisCounters(redis);
+  const per = (k: keyof RedisWork) => (after[k] - before[k]) / Math.max(1, row.requests);
+  return { ...row, redis: { commands: per('commands'), reads: per('reads'), writes: per('writes') } };
+}
+
+/** Runs autocannon in a process of its own, so the load generator never shares the server's event loop. */
+export async function run(
+  load: Load,
+  name: string,
+  opts: { url: string; method?: string; headers?: Record<string, string>; body?: string },
+): Promise<Row> {
+  const args = [
+    require.resolve('autocannon/autocannon.js'),
+    '--json',
+    '-c',
+    String(load.connections),
+    '-d',
+    String(load.duration),
+  ];
+  if (opts.method) args.push('-m', opts.method);
+  for (const [k, v] of Object.entries(opts.headers ?? {})) args.push('-H', `${k}=${v}`);
+  if (opts.body) args.push('-b', opts.body);
+  args.push(opts.url);
+  const cpu = process.cpuUsage();
+  const { stdout } = await execFileAsync(process.execPath, args, { maxBuffer: 16 * 1024 * 1024 });
+  const { user, system } = process.cpuUsage(cpu);
+  const result = JSON.parse(stdout);
+  const errors = result.non2xx + result.errors + result.timeouts;
+  return {
+    name,
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors,
+    requests: result.requests.total,
+    cpuUs: (user + system) / Math.max(1, result.requests.total),
+  };
+}
+
+/** Runs `measure` with this process's CPU profiler on, and writes the profile to `file`. */
+export async function withCpuProfile<T>(file: string, measure: () => Promise<T>): Promise<T> {
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  try {
+    return await measure();
+  } finally {
+    const { profile } = await session.post('Profiler.stop');
+    mkdirSync(join(file, '..'), { recursive: true });
+    writeFileSync(file, JSON.stringify(profile));
+    session.disconnect();
+    console.error(`CPU profile written to ${file}`);
+  }
+}
+
+export const redisText = (w: RedisWork) =>
+  `${w.commands.toFixed(1)} commands, ${w.reads.toFixed(2)} reads, ${w.writes.toFixed(2)} writes`;
