@@ -12,9 +12,8 @@
  * times during a re-sync of a tenth of the documents and the upkeep after it (searched all along).
  *
  * With `--mcp`, the per-mode table is replaced by `search_docs` through MCP measured beside
- * `POST /rag/search/` (section "MCP search latency").
- *
- *   npm run bench:search-speed [-- --chunks 100000] [--mcp]
+ * `POST /rag/search/` (section "MCP search latency"); `--search-box`: the search box alone
+ * (`search-box.ts`).   npm run bench:search-speed [-- --chunks 100000] [--mcp | --search-box]
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -42,15 +41,18 @@ import { measureMcpLatency } from './mcp-latency';
 import { measureRawLimits } from './raw-limits';
 import { measureRecall } from './recall';
 import { measureResync } from './resync';
+import { measureSearchBox, rng } from './search-box';
 import { measureSideBySide } from './side-by-side';
 import { reportBenchSection } from '../write-section';
 import { runBench } from '../run-bench';
 
 const DEFAULT_TOTAL = 100_000;
 const { values } = parseArgs({
+  strict: false,
   options: {
     chunks: { type: 'string', default: String(DEFAULT_TOTAL) },
     mcp: { type: 'boolean', default: false },
+    'search-box': { type: 'boolean', default: false },
   },
 });
 const TOTAL = Number(values.chunks);
@@ -62,11 +64,6 @@ const RAW_SAMPLE = 20_000;
 const RECALL_QUERIES = 50;
 /** `dist/`: this file runs as dist/tools/bench/search-speed/main.js. */
 const dist = resolve(__dirname, '../../..');
-
-/** A deterministic pseudo-random generator, so every run indexes the same corpus. */
-function rng(seed: number): () => number {
-  return () => (seed = (seed * 1664525 + 1013904223) >>> 0) / 2 ** 32;
-}
 
 /** Peak resident set size of a live process, MB (Linux `VmHWM`). */
 function peakRssMb(pid: number): number {
@@ -296,4 +293,4 @@ async function main(): Promise<void> {
   }
 }
 
-runBench(main);
+runBench(values['search-box'] ? measureSearchBox : main);
