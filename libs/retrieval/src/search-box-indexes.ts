@@ -6,8 +6,8 @@ export interface SearchBoxIndexesOptions {
   /** Every chunk of a tenant (a store's `tenantChunks`). */
   chunks: (tenant: string) => AsyncIterable<Chunk>;
   /**
-   * How old a tenant's index may get before a search starts building it again (in the
-   * background: searches meanwhile use the one held).
+   * How old a tenant's index may get (from the end of its build) before a search starts building
+   * it again (in the background: searches meanwhile use the one held).
    * @defaultValue 60_000
    */
   refreshMs?: number;
@@ -60,7 +60,9 @@ export class SearchBoxIndexes {
     const started = this.now();
     held.building = SearchBoxIndex.of(this.options.chunks(tenant), ++held.generation).then(
       (index) => {
-        Object.assign(held, { index, builtAt: started, building: null });
+        // Counted from the build's end: a build longer than `refreshMs` (a large tenant on a busy
+        // machine) must not start the next one at once, over and over.
+        Object.assign(held, { index, builtAt: this.now(), building: null });
         return index;
       },
       (error: unknown) => {
