@@ -39,7 +39,6 @@ const nodeEntries = {
   'bench-widget': 'tools/bench/widget/main.ts',
   'bench-search-speed': 'tools/bench/search-speed/main.ts',
   'bench-mirror-scale': 'tools/bench/mirror-scale/main.ts',
-  'bench-search-box': 'tools/bench/search-box/main.ts',
   'bench-fuzz': 'tools/bench/fuzz/main.ts',
   'bench-sources': 'tools/bench/sources/main.ts',
   'bench-insights': 'tools/bench/insights/main.ts',

@@ -2,6 +2,7 @@ import { LitElement, html, nothing, type PropertyValues } from 'lit';
 import { customElement, property, query, state } from 'lit/decorators.js';
 import type { SearchBoxResult } from '@docqa/contracts';
 import { SEARCH_LABELS } from '@docqa/contracts/search-labels';
+import type * as AnswerKit from './answer-kit';
 import { ChatController } from './chat-controller';
 import { trapTab } from './focus-trap';
 import { SearchController } from './search-controller';
@@ -9,7 +10,7 @@ import { searchStyles } from './search-styles';
 import type { Labels } from './settings';
 import type { SettingsController } from './settings-controller';
 import { styles } from './styles';
-import { turnView, type RenderMarkdown, type TurnViewContext } from './turn-view';
+import { turnView, type TurnViewContext } from './turn-view';
 
 /** One entry of the list: ask the query, open a result, or search a recent query again. */
 type Entry =
@@ -41,10 +42,9 @@ export class AssistantSearchDialog extends LitElement {
   @state() private active = 0;
   @state() private followUp = '';
   @query('#search-input') private input?: HTMLInputElement;
-
   private search!: SearchController;
   private chat!: ChatController;
-  private markdown?: RenderMarkdown;
+  private kit?: typeof AnswerKit; // the Markdown renderer and the answers' texts, with the first question
 
   override connectedCallback(): void {
     // The controllers read the settings, which the host sets before it connects this element.
@@ -61,8 +61,8 @@ export class AssistantSearchDialog extends LitElement {
     this.search.remember(question);
     this.view = 'answer';
     this.chat.newChat();
-    void import('@docqa/answer-markdown').then((m) => {
-      this.markdown = m.renderMarkdown;
+    void import('./answer-kit').then((kit) => {
+      this.kit = kit;
       this.requestUpdate();
     });
     await this.chat.ask(question);
@@ -78,9 +78,10 @@ export class AssistantSearchDialog extends LitElement {
     if (e.key === 'Tab' && dialog) trapTab(e, dialog, (this.renderRoot as ShadowRoot).activeElement);
   };
 
-  /** The widget's texts with the search modal's defaults under them. */
+  /** The widget's texts with the search modal's and (once loaded) the answers' defaults under them. */
   private labels(): Labels & typeof SEARCH_LABELS {
-    return { ...SEARCH_LABELS, ...this.settings.value.labels } as Labels & typeof SEARCH_LABELS;
+    return { ...this.kit?.ANSWER_LABELS, ...SEARCH_LABELS, ...this.settings.value.labels } as Labels &
+      typeof SEARCH_LABELS;
   }
 
   private entries(): Entry[] {
@@ -243,7 +244,7 @@ export class AssistantSearchDialog extends LitElement {
     const labels = this.labels();
     const context: TurnViewContext = {
       labels,
-      markdown: this.markdown,
+      markdown: this.kit?.renderMarkdown,
       changed: () => {
         this.requestUpdate();
         return this.updateComplete;
@@ -274,7 +275,7 @@ export class AssistantSearchDialog extends LitElement {
           .value=${this.followUp}
           @input=${(e: Event) => (this.followUp = (e.target as HTMLInputElement).value)}
         />
-        <button type="submit" ?disabled=${this.chat.busy}>Ask</button>
+        <button type="submit" ?disabled=${this.chat.busy}>${labels.ASK_BUTTON ?? 'Ask'}</button>
       </form>`;
   }
 }

@@ -4,6 +4,7 @@ import { isLogoUrl } from '@docqa/contracts/constants';
 import { ChatController } from './chat-controller';
 import { trapTab } from './focus-trap';
 import { SettingsController } from './settings-controller';
+import type { ANSWER_LABELS } from '@docqa/contracts/answer-labels';
 import type { WidgetConfig } from './settings';
 import { styles } from './styles';
 import { isRtl } from './locale';
@@ -55,6 +56,8 @@ export class AssistantWidget extends LitElement {
   private readonly search = new SearchMode(this, this.settings, (open) => (this.open = open));
   /** Loaded with the first question: Markdown and the sanitiser are not in the initial module. */
   private markdown?: RenderMarkdown;
+  /** The answers' controls' default texts, loaded with the renderer. */
+  private answerLabels?: typeof ANSWER_LABELS;
   private shownTurns = 0;
   /**
    * Whether the message list follows the newest answer as it grows: down to the start of that
@@ -161,8 +164,9 @@ export class AssistantWidget extends LitElement {
     else if (list && Math.abs(list.scrollTop - this.scrolledTo) > 1) this.following = false;
     // Fetched with the first question, while its answer is being prepared.
     if (!this.markdown && this.chat.turns.length) {
-      void import('@docqa/answer-markdown').then((m) => {
+      void import('./answer-kit').then((m) => {
         this.markdown = m.renderMarkdown;
+        this.answerLabels = m.ANSWER_LABELS;
         this.requestUpdate();
       });
     }
@@ -215,7 +219,7 @@ export class AssistantWidget extends LitElement {
     // A refusal the settings' error already shows (the page is not allowed) is not said twice.
     const refusal = this.chat.refusal !== this.settings.error ? this.chat.refusal : undefined;
     const context: TurnViewContext = {
-      labels,
+      labels: { ...this.answerLabels, ...labels },
       markdown: this.markdown,
       changed: () => {
         this.requestUpdate();
@@ -229,7 +233,7 @@ export class AssistantWidget extends LitElement {
         ${logo_url && isLogoUrl(logo_url) ? html`<img src=${logo_url} alt="" />` : nothing}
         <h2>${labels.POPUP_TITLE}</h2>
         ${mode === 'chat' && turns.length ? html`<button type="button" class="new-chat" @click=${this.newChat}>${labels.NEW_CHAT_BUTTON}</button>` : nothing}
-        ${popup ? html`<button type="button" class="close" aria-label="Close" @click=${() => this.toggle(false)}>×</button>` : nothing}
+        ${popup ? html`<button type="button" class="close" aria-label=${labels.CLOSE_BUTTON ?? 'Close'} @click=${() => this.toggle(false)}>×</button>` : nothing}
       </header>
       ${this.filters()}
       <div class="messages" aria-live="polite" aria-busy=${busy}>
@@ -256,7 +260,7 @@ export class AssistantWidget extends LitElement {
           placeholder=${labels.CHAT_PLACEHOLDER}
           @input=${(e: Event) => (this.input = (e.target as HTMLInputElement).value)}
         />
-        <button type="submit" ?disabled=${busy}>Ask</button>
+        <button type="submit" ?disabled=${busy}>${labels.ASK_BUTTON ?? 'Ask'}</button>
       </form>
     </section>`;
   }

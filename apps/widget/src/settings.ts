@@ -1,15 +1,17 @@
 import type { Filter, WidgetSettings } from '@docqa/contracts';
 import { DEFAULT_LABELS } from '@docqa/contracts/constants';
+import type { ANSWER_LABELS } from '@docqa/contracts/answer-labels';
 import type { SEARCH_LABELS } from '@docqa/contracts/search-labels';
 import type { Locale } from './locale';
 import type { LabelPack } from './locales/label-pack';
 
 /**
  * Every label's text: the defaults (spec §2.7) under the server's and the page's own. The search
- * modal's texts are there only when overridden: their defaults load with the modal.
+ * modal's and the answers' controls' texts are there only when overridden (or given by the
+ * language's pack): their defaults load with the modal and with the Markdown renderer.
  */
 export type Labels = Record<keyof typeof DEFAULT_LABELS, string> &
-  Partial<Record<keyof typeof SEARCH_LABELS, string>>;
+  Partial<Record<keyof typeof SEARCH_LABELS | keyof typeof ANSWER_LABELS, string>>;
 
 /** The page's `window.ASSISTANT_WIDGET`: API address and token plus widget settings. */
 export interface WidgetConfig extends WidgetSettings {

@@ -28,7 +28,7 @@ export function turnView(t: Turn, key: string, ctx: TurnViewContext) {
   const onAnswerClick = (e: MouseEvent) => {
     const target = e.target as Element;
     const copy = target.closest<HTMLButtonElement>('button.copy');
-    if (copy) return copyText(copy.parentElement?.querySelector('code')?.textContent ?? '', copy);
+    if (copy) return copyText(copy.parentElement?.querySelector('code')?.textContent ?? '', copy, ctx.labels);
     const cite = target.closest<HTMLAnchorElement>('a.cite');
     if (!cite) return;
     e.preventDefault();
@@ -36,7 +36,7 @@ export function turnView(t: Turn, key: string, ctx: TurnViewContext) {
   };
   return html`<article class="turn" data-key=${key}>
     ${t.question ? html`<div class="question">${t.question}</div>` : nothing}
-    ${t.answer ? html`<div class="answer" @click=${onAnswerClick}>${answerContent(t, idOf, ctx.markdown)}</div>` : nothing}
+    ${t.answer ? html`<div class="answer" @click=${onAnswerClick}>${answerContent(t, idOf, ctx)}</div>` : nothing}
     ${!t.done && !t.answer ? html`<div class="answer pending">…</div>` : nothing}
     ${t.error ? html`<div class="error" role="alert" tabindex="-1">${t.error}</div>` : nothing}
     ${t.sources.length ? sourcesView(t, { ...ctx, idOf }) : nothing}
@@ -47,14 +47,19 @@ export function turnView(t: Turn, key: string, ctx: TurnViewContext) {
 /** The last rendering of each turn: a re-render for another reason (typing) does not parse again. */
 const rendered = new WeakMap<Turn, { answer: string; sources: number; html: string }>();
 
-function answerContent(t: Turn, idOf: (n: number) => string, markdown?: RenderMarkdown) {
+function answerContent(t: Turn, idOf: (n: number) => string, { markdown, labels }: TurnViewContext) {
   // Until the renderer has loaded (a slow network), the text keeps its lines: commands stay whole.
   if (!markdown) return html`<div class="plain">${t.answer}</div>`;
   let last = rendered.get(t);
   if (last?.answer !== t.answer || last.sources !== t.sources.length) {
     const labelOf = (n: number) => sourceLabel(t.sources[n - 1]!);
     const citations = { count: t.sources.length, idOf, labelOf };
-    last = { answer: t.answer, sources: t.sources.length, html: markdown(t.answer, { citations }) };
+    last = {
+      answer: t.answer,
+      sources: t.sources.length,
+      // The renderer came with the answers' texts (`answer-kit`): they are there.
+      html: markdown(t.answer, { citations, copyLabels: { text: labels.COPY!, name: labels.COPY_CODE! } }),
+    };
     rendered.set(t, last);
   }
   return unsafeHTML(last.html);
@@ -65,14 +70,14 @@ function feedbackView(t: Turn, ctx: TurnViewContext) {
   const copy = html`<button
     type="button"
     class="copy-answer"
-    aria-label="Copy answer"
-    @click=${(e: Event) => copyText(answerText(t), e.currentTarget as HTMLButtonElement)}
+    aria-label=${labels.COPY_ANSWER}
+    @click=${(e: Event) => copyText(answerText(t), e.currentTarget as HTMLButtonElement, labels)}
   >
     ${COPY_ICON}
   </button>`;
   if (t.rated)
     return html`<div class="actions">
-      ${copy}<span class="thanks" role="status" tabindex="-1">Thanks for the feedback.</span>
+      ${copy}<span class="thanks" role="status" tabindex="-1">${labels.FEEDBACK_THANKS}</span>
     </div>`;
   const send = async (from: Element, rating: Rating, details?: string, url?: string) => {
     const turn = from.closest('.turn');
@@ -108,7 +113,7 @@ function feedbackView(t: Turn, ctx: TurnViewContext) {
       ${copy}
       <button
         type="button"
-        aria-label="Good answer"
+        aria-label=${labels.RATE_UP}
         @click=${(e: Event) => void send(e.currentTarget as Element, 'up')}
       >
         ${THUMB}
@@ -116,7 +121,7 @@ function feedbackView(t: Turn, ctx: TurnViewContext) {
       <button
         type="button"
         class="down"
-        aria-label="Bad answer"
+        aria-label=${labels.RATE_DOWN}
         aria-expanded=${!!t.feedbackOpen}
         @click=${openForm}
       >
@@ -128,14 +133,14 @@ function feedbackView(t: Turn, ctx: TurnViewContext) {
         ? html`<form class="feedback" @submit=${submit} @keydown=${closeForm}>
             <textarea
               name="details"
-              aria-label="What should the answer say?"
+              aria-label=${labels.DOWN_RATE_DETAILS_LABEL}
               placeholder=${labels.DOWN_RATE_DETAILS_PLACEHOLDER}
             ></textarea>
             <input
               name="url"
               type="url"
               pattern="https?://.+"
-              aria-label="Page with the right answer"
+              aria-label=${labels.DOWN_RATE_URL_LABEL}
               placeholder=${labels.DOWN_RATE_URL_PLACEHOLDER}
             />
             <button type="submit">${labels.DOWN_RATE_BUTTON}</button>
@@ -155,25 +160,25 @@ function answerText(t: Turn): string {
   return cited.length ? `${t.answer.trim()}\n\n${cited.join('\n')}\n` : `${t.answer.trim()}\n`;
 }
 
-/** Copies `text` and says so on the button for a moment. */
-function copyText(text: string, button: HTMLButtonElement): void {
+/** Copies `text` and says so on the button for a moment (the answers' texts have loaded with it). */
+function copyText(text: string, button: HTMLButtonElement, labels: Labels): void {
   const label = (button.dataset.label ??= button.getAttribute('aria-label') ?? '');
-  const show = (state: 'Copied' | 'Copy failed' | undefined) => {
+  const show = (state?: string) => {
     button.setAttribute('aria-label', state ?? label);
     // The code block's button shows its state in words; the answer's is an icon.
-    if (button.classList.contains('copy')) button.textContent = state ?? 'Copy';
-    if (state) button.dataset.copied = state === 'Copied' ? 'yes' : 'no';
+    if (button.classList.contains('copy')) button.textContent = state ?? labels.COPY!;
+    if (state) button.dataset.copied = state === labels.COPIED ? 'yes' : 'no';
     else delete button.dataset.copied;
   };
-  const done = (state: 'Copied' | 'Copy failed') => {
+  const done = (state?: string) => {
     show(state);
     clearTimeout(Number(button.dataset.timer));
-    button.dataset.timer = String(setTimeout(() => show(undefined), 2000));
+    button.dataset.timer = String(setTimeout(() => show(), 2000));
   };
-  if (!navigator.clipboard) return done('Copy failed');
+  if (!navigator.clipboard) return done(labels.COPY_FAILED);
   navigator.clipboard.writeText(text).then(
-    () => done('Copied'),
-    () => done('Copy failed'),
+    () => done(labels.COPIED),
+    () => done(labels.COPY_FAILED),
   );
 }
 

@@ -58,6 +58,8 @@ export interface RenderOptions {
   citations?: CitationTargets;
   /** Code blocks get a Copy button (outside the scrolling block). @defaultValue true */
   copyButtons?: boolean;
+  /** The Copy button's text and accessible name. @defaultValue `{ text: 'Copy', name: 'Copy code' }` */
+  copyLabels?: { text: string; name: string };
   /**
    * Raw HTML in the answer: `drop` keeps only its text (the sanitiser removes the tags), `text`
    * shows it as written, never parsed (a page whose strict CSP reports every inline handler an
@@ -66,6 +68,9 @@ export interface RenderOptions {
   rawHtml?: 'drop' | 'text';
 }
 
+/** The code blocks' Copy button's texts by default. */
+const COPY_LABELS = { text: 'Copy', name: 'Copy code' };
+
 /**
  * Renders answer Markdown to sanitised HTML, as the widget and the portal show answers: only
  * formatting tags survive, links keep http(s) and mailto targets only and open in a new tab;
@@ -73,7 +78,7 @@ export interface RenderOptions {
  */
 export function renderMarkdown(
   markdown: string,
-  { citations, copyButtons = true, rawHtml = 'drop' }: RenderOptions = {},
+  { citations, copyButtons = true, copyLabels = COPY_LABELS, rawHtml = 'drop' }: RenderOptions = {},
 ): string {
   const html = (rawHtml === 'text' ? htmlAsText : htmlParsed).parse(markdown, { async: false }) as string;
   const clean = DOMPurify.sanitize(html, {
@@ -88,20 +93,20 @@ export function renderMarkdown(
     a.setAttribute('target', '_blank');
     a.setAttribute('rel', 'noopener noreferrer');
   }
-  if (copyButtons) for (const pre of root.querySelectorAll('pre')) wrapCodeBlock(pre);
+  if (copyButtons) for (const pre of root.querySelectorAll('pre')) wrapCodeBlock(pre, copyLabels);
   if (citations?.count) linkCitations(root, citations);
   return template.innerHTML;
 }
 
 /** Puts a code block in a frame with its Copy button, so the button stays put while the code scrolls. */
-function wrapCodeBlock(pre: HTMLPreElement): void {
+function wrapCodeBlock(pre: HTMLPreElement, labels: { text: string; name: string }): void {
   const frame = document.createElement('div');
   frame.className = 'code';
   const button = document.createElement('button');
   button.type = 'button';
   button.className = 'copy';
-  button.setAttribute('aria-label', 'Copy code');
-  button.textContent = 'Copy';
+  button.setAttribute('aria-label', labels.name);
+  button.textContent = labels.text;
   pre.replaceWith(frame);
   frame.append(pre, button);
 }

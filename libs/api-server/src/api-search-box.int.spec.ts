@@ -117,8 +117,8 @@ describe('POST /search/ (the widget search box, real store and worker)', () => {
   }
 
   /**
-   * Searches until `found` holds: the tenant's words are counted in the background after its
-   * first search, so prefixes and typos match once that count is done.
+   * Searches until `found` holds: the tenant's search-box index is built in the background after its
+   * first search, so prefixes and typos match once that build is done.
    */
   async function searchUntil(body: object, found: (r: Found) => boolean, token?: string): Promise<Found> {
     for (;;) {

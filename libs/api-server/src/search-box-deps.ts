@@ -1,7 +1,7 @@
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { Keys } from '@docqa/redis';
-import { SearchBox, Vocabularies, type Searcher, type VectorStore } from '@docqa/retrieval';
+import { SearchBox, SearchBoxIndexes, type Searcher, type VectorStore } from '@docqa/retrieval';
 import { QuestionRateLimiter } from './http/rate-limit';
 
 /** What `POST /search/` runs on: the search box and its own rate limits. */
@@ -15,29 +15,30 @@ export interface SearchBoxDeps {
 export interface SearchBoxSettings {
   searchRateLimitPerMinute: number;
   visitorSearchesPerMinute: number;
-  /** Seconds before a search recounts its tenant's words. */
+  /** Seconds before a search rebuilds its tenant's search-box index (words and capped postings). */
   searchWordsRefreshSeconds: number;
 }
 
 /**
- * Builds the search box over `retrieval`, with each tenant's words counted from `store` when it
- * lists its chunks' search texts (without, prefixes and typos match nothing more than themselves).
+ * Builds the search box over `retrieval`, with each tenant's index built from `store` when it lists
+ * a tenant's chunks (without, prefixes and typos match nothing more than themselves, and every
+ * search runs the full keyword search).
  */
 export function createSearchBoxDeps(
   config: SearchBoxSettings,
   deps: { redis: Redis; keys: Keys; retrieval: Searcher; store?: VectorStore; logger: Logger },
 ): SearchBoxDeps {
   const { store } = deps;
-  const vocabularies = store?.searchTexts
-    ? new Vocabularies({
-        texts: (tenant) => store.searchTexts!(tenant),
+  const indexes = store?.tenantChunks
+    ? new SearchBoxIndexes({
+        chunks: (tenant) => store.tenantChunks!(tenant),
         refreshMs: config.searchWordsRefreshSeconds * 1000,
         onError: (err, tenant) =>
-          deps.logger.warn({ err, tenant }, 'the search box could not count its words'),
+          deps.logger.warn({ err, tenant }, 'the search box could not index its passages'),
       })
     : undefined;
   return {
-    searchBox: new SearchBox({ searcher: deps.retrieval, vocabularies }),
+    searchBox: new SearchBox({ searcher: deps.retrieval, indexes }),
     rateLimiter: new QuestionRateLimiter({
       redis: deps.redis,
       keys: deps.keys,

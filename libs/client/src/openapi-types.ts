@@ -1482,6 +1482,18 @@ export interface components {
         SEARCH_RATE_LIMITED?: string;
         SEARCH_OFFLINE?: string;
         SEARCH_FOLLOW_UP?: string;
+        ASK_BUTTON?: string;
+        CLOSE_BUTTON?: string;
+        COPY_ANSWER?: string;
+        COPY_CODE?: string;
+        COPY?: string;
+        COPIED?: string;
+        COPY_FAILED?: string;
+        RATE_UP?: string;
+        RATE_DOWN?: string;
+        FEEDBACK_THANKS?: string;
+        DOWN_RATE_DETAILS_LABEL?: string;
+        DOWN_RATE_URL_LABEL?: string;
       };
     };
     SearchResponse: {

@@ -138,7 +138,7 @@ export const LIMIT_SETTINGS = {
     env: 'SEARCH_WORDS_REFRESH_SECONDS',
     schema: int(1, 86400),
     default: '60',
-    doc: "Seconds before a search recounts its tenant's words (prefix completions, typo fixes), in the background.",
+    doc: "Seconds before a search rebuilds its tenant's search-box index (words, passages per word), in the background.",
   },
   trustProxy: {
     env: 'TRUST_PROXY',

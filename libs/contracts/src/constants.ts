@@ -1,3 +1,4 @@
+import type { ANSWER_LABELS } from './answer-labels';
 import type { SEARCH_LABELS } from './search-labels';
 
 /**
@@ -23,7 +24,7 @@ export const DEFAULT_LABELS = {
 } as const;
 
 /** A text of the widget that `labels` may override. */
-export type LabelKey = keyof typeof DEFAULT_LABELS | keyof typeof SEARCH_LABELS;
+export type LabelKey = keyof typeof DEFAULT_LABELS | keyof typeof SEARCH_LABELS | keyof typeof ANSWER_LABELS;
 
 /**
  * Tenant names: 1-63 lowercase letters, digits, `_` or `-`, starting with a letter or digit. As a

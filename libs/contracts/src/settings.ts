@@ -1,14 +1,16 @@
 import { DEFAULT_LABELS, isLogoUrl, type LabelKey } from './constants';
+import { ANSWER_LABELS } from './answer-labels';
 import { SEARCH_LABELS } from './search-labels';
 import { FilterSchema } from './filter';
 import { LocaleSchema } from './locale';
 import { unionError, z } from './zod';
 
-/** Every label key: the chat's, then the search mode's. */
-const LABEL_KEYS = [...Object.keys(DEFAULT_LABELS), ...Object.keys(SEARCH_LABELS)] as [
-  LabelKey,
-  ...LabelKey[],
-];
+/** Every label key: the chat's, the search mode's, then the chat form's and answers' controls'. */
+const LABEL_KEYS = [
+  ...Object.keys(DEFAULT_LABELS),
+  ...Object.keys(SEARCH_LABELS),
+  ...Object.keys(ANSWER_LABELS),
+] as [LabelKey, ...LabelKey[]];
 
 export const WidgetFilterSchema = z.object({
   property: z.string().min(1).max(200),

@@ -143,29 +143,17 @@ export class EmbeddedStore implements VectorStore {
       .select([RESULT_COLUMN])
       .limit(limit)
       .toArray()) as Row[];
-    return rows.map((row) => {
-      const fields = resultRow(row.result);
-      return {
-        tenant,
-        document_id: fields.document_id,
-        chunk_id: fields.chunk_id,
-        title: fields.title,
-        url: fields.url || null,
-        heading: fields.heading,
-        text: fields.text,
-        metadata: JSON.parse(fields.metadata) as Record<string, unknown>,
-      };
-    });
+    return rows.map((row) => chunkOf(tenant, row));
   }
 
-  async *searchTexts(tenant: string): AsyncIterable<string> {
+  async *tenantChunks(tenant: string): AsyncIterable<Chunk> {
     const table = await this.openTable();
     if (!table) return;
     for await (const batch of table
       .query()
       .where(tenantClause([tenant]))
-      .select(['search_text'])) {
-      for (const row of batch.toArray() as unknown as { search_text: string }[]) yield row.search_text;
+      .select([RESULT_COLUMN])) {
+      for (const row of batch.toArray() as unknown as Row[]) yield chunkOf(tenant, row);
     }
   }
 
@@ -291,4 +279,19 @@ async function searchTexts(table: lancedb.Table, tenant: string, documentIds: st
     .select(['tenant', 'search_text'])
     .toArray()) as Row[];
   return rows.filter((row) => row.tenant === tenant).map((row) => row.search_text);
+}
+
+/** A row of the table (its result column) as the chunk it stores. */
+function chunkOf(tenant: string, row: Row): Chunk {
+  const fields = resultRow(row.result);
+  return {
+    tenant,
+    document_id: fields.document_id,
+    chunk_id: fields.chunk_id,
+    title: fields.title,
+    url: fields.url || null,
+    heading: fields.heading,
+    text: fields.text,
+    metadata: JSON.parse(fields.metadata) as Record<string, unknown>,
+  };
 }

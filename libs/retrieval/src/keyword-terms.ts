@@ -41,7 +41,7 @@ export function keywordTokens(text: string): string[] {
  * What a heading term is prefixed with: a word no text holds, letters only, so the full-text index
  * keeps it as one token.
  */
-const HEADING_MARK = 'qqh';
+export const HEADING_MARK = 'qqh';
 
 /**
  * The keyword terms of a section's own heading as words of their own ("Rotate a token" →

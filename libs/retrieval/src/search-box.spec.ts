@@ -1,7 +1,8 @@
 import type { SearchResult } from '@docqa/contracts';
 import { expandQuery, SearchBox } from './search-box';
 import type { SearchQuery } from './searcher';
-import { Vocabularies } from './vocabularies';
+import type { Chunk } from './chunk';
+import { SearchBoxIndexes } from './search-box-indexes';
 import { Vocabulary } from './vocabulary';
 
 const hit = (document_id: string, n: number, text = 'Revoke a token.'): SearchResult => ({
@@ -61,7 +62,7 @@ describe('SearchBox', () => {
     const results = [hit('a', 1), hit('b', 1), hit('a', 2), hit('a', 3), hit('a', 4), hit('c', 1)];
     const box = new SearchBox({
       searcher: { search: async (q) => (queries.push(q), { results, took_ms: 1 }) },
-      vocabularies: new Vocabularies({ texts: async function* () {} }),
+      indexes: new SearchBoxIndexes({ chunks: async function* () {} }),
     });
     const filters = [{ type: 'eq' as const, property: 'p', value: 'v' }];
     const found = await box.search({ tenant: 't', query: 'revoke', filters, limit: 2 });
@@ -74,4 +75,63 @@ describe('SearchBox', () => {
       highlights: [[0, 6]],
     });
   });
+
+  const chunk = (document_id: string, n: number, text: string, metadata = {}): Chunk => ({
+    tenant: 't',
+    document_id,
+    chunk_id: `${document_id}#${n}`,
+    title: document_id,
+    url: `https://docs.test/${document_id}#s${n}`,
+    heading: `${document_id} › Section ${n}`,
+    text,
+    metadata,
+  });
+  const corpus = [
+    chunk('tokens', 1, 'Revoke a token with tokens revoke.', { product: 'cli' }),
+    chunk('tokens', 2, 'Rotate a token every month.', { product: 'cli' }),
+    chunk('install', 1, 'Run the installer on Linux.', { product: 'server' }),
+    chunk('install', 2, 'The installer needs Node.', { product: 'server' }),
+  ];
+  const fromIndex = async (searcher: SearchQuery[] = []) => {
+    const indexes = new SearchBoxIndexes({ chunks: () => asyncOf(corpus) });
+    await indexes.built('t');
+    return new SearchBox({
+      searcher: { search: async (q) => (searcher.push(q), { results: [hit('full', 1)], took_ms: 1 }) },
+      indexes,
+    });
+  };
+
+  it('answers from the tenant’s index once built: prefixes, typos and snippets, no full search', async () => {
+    const searched: SearchQuery[] = [];
+    const box = await fromIndex(searched);
+    const typed = await box.search({ tenant: 't', query: 'tok', filters: [], limit: 5 });
+    expect(typed.results.map((r) => r.chunk_id)).toEqual(['tokens#1', 'tokens#2']);
+    expect(typed.results[0]).toMatchObject({
+      heading_path: ['tokens', 'Section 1'],
+      url: 'https://docs.test/tokens#s1',
+    });
+    const typo = await box.search({ tenant: 't', query: 'instaler ', filters: [], limit: 5 });
+    expect(typo.results.map((r) => r.chunk_id)).toEqual(['install#1', 'install#2']);
+    expect(typo.results[0]!.snippet).toContain('installer');
+    expect(searched).toEqual([]);
+  });
+
+  it('applies the filters to the index’s passages, and runs the full search when they leave too few pages', async () => {
+    const searched: SearchQuery[] = [];
+    const box = await fromIndex(searched);
+    const cli = [{ type: 'eq' as const, property: 'product', value: 'cli' }];
+    const one = await box.search({ tenant: 't', query: 'token', filters: cli, limit: 1 });
+    expect(one.results.map((r) => r.chunk_id)).toEqual(['tokens#1', 'tokens#2']);
+    expect(searched).toEqual([]);
+    const server = [{ type: 'eq' as const, property: 'product', value: 'server' }];
+    const none = await box.search({ tenant: 't', query: 'token', filters: server, limit: 1 });
+    expect(none.results.map((r) => r.document_id)).toEqual(['full']);
+    expect(searched).toEqual([
+      { tenants: ['t'], query: 'token tokens', mode: 'keyword', filters: server, limit: 3 },
+    ]);
+  });
 });
+
+async function* asyncOf<T>(items: T[]): AsyncIterable<T> {
+  yield* items;
+}

@@ -3,7 +3,8 @@ import { keywordTokens } from './keyword-terms';
 import { searchSnippet } from './search-snippet';
 import type { Searcher } from './searcher';
 import { words } from '@docqa/tokenize';
-import type { Vocabularies } from './vocabularies';
+import type { SearchBoxIndex } from './search-box-index';
+import type { SearchBoxIndexes } from './search-box-indexes';
 import type { Vocabulary } from './vocabulary';
 
 /** Words of a query taken (a search box's query is short; the rest is ignored). */
@@ -45,37 +46,70 @@ export interface ExpandedQuery {
 /**
  * The widget's as-you-type search (`POST /search/`): keyword-led, the last word a prefix, words of
  * five or more letters that no passage holds read as the words one typo away, results grouped by
- * page with a snippet of each section. Words come from each tenant's {@link Vocabularies}; with
- * none yet (or none for the store), only exact words match.
+ * page with a snippet of each section. Words and passages come from each tenant's
+ * {@link SearchBoxIndex} (see {@link SearchBoxIndexes}), which ranks a bounded number of passages
+ * per word; with none yet (or none for the store), only exact words match, ranked by the full
+ * keyword search of `searcher`, which also answers when filters leave the index's passages short
+ * of the pages wanted.
  */
 export class SearchBox {
-  constructor(private readonly deps: { searcher: Searcher; vocabularies?: Vocabularies }) {}
+  constructor(private readonly deps: { searcher: Searcher; indexes?: SearchBoxIndexes }) {}
 
   async search(query: SearchBoxQuery): Promise<SearchBoxResponse> {
     const started = performance.now();
-    const vocabulary = this.deps.vocabularies?.current(query.tenant) ?? null;
-    const expanded = expandQuery(query.query, vocabulary);
-    const results = expanded.words.length ? await this.sections(query, expanded) : [];
+    const index = this.deps.indexes?.current(query.tenant) ?? null;
+    const expanded = expandQuery(query.query, index?.vocabulary ?? null);
+    const results = expanded.words.length
+      ? ((index && indexed(index, query, expanded)) ?? (await this.searched(query, expanded)))
+      : [];
     return { results, took_ms: Math.round((performance.now() - started) * 100) / 100 };
   }
 
-  private async sections(query: SearchBoxQuery, expanded: ExpandedQuery): Promise<SearchBoxResult[]> {
+  private async searched(query: SearchBoxQuery, expanded: ExpandedQuery): Promise<SearchBoxResult[]> {
     const { results } = await this.deps.searcher.search({
       tenants: [query.tenant],
       query: expanded.words.join(' '),
       mode: 'keyword',
       filters: query.filters,
-      limit: Math.min(query.limit * SECTIONS_RANKED_PER_PAGE, 50),
+      limit: rankedLimit(query),
     });
-    return byPage(results, query.limit).map((hit) => ({
-      document_id: hit.document_id,
-      chunk_id: hit.chunk_id,
-      title: hit.title,
-      url: hit.url,
-      heading_path: hit.section ? hit.section.split(' › ') : [],
-      ...searchSnippet(hit.text, expanded.matches),
-    }));
+    return sections(byPage(results, query.limit), expanded);
   }
+}
+
+/**
+ * The results of `query` from the tenant's index, or null when filters left fewer pages than
+ * wanted (passages beyond the index's capped postings may pass them: the full search decides).
+ */
+function indexed(
+  index: SearchBoxIndex,
+  query: SearchBoxQuery,
+  expanded: ExpandedQuery,
+): SearchBoxResult[] | null {
+  const hits = index.rank(expanded.words, query.filters, rankedLimit(query));
+  const pages = byPage(
+    hits.map(({ chunk }) => ({ ...chunk, section: chunk.heading })),
+    query.limit,
+  );
+  if (query.filters.length && new Set(pages.map((hit) => hit.document_id)).size < query.limit) return null;
+  return sections(pages, expanded);
+}
+
+/** Sections ranked for `query`'s pages. */
+const rankedLimit = (query: SearchBoxQuery) => Math.min(query.limit * SECTIONS_RANKED_PER_PAGE, 50);
+
+/** What a section shows of a passage. */
+type Section = Pick<SearchResult, 'document_id' | 'chunk_id' | 'title' | 'url' | 'section' | 'text'>;
+
+function sections(hits: Section[], expanded: ExpandedQuery): SearchBoxResult[] {
+  return hits.map((hit) => ({
+    document_id: hit.document_id,
+    chunk_id: hit.chunk_id,
+    title: hit.title,
+    url: hit.url,
+    heading_path: hit.section ? hit.section.split(' › ') : [],
+    ...searchSnippet(hit.text, expanded.matches),
+  }));
 }
 
 /**
@@ -112,8 +146,8 @@ export function expandQuery(text: string, vocabulary: Vocabulary | null): Expand
  * The best sections of the best `pages` pages: pages in the order of their best section, each
  * page's sections (at most {@link SECTIONS_PER_PAGE}) together, best first.
  */
-function byPage(results: SearchResult[], pages: number): SearchResult[] {
-  const grouped = new Map<string, SearchResult[]>();
+function byPage<T extends Pick<SearchResult, 'document_id'>>(results: T[], pages: number): T[] {
+  const grouped = new Map<string, T[]>();
   for (const hit of results) {
     const page = grouped.get(hit.document_id);
     if (page) {

@@ -39,4 +39,22 @@ describe('searchSnippet', () => {
   it('keeps HTML from the documents out of the snippet', () => {
     expect(plainText('a <script>alert(1)</script> b')).toBe('a alert(1) b');
   });
+
+  it('drops a table’s separator row and keeps its cells as text', () => {
+    const table = '| Option | Default |\n| --- | :---: |\n| `limit` | 8 |\n|-----|-----|\n';
+    expect(plainText(table)).toBe('Option Default limit 8');
+    expect(plainText('a | b\n--- | ---\nc | d')).toBe('a b c d');
+  });
+
+  it('drops rules, heading underlines, task boxes, footnote marks and reference links', () => {
+    const text =
+      'Title\n=====\n\n-----\n\n- [x] Done[^1]\n* * *\nSee [the guide][guide] &amp; more&nbsp;here.';
+    expect(plainText(text)).toBe('Title Done See the guide & more here.');
+  });
+
+  it('never leaves a run of dashes or pipes in a snippet of a table', () => {
+    const found = searchSnippet('| Key | Value |\n|-----|-------|\n| port | 8080 |', words('port'));
+    expect(found.snippet).toBe('Key Value port 8080');
+    expect(marked(found)).toEqual(['port']);
+  });
 });

@@ -10,17 +10,26 @@ const SNIPPET_CHARS = 180;
 const LEAD_CHARS = 50;
 const ELLIPSIS = '…';
 
+/** Named character references a passage's Markdown may hold, as they read. */
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
+
 /**
  * The passage's text as it reads on the page, without Markdown's marks: link and image syntax
- * reduced to their text, emphasis, code ticks, heading and quote marks and HTML tags dropped,
- * white space collapsed.
+ * (inline and by reference) reduced to their text, emphasis, code ticks, heading, quote and list
+ * marks, task boxes, footnote marks and HTML tags dropped, lines that are only markup (a table's
+ * separator row `| --- | :-: |`, a rule `---` / `***`, a heading's underline `===`) removed,
+ * common character references read, white space collapsed.
  */
 export function plainText(markdown: string): string {
   return markdown
-    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/^[ \t]*\|?(?:[ \t]*:?-+:?[ \t]*\|)+[ \t]*(?::?-+:?[ \t]*)?$/gm, ' ')
+    .replace(/^[ \t]*(?:[-=*_][ \t]*){3,}$/gm, ' ')
+    .replace(/\[\^[^\]]*\]/g, '')
+    .replace(/!?\[([^\]]*)\](?:\([^)]*\)|\[[^\]]*\])/g, '$1')
     .replace(/<[^>]{1,200}>/g, ' ')
     .replace(/```[^\n]*|`|\*\*|__|~~/g, '')
-    .replace(/^\s{0,3}(?:#{1,6}|>|[-*+]|\d+\.)\s+/gm, '')
+    .replace(/^\s{0,3}(?:#{1,6}|>|[-*+]|\d+\.)\s+(?:\[[ xX]\]\s+)?/gm, '')
+    .replace(/&(amp|lt|gt|quot|apos|nbsp);/g, (_, name: string) => ENTITIES[name]!)
     .replace(/\|/g, ' ')
     .replace(/\s+/g, ' ')
     .trim();

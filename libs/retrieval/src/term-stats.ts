@@ -24,7 +24,7 @@ export function idf(df: number, chunks: number): number {
  * question. Of 0.1 to 1, 0.1 was best both for the docs set's answers and for nDCG@10 on the eval
  * sets with each section's title taken as its heading (docs/benchmarks.md, "Heading terms").
  */
-const HEADING_WEIGHT = 0.1;
+export const HEADING_WEIGHT = 0.1;
 
 /**
  * The query side of BM25: each term weighted by its IDF over `stats`, times its occurrences in the

@@ -65,10 +65,10 @@ export interface VectorStore {
    */
   setStamp(stamp: string): Promise<void>;
   /**
-   * The keyword search text of every chunk of `tenant`, for the search box's vocabulary (see
-   * `Vocabularies`); a store without it leaves the search box to exact words.
+   * Every chunk of `tenant`, in any order, for the search box's index (see `SearchBoxIndexes`); a
+   * store without it leaves the search box to exact words and the full keyword search.
    */
-  searchTexts?(tenant: string): AsyncIterable<string>;
+  tenantChunks?(tenant: string): AsyncIterable<Chunk>;
   /** Throws when the store cannot be read. */
   health(): Promise<void>;
   close(): Promise<void>;

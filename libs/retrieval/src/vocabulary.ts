@@ -1,9 +1,8 @@
 import { words } from '@docqa/tokenize';
+import { HEADING_MARK } from './keyword-terms';
 
 /** Longest word kept: longer "words" are hashes, ids and base64, never typed. */
 const MAX_WORD_LENGTH = 30;
-/** What heading words (see `headingWords`) start with; they are index terms, never typed. */
-const HEADING_MARK = 'qqh';
 
 /**
  * The words of a tenant's chunks, each with how many chunks hold it, for as-you-type search: the
@@ -27,13 +26,17 @@ export class Vocabulary {
   /** The vocabulary of these search texts, one per chunk. */
   static async of(texts: AsyncIterable<string> | Iterable<string>): Promise<Vocabulary> {
     const counts = new Map<string, number>();
-    for await (const text of texts) {
-      for (const word of new Set(words(text))) {
-        if (word.length > MAX_WORD_LENGTH || word.startsWith(HEADING_MARK)) continue;
-        counts.set(word, (counts.get(word) ?? 0) + 1);
-      }
-    }
+    for await (const text of texts) Vocabulary.count(counts, words(text));
     return new Vocabulary(counts);
+  }
+
+  /** Counts in `counts` (word → chunks holding it) the {@link words} of one more chunk. */
+  static count(counts: Map<string, number>, chunkWords: string[]): void {
+    for (const word of new Set(chunkWords)) {
+      // Heading words (see `headingWords`) are index terms, never typed.
+      if (word.length > MAX_WORD_LENGTH || word.startsWith(HEADING_MARK)) continue;
+      counts.set(word, (counts.get(word) ?? 0) + 1);
+    }
   }
 
   /** Words held. */

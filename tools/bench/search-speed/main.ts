@@ -14,9 +14,10 @@
  * an import of a tenth as many new documents and for `--after-seconds` (300) after it.
  *
  * With `--mcp`, the per-mode table is replaced by `search_docs` through MCP measured beside
- * `POST /rag/search/` (section "MCP search latency").
+ * `POST /rag/search/` (section "MCP search latency"); with `--search-box`, the search box alone
+ * (`search-box.ts`).
  *
- *   npm run bench:search-speed [-- --chunks 100000] [--mcp] [--import-phase [--after-seconds 300]]
+ *   npm run bench:search-speed [-- --chunks 100000] [--mcp | --search-box] [--import-phase [--after-seconds 300]]
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -51,17 +52,20 @@ import { measureMcpLatency } from './mcp-latency';
 import { measureRawLimits } from './raw-limits';
 import { measureRecall } from './recall';
 import { measureResync } from './resync';
+import { measureSearchBox } from './search-box';
 import { measureSideBySide } from './side-by-side';
 import { reportBenchSection } from '../write-section';
 import { runBench } from '../run-bench';
 
 const DEFAULT_TOTAL = 100_000;
 const { values } = parseArgs({
+  strict: false,
   options: {
     chunks: { type: 'string', default: String(DEFAULT_TOTAL) },
     mcp: { type: 'boolean', default: false },
     'import-phase': { type: 'boolean', default: false },
     'after-seconds': { type: 'string', default: '300' },
+    'search-box': { type: 'boolean', default: false },
   },
 });
 const TOTAL = Number(values.chunks);
@@ -294,4 +298,4 @@ async function main(): Promise<void> {
   }
 }
 
-runBench(main);
+runBench(values['search-box'] ? measureSearchBox : main);

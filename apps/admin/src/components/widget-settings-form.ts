@@ -2,6 +2,7 @@ import { LitElement, html, type PropertyValues } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
 import type { WidgetSettings } from '@docqa/contracts';
 import { DEFAULT_LABELS, type LabelKey } from '@docqa/contracts/constants';
+import { ANSWER_LABELS } from '@docqa/contracts/answer-labels';
 import { SEARCH_LABELS } from '@docqa/contracts/search-labels';
 import { api } from '../api/admin-api';
 import { FormErrors, type FormField } from '../api/form-errors';
@@ -11,7 +12,7 @@ import { describedBy, fieldErrorView, focusFirstInvalid, formErrorsView } from '
 import { formField } from './form-field';
 import { sharedStyles } from '../styles/shared-styles';
 
-const DEFAULTS: Record<string, string> = { ...DEFAULT_LABELS, ...SEARCH_LABELS };
+const DEFAULTS: Record<string, string> = { ...DEFAULT_LABELS, ...SEARCH_LABELS, ...ANSWER_LABELS };
 const LABEL_KEYS = Object.keys(DEFAULTS) as LabelKey[];
 
 /** The form's fields and the settings they edit. */
