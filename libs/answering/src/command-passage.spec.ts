@@ -1,6 +1,8 @@
 import type { SearchResult } from '@docqa/contracts';
-import type { SearchQuery } from '@docqa/retrieval';
+import type { Searcher } from '@docqa/retrieval';
 import { ExtractiveAnswerer } from './extractive-answerer';
+
+type SearchQuery = Parameters<Searcher['search']>[0];
 
 let n = 0;
 const chunk = (doc: string, section: string, text: string): SearchResult => ({

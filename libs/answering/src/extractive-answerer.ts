@@ -6,7 +6,7 @@ import { NOT_FOUND_ANSWER } from './answer-types';
 import { inAskersLanguage } from './fixed-phrases';
 import { rankSections, termWeights, type TermWeights } from './passage-choice';
 import { chooseWindow } from './passage-window';
-import { answersQuestion } from './not-covered';
+import { answeringOrder } from './not-covered';
 import { pieces } from './pieces';
 import { questionIntent } from './question-intent';
 import { asksForTask, questionKind, type QuestionKind } from './question-kind';
@@ -115,14 +115,8 @@ export class ExtractiveAnswerer implements Answerer {
   ): Promise<SearchResult[]> {
     if (!asksForTask(question ?? query, kind)) return [];
     const choice = this.rank(query, found, question, kind);
-    const first = choice?.ranked[0];
-    if (
-      !choice ||
-      !first ||
-      hasCode(first.passage) ||
-      !answersQuestion(choice.ranked, choice.names, choice.passages)
-    )
-      return [];
+    const first = choice && answeringOrder(choice.ranked, choice.names, choice.passages)?.[0];
+    if (!first || hasCode(first.passage)) return [];
     return documentPassages(
       this.retriever,
       input,
@@ -169,10 +163,10 @@ export class ExtractiveAnswerer implements Answerer {
   ): ComposedAnswer {
     const choice = this.rank(query, results, question, kind);
     if (!choice) return { text: NOT_FOUND_ANSWER, cited: [], quoted: new Map() };
-    const { passages, names, weights, ranked } = choice;
+    const { passages, names, weights } = choice;
+    const ranked = answeringOrder(choice.ranked, names, passages);
+    if (!ranked) return { text: NOT_FOUND_ANSWER, cited: [], quoted: new Map() };
     const first = ranked[0]!;
-    if (!answersQuestion(ranked, names, passages))
-      return { text: NOT_FOUND_ANSWER, cited: [], quoted: new Map() };
     // A "how do I…" question answered by steps under headings naming all its words needs no other section.
     const procedure = kind === 'how' && isProcedureFor(first.passage, weights);
     const commands = more.length ? this.rank(query, [...results, ...more], question, kind)!.ranked : ranked;
