@@ -52,6 +52,8 @@ const SHARED_BUDGET = 0.5;
  * sentence or two): a reader sees the other section that may be the one they meant.
  */
 const RELATED = 0.5;
+/** A fenced or indented code block in a passage's Markdown. */
+const CODE_BLOCK = /^(?:```|~~~| {4}\S)/m;
 /** Words of a brief quote at most, and the words it grows to around its best sentence. */
 const BRIEF = { maxWords: 60, targetWords: 30 };
 
@@ -104,7 +106,9 @@ export class ExtractiveAnswerer implements Answerer {
 
   /**
    * For a how-do-I whose best section gives no command or setting, the other passages of that
-   * section's page (see `documentPassages`), where the page may give it; none otherwise.
+   * section's page (see `documentPassages`), where the page may give it; none otherwise, and none
+   * when no retrieved section holds a code block: docs that write no commands (a TV manual) have
+   * no command section to find, and the second search would cost each of their answers.
    */
   private async commandPassages(
     input: AnswerInput,
@@ -113,18 +117,11 @@ export class ExtractiveAnswerer implements Answerer {
     kind: QuestionKind,
     question?: string,
   ): Promise<SearchResult[]> {
-    if (!asksForTask(question ?? query, kind)) return [];
+    if (!asksForTask(question ?? query, kind) || !found.some((r) => CODE_BLOCK.test(r.text))) return [];
     const choice = this.rank(query, found, question, kind);
     const first = choice && answeringOrder(choice.ranked, choice.names, choice.passages)?.[0];
     if (!first || hasCode(first.passage)) return [];
-    return documentPassages(
-      this.retriever,
-      input,
-      query,
-      first.passage.chunk.document_id,
-      found,
-      2 * this.topK,
-    );
+    return documentPassages(this.retriever, input, query, first.passage.chunk.document_id, found, this.topK);
   }
 
   async health(): Promise<void> {}
