@@ -40,7 +40,7 @@ const TLS = chunk(
 const RULES = chunk(
   'Rules',
   'Rules › PathPrefix',
-  'A router matches a request whose path starts with a prefix with the `PathPrefix` rule.',
+  'A router matches a request whose path starts with a prefix with the `PathPrefix` rule:\n\n```yaml\nrule: PathPrefix(`/api`)\n```',
 );
 
 /**
@@ -98,6 +98,13 @@ describe('the command of a how-do-I', () => {
     const what = searcher([OPTIONS, INTRO, RULES], [EXAMPLES]);
     await ask('What is the prefix option?', what);
     expect(what.queries).toHaveLength(1);
+  });
+
+  it('is not searched for in docs whose retrieved passages hold no code block at all', async () => {
+    const plain = { ...RULES, text: 'A router matches a request whose path starts with a prefix.' };
+    const retriever = searcher([OPTIONS, INTRO, plain], [EXAMPLES]);
+    await ask('How do I add a prefix to the request path?', retriever);
+    expect(retriever.queries).toHaveLength(1);
   });
 
   it('is not searched for when the best section gives one already', async () => {
