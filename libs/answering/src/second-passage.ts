@@ -8,7 +8,7 @@ const SECOND_PASSAGE_NEED = 0.25;
  * Score, relative to the best section's, from which the runner-up is quoted too: two sections
  * that answer about equally well are both shown rather than one guessed.
  */
-export const NEAR_TIE = 0.7;
+const NEAR_TIE = 0.7;
 /**
  * Score, relative to the best section's, from which a section of the same page that gives the
  * command or setting is quoted after a first section that gives none (see {@link commandPassage}).
