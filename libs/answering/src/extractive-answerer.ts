@@ -4,21 +4,16 @@ import { onTopic, standaloneQuery, topicSources } from './follow-up';
 import type { AnswerChunk, AnswerInput, Answerer } from './answer-types';
 import { NOT_FOUND_ANSWER } from './answer-types';
 import { inAskersLanguage } from './fixed-phrases';
-import {
-  holds,
-  rankSections,
-  termWeights,
-  weightOf,
-  type ScoredSection,
-  type TermWeights,
-} from './passage-choice';
+import { rankSections, termWeights, type TermWeights } from './passage-choice';
 import { chooseWindow } from './passage-window';
-import { answersQuestion } from './not-covered';
+import { answeringOrder } from './not-covered';
 import { pieces } from './pieces';
 import { questionIntent } from './question-intent';
-import { questionKind, type QuestionKind } from './question-kind';
+import { asksForTask, questionKind, type QuestionKind } from './question-kind';
 import { quotePassage } from './quote-passage';
 import { searchPassages } from './search-passages';
+import { documentPassages } from './document-passages';
+import { answersBeside, hasCode, isProcedureFor, secondPassage } from './second-passage';
 import { sectionPassages, type SectionPassage, type Unit } from './section-passage';
 import type { Searcher } from '@docqa/retrieval';
 import { nameTerms, terms } from './text';
@@ -50,13 +45,6 @@ export interface ComposedAnswer {
   quoted: Map<number, SearchResult>;
 }
 
-/** Share of the question's weight left unanswered by the first passage that calls for a second. */
-const SECOND_PASSAGE_NEED = 0.25;
-/**
- * Score, relative to the best section's, from which the runner-up is quoted too: two sections
- * that answer about equally well are both shown rather than one guessed.
- */
-const NEAR_TIE = 0.7;
 /** Share of the word budget the first of two quoted sections may take. */
 const SHARED_BUDGET = 0.5;
 /**
@@ -64,6 +52,8 @@ const SHARED_BUDGET = 0.5;
  * sentence or two): a reader sees the other section that may be the one they meant.
  */
 const RELATED = 0.5;
+/** A fenced or indented code block in a passage's Markdown. */
+const CODE_BLOCK = /^(?:```|~~~| {4}\S)/m;
 /** Words of a brief quote at most, and the words it grows to around its best sentence. */
 const BRIEF = { maxWords: 60, targetWords: 30 };
 
@@ -98,10 +88,13 @@ export class ExtractiveAnswerer implements Answerer {
   async *answer(input: AnswerInput): AsyncIterable<AnswerChunk> {
     yield { type: 'status', status: 'retrieving' };
     const query = standaloneQuery(input.question, input.history);
-    const results = await searchPassages(this.retriever, input, query, this.topK);
-    yield { type: 'status', status: 'generating' };
+    const kind = questionKind(input.question);
     const own = query === input.question ? undefined : input.question;
-    const { text, cited, quoted } = this.compose(query, results, questionKind(input.question), own);
+    const found = await searchPassages(this.retriever, input, query, this.topK);
+    const more = await this.commandPassages(input, query, found, kind, own);
+    const results = [...found, ...more];
+    yield { type: 'status', status: 'generating' };
+    const { text, cited, quoted } = this.compose(query, found, kind, own, more);
     for (const piece of pieces(inAskersLanguage(text, input.locale), this.wordsPerDelta)) {
       if (input.signal?.aborted) throw new Error('answer aborted');
       yield { type: 'delta', text: piece };
@@ -111,7 +104,46 @@ export class ExtractiveAnswerer implements Answerer {
     yield { type: 'sources', sources: own ? topicSources(sources, results, query, own) : sources };
   }
 
+  /**
+   * For a how-do-I whose best section gives no command or setting, the other passages of that
+   * section's page (see `documentPassages`), where the page may give it; none otherwise, and none
+   * when no retrieved section holds a code block: docs that write no commands (a TV manual) have
+   * no command section to find, and the second search would cost each of their answers.
+   */
+  private async commandPassages(
+    input: AnswerInput,
+    query: string,
+    found: SearchResult[],
+    kind: QuestionKind,
+    question?: string,
+  ): Promise<SearchResult[]> {
+    if (!asksForTask(question ?? query, kind) || !found.some((r) => CODE_BLOCK.test(r.text))) return [];
+    const choice = this.rank(query, found, question, kind);
+    const first = choice && answeringOrder(choice.ranked, choice.names, choice.passages)?.[0];
+    if (!first || hasCode(first.passage)) return [];
+    return documentPassages(this.retriever, input, query, first.passage.chunk.document_id, found, this.topK);
+  }
+
   async health(): Promise<void> {}
+
+  /**
+   * The retrieved sections ranked for a question, with the question's term weights and the names
+   * it writes; undefined when the question has no content words or nothing was retrieved.
+   */
+  private rank(query: string, results: SearchResult[], question?: string, kind = questionKind(query)) {
+    const wanted = [...new Set(terms(query))];
+    const ranks = new Map(results.map((r, i) => [r.chunk_id, i]));
+    const passages = sectionPassages(contextDocuments(results), ranks);
+    if (!wanted.length || !passages.length) return undefined;
+    // Names of the follow-up's own words: the topic it borrowed was looked up in its turn.
+    const names = nameTerms(question ?? query);
+    const weights = termWeights(wanted, passages, question ? new Set(terms(question)) : undefined, names);
+    const ranked = onTopic(
+      rankSections(passages, weights, kind, questionIntent(question ?? query)),
+      question ? wanted.filter((t) => !terms(question).includes(t)) : [],
+    );
+    return { passages, names, weights, ranked };
+  }
 
   /** The answer for retrieved passages (in rank order), or the not-found answer. */
   compose(
@@ -120,25 +152,29 @@ export class ExtractiveAnswerer implements Answerer {
     kind: QuestionKind = questionKind(query),
     /** A follow-up's own words, when `query` borrows earlier turns' words. */
     question?: string,
+    /**
+     * More passages of the best section's page (see `commandPassages`): a how-do-I's command may
+     * be quoted from them; they do not change which section answers.
+     */
+    more: SearchResult[] = [],
   ): ComposedAnswer {
-    const wanted = [...new Set(terms(query))];
-    const docs = contextDocuments(results);
-    const ranks = new Map(results.map((r, i) => [r.chunk_id, i]));
-    const passages = sectionPassages(docs, ranks);
-    if (!wanted.length || !passages.length) return { text: NOT_FOUND_ANSWER, cited: [], quoted: new Map() };
-    // Names of the follow-up's own words: the topic it borrowed was looked up in its turn.
-    const names = nameTerms(question ?? query);
-    const weights = termWeights(wanted, passages, question ? new Set(terms(question)) : undefined, names);
-    const ranked = onTopic(
-      rankSections(passages, weights, kind, questionIntent(question ?? query)),
-      question ? wanted.filter((t) => !terms(question).includes(t)) : [],
-    );
+    const choice = this.rank(query, results, question, kind);
+    if (!choice) return { text: NOT_FOUND_ANSWER, cited: [], quoted: new Map() };
+    const { passages, names, weights } = choice;
+    const ranked = answeringOrder(choice.ranked, names, passages);
+    if (!ranked) return { text: NOT_FOUND_ANSWER, cited: [], quoted: new Map() };
     const first = ranked[0]!;
-    if (!answersQuestion(ranked, names, passages))
-      return { text: NOT_FOUND_ANSWER, cited: [], quoted: new Map() };
     // A "how do I…" question answered by steps under headings naming all its words needs no other section.
     const procedure = kind === 'how' && isProcedureFor(first.passage, weights);
-    const second = this.secondPassage(first, ranked, weights, procedure);
+    const commands = more.length ? this.rank(query, [...results, ...more], question, kind)!.ranked : ranked;
+    const second = secondPassage(
+      first,
+      ranked,
+      weights,
+      asksForTask(question ?? query, kind),
+      procedure,
+      commands,
+    );
     if (second) {
       const shared = Math.round(this.targetWords * SHARED_BUDGET);
       return this.quoteSections(
@@ -201,55 +237,6 @@ export class ExtractiveAnswerer implements Answerer {
     }
     return { text: parts.join('\n\n'), cited, quoted };
   }
-
-  /**
-   * A second section: the runner-up when it answers about as well (a near tie), or one that holds
-   * most of what the first leaves unanswered when that is a good part of the question.
-   */
-  private secondPassage(
-    first: ScoredSection,
-    ranked: ScoredSection[],
-    weights: TermWeights,
-    procedure: boolean,
-  ): ScoredSection | undefined {
-    if (
-      ranked[1] &&
-      ranked[1].score >= NEAR_TIE * first.score &&
-      answersBeside(first, ranked[1]) &&
-      !procedure
-    )
-      return ranked[1];
-    const missing = new Map([...weights].filter(([t]) => !holds(first.passage, t)));
-    const need = weightOf(missing, () => true);
-    if (need < SECOND_PASSAGE_NEED * weightOf(weights, () => true)) return undefined;
-    return ranked
-      .slice(1)
-      .find(
-        (s) => s.score >= 0.5 * first.score && weightOf(missing, (t) => holds(s.passage, t)) >= 0.5 * need,
-      );
-  }
-}
-
-/**
- * Whether a section is the procedure a "how do I…" question asks for: steps or a command, under
- * headings that name every word of the question.
- */
-function isProcedureFor(passage: SectionPassage, weights: TermWeights): boolean {
-  const steps = passage.units.some((u) => u.kind === 'code' || u.kind === 'item');
-  return steps && [...weights.keys()].every((t) => passage.headingTerms.has(t));
-}
-
-/**
- * Whether a runner-up near the best section is another answer to show beside it. A definition
- * answers a "what is" question alone: a section that does not define the subject too (a list of
- * `docqa_…` metrics for "What is docqa?") is not. Nor is a section about another task on the same
- * subject ("Backing up AOF persistence") beside one that does what is asked with a command or
- * setting (`appendonly yes` for "turn on the AOF").
- */
-function answersBeside(first: ScoredSection, other: ScoredSection): boolean {
-  const commands = first.passage.units.some((u) => u.kind === 'code');
-  if (other.fit < 1 && first.fit > 1 && commands) return false;
-  return other.defines || !first.defines;
 }
 
 /**

@@ -91,6 +91,24 @@ const PROXY = [
   section('Services', 'Servers', 'Each server of a service receives HTTP requests.', 3),
 ];
 
+/** What a search of a sync tool's docs finds for unmounting: one section names the system asked about. */
+const MOUNT = [
+  section(
+    'rclone mount',
+    'Options',
+    'Options of the mount: `--daemon` runs the mount in the background, and the mount is unmounted when rclone stops.',
+    0,
+  ),
+  section(
+    'rclone mount',
+    'Synopsis',
+    'On Linux, unmount with:\n\n```\nfusermount -u /path/to/local/mount\n```',
+    1,
+  ),
+  section('Conversions', 'Mount points', 'A mount point is a folder where the remote shows up.', 2),
+  section('Install', 'Linux', 'Install rclone on Linux with the script.', 3),
+];
+
 describe('"not covered"', () => {
   it('declines a question whose name only a section about something else holds', async () => {
     expect(await answerTo('How do I enable HTTP/2 server push in Nginx?', PROXY)).toBe(NOT_FOUND_ANSWER);
@@ -108,5 +126,26 @@ describe('"not covered"', () => {
   it('answers a covered question worded with words the docs do not use', async () => {
     const text = await answerTo('How can I restrict a widget token to my docs domain?', TOKENS);
     expect(text).toContain('--widget --origin');
+  });
+
+  it('quotes first the section that holds the name asked about when the best-ranked one does not', async () => {
+    const text = await answerTo('How do I unmount the mount on Linux?', MOUNT);
+    expect(text.startsWith('On Linux, unmount with')).toBe(true);
+    expect(text).toContain('fusermount -u');
+  });
+
+  it('declines a question whose name half the sections hold, none of them the one that answers', async () => {
+    const docs = [
+      section(
+        'Migrate',
+        'Pandoc',
+        'Pandoc converts a docx or Markdown file to AsciiDoc:\n\n```\npandoc -t asciidoctor in.docx\n```',
+        0,
+      ),
+      section('Converters', 'LaTeX', 'A LaTeX converter is not built in.', 1),
+      section('Backends', 'PDF', 'Asciidoctor PDF writes PDF without LaTeX.', 2),
+      section('Convert', 'Markdown', 'Markdown files are not converted.', 3),
+    ];
+    expect(await answerTo('How do I convert Markdown to LaTeX with Pandoc?', docs)).toBe(NOT_FOUND_ANSWER);
   });
 });

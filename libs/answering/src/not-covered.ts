@@ -16,21 +16,25 @@ const MIN_COVERAGE = 0.4;
 const RARE_NAME = 0.5;
 
 /**
- * Whether the retrieved sections answer the question: one of them holds enough of its words
- * ({@link MIN_COVERAGE}) together with the names it writes that few sections hold. A name held
- * only by a section about something else ("Nginx" in a table row of Traefik's access-log fields,
- * asked "How do I enable HTTP/2 server push in Nginx?") does not make the question covered, and
- * neither does a name no section holds.
+ * The sections in the order an answer quotes them, or undefined when they do not answer the
+ * question: none holds enough of its words ({@link MIN_COVERAGE}) together with the names it
+ * writes that few sections hold. A name held only by a section about something else ("Nginx" in a
+ * table row of Traefik's access-log fields, asked "How do I enable HTTP/2 server push in Nginx?")
+ * does not make the question covered, and neither does a name no section holds. When the best
+ * section lacks such a name ("Linux" in "how do I unmount it on Linux?"), the best one that holds
+ * them with enough of the question's words is quoted first: it is about what was asked.
  */
-export function answersQuestion(
+export function answeringOrder(
   ranked: ScoredSection[],
   names: Set<string>,
   passages: SectionPassage[],
-): boolean {
-  if (unknownNames(names, passages).length) return false;
+): ScoredSection[] | undefined {
+  if (unknownNames(names, passages).length) return undefined;
   const rare = [...names].filter(
-    (t) => passages.filter((p) => holds(p, t)).length < RARE_NAME * passages.length,
+    (t) => passages.filter((p) => holds(p, t)).length <= RARE_NAME * passages.length,
   );
   const answering = ranked.find((s) => s.coverage >= MIN_COVERAGE);
-  return !!answering && rare.every((t) => holds(answering.passage, t));
+  if (!answering || !rare.every((t) => holds(answering.passage, t))) return undefined;
+  if (rare.every((t) => holds(ranked[0]!.passage, t))) return ranked;
+  return [answering, ...ranked.filter((s) => s !== answering)];
 }

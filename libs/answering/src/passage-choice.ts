@@ -22,7 +22,7 @@ export interface ScoredSection {
 export type TermWeights = Map<string, number>;
 
 /** Words that phrase a question rather than name what it is about (as terms: stemmed). */
-const PHRASING = new Set(
+export const PHRASING = new Set(
   terms(
     'myself yourself ourselves instead use using way possible want need please exactly thing something anything ' +
       'give tell explain describe show know find provide instruct instructions procedure help like mean meaning detail details ' +

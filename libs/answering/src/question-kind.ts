@@ -27,3 +27,14 @@ export function questionKind(question: string): QuestionKind {
   if (WHAT.test(question) && !OUTCOME.test(question)) return 'what';
   return 'other';
 }
+
+/** "Can Traefik retry…?", "Can I have…?", "Is there a way to…?": a task asked as a yes-or-no question. */
+const CAN = /^\s*(can|could|is it possible|is there a way)\b/i;
+
+/**
+ * Whether a question asks for a task to be done, whose answer is a command or setting: a how-do-I,
+ * or a can-it question ("Can Traefik retry a request when the backend fails?", of kind `trouble`).
+ */
+export function asksForTask(question: string, kind: QuestionKind = questionKind(question)): boolean {
+  return kind === 'how' || CAN.test(question);
+}

@@ -150,7 +150,7 @@ function docsLine(d: DocsFigures): string {
 }
 
 function emanualLine(e: EmanualFigures): string {
-  return `emanual-tv: gold section ${ratio(e.goldCited, e.questions)} (dev ${ratio(e.goldCited - e.testGoldCited, e.questions - e.testQuestions)}, test ${ratio(e.testGoldCited, e.testQuestions)}), recall ${e.recall.toFixed(3)}, median ${e.medianWords} words, faults ${e.issues}`;
+  return `emanual-tv: gold section ${ratio(e.goldCited, e.questions)} (dev ${ratio(e.goldCited - e.testGoldCited, e.questions - e.testQuestions)}, test ${ratio(e.testGoldCited, e.testQuestions)}), recall ${e.recall.toFixed(3)}, median ${e.medianWords} words, faults ${e.issues}, ${e.perSecond.toFixed(1)} answers/s`;
 }
 
 /** Prints the multi-dialect set's figures and writes them as their section of docs/benchmarks.md. */

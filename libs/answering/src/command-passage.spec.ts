@@ -1,0 +1,115 @@
+import type { SearchResult } from '@docqa/contracts';
+import type { Searcher } from '@docqa/retrieval';
+import { ExtractiveAnswerer } from './extractive-answerer';
+
+type SearchQuery = Parameters<Searcher['search']>[0];
+
+let n = 0;
+const chunk = (doc: string, section: string, text: string): SearchResult => ({
+  document_id: doc,
+  chunk_id: `${doc}#${n++}`,
+  title: doc,
+  url: `https://docs.example/${doc}`,
+  section,
+  text,
+  score: 0,
+  metadata: {},
+});
+
+/** A middleware's page as MkDocs sites write it: an introduction, examples, an option table. */
+const INTRO = chunk(
+  'AddPrefix',
+  'AddPrefix',
+  'The `addPrefix` middleware updates the path of a request before forwarding it.',
+);
+const EXAMPLES = chunk(
+  'AddPrefix',
+  'AddPrefix › Configuration Examples',
+  '```yaml\n# Prefixing with /foo\nhttp:\n  middlewares:\n    add-foo:\n      addPrefix:\n        prefix: "/foo"\n```',
+);
+const OPTIONS = chunk(
+  'AddPrefix',
+  'AddPrefix › Configuration Options',
+  '| Field | Description | Default |\n|---|---|---|\n| `prefix` | String to add **before** the current path in the requested URL. | "" |',
+);
+const TLS = chunk(
+  'AddPrefix',
+  'AddPrefix › Serving it over TLS',
+  'Routers that use the middleware may be served over TLS:\n\n```yaml\ntls:\n  certResolver: le\n```',
+);
+const RULES = chunk(
+  'Rules',
+  'Rules › PathPrefix',
+  'A router matches a request whose path starts with a prefix with the `PathPrefix` rule:\n\n```yaml\nrule: PathPrefix(`/api`)\n```',
+);
+
+/**
+ * A search that finds `first` for any question and, within a document (the `document_id` filter
+ * the answerer adds), that document's passages of `page`; it records its queries.
+ */
+function searcher(first: SearchResult[], page: SearchResult[]) {
+  const queries: SearchQuery[] = [];
+  return {
+    queries,
+    search: async (query: SearchQuery) => {
+      queries.push(query);
+      const within = query.filters.find((f) => f.property === 'document_id');
+      const results = within ? page.filter((r) => r.document_id === within.value) : first;
+      return { results: results.slice(0, query.limit), took_ms: 0 };
+    },
+  };
+}
+
+async function ask(question: string, retriever: ReturnType<typeof searcher>) {
+  let text = '';
+  for await (const c of new ExtractiveAnswerer(retriever).answer({
+    tenant: 't',
+    question,
+    history: [],
+    filters: [],
+  }))
+    if (c.type === 'delta') text += c.text;
+  return text;
+}
+
+describe('the command of a how-do-I', () => {
+  it('is quoted from the page’s example section when the best section is its option table', async () => {
+    const retriever = searcher([OPTIONS, INTRO, RULES, EXAMPLES], []);
+    const text = await ask('How do I add a prefix to the request path?', retriever);
+    expect(text).toContain('String to add **before**');
+    expect(text).toContain('prefix: "/foo"');
+    expect(text).not.toContain('certResolver');
+  });
+
+  it('is searched for within the best section’s page when the first search did not reach it', async () => {
+    const retriever = searcher([OPTIONS, INTRO, RULES], [INTRO, OPTIONS, EXAMPLES, TLS]);
+    const text = await ask('How do I add a prefix to the request path?', retriever);
+    expect(retriever.queries[1]!.filters).toEqual([
+      { type: 'eq', property: 'document_id', value: 'AddPrefix' },
+    ]);
+    expect(text).toContain('prefix: "/foo"');
+    // The page's code about something else is not the command asked for.
+    expect(text).not.toContain('certResolver');
+  });
+
+  it('is sought for a can-it question too, and not for a question that asks for no task', async () => {
+    const can = searcher([OPTIONS, INTRO, RULES], [EXAMPLES]);
+    expect(await ask('Can I add a prefix to the request path?', can)).toContain('prefix: "/foo"');
+    const what = searcher([OPTIONS, INTRO, RULES], [EXAMPLES]);
+    await ask('What is the prefix option?', what);
+    expect(what.queries).toHaveLength(1);
+  });
+
+  it('is not searched for in docs whose retrieved passages hold no code block at all', async () => {
+    const plain = { ...RULES, text: 'A router matches a request whose path starts with a prefix.' };
+    const retriever = searcher([OPTIONS, INTRO, plain], [EXAMPLES]);
+    await ask('How do I add a prefix to the request path?', retriever);
+    expect(retriever.queries).toHaveLength(1);
+  });
+
+  it('is not searched for when the best section gives one already', async () => {
+    const retriever = searcher([EXAMPLES, OPTIONS, INTRO], [TLS]);
+    expect(await ask('How do I add a prefix with addPrefix?', retriever)).toContain('prefix: "/foo"');
+    expect(retriever.queries).toHaveLength(1);
+  });
+});

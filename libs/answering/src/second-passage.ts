@@ -1,0 +1,109 @@
+import { holds, PHRASING, weightOf, type ScoredSection, type TermWeights } from './passage-choice';
+import type { SectionPassage } from './section-passage';
+import { documentTerms, withoutStringLiterals } from './text';
+
+/** Share of the question's weight left unanswered by the first passage that calls for a second. */
+const SECOND_PASSAGE_NEED = 0.25;
+/**
+ * Score, relative to the best section's, from which the runner-up is quoted too: two sections
+ * that answer about equally well are both shown rather than one guessed.
+ */
+const NEAR_TIE = 0.7;
+/**
+ * Score, relative to the best section's, from which a section of the same page that gives the
+ * command or setting is quoted after a first section that gives none (see {@link commandPassage}).
+ */
+const COMMAND_SCORE = 0.4;
+
+/** Whether a section holds a code block: a command, a setting, an example. */
+export function hasCode(passage: SectionPassage): boolean {
+  return passage.units.some((u) => u.kind === 'code');
+}
+
+/**
+ * A second section: the runner-up when it answers about as well (a near tie), unless, for a how-do-I
+ * whose first section gives no command, the runner-up gives none either and a section of the first
+ * one's page does (see {@link commandPassage}), which is quoted instead; or one
+ * that holds most of what the first leaves unanswered when that is a good part of the question.
+ */
+export function secondPassage(
+  first: ScoredSection,
+  ranked: ScoredSection[],
+  weights: TermWeights,
+  /** Whether the question asks for a task (see `asksForTask`). */
+  task: boolean,
+  procedure: boolean,
+  /** Sections a command may come from: the retrieved ones and more of the first one's page. */
+  commands: ScoredSection[] = ranked,
+): ScoredSection | undefined {
+  const tie =
+    ranked[1] && ranked[1].score >= NEAR_TIE * first.score && answersBeside(first, ranked[1]) && !procedure
+      ? ranked[1]
+      : undefined;
+  // A runner-up about as good that gives a command (on another page) is shown before a command
+  // found further down the first section's page.
+  const command =
+    task && !(tie && hasCode(tie.passage)) ? commandPassage(first, commands, weights) : undefined;
+  if (command ?? tie) return command ?? tie;
+  const missing = new Map([...weights].filter(([t]) => !holds(first.passage, t)));
+  const need = weightOf(missing, () => true);
+  if (need < SECOND_PASSAGE_NEED * weightOf(weights, () => true)) return undefined;
+  return ranked
+    .slice(1)
+    .find((s) => s.score >= 0.5 * first.score && weightOf(missing, (t) => holds(s.passage, t)) >= 0.5 * need);
+}
+
+/**
+ * For a how-do-I whose first section holds no code (a page's introduction, its option table): the
+ * best section of the same page whose code block does it, its code or heading naming
+ * the question's subject; else none. The visitor asked what to type or
+ * set, and the page gives it in a section ("Configuration Example", "Usage") that shares few of
+ * the question's words with them.
+ */
+export function commandPassage(
+  first: ScoredSection,
+  ranked: ScoredSection[],
+  weights: TermWeights,
+): ScoredSection | undefined {
+  if (hasCode(first.passage)) return undefined;
+  return ranked.find(
+    (s) =>
+      s.passage.doc === first.passage.doc &&
+      s.passage.section !== first.passage.section &&
+      s.score >= COMMAND_SCORE * first.score &&
+      hasCode(s.passage) &&
+      namesSubject(s.passage, weights),
+  );
+}
+
+/**
+ * Whether a section's code (strings aside) or its own heading holds a word of the question that is not only its phrasing: the example's `addPrefix:` for "add a
+ * prefix", not a TLS example beside it on the page.
+ */
+function namesSubject(passage: SectionPassage, weights: TermWeights): boolean {
+  const found = new Set(passage.sectionTerms);
+  for (const u of passage.units)
+    if (u.kind === 'code') documentTerms(withoutStringLiterals(u.text)).forEach((t) => found.add(t));
+  return [...weights].some(([t, w]) => w > 0 && !PHRASING.has(t) && found.has(t));
+}
+
+/**
+ * Whether a section is the procedure a "how do I…" question asks for: steps or a command, under
+ * headings that name every word of the question.
+ */
+export function isProcedureFor(passage: SectionPassage, weights: TermWeights): boolean {
+  const steps = passage.units.some((u) => u.kind === 'code' || u.kind === 'item');
+  return steps && [...weights.keys()].every((t) => passage.headingTerms.has(t));
+}
+
+/**
+ * Whether a runner-up near the best section is another answer to show beside it. A definition
+ * answers a "what is" question alone: a section that does not define the subject too (a list of
+ * `docqa_…` metrics for "What is docqa?") is not. Nor is a section about another task on the same
+ * subject ("Backing up AOF persistence") beside one that does what is asked with a command or
+ * setting (`appendonly yes` for "turn on the AOF").
+ */
+export function answersBeside(first: ScoredSection, other: ScoredSection): boolean {
+  if (other.fit < 1 && first.fit > 1 && hasCode(first.passage)) return false;
+  return other.defines || !first.defines;
+}
