@@ -30,6 +30,8 @@ export interface SearchBoxQuery {
   /** As typed: a last word without a space after it is a prefix. */
   query: string;
   filters: Filter[];
+  /** The docs version searched (its pages and unversioned ones). */
+  version?: string;
   /** Most pages. */
   limit: number;
 }
@@ -65,6 +67,7 @@ export class SearchBox {
       query: expanded.words.join(' '),
       mode: 'keyword',
       filters: query.filters,
+      version: query.version,
       limit: Math.min(query.limit * SECTIONS_RANKED_PER_PAGE, 50),
     });
     return byPage(results, query.limit).map((hit) => ({
