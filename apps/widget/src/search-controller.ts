@@ -5,6 +5,7 @@ import { SEARCH_LABELS } from '@docqa/contracts/search-labels';
 import { WidgetError } from './api-client';
 import { pageUrl } from './chat-controller';
 import type { SettingsController } from './settings-controller';
+import { pageVersion } from './settings';
 import { RecentSearches } from './recent-searches';
 
 /**
@@ -94,6 +95,7 @@ export class SearchController implements ReactiveController {
         query,
         filters: this.settings.filters(),
         page_url: pageUrl(),
+        version: pageVersion(this.settings.value),
       };
       const res = await api.call(
         'search/',
