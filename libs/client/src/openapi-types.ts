@@ -1532,6 +1532,12 @@ export interface components {
         SEARCH_OFFLINE?: string;
         SEARCH_FOLLOW_UP?: string;
       };
+      version?: components['schemas']['DocVersion'] & unknown;
+      /**
+       * @description A regular expression with a named capture `version` matched against the page’s URL.
+       * @example /docs/(?<version>\d+\.x)/
+       */
+      version_pattern?: string;
     };
     SearchResponse: {
       results: components['schemas']['SearchResult'][];
