@@ -12,9 +12,11 @@
  * times during a re-sync of a tenth of the documents and the upkeep after it (searched all along).
  *
  * With `--mcp`, the per-mode table is replaced by `search_docs` through MCP measured beside
- * `POST /rag/search/` (section "MCP search latency").
+ * `POST /rag/search/` (section "MCP search latency"). With `--versions`, the documents have docs
+ * versions (three, and a quarter without) and searches with a version are measured beside
+ * unfiltered ones (section "Search with a version").
  *
- *   npm run bench:search-speed [-- --chunks 100000] [--mcp]
+ *   npm run bench:search-speed [-- --chunks 100000] [--mcp] [--versions]
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -43,6 +45,7 @@ import { measureRawLimits } from './raw-limits';
 import { measureRecall } from './recall';
 import { measureResync } from './resync';
 import { measureSideBySide } from './side-by-side';
+import { BENCH_VERSIONS, measureVersioned } from './versioned-search';
 import { reportBenchSection } from '../write-section';
 import { runBench } from '../run-bench';
 
@@ -51,6 +54,7 @@ const { values } = parseArgs({
   options: {
     chunks: { type: 'string', default: String(DEFAULT_TOTAL) },
     mcp: { type: 'boolean', default: false },
+    versions: { type: 'boolean', default: false },
   },
 });
 const TOTAL = Number(values.chunks);
@@ -97,6 +101,7 @@ async function main(): Promise<void> {
     content: `## ${sentence(3)}\n\n${sentence(80)}`,
     content_type: 'text/markdown',
     metadata: { product: i % 3 === 0 ? 'cli' : 'api' },
+    ...(values.versions && BENCH_VERSIONS[i % 4] && { version: BENCH_VERSIONS[i % 4] }),
   }));
 
   const loadBefore = load();
@@ -187,6 +192,34 @@ async function main(): Promise<void> {
       reportBenchSection(
         'MCP search latency',
         `npm run bench:search-speed -- --chunks ${TOTAL} --mcp`,
+        section,
+      );
+      return;
+    }
+
+    if (values.versions) {
+      await versionsRemoved(dataDir, await tableVersions(dataDir));
+      const loadBeforeSearch = load();
+      const times = await measureVersioned({
+        dataDir,
+        tenant: 'bench',
+        queries: Array.from({ length: QUERIES }, () => sentence(5)),
+      });
+      const section = [
+        `${chunks.toLocaleString('en')} synthetic chunks ingested through \`POST /documents/\` as in "Search speed", each document with a docs version (\`1.x\`, \`2.x\`, \`3.x\`, a quarter each, and a quarter without one). Side by side in the bench process, on the deployment's table once its upkeep had ended, through the search mirror (as the API serves searches): the same ${QUERIES} queries of 5 words per mode without a version and with \`version: 2.x\` (its chunks and the unversioned ones: half of the tenant), alternating which goes first, limit 10 (\`took_ms\`). Run on ${new Date().toISOString().slice(0, 10)}; load average (1, 5, 15 min) ${loadBeforeSearch} before the searches, ${load()} after (2 cores, shared with other work).`,
+        '',
+        '| mode | unfiltered p50 (p95) ms | version 2.x p50 (p95) ms | versioned / unfiltered (p50) | results of another version |',
+        '|---|---|---|---|---|',
+        ...times.map(
+          ({ mode, unfiltered, versioned, crossed }) =>
+            `| ${mode} | ${unfiltered.p50.toFixed(1)} (${unfiltered.p95.toFixed(1)}) | ${versioned.p50.toFixed(1)} (${versioned.p95.toFixed(1)}) | **${((versioned.p50 / unfiltered.p50 - 1) * 100).toFixed(0)} %** | ${crossed} |`,
+        ),
+        '',
+        'Target: a search with a version within 10 % of an unfiltered one; no result of another version.',
+      ].join('\n');
+      reportBenchSection(
+        'Search with a version',
+        `npm run bench:search-speed -- --chunks ${TOTAL} --versions`,
         section,
       );
       return;

@@ -1,0 +1,73 @@
+import { join } from 'node:path';
+import type { SearchMode } from '@docqa/contracts';
+import { EmbeddedStore } from '@docqa/embedded-store';
+import { LocalEmbedder } from '@docqa/embedders';
+import { Retrieval } from '@docqa/retrieval';
+
+/** The docs versions of the corpus's documents: `d<i>` has `VERSIONS[i % 4]`, the fourth none. */
+export const BENCH_VERSIONS = ['1.x', '2.x', '3.x', undefined] as const;
+
+/** p50 and p95 of one mode's searches without and with a version, ms (`took_ms`). */
+export interface VersionedTimes {
+  mode: SearchMode;
+  unfiltered: { p50: number; p95: number };
+  versioned: { p50: number; p95: number };
+  /** Results of the versioned searches from another version than the one asked (must be 0). */
+  crossed: number;
+}
+
+/**
+ * The same queries without a version and with one (`2.x`: its chunks and the unversioned ones,
+ * half of the tenant), through the search mirror as a running API serves them, side by side in
+ * the bench process on the deployment's table, alternating which goes first.
+ */
+export async function measureVersioned(opts: {
+  dataDir: string;
+  tenant: string;
+  queries: string[];
+}): Promise<VersionedTimes[]> {
+  const store = await EmbeddedStore.open(join(opts.dataDir, 'lancedb'));
+  try {
+    await store.mirrorReady();
+    const retrieval = new Retrieval({ store, embedder: new LocalEmbedder() });
+    const times: VersionedTimes[] = [];
+    for (const mode of ['keyword', 'semantic', 'hybrid'] as SearchMode[]) {
+      const took = { unfiltered: [] as number[], versioned: [] as number[] };
+      let crossed = 0;
+      for (const [i, query] of opts.queries.entries())
+        for (const path of i % 2
+          ? (['versioned', 'unfiltered'] as const)
+          : (['unfiltered', 'versioned'] as const)) {
+          const version = path === 'versioned' ? '2.x' : undefined;
+          const { took_ms, results } = await retrieval.search({
+            tenants: [opts.tenant],
+            query,
+            mode,
+            filters: [],
+            version,
+            limit: 10,
+          });
+          took[path].push(took_ms);
+          if (version)
+            crossed += results.filter(
+              (r) => r.metadata['version'] && r.metadata['version'] !== version,
+            ).length;
+        }
+      times.push({
+        mode,
+        unfiltered: percentiles(took.unfiltered),
+        versioned: percentiles(took.versioned),
+        crossed,
+      });
+    }
+    return times;
+  } finally {
+    await store.close();
+  }
+}
+
+function percentiles(values: number[]): { p50: number; p95: number } {
+  const sorted = [...values].sort((a, b) => a - b);
+  const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0;
+  return { p50: at(0.5), p95: at(0.95) };
+}
