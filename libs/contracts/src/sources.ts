@@ -107,7 +107,8 @@ export const SourceUpdateSchema = z
     schedule: ScheduleSchema.nullable().optional().openapi({ description: '`null`: sync on demand only.' }),
     base_url: HttpUrl.nullable().optional(),
     version_pattern: VersionPatternSchema.nullable().optional().openapi({
-      description: 'A new version rule (see `SourceRequest`); `null` removes it. Its next sync reads every page anew.',
+      description:
+        'A new version rule (see `SourceRequest`); `null` removes it. Its next sync reads every page anew.',
     }),
   })
   .strict()

@@ -26,7 +26,10 @@ export class DocVersions implements VersionResolver {
       this.deps.documents.versionCounts(tenant),
       this.deps.redis.get(this.deps.keys.defaultVersion(tenant)),
     ]);
-    const versions = newestFirst(counts.keys()).map((version) => ({ version, documents: counts.get(version)! }));
+    const versions = newestFirst(counts.keys()).map((version) => ({
+      version,
+      documents: counts.get(version)!,
+    }));
     const fallback = versions[0]?.version ?? null;
     return {
       versions,
@@ -70,7 +73,9 @@ export class DocVersions implements VersionResolver {
     const list = await this.list(tenant);
     if (list.versions.some((v) => v.version === version)) return list;
     const names = list.versions.map((v) => v.version);
-    const known = names.length ? `the known versions are ${names.join(', ')}` : 'the documents have no versions';
+    const known = names.length
+      ? `the known versions are ${names.join(', ')}`
+      : 'the documents have no versions';
     throw new ValidationError(`unknown version ${JSON.stringify(version)}: ${known}`, {
       errors: [{ path, message: `unknown version; ${known}` }],
     });

@@ -6,7 +6,14 @@ export { DEFAULT_HYBRID_WEIGHTS, MAX_DOCUMENT_CHUNKS, Retrieval } from './retrie
 export type { Searcher, VersionResolver } from './searcher';
 export { searchAs } from './search-as';
 // What every store adapter scores and filters with, so that stores rank alike.
-export { candidateLimit, filterFields, inVersion, matchesFilters, passesQuery, postFiltered } from './filters';
+export {
+  candidateLimit,
+  filterFields,
+  inVersion,
+  matchesFilters,
+  passesQuery,
+  postFiltered,
+} from './filters';
 export { fuseRankings, fusionKey, hybridDepth } from './hybrid';
 export { keywordTermIds } from './keyword-terms';
 export {

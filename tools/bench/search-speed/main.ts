@@ -45,7 +45,7 @@ import { measureRawLimits } from './raw-limits';
 import { measureRecall } from './recall';
 import { measureResync } from './resync';
 import { measureSideBySide } from './side-by-side';
-import { BENCH_VERSIONS, measureVersioned } from './versioned-search';
+import { BENCH_VERSIONS, measureVersioned, versionedSection } from './versioned-search';
 import { reportBenchSection } from '../write-section';
 import { runBench } from '../run-bench';
 
@@ -205,18 +205,12 @@ async function main(): Promise<void> {
         tenant: 'bench',
         queries: Array.from({ length: QUERIES }, () => sentence(5)),
       });
-      const section = [
-        `${chunks.toLocaleString('en')} synthetic chunks ingested through \`POST /documents/\` as in "Search speed", each document with a docs version (\`1.x\`, \`2.x\`, \`3.x\`, a quarter each, and a quarter without one). Side by side in the bench process, on the deployment's table once its upkeep had ended, through the search mirror (as the API serves searches): the same ${QUERIES} queries of 5 words per mode without a version and with \`version: 2.x\` (its chunks and the unversioned ones: half of the tenant), alternating which goes first, limit 10 (\`took_ms\`). Run on ${new Date().toISOString().slice(0, 10)}; load average (1, 5, 15 min) ${loadBeforeSearch} before the searches, ${load()} after (2 cores, shared with other work).`,
-        '',
-        '| mode | unfiltered p50 (p95) ms | version 2.x p50 (p95) ms | versioned / unfiltered (p50) | results of another version |',
-        '|---|---|---|---|---|',
-        ...times.map(
-          ({ mode, unfiltered, versioned, crossed }) =>
-            `| ${mode} | ${unfiltered.p50.toFixed(1)} (${unfiltered.p95.toFixed(1)}) | ${versioned.p50.toFixed(1)} (${versioned.p95.toFixed(1)}) | **${((versioned.p50 / unfiltered.p50 - 1) * 100).toFixed(0)} %** | ${crossed} |`,
-        ),
-        '',
-        'Target: a search with a version within 10 % of an unfiltered one; no result of another version.',
-      ].join('\n');
+      const section = versionedSection(times, {
+        chunks,
+        queries: QUERIES,
+        loadBefore: loadBeforeSearch,
+        loadAfter: load(),
+      });
       reportBenchSection(
         'Search with a version',
         `npm run bench:search-speed -- --chunks ${TOTAL} --versions`,

@@ -71,3 +71,22 @@ function percentiles(values: number[]): { p50: number; p95: number } {
   const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0;
   return { p50: at(0.5), p95: at(0.95) };
 }
+
+/** The section "Search with a version" of docs/benchmarks.md. */
+export function versionedSection(
+  times: VersionedTimes[],
+  run: { chunks: number; queries: number; loadBefore: string; loadAfter: string },
+): string {
+  return [
+    `${run.chunks.toLocaleString('en')} synthetic chunks ingested through \`POST /documents/\` as in "Search speed", each document with a docs version (\`1.x\`, \`2.x\`, \`3.x\`, a quarter each, and a quarter without one). Side by side in the bench process, on the deployment's table once its upkeep had ended, through the search mirror (as the API serves searches): the same ${run.queries} queries of 5 words per mode without a version and with \`version: 2.x\` (its chunks and the unversioned ones: half of the tenant), alternating which goes first, limit 10 (\`took_ms\`). Run on ${new Date().toISOString().slice(0, 10)}; load average (1, 5, 15 min) ${run.loadBefore} before the searches, ${run.loadAfter} after (2 cores, shared with other work).`,
+    '',
+    '| mode | unfiltered p50 (p95) ms | version 2.x p50 (p95) ms | versioned / unfiltered (p50) | results of another version |',
+    '|---|---|---|---|---|',
+    ...times.map(
+      ({ mode, unfiltered, versioned, crossed }) =>
+        `| ${mode} | ${unfiltered.p50.toFixed(1)} (${unfiltered.p95.toFixed(1)}) | ${versioned.p50.toFixed(1)} (${versioned.p95.toFixed(1)}) | **${versioned.p50 >= unfiltered.p50 ? '+' : ''}${((versioned.p50 / unfiltered.p50 - 1) * 100).toFixed(0)} %** | ${crossed} |`,
+    ),
+    '',
+    'Target: a search with a version within 10 % of an unfiltered one; no result of another version.',
+  ].join('\n');
+}

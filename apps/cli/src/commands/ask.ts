@@ -8,7 +8,10 @@ export function askCommand(program: Command): void {
       .command('ask <question>')
       .description('Ask a question and stream the answer')
       .option('--chat <id>', 'continue this chat')
-      .option('--version <name>', 'the docs version asked about (default: the chat’s, else the default version)'),
+      .option(
+        '--version <name>',
+        'the docs version asked about (default: the chat’s, else the default version)',
+      ),
   ).action(async (question: string, opts) => {
     const { clientFor } = await import('./http-client');
     const client = await clientFor(opts, ['ask']);
