@@ -45,7 +45,7 @@ import { measureRawLimits } from './raw-limits';
 import { measureRecall } from './recall';
 import { measureResync } from './resync';
 import { measureSideBySide } from './side-by-side';
-import { BENCH_VERSIONS, measureVersioned, versionedSection } from './versioned-search';
+import { BENCH_VERSIONS, reportVersioned } from './versioned-search';
 import { reportBenchSection } from '../write-section';
 import { runBench } from '../run-bench';
 
@@ -199,24 +199,8 @@ async function main(): Promise<void> {
 
     if (values.versions) {
       await versionsRemoved(dataDir, await tableVersions(dataDir));
-      const loadBeforeSearch = load();
-      const times = await measureVersioned({
-        dataDir,
-        tenant: 'bench',
-        queries: Array.from({ length: QUERIES }, () => sentence(5)),
-      });
-      const section = versionedSection(times, {
-        chunks,
-        queries: QUERIES,
-        loadBefore: loadBeforeSearch,
-        loadAfter: load(),
-      });
-      reportBenchSection(
-        'Search with a version',
-        `npm run bench:search-speed -- --chunks ${TOTAL} --versions`,
-        section,
-      );
-      return;
+      const queries = Array.from({ length: QUERIES }, () => sentence(5));
+      return reportVersioned({ dataDir, chunks, queries, total: TOTAL, load });
     }
 
     /** One table row per mode: server and HTTP p50 and p95 over `QUERIES` queries. */

@@ -3,6 +3,7 @@ import type { SearchMode } from '@docqa/contracts';
 import { EmbeddedStore } from '@docqa/embedded-store';
 import { LocalEmbedder } from '@docqa/embedders';
 import { Retrieval } from '@docqa/retrieval';
+import { reportBenchSection } from '../write-section';
 
 /** The docs versions of the corpus's documents: `d<i>` has `VERSIONS[i % 4]`, the fourth none. */
 export const BENCH_VERSIONS = ['1.x', '2.x', '3.x', undefined] as const;
@@ -89,4 +90,24 @@ export function versionedSection(
     '',
     'Target: a search with a version within 10 % of an unfiltered one; no result of another version.',
   ].join('\n');
+}
+
+/** Measures searches with and without a version on the deployment's table and writes the section. */
+export async function reportVersioned(run: {
+  dataDir: string;
+  chunks: number;
+  queries: string[];
+  total: number;
+  load: () => string;
+}): Promise<void> {
+  const loadBefore = run.load();
+  const times = await measureVersioned({ dataDir: run.dataDir, tenant: 'bench', queries: run.queries });
+  const section = versionedSection(times, {
+    chunks: run.chunks,
+    queries: run.queries.length,
+    loadBefore,
+    loadAfter: run.load(),
+  });
+  const command = `npm run bench:search-speed -- --chunks ${run.total} --versions`;
+  reportBenchSection('Search with a version', command, section);
 }
