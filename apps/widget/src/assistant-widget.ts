@@ -4,6 +4,7 @@ import { isLogoUrl } from '@docqa/contracts/constants';
 import { ChatController } from './chat-controller';
 import { trapTab } from './focus-trap';
 import { SettingsController } from './settings-controller';
+import { versionPicker } from './version-picker';
 import type { WidgetConfig } from './settings';
 import { styles } from './styles';
 import { isRtl } from './locale';
@@ -231,7 +232,7 @@ export class AssistantWidget extends LitElement {
         ${mode === 'chat' && turns.length ? html`<button type="button" class="new-chat" @click=${this.newChat}>${labels.NEW_CHAT_BUTTON}</button>` : nothing}
         ${popup ? html`<button type="button" class="close" aria-label="Close" @click=${() => this.toggle(false)}>×</button>` : nothing}
       </header>
-      ${this.filters()}
+      ${versionPicker(this.settings)} ${this.filters()}
       <div class="messages" aria-live="polite" aria-busy=${busy}>
         ${this.settings.error ? html`<div class="error" role="alert">${this.settings.error}</div>` : nothing}
         ${

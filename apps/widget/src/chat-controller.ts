@@ -2,7 +2,6 @@ import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { AnswerEvent, QuestionRecord } from '@docqa/contracts';
 import { WidgetError, type StreamTarget } from './api-client';
 import type { SettingsController } from './settings-controller';
-import { pageVersion } from './settings';
 import { newTurn, turnOf, type Rating, type Turn } from './turn';
 import { WidgetStorage } from './widget-storage';
 
@@ -86,7 +85,7 @@ export class ChatController implements ReactiveController {
     this.turns = chat ? [...before, turn] : [turn];
     const filters = this.settings.filters();
     // The page and the language: a question about "this page" is answered from it, in the visitor's language.
-    const page = { page_url: pageUrl(), locale: value.locale, version: pageVersion(value) };
+    const page = { page_url: pageUrl(), locale: value.locale, version: this.settings.version() };
     const target = { question, chat_id: chat ? this.chatId : undefined, filters, ...page };
     if (await this.follow(turn, target, signal)) return true;
     if (target.chat_id && this.refusedWith === 404) {

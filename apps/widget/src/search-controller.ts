@@ -5,7 +5,6 @@ import { SEARCH_LABELS } from '@docqa/contracts/search-labels';
 import { WidgetError } from './api-client';
 import { pageUrl } from './chat-controller';
 import type { SettingsController } from './settings-controller';
-import { pageVersion } from './settings';
 import { RecentSearches } from './recent-searches';
 
 /**
@@ -95,7 +94,7 @@ export class SearchController implements ReactiveController {
         query,
         filters: this.settings.filters(),
         page_url: pageUrl(),
-        version: pageVersion(this.settings.value),
+        version: this.settings.version(),
       };
       const res = await api.call(
         'search/',
