@@ -1518,6 +1518,7 @@ export interface components {
         DOWN_RATE_BUTTON?: string;
         NEW_CHAT_BUTTON?: string;
         SEARCH_TRIGGER?: string;
+        VERSION_LABEL?: string;
         SEARCH_PLACEHOLDER?: string;
         SEARCH_ASK?: string;
         SEARCH_RESULTS?: string;
@@ -1752,6 +1753,7 @@ export interface components {
       first_partial_ms: number | null;
       ready_ms: number | null;
       page_url: string | null;
+      version?: string | null;
     };
     ConversationSource: {
       document_id: string;
