@@ -94,6 +94,13 @@ export const answerStyles = css`
     outline: 2px solid var(--accent);
     outline-offset: 1px;
   }
+  .sources .version {
+    font-size: 11px;
+    padding: 0 4px;
+    border: 1px solid var(--secondary);
+    border-radius: 4px;
+    color: var(--secondary);
+  }
   .sources .section {
     display: block;
     font-size: 12px;

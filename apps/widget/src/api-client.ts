@@ -10,7 +10,14 @@ import { isFinalEvent, readAnswerEvents } from '@docqa/client/answer-events';
 
 /** A new question to ask, or an asked one whose answer to replay. */
 export type StreamTarget =
-  | { question: string; chat_id?: string; filters: Filter[]; page_url?: string; locale?: string }
+  | {
+      question: string;
+      chat_id?: string;
+      filters: Filter[];
+      page_url?: string;
+      locale?: string;
+      version?: string;
+    }
   | { questionId: string };
 
 const UNREACHABLE = 'Cannot reach the assistant. Check your connection and try again.';

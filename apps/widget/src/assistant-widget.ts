@@ -5,6 +5,7 @@ import { ChatController } from './chat-controller';
 import { trapTab } from './focus-trap';
 import { SettingsController } from './settings-controller';
 import type { ANSWER_LABELS } from '@docqa/contracts/answer-labels';
+import { versionPicker } from './version-picker';
 import type { WidgetConfig } from './settings';
 import { styles } from './styles';
 import { isRtl } from './locale';
@@ -235,7 +236,7 @@ export class AssistantWidget extends LitElement {
         ${mode === 'chat' && turns.length ? html`<button type="button" class="new-chat" @click=${this.newChat}>${labels.NEW_CHAT_BUTTON}</button>` : nothing}
         ${popup ? html`<button type="button" class="close" aria-label=${labels.CLOSE_BUTTON ?? 'Close'} @click=${() => this.toggle(false)}>×</button>` : nothing}
       </header>
-      ${this.filters()}
+      ${versionPicker(this.settings)} ${this.filters()}
       <div class="messages" aria-live="polite" aria-busy=${busy}>
         ${this.settings.error ? html`<div class="error" role="alert">${this.settings.error}</div>` : nothing}
         ${

@@ -85,7 +85,7 @@ export class ChatController implements ReactiveController {
     this.turns = chat ? [...before, turn] : [turn];
     const filters = this.settings.filters();
     // The page and the language: a question about "this page" is answered from it, in the visitor's language.
-    const page = { page_url: pageUrl(), locale: value.locale };
+    const page = { page_url: pageUrl(), locale: value.locale, version: this.settings.version() };
     const target = { question, chat_id: chat ? this.chatId : undefined, filters, ...page };
     if (await this.follow(turn, target, signal)) return true;
     if (target.chat_id && this.refusedWith === 404) {

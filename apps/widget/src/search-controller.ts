@@ -94,6 +94,7 @@ export class SearchController implements ReactiveController {
         query,
         filters: this.settings.filters(),
         page_url: pageUrl(),
+        version: this.settings.version(),
       };
       const res = await api.call(
         'search/',

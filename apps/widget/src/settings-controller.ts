@@ -5,6 +5,7 @@ import { WidgetApi, WidgetError } from './api-client';
 import { labelPack, pickLocale } from './locale';
 import {
   initialSelection,
+  pageVersion,
   requestFilters,
   resolveSettings,
   type ResolvedSettings,
@@ -28,6 +29,10 @@ export class SettingsController implements ReactiveController {
   error?: string;
   /** The dropdowns' selected values, by metadata property. */
   selected: Record<string, string[]> = {};
+  /** The knowledge base's docs versions, newest first, when it has several (the version picker's). */
+  versions: string[] = [];
+  /** The version the visitor picked, or the page's (see {@link version}). */
+  private picked?: string;
   /**
    * The longest question the API takes, in characters: its `question_max_chars`, or its default
    * until the settings are loaded (or when an older API does not say).
@@ -70,6 +75,20 @@ export class SettingsController implements ReactiveController {
     this.host.requestUpdate();
   }
 
+  /** Picks a docs version in the version picker. */
+  pickVersion(version: string): void {
+    this.picked = version;
+    this.host.requestUpdate();
+  }
+
+  /**
+   * The docs version questions and searches ask about: the one picked, else the page's (see
+   * `pageVersion`); none leaves the API to the tenant's default.
+   */
+  version(): string | undefined {
+    return this.picked ?? pageVersion(this.value);
+  }
+
   /** The filters to send with a question now (see {@link requestFilters}). */
   filters(): Filter[] {
     return requestFilters(this.value, this.selected);
@@ -91,11 +110,35 @@ export class SettingsController implements ReactiveController {
       ]);
       this.apply(resolveSettings(page, stored, { locale, pack: await labelPack(locale) }));
       this.log('settings', this.value);
+      await this.loadVersions(api, signal);
     } catch (err) {
       if (signal.aborted) return;
       this.error = err instanceof WidgetError ? err.message : 'The assistant could not start.';
     }
     this.host.requestUpdate();
+  }
+
+  /**
+   * The tenant's docs versions (`GET /versions/`), for the picker when there are several: it starts
+   * on the page's version when the tenant has it, else on the default. An API without versions
+   * leaves the picker out.
+   */
+  private async loadVersions(api: WidgetApi, signal: AbortSignal): Promise<void> {
+    try {
+      const list = (await (await api.call('versions/', {}, signal)).json()) as {
+        versions: { version: string }[];
+        default: string | null;
+      };
+      this.versions = list.versions.length > 1 ? list.versions.map((v) => v.version) : [];
+      const own = pageVersion(this.value);
+      this.picked = this.versions.length
+        ? own && this.versions.includes(own)
+          ? own
+          : (list.default ?? undefined)
+        : undefined;
+    } catch (err) {
+      if (!signal.aborted) this.log('versions not loaded', err);
+    }
   }
 
   private apply(settings: ResolvedSettings): void {

@@ -36,6 +36,9 @@ export interface ResolvedSettings {
   labels: Labels;
   /** The interface's language (see `pickLocale`). */
   locale: Locale;
+  /** The docs version asked about, when the page or the settings say (see {@link pageVersion}). */
+  version?: string;
+  version_pattern?: string;
 }
 
 /**
@@ -63,7 +66,28 @@ export function resolveSettings(
     default_filters: { ...server.default_filters, ...page.default_filters },
     labels: { ...DEFAULT_LABELS, ...language.pack, ...server.labels, ...page.labels } as Labels,
     locale: language.locale,
+    version: merged.version,
+    version_pattern: merged.version_pattern,
   };
+}
+
+/**
+ * The docs version of the page (DESIGN §17): the `version` option, else the page's
+ * `<meta name="docsearch:version">`, else what `version_pattern` captures as `version` in its URL;
+ * none leaves the API to its default version.
+ */
+export function pageVersion(
+  settings: Pick<ResolvedSettings, 'version' | 'version_pattern'>,
+): string | undefined {
+  if (settings.version) return settings.version;
+  const meta = document.querySelector<HTMLMetaElement>('meta[name="docsearch:version"]')?.content.trim();
+  if (meta) return meta;
+  if (!settings.version_pattern) return undefined;
+  try {
+    return new RegExp(settings.version_pattern).exec(location.href)?.groups?.['version'] || undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 const withSlash = (url: string) => (url && !url.endsWith('/') ? `${url}/` : url);

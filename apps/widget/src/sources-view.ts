@@ -50,9 +50,11 @@ export function sourcesView(t: Turn, { labels, changed, idOf }: SourcesViewConte
 
 function sourceItem(s: Source, n: number, id: string) {
   const section = sectionOf(s);
+  // A source of a docs version says which (DESIGN §17).
+  const version = typeof s.metadata['version'] === 'string' ? s.metadata['version'] : undefined;
   const label = html`<span class="title">${s.title}</span>${
       section ? html` <span class="section">${section}</span>` : nothing
-    }`;
+    }${version ? html` <span class="version">${version}</span>` : nothing}`;
   // Focusable by script only: a `[n]` marker moves focus here.
   return html`<li id=${id} value=${n} tabindex="-1">
     ${

@@ -7,6 +7,8 @@ export interface AnswerInput {
   history: { question: string; answer: string }[];
   /** The question's filters AND the token's enforced ones. */
   filters: Filter[];
+  /** The docs version asked about: its documents and unversioned ones are searched, no other's. */
+  version?: string;
   /** The page the question was asked from: a question about "this page" is answered from it first. */
   pageUrl?: string;
   /** The asker's language tag: the answer's fixed phrases follow it (see `notFoundAnswer`). */

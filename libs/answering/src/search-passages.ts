@@ -24,6 +24,7 @@ export async function searchPassages(
     query,
     mode: 'hybrid',
     filters: input.filters,
+    version: input.version,
     limit: aboutPage ? limit * PAGE_DEPTH : limit,
   });
   return aboutPage ? pageFirst(results, input.pageUrl!).slice(0, limit) : results;

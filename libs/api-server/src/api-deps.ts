@@ -11,6 +11,7 @@ import type {
 } from '@docqa/auth';
 import type { QuestionLimits } from '@docqa/contracts';
 import type { Searcher } from '@docqa/retrieval';
+import type { DocVersions } from '@docqa/ingest';
 import type { Metrics } from '@docqa/metrics';
 import type { QuestionService } from '@docqa/questions';
 import type { FeedbackStore, QuestionStore, SettingsStore } from '@docqa/records';
@@ -60,6 +61,8 @@ export interface ApiDeps {
   /** Evaluation sets and runs (DESIGN §16). */
   evals?: EvalService;
   retrieval: Searcher;
+  /** The tenants' docs versions (`GET /versions/`) and the version each request runs in. */
+  versions: DocVersions;
   /** The widget's as-you-type search (`POST /search/`) and its rate limits. */
   search: SearchBoxDeps;
   health: HealthService;

@@ -352,6 +352,33 @@ describe('MCP server at /api/v2/mcp (SDK client over HTTP, real worker)', () => 
       body,
     });
 
+  it('search_docs and ask_question keep to the version asked, and refuse an unknown one', async () => {
+    const token = await stack.createToken({ tenant: 'initech', scopes: ['ask', 'search', 'ingest'] });
+    await ingest(
+      token,
+      ['1.x', '2.x'].map((version, i) => ({
+        id: `install-${version}`,
+        title: `Install ${version}`,
+        content: `Install the agent with ${i ? 'the package manager' : 'the legacy installer'}.`,
+        version,
+      })),
+    );
+    const client = await connect(token);
+    for (const version of ['1.x', '2.x']) {
+      const found = await call(client, 'search_docs', { query: 'install the agent', version });
+      const ids = (found.structuredContent as { results: { document_id: string }[] }).results.map(
+        (r) => r.document_id,
+      );
+      expect(ids).toEqual([`install-${version}`]);
+      const answer = await call(client, 'ask_question', { question: 'How do I install the agent?', version });
+      const sources = (answer.structuredContent as { sources: { document_id: string }[] }).sources;
+      expect(sources.map((s) => s.document_id)).toEqual([`install-${version}`]);
+    }
+    const unknown = await call(client, 'search_docs', { query: 'install', version: '9.x' });
+    expect(unknown.isError).toBe(true);
+    expect(text(unknown)).toContain('the known versions are 2.x, 1.x');
+  });
+
   it('refuses an oversized request with 413, and malformed JSON-RPC with a JSON-RPC error', async () => {
     const huge = JSON.stringify({
       jsonrpc: '2.0',

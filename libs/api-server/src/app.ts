@@ -25,6 +25,7 @@ import { insightsRoutes } from './routes/insights';
 import { questionRoutes } from './routes/questions';
 import { searchRoutes } from './routes/search';
 import { searchBoxRoutes } from './routes/search-box';
+import { versionRoutes } from './routes/versions';
 import { widgetRoutes } from './routes/widget';
 
 /** Registers extra route groups (the documents API comes from the knowledge-base wiring). */
@@ -65,6 +66,7 @@ export function createApp(
   widgetRoutes(routes, deps);
   searchRoutes(routes, deps);
   searchBoxRoutes(routes, deps);
+  versionRoutes(routes, deps);
   insightsRoutes(routes, deps);
   evalRoutes(routes, deps);
   adminSessionRoutes(routes, deps);

@@ -8,6 +8,7 @@ import type { Metrics } from '@docqa/metrics';
 import { createInsightsServices } from '@docqa/insights';
 import { QueueWatch, type DeliveryQueue, type QuestionQueue } from '@docqa/queue';
 import { QuestionService } from '@docqa/questions';
+import { DocVersions, DocumentStore } from '@docqa/ingest';
 import { FeedbackStore, QuestionStore, SettingsStore } from '@docqa/records';
 import { ChangeFeed, type Keys } from '@docqa/redis';
 import { createAdminServices, type AdminSettings } from './admin-services';
@@ -124,7 +125,8 @@ export async function startApi(
     basic: { redis: async () => void (await redis.ping()), ...services.probes },
     model: services.modelProbe,
   });
-  const questions = new QuestionService({ store, queue, feed });
+  const versions = new DocVersions({ documents: new DocumentStore({ redis, keys }), redis, keys });
+  const questions = new QuestionService({ store, queue, feed, versions });
   const settings = new SettingsStore({ redis, keys });
   const deps: ApiDeps = {
     version: opts.version,
@@ -156,6 +158,7 @@ export async function startApi(
       },
     }),
     retrieval: services.retrieval,
+    versions,
     search: createSearchBoxDeps(config, {
       redis,
       keys,

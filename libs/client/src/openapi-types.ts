@@ -269,6 +269,46 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v2/versions/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The tenant's docs versions, with document counts and the default
+     * @description The versions the tenant's documents have (newest first, each with its number of documents), the documents without one (which apply to every version) and the default version: what a question, a search or the widget without a `version` uses (the tenant's setting, else the newest). The widget offers a version picker when there are several. Needs a token with the `search` or `ask` or `admin` scope, or a portal session of an `owner` or `editor` of the tenant.
+     */
+    get: operations['listVersions'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v2/admin/versions/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * Set the tenant's default docs version
+     * @description Sets the version questions and searches without one use (one the documents have; else a 400 naming the known ones); `null` goes back to the newest version. Needs a token with the `admin` scope, or a portal session of an `owner` or `editor` of the tenant.
+     */
+    put: operations['putDefaultVersion'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v2/admin/insights/': {
     parameters: {
       query?: never;
@@ -1274,6 +1314,7 @@ export interface components {
       page_url?: string;
       /** @description The asker’s language: the fixed phrases of the answer (“not found”) follow it. */
       locale?: string;
+      version?: components['schemas']['DocVersion'];
     };
     /**
      * @example {
@@ -1302,6 +1343,11 @@ export interface components {
       [key: string]: string | string[];
     };
     /**
+     * @description The docs version asked about (`GET /versions/`): answered from that version’s documents and unversioned ones, never another version’s. Without it a follow-up keeps its chat’s version, a new chat takes the default version; an unknown version is a 400 naming the known ones.
+     * @example 2.x
+     */
+    DocVersion: string;
+    /**
      * @example {
      *       "id": "q_3kq9x2",
      *       "text": "How do I rotate an API token?",
@@ -1328,6 +1374,8 @@ export interface components {
       error?: components['schemas']['Problem'];
       /** @description The page the question was asked from, when given. */
       page_url?: string;
+      /** @description The docs version it was answered for; absent when the documents have none. */
+      version?: string;
     };
     Source: {
       document_id: string;
@@ -1395,6 +1443,7 @@ export interface components {
       page_url?: string;
       /** @description The asker’s language: the fixed phrases of the answer (“not found”) follow it. */
       locale?: string;
+      version?: components['schemas']['DocVersion'];
     };
     Conversation: {
       chat_id: string;
@@ -1469,6 +1518,7 @@ export interface components {
         DOWN_RATE_BUTTON?: string;
         NEW_CHAT_BUTTON?: string;
         SEARCH_TRIGGER?: string;
+        VERSION_LABEL?: string;
         SEARCH_PLACEHOLDER?: string;
         SEARCH_ASK?: string;
         SEARCH_RESULTS?: string;
@@ -1495,6 +1545,12 @@ export interface components {
         DOWN_RATE_DETAILS_LABEL?: string;
         DOWN_RATE_URL_LABEL?: string;
       };
+      version?: components['schemas']['DocVersion'] & unknown;
+      /**
+       * @description A regular expression with a named capture `version` matched against the page’s URL.
+       * @example /docs/(?<version>\d+\.x)/
+       */
+      version_pattern?: string;
     };
     SearchResponse: {
       results: components['schemas']['SearchResult'][];
@@ -1535,6 +1591,7 @@ export interface components {
         [key: string]: unknown;
       };
       tenants?: string[];
+      version?: components['schemas']['DocVersion'] & unknown;
     };
     SearchBoxResponse: {
       results: components['schemas']['SearchBoxResult'][];
@@ -1574,6 +1631,46 @@ export interface components {
        * @description The page the visitor searches from (for insights).
        */
       page_url?: string;
+      version?: components['schemas']['DocVersion'] & unknown;
+    };
+    /**
+     * @example {
+     *       "versions": [
+     *         {
+     *           "version": "2.x",
+     *           "documents": 120
+     *         },
+     *         {
+     *           "version": "1.x",
+     *           "documents": 96
+     *         }
+     *       ],
+     *       "default": "2.x",
+     *       "default_setting": null,
+     *       "unversioned": 4
+     *     }
+     */
+    VersionList: {
+      /** @description Newest first (numbers compared as numbers). */
+      versions: components['schemas']['VersionCount'][];
+      /** @description What questions and searches without a version use: the tenant’s setting, else the newest version; null when the documents have no versions. */
+      default: string | null;
+      /** @description The tenant’s setting (`PUT /admin/versions/`), if any. */
+      default_setting: string | null;
+      /** @description Documents without a version (they apply to every version). */
+      unversioned: number;
+    };
+    VersionCount: {
+      version: string;
+      documents: number;
+    };
+    /**
+     * @example {
+     *       "default": "2.x"
+     *     }
+     */
+    DefaultVersionRequest: {
+      default: components['schemas']['DocVersion'] & (string | null);
     };
     Insights: {
       from: string;
@@ -1668,6 +1765,7 @@ export interface components {
       first_partial_ms: number | null;
       ready_ms: number | null;
       page_url: string | null;
+      version?: string | null;
     };
     ConversationSource: {
       document_id: string;
@@ -2231,6 +2329,7 @@ export interface components {
        * @enum {string}
        */
       content_type?: 'text/markdown' | 'text/html' | 'text/plain' | 'text/asciidoc' | 'text/x-rst';
+      version?: components['schemas']['DocVersion'] & unknown;
       metadata?: {
         [key: string]: string | number | boolean | string[];
       };
@@ -2248,6 +2347,8 @@ export interface components {
       metadata: {
         [key: string]: unknown;
       };
+      /** @description The docs version it describes (its metadata `version`); absent: every version. */
+      version?: string;
       hash: string;
       chunks: number;
       /** @description The chunking version its chunks were made with; absent: before versions were recorded. `docqa reindex` re-chunks documents of an older one. */
@@ -2311,6 +2412,7 @@ export interface components {
       base_url: string | null;
       /** @enum {string} */
       dialect?: 'markdown' | 'hugo' | 'docusaurus' | 'mkdocs';
+      version_pattern?: string;
       created_at: string;
       syncs?: components['schemas']['SyncRecord'][];
     };
@@ -2371,6 +2473,11 @@ export interface components {
       base_url?: string;
       /** @enum {string} */
       dialect?: 'markdown' | 'hugo' | 'docusaurus' | 'mkdocs';
+      /**
+       * @description The version rule: a regular expression with a named capture `version`, matched against each page’s URL (or file path), e.g. `/docs/(?<version>\d+\.x)/`. A page it does not match keeps a front-matter `version`, else has none.
+       * @example /docs/(?<version>\d+\.x)/
+       */
+      version_pattern?: string;
     };
     SourceList: {
       sources: components['schemas']['SourceRecord'][];
@@ -2401,6 +2508,11 @@ export interface components {
        */
       schedule?: string | null;
       base_url?: string | null;
+      /**
+       * @description A new version rule (see `SourceRequest`); `null` removes it. Its next sync reads every page anew.
+       * @example /docs/(?<version>\d+\.x)/
+       */
+      version_pattern?: string | null;
     };
     SyncAccepted: {
       job_id: string;
@@ -3661,6 +3773,176 @@ export interface operations {
         };
       };
       /** @description The token lacks the `ask` scope (or `admin`, which has every scope), the session's role may not do this (`role_forbidden`), or the origin is not allowed. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description No such record for this tenant. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The body is larger than the limit. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The body is not JSON (`Content-Type: application/json`). */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Rate limited; see `Retry-After`. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description A dependency is unavailable. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  listVersions: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Versions and the default */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['VersionList'];
+        };
+      };
+      /** @description Invalid body or parameter (problem details with `errors`). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Missing, unknown or expired token. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The token lacks the `search` or `ask` or `admin` scope, the session's role may not do this (`role_forbidden`), or the origin is not allowed. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description No such record for this tenant. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Rate limited; see `Retry-After`. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description A dependency is unavailable. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  putDefaultVersion: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['DefaultVersionRequest'];
+      };
+    };
+    responses: {
+      /** @description Versions and the new default */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['VersionList'];
+        };
+      };
+      /** @description Invalid body or parameter (problem details with `errors`). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Missing, unknown or expired token. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description The token lacks the `admin` scope, the session's role may not do this (`role_forbidden`), or the origin is not allowed. */
       403: {
         headers: {
           [name: string]: unknown;

@@ -21,6 +21,8 @@ export const DEFAULT_LABELS = {
   DOWN_RATE_BUTTON: 'Send',
   NEW_CHAT_BUTTON: 'New chat',
   SEARCH_TRIGGER: 'Search the docs',
+  /** The label of the version picker, shown when the knowledge base has several docs versions. */
+  VERSION_LABEL: 'Version',
 } as const;
 
 /** A text of the widget that `labels` may override. */

@@ -1,4 +1,5 @@
 import { unionError, z } from './zod';
+import { DocVersionSchema } from './versions';
 
 /**
  * A document's format: Markdown (Hugo, Docusaurus and MkDocs content detected and normalised),
@@ -40,6 +41,10 @@ export const DocumentInputSchema = z
       .optional(),
     content: z.string().min(1),
     content_type: DocumentContentTypeSchema.default('text/markdown'),
+    version: DocVersionSchema.optional().openapi({
+      description:
+        'The docs version the document describes (`2.x`, `v1`, `cloud`); kept in its metadata as `version` (wins over a metadata `version`). Without one it applies to every version.',
+    }),
     metadata: z
       .record(
         z.string(),
@@ -128,6 +133,10 @@ export const DocumentRecordSchema = z
     url: z.string().nullable(),
     content_type: DocumentContentTypeSchema,
     metadata: z.record(z.string(), z.unknown()),
+    version: z
+      .string()
+      .optional()
+      .describe('The docs version it describes (its metadata `version`); absent: every version.'),
     hash: z.string(),
     chunks: z.number().int(),
     chunking: z

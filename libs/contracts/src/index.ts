@@ -257,3 +257,16 @@ export {
   type GapPullRequest,
   type GapPullRequestRequest,
 } from './gap-docs';
+export {
+  DOC_VERSION_MAX_CHARS,
+  DefaultVersionRequestSchema,
+  DocVersionSchema,
+  VERSION_METADATA_KEY,
+  VersionCountSchema,
+  VersionListSchema,
+  VersionPatternSchema,
+  newestFirst,
+  versionByPattern,
+  versionOf,
+  type VersionList,
+} from './versions';

@@ -189,6 +189,8 @@ export const ConversationTurnSchema = z
     ready_ms: z.number().int().nullable(),
     /** The page the question was asked from (the widget sends it), while the record exists. */
     page_url: z.string().nullable(),
+    /** The docs version it was answered for, while the record exists; null: none. */
+    version: z.string().nullable().optional(),
   })
   .openapi('ConversationTurn');
 export type ConversationTurn = z.infer<typeof ConversationTurnSchema>;

@@ -3,6 +3,7 @@ import { DocumentIdSchema } from './documents';
 import { QuestionCreatedSchema, SourceSchema, type QuestionLimits, questionRequestSchemas } from './question';
 import { SearchModeSchema, SearchRequestSchema } from './search';
 import { z } from './zod';
+import { DocVersionSchema } from './versions';
 
 /**
  * The arguments of an MCP tool, and no others: an argument the tool does not have (`search_mode`,
@@ -34,6 +35,9 @@ export const SearchDocsInputSchema = toolArguments({
     'Metadata filters that must all hold, e.g. [{"type":"eq","property":"product","value":"cli"}]. "eq": the property equals the value (any of a list); "contains": a list property includes the value, or a text property contains it as a word or phrase.',
   ),
   limit: SearchRequestSchema.shape.limit.describe('How many passages to return (1-50, default 10).'),
+  version: DocVersionSchema.optional().describe(
+    'The product version the user works with (e.g. "2.x"): only that version’s pages and unversioned ones. Default: the latest.',
+  ),
 });
 export type SearchDocsInput = z.infer<typeof SearchDocsInputSchema>;
 
@@ -76,11 +80,14 @@ export interface DocumentSlice {
 
 /** Arguments of the MCP tool `ask_question`, at the configured question limits. */
 export function askQuestionInputSchema(limits: QuestionLimits) {
-  const { question, chat_id } = questionRequestSchemas(limits).question.shape;
+  const { question, chat_id, version } = questionRequestSchemas(limits).question.shape;
   return toolArguments({
     question: question.describe('The question, as a user would ask it (one question per call).'),
     chat_id: chat_id.describe(
       'The chat_id of an earlier ask_question result, to ask a follow-up in the same conversation.',
+    ),
+    version: version.describe(
+      'The product version the user works with (e.g. "2.x"); a follow-up keeps its chat’s. Default: the latest.',
     ),
   });
 }

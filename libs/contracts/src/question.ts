@@ -4,6 +4,7 @@ import { passagePlaceFields } from './search';
 import { DEFAULT_QUESTION_LIMITS, type QuestionLimits } from './constants';
 import { LocaleSchema } from './locale';
 import { z } from './zod';
+import { DocVersionSchema } from './versions';
 
 export { DEFAULT_QUESTION_LIMITS, type QuestionLimits };
 
@@ -34,6 +35,10 @@ export function questionRequestSchemas(limits: QuestionLimits) {
       locale: LocaleSchema.optional().openapi({
         description: 'The asker’s language: the fixed phrases of the answer (“not found”) follow it.',
       }),
+      version: DocVersionSchema.optional().openapi({
+        description:
+          'The docs version asked about (`GET /versions/`): answered from that version’s documents and unversioned ones, never another version’s. Without it a follow-up keeps its chat’s version, a new chat takes the default version; an unknown version is a 400 naming the known ones.',
+      }),
     })
     .openapi('QuestionRequest', { example: { question: 'How do I rotate an API token?' } });
   return {
@@ -52,7 +57,7 @@ export function questionRequestSchemas(limits: QuestionLimits) {
       }),
     /** Body of `POST /questions/` (widget, streamed answer). */
     stream: question
-      .pick({ question: true, chat_id: true, filters: true, page_url: true, locale: true })
+      .pick({ question: true, chat_id: true, filters: true, page_url: true, locale: true, version: true })
       .openapi('StreamQuestionRequest', { example: { question: 'How do I embed the widget?' } }),
   };
 }
@@ -109,6 +114,10 @@ export const QuestionRecordSchema = z
       .string()
       .optional()
       .openapi({ description: 'The page the question was asked from, when given.' }),
+    version: z
+      .string()
+      .optional()
+      .openapi({ description: 'The docs version it was answered for; absent when the documents have none.' }),
   })
   .openapi('QuestionRecord', {
     example: {

@@ -1,6 +1,7 @@
 import { SEARCH_BOX_MAX_CHARS } from './constants';
 import { FiltersSchema } from './filter';
 import { z } from './zod';
+import { DocVersionSchema } from './versions';
 
 /** Control characters (C0, DEL, C1): never typed into a search box. */
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/;
@@ -30,6 +31,10 @@ export const SearchBoxRequestSchema = z
       .max(2000)
       .optional()
       .openapi({ description: 'The page the visitor searches from (for insights).' }),
+    version: DocVersionSchema.optional().openapi({
+      description:
+        'The docs version of the page: that version’s pages and unversioned ones; without it the default version.',
+    }),
   })
   .strict()
   .openapi('SearchBoxRequest', {

@@ -1,5 +1,6 @@
 import { FiltersSchema } from './filter';
 import { z } from './zod';
+import { DocVersionSchema } from './versions';
 
 export const SearchModeSchema = z.enum(['semantic', 'keyword', 'hybrid']);
 export type SearchMode = z.infer<typeof SearchModeSchema>;
@@ -13,6 +14,10 @@ export const SearchRequestSchema = z
     limit: z.number().int().min(1).max(50).default(10),
     question_metadata: z.record(z.string(), z.unknown()).optional(),
     tenants: z.array(z.string().min(1).max(100)).min(1).max(20).optional(),
+    version: DocVersionSchema.optional().openapi({
+      description:
+        'The docs version to search (`GET /versions/`): its documents and unversioned ones, never another version’s; without it the default version. An unknown version is a 400 naming the known ones.',
+    }),
   })
   .openapi('SearchRequest', { example: { query: 'rotate api token', search_mode: 'hybrid' } });
 export type SearchRequest = z.infer<typeof SearchRequestSchema>;

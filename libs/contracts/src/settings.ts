@@ -4,6 +4,7 @@ import { SEARCH_LABELS } from './search-labels';
 import { FilterSchema } from './filter';
 import { LocaleSchema } from './locale';
 import { unionError, z } from './zod';
+import { DocVersionSchema, VersionPatternSchema } from './versions';
 
 /** Every label key: the chat's, the search mode's, then the chat form's and answers' controls'. */
 const LABEL_KEYS = [
@@ -40,6 +41,13 @@ export const WidgetSettingsSchema = z
         'Language of the interface (en, de, fr, es, pt, it, ja, zh-CN, ko, ar); without it the page’s `<html lang>`, else the browser’s.',
     }),
     labels: z.partialRecord(z.enum(LABEL_KEYS), z.string().max(1000)),
+    version: DocVersionSchema.openapi({
+      description:
+        'The docs version the widget asks about; without it the page’s `<meta name="docsearch:version">`, else what `version_pattern` finds in its URL, else the tenant’s default.',
+    }),
+    version_pattern: VersionPatternSchema.openapi({
+      description: 'A regular expression with a named capture `version` matched against the page’s URL.',
+    }),
   })
   .partial()
   .strict()

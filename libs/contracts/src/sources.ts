@@ -1,5 +1,6 @@
 import { z } from './zod';
 import { MarkdownDialectSchema } from './documents';
+import { VersionPatternSchema } from './versions';
 
 /** Kinds of source (see DESIGN §11). */
 export const SourceTypeSchema = z.enum(['sitemap', 'url', 'github', 'llms_txt']);
@@ -62,6 +63,10 @@ export const SourceRequestSchema = z
     base_url: HttpUrl.optional(),
     /** The docs generator of the Markdown files (github). @defaultValue detected per file */
     dialect: MarkdownDialectSchema.optional(),
+    version_pattern: VersionPatternSchema.optional().openapi({
+      description:
+        'The version rule: a regular expression with a named capture `version`, matched against each page’s URL (or file path), e.g. `/docs/(?<version>\\d+\\.x)/`. A page it does not match keeps a front-matter `version`, else has none.',
+    }),
   })
   .superRefine((body, ctx) => {
     if (body.type === 'github' && !body.repo)
@@ -101,6 +106,10 @@ export const SourceUpdateSchema = z
     }),
     schedule: ScheduleSchema.nullable().optional().openapi({ description: '`null`: sync on demand only.' }),
     base_url: HttpUrl.nullable().optional(),
+    version_pattern: VersionPatternSchema.nullable().optional().openapi({
+      description:
+        'A new version rule (see `SourceRequest`); `null` removes it. Its next sync reads every page anew.',
+    }),
   })
   .strict()
   .openapi('SourceUpdate', {
@@ -170,6 +179,8 @@ export const SourceRecordSchema = z
     base_url: z.string().nullable(),
     /** The docs generator named for the Markdown files; absent when detected per file. */
     dialect: MarkdownDialectSchema.optional(),
+    /** The version rule; absent when the source has none. */
+    version_pattern: z.string().optional(),
     created_at: z.string(),
     /** The latest syncs, newest first (`GET /sources/{id}` only). */
     syncs: z.array(SyncRecordSchema).optional(),

@@ -1,5 +1,5 @@
 import type { SearchResult } from '@docqa/contracts';
-import { filterFields, matchesFilters, type StoreQuery } from '@docqa/retrieval';
+import { filterFields, passesQuery, postFiltered, type StoreQuery } from '@docqa/retrieval';
 
 /**
  * The fields a search reads back, in the order a row's `result` list holds them: everything but
@@ -101,10 +101,10 @@ export function resultRow(list: ResultList): ResultRow {
   return new ResultListRow(list);
 }
 
-/** The hits whose rows pass the query's metadata filters (all of them when it has none). */
+/** The hits whose rows pass the query's version and metadata filters (all of them when it has none). */
 export function passingFilters(hits: Hit[], query: StoreQuery): Hit[] {
-  if (!query.filters.length) return hits;
-  return hits.filter((hit) => matchesFilters(filterFields(metadataOf(hit.row)), query.filters));
+  if (!postFiltered(query)) return hits;
+  return hits.filter((hit) => passesQuery(filterFields(metadataOf(hit.row)), query));
 }
 
 /** A hit as a search result. */

@@ -3,6 +3,7 @@ import type { SearchResult } from '@docqa/contracts';
 import {
   averageTerms,
   candidateLimit,
+  postFiltered,
   fuseRankings,
   hybridDepth,
   type HybridQuery,
@@ -83,7 +84,7 @@ export class EmbeddedSearch {
       const vector = await embedding;
       const [keywordHits, semanticHits] = await Promise.all([
         keyword,
-        this.semanticHits(table, mirror, { ...deep, vector }, readAll || query.filters.length > 0),
+        this.semanticHits(table, mirror, { ...deep, vector }, readAll || postFiltered(query)),
       ]);
       return fuseRankings(keywordHits, semanticHits, weights, (hit) => hit.rowId);
     };
@@ -228,5 +229,5 @@ function compare(x: string, y: string): number {
 }
 
 function candidates(query: StoreQuery): number {
-  return candidateLimit(query.limit, query.filters.length > 0);
+  return candidateLimit(query.limit, postFiltered(query));
 }

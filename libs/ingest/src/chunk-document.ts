@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { DocumentRecord, IngestJob } from '@docqa/contracts';
+import { VERSION_METADATA_KEY, versionOf, type DocumentRecord, type IngestJob } from '@docqa/contracts';
 import { chunkMarkdown, type ChunkOptions, type TextPiece } from '@docqa/chunking';
 import { absoluteLinks } from '@docqa/sources';
 import { CHUNKING_VERSION } from './chunking-version';
@@ -23,10 +23,11 @@ export interface Chunked {
  * metadata, chunk options and {@link CHUNKING_VERSION} as `existing`: same hash).
  */
 export async function chunkDocument(
-  doc: JobDocument,
+  input: JobDocument,
   existing: DocumentRecord | null,
   chunking: ChunkOptions,
 ): Promise<Chunked | null> {
+  const doc = versioned(input);
   // What the chunks are made of and how: a new chunking version or chunk size re-chunks an
   // unchanged document.
   const hash = createHash('sha256')
@@ -56,6 +57,7 @@ export async function chunkDocument(
     url: doc.url ?? null,
     content_type: doc.content_type,
     metadata: doc.metadata ?? {},
+    ...(doc.version && { version: doc.version }),
     hash,
     chunks: pieces.length,
     chunking: CHUNKING_VERSION,
@@ -63,4 +65,16 @@ export async function chunkDocument(
     updated_at: now,
   };
   return { doc, record, pieces };
+}
+
+/**
+ * A document with its version (DESIGN §17) in one place: the top-level `version` (the API's,
+ * `--version`, a source's rule) or else its metadata's (front matter), kept as the metadata's
+ * `version` string, which its chunks carry and searches filter on. A blank one is dropped.
+ */
+export function versioned(doc: JobDocument): JobDocument {
+  const version = doc.version?.trim() || versionOf(doc.metadata);
+  const { [VERSION_METADATA_KEY]: _old, ...metadata } = doc.metadata ?? {};
+  if (!version) return doc.metadata && _old !== undefined ? { ...doc, metadata } : doc;
+  return { ...doc, version, metadata: { ...metadata, [VERSION_METADATA_KEY]: version } };
 }

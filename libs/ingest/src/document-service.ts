@@ -16,6 +16,7 @@ import type { VectorStore } from '@docqa/retrieval';
 import { DocumentStore, type DocumentListOptions, type DocumentPage } from './document-store';
 import { Ingestor, type IngestTally } from './ingestor';
 import { Reindexer } from './reindexer';
+import { DocVersions } from './doc-versions';
 import { UploadIntake } from './upload-intake';
 import { UploadStore } from './upload-store';
 
@@ -107,6 +108,8 @@ export interface DocumentServices {
   service: DocumentService;
   /** Queues uploaded files (the API) and holds them until their job ends (the worker). */
   uploads: UploadIntake;
+  /** The tenants' docs versions and default versions. */
+  versions: DocVersions;
 }
 
 /** The settings the document service is built from (named as in `@docqa/config`). */
@@ -166,5 +169,6 @@ export function createDocumentService(
       reindexer: new Reindexer({ documents, store: deps.store, ingestor }),
     }),
     uploads: new UploadIntake({ store, documents, queue, ids, redis, keys }),
+    versions: new DocVersions({ documents, redis, keys }),
   };
 }

@@ -73,13 +73,18 @@ export class DocumentStore {
   async putMany(tenant: string, records: DocumentRecord[]): Promise<void> {
     if (!records.length) return;
     const { redis, keys } = this.deps;
-    // Three commands whatever the number of records (their keys share the tenant's hash slot).
-    await redis
+    // A few commands whatever the number of records (their keys share the tenant's hash slot).
+    const versioned = records.filter((r) => r.version);
+    const unversioned = records.filter((r) => !r.version);
+    const multi = redis
       .multi()
       .mset(records.flatMap((r) => [keys.document(tenant, r.id), JSON.stringify(r)]))
       .hset(keys.documentSearch(tenant), ...records.flatMap((r) => [r.id, documentSearchText(r)]))
-      .zadd(keys.documentIndex(tenant), ...records.flatMap((r) => [0, r.id]))
-      .exec();
+      .zadd(keys.documentIndex(tenant), ...records.flatMap((r) => [0, r.id]));
+    if (versioned.length)
+      multi.hset(keys.documentVersions(tenant), ...versioned.flatMap((r) => [r.id, r.version!]));
+    if (unversioned.length) multi.hdel(keys.documentVersions(tenant), ...unversioned.map((r) => r.id));
+    await multi.exec();
   }
 
   async find(tenant: string, id: string): Promise<DocumentRecord | null> {
@@ -117,10 +122,11 @@ export class DocumentStore {
         .del(...ids.map((id) => keys.document(tenant, id)))
         .zrem(keys.documentIndex(tenant), ...ids)
         .hdel(keys.documentSearch(tenant), ...ids)
+        .hdel(keys.documentVersions(tenant), ...ids)
         .exec();
       removed += ids.length;
     }
-    await redis.del(keys.documentSearch(tenant));
+    await redis.del(keys.documentSearch(tenant), keys.documentVersions(tenant));
     return removed;
   }
 
@@ -131,7 +137,20 @@ export class DocumentStore {
       .del(keys.document(tenant, id))
       .zrem(keys.documentIndex(tenant), id)
       .hdel(keys.documentSearch(tenant), id)
+      .hdel(keys.documentVersions(tenant), id)
       .exec();
+  }
+
+  /** How many documents the tenant has of each version, and how many without one. */
+  async versionCounts(tenant: string): Promise<{ counts: Map<string, number>; unversioned: number }> {
+    const { redis, keys } = this.deps;
+    const [versions, total] = await Promise.all([
+      redis.hvals(keys.documentVersions(tenant)),
+      redis.zcard(keys.documentIndex(tenant)),
+    ]);
+    const counts = new Map<string, number>();
+    for (const version of versions) counts.set(version, (counts.get(version) ?? 0) + 1);
+    return { counts, unversioned: Math.max(0, total - versions.length) };
   }
 
   /**

@@ -12,3 +12,4 @@ export { CHUNKING_VERSION } from './chunking-version';
 export { Reindexer, isOutdated, queueReindex } from './reindexer';
 export { UploadStore, IncomingUpload, type UploadStoreOptions } from './upload-store';
 export { UploadIntake, type UploadIntakeDeps, type UploadSubmission } from './upload-intake';
+export { DocVersions, type ResolvedVersion } from './doc-versions';

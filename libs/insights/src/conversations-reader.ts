@@ -205,6 +205,7 @@ function turnOfRecord(stored: StoredQuestion, entry: LoggedQuestion | undefined)
     first_partial_ms: entry?.first_partial_ms ?? null,
     ready_ms: entry?.ready_ms ?? null,
     page_url: r.page_url ?? null,
+    version: r.version ?? null,
   };
 }
 

@@ -24,7 +24,7 @@ export interface McpCaller {
   /** A document of the token's tenant that its filters let it see; null otherwise. */
   readDocument(documentId: string, slice: DocumentSlice): Promise<DocumentText | null>;
   /** `POST /question/` for this token (rate limited like it). */
-  ask(request: { question: string; chat_id?: string }): Promise<QuestionCreated>;
+  ask(request: { question: string; chat_id?: string; version?: string }): Promise<QuestionCreated>;
   /** A question of the token's tenant (`GET /question/{id}/`); a NotFoundError otherwise. */
   question(questionId: string): Promise<QuestionRecord>;
   /** The question's answer events as they happen, until done or error; null marks a quiet interval. */

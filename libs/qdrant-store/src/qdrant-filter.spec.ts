@@ -3,6 +3,7 @@ import type { Filter } from '@docqa/contracts';
 import {
   documentSparseVector,
   idf,
+  inVersion,
   keywordScore,
   matchesFilters,
   queryTerms,
@@ -15,7 +16,7 @@ import { qdrantPointId } from './qdrant-points';
 /** Evaluates the subset of Qdrant's filter language `compileFilter` emits, over one payload. */
 function qdrantMatches(payload: Record<string, unknown>, filter: Schemas['Filter']): boolean {
   const holds = (condition: Schemas['Condition']): boolean => {
-    if ('must' in condition || 'should' in condition)
+    if ('must' in condition || 'should' in condition || 'must_not' in condition)
       return qdrantMatches(payload, condition as Schemas['Filter']);
     const { key, match } = condition as { key: string; match: { any?: string[]; value?: string } };
     const stored = ([] as unknown[]).concat(payload[key] ?? []);
@@ -23,7 +24,11 @@ function qdrantMatches(payload: Record<string, unknown>, filter: Schemas['Filter
     return stored.some((v) => wanted.includes(v as string));
   };
   const list = (c: Schemas['Filter']['must']) => (c ? ([] as Schemas['Condition'][]).concat(c) : []);
-  return list(filter.must).every(holds) && (!filter.should || list(filter.should).some(holds));
+  return (
+    list(filter.must).every(holds) &&
+    (!filter.should || list(filter.should).some(holds)) &&
+    !list(filter.must_not).some(holds)
+  );
 }
 
 const fields: Record<string, unknown>[] = [
@@ -66,6 +71,22 @@ describe('compileFilter', () => {
       }
     },
   );
+
+  it('keeps the chunks of the version asked and the unversioned ones, as inVersion does', () => {
+    const chunks = [
+      { version: '2.x' },
+      { version: '1.x' },
+      { version: 2 },
+      {},
+      { product: 'cli', version: '10.x' },
+    ];
+    for (const version of ['2.x', '1.x', '2', '10.x', '3.x'])
+      for (const f of chunks) {
+        const payload = { tenant: 't', filter_terms: filterTerms(f) };
+        const selected = qdrantMatches(payload, compileFilter(['t'], [], version));
+        expect([version, f, selected]).toEqual([version, f, inVersion(f, version)]);
+      }
+  });
 
   it('puts the tenants first and property names and values only inside match values', () => {
     const filter = compileFilter(['a', 'b'], [{ type: 'eq', property: 'x."y"[0]', value: '{"must":[]}' }]);

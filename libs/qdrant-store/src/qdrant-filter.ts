@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Schemas } from '@qdrant/js-client-rest';
-import type { Filter } from '@docqa/contracts';
+import { VERSION_METADATA_KEY, type Filter } from '@docqa/contracts';
 
 /** Payload key of the keyword array that metadata filters match on. */
 export const FILTER_TERMS_KEY = 'filter_terms';
@@ -39,10 +39,18 @@ export function needsPostFilter(filters: Filter[]): boolean {
  * The Qdrant filter of a search: the tenants, then one condition per metadata filter on
  * {@link FILTER_TERMS_KEY}. `eq` and `contains` on a list are exact; `contains` on a string
  * selects the chunks whose property is a string, and the caller keeps the ones that hold the
- * phrase. Property names and values only ever appear inside match values.
+ * phrase. Property names and values only ever appear inside match values. A `version` keeps the
+ * chunks of that version and those without one (as `inVersion` does), in the same terms.
  */
-export function compileFilter(tenants: string[], filters: Filter[]): Schemas['Filter'] {
+export function compileFilter(tenants: string[], filters: Filter[], version?: string): Schemas['Filter'] {
   const must: Condition[] = [{ key: 'tenant', match: { any: tenants } }];
+  if (version !== undefined)
+    must.push({
+      should: [
+        { key: FILTER_TERMS_KEY, match: { value: filterTerm('eq', VERSION_METADATA_KEY, version) } },
+        { must_not: [{ key: FILTER_TERMS_KEY, match: { value: filterTerm('text', VERSION_METADATA_KEY) } }] },
+      ],
+    });
   for (const filter of filters) {
     const values = [...new Set(Array.isArray(filter.value) ? filter.value : [filter.value])];
     const exact: Condition = {

@@ -220,7 +220,7 @@ export class QdrantStore implements VectorStore {
       () =>
         client.query(collection, {
           ...request,
-          filter: compileFilter(query.tenants, query.filters),
+          filter: compileFilter(query.tenants, query.filters, query.version),
           limit: candidateLimit(query.limit, postFilter),
           with_payload: RESULT_FIELDS,
         }),

@@ -139,14 +139,18 @@ export class QuestionProcessor {
       question: stored.record.text,
       history: await this.history(stored),
       filters: stored.filters,
+      version: stored.record.version,
       pageUrl: stored.record.page_url,
       locale: stored.locale,
       signal,
     });
+    // A tenant with several versions: the answer says which one it describes (DESIGN §17).
+    let preface = stored.versionShown && stored.record.version ? versionPreface(stored.record.version) : '';
     for await (const chunk of chunks) {
       if (chunk.type === 'delta') {
         timing.firstPartialAt ??= Date.now();
-        writer.push(chunk.text);
+        writer.push(preface + chunk.text);
+        preface = '';
       } else if (chunk.type === 'sources') {
         sources = chunk.sources;
         await writer.flush();
@@ -175,6 +179,11 @@ export class QuestionProcessor {
       .slice(-HISTORY_TURNS)
       .map((q) => ({ question: q.text, answer: q.response }));
   }
+}
+
+/** How an answer names the docs version it describes: `For 2.x: …`. */
+export function versionPreface(version: string): string {
+  return `For ${version}: `;
 }
 
 /** Retryable unless an AppError says otherwise; unknown errors are retried (they may be transient). */

@@ -3,6 +3,7 @@ import type { QuestionRecords, StoredEvent, StoredQuestion } from '@docqa/record
 import type { ChangeFeed } from '@docqa/redis';
 import type { QuestionQueue } from '@docqa/queue';
 import { DependencyUnavailableError, NotFoundError, toProblem } from '@docqa/errors';
+import type { VersionResolver } from '@docqa/retrieval';
 import { QuestionEvents } from './question-events';
 
 /** Who asks: the tenant and the filters its token enforces. */
@@ -27,6 +28,8 @@ export class QuestionService {
       store: QuestionRecords;
       queue: Pick<QuestionQueue, 'enqueue' | 'enqueueMany' | 'removeFinished'>;
       feed: Pick<ChangeFeed, 'waitForChange'>;
+      /** Without it questions have no version (every document is searched). */
+      versions?: VersionResolver;
     },
   ) {
     this.followed = new QuestionEvents(deps);
@@ -66,12 +69,16 @@ export class QuestionService {
     idempotencyKey?: string,
   ): Promise<QuestionCreated[]> {
     await this.checkChats(asker.tenant, requests);
+    // Every version named is checked before anything is asked.
+    for (const [i, request] of requests.entries())
+      if (request.version !== undefined)
+        await this.deps.versions?.resolve(asker.tenant, request.version, { path: `questions.${i}.version` });
     const created: QuestionCreated[] = [];
     let reasked = false;
     try {
       for (const [i, request] of requests.entries()) {
         const key = idempotencyKey ? `${idempotencyKey}:${i}` : undefined;
-        const result = await this.record(asker, request, key, 'batch', 'batch');
+        const result = await this.record(asker, request, key, 'batch', 'batch', `questions.${i}.version`);
         created.push({ question_id: result.questionId, chat_id: result.chatId });
         if (result.reasked) reasked = true;
       }
@@ -101,14 +108,33 @@ export class QuestionService {
     });
   }
 
-  private record(
+  /**
+   * The version a question runs in: the one it names, else its chat's (a follow-up keeps it),
+   * else the default. A 400 names the known versions when the one named is unknown.
+   */
+  private async version(asker: Asker, request: QuestionRequest, path = 'version') {
+    if (!this.deps.versions) return { several: false };
+    const preferred =
+      request.version === undefined && request.chat_id
+        ? (await this.deps.store.getChat(asker.tenant, request.chat_id).catch(() => null))?.questions.find(
+            (q) => q.version,
+          )?.version
+        : undefined;
+    return this.deps.versions.resolve(asker.tenant, request.version, { path, preferred });
+  }
+
+  private async record(
     asker: Asker,
     request: QuestionRequest,
     idempotencyKey: string | undefined,
     priority: QuestionPriority,
     channel: Channel,
+    path?: string,
   ) {
+    const { version, several } = await this.version(asker, request, path);
     return this.deps.store.create({
+      version,
+      versionShown: several,
       tenant: asker.tenant,
       text: request.question,
       chatId: request.chat_id,

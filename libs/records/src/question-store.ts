@@ -67,7 +67,14 @@ export class QuestionStore {
     const requestHash = key
       ? createHash('sha256')
           .update(
-            JSON.stringify([input.text, input.chatId ?? null, filters, metadata, ...pageAndLocale(input)]),
+            JSON.stringify([
+              input.text,
+              input.chatId ?? null,
+              filters,
+              metadata,
+              ...pageAndLocale(input),
+              ...(input.version ? [input.version] : []),
+            ]),
           )
           .digest('hex')
       : '';
@@ -89,6 +96,8 @@ export class QuestionStore {
       input.channel ?? 'api',
       input.pageUrl ?? '',
       input.locale ?? '',
+      input.version ?? '',
+      input.versionShown ? '1' : '',
     );
     const addToChat = (cid: string, qid: string) =>
       this.redis.addChatQuestion(
@@ -295,5 +304,5 @@ export type AnswerRecords = Pick<
 /** The part of {@link QuestionStore} the API side of questions uses (records, reads, event streams). */
 export type QuestionRecords = Pick<
   QuestionStore,
-  'create' | 'get' | 'getStored' | 'fail' | 'missingChats' | 'readEvents' | 'lastEventId'
+  'create' | 'get' | 'getStored' | 'getChat' | 'fail' | 'missingChats' | 'readEvents' | 'lastEventId'
 >;

@@ -22,6 +22,8 @@ export interface StoredQuestion {
   channel: Channel;
   /** The asker's language tag (the widget's `locale`), for the fixed phrases of the answer. */
   locale?: string;
+  /** Whether the answer says its version (`record.version`): the tenant had several when asked. */
+  versionShown?: boolean;
 }
 
 /** Input of {@link QuestionStore.create}. */
@@ -39,6 +41,10 @@ export interface NewQuestion {
   pageUrl?: string;
   /** The asker's language tag. */
   locale?: string;
+  /** The docs version it runs in (DESIGN §17). */
+  version?: string;
+  /** Whether the answer says its version (the tenant has several). */
+  versionShown?: boolean;
 }
 
 /** An event read back from a question's stream, with its stream id. */
@@ -71,6 +77,7 @@ export function fromHash(h: Record<string, string>): StoredQuestion {
   };
   if (h.error) record.error = JSON.parse(h.error);
   if (h.page_url) record.page_url = h.page_url;
+  if (h.docs_version) record.version = h.docs_version;
   return {
     record,
     tenant: h.tenant!,
@@ -81,6 +88,7 @@ export function fromHash(h: Record<string, string>): StoredQuestion {
     priority: h.priority === 'batch' ? 'batch' : 'interactive',
     channel: ChannelSchema.safeParse(h.channel).data ?? 'api',
     ...(h.locale ? { locale: h.locale } : {}),
+    ...(h.version_shown ? { versionShown: true } : {}),
   };
 }
 

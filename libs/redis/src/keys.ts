@@ -112,6 +112,14 @@ export class Keys {
   documentSearch(tenant: string): string {
     return `${this.prefix}:{docs:${tenant}}:search`;
   }
+  /** Hash of a tenant's versioned document ids → their docs version (`GET /versions/`). */
+  documentVersions(tenant: string): string {
+    return `${this.prefix}:{docs:${tenant}}:versions`;
+  }
+  /** The tenant's default docs version (a string key; absent: the newest). */
+  defaultVersion(tenant: string): string {
+    return `${this.prefix}:{docs:${tenant}}:default-version`;
+  }
   /** Hash of an ingest job's progress. */
   ingestJob(id: string): string {
     return `${this.prefix}:job:${id}`;

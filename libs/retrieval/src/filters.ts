@@ -1,5 +1,6 @@
-import type { Filter } from '@docqa/contracts';
+import { versionOf, type Filter } from '@docqa/contracts';
 import type { Chunk } from './chunk';
+import type { StoreQuery } from './vector-store';
 
 /**
  * The fields filters apply to: the chunk's metadata, plus `document_id`, `title` and `url` (which
@@ -17,6 +18,29 @@ const FILTER_OVERFETCH = 20;
 /** How many candidates a store fetches for `limit` results, over-fetching when it post-filters. */
 export function candidateLimit(limit: number, postFilter: boolean): number {
   return postFilter ? Math.min(1000, limit * FILTER_OVERFETCH) : limit;
+}
+
+/**
+ * Whether a chunk belongs to `version` (DESIGN §17): it has that version, or none (an unversioned
+ * document applies to every version); any chunk without a version asked.
+ */
+export function inVersion(fields: Record<string, unknown>, version: string | undefined): boolean {
+  if (version === undefined) return true;
+  const own = versionOf(fields);
+  return own === undefined || own === version;
+}
+
+/** Whether a store checks a query's candidates after the search (metadata filters, a version). */
+export function postFiltered(query: Pick<StoreQuery, 'filters' | 'version'>): boolean {
+  return query.filters.length > 0 || query.version !== undefined;
+}
+
+/** Whether a chunk's fields (see {@link filterFields}) pass a query's version and filters. */
+export function passesQuery(
+  fields: Record<string, unknown>,
+  query: Pick<StoreQuery, 'filters' | 'version'>,
+): boolean {
+  return inVersion(fields, query.version) && matchesFilters(fields, query.filters);
 }
 
 /**

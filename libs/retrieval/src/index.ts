@@ -3,10 +3,17 @@ export { chunkId, chunkNumber, searchText, type Chunk, type EmbeddedChunk } from
 export { documentText } from './document-text';
 export type { HybridQuery, StoreIdentity, StoreQuery, UpkeepOptions, VectorStore } from './vector-store';
 export { DEFAULT_HYBRID_WEIGHTS, MAX_DOCUMENT_CHUNKS, Retrieval } from './retrieval';
-export type { Searcher } from './searcher';
+export type { Searcher, VersionResolver } from './searcher';
 export { searchAs } from './search-as';
 // What every store adapter scores and filters with, so that stores rank alike.
-export { candidateLimit, filterFields, matchesFilters } from './filters';
+export {
+  candidateLimit,
+  filterFields,
+  inVersion,
+  matchesFilters,
+  passesQuery,
+  postFiltered,
+} from './filters';
 export { fuseRankings, fusionKey, hybridDepth } from './hybrid';
 export { keywordTermIds } from './keyword-terms';
 export {

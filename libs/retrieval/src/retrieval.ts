@@ -31,7 +31,7 @@ export class Retrieval implements Searcher {
 
   private async run(req: SearchQuery): Promise<SearchResult[]> {
     const { store, embedder } = this.deps;
-    const base = { tenants: req.tenants, filters: req.filters, limit: req.limit };
+    const base = { tenants: req.tenants, filters: req.filters, version: req.version, limit: req.limit };
     if (req.mode === 'keyword') return store.keywordSearch({ ...base, text: req.query });
     if (req.mode === 'semantic')
       return store.semanticSearch({ ...base, vector: await embedder.embedQuery(req.query) });

@@ -1,11 +1,11 @@
-import type { Filter } from '@docqa/contracts';
 import { words } from '@docqa/tokenize';
 import { searchText, type Chunk } from './chunk';
-import { filterFields, matchesFilters } from './filters';
+import { filterFields, passesQuery, postFiltered } from './filters';
 import { HEADING_MARK, headingWords, keywordTokens } from './keyword-terms';
 import { BM25_B, BM25_K1 } from './sparse-vector';
 import { HEADING_WEIGHT, idf } from './term-stats';
 import { Vocabulary } from './vocabulary';
+import type { StoreQuery } from './vector-store';
 
 /**
  * Passages kept per term: those the term weighs most in. A search then ranks at most this many
@@ -100,10 +100,12 @@ export class SearchBoxIndex {
 
   /**
    * The best `limit` passages for these words (each read as its keyword terms, each term also as a
-   * heading term, as the full search weighs the sections a word heads) that pass `filters`: the sum
-   * of each term's impact over its capped postings. Synchronous: nothing else runs in between.
+   * heading term, as the full search weighs the sections a word heads) that pass the query's
+   * filters and version: the sum of each term's impact over its capped postings. Synchronous:
+   * nothing else runs in between.
    */
-  rank(searched: string[], filters: Filter[], limit: number): IndexHit[] {
+  rank(searched: string[], query: Pick<StoreQuery, 'filters' | 'version'>, limit: number): IndexHit[] {
+    const checked = postFiltered(query);
     const text = searched.join(' ');
     const terms = new Set([...keywordTokens(text), ...keywordTokens(headingWords(text).join(' '))]);
     const { scores, touched } = this;
@@ -127,7 +129,7 @@ export class SearchBoxIndex {
       scores[row] = 0;
       const chunk = this.chunks[row]!;
       if (best.length === limit && !before(score, chunk, best[limit - 1]!)) continue;
-      if (filters.length && !matchesFilters(filterFields(chunk), filters)) continue;
+      if (checked && !passesQuery(filterFields(chunk), query)) continue;
       let at = best.length;
       while (at > 0 && before(score, chunk, best[at - 1]!)) at--;
       best.splice(at, 0, { chunk, score });

@@ -1,4 +1,5 @@
 import type { Filter, SearchBoxResponse, SearchBoxResult, SearchResult } from '@docqa/contracts';
+import { postFiltered } from './filters';
 import { keywordTokens } from './keyword-terms';
 import { searchSnippet } from './search-snippet';
 import type { Searcher } from './searcher';
@@ -31,6 +32,8 @@ export interface SearchBoxQuery {
   /** As typed: a last word without a space after it is a prefix. */
   query: string;
   filters: Filter[];
+  /** The docs version searched (its pages and unversioned ones). */
+  version?: string;
   /** Most pages. */
   limit: number;
 }
@@ -71,6 +74,7 @@ export class SearchBox {
       query: expanded.words.join(' '),
       mode: 'keyword',
       filters: query.filters,
+      version: query.version,
       limit: rankedLimit(query),
     });
     return sections(byPage(results, query.limit), expanded);
@@ -78,7 +82,7 @@ export class SearchBox {
 }
 
 /**
- * The results of `query` from the tenant's index, or null when filters left fewer pages than
+ * The results of `query` from the tenant's index, or null when filters or a version left fewer pages than
  * wanted (passages beyond the index's capped postings may pass them: the full search decides).
  */
 function indexed(
@@ -86,12 +90,12 @@ function indexed(
   query: SearchBoxQuery,
   expanded: ExpandedQuery,
 ): SearchBoxResult[] | null {
-  const hits = index.rank(expanded.words, query.filters, rankedLimit(query));
+  const hits = index.rank(expanded.words, query, rankedLimit(query));
   const pages = byPage(
     hits.map(({ chunk }) => ({ ...chunk, section: chunk.heading })),
     query.limit,
   );
-  if (query.filters.length && new Set(pages.map((hit) => hit.document_id)).size < query.limit) return null;
+  if (postFiltered(query) && new Set(pages.map((hit) => hit.document_id)).size < query.limit) return null;
   return sections(pages, expanded);
 }
 

@@ -6,6 +6,11 @@ import type { HybridWeights } from './hybrid';
 export interface StoreQuery {
   tenants: string[];
   filters: Filter[];
+  /**
+   * The docs version searched: chunks of that version and unversioned ones, never another
+   * version's (see `inVersion`); every chunk when absent.
+   */
+  version?: string;
   limit: number;
   /** For keyword search. */
   text?: string;

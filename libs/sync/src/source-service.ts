@@ -16,7 +16,7 @@ import {
 /** Syncs shown with a source. */
 const SYNCS_SHOWN = 10;
 /** Settings whose change alters the documents of unchanged pages, so every page is read anew. */
-const REREAD_ON_CHANGE = ['branch', 'base_url'] as const;
+const REREAD_ON_CHANGE = ['branch', 'base_url', 'version_pattern'] as const;
 
 /** Refuses a token for a source that is not a GitHub repository. */
 function refuseTokenUnlessGithub(type: SourceType): void {
@@ -66,6 +66,7 @@ export class SourceService {
       schedule: body.schedule ?? null,
       base_url: body.base_url ?? null,
       ...(body.dialect && { dialect: body.dialect }),
+      ...(body.version_pattern && { version_pattern: body.version_pattern }),
       created_at: new Date().toISOString(),
     };
     await this.deps.store.put(tenant, source);
@@ -82,9 +83,10 @@ export class SourceService {
     const { store, queue, secrets } = this.deps;
     const source = await store.get(tenant, id);
     if (body.token) refuseTokenUnlessGithub(source.type);
-    const { token, ...fields } = body;
-    const { token_sealed: _sealed, ...kept } = source;
-    const next: StoredSource = { ...kept, ...fields };
+    const { token, version_pattern, ...fields } = body;
+    const { token_sealed: _sealed, version_pattern: pattern, ...kept } = source;
+    const rule = version_pattern === undefined ? pattern : (version_pattern ?? undefined);
+    const next: StoredSource = { ...kept, ...fields, ...(rule && { version_pattern: rule }) };
     if (token === null) next.has_token = false;
     else if (token) Object.assign(next, { has_token: true, token_sealed: secrets.seal(token) });
     else if (source.token_sealed) next.token_sealed = source.token_sealed;

@@ -13,6 +13,7 @@ import {
   type ParseLimits,
 } from '@docqa/sources';
 import { READERS } from './readers';
+import { withSourceVersion } from './source-version';
 import type { SecretBox } from './secret-box';
 import {
   newSyncRecord,
@@ -221,7 +222,7 @@ export class SourceSyncer {
     const job = await this.deps.documents.ingestNow(
       tenant,
       `${sync.job_id}-${n}`,
-      batch.map((c) => c.document),
+      batch.map((c) => withSourceVersion(source, c.document)),
     );
     sync.chunks += job.chunks;
     const failed = new Map(job.errors.map((e) => [e.document_id, e.message]));

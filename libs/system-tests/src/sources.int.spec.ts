@@ -1,6 +1,6 @@
 import { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
-import { QUEUE_NAMES, type SourceRecord, type SyncRecord } from '@docqa/contracts';
+import { QUEUE_NAMES, type DocumentRecord, type SourceRecord, type SyncRecord } from '@docqa/contracts';
 import { Keys } from '@docqa/redis';
 import { minimalPdf } from '@docqa/sources/testing';
 import { htmlPage, startDocsSite, type DocsSite } from '@docqa/sync/testing';
@@ -225,6 +225,45 @@ describe('sources kept in sync (sitemap, llms.txt; schedules, leases)', () => {
     expect(await finishedSync(first, 2)).toMatchObject({ status: 'completed', unchanged: 0, updated: 1 });
     expect(await documentIds()).toEqual(before);
     await call(`sources/${first}`, { method: 'DELETE' });
+  });
+
+  it('gives each page the version its URL shows by the source’s version rule, at every sync', async () => {
+    const start = await documentIds();
+    site.pages.set('/docs/1.x/install', htmlPage('Install', 'Install the agent with the legacy installer.'));
+    site.pages.set('/docs/2.x/install', htmlPage('Install', 'Install the agent with the package manager.'));
+    site.pages.set('/docs/about', htmlPage('About', 'The agent is made by Acme.'));
+    site.setSitemap(['/docs/1.x/install', '/docs/2.x/install', '/docs/about']);
+    const { id } = (await (
+      await post('sources/', {
+        type: 'sitemap',
+        url: `${site.origin}/sitemap.xml`,
+        version_pattern: '/docs/(?<version>\\d+\\.x)/',
+      })
+    ).json()) as SourceRecord;
+    expect((await source(id)).version_pattern).toBe('/docs/(?<version>\\d+\\.x)/');
+    const versions = async () => {
+      const ids = (await documentIds()).filter((d) => !start.includes(d));
+      const records = await Promise.all(
+        ids.map(
+          async (d) => (await (await call(`documents/${encodeURIComponent(d)}`)).json()) as DocumentRecord,
+        ),
+      );
+      return records.map((r) => [r.url, r.version ?? null]).sort();
+    };
+    await post(`sources/${id}/sync`);
+    expect(await finishedSync(id, 1)).toMatchObject({ status: 'completed', added: 3 });
+    const expected = [
+      [`${site.origin}/docs/1.x/install`, '1.x'],
+      [`${site.origin}/docs/2.x/install`, '2.x'],
+      [`${site.origin}/docs/about`, null],
+    ];
+    expect(await versions()).toEqual(expected);
+    // A re-sync with a changed page keeps the versions.
+    site.pages.set('/docs/2.x/install', htmlPage('Install', 'Install the agent with apt.'));
+    await post(`sources/${id}/sync`);
+    expect(await finishedSync(id, 2)).toMatchObject({ status: 'completed', updated: 1 });
+    expect(await versions()).toEqual(expected);
+    await call(`sources/${id}`, { method: 'DELETE' });
   });
 
   it('indexes a page that redirects to another page the sitemap lists once, under that page', async () => {

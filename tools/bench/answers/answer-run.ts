@@ -13,6 +13,7 @@ export async function runAnswer(
   answerer: Answerer,
   question: string,
   history: { question: string; answer: string }[] = [],
+  version?: string,
 ): Promise<RunAnswer> {
   let text = '';
   let sources: Source[] = [];
@@ -21,6 +22,7 @@ export async function runAnswer(
     question,
     history,
     filters: [],
+    version,
   }) as AsyncIterable<AnswerChunk>) {
     if (chunk.type === 'delta') text += chunk.text;
     else if (chunk.type === 'sources') sources = chunk.sources;

@@ -49,11 +49,14 @@ export type HalvedQuestion = DialectQuestion & { half: Half };
 /** `dev`: tuned on; `test`: reported, never tuned on. */
 export type Half = 'dev' | 'test';
 
-/** The corpora's names, in the order reported. */
+/** The corpora's names, in the order reported (not the versioned corpus: see `versions-set.ts`). */
 export function corpusNames(): string[] {
   return readdirSync(CORPORA_DIR, { withFileTypes: true })
     .filter((e) => e.isDirectory())
     .map((e) => e.name)
+    .filter(
+      (name) => !('versions' in JSON.parse(readFileSync(join(CORPORA_DIR, name, 'corpus.json'), 'utf8'))),
+    )
     .sort();
 }
 
@@ -94,7 +97,7 @@ export function withHalves(questions: DialectQuestion[]): HalvedQuestion[] {
 type IngestorRecords = ConstructorParameters<typeof Ingestor>[0]['documents'];
 
 /** The records the ingestor keeps of each document, in memory (the API keeps them in Redis). */
-class BenchRecords implements IngestorRecords {
+export class BenchRecords implements IngestorRecords {
   private readonly records = new Map<string, DocumentRecord>();
   async findMany(_tenant: string, ids: string[]) {
     return ids.map((id) => this.records.get(id) ?? null);

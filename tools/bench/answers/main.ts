@@ -14,7 +14,8 @@
  * docs/benchmarks.md (for iterating on the answerer); --set NAME runs one set alone and prints its
  * figures: `docs`, `emanual`, `dialects` (the five corpora, whose section of docs/benchmarks.md it
  * writes unless --new-only is given) or one corpus's name (`rclone`, `pnpm`, `traefik`, `pytest`,
- * `asciidoctor`).
+ * `asciidoctor`), or `versions` (one docs site in three versions, each question asked of each
+ * version with and without `version`; writes its section unless --new-only is given).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -29,6 +30,7 @@ import { runEmanual, type EmanualFigures } from './emanual-set';
 import { OldExtractiveAnswerer } from './old-extractive-answerer';
 import { corpusNames } from './dialect-corpora';
 import { corpusSummary, dialectSection, runCorpus, type CorpusRun } from './dialect-report';
+import { runVersionsSet, versionsSection } from './versions-set';
 
 const TOP_K = 6;
 const verbose = process.argv.includes('--verbose');
@@ -158,15 +160,35 @@ function reportDialects(runs: CorpusRun[]): void {
   reportBenchSection('Answers on five docs sites', 'npm run bench:answers', dialectSection(runs, TOP_K));
 }
 
+/** The versioned set (pnpm 9.x, 10.x, 11.x): printed, and written as its section unless --new-only. */
+async function versionsSet(): Promise<void> {
+  const load = `load average ${loadavg()[0]!.toFixed(1)} on ${cpus().length} cores`;
+  const run = await runVersionsSet(TOP_K);
+  if (verbose) for (const miss of run.withVersion.misses) console.error(`  ${miss}`);
+  for (const failure of run.failures) console.error(`  not ingested: ${failure}`);
+  const section = versionsSection(run, TOP_K, load);
+  if (newOnly) console.log(section);
+  else
+    reportBenchSection(
+      'Answers for the right docs version',
+      'npm run bench:answers -- --set versions',
+      section,
+    );
+}
+
 /** `--set NAME`: one set alone, its figures printed (the whole multi-dialect set's also written). */
 async function oneSet(name: string): Promise<void> {
-  if (name === 'docs') console.log(docsLine((await docsSet()).docs.new));
+  if (name === 'versions') await versionsSet();
+  else if (name === 'docs') console.log(docsLine((await docsSet()).docs.new));
   else if (name === 'emanual') console.log(emanualLine((await emanualSet()).manual.new));
   else if (name === 'dialects' && !newOnly) reportDialects(await dialectSet());
   else if (name === 'dialects' || corpusNames().includes(name))
     for (const run of await dialectSet(name === 'dialects' ? undefined : [name]))
       console.log(corpusSummary(run));
-  else throw new Error(`--set ${name}: no such set (docs, emanual, dialects, ${corpusNames().join(', ')})`);
+  else
+    throw new Error(
+      `--set ${name}: no such set (docs, emanual, dialects, versions, ${corpusNames().join(', ')})`,
+    );
 }
 
 async function main(): Promise<void> {
@@ -195,6 +217,7 @@ async function main(): Promise<void> {
   ].join('\n');
   reportBenchSection('Answer quality', 'npm run bench:answers', text);
   reportDialects(runs);
+  await versionsSet();
 }
 
 runBench(main);

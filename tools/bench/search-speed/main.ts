@@ -15,9 +15,12 @@
  *
  * With `--mcp`, the per-mode table is replaced by `search_docs` through MCP measured beside
  * `POST /rag/search/` (section "MCP search latency"); with `--search-box`, the search box alone
- * (`search-box.ts`).
+ * (`search-box.ts`). With `--versions`, the documents have docs versions (three, and a quarter
+ * without) and searches with a version are measured beside unfiltered ones (section "Search with a
+ * version").
  *
- *   npm run bench:search-speed [-- --chunks 100000] [--mcp | --search-box] [--import-phase [--after-seconds 300]]
+ *   npm run bench:search-speed [-- --chunks 100000] [--mcp | --search-box] [--versions]
+ *     [--import-phase [--after-seconds 300]]
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -54,6 +57,7 @@ import { measureRecall } from './recall';
 import { measureResync } from './resync';
 import { measureSearchBox } from './search-box';
 import { measureSideBySide } from './side-by-side';
+import { BENCH_VERSIONS, reportVersioned } from './versioned-search';
 import { reportBenchSection } from '../write-section';
 import { runBench } from '../run-bench';
 
@@ -66,6 +70,7 @@ const { values } = parseArgs({
     'import-phase': { type: 'boolean', default: false },
     'after-seconds': { type: 'string', default: '300' },
     'search-box': { type: 'boolean', default: false },
+    versions: { type: 'boolean', default: false },
   },
 });
 const TOTAL = Number(values.chunks);
@@ -95,6 +100,7 @@ async function main(): Promise<void> {
     content: `## ${sentence(3)}\n\n${sentence(80)}`,
     content_type: 'text/markdown',
     metadata: { product: i % 3 === 0 ? 'cli' : 'api' },
+    ...(values.versions && BENCH_VERSIONS[i % 4] && { version: BENCH_VERSIONS[i % 4] }),
   }));
 
   const loadBefore = load();
@@ -179,6 +185,12 @@ async function main(): Promise<void> {
         section,
       );
       return;
+    }
+
+    if (values.versions) {
+      await versionsRemoved(dataDir, await tableVersions(dataDir));
+      const queries = Array.from({ length: QUERIES }, () => sentence(5));
+      return reportVersioned({ dataDir, chunks, queries, total: TOTAL, load });
     }
 
     /** One table row per mode: server and HTTP p50 and p95 over `QUERIES` queries. */

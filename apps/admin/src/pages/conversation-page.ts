@@ -98,6 +98,7 @@ export class ConversationPage extends LitElement {
       <p class="question" id="q${n}">${t.text}</p>
       <p class="muted">
         ${formatDate(t.asked_at)} · ${t.channel} · ${t.status}
+        ${t.version ? html` · version <span class="badge">${t.version}</span>` : nothing}
         ${t.page_url ? html` · asked on <a href=${t.page_url} rel="noopener noreferrer" target="_blank">${t.page_url}</a>` : nothing}
         ${t.not_covered ? html` · <span class="badge">not covered</span>` : nothing} · first words
         ${formatMs(t.first_partial_ms)} · ready ${formatMs(t.ready_ms)}

@@ -10,6 +10,7 @@ import '../components/job-progress';
 import { loadMoreView } from '../components/load-more';
 import '../components/sources-section';
 import '../components/upload-drop';
+import '../components/versions-section';
 import type { UploadAccepted } from '../components/upload-drop';
 import { deleteDocumentQuestion, formatDate } from '../format';
 import { PagedLoadController, type ListPage } from '../paged-load-controller';
@@ -82,6 +83,7 @@ export class KnowledgePage extends LitElement {
       <section class="card">
         <sources-section @documents-changed=${this.refresh}></sources-section>
       </section>
+      <section class="card"><versions-section></versions-section></section>
       <section class="card">
         <h2 id="documents-title" tabindex="-1">Documents</h2>
         <form role="search" @submit=${this.searchNow}>

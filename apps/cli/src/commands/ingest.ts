@@ -76,7 +76,7 @@ async function send(client: DocqaClient, documents: LoadedDocument[]) {
 }
 
 /**
- * `ingest PATH|URL... --tenant T [--metadata k=v]...`: loads files, folders, pages and sitemaps
+ * `ingest PATH|URL... --tenant T [--metadata k=v]... [--version V]`: loads files, folders, pages and sitemaps
  * and sends them to the API, with progress bars and a summary. Exits with 1 when a page, file or
  * document failed; the others are ingested all the same.
  */
@@ -88,6 +88,10 @@ export function ingestCommand(program: Command): void {
         'Ingest files, folders, web pages and sitemaps (Markdown, MDX, HTML, text, PDF) into a tenant',
       )
       .option('--metadata <key=value>', 'metadata added to every document (repeatable)', collect)
+      .option(
+        '--version <name>',
+        'the docs version every document describes (e.g. 2.x); without it a front-matter version, else none',
+      )
       .option(
         '--include <glob>',
         'in folders, load only files whose relative path matches (repeatable)',
@@ -136,7 +140,8 @@ export function ingestCommand(program: Command): void {
     }
     const { clientFor } = await import('./http-client');
     const client = await clientFor(opts, ['ingest']);
-    const totals = await send(client, documents);
+    const version = opts.version as string | undefined;
+    const totals = await send(client, version ? documents.map((d) => ({ ...d, version })) : documents);
     for (const e of totals.errors) process.stderr.write(`  failed ${e}\n`);
     process.stderr.write(
       `Ingested ${documents.length - totals.failed} of ${documents.length} documents (${totals.chunks} new chunks, ${totals.skipped} unchanged, ${totals.failed} failed)\n`,

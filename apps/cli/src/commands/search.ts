@@ -23,6 +23,7 @@ export function searchCommand(program: Command): void {
         'metadata filter; property~=value for contains (repeatable)',
         (v: string, p: string[] = []) => [...p, v],
       )
+      .option('--version <name>', 'the docs version searched (default: the default version)')
       .option(
         '--limit <n>',
         `results, 1 to ${SEARCH_LIMIT_MAX}`,
@@ -39,6 +40,7 @@ export function searchCommand(program: Command): void {
       search_mode: opts.mode as SearchMode,
       filters: (opts.filter ?? []).map(parseFilter),
       limit: opts.limit as number,
+      version: opts.version as string | undefined,
     });
     for (const r of res.results) process.stdout.write(`${JSON.stringify(r)}\n`);
     process.stderr.write(`${res.results.length} results (${res.search_mode}, ${res.took_ms} ms)\n`);

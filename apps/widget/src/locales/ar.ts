@@ -13,6 +13,7 @@ export default {
   DOWN_RATE_BUTTON: 'إرسال',
   NEW_CHAT_BUTTON: 'محادثة جديدة',
   SEARCH_TRIGGER: 'البحث في الوثائق',
+  VERSION_LABEL: 'الإصدار',
   SEARCH_PLACEHOLDER: 'ابحث في الوثائق أو اطرح سؤالًا…',
   SEARCH_ASK: 'اسأل:',
   SEARCH_RESULTS: '{count} نتيجة',

@@ -14,6 +14,7 @@ export default {
   DOWN_RATE_BUTTON: 'Senden',
   NEW_CHAT_BUTTON: 'Neuer Chat',
   SEARCH_TRIGGER: 'Dokumentation durchsuchen',
+  VERSION_LABEL: 'Version',
   SEARCH_PLACEHOLDER: 'Dokumentation durchsuchen oder eine Frage stellen …',
   SEARCH_ASK: 'Fragen:',
   SEARCH_RESULTS: '{count} Ergebnisse',

@@ -13,6 +13,7 @@ export default {
   DOWN_RATE_BUTTON: 'Enviar',
   NEW_CHAT_BUTTON: 'Nuevo chat',
   SEARCH_TRIGGER: 'Buscar en la documentación',
+  VERSION_LABEL: 'Versión',
   SEARCH_PLACEHOLDER: 'Busque en la documentación o haga una pregunta…',
   SEARCH_ASK: 'Preguntar:',
   SEARCH_RESULTS: '{count} resultados',

@@ -13,6 +13,7 @@ export default {
   DOWN_RATE_BUTTON: 'Envoyer',
   NEW_CHAT_BUTTON: 'Nouvelle discussion',
   SEARCH_TRIGGER: 'Rechercher dans la documentation',
+  VERSION_LABEL: 'Version',
   SEARCH_PLACEHOLDER: 'Rechercher dans la documentation ou poser une question…',
   SEARCH_ASK: 'Demander :',
   SEARCH_RESULTS: '{count} résultats',

@@ -14,6 +14,7 @@ export default {
   DOWN_RATE_BUTTON: 'Invia',
   NEW_CHAT_BUTTON: 'Nuova chat',
   SEARCH_TRIGGER: 'Cerca nella documentazione',
+  VERSION_LABEL: 'Versione',
   SEARCH_PLACEHOLDER: 'Cerca nella documentazione o fai una domanda…',
   SEARCH_ASK: 'Chiedi:',
   SEARCH_RESULTS: '{count} risultati',

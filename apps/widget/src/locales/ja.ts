@@ -13,6 +13,7 @@ export default {
   DOWN_RATE_BUTTON: '送信',
   NEW_CHAT_BUTTON: '新しいチャット',
   SEARCH_TRIGGER: 'ドキュメントを検索',
+  VERSION_LABEL: 'バージョン',
   SEARCH_PLACEHOLDER: 'ドキュメントを検索、または質問を入力…',
   SEARCH_ASK: '質問:',
   SEARCH_RESULTS: '{count} 件の結果',

@@ -13,6 +13,7 @@ export default {
   DOWN_RATE_BUTTON: '보내기',
   NEW_CHAT_BUTTON: '새 채팅',
   SEARCH_TRIGGER: '문서 검색',
+  VERSION_LABEL: '버전',
   SEARCH_PLACEHOLDER: '문서를 검색하거나 질문하세요…',
   SEARCH_ASK: '질문:',
   SEARCH_RESULTS: '결과 {count}개',

@@ -13,6 +13,7 @@ export default {
   DOWN_RATE_BUTTON: 'Enviar',
   NEW_CHAT_BUTTON: 'Nova conversa',
   SEARCH_TRIGGER: 'Pesquisar na documentação',
+  VERSION_LABEL: 'Versão',
   SEARCH_PLACEHOLDER: 'Pesquise na documentação ou faça uma pergunta…',
   SEARCH_ASK: 'Perguntar:',
   SEARCH_RESULTS: '{count} resultados',

@@ -13,6 +13,7 @@ export default {
   DOWN_RATE_BUTTON: '发送',
   NEW_CHAT_BUTTON: '新对话',
   SEARCH_TRIGGER: '搜索文档',
+  VERSION_LABEL: '版本',
   SEARCH_PLACEHOLDER: '搜索文档或提出问题…',
   SEARCH_ASK: '提问：',
   SEARCH_RESULTS: '{count} 个结果',

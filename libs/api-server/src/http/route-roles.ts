@@ -60,6 +60,9 @@ export const ROUTE_ROLES: Readonly<Record<string, RouteRule>> = {
   deleteSource: editor,
   syncSource: editor,
   getAdminWidgetSettings: editor,
+  // The default docs version is a knowledge-base setting; the versions are read by askers too.
+  putDefaultVersion: editor,
+  listVersions: asking,
   putWidgetSettings: editor,
   createPreviewToken: editor,
   // What visitors asked: viewers.

@@ -83,7 +83,7 @@ const refuseWidgetTokens: RequestHandler = (req, _res, next) => {
 function mcpCaller(req: Request, principal: Principal, deps: ApiDeps, knowledge: McpKnowledge): McpCaller {
   return {
     may: (scope) => hasScope(principal, scope),
-    search: (request) => searchAs(deps.retrieval, principal, request),
+    search: (request) => searchAs(deps.retrieval, principal, request, deps.versions),
     readDocument: (documentId, slice) =>
       knowledge.readDocument(principal.tenant, documentId, { ...slice, filters: principal.filters }),
     ask: (request) => askThroughMcp(req, principal, deps, request),
@@ -104,7 +104,7 @@ async function askThroughMcp(
   req: Request,
   principal: Principal,
   deps: ApiDeps,
-  request: { question: string; chat_id?: string },
+  request: { question: string; chat_id?: string; version?: string },
 ): Promise<QuestionCreated> {
   await deps.rateLimiter.consume(req, NO_HEADERS, principal);
   return deps.questions.ask(principal, request, { channel: 'mcp' });

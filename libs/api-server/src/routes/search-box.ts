@@ -24,10 +24,12 @@ export function searchBoxRoutes(routes: RouteTable, deps: ApiDeps): void {
     async (req, res, { body }) => {
       const principal = principalOf(req);
       await deps.search.rateLimiter.consume(req, res, principal);
+      const { version } = await deps.versions.resolve(principal.tenant, body.version);
       const found = await deps.search.searchBox.search({
         tenant: principal.tenant,
         query: body.query,
         filters: [...(body.filters ?? []), ...principal.filters],
+        version,
         limit: body.limit,
       });
       // Counted once the visitor's typing settles; the visitor is told apart by token and address, never stored.

@@ -20,7 +20,7 @@ export function searchRoutes(routes: RouteTable, deps: ApiDeps): void {
       responses: { 200: { description: 'Ranked passages', schema: SearchResponseSchema } },
     },
     async (req, res, { body }) => {
-      res.json(await searchAs(deps.retrieval, principalOf(req), body));
+      res.json(await searchAs(deps.retrieval, principalOf(req), body, deps.versions));
     },
   );
 }

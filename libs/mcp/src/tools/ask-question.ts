@@ -36,7 +36,11 @@ export function registerAskQuestion(
     (args, extra) =>
       guardTool(ctx.logger, 'ask_question', async () => {
         if (!caller.may('ask')) return toolError(MISSING_ASK_SCOPE);
-        const created = await caller.ask({ question: args.question, chat_id: args.chat_id });
+        const created = await caller.ask({
+          question: args.question,
+          chat_id: args.chat_id,
+          version: args.version,
+        });
         return awaitAnswer(caller, ctx, created.question_id, extra);
       }),
   );

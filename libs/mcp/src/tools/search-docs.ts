@@ -29,6 +29,7 @@ export function registerSearchDocs(server: McpServer, caller: McpCaller, ctx: To
           search_mode: args.mode,
           filters: args.filters,
           limit: args.limit,
+          version: args.version,
         });
         return toolResult(formatResults(args.query, found), found);
       }),

@@ -8,6 +8,7 @@ ARGV[5] filters JSON  ARGV[6] metadata JSON  ARGV[7] now (ISO)  ARGV[8] TTL seco
 ARGV[9] request hash for the idempotency key, or '' (no key)
 ARGV[10] priority ('interactive' | 'batch')   ARGV[11] channel ('api' | 'widget' | 'batch' | 'mcp' | 'slack' | 'discord')
 ARGV[12] the page it was asked from, or ''   ARGV[13] the asker's language tag, or ''
+ARGV[14] the docs version it runs in, or ''   ARGV[15] '1' when its answer says that version, or ''
 
 Returns {'created', question id, chat id}, {'replay', question id, chat id} or
         {'conflict'} (key reused with another body).
@@ -29,7 +30,8 @@ redis.call('HSET', KEYS[1],
   'id', ARGV[1], 'chat_id', ARGV[2], 'tenant', ARGV[3], 'text', ARGV[4],
   'filters', ARGV[5], 'metadata', ARGV[6], 'created_at', ARGV[7], 'updated_at', ARGV[7],
   'response', '', 'status', 'queued', 'sources', '[]', 'error', '', 'version', 1, 'attempt', 0,
-  'priority', ARGV[10], 'channel', ARGV[11], 'page_url', ARGV[12] or '', 'locale', ARGV[13] or '')
+  'priority', ARGV[10], 'channel', ARGV[11], 'page_url', ARGV[12] or '', 'locale', ARGV[13] or '',
+  'docs_version', ARGV[14] or '', 'version_shown', ARGV[15] or '')
 redis.call('EXPIRE', KEYS[1], ttl)
 
 redis.call('DEL', KEYS[2])

@@ -97,6 +97,6 @@ export interface ContractContext {
   /** Chunk ids found for `query` in `tenants` with `mode` and `filters`. */
   find(
     query: string,
-    opts?: { mode?: SearchMode; filters?: Filter[]; tenants?: string[] },
+    opts?: { mode?: SearchMode; filters?: Filter[]; tenants?: string[]; version?: string },
   ): Promise<string[]>;
 }

@@ -1,4 +1,4 @@
-import type { Filter } from '@docqa/contracts';
+import type { Filter, SearchMode } from '@docqa/contracts';
 import { HOSTILE_VALUES, type ContractContext } from './contract-fixture';
 
 const eq = (property: string, value: string | string[]): Filter => ({ type: 'eq', property, value });
@@ -48,6 +48,34 @@ export function describeFilterContract(ctx: ContractContext): void {
       expect(await docsWhere(eq('tenant', ctx.main))).toEqual([]);
       expect(await docsWhere(eq('metadata.product', 'cli'))).toEqual([]);
     });
+  });
+
+  describe('versions (DESIGN §17)', () => {
+    /** Document ids the main tenant's search finds in `version` (`tokens` is version 2, the rest have none). */
+    const docsIn = async (version: string, mode: SearchMode, filters: Filter[] = []) =>
+      [
+        ...new Set(
+          (
+            await ctx.find(mode === 'keyword' ? 'token installer widget gadget' : 'documentation', {
+              mode,
+              filters,
+              version,
+            })
+          ).map((id) => id.split('#')[0]),
+        ),
+      ].sort();
+
+    it.each(['keyword', 'semantic', 'hybrid'] as const)(
+      'keeps the version asked and unversioned documents, never another version (%s)',
+      async (mode) => {
+        expect(await docsIn('2', mode)).toContain('tokens');
+        expect(await docsIn('2', mode)).toContain('install');
+        expect(await docsIn('3', mode)).not.toContain('tokens');
+        expect(await docsIn('3', mode)).toContain('install');
+        expect(await docsIn('3', mode, [eq('product', 'cli')])).toEqual([]);
+        expect(await docsIn('2', mode, [eq('product', 'cli')])).toEqual(['tokens']);
+      },
+    );
   });
 
   describe('hostile filter values and property names', () => {

@@ -41,6 +41,7 @@ export function describeVectorStoreContract(
           query,
           mode: opts.mode ?? 'keyword',
           filters: opts.filters ?? [],
+          version: opts.version,
           limit: 50,
         });
         return results.map((r) => r.chunk_id);
