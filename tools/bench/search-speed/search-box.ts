@@ -137,7 +137,6 @@ async function sameFirstPage(
   return same / queries.length;
 }
 
-
 /** Runs the measurement and writes its section of docs/benchmarks.md. */
 export async function measureSearchBox(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'docqa-search-box-'));
