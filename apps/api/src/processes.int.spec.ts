@@ -186,7 +186,7 @@ describe('the built API and worker processes', () => {
       expect(res.body.length).toBeLessThanOrEqual(20 * 1024);
     }
 
-    const chunk = /chunks\/answer-markdown-\w+\.js/.exec(plain.body.toString())?.[0];
+    const chunk = /chunks\/answer-kit-\w+\.js/.exec(plain.body.toString())?.[0];
     expect(chunk).toBeDefined();
     const lazy = await getRaw(`${origin}/widget/${chunk}`, 'br');
     expect(lazy.headers['content-encoding']).toBe('br');

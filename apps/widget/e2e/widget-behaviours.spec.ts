@@ -464,7 +464,7 @@ describe('widget behaviours in Chromium (scripted answers)', () => {
     let release = (): void => undefined;
     const held = new Promise<void>((resolve) => (release = resolve));
     // The renderer is a chunk loaded with the first question: on a slow network it comes after the answer.
-    await page.route('**/chunks/answer-markdown-*.js', async (route) => {
+    await page.route('**/chunks/answer-kit-*.js', async (route) => {
       await held;
       await route.continue();
     });

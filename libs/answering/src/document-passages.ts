@@ -22,6 +22,7 @@ export async function documentPassages(
     query,
     mode: 'hybrid',
     filters: [...input.filters, { type: 'eq', property: 'document_id', value: documentId }],
+    version: input.version,
     limit,
   });
   const seen = new Set(have.map((r) => r.chunk_id));

@@ -214,9 +214,12 @@ async function tiesInTextOrder(table: lancedb.Table, hits: RankedHit[]): Promise
   return (await readPassages(table, hits)).sort(bestFirst);
 }
 
-/** The mirror's `hits` that pass the query's metadata filters, read for them (none: as they are). */
+/**
+ * The mirror's `hits` that pass the query's version and metadata filters, read for them (neither:
+ * as they are).
+ */
 async function filtered(table: lancedb.Table, hits: RankedHit[], query: StoreQuery): Promise<RankedHit[]> {
-  if (!query.filters.length) return hits;
+  if (!postFiltered(query)) return hits;
   return passingFilters(await readPassages(table, hits), query);
 }
 
