@@ -7,6 +7,7 @@ import { ChatController } from './chat-controller';
 import { trapTab } from './focus-trap';
 import { SearchController } from './search-controller';
 import { searchStyles } from './search-styles';
+import { fill, highlighted } from './search-text';
 import type { Labels } from './settings';
 import type { SettingsController } from './settings-controller';
 import { styles } from './styles';
@@ -15,10 +16,6 @@ import { turnView, type TurnViewContext } from './turn-view';
 /** One entry of the list: ask the query, open a result, or search a recent query again. */
 type Entry =
   { kind: 'ask' } | { kind: 'result'; result: SearchBoxResult } | { kind: 'recent'; query: string };
-
-/** `{name}` in a label replaced by its value. */
-const fill = (label: string, values: Record<string, string | number>) =>
-  label.replace(/\{(\w+)\}/g, (all, name: string) => String(values[name] ?? all));
 
 /**
  * The search mode's modal (loaded when first opened): results while the visitor types, grouped
@@ -45,6 +42,7 @@ export class AssistantSearchDialog extends LitElement {
   private search!: SearchController;
   private chat!: ChatController;
   private kit?: typeof AnswerKit; // the Markdown renderer and the answers' texts, with the first question
+  private rendered?: SearchBoxResult[]; // the results last rendered
 
   override connectedCallback(): void {
     // The controllers read the settings, which the host sets before it connects this element.
@@ -70,6 +68,12 @@ export class AssistantSearchDialog extends LitElement {
 
   protected override updated(changed: PropertyValues): void {
     if (changed.has('open') && this.open) this.input?.focus();
+    // New results are in the DOM: what a page (or `npm run bench:widget`) times a search to.
+    const { results, answered, query } = this.search;
+    if (this.open && answered && answered === query && results !== this.rendered) {
+      this.rendered = results;
+      performance.mark('assistant-search-results', { detail: answered });
+    }
     this.renderRoot.querySelector('[role=option][aria-selected=true]')?.scrollIntoView({ block: 'nearest' });
   }
 
@@ -278,19 +282,6 @@ export class AssistantSearchDialog extends LitElement {
         <button type="submit" ?disabled=${this.chat.busy}>${labels.ASK_BUTTON ?? 'Ask'}</button>
       </form>`;
   }
-}
-
-/** A result's snippet with its matched words in `<mark>`, as text (never markup from the documents). */
-function highlighted(result: SearchBoxResult) {
-  const parts: unknown[] = [];
-  let at = 0;
-  for (const [start, end] of result.highlights) {
-    if (start! < at) continue;
-    parts.push(result.snippet.slice(at, start), html`<mark>${result.snippet.slice(start, end)}</mark>`);
-    at = end!;
-  }
-  parts.push(result.snippet.slice(at));
-  return parts;
 }
 
 declare global {

@@ -17,9 +17,16 @@ export const searchStyles = css`
     max-height: 100%;
     display: flex;
   }
+  /* Opaque over the dimmed page, whatever --assistant-widget-bg-opacity the popup has: the text's
+     contrast is against the widget's background alone (and checkable: axe-core cannot see through
+     the popup's background layer). */
   .search-dialog .panel {
     max-height: min(80vh, 100vh - 24px);
     min-height: 0;
+    background: var(--bg);
+  }
+  .search-dialog .panel::before {
+    content: none;
   }
   .search-head {
     display: flex;
@@ -76,11 +83,19 @@ export const searchStyles = css`
     font-size: 14px;
     color: var(--secondary);
   }
+  /* The matched words stand out by weight, underline and the text's colour (darker than the
+     snippet's): the accent colour, a brand's, need not have a text's contrast (#007bff: 3.97:1). */
   mark {
     background: none;
-    color: var(--accent);
+    color: var(--text);
     font-weight: 700;
     text-decoration: underline;
+  }
+  /* Links in the answer: the accent moved a quarter towards the text colour, so the default accent
+     (#007bff, 3.97:1 on white) reads at 4.5:1 or more, and a light accent on a dark theme too. */
+  .search-dialog .answer a,
+  .search-dialog .sources a {
+    color: color-mix(in srgb, var(--accent) 75%, var(--text));
   }
   .ask-entry {
     font-weight: 600;
