@@ -30,7 +30,7 @@ const DOCUMENTS = [
   },
 ];
 
-describe('the portal in Chromium: docs versions on the knowledge base, insights and gaps by version', () => {
+describe('the portal in Chromium: docs versions on the knowledge base; insights, gaps and conversations by version', () => {
   let portal: Portal;
   let page: Page;
   let problems: string[];
@@ -107,5 +107,15 @@ describe('the portal in Chromium: docs versions on the knowledge base, insights 
     await expect(gap.count()).resolves.toBe(0);
     await page.getByRole('combobox', { name: 'Docs version' }).selectOption('1.x');
     await gap.waitFor();
+  });
+
+  it('lists the conversations of the version chosen', async () => {
+    await navigate(page, 'Conversations');
+    await focusedHeading(page, 'Conversations');
+    await page.getByRole('status').filter({ hasText: '4 conversation(s).' }).waitFor();
+    await page.getByRole('combobox', { name: 'Docs version' }).selectOption('2.x');
+    await page.getByRole('status').filter({ hasText: '1 conversation(s).' }).waitFor();
+    await page.getByRole('combobox', { name: 'Docs version' }).selectOption('1.x');
+    await page.getByRole('status').filter({ hasText: '3 conversation(s).' }).waitFor();
   });
 });
