@@ -21,6 +21,7 @@ const CHATS: ConversationSummary[] = Array.from({ length: 25 }, (_, i) => ({
   feedback: { up: 0, down: 0 },
   not_covered: 0,
   channel: i < 20 ? 'widget' : 'mcp',
+  version: null,
 }));
 
 /**

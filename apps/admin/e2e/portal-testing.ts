@@ -40,7 +40,9 @@ export interface Portal {
     role?: Role;
   }): Promise<void>;
   /** Adds documents to `acme` through the API and resolves once their ingest job completed. */
-  addDocuments(documents: { id: string; title: string; content: string; url?: string }[]): Promise<void>;
+  addDocuments(
+    documents: { id: string; title: string; content: string; url?: string; version?: string }[],
+  ): Promise<void>;
   close(): Promise<void>;
 }
 

@@ -1744,6 +1744,7 @@ export interface components {
       };
       not_covered: number;
       channel: components['schemas']['Channel'];
+      version: string | null;
     };
     ConversationDetail: {
       chat_id: string;
@@ -1813,6 +1814,7 @@ export interface components {
       first_partial_ms: number | null;
       ready_ms: number | null;
       cited_document_ids: string[];
+      version: string | null;
       feedback: components['schemas']['LoggedFeedback'];
     };
     EvalSetList: {
@@ -4005,6 +4007,8 @@ export interface operations {
         from?: string;
         /** @description End of the period, exclusive (default: now). */
         to?: string;
+        /** @description Only questions asked in this docs version (`GET /versions/`); absent: every question. Search-box counts are not kept per version. */
+        version?: components['schemas']['DocVersion'] & unknown;
         /** @description Series bucket (weeks start on Monday, UTC). */
         interval?: 'day' | 'week';
       };
@@ -4086,6 +4090,8 @@ export interface operations {
         from?: string;
         /** @description End of the period, exclusive (default: now). */
         to?: string;
+        /** @description Only questions asked in this docs version (`GET /versions/`); absent: every question. Search-box counts are not kept per version. */
+        version?: components['schemas']['DocVersion'] & unknown;
         /** @description Chats with at least one such rating. */
         feedback?: 'up' | 'down';
         /** @description true: chats with a not-covered answer; false: chats without one. */
@@ -4252,6 +4258,8 @@ export interface operations {
         from?: string;
         /** @description End of the period, exclusive (default: now). */
         to?: string;
+        /** @description Only questions asked in this docs version (`GET /versions/`); absent: every question. Search-box counts are not kept per version. */
+        version?: components['schemas']['DocVersion'] & unknown;
       };
       header?: never;
       path?: never;
@@ -4331,6 +4339,8 @@ export interface operations {
         from?: string;
         /** @description End of the period, exclusive (default: now). */
         to?: string;
+        /** @description Only questions asked in this docs version (`GET /versions/`); absent: every question. Search-box counts are not kept per version. */
+        version?: components['schemas']['DocVersion'] & unknown;
         format?: 'jsonl' | 'csv';
       };
       header?: never;

@@ -194,6 +194,7 @@ export {
   InsightsQuerySchema,
   InsightsSchema,
   LoggedQuestionSchema,
+  LogQuerySchema,
   type Channel,
   type ConversationDetail,
   type ConversationList,
@@ -209,6 +210,7 @@ export {
   type LoggedFeedback,
   type LoggedQuestion,
   type PeriodQuery,
+  type LogQuery,
 } from './insights';
 export {
   EVAL_RUN_METADATA_KEY,

@@ -1,4 +1,5 @@
 import { QuestionStatusSchema } from './question';
+import { DocVersionSchema } from './versions';
 import { z } from './zod';
 
 /**
@@ -48,8 +49,17 @@ export const PeriodQuerySchema = z.object({
 });
 export type PeriodQuery = z.infer<typeof PeriodQuerySchema>;
 
+/** A period of the question log and, optionally, the docs version its questions were asked in. */
+export const LogQuerySchema = PeriodQuerySchema.extend({
+  version: DocVersionSchema.optional().openapi({
+    description:
+      'Only questions asked in this docs version (`GET /versions/`); absent: every question. Search-box counts are not kept per version.',
+  }),
+});
+export type LogQuery = z.infer<typeof LogQuerySchema>;
+
 /** Query of `GET /admin/insights/`. */
-export const InsightsQuerySchema = PeriodQuerySchema.extend({
+export const InsightsQuerySchema = LogQuerySchema.extend({
   interval: z
     .enum(['day', 'week'])
     .default('day')
@@ -120,7 +130,7 @@ export const InsightsSchema = z
 export type Insights = z.infer<typeof InsightsSchema>;
 
 /** Query of `GET /admin/conversations/`. */
-export const ConversationsQuerySchema = PeriodQuerySchema.extend({
+export const ConversationsQuerySchema = LogQuerySchema.extend({
   feedback: FeedbackRatingSchema.optional().openapi({ description: 'Chats with at least one such rating.' }),
   not_covered: z
     .enum(['true', 'false'])
@@ -152,6 +162,8 @@ export const ConversationSummarySchema = z
     /** Questions of the chat answered "not covered". */
     not_covered: z.number().int(),
     channel: ChannelSchema,
+    /** The docs version of its first question; null: none. */
+    version: z.string().nullable(),
   })
   .openapi('ConversationSummary');
 export type ConversationSummary = z.infer<typeof ConversationSummarySchema>;
@@ -207,7 +219,7 @@ export const ConversationDetailSchema = z
 export type ConversationDetail = z.infer<typeof ConversationDetailSchema>;
 
 /** Query of `GET /admin/gaps/`. */
-export const GapsQuerySchema = PeriodQuerySchema;
+export const GapsQuerySchema = LogQuerySchema;
 
 export const GapReasonSchema = z.enum(['not_covered', 'thumbs_down']);
 
@@ -239,7 +251,7 @@ export const GapsSchema = z.object({ clusters: z.array(GapClusterSchema) }).open
 export type Gaps = z.infer<typeof GapsSchema>;
 
 /** Query of `GET /admin/export/questions`. */
-export const ExportQuerySchema = PeriodQuerySchema.extend({
+export const ExportQuerySchema = LogQuerySchema.extend({
   format: z.enum(['jsonl', 'csv']).default('jsonl'),
 });
 export type ExportQuery = z.infer<typeof ExportQuerySchema>;
@@ -258,6 +270,8 @@ export const LoggedQuestionSchema = z
     first_partial_ms: z.number().int().nullable(),
     ready_ms: z.number().int().nullable(),
     cited_document_ids: z.array(z.string()),
+    /** The docs version it was asked in; null: none (or logged before versions were). */
+    version: z.string().nullable(),
     feedback: LoggedFeedbackSchema.nullable(),
   })
   .openapi('LoggedQuestion');

@@ -136,6 +136,7 @@ export class ConversationsReader {
         feedback: { up: Math.max(0, Number(h.up ?? 0)), down: Math.max(0, Number(h.down ?? 0)) },
         not_covered: Number(h.nc ?? 0),
         channel: ChannelSchema.safeParse(h.ch).data ?? 'api',
+        version: h.v || null,
       };
       if (!matches(summary, query)) return null;
       // `q` matches whole words of one of the chat's questions, in order.
@@ -182,6 +183,7 @@ export class ConversationsReader {
 function matches(s: ConversationSummary, query: ConversationsQuery): boolean {
   if (query.feedback && s.feedback[query.feedback] <= 0) return false;
   if (query.not_covered !== undefined && s.not_covered > 0 !== query.not_covered) return false;
+  if (query.version && s.version !== query.version) return false;
   return !query.channel || s.channel === query.channel;
 }
 
@@ -226,6 +228,7 @@ function turnOfLog(
     first_partial_ms: e.first_partial_ms,
     ready_ms: e.ready_ms,
     page_url: null,
+    version: e.version,
   };
 }
 

@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis';
-import type { GapCluster, Gaps, LoggedQuestion, PeriodQuery } from '@docqa/contracts';
+import type { GapCluster, Gaps, LoggedQuestion, LogQuery } from '@docqa/contracts';
 import type { Keys } from '@docqa/redis';
 import type { Embedder } from '@docqa/embedders';
 import type { VectorStore } from '@docqa/retrieval';
@@ -54,7 +54,7 @@ export class GapFinder {
     this.limits = { ...DEFAULT_GAP_LIMITS, ...deps.limits };
   }
 
-  async gaps(tenant: string, query: PeriodQuery): Promise<Gaps> {
+  async gaps(tenant: string, query: LogQuery): Promise<Gaps> {
     const failed = await this.failedQuestions(tenant, query);
     if (!failed.length) return { clusters: [] };
     const vectors = await this.deps.embedder.embedDocuments(failed.map((q) => q.text));
@@ -64,8 +64,11 @@ export class GapFinder {
     return { clusters };
   }
 
-  /** The period's failed questions, oldest first (ties by id), the newest `maxQuestions`. */
-  async failedQuestions(tenant: string, query: PeriodQuery): Promise<LoggedQuestion[]> {
+  /**
+   * The period's failed questions (of `query.version` only, when given), oldest first (ties by
+   * id), the newest `maxQuestions`.
+   */
+  async failedQuestions(tenant: string, query: LogQuery): Promise<LoggedQuestion[]> {
     const period = resolvePeriod(query, this.deps.now?.() ?? Date.now(), this.deps.retentionDays);
     const days = daysOf(period);
     const pipeline = this.deps.redis.pipeline();
@@ -83,8 +86,14 @@ export class GapFinder {
         refs.push({ day: days[i]!, questionId: flat[j]!, at: Number(flat[j + 1]) });
     });
     refs.sort((a, b) => a.at - b.at || (a.questionId < b.questionId ? -1 : 1));
-    const entries = await this.log.entries(tenant, refs.slice(-this.limits.maxQuestions));
-    return entries.filter((e) => e.not_covered || e.feedback?.rating === 'down');
+    const failed = (e: LoggedQuestion) => e.not_covered || e.feedback?.rating === 'down';
+    if (!query.version) {
+      const entries = await this.log.entries(tenant, refs.slice(-this.limits.maxQuestions));
+      return entries.filter(failed);
+    }
+    // The version is in the entries only: read them all, then keep the newest of that version.
+    const entries = await this.log.entries(tenant, refs);
+    return entries.filter((e) => e.version === query.version && failed(e)).slice(-this.limits.maxQuestions);
   }
 
   private async describe(

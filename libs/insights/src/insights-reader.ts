@@ -14,6 +14,14 @@ interface TopCommands {
   topMembers(...args: string[]): Promise<string[]>;
 }
 
+/** The keys of a day's counters and top lists: the tenant's, or one docs version's. */
+interface Scope {
+  day(day: string): string;
+  topQuestions(day: string): string;
+  wordings(day: string): string;
+  topDocuments(day: string): string;
+}
+
 /** Counters of one day, or of several merged. */
 class Counters {
   readonly values = new Map<string, number>();
@@ -52,7 +60,8 @@ function bump<K>(map: Map<K, number>, key: K, n: number): void {
 /**
  * `GET /admin/insights/`: reads the per-day counters of the period (one small hash per day) and
  * sums the per-day top lists inside Redis, never the logged questions themselves. Counts cover the
- * whole UTC days the period overlaps.
+ * whole UTC days the period overlaps. With a `version`, the counts and top lists are those of the
+ * questions asked in that version; the search-box counts stay the tenant's.
  */
 export class InsightsReader {
   private readonly redis: Redis & TopCommands;
@@ -69,8 +78,18 @@ export class InsightsReader {
     const { keys } = this.deps;
     const period = resolvePeriod(query, this.deps.now?.() ?? Date.now(), this.deps.retentionDays);
     const days = daysOf(period);
+    const { version } = query;
+    // A version's reports read its own counters and top lists (DESIGN §17), kept beside the tenant's.
+    const keyOf = (kind: 'agg' | 'tq' | 'tw' | 'td', tenantWide: (day: string) => string) =>
+      version ? (day: string) => keys.analyticsVersion(tenant, day, version, kind) : tenantWide;
+    const scope: Scope = {
+      day: keyOf('agg', (d) => keys.analyticsDay(tenant, d)),
+      topQuestions: keyOf('tq', (d) => keys.analyticsTopQuestions(tenant, d)),
+      wordings: keyOf('tw', (d) => keys.analyticsQuestionWordings(tenant, d)),
+      topDocuments: keyOf('td', (d) => keys.analyticsTopDocuments(tenant, d)),
+    };
     const pipeline = this.redis.pipeline();
-    for (const day of days) pipeline.hgetall(keys.analyticsDay(tenant, day));
+    for (const day of days) pipeline.hgetall(scope.day(day));
     const hashes = ((await pipeline.exec()) ?? []).map(([, h]) => (h ?? {}) as Record<string, string>);
 
     const totals = new Counters();
@@ -82,8 +101,8 @@ export class InsightsReader {
       totals.add(hashes[i]!);
     });
     const [topQuestions, topDocuments, searches] = await Promise.all([
-      this.topQuestions(tenant, days),
-      this.topDocuments(tenant, days),
+      this.topQuestions(tenant, days, scope),
+      this.topDocuments(tenant, days, scope),
       searchInsights(this.redis, keys, tenant, days, TOP_LIMIT),
     ]);
     return {
@@ -121,13 +140,15 @@ export class InsightsReader {
     return pairs;
   }
 
-  private async topQuestions(tenant: string, days: string[]): Promise<Insights['top_questions']> {
-    const { keys } = this.deps;
-    const top = await this.top(tenant, days, (d) => keys.analyticsTopQuestions(tenant, d));
+  private async topQuestions(
+    tenant: string,
+    days: string[],
+    scope: Scope,
+  ): Promise<Insights['top_questions']> {
+    const top = await this.top(tenant, days, scope.topQuestions);
     if (!top.length) return [];
     const pipeline = this.redis.pipeline();
-    for (const [normalised] of top)
-      for (const day of days) pipeline.hget(keys.analyticsQuestionWordings(tenant, day), normalised);
+    for (const [normalised] of top) for (const day of days) pipeline.hget(scope.wordings(day), normalised);
     const wordings = ((await pipeline.exec()) ?? []).map(([, v]) => v as string | null);
     return top.map(([normalised, count], i) => ({
       text: wordings.slice(i * days.length, (i + 1) * days.length).find((w) => w) ?? normalised,
@@ -135,9 +156,13 @@ export class InsightsReader {
     }));
   }
 
-  private async topDocuments(tenant: string, days: string[]): Promise<Insights['top_documents']> {
+  private async topDocuments(
+    tenant: string,
+    days: string[],
+    scope: Scope,
+  ): Promise<Insights['top_documents']> {
     const { keys } = this.deps;
-    const top = await this.top(tenant, days, (d) => keys.analyticsTopDocuments(tenant, d));
+    const top = await this.top(tenant, days, scope.topDocuments);
     if (!top.length) return [];
     const docs = await this.redis.hmget(keys.analyticsDocuments(tenant), ...top.map(([id]) => id));
     return top.map(([document_id, citations], i) => ({

@@ -9,7 +9,8 @@ import {
 /**
  * A logged question as stored: a JSON array without field names (about a third of the bytes of
  * an object), `[asked_ms, ended_ms, chat_id, text, channel, status, not_covered 0|1,
- * first_partial_ms|null, ready_ms|null, [cited document ids]]`. Feedback is stored beside it
+ * first_partial_ms|null, ready_ms|null, [cited document ids], version|null]` (entries logged
+before versions end at the ids). Feedback is stored beside it
  * (field `<question id>!fb`) so a rating never rewrites the entry.
  */
 type Encoded = [
@@ -23,6 +24,7 @@ type Encoded = [
   number | null,
   number | null,
   string[],
+  (string | null)?,
 ];
 
 /** A question as the log keeps it, before its feedback. */
@@ -43,6 +45,7 @@ export function encodeEntry(entry: LogEntry): string {
     entry.first_partial_ms,
     entry.ready_ms,
     entry.cited_document_ids,
+    entry.version,
   ];
   return JSON.stringify(encoded);
 }
@@ -65,6 +68,7 @@ export function decodeEntry(
     first_partial_ms: e[7],
     ready_ms: e[8],
     cited_document_ids: Array.isArray(e[9]) ? e[9] : [],
+    version: typeof e[10] === 'string' ? e[10] : null,
     feedback: feedback ? decodeFeedback(feedback) : null,
   };
 }
@@ -107,6 +111,7 @@ export function entryOf(
     first_partial_ms: timing.firstPartialAt === null ? null : Math.max(0, timing.firstPartialAt - asked),
     ready_ms: record.status === 'ready' ? Math.max(0, timing.endedAt - asked) : null,
     cited_document_ids: cited,
+    version: record.version ?? null,
   };
 }
 

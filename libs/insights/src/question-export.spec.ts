@@ -13,6 +13,7 @@ const row = (text: string, details = ''): LoggedQuestion => ({
   first_partial_ms: 12,
   ready_ms: -1,
   cited_document_ids: ['install.md'],
+  version: '2.x',
   feedback: details ? { rating: 'down', details, url: null } : null,
 });
 
@@ -32,5 +33,6 @@ describe('csvLine', () => {
           .at(-1),
       ).toMatch(/^"?'/);
     expect(line.split(',')[EXPORT_COLUMNS.indexOf('ready_ms')]).toBe('-1');
+    expect(line.split(',')[EXPORT_COLUMNS.indexOf('version')]).toBe('2.x');
   });
 });

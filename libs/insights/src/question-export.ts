@@ -16,6 +16,7 @@ export const EXPORT_COLUMNS = [
   'first_partial_ms',
   'ready_ms',
   'cited_document_ids',
+  'version',
   'feedback',
   'feedback_details',
   'feedback_url',
@@ -23,7 +24,8 @@ export const EXPORT_COLUMNS = [
 ] as const;
 
 /**
- * `GET /admin/export/questions`: every logged question of the period, day by day (oldest day
+ * `GET /admin/export/questions`: every logged question of the period (of one docs version
+ * when the query names one), day by day (oldest day
  * first; within a day in Redis' scan order), read in pages of `pageSize` so memory stays flat
  * whatever the period holds.
  */
@@ -41,7 +43,7 @@ export class QuestionExport {
   /** Validates the period up front, so a bad one is a 400 before any byte is streamed. */
   rows(tenant: string, query: ExportQuery): AsyncGenerator<LoggedQuestion> {
     const period = resolvePeriod(query, this.deps.now?.() ?? Date.now(), this.deps.retentionDays);
-    return this.scan(tenant, daysOf(period), period.from, period.to);
+    return this.scan(tenant, daysOf(period), period.from, period.to, query.version);
   }
 
   private async *scan(
@@ -49,6 +51,7 @@ export class QuestionExport {
     days: string[],
     from: number,
     to: number,
+    version: string | undefined,
   ): AsyncGenerator<LoggedQuestion> {
     const { redis, keys } = this.deps;
     for (const day of days) {
@@ -65,7 +68,7 @@ export class QuestionExport {
         for (const [i, [id, raw]] of entries.entries()) {
           const row = decodeEntry(id, raw, feedback[i]);
           const asked = Date.parse(row.asked_at);
-          if (asked >= from && asked < to) yield row;
+          if (asked >= from && asked < to && (!version || row.version === version)) yield row;
         }
       } while (cursor !== '0');
     }

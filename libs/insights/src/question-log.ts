@@ -39,8 +39,8 @@ export class QuestionLog {
     private readonly deps: { redis: Redis; keys: Keys; retentionDays: number; now?: () => number },
   ) {
     const redis = deps.redis as Redis & Partial<LogCommands>;
-    if (!redis.logQuestion) redis.defineCommand('logQuestion', { numberOfKeys: 9, lua: logQuestionScript });
-    if (!redis.logFeedback) redis.defineCommand('logFeedback', { numberOfKeys: 4, lua: logFeedbackScript });
+    if (!redis.logQuestion) redis.defineCommand('logQuestion', { numberOfKeys: 13, lua: logQuestionScript });
+    if (!redis.logFeedback) redis.defineCommand('logFeedback', { numberOfKeys: 5, lua: logFeedbackScript });
     this.redis = redis as Redis & LogCommands;
   }
 
@@ -58,6 +58,10 @@ export class QuestionLog {
     const entry = entryOf(record, question.channel, { endedAt: this.now(), firstPartialAt });
     const asked = Date.parse(record.created_at);
     const day = dayOf(asked);
+    // Without a version the version keys are the tenant's own; the script leaves them alone.
+    const version = record.version ?? '';
+    const scoped = (kind: 'agg' | 'tq' | 'tw' | 'td', tenantWide: string) =>
+      version ? keys.analyticsVersion(tenant, day, version, kind) : tenantWide;
     const docs = new Map<string, [string, string, string | null]>();
     for (const s of record.sources)
       if (s.cited && !docs.has(s.document_id))
@@ -72,6 +76,10 @@ export class QuestionLog {
       keys.analyticsChat(tenant, record.chat_id),
       keys.analyticsChats(tenant, day),
       keys.analyticsDocuments(tenant),
+      scoped('agg', keys.analyticsDay(tenant, day)),
+      scoped('tq', keys.analyticsTopQuestions(tenant, day)),
+      scoped('tw', keys.analyticsQuestionWordings(tenant, day)),
+      scoped('td', keys.analyticsTopDocuments(tenant, day)),
       record.id,
       encodeEntry(entry),
       this.expiryOf(asked),
@@ -88,6 +96,7 @@ export class QuestionLog {
       this.deps.retentionDays * DAY_S,
       keys.analyticsChats(tenant, 'DAY'),
       JSON.stringify([...docs.values()]),
+      version,
     );
     if (logged !== 1) return false;
     // A rating given while the answer was still being written waited for the entry.
@@ -118,6 +127,9 @@ export class QuestionLog {
       keys.analyticsDay(tenant, day),
       keys.analyticsGaps(tenant, day),
       keys.analyticsChat(tenant, record.chat_id),
+      record.version
+        ? keys.analyticsVersion(tenant, day, record.version, 'agg')
+        : keys.analyticsDay(tenant, day),
       record.id,
       feedback.rating,
       encodeFeedback({
@@ -125,6 +137,7 @@ export class QuestionLog {
         details: feedback.details ?? null,
         url: feedback.url ?? null,
       }),
+      record.version ? '1' : '',
     );
     return logged === 1;
   }

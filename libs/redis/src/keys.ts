@@ -166,6 +166,13 @@ export class Keys {
   analyticsDay(tenant: string, day: string): string {
     return `${this.prefix}:an:{${tenant}}:${day}:agg`;
   }
+  /**
+   * The day's counters, top questions, their wordings and top documents of the questions asked in
+   * one docs version (`kind` `agg`, `tq`, `tw`, `td` as the tenant-wide keys).
+   */
+  analyticsVersion(tenant: string, day: string, version: string, kind: 'agg' | 'tq' | 'tw' | 'td'): string {
+    return `${this.prefix}:an:{${tenant}}:${day}:v:${version}:${kind}`;
+  }
   /** Sorted set of a day's normalised question texts by times asked. */
   analyticsTopQuestions(tenant: string, day: string): string {
     return `${this.prefix}:an:{${tenant}}:${day}:tq`;

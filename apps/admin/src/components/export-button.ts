@@ -5,7 +5,7 @@ import { errorView } from './error-view';
 import { sharedStyles } from '../styles/shared-styles';
 
 /**
- * Downloads every logged question of a period (`GET /admin/export/questions`) as CSV or JSON
+ * Downloads every logged question of a period (of one docs version when `version` is set) (`GET /admin/export/questions`) as CSV or JSON
  * lines. Fetched with the session's headers (the tenant), then saved from memory.
  */
 @customElement('export-button')
@@ -14,6 +14,8 @@ export class ExportButton extends LitElement {
 
   /** Start of the period (ISO date-time). */
   @property() from = '';
+  /** Docs version of the questions exported; '' every version. */
+  @property() version = '';
   @state() private busy = false;
   @state() private error?: Error;
 
@@ -37,7 +39,9 @@ export class ExportButton extends LitElement {
     this.busy = true;
     this.error = undefined;
     try {
-      const blob = await api.download('admin/export/questions', { query: { format, from: this.from } });
+      const blob = await api.download('admin/export/questions', {
+        query: { format, from: this.from, version: this.version },
+      });
       const link = document.createElement('a');
       link.href = URL.createObjectURL(blob);
       link.download = `questions-${this.from.slice(0, 10)}.${format}`;

@@ -1,19 +1,20 @@
 import { LitElement, html, nothing } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
-import type { ConversationList } from '@docqa/contracts';
+import type { ConversationList, VersionList } from '@docqa/contracts';
 import { api } from '../api/admin-api';
 import { session } from '../api/session';
 import { loadFailedView } from '../components/error-view';
 import { filterQuery, loadMoreView } from '../components/load-more';
 import { lastDays } from '../components/period-select';
 import { formatDate } from '../format';
+import { LoadController } from '../load-controller';
 import { PagedLoadController } from '../paged-load-controller';
 import { href, router, withQuery } from '../router';
 import { StackedTablesController } from '../stacked-tables-controller';
 import { sharedStyles } from '../styles/shared-styles';
 
 /** The filters, kept in the address so a filtered list can be linked and survives a reload. */
-const FILTERS = ['q', 'feedback', 'not_covered', 'channel', 'days'] as const;
+const FILTERS = ['q', 'feedback', 'not_covered', 'channel', 'version', 'days'] as const;
 
 /** The period of the address: 7, 30 or 90 days; another value (an address edited by hand) reads as 30. */
 function daysOf(query: URLSearchParams): string {
@@ -34,6 +35,12 @@ export class ConversationsPage extends LitElement {
     ([search], cursor, signal) =>
       api.call<ConversationList>('admin/conversations/', { signal, query: params(search, cursor) }),
     () => [this.query.toString(), session.tenant] as const,
+  );
+  /** The tenant's docs versions: a version filter when there are several. */
+  private readonly versions = new LoadController(
+    this,
+    (_args, signal) => api.call<VersionList>('versions/', { signal }),
+    () => [session.tenant] as const,
   );
 
   override render() {
@@ -62,6 +69,7 @@ export class ConversationsPage extends LitElement {
           ['slack', 'Slack'],
           ['discord', 'Discord'],
         ])}
+        ${this.versionFilter(f('version'))}
         ${this.filter('days', 'Period', daysOf(this.query), [
           ['7', 'Last 7 days'],
           ['30', 'Last 30 days'],
@@ -82,6 +90,14 @@ export class ConversationsPage extends LitElement {
         )}
       </select>
     </div>`;
+  }
+
+  /** The docs version filter, when the tenant has several versions. */
+  private versionFilter(current: string) {
+    const versions = this.versions.value?.versions ?? [];
+    if (versions.length < 2) return nothing;
+    const choices: [string, string][] = versions.map((v) => [v.version, v.version]);
+    return this.filter('version', 'Docs version', current, [['', 'Any'], ...choices]);
   }
 
   private results() {
@@ -138,6 +154,7 @@ function params(search: string, cursor?: string) {
     feedback: q.get('feedback'),
     not_covered: q.get('not_covered'),
     channel: q.get('channel'),
+    version: q.get('version'),
     from: lastDays(Number(daysOf(q))).from,
     cursor,
   };

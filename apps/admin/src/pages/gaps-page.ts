@@ -6,6 +6,7 @@ import { session } from '../api/session';
 import { loadFailedView } from '../components/error-view';
 import '../components/gap-draft-panel';
 import { lastDays, periodSelect, type Period } from '../components/period-select';
+import { versionSelect } from '../components/version-select';
 import { formatDate } from '../format';
 import { LoadController } from '../load-controller';
 import { href } from '../router';
@@ -20,10 +21,12 @@ export class GapsPage extends LitElement {
   static override styles = [sharedStyles];
 
   @state() private period: Period = lastDays(30);
+  /** The docs version shown; '' every version. */
+  @state() private version = '';
   private readonly gaps = new LoadController(
     this,
-    ([from], signal) => api.call<Gaps>('admin/gaps/', { signal, query: { from } }),
-    () => [this.period.from, session.tenant] as const,
+    ([from, version], signal) => api.call<Gaps>('admin/gaps/', { signal, query: { from, version } }),
+    () => [this.period.from, this.version, session.tenant] as const,
   );
 
   override render() {
@@ -31,7 +34,8 @@ export class GapsPage extends LitElement {
       <p class="muted">
         Questions answered “not covered” or rated thumbs down, grouped by meaning, largest group first.
       </p>
-      ${periodSelect(this.period, (period) => (this.period = period))} ${this.body()}`;
+      ${periodSelect(this.period, (period) => (this.period = period))}
+      ${versionSelect(this.version, (version) => (this.version = version))} ${this.body()}`;
   }
 
   private body() {

@@ -7,6 +7,7 @@ import { loadFailedView } from '../components/error-view';
 import '../components/export-button';
 import '../components/line-chart';
 import { lastDays, periodSelect, type Period } from '../components/period-select';
+import { versionSelect } from '../components/version-select';
 import { formatCount, formatMs } from '../format';
 import { LoadController } from '../load-controller';
 import { href } from '../router';
@@ -45,19 +46,22 @@ export class OverviewPage extends LitElement {
   private readonly tables = new StackedTablesController(this);
 
   @state() private period: Period = lastDays(30);
+  /** The docs version shown; '' every version. */
+  @state() private version = '';
   private readonly insights = new LoadController(
     this,
-    ([from, days], signal) =>
+    ([from, days, version], signal) =>
       api.call<Insights>('admin/insights/', {
         signal,
-        query: { from, interval: days > 31 ? 'week' : 'day' },
+        query: { from, interval: days > 31 ? 'week' : 'day', version },
       }),
-    () => [this.period.from, this.period.days, session.tenant] as const,
+    () => [this.period.from, this.period.days, this.version, session.tenant] as const,
   );
 
   override render() {
     return html`<h1 tabindex="-1">Overview</h1>
-      ${periodSelect(this.period, (period) => (this.period = period))} ${this.body()}`;
+      ${periodSelect(this.period, (period) => (this.period = period))}
+      ${versionSelect(this.version, (version) => (this.version = version))} ${this.body()}`;
   }
 
   private body() {
@@ -149,7 +153,7 @@ export class OverviewPage extends LitElement {
         </div>
       </section>
       ${t.not_covered ? html`<p><a href=${href('gaps')}>See the coverage gaps</a></p>` : nothing}
-      <export-button .from=${this.period.from}></export-button>`;
+      <export-button .from=${this.period.from} .version=${this.version}></export-button>`;
   }
 
   private tile(label: string, value: string) {

@@ -4,8 +4,9 @@ the chat's thumbs counters when the rating changes, and adds a thumbs-down quest
 coverage gaps (or takes it out again when it turns up and was covered).
 
 KEYS[1] day's entries hash   KEYS[2] day's counters hash   KEYS[3] day's gaps zset
-KEYS[4] chat summary hash
+KEYS[4] chat summary hash   KEYS[5] the day's counters hash of the question's version
 ARGV[1] question id   ARGV[2] rating 'up' | 'down'   ARGV[3] feedback (encoded ["up"|"down", details, url])
+ARGV[4] '1' when the question has a version (KEYS[5] is counted too), else ''
 
 Returns 1 when recorded, 0 when the question is not logged (yet).
 ]]
@@ -21,9 +22,11 @@ redis.call('HSET', KEYS[1], field, ARGV[3])
 if old ~= new then
   if old then
     redis.call('HINCRBY', KEYS[2], old, -1)
+    if ARGV[4] == '1' then redis.call('HINCRBY', KEYS[5], old, -1) end
     if redis.call('EXISTS', KEYS[4]) == 1 then redis.call('HINCRBY', KEYS[4], old, -1) end
   end
   redis.call('HINCRBY', KEYS[2], new, 1)
+  if ARGV[4] == '1' then redis.call('HINCRBY', KEYS[5], new, 1) end
   if redis.call('EXISTS', KEYS[4]) == 1 then redis.call('HINCRBY', KEYS[4], new, 1) end
 end
 local entry = cjson.decode(raw)
