@@ -108,7 +108,13 @@ describe('MCP server at /api/v2/mcp (SDK client over HTTP, real worker)', () => 
     ]);
     const search = tools.find((t) => t.name === 'search_docs')!;
     expect(search.inputSchema.required).toEqual(['query']);
-    expect(Object.keys(search.inputSchema.properties!)).toEqual(['query', 'mode', 'filters', 'limit', 'version']);
+    expect(Object.keys(search.inputSchema.properties!)).toEqual([
+      'query',
+      'mode',
+      'filters',
+      'limit',
+      'version',
+    ]);
     for (const tool of tools) expect(tool.description!.length).toBeGreaterThan(100);
   });
 
