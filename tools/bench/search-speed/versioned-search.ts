@@ -53,13 +53,17 @@ export async function measureVersioned(opts: {
 }): Promise<VersionedTimes[]> {
   const dir = join(opts.dataDir, 'lancedb');
   const builds = { new: { EmbeddedStore, Retrieval, LocalEmbedder }, ...(opts.old && { old: opts.old }) };
-  const opened = await Promise.all(
-    Object.entries(builds).map(async ([name, build]) => {
-      const store = await build.EmbeddedStore.open(dir);
-      await store.mirrorReady();
-      return { name, store, retrieval: new build.Retrieval({ store, embedder: new build.LocalEmbedder() }) };
-    }),
-  );
+  // One after the other: each store's opening may bring the table to its layout.
+  const opened: { name: string; store: EmbeddedStore; retrieval: Retrieval }[] = [];
+  for (const [name, build] of Object.entries(builds)) {
+    const store = await build.EmbeddedStore.open(dir);
+    await store.mirrorReady();
+    opened.push({
+      name,
+      store,
+      retrieval: new build.Retrieval({ store, embedder: new build.LocalEmbedder() }),
+    });
+  }
   try {
     const times: VersionedTimes[] = [];
     const paths = opened.flatMap(({ name }) => [`${name}-unfiltered`, `${name}-versioned`] as Path[]);
