@@ -17,8 +17,8 @@ export const MODES: SearchMode[] = ['keyword', 'semantic', 'hybrid'];
 
 /**
  * How many versions the deployment's table has (read through a connection of the bench's own),
- * listed again when the worker's upkeep removes a version the listing was reading (a 20,000-chunk
- * run failed so: "Not found: …/_versions").
+ * listed again when it fails: a listing fails when the worker's upkeep removes a version it was
+ * reading (see {@link versionsRemoved}), and the first count before that wait was not guarded.
  */
 export async function tableVersions(dataDir: string): Promise<number> {
   for (let attempt = 1; ; attempt++)
