@@ -137,10 +137,10 @@ export class EmbeddedSearch {
         .limit(limit)
         .toArrow();
     };
-    // The mirror ranks every row by these weights, as re-scoring does (its hits' passages are read
-    // later, or now for the metadata filters); the index by its own.
+    // The mirror ranks every row of the version asked by these weights, as re-scoring does (its
+    // hits' passages are read later, or now for the metadata filters); the index by its own.
     if (mirror) {
-      const ranked = mirror.keyword(query.tenants, weights, average, candidates(query));
+      const ranked = mirror.keyword(query.tenants, weights, average, mirrorCandidates(query), query.version);
       return filtered(table, await tiesInTextOrder(table, ranked), query);
     }
     const wanted = Math.max(candidates(query) * KEYWORD_CANDIDATES_FACTOR, KEYWORD_CANDIDATES_MIN);
@@ -163,8 +163,10 @@ export class EmbeddedSearch {
     query: StoreQuery & { vector: number[] },
     read = true,
   ): Promise<RankedHit[]> {
-    if (mirror)
-      return filtered(table, mirror.semantic(query.tenants, query.vector, candidates(query)), query);
+    if (mirror) {
+      const ranked = mirror.semantic(query.tenants, query.vector, mirrorCandidates(query), query.version);
+      return filtered(table, ranked, query);
+    }
     // The index ranks by exact distances; the rows it finds are scored as the mirror scores them
     // (int8 cosines), so that a search gives the same scores whether the mirror was current or not.
     const search: RankQuery = (limit, where, select) => {
@@ -215,11 +217,11 @@ async function tiesInTextOrder(table: lancedb.Table, hits: RankedHit[]): Promise
 }
 
 /**
- * The mirror's `hits` that pass the query's version and metadata filters, read for them (neither:
- * as they are).
+ * The mirror's `hits` that pass the query's metadata filters, read for them (none: as they are;
+ * the mirror ranked the version's rows only).
  */
 async function filtered(table: lancedb.Table, hits: RankedHit[], query: StoreQuery): Promise<RankedHit[]> {
-  if (!postFiltered(query)) return hits;
+  if (!query.filters.length) return hits;
   return passingFilters(await readPassages(table, hits), query);
 }
 
@@ -233,4 +235,9 @@ function compare(x: string, y: string): number {
 
 function candidates(query: StoreQuery): number {
   return candidateLimit(query.limit, postFiltered(query));
+}
+
+/** How many rows the mirror ranks: it keeps to the version itself, only metadata filters come after. */
+function mirrorCandidates(query: StoreQuery): number {
+  return candidateLimit(query.limit, query.filters.length > 0);
 }

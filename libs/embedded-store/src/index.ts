@@ -1,4 +1,4 @@
 export { EmbeddedStore, type EmbeddedStoreOptions } from './embedded-store';
 export type { MirrorEvents } from './mirror-rows';
-export type { MirrorBytes } from './search-mirror';
+export type { MirrorBytes } from './mirror-parts';
 export { chunkColumns } from './chunk-columns';

@@ -1,4 +1,19 @@
-/** Parts of the search mirror: its postings lists, its row ids as numbers, its growing arrays. */
+/**
+ * Parts of the search mirror: its postings lists, its row ids as numbers, its growing arrays, its
+ * codes of values, its memory's parts.
+ */
+
+/** Where a mirror's memory goes, in bytes (see {@link SearchMirror.bytes}). */
+export interface MirrorBytes {
+  /** The int8 vectors, their factors and the dot products' scratch. */
+  vectors: number;
+  /** The postings (slots and counts) of every term. */
+  postings: number;
+  /** Row ids: each slot's and the map from row id to slot (estimated at 40 bytes an entry). */
+  ids: number;
+  /** Tenants, versions, lengths, length norms and the keyword scores' scratch. */
+  columns: number;
+}
 
 /**
  * The search mirror's postings of one term, in typed arrays that double as they fill (trimmed to
@@ -42,4 +57,38 @@ export function rowNumber(rowId: bigint): number {
   const id = Number(rowId);
   if (!Number.isSafeInteger(id)) throw new Error(`row id ${rowId} is past what the search mirror holds`);
   return id;
+}
+
+/**
+ * Small codes (from 1) for the values of a string column the mirror holds per row, such as its
+ * tenants and its documents' versions: a search compares codes, not strings.
+ */
+export class ValueCodes {
+  private readonly codes = new Map<string, number>();
+
+  /** `what` names the values in the error past `max` codes. */
+  constructor(
+    private readonly what: string,
+    private readonly max: number,
+  ) {}
+
+  /** `value`'s code, a new one the first time. */
+  code(value: string): number {
+    let code = this.codes.get(value);
+    if (code === undefined) {
+      if (this.codes.size >= this.max) throw new Error(`a mirror holds at most ${this.max} ${this.what}`);
+      this.codes.set(value, (code = this.codes.size + 1));
+    }
+    return code;
+  }
+
+  /** Which codes of `values` a search keeps (1) or not (0), in a mask of `size` codes. */
+  mask(values: string[], size: number): Uint8Array {
+    const mask = new Uint8Array(size);
+    for (const value of values) {
+      const code = this.codes.get(value);
+      if (code !== undefined) mask[code] = 1;
+    }
+    return mask;
+  }
 }

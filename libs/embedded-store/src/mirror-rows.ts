@@ -1,6 +1,10 @@
 import type * as lancedb from '@lancedb/lancedb';
+import { versionOf } from '@docqa/contracts';
+import { RESULT_FIELDS } from './embedded-hits';
+import { RESULT_COLUMN } from './chunk-columns';
 import type { Table as ArrowTable } from 'apache-arrow';
-import type { MirrorBytes, SearchMirror } from './search-mirror';
+import type { MirrorBytes } from './mirror-parts';
+import type { SearchMirror } from './search-mirror';
 
 /** What a mirror's keeper tells (the API and the worker log it). */
 export interface MirrorEvents {
@@ -18,8 +22,17 @@ export interface MirrorEvents {
   failed(error: unknown): void;
 }
 
-/** The columns a mirror reads (passages are read for the hits a search returns only). */
-export const MIRROR_COLUMNS = ['tenant', 'search_text', 'vector'];
+/**
+ * The columns a mirror reads (passages are read for the hits a search returns only), and of the
+ * result list only its metadata (the element SQL numbers from 1), for the row's version: the table
+ * has no version column of its own.
+ */
+export const MIRROR_COLUMNS = {
+  tenant: 'tenant',
+  search_text: 'search_text',
+  vector: 'vector',
+  metadata: `${RESULT_COLUMN}[${RESULT_FIELDS.indexOf('metadata') + 1}]`,
+};
 
 /** `promise`'s value, or false when it takes more than `ms`. */
 export async function within(promise: Promise<boolean>, ms: number): Promise<boolean> {
@@ -48,12 +61,21 @@ export function addRows(mirror: SearchMirror, batch: Pick<ArrowTable, 'numRows' 
   const tenant = batch.getChild('tenant')!;
   const searchText = batch.getChild('search_text')!;
   const vector = batch.getChild('vector')!;
+  const metadata = batch.getChild('metadata')!;
   mirror.add(
     Array.from({ length: batch.numRows }, (_, i) => ({
       rowId: rowId.get(i) as bigint,
       tenant: tenant.get(i) as string,
+      version: versionIn(metadata.get(i) as string | null),
       searchText: searchText.get(i) as string,
       vector: (vector.get(i) as { toArray(): Float32Array }).toArray(),
     })),
   );
+}
+
+/** The version in a row's metadata (JSON), parsed only when it names one. */
+function versionIn(metadata: string | null): string | undefined {
+  return metadata?.includes('"version"')
+    ? versionOf(JSON.parse(metadata) as Record<string, unknown>)
+    : undefined;
 }

@@ -1,4 +1,11 @@
-import { keywordScore, keywordTermIds, queryTerms, queryWeights, type TermStats } from '@docqa/retrieval';
+import {
+  inVersion,
+  keywordScore,
+  keywordTermIds,
+  queryTerms,
+  queryWeights,
+  type TermStats,
+} from '@docqa/retrieval';
 import { SearchMirror } from './search-mirror';
 
 const TEXTS = [
@@ -121,6 +128,58 @@ describe('SearchMirror', () => {
         expect(hit.score).toBeCloseTo(keywordScore(texts[Number(hit.rowId)]!, weights, average), 9);
       });
     }
+  });
+
+  it('ranks only rows of the version asked and unversioned ones, as post-filtering a full ranking does', () => {
+    let seed = 11;
+    const random = () => (seed = (seed * 1664525 + 1013904223) >>> 0) / 2 ** 32;
+    const vocabulary = Array.from({ length: 300 }, (_, i) => `v${i.toString(36)}y`);
+    const sentence = (n: number) =>
+      Array.from({ length: n }, () => vocabulary[Math.floor(vocabulary.length * random() ** 2)]).join(' ');
+    // A quarter each of 1.x, 2.x, 3.x and none, as the bench's documents.
+    const versionOf = (i: number) => [undefined, '1.x', '2.x', '3.x'][i % 4];
+    const tenantOf = (i: number) => (i % 9 === 0 ? 'b' : 'a');
+    const rows = Array.from({ length: 2_000 }, (_, i) => ({
+      rowId: BigInt(i),
+      tenant: tenantOf(i),
+      ...(versionOf(i) !== undefined && { version: versionOf(i) }),
+      searchText: sentence(10 + Math.floor(random() * 30)),
+      vector: [random() - 0.5, random() - 0.5, random() - 0.5, random() - 0.5],
+    }));
+    const held = new SearchMirror();
+    held.add(rows);
+    for (let i = 0; i < rows.length; i += 13) held.remove(i);
+    const stats = statsOf(rows.filter((_, i) => tenantOf(i) === 'a').map((row) => row.searchText));
+    const average = stats.terms / stats.chunks;
+    /** The post-filtered path: every row ranked, then those of `version` kept. */
+    const postFiltered = (ranked: { rowId: bigint }[], version: string | undefined, limit: number) =>
+      ranked
+        .filter(({ rowId }) => inVersion({ version: versionOf(Number(rowId)) }, version))
+        .slice(0, limit)
+        .map(({ rowId }) => rowId);
+    for (let q = 0; q < 24; q++) {
+      const version = ['2.x', '1.x', '9.x', undefined][q % 4];
+      const limit = [1, 10, 40][q % 3]!;
+      const weights = queryWeights(queryTerms(sentence(2 + (q % 5))), stats);
+      const keyword = held.keyword(['a'], weights, average, limit, version);
+      expect(keyword.map((hit) => hit.rowId)).toEqual(
+        postFiltered(held.keyword(['a'], weights, average, rows.length), version, limit),
+      );
+      const vector = [random() - 0.5, random() - 0.5, random() - 0.5, random() - 0.5];
+      const semantic = held.semantic(['a'], vector, limit, version);
+      expect(semantic.map((hit) => hit.rowId)).toEqual(
+        postFiltered(held.semantic(['a'], vector, rows.length), version, limit),
+      );
+      // An unknown version keeps the unversioned rows only; none crosses to another version.
+      for (const hit of [...keyword, ...semantic])
+        expect(inVersion({ version: versionOf(Number(hit.rowId)) }, version)).toBe(true);
+      if (version === '9.x')
+        expect(semantic.every((hit) => versionOf(Number(hit.rowId)) === undefined)).toBe(true);
+    }
+    // Tenants are still checked with the version.
+    const other = held.semantic(['b'], [1, 0, 0, 0], 20, '1.x').map((hit) => Number(hit.rowId));
+    expect(other).toHaveLength(20);
+    expect(other.every((i) => tenantOf(i) === 'b' && [undefined, '1.x'].includes(versionOf(i)))).toBe(true);
   });
 
   it('tells where its memory goes, the postings trimmed to their size after a build', () => {

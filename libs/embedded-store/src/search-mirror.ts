@@ -2,26 +2,16 @@ import type { RankedHit } from './embedded-hits';
 import { BM25_B, BM25_K1, keywordTermIds, type SparseVector } from '@docqa/retrieval';
 import { VectorColumns } from './vector-columns';
 import { BestRows } from './best-rows';
-import { grown, post, rowNumber, type Postings } from './mirror-parts';
+import { grown, post, rowNumber, ValueCodes, type MirrorBytes, type Postings } from './mirror-parts';
 
 /** A row of the table as the mirror takes it in. */
 export interface MirrorRow {
   rowId: bigint;
   tenant: string;
+  /** The version of the row's document (DESIGN §17); none: it applies to every version. */
+  version?: string;
   searchText: string;
   vector: ArrayLike<number>;
-}
-
-/** Where a mirror's memory goes, in bytes (see {@link SearchMirror.bytes}). */
-export interface MirrorBytes {
-  /** The int8 vectors, their factors and the dot products' scratch. */
-  vectors: number;
-  /** The postings (slots and counts) of every term. */
-  postings: number;
-  /** Row ids: each slot's and the map from row id to slot (estimated at 40 bytes an entry). */
-  ids: number;
-  /** Tenants, lengths, length norms and the keyword scores' scratch. */
-  columns: number;
 }
 
 /**
@@ -38,11 +28,18 @@ const DENSE_SHARE = 0.25;
 const MAP_ENTRY_BYTES = 40;
 /** The tenant code of a removed row's slot. */
 const DEAD = 0xffff;
+/** The version code of a row without a version, which every search keeps. */
+const UNVERSIONED = 0;
+/** Codes a Uint16Array holds. */
+const CODES = 0x10000;
+/** The version mask of a search without a version: every row kept. */
+const EVERY_VERSION = new Uint8Array(CODES).fill(1);
 
 /**
  * An in-memory copy of what the embedded store's searches rank by, for every row of one version
- * of its table: each row's tenant, its keyword terms (postings with their counts, and its length)
- * and its vector (int8, see {@link VectorColumns}). Passages are not held: a search reads those of
+ * of its table: each row's tenant and its document's version (DESIGN §17), as small codes a
+ * ranking checks (a search of one version neither over-fetches nor reads metadata), its keyword
+ * terms (postings with their counts, and its length) and its vector (int8, see {@link VectorColumns}). Passages are not held: a search reads those of
  * the hits it returns by row id (passage-reads.ts), so a row costs about 1 KB rather than the
  * 5.5 KB it took with its result fields (docs/benchmarks.md, "Search mirror memory"). LanceDB's
  * full-text and vector queries cost 2.5 to 5 ms each at 100,000 rows; ranking here about 1 ms.
@@ -57,8 +54,11 @@ export class SearchMirror {
   private rowIds = new Float64Array(FIRST_SLOTS);
   private readonly slots = new Map<number, number>();
   /** Tenant codes from 1; a removed row's slot has {@link DEAD}, which no search allows. */
-  private readonly tenantCodes = new Map<string, number>();
+  private readonly tenantCodes = new ValueCodes('tenants', DEAD - 1);
   private tenants = new Uint16Array(FIRST_SLOTS);
+  /** Version codes from 1; {@link UNVERSIONED} for a row without one. */
+  private readonly versionCodes = new ValueCodes('versions', CODES - 1);
+  private versions = new Uint16Array(FIRST_SLOTS);
   private lengths = new Uint32Array(FIRST_SLOTS);
   /** The largest row id held (rows added later have larger ones: see `MirrorKeeper`). */
   private maxRowId = -1;
@@ -111,6 +111,7 @@ export class SearchMirror {
       ids: this.rowIds.byteLength + this.slots.size * MAP_ENTRY_BYTES,
       columns:
         this.tenants.byteLength +
+        this.versions.byteLength +
         this.lengths.byteLength +
         this.norms.byteLength +
         this.scores.byteLength +
@@ -150,10 +151,8 @@ export class SearchMirror {
     this.rowIds[slot] = id;
     this.slots.set(id, slot);
     if (id > this.maxRowId) this.maxRowId = id;
-    let tenant = this.tenantCodes.get(row.tenant);
-    if (tenant === undefined) this.tenantCodes.set(row.tenant, (tenant = this.tenantCodes.size + 1));
-    if (tenant === DEAD) throw new Error(`a mirror holds at most ${DEAD - 1} tenants`);
-    this.tenants[slot] = tenant;
+    this.tenants[slot] = this.tenantCodes.code(row.tenant);
+    this.versions[slot] = row.version === undefined ? UNVERSIONED : this.versionCodes.code(row.version);
     // Each distinct term once, with its count: the runs of the sorted terms.
     const terms = Uint32Array.from(keywordTermIds(row.searchText)).sort();
     this.lengths[slot] = terms.length;
@@ -172,19 +171,26 @@ export class SearchMirror {
   }
 
   /**
-   * The `limit` best rows of `tenants` by BM25 with the query's `weights` (IDF per term id, see
-   * `queryWeights`) and `averageTerms`: what scoring their search texts gives (`keywordScore`).
-   * Rows holding none of the terms are left out.
+   * The `limit` best rows of `tenants` (of `version` or none, when given) by BM25 with the query's
+   * `weights` (IDF per term id, see `queryWeights`) and `averageTerms`: what scoring their search
+   * texts gives (`keywordScore`). Rows holding none of the terms are left out.
    *
    * Every posting of the terms adds to its row's score, whatever the row's tenant: a row's tenant
-   * is read only when its score would rank. A query whose terms hold many postings (five words of
-   * the bench's queries: about 190,000 at 300,000 chunks, most of them of their commonest words)
-   * then finds its best rows in one pass over every slot's score; a rarer one keeps the list of
+   * and version are read only when its score would rank. A query whose terms hold many postings
+   * (five words of the bench's queries: about 190,000 at 300,000 chunks, most of them of their
+   * commonest words) then finds its best rows in one pass over every slot's score; a rarer one keeps the list of
    * the rows it touched. MaxScore's pruning of the commonest terms, tried on those queries, left
    * 38,000 rows a search had to look those terms up for, and took twice as long.
    */
-  keyword(tenants: string[], weights: SparseVector, averageTerms: number, limit: number): RankedHit[] {
-    const allowed = this.tenantMask(tenants);
+  keyword(
+    tenants: string[],
+    weights: SparseVector,
+    averageTerms: number,
+    limit: number,
+    version?: string,
+  ): RankedHit[] {
+    const allowed = this.tenantCodes.mask(tenants, CODES);
+    const kept = this.versionMask(version);
     const norms = this.lengthNorms(averageTerms);
     const { scores, touched } = this;
     const terms = weights.indices.flatMap((id, t) => {
@@ -212,13 +218,13 @@ export class SearchMirror {
         }
     }
     const best = new BestRows(limit);
-    const rowTenants = this.tenants;
+    const { tenants: rowTenants, versions } = this;
     // Rows holding no term score 0, and are passed over with those below the `limit`th best so far.
     let floor = Math.max(0, best.floor);
     if (dense) {
       for (let slot = 0; slot < this.size; slot++) {
         const score = scores[slot]!;
-        if (score <= floor || !allowed[rowTenants[slot]!]) continue;
+        if (score <= floor || !allowed[rowTenants[slot]!] || !kept[versions[slot]!]) continue;
         best.offer(slot, score);
         floor = Math.max(0, best.floor);
       }
@@ -228,7 +234,7 @@ export class SearchMirror {
         const slot = touched[i]!;
         const score = scores[slot]!;
         scores[slot] = 0;
-        if (score <= floor || !allowed[rowTenants[slot]!]) continue;
+        if (score <= floor || !allowed[rowTenants[slot]!] || !kept[versions[slot]!]) continue;
         best.offer(slot, score);
         floor = Math.max(0, best.floor);
       }
@@ -236,19 +242,21 @@ export class SearchMirror {
   }
 
   /**
-   * The `limit` rows of `tenants` nearest `vector` by cosine, approximately (int8 vectors, see
-   * {@link VectorColumns}): scores within about 0.01 of the exact ones.
+   * The `limit` rows of `tenants` (of `version` or none, when given) nearest `vector` by cosine,
+   * approximately (int8 vectors, see {@link VectorColumns}): scores within 0.01 of the exact ones.
    */
-  semantic(tenants: string[], vector: ArrayLike<number>, limit: number): RankedHit[] {
+  semantic(tenants: string[], vector: ArrayLike<number>, limit: number, version?: string): RankedHit[] {
     if (!this.vectors || vector.length !== this.vectors.dimensions) return [];
-    const allowed = this.tenantMask(tenants);
+    const allowed = this.tenantCodes.mask(tenants, CODES);
+    const kept = this.versionMask(version);
+    const { tenants: rowTenants, versions } = this;
     const { dot, factor, queryFactor } = this.vectors.score(vector);
     const best = new BestRows(limit);
     // Most rows score below the `limit`th best so far: those are passed over before their tenant is read.
     let floor = best.floor;
     for (let slot = 0; slot < dot.length; slot++) {
       const score = dot[slot]! * factor[slot]! * queryFactor;
-      if (score <= floor || !allowed[this.tenants[slot]!]) continue;
+      if (score <= floor || !allowed[rowTenants[slot]!] || !kept[versions[slot]!]) continue;
       best.offer(slot, score);
       floor = best.floor;
     }
@@ -271,13 +279,11 @@ export class SearchMirror {
     return this.norms;
   }
 
-  /** Which tenant codes a query searches (1) or not (0). */
-  private tenantMask(tenants: string[]): Uint8Array {
-    const mask = new Uint8Array(DEAD + 1);
-    for (const tenant of tenants) {
-      const code = this.tenantCodes.get(tenant);
-      if (code !== undefined) mask[code] = 1;
-    }
+  /** Which version codes a search keeps: `version`'s and unversioned rows' (every one without a version). */
+  private versionMask(version: string | undefined): Uint8Array {
+    if (version === undefined) return EVERY_VERSION;
+    const mask = this.versionCodes.mask([version], CODES);
+    mask[UNVERSIONED] = 1;
     return mask;
   }
 
@@ -285,6 +291,7 @@ export class SearchMirror {
   private growSlots(size: number): void {
     this.rowIds = grown(this.rowIds, size);
     this.tenants = grown(this.tenants, size);
+    this.versions = grown(this.versions, size);
     this.lengths = grown(this.lengths, size);
     this.scores = grown(this.scores, size);
     this.touched = grown(this.touched, size);

@@ -15,8 +15,22 @@ import * as lancedb from '@lancedb/lancedb';
 export const PER_CALL = 1000;
 export const MODES: SearchMode[] = ['keyword', 'semantic', 'hybrid'];
 
-/** How many versions the deployment's table has (read through a connection of the bench's own). */
+/**
+ * How many versions the deployment's table has (read through a connection of the bench's own),
+ * listed again when it fails: a listing fails when the worker's upkeep removes a version it was
+ * reading (see {@link versionsRemoved}), and the first count before that wait was not guarded.
+ */
 export async function tableVersions(dataDir: string): Promise<number> {
+  for (let attempt = 1; ; attempt++)
+    try {
+      return await listedVersions(dataDir);
+    } catch (error) {
+      if (attempt === 5) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+}
+
+async function listedVersions(dataDir: string): Promise<number> {
   const db = await lancedb.connect(join(dataDir, 'lancedb'));
   const table = await db.openTable('chunks');
   try {

@@ -17,9 +17,10 @@
  * `POST /rag/search/` (section "MCP search latency"); with `--search-box`, the search box alone
  * (`search-box.ts`). With `--versions`, the documents have docs versions (three, and a quarter
  * without) and searches with a version are measured beside unfiltered ones (section "Search with a
- * version").
+ * version"); `--old-store BUNDLE` measures an earlier build's store beside this one's there
+ * (`versioned-search.ts`).
  *
- *   npm run bench:search-speed [-- --chunks 100000] [--mcp | --search-box] [--versions]
+ *   npm run bench:search-speed [-- --chunks 100000] [--mcp | --search-box] [--versions [--old-store B]]
  *     [--import-phase [--after-seconds 300]]
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -71,6 +72,7 @@ const { values } = parseArgs({
     'after-seconds': { type: 'string', default: '300' },
     'search-box': { type: 'boolean', default: false },
     versions: { type: 'boolean', default: false },
+    'old-store': { type: 'string' },
   },
 });
 const TOTAL = Number(values.chunks);
@@ -190,7 +192,8 @@ async function main(): Promise<void> {
     if (values.versions) {
       await versionsRemoved(dataDir, await tableVersions(dataDir));
       const queries = Array.from({ length: QUERIES }, () => sentence(5));
-      return reportVersioned({ dataDir, chunks, queries, total: TOTAL, load });
+      const oldStore = typeof values['old-store'] === 'string' ? values['old-store'] : undefined;
+      return reportVersioned({ dataDir, chunks, queries, total: TOTAL, load, oldStore });
     }
 
     /** One table row per mode: server and HTTP p50 and p95 over `QUERIES` queries. */

@@ -1,4 +1,4 @@
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { SearchMode } from '@docqa/contracts';
 import { EmbeddedStore } from '@docqa/embedded-store';
 import { LocalEmbedder } from '@docqa/embedders';
@@ -8,38 +8,76 @@ import { reportBenchSection } from '../write-section';
 /** The docs versions of the corpus's documents: `d<i>` has `VERSIONS[i % 4]`, the fourth none. */
 export const BENCH_VERSIONS = ['1.x', '2.x', '3.x', undefined] as const;
 
-/** p50 and p95 of one mode's searches without and with a version, ms (`took_ms`). */
+/** The store and retrieval a build searches with: this one's, or an earlier build's bundle. */
+export interface SearchBuild {
+  EmbeddedStore: typeof EmbeddedStore;
+  Retrieval: typeof Retrieval;
+  LocalEmbedder: typeof LocalEmbedder;
+}
+
+/**
+ * An earlier build's store and retrieval (`--old-store`): a CommonJS bundle exporting them, made
+ * from that commit's sources with the options of `tools/build.mjs`, e.g. of `git archive BASE`'s
+ * `export { EmbeddedStore } from '@docqa/embedded-store'` (and `Retrieval`, `LocalEmbedder`).
+ */
+export function oldBuild(path: string): SearchBuild {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return require(resolve(path)) as SearchBuild;
+}
+
+/** p50 and p95 of one mode's searches without and with a version through one build, ms (`took_ms`). */
 export interface VersionedTimes {
   mode: SearchMode;
+  build: 'old' | 'new';
   unfiltered: { p50: number; p95: number };
   versioned: { p50: number; p95: number };
   /** Results of the versioned searches from another version than the one asked (must be 0). */
   crossed: number;
+  /** Versioned searches whose results (chunk ids, in order) differ from the old build's (new build only). */
+  differing?: number;
 }
+
+type Path = `${'old' | 'new'}-${'unfiltered' | 'versioned'}`;
 
 /**
  * The same queries without a version and with one (`2.x`: its chunks and the unversioned ones,
  * half of the tenant), through the search mirror as a running API serves them, side by side in
- * the bench process on the deployment's table, alternating which goes first.
+ * the bench process on the deployment's table; with `old`, through that build too (a store of its
+ * own on the same table), each query's searches in a turning order.
  */
 export async function measureVersioned(opts: {
   dataDir: string;
   tenant: string;
   queries: string[];
+  old?: SearchBuild;
 }): Promise<VersionedTimes[]> {
-  const store = await EmbeddedStore.open(join(opts.dataDir, 'lancedb'));
-  try {
+  const dir = join(opts.dataDir, 'lancedb');
+  const builds = { new: { EmbeddedStore, Retrieval, LocalEmbedder }, ...(opts.old && { old: opts.old }) };
+  // One after the other: each store's opening may bring the table to its layout.
+  const opened: { name: string; store: EmbeddedStore; retrieval: Retrieval }[] = [];
+  for (const [name, build] of Object.entries(builds)) {
+    const store = await build.EmbeddedStore.open(dir);
     await store.mirrorReady();
-    const retrieval = new Retrieval({ store, embedder: new LocalEmbedder() });
+    opened.push({
+      name,
+      store,
+      retrieval: new build.Retrieval({ store, embedder: new build.LocalEmbedder() }),
+    });
+  }
+  try {
     const times: VersionedTimes[] = [];
+    const paths = opened.flatMap(({ name }) => [`${name}-unfiltered`, `${name}-versioned`] as Path[]);
     for (const mode of ['keyword', 'semantic', 'hybrid'] as SearchMode[]) {
-      const took = { unfiltered: [] as number[], versioned: [] as number[] };
-      let crossed = 0;
-      for (const [i, query] of opts.queries.entries())
-        for (const path of i % 2
-          ? (['versioned', 'unfiltered'] as const)
-          : (['unfiltered', 'versioned'] as const)) {
-          const version = path === 'versioned' ? '2.x' : undefined;
+      const took = new Map<Path, number[]>(paths.map((path) => [path, []]));
+      const crossed = { old: 0, new: 0 };
+      let differing = 0;
+      for (const [i, query] of opts.queries.entries()) {
+        const found = new Map<Path, string>();
+        for (let k = 0; k < paths.length; k++) {
+          const path = paths[(i + k) % paths.length]!;
+          const [name, kind] = path.split('-') as ['old' | 'new', string];
+          const version = kind === 'versioned' ? '2.x' : undefined;
+          const { retrieval } = opened.find((build) => build.name === name)!;
           const { took_ms, results } = await retrieval.search({
             tenants: [opts.tenant],
             query,
@@ -48,22 +86,30 @@ export async function measureVersioned(opts: {
             version,
             limit: 10,
           });
-          took[path].push(took_ms);
+          took.get(path)!.push(took_ms);
+          found.set(path, results.map((r) => r.chunk_id).join(' '));
           if (version)
-            crossed += results.filter(
+            crossed[name] += results.filter(
               (r) => r.metadata['version'] && r.metadata['version'] !== version,
             ).length;
         }
-      times.push({
-        mode,
-        unfiltered: percentiles(took.unfiltered),
-        versioned: percentiles(took.versioned),
-        crossed,
-      });
+        if (opts.old && found.get('old-versioned') !== found.get('new-versioned')) differing++;
+      }
+      for (const { name } of opened) {
+        const build = name as 'old' | 'new';
+        times.push({
+          mode,
+          build,
+          unfiltered: percentiles(took.get(`${build}-unfiltered`)!),
+          versioned: percentiles(took.get(`${build}-versioned`)!),
+          crossed: crossed[build],
+          ...(opts.old && build === 'new' && { differing }),
+        });
+      }
     }
     return times;
   } finally {
-    await store.close();
+    for (const { store } of opened) await store.close();
   }
 }
 
@@ -76,16 +122,19 @@ function percentiles(values: number[]): { p50: number; p95: number } {
 /** The section "Search with a version" of docs/benchmarks.md. */
 export function versionedSection(
   times: VersionedTimes[],
-  run: { chunks: number; queries: number; loadBefore: string; loadAfter: string },
+  run: { chunks: number; queries: number; loadBefore: string; loadAfter: string; old: boolean },
 ): string {
+  const oldNote = run.old
+    ? " The old build (the version checked after the ranking, `--old-store`) searched the same table through a store and mirror of its own, in the same process, each query's four searches in a turning order."
+    : '';
   return [
-    `${run.chunks.toLocaleString('en')} synthetic chunks ingested through \`POST /documents/\` as in "Search speed", each document with a docs version (\`1.x\`, \`2.x\`, \`3.x\`, a quarter each, and a quarter without one). Side by side in the bench process, on the deployment's table once its upkeep had ended, through the search mirror (as the API serves searches): the same ${run.queries} queries of 5 words per mode without a version and with \`version: 2.x\` (its chunks and the unversioned ones: half of the tenant), alternating which goes first, limit 10 (\`took_ms\`). Run on ${new Date().toISOString().slice(0, 10)}; load average (1, 5, 15 min) ${run.loadBefore} before the searches, ${run.loadAfter} after (2 cores, shared with other work).`,
+    `${run.chunks.toLocaleString('en')} synthetic chunks ingested through \`POST /documents/\` as in "Search speed", each document with a docs version (\`1.x\`, \`2.x\`, \`3.x\`, a quarter each, and a quarter without one). Side by side in the bench process, on the deployment's table once its upkeep had ended, through the search mirror (as the API serves searches): the same ${run.queries} queries of 5 words per mode without a version and with \`version: 2.x\` (its chunks and the unversioned ones: half of the tenant), limit 10 (\`took_ms\`).${oldNote} Run on ${new Date().toISOString().slice(0, 10)}; load average (1, 5, 15 min) ${run.loadBefore} before the searches, ${run.loadAfter} after (2 cores, shared with other work).`,
     '',
-    '| mode | unfiltered p50 (p95) ms | version 2.x p50 (p95) ms | versioned / unfiltered (p50) | results of another version |',
-    '|---|---|---|---|---|',
+    '| mode | build | unfiltered p50 (p95) ms | version 2.x p50 (p95) ms | versioned / unfiltered (p50) | results of another version | versioned results differing from old |',
+    '|---|---|---|---|---|---|---|',
     ...times.map(
-      ({ mode, unfiltered, versioned, crossed }) =>
-        `| ${mode} | ${unfiltered.p50.toFixed(1)} (${unfiltered.p95.toFixed(1)}) | ${versioned.p50.toFixed(1)} (${versioned.p95.toFixed(1)}) | **${versioned.p50 >= unfiltered.p50 ? '+' : ''}${((versioned.p50 / unfiltered.p50 - 1) * 100).toFixed(0)} %** | ${crossed} |`,
+      ({ mode, build, unfiltered, versioned, crossed, differing }) =>
+        `| ${mode} | ${build} | ${unfiltered.p50.toFixed(1)} (${unfiltered.p95.toFixed(1)}) | ${versioned.p50.toFixed(1)} (${versioned.p95.toFixed(1)}) | **${versioned.p50 >= unfiltered.p50 ? '+' : ''}${((versioned.p50 / unfiltered.p50 - 1) * 100).toFixed(0)} %** | ${crossed} | ${differing === undefined ? '–' : `${differing} of ${run.queries}`} |`,
     ),
     '',
     'Target: a search with a version within 10 % of an unfiltered one; no result of another version.',
@@ -99,15 +148,19 @@ export async function reportVersioned(run: {
   queries: string[];
   total: number;
   load: () => string;
+  /** An earlier build's bundle to measure beside this one (see {@link oldBuild}). */
+  oldStore?: string;
 }): Promise<void> {
   const loadBefore = run.load();
-  const times = await measureVersioned({ dataDir: run.dataDir, tenant: 'bench', queries: run.queries });
+  const old = run.oldStore ? oldBuild(run.oldStore) : undefined;
+  const times = await measureVersioned({ dataDir: run.dataDir, tenant: 'bench', queries: run.queries, old });
   const section = versionedSection(times, {
     chunks: run.chunks,
     queries: run.queries.length,
     loadBefore,
     loadAfter: run.load(),
+    old: old !== undefined,
   });
-  const command = `npm run bench:search-speed -- --chunks ${run.total} --versions`;
+  const command = `npm run bench:search-speed -- --chunks ${run.total} --versions${run.oldStore ? ' --old-store OLD_BUNDLE' : ''}`;
   reportBenchSection('Search with a version', command, section);
 }
