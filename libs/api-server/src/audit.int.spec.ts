@@ -77,6 +77,7 @@ describe('the audit log: every admin action and sign-in, GET /admin/audit/ and i
     expect((await call(`admin/tokens/${token.record.id}`, 'DELETE')).status).toBe(204);
     expect((await call('admin/widget/preview-token', 'POST')).status).toBe(201);
     expect((await call('admin/settings/', 'PUT', { labels: { POPUP_TITLE: 'Help' } })).status).toBe(200);
+    expect((await call('admin/versions/', 'PUT', { default: null })).status).toBe(200);
     const invited = await (
       await call('admin/accounts/', 'POST', { email: 'ed@acme.test', tenants: ['acme'], role: 'editor' })
     ).json();
