@@ -30,8 +30,8 @@ const packs: Record<Exclude<(typeof LOCALES)[number], 'en'>, LabelPack> = {
   ko,
   ar,
 };
-/** Texts that read the same in English and in some language (a product name, a shared word). */
-const SAME_AS_ENGLISH = new Set(['POPUP_TITLE']);
+/** Texts that read the same in English and in some language (a product name, a shared word: 'Version' in German and French). */
+const SAME_AS_ENGLISH = new Set(['POPUP_TITLE', 'VERSION_LABEL']);
 const placeholders = (text: string) => [...text.matchAll(/\{\w+\}/g)].map((m) => m[0]).sort();
 
 describe('the widget’s language packs', () => {
