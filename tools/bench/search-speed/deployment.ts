@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import type { DocqaClient } from '@docqa/client';
+import type { DocqaClient, DocumentCreateInput } from '@docqa/client';
 import type { SearchMode } from '@docqa/contracts';
 import * as lancedb from '@lancedb/lancedb';
 
@@ -149,6 +149,17 @@ export interface IngestJob {
   id: string;
 }
 
+/** Submits `documents` through `client` in calls of {@link PER_CALL}: their ingest jobs. */
+export async function submitDocuments(
+  client: DocqaClient,
+  documents: DocumentCreateInput[],
+): Promise<IngestJob[]> {
+  const jobs: IngestJob[] = [];
+  for (let i = 0; i < documents.length; i += PER_CALL)
+    jobs.push({ client, id: (await client.documents.create(documents.slice(i, i + PER_CALL))).job_id });
+  return jobs;
+}
+
 /**
  * Longest the bench waits for the next ingest job to end (each holds {@link PER_CALL} documents:
  * a few seconds each on a loaded machine) before it fails rather than waits on.
@@ -191,8 +202,9 @@ export function peakRssMb(pid: number): number {
   return Number(kb) / 1024;
 }
 
+/** The `p` quantile of `sorted` (NaN when it is empty). */
 export const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!;
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]! : NaN;
 export const load = () =>
   loadavg()
     .map((l) => l.toFixed(2))

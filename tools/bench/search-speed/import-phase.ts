@@ -1,6 +1,13 @@
 import type { DocqaClient, DocumentCreateInput } from '@docqa/client';
 import type { SearchMode } from '@docqa/contracts';
-import { jobsDone, MODES, PER_CALL, type IngestJob, type MirrorLine, type watchApiLog } from './deployment';
+import {
+  jobsDone,
+  MODES,
+  percentile,
+  submitDocuments,
+  type MirrorLine,
+  type watchApiLog,
+} from './deployment';
 
 /** Server times (`took_ms`, sorted) of one mode's searches in one stretch of the phase. */
 export interface StretchTimes {
@@ -42,13 +49,7 @@ export async function measureImport(opts: {
   const started = performance.now();
   let ingestSeconds: number;
   try {
-    const jobs: IngestJob[] = [];
-    for (let i = 0; i < opts.documents.length; i += PER_CALL)
-      jobs.push({
-        client,
-        id: (await client.documents.create(opts.documents.slice(i, i + PER_CALL))).job_id,
-      });
-    await jobsDone(jobs);
+    await jobsDone(await submitDocuments(client, opts.documents));
     ingestSeconds = (performance.now() - started) / 1000;
     stretch = 'after';
     await new Promise((resolve) => setTimeout(resolve, opts.afterSeconds * 1000));
@@ -68,9 +69,6 @@ export async function measureImport(opts: {
     ),
   };
 }
-
-const percentile = (sorted: number[], p: number) =>
-  sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]! : NaN;
 
 /** The report's lines of {@link measureImport}'s result. */
 export function importLines(

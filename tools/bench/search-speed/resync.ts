@@ -4,10 +4,9 @@ import {
   jobsDone,
   latestVersion,
   MODES,
-  PER_CALL,
+  submitDocuments,
   tableVersions,
   versionsRemoved,
-  type IngestJob,
   type watchApiLog,
 } from './deployment';
 
@@ -48,13 +47,7 @@ export async function measureResync(opts: {
   let ingestSeconds: number;
   let seconds: number;
   try {
-    const jobs: IngestJob[] = [];
-    for (let i = 0; i < opts.documents.length; i += PER_CALL)
-      jobs.push({
-        client,
-        id: (await client.documents.create(opts.documents.slice(i, i + PER_CALL))).job_id,
-      });
-    await jobsDone(jobs);
+    await jobsDone(await submitDocuments(client, opts.documents));
     ingestSeconds = (performance.now() - started) / 1000;
     await versionsRemoved(dataDir, await tableVersions(dataDir));
     await apiLog.mirrored(await latestVersion(dataDir));
