@@ -34,16 +34,17 @@ function startApp(name: 'api' | 'worker', env: NodeJS.ProcessEnv): void {
   children.push(child);
 }
 
-async function waitForApi(url: string): Promise<void> {
+/** Waits (30 s at most) until `url` answers 200: the banner names only what already serves. */
+async function waitForAnswer(url: string, what: string): Promise<void> {
   for (let i = 0; i < 300; i++) {
     try {
-      if ((await fetch(`${url}health?mode=minimal`)).ok) return;
+      if ((await fetch(url)).ok) return;
     } catch {
       // not listening yet
     }
     await new Promise((r) => setTimeout(r, 100));
   }
-  throw new Error(`the API did not answer at ${url}`);
+  throw new Error(`${what} did not answer at ${url}`);
 }
 
 let stopping: Promise<never> | null = null;
@@ -97,9 +98,19 @@ async function main(): Promise<void> {
   const env = { ...process.env, ...(demo ? { DEMO_TOKEN: demo.widgetToken } : {}) };
   startApp('worker', { ...env, ...(metrics ? { METRICS_PORT: String(metrics.worker) } : {}) });
   startApp('api', { ...env, ...(metrics ? { METRICS_PORT: String(metrics.api) } : {}) });
-  await waitForApi(`http://127.0.0.1:${config.port}${API_BASE_PATH}/`);
+  await waitForAnswer(`http://127.0.0.1:${config.port}${API_BASE_PATH}/health?mode=minimal`, 'the API');
+  if (metrics) {
+    const host = loopbackFor(config.metricsHost);
+    await waitForAnswer(`http://${host}:${metrics.api}/metrics`, "the API's metrics");
+    await waitForAnswer(`http://${host}:${metrics.worker}/metrics`, "the worker's metrics");
+  }
   if (demo) await demo.ingest(`http://127.0.0.1:${config.port}${API_BASE_PATH}/`);
   console.error(banner(publicUrl, demo, metrics && { ...metrics, host: config.metricsHost }));
+}
+
+/** The address to reach a server listening on `host` from this machine (any-address → loopback). */
+function loopbackFor(host: string): string {
+  return host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
 }
 
 /** What `npm start` prints once docqa runs: where everything is, and the demo's token and admin. */
@@ -109,8 +120,7 @@ function banner(
   metrics: (MetricsPorts & { host: string }) | null,
 ): string {
   const apiUrl = `${publicUrl}${API_BASE_PATH}/`;
-  const metricsHost =
-    metrics && (metrics.host === '0.0.0.0' || metrics.host === '::' ? '127.0.0.1' : metrics.host);
+  const metricsHost = metrics && loopbackFor(metrics.host);
   return [
     '',
     'docqa is running',
