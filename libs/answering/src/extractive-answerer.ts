@@ -16,7 +16,7 @@ import { documentPassages } from './document-passages';
 import { answersBeside, hasCode, isProcedureFor, secondPassage } from './second-passage';
 import { sectionPassages, type SectionPassage, type Unit } from './section-passage';
 import type { Searcher } from '@docqa/retrieval';
-import { nameTerms, terms } from './text';
+import { nameTerms, platformTerms, terms } from './text';
 
 /** Options of {@link ExtractiveAnswerer}. */
 export interface ExtractiveOptions {
@@ -119,7 +119,8 @@ export class ExtractiveAnswerer implements Answerer {
   ): Promise<SearchResult[]> {
     if (!asksForTask(question ?? query, kind) || !found.some((r) => CODE_BLOCK.test(r.text))) return [];
     const choice = this.rank(query, found, question, kind);
-    const first = choice && answeringOrder(choice.ranked, choice.names, choice.passages)?.[0];
+    const first =
+      choice && answeringOrder(choice.ranked, choice.names, choice.passages, choice.platforms)?.[0];
     if (!first || hasCode(first.passage)) return [];
     return documentPassages(this.retriever, input, query, first.passage.chunk.document_id, found, this.topK);
   }
@@ -142,7 +143,7 @@ export class ExtractiveAnswerer implements Answerer {
       rankSections(passages, weights, kind, questionIntent(question ?? query)),
       question ? wanted.filter((t) => !terms(question).includes(t)) : [],
     );
-    return { passages, names, weights, ranked };
+    return { passages, names, platforms: platformTerms(question ?? query), weights, ranked };
   }
 
   /** The answer for retrieved passages (in rank order), or the not-found answer. */
@@ -161,7 +162,7 @@ export class ExtractiveAnswerer implements Answerer {
     const choice = this.rank(query, results, question, kind);
     if (!choice) return { text: NOT_FOUND_ANSWER, cited: [], quoted: new Map() };
     const { passages, names, weights } = choice;
-    const ranked = answeringOrder(choice.ranked, names, passages);
+    const ranked = answeringOrder(choice.ranked, names, passages, choice.platforms);
     if (!ranked) return { text: NOT_FOUND_ANSWER, cited: [], quoted: new Map() };
     const first = ranked[0]!;
     // A "how do I…" question answered by steps under headings naming all its words needs no other section.

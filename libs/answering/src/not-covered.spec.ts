@@ -148,4 +148,42 @@ describe('"not covered"', () => {
     ];
     expect(await answerTo('How do I convert Markdown to LaTeX with Pandoc?', docs)).toBe(NOT_FOUND_ANSWER);
   });
+
+  it('answers a question naming the platform asked "on", which the page words otherwise', async () => {
+    const docs = [
+      section(
+        'Installation',
+        'Using a standalone script',
+        'On POSIX systems, install pnpm with the standalone script:\n\n```sh\ncurl -fsSL https://get.pnpm.io/install.sh | sh -\n```',
+        0,
+      ),
+      section('Installation', 'Prerequisites', 'Install Node.js first to install pnpm.', 1),
+    ];
+    const text = await answerTo('How do I install pnpm with the standalone script on Linux?', docs);
+    expect(text).toContain('install.sh | sh -');
+    // A name asked "in", "with", "to" is what the question is about: still declined (above).
+    expect(await answerTo('How do I install pnpm with the standalone script in Nginx?', docs)).toBe(
+      NOT_FOUND_ANSWER,
+    );
+  });
+
+  it('answers from a lower-ranked section holding the name few sections hold', async () => {
+    const docs = [
+      section(
+        'pnpm install',
+        'Install dependencies without updating the lockfile',
+        'To install dependencies without updating the lockfile, install only the dependencies you need:\n\n```sh\npnpm install --filter app\n```',
+        0,
+      ),
+      section(
+        'pnpm install',
+        '--frozen-lockfile',
+        'In CI, install dependencies without updating the lockfile:\n\n```sh\npnpm install --frozen-lockfile\n```',
+        1,
+      ),
+      section('pnpm update', 'Options', 'Update dependencies and the lockfile.', 2),
+    ];
+    const text = await answerTo('How do I install dependencies without updating the lockfile in CI?', docs);
+    expect(text.startsWith('In CI, install dependencies')).toBe(true);
+  });
 });

@@ -28,13 +28,16 @@ export function answeringOrder(
   ranked: ScoredSection[],
   names: Set<string>,
   passages: SectionPassage[],
+  /** Names the question writes after "on" (see `platformTerms`): where, not what. */
+  platforms: Set<string> = new Set(),
 ): ScoredSection[] | undefined {
-  if (unknownNames(names, passages).length) return undefined;
+  const unknown = unknownNames(names, passages);
+  if (unknown.length > 1 || unknown.some((t) => !platforms.has(t))) return undefined;
   const rare = [...names].filter(
-    (t) => passages.filter((p) => holds(p, t)).length <= RARE_NAME * passages.length,
+    (t) => !unknown.includes(t) && passages.filter((p) => holds(p, t)).length <= RARE_NAME * passages.length,
   );
-  const answering = ranked.find((s) => s.coverage >= MIN_COVERAGE);
-  if (!answering || !rare.every((t) => holds(answering.passage, t))) return undefined;
+  const answering = ranked.find((s) => s.coverage >= MIN_COVERAGE && rare.every((t) => holds(s.passage, t)));
+  if (!answering) return undefined;
   if (rare.every((t) => holds(ranked[0]!.passage, t))) return ranked;
   return [answering, ...ranked.filter((s) => s !== answering)];
 }
