@@ -93,4 +93,24 @@ describe('rankSections', () => {
     );
     expect(ranked[0]!.passage).toBe(gold);
   });
+
+  it('takes a list item whose lead names the option for its definition ("What does REDIS_PREFIX do?")', () => {
+    const question = 'What does REDIS_PREFIX do?';
+    const mentions = page(
+      'Running in production',
+      'Redis › When the store and Redis disagree',
+      'They disagree when two installations share one Redis and `REDIS_PREFIX` with stores of their own.',
+      1,
+    );
+    const settings = page(
+      'Running in production',
+      'Settings',
+      '- `PORT`: where the API listens.\n- `REDIS_URL` and `REDIS_PREFIX`: the Redis it uses, and the prefix of every key it writes there.',
+      0,
+    );
+    const passages = [mentions, settings];
+    const ranked = rankSections(passages, termWeights(terms(question), passages), 'what');
+    expect(ranked[0]!.passage).toBe(settings);
+    expect(ranked[0]!.defines).toBe(true);
+  });
 });
