@@ -5,7 +5,7 @@ import type { AnswerChunk, AnswerInput, Answerer } from './answer-types';
 import { NOT_FOUND_ANSWER } from './answer-types';
 import { inAskersLanguage } from './fixed-phrases';
 import { rankSections, termWeights, type TermWeights } from './passage-choice';
-import { chooseWindow } from './passage-window';
+import { chooseWindow, endsWithColon } from './passage-window';
 import { answeringOrder } from './not-covered';
 import { pieces } from './pieces';
 import { questionIntent } from './question-intent';
@@ -225,7 +225,7 @@ export class ExtractiveAnswerer implements Answerer {
       const budget = Math.min(maxWords, left);
       // What an earlier quote already said is left out before the window is chosen, so the
       // window holds what this section adds.
-      const fresh = { ...passage, units: passage.units.filter((u) => !repeats(u, seen)) };
+      const fresh = { ...passage, units: unsaid(passage.units, seen) };
       const units = fresh.units.length
         ? chooseWindow(fresh, weights, { maxWords: budget, targetWords, kind })
         : [];
@@ -238,6 +238,15 @@ export class ExtractiveAnswerer implements Answerer {
     }
     return { text: parts.join('\n\n'), cited, quoted };
   }
+}
+
+/**
+ * The units that say something not yet quoted, without a lead-in ("…give docqa the app's
+ * credentials:") whose continuation was left out as said already.
+ */
+export function unsaid(units: Unit[], seen: Unit[]): Unit[] {
+  const said = units.map((u) => repeats(u, seen));
+  return units.filter((u, i) => !said[i] && !(endsWithColon(u) && said[i + 1]));
 }
 
 /**

@@ -46,6 +46,26 @@ describe('chooseWindow', () => {
     expect(quoted.map((u) => u.text)).toContain('```bash\npytest -k "MyClass and not method"\n```');
   });
 
+  it('starts a which-question’s window at the list of a section whose heading names what is asked', () => {
+    const options = {
+      ...section(
+        [
+          '| Option | Meaning |\n|---|---|\n| `api_url` | The API address |\n| `api_token` | A widget token |',
+          'A widget token’s own filters are added by the server on top of the widget’s options.',
+          filler('labels'),
+          filler('languages'),
+        ].join('\n\n'),
+      ),
+      sectionTerms: new Set(terms('Options')),
+    };
+    const quoted = chooseWindow(options, weights('which options widget'), {
+      maxWords: 40,
+      targetWords: 30,
+      kind: 'which',
+    });
+    expect(quoted[0]!.text).toContain('`api_url`');
+  });
+
   it('grows a window by the question’s words alone for other questions', () => {
     const quoted = chooseWindow(section(PAGE), weights('tests names match expression node ids'), {
       maxWords: 60,

@@ -26,7 +26,7 @@ export const PHRASING = new Set(
   terms(
     'myself yourself ourselves instead use using way possible want need please exactly thing something anything ' +
       'give tell explain describe show know find provide instruct instructions procedure help like mean meaning detail details ' +
-      'get getting got see able facing fix fixing issue issues problem problems step steps different type types things',
+      'get getting got see able facing fix fixing issue issues problem problems step steps different type types things take',
   ),
 );
 

@@ -77,7 +77,8 @@ function codePull(
  * The unit a window starts from: the best one, except where the answer comes first in a section.
  * A definition: the first sentence naming the subject, or the start of the section whose headings
  * name it. Instructions: the opening of a section whose own heading names what is asked, when that
- * opening holds the question's words at least half as well as the best unit.
+ * opening holds the question's words at least half as well as the best unit. Values: the first
+ * list or table of a section whose own heading names what is asked.
  */
 function windowStart(
   passage: SectionPassage,
@@ -91,6 +92,9 @@ function windowStart(
   if (kind === 'what') return early >= 0 ? early : named(passage.headingTerms) ? 0 : best;
   if (kind === 'how' && named(passage.sectionTerms) && early >= 0 && scores[early]! >= 0.5 * scores[best]!)
     return early;
+  // Values: the list (or table) of a section whose own heading names what is asked ("Options").
+  const list = passage.units.findIndex((u) => u.kind === 'item');
+  if (kind === 'which' && named(passage.sectionTerms) && list >= 0) return list;
   return best;
 }
 
