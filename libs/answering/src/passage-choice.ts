@@ -171,15 +171,19 @@ function defines(unit: Unit, subject: string[]): boolean {
 
 /**
  * Whether a list item defines `subject` (the question's terms, in order): its lead, before its
- * first ":", names it in a few words ("- `REDIS_URL` and `REDIS_PREFIX`: the Redis that…",
- * "- `--offline`: …"), as an option list or a settings table does.
+ * first ":", names it in a few words, one of them (or one group of words) being the subject
+ * whole ("- `REDIS_URL` and `REDIS_PREFIX`: the Redis that…", "- `--offline`: …"), as an option
+ * list or a settings table does; `acme_jobs` does not define "acme".
  */
 function definesItem(unit: Unit, subject: string[]): boolean {
   const colon = unit.text.indexOf(':');
   if (colon < 0) return false;
-  const lead = terms(unit.text.slice(0, colon));
-  if (!lead.length || lead.length > MAX_ITEM_LEAD) return false;
-  return lead.some((_, i) => subject.every((t, j) => lead[i + j] === t));
+  const lead = unit.text.slice(0, colon);
+  if (terms(lead).length > MAX_ITEM_LEAD) return false;
+  return lead.split(/\s*(?:,|\band\b|\bor\b|\/)\s*|\s+(?=`)|(?<=`)\s+/).some((name) => {
+    const named = terms(name);
+    return named.length === subject.length && named.every((t, i) => t === subject[i]);
+  });
 }
 
 /** Terms of a list item's lead at most for the item to define what it names. */
