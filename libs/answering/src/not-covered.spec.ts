@@ -186,4 +186,26 @@ describe('"not covered"', () => {
     const text = await answerTo('How do I install dependencies without updating the lockfile in CI?', docs);
     expect(text.startsWith('In CI, install dependencies')).toBe(true);
   });
+
+  it('declines a question whose best section holds only its name, weakly', async () => {
+    const docs = [
+      section(
+        'Plugins',
+        'Install plugins',
+        'Plugins for frameworks, such as `pytest-django` for Django projects, install with pip:\n\n```\npip install pytest-django\n```',
+        0,
+      ),
+      section('Output', 'Creating JUnitXML files', 'Create report files that CI servers read.', 1),
+      section(
+        'Get Started',
+        'Create your first test',
+        'Create a file named `test_sample.py` with a function.',
+        2,
+      ),
+      section('Fixtures', 'Factories as fixtures', 'A fixture can create the data a test needs.', 3),
+      section('Temporary files', 'The tmp_path fixture', 'Create files in a temporary directory.', 4),
+      section('Output', 'Pastebin', 'Create a URL for each failure with `--pastebin`.', 5),
+    ];
+    expect(await answerTo('How do I create a Django superuser?', docs)).toBe(NOT_FOUND_ANSWER);
+  });
 });
