@@ -1,5 +1,6 @@
 import type { SearchResult } from '@docqa/contracts';
-import { ExtractiveAnswerer, unsaid } from './extractive-answerer';
+import { ExtractiveAnswerer } from './extractive-answerer';
+import { unsaid } from './quote-once';
 import { units } from './section-passage';
 
 const section = (title: string, text: string, rank: number): SearchResult => ({
