@@ -66,6 +66,35 @@ describe('chooseWindow', () => {
     expect(quoted[0]!.text).toContain('`api_url`');
   });
 
+  it('starts a how-do-I window at the command that first names the question’s word, past the opening', () => {
+    const page = [
+      'By default, the converter writes the output file next to the input file.',
+      filler('output files'),
+      filler('output names'),
+      'Or write it to another folder:',
+      '```\n$ asciidoctor -D build mydoc.adoc\n```',
+      filler('piping'),
+    ].join('\n\n');
+    const output = {
+      ...section(page),
+      headingTerms: new Set(terms('Specify an Output File')),
+      sectionTerms: new Set(terms('Specify an Output File')),
+    };
+    const quoted = chooseWindow(
+      output,
+      new Map([
+        ['writ', 0.8],
+        ['output', 0.7],
+        ['fil', 0.7],
+        ['build', 1.3],
+        ['directory', 0.8],
+      ]),
+      { maxWords: 60, targetWords: 40, kind: 'how' },
+    );
+    expect(quoted.map((u) => u.text)).toContain('```\n$ asciidoctor -D build mydoc.adoc\n```');
+    expect(quoted.map((u) => u.text)).toContain('Or write it to another folder:');
+  });
+
   it('grows a window by the question’s words alone for other questions', () => {
     const quoted = chooseWindow(section(PAGE), weights('tests names match expression node ids'), {
       maxWords: 60,
