@@ -95,9 +95,9 @@ describe('the command of a how-do-I', () => {
   it('is sought for a can-it question too, and not for a question that asks for no task', async () => {
     const can = searcher([OPTIONS, INTRO, RULES], [EXAMPLES]);
     expect(await ask('Can I add a prefix to the request path?', can)).toContain('prefix: "/foo"');
-    const what = searcher([OPTIONS, INTRO, RULES], [EXAMPLES]);
-    await ask('What is the prefix option?', what);
-    expect(what.queries).toHaveLength(1);
+    const why = searcher([OPTIONS, INTRO, RULES], [EXAMPLES]);
+    await ask('Why does the prefix option not apply to my routes?', why);
+    expect(why.queries).toHaveLength(1);
   });
 
   it('is not searched for in docs whose retrieved passages hold no code block at all', async () => {
@@ -110,6 +110,40 @@ describe('the command of a how-do-I', () => {
   it('is not searched for when the best section gives one already', async () => {
     const retriever = searcher([EXAMPLES, OPTIONS, INTRO], [TLS]);
     expect(await ask('How do I add a prefix with addPrefix?', retriever)).toContain('prefix: "/foo"');
+    expect(retriever.queries).toHaveLength(1);
+  });
+});
+
+describe('the opening of a section named by the question', () => {
+  const OPENING = chunk(
+    'Answers',
+    'Answers › The offline answerer (default)',
+    '`LLM_PROVIDER=extractive` needs no model and no network: it is what runs unless you set a model.',
+  );
+  const LATER = chunk(
+    'Answers',
+    'Answers › The offline answerer (default)',
+    '- It quotes that section as Markdown, lists and code blocks as written.\n- It adds at most one more section.',
+  );
+  const MODEL = chunk(
+    'Answers',
+    'Answers › A model',
+    'A model is optional: the offline answerer works without.',
+  );
+
+  it('is searched for by the section’s heading within its page, and a what-is answer starts there', async () => {
+    const retriever = searcher([LATER, MODEL], [LATER, OPENING]);
+    const text = await ask('What is the offline answerer?', retriever);
+    expect(retriever.queries[1]).toMatchObject({
+      query: 'The offline answerer (default)',
+      filters: [{ type: 'eq', property: 'document_id', value: 'Answers' }],
+    });
+    expect(text.startsWith('`LLM_PROVIDER=extractive` needs no model')).toBe(true);
+  });
+
+  it('is not searched for when the section’s headings do not name what is asked', async () => {
+    const retriever = searcher([MODEL, LATER], [OPENING]);
+    await ask('What is an optional model?', retriever);
     expect(retriever.queries).toHaveLength(1);
   });
 });

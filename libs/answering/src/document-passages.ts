@@ -1,6 +1,8 @@
 import type { SearchResult } from '@docqa/contracts';
 import type { Searcher } from '@docqa/retrieval';
 import type { AnswerInput } from './answer-types';
+import { PHRASING, type ScoredSection, type TermWeights } from './passage-choice';
+import type { SectionPassage } from './section-passage';
 
 /**
  * More passages of one document for `query`: a hybrid search within the document (the question's
@@ -27,4 +29,29 @@ export async function documentPassages(
   });
   const seen = new Set(have.map((r) => r.chunk_id));
   return results.filter((r) => r.document_id === documentId && !seen.has(r.chunk_id));
+}
+
+/**
+ * Whether a section's headings name every word of the question that is not only its phrasing, its
+ * own heading some of them ("The offline answerer (default)" for "What is the offline answerer?",
+ * "The chat widget › Options" for "Which options does the widget take?"): the section is what was
+ * asked, and its opening, which retrieval may have missed, defines it or lists its values.
+ */
+export function headedBy(passage: SectionPassage, weights: TermWeights): boolean {
+  const asked = [...weights.keys()].filter((t) => !PHRASING.has(t));
+  return asked.some((t) => passage.sectionTerms.has(t)) && asked.every((t) => passage.headingTerms.has(t));
+}
+
+/**
+ * The best section with the chunks of it that the search of its page found (see
+ * `pagePassages` of the extractive answerer): the part of the section retrieval missed often holds what it is about (its
+ * opening definition, its list, the example its first part leads to).
+ */
+export function wholer(first: ScoredSection, sections: ScoredSection[]): ScoredSection {
+  const same = sections.find(
+    (s) => s.passage.doc === first.passage.doc && s.passage.section === first.passage.section,
+  );
+  return same && same.passage.units.length > first.passage.units.length
+    ? { ...first, passage: same.passage }
+    : first;
 }

@@ -12,11 +12,12 @@ import { questionIntent } from './question-intent';
 import { asksForTask, questionKind, type QuestionKind } from './question-kind';
 import { quotePassage } from './quote-passage';
 import { searchPassages } from './search-passages';
-import { documentPassages } from './document-passages';
+import { documentPassages, headedBy, wholer } from './document-passages';
+import { unsaid } from './quote-once';
 import { answersBeside, hasCode, isProcedureFor, secondPassage } from './second-passage';
 import { sectionPassages, type SectionPassage, type Unit } from './section-passage';
 import type { Searcher } from '@docqa/retrieval';
-import { nameTerms, terms } from './text';
+import { nameTerms, platformTerms, terms } from './text';
 
 /** Options of {@link ExtractiveAnswerer}. */
 export interface ExtractiveOptions {
@@ -91,7 +92,7 @@ export class ExtractiveAnswerer implements Answerer {
     const kind = questionKind(input.question);
     const own = query === input.question ? undefined : input.question;
     const found = await searchPassages(this.retriever, input, query, this.topK);
-    const more = await this.commandPassages(input, query, found, kind, own);
+    const more = await this.pagePassages(input, query, found, kind, own);
     const results = [...found, ...more];
     yield { type: 'status', status: 'generating' };
     const { text, cited, quoted } = this.compose(query, found, kind, own, more);
@@ -105,23 +106,38 @@ export class ExtractiveAnswerer implements Answerer {
   }
 
   /**
-   * For a how-do-I whose best section gives no command or setting, the other passages of that
-   * section's page (see `documentPassages`), where the page may give it; none otherwise, and none
-   * when no retrieved section holds a code block: docs that write no commands (a TV manual) have
-   * no command section to find, and the second search would cost each of their answers.
+   * More passages of the best section's page (see `documentPassages`): for a how-do-I whose best
+   * section gives no command or setting, the page's passages for the question, where the page may
+   * give it (none when no retrieved section holds a code block: docs that write no commands, a TV
+   * manual, have no command section to find, and the second search would cost each of their
+   * answers); for a what-is or which question whose best section's headings name what it asks
+   * (see `headedBy`), the page's passages for that section's heading, which hold its opening.
    */
-  private async commandPassages(
+  private async pagePassages(
     input: AnswerInput,
     query: string,
     found: SearchResult[],
     kind: QuestionKind,
     question?: string,
   ): Promise<SearchResult[]> {
-    if (!asksForTask(question ?? query, kind) || !found.some((r) => CODE_BLOCK.test(r.text))) return [];
+    const task = asksForTask(question ?? query, kind);
+    if (task && !found.some((r) => CODE_BLOCK.test(r.text))) return [];
+    if (!task && kind !== 'what' && kind !== 'which') return [];
     const choice = this.rank(query, found, question, kind);
-    const first = choice && answeringOrder(choice.ranked, choice.names, choice.passages)?.[0];
-    if (!first || hasCode(first.passage)) return [];
-    return documentPassages(this.retriever, input, query, first.passage.chunk.document_id, found, this.topK);
+    const first =
+      choice && answeringOrder(choice.ranked, choice.names, choice.passages, choice.platforms)?.[0];
+    if (!first) return [];
+    const page = first.passage.chunk.document_id;
+    if (task)
+      return hasCode(first.passage)
+        ? []
+        : documentPassages(this.retriever, input, query, page, found, this.topK);
+    // A definition or a list under a heading that names what is asked: the rest of that section,
+    // found by its heading, as its opening may not have been retrieved.
+    const heading = first.passage.section.split(' › ').at(-1) ?? '';
+    return headedBy(first.passage, choice.weights)
+      ? documentPassages(this.retriever, input, heading, page, found, this.topK)
+      : [];
   }
 
   async health(): Promise<void> {}
@@ -142,7 +158,7 @@ export class ExtractiveAnswerer implements Answerer {
       rankSections(passages, weights, kind, questionIntent(question ?? query)),
       question ? wanted.filter((t) => !terms(question).includes(t)) : [],
     );
-    return { passages, names, weights, ranked };
+    return { passages, names, platforms: platformTerms(question ?? query), weights, ranked };
   }
 
   /** The answer for retrieved passages (in rank order), or the not-found answer. */
@@ -153,7 +169,7 @@ export class ExtractiveAnswerer implements Answerer {
     /** A follow-up's own words, when `query` borrows earlier turns' words. */
     question?: string,
     /**
-     * More passages of the best section's page (see `commandPassages`): a how-do-I's command may
+     * More passages of the best section's page (see `pagePassages`): a how-do-I's command may
      * be quoted from them; they do not change which section answers.
      */
     more: SearchResult[] = [],
@@ -161,12 +177,12 @@ export class ExtractiveAnswerer implements Answerer {
     const choice = this.rank(query, results, question, kind);
     if (!choice) return { text: NOT_FOUND_ANSWER, cited: [], quoted: new Map() };
     const { passages, names, weights } = choice;
-    const ranked = answeringOrder(choice.ranked, names, passages);
+    const ranked = answeringOrder(choice.ranked, names, passages, choice.platforms);
     if (!ranked) return { text: NOT_FOUND_ANSWER, cited: [], quoted: new Map() };
-    const first = ranked[0]!;
+    const commands = more.length ? this.rank(query, [...results, ...more], question, kind)!.ranked : ranked;
+    const first = wholer(ranked[0]!, commands);
     // A "how do I…" question answered by steps under headings naming all its words needs no other section.
     const procedure = kind === 'how' && isProcedureFor(first.passage, weights);
-    const commands = more.length ? this.rank(query, [...results, ...more], question, kind)!.ranked : ranked;
     const second = secondPassage(
       first,
       ranked,
@@ -224,7 +240,7 @@ export class ExtractiveAnswerer implements Answerer {
       const budget = Math.min(maxWords, left);
       // What an earlier quote already said is left out before the window is chosen, so the
       // window holds what this section adds.
-      const fresh = { ...passage, units: passage.units.filter((u) => !repeats(u, seen)) };
+      const fresh = { ...passage, units: unsaid(passage.units, seen) };
       const units = fresh.units.length
         ? chooseWindow(fresh, weights, { maxWords: budget, targetWords, kind })
         : [];
@@ -237,28 +253,4 @@ export class ExtractiveAnswerer implements Answerer {
     }
     return { text: parts.join('\n\n'), cited, quoted };
   }
-}
-
-/**
- * Whether a unit says again what an earlier one said: nearly all its words (page numbers aside)
- * are in one sentence already quoted, or it holds such a sentence whole (a manual's run-on line
- * that repeats a sentence quoted just before).
- */
-function repeats(unit: Unit, seen: Unit[]): boolean {
-  const words = [...unit.terms].filter((t) => !/^\d+$/.test(t));
-  if (!words.length) return false;
-  const text = flat(unit.text);
-  return seen.some(
-    (s) =>
-      words.filter((t) => s.terms.has(t)).length >= 0.85 * words.length ||
-      (s.words >= MIN_REPEATED_WORDS && text.includes(flat(s.text))),
-  );
-}
-
-/** Fewest words of a quoted sentence that another unit holding it whole repeats. */
-const MIN_REPEATED_WORDS = 5;
-
-/** Text with its white space as single spaces, for comparing sentences. */
-function flat(text: string): string {
-  return text.replace(/\s+/g, ' ').trim();
 }

@@ -148,4 +148,64 @@ describe('"not covered"', () => {
     ];
     expect(await answerTo('How do I convert Markdown to LaTeX with Pandoc?', docs)).toBe(NOT_FOUND_ANSWER);
   });
+
+  it('answers a question naming the platform asked "on", which the page words otherwise', async () => {
+    const docs = [
+      section(
+        'Installation',
+        'Using a standalone script',
+        'On POSIX systems, install pnpm with the standalone script:\n\n```sh\ncurl -fsSL https://get.pnpm.io/install.sh | sh -\n```',
+        0,
+      ),
+      section('Installation', 'Prerequisites', 'Install Node.js first to install pnpm.', 1),
+    ];
+    const text = await answerTo('How do I install pnpm with the standalone script on Linux?', docs);
+    expect(text).toContain('install.sh | sh -');
+    // A name asked "in", "with", "to" is what the question is about: still declined (above).
+    expect(await answerTo('How do I install pnpm with the standalone script in Nginx?', docs)).toBe(
+      NOT_FOUND_ANSWER,
+    );
+  });
+
+  it('answers from a lower-ranked section holding the name few sections hold', async () => {
+    const docs = [
+      section(
+        'pnpm install',
+        'Install dependencies without updating the lockfile',
+        'To install dependencies without updating the lockfile, install only the dependencies you need:\n\n```sh\npnpm install --filter app\n```',
+        0,
+      ),
+      section(
+        'pnpm install',
+        '--frozen-lockfile',
+        'In CI, install dependencies without updating the lockfile:\n\n```sh\npnpm install --frozen-lockfile\n```',
+        1,
+      ),
+      section('pnpm update', 'Options', 'Update dependencies and the lockfile.', 2),
+    ];
+    const text = await answerTo('How do I install dependencies without updating the lockfile in CI?', docs);
+    expect(text.startsWith('In CI, install dependencies')).toBe(true);
+  });
+
+  it('declines a question whose best section holds only its name, weakly', async () => {
+    const docs = [
+      section(
+        'Plugins',
+        'Install plugins',
+        'Plugins for frameworks, such as `pytest-django` for Django projects, install with pip:\n\n```\npip install pytest-django\n```',
+        0,
+      ),
+      section('Output', 'Creating JUnitXML files', 'Create report files that CI servers read.', 1),
+      section(
+        'Get Started',
+        'Create your first test',
+        'Create a file named `test_sample.py` with a function.',
+        2,
+      ),
+      section('Fixtures', 'Factories as fixtures', 'A fixture can create the data a test needs.', 3),
+      section('Temporary files', 'The tmp_path fixture', 'Create files in a temporary directory.', 4),
+      section('Output', 'Pastebin', 'Create a URL for each failure with `--pastebin`.', 5),
+    ];
+    expect(await answerTo('How do I create a Django superuser?', docs)).toBe(NOT_FOUND_ANSWER);
+  });
 });

@@ -46,6 +46,55 @@ describe('chooseWindow', () => {
     expect(quoted.map((u) => u.text)).toContain('```bash\npytest -k "MyClass and not method"\n```');
   });
 
+  it('starts a which-question’s window at the list of a section whose heading names what is asked', () => {
+    const options = {
+      ...section(
+        [
+          '| Option | Meaning |\n|---|---|\n| `api_url` | The API address |\n| `api_token` | A widget token |',
+          'A widget token’s own filters are added by the server on top of the widget’s options.',
+          filler('labels'),
+          filler('languages'),
+        ].join('\n\n'),
+      ),
+      sectionTerms: new Set(terms('Options')),
+    };
+    const quoted = chooseWindow(options, weights('which options widget'), {
+      maxWords: 40,
+      targetWords: 30,
+      kind: 'which',
+    });
+    expect(quoted[0]!.text).toContain('`api_url`');
+  });
+
+  it('starts a how-do-I window at the command that first names the question’s word, past the opening', () => {
+    const page = [
+      'By default, the converter writes the output file next to the input file.',
+      filler('output files'),
+      filler('output names'),
+      'Or write it to another folder:',
+      '```\n$ asciidoctor -D build mydoc.adoc\n```',
+      filler('piping'),
+    ].join('\n\n');
+    const output = {
+      ...section(page),
+      headingTerms: new Set(terms('Specify an Output File')),
+      sectionTerms: new Set(terms('Specify an Output File')),
+    };
+    const quoted = chooseWindow(
+      output,
+      new Map([
+        ['writ', 0.8],
+        ['output', 0.7],
+        ['fil', 0.7],
+        ['build', 1.3],
+        ['directory', 0.8],
+      ]),
+      { maxWords: 60, targetWords: 40, kind: 'how' },
+    );
+    expect(quoted.map((u) => u.text)).toContain('```\n$ asciidoctor -D build mydoc.adoc\n```');
+    expect(quoted.map((u) => u.text)).toContain('Or write it to another folder:');
+  });
+
   it('grows a window by the question’s words alone for other questions', () => {
     const quoted = chooseWindow(section(PAGE), weights('tests names match expression node ids'), {
       maxWords: 60,
@@ -92,5 +141,25 @@ describe('rankSections', () => {
       questionIntent(question),
     );
     expect(ranked[0]!.passage).toBe(gold);
+  });
+
+  it('takes a list item whose lead names the option for its definition ("What does REDIS_PREFIX do?")', () => {
+    const question = 'What does REDIS_PREFIX do?';
+    const mentions = page(
+      'Running in production',
+      'Redis › When the store and Redis disagree',
+      'They disagree when two installations share one Redis and `REDIS_PREFIX` with stores of their own.',
+      1,
+    );
+    const settings = page(
+      'Running in production',
+      'Settings',
+      '- `PORT`: where the API listens.\n- `REDIS_URL` and `REDIS_PREFIX`: the Redis it uses, and the prefix of every key it writes there.',
+      0,
+    );
+    const passages = [mentions, settings];
+    const ranked = rankSections(passages, termWeights(terms(question), passages), 'what');
+    expect(ranked[0]!.passage).toBe(settings);
+    expect(ranked[0]!.defines).toBe(true);
   });
 });

@@ -26,7 +26,7 @@ export const PHRASING = new Set(
   terms(
     'myself yourself ourselves instead use using way possible want need please exactly thing something anything ' +
       'give tell explain describe show know find provide instruct instructions procedure help like mean meaning detail details ' +
-      'get getting got see able facing fix fixing issue issues problem problems step steps different type types things',
+      'get getting got see able facing fix fixing issue issues problem problems step steps different type types things take',
   ),
 );
 
@@ -149,7 +149,10 @@ export function rankSections(
       const defining =
         kind === 'what' &&
         subject.length > 0 &&
-        passage.units.some((u) => u.kind === 'paragraph' && defines(u, subject));
+        passage.units.some(
+          (u) =>
+            (u.kind === 'paragraph' && defines(u, subject)) || (u.kind === 'item' && definesItem(u, subject)),
+        );
       const fit = kind === 'how' ? intentFit(passage, intent) : 1;
       const score =
         ((matched + phrase) / total + RANK_BONUS / (passage.rank + 1)) *
@@ -165,6 +168,26 @@ function defines(unit: Unit, subject: string[]): boolean {
   const opening = terms(unit.text.slice(0, 200)).slice(0, subject.length);
   return opening.length === subject.length && opening.every((t, i) => t === subject[i]);
 }
+
+/**
+ * Whether a list item defines `subject` (the question's terms, in order): its lead, before its
+ * first ":", names it in a few words, one of them (or one group of words) being the subject
+ * whole ("- `REDIS_URL` and `REDIS_PREFIX`: the Redis that…", "- `--offline`: …"), as an option
+ * list or a settings table does; `acme_jobs` does not define "acme".
+ */
+function definesItem(unit: Unit, subject: string[]): boolean {
+  const colon = unit.text.indexOf(':');
+  if (colon < 0) return false;
+  const lead = unit.text.slice(0, colon);
+  if (terms(lead).length > MAX_ITEM_LEAD) return false;
+  return lead.split(/\s*(?:,|\band\b|\bor\b|\/)\s*|\s+(?=`)|(?<=`)\s+/).some((name) => {
+    const named = terms(name);
+    return named.length === subject.length && named.every((t, i) => t === subject[i]);
+  });
+}
+
+/** Terms of a list item's lead at most for the item to define what it names. */
+const MAX_ITEM_LEAD = 6;
 
 /** Weight of the question's consecutive term pairs that a section has consecutively too. */
 function phraseWeight(passage: SectionPassage, weights: TermWeights): number {

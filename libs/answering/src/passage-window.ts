@@ -1,6 +1,6 @@
 import type { QuestionKind } from './question-kind';
 import type { SectionPassage, Unit } from './section-passage';
-import { weightOf, type TermWeights } from './passage-choice';
+import { PHRASING, weightOf, type TermWeights } from './passage-choice';
 
 /** Options of {@link chooseWindow}. */
 export interface WindowOptions {
@@ -22,7 +22,7 @@ export function chooseWindow(passage: SectionPassage, weights: TermWeights, opti
   const sizes = units.map((u) => u.words);
   if (sizes.reduce((n, w) => n + w, 0) <= options.maxWords) return withoutDanglingLeadIn(units);
   const scores = units.map((u) => weightOf(weights, (t) => u.terms.has(t)));
-  let start = windowStart(passage, scores, weights, options.kind);
+  let start = windowStart(passage, scores, weights, options);
   // Values are listed from the start of their list (or table), the first ones often being what is
   // asked, when that start and the best unit fit in the window together.
   const first = options.kind === 'which' ? listStart(units, start) : start;
@@ -77,21 +77,51 @@ function codePull(
  * The unit a window starts from: the best one, except where the answer comes first in a section.
  * A definition: the first sentence naming the subject, or the start of the section whose headings
  * name it. Instructions: the opening of a section whose own heading names what is asked, when that
- * opening holds the question's words at least half as well as the best unit.
+ * opening holds the question's words at least half as well as the best unit. Values: the first
+ * list or table of a section whose own heading names what is asked.
  */
 function windowStart(
   passage: SectionPassage,
   scores: number[],
   weights: TermWeights,
-  kind: QuestionKind,
+  { kind, targetWords }: WindowOptions,
 ): number {
   const best = scores.indexOf(Math.max(...scores));
   const early = scores.slice(0, 3).findIndex((s) => s > 0);
   const named = (headings: Set<string>) => weightOf(weights, (t) => headings.has(t)) > 0;
   if (kind === 'what') return early >= 0 ? early : named(passage.headingTerms) ? 0 : best;
+  const command = kind === 'how' ? commandFor(passage, weights) : -1;
+  const from = early >= 0 ? early : best;
+  // The command of a how-do-I, when it lies beyond the part a window from the opening would quote.
+  if (command > from && wordsBetween(passage.units, from, command) > targetWords) return command;
   if (kind === 'how' && named(passage.sectionTerms) && early >= 0 && scores[early]! >= 0.5 * scores[best]!)
     return early;
+  // Values: the list (or table) of a section whose own heading names what is asked ("Options").
+  const list = passage.units.findIndex((u) => u.kind === 'item');
+  if (kind === 'which' && named(passage.sectionTerms) && list >= 0) return list;
   return best;
+}
+
+/**
+ * The first code block of a section that is the first of its units to hold a word of the
+ * question its headings do not, and that weighs more than the question's words do on average
+ * (`asciidoctor -o build/…` for "write the output files into a build directory", under "Specify an
+ * Output File"; not `remote:dir` for "…to a remote"); -1 when none is.
+ */
+function commandFor(passage: SectionPassage, weights: TermWeights): number {
+  const mean = weightOf(weights, () => true) / (weights.size || 1);
+  const asked = [...weights].filter(([t, w]) => w > mean && !PHRASING.has(t) && !passage.headingTerms.has(t));
+  const { units } = passage;
+  return units.findIndex(
+    (u, i) =>
+      u.kind === 'code' &&
+      asked.some(([t]) => u.terms.has(t) && !units.slice(0, i).some((before) => before.terms.has(t))),
+  );
+}
+
+/** Words of the units from `from` up to (not including) `to`. */
+function wordsBetween(units: Unit[], from: number, to: number): number {
+  return units.slice(from, to).reduce((n, u) => n + u.words, 0);
 }
 
 /** The first item of the list (or table) that the unit at `i` belongs to, or `i`. */

@@ -1,5 +1,7 @@
 import type { SearchResult } from '@docqa/contracts';
 import { ExtractiveAnswerer } from './extractive-answerer';
+import { unsaid } from './quote-once';
+import { units } from './section-passage';
 
 const section = (title: string, text: string, rank: number): SearchResult => ({
   document_id: title,
@@ -39,4 +41,13 @@ it('never says a quoted sentence again inside a longer one of another section', 
     if (c.type === 'delta') text += c.text;
   expect(text).toContain('Learn the menus on the TV screen.');
   expect(text.split('Learn the menus on the TV screen.')).toHaveLength(2);
+});
+
+it('leaves out a lead-in whose code block an earlier quote already gave', () => {
+  const command = '```bash\ncurl -X PUT https://docqa.example.com/api/v2/admin/integrations/slack\n```';
+  const first = units(`Connect Slack with its signing secret and bot token:\n\n${command}`);
+  const second = units(
+    `Without the portal, post them to the admin integrations API:\n\n${command}\n\nSlack then reaches docqa in every channel.`,
+  );
+  expect(unsaid(second, first).map((u) => u.text)).toEqual(['Slack then reaches docqa in every channel.']);
 });

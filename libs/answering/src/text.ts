@@ -54,6 +54,19 @@ export function nameTerms(text: string): Set<string> {
   return names;
 }
 
+/**
+ * Terms of the names a text writes right after "on" ("on Linux", "on Windows 11"): the platform
+ * something runs on, which docs often word otherwise ("On POSIX systems", "Unix-like") rather than
+ * what the question asks about (`nameTerms` of the rest).
+ */
+export function platformTerms(text: string): Set<string> {
+  const names = nameTerms(text);
+  const out = new Set<string>();
+  for (const [, word] of text.matchAll(/\bon\s+([\p{L}\p{N}_]+)/giu))
+    for (const term of terms(word!)) if (names.has(term)) out.add(term);
+  return out;
+}
+
 /** Code without its quoted strings, which hold example data rather than what the code does. */
 export function withoutStringLiterals(code: string): string {
   return code.replace(/'(?:\\.|[^'\\\n])*'|"(?:\\.|[^"\\\n])*"/g, ' ');

@@ -1,0 +1,35 @@
+import { endsWithColon } from './passage-window';
+import type { Unit } from './section-passage';
+
+/**
+ * The units that say something not yet quoted, without a lead-in ("…give docqa the app's
+ * credentials:") whose continuation was left out as said already.
+ */
+export function unsaid(units: Unit[], seen: Unit[]): Unit[] {
+  const said = units.map((u) => repeats(u, seen));
+  return units.filter((u, i) => !said[i] && !(endsWithColon(u) && said[i + 1]));
+}
+
+/**
+ * Whether a unit says again what an earlier one said: nearly all its words (page numbers aside)
+ * are in one sentence already quoted, or it holds such a sentence whole (a manual's run-on line
+ * that repeats a sentence quoted just before).
+ */
+function repeats(unit: Unit, seen: Unit[]): boolean {
+  const words = [...unit.terms].filter((t) => !/^\d+$/.test(t));
+  if (!words.length) return false;
+  const text = flat(unit.text);
+  return seen.some(
+    (s) =>
+      words.filter((t) => s.terms.has(t)).length >= 0.85 * words.length ||
+      (s.words >= MIN_REPEATED_WORDS && text.includes(flat(s.text))),
+  );
+}
+
+/** Fewest words of a quoted sentence that another unit holding it whole repeats. */
+const MIN_REPEATED_WORDS = 5;
+
+/** Text with its white space as single spaces, for comparing sentences. */
+function flat(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}
