@@ -44,7 +44,11 @@ export interface Hit {
  * A ranked row whose result fields may be unread (null): a ranking can leave them to be read once
  * the results are chosen.
  */
-export type RankedHit = Omit<Hit, 'row'> & { row: ResultRow | null };
+export type RankedHit = Omit<Hit, 'row'> & {
+  row: ResultRow | null;
+  /** The hit's document, known before its row is read: its id, or the search mirror's code for it. */
+  document?: string | number;
+};
 
 /** The `result` list column as LanceDB returns it (an Arrow vector of strings). */
 export interface ResultList {

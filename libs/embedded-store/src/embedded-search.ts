@@ -86,7 +86,7 @@ export class EmbeddedSearch {
         keyword,
         this.semanticHits(table, mirror, { ...deep, vector }, readAll || postFiltered(query)),
       ]);
-      return fuseRankings(keywordHits, semanticHits, weights, (hit) => hit.rowId);
+      return fuseRankings(keywordHits, semanticHits, weights, (hit) => hit.rowId, documentOf);
     };
     return this.search(query, rank, true);
   }
@@ -223,6 +223,11 @@ async function tiesInTextOrder(table: lancedb.Table, hits: RankedHit[]): Promise
 async function filtered(table: lancedb.Table, hits: RankedHit[], query: StoreQuery): Promise<RankedHit[]> {
   if (!query.filters.length) return hits;
   return passingFilters(await readPassages(table, hits), query);
+}
+
+/** A hit's document: the mirror's code for it, or its id (one ranking's hits are all one or the other). */
+function documentOf(hit: RankedHit): unknown {
+  return hit.document ?? hit.row?.document_id;
 }
 
 function byScore(x: { score: number }, y: { score: number }): number {

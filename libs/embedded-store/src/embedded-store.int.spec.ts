@@ -578,7 +578,16 @@ describe('EmbeddedStore search mirror', () => {
             for (const opts of [{}, { filters }, { tenants: ['a', 'b'] }]) {
               const expected = await search(indexed, mode, text, opts);
               expect(expected.length).toBeGreaterThan(0);
-              expect(await search(store, mode, text, opts)).toEqual(expected);
+              const found = await search(store, mode, text, opts);
+              if (mode !== 'hybridSearch') expect(found).toEqual(expected);
+              else {
+                // The fusion measures semantic scores from the 20th semantic hit, which the mirror
+                // (int8 ranking) and the index (exact ranking) may pick differently among near-equals.
+                expect(found.map(({ score: _, ...rest }) => rest)).toEqual(
+                  expected.map(({ score: _, ...rest }) => rest),
+                );
+                found.forEach((r, i) => expect(r.score).toBeCloseTo(expected[i]!.score, 2));
+              }
             }
       } finally {
         await indexed.close();

@@ -65,9 +65,12 @@ export class IndexRanker {
     return (await this.rank(table, ranking, [RESULT_COLUMN])) as Hit[];
   }
 
-  /** The same ranking without the rows' result fields (null), to be read once the results are chosen. */
+  /**
+   * The same ranking without the rows' result fields (null), to be read once the results are
+   * chosen: each with its document id only.
+   */
   async rowIds(table: lancedb.Table, ranking: IndexRanking): Promise<RankedHit[]> {
-    return this.rank(table, ranking, []);
+    return this.rank(table, ranking, ['document_id']);
   }
 
   private async rank(
@@ -118,6 +121,7 @@ function hitsOf(
   const rowIds = ranked.getChild('_rowid')!;
   const scoreOf = score(ranked);
   const lists = ranked.getChild(RESULT_COLUMN);
+  const documents = ranked.getChild('document_id');
   const hits: RankedHit[] = [];
   for (let i = 0; i < ranked.numRows && hits.length < limit; i++)
     if (keep(i))
@@ -125,6 +129,7 @@ function hitsOf(
         rowId: rowIds.get(i) as bigint,
         score: scoreOf(i),
         row: lists ? resultRow(lists.get(i) as ResultList) : null,
+        ...(documents && { document: documents.get(i) as string }),
       });
   return hits;
 }

@@ -59,6 +59,40 @@ export function rowNumber(rowId: bigint): number {
   return id;
 }
 
+/** A row of the table as the mirror takes it in. */
+export interface MirrorRow {
+  rowId: bigint;
+  tenant: string;
+  /** The row's document (a hybrid search weighs a document's hits together). */
+  document: string;
+  /** The version of the row's document (DESIGN §17); none: it applies to every version. */
+  version?: string;
+  searchText: string;
+  vector: ArrayLike<number>;
+}
+
+/**
+ * Slots the mirror's arrays start with (or the rows it expects); each growth adds a quarter: a
+ * large mirror's next rows are an import's.
+ */
+export const FIRST_SLOTS = 1_024;
+/**
+ * The share of the slots a keyword query's postings must reach for its scores to be read slot by
+ * slot rather than through the list of rows it touched.
+ */
+export const DENSE_SHARE = 0.25;
+
+/** A JavaScript Map's cost per entry, about (V8: a hash table of key, value and chain link). */
+export const MAP_ENTRY_BYTES = 40;
+/** The tenant code of a removed row's slot. */
+export const DEAD = 0xffff;
+/** The version code of a row without a version, which every search keeps. */
+export const UNVERSIONED = 0;
+/** Codes a Uint16Array holds. */
+export const CODES = 0x10000;
+/** The version mask of a search without a version: every row kept. */
+export const EVERY_VERSION = new Uint8Array(CODES).fill(1);
+
 /**
  * Small codes (from 1) for the values of a string column the mirror holds per row, such as its
  * tenants and its documents' versions: a search compares codes, not strings.

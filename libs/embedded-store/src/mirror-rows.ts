@@ -29,6 +29,7 @@ export interface MirrorEvents {
  */
 export const MIRROR_COLUMNS = {
   tenant: 'tenant',
+  document_id: 'document_id',
   search_text: 'search_text',
   vector: 'vector',
   metadata: `${RESULT_COLUMN}[${RESULT_FIELDS.indexOf('metadata') + 1}]`,
@@ -59,6 +60,7 @@ export async function rowIds(table: lancedb.Table): Promise<bigint[]> {
 export function addRows(mirror: SearchMirror, batch: Pick<ArrowTable, 'numRows' | 'getChild'>): void {
   const rowId = batch.getChild('_rowid')!;
   const tenant = batch.getChild('tenant')!;
+  const document = batch.getChild('document_id')!;
   const searchText = batch.getChild('search_text')!;
   const vector = batch.getChild('vector')!;
   const metadata = batch.getChild('metadata')!;
@@ -66,6 +68,7 @@ export function addRows(mirror: SearchMirror, batch: Pick<ArrowTable, 'numRows' 
     Array.from({ length: batch.numRows }, (_, i) => ({
       rowId: rowId.get(i) as bigint,
       tenant: tenant.get(i) as string,
+      document: document.get(i) as string,
       version: versionIn(metadata.get(i) as string | null),
       searchText: searchText.get(i) as string,
       vector: (vector.get(i) as { toArray(): Float32Array }).toArray(),

@@ -35,6 +35,7 @@ function mirror(): SearchMirror {
   const row = (tenant: string, rowId: number, i: number) => ({
     rowId: BigInt(rowId),
     tenant,
+    document: `d${rowId}`,
     searchText: TEXTS[i]!,
     vector: [1, i, 0, 0],
   });
@@ -102,6 +103,7 @@ describe('SearchMirror', () => {
       texts.map((text, i) => ({
         rowId: BigInt(i),
         tenant: tenantOf(i),
+        document: `d${i}`,
         searchText: text,
         vector: [1, 0],
       })),
@@ -142,6 +144,7 @@ describe('SearchMirror', () => {
     const rows = Array.from({ length: 2_000 }, (_, i) => ({
       rowId: BigInt(i),
       tenant: tenantOf(i),
+      document: `d${i}`,
       ...(versionOf(i) !== undefined && { version: versionOf(i) }),
       searchText: sentence(10 + Math.floor(random() * 30)),
       vector: [random() - 0.5, random() - 0.5, random() - 0.5, random() - 0.5],
@@ -195,7 +198,7 @@ describe('SearchMirror', () => {
     expect(after.vectors).toBeGreaterThan(0);
     expect(after.ids).toBeGreaterThan(0);
     // Trimmed postings still take rows in and rank as before.
-    held.add([{ rowId: 200n, tenant: 'a', searchText: 'signing key', vector: [1, 0, 0, 0] }]);
+    held.add([{ rowId: 200n, tenant: 'a', document: 'd', searchText: 'signing key', vector: [1, 0, 0, 0] }]);
     const weights = queryWeights(queryTerms('signing'), statsOf(TEXTS));
     expect(held.keyword(['a'], weights, 5, 10).map((hit) => hit.rowId)).toContain(200n);
     expect(held.lastRowId).toBe(200);

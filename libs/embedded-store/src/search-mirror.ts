@@ -2,43 +2,27 @@ import type { RankedHit } from './embedded-hits';
 import { BM25_B, BM25_K1, keywordTermIds, type SparseVector } from '@docqa/retrieval';
 import { VectorColumns } from './vector-columns';
 import { BestRows } from './best-rows';
-import { grown, post, rowNumber, ValueCodes, type MirrorBytes, type Postings } from './mirror-parts';
-
-/** A row of the table as the mirror takes it in. */
-export interface MirrorRow {
-  rowId: bigint;
-  tenant: string;
-  /** The version of the row's document (DESIGN §17); none: it applies to every version. */
-  version?: string;
-  searchText: string;
-  vector: ArrayLike<number>;
-}
-
-/**
- * Slots the mirror's arrays start with (or the rows it expects); each growth adds a quarter: a
- * large mirror's next rows are an import's.
- */
-const FIRST_SLOTS = 1_024;
-/**
- * The share of the slots a keyword query's postings must reach for its scores to be read slot by
- * slot rather than through the list of rows it touched.
- */
-const DENSE_SHARE = 0.25;
-/** A JavaScript Map's cost per entry, about (V8: a hash table of key, value and chain link). */
-const MAP_ENTRY_BYTES = 40;
-/** The tenant code of a removed row's slot. */
-const DEAD = 0xffff;
-/** The version code of a row without a version, which every search keeps. */
-const UNVERSIONED = 0;
-/** Codes a Uint16Array holds. */
-const CODES = 0x10000;
-/** The version mask of a search without a version: every row kept. */
-const EVERY_VERSION = new Uint8Array(CODES).fill(1);
+import {
+  CODES,
+  DEAD,
+  DENSE_SHARE,
+  EVERY_VERSION,
+  FIRST_SLOTS,
+  grown,
+  MAP_ENTRY_BYTES,
+  post,
+  rowNumber,
+  UNVERSIONED,
+  ValueCodes,
+  type MirrorBytes,
+  type MirrorRow,
+  type Postings,
+} from './mirror-parts';
 
 /**
  * An in-memory copy of what the embedded store's searches rank by, for every row of one version
- * of its table: each row's tenant and its document's version (DESIGN §17), as small codes a
- * ranking checks (a search of one version neither over-fetches nor reads metadata), its keyword
+ * of its table: each row's tenant, its document and its document's version (DESIGN §17), as small
+ * codes a ranking checks (or, for the document, returns with its hits) (a search of one version neither over-fetches nor reads metadata), its keyword
  * terms (postings with their counts, and its length) and its vector (int8, see {@link VectorColumns}). Passages are not held: a search reads those of
  * the hits it returns by row id (passage-reads.ts), so a row costs about 1 KB rather than the
  * 5.5 KB it took with its result fields (docs/benchmarks.md, "Search mirror memory"). LanceDB's
@@ -59,6 +43,9 @@ export class SearchMirror {
   /** Version codes from 1; {@link UNVERSIONED} for a row without one. */
   private readonly versionCodes = new ValueCodes('versions', CODES - 1);
   private versions = new Uint16Array(FIRST_SLOTS);
+  /** Document codes: the same code, the same document id. */
+  private readonly documentCodes = new ValueCodes('documents', 0xffff_ffff);
+  private documents = new Uint32Array(FIRST_SLOTS);
   private lengths = new Uint32Array(FIRST_SLOTS);
   /** The largest row id held (rows added later have larger ones: see `MirrorKeeper`). */
   private maxRowId = -1;
@@ -112,6 +99,7 @@ export class SearchMirror {
       columns:
         this.tenants.byteLength +
         this.versions.byteLength +
+        this.documents.byteLength +
         this.lengths.byteLength +
         this.norms.byteLength +
         this.scores.byteLength +
@@ -153,6 +141,7 @@ export class SearchMirror {
     if (id > this.maxRowId) this.maxRowId = id;
     this.tenants[slot] = this.tenantCodes.code(row.tenant);
     this.versions[slot] = row.version === undefined ? UNVERSIONED : this.versionCodes.code(row.version);
+    this.documents[slot] = this.documentCodes.code(row.document);
     // Each distinct term once, with its count: the runs of the sorted terms.
     const terms = Uint32Array.from(keywordTermIds(row.searchText)).sort();
     this.lengths[slot] = terms.length;
@@ -265,7 +254,13 @@ export class SearchMirror {
 
   /** The best rows, their passages unread (see passage-reads.ts). */
   private hits(best: BestRows): RankedHit[] {
-    return best.rows().map(({ slot, score }) => ({ rowId: BigInt(this.rowIds[slot]!), score, row: null }));
+    const { rowIds, documents } = this;
+    return best.rows().map(({ slot, score }) => ({
+      rowId: BigInt(rowIds[slot]!),
+      score,
+      row: null,
+      document: documents[slot]!,
+    }));
   }
 
   /** Each slot's k1 × (1 − b + b × length / `average`), computed again when the average or the rows change. */
@@ -292,6 +287,7 @@ export class SearchMirror {
     this.rowIds = grown(this.rowIds, size);
     this.tenants = grown(this.tenants, size);
     this.versions = grown(this.versions, size);
+    this.documents = grown(this.documents, size);
     this.lengths = grown(this.lengths, size);
     this.scores = grown(this.scores, size);
     this.touched = grown(this.touched, size);

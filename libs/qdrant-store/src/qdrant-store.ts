@@ -153,7 +153,10 @@ export class QdrantStore implements VectorStore {
       this.query(deep, { query: sparse, using: SPARSE_VECTOR }),
       this.query(deep, { query: vector, using: DENSE_VECTOR }),
     ]);
-    return fuseRankings(keyword, semantic, weights, fusionKey).slice(0, query.limit);
+    return fuseRankings(keyword, semantic, weights, fusionKey, (hit) => hit.document_id).slice(
+      0,
+      query.limit,
+    );
   }
 
   /** The query's BM25 weights over the searched tenants (after migrating an old collection). */

@@ -41,14 +41,12 @@ const MAX_MARGIN_RATIO = 16;
 /**
  * The weight a hybrid search gives its semantic ranking for one query: the configured weight,
  * scaled by the square root of how much surer the semantic ranking is of its first hits than the
- * keyword ranking (their {@link margin}s). When keyword search sees a flat field (every passage
- * holds the query's words) and the embedding singles one out, the embedding decides more; when
- * keyword search has a clear winner, it stays. Chosen on SciFact, emanual-tv and the dev half of
- * the multi-dialect set against fixed weights, min-max scaling and reciprocal rank fusion
- * (docs/benchmarks.md): with 0.25 and the square root it is at least as good as the better
- * ranking on each of them, in hit@1 and nDCG@10, at 10 and at 40 results, and the best on average
- * of the settings that are (fixed weights 0.2-0.25 are too, a little lower). The semantic-only right answers have the larger
- * semantic margin in 82 % (SciFact) and 62 % (emanual-tv) of pairs.
+ * keyword ranking (their {@link margin}s, on the rankings' own scores). When keyword search sees
+ * a flat field (every passage holds the query's words) and the embedding singles one out, the
+ * embedding decides more; when keyword search has a clear winner, it stays. The semantic-only
+ * right answers have the larger semantic margin in 82 % (SciFact) and 62 % (emanual-tv) of pairs.
+ * How the weight, the scale and the page evidence of {@link fuseRankings} were chosen:
+ * docs/knowledge-base.md, "Search modes".
  */
 export function semanticWeight(
   keyword: { score: number }[],
@@ -61,53 +59,84 @@ export function semanticWeight(
 }
 
 /**
+ * Rank of the semantic hit from whose score a document's further semantic hits are measured as
+ * evidence (see {@link evidenceScale}): the hashed embedding gives every passage some similarity,
+ * and what tells a page the embedding keeps finding from a page it grazes is the hits' height above
+ * that floor, not their share of the best score (summed that way, the 80 hits of a 40-result search
+ * made any long page win). Within every ranking's depth (hybridDepth is at least 20), so the scale
+ * does not change with the number of results asked.
+ */
+const EVIDENCE_FLOOR_RANK = 10;
+
+/** What a document's further semantic hits add to its best passage (× the semantic weight). */
+const PAGE_EVIDENCE = 1;
+
+/**
+ * A semantic ranking's scores (best first) as 0..1 above its {@link EVIDENCE_FLOOR_RANK}th: a
+ * ranking shorter than that has no floor and is scaled by its best hit; one whose hits score
+ * alike scores each 1.
+ */
+export function evidenceScale(results: { score: number }[]): (score: number) => number {
+  const best = results[0]?.score ?? 0;
+  const floor = results.length >= EVIDENCE_FLOOR_RANK ? results[EVIDENCE_FLOOR_RANK - 1]!.score : 0;
+  const span = best - floor;
+  return (score) => (span > 0 ? Math.max(0, score - floor) / span : 1);
+}
+
+/**
  * The one fusion of hybrid search, for every store: the keyword and the semantic ranking (each
- * {@link hybridDepth} deep) summed, each ranking's scores scaled to 0..1 by its best hit (a hit
- * missing from a ranking scores 0 there), keyword scores at `weights.keyword` and semantic ones at
- * {@link semanticWeight}. `identity` says which hits are one; a ranking counts each once.
+ * {@link hybridDepth} deep) of passages, and the documents they belong to.
+ * - A passage scores the sum of its scores in each ranking scaled by the ranking's best hit (a hit
+ *   missing from a ranking scores 0 there), keyword ones at `weights.keyword` and semantic ones at
+ *   {@link semanticWeight}.
+ * - A document's further semantic hits (after its best) are evidence for the document: their
+ *   scores on {@link evidenceScale}, summed, × the semantic weight × {@link PAGE_EVIDENCE}, are
+ *   added to the document's best passage in the fused ranking (its other passages keep their own
+ *   scores, so the results do not fill with one document's passages).
+ * `identity` says which hits are one passage (a ranking counts each once), `page` which passages
+ * are of one document.
  */
 export function fuseRankings<T extends { score: number }>(
   keyword: T[],
   semantic: T[],
   weights: HybridWeights,
   identity: (hit: T) => unknown,
-): T[] {
-  return fuse(
-    [
-      { results: keyword, weight: weights.keyword },
-      { results: semantic, weight: semanticWeight(keyword, semantic, weights) },
-    ],
-    Infinity,
-    identity,
-  );
-}
-
-/**
- * Fuses ranked lists by a weighted sum of their scores, each list's scores scaled to 0..1 by its
- * best hit (a hit missing from a list scores 0 there; `identity` says which hits are one, and a
- * list counts each once).
- */
-export function fuse<T extends { score: number }>(
-  lists: { results: T[]; weight: number }[],
-  limit: number,
-  identity: (hit: T) => unknown,
+  page: (hit: T) => unknown,
 ): T[] {
   const fused = new Map<unknown, { result: T; score: number }>();
-  for (const { results, weight } of lists) {
-    const best = Math.max(...results.map((r) => r.score), 1e-9);
+  const evidence = new Map<unknown, number>();
+  const keywordBest = Math.max(...keyword.map((r) => r.score), 1e-9);
+  const semanticBest = Math.max(...semantic.map((r) => r.score), 1e-9);
+  const evidenceScore = evidenceScale(semantic);
+  const semanticShare = semanticWeight(keyword, semantic, weights);
+  const add = (results: T[], score: (hit: T) => number, pages?: Set<unknown>) => {
     const seen = new Set<unknown>();
     for (const result of results) {
       const id = identity(result);
       if (seen.has(id)) continue;
       seen.add(id);
       const entry = fused.get(id) ?? { result, score: 0 };
-      entry.score += (weight * Math.max(0, result.score)) / best;
+      entry.score += score(result);
       fused.set(id, entry);
+      if (!pages) continue;
+      const key = page(result);
+      const further = semanticShare * PAGE_EVIDENCE * evidenceScore(result.score);
+      if (pages.has(key)) evidence.set(key, (evidence.get(key) ?? 0) + further);
+      else pages.add(key);
     }
+  };
+  add(keyword, (r) => (weights.keyword * Math.max(0, r.score)) / keywordBest);
+  add(semantic, (r) => (semanticShare * Math.max(0, r.score)) / semanticBest, new Set());
+  const ranked = [...fused.values()].sort((a, b) => b.score - a.score);
+  const lifted = new Set<unknown>();
+  for (const entry of ranked) {
+    const key = page(entry.result);
+    if (lifted.has(key)) continue;
+    lifted.add(key);
+    entry.score += evidence.get(key) ?? 0;
   }
-  return [...fused.values()]
+  return ranked
     .sort((a, b) => b.score - a.score)
-    .slice(0, limit)
     .map(({ result, score }) => ({ ...result, score: Math.round(score * 1e6) / 1e6 }));
 }
 

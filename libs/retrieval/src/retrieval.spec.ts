@@ -1,6 +1,6 @@
 import type { SearchResult } from '@docqa/contracts';
 import { containsPhrase, matchesFilters } from './filters';
-import { fuse, fuseRankings, fusionKey, margin } from './hybrid';
+import { evidenceScale, fuseRankings, fusionKey, margin } from './hybrid';
 import { LocalEmbedder } from '@docqa/embedders';
 import { DEFAULT_HYBRID_WEIGHTS, Retrieval } from './retrieval';
 import type { HybridQuery, VectorStore } from './vector-store';
@@ -44,9 +44,9 @@ describe('matchesFilters', () => {
   });
 });
 
-describe('fuse', () => {
-  const r = (id: string, score: number): SearchResult => ({
-    document_id: id,
+describe('fuseRankings on search results', () => {
+  const r = (id: string, score: number, document = id): SearchResult => ({
+    document_id: document,
     chunk_id: id,
     title: id,
     url: null,
@@ -54,32 +54,48 @@ describe('fuse', () => {
     score,
     metadata: {},
   });
-  it('adds weighted scores scaled by each list’s best, so a strong keyword hit stays first', () => {
-    const fused = fuse(
-      [
-        { results: [r('a', 10), r('b', 8)], weight: 1 },
-        { results: [r('c', 0.9), r('b', 0.8)], weight: 0.15 },
-      ],
-      3,
-      fusionKey,
-    );
+  const weights = { keyword: 1, semantic: 0.15 };
+  const page = (x: SearchResult) => x.document_id;
+  it('adds weighted scores scaled by each ranking’s best, so a strong keyword hit stays first', () => {
+    const fused = fuseRankings([r('a', 10), r('b', 8)], [r('c', 0.9), r('b', 0.8)], weights, fusionKey, page);
     expect(fused.map((x) => x.chunk_id)).toEqual(['a', 'b', 'c']);
     expect(fused[0]!.score).toBe(1);
   });
-  it('keeps equal chunk ids of different tenants apart and counts a passage once per list', () => {
+  it('keeps equal chunk ids of different tenants apart and counts a passage once per ranking', () => {
     const other = { ...r('a', 9), text: 'another tenant' };
-    const fused = fuse(
-      [
-        { results: [r('a', 10), other, r('a', 10)], weight: 1 },
-        { results: [r('a', 0.5)], weight: 0.15 },
-      ],
-      5,
+    const fused = fuseRankings(
+      [r('a', 10), other, r('a', 10)],
+      [r('a', 0.5)],
+      weights,
       fusionKey,
+      (x) => x.text,
     );
-    expect(fused.map((x) => [x.chunk_id, x.text, x.score])).toEqual([
-      ['a', 'a', 1.15],
-      ['a', 'another tenant', 0.9],
+    expect(fused.map((x) => [x.chunk_id, x.text])).toEqual([
+      ['a', 'a'],
+      ['a', 'another tenant'],
     ]);
+    expect(fused[1]!.score).toBe(0.9);
+  });
+  it("adds a document's further semantic hits to its best passage only", () => {
+    // Keyword search puts x first, y's document close behind; the embedding finds three of y's passages.
+    const keyword = [r('x1', 10, 'x'), r('y1', 9.5, 'y'), r('z1', 5, 'z')];
+    const semantic = [r('y1', 0.5, 'y'), r('x1', 0.5, 'x'), r('y2', 0.45, 'y'), r('y3', 0.4, 'y')];
+    const fused = fuseRankings(keyword, semantic, weights, fusionKey, page);
+    expect(fused.map((x) => x.chunk_id)).toEqual(['y1', 'x1', 'z1', 'y2', 'y3']);
+    const alone = fuseRankings(keyword, semantic, weights, fusionKey, fusionKey);
+    expect(alone[0]!.chunk_id).toBe('x1');
+  });
+});
+
+describe('evidenceScale', () => {
+  it('measures scores from the 10th hit of a ranking, and by the best of a shorter one', () => {
+    const ranking = Array.from({ length: 30 }, (_, i) => ({ score: 0.6 - i * 0.01 }));
+    const scale = evidenceScale(ranking);
+    expect(scale(0.6)).toBeCloseTo(1);
+    expect(scale(0.51)).toBeCloseTo(0);
+    expect(scale(0.3)).toBe(0);
+    expect(evidenceScale(ranking.slice(0, 5))(0.3)).toBeCloseTo(0.5);
+    expect(evidenceScale([{ score: 0.2 }, { score: 0.2 }])(0.2)).toBe(1);
   });
 });
 
@@ -108,15 +124,35 @@ describe('fuseRankings', () => {
   it('ranks the answer first whenever either ranking does, where the rankings disagree', () => {
     const keyword = firstRight((q) => q.keyword);
     const semantic = firstRight((q) => q.semantic);
-    const hybrid = firstRight((q) => fuseRankings(q.keyword, q.semantic, weights, (h) => h.id));
+    const hybrid = firstRight((q) =>
+      fuseRankings(
+        q.keyword,
+        q.semantic,
+        weights,
+        (h) => h.id,
+        (h) => h.id,
+      ),
+    );
     expect([keyword, semantic]).toEqual([1, 1]);
     expect(hybrid).toBe(2);
   });
 
   it('gives the embedding more weight when the keyword ranking is flat and its own is not', () => {
     const [flat, sure] = fixture;
-    const lifted = fuseRankings(flat!.keyword, flat!.semantic, weights, (h) => h.id);
-    const kept = fuseRankings(sure!.keyword, sure!.semantic, weights, (h) => h.id);
+    const lifted = fuseRankings(
+      flat!.keyword,
+      flat!.semantic,
+      weights,
+      (h) => h.id,
+      (h) => h.id,
+    );
+    const kept = fuseRankings(
+      sure!.keyword,
+      sure!.semantic,
+      weights,
+      (h) => h.id,
+      (h) => h.id,
+    );
     // r1: 0.8 keyword + semantic 0.15 × √(0.89 / 0.23) ≈ 0.30; w1 keyword alone 1.
     expect(lifted[0]).toEqual({ id: 'r1', score: expect.closeTo(1.095, 2) as number });
     expect(kept[0]!.id).toBe('r2');
