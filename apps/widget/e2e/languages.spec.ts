@@ -81,6 +81,18 @@ describe('the widget’s languages (Chromium, a docs site of another origin)', (
     await page.getByPlaceholder('Busque en la documentación o haga una pregunta…').waitFor();
   });
 
+  it('tells an offline visitor in their language that the assistant cannot be reached', async () => {
+    const page = await open('en', { popup: false, locale: 'de' });
+    const field = page.getByPlaceholder('Fragen Sie etwas und erhalten Sie KI-generierte Antworten …');
+    await field.waitFor();
+    await context!.setOffline(true);
+    await field.fill('Wie rotiere ich ein Token?');
+    await field.press('Enter');
+    await expect(page.getByRole('alert').textContent()).resolves.toBe(
+      'Der Assistent ist nicht erreichbar. Prüfen Sie Ihre Verbindung und versuchen Sie es erneut.',
+    );
+  });
+
   it('lays Arabic out right to left, in the chat popup and the search modal', async () => {
     const page = await open('ar', {});
     await page.getByTitle('اسأل أي شيء واحصل على إجابات').click();

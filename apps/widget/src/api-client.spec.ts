@@ -1,4 +1,11 @@
+import { ANSWER_LABELS } from '@docqa/contracts/answer-labels';
 import { WidgetApi, WidgetError } from './api-client';
+import { errorText } from './error-text';
+import de from './locales/de';
+
+/** What the visitor reads of an error, in English (the answer kit's texts) or in a language's pack. */
+const told = (error: unknown, labels: Partial<Record<string, string>> = ANSWER_LABELS) =>
+  errorText(error, labels);
 
 /** A problem response of the API (RFC 9457), as `fetch` resolves it. */
 const problem = (status: number, body: Record<string, unknown>, headers: Record<string, string> = {}) =>
@@ -28,13 +35,15 @@ describe('the widget’s API errors', () => {
     const error = await errorFor(
       problem(403, { detail: 'origin https://blog.acme.test is not allowed by any token' }),
     );
-    expect(error.message).toBe('This assistant is not allowed on this page.');
+    await expect(told(error)).resolves.toBe('This assistant is not allowed on this page.');
     expect(error.refused).toBe(true);
   });
 
   it('says the token is no longer valid for a 401 problem (a revoked or expired token, from its own page too)', async () => {
     const error = await errorFor(problem(401, { detail: 'the token is unknown, revoked or expired' }));
-    expect(error.message).toBe('This assistant’s access token is no longer valid (revoked or expired).');
+    await expect(told(error)).resolves.toBe(
+      'This assistant’s access token is no longer valid (revoked or expired).',
+    );
     expect(error.refused).toBe(true);
   });
 
@@ -45,7 +54,7 @@ describe('the widget’s API errors', () => {
         errors: [{ path: 'body.question', message: 'Too big: expected string to have <=200 characters' }],
       }),
     );
-    expect(error.message).toBe(
+    await expect(told(error)).resolves.toBe(
       'The assistant did not accept this (question): Too big: expected string to have <=200 characters.',
     );
     expect(error.refused).toBe(true);
@@ -53,24 +62,36 @@ describe('the widget’s API errors', () => {
 
   it('shows the detail of a 400 problem without failing fields', async () => {
     const error = await errorFor(problem(400, { detail: 'the request body is not valid JSON' }));
-    expect(error.message).toBe('The assistant did not accept this: the request body is not valid JSON.');
+    await expect(told(error)).resolves.toBe(
+      'The assistant did not accept this: the request body is not valid JSON.',
+    );
   });
 
   it('says when to try again when rate limited', async () => {
     const error = await errorFor(problem(429, { detail: 'rate limit reached' }, { 'retry-after': '17' }));
-    expect(error.message).toBe('Too many questions right now. Please try again in 17 seconds.');
+    await expect(told(error)).resolves.toBe('Too many questions right now. Please try again in 17 seconds.');
+    await expect(told(error, de)).resolves.toBe(
+      'Gerade zu viele Fragen. Bitte versuchen Sie es in 17 Sekunden erneut.',
+    );
     expect(error.refused).toBe(true);
   });
 
   it('says the assistant cannot be reached when the request fails, which is not a refusal', async () => {
     const error = await errorFor(new TypeError('Failed to fetch'));
-    expect(error.message).toBe('Cannot reach the assistant. Check your connection and try again.');
+    await expect(told(error)).resolves.toBe(
+      'Cannot reach the assistant. Check your connection and try again.',
+    );
+    await expect(told(error, de)).resolves.toBe(
+      'Der Assistent ist nicht erreichbar. Prüfen Sie Ihre Verbindung und versuchen Sie es erneut.',
+    );
     expect(error.refused).toBe(false);
   });
 
   it('is not a refusal when the API is unavailable', async () => {
     const error = await errorFor(problem(503, { detail: 'Redis is unavailable' }));
-    expect(error.message).toBe('The assistant is unavailable right now. Please try again in a moment.');
+    await expect(told(error)).resolves.toBe(
+      'The assistant is unavailable right now. Please try again in a moment.',
+    );
     expect(error.refused).toBe(false);
   });
 });
@@ -130,13 +151,13 @@ describe('the widget’s answer stream', () => {
 
   it('says the assistant cannot be reached when the stream taken up again brings nothing', async () => {
     fetchMock.mockResolvedValueOnce(stream(QUESTION + FIRST, true)).mockResolvedValueOnce(stream(''));
-    await expect(ask()).rejects.toThrow('Cannot reach the assistant. Check your connection and try again.');
+    await expect(ask()).rejects.toMatchObject({ key: 'ERROR_UNREACHABLE' });
     expect(fetchMock).toHaveBeenCalledTimes(2);
   });
 
   it('does not ask again when the stream ends before the question was recorded', async () => {
     fetchMock.mockResolvedValueOnce(stream(''));
-    await expect(ask()).rejects.toThrow('Cannot reach the assistant.');
+    await expect(ask()).rejects.toMatchObject({ key: 'ERROR_UNREACHABLE' });
     expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 });

@@ -6,6 +6,7 @@ import type {
   Problem,
   WidgetSettingsResponse,
 } from '@docqa/contracts';
+import type { ANSWER_LABELS } from '@docqa/contracts/answer-labels';
 import { isFinalEvent, readAnswerEvents } from '@docqa/client/answer-events';
 
 /** A new question to ask, or an asked one whose answer to replay. */
@@ -20,16 +21,21 @@ export type StreamTarget =
     }
   | { questionId: string };
 
-const UNREACHABLE = 'Cannot reach the assistant. Check your connection and try again.';
+/** The texts an error is told with (see `errorText`): their English defaults load with the answer kit. */
+export type ErrorKey = Extract<keyof typeof ANSWER_LABELS, `ERROR_${string}`>;
 
-/** An error of the API, turned into a sentence a visitor understands. */
+/**
+ * An error of the API, or none reaching it: which of the widget's texts tells it (`key`, in the
+ * visitor's language, see `errorText`) and what fills that text's placeholders.
+ */
 export class WidgetError extends Error {
   constructor(
-    message: string,
+    readonly key: ErrorKey,
     /** The HTTP status the API answered; absent when it could not be reached. */
     readonly status?: number,
+    readonly params: Record<string, string> = {},
   ) {
-    super(message);
+    super(key);
   }
 
   /** Whether the API refused the request (4xx): nothing was done, and it can be corrected and sent again. */
@@ -38,27 +44,27 @@ export class WidgetError extends Error {
   }
 }
 
-function humanMessage(status: number, retryAfter: string | null, problem?: Partial<Problem>): string {
-  if (status === 400) {
-    const reason = invalidInput(problem);
-    if (reason) return reason;
-  }
-  if (status === 401) return 'This assistant’s access token is no longer valid (revoked or expired).';
-  if (status === 403) return 'This assistant is not allowed on this page.';
-  if (status === 429)
-    return `Too many questions right now. Please try again in ${retryAfter ?? 'a few'} seconds.`;
-  if (status >= 500) return 'The assistant is unavailable right now. Please try again in a moment.';
-  return 'Something went wrong with this question. Please try again.';
-}
+/** The texts of refusals and failures by status (see {@link errorOf}). */
+const STATUS_ERRORS: Record<number, ErrorKey> = {
+  401: 'ERROR_TOKEN',
+  403: 'ERROR_FORBIDDEN',
+  429: 'ERROR_RATE_LIMITED',
+};
 
-/** What the API found invalid in a request (a 400's failing fields, else its detail), for the visitor. */
-function invalidInput(problem?: Partial<Problem>): string | undefined {
+function errorOf(status: number, retryAfter: string | null, problem?: Partial<Problem>): WidgetError {
   const fields = problem?.errors ?? [];
-  if (fields.length) {
-    const names = fields.map((f) => f.path.replace(/^body\./, '')).join(', ');
-    return `The assistant did not accept this (${names}): ${fields.map((f) => f.message).join('; ')}.`;
-  }
-  return problem?.detail ? `The assistant did not accept this: ${problem.detail}.` : undefined;
+  const reason = fields.map((f) => f.message).join('; ') || problem?.detail;
+  if (status === 400 && reason)
+    return new WidgetError(fields.length ? 'ERROR_INVALID_FIELDS' : 'ERROR_INVALID', status, {
+      fields: fields.map((f) => f.path.replace(/^body\./, '')).join(', '),
+      reason,
+    });
+  if (status === 429 && retryAfter)
+    return new WidgetError('ERROR_RATE_LIMITED_SECONDS', status, { seconds: retryAfter });
+  return new WidgetError(
+    STATUS_ERRORS[status] ?? (status >= 500 ? 'ERROR_UNAVAILABLE' : 'ERROR_FAILED'),
+    status,
+  );
 }
 
 /** The widget's calls to the docqa API (`api_url` ends in `/api/v2/`). */
@@ -71,7 +77,7 @@ export class WidgetApi {
 
   /**
    * A request to the API (`path` relative to `api_url`, with the token); an error answer, or none,
-   * throws a {@link WidgetError} that says what happened.
+   * throws a {@link WidgetError} that tells what happened.
    */
   async call(path: string, init: RequestInit = {}, signal?: AbortSignal): Promise<Response> {
     let res: Response;
@@ -89,12 +95,12 @@ export class WidgetApi {
     } catch (err) {
       if ((err as Error).name === 'AbortError') throw err;
       this.debug('network error', err);
-      throw new WidgetError(UNREACHABLE);
+      throw new WidgetError('ERROR_UNREACHABLE');
     }
     if (!res.ok) {
       const problem = await problemOf(res);
       this.debug('API error', res.status, problem);
-      throw new WidgetError(humanMessage(res.status, res.headers.get('retry-after'), problem), res.status);
+      throw errorOf(res.status, res.headers.get('retry-after'), problem);
     }
     return res;
   }
@@ -155,7 +161,7 @@ export class WidgetApi {
         if (signal.aborted || err instanceof WidgetError) throw err;
         this.debug('stream cut', err);
       }
-      if (!questionId || resumed) throw new WidgetError(UNREACHABLE);
+      if (!questionId || resumed) throw new WidgetError('ERROR_UNREACHABLE');
     }
   }
 }

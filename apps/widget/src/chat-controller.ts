@@ -1,6 +1,7 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { AnswerEvent, QuestionRecord } from '@docqa/contracts';
 import { WidgetError, type StreamTarget } from './api-client';
+import { errorText } from './error-text';
 import type { SettingsController } from './settings-controller';
 import { newTurn, turnOf, type Rating, type Turn } from './turn';
 import { WidgetStorage } from './widget-storage';
@@ -126,7 +127,7 @@ export class ChatController implements ReactiveController {
       turn.feedbackOpen = false;
     } catch (err) {
       if (this.abort.signal.aborted) return;
-      turn.error = err instanceof WidgetError ? err.message : 'Could not send the feedback.';
+      turn.error = await errorText(err, this.settings.value.labels, 'ERROR_FEEDBACK');
     }
     this.host.requestUpdate();
   }
@@ -192,12 +193,13 @@ export class ChatController implements ReactiveController {
       if (signal.aborted) return true;
       // Not taken by the API (refused, unreachable, unavailable): nothing was asked, and the
       // question goes back to the field to be sent again.
+      const text = await errorText(err, this.settings.value.labels);
       if (err instanceof WidgetError && !turn.id) {
-        this.refusal = err.message;
+        this.refusal = text;
         this.refusedWith = err.status;
         return false;
       }
-      turn.error = err instanceof WidgetError ? err.message : 'Something went wrong. Please try again.';
+      turn.error = text;
       if (turn.id) this.storage.pending = undefined;
     } finally {
       turn.done = true;

@@ -3,6 +3,7 @@ import type { SearchBoxRequest, SearchBoxResponse, SearchBoxResult } from '@docq
 import { SEARCH_BOX_MAX_CHARS } from '@docqa/contracts/constants';
 import { SEARCH_LABELS } from '@docqa/contracts/search-labels';
 import { WidgetError } from './api-client';
+import { errorText } from './error-text';
 import { pageUrl } from './chat-controller';
 import type { SettingsController } from './settings-controller';
 import { RecentSearches } from './recent-searches';
@@ -108,7 +109,8 @@ export class SearchController implements ReactiveController {
         Object.assign(this, { results: found.results, answered: query, problem: undefined });
     } catch (err) {
       if (this.abort.signal.aborted) return;
-      if (query === this.query) this.problem = this.messageOf(err);
+      const problem = await this.messageOf(err);
+      if (query === this.query) this.problem = problem;
     } finally {
       this.inFlight = false;
     }
@@ -118,12 +120,13 @@ export class SearchController implements ReactiveController {
     this.host.requestUpdate();
   }
 
-  private messageOf(err: unknown): string {
+  private async messageOf(err: unknown): Promise<string> {
     const labels = { ...SEARCH_LABELS, ...this.settings.value.labels };
     if (!navigator.onLine || (err instanceof WidgetError && err.status === undefined))
       return labels.SEARCH_OFFLINE;
     if (err instanceof WidgetError && err.status === 429) return labels.SEARCH_RATE_LIMITED;
-    if (err instanceof WidgetError && (err.status === 401 || err.status === 403)) return err.message;
+    if (err instanceof WidgetError && (err.status === 401 || err.status === 403))
+      return errorText(err, labels);
     return labels.SEARCH_ERROR;
   }
 }

@@ -1,7 +1,8 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { Filter } from '@docqa/contracts';
 import { DEFAULT_QUESTION_LIMITS } from '@docqa/contracts/constants';
-import { WidgetApi, WidgetError } from './api-client';
+import { WidgetApi } from './api-client';
+import { errorText } from './error-text';
 import { labelPack, pickLocale } from './locale';
 import {
   initialSelection,
@@ -113,7 +114,10 @@ export class SettingsController implements ReactiveController {
       await this.loadVersions(api, signal);
     } catch (err) {
       if (signal.aborted) return;
-      this.error = err instanceof WidgetError ? err.message : 'The assistant could not start.';
+      // Told in the page's language (the stored settings, and their locale, did not come).
+      const locale = pickLocale([page.locale, document.documentElement.lang, ...navigator.languages]);
+      const pack = await labelPack(locale).catch(() => undefined);
+      this.error = await errorText(err, { ...pack, ...page.labels }, 'ERROR_START');
     }
     this.host.requestUpdate();
   }

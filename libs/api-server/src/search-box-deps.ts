@@ -15,7 +15,10 @@ export interface SearchBoxDeps {
 export interface SearchBoxSettings {
   searchRateLimitPerMinute: number;
   visitorSearchesPerMinute: number;
-  /** Seconds before a search rebuilds its tenant's search-box index (words and capped postings). */
+  /**
+   * Seconds after which a search looks whether the store changed since its tenant's search-box
+   * index (words and postings) was built, and builds it again if so.
+   */
   searchWordsRefreshSeconds: number;
 }
 
@@ -32,6 +35,7 @@ export function createSearchBoxDeps(
   const indexes = store?.tenantChunks
     ? new SearchBoxIndexes({
         chunks: (tenant) => store.tenantChunks!(tenant),
+        changeMark: store.changeMark && ((tenant) => store.changeMark!(tenant)),
         refreshMs: config.searchWordsRefreshSeconds * 1000,
         onError: (err, tenant) =>
           deps.logger.warn({ err, tenant }, 'the search box could not index its passages'),

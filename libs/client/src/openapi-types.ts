@@ -1513,9 +1513,6 @@ export interface components {
         COLLAPSE_HIDE?: string;
         DOCUMENTS_IN?: string;
         DOCUMENTS_OTHER?: string;
-        DOWN_RATE_DETAILS_PLACEHOLDER?: string;
-        DOWN_RATE_URL_PLACEHOLDER?: string;
-        DOWN_RATE_BUTTON?: string;
         NEW_CHAT_BUTTON?: string;
         SEARCH_TRIGGER?: string;
         VERSION_LABEL?: string;
@@ -1544,6 +1541,20 @@ export interface components {
         FEEDBACK_THANKS?: string;
         DOWN_RATE_DETAILS_LABEL?: string;
         DOWN_RATE_URL_LABEL?: string;
+        DOWN_RATE_DETAILS_PLACEHOLDER?: string;
+        DOWN_RATE_URL_PLACEHOLDER?: string;
+        DOWN_RATE_BUTTON?: string;
+        ERROR_UNREACHABLE?: string;
+        ERROR_TOKEN?: string;
+        ERROR_FORBIDDEN?: string;
+        ERROR_RATE_LIMITED?: string;
+        ERROR_RATE_LIMITED_SECONDS?: string;
+        ERROR_UNAVAILABLE?: string;
+        ERROR_FAILED?: string;
+        ERROR_INVALID?: string;
+        ERROR_INVALID_FIELDS?: string;
+        ERROR_FEEDBACK?: string;
+        ERROR_START?: string;
       };
       version?: components['schemas']['DocVersion'] & unknown;
       /**

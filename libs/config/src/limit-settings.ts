@@ -138,7 +138,7 @@ export const LIMIT_SETTINGS = {
     env: 'SEARCH_WORDS_REFRESH_SECONDS',
     schema: int(1, 86400),
     default: '60',
-    doc: "Seconds before a search rebuilds its tenant's search-box index (words, passages per word), in the background.",
+    doc: "Seconds between checks of a tenant's chunks for changes, which rebuild its search-box index in the background.",
   },
   trustProxy: {
     env: 'TRUST_PROXY',

@@ -6,7 +6,11 @@ import type { SEARCH_LABELS } from './search-labels';
  * `@docqa/contracts/constants`, so their bundles stay free of the schemas.
  */
 
-/** Every label key of the widget with its default text (spec §2.7). */
+/**
+ * The label keys of the widget (spec §2.7) its initial module shows, with their default texts; the
+ * feedback form's (`DOWN_RATE_*`), the answers' and the errors' are in `ANSWER_LABELS` (loaded with
+ * the answer code), the search mode's in `SEARCH_LABELS`.
+ */
 export const DEFAULT_LABELS = {
   CHAT_PLACEHOLDER: 'Ask anything and get AI-generated answers...',
   POPUP_TITLE: 'docqa Chat',
@@ -15,10 +19,6 @@ export const DEFAULT_LABELS = {
   COLLAPSE_HIDE: 'Collapse',
   DOCUMENTS_IN: 'Documents in response',
   DOCUMENTS_OTHER: 'Other documents',
-  DOWN_RATE_DETAILS_PLACEHOLDER:
-    'A high-level summary of what the correct answer should and/or should not mention.',
-  DOWN_RATE_URL_PLACEHOLDER: 'https://docs.example.com/page',
-  DOWN_RATE_BUTTON: 'Send',
   NEW_CHAT_BUTTON: 'New chat',
   SEARCH_TRIGGER: 'Search the docs',
   /** The label of the version picker, shown when the knowledge base has several docs versions. */

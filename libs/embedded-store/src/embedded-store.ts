@@ -13,12 +13,13 @@ import {
   type VectorStore,
 } from '@docqa/retrieval';
 import { chunkColumns, migrateLayout, NEW_TABLE_OPTIONS, RESULT_COLUMN } from './chunk-columns';
-import { resultRow, type ResultList } from './embedded-hits';
+import type { ResultList } from './embedded-hits';
+import { chunkOf, tenantChunks } from './passage-reads';
 import { EmbeddedSearch } from './embedded-search';
 import type { MirrorKeeper } from './mirror-keeper';
 import type { MirrorEvents } from './mirror-rows';
 import { tableMirror } from './table-mirror';
-import { documentsClause, inList, tenantClause } from './lance-sql';
+import { documentsClause, inList } from './lance-sql';
 import { StampFile } from './sidecar-files';
 import { StoreGate } from './store-gate';
 import { TermStatsFiles, type RowChange } from './term-stats-files';
@@ -143,18 +144,17 @@ export class EmbeddedStore implements VectorStore {
       .select([RESULT_COLUMN])
       .limit(limit)
       .toArray()) as Row[];
-    return rows.map((row) => chunkOf(tenant, row));
+    return rows.map((row) => chunkOf(tenant, row.result));
   }
 
   async *tenantChunks(tenant: string): AsyncIterable<Chunk> {
     const table = await this.openTable();
-    if (!table) return;
-    for await (const batch of table
-      .query()
-      .where(tenantClause([tenant]))
-      .select([RESULT_COLUMN])) {
-      for (const row of batch.toArray() as unknown as Row[]) yield chunkOf(tenant, row);
-    }
+    if (table) yield* tenantChunks(table, tenant);
+  }
+
+  async changeMark(tenant: string): Promise<string | null> {
+    await this.openTable();
+    return this.termStats.mark(tenant);
   }
 
   async keywordSearch(query: StoreQuery & { text: string }): Promise<SearchResult[]> {
@@ -282,16 +282,3 @@ async function searchTexts(table: lancedb.Table, tenant: string, documentIds: st
 }
 
 /** A row of the table (its result column) as the chunk it stores. */
-function chunkOf(tenant: string, row: Row): Chunk {
-  const fields = resultRow(row.result);
-  return {
-    tenant,
-    document_id: fields.document_id,
-    chunk_id: fields.chunk_id,
-    title: fields.title,
-    url: fields.url || null,
-    heading: fields.heading,
-    text: fields.text,
-    metadata: JSON.parse(fields.metadata) as Record<string, unknown>,
-  };
-}

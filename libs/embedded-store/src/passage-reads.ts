@@ -1,8 +1,9 @@
 import type * as lancedb from '@lancedb/lancedb';
 import type { Table as ArrowTable } from 'apache-arrow';
 import type { SearchResult } from '@docqa/contracts';
-import { fusionKey } from '@docqa/retrieval';
+import { fusionKey, type Chunk } from '@docqa/retrieval';
 import { RESULT_COLUMN } from './chunk-columns';
+import { tenantClause } from './lance-sql';
 import { resultRow, toResult, type Hit, type RankedHit, type ResultList } from './embedded-hits';
 
 /**
@@ -70,4 +71,39 @@ export async function readPassages(table: lancedb.Table, hits: RankedHit[]): Pro
     if (!list) throw new RowsMoved();
     return { ...hit, row: resultRow(list) };
   });
+}
+
+/** Rows decoded at a time by {@link tenantChunks}. */
+const SLICE_ROWS = 128;
+
+/**
+ * Every chunk of `tenant` in `table`, in any order, decoded a slice of a batch at a time: a whole
+ * batch (many thousands of rows) decoded at once held the event loop for seconds.
+ */
+export async function* tenantChunks(table: lancedb.Table, tenant: string): AsyncIterable<Chunk> {
+  const rows = table
+    .query()
+    .where(tenantClause([tenant]))
+    .select([RESULT_COLUMN]);
+  for await (const batch of rows)
+    for (let start = 0; start < batch.numRows; start += SLICE_ROWS)
+      for (const row of batch.slice(start, start + SLICE_ROWS).toArray() as unknown as {
+        result: ResultList;
+      }[])
+        yield chunkOf(tenant, row.result);
+}
+
+/** A chunk of `tenant` from its row's result fields. */
+export function chunkOf(tenant: string, result: ResultList): Chunk {
+  const fields = resultRow(result);
+  return {
+    tenant,
+    document_id: fields.document_id,
+    chunk_id: fields.chunk_id,
+    title: fields.title,
+    url: fields.url || null,
+    heading: fields.heading,
+    text: fields.text,
+    metadata: JSON.parse(fields.metadata) as Record<string, unknown>,
+  };
 }

@@ -132,19 +132,27 @@ export class TermStatsFiles {
     }
   }
 
+  /**
+   * A mark of `tenant`'s rows that changes with every write of them (its file's identity, size and
+   * time), null when it has none; a compaction of the table leaves it as it is.
+   */
+  mark(tenant: string): string | null {
+    try {
+      const { ino, size, mtimeMs } = statSync(this.file(tenant));
+      return `${ino}:${size}:${mtimeMs}`;
+    } catch {
+      return null;
+    }
+  }
+
   private file(tenant: string): string {
     return join(this.dir, `${createHash('sha256').update(tenant).digest('hex').slice(0, 32)}.json`);
   }
 
   private load(tenant: string): TermStats {
     const file = this.file(tenant);
-    let version: string;
-    try {
-      const { ino, size, mtimeMs } = statSync(file);
-      version = `${ino}:${size}:${mtimeMs}`;
-    } catch {
-      return emptyStats();
-    }
+    const version = this.mark(tenant);
+    if (version === null) return emptyStats();
     const cached = this.cache.get(tenant);
     if (cached?.version === version) return cached.stats;
     const stored = JSON.parse(readFileSync(file, 'utf8')) as TenantStatsFile;

@@ -29,6 +29,6 @@ export {
 export { averageTerms, idf, queryWeights, type TermStats } from './term-stats';
 // The search box's as-you-type search (prefixes, typos) over a store's words.
 export { SearchBox, expandQuery, type SearchBoxQuery } from './search-box';
-export { SearchBoxIndex, POSTINGS_CAP } from './search-box-index';
+export { SearchBoxIndex } from './search-box-index';
 export { SearchBoxIndexes, type SearchBoxIndexesOptions } from './search-box-indexes';
 export { Vocabulary } from './vocabulary';

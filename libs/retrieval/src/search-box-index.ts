@@ -1,25 +1,16 @@
-import { words } from '@docqa/tokenize';
-import { searchText, type Chunk } from './chunk';
+import type { Chunk } from './chunk';
 import { filterFields, passesQuery, postFiltered } from './filters';
-import { HEADING_MARK, headingWords, keywordTokens } from './keyword-terms';
-import { BM25_B, BM25_K1 } from './sparse-vector';
-import { HEADING_WEIGHT, idf } from './term-stats';
+import { buildPostings, type TermPostings } from './search-box-postings';
+import { queryTerms } from './sparse-vector';
+import { HEADING_WEIGHT } from './term-stats';
 import { Vocabulary } from './vocabulary';
 import type { StoreQuery } from './vector-store';
 
 /**
- * Passages kept per term: those the term weighs most in. A search then ranks at most this many
- * passages per term, however common the term (the commonest of 100,000 passages hold it in
- * nearly all). A passage that holds two common words but neither among its best is missed: the
- * as-you-type search trades that for a bounded cost; Enter or "Ask" runs the full search.
+ * The share of the tenant's passages a query's postings must reach for its scores to be read
+ * passage by passage rather than through the list of passages it touched (as the search mirror does).
  */
-export const POSTINGS_CAP = 256;
-
-/** A term's capped postings: passages (by number) best first, and what the term scores in each. */
-interface Postings {
-  rows: Int32Array;
-  impacts: Float32Array;
-}
+const DENSE_SHARE = 0.25;
 
 /** A passage ranked by the index. */
 export interface IndexHit {
@@ -29,9 +20,12 @@ export interface IndexHit {
 
 /**
  * One tenant's passages as the search box ranks them while a visitor types: its
- * {@link Vocabulary} (prefix completion and typos), and for each keyword term the
- * {@link POSTINGS_CAP} passages it scores most in by BM25 (impact-ordered, capped postings), so
- * ranking a query costs at most that many additions per term. Built once from every chunk of the
+ * {@link Vocabulary} (prefix completion and typos), and each keyword term's postings with their
+ * BM25 impacts (see {@link buildPostings}), so that ranking a query is one synchronous pass over
+ * its terms' postings, scored as the full keyword search scores them (the tenant's own term
+ * statistics, heading terms at {@link HEADING_WEIGHT}). The passages are held, for the snippets
+ * of the few returned: reading them from the store in a take by row id made each search wait on
+ * LanceDB, which a loaded machine turned into the slowest part. Built once from every chunk of the
  * tenant and replaced whole (see `SearchBoxIndexes`); never changed in place.
  */
 export class SearchBoxIndex {
@@ -39,58 +33,26 @@ export class SearchBoxIndex {
   private readonly touched: Int32Array;
 
   private constructor(
-    /** Which count of the tenant's chunks this is (1 for the first), for caches keyed by it. */
+    /** Which build of the tenant's index this is (1 for the first), for caches keyed by it. */
     readonly generation: number,
     readonly vocabulary: Vocabulary,
     private readonly chunks: Chunk[],
-    private readonly postings: Map<string, Postings>,
+    private readonly postings: Map<number, TermPostings>,
+    /** The mark of the tenant's chunks when the build started (see `SearchBoxIndexesOptions.changeMark`). */
+    readonly mark: unknown,
   ) {
     this.scores = new Float64Array(chunks.length);
     this.touched = new Int32Array(chunks.length);
   }
 
   /** The index of these chunks (one tenant's). */
-  static async of(chunks: AsyncIterable<Chunk> | Iterable<Chunk>, generation = 1): Promise<SearchBoxIndex> {
-    const held: Chunk[] = [];
-    const counts = new Map<string, number>();
-    const termRows = new Map<string, number[]>();
-    const lengths: number[] = [];
-    for await (const chunk of chunks) {
-      const row = held.push(chunk) - 1;
-      const text = searchText(chunk);
-      Vocabulary.count(counts, words(text));
-      const terms = keywordTokens(text);
-      lengths.push(terms.length);
-      // Each term's rows with their term frequency, interleaved: [row, tf, row, tf, …].
-      const tf = new Map<string, number>();
-      for (const term of terms) tf.set(term, (tf.get(term) ?? 0) + 1);
-      for (const [term, n] of tf) {
-        const list = termRows.get(term);
-        if (list) list.push(row, n);
-        else termRows.set(term, [row, n]);
-      }
-    }
-    const average = Math.max(1, lengths.reduce((sum, n) => sum + n, 0) / Math.max(1, held.length));
-    const postings = new Map<string, Postings>();
-    for (const [term, list] of termRows) {
-      // As the full search weighs them (see `queryWeights`): a heading term at a tenth.
-      const heading = term.startsWith(HEADING_MARK) ? HEADING_WEIGHT : 1;
-      const weight = heading * idf(list.length / 2, held.length) * (BM25_K1 + 1);
-      const scored: { row: number; impact: number }[] = [];
-      for (let i = 0; i < list.length; i += 2) {
-        const row = list[i]!;
-        const tf = list[i + 1]!;
-        const norm = BM25_K1 * (1 - BM25_B + (BM25_B * lengths[row]!) / average);
-        scored.push({ row, impact: (weight * tf) / (tf + norm) });
-      }
-      scored.sort((a, b) => b.impact - a.impact || a.row - b.row);
-      const kept = scored.slice(0, POSTINGS_CAP);
-      postings.set(term, {
-        rows: Int32Array.from(kept, (p) => p.row),
-        impacts: Float32Array.from(kept, (p) => p.impact),
-      });
-    }
-    return new SearchBoxIndex(generation, new Vocabulary(counts), held, postings);
+  static async of(
+    chunks: AsyncIterable<Chunk> | Iterable<Chunk>,
+    generation = 1,
+    mark: unknown = null,
+  ): Promise<SearchBoxIndex> {
+    const built = await buildPostings(chunks);
+    return new SearchBoxIndex(generation, new Vocabulary(built.counts), built.chunks, built.postings, mark);
   }
 
   /** Passages held. */
@@ -99,43 +61,88 @@ export class SearchBoxIndex {
   }
 
   /**
-   * The best `limit` passages for these words (each read as its keyword terms, each term also as a
-   * heading term, as the full search weighs the sections a word heads) that pass the query's
-   * filters and version: the sum of each term's impact over its capped postings. Synchronous:
-   * nothing else runs in between.
+   * The best `limit` passages for these words (each read as its keyword terms and as heading
+   * terms, as the full keyword search reads a query) that pass the query's filters and version, by
+   * BM25 over every posting of their terms. Synchronous: nothing else runs in between.
    */
   rank(searched: string[], query: Pick<StoreQuery, 'filters' | 'version'>, limit: number): IndexHit[] {
     const checked = postFiltered(query);
-    const text = searched.join(' ');
-    const terms = new Set([...keywordTokens(text), ...keywordTokens(headingWords(text).join(' '))]);
-    const { scores, touched } = this;
-    let count = 0;
-    for (const term of terms) {
+    const { terms, heading } = queryTerms(searched.join(' '));
+    const occurrences = new Map<number, number>();
+    for (const term of terms) occurrences.set(term, (occurrences.get(term) ?? 0) + 1);
+    const lists: { postings: TermPostings; weight: number }[] = [];
+    let total = 0;
+    for (const [term, n] of occurrences) {
       const postings = this.postings.get(term);
       if (!postings) continue;
-      const { rows, impacts } = postings;
-      for (let p = 0; p < rows.length; p++) {
-        const row = rows[p]!;
-        if (scores[row] === 0) touched[count++] = row;
-        scores[row] = scores[row]! + impacts[p]!;
+      lists.push({ postings, weight: n * postings.idf * (heading.has(term) ? HEADING_WEIGHT : 1) });
+      total += postings.size;
+    }
+    const dense = total >= this.chunks.length * DENSE_SHARE;
+    const { scores, touched } = this;
+    let count = 0;
+    for (const { postings, weight } of lists) {
+      const { rows, impacts, size } = postings;
+      if (dense)
+        for (let p = 0; p < size; p++) {
+          const row = rows[p]!;
+          scores[row] = scores[row]! + weight * impacts[p]!;
+        }
+      else
+        for (let p = 0; p < size; p++) {
+          const row = rows[p]!;
+          const score = scores[row]!;
+          if (score === 0) touched[count++] = row;
+          scores[row] = score + weight * impacts[p]!;
+        }
+    }
+    const best = new Best(limit, this.chunks, checked ? query : null);
+    // Passages below the `limit`th best so far are passed over without a call.
+    let floor = 0;
+    if (dense) {
+      for (let row = 0; row < this.chunks.length; row++) {
+        const score = scores[row]!;
+        if (score > 0 && score >= floor) floor = best.offer(row, score);
       }
+      scores.fill(0);
+    } else
+      for (let i = 0; i < count; i++) {
+        const row = touched[i]!;
+        if (scores[row]! >= floor) floor = best.offer(row, scores[row]!);
+        scores[row] = 0;
+      }
+    return best.hits;
+  }
+}
+
+/**
+ * The best `limit` passages offered, in a short sorted list (higher score first, then by chunk
+ * id); filters are checked only for a passage that would make it.
+ */
+class Best {
+  readonly hits: IndexHit[] = [];
+
+  constructor(
+    private readonly limit: number,
+    private readonly chunks: Chunk[],
+    private readonly query: Pick<StoreQuery, 'filters' | 'version'> | null,
+  ) {}
+
+  /** Offers a passage; returns the lowest score that may still make it. */
+  offer(row: number, score: number): number {
+    const { hits, limit } = this;
+    const chunk = this.chunks[row]!;
+    const full = hits.length === limit;
+    if (
+      (!full || before(score, chunk, hits[limit - 1]!)) &&
+      (!this.query || passesQuery(filterFields(chunk), this.query))
+    ) {
+      let at = hits.length;
+      while (at > 0 && before(score, chunk, hits[at - 1]!)) at--;
+      hits.splice(at, 0, { chunk, score });
+      if (hits.length > limit) hits.pop();
     }
-    // The best `limit` in one pass (insertion into a short sorted list); filters are checked only
-    // for a passage that would make it.
-    const best: IndexHit[] = [];
-    for (let i = 0; i < count; i++) {
-      const row = touched[i]!;
-      const score = scores[row]!;
-      scores[row] = 0;
-      const chunk = this.chunks[row]!;
-      if (best.length === limit && !before(score, chunk, best[limit - 1]!)) continue;
-      if (checked && !passesQuery(filterFields(chunk), query)) continue;
-      let at = best.length;
-      while (at > 0 && before(score, chunk, best[at - 1]!)) at--;
-      best.splice(at, 0, { chunk, score });
-      if (best.length > limit) best.pop();
-    }
-    return best;
+    return hits.length === limit ? (hits[limit - 1]?.score ?? Infinity) : 0;
   }
 }
 

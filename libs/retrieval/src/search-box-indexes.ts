@@ -6,8 +6,15 @@ export interface SearchBoxIndexesOptions {
   /** Every chunk of a tenant (a store's `tenantChunks`). */
   chunks: (tenant: string) => AsyncIterable<Chunk>;
   /**
-   * How old a tenant's index may get (from the end of its build) before a search starts building
-   * it again (in the background: searches meanwhile use the one held).
+   * A mark of a tenant's chunks that changes whenever they do (a store's `changeMark`): a
+   * tenant's index is built again only when it changed since its build. Without, it is built again
+   * whenever `refreshMs` has passed.
+   */
+  changeMark?: (tenant: string) => Promise<unknown>;
+  /**
+   * How long after the end of a tenant's build (or of the last look at the store's change mark)
+   * a search looks again, and builds the index again (in the background: searches meanwhile use
+   * the one held) when the store changed.
    * @defaultValue 60_000
    */
   refreshMs?: number;
@@ -19,15 +26,19 @@ export interface SearchBoxIndexesOptions {
 
 interface Held {
   index: SearchBoxIndex | null;
-  builtAt: number;
+  /** When the index was built, or last found to hold the store's latest contents. */
+  checkedAt: number;
+  /** A build or a look at the change mark under way. */
+  busy: Promise<unknown> | null;
   building: Promise<SearchBoxIndex> | null;
   generation: number;
 }
 
 /**
  * Each tenant's {@link SearchBoxIndex}, built from the store's chunks on its first search and built
- * again once older than `refreshMs`, in the background: a search never waits for a build, it uses
- * the index held (none, at first: the search box then runs the full keyword search).
+ * again, in the background, when the store's contents changed (looked at once `refreshMs` has
+ * passed): a search never waits for a build, it uses the index held (none, at first: the search
+ * box then runs the full keyword search).
  */
 export class SearchBoxIndexes {
   private readonly held = new Map<string, Held>();
@@ -39,12 +50,11 @@ export class SearchBoxIndexes {
     this.now = options.now ?? Date.now;
   }
 
-  /** The index of `tenant` held now, if any; starts a build when it is missing or old. */
+  /** The index of `tenant` held now, if any; starts a build when it is missing or out of date. */
   current(tenant: string): SearchBoxIndex | null {
     const held = this.held.get(tenant);
-    if (!held || (!held.building && this.now() - held.builtAt >= this.refreshMs)) {
-      this.build(tenant).catch(() => undefined);
-    }
+    if (!held) this.build(tenant).catch(() => undefined);
+    else if (!held.busy && this.now() - held.checkedAt >= this.refreshMs) this.refresh(tenant, held);
     return held?.index ?? null;
   }
 
@@ -53,24 +63,51 @@ export class SearchBoxIndexes {
     return this.build(tenant);
   }
 
+  /** Builds the index again when the store changed since it was built (or always, without a change mark). */
+  private refresh(tenant: string, held: Held): void {
+    const { changeMark } = this.options;
+    if (!changeMark || !held.index) return void this.build(tenant).catch(() => undefined);
+    held.busy = changeMark(tenant)
+      .then((mark) => {
+        held.busy = null;
+        if (mark === held.index?.mark) held.checkedAt = this.now();
+        else return this.build(tenant);
+      })
+      .catch(() => {
+        held.busy = null;
+        held.checkedAt = this.now();
+      });
+  }
+
   private build(tenant: string): Promise<SearchBoxIndex> {
-    const held = this.held.get(tenant) ?? { index: null, builtAt: 0, building: null, generation: 0 };
+    const held: Held = this.held.get(tenant) ?? {
+      index: null,
+      checkedAt: 0,
+      busy: null,
+      building: null,
+      generation: 0,
+    };
     this.held.set(tenant, held);
     if (held.building) return held.building;
-    const started = this.now();
-    held.building = SearchBoxIndex.of(this.options.chunks(tenant), ++held.generation).then(
+    const building = (async () => {
+      // The mark is taken before the chunks are read: a change during the build is seen at the next look.
+      const mark = (await this.options.changeMark?.(tenant)) ?? null;
+      return SearchBoxIndex.of(this.options.chunks(tenant), ++held.generation, mark);
+    })().then(
       (index) => {
         // Counted from the build's end: a build longer than `refreshMs` (a large tenant on a busy
         // machine) must not start the next one at once, over and over.
-        Object.assign(held, { index, builtAt: this.now(), building: null });
+        Object.assign(held, { index, checkedAt: this.now(), building: null, busy: null });
         return index;
       },
       (error: unknown) => {
-        Object.assign(held, { builtAt: started, building: null });
+        Object.assign(held, { checkedAt: this.now(), building: null, busy: null });
         this.options.onError?.(error, tenant);
         throw error;
       },
     );
-    return held.building;
+    held.building = building;
+    held.busy = building;
+    return building;
   }
 }

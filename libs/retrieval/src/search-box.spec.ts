@@ -116,19 +116,39 @@ describe('SearchBox', () => {
     expect(searched).toEqual([]);
   });
 
-  it('applies the filters to the index’s passages, and runs the full search when they leave too few pages', async () => {
+  it('applies the filters to the index’s passages, without the full search', async () => {
     const searched: SearchQuery[] = [];
     const box = await fromIndex(searched);
     const cli = [{ type: 'eq' as const, property: 'product', value: 'cli' }];
     const one = await box.search({ tenant: 't', query: 'token', filters: cli, limit: 1 });
     expect(one.results.map((r) => r.chunk_id)).toEqual(['tokens#1', 'tokens#2']);
-    expect(searched).toEqual([]);
     const server = [{ type: 'eq' as const, property: 'product', value: 'server' }];
     const none = await box.search({ tenant: 't', query: 'token', filters: server, limit: 1 });
-    expect(none.results.map((r) => r.document_id)).toEqual(['full']);
-    expect(searched).toEqual([
-      { tenants: ['t'], query: 'token tokens', mode: 'keyword', filters: server, limit: 3 },
-    ]);
+    expect(none.results).toEqual([]);
+    expect(searched).toEqual([]);
+  });
+
+  it('counts `took_ms` from the start it is given (the request handler’s)', async () => {
+    const box = await fromIndex();
+    const found = await box.search(
+      { tenant: 't', query: 'token', filters: [], limit: 1 },
+      performance.now() - 40,
+    );
+    expect(found.took_ms).toBeGreaterThanOrEqual(40);
+  });
+
+  it('ranks passages as the full keyword search scores them, every passage of a common word included', async () => {
+    // 600 passages hold one of the words twice; the one holding both once each ranks first by BM25,
+    // though it is among neither word's best 256 passages (what the index ranked until issue 37).
+    const many = Array.from({ length: 600 }, (_, i) =>
+      chunk(`p${i}`, 1, i % 2 ? 'A token token here.' : 'A rotate rotate here.'),
+    );
+    many.push(chunk('both', 1, 'A token rotate here.'));
+    const indexes = new SearchBoxIndexes({ chunks: () => asyncOf(many) });
+    await indexes.built('t');
+    const box = new SearchBox({ searcher: { search: async () => ({ results: [], took_ms: 0 }) }, indexes });
+    const found = await box.search({ tenant: 't', query: 'token rotate ', filters: [], limit: 3 });
+    expect(found.results[0]!.document_id).toBe('both');
   });
 });
 

@@ -1,5 +1,4 @@
 import type { Filter, SearchBoxResponse, SearchBoxResult, SearchResult } from '@docqa/contracts';
-import { postFiltered } from './filters';
 import { keywordTokens } from './keyword-terms';
 import { searchSnippet } from './search-snippet';
 import type { Searcher } from './searcher';
@@ -50,20 +49,25 @@ export interface ExpandedQuery {
  * The widget's as-you-type search (`POST /search/`): keyword-led, the last word a prefix, words of
  * five or more letters that no passage holds read as the words one typo away, results grouped by
  * page with a snippet of each section. Words and passages come from each tenant's
- * {@link SearchBoxIndex} (see {@link SearchBoxIndexes}), which ranks a bounded number of passages
- * per word; with none yet (or none for the store), only exact words match, ranked by the full
- * keyword search of `searcher`, which also answers when filters leave the index's passages short
- * of the pages wanted.
+ * {@link SearchBoxIndex} (see {@link SearchBoxIndexes}), which ranks them as the full keyword
+ * search does, in one synchronous pass over the words' postings, and holds the passages for the
+ * snippets; with none yet (or none for the store), only exact words match, ranked by the full
+ * keyword search of `searcher`.
  */
 export class SearchBox {
   constructor(private readonly deps: { searcher: Searcher; indexes?: SearchBoxIndexes }) {}
 
-  async search(query: SearchBoxQuery): Promise<SearchBoxResponse> {
-    const started = performance.now();
+  /**
+   * `started`: when the request's handling began (`performance.now()`), so that `took_ms` counts
+   * the server's whole work for it, its waits included (rate limit, version); now by default.
+   */
+  async search(query: SearchBoxQuery, started = performance.now()): Promise<SearchBoxResponse> {
     const index = this.deps.indexes?.current(query.tenant) ?? null;
     const expanded = expandQuery(query.query, index?.vocabulary ?? null);
     const results = expanded.words.length
-      ? ((index && indexed(index, query, expanded)) ?? (await this.searched(query, expanded)))
+      ? index
+        ? indexed(index, query, expanded)
+        : await this.searched(query, expanded)
       : [];
     return { results, took_ms: Math.round((performance.now() - started) * 100) / 100 };
   }
@@ -82,20 +86,15 @@ export class SearchBox {
 }
 
 /**
- * The results of `query` from the tenant's index, or null when filters or a version left fewer pages than
- * wanted (passages beyond the index's capped postings may pass them: the full search decides).
+ * The results of `query` from the tenant's index: every passage of its words is ranked, the
+ * filters and version checked on those that would make it, as the full search would.
  */
-function indexed(
-  index: SearchBoxIndex,
-  query: SearchBoxQuery,
-  expanded: ExpandedQuery,
-): SearchBoxResult[] | null {
+function indexed(index: SearchBoxIndex, query: SearchBoxQuery, expanded: ExpandedQuery): SearchBoxResult[] {
   const hits = index.rank(expanded.words, query, rankedLimit(query));
   const pages = byPage(
     hits.map(({ chunk }) => ({ ...chunk, section: chunk.heading })),
     query.limit,
   );
-  if (postFiltered(query) && new Set(pages.map((hit) => hit.document_id)).size < query.limit) return null;
   return sections(pages, expanded);
 }
 
@@ -137,12 +136,21 @@ export function expandQuery(text: string, vocabulary: Vocabulary | null): Expand
     }
   });
   const terms = new Set([...found].flatMap((word) => keywordTokens(word)));
+  // A word's stem keeps its first two letters (Porter2 changes endings; dying → die aside), so
+  // only a word that begins as a term does is stemmed; and each word once: snippets look at many.
+  const heads = new Set([...terms].map((term) => term.slice(0, 2)));
+  const seen = new Map<string, boolean>();
+  const matches = (word: string) =>
+    found.has(word) ||
+    (prefix !== undefined && word.startsWith(prefix)) ||
+    ((word.length < 2 || heads.has(word.slice(0, 2))) && keywordTokens(word).some((term) => terms.has(term)));
   return {
     words: [...found],
-    matches: (word) =>
-      found.has(word) ||
-      (prefix !== undefined && word.startsWith(prefix)) ||
-      keywordTokens(word).some((term) => terms.has(term)),
+    matches: (word) => {
+      let match = seen.get(word);
+      if (match === undefined) seen.set(word, (match = matches(word)));
+      return match;
+    },
   };
 }
 

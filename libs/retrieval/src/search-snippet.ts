@@ -43,15 +43,21 @@ export function plainText(markdown: string): string {
 export function searchSnippet(text: string, matches: (word: string) => boolean): Snippet {
   const plain = plainText(text);
   const spans: [number, number][] = [];
-  for (const m of plain.matchAll(/[\p{L}\p{N}]+/gu)) {
-    if (matches(fold(m[0]))) spans.push([m.index, m.index + m[0].length]);
-  }
   let start = 0;
-  const first = spans[0];
-  if (first && first[1] > SNIPPET_CHARS - 20) {
-    start = Math.max(0, first[0] - LEAD_CHARS);
-    const space = plain.indexOf(' ', start);
-    if (space >= 0 && space < first[0]) start = space + 1;
+  // Words are looked at up to the snippet's end only, once the first match placed it.
+  let last = plain.length;
+  for (const m of plain.matchAll(/[\p{L}\p{N}]+/gu)) {
+    if (m.index >= last) break;
+    if (!matches(fold(m[0]))) continue;
+    if (!spans.length) {
+      if (m.index + m[0].length > SNIPPET_CHARS - 20) {
+        start = Math.max(0, m.index - LEAD_CHARS);
+        const space = plain.indexOf(' ', start);
+        if (space >= 0 && space < m.index) start = space + 1;
+      }
+      last = start + SNIPPET_CHARS;
+    }
+    spans.push([m.index, m.index + m[0].length]);
   }
   let end = Math.min(plain.length, start + SNIPPET_CHARS);
   if (end < plain.length) {

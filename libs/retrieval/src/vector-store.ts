@@ -74,6 +74,11 @@ export interface VectorStore {
    * store without it leaves the search box to exact words and the full keyword search.
    */
   tenantChunks?(tenant: string): AsyncIterable<Chunk>;
+  /**
+   * A mark of `tenant`'s chunks that changes whenever one is written or removed (null: none yet),
+   * so that the search box builds the tenant's index again only after a change.
+   */
+  changeMark?(tenant: string): Promise<string | null>;
   /** Throws when the store cannot be read. */
   health(): Promise<void>;
   close(): Promise<void>;

@@ -40,4 +40,16 @@ export default {
   FEEDBACK_THANKS: 'Danke für Ihr Feedback.',
   DOWN_RATE_DETAILS_LABEL: 'Was sollte die Antwort sagen?',
   DOWN_RATE_URL_LABEL: 'Seite mit der richtigen Antwort',
+  ERROR_UNREACHABLE:
+    'Der Assistent ist nicht erreichbar. Prüfen Sie Ihre Verbindung und versuchen Sie es erneut.',
+  ERROR_TOKEN: 'Das Zugriffstoken dieses Assistenten ist nicht mehr gültig (widerrufen oder abgelaufen).',
+  ERROR_FORBIDDEN: 'Dieser Assistent ist auf dieser Seite nicht zugelassen.',
+  ERROR_RATE_LIMITED: 'Gerade zu viele Fragen. Bitte versuchen Sie es in ein paar Sekunden erneut.',
+  ERROR_RATE_LIMITED_SECONDS: 'Gerade zu viele Fragen. Bitte versuchen Sie es in {seconds} Sekunden erneut.',
+  ERROR_UNAVAILABLE: 'Der Assistent ist gerade nicht verfügbar. Bitte versuchen Sie es gleich noch einmal.',
+  ERROR_FAILED: 'Bei dieser Frage ist etwas schiefgelaufen. Bitte versuchen Sie es erneut.',
+  ERROR_INVALID: 'Der Assistent hat dies nicht angenommen: {reason}.',
+  ERROR_INVALID_FIELDS: 'Der Assistent hat dies nicht angenommen ({fields}): {reason}.',
+  ERROR_FEEDBACK: 'Das Feedback konnte nicht gesendet werden.',
+  ERROR_START: 'Der Assistent konnte nicht starten.',
 } satisfies LabelPack;

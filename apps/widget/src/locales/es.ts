@@ -39,4 +39,16 @@ export default {
   FEEDBACK_THANKS: 'Gracias por tu opinión.',
   DOWN_RATE_DETAILS_LABEL: '¿Qué debería decir la respuesta?',
   DOWN_RATE_URL_LABEL: 'Página con la respuesta correcta',
+  ERROR_UNREACHABLE: 'No se puede contactar con el asistente. Compruebe su conexión e inténtelo de nuevo.',
+  ERROR_TOKEN: 'El token de acceso de este asistente ya no es válido (revocado o caducado).',
+  ERROR_FORBIDDEN: 'Este asistente no está permitido en esta página.',
+  ERROR_RATE_LIMITED: 'Demasiadas preguntas en este momento. Inténtelo de nuevo en unos segundos.',
+  ERROR_RATE_LIMITED_SECONDS:
+    'Demasiadas preguntas en este momento. Inténtelo de nuevo en {seconds} segundos.',
+  ERROR_UNAVAILABLE: 'El asistente no está disponible en este momento. Inténtelo de nuevo en un momento.',
+  ERROR_FAILED: 'Algo salió mal con esta pregunta. Inténtelo de nuevo.',
+  ERROR_INVALID: 'El asistente no aceptó esto: {reason}.',
+  ERROR_INVALID_FIELDS: 'El asistente no aceptó esto ({fields}): {reason}.',
+  ERROR_FEEDBACK: 'No se pudo enviar la valoración.',
+  ERROR_START: 'El asistente no pudo iniciarse.',
 } satisfies LabelPack;
