@@ -130,11 +130,8 @@ export class DocumentStore {
         .del(...ids.map((id) => keys.document(tenant, id)))
         .zrem(keys.documentIndex(tenant), ...ids)
         .hdel(keys.documentSearch(tenant), ...ids);
-      await this.versionsIn(
-        multi,
-        tenant,
-        ids.flatMap((id) => [id, '']),
-      ).exec();
+      const unversioned = ids.flatMap((id) => [id, '']);
+      await this.versionsIn(multi, tenant, unversioned).exec();
       removed += ids.length;
     }
     await redis.del(

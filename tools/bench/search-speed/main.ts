@@ -194,8 +194,7 @@ async function main(): Promise<void> {
       const queries = Array.from({ length: QUERIES }, () => sentence(5));
       const oldStore = typeof values['old-store'] === 'string' ? values['old-store'] : undefined;
       // Awaited here: the `finally` below stops the deployment and removes its folder.
-      await reportVersioned({ dataDir, chunks, queries, total: TOTAL, load, oldStore });
-      return;
+      return await reportVersioned({ dataDir, chunks, queries, total: TOTAL, load, oldStore });
     }
 
     /** One table row per mode: server and HTTP p50 and p95 over `QUERIES` queries. */
