@@ -16,7 +16,10 @@ const chunk = (i: number, extra: Partial<EmbeddedChunk> = {}): EmbeddedChunk => 
 
 describe('chunkColumns', () => {
   it('writes every field in table order, multi-byte text intact, a missing URL as empty', () => {
-    const table = chunkColumns([chunk(1), chunk(2, { url: 'https://d.example/é#x', text: 'naïve — 文字' })]);
+    const table = chunkColumns([
+      chunk(1),
+      chunk(2, { url: 'https://d.example/é#x', text: 'naïve — 文字', metadata: { i: 2, version: '2.x' } }),
+    ]);
     expect(table.schema.fields.map((f) => f.name)).toEqual([
       'chunk_id',
       'tenant',
@@ -24,6 +27,7 @@ describe('chunkColumns', () => {
       'search_text',
       'vector',
       'result',
+      'version',
     ]);
     const rows = table.toArray().map((row) => row.toJSON() as Record<string, unknown>);
     expect(rows.map((r) => [r['chunk_id'], r['tenant'], r['document_id'], r['search_text']])).toEqual([
@@ -48,8 +52,10 @@ describe('chunkColumns', () => {
       'https://d.example/é#x',
       'Install › Linux',
       'naïve — 文字',
-      '{"i":2}',
+      '{"i":2,"version":"2.x"}',
     ]);
+    // The document's version in a column of its own, null for none.
+    expect([...(table.getChild('version')! as Iterable<string | null>)]).toEqual([null, '2.x']);
   });
 
   it('refuses chunks whose vectors differ in size', () => {

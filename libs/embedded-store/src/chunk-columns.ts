@@ -8,21 +8,26 @@ import {
   Utf8,
   makeData,
   makeVector,
+  vectorFromArray,
   type Vector,
 } from 'apache-arrow';
 import * as lancedb from '@lancedb/lancedb';
+import { versionOf } from '@docqa/contracts';
 import { type EmbeddedChunk, searchText } from '@docqa/retrieval';
 import { RESULT_FIELDS } from './embedded-hits';
+import { fillVersionColumn, VERSION_COLUMN } from './version-column';
 
 /**
  * Indexes besides the vector index, made with the table's first rows: full-text search on the
- * search text; and, as every search prefilters by tenant and every re-ingest deletes by document,
- * scalar indexes that keep both from scanning the table (a bitmap suits the few distinct tenants).
+ * search text; and, as every search prefilters by tenant (and version) and every re-ingest deletes
+ * by document, scalar indexes that keep those from scanning the table (bitmaps suit the few
+ * distinct tenants and versions).
  */
 export const TABLE_INDEXES = {
   search_text: () => lancedb.Index.fts({ withPosition: false }),
   tenant: () => lancedb.Index.bitmap(),
   document_id: () => lancedb.Index.btree(),
+  [VERSION_COLUMN]: () => lancedb.Index.bitmap(),
 } satisfies Record<string, () => lancedb.Index>;
 /**
  * How the embedded store makes its table: with stable row ids, which a compaction keeps (LanceDB
@@ -33,9 +38,10 @@ export const TABLE_INDEXES = {
  */
 export const NEW_TABLE_OPTIONS = { storageOptions: { new_table_enable_stable_row_ids: 'true' } };
 /**
- * The string columns of the embedded store's table, in table order; `vector` and `result` (the
- * {@link RESULT_FIELDS}) follow. The tenant and the document id are what writes and searches
- * filter on, the search text is what the full-text index reads.
+ * The string columns of the embedded store's table, in table order; `vector`, `result` (the
+ * {@link RESULT_FIELDS}) and the document's version (null: none) follow. The tenant and the
+ * document id are what writes and searches filter on, the search text is what the full-text
+ * index reads.
  */
 const TEXT_COLUMNS = ['chunk_id', 'tenant', 'document_id', 'search_text'] as const;
 
@@ -85,10 +91,15 @@ export function chunkColumns(chunks: EmbeddedChunk[]): Table {
   for (const column of TEXT_COLUMNS) columns[column] = utf8Column(chunks.map((c) => textValue(c, column)));
   columns['vector'] = vector;
   columns[RESULT_COLUMN] = resultColumn(chunks);
+  columns[VERSION_COLUMN] = vectorFromArray(
+    chunks.map((chunk) => versionOf(chunk.metadata) ?? null),
+    new Utf8(),
+  );
   const schema = new Schema([
     ...TEXT_COLUMNS.map((column) => new Field(column, new Utf8(), true)),
     new Field('vector', vectorType, true),
     new Field(RESULT_COLUMN, RESULT_TYPE, true),
+    new Field(VERSION_COLUMN, new Utf8(), true),
   ]);
   return new Table(schema, columns);
 }
@@ -100,6 +111,8 @@ export function chunkColumns(chunks: EmbeddedChunk[]): Table {
  * it in a table written before it.
  */
 export const RESULT_COLUMN = 'result';
+/** A row's metadata (JSON) in SQL: its element of the {@link RESULT_COLUMN} (SQL numbers from 1). */
+export const METADATA_SQL = `${RESULT_COLUMN}[${RESULT_FIELDS.indexOf('metadata') + 1}]`;
 const RESULT_TYPE = new List(new Field('item', new Utf8(), true));
 
 /** The {@link RESULT_COLUMN} of `chunks`: their result fields, row after row. */
@@ -130,11 +143,12 @@ const EARLIER_LAYOUT = {
 
 /**
  * Brings a table written before {@link RESULT_COLUMN} to the layout writes use (once; 1.7 s at
- * 300,000 rows): adds the column, filled from the columns its fields had, then drops those.
- * Another process migrating too, or a write committing meanwhile, makes a step fail: the steps
- * still due are tried again.
+ * 300,000 rows): adds the column, filled from the columns its fields had, then drops those; and
+ * one written before {@link VERSION_COLUMN} (see {@link fillVersionColumn}, whose record of being
+ * done is kept in `tableDir`). Another process migrating too, or a write committing meanwhile,
+ * makes a step fail: the steps still due are tried again.
  */
-export async function migrateLayout(table: lancedb.Table): Promise<void> {
+export async function migrateLayout(table: lancedb.Table, tableDir: string): Promise<void> {
   for (let failures = 0; ;) {
     const columns = new Set((await table.schema()).fields.map((field) => field.name));
     const dropped = EARLIER_LAYOUT.dropped.filter((column) => columns.has(column));
@@ -142,7 +156,9 @@ export async function migrateLayout(table: lancedb.Table): Promise<void> {
       if (!columns.has(RESULT_COLUMN))
         await table.addColumns([{ name: RESULT_COLUMN, valueSql: EARLIER_LAYOUT.resultSql }]);
       else if (dropped.length) await table.dropColumns(dropped);
-      else return;
+      else if (!columns.has(VERSION_COLUMN))
+        await table.addColumns([{ name: VERSION_COLUMN, valueSql: 'CAST(NULL AS string)' }]);
+      else return await fillVersionColumn(table, tableDir, METADATA_SQL);
     } catch (error) {
       if (++failures === 5) throw error;
     }

@@ -3,7 +3,6 @@ import type { SearchResult } from '@docqa/contracts';
 import {
   averageTerms,
   candidateLimit,
-  postFiltered,
   fuseRankings,
   hybridDepth,
   type HybridQuery,
@@ -84,7 +83,7 @@ export class EmbeddedSearch {
       const vector = await embedding;
       const [keywordHits, semanticHits] = await Promise.all([
         keyword,
-        this.semanticHits(table, mirror, { ...deep, vector }, readAll || postFiltered(query)),
+        this.semanticHits(table, mirror, { ...deep, vector }, readAll || query.filters.length > 0),
       ]);
       return fuseRankings(keywordHits, semanticHits, weights, (hit) => hit.rowId, documentOf);
     };
@@ -140,11 +139,12 @@ export class EmbeddedSearch {
     // The mirror ranks every row of the version asked by these weights, as re-scoring does (its
     // hits' passages are read later, or now for the metadata filters); the index by its own.
     if (mirror) {
-      const ranked = mirror.keyword(query.tenants, weights, average, mirrorCandidates(query), query.version);
+      const ranked = mirror.keyword(query.tenants, weights, average, candidates(query), query.version);
       return filtered(table, await tiesInTextOrder(table, ranked), query);
     }
     const wanted = Math.max(candidates(query) * KEYWORD_CANDIDATES_FACTOR, KEYWORD_CANDIDATES_MIN);
-    const found = await this.ranker.hits(table, { tenants: query.tenants, wanted, search, score: FTS_SCORE });
+    const { tenants, version } = query;
+    const found = await this.ranker.hits(table, { tenants, version, wanted, search, score: FTS_SCORE });
     const scored = found
       // The search text again (what the index holds), from the fields it was made of.
       .map(({ row, rowId }) => ({ rowId, row, score: keywordScore(searchText(row), weights, average) }))
@@ -164,7 +164,7 @@ export class EmbeddedSearch {
     read = true,
   ): Promise<RankedHit[]> {
     if (mirror) {
-      const ranked = mirror.semantic(query.tenants, query.vector, mirrorCandidates(query), query.version);
+      const ranked = mirror.semantic(query.tenants, query.vector, candidates(query), query.version);
       return filtered(table, ranked, query);
     }
     // The index ranks by exact distances; the rows it finds are scored as the mirror scores them
@@ -179,6 +179,7 @@ export class EmbeddedSearch {
     };
     const ranking = {
       tenants: query.tenants,
+      version: query.version,
       wanted: candidates(query),
       search,
       score: int8CosineWith(query.vector),
@@ -238,11 +239,10 @@ function compare(x: string, y: string): number {
   return x < y ? -1 : x > y ? 1 : 0;
 }
 
+/**
+ * How many rows a ranking asks for: the mirror and LanceDB's indexes keep to the version asked
+ * themselves, only metadata filters come after.
+ */
 function candidates(query: StoreQuery): number {
-  return candidateLimit(query.limit, postFiltered(query));
-}
-
-/** How many rows the mirror ranks: it keeps to the version itself, only metadata filters come after. */
-function mirrorCandidates(query: StoreQuery): number {
   return candidateLimit(query.limit, query.filters.length > 0);
 }

@@ -357,6 +357,7 @@ describe('EmbeddedStore table written before the result column', () => {
           'search_text',
           'vector',
           RESULT_COLUMN,
+          'version',
         ]);
         expect(await store.documentChunks('t', 'old', 10)).toEqual([
           expect.objectContaining({

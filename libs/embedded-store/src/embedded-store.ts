@@ -55,7 +55,8 @@ export interface EmbeddedStoreOptions {
 /**
  * The embedded store: one LanceDB table under `DATA_DIR/lancedb` with a full-text index on
  * title + headings + text and cosine vector search. Processes of one machine share it: readers see
- * each write at once (read consistency 0). Tenancy is a column; metadata filters run on candidates.
+ * each write at once (read consistency 0). Tenants and docs versions are columns searches filter
+ * on; metadata filters run on candidates.
  * Keyword hits are scored by BM25 over the searched tenants' own term statistics (see
  * {@link TermStatsFiles}), never the whole table's.
  */
@@ -228,7 +229,7 @@ export class EmbeddedStore implements VectorStore {
     }
     const table = await this.db.openTable(TABLE);
     if (!this.termStats.isComplete()) await this.countTerms(table);
-    await migrateLayout(table);
+    await migrateLayout(table, join(this.dir, `${TABLE}.lance`));
     this.table = table;
     return this.table;
   }

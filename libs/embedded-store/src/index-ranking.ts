@@ -2,7 +2,8 @@ import type * as lancedb from '@lancedb/lancedb';
 import type { Table as ArrowTable } from 'apache-arrow';
 import { RESULT_COLUMN } from './chunk-columns';
 import { resultRow, type Hit, type RankedHit, type ResultList } from './embedded-hits';
-import { tenantClause } from './lance-sql';
+import { searchedClause } from './lance-sql';
+import { VERSION_COLUMN } from './version-column';
 import { int8Cosine, quantise } from './vector-columns';
 
 /**
@@ -44,6 +45,8 @@ export function int8CosineWith(query: number[]): RankScore {
 export interface IndexRanking {
   /** The searched tenants. */
   tenants: string[];
+  /** The version searched: its rows and unversioned ones (none: every row of the tenants). */
+  version?: string;
   /** How many rows to rank. */
   wanted: number;
   search: RankQuery;
@@ -51,10 +54,10 @@ export interface IndexRanking {
 }
 
 /**
- * Ranks rows of the searched tenants through LanceDB's indexes. When the tenants hold most of the
- * table, a search runs unfiltered for more rows and reads their tenant too; it runs again filtered
- * when too few of them are the tenants'. The tenants' share of the table is counted at most every
- * 10 s.
+ * Ranks rows of the searched tenants (and version) through LanceDB's indexes. When those hold most
+ * of the table, a search runs unfiltered for more rows and reads their tenant and version too; it
+ * runs again filtered when too few of them are searched. Their share of the table is counted at
+ * most every 10 s.
  */
 export class IndexRanker {
   private readonly shares = new Map<string, { share: number; rows: number; at: number }>();
@@ -75,35 +78,35 @@ export class IndexRanker {
 
   private async rank(
     table: lancedb.Table,
-    { tenants, wanted, search, score }: IndexRanking,
+    { tenants, version, wanted, search, score }: IndexRanking,
     passages: string[],
   ): Promise<RankedHit[]> {
-    const { share, rows: tenantRows } = await this.tenantShare(table, tenants);
+    const where = searchedClause(tenants, version);
+    const { share, rows: searchedRows } = await this.searchedShare(table, where);
     if (share >= POSTFILTER_MIN_SHARE) {
       const limit = Math.ceil((wanted / share) * 1.5);
-      const ranked = await search(limit, null, ['tenant', ...passages]);
+      const ranked = await search(limit, null, ['tenant', VERSION_COLUMN, ...passages]);
       const tenant = ranked.getChild('tenant')!;
+      const versions = ranked.getChild(VERSION_COLUMN)!;
       const searched = new Set(tenants);
-      const kept = hitsOf(ranked, score, (i) => searched.has(tenant.get(i)), wanted);
-      // Fewer rows than asked for: the search found all there were, and `kept` holds the tenants'.
-      if (kept.length >= Math.min(wanted, tenantRows) || ranked.numRows < limit) return kept;
+      const keep = (i: number) =>
+        searched.has(tenant.get(i)) && (version === undefined || [null, version].includes(versions.get(i)));
+      const kept = hitsOf(ranked, score, keep, wanted);
+      // Fewer rows than asked for: the search found all there were, and `kept` holds the searched.
+      if (kept.length >= Math.min(wanted, searchedRows) || ranked.numRows < limit) return kept;
     }
-    return hitsOf(await search(wanted, tenantClause(tenants), passages), score);
+    return hitsOf(await search(wanted, where, passages), score);
   }
 
-  /** The share of the table's rows that belong to `tenants` (counted at most every 10 s). */
-  private async tenantShare(
-    table: lancedb.Table,
-    tenants: string[],
-  ): Promise<{ share: number; rows: number }> {
-    const key = tenants.join('\u0000');
+  /** The share of the table's rows that a search's `where` keeps (counted at most every 10 s). */
+  private async searchedShare(table: lancedb.Table, where: string): Promise<{ share: number; rows: number }> {
     const now = Date.now();
-    const cached = this.shares.get(key);
+    const cached = this.shares.get(where);
     if (cached && now - cached.at < SHARE_TTL_MS) return cached;
-    const [rows, total] = await Promise.all([table.countRows(tenantClause(tenants)), table.countRows()]);
+    const [rows, total] = await Promise.all([table.countRows(where), table.countRows()]);
     const entry = { share: total ? rows / total : 0, rows, at: now };
     if (this.shares.size > 1000) this.shares.clear();
-    this.shares.set(key, entry);
+    this.shares.set(where, entry);
     return entry;
   }
 }

@@ -1,7 +1,6 @@
 import type * as lancedb from '@lancedb/lancedb';
 import { versionOf } from '@docqa/contracts';
-import { RESULT_FIELDS } from './embedded-hits';
-import { RESULT_COLUMN } from './chunk-columns';
+import { METADATA_SQL } from './chunk-columns';
 import type { Table as ArrowTable } from 'apache-arrow';
 import type { MirrorBytes } from './mirror-parts';
 import type { SearchMirror } from './search-mirror';
@@ -24,15 +23,15 @@ export interface MirrorEvents {
 
 /**
  * The columns a mirror reads (passages are read for the hits a search returns only), and of the
- * result list only its metadata (the element SQL numbers from 1), for the row's version: the table
- * has no version column of its own.
+ * result list only its metadata, for the row's version: the version column of a table written
+ * before it is filled after a store opened it (see `fillVersionColumn`), the metadata always holds it.
  */
 export const MIRROR_COLUMNS = {
   tenant: 'tenant',
   document_id: 'document_id',
   search_text: 'search_text',
   vector: 'vector',
-  metadata: `${RESULT_COLUMN}[${RESULT_FIELDS.indexOf('metadata') + 1}]`,
+  metadata: METADATA_SQL,
 };
 
 /** `promise`'s value, or false when it takes more than `ms`. */

@@ -1,7 +1,8 @@
-import type { Redis } from 'ioredis';
+import type { ChainableCommander, Redis } from 'ioredis';
 import type { DocumentRecord, JobRecord } from '@docqa/contracts';
 import { NotFoundError } from '@docqa/errors';
 import { tenantsWith, type Keys } from '@docqa/redis';
+import documentVersionsScript from './lua/document-versions.lua';
 import searchDocumentsScript from './lua/search-documents.lua';
 
 interface SearchCommands {
@@ -13,6 +14,11 @@ interface SearchCommands {
     budget: number,
     ...terms: string[]
   ): Promise<[string, string[]]>;
+}
+
+/** lua/document-versions.lua in a MULTI: documents' versions (id, version or '' pairs) and the counts. */
+interface VersionsCommand {
+  documentVersions(versions: string, counts: string, ...pairs: string[]): ChainableCommander;
 }
 
 /**
@@ -59,6 +65,8 @@ export class DocumentStore {
   constructor(private readonly deps: { redis: Redis; keys: Keys; searchBudget?: typeof SEARCH_BUDGET }) {
     if (!(deps.redis as Partial<SearchCommands>).searchDocuments)
       deps.redis.defineCommand('searchDocuments', { numberOfKeys: 2, lua: searchDocumentsScript });
+    if (!(deps.redis as Partial<VersionsCommand>).documentVersions)
+      deps.redis.defineCommand('documentVersions', { numberOfKeys: 2, lua: documentVersionsScript });
     this.redis = deps.redis as Redis & SearchCommands;
   }
 
@@ -67,24 +75,24 @@ export class DocumentStore {
   }
 
   /**
-   * Records many documents in one round trip (one MULTI: every record and one index update), as
-   * an ingest job writes a batch. A record given twice keeps the last.
+   * Records many documents in one round trip (one MULTI: every record, one index update and their
+   * versions with the per-version counts), as an ingest job writes a batch. A record given twice
+   * keeps the last.
    */
   async putMany(tenant: string, records: DocumentRecord[]): Promise<void> {
     if (!records.length) return;
-    const { redis, keys } = this.deps;
+    const { keys } = this.deps;
     // A few commands whatever the number of records (their keys share the tenant's hash slot).
-    const versioned = records.filter((r) => r.version);
-    const unversioned = records.filter((r) => !r.version);
-    const multi = redis
+    const multi = this.redis
       .multi()
       .mset(records.flatMap((r) => [keys.document(tenant, r.id), JSON.stringify(r)]))
       .hset(keys.documentSearch(tenant), ...records.flatMap((r) => [r.id, documentSearchText(r)]))
       .zadd(keys.documentIndex(tenant), ...records.flatMap((r) => [0, r.id]));
-    if (versioned.length)
-      multi.hset(keys.documentVersions(tenant), ...versioned.flatMap((r) => [r.id, r.version!]));
-    if (unversioned.length) multi.hdel(keys.documentVersions(tenant), ...unversioned.map((r) => r.id));
-    await multi.exec();
+    await this.versionsIn(
+      multi,
+      tenant,
+      records.flatMap((r) => [r.id, r.version ?? '']),
+    ).exec();
   }
 
   async find(tenant: string, id: string): Promise<DocumentRecord | null> {
@@ -117,40 +125,58 @@ export class DocumentStore {
     for (;;) {
       const ids = await redis.zrange(keys.documentIndex(tenant), 0, REMOVE_BATCH - 1);
       if (!ids.length) break;
-      await redis
+      const multi = redis
         .multi()
         .del(...ids.map((id) => keys.document(tenant, id)))
         .zrem(keys.documentIndex(tenant), ...ids)
-        .hdel(keys.documentSearch(tenant), ...ids)
-        .hdel(keys.documentVersions(tenant), ...ids)
-        .exec();
+        .hdel(keys.documentSearch(tenant), ...ids);
+      const unversioned = ids.flatMap((id) => [id, '']);
+      await this.versionsIn(multi, tenant, unversioned).exec();
       removed += ids.length;
     }
-    await redis.del(keys.documentSearch(tenant), keys.documentVersions(tenant));
+    await redis.del(
+      keys.documentSearch(tenant),
+      keys.documentVersions(tenant),
+      keys.documentVersionCounts(tenant),
+    );
     return removed;
   }
 
   async remove(tenant: string, id: string): Promise<void> {
-    const { redis, keys } = this.deps;
-    await redis
+    const { keys } = this.deps;
+    const multi = this.redis
       .multi()
       .del(keys.document(tenant, id))
       .zrem(keys.documentIndex(tenant), id)
-      .hdel(keys.documentSearch(tenant), id)
-      .hdel(keys.documentVersions(tenant), id)
-      .exec();
+      .hdel(keys.documentSearch(tenant), id);
+    await this.versionsIn(multi, tenant, [id, '']).exec();
   }
 
-  /** How many documents the tenant has of each version, and how many without one. */
+  /**
+   * How many documents the tenant has of each version, and how many without one: O(versions), from
+   * the counts writes keep (counted once from the documents' versions for a tenant written before).
+   */
   async versionCounts(tenant: string): Promise<{ counts: Map<string, number>; unversioned: number }> {
-    const { redis, keys } = this.deps;
-    const [versions, total] = await Promise.all([
-      redis.hvals(keys.documentVersions(tenant)),
-      redis.zcard(keys.documentIndex(tenant)),
-    ]);
+    const { keys } = this.deps;
+    const multi = this.redis.multi().zcard(keys.documentIndex(tenant));
+    const replies = (await this.versionsIn(multi, tenant, []).exec())!;
+    const failed = replies.find(([error]) => error)?.[0];
+    if (failed) throw failed;
+    const [[, total], [, flat]] = replies as [[null, number], [null, string[]]];
     const counts = new Map<string, number>();
-    for (const version of versions) counts.set(version, (counts.get(version) ?? 0) + 1);
-    return { counts, unversioned: Math.max(0, total - versions.length) };
+    for (let i = 0; i < flat.length; i += 2) counts.set(flat[i]!, Number(flat[i + 1]));
+    const versioned = [...counts.values()].reduce((sum, count) => sum + count, 0);
+    return { counts, unversioned: Math.max(0, total - versioned) };
+  }
+
+  /** Adds to `multi` the change of documents' versions (id, version or '' pairs) and their counts. */
+  private versionsIn(multi: ChainableCommander, tenant: string, pairs: string[]): ChainableCommander {
+    const { keys } = this.deps;
+    return (multi as ChainableCommander & VersionsCommand).documentVersions(
+      keys.documentVersions(tenant),
+      keys.documentVersionCounts(tenant),
+      ...pairs,
+    );
   }
 
   /**

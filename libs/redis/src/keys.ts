@@ -116,6 +116,10 @@ export class Keys {
   documentVersions(tenant: string): string {
     return `${this.prefix}:{docs:${tenant}}:versions`;
   }
+  /** Hash of a tenant's docs versions → how many documents have each, kept with {@link documentVersions}. */
+  documentVersionCounts(tenant: string): string {
+    return `${this.prefix}:{docs:${tenant}}:version-counts`;
+  }
   /** The tenant's default docs version (a string key; absent: the newest). */
   defaultVersion(tenant: string): string {
     return `${this.prefix}:{docs:${tenant}}:default-version`;

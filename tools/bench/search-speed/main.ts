@@ -193,7 +193,8 @@ async function main(): Promise<void> {
       await versionsRemoved(dataDir, await tableVersions(dataDir));
       const queries = Array.from({ length: QUERIES }, () => sentence(5));
       const oldStore = typeof values['old-store'] === 'string' ? values['old-store'] : undefined;
-      return reportVersioned({ dataDir, chunks, queries, total: TOTAL, load, oldStore });
+      // Awaited here: the `finally` below stops the deployment and removes its folder.
+      return await reportVersioned({ dataDir, chunks, queries, total: TOTAL, load, oldStore });
     }
 
     /** One table row per mode: server and HTTP p50 and p95 over `QUERIES` queries. */

@@ -25,10 +25,14 @@ export function oldBuild(path: string): SearchBuild {
   return require(resolve(path)) as SearchBuild;
 }
 
-/** p50 and p95 of one mode's searches without and with a version through one build, ms (`took_ms`). */
+/** How a store ranks: through the search mirror (as a running API serves), or LanceDB's indexes (while it catches up). */
+type RankedBy = 'mirror' | 'indexes';
+
+/** p50 and p95 of one mode's searches without and with a version through one build's store, ms (`took_ms`). */
 export interface VersionedTimes {
   mode: SearchMode;
   build: 'old' | 'new';
+  rankedBy: RankedBy;
   unfiltered: { p50: number; p95: number };
   versioned: { p50: number; p95: number };
   /** Results of the versioned searches from another version than the one asked (must be 0). */
@@ -37,13 +41,13 @@ export interface VersionedTimes {
   differing?: number;
 }
 
-type Path = `${'old' | 'new'}-${'unfiltered' | 'versioned'}`;
-
 /**
  * The same queries without a version and with one (`2.x`: its chunks and the unversioned ones,
- * half of the tenant), through the search mirror as a running API serves them, side by side in
- * the bench process on the deployment's table; with `old`, through that build too (a store of its
- * own on the same table), each query's searches in a turning order.
+ * half of the tenant), through the search mirror and through LanceDB's indexes (a store of each
+ * kind), side by side in the bench process on the deployment's table; with `old`, through that
+ * build's stores too. A query's second search through a store finds what its first read
+ * (passages, LanceDB's pages) warm: each of the two goes first for half the queries, and the
+ * stores take turns at going first.
  */
 export async function measureVersioned(opts: {
   dataDir: string;
@@ -54,58 +58,61 @@ export async function measureVersioned(opts: {
   const dir = join(opts.dataDir, 'lancedb');
   const builds = { new: { EmbeddedStore, Retrieval, LocalEmbedder }, ...(opts.old && { old: opts.old }) };
   // One after the other: each store's opening may bring the table to its layout.
-  const opened: { name: string; store: EmbeddedStore; retrieval: Retrieval }[] = [];
-  for (const [name, build] of Object.entries(builds)) {
-    const store = await build.EmbeddedStore.open(dir);
-    await store.mirrorReady();
-    opened.push({
-      name,
-      store,
-      retrieval: new build.Retrieval({ store, embedder: new build.LocalEmbedder() }),
-    });
-  }
+  const opened: { build: 'old' | 'new'; rankedBy: RankedBy; store: EmbeddedStore; retrieval: Retrieval }[] =
+    [];
+  for (const [build, code] of Object.entries(builds) as ['old' | 'new', SearchBuild][])
+    for (const rankedBy of ['mirror', 'indexes'] as const) {
+      const store = await code.EmbeddedStore.open(dir, { searchMirror: rankedBy === 'mirror' });
+      await store.mirrorReady();
+      const retrieval = new code.Retrieval({ store, embedder: new code.LocalEmbedder() });
+      opened.push({ build, rankedBy, store, retrieval });
+    }
   try {
     const times: VersionedTimes[] = [];
-    const paths = opened.flatMap(({ name }) => [`${name}-unfiltered`, `${name}-versioned`] as Path[]);
     for (const mode of ['keyword', 'semantic', 'hybrid'] as SearchMode[]) {
-      const took = new Map<Path, number[]>(paths.map((path) => [path, []]));
-      const crossed = { old: 0, new: 0 };
-      let differing = 0;
+      const took = opened.map(() => ({ unfiltered: [] as number[], versioned: [] as number[] }));
+      const crossed = opened.map(() => 0);
+      const differing = opened.map(() => 0);
       for (const [i, query] of opts.queries.entries()) {
-        const found = new Map<Path, string>();
-        for (let k = 0; k < paths.length; k++) {
-          const path = paths[(i + k) % paths.length]!;
-          const [name, kind] = path.split('-') as ['old' | 'new', string];
-          const version = kind === 'versioned' ? '2.x' : undefined;
-          const { retrieval } = opened.find((build) => build.name === name)!;
-          const { took_ms, results } = await retrieval.search({
-            tenants: [opts.tenant],
-            query,
-            mode,
-            filters: [],
-            version,
-            limit: 10,
-          });
-          took.get(path)!.push(took_ms);
-          found.set(path, results.map((r) => r.chunk_id).join(' '));
-          if (version)
-            crossed[name] += results.filter(
+        const found = new Map<string, string>();
+        const kinds = i % 2 ? (['versioned', 'unfiltered'] as const) : (['unfiltered', 'versioned'] as const);
+        for (let k = 0; k < opened.length; k++) {
+          const s = (Math.floor(i / 2) + k) % opened.length;
+          const { build, rankedBy, retrieval } = opened[s]!;
+          for (const kind of kinds) {
+            const version = kind === 'versioned' ? '2.x' : undefined;
+            const { took_ms, results } = await retrieval.search({
+              tenants: [opts.tenant],
+              query,
+              mode,
+              filters: [],
+              version,
+              limit: 10,
+            });
+            took[s]![kind].push(took_ms);
+            if (!version) continue;
+            found.set(`${build} ${rankedBy}`, results.map((r) => r.chunk_id).join(' '));
+            crossed[s]! += results.filter(
               (r) => r.metadata['version'] && r.metadata['version'] !== version,
             ).length;
+          }
         }
-        if (opts.old && found.get('old-versioned') !== found.get('new-versioned')) differing++;
+        opened.forEach(({ build, rankedBy }, s) => {
+          if (build === 'new' && opts.old && found.get(`new ${rankedBy}`) !== found.get(`old ${rankedBy}`))
+            differing[s]!++;
+        });
       }
-      for (const { name } of opened) {
-        const build = name as 'old' | 'new';
+      opened.forEach(({ build, rankedBy }, s) =>
         times.push({
           mode,
           build,
-          unfiltered: percentiles(took.get(`${build}-unfiltered`)!),
-          versioned: percentiles(took.get(`${build}-versioned`)!),
-          crossed: crossed[build],
-          ...(opts.old && build === 'new' && { differing }),
-        });
-      }
+          rankedBy,
+          unfiltered: percentiles(took[s]!.unfiltered),
+          versioned: percentiles(took[s]!.versioned),
+          crossed: crossed[s]!,
+          ...(opts.old && build === 'new' && { differing: differing[s]! }),
+        }),
+      );
     }
     return times;
   } finally {
@@ -125,16 +132,16 @@ export function versionedSection(
   run: { chunks: number; queries: number; loadBefore: string; loadAfter: string; old: boolean },
 ): string {
   const oldNote = run.old
-    ? " The old build (the version checked after the ranking, `--old-store`) searched the same table through a store and mirror of its own, in the same process, each query's four searches in a turning order."
+    ? ' The old build (`--old-store`) searched the same table through stores of its own, in the same process.'
     : '';
   return [
-    `${run.chunks.toLocaleString('en')} synthetic chunks ingested through \`POST /documents/\` as in "Search speed", each document with a docs version (\`1.x\`, \`2.x\`, \`3.x\`, a quarter each, and a quarter without one). Side by side in the bench process, on the deployment's table once its upkeep had ended, through the search mirror (as the API serves searches): the same ${run.queries} queries of 5 words per mode without a version and with \`version: 2.x\` (its chunks and the unversioned ones: half of the tenant), limit 10 (\`took_ms\`).${oldNote} Run on ${new Date().toISOString().slice(0, 10)}; load average (1, 5, 15 min) ${run.loadBefore} before the searches, ${run.loadAfter} after (2 cores, shared with other work).`,
+    `${run.chunks.toLocaleString('en')} synthetic chunks ingested through \`POST /documents/\` as in "Search speed", each document with a docs version (\`1.x\`, \`2.x\`, \`3.x\`, a quarter each, and a quarter without one). Side by side in the bench process, on the deployment's table once its upkeep had ended, through the search mirror (as the API serves searches) and through LanceDB's indexes (as it searches while its mirror catches up), a store of each: the same ${run.queries} queries of 5 words per mode without a version and with \`version: 2.x\` (its chunks and the unversioned ones: half of the tenant), limit 10 (\`took_ms\`), each query's two searches through a store one after the other, which of them goes first changing every query, the stores taking turns at going first.${oldNote} Run on ${new Date().toISOString().slice(0, 10)}; load average (1, 5, 15 min) ${run.loadBefore} before the searches, ${run.loadAfter} after (2 cores, shared with other work).`,
     '',
-    '| mode | build | unfiltered p50 (p95) ms | version 2.x p50 (p95) ms | versioned / unfiltered (p50) | results of another version | versioned results differing from old |',
-    '|---|---|---|---|---|---|---|',
+    '| mode | build | ranked by | unfiltered p50 (p95) ms | version 2.x p50 (p95) ms | versioned / unfiltered (p50) | results of another version | versioned results differing from old |',
+    '|---|---|---|---|---|---|---|---|',
     ...times.map(
-      ({ mode, build, unfiltered, versioned, crossed, differing }) =>
-        `| ${mode} | ${build} | ${unfiltered.p50.toFixed(1)} (${unfiltered.p95.toFixed(1)}) | ${versioned.p50.toFixed(1)} (${versioned.p95.toFixed(1)}) | **${versioned.p50 >= unfiltered.p50 ? '+' : ''}${((versioned.p50 / unfiltered.p50 - 1) * 100).toFixed(0)} %** | ${crossed} | ${differing === undefined ? '–' : `${differing} of ${run.queries}`} |`,
+      ({ mode, build, rankedBy, unfiltered, versioned, crossed, differing }) =>
+        `| ${mode} | ${build} | ${rankedBy === 'mirror' ? 'search mirror' : "LanceDB's indexes"} | ${unfiltered.p50.toFixed(1)} (${unfiltered.p95.toFixed(1)}) | ${versioned.p50.toFixed(1)} (${versioned.p95.toFixed(1)}) | **${versioned.p50 >= unfiltered.p50 ? '+' : ''}${((versioned.p50 / unfiltered.p50 - 1) * 100).toFixed(0)} %** | ${crossed} | ${differing === undefined ? '–' : `${differing} of ${run.queries}`} |`,
     ),
     '',
     'Target: a search with a version within 10 % of an unfiltered one; no result of another version.',
