@@ -16,27 +16,16 @@ export interface MirrorBytes {
 }
 
 /**
- * The search mirror's postings of one term, in typed arrays that double as they fill (trimmed to
- * their size once a mirror is built, see `SearchMirror.trim`).
+ * One term's postings in the search mirror: the slots of the rows holding it (ascending) and how
+ * often each holds it (at most 65,535 counted), in typed arrays that double as they fill (trimmed
+ * to their size once a mirror is built, see `MirrorTerms.trim`).
  */
-/** One term's postings: the slots of the rows holding it and how often each holds it. */
 export interface Postings {
   slots: Int32Array;
   counts: Uint16Array;
   size: number;
-}
-
-/** Adds to `postings` that the row of `slot` holds `term` `count` times (at most 65,535 counted). */
-export function post(postings: Map<number, Postings>, term: number, slot: number, count: number): void {
-  let list = postings.get(term);
-  if (!list) postings.set(term, (list = { slots: new Int32Array(4), counts: new Uint16Array(4), size: 0 }));
-  if (list.size === list.slots.length) {
-    list.slots = grown(list.slots, list.size * 2);
-    list.counts = grown(list.counts, list.size * 2);
-  }
-  list.slots[list.size] = slot;
-  list.counts[list.size] = Math.min(count, 0xffff);
-  list.size++;
+  /** The slot of the last posting (−1: none), which a row's next occurrence of the term counts to. */
+  last: number;
 }
 
 /** `array` copied into one of `size` elements. */

@@ -81,6 +81,23 @@ describe('SearchMirror', () => {
     expect(held.semantic(['a', 'b'], [0, 1, 0, 0], 4).map((hit) => hit.rowId)).toEqual([5n, 105n, 4n, 104n]);
   });
 
+  it('searches staged rows only once they are published', () => {
+    const held = mirror();
+    held.version = 3;
+    const weights = queryWeights(queryTerms('signing key'), statsOf(TEXTS));
+    const before = held.keyword(['a'], weights, 10, 20);
+    held.stage();
+    held.add([{ rowId: 200n, tenant: 'a', searchText: 'signing key signing key', vector: [1, 9, 0, 0] }]);
+    expect(held.has(200)).toBe(true);
+    expect(held.version).toBe(3);
+    expect(held.keyword(['a'], weights, 10, 20)).toEqual(before);
+    expect(held.semantic(['a'], [1, 9, 0, 0], 20).map((hit) => hit.rowId)).not.toContain(200n);
+    held.publish(4);
+    expect(held.version).toBe(4);
+    expect(held.keyword(['a'], weights, 10, 1).map((hit) => hit.rowId)).toEqual([200n]);
+    expect(held.semantic(['a'], [1, 9, 0, 0], 1).map((hit) => hit.rowId)).toEqual([200n]);
+  });
+
   it('ranks rows by their approximate cosine with the query vector', () => {
     const hits = mirror().semantic(['a'], [1, 1, 0, 0], 3);
     expect(hits.map((hit) => hit.rowId)).toEqual([1n, 2n, 3n]);
