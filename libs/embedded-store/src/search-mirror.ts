@@ -231,12 +231,12 @@ export class SearchMirror {
     if (!this.vectors || vector.length !== this.vectors.dimensions) return [];
     const allowed = this.tenantCodes.mask(tenants, CODES);
     const kept = this.versionMask(version);
-    const { tenants: rowTenants, versions } = this;
+    const { tenants: rowTenants, versions, visible } = this;
     const { dot, factor, queryFactor } = this.vectors.score(vector);
     const best = new BestRows(limit);
     // Most rows score below the `limit`th best so far: those are passed over before their tenant is read.
     let floor = best.floor;
-    for (let slot = 0; slot < this.visible; slot++) {
+    for (let slot = 0; slot < visible; slot++) {
       const score = dot[slot]! * factor[slot]! * queryFactor;
       if (score <= floor || !allowed[rowTenants[slot]!] || !kept[versions[slot]!]) continue;
       best.offer(slot, score);
