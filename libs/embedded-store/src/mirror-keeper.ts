@@ -247,17 +247,17 @@ export class MirrorKeeper {
     if (count > MAX_MIRROR_ROWS || added < 0 || added + current.dead > current.rows * REBUILD_SHARE)
       return null;
     if ((await table.countRows(newer)) !== added) return null;
+    // Rows staged by a catching up that failed stay staged: the next goes on from them (they are
+    // counted as held), or changes the mirror in place, which publishes them with the rest.
     current.stage();
-    try {
-      if (added) await readAppended(current, table, added, APPEND_BATCH_ROWS, () => this.closed);
-      if (this.closed) return null;
-      if (current.rows !== count) throw new Error(`the mirror read ${current.rows} rows of ${count}`);
-      current.publish(version);
-      return added;
-    } finally {
-      // Staged rows cannot be taken back: a mirror left between versions is built afresh.
-      if (current.version !== version) this.mirror = null;
+    if (added) await readAppended(current, table, added, APPEND_BATCH_ROWS, () => this.closed);
+    if (this.closed) return null;
+    if (current.rows !== count) {
+      this.mirror = null;
+      throw new Error(`the mirror read ${current.rows} rows of ${count}`);
     }
+    current.publish(version);
+    return added;
   }
 
   /**
@@ -288,7 +288,7 @@ export class MirrorKeeper {
       addRows(current, await rows.toArrow());
       await this.turn();
     }
-    current.version = version;
+    current.publish(version);
     return { mirror: current, added: added.length, removed: removed.length };
   }
 }
