@@ -51,7 +51,8 @@ const REBUILD_SHARE = 0.25;
  * are stable), except in a table made before they were, where it gives every row a new one.
  *
  * When rows were only appended (an import: the row count grew by exactly the rows of row ids past
- * the largest held), those are read with a filter on the row id and a search waits for them (at
+ * the largest held), those are taken by row id (see `readAppended`) and staged, searches of the
+ * version held going on through the mirror, and a search of the new version waits for them (at
  * most {@link APPEND_WAIT_MS}) rather than going to LanceDB's indexes: results stay exact for the
  * latest version without a slow minute after each import. Otherwise (removed rows to look for, or
  * a build afresh) searches go to LanceDB's indexes meanwhile, as they do in a process that has not

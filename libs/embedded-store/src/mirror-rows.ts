@@ -59,8 +59,8 @@ export async function rowIds(table: lancedb.Table): Promise<bigint[]> {
 /**
  * Reads the `added` rows past `mirror`'s largest row id into it, `batchRows` at a time, yielding
  * to the event loop after each (until `closed`). Stable row ids are given out one after another,
- * so those are taken by row id (a filter on the row id reads every row's columns: about a second
- * per thousand rows at 1,000,000); the rest, past the first batch not found so, by the filter.
+ * so those are taken by row id (a filter on the row id is checked against every row of the
+ * table); the rest, past the first batch not found so, by the filter.
  */
 export async function readAppended(
   mirror: SearchMirror,
