@@ -81,6 +81,24 @@ describe('SearchMirror', () => {
     expect(held.semantic(['a', 'b'], [0, 1, 0, 0], 4).map((hit) => hit.rowId)).toEqual([5n, 105n, 4n, 104n]);
   });
 
+  it('takes in the new rows of a batch that holds some rows it has, their texts and vectors with them', () => {
+    const held = mirror();
+    held.add([
+      { rowId: 1n, tenant: 'a', searchText: TEXTS[1]!, vector: [1, 1, 0, 0] },
+      { rowId: 300n, tenant: 'c', searchText: 'rotation of keys', vector: [0, 0, 1, 0] },
+      { rowId: 101n, tenant: 'b', searchText: TEXTS[1]!, vector: [1, 1, 0, 0] },
+      { rowId: 301n, tenant: 'c', searchText: 'Tokens expire', vector: [0, 0, 0, 1] },
+    ]);
+    expect(held.rows).toBe(14);
+    const stats = statsOf(['rotation of keys', 'Tokens expire']);
+    const rotation = queryWeights(queryTerms('rotation'), stats);
+    expect(held.keyword(['c'], rotation, 2, 5).map((hit) => hit.rowId)).toEqual([300n]);
+    const tokens = queryWeights(queryTerms('expire'), stats);
+    expect(held.keyword(['c'], tokens, 2, 5).map((hit) => hit.rowId)).toEqual([301n]);
+    expect(held.semantic(['c'], [0, 0, 0, 1], 1).map((hit) => hit.rowId)).toEqual([301n]);
+    expect(held.semantic(['c'], [0, 0, 1, 0], 1).map((hit) => hit.rowId)).toEqual([300n]);
+  });
+
   it('searches staged rows only once they are published', () => {
     const held = mirror();
     held.version = 3;
