@@ -1,6 +1,7 @@
 import { setImmediate as yieldToEvents } from 'node:timers/promises';
 import type * as lancedb from '@lancedb/lancedb';
-import { addRows, MIRROR_COLUMNS as COLUMNS, rowIds, within, type MirrorEvents } from './mirror-rows';
+import { addRows, MIRROR_COLUMNS as COLUMNS, readAppended, rowIds } from './mirror-rows';
+import { within, type MirrorEvents } from './mirror-rows';
 import { rowNumber } from './mirror-parts';
 import { SearchMirror } from './search-mirror';
 
@@ -20,20 +21,21 @@ const IDLE_MS = 60_000;
 export const MAX_MIRROR_ROWS = 2_000_000;
 /**
  * Longest a search waits for the mirror to take in the rows appended since the version it holds
- * (an import's: read by a row-id filter, a few milliseconds per thousand rows on a quiet machine),
- * before it goes to LanceDB's indexes instead: those take 40 to 50 ms at 1,000,000 chunks on a
- * quiet machine and seconds on a loaded one, so waiting is the faster way even when it is slow. A
- * catching up that must look for removed rows (a scan of every row id) is not waited for.
+ * (an import's: taken by row id, a few milliseconds per thousand rows), before it goes to
+ * LanceDB's indexes instead: those take 40 to 50 ms at 1,000,000 chunks on a quiet machine and
+ * seconds on a loaded one (5.6 s at p50 during an import at load 4 to 10, each such search slowing
+ * the catching up it gave up on), so waiting is the faster way even when it is slow. A catching up
+ * that must look for removed rows (a scan of every row id) is not waited for.
  */
-const APPEND_WAIT_MS = 250;
+const APPEND_WAIT_MS = 2_000;
 /**
  * Rows taken in between two turns of the event loop, and rows read per take by row id: about 6 ms
  * of work, so that a search through the indexes meanwhile waits little at each of its steps (with
  * 256 rows, searches during a build at 300,000 chunks took 180 ms at p95).
  */
 const BATCH_ROWS = 64;
-/** Rows taken in between two turns of the event loop when catching up with appended rows. */
-const APPEND_BATCH_ROWS = 256;
+/** Rows taken by row id per read when catching up with appended rows (an ingest job writes 1,000). */
+const APPEND_BATCH_ROWS = 1_024;
 /**
  * Share of the mirror's rows, removed or new, from which it is built afresh rather than changed:
  * dead slots cost memory and time, and a compaction of a table made before stable row ids (see
@@ -49,7 +51,8 @@ const REBUILD_SHARE = 0.25;
  * are stable), except in a table made before they were, where it gives every row a new one.
  *
  * When rows were only appended (an import: the row count grew by exactly the rows of row ids past
- * the largest held), those are read with a filter on the row id and a search waits for them (at
+ * the largest held), those are taken by row id (see `readAppended`) and staged, searches of the
+ * version held going on through the mirror, and a search of the new version waits for them (at
  * most {@link APPEND_WAIT_MS}) rather than going to LanceDB's indexes: results stay exact for the
  * latest version without a slow minute after each import. Otherwise (removed rows to look for, or
  * a build afresh) searches go to LanceDB's indexes meanwhile, as they do in a process that has not
@@ -230,8 +233,9 @@ export class MirrorKeeper {
   /**
    * Brings `current` to `version` of `table` when rows were only appended since (the table holds
    * exactly the rows held and those of row ids past the largest held; row ids only grow): reads
-   * those with a filter on the row id, yielding to the event loop between batches but not waiting
-   * for searches (they wait for this). The rows added, or null when more than appending happened.
+   * those, yielding to the event loop between batches but not waiting for searches (they wait for
+   * this). The mirror stays searchable as the version it holds meanwhile: the new rows are staged,
+   * and published together. The rows added, or null when more than appending happened.
    */
   private async appendOnly(
     current: SearchMirror,
@@ -243,17 +247,17 @@ export class MirrorKeeper {
     const added = count - current.rows;
     if (count > MAX_MIRROR_ROWS || added < 0 || added + current.dead > current.rows * REBUILD_SHARE)
       return null;
-    if (added > 0 && (await table.countRows(newer)) !== added) return null;
-    if (added === 0 && current.lastRowId >= 0 && (await table.countRows(newer)) !== 0) return null;
-    current.version = -1;
-    if (added)
-      for await (const batch of table.query().where(newer).select(COLUMNS).withRowId())
-        for (let start = 0; start < batch.numRows; start += APPEND_BATCH_ROWS) {
-          if (this.closed) return null;
-          addRows(current, batch.slice(start, start + APPEND_BATCH_ROWS));
-          await yieldToEvents();
-        }
-    current.version = version;
+    if ((await table.countRows(newer)) !== added) return null;
+    // Rows staged by a catching up that failed stay staged: the next goes on from them (they are
+    // counted as held), or changes the mirror in place, which publishes them with the rest.
+    current.stage();
+    if (added) await readAppended(current, table, added, APPEND_BATCH_ROWS, () => this.closed);
+    if (this.closed) return null;
+    if (current.rows !== count) {
+      this.mirror = null;
+      throw new Error(`the mirror read ${current.rows} rows of ${count}`);
+    }
+    current.publish(version);
     return added;
   }
 
@@ -285,7 +289,7 @@ export class MirrorKeeper {
       addRows(current, await rows.toArrow());
       await this.turn();
     }
-    current.version = version;
+    current.publish(version);
     return { mirror: current, added: added.length, removed: removed.length };
   }
 }

@@ -16,27 +16,16 @@ export interface MirrorBytes {
 }
 
 /**
- * The search mirror's postings of one term, in typed arrays that double as they fill (trimmed to
- * their size once a mirror is built, see `SearchMirror.trim`).
+ * One term's postings in the search mirror: the slots of the rows holding it (ascending) and how
+ * often each holds it (at most 65,535 counted), in typed arrays that double as they fill (trimmed
+ * to their size once a mirror is built, see `MirrorTerms.trim`).
  */
-/** One term's postings: the slots of the rows holding it and how often each holds it. */
 export interface Postings {
   slots: Int32Array;
   counts: Uint16Array;
   size: number;
-}
-
-/** Adds to `postings` that the row of `slot` holds `term` `count` times (at most 65,535 counted). */
-export function post(postings: Map<number, Postings>, term: number, slot: number, count: number): void {
-  let list = postings.get(term);
-  if (!list) postings.set(term, (list = { slots: new Int32Array(4), counts: new Uint16Array(4), size: 0 }));
-  if (list.size === list.slots.length) {
-    list.slots = grown(list.slots, list.size * 2);
-    list.counts = grown(list.counts, list.size * 2);
-  }
-  list.slots[list.size] = slot;
-  list.counts[list.size] = Math.min(count, 0xffff);
-  list.size++;
+  /** The slot of the last posting (−1: none), which a row's next occurrence of the term counts to. */
+  last: number;
 }
 
 /** `array` copied into one of `size` elements. */
@@ -59,29 +48,11 @@ export function rowNumber(rowId: bigint): number {
   return id;
 }
 
-/** A row of the table as the mirror takes it in. */
-export interface MirrorRow {
-  rowId: bigint;
-  tenant: string;
-  /** The row's document (a hybrid search weighs a document's hits together). */
-  document: string;
-  /** The version of the row's document (DESIGN §17); none: it applies to every version. */
-  version?: string;
-  searchText: string;
-  vector: ArrayLike<number>;
-}
-
 /**
  * Slots the mirror's arrays start with (or the rows it expects); each growth adds a quarter: a
  * large mirror's next rows are an import's.
  */
 export const FIRST_SLOTS = 1_024;
-/**
- * The share of the slots a keyword query's postings must reach for its scores to be read slot by
- * slot rather than through the list of rows it touched.
- */
-export const DENSE_SHARE = 0.25;
-
 /** A JavaScript Map's cost per entry, about (V8: a hash table of key, value and chain link). */
 export const MAP_ENTRY_BYTES = 40;
 /** The tenant code of a removed row's slot. */

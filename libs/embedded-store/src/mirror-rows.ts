@@ -1,7 +1,8 @@
+import { setImmediate as yieldToEvents } from 'node:timers/promises';
 import type * as lancedb from '@lancedb/lancedb';
 import { versionOf } from '@docqa/contracts';
 import { METADATA_SQL } from './chunk-columns';
-import type { Table as ArrowTable } from 'apache-arrow';
+import type { Table as ArrowTable, Vector } from 'apache-arrow';
 import type { MirrorBytes } from './mirror-parts';
 import type { SearchMirror } from './search-mirror';
 
@@ -55,24 +56,95 @@ export async function rowIds(table: lancedb.Table): Promise<bigint[]> {
   return ids;
 }
 
-/** Adds the rows of a batch read with {@link MIRROR_COLUMNS} and their row ids to `mirror`. */
-export function addRows(mirror: SearchMirror, batch: Pick<ArrowTable, 'numRows' | 'getChild'>): void {
+/**
+ * Reads the `added` rows past `mirror`'s largest row id into it, `batchRows` at a time, yielding
+ * to the event loop after each (until `closed`). Stable row ids are given out one after another,
+ * so those are taken by row id (a filter on the row id is checked against every row of the
+ * table); the rest, past the first batch not found so, by the filter.
+ */
+export async function readAppended(
+  mirror: SearchMirror,
+  table: lancedb.Table,
+  added: number,
+  batchRows: number,
+  closed: () => boolean,
+): Promise<void> {
+  const end = mirror.lastRowId + added;
+  while (mirror.lastRowId < end && !closed()) {
+    const from = mirror.lastRowId + 1;
+    const ids = Array.from({ length: Math.min(batchRows, end - from + 1) }, (_, i) => from + i);
+    const before = mirror.rows;
+    // A take that fails (row ids not stable, or not there) leaves the rest to the filter.
+    const rows = await table
+      .takeRowIds(ids)
+      .select(MIRROR_COLUMNS)
+      .withRowId()
+      .toArrow()
+      .catch(() => null);
+    if (rows) addRows(mirror, rows);
+    if (mirror.rows - before !== ids.length) break;
+    await yieldToEvents();
+  }
+  if (mirror.lastRowId >= end || closed()) return;
+  const newer = `_rowid > ${mirror.lastRowId}`;
+  for await (const batch of table.query().where(newer).select(MIRROR_COLUMNS).withRowId())
+    for (let start = 0; start < batch.numRows; start += batchRows) {
+      if (closed()) return;
+      addRows(mirror, batch.slice(start, start + batchRows));
+      await yieldToEvents();
+    }
+}
+
+/** A batch of rows read with {@link MIRROR_COLUMNS} and their row ids, or a table of such batches. */
+type MirrorBatch = Pick<ArrowTable, 'numRows' | 'getChild'> & { batches?: MirrorBatch[] };
+
+/**
+ * Adds the rows of a batch read with {@link MIRROR_COLUMNS} and their row ids to `mirror`, from its
+ * columns' buffers: the search texts' UTF-8 bytes and the vectors' float32 values as Arrow holds
+ * them (a string and an array per row cost more than ranking them did).
+ */
+export function addRows(mirror: SearchMirror, batch: MirrorBatch): void {
+  if (batch.batches) return batch.batches.forEach((part) => addRows(mirror, part));
+  const count = batch.numRows;
+  if (!count) return;
   const rowId = batch.getChild('_rowid')!;
   const tenant = batch.getChild('tenant')!;
   const document = batch.getChild('document_id')!;
-  const searchText = batch.getChild('search_text')!;
-  const vector = batch.getChild('vector')!;
   const metadata = batch.getChild('metadata')!;
-  mirror.add(
-    Array.from({ length: batch.numRows }, (_, i) => ({
-      rowId: rowId.get(i) as bigint,
-      tenant: tenant.get(i) as string,
-      document: document.get(i) as string,
-      version: versionIn(metadata.get(i) as string | null),
-      searchText: searchText.get(i) as string,
-      vector: (vector.get(i) as { toArray(): Float32Array }).toArray(),
-    })),
+  const rows = Array.from({ length: count }, (_, i) => i);
+  mirror.addColumns({
+    rowIds: rows.map((i) => rowId.get(i) as bigint),
+    tenants: rows.map((i) => tenant.get(i) as string),
+    documents: rows.map((i) => document.get(i) as string),
+    versions: rows.map((i) => versionIn(metadata.get(i) as string | null)),
+    ...utf8Bytes(batch.getChild('search_text')!),
+    ...float32Values(batch.getChild('vector')!),
+  });
+}
+
+/** A string column's UTF-8 bytes and each row's offsets in them (a null: an empty text). */
+function utf8Bytes(column: Vector): { texts: Uint8Array; textOffsets: ArrayLike<number> } {
+  const data = column.data[0];
+  if (column.data.length === 1 && data && !data.nullCount && data.valueOffsets instanceof Int32Array)
+    return { texts: data.values as Uint8Array, textOffsets: data.valueOffsets };
+  const texts = Array.from({ length: column.length }, (_, i) =>
+    Buffer.from((column.get(i) as string | null) ?? ''),
   );
+  const textOffsets = [0];
+  for (const text of texts) textOffsets.push(textOffsets.at(-1)! + text.length);
+  return { texts: Buffer.concat(texts), textOffsets };
+}
+
+/** A fixed-size-list column of vectors: their values one after another, and their dimensions. */
+function float32Values(column: Vector): { vectors: ArrayLike<number>; dimensions: number } {
+  const dimensions = (column.type as { listSize: number }).listSize;
+  const values = column.data[0]?.children[0]?.values as unknown;
+  if (column.data.length === 1 && !column.data[0]!.nullCount && values instanceof Float32Array)
+    return { vectors: values, dimensions };
+  const vectors = new Float32Array(column.length * dimensions);
+  for (let i = 0; i < column.length; i++)
+    vectors.set((column.get(i) as { toArray(): Float32Array }).toArray(), i * dimensions);
+  return { vectors, dimensions };
 }
 
 /** The version in a row's metadata (JSON), parsed only when it names one. */

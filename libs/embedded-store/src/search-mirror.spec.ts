@@ -82,6 +82,49 @@ describe('SearchMirror', () => {
     expect(held.semantic(['a', 'b'], [0, 1, 0, 0], 4).map((hit) => hit.rowId)).toEqual([5n, 105n, 4n, 104n]);
   });
 
+  it('takes in the new rows of a batch that holds some rows it has, their texts and vectors with them', () => {
+    const held = mirror();
+    held.add([
+      { rowId: 1n, tenant: 'a', document: 'd1', searchText: TEXTS[1]!, vector: [1, 1, 0, 0] },
+      { rowId: 300n, tenant: 'c', document: 'd300', searchText: 'rotation of keys', vector: [0, 0, 1, 0] },
+      { rowId: 101n, tenant: 'b', document: 'd101', searchText: TEXTS[1]!, vector: [1, 1, 0, 0] },
+      { rowId: 301n, tenant: 'c', document: 'd301', searchText: 'Tokens expire', vector: [0, 0, 0, 1] },
+    ]);
+    expect(held.rows).toBe(14);
+    const stats = statsOf(['rotation of keys', 'Tokens expire']);
+    const rotation = queryWeights(queryTerms('rotation'), stats);
+    expect(held.keyword(['c'], rotation, 2, 5).map((hit) => hit.rowId)).toEqual([300n]);
+    const tokens = queryWeights(queryTerms('expire'), stats);
+    expect(held.keyword(['c'], tokens, 2, 5).map((hit) => hit.rowId)).toEqual([301n]);
+    expect(held.semantic(['c'], [0, 0, 0, 1], 1).map((hit) => hit.rowId)).toEqual([301n]);
+    expect(held.semantic(['c'], [0, 0, 1, 0], 1).map((hit) => hit.rowId)).toEqual([300n]);
+  });
+
+  it('searches staged rows only once they are published', () => {
+    const held = mirror();
+    held.version = 3;
+    const weights = queryWeights(queryTerms('signing key'), statsOf(TEXTS));
+    const before = held.keyword(['a'], weights, 10, 20);
+    held.stage();
+    held.add([
+      {
+        rowId: 200n,
+        tenant: 'a',
+        document: 'd200',
+        searchText: 'signing key signing key',
+        vector: [1, 9, 0, 0],
+      },
+    ]);
+    expect(held.has(200)).toBe(true);
+    expect(held.version).toBe(3);
+    expect(held.keyword(['a'], weights, 10, 20)).toEqual(before);
+    expect(held.semantic(['a'], [1, 9, 0, 0], 20).map((hit) => hit.rowId)).not.toContain(200n);
+    held.publish(4);
+    expect(held.version).toBe(4);
+    expect(held.keyword(['a'], weights, 10, 1).map((hit) => hit.rowId)).toEqual([200n]);
+    expect(held.semantic(['a'], [1, 9, 0, 0], 1).map((hit) => hit.rowId)).toEqual([200n]);
+  });
+
   it('ranks rows by their approximate cosine with the query vector', () => {
     const hits = mirror().semantic(['a'], [1, 1, 0, 0], 3);
     expect(hits.map((hit) => hit.rowId)).toEqual([1n, 2n, 3n]);

@@ -1,23 +1,21 @@
 import type { RankedHit } from './embedded-hits';
-import { BM25_B, BM25_K1, keywordTermIds, type SparseVector } from '@docqa/retrieval';
+import { BM25_B, BM25_K1, type SparseVector } from '@docqa/retrieval';
 import { VectorColumns } from './vector-columns';
 import { BestRows } from './best-rows';
 import {
   CODES,
   DEAD,
-  DENSE_SHARE,
   EVERY_VERSION,
   FIRST_SLOTS,
   grown,
   MAP_ENTRY_BYTES,
-  post,
   rowNumber,
   UNVERSIONED,
   ValueCodes,
   type MirrorBytes,
-  type MirrorRow,
-  type Postings,
 } from './mirror-parts';
+import { rowColumns, someColumns, type MirrorColumns, type MirrorRow } from './mirror-columns';
+import { MirrorTerms } from './mirror-terms';
 
 /**
  * An in-memory copy of what the embedded store's searches rank by, for every row of one version
@@ -50,7 +48,10 @@ export class SearchMirror {
   /** The largest row id held (rows added later have larger ones: see `MirrorKeeper`). */
   private maxRowId = -1;
   private size = 0;
-  private readonly postings = new Map<number, Postings>();
+  /** Slots searches read: rows added since {@link stage} are past it until {@link publish}. */
+  private visible = 0;
+  private staging = false;
+  private readonly terms = new MirrorTerms();
   private vectors: VectorColumns | null = null;
   /** Rows the first vectors' memory is made for (it doubles when full). */
   private readonly expected: number;
@@ -90,11 +91,9 @@ export class SearchMirror {
 
   /** Where the mirror's memory goes, in bytes (its arrays' whole capacity). */
   bytes(): MirrorBytes {
-    let postings = 0;
-    for (const list of this.postings.values()) postings += list.slots.byteLength + list.counts.byteLength;
     return {
       vectors: this.vectors?.bytes ?? 0,
-      postings,
+      postings: this.terms.bytes(),
       ids: this.rowIds.byteLength + this.slots.size * MAP_ENTRY_BYTES,
       columns:
         this.tenants.byteLength +
@@ -109,11 +108,7 @@ export class SearchMirror {
 
   /** Gives back the postings' unused room (after a build: each list grew by doubling). */
   trim(): void {
-    for (const list of this.postings.values())
-      if (list.slots.length > list.size) {
-        list.slots = list.slots.slice(0, list.size);
-        list.counts = list.counts.slice(0, list.size);
-      }
+    this.terms.trim();
   }
 
   /** Every row id held, as numbers. */
@@ -121,34 +116,55 @@ export class SearchMirror {
     return this.slots.keys();
   }
 
-  /** Adds rows (one the mirror holds already is left as it is). */
-  add(rows: MirrorRow[]): void {
-    rows = rows.filter((row) => !this.slots.has(rowNumber(row.rowId)));
-    if (!rows.length) return;
-    this.vectors ??= new VectorColumns(rows[0]!.vector.length, this.expected);
-    const first = this.vectors.add(rows.map((row) => row.vector));
-    if (first !== this.size) throw new Error('the mirror’s vectors and rows disagree');
-    if (this.size + rows.length > this.tenants.length)
-      this.growSlots(Math.max(this.size + rows.length, Math.ceil(this.tenants.length * 1.25)));
-    rows.forEach((row, i) => this.addRow(row, first + i));
-    this.size += rows.length;
+  /** Rows added from now on are held but not searched until {@link publish}. */
+  stage(): void {
+    this.staging = true;
   }
 
-  private addRow(row: MirrorRow, slot: number): void {
-    const id = rowNumber(row.rowId);
-    this.rowIds[slot] = id;
-    this.slots.set(id, slot);
-    if (id > this.maxRowId) this.maxRowId = id;
-    this.tenants[slot] = this.tenantCodes.code(row.tenant);
-    this.versions[slot] = row.version === undefined ? UNVERSIONED : this.versionCodes.code(row.version);
-    this.documents[slot] = this.documentCodes.code(row.document);
-    // Each distinct term once, with its count: the runs of the sorted terms.
-    const terms = Uint32Array.from(keywordTermIds(row.searchText)).sort();
-    this.lengths[slot] = terms.length;
-    for (let start = 0, end = 1; start < terms.length; start = end++) {
-      while (end < terms.length && terms[end] === terms[start]) end++;
-      post(this.postings, terms[start]!, slot, end - start);
+  /** Searches read every row added, as the table's `version`. */
+  publish(version: number): void {
+    this.staging = false;
+    this.visible = this.size;
+    this.version = version;
+  }
+
+  /** Adds rows (one the mirror holds already is left as it is). */
+  add(rows: MirrorRow[]): void {
+    this.addColumns(rowColumns(rows));
+  }
+
+  /** Adds rows given column by column (one the mirror holds already is left as it is). */
+  addColumns(rows: MirrorColumns): void {
+    const kept: number[] = [];
+    for (let i = 0; i < rows.rowIds.length; i++)
+      if (!this.slots.has(rowNumber(rows.rowIds[i]!))) kept.push(i);
+    if (!kept.length) return;
+    if (kept.length < rows.rowIds.length) rows = someColumns(rows, kept);
+    const count = kept.length;
+    this.vectors ??= new VectorColumns(rows.dimensions, this.expected);
+    const first = this.vectors.addFlat(rows.vectors, count);
+    if (first !== this.size) throw new Error('the mirror’s vectors and rows disagree');
+    if (this.size + count > this.tenants.length)
+      this.growSlots(Math.max(this.size + count, Math.ceil(this.tenants.length * 1.25)));
+    for (let i = 0; i < count; i++) {
+      const slot = first + i;
+      const id = rowNumber(rows.rowIds[i]!);
+      this.rowIds[slot] = id;
+      this.slots.set(id, slot);
+      if (id > this.maxRowId) this.maxRowId = id;
+      this.tenants[slot] = this.tenantCodes.code(rows.tenants[i]!);
+      this.documents[slot] = this.documentCodes.code(rows.documents[i]!);
+      const version = rows.versions[i];
+      this.versions[slot] = version === undefined ? UNVERSIONED : this.versionCodes.code(version);
+      this.lengths[slot] = this.terms.addText(
+        rows.texts,
+        rows.textOffsets[i]!,
+        rows.textOffsets[i + 1]!,
+        slot,
+      );
     }
+    this.size += count;
+    if (!this.staging) this.visible = this.size;
   }
 
   remove(id: number): void {
@@ -181,43 +197,20 @@ export class SearchMirror {
     const allowed = this.tenantCodes.mask(tenants, CODES);
     const kept = this.versionMask(version);
     const norms = this.lengthNorms(averageTerms);
-    const { scores, touched } = this;
-    const terms = weights.indices.flatMap((id, t) => {
-      const postings = this.postings.get(id);
-      // BM25: weight × tf × (k1 + 1) / (tf + k1 × (1 − b + b × length / average)).
-      return postings ? [{ postings, weight: weights.values[t]! * (BM25_K1 + 1) }] : [];
-    });
-    const dense = terms.reduce((sum, { postings }) => sum + postings.size, 0) >= this.size * DENSE_SHARE;
-    let count = 0;
-    for (const { postings, weight } of terms) {
-      const { slots, counts, size } = postings;
-      if (dense)
-        for (let p = 0; p < size; p++) {
-          const slot = slots[p]!;
-          const tf = counts[p]!;
-          scores[slot] = scores[slot]! + (weight * tf) / (tf + norms[slot]!);
-        }
-      else
-        for (let p = 0; p < size; p++) {
-          const slot = slots[p]!;
-          const tf = counts[p]!;
-          const score = scores[slot]!;
-          if (score === 0) touched[count++] = slot;
-          scores[slot] = score + (weight * tf) / (tf + norms[slot]!);
-        }
-    }
+    const { scores, touched, visible } = this;
+    const { dense, count } = this.terms.score(weights, visible, norms, scores, touched);
     const best = new BestRows(limit);
     const { tenants: rowTenants, versions } = this;
     // Rows holding no term score 0, and are passed over with those below the `limit`th best so far.
     let floor = Math.max(0, best.floor);
     if (dense) {
-      for (let slot = 0; slot < this.size; slot++) {
+      for (let slot = 0; slot < visible; slot++) {
         const score = scores[slot]!;
         if (score <= floor || !allowed[rowTenants[slot]!] || !kept[versions[slot]!]) continue;
         best.offer(slot, score);
         floor = Math.max(0, best.floor);
       }
-      scores.fill(0, 0, this.size);
+      scores.fill(0, 0, visible);
     } else
       for (let i = 0; i < count; i++) {
         const slot = touched[i]!;
@@ -238,12 +231,12 @@ export class SearchMirror {
     if (!this.vectors || vector.length !== this.vectors.dimensions) return [];
     const allowed = this.tenantCodes.mask(tenants, CODES);
     const kept = this.versionMask(version);
-    const { tenants: rowTenants, versions } = this;
+    const { tenants: rowTenants, versions, visible } = this;
     const { dot, factor, queryFactor } = this.vectors.score(vector);
     const best = new BestRows(limit);
     // Most rows score below the `limit`th best so far: those are passed over before their tenant is read.
     let floor = best.floor;
-    for (let slot = 0; slot < dot.length; slot++) {
+    for (let slot = 0; slot < visible; slot++) {
       const score = dot[slot]! * factor[slot]! * queryFactor;
       if (score <= floor || !allowed[rowTenants[slot]!] || !kept[versions[slot]!]) continue;
       best.offer(slot, score);
@@ -263,13 +256,19 @@ export class SearchMirror {
     }));
   }
 
-  /** Each slot's k1 × (1 − b + b × length / `average`), computed again when the average or the rows change. */
+  /**
+   * Each visible slot's k1 × (1 − b + b × length / `average`), computed again when the average
+   * changes, and for the slots made visible since otherwise.
+   */
   private lengthNorms(average: number): Float64Array {
-    if (this.normsFor.average !== average || this.normsFor.size !== this.size) {
-      if (this.norms.length < this.size) this.norms = new Float64Array(this.tenants.length);
-      for (let slot = 0; slot < this.size; slot++)
+    const { visible } = this;
+    if (this.normsFor.average !== average || this.normsFor.size > visible)
+      this.normsFor = { average, size: 0 };
+    if (this.normsFor.size < visible) {
+      if (this.norms.length < visible) this.norms = grown(this.norms, this.tenants.length);
+      for (let slot = this.normsFor.size; slot < visible; slot++)
         this.norms[slot] = BM25_K1 * (1 - BM25_B + (BM25_B * this.lengths[slot]!) / average);
-      this.normsFor = { average, size: this.size };
+      this.normsFor = { average, size: visible };
     }
     return this.norms;
   }

@@ -26,17 +26,32 @@ export interface Int8Vector {
 
 /** `vector` as int8, as the mirror stores a row and reads a query. */
 export function quantise(vector: ArrayLike<number>): Int8Vector {
+  const values = new Int8Array(vector.length);
+  return { values, factor: quantiseInto(vector, 0, vector.length, values, 0) };
+}
+
+/**
+ * Values `from` to `from + dimensions` of `vector` as int8 into `out` from `at`; returns their
+ * factor (see {@link Int8Vector}).
+ */
+function quantiseInto(
+  vector: ArrayLike<number>,
+  from: number,
+  dimensions: number,
+  out: Int8Array,
+  at: number,
+): number {
   let max = 0;
   let norm = 0;
-  for (let d = 0; d < vector.length; d++) {
+  for (let d = from; d < from + dimensions; d++) {
     const value = vector[d]!;
     max = Math.max(max, Math.abs(value));
     norm += value * value;
   }
   const scale = max / INT8_MAX;
-  const values = new Int8Array(vector.length);
-  if (scale) for (let d = 0; d < vector.length; d++) values[d] = Math.round(vector[d]! / scale);
-  return { values, factor: norm ? scale / Math.sqrt(norm) : 0 };
+  if (scale) for (let d = 0; d < dimensions; d++) out[at + d] = Math.round(vector[from + d]! / scale);
+  else out.fill(0, at, at + dimensions);
+  return norm ? scale / Math.sqrt(norm) : 0;
 }
 
 /**
@@ -77,6 +92,8 @@ export class VectorColumns {
   private columnsAt = 0;
   /** Per row: its scale divided by its norm (0 for a zero vector). */
   private factors = new Float32Array(0);
+  /** A batch's vectors as int8, row by row, before they are written column by column (scratch). */
+  private quantised = new Int8Array(0);
 
   /** Columns of `dimensions`, their memory made for `rows` rows (more as they come). */
   constructor(
@@ -101,20 +118,28 @@ export class VectorColumns {
    * a vector's 512 bytes into 512 columns one at a time cost 40 ns a byte.
    */
   add(vectors: ArrayLike<number>[]): number {
+    const flat = new Float64Array(vectors.length * this.dimensions);
+    vectors.forEach((vector, r) => {
+      if (vector.length !== this.dimensions)
+        throw new Error(`a vector of ${vector.length} dimensions among vectors of ${this.dimensions}`);
+      flat.set(vector, r * this.dimensions);
+    });
+    return this.addFlat(flat, vectors.length);
+  }
+
+  /** {@link add} of `count` vectors one after another in `values` (as Arrow holds a batch's). */
+  addFlat(values: ArrayLike<number>, count: number): number {
     const first = this.rows;
-    const count = vectors.length;
+    const dimensions = this.dimensions;
+    if (values.length < count * dimensions)
+      throw new Error(`${count} vectors of ${dimensions} dimensions expected`);
     // A quarter more at a time: a large mirror's next rows are an import's, not as many again.
     if (this.rows + count > this.capacity)
       this.grow(Math.max(this.rows + count, this.capacity + Math.ceil(this.capacity / 4)));
-    const dimensions = this.dimensions;
-    const quantised = new Int8Array(count * dimensions);
-    vectors.forEach((vector, r) => {
-      if (vector.length !== dimensions)
-        throw new Error(`a vector of ${vector.length} dimensions among vectors of ${dimensions}`);
-      const { values, factor } = quantise(vector);
-      quantised.set(values, r * dimensions);
-      this.factors[first + r] = factor;
-    });
+    if (this.quantised.length < count * dimensions) this.quantised = new Int8Array(count * dimensions);
+    const quantised = this.quantised;
+    for (let r = 0; r < count; r++)
+      this.factors[first + r] = quantiseInto(values, r * dimensions, dimensions, quantised, r * dimensions);
     const columns = new Int8Array(this.memory.buffer, this.columnsAt);
     for (let d = 0; d < dimensions; d++) {
       const column = d * this.capacity + first;

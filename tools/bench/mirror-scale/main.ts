@@ -6,8 +6,9 @@
  * the run's hour), with its full-text index. Then a store with a search mirror is opened on it and
  * measured: the mirror's build afresh (time, bytes per chunk by part, the process's RSS), searches
  * per mode through it, and searches while `--import` more chunks are appended (in jobs of 1,000,
- * as ingestion writes them) and for `--after-seconds` after: the mirror takes them in by a row-id
- * filter, where before issue 43 searches went to LanceDB's indexes until it had caught up.
+ * as ingestion writes them) and for `--after-seconds` after: the mirror takes them in by row id
+ * (staged, while searches of the version it holds go on through it), where before issue 43
+ * searches went to LanceDB's indexes until it had caught up.
  *
  *   npm run bench:mirror-scale [-- --chunks 1000000 --import 100000 --after-seconds 60]
  */

@@ -1,0 +1,227 @@
+import { BM25_K1, keywordTermIds, type SparseVector } from '@docqa/retrieval';
+import { grown, type Postings } from './mirror-parts';
+
+/** Bytes of an ASCII word from which the full-text index leaves it out (`maxTokenLength`, 40). */
+const MAX_WORD_BYTES = 40;
+/** Words the table remembers before it is emptied (a docs estate's vocabulary is far smaller). */
+const MAX_WORDS = 1_000_000;
+const FNV_OFFSET = 0x811c9dc5;
+const FNV_PRIME = 0x01000193;
+/** Which ASCII bytes a word is made of: the index splits on what is not a letter or a digit. */
+const WORD_BYTE = new Uint8Array(128).map((_, c) => Number(/[A-Za-z0-9]/.test(String.fromCharCode(c))));
+const decoder = new TextDecoder();
+/**
+ * The share of the slots a keyword query's postings must reach for its scores to be read slot by
+ * slot rather than through the list of rows it touched.
+ */
+const DENSE_SHARE = 0.25;
+
+/**
+ * The search mirror's postings, and how a row's search text becomes postings: the build's hot
+ * path (a million rows of 90 words). A text of ASCII is split on its UTF-8 bytes, each word looked
+ * up by its bytes in a table of the words seen (their postings list, or none for a stop word), so
+ * that neither a string nor a regular expression match is made per word; a word seen for the
+ * first time, and any text with a byte past ASCII, goes through `keywordTermIds`, which defines
+ * the terms (the same terms to the bit: ASCII letters and digits are the only ASCII bytes of
+ * `[\p{L}\p{N}]`, and an ASCII word of 40 bytes or more is no term).
+ */
+export class MirrorTerms {
+  /** Each term id's postings, slots ascending (rows are added in slot order). */
+  readonly postings = new Map<number, Postings>();
+  /** Open addressing: an entry's number + 1 per cell (0: empty); a power of two long. */
+  private cells = new Int32Array(1 << 16);
+  private hashes = new Int32Array(1 << 12);
+  private starts = new Int32Array(1 << 12);
+  private ends = new Int32Array(1 << 12);
+  private targets: (Postings | null)[] = [];
+  /** The words' bytes, one after another. */
+  private arena = new Uint8Array(1 << 16);
+  private arenaSize = 0;
+  /** The postings of the row being read, one per term occurrence (scratch). */
+  private readonly row: Postings[] = [];
+
+  /**
+   * Adds bytes `start` to `end` of `bytes` (UTF-8) as the search text of `slot`, which must be
+   * past every slot added before; returns the row's length in terms.
+   */
+  addText(bytes: Uint8Array, start: number, end: number, slot: number): number {
+    const row = this.row;
+    let n = 0;
+    let hash = FNV_OFFSET;
+    let wordStart = -1;
+    for (let p = start; p <= end; p++) {
+      const c = p < end ? bytes[p]! : 32;
+      if (c >= 0x80) return this.addTermIds(keywordTermIds(decoder.decode(bytes.subarray(start, end))), slot);
+      if (WORD_BYTE[c]) {
+        if (wordStart < 0) {
+          wordStart = p;
+          hash = FNV_OFFSET;
+        }
+        hash = Math.imul(hash ^ c, FNV_PRIME);
+      } else if (wordStart >= 0) {
+        const target = p - wordStart >= MAX_WORD_BYTES ? null : this.target(bytes, wordStart, p, hash);
+        if (target) row[n++] = target;
+        wordStart = -1;
+      }
+    }
+    this.commit(n, slot);
+    return n;
+  }
+
+  /** Adds a row's term ids (`keywordTermIds` of its search text) as `slot`; returns their count. */
+  addTermIds(ids: number[], slot: number): number {
+    for (let i = 0; i < ids.length; i++) this.row[i] = this.list(ids[i]!);
+    this.commit(ids.length, slot);
+    return ids.length;
+  }
+
+  /** Bytes the postings hold (their arrays' whole capacity). */
+  bytes(): number {
+    let bytes = 0;
+    for (const list of this.postings.values()) bytes += list.slots.byteLength + list.counts.byteLength;
+    return bytes;
+  }
+
+  /**
+   * Adds each posting of the query's terms (`weights`: IDF per term id) of the first `visible`
+   * slots to its slot's BM25 score in `scores`, `norms` being each slot's length normalisation;
+   * when they are few (not `dense`), the slots touched are listed in `touched` (`count` of them).
+   */
+  score(
+    weights: SparseVector,
+    visible: number,
+    norms: Float64Array,
+    scores: Float64Array,
+    touched: Int32Array,
+  ): { dense: boolean; count: number } {
+    const terms = weights.indices.flatMap((id, t) => {
+      const postings = this.postings.get(id);
+      if (!postings) return [];
+      // Postings of rows staged (past the visible slots) come last.
+      let size = postings.size;
+      while (size > 0 && postings.slots[size - 1]! >= visible) size--;
+      // BM25: weight × tf × (k1 + 1) / (tf + k1 × (1 − b + b × length / average)).
+      return [{ postings, size, weight: weights.values[t]! * (BM25_K1 + 1) }];
+    });
+    const dense = terms.reduce((sum, { size }) => sum + size, 0) >= visible * DENSE_SHARE;
+    let count = 0;
+    for (const { postings, size, weight } of terms) {
+      const { slots, counts } = postings;
+      if (dense)
+        for (let p = 0; p < size; p++) {
+          const slot = slots[p]!;
+          const tf = counts[p]!;
+          scores[slot] = scores[slot]! + (weight * tf) / (tf + norms[slot]!);
+        }
+      else
+        for (let p = 0; p < size; p++) {
+          const slot = slots[p]!;
+          const tf = counts[p]!;
+          const score = scores[slot]!;
+          if (score === 0) touched[count++] = slot;
+          scores[slot] = score + (weight * tf) / (tf + norms[slot]!);
+        }
+    }
+    return { dense, count };
+  }
+
+  /** Gives back the postings' unused room (after a build: each list grew by doubling). */
+  trim(): void {
+    for (const list of this.postings.values())
+      if (list.slots.length > list.size) {
+        list.slots = list.slots.slice(0, list.size);
+        list.counts = list.counts.slice(0, list.size);
+      }
+  }
+
+  /** The first `n` postings of the row scratch, as `slot`'s: a term held again counts once more. */
+  private commit(n: number, slot: number): void {
+    const row = this.row;
+    for (let i = 0; i < n; i++) {
+      const list = row[i]!;
+      if (list.last === slot) {
+        const at = list.size - 1;
+        if (list.counts[at]! < 0xffff) list.counts[at]!++;
+        continue;
+      }
+      if (list.size === list.slots.length) {
+        list.slots = grown(list.slots, list.size * 2);
+        list.counts = grown(list.counts, list.size * 2);
+      }
+      list.slots[list.size] = slot;
+      list.counts[list.size] = 1;
+      list.size++;
+      list.last = slot;
+    }
+  }
+
+  /** A term id's postings, made empty the first time. */
+  private list(id: number): Postings {
+    let list = this.postings.get(id);
+    if (!list)
+      this.postings.set(
+        id,
+        (list = { slots: new Int32Array(4), counts: new Uint16Array(4), size: 0, last: -1 }),
+      );
+    return list;
+  }
+
+  /** The postings of the ASCII word at bytes `start` to `end` (null: no term), `hash` its FNV-1a. */
+  private target(bytes: Uint8Array, start: number, end: number, hash: number): Postings | null {
+    const mask = this.cells.length - 1;
+    const length = end - start;
+    for (let cell = hash & mask; ; cell = (cell + 1) & mask) {
+      const entry = this.cells[cell]! - 1;
+      if (entry < 0) break;
+      if (this.hashes[entry] !== hash) continue;
+      const at = this.starts[entry]!;
+      if (this.ends[entry]! - at !== length) continue;
+      let same = true;
+      for (let i = 0; i < length && same; i++) same = this.arena[at + i] === bytes[start + i];
+      if (same) return this.targets[entry]!;
+    }
+    const ids = keywordTermIds(String.fromCharCode(...bytes.subarray(start, end)));
+    const target = ids.length ? this.list(ids[0]!) : null;
+    this.remember(bytes, start, end, hash, target);
+    return target;
+  }
+
+  private remember(
+    bytes: Uint8Array,
+    start: number,
+    end: number,
+    hash: number,
+    target: Postings | null,
+  ): void {
+    let entry = this.targets.length;
+    if (entry >= MAX_WORDS) {
+      this.cells.fill(0);
+      this.targets = [];
+      this.arenaSize = 0;
+      entry = 0;
+    }
+    if (entry === this.hashes.length) {
+      this.hashes = grown(this.hashes, entry * 2);
+      this.starts = grown(this.starts, entry * 2);
+      this.ends = grown(this.ends, entry * 2);
+    }
+    if (this.arenaSize + end - start > this.arena.length)
+      this.arena = grown(this.arena, Math.max(this.arena.length * 2, this.arenaSize + end - start));
+    this.arena.set(bytes.subarray(start, end), this.arenaSize);
+    this.hashes[entry] = hash;
+    this.starts[entry] = this.arenaSize;
+    this.ends[entry] = this.arenaSize += end - start;
+    this.targets.push(target);
+    // At most half full: twice the cells, every entry placed again.
+    if ((entry + 1) * 2 > this.cells.length) this.cells = new Int32Array(this.cells.length * 2);
+    else return void this.place(entry);
+    for (let e = 0; e <= entry; e++) this.place(e);
+  }
+
+  private place(entry: number): void {
+    const mask = this.cells.length - 1;
+    let cell = this.hashes[entry]! & mask;
+    while (this.cells[cell]) cell = (cell + 1) & mask;
+    this.cells[cell] = entry + 1;
+  }
+}
