@@ -106,7 +106,8 @@ if ((!values.only || values.only === 'widget') && existsSync(widgetEntry)) {
     build({
       entryPoints: { 'assistant-widget': widgetEntry },
       outdir: 'dist/apps/widget',
-      // Split: Markdown and the sanitiser load lazily with the first question, keeping the initial module small.
+      // Split: the answer kit (Markdown, the sanitiser, an answer's views) loads when the chat opens or
+      // is focused, or with the first answer; the search modal and each language's texts when needed.
       ...BROWSER,
       chunkNames: 'chunks/[name]-[hash]',
       tsconfig: 'apps/widget/tsconfig.json',

@@ -481,6 +481,44 @@ describe('widget behaviours in Chromium (scripted answers)', () => {
     await page.close();
   });
 
+  it('fetches the answers’ code as the chat opens or gets the focus, before the question, and styles the answer with it', async () => {
+    const kitRequested = (page: Page) => page.waitForRequest(/\/chunks\/answer-kit-\w+\.js$/);
+    const popup = await open({ popup: true });
+    const fetched: string[] = [];
+    popup.page.on('request', (req) => /answer-kit-/.test(req.url()) && fetched.push(req.url()));
+    const trigger = popup.page.getByTitle('Ask anything and get answers');
+    await trigger.waitFor();
+    await popup.page.waitForLoadState('networkidle');
+    expect(fetched).toEqual([]);
+    await Promise.all([kitRequested(popup.page), trigger.click()]);
+    // Inline: the question field's focus fetches it.
+    const { page } = await open({});
+    await page.waitForLoadState('networkidle');
+    await Promise.all([
+      kitRequested(page),
+      page.getByPlaceholder('Ask anything and get AI-generated answers...').focus(),
+    ]);
+    await ask(page, 'styled?');
+    await page.getByRole('button', { name: 'Bad answer' }).waitFor();
+    // The kit's styles apply once it has loaded: the code block, the sources, the feedback controls.
+    const styles = await page.evaluate(() => {
+      const root = document.querySelector('assistant-widget')!.shadowRoot!;
+      const style = (selector: string) => getComputedStyle(root.querySelector(selector)!);
+      return {
+        pre: style('.answer pre').borderRadius,
+        sources: style('.sources').borderTopStyle,
+        actions: style('.actions').display,
+        down: style('.actions .down svg').transform,
+      };
+    });
+    expect(styles).toEqual({
+      pre: '6px',
+      sources: 'solid',
+      actions: 'flex',
+      down: expect.stringMatching(/^matrix\(-1/),
+    });
+  });
+
   it('sends thumbs up as feedback', async () => {
     const { page, requests } = await open({});
     await ask(page, 'good?');

@@ -1,14 +1,11 @@
-import { css } from 'lit';
+import { adoptStyles, css, supportsAdoptingStyleSheets } from 'lit';
 
-/** Styles of an answer (Markdown, code, tables, citations) and of its numbered sources. */
+/**
+ * Styles of an answer (Markdown, code, tables, citations), of its numbered sources and of its
+ * controls (copy, feedback). They load with the answer kit; the answer's plain text before it has
+ * loaded is styled by the widget's own styles.
+ */
 export const answerStyles = css`
-  .answer {
-    overflow-wrap: anywhere;
-    min-width: 0;
-  }
-  .answer .plain {
-    white-space: pre-wrap;
-  }
   .answer > :first-child {
     margin-top: 0;
   }
@@ -112,4 +109,48 @@ export const answerStyles = css`
   .sources a:hover .title {
     text-decoration: underline;
   }
+  .actions {
+    display: flex;
+    gap: 6px;
+    opacity: var(--assistant-actions-opacity, 0.8);
+  }
+  .actions svg {
+    width: 60%;
+    height: 60%;
+    fill: currentColor;
+    vertical-align: middle;
+  }
+  .actions button {
+    width: 34px;
+    height: 30px;
+    padding: 4px;
+  }
+  .actions button[data-copied='yes'] {
+    border-color: var(--accent);
+  }
+  .actions [role='status'] {
+    align-self: center;
+    font-size: 13px;
+  }
+  .actions .down svg {
+    transform: rotate(180deg);
+  }
+  .thanks:focus-visible {
+    outline: 2px solid var(--accent);
+    outline-offset: 2px;
+  }
+  .feedback {
+    display: flex;
+    flex-direction: column;
+    gap: 6px;
+    margin-top: 6px;
+  }
 `;
+
+/** Adds the answers' styles to an element's shadow root (after its own, once the kit has loaded). */
+export function adoptAnswerStyles(root: HTMLElement | DocumentFragment): void {
+  const shadow = root as ShadowRoot;
+  if (supportsAdoptingStyleSheets)
+    shadow.adoptedStyleSheets = [...shadow.adoptedStyleSheets, answerStyles.styleSheet!];
+  else adoptStyles(shadow, [answerStyles]);
+}

@@ -2,7 +2,7 @@ import { LitElement, html, nothing, type PropertyValues } from 'lit';
 import { customElement, property, query, state } from 'lit/decorators.js';
 import type { SearchBoxResult } from '@docqa/contracts';
 import { SEARCH_LABELS } from '@docqa/contracts/search-labels';
-import type * as AnswerKit from './answer-kit';
+import { AnswerKitLoader } from './answer-kit-loader';
 import { ChatController } from './chat-controller';
 import { trapTab } from './focus-trap';
 import { SearchController } from './search-controller';
@@ -11,7 +11,7 @@ import { fill, highlighted } from './search-text';
 import type { Labels } from './settings';
 import type { SettingsController } from './settings-controller';
 import { styles } from './styles';
-import { turnView, type TurnViewContext } from './turn-view';
+import type { TurnViewContext } from './turn-view';
 
 /** One entry of the list: ask the query, open a result, or search a recent query again. */
 type Entry =
@@ -41,7 +41,7 @@ export class AssistantSearchDialog extends LitElement {
   @query('#search-input') private input?: HTMLInputElement;
   private search!: SearchController;
   private chat!: ChatController;
-  private kit?: typeof AnswerKit; // the Markdown renderer and the answers' texts, with the first question
+  private readonly answers = new AnswerKitLoader(this); // loaded with the first question
   private rendered?: SearchBoxResult[]; // the results last rendered
 
   override connectedCallback(): void {
@@ -59,10 +59,7 @@ export class AssistantSearchDialog extends LitElement {
     this.search.remember(question);
     this.view = 'answer';
     this.chat.newChat();
-    void import('./answer-kit').then((kit) => {
-      this.kit = kit;
-      this.requestUpdate();
-    });
+    this.answers.load();
     await this.chat.ask(question);
   }
 
@@ -84,7 +81,7 @@ export class AssistantSearchDialog extends LitElement {
 
   /** The widget's texts with the search modal's and (once loaded) the answers' defaults under them. */
   private labels(): Labels & typeof SEARCH_LABELS {
-    return { ...this.kit?.ANSWER_LABELS, ...SEARCH_LABELS, ...this.settings.value.labels } as Labels &
+    return { ...this.answers.kit?.ANSWER_LABELS, ...SEARCH_LABELS, ...this.settings.value.labels } as Labels &
       typeof SEARCH_LABELS;
   }
 
@@ -248,7 +245,6 @@ export class AssistantSearchDialog extends LitElement {
     const labels = this.labels();
     const context: TurnViewContext = {
       labels,
-      markdown: this.kit?.renderMarkdown,
       changed: () => {
         this.requestUpdate();
         return this.updateComplete;
@@ -267,7 +263,7 @@ export class AssistantSearchDialog extends LitElement {
         <button type="button" class="back" @click=${() => ((this.view = 'results'), this.input?.focus())}>
           ← ${labels.SEARCH_BACK}
         </button>
-        ${this.chat.turns.map((t, i) => turnView(t, `search-turn-${i}`, context))}
+        ${this.answers.turns(this.chat.turns, 'search-turn', context)}
       </div>
       ${this.chat.refusal ? html`<p class="error refusal" role="alert">${this.chat.refusal}</p>` : nothing}
       <form class="ask" @submit=${submit}>

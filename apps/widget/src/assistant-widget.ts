@@ -1,10 +1,9 @@
-import { LitElement, html, nothing, type PropertyValues } from 'lit';
+import { LitElement, html, nothing, svg, type PropertyValues } from 'lit';
 import { customElement, property, query, state } from 'lit/decorators.js';
 import { isLogoUrl } from '@docqa/contracts/constants';
 import { ChatController } from './chat-controller';
 import { trapTab } from './focus-trap';
 import { SettingsController } from './settings-controller';
-import type { ANSWER_LABELS } from '@docqa/contracts/answer-labels';
 import { versionPicker } from './version-picker';
 import type { WidgetConfig } from './settings';
 import { styles } from './styles';
@@ -12,7 +11,8 @@ import { isRtl } from './locale';
 import { SearchMode, searchTriggerStyles } from './search-mode';
 import { ShortcutController } from './shortcut-controller';
 import type { Turn } from './turn';
-import { CHAT_ICON, turnView, type RenderMarkdown, type TurnViewContext } from './turn-view';
+import type { TurnViewContext } from './turn-view';
+import { AnswerKitLoader } from './answer-kit-loader';
 
 /**
  * The docqa assistant: asks questions of the docs and streams cited answers, in a popup or inline,
@@ -55,10 +55,8 @@ export class AssistantWidget extends LitElement {
   private readonly settings = new SettingsController(this, () => this.config);
   private readonly chat = new ChatController(this, this.settings);
   private readonly search = new SearchMode(this, this.settings, (open) => (this.open = open));
-  /** Loaded with the first question: Markdown and the sanitiser are not in the initial module. */
-  private markdown?: RenderMarkdown;
-  /** The answers' controls' default texts, loaded with the renderer. */
-  private answerLabels?: typeof ANSWER_LABELS;
+  /** Markdown, an answer's views and texts: loaded when the chat opens or gets the focus, or an answer comes. */
+  private readonly answers = new AnswerKitLoader(this);
   private shownTurns = 0;
   /**
    * Whether the message list follows the newest answer as it grows: down to the start of that
@@ -72,6 +70,10 @@ export class AssistantWidget extends LitElement {
     super();
     new ShortcutController(this, () => this.summon());
     this.addEventListener('keydown', this.onKey);
+    // The chat is about to be used: its answers' kit loads now, not after the question.
+    this.addEventListener('focusin', () => {
+      if (this.settings.value.mode !== 'search') this.answers.load();
+    });
   }
 
   /** Submits `text` as if typed and sent (`window.assistantPrompt`), once the settings are loaded. */
@@ -115,6 +117,7 @@ export class AssistantWidget extends LitElement {
   private toggle(open: boolean): void {
     if (this.settings.value.mode === 'search') return open ? void this.search.open() : this.search.close();
     this.open = open;
+    if (open) this.answers.load();
     // A reopened dialog shows the newest answer from its start.
     if (open) this.following = true;
     void this.updateComplete.then(() => (open ? this.questionInput : this.trigger)?.focus());
@@ -163,14 +166,6 @@ export class AssistantWidget extends LitElement {
     const list = this.renderRoot?.querySelector('.messages');
     if (this.chat.turns.length !== this.shownTurns) this.following = true;
     else if (list && Math.abs(list.scrollTop - this.scrolledTo) > 1) this.following = false;
-    // Fetched with the first question, while its answer is being prepared.
-    if (!this.markdown && this.chat.turns.length) {
-      void import('./answer-kit').then((m) => {
-        this.markdown = m.renderMarkdown;
-        this.answerLabels = m.ANSWER_LABELS;
-        this.requestUpdate();
-      });
-    }
   }
 
   protected override updated(changed: PropertyValues): void {
@@ -220,8 +215,7 @@ export class AssistantWidget extends LitElement {
     // A refusal the settings' error already shows (the page is not allowed) is not said twice.
     const refusal = this.chat.refusal !== this.settings.error ? this.chat.refusal : undefined;
     const context: TurnViewContext = {
-      labels: { ...this.answerLabels, ...labels },
-      markdown: this.markdown,
+      labels: { ...this.answers.kit?.ANSWER_LABELS, ...labels },
       changed: () => {
         this.requestUpdate();
         return this.updateComplete;
@@ -246,7 +240,7 @@ export class AssistantWidget extends LitElement {
               </div>`
             : nothing
         }
-        ${turns.map((t, i) => turnView(t, `turn-${i}`, context))}
+        ${this.answers.turns(turns, 'turn', context)}
       </div>
       ${refusal ? html`<p class="error refusal" id="q-refusal" role="alert">${refusal}</p>` : nothing}
       <form class="ask" @submit=${this.submit}>
@@ -298,3 +292,6 @@ declare global {
     'assistant-widget': AssistantWidget;
   }
 }
+
+/** The popup trigger's icon. */
+const CHAT_ICON = svg`<svg viewBox="0 0 24 24" aria-hidden="true"><path d="M20 2H4a2 2 0 0 0-2 2v18l4-4h14a2 2 0 0 0 2-2V4a2 2 0 0 0-2-2zm-7 12h-2v-2h2v2zm1.1-4.6-.6.6c-.5.5-.5 1.1-.5 2h-2v-.5c0-1.1.4-1.6 1.1-2.3l.9-.9c.3-.3.4-.7.4-1.1a1.5 1.5 0 0 0-3 0H8.5a3.5 3.5 0 0 1 7 0c0 .9-.4 1.6-1.4 2.2z"/></svg>`;

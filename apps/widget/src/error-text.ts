@@ -1,4 +1,5 @@
 import { WidgetError, type ErrorKey } from './api-client';
+import { loadAnswerKit } from './load-answer-kit';
 import type { Labels } from './settings';
 
 /**
@@ -15,7 +16,7 @@ export async function errorText(
   const { key, params } = err instanceof WidgetError ? err : { key: fallback, params: {} };
   const text =
     labels[key] ??
-    (await import('./answer-kit').then(
+    (await loadAnswerKit().then(
       (kit) => kit.ANSWER_LABELS[key],
       () => 'Cannot reach the assistant.',
     ));

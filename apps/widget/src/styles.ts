@@ -1,5 +1,4 @@
 import { css } from 'lit';
-import { answerStyles } from './answer-styles';
 
 /**
  * The widget's styles, driven by the documented CSS variables (set by integrators on
@@ -129,11 +128,6 @@ export const styles = [
       margin: 0;
       padding: 8px 14px 0;
     }
-    .actions {
-      display: flex;
-      gap: 6px;
-      opacity: var(--assistant-actions-opacity, 0.8);
-    }
     button {
       font: inherit;
       color: inherit;
@@ -156,7 +150,6 @@ export const styles = [
     input:focus-visible,
     textarea:focus-visible,
     select:focus-visible,
-    .thanks:focus-visible,
     .error:focus-visible {
       outline: 2px solid var(--accent);
       outline-offset: 2px;
@@ -206,12 +199,6 @@ export const styles = [
       font-size: 12px;
       color: var(--secondary);
     }
-    .feedback {
-      display: flex;
-      flex-direction: column;
-      gap: 6px;
-      margin-top: 6px;
-    }
     .trigger {
       position: fixed;
       right: 20px;
@@ -231,27 +218,11 @@ export const styles = [
       background: var(--accent);
       filter: brightness(1.1);
     }
-    .trigger svg,
-    .actions svg {
+    .trigger svg {
       width: 60%;
       height: 60%;
       fill: currentColor;
       vertical-align: middle;
-    }
-    .actions button {
-      width: 34px;
-      height: 30px;
-      padding: 4px;
-    }
-    .actions button[data-copied='yes'] {
-      border-color: var(--accent);
-    }
-    .actions [role='status'] {
-      align-self: center;
-      font-size: 13px;
-    }
-    .actions .down svg {
-      transform: rotate(180deg);
     }
     .dialog {
       position: fixed;
@@ -283,6 +254,13 @@ export const styles = [
         display: none;
       }
     }
+    .answer {
+      overflow-wrap: anywhere;
+      min-width: 0;
+    }
+    .answer .plain {
+      white-space: pre-wrap;
+    }
     .visually-hidden {
       position: absolute;
       width: 1px;
@@ -291,5 +269,4 @@ export const styles = [
       clip: rect(0 0 0 0);
     }
   `,
-  answerStyles,
 ];

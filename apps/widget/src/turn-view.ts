@@ -1,19 +1,16 @@
 import { html, nothing, svg } from 'lit';
 import { unsafeHTML } from 'lit/directives/unsafe-html.js';
-import type { renderMarkdown } from '@docqa/answer-markdown';
+import { renderMarkdown } from '@docqa/answer-markdown';
 import type { Labels } from './settings';
 import { sourceLabel } from './sources';
 import { sourcesView } from './sources-view';
 import type { Rating, Turn } from './turn';
-
-/** Markdown to sanitised HTML, `[n]` markers linked to their sources (the lazily loaded renderer). */
-export type RenderMarkdown = typeof renderMarkdown;
+import { turnFrame } from './turn-frame';
 
 /** What a turn's template needs from the element. */
 export interface TurnViewContext {
+  /** The widget's texts, the answers' defaults (the kit's) under them. */
   labels: Labels;
-  /** The Markdown renderer, once the lazy chunk has loaded (plain text until then). */
-  markdown?: RenderMarkdown;
   /** Re-renders after a turn's view state changed; resolves once rendered. */
   changed: () => Promise<unknown>;
   /** Sends a turn's rating; resolves once it is sent (the turn then says so) or has failed. */
@@ -34,22 +31,18 @@ export function turnView(t: Turn, key: string, ctx: TurnViewContext) {
     e.preventDefault();
     ctx.reveal(t, Number(cite.dataset.cite), idOf(Number(cite.dataset.cite)));
   };
-  return html`<article class="turn" data-key=${key}>
-    ${t.question ? html`<div class="question">${t.question}</div>` : nothing}
-    ${t.answer ? html`<div class="answer" @click=${onAnswerClick}>${answerContent(t, idOf, ctx)}</div>` : nothing}
-    ${!t.done && !t.answer ? html`<div class="answer pending">…</div>` : nothing}
-    ${t.error ? html`<div class="error" role="alert" tabindex="-1">${t.error}</div>` : nothing}
-    ${t.sources.length ? sourcesView(t, { ...ctx, idOf }) : nothing}
-    ${t.done && t.id && !t.error ? feedbackView(t, ctx) : nothing}
-  </article>`;
+  return turnFrame(t, key, {
+    answer: t.answer ? answerContent(t, idOf, ctx.labels) : nothing,
+    onAnswerClick,
+    after: html`${t.sources.length ? sourcesView(t, { ...ctx, idOf }) : nothing}
+    ${t.done && t.id && !t.error ? feedbackView(t, ctx) : nothing}`,
+  });
 }
 
 /** The last rendering of each turn: a re-render for another reason (typing) does not parse again. */
 const rendered = new WeakMap<Turn, { answer: string; sources: number; html: string }>();
 
-function answerContent(t: Turn, idOf: (n: number) => string, { markdown, labels }: TurnViewContext) {
-  // Until the renderer has loaded (a slow network), the text keeps its lines: commands stay whole.
-  if (!markdown) return html`<div class="plain">${t.answer}</div>`;
+function answerContent(t: Turn, idOf: (n: number) => string, labels: Labels) {
   let last = rendered.get(t);
   if (last?.answer !== t.answer || last.sources !== t.sources.length) {
     const labelOf = (n: number) => sourceLabel(t.sources[n - 1]!);
@@ -57,8 +50,11 @@ function answerContent(t: Turn, idOf: (n: number) => string, { markdown, labels 
     last = {
       answer: t.answer,
       sources: t.sources.length,
-      // The renderer came with the answers' texts (`answer-kit`): they are there.
-      html: markdown(t.answer, { citations, copyLabels: { text: labels.COPY!, name: labels.COPY_CODE! } }),
+      // The answers' texts came with the kit: they are there.
+      html: renderMarkdown(t.answer, {
+        citations,
+        copyLabels: { text: labels.COPY!, name: labels.COPY_CODE! },
+      }),
     };
     rendered.set(t, last);
   }
@@ -185,6 +181,3 @@ function copyText(text: string, button: HTMLButtonElement, labels: Labels): void
 const THUMB = svg`<svg viewBox="0 0 24 24" aria-hidden="true"><path d="M2 21h4V9H2v12zm20-11a2 2 0 0 0-2-2h-6.3l1-4.6v-.3c0-.4-.2-.8-.4-1.1L13.2 1 6.6 7.6C6.2 8 6 8.5 6 9v10a2 2 0 0 0 2 2h9c.8 0 1.5-.5 1.8-1.2l3-7.1c.1-.2.2-.5.2-.7v-2z"/></svg>`;
 
 const COPY_ICON = svg`<svg viewBox="0 0 24 24" aria-hidden="true"><path d="M16 1H4a2 2 0 0 0-2 2v14h2V3h12V1zm3 4H8a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h11a2 2 0 0 0 2-2V7a2 2 0 0 0-2-2zm0 16H8V7h11v14z"/></svg>`;
-
-/** The popup trigger's icon. */
-export const CHAT_ICON = svg`<svg viewBox="0 0 24 24" aria-hidden="true"><path d="M20 2H4a2 2 0 0 0-2 2v18l4-4h14a2 2 0 0 0 2-2V4a2 2 0 0 0-2-2zm-7 12h-2v-2h2v2zm1.1-4.6-.6.6c-.5.5-.5 1.1-.5 2h-2v-.5c0-1.1.4-1.6 1.1-2.3l.9-.9c.3-.3.4-.7.4-1.1a1.5 1.5 0 0 0-3 0H8.5a3.5 3.5 0 0 1 7 0c0 .9-.4 1.6-1.4 2.2z"/></svg>`;

@@ -98,7 +98,7 @@ performance.mark('script-start');</script>
     '| measure | result | budget / peers |',
     '|---|---|---|',
     `| initial module with its shared chunks (Lit, the element, SSE client) | **${(initial / 1024).toFixed(1)} KB** gzipped (${initial.toLocaleString('en')} bytes) | ≤ 20 KB; peers ship 196–456 KB |`,
-    `| Markdown renderer + sanitiser + the answers' texts chunk (answer-kit), fetched with the first question | ${(lazy / 1024).toFixed(1)} KB gzipped | |`,
+    `| Markdown renderer + sanitiser, an answer's views (sources, copy, feedback), styles and texts (answer-kit), fetched when the chat opens or is focused, or with the first answer | ${(lazy / 1024).toFixed(1)} KB gzipped | |`,
     `| search modal chunk (search mode), fetched when it first opens | ${(search / 1024).toFixed(1)} KB gzipped | |`,
     `| one language's texts, fetched when chosen (${languages.length} languages) | ${(Math.min(...languages) / 1024).toFixed(1)}–${(Math.max(...languages) / 1024).toFixed(1)} KB gzipped | |`,
     `| entry file alone on the wire as docqa serves it (its shared chunks come besides) | **${kb(sent.initialBr)} KB** brotli, ${kb(sent.initialGz)} KB gzip (${kb(sent.initialPlain)} KB uncompressed) | |`,
