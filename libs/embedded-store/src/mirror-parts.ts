@@ -28,16 +28,6 @@ export interface Postings {
   last: number;
 }
 
-/** `array` copied into one of `size` elements. */
-export function grown<T extends Int32Array | Uint16Array | Uint32Array | Uint8Array | Float64Array>(
-  array: T,
-  size: number,
-): T {
-  const bigger = new (array.constructor as new (size: number) => T)(size);
-  bigger.set(array);
-  return bigger;
-}
-
 /**
  * A LanceDB row id as a number (a fragment id × 2³² + an offset: exact below 2⁵³, two million
  * fragments); a larger one is refused, and the mirror is then not used.

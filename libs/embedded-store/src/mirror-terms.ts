@@ -1,5 +1,5 @@
-import { BM25_K1, keywordTermIds, type SparseVector } from '@docqa/retrieval';
-import { grown, type Postings } from './mirror-parts';
+import { BM25_K1, grown, keywordTermIds, type SparseVector } from '@docqa/retrieval';
+import type { Postings } from './mirror-parts';
 
 /** Bytes of an ASCII word from which the full-text index leaves it out (`maxTokenLength`, 40). */
 const MAX_WORD_BYTES = 40;

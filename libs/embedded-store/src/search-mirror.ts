@@ -1,5 +1,5 @@
 import type { RankedHit } from './embedded-hits';
-import { BM25_B, BM25_K1, type SparseVector } from '@docqa/retrieval';
+import { BM25_B, BM25_K1, grown, type SparseVector } from '@docqa/retrieval';
 import { VectorColumns } from './vector-columns';
 import { BestRows } from './best-rows';
 import {
@@ -7,7 +7,6 @@ import {
   DEAD,
   EVERY_VERSION,
   FIRST_SLOTS,
-  grown,
   MAP_ENTRY_BYTES,
   rowNumber,
   UNVERSIONED,

@@ -1,6 +1,7 @@
 // The retrieval facade and its ports.
 export { chunkId, chunkNumber, searchText, type Chunk, type EmbeddedChunk } from './chunk';
 export { documentText } from './document-text';
+export { grown } from './grown';
 export type { HybridQuery, StoreIdentity, StoreQuery, UpkeepOptions, VectorStore } from './vector-store';
 export { DEFAULT_HYBRID_WEIGHTS, MAX_DOCUMENT_CHUNKS, Retrieval } from './retrieval';
 export type { Searcher, VersionResolver } from './searcher';

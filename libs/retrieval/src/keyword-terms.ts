@@ -77,9 +77,12 @@ function rememberedTerm(word: string): { term: string; id: number } | null {
   return known;
 }
 
-/** A text's words as the index splits them: runs of letters and digits, case and accents kept. */
-function indexWords(text: string): string[] {
-  return text.match(/[\p{L}\p{N}]+/gu) ?? [];
+/**
+ * A text's words as the index splits them: runs of letters and digits, case and accents kept
+ * (a text of ASCII the quicker way: its letters and digits are the ASCII part of `[\p{L}\p{N}]`).
+ */
+export function indexWords(text: string): string[] {
+  return (/^[\x00-\x7f]*$/.test(text) ? text.match(/[A-Za-z0-9]+/g) : text.match(/[\p{L}\p{N}]+/gu)) ?? [];
 }
 
 function wordTerm(word: string): string | null {

@@ -1,7 +1,8 @@
 import { setImmediate as yieldToEvents } from 'node:timers/promises';
 import { words } from '@docqa/tokenize';
 import { searchText, type Chunk } from './chunk';
-import { HEADING_MARK, keywordTermIds } from './keyword-terms';
+import { grown } from './grown';
+import { HEADING_MARK, indexWords, keywordTermIds } from './keyword-terms';
 import { BM25_B, BM25_K1 } from './sparse-vector';
 import { idf } from './term-stats';
 
@@ -101,11 +102,6 @@ export async function buildPostings(chunks: AsyncIterable<Chunk> | Iterable<Chun
   return { chunks: held, postings, counts };
 }
 
-/** A text's words as the full-text index splits them (runs of letters and digits); ASCII text the quick way. */
-function indexWords(text: string): string[] {
-  return (/^[\x00-\x7f]*$/.test(text) ? text.match(/[A-Za-z0-9]+/g) : text.match(/[\p{L}\p{N}]+/gu)) ?? [];
-}
-
 function entryOf(word: string, terms: Numbered<number>, vocabulary: Numbered<string>): WordEntry {
   const numbers: number[] = [];
   for (const typed of words(word))
@@ -177,10 +173,4 @@ async function toImpacts(
       await yieldToEvents();
     }
   }
-}
-
-function grown<T extends Int32Array | Uint32Array | Float32Array>(array: T, size: number): T {
-  const bigger = new (array.constructor as new (size: number) => T)(size);
-  bigger.set(array);
-  return bigger;
 }
