@@ -39,9 +39,12 @@ export function answeringOrder(
   passages: SectionPassage[],
   /** Names the question writes after "on" (see `platformTerms`): where, not what. */
   platforms: Set<string> = new Set(),
+  /** Tokens the question writes as code (see `literalTokens`). */
+  literals: string[] = [],
 ): ScoredSection[] | undefined {
   const unknown = unknownNames(names, passages);
   if (unknown.length > 1 || unknown.some((t) => !platforms.has(t))) return undefined;
+  if (literals.some((l) => !passages.some((p) => writes(p, l)))) return undefined;
   const rare = [...names].filter(
     (t) => !unknown.includes(t) && passages.filter((p) => holds(p, t)).length <= RARE_NAME * passages.length,
   );
@@ -51,4 +54,14 @@ export function answeringOrder(
   if (!answering) return undefined;
   if (rare.every((t) => holds(ranked[0]!.passage, t))) return ranked;
   return [answering, ...ranked.filter((s) => s !== answering)];
+}
+
+/**
+ * Whether a section writes a token (see `literalTokens`) verbatim, ignoring case, in its text or
+ * headings: a file, module or setting the question names as code ("coverage.py") that no
+ * retrieved section writes is something the documents do not cover.
+ */
+export function writes(passage: SectionPassage, token: string): boolean {
+  const has = (text: string) => text.toLowerCase().includes(token);
+  return has(passage.section) || has(passage.chunk.title) || passage.units.some((u) => has(u.text));
 }

@@ -71,3 +71,15 @@ export function platformTerms(text: string): Set<string> {
 export function withoutStringLiterals(code: string): string {
   return code.replace(/'(?:\\.|[^'\\\n])*'|"(?:\\.|[^"\\\n])*"/g, ' ');
 }
+
+/**
+ * The tokens a text writes as code rather than words: a flag (`--frozen-lockfile`), a dotted or
+ * underscored name (`coverage.py`, `api.insecure`, `REDIS_PREFIX`), lower-cased. Docs that cover
+ * such a thing write it so; words are matched by their terms instead.
+ */
+export function literalTokens(text: string): string[] {
+  const found = text.matchAll(/(?<![\w.-])(--?[a-z][\w-]*|[a-z][\w-]*(?:[._][a-z0-9][\w-]*)+)/gi);
+  return [...new Set([...found].map(([, token]) => token!.toLowerCase()))].filter(
+    (t) => !/^(?:e\.g|i\.e|etc)$/.test(t) && t.length > 3,
+  );
+}
