@@ -48,12 +48,16 @@ export function answeringOrder(
   const rare = [...names].filter(
     (t) => !unknown.includes(t) && passages.filter((p) => holds(p, t)).length <= RARE_NAME * passages.length,
   );
-  const answering = ranked.find(
-    (s) => s.coverage >= MIN_COVERAGE && s.score >= MIN_SCORE && rare.every((t) => holds(s.passage, t)),
-  );
+  const answers = (s: ScoredSection) =>
+    s.coverage >= MIN_COVERAGE && s.score >= MIN_SCORE && rare.every((t) => holds(s.passage, t));
+  const answering = ranked.find(answers);
   if (!answering) return undefined;
-  if (rare.every((t) => holds(ranked[0]!.passage, t))) return ranked;
-  return [answering, ...ranked.filter((s) => s !== answering)];
+  // The section that writes the flag or setting the question names (`--frozen-lockfile`) is
+  // about it, more than the best-ranked one that holds its words otherwise.
+  const writing = (s: ScoredSection) => literals.every((l) => writes(s.passage, l));
+  const verbatim = writing(ranked[0]!) ? undefined : ranked.find((s) => answers(s) && writing(s));
+  const lead = verbatim ?? (rare.every((t) => holds(ranked[0]!.passage, t)) ? ranked[0]! : answering);
+  return lead === ranked[0] ? ranked : [lead, ...ranked.filter((s) => s !== lead)];
 }
 
 /**
