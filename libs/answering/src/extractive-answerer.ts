@@ -124,11 +124,16 @@ export class ExtractiveAnswerer implements Answerer {
     if (task && !found.some((r) => CODE_BLOCK.test(r.text))) return [];
     if (!task && kind !== 'what' && kind !== 'which') return [];
     const choice = this.rank(query, found, question, kind);
-    const order =
-      choice &&
-      answeringOrder(choice.ranked, choice.names, choice.passages, choice.platforms, choice.literals);
+    if (!choice) return [];
+    const order = answeringOrder(
+      choice.ranked,
+      choice.names,
+      choice.passages,
+      choice.platforms,
+      choice.literals,
+    );
     const first = order?.[0];
-    if (!first) return [];
+    if (!order || !first) return [];
     const page = first.passage.chunk.document_id;
     if (task) {
       if (hasCode(first.passage)) return [];
