@@ -60,6 +60,11 @@ describe('tokens a question writes as code', () => {
     expect(literalTokens('How do I use --frozen-lockfile in CI?')).toEqual(['--frozen-lockfile']);
     expect(literalTokens('What does REDIS_PREFIX do, e.g. for two apps?')).toEqual(['redis_prefix']);
     expect(literalTokens('How do I require at least TLS 1.2 on a built-in entry point?')).toEqual([]);
+    // The asker's own values: a version, a domain.
+    expect(literalTokens('Does v1.2 let me restrict a token to docs.acme.com or example.org?')).toEqual([]);
+    expect(literalTokens('What does http.redirections.entryPoint.to do?')).toEqual([
+      'http.redirections.entrypoint.to',
+    ]);
   });
 
   /** pytest's docs: reports of its own, no coverage.py. */
