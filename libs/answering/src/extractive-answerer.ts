@@ -14,10 +14,10 @@ import { quotePassage } from './quote-passage';
 import { searchPassages } from './search-passages';
 import { documentPassages, headedBy, wholer } from './document-passages';
 import { unsaid } from './quote-once';
-import { answersBeside, hasCode, isProcedureFor, secondPassage } from './second-passage';
+import { answersBeside, hasCode, isProcedureFor, NEAR_TIE, secondPassage } from './second-passage';
 import { sectionPassages, type SectionPassage, type Unit } from './section-passage';
 import type { Searcher } from '@docqa/retrieval';
-import { nameTerms, platformTerms, terms } from './text';
+import { literalTokens, nameTerms, platformTerms, terms } from './text';
 
 /** Options of {@link ExtractiveAnswerer}. */
 export interface ExtractiveOptions {
@@ -124,14 +124,34 @@ export class ExtractiveAnswerer implements Answerer {
     if (task && !found.some((r) => CODE_BLOCK.test(r.text))) return [];
     if (!task && kind !== 'what' && kind !== 'which') return [];
     const choice = this.rank(query, found, question, kind);
-    const first =
-      choice && answeringOrder(choice.ranked, choice.names, choice.passages, choice.platforms)?.[0];
-    if (!first) return [];
+    if (!choice) return [];
+    const order = answeringOrder(
+      choice.ranked,
+      choice.names,
+      choice.passages,
+      choice.platforms,
+      choice.literals,
+    );
+    const first = order?.[0];
+    if (!order || !first) return [];
     const page = first.passage.chunk.document_id;
-    if (task)
-      return hasCode(first.passage)
-        ? []
-        : documentPassages(this.retriever, input, query, page, found, this.topK);
+    if (task) {
+      if (hasCode(first.passage)) return [];
+      // A runner-up about as good on another page that gives a command: its page may hold the
+      // part of its section that gives the command for what was asked (a command's synopsis).
+      const tie = order[1];
+      const pages =
+        tie &&
+        tie.passage.doc !== first.passage.doc &&
+        tie.score >= NEAR_TIE * first.score &&
+        hasCode(tie.passage)
+          ? [page, tie.passage.chunk.document_id]
+          : [page];
+      const more = await Promise.all(
+        pages.map((id) => documentPassages(this.retriever, input, query, id, found, this.topK)),
+      );
+      return more.flat();
+    }
     // A definition or a list under a heading that names what is asked: the rest of that section,
     // found by its heading, as its opening may not have been retrieved.
     const heading = first.passage.section.split(' › ').at(-1) ?? '';
@@ -158,7 +178,14 @@ export class ExtractiveAnswerer implements Answerer {
       rankSections(passages, weights, kind, questionIntent(question ?? query)),
       question ? wanted.filter((t) => !terms(question).includes(t)) : [],
     );
-    return { passages, names, platforms: platformTerms(question ?? query), weights, ranked };
+    return {
+      passages,
+      names,
+      platforms: platformTerms(question ?? query),
+      literals: literalTokens(question ?? query),
+      weights,
+      ranked,
+    };
   }
 
   /** The answer for retrieved passages (in rank order), or the not-found answer. */
@@ -177,13 +204,13 @@ export class ExtractiveAnswerer implements Answerer {
     const choice = this.rank(query, results, question, kind);
     if (!choice) return { text: NOT_FOUND_ANSWER, cited: [], quoted: new Map() };
     const { passages, names, weights } = choice;
-    const ranked = answeringOrder(choice.ranked, names, passages, choice.platforms);
+    const ranked = answeringOrder(choice.ranked, names, passages, choice.platforms, choice.literals);
     if (!ranked) return { text: NOT_FOUND_ANSWER, cited: [], quoted: new Map() };
     const commands = more.length ? this.rank(query, [...results, ...more], question, kind)!.ranked : ranked;
     const first = wholer(ranked[0]!, commands);
     // A "how do I…" question answered by steps under headings naming all its words needs no other section.
     const procedure = kind === 'how' && isProcedureFor(first.passage, weights);
-    const second = secondPassage(
+    const next = secondPassage(
       first,
       ranked,
       weights,
@@ -191,8 +218,19 @@ export class ExtractiveAnswerer implements Answerer {
       procedure,
       commands,
     );
+    const second = next && wholer(next, commands);
     if (second) {
       const shared = Math.round(this.targetWords * SHARED_BUDGET);
+      // A command of the first section's page took the place of a runner-up from another page:
+      // that one is quoted briefly after it, as it may be the page that was meant.
+      const other =
+        second.passage.doc === first.passage.doc
+          ? ranked.find((s) => s.passage.doc !== first.passage.doc)
+          : undefined;
+      const brief =
+        other && other.score >= NEAR_TIE * first.score && answersBeside(first, other) && !procedure
+          ? [{ passage: other.passage, ...BRIEF }]
+          : [];
       return this.quoteSections(
         [
           {
@@ -200,7 +238,12 @@ export class ExtractiveAnswerer implements Answerer {
             maxWords: Math.round(this.maxWords * SHARED_BUDGET),
             targetWords: shared,
           },
-          { passage: second.passage, maxWords: this.maxWords, targetWords: shared },
+          {
+            passage: second.passage,
+            maxWords: this.maxWords - (brief.length ? BRIEF.maxWords : 0),
+            targetWords: shared,
+          },
+          ...brief,
         ],
         weights,
         kind,

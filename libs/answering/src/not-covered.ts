@@ -39,16 +39,33 @@ export function answeringOrder(
   passages: SectionPassage[],
   /** Names the question writes after "on" (see `platformTerms`): where, not what. */
   platforms: Set<string> = new Set(),
+  /** Tokens the question writes as code (see `literalTokens`). */
+  literals: string[] = [],
 ): ScoredSection[] | undefined {
   const unknown = unknownNames(names, passages);
   if (unknown.length > 1 || unknown.some((t) => !platforms.has(t))) return undefined;
+  if (literals.some((l) => !passages.some((p) => writes(p, l)))) return undefined;
   const rare = [...names].filter(
     (t) => !unknown.includes(t) && passages.filter((p) => holds(p, t)).length <= RARE_NAME * passages.length,
   );
-  const answering = ranked.find(
-    (s) => s.coverage >= MIN_COVERAGE && s.score >= MIN_SCORE && rare.every((t) => holds(s.passage, t)),
-  );
+  const answers = (s: ScoredSection) =>
+    s.coverage >= MIN_COVERAGE && s.score >= MIN_SCORE && rare.every((t) => holds(s.passage, t));
+  const answering = ranked.find(answers);
   if (!answering) return undefined;
-  if (rare.every((t) => holds(ranked[0]!.passage, t))) return ranked;
-  return [answering, ...ranked.filter((s) => s !== answering)];
+  // The section that writes the flag or setting the question names (`--frozen-lockfile`) is
+  // about it, more than the best-ranked one that holds its words otherwise.
+  const writing = (s: ScoredSection) => literals.every((l) => writes(s.passage, l));
+  const verbatim = writing(ranked[0]!) ? undefined : ranked.find((s) => answers(s) && writing(s));
+  const lead = verbatim ?? (rare.every((t) => holds(ranked[0]!.passage, t)) ? ranked[0]! : answering);
+  return lead === ranked[0] ? ranked : [lead, ...ranked.filter((s) => s !== lead)];
+}
+
+/**
+ * Whether a section writes a token (see `literalTokens`) verbatim, ignoring case, in its text or
+ * headings: a file, module or setting the question names as code ("coverage.py") that no
+ * retrieved section writes is something the documents do not cover.
+ */
+export function writes(passage: SectionPassage, token: string): boolean {
+  const has = (text: string) => text.toLowerCase().includes(token);
+  return has(passage.section) || has(passage.chunk.title) || passage.units.some((u) => has(u.text));
 }

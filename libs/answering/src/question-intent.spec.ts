@@ -1,6 +1,7 @@
 import type { SearchResult } from '@docqa/contracts';
 import { ExtractiveAnswerer } from './extractive-answerer';
-import { questionIntent } from './question-intent';
+import { intentFit, questionIntent } from './question-intent';
+import { sectionPassages } from './section-passage';
 
 const passage = (chunkId: string, section: string, text: string, score: number): SearchResult => ({
   document_id: 'persistence',
@@ -71,5 +72,30 @@ describe('passage choice by intent', () => {
     ['What is a tenant?', null],
   ])('reads %p as asking to %p', (question, intent) => {
     expect(questionIntent(question)).toBe(intent);
+  });
+});
+
+describe('a heading that names another task', () => {
+  const sectionOf = (section: string, text: string) =>
+    sectionPassages(
+      [{ passages: [{ ...passage('p#1', section, text, 1), title: 'Basic patterns' }] }],
+      new Map(),
+    )[0]!;
+
+  it('lowers a section, but changing a setting is not another task: it is how many are done', () => {
+    // pytest's "How to change command line options defaults" answers "How do I add command-line
+    // options to every pytest run through the configuration file?" with its `addopts` setting.
+    const defaults = sectionOf(
+      'Basic patterns › How to change command line options defaults',
+      'You can put them in a configuration file:\n\n```toml\n[pytest]\naddopts = ["-ra", "-q"]\n```',
+    );
+    expect(
+      intentFit(defaults, questionIntent('How do I add command-line options to every pytest run?')),
+    ).toBe(1);
+    const backup = sectionOf(
+      'Redis persistence › Backing up AOF persistence',
+      'Copy the files of the AOF directory.',
+    );
+    expect(intentFit(backup, questionIntent('How do I turn on AOF persistence?'))).toBe(0.75);
   });
 });

@@ -99,6 +99,14 @@ function headingIntents(text: string): Set<Intent> {
   return new Set(INTENTS.filter(({ headed }) => headed.test(text)).map(({ intent }) => intent));
 }
 
+/**
+ * Whether a heading's intents name another task: changing a setting (`configure`: "How to change
+ * command line options defaults") is how many tasks are done, so it alone names none.
+ */
+function otherTask(intents: Set<Intent>): boolean {
+  return [...intents].some((i) => i !== 'configure');
+}
+
 /** What a section's own heading naming the intent adds to its score, as a share. */
 const HEADING_DOES = 0.15;
 /** What an instruction in its prose naming the intent adds ("You can turn on the AOF:"). */
@@ -122,7 +130,7 @@ export function intentFit(passage: SectionPassage, intent: Intent | null): numbe
   const code = passage.units.filter((u) => u.kind === 'code');
   let fit = 1;
   if (spec.headed.test(heading)) fit += HEADING_DOES;
-  else if (!intent.startsWith('do:') && headingIntents(heading).size) fit *= OTHER_INTENT;
+  else if (!intent.startsWith('do:') && otherTask(headingIntents(heading))) fit *= OTHER_INTENT;
   if (prose.some((u) => spec.verbs.test(u.text))) fit += PROSE_DOES;
   if (code.some((u) => doesInCode(u, spec))) fit += CODE_DOES;
   return fit;

@@ -19,11 +19,21 @@ function repeats(unit: Unit, seen: Unit[]): boolean {
   const words = [...unit.terms].filter((t) => !/^\d+$/.test(t));
   if (!words.length) return false;
   const text = flat(unit.text);
+  const code = inlineCode(unit.text);
   return seen.some(
     (s) =>
-      words.filter((t) => s.terms.has(t)).length >= 0.85 * words.length ||
+      (words.filter((t) => s.terms.has(t)).length >= 0.85 * words.length &&
+        code.every((c) => s.text.includes(c))) ||
       (s.words >= MIN_REPEATED_WORDS && text.includes(flat(s.text))),
   );
+}
+
+/**
+ * The inline code spans of a text: a unit naming an option not quoted yet (`` `--safe-mode=SAFE_MODE` ``
+ * after "the safe mode is set to `UNSAFE`") says something new, whatever its words.
+ */
+function inlineCode(text: string): string[] {
+  return [...text.matchAll(/`([^`\n]+)`/g)].map(([, code]) => code!);
 }
 
 /** Fewest words of a quoted sentence that another unit holding it whole repeats. */

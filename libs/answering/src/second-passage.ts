@@ -8,7 +8,7 @@ const SECOND_PASSAGE_NEED = 0.25;
  * Score, relative to the best section's, from which the runner-up is quoted too: two sections
  * that answer about equally well are both shown rather than one guessed.
  */
-const NEAR_TIE = 0.7;
+export const NEAR_TIE = 0.7;
 /**
  * Score, relative to the best section's, from which a section of the same page that gives the
  * command or setting is quoted after a first section that gives none (see {@link commandPassage}).
@@ -19,6 +19,18 @@ const COMMAND_SCORE = 0.4;
 export function hasCode(passage: SectionPassage): boolean {
   return passage.units.some((u) => u.kind === 'code');
 }
+
+/**
+ * Whether a section gives a command or setting: a code block, or an option list whose items (or
+ * the terms of a definition list) open with the option as code (`` `-S`, `--safe-mode=SAFE_MODE` ``),
+ * as a CLI page's list of flags does.
+ */
+export function givesCommand(passage: SectionPassage): boolean {
+  return passage.units.some((u) => u.kind === 'code' || OPTION_ITEM.test(u.text));
+}
+
+/** A list item or paragraph opening with a flag written as code: `` `--offline` ``, `` `-S`, `--safe-mode` ``. */
+const OPTION_ITEM = /^\W{0,3}`--?[a-z][\w-]*/i;
 
 /**
  * A second section: the runner-up when it answers about as well (a near tie), unless, for a how-do-I
@@ -40,10 +52,16 @@ export function secondPassage(
     ranked[1] && ranked[1].score >= NEAR_TIE * first.score && answersBeside(first, ranked[1]) && !procedure
       ? ranked[1]
       : undefined;
-  // A runner-up about as good that gives a command (on another page) is shown before a command
-  // found further down the first section's page.
-  const command =
-    task && !(tie && hasCode(tie.passage)) ? commandPassage(first, commands, weights) : undefined;
+  // A command found further down the first section's page goes before a runner-up about as good
+  // that gives a command on another page, unless that one's command names more of the question.
+  const command = task ? commandPassage(first, commands, weights) : undefined;
+  if (
+    command &&
+    tie &&
+    hasCode(tie.passage) &&
+    commandNames(tie.passage, weights) > commandNames(command.passage, weights)
+  )
+    return tie;
   if (command ?? tie) return command ?? tie;
   const missing = new Map([...weights].filter(([t]) => !holds(first.passage, t)));
   const need = weightOf(missing, () => true);
@@ -71,7 +89,7 @@ export function commandPassage(
       s.passage.doc === first.passage.doc &&
       s.passage.section !== first.passage.section &&
       s.score >= COMMAND_SCORE * first.score &&
-      hasCode(s.passage) &&
+      givesCommand(s.passage) &&
       namesSubject(s.passage, weights),
   );
 }
@@ -81,10 +99,23 @@ export function commandPassage(
  * prefix", not a TLS example beside it on the page.
  */
 function namesSubject(passage: SectionPassage, weights: TermWeights): boolean {
-  const found = new Set(passage.sectionTerms);
+  return namedBy(passage, passage.sectionTerms, weights) > 0;
+}
+
+/**
+ * Weight of the question's words (its phrasing aside) that a section's code (strings aside) or its
+ * headings and page title name: how much of what was asked its command or setting is for
+ * (`--safe-mode` under "Set the Safe Mode Using the CLI", asked "…when running the CLI").
+ */
+function commandNames(passage: SectionPassage, weights: TermWeights): number {
+  return namedBy(passage, passage.headingTerms, weights);
+}
+
+function namedBy(passage: SectionPassage, headings: Set<string>, weights: TermWeights): number {
+  const found = new Set(headings);
   for (const u of passage.units)
     if (u.kind === 'code') documentTerms(withoutStringLiterals(u.text)).forEach((t) => found.add(t));
-  return [...weights].some(([t, w]) => w > 0 && !PHRASING.has(t) && found.has(t));
+  return weightOf(weights, (t) => !PHRASING.has(t) && found.has(t));
 }
 
 /**

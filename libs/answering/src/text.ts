@@ -71,3 +71,21 @@ export function platformTerms(text: string): Set<string> {
 export function withoutStringLiterals(code: string): string {
   return code.replace(/'(?:\\.|[^'\\\n])*'|"(?:\\.|[^"\\\n])*"/g, ' ');
 }
+
+/**
+ * Tokens written like code that are the asker's own values rather than something the docs would
+ * name: a version (`v1.2`) or a domain (`docs.acme.com`, `example.org`).
+ */
+const NOT_NAMED_THINGS = /^v\d|\.(?:com|org|net|io|dev|app|co|edu|gov)$/;
+
+/**
+ * The tokens a text writes as code rather than words: a flag (`--frozen-lockfile`), a dotted or
+ * underscored name (`coverage.py`, `api.insecure`, `REDIS_PREFIX`), lower-cased. Docs that cover
+ * such a thing write it so; words are matched by their terms instead.
+ */
+export function literalTokens(text: string): string[] {
+  const found = text.matchAll(/(?<![\w.-])(--?[a-z][\w-]*|[a-z][\w-]*(?:[._][a-z0-9][\w-]*)+)/gi);
+  return [...new Set([...found].map(([, token]) => token!.toLowerCase()))].filter(
+    (t) => !/^(?:e\.g|i\.e|etc)$/.test(t) && !NOT_NAMED_THINGS.test(t) && t.length > 3,
+  );
+}
