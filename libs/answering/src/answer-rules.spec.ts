@@ -87,6 +87,18 @@ describe('tokens a question writes as code', () => {
     expect(text).toBe(NOT_FOUND_ANSWER);
   });
 
+  it("do not decline by themselves when they name the asker's own file", async () => {
+    const INGEST = chunk(
+      'ingest',
+      'Ingesting documents › From files',
+      'Markdown, HTML and text files are ingested with `docqa ingest PATH`; a folder is walked and each file becomes a document.',
+    );
+    const { text, cited } = await ask('How do I ingest a Markdown file like notes.md?', searcher([INGEST]));
+    expect(text).not.toBe(NOT_FOUND_ANSWER);
+    expect(text).toContain('docqa ingest PATH');
+    expect(cited).toEqual(['ingest']);
+  });
+
   it('put first the section that writes the flag asked about', async () => {
     const CI = chunk(
       'continuous-integration',

@@ -44,7 +44,7 @@ export function answeringOrder(
 ): ScoredSection[] | undefined {
   const unknown = unknownNames(names, passages);
   if (unknown.length > 1 || unknown.some((t) => !platforms.has(t))) return undefined;
-  if (literals.some((l) => !passages.some((p) => writes(p, l)))) return undefined;
+  if (literals.some((l) => !ownFile(l) && !passages.some((p) => writes(p, l)))) return undefined;
   const rare = [...names].filter(
     (t) => !unknown.includes(t) && passages.filter((p) => holds(p, t)).length <= RARE_NAME * passages.length,
   );
@@ -58,6 +58,15 @@ export function answeringOrder(
   const verbatim = writing(ranked[0]!) ? undefined : ranked.find((s) => answers(s) && writing(s));
   const lead = verbatim ?? (rare.every((t) => holds(ranked[0]!.passage, t)) ? ranked[0]! : answering);
   return lead === ranked[0] ? ranked : [lead, ...ranked.filter((s) => s !== lead)];
+}
+
+/**
+ * Whether a token names a file of a kind the asker keeps their own content in (`notes.md`,
+ * `config.yaml`): the docs need not write it for the question to be covered ("How do I ingest
+ * notes.md?"), so it does not decline a question by itself.
+ */
+function ownFile(token: string): boolean {
+  return /\.(?:md|mdx|markdown|txt|rst|adoc|html?|pdf|json|ya?ml|toml|csv|log|ini|env)$/.test(token);
 }
 
 /**
