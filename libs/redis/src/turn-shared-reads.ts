@@ -4,8 +4,10 @@
  * coalesces its writes (see `RedisSendOptions.coalesceWrites`) leaves when the turn ends, after
  * every request that shares it has started, so each gets what a read of its own sent in that turn
  * would have answered: nothing is cached past the turn, and no request sees a value older than
- * its own start. Meant for per-request reads of data that many concurrent requests read alike
- * (a tenant's docs versions, read by every question).
+ * its own start. (On a connection that does not coalesce, a Cluster's, the read leaves at once: a
+ * request later in the same turn may get the answer to a read sent microseconds before it began.)
+ * Meant for per-request reads of data that many concurrent requests read alike (a tenant's docs
+ * versions, read by every question).
  */
 export class TurnSharedReads<T> {
   private readonly pending = new Map<string, Promise<T>>();
