@@ -142,4 +142,41 @@ describe('docs versions of a tenant (GET /versions/, a request’s version) from
     await redis.hset(keys.documentVersions('big'), 'stray', '9.x');
     expect((await counts(versions, 'big')).versions).toEqual({ '2.x': 1, '1.x': 1 });
   });
+
+  it('resolves a request’s version from one read shared by the requests of a turn, and re-reads the next turn', async () => {
+    await store.putMany('shared', [record('s1', '1.x'), record('s2', '2.x')]);
+    await versions.setDefault('shared', '1.x');
+    const sent: string[] = [];
+    const observe = (command: { name: string }) => void sent.push(command.name);
+    const send = redis.sendCommand.bind(redis);
+    redis.sendCommand = ((command: Parameters<Redis['sendCommand']>[0], ...rest: unknown[]) => {
+      observe(command);
+      return (send as (...args: unknown[]) => unknown)(command, ...rest);
+    }) as Redis['sendCommand'];
+    try {
+      const resolved = await Promise.all([
+        versions.resolve('shared', undefined),
+        versions.resolve('shared', '2.x'),
+        versions.resolve('shared', undefined, { preferred: '2.x' }),
+        versions.resolve('shared', undefined, { preferred: 'gone' }),
+      ]);
+      expect(resolved).toEqual([
+        { version: '1.x', several: true },
+        { version: '2.x', several: true },
+        { version: '2.x', several: true },
+        { version: '1.x', several: true },
+      ]);
+      // One read of the counts and one of the default setting, not four of each.
+      expect(sent.filter((name) => name !== 'evalsha' && name !== 'get')).toEqual([]);
+      expect(sent).toHaveLength(2);
+      await expect(versions.resolve('shared', '3.x')).rejects.toThrow(
+        'unknown version "3.x": the known versions are 2.x, 1.x',
+      );
+    } finally {
+      redis.sendCommand = send;
+    }
+    // A change is seen by the next turn's requests.
+    await versions.setDefault('shared', null);
+    expect(await versions.resolve('shared', undefined)).toEqual({ version: '2.x', several: true });
+  });
 });

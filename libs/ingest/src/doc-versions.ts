@@ -1,7 +1,7 @@
 import type { Redis } from 'ioredis';
 import { newestFirst, type VersionList } from '@docqa/contracts';
 import { ValidationError } from '@docqa/errors';
-import type { Keys } from '@docqa/redis';
+import { TurnSharedReads, type Keys } from '@docqa/redis';
 import type { VersionResolver } from '@docqa/retrieval';
 import type { DocumentStore } from './document-store';
 
@@ -13,11 +13,20 @@ export interface ResolvedVersion {
   several: boolean;
 }
 
+/** What a request's version is chosen from: the tenant's versions, newest first, and its default. */
+interface Choice {
+  versions: string[];
+  default: string | null;
+}
+
 /**
  * A tenant's docs versions: the versions its documents have (with counts), its default version
  * (a setting, else the newest), and the version a request runs in.
  */
 export class DocVersions implements VersionResolver {
+  /** Every question and search resolves its version: the reads of one turn are shared. */
+  private readonly choices = new TurnSharedReads<Choice>();
+
   constructor(private readonly deps: { documents: DocumentStore; redis: Redis; keys: Keys }) {}
 
   /** The tenant's versions newest first, with document counts, and its default. */
@@ -26,14 +35,11 @@ export class DocVersions implements VersionResolver {
       this.deps.documents.versionCounts(tenant),
       this.deps.redis.get(this.deps.keys.defaultVersion(tenant)),
     ]);
-    const versions = newestFirst(counts.keys()).map((version) => ({
-      version,
-      documents: counts.get(version)!,
-    }));
-    const fallback = versions[0]?.version ?? null;
+    const names = newestFirst(counts.keys());
+    const versions = names.map((version) => ({ version, documents: counts.get(version)! }));
     return {
       versions,
-      default: setting && counts.has(setting) ? setting : fallback,
+      default: defaultOf(names, setting),
       default_setting: setting,
       unversioned,
     };
@@ -44,7 +50,12 @@ export class DocVersions implements VersionResolver {
     const key = this.deps.keys.defaultVersion(tenant);
     if (version === null) await this.deps.redis.del(key);
     else {
-      await this.known(tenant, version, 'default');
+      const { versions } = await this.list(tenant);
+      checkKnown(
+        versions.map((v) => v.version),
+        version,
+        'default',
+      );
       await this.deps.redis.set(key, version);
     }
     return this.list(tenant);
@@ -61,23 +72,37 @@ export class DocVersions implements VersionResolver {
     requested: string | undefined,
     opts: { path?: string; preferred?: string } = {},
   ): Promise<ResolvedVersion> {
-    const list =
-      requested === undefined ? await this.list(tenant) : await this.known(tenant, requested, opts.path);
-    const several = list.versions.length > 1;
-    const kept = list.versions.some((v) => v.version === opts.preferred) ? opts.preferred : undefined;
-    const version = requested ?? kept ?? list.default;
+    const choice = await this.choices.read(tenant, () => this.choice(tenant));
+    if (requested !== undefined) checkKnown(choice.versions, requested, opts.path);
+    const several = choice.versions.length > 1;
+    const kept = opts.preferred !== undefined && choice.versions.includes(opts.preferred);
+    const version = requested ?? (kept ? opts.preferred : undefined) ?? choice.default;
     return version === null ? { several } : { version, several };
   }
 
-  private async known(tenant: string, version: string, path = 'version'): Promise<VersionList> {
-    const list = await this.list(tenant);
-    if (list.versions.some((v) => v.version === version)) return list;
-    const names = list.versions.map((v) => v.version);
-    const known = names.length
-      ? `the known versions are ${names.join(', ')}`
-      : 'the documents have no versions';
-    throw new ValidationError(`unknown version ${JSON.stringify(version)}: ${known}`, {
-      errors: [{ path, message: `unknown version; ${known}` }],
-    });
+  /** The tenant's versions and default, as {@link list} finds them, without counting documents. */
+  private async choice(tenant: string): Promise<Choice> {
+    const [counts, setting] = await Promise.all([
+      this.deps.documents.versionedCounts(tenant),
+      this.deps.redis.get(this.deps.keys.defaultVersion(tenant)),
+    ]);
+    const versions = newestFirst(counts.keys());
+    return { versions, default: defaultOf(versions, setting) };
   }
+}
+
+/** The default of `versions` (newest first): the setting while documents have it, else the newest. */
+function defaultOf(versions: string[], setting: string | null): string | null {
+  return setting && versions.includes(setting) ? setting : (versions[0] ?? null);
+}
+
+/** Throws a 400 naming the known versions unless `version` is one of `names`. */
+function checkKnown(names: string[], version: string, path = 'version'): void {
+  if (names.includes(version)) return;
+  const known = names.length
+    ? `the known versions are ${names.join(', ')}`
+    : 'the documents have no versions';
+  throw new ValidationError(`unknown version ${JSON.stringify(version)}: ${known}`, {
+    errors: [{ path, message: `unknown version; ${known}` }],
+  });
 }

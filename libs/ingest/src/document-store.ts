@@ -21,6 +21,11 @@ interface VersionsCommand {
   documentVersions(versions: string, counts: string, ...pairs: string[]): ChainableCommander;
 }
 
+/** lua/document-versions.lua on its own, changing nothing: the counts (version, count, …). */
+interface VersionCountsCommand {
+  documentVersions(versions: string, counts: string): Promise<string[]>;
+}
+
 /**
  * How much one search request reads: steps of `stepIds` ids (each one short script, so Redis is
  * never blocked for long), at most `steps` of them before it answers the page found so far.
@@ -163,10 +168,21 @@ export class DocumentStore {
     const failed = replies.find(([error]) => error)?.[0];
     if (failed) throw failed;
     const [[, total], [, flat]] = replies as [[null, number], [null, string[]]];
-    const counts = new Map<string, number>();
-    for (let i = 0; i < flat.length; i += 2) counts.set(flat[i]!, Number(flat[i + 1]));
+    const counts = countsOf(flat);
     const versioned = [...counts.values()].reduce((sum, count) => sum + count, 0);
     return { counts, unversioned: Math.max(0, total - versioned) };
+  }
+
+  /**
+   * How many documents the tenant has of each version, without the unversioned ones' count: what a
+   * request's version needs, in one command (not a MULTI with the documents' count).
+   */
+  async versionedCounts(tenant: string): Promise<Map<string, number>> {
+    const { keys } = this.deps;
+    const redis = this.redis as unknown as VersionCountsCommand;
+    return countsOf(
+      await redis.documentVersions(keys.documentVersions(tenant), keys.documentVersionCounts(tenant)),
+    );
   }
 
   /** Adds to `multi` the change of documents' versions (id, version or '' pairs) and their counts. */
@@ -297,4 +313,11 @@ export class DocumentStore {
     const { tenant: _tenant, ...record } = job;
     return record;
   }
+}
+
+/** The counts document-versions.lua answers (version, count, …) as a map. */
+function countsOf(flat: string[]): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (let i = 0; i < flat.length; i += 2) counts.set(flat[i]!, Number(flat[i + 1]));
+  return counts;
 }

@@ -67,6 +67,21 @@ describe('QuestionStore scripts', () => {
   });
 
   describe('add-chat-question.lua', () => {
+    it('writes a new chat without a key (its fresh id) with its tenant, time, first question and TTL', async () => {
+      const { questionId, chatId } = await ask({ tenant: 'initech' });
+      const chat = await store.getChat('initech', chatId);
+      expect(chat.questions.map((q) => q.id)).toEqual([questionId]);
+      expect(chat.created_at).toBe((await store.getStored(questionId))!.record.created_at);
+      expect(await redis.hgetall(keys.chat(chatId))).toEqual({
+        id: chatId,
+        tenant: 'initech',
+        created_at: chat.created_at,
+      });
+      expect(await redis.ttl(keys.chat(chatId))).toBeGreaterThan(590);
+      expect(await redis.ttl(keys.chatQuestions(chatId))).toBeGreaterThan(590);
+      await expect(store.getChat('acme', chatId)).rejects.toThrow(NotFoundError);
+    });
+
     it('appends a question to an existing chat of the tenant, oldest first', async () => {
       const first = await ask();
       const second = await ask({ chatId: first.chatId, text: 'And to upgrade?' });

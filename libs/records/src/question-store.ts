@@ -99,6 +99,8 @@ export class QuestionStore {
       input.version ?? '',
       input.versionShown ? '1' : '',
     );
+    // A new chat without a key has an id made just now: nothing holds it, so it is written as is.
+    const fresh = newChat && !key;
     const addToChat = (cid: string, qid: string) =>
       this.redis.addChatQuestion(
         this.keys.chat(cid),
@@ -107,14 +109,14 @@ export class QuestionStore {
         input.tenant,
         now,
         String(this.ttlSeconds),
-        newChat ? '1' : '0',
+        fresh ? 'fresh' : newChat ? '1' : '0',
         qid,
       );
     // A new question in a new chat without a key has fresh ids: no replay or conflict can come
     // back, so its chat is written in the same round trip as the question (a failure of either
     // fails the request; a chat left naming a question that was never written skips it, as it
     // skips an expired one).
-    if (newChat && !key) {
+    if (fresh) {
       const [[outcome], added] = await Promise.all([created, addToChat(chatId, questionId)]);
       if (outcome !== 'created' || added !== 'ok')
         throw new Error(`a new question was not created as such (${outcome}, ${added})`);

@@ -18,3 +18,4 @@ export {
 export { coalesceWritesOf, type RedisSendOptions } from './coalesce-writes';
 export { migrateKeyLayout } from './key-layout';
 export { Lease, type HeldLease } from './lease';
+export { TurnSharedReads } from './turn-shared-reads';

@@ -125,7 +125,7 @@ export class QuestionRateLimiter {
   private limiter(points: number): RateLimiterRedis {
     let limiter = this.limiters.get(points);
     if (!limiter) {
-      limiter = new RateLimiterRedis({
+      limiter = new RedisLimiter({
         storeClient: this.deps.redis,
         keyPrefix: this.counts === 'search' ? this.deps.keys.searchRateLimit() : this.deps.keys.rateLimit(),
         points,
@@ -139,6 +139,37 @@ export class QuestionRateLimiter {
 }
 
 const PLURAL = { question: 'questions', search: 'searches' } as const;
+
+/** The increment command rate-limiter-flexible defines on the connection (its Lua script). */
+interface IncrementCommand {
+  rlflxIncr(args: string[]): Promise<unknown>;
+}
+
+/** `RateLimiterRedis._upsert`: the library's own write of a key's points, for the paths left to it. */
+type Upsert = (key: string, points: number, ms: number, forceExpire?: boolean) => Promise<unknown>;
+const libraryUpsert = (RateLimiterRedis.prototype as unknown as { _upsert: Upsert })._upsert;
+
+/**
+ * rate-limiter-flexible's Redis limiter, less the MULTI its `_upsert` builds on every call and
+ * sends only to force an expiry: ioredis builds a pipeline object of every command for it, a
+ * few per cent of a question's CPU time (docs/benchmarks.md, "API overhead (issue 43)"). A
+ * consume or reward sends the library's own increment script, as the library would.
+ */
+class RedisLimiter extends RateLimiterRedis {
+  _upsert(key: string, points: number, ms: number, forceExpire = false): Promise<unknown> {
+    const seconds = Math.floor(ms / 1000);
+    if (forceExpire || seconds <= 0 || !Number.isInteger(points))
+      return libraryUpsert.call(this, key, points, ms, forceExpire);
+    const client = (this as unknown as { client: IncrementCommand }).client;
+    return client.rlflxIncr([
+      key,
+      String(points),
+      String(seconds),
+      String(this.points),
+      String(this.duration),
+    ]);
+  }
+}
 
 function setHeaders(res: HeaderSink, limit: number, result: RateLimiterRes): void {
   res.setHeader('RateLimit-Limit', String(limit));

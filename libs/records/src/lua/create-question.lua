@@ -34,7 +34,10 @@ redis.call('HSET', KEYS[1],
   'docs_version', ARGV[14] or '', 'version_shown', ARGV[15] or '')
 redis.call('EXPIRE', KEYS[1], ttl)
 
-redis.call('DEL', KEYS[2])
+-- Without a key the id was made for this request: it has no stream yet to clear.
+if ARGV[9] ~= '' then
+  redis.call('DEL', KEYS[2])
+end
 redis.call('XADD', KEYS[2], '*', 'type', 'question',
   'data', cjson.encode({question_id = ARGV[1], chat_id = ARGV[2]}))
 redis.call('XADD', KEYS[2], '*', 'type', 'status', 'data', cjson.encode({status = 'queued'}))
