@@ -1,4 +1,7 @@
-/** The best `limit` (slot, score) pairs offered, kept sorted best first (ties: lower slot first). */
+/**
+ * The best `limit` (slot, score) pairs offered, kept sorted best first, equal scores lower slot
+ * first, in whatever order they are offered.
+ */
 export class BestRows {
   private readonly slots: number[] = [];
   private readonly scores: number[] = [];
@@ -7,9 +10,10 @@ export class BestRows {
 
   offer(slot: number, score: number): void {
     const n = this.scores.length;
-    if (this.limit <= 0 || (n === this.limit && score <= this.scores[n - 1]!)) return;
+    if (this.limit <= 0) return;
+    if (n === this.limit && !this.before(slot, score, n - 1)) return;
     let i = n === this.limit ? n - 1 : n;
-    while (i > 0 && this.scores[i - 1]! < score) {
+    while (i > 0 && this.before(slot, score, i - 1)) {
       this.scores[i] = this.scores[i - 1]!;
       this.slots[i] = this.slots[i - 1]!;
       i--;
@@ -18,7 +22,10 @@ export class BestRows {
     this.slots[i] = slot;
   }
 
-  /** The score a row must beat to be taken: the worst kept once `limit` are, else −∞. */
+  /**
+   * The score a row must reach to be taken (and beat, unless its slot is lower than the worst
+   * kept's): the worst kept once `limit` are, else −∞.
+   */
   get floor(): number {
     if (this.limit <= 0) return Infinity;
     return this.scores.length === this.limit ? this.scores[this.limit - 1]! : -Infinity;
@@ -26,5 +33,11 @@ export class BestRows {
 
   rows(): { slot: number; score: number }[] {
     return this.slots.map((slot, i) => ({ slot, score: this.scores[i]! }));
+  }
+
+  /** Whether (`slot`, `score`) ranks before the pair kept at `i`. */
+  private before(slot: number, score: number, i: number): boolean {
+    const kept = this.scores[i]!;
+    return score > kept || (score === kept && slot < this.slots[i]!);
   }
 }

@@ -225,23 +225,16 @@ export class SearchMirror {
   /**
    * The `limit` rows of `tenants` (of `version` or none, when given) nearest `vector` by cosine,
    * approximately (int8 vectors, see {@link VectorColumns}): scores within 0.01 of the exact ones.
+   * The rows are those a scan of every row's score gives (ties: the lower slot first), found by
+   * reading the best groups of rows first (see {@link VectorColumns.nearest}).
    */
   semantic(tenants: string[], vector: ArrayLike<number>, limit: number, version?: string): RankedHit[] {
     if (!this.vectors || vector.length !== this.vectors.dimensions) return [];
     const allowed = this.tenantCodes.mask(tenants, CODES);
     const kept = this.versionMask(version);
-    const { tenants: rowTenants, versions, visible } = this;
-    const { dot, factor, queryFactor } = this.vectors.score(vector);
-    const best = new BestRows(limit);
-    // Most rows score below the `limit`th best so far: those are passed over before their tenant is read.
-    let floor = best.floor;
-    for (let slot = 0; slot < visible; slot++) {
-      const score = dot[slot]! * factor[slot]! * queryFactor;
-      if (score <= floor || !allowed[rowTenants[slot]!] || !kept[versions[slot]!]) continue;
-      best.offer(slot, score);
-      floor = best.floor;
-    }
-    return this.hits(best);
+    const { tenants: rowTenants, versions } = this;
+    const accepts = (slot: number) => allowed[rowTenants[slot]!] === 1 && kept[versions[slot]!] === 1;
+    return this.hits(this.vectors.nearest(vector, limit, this.visible, accepts));
   }
 
   /** The best rows, their passages unread (see passage-reads.ts). */

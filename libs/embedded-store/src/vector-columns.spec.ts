@@ -102,4 +102,65 @@ describe('VectorColumns', () => {
       });
     }
   });
+
+  it('gives each group of 256 rows its best dot × factor, as an f32', () => {
+    const dimensions = 24;
+    const rows = vectors(1_000, dimensions, rng(4));
+    const columns = new VectorColumns(dimensions);
+    columns.add(rows);
+    for (const query of vectors(3, dimensions, rng(5))) {
+      const { dot, factor, maxima } = columns.score(query);
+      expect(maxima).toHaveLength(4);
+      maxima.forEach((max, g) => {
+        const products = Array.from(dot.subarray(g * 256, g * 256 + 256), (d, i) =>
+          Math.fround(d * factor[g * 256 + i]!),
+        );
+        expect(max).toBe(Math.max(...products));
+      });
+    }
+  });
+
+  it('finds the nearest rows a scan of every row finds, ties lower row first, of the rows it accepts', () => {
+    const dimensions = 32;
+    // 5,000 rows holding 300 distinct vectors in turn (as the bench's pool): scores tie across groups.
+    const distinct = vectors(300, dimensions, rng(6));
+    const rows = Array.from({ length: 5_000 }, (_, i) => distinct[(i * 7) % 300]!);
+    const columns = new VectorColumns(dimensions);
+    for (let first = 0; first < rows.length; first += 1_200) columns.add(rows.slice(first, first + 1_200));
+    const accepts = (row: number) => row % 10 !== 9 && row % 13 !== 0;
+    const queries = [...vectors(20, dimensions, rng(7)), distinct[5]!, new Array<number>(dimensions).fill(0)];
+    for (const [q, query] of queries.entries()) {
+      const limit = [1, 10, 20, 300][q % 4]!;
+      // Fewer rows visible than held (rows staged since): they are left out.
+      const visible = q % 3 ? rows.length : 4_321;
+      const { dot, factor, queryFactor } = columns.score(query);
+      const scan = Array.from({ length: visible }, (_, row) => ({
+        slot: row,
+        score: dot[row]! * factor[row]! * queryFactor,
+      }))
+        .filter(({ slot }) => accepts(slot))
+        .sort((x, y) => y.score - x.score || x.slot - y.slot)
+        .slice(0, limit);
+      expect(columns.nearest(query, limit, visible, accepts).rows()).toEqual(scan);
+    }
+  });
+
+  it('reads more groups when the first ones hold too few rows it accepts', () => {
+    const dimensions = 8;
+    // 80 groups of 256 rows, one row in 50 accepted: the best 100 are spread over every group.
+    const rows = vectors(20_480, dimensions, rng(8));
+    const columns = new VectorColumns(dimensions);
+    columns.add(rows);
+    const accepts = (row: number) => row % 50 === 0;
+    const query = vectors(1, dimensions, rng(9))[0]!;
+    const { dot, factor, queryFactor } = columns.score(query);
+    const scan = Array.from({ length: rows.length }, (_, row) => ({
+      slot: row,
+      score: dot[row]! * factor[row]! * queryFactor,
+    }))
+      .filter(({ slot }) => accepts(slot))
+      .sort((x, y) => y.score - x.score || x.slot - y.slot)
+      .slice(0, 100);
+    expect(columns.nearest(query, 100, rows.length, accepts).rows()).toEqual(scan);
+  });
 });
