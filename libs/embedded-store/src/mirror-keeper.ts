@@ -32,16 +32,19 @@ const APPEND_WAIT_MS = 2_000;
  * Longest the mirror's version is searched after a search read a later one, while the mirror
  * catches up with it (its rows staged, see {@link SearchMirror.stage}): searches meanwhile get the
  * version published last, whole, rather than wait for the new rows (30 ms and more per thousand
- * on a quiet machine). Past it, and in a process that wrote the later version itself, they wait
- * as {@link APPEND_WAIT_MS} says.
+ * on a quiet machine, seconds at load 20) or go to LanceDB's indexes (slower still). Past it, and
+ * in a process that wrote the later version itself, they wait as {@link APPEND_WAIT_MS} says. With
+ * 2 s, at load 20 to 26, catching up with two jobs took 2.9 s at p50 and searches past it waited
+ * and then went to the indexes: 15 s at p95 (docs/benchmarks.md, "Search mirror at 1,000,000 chunks").
  */
-const BEHIND_MS = 2_000;
+const BEHIND_MS = 30_000;
 /**
  * Longest a slice of catching up (about 2 ms, see `SLICE_MS`) waits for the searches under way to
- * end before it runs anyway: a process always searching still gives catching up about a quarter
- * of its thread (an import of the bench's, 7,000 rows a second at 30 µs a row, needs a fifth).
+ * end before it runs anyway: a process always searching still gives catching up about half of its
+ * thread (an import of the bench's, 7,000 rows a second at 30 µs a row, needs a fifth on a quiet
+ * machine, more on a loaded one; with 6 ms, a quarter, it fell behind at load 20).
  */
-const PAUSE_WAIT_MS = 6;
+const PAUSE_WAIT_MS = 2;
 /**
  * Rows a build afresh takes in between two turns of the event loop: about 6 ms of work, so that a
  * search through the indexes meanwhile waits little at each of its steps (with 256 rows, searches
