@@ -12,7 +12,18 @@ import type { SearchMirror } from './search-mirror';
 function chunks(from: number, n: number, seed: number): EmbeddedChunk[] {
   let state = seed;
   const next = () => (state = (state * 1664525 + 1013904223) >>> 0) % 1_000_003;
-  const words = ['rotate', 'signing', 'key', 'token', 'portal', 'widget', 'answer', 'sync', 'batch', 'folder'];
+  const words = [
+    'rotate',
+    'signing',
+    'key',
+    'token',
+    'portal',
+    'widget',
+    'answer',
+    'sync',
+    'batch',
+    'folder',
+  ];
   return Array.from({ length: n }, (_, i) => {
     const text = Array.from({ length: 12 }, () => words[next() % words.length]).join(' ');
     const id = `d${from + i}`;

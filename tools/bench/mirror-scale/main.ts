@@ -61,8 +61,7 @@ const p50p95 = (values: number[]) => {
 
 /** What the writer tells the searcher. */
 type WriterMessage =
-  | { written: { writeSeconds: number; ftsSeconds: number } }
-  | { imported: { seconds: number } };
+  { written: { writeSeconds: number; ftsSeconds: number } } | { imported: { seconds: number } };
 /** What the searcher asks of the writer. */
 type SearcherMessage = 'import' | 'close';
 
@@ -122,7 +121,8 @@ async function writerMain(dir: string): Promise<void> {
     send({ written: { writeSeconds, ftsSeconds: (performance.now() - started) / 1000 } });
     await importAsked;
     started = performance.now();
-    for (let i = TOTAL; i < TOTAL + IMPORT; i += JOB) await writer.replaceDocuments('bench', [], chunks(i, JOB));
+    for (let i = TOTAL; i < TOTAL + IMPORT; i += JOB)
+      await writer.replaceDocuments('bench', [], chunks(i, JOB));
     send({ imported: { seconds: (performance.now() - started) / 1000 } });
     await closeAsked;
   } finally {
