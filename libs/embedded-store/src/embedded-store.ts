@@ -105,6 +105,7 @@ export class EmbeddedStore implements VectorStore {
 
   async replaceDocuments(tenant: string, documentIds: string[], chunks: EmbeddedChunk[]): Promise<void> {
     await this.termStats.change(tenant, () => this.writeDocuments(tenant, documentIds, chunks));
+    await this.mirrorWritten();
     if (chunks.length) await this.indexes.written(this.table!, chunks.length, this.gate.upkeepRunning);
   }
 
@@ -116,6 +117,12 @@ export class EmbeddedStore implements VectorStore {
       if (removed.length) await this.gate.write(() => table.delete(documentsClause(tenant, [documentId])));
       return { removed, added: [] };
     });
+    await this.mirrorWritten();
+  }
+
+  /** Tells this process's search mirror the version it wrote: its searches get no older one. */
+  private async mirrorWritten(): Promise<void> {
+    if (this.mirror && this.table) this.mirror.wrote(await this.table.version());
   }
 
   private async writeDocuments(

@@ -1,6 +1,6 @@
 import { setImmediate as yieldToEvents } from 'node:timers/promises';
 import type * as lancedb from '@lancedb/lancedb';
-import { addRows, MIRROR_COLUMNS as COLUMNS, readAppended, rowIds } from './mirror-rows';
+import { addRows, addRowsInSlices, MIRROR_COLUMNS as COLUMNS, readAppended, rowIds } from './mirror-rows';
 import { within, type MirrorEvents } from './mirror-rows';
 import { rowNumber } from './mirror-parts';
 import { SearchMirror } from './search-mirror';
@@ -29,12 +29,29 @@ export const MAX_MIRROR_ROWS = 2_000_000;
  */
 const APPEND_WAIT_MS = 2_000;
 /**
- * Rows taken in between two turns of the event loop, and rows read per take by row id: about 6 ms
- * of work, so that a search through the indexes meanwhile waits little at each of its steps (with
- * 256 rows, searches during a build at 300,000 chunks took 180 ms at p95).
+ * Longest the mirror's version is searched after a search read a later one, while the mirror
+ * catches up with it (its rows staged, see {@link SearchMirror.stage}): searches meanwhile get the
+ * version published last, whole, rather than wait for the new rows (30 ms and more per thousand
+ * on a quiet machine, seconds at load 20) or go to LanceDB's indexes (slower still). Past it, and
+ * in a process that wrote the later version itself, they wait as {@link APPEND_WAIT_MS} says. With
+ * 2 s, at load 20 to 26, catching up with two jobs took 2.9 s at p50 and searches past it waited
+ * and then went to the indexes: 15 s at p95 (docs/benchmarks.md, "Search mirror at 1,000,000 chunks").
+ */
+const BEHIND_MS = 30_000;
+/**
+ * Longest a slice of catching up (about 2 ms, see `SLICE_MS`) waits for the searches under way to
+ * end before it runs anyway: a process always searching still gives catching up about half of its
+ * thread (an import of the bench's, 7,000 rows a second at 30 µs a row, needs a fifth on a quiet
+ * machine, more on a loaded one; with 6 ms, a quarter, it fell behind at load 20).
+ */
+const PAUSE_WAIT_MS = 2;
+/**
+ * Rows a build afresh takes in between two turns of the event loop: about 6 ms of work, so that a
+ * search through the indexes meanwhile waits little at each of its steps (with 256 rows, searches
+ * during a build at 300,000 chunks took 180 ms at p95).
  */
 const BATCH_ROWS = 64;
-/** Rows taken by row id per read when catching up with appended rows (an ingest job writes 1,000). */
+/** Rows taken by row id per read when catching up with added rows (an ingest job writes 1,000). */
 const APPEND_BATCH_ROWS = 1_024;
 /**
  * Share of the mirror's rows, removed or new, from which it is built afresh rather than changed:
@@ -51,13 +68,16 @@ const REBUILD_SHARE = 0.25;
  * are stable), except in a table made before they were, where it gives every row a new one.
  *
  * When rows were only appended (an import: the row count grew by exactly the rows of row ids past
- * the largest held), those are taken by row id (see `readAppended`) and staged, searches of the
- * version held going on through the mirror, and a search of the new version waits for them (at
- * most {@link APPEND_WAIT_MS}) rather than going to LanceDB's indexes: results stay exact for the
- * latest version without a slow minute after each import. Otherwise (removed rows to look for, or
- * a build afresh) searches go to LanceDB's indexes meanwhile, as they do in a process that has not
- * searched yet; that catching up yields to the event loop after each batch of rows, and goes on
- * only while no search is under way, so requests are served meanwhile.
+ * the largest held), those are taken by row id (see `readAppended`) and staged, in slices of about
+ * 2 ms that let searches run in between (each waits for no search under way, for at most
+ * {@link PAUSE_WAIT_MS}); removed rows are staged too. Meanwhile searches get the version published
+ * last, whole (for at most {@link BEHIND_MS}; a process's own writes are always waited for), and
+ * the new version is published in one step: no search ranks a mix of the two, none waits behind
+ * the catching up, and none goes to LanceDB's slower indexes. A search that may not get the
+ * version held waits for the new one (at most {@link APPEND_WAIT_MS}) when it is being appended,
+ * and otherwise (a build afresh, or removed rows still looked for past the time above) goes to
+ * LanceDB's indexes, as in a process that has not searched yet; a build afresh yields to the
+ * event loop after each batch of rows, and goes on only while no search is under way.
  */
 export class MirrorKeeper {
   private mirror: SearchMirror | null = null;
@@ -70,8 +90,14 @@ export class MirrorKeeper {
   private watch: NodeJS.Timeout | null = null;
   private lastSearch = 0;
   private closed = false;
+  /** The latest version this process wrote itself: its searches never get an older one. */
+  private ownVersion = -1;
+  /** The mirror's version when a search first found a later one, and when (`performance.now()`). */
+  private behind: { version: number; since: number } | null = null;
   /** Searches under way in this process, and what waits for there to be none. */
   private searches = 0;
+  /** Of those, searches waiting for the mirror to catch up (slices of catching up do not wait for them). */
+  private waiting = 0;
   private readonly idle: (() => void)[] = [];
 
   constructor(
@@ -82,26 +108,57 @@ export class MirrorKeeper {
       snapshot: (version: number) => Promise<lancedb.Table>;
       /** Told when the mirror has caught up with a version, and when catching up failed (the next check tries again). */
       events?: MirrorEvents;
+      /** Longest the mirror's version is searched once a later one was read ({@link BEHIND_MS} by default). */
+      behindMs?: number;
     },
   ) {}
 
   /**
    * The mirror, when it holds `version` (the table's latest, as a search read it) or a later one;
    * otherwise it starts catching up (and then keeps up, checking every second until searches stop
-   * for a minute), and the mirror once it has taken in rows only appended since, for at most
-   * {@link APPEND_WAIT_MS}, else null.
+   * for a minute), and the mirror as it is, of the version it holds, when it may serve that (see
+   * {@link servesPrevious}); else the mirror once it has taken in rows only appended since, for at
+   * most {@link APPEND_WAIT_MS}, else null.
    */
   async current(version: number): Promise<SearchMirror | null> {
     this.lastSearch = Date.now();
+    if (this.holds(version)) return this.mirror;
+    this.startWatching();
+    void this.catchUp();
+    if (this.servesPrevious()) return this.mirror;
     const deadline = performance.now() + APPEND_WAIT_MS;
     while (!this.holds(version)) {
       this.startWatching();
       void this.catchUp();
       const left = deadline - performance.now();
       if (!this.mirror || !this.appending || left <= 0 || this.closed) return null;
-      if (!(await within(this.appending, left))) return null;
+      this.waiting++;
+      try {
+        if (!(await within(this.appending, left))) return null;
+      } finally {
+        this.waiting--;
+      }
     }
     return this.mirror;
+  }
+
+  /** Tells the keeper that this process wrote `version` of the table: its searches wait for it. */
+  wrote(version: number): void {
+    this.ownVersion = Math.max(this.ownVersion, version);
+  }
+
+  /**
+   * Whether a search of a later version than the mirror's may get the mirror's: one published
+   * (not being built afresh), not older than this process's own writes, and found behind for less
+   * than {@link BEHIND_MS}. Its results are the ranking of that version, whole (rows staged since
+   * are not searched); a row of it removed since makes the search rank again through the indexes.
+   */
+  private servesPrevious(): boolean {
+    const mirror = this.mirror;
+    if (!mirror || mirror.version < 0 || mirror.version < this.ownVersion) return false;
+    const now = performance.now();
+    if (this.behind?.version !== mirror.version) this.behind = { version: mirror.version, since: now };
+    return now - this.behind.since < (this.deps.behindMs ?? BEHIND_MS);
   }
 
   private holds(version: number): boolean {
@@ -151,6 +208,25 @@ export class MirrorKeeper {
     await yieldToEvents();
     while (this.searches > 0 && !this.closed) await new Promise<void>((wake) => this.idle.push(wake));
   }
+
+  /**
+   * Waits for a turn of the event loop, and then for no search to be under way, for at most
+   * {@link PAUSE_WAIT_MS}: between the slices of taking in rows while searches get the version held.
+   */
+  private readonly pause = async (): Promise<void> => {
+    await yieldToEvents();
+    if (this.searches === this.waiting || this.closed) return;
+    await new Promise<void>((wake) => {
+      const timer = setTimeout(wake, PAUSE_WAIT_MS);
+      this.idle.push(() => {
+        clearTimeout(timer);
+        wake();
+      });
+    });
+  };
+
+  /** How catching up slices its work: until the keeper is closed, pausing between slices. */
+  private readonly slicing = { closed: () => this.closed, pause: this.pause };
 
   private startWatching(): void {
     if (this.watch || this.closed) return;
@@ -202,6 +278,7 @@ export class MirrorKeeper {
       }
       appended(false);
       const changed = this.mirror ? await this.changeInPlace(this.mirror, table, version) : null;
+      if (this.closed) return;
       if (changed) return caughtUp(changed.mirror, changed.added, changed.removed, false);
       this.mirror = null;
       const rows = await table.countRows();
@@ -251,7 +328,7 @@ export class MirrorKeeper {
     // Rows staged by a catching up that failed stay staged: the next goes on from them (they are
     // counted as held), or changes the mirror in place, which publishes them with the rest.
     current.stage();
-    if (added) await readAppended(current, table, added, APPEND_BATCH_ROWS, () => this.closed);
+    if (added) await readAppended(current, table, added, APPEND_BATCH_ROWS, this.slicing);
     if (this.closed) return null;
     if (current.rows !== count) {
       this.mirror = null;
@@ -278,17 +355,18 @@ export class MirrorKeeper {
     const changed = added.length + removed.length + current.dead;
     if (live.length > MAX_MIRROR_ROWS || changed > Math.max(current.rows, live.length) * REBUILD_SHARE)
       return null;
-    // Changed in place: no search uses it meanwhile (it is not of the version they read).
-    current.version = -1;
+    // Staged: searches meanwhile get the version held, whole, until it is published.
+    current.stage();
     for (const id of removed) current.remove(id);
-    for (let start = 0; start < added.length; start += BATCH_ROWS) {
+    for (let start = 0; start < added.length; start += APPEND_BATCH_ROWS) {
+      if (this.closed) return null;
       const rows = table
-        .takeRowIds(added.slice(start, start + BATCH_ROWS))
+        .takeRowIds(added.slice(start, start + APPEND_BATCH_ROWS))
         .select(COLUMNS)
         .withRowId();
-      addRows(current, await rows.toArrow());
-      await this.turn();
+      await addRowsInSlices(current, await rows.toArrow(), this.slicing);
     }
+    if (this.closed) return null;
     current.publish(version);
     return { mirror: current, added: added.length, removed: removed.length };
   }

@@ -125,6 +125,42 @@ describe('SearchMirror', () => {
     expect(held.semantic(['a'], [1, 9, 0, 0], 1).map((hit) => hit.rowId)).toEqual([200n]);
   });
 
+  it('searches rows removed and added while staging as before until they are published, then neither a mix', () => {
+    const held = mirror();
+    held.version = 3;
+    const weights = queryWeights(queryTerms('signing key'), statsOf(TEXTS));
+    const before = [held.keyword(['a'], weights, 10, 20), held.semantic(['a'], [1, 1, 0, 0], 20)];
+    held.stage();
+    held.remove(1);
+    held.add([
+      { rowId: 200n, tenant: 'a', document: 'd200', searchText: 'signing key', vector: [1, 1, 0, 0] },
+    ]);
+    expect(held.has(1)).toBe(false);
+    expect(held.rows).toBe(2 * TEXTS.length);
+    expect([held.keyword(['a'], weights, 10, 20), held.semantic(['a'], [1, 1, 0, 0], 20)]).toEqual(before);
+    held.publish(4);
+    // As a mirror of the rows now held, built at once.
+    const now = new SearchMirror();
+    now.add(
+      TEXTS.flatMap((text, i) => [
+        ...(i === 1
+          ? []
+          : [{ rowId: BigInt(i), tenant: 'a', document: `d${i}`, searchText: text, vector: [1, i, 0, 0] }]),
+      ]),
+    );
+    now.add([
+      { rowId: 200n, tenant: 'a', document: 'd200', searchText: 'signing key', vector: [1, 1, 0, 0] },
+    ]);
+    // (Document codes are given in the order rows came, so they differ between the two.)
+    const ranked = (hits: { rowId: bigint; score: number }[]) =>
+      hits.map(({ rowId, score }) => [rowId, score]);
+    expect(ranked(held.keyword(['a'], weights, 10, 20))).toEqual(ranked(now.keyword(['a'], weights, 10, 20)));
+    expect(ranked(held.semantic(['a'], [1, 1, 0, 0], 20))).toEqual(
+      ranked(now.semantic(['a'], [1, 1, 0, 0], 20)),
+    );
+    expect(held.keyword(['a'], weights, 10, 20).map((hit) => hit.rowId)).toContain(200n);
+  });
+
   it('ranks rows by their approximate cosine with the query vector', () => {
     const hits = mirror().semantic(['a'], [1, 1, 0, 0], 3);
     expect(hits.map((hit) => hit.rowId)).toEqual([1n, 2n, 3n]);

@@ -50,6 +50,8 @@ export class SearchMirror {
   /** Slots searches read: rows added since {@link stage} are past it until {@link publish}. */
   private visible = 0;
   private staging = false;
+  /** Slots of rows removed while staging: searches find them until {@link publish}. */
+  private stagedDead: number[] = [];
   private readonly terms = new MirrorTerms();
   private vectors: VectorColumns | null = null;
   /** Rows the first vectors' memory is made for (it doubles when full). */
@@ -115,13 +117,18 @@ export class SearchMirror {
     return this.slots.keys();
   }
 
-  /** Rows added from now on are held but not searched until {@link publish}. */
+  /**
+   * Rows added and removed from now on change what the mirror holds (`rows`, `has`) but not what
+   * searches find until {@link publish}: they keep ranking the version held.
+   */
   stage(): void {
     this.staging = true;
   }
 
-  /** Searches read every row added, as the table's `version`. */
+  /** Searches find every row added and none removed, as the table's `version` (in one step). */
   publish(version: number): void {
+    for (const slot of this.stagedDead) this.tenants[slot] = DEAD;
+    this.stagedDead = [];
     this.staging = false;
     this.visible = this.size;
     this.version = version;
@@ -166,11 +173,13 @@ export class SearchMirror {
     if (!this.staging) this.visible = this.size;
   }
 
+  /** Removes the row of `id` (while staging, searches find it until {@link publish}). */
   remove(id: number): void {
     const slot = this.slots.get(id);
     if (slot === undefined) return;
     this.slots.delete(id);
-    this.tenants[slot] = DEAD;
+    if (this.staging) this.stagedDead.push(slot);
+    else this.tenants[slot] = DEAD;
     this.deadRows++;
   }
 

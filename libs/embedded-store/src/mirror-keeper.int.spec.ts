@@ -1,0 +1,215 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setImmediate } from 'node:timers/promises';
+import * as lancedb from '@lancedb/lancedb';
+import { keywordTermIds, type EmbeddedChunk } from '@docqa/retrieval';
+import { EmbeddedStore } from './embedded-store';
+import { MirrorKeeper } from './mirror-keeper';
+import type { SearchMirror } from './search-mirror';
+
+/** `n` chunks of tenant `a` from document `from` on, each of 12 words of a small vocabulary and a 4-d vector. */
+function chunks(from: number, n: number, seed: number): EmbeddedChunk[] {
+  let state = seed;
+  const next = () => (state = (state * 1664525 + 1013904223) >>> 0) % 1_000_003;
+  const words = [
+    'rotate',
+    'signing',
+    'key',
+    'token',
+    'portal',
+    'widget',
+    'answer',
+    'sync',
+    'batch',
+    'folder',
+  ];
+  return Array.from({ length: n }, (_, i) => {
+    const text = Array.from({ length: 12 }, () => words[next() % words.length]).join(' ');
+    const id = `d${from + i}`;
+    return {
+      tenant: 'a',
+      document_id: id,
+      chunk_id: `${id}#0`,
+      title: id,
+      url: null,
+      heading: '',
+      text,
+      metadata: {},
+      vector: [1 + (next() % 5), next() % 7, next() % 3, 1],
+    };
+  });
+}
+
+/** What a mirror ranks, keyword and semantic, for a few queries: one ranking of one version. */
+function ranking(mirror: SearchMirror) {
+  const weights = (text: string) => {
+    const indices = [...new Set(keywordTermIds(text))];
+    return { indices, values: indices.map(() => 1) };
+  };
+  return {
+    version: mirror.version,
+    hits: [
+      mirror.keyword(['a'], weights('rotate signing key'), 12, 30),
+      mirror.keyword(['a'], weights('widget portal'), 12, 30),
+      mirror.semantic(['a'], [1, 6, 0, 1], 30),
+      mirror.semantic(['a'], [5, 0, 2, 1], 30),
+    ].map((hits) => hits.map(({ rowId, score }) => [rowId, score.toFixed(9)])),
+  };
+}
+
+describe('MirrorKeeper catching up with another process’s writes', () => {
+  let dir: string;
+  let writer: EmbeddedStore;
+  let db: lancedb.Connection;
+  const keepers: MirrorKeeper[] = [];
+
+  /**
+   * A keeper of the table, as the API holds it: of the version `at` when given, else the latest;
+   * `failing()` makes its reads of rows by row id throw; its catching up opens no version while
+   * `opened()` is pending (it checks for new versions every second: the test decides when it may).
+   */
+  function keeper({
+    at,
+    failing = () => false,
+    opened = () => Promise.resolve(),
+  }: { at?: number; failing?: () => boolean; opened?: () => Promise<void> } = {}): {
+    keeper: MirrorKeeper;
+    failures: unknown[];
+  } {
+    const failures: unknown[] = [];
+    const made = new MirrorKeeper({
+      latestVersion: async () => at ?? (await db.openTable('chunks')).version(),
+      snapshot: async (version) => {
+        await opened();
+        const table = await db.openTable('chunks');
+        await table.checkout(version);
+        const take = table.takeRowIds.bind(table);
+        let takes = 0;
+        // The second take of a catching up fails when asked: a crash halfway through it.
+        table.takeRowIds = (ids) => {
+          if (++takes > 1 && failing()) throw new Error('the take failed');
+          return take(ids);
+        };
+        return table;
+      },
+      events: { caughtUp: () => undefined, failed: (error) => failures.push(error) },
+      // Searches may get the version held for as long as the test runs.
+      behindMs: Number.POSITIVE_INFINITY,
+    });
+    keepers.push(made);
+    return { keeper: made, failures };
+  }
+
+  /** The ranking of the table's latest version (or `at`) by a mirror built afresh. */
+  async function builtAfresh(at?: number): Promise<ReturnType<typeof ranking>> {
+    const { keeper: fresh } = keeper({ at });
+    return ranking((await fresh.ready())!);
+  }
+
+  const latest = async () => (await db.openTable('chunks')).version();
+
+  /** The ranking of each version written after `version`, by mirrors built afresh. */
+  async function versionsSince(version: number): Promise<ReturnType<typeof ranking>[]> {
+    const last = await latest();
+    return Promise.all(Array.from({ length: last - version }, (_, i) => builtAfresh(version + 1 + i)));
+  }
+
+  beforeEach(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'docqa-mirror-keeper-'));
+    writer = await EmbeddedStore.open(dir, { searchMirror: false });
+    await writer.replaceDocuments('a', [], chunks(0, 8000, 1));
+    db = await lancedb.connect(dir, { readConsistencyInterval: 0 });
+  });
+
+  afterEach(async () => {
+    await Promise.all(keepers.splice(0).map((k) => k.close()));
+    await writer.close();
+    db.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  /**
+   * Searches `keeper`'s mirror for the latest version until it holds it: each search's ranking,
+   * taken as it was returned (catching up goes on between two searches).
+   */
+  async function searchedWhileCatchingUp(held: MirrorKeeper): Promise<ReturnType<typeof ranking>[]> {
+    const version = await latest();
+    const seen: ReturnType<typeof ranking>[] = [];
+    for (;;) {
+      const mirror = await held.current(version);
+      expect(mirror).not.toBeNull();
+      seen.push(ranking(mirror!));
+      if (mirror!.version >= version) return seen;
+      // A search reads its passages from the table: the event loop turns in between.
+      await setImmediate();
+    }
+  }
+
+  it('serves the version held, whole, while it takes in appended rows in slices, then the new one', async () => {
+    let gate = Promise.resolve();
+    const { keeper: held, failures } = keeper({ opened: () => gate });
+    const before = ranking((await held.ready())!);
+    let open!: () => void;
+    gate = new Promise<void>((resolve) => (open = resolve));
+    // Held back while the writer writes (two versions, a quarter of the rows held at most: more
+    // are built afresh); once searched, it may catch up with either first.
+    for (let i = 0; i < 2; i++)
+      await writer.replaceDocuments('a', [], chunks(10_000 + i * 1000, 1000, 10 + i));
+    open();
+    const seen = await searchedWhileCatchingUp(held);
+    const written = await versionsSince(before.version);
+    const after = written.at(-1)!;
+    expect(after.version).toBeGreaterThan(before.version);
+    // The first search found the mirror behind and got the version it held; catching up 2,000 rows
+    // in slices let more searches run before the new version was published.
+    expect(seen[0]).toEqual(before);
+    expect(seen.length).toBeGreaterThan(2);
+    for (const one of seen) expect([before, ...written]).toContainEqual(one);
+    expect(seen.at(-1)).toEqual(after);
+    expect(failures).toEqual([]);
+  });
+
+  it('serves the version held while it takes in rows removed and added in one import, never a mix', async () => {
+    let gate = Promise.resolve();
+    const { keeper: held, failures } = keeper({ opened: () => gate });
+    const before = ranking((await held.ready())!);
+    let open!: () => void;
+    gate = new Promise<void>((resolve) => (open = resolve));
+    // Documents written again (their rows removed, new ones added) and new ones, as a re-sync writes.
+    await writer.replaceDocuments(
+      'a',
+      Array.from({ length: 40 }, (_, i) => `d${i}`),
+      [...chunks(0, 40, 7), ...chunks(10_000, 60, 8)],
+    );
+    open();
+    const seen = await searchedWhileCatchingUp(held);
+    const written = await versionsSince(before.version);
+    const after = written.at(-1)!;
+    expect(after).not.toEqual({ ...before, version: after.version });
+    expect(seen[0]).toEqual(before);
+    for (const one of seen) expect([before, ...written]).toContainEqual(one);
+    expect(seen.at(-1)).toEqual(after);
+    expect(failures).toEqual([]);
+  });
+
+  it('keeps serving the version held after a catching up failed halfway through its takes, and goes on from there', async () => {
+    let failing = true;
+    const { keeper: held, failures } = keeper({ failing: () => failing });
+    const before = ranking((await held.ready())!);
+    await writer.replaceDocuments('a', [], chunks(10_000, 2000, 3));
+    const version = await latest();
+    const failed = new Promise<void>((resolve) => {
+      const wait = setInterval(() => failures.length && (clearInterval(wait), resolve()), 10);
+    });
+    expect(ranking((await held.current(version))!)).toEqual(before);
+    await failed;
+    expect(String(failures[0])).toContain('the take failed');
+    // The first take's rows are staged, not searched.
+    expect(ranking((await held.current(version))!)).toEqual(before);
+    failing = false;
+    const mirror = await held.ready();
+    expect(mirror!.version).toBe(version);
+    expect(ranking(mirror!)).toEqual(await builtAfresh());
+  });
+});
