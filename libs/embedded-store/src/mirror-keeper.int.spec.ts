@@ -180,7 +180,7 @@ describe('MirrorKeeper catching up with another process’s writes', () => {
     await writer.replaceDocuments(
       'a',
       Array.from({ length: 40 }, (_, i) => `d${i}`),
-      [...chunks(0, 40, 7), ...chunks(10_000, 60, 8)],
+      [...chunks(0, 40, 7), ...chunks(10_000, 1000, 8)],
     );
     open();
     const seen = await searchedWhileCatchingUp(held);
@@ -190,6 +190,24 @@ describe('MirrorKeeper catching up with another process’s writes', () => {
     expect(seen[0]).toEqual(before);
     for (const one of seen) expect([before, ...written]).toContainEqual(one);
     expect(seen.at(-1)).toEqual(after);
+    expect(failures).toEqual([]);
+  });
+
+  it('waits for a small change of another process (an ingest job of a few documents): a search finds what it wrote', async () => {
+    const { keeper: held, failures } = keeper({});
+    await held.ready();
+    // Appended: the search waits for the mirror to take the rows in.
+    await writer.replaceDocuments('a', [], chunks(10_000, 20, 6));
+    const appended = await held.current(await latest());
+    expect(appended).not.toBeNull();
+    expect(ranking(appended!)).toEqual(await builtAfresh());
+    // Replaced (rows removed and added): the new version, or none (the search then goes to
+    // LanceDB's indexes), never the version held.
+    await writer.replaceDocuments('a', ['d1'], chunks(1, 1, 5));
+    const version = await latest();
+    const replaced = await held.current(version);
+    expect(replaced === null || replaced.version === version).toBe(true);
+    if (replaced) expect(ranking(replaced)).toEqual(await builtAfresh());
     expect(failures).toEqual([]);
   });
 

@@ -39,6 +39,14 @@ const APPEND_WAIT_MS = 2_000;
  */
 const BEHIND_MS = 30_000;
 /**
+ * Rows a catching up takes in (added and removed) from which it is an import, during which
+ * searches get the version held (see {@link BEHIND_MS}): an ingest job's write at most is 1,000
+ * rows, the bench's imports write such jobs back to back. A smaller change (a document or two
+ * ingested, replaced or deleted) is waited for, as before: a search right after an ingest job
+ * ended finds what it wrote, in every process.
+ */
+const IMPORT_ROWS = 1_000;
+/**
  * Longest a slice of catching up (about 2 ms, see `SLICE_MS`) waits for the searches under way to
  * end before it runs anyway: a process always searching still gives catching up about half of its
  * thread (an import of the bench's, 7,000 rows a second at 30 µs a row, needs a fifth on a quiet
@@ -70,10 +78,12 @@ const REBUILD_SHARE = 0.25;
  * When rows were only appended (an import: the row count grew by exactly the rows of row ids past
  * the largest held), those are taken by row id (see `readAppended`) and staged, in slices of about
  * 2 ms that let searches run in between (each waits for no search under way, for at most
- * {@link PAUSE_WAIT_MS}); removed rows are staged too. Meanwhile searches get the version published
- * last, whole (for at most {@link BEHIND_MS}; a process's own writes are always waited for), and
+ * {@link PAUSE_WAIT_MS}); removed rows are staged too. Meanwhile, when it takes in an import (at
+ * least {@link IMPORT_ROWS} rows), searches get the version published last, whole (for at most
+ * {@link BEHIND_MS}; a process's own writes are always waited for), and
  * the new version is published in one step: no search ranks a mix of the two, none waits behind
- * the catching up, and none goes to LanceDB's slower indexes. A search that may not get the
+ * the catching up, and none goes to LanceDB's slower indexes. A smaller change is waited for (a
+ * search right after an ingest job of a few documents finds them). A search that may not get the
  * version held waits for the new one (at most {@link APPEND_WAIT_MS}) when it is being appended,
  * and otherwise (a build afresh, or removed rows still looked for past the time above) goes to
  * LanceDB's indexes, as in a process that has not searched yet; a build afresh yields to the
@@ -87,6 +97,9 @@ export class MirrorKeeper {
    * soon as it does something else (or nothing, or failed).
    */
   private appending: Promise<boolean> | null = null;
+  /** Whether the catching up under way is an import (see {@link IMPORT_ROWS}), and what waits to know it. */
+  private importing = false;
+  private readonly importKnown: (() => void)[] = [];
   private watch: NodeJS.Timeout | null = null;
   private lastSearch = 0;
   private closed = false;
@@ -123,18 +136,17 @@ export class MirrorKeeper {
   async current(version: number): Promise<SearchMirror | null> {
     this.lastSearch = Date.now();
     if (this.holds(version)) return this.mirror;
-    this.startWatching();
-    void this.catchUp();
-    if (this.servesPrevious()) return this.mirror;
     const deadline = performance.now() + APPEND_WAIT_MS;
     while (!this.holds(version)) {
       this.startWatching();
       void this.catchUp();
+      if (this.servesPrevious()) return this.mirror;
       const left = deadline - performance.now();
       if (!this.mirror || !this.appending || left <= 0 || this.closed) return null;
+      const known = new Promise<boolean>((wake) => this.importKnown.push(() => wake(true)));
       this.waiting++;
       try {
-        if (!(await within(this.appending, left))) return null;
+        if (!(await within(Promise.race([this.appending, known]), left))) return null;
       } finally {
         this.waiting--;
       }
@@ -148,17 +160,23 @@ export class MirrorKeeper {
   }
 
   /**
-   * Whether a search of a later version than the mirror's may get the mirror's: one published
-   * (not being built afresh), not older than this process's own writes, and found behind for less
-   * than {@link BEHIND_MS}. Its results are the ranking of that version, whole (rows staged since
+   * Whether a search of a later version than the mirror's may get the mirror's: while it takes in
+   * an import (see {@link IMPORT_ROWS}), one published (not being built afresh), not older than
+   * this process's own writes, and found behind for less than {@link BEHIND_MS}. Its results are the ranking of that version, whole (rows staged since
    * are not searched); a row of it removed since makes the search rank again through the indexes.
    */
   private servesPrevious(): boolean {
     const mirror = this.mirror;
-    if (!mirror || mirror.version < 0 || mirror.version < this.ownVersion) return false;
+    if (!this.importing || !mirror || mirror.version < 0 || mirror.version < this.ownVersion) return false;
     const now = performance.now();
     if (this.behind?.version !== mirror.version) this.behind = { version: mirror.version, since: now };
     return now - this.behind.since < (this.deps.behindMs ?? BEHIND_MS);
+  }
+
+  /** The catching up under way takes in `rows`: searches waiting for it learn whether it is an import. */
+  private takesIn(rows: number): void {
+    this.importing = rows >= IMPORT_ROWS;
+    for (const wake of this.importKnown.splice(0)) wake();
   }
 
   private holds(version: number): boolean {
@@ -247,6 +265,8 @@ export class MirrorKeeper {
       .catch((error: unknown) => this.deps.events?.failed(error))
       .finally(() => {
         appended(false);
+        this.importing = false;
+        for (const wake of this.importKnown.splice(0)) wake();
         this.catchingUp = null;
       });
     return this.catchingUp;
@@ -276,8 +296,12 @@ export class MirrorKeeper {
         }
         if (this.closed) return;
       }
+      // Searches waiting learn that it is not an append once the change's size is known (an
+      // import's version held may be served meanwhile), or once the mirror is to be built afresh.
+      const changed = this.mirror
+        ? await this.changeInPlace(this.mirror, table, version, () => appended(false))
+        : null;
       appended(false);
-      const changed = this.mirror ? await this.changeInPlace(this.mirror, table, version) : null;
       if (this.closed) return;
       if (changed) return caughtUp(changed.mirror, changed.added, changed.removed, false);
       this.mirror = null;
@@ -325,6 +349,7 @@ export class MirrorKeeper {
     if (count > MAX_MIRROR_ROWS || added < 0 || added + current.dead > current.rows * REBUILD_SHARE)
       return null;
     if ((await table.countRows(newer)) !== added) return null;
+    this.takesIn(added + current.staged);
     // Rows staged by a catching up that failed stay staged: the next goes on from them (they are
     // counted as held), or changes the mirror in place, which publishes them with the rest.
     current.stage();
@@ -341,18 +366,22 @@ export class MirrorKeeper {
   /**
    * Brings `current` to `version` of `table` by its row ids (the rows added, taken by row id, and
    * those removed), when few enough changed; else null, and the mirror is to be built afresh (a
-   * method of its own, so that the old mirror is let go of before the new one is built).
+   * method of its own, so that the old mirror is let go of before the new one is built). `sized` is
+   * called once the change is known to be made in place, its size told (see {@link takesIn}).
    */
   private async changeInPlace(
     current: SearchMirror,
     table: lancedb.Table,
     version: number,
+    sized: () => void,
   ): Promise<{ mirror: SearchMirror; added: number; removed: number } | null> {
     const live = await rowIds(table);
     const added = live.filter((id) => !current.has(rowNumber(id)));
     const liveSet = new Set(live.map(rowNumber));
     const removed = [...current.heldRowIds()].filter((id) => !liveSet.has(id));
     const changed = added.length + removed.length + current.dead;
+    this.takesIn(added.length + removed.length + current.staged);
+    sized();
     if (live.length > MAX_MIRROR_ROWS || changed > Math.max(current.rows, live.length) * REBUILD_SHARE)
       return null;
     // Staged: searches meanwhile get the version held, whole, until it is published.

@@ -80,6 +80,11 @@ export class SearchMirror {
     return this.deadRows;
   }
 
+  /** Rows added and removed since the version held was published (see {@link stage}). */
+  get staged(): number {
+    return this.size - this.visible + this.stagedDead.length;
+  }
+
   /** Whether the mirror holds the row of `rowId` (as a number, see {@link rowNumber}). */
   has(rowId: number): boolean {
     return this.slots.has(rowId);
