@@ -85,12 +85,10 @@ function mirrorOf(rows: Row[]): SearchMirror {
       },
     ]);
   rows.forEach((row, slot) => !row.staged && add(row, slot));
-  // Removed before the version is published (a removal while staging is searched until then).
-  rows.forEach((row, slot) => row.removed && !row.staged && mirror.remove(slot));
   mirror.publish(1);
   mirror.stage();
   rows.forEach((row, slot) => row.staged && add(row, slot));
-  rows.forEach((row, slot) => row.removed && row.staged && mirror.remove(slot));
+  rows.forEach((row, slot) => row.removed && mirror.remove(slot));
   return mirror;
 }
 
