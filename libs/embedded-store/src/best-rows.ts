@@ -1,30 +1,31 @@
 /**
- * The best `limit` (slot, score) pairs offered, kept sorted best first; equal scores by their
- * `order` (the slot unless given), lower first.
+ * The best `limit` (slot, score) pairs offered, kept sorted best first, equal scores lower slot
+ * first, in whatever order they are offered.
  */
 export class BestRows {
   private readonly slots: number[] = [];
   private readonly scores: number[] = [];
-  private readonly orders: number[] = [];
 
   constructor(private readonly limit: number) {}
 
-  offer(slot: number, score: number, order = slot): void {
+  offer(slot: number, score: number): void {
     const n = this.scores.length;
-    if (this.limit <= 0 || (n === this.limit && !this.beats(score, order, n - 1))) return;
+    if (this.limit <= 0) return;
+    if (n === this.limit && !this.before(slot, score, n - 1)) return;
     let i = n === this.limit ? n - 1 : n;
-    while (i > 0 && this.beats(score, order, i - 1)) {
+    while (i > 0 && this.before(slot, score, i - 1)) {
       this.scores[i] = this.scores[i - 1]!;
       this.slots[i] = this.slots[i - 1]!;
-      this.orders[i] = this.orders[i - 1]!;
       i--;
     }
     this.scores[i] = score;
     this.slots[i] = slot;
-    this.orders[i] = order;
   }
 
-  /** The score a row must reach to be taken: the worst kept once `limit` are, else −∞. */
+  /**
+   * The score a row must reach to be taken (and beat, unless its slot is lower than the worst
+   * kept's): the worst kept once `limit` are, else −∞.
+   */
   get floor(): number {
     if (this.limit <= 0) return Infinity;
     return this.scores.length === this.limit ? this.scores[this.limit - 1]! : -Infinity;
@@ -34,9 +35,9 @@ export class BestRows {
     return this.slots.map((slot, i) => ({ slot, score: this.scores[i]! }));
   }
 
-  /** Whether `score` (with `order`) ranks before the `i`th kept. */
-  private beats(score: number, order: number, i: number): boolean {
+  /** Whether (`slot`, `score`) ranks before the pair kept at `i`. */
+  private before(slot: number, score: number, i: number): boolean {
     const kept = this.scores[i]!;
-    return score > kept || (score === kept && order < this.orders[i]!);
+    return score > kept || (score === kept && slot < this.slots[i]!);
   }
 }

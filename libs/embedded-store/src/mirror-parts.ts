@@ -7,11 +7,11 @@
 export interface MirrorBytes {
   /** The int8 vectors, their factors and the dot products' scratch. */
   vectors: number;
-  /** The postings (slots and counts) of every term, and their blocks' bounds. */
+  /** The postings (slots and counts) of every term. */
   postings: number;
   /** Row ids: each slot's and the map from row id to slot (estimated at 40 bytes an entry). */
   ids: number;
-  /** Tenants, versions, documents, lengths and length norms. */
+  /** Tenants, versions, lengths, length norms and the keyword scores' scratch. */
   columns: number;
 }
 
@@ -26,20 +26,7 @@ export interface Postings {
   size: number;
   /** The slot of the last posting (−1: none), which a row's next occurrence of the term counts to. */
   last: number;
-  /**
-   * The largest count and the fewest terms of a row among the postings (of dead and staged rows
-   * too): what bounds the term's BM25 score in any row, whatever the average length.
-   */
-  maxCount: number;
-  minLength: number;
-  /** The same per block of {@link POSTINGS_BLOCK} postings (the last one filling). */
-  blockCounts: Uint16Array;
-  blockLengths: Uint32Array;
 }
-
-/** Postings a block of a list holds (see {@link Postings.blockCounts}): 2⁵. */
-export const POSTINGS_BLOCK_SHIFT = 5;
-export const POSTINGS_BLOCK = 1 << POSTINGS_BLOCK_SHIFT;
 
 /**
  * A LanceDB row id as a number (a fragment id × 2³² + an offset: exact below 2⁵³, two million

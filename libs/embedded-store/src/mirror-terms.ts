@@ -1,5 +1,5 @@
-import { grown, keywordTermIds } from '@docqa/retrieval';
-import { POSTINGS_BLOCK, POSTINGS_BLOCK_SHIFT, type Postings } from './mirror-parts';
+import { BM25_K1, grown, keywordTermIds, type SparseVector } from '@docqa/retrieval';
+import type { Postings } from './mirror-parts';
 
 /** Bytes of an ASCII word from which the full-text index leaves it out (`maxTokenLength`, 40). */
 const MAX_WORD_BYTES = 40;
@@ -10,6 +10,12 @@ const FNV_PRIME = 0x01000193;
 /** Which ASCII bytes a word is made of: the index splits on what is not a letter or a digit. */
 const WORD_BYTE = new Uint8Array(128).map((_, c) => Number(/[A-Za-z0-9]/.test(String.fromCharCode(c))));
 const decoder = new TextDecoder();
+/**
+ * The share of the slots a keyword query's postings must reach for its scores to be read slot by
+ * slot rather than through the list of rows it touched.
+ */
+const DENSE_SHARE = 0.25;
+
 /**
  * The search mirror's postings, and how a row's search text becomes postings: the build's hot
  * path (a million rows of 90 words). A text of ASCII is split on its UTF-8 bytes, each word looked
@@ -72,13 +78,51 @@ export class MirrorTerms {
   /** Bytes the postings hold (their arrays' whole capacity). */
   bytes(): number {
     let bytes = 0;
-    for (const list of this.postings.values())
-      bytes +=
-        list.slots.byteLength +
-        list.counts.byteLength +
-        list.blockCounts.byteLength +
-        list.blockLengths.byteLength;
+    for (const list of this.postings.values()) bytes += list.slots.byteLength + list.counts.byteLength;
     return bytes;
+  }
+
+  /**
+   * Adds each posting of the query's terms (`weights`: IDF per term id) of the first `visible`
+   * slots to its slot's BM25 score in `scores`, `norms` being each slot's length normalisation;
+   * when they are few (not `dense`), the slots touched are listed in `touched` (`count` of them).
+   */
+  score(
+    weights: SparseVector,
+    visible: number,
+    norms: Float64Array,
+    scores: Float64Array,
+    touched: Int32Array,
+  ): { dense: boolean; count: number } {
+    const terms = weights.indices.flatMap((id, t) => {
+      const postings = this.postings.get(id);
+      if (!postings) return [];
+      // Postings of rows staged (past the visible slots) come last.
+      let size = postings.size;
+      while (size > 0 && postings.slots[size - 1]! >= visible) size--;
+      // BM25: weight × tf × (k1 + 1) / (tf + k1 × (1 − b + b × length / average)).
+      return [{ postings, size, weight: weights.values[t]! * (BM25_K1 + 1) }];
+    });
+    const dense = terms.reduce((sum, { size }) => sum + size, 0) >= visible * DENSE_SHARE;
+    let count = 0;
+    for (const { postings, size, weight } of terms) {
+      const { slots, counts } = postings;
+      if (dense)
+        for (let p = 0; p < size; p++) {
+          const slot = slots[p]!;
+          const tf = counts[p]!;
+          scores[slot] = scores[slot]! + (weight * tf) / (tf + norms[slot]!);
+        }
+      else
+        for (let p = 0; p < size; p++) {
+          const slot = slots[p]!;
+          const tf = counts[p]!;
+          const score = scores[slot]!;
+          if (score === 0) touched[count++] = slot;
+          scores[slot] = score + (weight * tf) / (tf + norms[slot]!);
+        }
+    }
+    return { dense, count };
   }
 
   /** Gives back the postings' unused room (after a build: each list grew by doubling). */
@@ -87,8 +131,6 @@ export class MirrorTerms {
       if (list.slots.length > list.size) {
         list.slots = list.slots.slice(0, list.size);
         list.counts = list.counts.slice(0, list.size);
-        list.blockCounts = list.blockCounts.slice(0, blocks(list.size));
-        list.blockLengths = list.blockLengths.slice(0, blocks(list.size));
       }
   }
 
@@ -99,31 +141,17 @@ export class MirrorTerms {
       const list = row[i]!;
       if (list.last === slot) {
         const at = list.size - 1;
-        const count = list.counts[at]! + 1;
-        if (count > 0xffff) continue;
-        list.counts[at] = count;
-        if (count > list.maxCount) list.maxCount = count;
-        const block = at >> POSTINGS_BLOCK_SHIFT;
-        if (count > list.blockCounts[block]!) list.blockCounts[block] = count;
+        if (list.counts[at]! < 0xffff) list.counts[at]!++;
         continue;
       }
       if (list.size === list.slots.length) {
         list.slots = grown(list.slots, list.size * 2);
         list.counts = grown(list.counts, list.size * 2);
-        list.blockCounts = grown(list.blockCounts, blocks(list.size * 2));
-        list.blockLengths = grown(list.blockLengths, blocks(list.size * 2));
       }
-      const at = list.size;
-      const block = at >> POSTINGS_BLOCK_SHIFT;
-      list.slots[at] = slot;
-      list.counts[at] = 1;
+      list.slots[list.size] = slot;
+      list.counts[list.size] = 1;
       list.size++;
       list.last = slot;
-      if (n < list.minLength) list.minLength = n;
-      if (at % POSTINGS_BLOCK === 0) {
-        list.blockCounts[block] = 1;
-        list.blockLengths[block] = n;
-      } else if (n < list.blockLengths[block]!) list.blockLengths[block] = n;
     }
   }
 
@@ -133,16 +161,7 @@ export class MirrorTerms {
     if (!list)
       this.postings.set(
         id,
-        (list = {
-          slots: new Int32Array(4),
-          counts: new Uint16Array(4),
-          size: 0,
-          last: -1,
-          maxCount: 1,
-          minLength: Infinity,
-          blockCounts: new Uint16Array(1),
-          blockLengths: new Uint32Array(1),
-        }),
+        (list = { slots: new Int32Array(4), counts: new Uint16Array(4), size: 0, last: -1 }),
       );
     return list;
   }
@@ -205,9 +224,4 @@ export class MirrorTerms {
     while (this.cells[cell]) cell = (cell + 1) & mask;
     this.cells[cell] = entry + 1;
   }
-}
-
-/** Blocks of {@link POSTINGS_BLOCK} postings `postings` make. */
-function blocks(postings: number): number {
-  return Math.max(1, Math.ceil(postings / POSTINGS_BLOCK));
 }
