@@ -1,56 +1,11 @@
-import type { SearchResult } from '@docqa/contracts';
-import type { Searcher } from '@docqa/retrieval';
-import { ExtractiveAnswerer } from './extractive-answerer';
+import { askExtractive, pageSearcher, passage } from './testing/page-searcher';
 import { NOT_FOUND_ANSWER } from './answer-types';
 import { unsaid } from './quote-once';
 import { sectionPassages } from './section-passage';
 import { literalTokens } from './text';
 
-type SearchQuery = Parameters<Searcher['search']>[0];
-
-let n = 0;
-const chunk = (doc: string, section: string, text: string): SearchResult => ({
-  document_id: doc,
-  chunk_id: `${doc}#${n++}`,
-  title: section.split(' › ')[0]!,
-  url: `https://docs.example/${doc}`,
-  section,
-  text,
-  score: 0,
-  metadata: {},
-});
-
-/**
- * A search that finds `first` for any question and, within a document (the `document_id` filter
- * the answerer adds), that document's passages of `page`; it records its queries.
- */
-function searcher(first: SearchResult[], page: SearchResult[] = []) {
-  const queries: SearchQuery[] = [];
-  return {
-    queries,
-    search: async (query: SearchQuery) => {
-      queries.push(query);
-      const within = query.filters.find((f) => f.property === 'document_id');
-      const results = within ? page.filter((r) => r.document_id === within.value) : first;
-      return { results: results.slice(0, query.limit), took_ms: 0 };
-    },
-  };
-}
-
-async function ask(question: string, retriever: ReturnType<typeof searcher>) {
-  let text = '';
-  let cited: string[] = [];
-  for await (const c of new ExtractiveAnswerer(retriever).answer({
-    tenant: 't',
-    question,
-    history: [],
-    filters: [],
-  })) {
-    if (c.type === 'delta') text += c.text;
-    if (c.type === 'sources') cited = c.sources.filter((s) => s.cited).map((s) => s.document_id);
-  }
-  return { text, cited };
-}
+const chunk = (doc: string, section: string, text: string) =>
+  passage(doc, section, text, section.split(' › ')[0]!);
 
 describe('tokens a question writes as code', () => {
   it('are flags and dotted or underscored names, not words', () => {
@@ -80,9 +35,9 @@ describe('tokens a question writes as code', () => {
   );
 
   it('decline a question when no retrieved passage writes one, however many words they share', async () => {
-    const { text } = await ask(
+    const { text } = await askExtractive(
       "How do I configure the coverage.py HTML report's output directory?",
-      searcher([HTML, JUNIT]),
+      pageSearcher([HTML, JUNIT]),
     );
     expect(text).toBe(NOT_FOUND_ANSWER);
   });
@@ -93,7 +48,10 @@ describe('tokens a question writes as code', () => {
       'Ingesting documents › From files',
       'Markdown, HTML and text files are ingested with `docqa ingest PATH`; a folder is walked and each file becomes a document.',
     );
-    const { text, cited } = await ask('How do I ingest a Markdown file like notes.md?', searcher([INGEST]));
+    const { text, cited } = await askExtractive(
+      'How do I ingest a Markdown file like notes.md?',
+      pageSearcher([INGEST]),
+    );
     expect(text).not.toBe(NOT_FOUND_ANSWER);
     expect(text).toContain('docqa ingest PATH');
     expect(cited).toEqual(['ingest']);
@@ -110,7 +68,10 @@ describe('tokens a question writes as code', () => {
       'pnpm install › Options',
       '- `--frozen-lockfile`: Don’t generate a lockfile and fail if an update is needed. This setting is on by default in CI.\n- `--prefer-offline`: Bypass staleness checks for cached data.',
     );
-    const { cited } = await ask('How do I use --frozen-lockfile in CI?', searcher([CI, OPTIONS]));
+    const { cited } = await askExtractive(
+      'How do I use --frozen-lockfile in CI?',
+      pageSearcher([CI, OPTIONS]),
+    );
     expect(cited[0]).toBe('install');
   });
 });
@@ -134,8 +95,11 @@ describe('the command of a how-do-I on a CLI page', () => {
   );
 
   it('is its list of flags, quoted though the introduction said "safe mode" already, before the runner-up of another page', async () => {
-    const retriever = searcher([CLI_INTRO, API], [CLI_INTRO, CLI_FLAGS]);
-    const { text, cited } = await ask('How do I set the safe mode when running the CLI?', retriever);
+    const retriever = pageSearcher([CLI_INTRO, API], [CLI_INTRO, CLI_FLAGS]);
+    const { text, cited } = await askExtractive(
+      'How do I set the safe mode when running the CLI?',
+      retriever,
+    );
     expect(text).toContain('`-S`, `--safe-mode=SAFE_MODE`');
     expect(text).toContain('You can change the security level by executing one of the following commands');
     // The API page, as good a match, is still quoted (briefly), after the CLI page's command.
@@ -163,8 +127,8 @@ describe('a near tie that gives a command', () => {
   );
 
   it('has its page searched, and its section quoted with the part that gives the command', async () => {
-    const retriever = searcher([MOUNT_LATER, GUI], [MOUNT_START]);
-    const { text } = await ask('How do I mount a remote as a local folder?', retriever);
+    const retriever = pageSearcher([MOUNT_LATER, GUI], [MOUNT_START]);
+    const { text } = await askExtractive('How do I mount a remote as a local folder?', retriever);
     expect(text).toContain('rclone mount remote:path/to/files /path/to/local/mount');
     const pages = retriever.queries.flatMap((q) => q.filters.filter((f) => f.property === 'document_id'));
     expect(pages.map((f) => f.value)).toEqual(['gui', 'rclone_mount']);

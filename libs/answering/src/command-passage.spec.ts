@@ -1,20 +1,6 @@
-import type { SearchResult } from '@docqa/contracts';
-import type { Searcher } from '@docqa/retrieval';
-import { ExtractiveAnswerer } from './extractive-answerer';
+import { askExtractive, pageSearcher, passage } from './testing/page-searcher';
 
-type SearchQuery = Parameters<Searcher['search']>[0];
-
-let n = 0;
-const chunk = (doc: string, section: string, text: string): SearchResult => ({
-  document_id: doc,
-  chunk_id: `${doc}#${n++}`,
-  title: doc,
-  url: `https://docs.example/${doc}`,
-  section,
-  text,
-  score: 0,
-  metadata: {},
-});
+const chunk = passage;
 
 /** A middleware's page as MkDocs sites write it: an introduction, examples, an option table. */
 const INTRO = chunk(
@@ -43,38 +29,13 @@ const RULES = chunk(
   'A router matches a request whose path starts with a prefix with the `PathPrefix` rule:\n\n```yaml\nrule: PathPrefix(`/api`)\n```',
 );
 
-/**
- * A search that finds `first` for any question and, within a document (the `document_id` filter
- * the answerer adds), that document's passages of `page`; it records its queries.
- */
-function searcher(first: SearchResult[], page: SearchResult[]) {
-  const queries: SearchQuery[] = [];
-  return {
-    queries,
-    search: async (query: SearchQuery) => {
-      queries.push(query);
-      const within = query.filters.find((f) => f.property === 'document_id');
-      const results = within ? page.filter((r) => r.document_id === within.value) : first;
-      return { results: results.slice(0, query.limit), took_ms: 0 };
-    },
-  };
-}
-
-async function ask(question: string, retriever: ReturnType<typeof searcher>) {
-  let text = '';
-  for await (const c of new ExtractiveAnswerer(retriever).answer({
-    tenant: 't',
-    question,
-    history: [],
-    filters: [],
-  }))
-    if (c.type === 'delta') text += c.text;
-  return text;
+async function ask(question: string, retriever: ReturnType<typeof pageSearcher>) {
+  return (await askExtractive(question, retriever)).text;
 }
 
 describe('the command of a how-do-I', () => {
   it('is quoted from the page’s example section when the best section is its option table', async () => {
-    const retriever = searcher([OPTIONS, INTRO, RULES, EXAMPLES], []);
+    const retriever = pageSearcher([OPTIONS, INTRO, RULES, EXAMPLES], []);
     const text = await ask('How do I add a prefix to the request path?', retriever);
     expect(text).toContain('String to add **before**');
     expect(text).toContain('prefix: "/foo"');
@@ -82,7 +43,7 @@ describe('the command of a how-do-I', () => {
   });
 
   it('is searched for within the best section’s page when the first search did not reach it', async () => {
-    const retriever = searcher([OPTIONS, INTRO, RULES], [INTRO, OPTIONS, EXAMPLES, TLS]);
+    const retriever = pageSearcher([OPTIONS, INTRO, RULES], [INTRO, OPTIONS, EXAMPLES, TLS]);
     const text = await ask('How do I add a prefix to the request path?', retriever);
     expect(retriever.queries[1]!.filters).toEqual([
       { type: 'eq', property: 'document_id', value: 'AddPrefix' },
@@ -93,22 +54,22 @@ describe('the command of a how-do-I', () => {
   });
 
   it('is sought for a can-it question too, and not for a question that asks for no task', async () => {
-    const can = searcher([OPTIONS, INTRO, RULES], [EXAMPLES]);
+    const can = pageSearcher([OPTIONS, INTRO, RULES], [EXAMPLES]);
     expect(await ask('Can I add a prefix to the request path?', can)).toContain('prefix: "/foo"');
-    const why = searcher([OPTIONS, INTRO, RULES], [EXAMPLES]);
+    const why = pageSearcher([OPTIONS, INTRO, RULES], [EXAMPLES]);
     await ask('Why does the prefix option not apply to my routes?', why);
     expect(why.queries).toHaveLength(1);
   });
 
   it('is not searched for in docs whose retrieved passages hold no code block at all', async () => {
     const plain = { ...RULES, text: 'A router matches a request whose path starts with a prefix.' };
-    const retriever = searcher([OPTIONS, INTRO, plain], [EXAMPLES]);
+    const retriever = pageSearcher([OPTIONS, INTRO, plain], [EXAMPLES]);
     await ask('How do I add a prefix to the request path?', retriever);
     expect(retriever.queries).toHaveLength(1);
   });
 
   it('is not searched for when the best section gives one already', async () => {
-    const retriever = searcher([EXAMPLES, OPTIONS, INTRO], [TLS]);
+    const retriever = pageSearcher([EXAMPLES, OPTIONS, INTRO], [TLS]);
     expect(await ask('How do I add a prefix with addPrefix?', retriever)).toContain('prefix: "/foo"');
     expect(retriever.queries).toHaveLength(1);
   });
@@ -132,7 +93,7 @@ describe('the opening of a section named by the question', () => {
   );
 
   it('is searched for by the section’s heading within its page, and a what-is answer starts there', async () => {
-    const retriever = searcher([LATER, MODEL], [LATER, OPENING]);
+    const retriever = pageSearcher([LATER, MODEL], [LATER, OPENING]);
     const text = await ask('What is the offline answerer?', retriever);
     expect(retriever.queries[1]).toMatchObject({
       query: 'The offline answerer (default)',
@@ -142,7 +103,7 @@ describe('the opening of a section named by the question', () => {
   });
 
   it('is not searched for when the section’s headings do not name what is asked', async () => {
-    const retriever = searcher([MODEL, LATER], [OPENING]);
+    const retriever = pageSearcher([MODEL, LATER], [OPENING]);
     await ask('What is an optional model?', retriever);
     expect(retriever.queries).toHaveLength(1);
   });

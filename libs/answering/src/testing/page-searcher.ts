@@ -1,0 +1,58 @@
+import type { SearchResult } from '@docqa/contracts';
+import type { Searcher } from '@docqa/retrieval';
+import { ExtractiveAnswerer } from '../extractive-answerer';
+
+/** A query the answerer sends its searcher. */
+export type SearchQuery = Parameters<Searcher['search']>[0];
+
+let chunks = 0;
+
+/** A passage of document `doc` under `section` (its title `title`, the document's id unless given). */
+export function passage(doc: string, section: string, text: string, title = doc): SearchResult {
+  return {
+    document_id: doc,
+    chunk_id: `${doc}#${chunks++}`,
+    title,
+    url: `https://docs.example/${doc}`,
+    section,
+    text,
+    score: 0,
+    metadata: {},
+  };
+}
+
+/**
+ * A search that finds `first` for any question and, within a document (the `document_id` filter
+ * the answerer adds), that document's passages of `page`; it records its queries.
+ */
+export function pageSearcher(first: SearchResult[], page: SearchResult[] = []) {
+  const queries: SearchQuery[] = [];
+  return {
+    queries,
+    search: async (query: SearchQuery) => {
+      queries.push(query);
+      const within = query.filters.find((f) => f.property === 'document_id');
+      const results = within ? page.filter((r) => r.document_id === within.value) : first;
+      return { results: results.slice(0, query.limit), took_ms: 0 };
+    },
+  };
+}
+
+/** The extractive answerer's answer to `question` over `retriever`: its text and the documents it cites. */
+export async function askExtractive(
+  question: string,
+  retriever: ReturnType<typeof pageSearcher>,
+): Promise<{ text: string; cited: string[] }> {
+  let text = '';
+  let cited: string[] = [];
+  for await (const c of new ExtractiveAnswerer(retriever).answer({
+    tenant: 't',
+    question,
+    history: [],
+    filters: [],
+  })) {
+    if (c.type === 'delta') text += c.text;
+    if (c.type === 'sources') cited = c.sources.filter((s) => s.cited).map((s) => s.document_id);
+  }
+  return { text, cited };
+}
