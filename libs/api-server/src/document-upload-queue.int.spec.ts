@@ -51,7 +51,15 @@ describe('POST /documents/upload: stored, queued by reference, bounded', () => {
   const uploadDir = () => join(stack.config.dataDir, 'uploads');
   const storedFiles = async (tenant: string) => {
     const folders = await readdir(join(uploadDir(), tenant)).catch(() => []);
-    const files = await Promise.all(folders.map((f) => readdir(join(uploadDir(), tenant, f))));
+    // A job's folder may be removed (its job ended) between the two reads: it holds nothing then.
+    const files = await Promise.all(
+      folders.map((f) =>
+        readdir(join(uploadDir(), tenant, f)).catch((error: NodeJS.ErrnoException) => {
+          if (error.code === 'ENOENT') return [];
+          throw error;
+        }),
+      ),
+    );
     return files.flat().length;
   };
   const ingestJob = async (id: string) =>
