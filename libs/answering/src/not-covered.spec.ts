@@ -1,6 +1,6 @@
 import type { SearchResult } from '@docqa/contracts';
 import { NOT_FOUND_ANSWER } from './answer-types';
-import { ExtractiveAnswerer } from './extractive-answerer';
+import { askExtractive } from './testing/page-searcher';
 
 const section = (doc: string, heading: string, text: string, rank: number): SearchResult => ({
   document_id: doc,
@@ -14,16 +14,7 @@ const section = (doc: string, heading: string, text: string, rank: number): Sear
 });
 
 async function answerTo(question: string, results: SearchResult[]): Promise<string> {
-  const retriever = { search: async () => ({ results, took_ms: 0 }) };
-  let text = '';
-  for await (const c of new ExtractiveAnswerer(retriever).answer({
-    tenant: 't',
-    question,
-    history: [],
-    filters: [],
-  }))
-    if (c.type === 'delta') text += c.text;
-  return text;
+  return (await askExtractive(question, { search: async () => ({ results, took_ms: 0 }) })).text;
 }
 
 /** What a search of a Redis docs site finds for a question about a web server. */

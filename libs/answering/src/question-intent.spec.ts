@@ -1,6 +1,6 @@
 import type { SearchResult } from '@docqa/contracts';
-import { ExtractiveAnswerer } from './extractive-answerer';
 import { intentFit, questionIntent } from './question-intent';
+import { askExtractive } from './testing/page-searcher';
 import { sectionPassages } from './section-passage';
 
 const passage = (chunkId: string, section: string, text: string, score: number): SearchResult => ({
@@ -39,15 +39,7 @@ const PERSISTENCE = [
 
 async function answerTo(question: string): Promise<string> {
   const retriever = { search: async () => ({ results: PERSISTENCE, took_ms: 0 }) };
-  let text = '';
-  for await (const c of new ExtractiveAnswerer(retriever).answer({
-    tenant: 't',
-    question,
-    history: [],
-    filters: [],
-  }))
-    if (c.type === 'delta') text += c.text;
-  return text;
+  return (await askExtractive(question, retriever)).text;
 }
 
 describe('passage choice by intent', () => {

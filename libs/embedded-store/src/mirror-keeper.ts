@@ -4,69 +4,18 @@ import { addRows, addRowsInSlices, MIRROR_COLUMNS as COLUMNS, readAppended, rowI
 import { within, type MirrorEvents } from './mirror-rows';
 import { rowNumber } from './mirror-parts';
 import { SearchMirror } from './search-mirror';
-
-/** How often a process that searches looks for a new table version to catch up with. */
-const WATCH_MS = 1_000;
-/**
- * Time without a search after which a process stops looking (the next search starts again): a
- * worker that answered a question must not spend an import taking in every row it writes.
- */
-const IDLE_MS = 60_000;
-/**
- * Most rows a mirror holds: beyond, searches go to LanceDB's indexes alone. A row of a local
- * embedding takes about 1 KB (its int8 vector 512 bytes, its postings most of the rest;
- * passages are read for the hits only): 1,000,000 rows about 1 GB (docs/benchmarks.md, "Search
- * mirror memory").
- */
-export const MAX_MIRROR_ROWS = 2_000_000;
-/**
- * Longest a search waits for the mirror to take in the rows appended since the version it holds
- * (an import's: taken by row id, a few milliseconds per thousand rows), before it goes to
- * LanceDB's indexes instead: those take 40 to 50 ms at 1,000,000 chunks on a quiet machine and
- * seconds on a loaded one (5.6 s at p50 during an import at load 4 to 10, each such search slowing
- * the catching up it gave up on), so waiting is the faster way even when it is slow. A catching up
- * that must look for removed rows (a scan of every row id) is not waited for.
- */
-const APPEND_WAIT_MS = 2_000;
-/**
- * Longest the mirror's version is searched after a search read a later one, while the mirror
- * catches up with it (its rows staged, see {@link SearchMirror.stage}): searches meanwhile get the
- * version published last, whole, rather than wait for the new rows (30 ms and more per thousand
- * on a quiet machine, seconds at load 20) or go to LanceDB's indexes (slower still). Past it, and
- * in a process that wrote the later version itself, they wait as {@link APPEND_WAIT_MS} says. With
- * 2 s, at load 20 to 26, catching up with two jobs took 2.9 s at p50 and searches past it waited
- * and then went to the indexes: 15 s at p95 (docs/benchmarks.md, "Search mirror at 1,000,000 chunks").
- */
-const BEHIND_MS = 30_000;
-/**
- * Rows a catching up takes in (added and removed) from which it is an import, during which
- * searches get the version held (see {@link BEHIND_MS}): an ingest job's write at most is 1,000
- * rows, the bench's imports write such jobs back to back. A smaller change (a document or two
- * ingested, replaced or deleted) is waited for, as before: a search right after an ingest job
- * ended finds what it wrote, in every process.
- */
-const IMPORT_ROWS = 1_000;
-/**
- * Longest a slice of catching up (about 2 ms, see `SLICE_MS`) waits for the searches under way to
- * end before it runs anyway: a process always searching still gives catching up about half of its
- * thread (an import of the bench's, 7,000 rows a second at 30 µs a row, needs a fifth on a quiet
- * machine, more on a loaded one; with 6 ms, a quarter, it fell behind at load 20).
- */
-const PAUSE_WAIT_MS = 2;
-/**
- * Rows a build afresh takes in between two turns of the event loop: about 6 ms of work, so that a
- * search through the indexes meanwhile waits little at each of its steps (with 256 rows, searches
- * during a build at 300,000 chunks took 180 ms at p95).
- */
-const BATCH_ROWS = 64;
-/** Rows taken by row id per read when catching up with added rows (an ingest job writes 1,000). */
-const APPEND_BATCH_ROWS = 1_024;
-/**
- * Share of the mirror's rows, removed or new, from which it is built afresh rather than changed:
- * dead slots cost memory and time, and a compaction of a table made before stable row ids (see
- * `NEW_TABLE_OPTIONS` in chunk-columns.ts) gives every row a new row id.
- */
-const REBUILD_SHARE = 0.25;
+import {
+  WATCH_MS,
+  IDLE_MS,
+  MAX_MIRROR_ROWS,
+  APPEND_WAIT_MS,
+  BEHIND_MS,
+  IMPORT_ROWS,
+  PAUSE_WAIT_MS,
+  BATCH_ROWS,
+  APPEND_BATCH_ROWS,
+  REBUILD_SHARE,
+} from './mirror-keeping';
 
 /**
  * Keeps a {@link SearchMirror} of the table's latest version in this process. Searches ask
@@ -78,13 +27,13 @@ const REBUILD_SHARE = 0.25;
  * When rows were only appended (an import: the row count grew by exactly the rows of row ids past
  * the largest held), those are taken by row id (see `readAppended`) and staged, in slices of about
  * 2 ms that let searches run in between (each waits for no search under way, for at most
- * {@link PAUSE_WAIT_MS}); removed rows are staged too. Meanwhile, when it takes in an import (at
- * least {@link IMPORT_ROWS} rows), searches get the version published last, whole (for at most
- * {@link BEHIND_MS}; a process's own writes are always waited for), and
+ * `PAUSE_WAIT_MS`); removed rows are staged too. Meanwhile, when it takes in an import (at
+ * least `IMPORT_ROWS` rows), searches get the version published last, whole (for at most
+ * `BEHIND_MS`; a process's own writes are always waited for), and
  * the new version is published in one step: no search ranks a mix of the two, none waits behind
  * the catching up, and none goes to LanceDB's slower indexes. A smaller change is waited for (a
  * search right after an ingest job of a few documents finds them). A search that may not get the
- * version held waits for the new one (at most {@link APPEND_WAIT_MS}) when it is being appended,
+ * version held waits for the new one (at most `APPEND_WAIT_MS`) when it is being appended,
  * and otherwise (a build afresh, or removed rows still looked for past the time above) goes to
  * LanceDB's indexes, as in a process that has not searched yet; a build afresh yields to the
  * event loop after each batch of rows, and goes on only while no search is under way.
@@ -97,7 +46,7 @@ export class MirrorKeeper {
    * soon as it does something else (or nothing, or failed).
    */
   private appending: Promise<boolean> | null = null;
-  /** Whether the catching up under way is an import (see {@link IMPORT_ROWS}), and what waits to know it. */
+  /** Whether the catching up under way is an import (see `IMPORT_ROWS`), and what waits to know it. */
   private importing = false;
   private readonly importKnown: (() => void)[] = [];
   private watch: NodeJS.Timeout | null = null;
@@ -121,7 +70,7 @@ export class MirrorKeeper {
       snapshot: (version: number) => Promise<lancedb.Table>;
       /** Told when the mirror has caught up with a version, and when catching up failed (the next check tries again). */
       events?: MirrorEvents;
-      /** Longest the mirror's version is searched once a later one was read ({@link BEHIND_MS} by default). */
+      /** Longest the mirror's version is searched once a later one was read (`BEHIND_MS` by default). */
       behindMs?: number;
     },
   ) {}
@@ -131,7 +80,7 @@ export class MirrorKeeper {
    * otherwise it starts catching up (and then keeps up, checking every second until searches stop
    * for a minute), and the mirror as it is, of the version it holds, when it may serve that (see
    * {@link servesPrevious}); else the mirror once it has taken in rows only appended since, for at
-   * most {@link APPEND_WAIT_MS}, else null.
+   * most `APPEND_WAIT_MS`, else null.
    */
   async current(version: number): Promise<SearchMirror | null> {
     this.lastSearch = Date.now();
@@ -161,8 +110,8 @@ export class MirrorKeeper {
 
   /**
    * Whether a search of a later version than the mirror's may get the mirror's: while it takes in
-   * an import (see {@link IMPORT_ROWS}), one published (not being built afresh), not older than
-   * this process's own writes, and found behind for less than {@link BEHIND_MS}. Its results are the ranking of that version, whole (rows staged since
+   * an import (see `IMPORT_ROWS`), one published (not being built afresh), not older than
+   * this process's own writes, and found behind for less than `BEHIND_MS`. Its results are the ranking of that version, whole (rows staged since
    * are not searched); a row of it removed since makes the search rank again through the indexes.
    */
   private servesPrevious(): boolean {
@@ -229,7 +178,7 @@ export class MirrorKeeper {
 
   /**
    * Waits for a turn of the event loop, and then for no search to be under way, for at most
-   * {@link PAUSE_WAIT_MS}: between the slices of taking in rows while searches get the version held.
+   * `PAUSE_WAIT_MS`: between the slices of taking in rows while searches get the version held.
    */
   private readonly pause = async (): Promise<void> => {
     await yieldToEvents();

@@ -41,7 +41,7 @@ export function pageSearcher(first: SearchResult[], page: SearchResult[] = []) {
 /** The extractive answerer's answer to `question` over `retriever`: its text and the documents it cites. */
 export async function askExtractive(
   question: string,
-  retriever: ReturnType<typeof pageSearcher>,
+  retriever: Searcher,
 ): Promise<{ text: string; cited: string[] }> {
   let text = '';
   let cited: string[] = [];
