@@ -210,14 +210,8 @@ export class ExtractiveAnswerer implements Answerer {
     const first = wholer(ranked[0]!, commands);
     // A "how do I…" question answered by steps under headings naming all its words needs no other section.
     const procedure = kind === 'how' && isProcedureFor(first.passage, weights);
-    const next = secondPassage(
-      first,
-      ranked,
-      weights,
-      asksForTask(question ?? query, kind),
-      procedure,
-      commands,
-    );
+    const task = asksForTask(question ?? query, kind);
+    const next = secondPassage(first, ranked, weights, task, procedure, commands);
     const second = next && wholer(next, commands);
     if (second) {
       const shared = Math.round(this.targetWords * SHARED_BUDGET);
@@ -247,6 +241,7 @@ export class ExtractiveAnswerer implements Answerer {
         ],
         weights,
         kind,
+        task,
       );
     }
     const whole = { passage: first.passage, maxWords: this.wholeWords, targetWords: this.targetWords };
@@ -254,7 +249,7 @@ export class ExtractiveAnswerer implements Answerer {
       ranked[1] && ranked[1].score >= RELATED * first.score && answersBeside(first, ranked[1]) && !procedure
         ? ranked[1]
         : undefined;
-    if (!related) return this.quoteSections([whole], weights, kind);
+    if (!related) return this.quoteSections([whole], weights, kind, task);
     return this.quoteSections(
       [
         { ...whole, maxWords: this.wholeWords - BRIEF.maxWords },
@@ -262,6 +257,7 @@ export class ExtractiveAnswerer implements Answerer {
       ],
       weights,
       kind,
+      task,
     );
   }
 
@@ -273,6 +269,7 @@ export class ExtractiveAnswerer implements Answerer {
     quotes: { passage: SectionPassage; maxWords: number; targetWords: number }[],
     weights: TermWeights,
     kind: QuestionKind,
+    task: boolean,
   ): ComposedAnswer {
     const cited: number[] = [];
     const quoted = new Map<number, SearchResult>();
@@ -285,7 +282,7 @@ export class ExtractiveAnswerer implements Answerer {
       // window holds what this section adds.
       const fresh = { ...passage, units: unsaid(passage.units, seen) };
       const units = fresh.units.length
-        ? chooseWindow(fresh, weights, { maxWords: budget, targetWords, kind })
+        ? chooseWindow(fresh, weights, { maxWords: budget, targetWords, kind, task })
         : [];
       if (!units.length) continue;
       seen.push(...units);

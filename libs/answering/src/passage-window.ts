@@ -1,6 +1,9 @@
 import type { QuestionKind } from './question-kind';
-import type { SectionPassage, Unit } from './section-passage';
+import { isCommand, type SectionPassage, type Unit } from './section-passage';
 import { PHRASING, weightOf, type TermWeights } from './passage-choice';
+
+/** A flag written as code inside a sentence ("Use `--user` and `--pass` to set…"): a command given in prose. */
+const INLINE_FLAG = /`--?[a-z][\w-]*/i;
 
 /** Options of {@link chooseWindow}. */
 export interface WindowOptions {
@@ -9,6 +12,11 @@ export interface WindowOptions {
   /** Words a window around the best unit grows to, when the section is longer than `maxWords`. */
   targetWords: number;
   kind: QuestionKind;
+  /**
+   * Whether the question asks for a task to be done (see `asksForTask`): its window is drawn
+   * towards a command next to it. @defaultValue `kind === 'how'`
+   */
+  task?: boolean;
 }
 
 /**
@@ -27,19 +35,21 @@ export function chooseWindow(passage: SectionPassage, weights: TermWeights, opti
   // asked, when that start and the best unit fit in the window together.
   const first = options.kind === 'which' ? listStart(units, start) : start;
   if (sizes.slice(first, start + 1).reduce((n, w) => n + w, 0) <= options.maxWords) start = first;
-  let end = start;
-  let words = sizes[start]!;
-  const fits = (i: number) => words + sizes[i]! <= options.maxWords;
-  const pull = codePull(units, scores, options.kind);
-  while (words < options.targetWords) {
-    const after = end + 1 < units.length && fits(end + 1) ? end + 1 : -1;
-    const before = start > 0 && fits(start - 1) ? start - 1 : -1;
-    if (after < 0 && before < 0) break;
-    const ahead = (i: number) => pull(i, start, end);
-    const next = before >= 0 && (after < 0 || ahead(before) > ahead(after)) ? before : after;
-    words += sizes[next]!;
-    if (next === after) end = after;
-    else start = before;
+  const task = options.task ?? options.kind === 'how';
+  let end: number;
+  let words: number;
+  ({ start, end, words } = grow(units, scores, options, task, start));
+  if (task && !units.slice(start, end + 1).some((u) => isCommand(u) || INLINE_FLAG.test(u.text))) {
+    // A task's command that the window stopped short of is taken when it fits; else the window
+    // starts from it, as an admonition or a background paragraph may fill the budget before it.
+    const command = units.findIndex((u, i) => i > end && isCommand(u));
+    const added = command > end ? wordsBetween(units, end + 1, command + 1) : Infinity;
+    if (words + added <= options.maxWords) {
+      words += added;
+      end = command;
+    } else if (command > end && sizes[command]! <= options.maxWords) {
+      ({ start, end, words } = grow(units, scores, options, task, command));
+    }
   }
   if (start > 0 && endsWithColon(units[start - 1]!) && units[start]!.kind !== 'paragraph') {
     words += sizes[--start]!;
@@ -55,20 +65,47 @@ export function chooseWindow(passage: SectionPassage, weights: TermWeights, opti
   return withoutDanglingLeadIn(units.slice(start, end + 1));
 }
 
+/** A window grown from the unit at `from` towards its better neighbour up to the target words. */
+function grow(
+  units: Unit[],
+  scores: number[],
+  options: WindowOptions,
+  task: boolean,
+  from: number,
+): { start: number; end: number; words: number } {
+  let start = from;
+  let end = from;
+  let words = units[from]!.words;
+  const fits = (i: number) => words + units[i]!.words <= options.maxWords;
+  const pull = codePull(units, scores, task);
+  while (words < options.targetWords) {
+    const after = end + 1 < units.length && fits(end + 1) ? end + 1 : -1;
+    const before = start > 0 && fits(start - 1) ? start - 1 : -1;
+    if (after < 0 && before < 0) break;
+    const ahead = (i: number) => pull(i, start, end);
+    const next = before >= 0 && (after < 0 || ahead(before) > ahead(after)) ? before : after;
+    words += units[next]!.words;
+    if (next === after) end = after;
+    else start = before;
+  }
+  return { start, end, words };
+}
+
 /**
- * How much a window's neighbour is worth taking next: its score, except that for a how-do-I
- * question a code block next to a window that holds none is worth the best unit. The command or
- * setting is what the prose beside it explains ("The example above will run…"), and holds few of
- * the question's words itself.
+ * How much a window's neighbour is worth taking next: its score, except that for a question that
+ * asks for a task a command (a code block, an option written as code) next to a window that holds
+ * none is worth the best unit. The command or setting is what the prose beside it explains ("The
+ * example above will run…", "Dedupe can be run non interactively using the `--dedupe-mode` flag"),
+ * and holds few of the question's words itself.
  */
 function codePull(
   units: Unit[],
   scores: number[],
-  kind: QuestionKind,
+  task: boolean,
 ): (i: number, start: number, end: number) => number {
   const best = Math.max(...scores);
   return (i, start, end) =>
-    kind === 'how' && units[i]!.kind === 'code' && !units.slice(start, end + 1).some((u) => u.kind === 'code')
+    task && isCommand(units[i]!) && !units.slice(start, end + 1).some(isCommand)
       ? Math.max(scores[i]!, best)
       : scores[i]!;
 }

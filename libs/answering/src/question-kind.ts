@@ -31,10 +31,13 @@ export function questionKind(question: string): QuestionKind {
 /** "Can Traefik retry…?", "Can I have…?", "Is there a way to…?": a task asked as a yes-or-no question. */
 const CAN = /^\s*(can|could|is it possible|is there a way)\b/i;
 
+/** "How do I make pytest fail on…?": a task, though its words name a failure (kind `trouble`). */
+const HOW_DO_I = /^\s*how (do|can|could|should) (i|we|you)\b|^\s*how to\b/i;
+
 /**
  * Whether a question asks for a task to be done, whose answer is a command or setting: a how-do-I,
  * or a can-it question ("Can Traefik retry a request when the backend fails?", of kind `trouble`).
  */
 export function asksForTask(question: string, kind: QuestionKind = questionKind(question)): boolean {
-  return kind === 'how' || CAN.test(question);
+  return kind === 'how' || CAN.test(question) || HOW_DO_I.test(question);
 }

@@ -1,5 +1,5 @@
 import { holds, PHRASING, weightOf, type ScoredSection, type TermWeights } from './passage-choice';
-import type { SectionPassage } from './section-passage';
+import { isCommand, type SectionPassage } from './section-passage';
 import { documentTerms, withoutStringLiterals } from './text';
 
 /** Share of the question's weight left unanswered by the first passage that calls for a second. */
@@ -26,11 +26,8 @@ export function hasCode(passage: SectionPassage): boolean {
  * as a CLI page's list of flags does.
  */
 export function givesCommand(passage: SectionPassage): boolean {
-  return passage.units.some((u) => u.kind === 'code' || OPTION_ITEM.test(u.text));
+  return passage.units.some(isCommand);
 }
-
-/** A list item or paragraph opening with a flag written as code: `` `--offline` ``, `` `-S`, `--safe-mode` ``. */
-const OPTION_ITEM = /^\W{0,3}`--?[a-z][\w-]*/i;
 
 /**
  * A second section: the runner-up when it answers about as well (a near tie), unless, for a how-do-I

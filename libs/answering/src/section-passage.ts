@@ -15,6 +15,17 @@ export interface Unit {
   pairs: Set<string>;
 }
 
+/** A list item or paragraph opening with a flag written as code: `` `--offline` ``, `` `-S`, `--safe-mode` ``. */
+const OPTION_ITEM = /^\W{0,3}`--?[a-z][\w-]*/i;
+
+/**
+ * Whether a unit gives a command or setting: a code block, or an option written as code at the
+ * start of a list item or paragraph (`` `-S`, `--safe-mode=SAFE_MODE` ``), as a CLI page lists its flags.
+ */
+export function isCommand(unit: Unit): boolean {
+  return unit.kind === 'code' || OPTION_ITEM.test(unit.text);
+}
+
 /** A section of a document as retrieved: its chunks put back together, in document order. */
 export interface SectionPassage {
   /** Index of the document in the answer's context (0-based). */

@@ -1,0 +1,52 @@
+import { asksForTask } from './question-kind';
+import { askExtractive, pageSearcher, passage } from './testing/page-searcher';
+
+/** Sentences of filler prose about a subject, `n` of them (12 words each). */
+const prose = (n: number, about: string) =>
+  Array.from(
+    { length: n },
+    (_, i) => `Sentence ${i + 1} explains more about ${about} and why it matters here.`,
+  ).join(' ');
+
+/** An install page's upgrade section as AsciiDoc sites write it: a caution first, then the command. */
+const UPGRADE = passage(
+  'Install',
+  'Install using gems › Upgrade using gem update',
+  `> **Caution:**\n>\n> ${prose(12, 'system gems managed by the package manager')}\n\n` +
+    'You can upgrade the tool using the gem `update` command:\n\n```\n$ gem update thetool\n```\n\n' +
+    `> **Tip:**\n>\n> ${prose(4, 'old versions left behind')}`,
+);
+
+describe('the window of a question that asks for a task', () => {
+  it('quotes the section’s command when an admonition before it fills the word budget', async () => {
+    const { text } = await askExtractive('How do I upgrade the gem?', pageSearcher([UPGRADE]));
+    expect(text).toContain('$ gem update thetool');
+    expect(text).toContain('You can upgrade the tool using the gem `update` command');
+  });
+
+  it('takes the command next to the quoted part when it fits, for a how-do-I worded as a failure', async () => {
+    const marks = passage(
+      'Marks',
+      'Marks › Raising errors on unknown marks',
+      `${prose(12, 'unregistered marks and their warnings')}\n\n` +
+        'When the strict option is set, unknown marks applied to a test raise an error. ' +
+        'You can enforce this validation in your project by setting the option in the configuration file that your test runner reads at its start:\n\n```toml\n[pytest]\naddopts = ["--strict-markers"]\n```\n\n' +
+        `${prose(6, 'marks registered in plugins')}`,
+    );
+    const other = passage(
+      'Skipping',
+      'Skipping › Expected failures',
+      prose(6, 'tests expected to fail on unknown platforms'),
+    );
+    const { text } = await askExtractive(
+      'How do I make the test run fail on unknown marks?',
+      pageSearcher([marks, other]),
+    );
+    expect(text).toContain('addopts = ["--strict-markers"]');
+  });
+
+  it('counts a how-do-I that names a failure as a task, and a why-question not', () => {
+    expect(asksForTask('How do I make pytest fail on unknown markers?')).toBe(true);
+    expect(asksForTask('Why does pytest fail on unknown markers?')).toBe(false);
+  });
+});
