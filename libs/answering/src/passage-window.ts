@@ -42,13 +42,16 @@ export function chooseWindow(passage: SectionPassage, weights: TermWeights, opti
   if (task && !units.slice(start, end + 1).some((u) => isCommand(u) || INLINE_FLAG.test(u.text))) {
     // A task's command that the window stopped short of is taken when it fits; else the window
     // starts from it, as an admonition or a background paragraph may fill the budget before it.
-    const command = units.findIndex((u, i) => i > end && isCommand(u));
+    const command = nextCommand(units, scores, end, options.maxWords);
     const added = command > end ? wordsBetween(units, end + 1, command + 1) : Infinity;
     if (words + added <= options.maxWords) {
       words += added;
       end = command;
-    } else if (command > end && sizes[command]! <= options.maxWords) {
-      ({ start, end, words } = grow(units, scores, options, task, command));
+    } else if (command > end) {
+      // An option of a list is quoted from the list's start, as the list's lead-in introduces it.
+      const list = listStart(units, command);
+      const from = wordsBetween(units, list, command + 1) <= options.maxWords ? list : command;
+      ({ start, end, words } = grow(units, scores, options, task, from, true));
     }
   }
   if (start > 0 && endsWithColon(units[start - 1]!) && units[start]!.kind !== 'paragraph') {
@@ -65,13 +68,18 @@ export function chooseWindow(passage: SectionPassage, weights: TermWeights, opti
   return withoutDanglingLeadIn(units.slice(start, end + 1));
 }
 
-/** A window grown from the unit at `from` towards its better neighbour up to the target words. */
+/**
+ * A window grown from the unit at `from` towards its better neighbour up to the target words, or
+ * (`forward`) only on after it: a window started from a command quotes it and what follows, and
+ * takes what comes before only as its lead-in (see {@link chooseWindow}).
+ */
 function grow(
   units: Unit[],
   scores: number[],
   options: WindowOptions,
   task: boolean,
   from: number,
+  forward = false,
 ): { start: number; end: number; words: number } {
   let start = from;
   let end = from;
@@ -80,7 +88,7 @@ function grow(
   const pull = codePull(units, scores, task);
   while (words < options.targetWords) {
     const after = end + 1 < units.length && fits(end + 1) ? end + 1 : -1;
-    const before = start > 0 && fits(start - 1) ? start - 1 : -1;
+    const before = !forward && start > 0 && fits(start - 1) ? start - 1 : -1;
     if (after < 0 && before < 0) break;
     const ahead = (i: number) => pull(i, start, end);
     const next = before >= 0 && (after < 0 || ahead(before) > ahead(after)) ? before : after;
@@ -154,6 +162,19 @@ function commandFor(passage: SectionPassage, weights: TermWeights): number {
       u.kind === 'code' &&
       asked.some(([t]) => u.terms.has(t) && !units.slice(0, i).some((before) => before.terms.has(t))),
   );
+}
+
+/**
+ * The first command after the unit at `end` that fits in `maxWords` and holds the question's words
+ * at least half as well as the best such command does (`--dedupe-mode skip - removes identical
+ * files…`, not the listing `$ rclone lsl drive:dupes` before it; any, when none holds them: a bare
+ * `$ gem update asciidoctor`); -1 when none fits. A command's sample output too long to quote is
+ * passed over.
+ */
+function nextCommand(units: Unit[], scores: number[], end: number, maxWords: number): number {
+  const fits = (u: Unit, i: number) => i > end && isCommand(u) && u.words <= maxWords;
+  const best = Math.max(0, ...units.map((u, i) => (fits(u, i) ? scores[i]! : 0)));
+  return units.findIndex((u, i) => fits(u, i) && scores[i]! >= 0.5 * best);
 }
 
 /** Words of the units from `from` up to (not including) `to`. */

@@ -45,6 +45,29 @@ describe('the window of a question that asks for a task', () => {
     expect(text).toContain('addopts = ["--strict-markers"]');
   });
 
+  it('starts from the command that holds the question’s words, at its list’s start, not from a sample output', async () => {
+    const lines = (n: number, name: string) =>
+      Array.from({ length: n }, (_, i) => `  604832${i} 2016-03-05 ${name}-${i}.txt`).join('\n');
+    const dedupe = passage(
+      'Dedupe',
+      'rclone dedupe › Synopsis',
+      `${prose(12, 'removing duplicate files without being asked')}\n\n` +
+        `\`\`\`console\n$ rclone dedupe drive:dupes\n${lines(60, 'one')}\n\`\`\`\n\nThe result being\n\n` +
+        `\`\`\`console\n$ rclone lsl drive:dupes\n${lines(5, 'two')}\n\`\`\`\n\n` +
+        'Dedupe can be run non interactively using the `--dedupe-mode` flag\n\n' +
+        '- `--dedupe-mode interactive` - interactive as above.\n' +
+        '- `--dedupe-mode skip` - removes identical files then skips anything left.\n' +
+        '- `--dedupe-mode first` - removes identical files then keeps the first one.',
+    );
+    const { text } = await askExtractive(
+      'How do I remove duplicate files without being asked?',
+      pageSearcher([dedupe]),
+    );
+    expect(text).toContain('`--dedupe-mode interactive`');
+    expect(text).toContain('`--dedupe-mode skip` - removes identical files');
+    expect(text).not.toContain('rclone lsl');
+  });
+
   it('counts a how-do-I that names a failure as a task, and a why-question not', () => {
     expect(asksForTask('How do I make pytest fail on unknown markers?')).toBe(true);
     expect(asksForTask('Why does pytest fail on unknown markers?')).toBe(false);
