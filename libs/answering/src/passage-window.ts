@@ -23,7 +23,9 @@ export interface WindowOptions {
  * The contiguous units of a section that answer: the whole section when it fits, else a window
  * grown from {@link windowStart} towards the better
  * neighbour. A lead-in ending in ":" never ends the window without what it introduces, and a code
- * block or list that the window starts with takes its lead-in along.
+ * block or list that the window starts with takes its lead-in along. A window for a task that holds
+ * no command goes on to the section's next command (see `nextCommand`), or starts from it when it
+ * does not fit.
  */
 export function chooseWindow(passage: SectionPassage, weights: TermWeights, options: WindowOptions): Unit[] {
   const { units } = passage;
