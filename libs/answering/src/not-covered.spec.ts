@@ -199,4 +199,37 @@ describe('"not covered"', () => {
     ];
     expect(await answerTo('How do I create a Django superuser?', docs)).toBe(NOT_FOUND_ANSWER);
   });
+
+  it('quotes beside the section about the name asked a runner-up about it too, not one that lacks it', async () => {
+    const docs = [
+      section(
+        'Ambient Mode',
+        'Changing the settings for Ambient Mode',
+        'In the Ambient Mode browser screen, you can change the Ambient Mode settings and the content it shows.',
+        0,
+      ),
+      section(
+        'Game Mode details',
+        'Configuring game mode details',
+        'Settings › General › Game Mode Settings › Game Motion Plus: change how the Game Mode smooths motion.',
+        1,
+      ),
+      section(
+        'Ambient Mode details',
+        'Setting up the Ambient Mode details',
+        'Change the Ambient Mode settings: brightness, colour tone and the Ambient Mode off timer.',
+        2,
+      ),
+      section(
+        'Game Mode',
+        'Playing games on an optimized screen',
+        'Settings › General › Game Mode Settings › Game Mode: turn on the Game Mode to change the settings for a games console.',
+        3,
+      ),
+    ];
+    const text = await answerTo('I want to change Game Mode settings. How to do this?', docs);
+    expect(text).toContain('Game Motion Plus');
+    expect(text).toContain('for a games console');
+    expect(text).not.toContain('Ambient');
+  });
 });

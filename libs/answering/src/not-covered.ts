@@ -56,8 +56,12 @@ export function answeringOrder(
   // about it, more than the best-ranked one that holds its words otherwise.
   const writing = (s: ScoredSection) => literals.every((l) => writes(s.passage, l));
   const verbatim = writing(ranked[0]!) ? undefined : ranked.find((s) => answers(s) && writing(s));
-  const lead = verbatim ?? (rare.every((t) => holds(ranked[0]!.passage, t)) ? ranked[0]! : answering);
-  return lead === ranked[0] ? ranked : [lead, ...ranked.filter((s) => s !== lead)];
+  const about = (s: ScoredSection) => rare.every((t) => holds(s.passage, t));
+  const lead = verbatim ?? (about(ranked[0]!) ? ranked[0]! : answering);
+  // The sections that hold those names come next, as the runner-up quoted beside the lead must
+  // be about what was asked too ("Game Mode" settings, not Ambient Mode's beside them).
+  const rest = ranked.filter((s) => s !== lead);
+  return [lead, ...rest.filter(about), ...rest.filter((s) => !about(s))];
 }
 
 /**
