@@ -46,7 +46,7 @@ export async function within(promise: Promise<boolean>, ms: number): Promise<boo
 }
 
 /** Slots of the mirror looked through between two pauses when listing the rows removed. */
-const UNSEEN_SLOTS = 65_536;
+const UNSEEN_SLOTS = 8_192;
 
 /**
  * How `table` differs from what `mirror` holds: the row ids of its rows the mirror does not hold
