@@ -123,6 +123,19 @@ describe('EmbeddedStore version column (searches through LanceDB’s indexes kee
     }
   });
 
+  it('records a table it creates as filled: no process scans its metadata for rows to fill', async () => {
+    const created = mkdtempSync(join(tmpdir(), 'docqa-embedded-version-new-'));
+    const store = await EmbeddedStore.open(created, { searchMirror: false });
+    try {
+      await store.replaceDocuments('t', [], [doc('t', 'n', [1, 0, 0, 0], { version: '1.x' })]);
+      expect(existsSync(join(created, 'chunks.lance', 'version-column.json'))).toBe(true);
+      expect(await versionColumn(created)).toEqual({ 'n#0': '1.x' });
+    } finally {
+      await store.close();
+      rmSync(created, { recursive: true, force: true });
+    }
+  });
+
   it('writes the version of rows written since', async () => {
     const [store] = stores;
     const later = [doc('t', 'g', [0, 0, 1, 0], { version: '2.x' }), doc('t', 'h', [0, 0, 0, 1], {})];

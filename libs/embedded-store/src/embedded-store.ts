@@ -25,6 +25,7 @@ import { StoreGate } from './store-gate';
 import { TermStatsFiles, type RowChange } from './term-stats-files';
 import { TableIndexes } from './table-indexes';
 import { cleanupCutoff, LaterUpkeep, VERSION_RETENTION_MS } from './version-retention';
+import { versionColumnFilled } from './version-column';
 
 const TABLE = 'chunks';
 /** Folder of the per-tenant keyword statistics, beside the table. */
@@ -265,6 +266,7 @@ export class EmbeddedStore implements VectorStore {
   private async createTable(columns: ReturnType<typeof chunkColumns>): Promise<void> {
     try {
       this.table = await this.db.createTable(TABLE, columns, NEW_TABLE_OPTIONS);
+      versionColumnFilled(join(this.dir, `${TABLE}.lance`));
       this.stamp.write();
     } catch (err) {
       const table = await this.openTable();

@@ -1,8 +1,7 @@
 import { setImmediate as yieldToEvents } from 'node:timers/promises';
 import type * as lancedb from '@lancedb/lancedb';
-import { addRows, addRowsInSlices, MIRROR_COLUMNS as COLUMNS, readAppended, rowIds } from './mirror-rows';
+import { addRows, addRowsInSlices, MIRROR_COLUMNS as COLUMNS, readAppended, rowChanges } from './mirror-rows';
 import { within, type MirrorEvents } from './mirror-rows';
-import { rowNumber } from './mirror-parts';
 import { SearchMirror } from './search-mirror';
 import {
   WATCH_MS,
@@ -324,15 +323,12 @@ export class MirrorKeeper {
     version: number,
     sized: () => void,
   ): Promise<{ mirror: SearchMirror; added: number; removed: number } | null> {
-    const live = await rowIds(table);
-    const added = live.filter((id) => !current.has(rowNumber(id)));
-    const liveSet = new Set(live.map(rowNumber));
-    const removed = [...current.heldRowIds()].filter((id) => !liveSet.has(id));
+    const { rows, added, removed } = await rowChanges(current, table, this.slicing);
+    if (this.closed) return null;
     const changed = added.length + removed.length + current.dead;
     this.takesIn(added.length + removed.length + current.staged);
     sized();
-    if (live.length > MAX_MIRROR_ROWS || changed > Math.max(current.rows, live.length) * REBUILD_SHARE)
-      return null;
+    if (rows > MAX_MIRROR_ROWS || changed > Math.max(current.rows, rows) * REBUILD_SHARE) return null;
     // Staged: searches meanwhile get the version held, whole, until it is published.
     current.stage();
     for (const id of removed) current.remove(id);

@@ -73,13 +73,27 @@ describe('SearchMirror', () => {
     held.remove(0);
     expect(held.rows).toBe(11);
     expect(held.dead).toBe(1);
-    expect(held.has(0)).toBe(false);
+    expect(held.slotOf(0)).toBeUndefined();
     const rowIds = held.keyword(['a'], weights, 10, 10).map((hit) => hit.rowId);
     expect(rowIds).not.toContain(0n);
     expect(rowIds.every((id) => id < 100n)).toBe(true);
     expect(held.keyword(['c'], weights, 10, 10)).toEqual([]);
     expect(held.semantic(['b'], [1, 5, 0, 0], 2).map((hit) => hit.rowId)).toEqual([105n, 104n]);
     expect(held.semantic(['a', 'b'], [0, 1, 0, 0], 4).map((hit) => hit.rowId)).toEqual([5n, 105n, 4n, 104n]);
+  });
+
+  it('lists the rows held whose slots a scan of a version did not mark, removed ones left out', () => {
+    const held = mirror();
+    held.remove(101);
+    const seen = new Uint8Array(held.slotCount);
+    for (const id of [0, 1, 2, 3, 4, 5, 100, 104]) seen[held.slotOf(id)!] = 1;
+    expect(held.unseenRowIds(seen, 0, held.slotCount)).toEqual([102, 103, 105]);
+    // Looked through in parts, the same rows.
+    const half = Math.floor(held.slotCount / 2);
+    expect([
+      ...held.unseenRowIds(seen, 0, half),
+      ...held.unseenRowIds(seen, half, held.slotCount + 10),
+    ]).toEqual([102, 103, 105]);
   });
 
   it('takes in the new rows of a batch that holds some rows it has, their texts and vectors with them', () => {
@@ -115,7 +129,7 @@ describe('SearchMirror', () => {
         vector: [1, 9, 0, 0],
       },
     ]);
-    expect(held.has(200)).toBe(true);
+    expect(held.slotOf(200)).toBe(held.slotCount - 1);
     expect(held.version).toBe(3);
     expect(held.keyword(['a'], weights, 10, 20)).toEqual(before);
     expect(held.semantic(['a'], [1, 9, 0, 0], 20).map((hit) => hit.rowId)).not.toContain(200n);
@@ -135,7 +149,7 @@ describe('SearchMirror', () => {
     held.add([
       { rowId: 200n, tenant: 'a', document: 'd200', searchText: 'signing key', vector: [1, 1, 0, 0] },
     ]);
-    expect(held.has(1)).toBe(false);
+    expect(held.slotOf(1)).toBeUndefined();
     expect(held.rows).toBe(2 * TEXTS.length);
     expect([held.keyword(['a'], weights, 10, 20), held.semantic(['a'], [1, 1, 0, 0], 20)]).toEqual(before);
     held.publish(4);

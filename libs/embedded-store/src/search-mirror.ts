@@ -85,9 +85,14 @@ export class SearchMirror {
     return this.size - this.visible + this.stagedDead.length;
   }
 
-  /** Whether the mirror holds the row of `rowId` (as a number, see {@link rowNumber}). */
-  has(rowId: number): boolean {
-    return this.slots.has(rowId);
+  /** The slot of the row of `rowId` (as a number, see {@link rowNumber}) when the mirror holds it. */
+  slotOf(rowId: number): number | undefined {
+    return this.slots.get(rowId);
+  }
+
+  /** Slots taken: rows held, removed ones (see {@link dead}) and staged ones. */
+  get slotCount(): number {
+    return this.size;
   }
 
   /** The largest row id the mirror took in (−1 when none). */
@@ -117,9 +122,18 @@ export class SearchMirror {
     this.terms.trim();
   }
 
-  /** Every row id held, as numbers. */
-  heldRowIds(): IterableIterator<number> {
-    return this.slots.keys();
+  /**
+   * The row ids (as numbers) of the rows held in slots `from` to `to` whose slot `seen` does not
+   * mark: once every row id of a version was looked up ({@link slotOf}) and its slot marked, the
+   * rows that version no longer has.
+   */
+  unseenRowIds(seen: Uint8Array, from: number, to: number): number[] {
+    const unseen: number[] = [];
+    for (let slot = from; slot < Math.min(to, this.size); slot++) {
+      const id = this.rowIds[slot]!;
+      if (!seen[slot] && this.slots.get(id) === slot) unseen.push(id);
+    }
+    return unseen;
   }
 
   /**
