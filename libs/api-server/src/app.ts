@@ -57,10 +57,13 @@ export function createApp(
   // Slack's and Discord's endpoints their signed raw bodies.
   const readsOwnBody = (req: Request) =>
     routes.readsOwnBody(req.method, (req.baseUrl + req.path).slice(deps.basePath.length));
-  router.use('/documents', jsonBody(deps.documentsBodyLimit, readsOwnBody));
-  // An evaluation file of 5,000 items is larger than a question.
-  router.use('/evals', jsonBody(deps.documentsBodyLimit, readsOwnBody));
-  router.use(jsonBody(deps.bodyLimit, readsOwnBody));
+  // Documents, and an evaluation file of 5,000 items, are larger than a question.
+  router.use(
+    jsonBody(deps.bodyLimit, readsOwnBody, {
+      limit: deps.documentsBodyLimit,
+      under: ['/documents', '/evals'],
+    }),
+  );
   healthRoutes(routes, deps);
   questionRoutes(routes, deps);
   widgetRoutes(routes, deps);

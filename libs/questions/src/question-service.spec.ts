@@ -1,5 +1,5 @@
 import type { QuestionJob, QuestionPriority } from '@docqa/contracts';
-import { DependencyUnavailableError, NotFoundError } from '@docqa/errors';
+import { DependencyUnavailableError, NotFoundError, RateLimitedError, ValidationError } from '@docqa/errors';
 import { InMemoryQuestionStore } from '@docqa/records/testing';
 import type { StoredEvent } from '@docqa/records';
 import { QuestionService } from './question-service';
@@ -44,6 +44,39 @@ describe('QuestionService', () => {
     expect(queue.jobs).toEqual([
       { job: { question_id: created.question_id, tenant: 'acme' }, priority: 'interactive' },
     ]);
+  });
+
+  it('reads the version while the admission check runs, and answers its refusal first, recording nothing', async () => {
+    const store = new InMemoryQuestionStore();
+    const queue = new RecordingQueue();
+    const reads: string[] = [];
+    const versions = {
+      async resolve(_tenant: string, requested: string | undefined) {
+        reads.push(requested ?? '');
+        if (requested === 'v9') throw new ValidationError('unknown version v9');
+        return { version: 'v2', several: true };
+      },
+    };
+    const service = new QuestionService({ store, queue, feed: store.feed, versions });
+    let admit!: () => void;
+    const admitted = new Promise<void>((resolve) => (admit = resolve));
+    const asking = service.ask(acme, { question: 'Which version?' }, { admitted });
+    await new Promise((resolve) => setImmediate(resolve));
+    // The version was read before the admission check answered; nothing is recorded until it has.
+    expect(reads).toEqual(['']);
+    expect(store.questions.size).toBe(0);
+    admit();
+    const created = await asking;
+    expect(store.questions.has(created.question_id)).toBe(true);
+
+    const refused = service.ask(
+      acme,
+      { question: 'Unknown version?', version: 'v9' },
+      { admitted: Promise.reject(new RateLimitedError('rate limit reached')) },
+    );
+    await expect(refused).rejects.toBeInstanceOf(RateLimitedError);
+    expect(store.questions.size).toBe(1);
+    expect(queue.jobs).toHaveLength(1);
   });
 
   it('refuses a batch naming another tenant’s chat, names the item, and asks nothing', async () => {

@@ -40,11 +40,14 @@ export class QuestionService {
    * job); a question it re-asks after an outage gets a fresh job.
    * @param opts.channel where the question entered (`api`, `widget`, `mcp`), kept in its record and
    *   the question log. @defaultValue 'api'
+   * @param opts.admitted a check that must pass before anything is recorded (the caller's rate
+   *   limit), already under way: the question's version is read meanwhile rather than after it,
+   *   and its refusal is thrown rather than anything the version read found wrong.
    */
   async ask(
     asker: Asker,
     request: QuestionRequest,
-    opts: { idempotencyKey?: string; channel?: Channel } = {},
+    opts: { idempotencyKey?: string; channel?: Channel; admitted?: Promise<void> } = {},
   ): Promise<QuestionCreated & { replayed: boolean }> {
     const created = await this.record(
       asker,
@@ -52,6 +55,8 @@ export class QuestionService {
       opts.idempotencyKey,
       'interactive',
       opts.channel ?? 'api',
+      undefined,
+      opts.admitted,
     );
     await this.enqueue(asker.tenant, [created.questionId], 'interactive', created.reasked);
     return { question_id: created.questionId, chat_id: created.chatId, replayed: created.replayed };
@@ -130,8 +135,15 @@ export class QuestionService {
     priority: QuestionPriority,
     channel: Channel,
     path?: string,
+    admitted?: Promise<void>,
   ) {
-    const { version, several } = await this.version(asker, request, path);
+    const reading = this.version(asker, request, path);
+    if (admitted) {
+      // A refusal of `admitted` is the answer; a failed version read is then of no interest.
+      reading.catch(() => undefined);
+      await admitted;
+    }
+    const { version, several } = await reading;
     return this.deps.store.create({
       version,
       versionShown: several,

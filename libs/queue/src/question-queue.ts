@@ -10,12 +10,19 @@ export const BATCH_PRIORITY = 10;
 
 /** Producer of the `questions` queue. */
 export class QuestionQueue extends QueueProducer<QuestionJob> {
-  private readonly attempts: number;
+  /** The options of a job of each priority, less its id: built once. */
+  private readonly options: Record<QuestionPriority, JobsOptions>;
 
   /** `onError` receives connection errors (BullMQ queues must have an error listener). */
   constructor(options: QueueOptions, onError?: (err: Error) => void) {
     super(QUEUE_NAMES.questions, options, onError);
-    this.attempts = options.attempts;
+    const common = {
+      attempts: options.attempts,
+      backoff: { type: 'exponential', delay: 1000 },
+      ...KEEP_FINISHED,
+      removeOnComplete: { ...KEEP_FINISHED.removeOnComplete, count: 10000 },
+    };
+    this.options = { interactive: common, batch: { ...common, priority: BATCH_PRIORITY } };
   }
 
   /** Enqueues a question; the job id is the question id, so a replayed request never enqueues twice. */
@@ -42,13 +49,6 @@ export class QuestionQueue extends QueueProducer<QuestionJob> {
   }
 
   private jobOptions(job: QuestionJob, priority: QuestionPriority): JobsOptions {
-    return {
-      jobId: job.question_id,
-      attempts: this.attempts,
-      backoff: { type: 'exponential', delay: 1000 },
-      priority: priority === 'batch' ? BATCH_PRIORITY : undefined,
-      ...KEEP_FINISHED,
-      removeOnComplete: { ...KEEP_FINISHED.removeOnComplete, count: 10000 },
-    };
+    return { ...this.options[priority], jobId: job.question_id };
   }
 }

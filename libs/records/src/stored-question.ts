@@ -61,6 +61,9 @@ const ID_PATTERN = /^[a-z]_[A-Za-z0-9_-]{6,64}$/;
 /** Whether `id` has the shape of a record id (`q_…`, `c_…`); anything else is never looked up. */
 export const isId = (id: string) => ID_PATTERN.test(id);
 
+/** The channels a record may name (a lookup: a zod parse on every read cost a few µs). */
+const CHANNELS: ReadonlySet<Channel> = new Set(ChannelSchema.options);
+
 /** A question as its Redis hash holds it. */
 export function fromHash(h: Record<string, string>): StoredQuestion {
   const status = h.status as QuestionStatus;
@@ -86,7 +89,7 @@ export function fromHash(h: Record<string, string>): StoredQuestion {
     version: Number(h.version),
     attempt: Number(h.attempt),
     priority: h.priority === 'batch' ? 'batch' : 'interactive',
-    channel: ChannelSchema.safeParse(h.channel).data ?? 'api',
+    channel: CHANNELS.has(h.channel as Channel) ? (h.channel as Channel) : 'api',
     ...(h.locale ? { locale: h.locale } : {}),
     ...(h.version_shown ? { versionShown: true } : {}),
   };

@@ -34,9 +34,16 @@ function measure(dir, only) {
   );
   const rows = {};
   for (const m of out.matchAll(
-    /^(.+): (\d+) req\/s, p50 ([\d.]+) ms, p99 ([\d.]+) ms, (\d+) µs CPU(?:[^\n]*?, ([\d.]+) reads)?[^\n]*$/gm,
+    /^(.+): (\d+) req\/s, p50 ([\d.]+) ms, p99 ([\d.]+) ms, (\d+) µs CPU(?:[^\n]*?([\d.]+) commands, ([\d.]+) reads(?:[^\n]*?, (\d+) µs CPU)?)?[^\n]*$/gm,
   ))
-    rows[m[1]] = { rps: Number(m[2]), p99: Number(m[4]), cpu: Number(m[5]), reads: Number(m[6] ?? NaN) };
+    rows[m[1]] = {
+      rps: Number(m[2]),
+      p99: Number(m[4]),
+      cpu: Number(m[5]),
+      commands: Number(m[6] ?? NaN),
+      reads: Number(m[7] ?? NaN),
+      redisCpu: Number(m[8] ?? NaN),
+    };
   const [bare, ours] = Object.values(rows);
   return {
     ratio: ours.rps / bare.rps,
@@ -45,7 +52,9 @@ function measure(dir, only) {
     p99: ours.p99,
     cpu: ours.cpu,
     bareCpu: bare.cpu,
+    commands: ours.commands,
     reads: ours.reads,
+    redisCpu: ours.redisCpu,
   };
 }
 
@@ -62,7 +71,7 @@ for (let round = 0; round < Number(values.rounds); round++) {
       const r = measure(builds[build], only);
       results[build][only].push(r);
       console.log(
-        `round ${round + 1} ${build} ${only}: ${(r.ratio * 100).toFixed(1)} % of bare (${r.rps} vs ${r.bare} req/s), p99 ${r.p99} ms, CPU ${r.cpu} µs a request (bare ${r.bareCpu}), ${r.reads} reads of Redis a request`,
+        `round ${round + 1} ${build} ${only}: ${(r.ratio * 100).toFixed(1)} % of bare (${r.rps} vs ${r.bare} req/s), p99 ${r.p99} ms, CPU ${r.cpu} µs a request (bare ${r.bareCpu}), Redis a request: ${r.commands} commands, ${r.reads} reads, ${r.redisCpu} µs CPU`,
       );
     }
 }
@@ -71,7 +80,7 @@ for (const only of ['get', 'post'])
   for (const build of ['old', 'new']) {
     const rs = results[build][only];
     console.log(
-      `${only} ${build}: median ${(median(rs.map((r) => r.ratio)) * 100).toFixed(1)} % of bare Express req/s, median p99 ${median(rs.map((r) => r.p99))} ms, median CPU ${median(rs.map((r) => r.cpu))} µs a request (bare ${median(rs.map((r) => r.bareCpu))}), median ${median(rs.map((r) => r.reads))} reads of Redis a request`,
+      `${only} ${build}: median ${(median(rs.map((r) => r.ratio)) * 100).toFixed(1)} % of bare Express req/s, median p99 ${median(rs.map((r) => r.p99))} ms, median CPU ${median(rs.map((r) => r.cpu))} µs a request (bare ${median(rs.map((r) => r.bareCpu))}), Redis a request (medians): ${median(rs.map((r) => r.commands))} commands, ${median(rs.map((r) => r.reads))} reads, ${median(rs.map((r) => r.redisCpu))} µs CPU`,
     );
   }
 console.log(

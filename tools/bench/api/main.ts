@@ -6,10 +6,13 @@
  *   npm run bench:api -- --metrics-overhead [--rounds 5]
  *   npm run bench:api -- --last-used-overhead [--rounds 5]
  *   npm run bench:api -- --only get --cpu-prof DIR
+ *   npm run bench:api -- --only post --heap-prof DIR
  *
  * `--only` measures one pair (for profiling) and leaves docs/benchmarks.md alone. `--cpu-prof`
  * writes a CPU profile (`.cpuprofile`, for Chrome DevTools or `tools/bench/api/profile-top.mjs`)
- * of the API's process while autocannon loads each docqa endpoint, and of nothing else.
+ * of the bench's process while autocannon loads each endpoint (`get`, `post`, `bare-get`,
+ * `bare-post`), and of nothing else; `--heap-prof` likewise a sampling heap profile
+ * (`.heapprofile`) of every allocation made meanwhile.
  * `--metrics-overhead` runs two APIs side by side, one filling Prometheus metrics and one not,
  * and alternates GET and POST between them for `--rounds` rounds: the metrics' cost, as the
  * change in the ratios above. `--last-used-overhead` does the same with one API recording when
@@ -29,7 +32,15 @@ import { Keys } from '@docqa/redis';
 import { noKnowledgeBase, startStack, type Stack } from '@docqa/system-tests/testing';
 import { reportBenchSection } from '../write-section';
 import { runBench } from '../run-bench';
-import { redisText, redisWork, run as runLoad, withCpuProfile, type Row } from './measure';
+import {
+  loopText,
+  redisText,
+  redisWork,
+  run as runLoad,
+  withCpuProfile,
+  withHeapProfile,
+  type Row,
+} from './measure';
 
 const { values } = parseArgs({
   options: {
@@ -40,6 +51,7 @@ const { values } = parseArgs({
     'last-used-overhead': { type: 'boolean', default: false },
     rounds: { type: 'string', default: '5' },
     'cpu-prof': { type: 'string' },
+    'heap-prof': { type: 'string' },
   },
 });
 if (values.only !== undefined && !['get', 'post'].includes(values.only)) {
@@ -205,12 +217,14 @@ async function main(): Promise<void> {
     (req, res) => void res.status(201).json({ question_id: 'q_x', chat_id: String(req.body.question) }),
   );
   const counters = new Redis(redis.url);
+  // Bare Express is profiled too (`bare-get`, `bare-post`): what docqa adds is the difference.
+  const profiledRun = (name: string, measure: () => Promise<Row>) => {
+    const [cpu, heap] = [values['cpu-prof'], values['heap-prof']];
+    if (cpu) return withCpuProfile(join(cpu, `${name}.cpuprofile`), measure);
+    return heap ? withHeapProfile(join(heap, `${name}.heapprofile`), measure) : measure();
+  };
   const profiled = (name: string, measure: () => Promise<Row>) =>
-    redisWork(counters, () =>
-      values['cpu-prof']
-        ? withCpuProfile(join(values['cpu-prof'], `${name}.cpuprofile`), measure)
-        : measure(),
-    );
+    redisWork(counters, () => profiledRun(name, measure));
   const server = bare.listen(0, '127.0.0.1');
   await new Promise((r) => server.once('listening', r));
   const bareUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -218,7 +232,11 @@ async function main(): Promise<void> {
 
   const rows: Row[] = [];
   if (values.only !== 'post') {
-    rows.push(await run('bare Express GET', { url: `${bareUrl}/bare/${created.question_id}/` }));
+    rows.push(
+      await profiledRun('bare-get', () =>
+        run('bare Express GET', { url: `${bareUrl}/bare/${created.question_id}/` }),
+      ),
+    );
     rows.push(
       await profiled('get', () =>
         run('GET /question/{id}/', { url: `${stack.apiUrl}question/${created.question_id}/`, headers }),
@@ -226,7 +244,11 @@ async function main(): Promise<void> {
     );
   }
   if (values.only !== 'get') {
-    rows.push(await run('bare Express POST', { url: `${bareUrl}/bare/`, method: 'POST', headers, body }));
+    rows.push(
+      await profiledRun('bare-post', () =>
+        run('bare Express POST', { url: `${bareUrl}/bare/`, method: 'POST', headers, body }),
+      ),
+    );
     rows.push(
       await profiled('post', () =>
         run('POST /question/', { url: `${stack.apiUrl}question/`, method: 'POST', headers, body }),
@@ -240,7 +262,7 @@ async function main(): Promise<void> {
   if (values.only) {
     for (const r of rows)
       console.log(
-        `${r.name}: ${Math.round(r.rps)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, ${Math.round(r.cpuUs)} µs CPU a request${r.redis ? `, Redis a request: ${redisText(r.redis)}` : ''}`,
+        `${r.name}: ${Math.round(r.rps)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, ${Math.round(r.cpuUs)} µs CPU a request${r.redis ? `, Redis a request: ${redisText(r.redis)}` : ''}; ${loopText(r.loop)}`,
       );
     return;
   }

@@ -3,6 +3,7 @@ import { execFile } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { join } from 'node:path';
+import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import { promisify } from 'node:util';
 import type { Redis } from 'ioredis';
 
@@ -30,23 +31,40 @@ export interface Row {
   cpuUs: number;
   /** What Redis did per request answered (docqa's endpoints only): see {@link redisWork}. */
   redis?: RedisWork;
+  /** This process's event loop and garbage collector during the run: where a p99 comes from. */
+  loop: LoopFigures;
 }
 
-/** Redis's own counters per request: commands run, and reads and writes of its sockets (round trips). */
+/** How long this process's event loop was held, and by the garbage collector. */
+export interface LoopFigures {
+  /** Event loop delay, ms: its 99th percentile and its longest. */
+  delayP99: number;
+  delayMax: number;
+  /** Share of the run's wall time spent in GC pauses, and the longest pause, ms. */
+  gcShare: number;
+  gcMax: number;
+}
+
+/**
+ * Redis's own counters per request: commands run, reads and writes of its sockets (round trips),
+ * and its CPU time, µs.
+ */
 export interface RedisWork {
   commands: number;
   reads: number;
   writes: number;
+  cpuUs: number;
 }
 
-/** Redis's INFO counters of commands and socket reads and writes. */
+/** Redis's INFO counters of commands, socket reads and writes, and CPU time. */
 async function redisCounters(redis: Redis): Promise<RedisWork> {
-  const info = await redis.info('stats');
-  const field = (name: string) => Number(new RegExp(`^${name}:(\\d+)`, 'm').exec(info)?.[1] ?? NaN);
+  const info = (await redis.info('stats')) + (await redis.info('cpu'));
+  const field = (name: string) => Number(new RegExp(`^${name}:([\\d.]+)`, 'm').exec(info)?.[1] ?? NaN);
   return {
     commands: field('total_commands_processed'),
     reads: field('total_reads_processed'),
     writes: field('total_writes_processed'),
+    cpuUs: (field('used_cpu_user') + field('used_cpu_sys')) * 1e6,
   };
 }
 
@@ -56,7 +74,10 @@ export async function redisWork(redis: Redis, measure: () => Promise<Row>): Prom
   const row = await measure();
   const after = await redisCounters(redis);
   const per = (k: keyof RedisWork) => (after[k] - before[k]) / Math.max(1, row.requests);
-  return { ...row, redis: { commands: per('commands'), reads: per('reads'), writes: per('writes') } };
+  return {
+    ...row,
+    redis: { commands: per('commands'), reads: per('reads'), writes: per('writes'), cpuUs: per('cpuUs') },
+  };
 }
 
 /** Runs autocannon in a process of its own, so the load generator never shares the server's event loop. */
@@ -77,9 +98,11 @@ export async function run(
   for (const [k, v] of Object.entries(opts.headers ?? {})) args.push('-H', `${k}=${v}`);
   if (opts.body) args.push('-b', opts.body);
   args.push(opts.url);
+  const watch = watchLoop();
   const cpu = process.cpuUsage();
   const { stdout } = await execFileAsync(process.execPath, args, { maxBuffer: 16 * 1024 * 1024 });
   const { user, system } = process.cpuUsage(cpu);
+  const loop = watch();
   const result = JSON.parse(stdout);
   const errors = result.non2xx + result.errors + result.timeouts;
   return {
@@ -90,6 +113,33 @@ export async function run(
     errors,
     requests: result.requests.total,
     cpuUs: (user + system) / Math.max(1, result.requests.total),
+    loop,
+  };
+}
+
+/** Starts watching this process's event loop delay and GC pauses; the returned function stops and reports. */
+function watchLoop(): () => LoopFigures {
+  const delay = monitorEventLoopDelay({ resolution: 1 });
+  let gcMs = 0;
+  let gcMax = 0;
+  const gc = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      gcMs += entry.duration;
+      gcMax = Math.max(gcMax, entry.duration);
+    }
+  });
+  gc.observe({ entryTypes: ['gc'] });
+  delay.enable();
+  const started = performance.now();
+  return () => {
+    delay.disable();
+    gc.disconnect();
+    return {
+      delayP99: delay.percentile(99) / 1e6,
+      delayMax: delay.max / 1e6,
+      gcShare: gcMs / (performance.now() - started),
+      gcMax,
+    };
   };
 }
 
@@ -110,5 +160,33 @@ export async function withCpuProfile<T>(file: string, measure: () => Promise<T>)
   }
 }
 
+/**
+ * Runs `measure` with this process's sampling heap profiler on, counting every allocation
+ * (including what the garbage collector has freed by the end), and writes the profile
+ * (`.heapprofile`) to `file`: where the garbage collector's work comes from.
+ */
+export async function withHeapProfile<T>(file: string, measure: () => Promise<T>): Promise<T> {
+  const session = new Session();
+  session.connect();
+  await session.post('HeapProfiler.enable');
+  await session.post('HeapProfiler.startSampling', {
+    samplingInterval: 4096,
+    includeObjectsCollectedByMajorGC: true,
+    includeObjectsCollectedByMinorGC: true,
+  });
+  try {
+    return await measure();
+  } finally {
+    const { profile } = await session.post('HeapProfiler.stopSampling');
+    mkdirSync(join(file, '..'), { recursive: true });
+    writeFileSync(file, JSON.stringify(profile));
+    session.disconnect();
+    console.error(`heap profile written to ${file}`);
+  }
+}
+
 export const redisText = (w: RedisWork) =>
-  `${w.commands.toFixed(1)} commands, ${w.reads.toFixed(2)} reads, ${w.writes.toFixed(2)} writes`;
+  `${w.commands.toFixed(1)} commands, ${w.reads.toFixed(2)} reads, ${w.writes.toFixed(2)} writes, ${Math.round(w.cpuUs)} µs CPU`;
+
+export const loopText = (l: LoopFigures) =>
+  `event loop delay p99 ${l.delayP99.toFixed(1)} ms (max ${l.delayMax.toFixed(1)}), GC ${(l.gcShare * 100).toFixed(1)} % of the time (longest pause ${l.gcMax.toFixed(1)} ms)`;

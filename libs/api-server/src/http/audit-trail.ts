@@ -1,6 +1,7 @@
-import type { Request, RequestHandler, Response } from 'express';
+import type { Request, Response } from 'express';
 import type { AuditLog, AuditRecord, Principal } from '@docqa/auth';
 import type { Logger } from 'pino';
+import type { RouteCheck } from './auth';
 
 const MAX_USER_AGENT = 300;
 
@@ -24,8 +25,8 @@ export function auditTargets(res: Response, ...ids: string[]): void {
  * the caller, the operation, its tenant, the path's ids and those the handler added with
  * {@link auditTargets}. A failure to record is logged, never answered to the caller.
  */
-export function auditTrail(audit: AuditLog, logger: Logger): (operationId: string) => RequestHandler {
-  return (operationId) => (req, res, next) => {
+export function auditTrail(audit: AuditLog, logger: Logger): (operationId: string) => RouteCheck {
+  return (operationId) => (req, res) => {
     res.once('finish', () => {
       const principal = req.principal;
       if (!principal || res.statusCode >= 400) return;
@@ -48,6 +49,5 @@ export function auditTrail(audit: AuditLog, logger: Logger): (operationId: strin
           logger.error({ err, action: operationId }, 'an audit entry could not be written'),
         );
     });
-    next();
   };
 }

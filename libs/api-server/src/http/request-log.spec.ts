@@ -36,7 +36,7 @@ describe('requestLog', () => {
     level = 'debug';
   });
 
-  // The log line is written on 'finish', just after the response reaches the client.
+  // The log line is written on 'close', just after the response reaches the client.
   const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
 
   it('echoes a well-formed caller X-Request-Id and exposes it as req.id', async () => {
@@ -86,8 +86,12 @@ describe('requestLog', () => {
     const app = express();
     app.use(requestLog(pino({ level: 'silent' }), metrics));
     const router = express.Router();
-    router.get('/things/:id/', markRoute, (req, res) => void res.json({ id: req.params.id }));
-    router.get('/gone/:id/', markRoute, async () => {
+    router.get('/things/:id/', (req, res) => {
+      markRoute(req, res);
+      res.json({ id: req.params.id });
+    });
+    router.get('/gone/:id/', async (req, res) => {
+      markRoute(req, res);
       throw new Error('not found');
     });
     app.use('/api/v2', router);

@@ -28,9 +28,9 @@ export function requestLog(logger: Logger, metrics?: Metrics): RequestHandler {
     req.id = typeof incoming === 'string' && CALLER_ID.test(incoming) ? incoming : randomUUID();
     res.setHeader('X-Request-Id', req.id);
     const started = performance.now();
-    const done = (): void => {
-      res.off('finish', done);
-      res.off('close', done);
+    // 'close' alone: a response emits it once, after 'finish' when it was sent in full, or when
+    // the client left first (one listener a request rather than two added and removed).
+    res.once('close', () => {
       if (metrics) observe(metrics, req, res, performance.now() - started);
       const aborted = !res.writableFinished;
       // A client that leaves before the response ends (an aborted upload, a closed stream) is
@@ -49,9 +49,7 @@ export function requestLog(logger: Logger, metrics?: Metrics): RequestHandler {
         },
         aborted ? 'request aborted' : 'request completed',
       );
-    };
-    res.on('finish', done);
-    res.on('close', done);
+    });
     next();
   };
 }
@@ -61,16 +59,15 @@ const ROUTE = Symbol('route');
 type Marked = Response & { [ROUTE]?: string };
 
 /**
- * Records the template of the route that matched (`/api/v2/question/:id/`), for the metrics. Put
- * first in a route's handlers: when a handler fails, the error reaches the app's error handler
+ * Records the template of the route that matched (`/api/v2/question/:id/`), for the metrics. Call
+ * first in a route's handler: when a handler fails, the error reaches the app's error handler
  * after the router has restored `req.baseUrl`, so by the time the response ends the template
  * would have lost the router's mount path.
  */
-export const markRoute: RequestHandler = (req, res, next) => {
+export function markRoute(req: Request, res: Response): void {
   const path = (req.route as { path?: unknown } | undefined)?.path;
   if (typeof path === 'string') (res as Marked)[ROUTE] ??= req.baseUrl + path;
-  next();
-};
+}
 
 function observe(metrics: Metrics, req: Request, res: Response, ms: number): void {
   const { statusCode } = res;

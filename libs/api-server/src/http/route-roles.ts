@@ -1,8 +1,7 @@
-import type { RequestHandler } from 'express';
 import type { Principal } from '@docqa/auth';
 import { roleAllows, type Role } from '@docqa/contracts';
 import { RoleForbiddenError } from '@docqa/errors';
-import { principalOf } from './auth';
+import { principalOf, type RouteCheck } from './auth';
 
 /** What the table says of one operation. */
 export interface RouteRule {
@@ -114,14 +113,13 @@ export function ruleOf(operationId: string): RouteRule {
 }
 
 /** Refuses (403 `role_forbidden`) a session whose role in its tenant is below the operation's. */
-export function requireRole(operationId: string): RequestHandler {
+export function requireRole(operationId: string): RouteCheck {
   const { role: needed } = ruleOf(operationId);
-  return (req, _res, next) => {
+  return (req) => {
     const { session } = principalOf(req);
     if (session && !roleAllows(session.role, needed))
       throw new RoleForbiddenError(
         `the ${session.role} role may not do this (${operationId} needs ${needed})`,
       );
-    next();
   };
 }

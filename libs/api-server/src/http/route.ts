@@ -4,7 +4,7 @@ import type { OpenAPIRegistry, ResponseConfig } from '@asteasolutions/zod-to-ope
 import type { Role, Scope } from '@docqa/contracts';
 import { ProblemSchema, z } from '@docqa/contracts';
 import { ValidationError } from '@docqa/errors';
-import { principalOf, requireScope } from './auth';
+import { principalOf, requireScope, type RouteCheck } from './auth';
 import { markRoute } from './request-log';
 import { requireRole, ruleOf } from './route-roles';
 
@@ -49,6 +49,18 @@ export interface RouteSpec<B = unknown, Q = unknown> {
   query?: ZodType<Q>;
   headers?: ZodType;
   responses: Record<number, ResponseSpec>;
+}
+
+/**
+ * A middleware that always passes the request on (`next()`, or `next(err)` to refuse it), as a
+ * body parser does, as a {@link RouteCheck}: `express.raw` reading a signed body before its
+ * route's handler.
+ */
+export function middlewareCheck(middleware: RequestHandler): RouteCheck {
+  return (req, res) =>
+    new Promise<void>((resolve, reject) => {
+      void middleware(req, res, (err?: unknown) => (err ? reject(err) : resolve()));
+    });
 }
 
 /** A validated request: `body` and `query` already parsed by the route's schemas. */
@@ -124,25 +136,32 @@ export class RouteTable {
     private readonly router: Router,
     private readonly registry: OpenAPIRegistry,
     private readonly basePath: string,
-    private readonly authenticate: RequestHandler,
-    private readonly audit?: (operationId: string) => RequestHandler,
+    private readonly authenticate: RouteCheck,
+    private readonly audit?: (operationId: string) => RouteCheck,
   ) {}
 
   /**
    * Mounts `handler` behind token, scope, role (the operation's row of `ROUTE_ROLES`, required
    * for every scoped route) and schema checks, records state-changing calls in the audit log, and
-   * documents the route.
+   * documents the route. `before` runs after the token check and before the scope check. The
+   * checks run in order in the route's one handler (see {@link RouteCheck}).
    */
-  add<B, Q>(spec: RouteSpec<B, Q>, handler: RouteHandler<B, Q>, ...before: RequestHandler[]): void {
+  add<B, Q>(spec: RouteSpec<B, Q>, handler: RouteHandler<B, Q>, ...before: RouteCheck[]): void {
     this.specs.push(spec as RouteSpec);
     if (spec.form || spec.signedBody) this.ownBody.push({ method: spec.method, path: toRegExp(spec.path) });
     this.document(spec);
     const audited = spec.scope && spec.method !== 'get' && ruleOf(spec.operationId).audited !== false;
     const checks = spec.scope
       ? [this.authenticate, ...before, requireScope(spec.scope), requireRole(spec.operationId)]
-      : before;
-    const chain = [markRoute, ...checks, ...(audited && this.audit ? [this.audit(spec.operationId)] : [])];
-    this.router[spec.method](spec.path, ...chain, async (req, res) => {
+      : [...before];
+    if (audited && this.audit) checks.push(this.audit(spec.operationId));
+    this.router[spec.method](spec.path, async (req, res) => {
+      markRoute(req, res);
+      for (const check of checks) {
+        const pending = check(req, res);
+        // A check that answered at once costs no turn of the microtask queue.
+        if (pending) await pending;
+      }
       const valid = {
         body: spec.body ? parse(spec.body, req.body ?? {}, 'body') : (undefined as B),
         query: spec.query ? parse(spec.query, req.query, 'query') : (undefined as Q),

@@ -8,7 +8,7 @@ import {
   z,
 } from '@docqa/contracts';
 import type { ApiDeps } from '../api-deps';
-import type { RouteTable } from '../http/route';
+import { middlewareCheck, type RouteTable } from '../http/route';
 
 const FORM = 'application/x-www-form-urlencoded';
 const SIGNED_401 = 'Missing, stale or bad signature, or an unknown workspace or application.';
@@ -18,7 +18,7 @@ const SIGNED_401 = 'Missing, stale or bad signature, or an unknown workspace or 
  * platform's signature over the raw body before anything else; no docqa token.
  */
 export function channelRoutes(routes: RouteTable, deps: ApiDeps, channels: Channels): void {
-  const raw = express.raw({ type: () => true, limit: deps.bodyLimit });
+  const raw = middlewareCheck(express.raw({ type: () => true, limit: deps.bodyLimit }));
   const slackHeaders = (req: Request) => ({
     raw: rawBody(req),
     timestamp: req.get('x-slack-request-timestamp'),

@@ -1,4 +1,4 @@
-import type { Request, RequestHandler } from 'express';
+import type { Request } from 'express';
 import type { Principal } from '@docqa/auth';
 import {
   type DocumentSlice,
@@ -12,7 +12,7 @@ import { handleMcpRequest, type McpCaller, mcpServerFactory } from '@docqa/mcp';
 import { searchAs } from '@docqa/retrieval';
 import type { RouteGroup } from '../app';
 import type { ApiDeps } from '../api-deps';
-import { hasScope, principalOf } from '../http/auth';
+import { hasScope, principalOf, type RouteCheck } from '../http/auth';
 
 /** What the MCP server needs from the knowledge base beyond the API's own services. */
 export interface McpKnowledge {
@@ -74,9 +74,8 @@ export function mcpRoutes(knowledge: McpKnowledge): RouteGroup {
 }
 
 /** Widget tokens are public (they sit in page source): no MCP for them. */
-const refuseWidgetTokens: RequestHandler = (req, _res, next) => {
+const refuseWidgetTokens: RouteCheck = (req) => {
   if (principalOf(req).widget) throw new ForbiddenError('widget tokens cannot use the MCP server');
-  next();
 };
 
 /** Tool calls of one request, bound to its token through the services the HTTP routes use. */
@@ -106,6 +105,8 @@ async function askThroughMcp(
   deps: ApiDeps,
   request: { question: string; chat_id?: string; version?: string },
 ): Promise<QuestionCreated> {
-  await deps.rateLimiter.consume(req, NO_HEADERS, principal);
-  return deps.questions.ask(principal, request, { channel: 'mcp' });
+  return deps.questions.ask(principal, request, {
+    channel: 'mcp',
+    admitted: deps.rateLimiter.consume(req, NO_HEADERS, principal),
+  });
 }

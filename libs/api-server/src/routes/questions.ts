@@ -70,10 +70,11 @@ export function questionRoutes(routes: RouteTable, deps: ApiDeps): void {
     },
     async (req, res, { body }) => {
       const principal = principalOf(req);
-      await deps.rateLimiter.consume(req, res, principal);
       const created = await deps.questions.ask(principal, body, {
         idempotencyKey: idempotencyKey(req.get('idempotency-key')),
         channel: 'api',
+        // The rate limit and the question's version are read from Redis together.
+        admitted: deps.rateLimiter.consume(req, res, principal),
       });
       res.setHeader('Location', `${deps.basePath}/question/${created.question_id}/`);
       if (created.replayed) res.setHeader('Idempotent-Replayed', 'true');

@@ -46,11 +46,13 @@ export function widgetRoutes(routes: RouteTable, deps: ApiDeps): void {
     },
     async (req, res, { body }) => {
       const principal = principalOf(req);
-      await deps.rateLimiter.consume(req, res, principal);
       // The widget asks with a widget token; a backend or the CLI streaming with its own token is
       // API traffic, and insights count it so.
       const channel = principal.widget ? 'widget' : 'api';
-      const created = await deps.questions.ask(principal, body, { channel });
+      const created = await deps.questions.ask(principal, body, {
+        channel,
+        admitted: deps.rateLimiter.consume(req, res, principal),
+      });
       res.setHeader('Location', `${deps.basePath}/question/${created.question_id}/`);
       openEventStream(res, deps.metrics);
       await pipeQuestionEvents(req, res, deps.questions, {
