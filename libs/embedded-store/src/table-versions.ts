@@ -20,8 +20,8 @@ const RACY_MS = 1_000;
  * version (with read consistency 0, every call on the table checks for one) before ranking and
  * again when reading its hits' passages; a commit of another process adds a manifest to
  * `_versions`, so a `stat` of that folder tells whether there can be a new version, and its
- * listing which one. A commit is its manifest's appearance there (Lance writes it whole and then
- * moves or links it into place): a search after an ingest job ended finds what the job wrote.
+ * listing which one. A commit is its manifest's appearance there under its final name (files of
+ * other names are passed over): a search after an ingest job ended finds what the job wrote.
  */
 export class TableVersions {
   private known: { mtimeMs: number; listedAt: number; version: number | null } | null = null;
