@@ -19,6 +19,7 @@ import type { MirrorKeeper } from './mirror-keeper';
 import { firstResults, readPassages, RowsMoved } from './passage-reads';
 import type { SearchMirror } from './search-mirror';
 import type { TermStatsFiles } from './term-stats-files';
+import type { TableVersions } from './table-versions';
 import { VECTOR_INDEX_NPROBES } from './vector-index-plan';
 
 /**
@@ -38,9 +39,10 @@ type Ranking = (table: lancedb.Table, mirror: SearchMirror | null, readAll: bool
 /**
  * The embedded store's searches: keyword (BM25 over the searched tenants' own statistics),
  * semantic (nearest by cosine) and hybrid (both fused), over the table `table()` opens. Each ranks
- * through the process's search mirror when it holds the table's latest version (in memory, no
- * query to LanceDB but the version), and otherwise through LanceDB's indexes: full-text
- * candidates re-scored by BM25, and the vector index, tenants filtered before or after it.
+ * through the process's search mirror when it holds the table's latest version (in memory; the
+ * version known from the table's files, the passages of the results read by row id), and
+ * otherwise through LanceDB's indexes: full-text candidates re-scored by BM25, and the vector
+ * index, tenants filtered before or after it.
  */
 export class EmbeddedSearch {
   private ftsReady = false;
@@ -52,6 +54,8 @@ export class EmbeddedSearch {
       termStats: TermStatsFiles;
       /** Keeps the in-memory copy of the table that searches rank with when it is current. */
       mirror?: MirrorKeeper;
+      /** The table's latest version from its files, and a handle for reads at it (with `mirror`). */
+      versions?: TableVersions;
     },
   ) {}
 
@@ -103,9 +107,15 @@ export class EmbeddedSearch {
     const run = async () => {
       const table = await this.deps.table();
       if (!table) return [];
-      const mirror = this.deps.mirror ? await this.deps.mirror.current(await table.version()) : null;
+      let mirror: SearchMirror | null = null;
+      let reads = table;
+      if (this.deps.mirror) {
+        const version = this.deps.versions?.latest() ?? (await table.version());
+        mirror = await this.deps.mirror.current(version);
+        if (mirror) reads = await this.readsAt(table, version);
+      }
       try {
-        return await firstResults(table, await rank(table, mirror, false), query.limit, distinct);
+        return await firstResults(reads, await rank(reads, mirror, false), query.limit, distinct);
       } catch (error) {
         if (!(error instanceof RowsMoved)) throw error;
         // Ranked again through the indexes: the mirror's version is no longer the table's.
@@ -113,6 +123,19 @@ export class EmbeddedSearch {
       }
     };
     return this.deps.mirror ? this.deps.mirror.searching(run) : run();
+  }
+
+  /**
+   * The table to read a mirror's hits from: a handle checked out at `version` (or a later one),
+   * on which reads look for no newer version, else `table` (whose reads read the latest).
+   */
+  private async readsAt(table: lancedb.Table, version: number): Promise<lancedb.Table> {
+    if (!this.deps.versions) return table;
+    try {
+      return await this.deps.versions.at(version);
+    } catch {
+      return table; // the version cleaned up since: the latest then
+    }
   }
 
   /** Keyword candidates re-scored by BM25 over the searched tenants' statistics, best first. */

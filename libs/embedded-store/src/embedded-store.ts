@@ -24,6 +24,7 @@ import { StampFile } from './sidecar-files';
 import { StoreGate } from './store-gate';
 import { TermStatsFiles, type RowChange } from './term-stats-files';
 import { TableIndexes } from './table-indexes';
+import { TableVersions } from './table-versions';
 import { cleanupCutoff, LaterUpkeep, VERSION_RETENTION_MS } from './version-retention';
 import { versionColumnFilled } from './version-column';
 
@@ -69,6 +70,7 @@ export class EmbeddedStore implements VectorStore {
   private readonly indexes: TableIndexes;
   private readonly searches: EmbeddedSearch;
   private readonly mirror: MirrorKeeper | null;
+  private readonly versions: TableVersions;
   private readonly stamp: StampFile;
   private readonly laterUpkeep: LaterUpkeep;
 
@@ -85,10 +87,12 @@ export class EmbeddedStore implements VectorStore {
     this.mirror = searchMirror
       ? tableMirror(db, TABLE, async () => (await this.openTable())?.version() ?? null, searchMirror)
       : null;
+    this.versions = new TableVersions(join(dir, `${TABLE}.lance`), () => db.openTable(TABLE));
     this.searches = new EmbeddedSearch({
       table: () => this.openTable(),
       termStats: this.termStats,
       mirror: this.mirror ?? undefined,
+      versions: this.versions,
     });
   }
 
@@ -206,6 +210,7 @@ export class EmbeddedStore implements VectorStore {
     // LanceDB throws when a table is closed while an operation holds it: the upkeep ends first.
     await this.laterUpkeep.close();
     await this.mirror?.close();
+    this.versions.close();
     this.table?.close();
     this.db.close();
   }
