@@ -176,7 +176,7 @@ export function upkeepLine(upkeeps: UpkeepLine[]): string {
   if (!upkeeps.length) return 'The worker logged no index upkeep.';
   const seconds = upkeeps.map((u) => (u.ms / 1000).toFixed(1));
   const total = upkeeps.reduce((sum, u) => sum + u.ms, 0) / 1000;
-  return `Index upkeep in the worker during the ingestion (compaction, indexing the new rows, training the vector index when due; each in one of the worker's two job slots while the other goes on writing): ${upkeeps.length} runs, ${total.toFixed(1)} s in all, in order ${seconds.join(', ')} s.`;
+  return `Index upkeep in the worker during the ingestion (compaction, indexing the new rows, training the vector index when due; each in one of the worker's two job slots while the other goes on writing): ${upkeeps.length} run${upkeeps.length === 1 ? '' : 's'}, ${total.toFixed(1)} s in all, in order ${seconds.join(', ')} s.`;
 }
 
 /** The latest version of the deployment's table (read through a connection of the bench's own). */
