@@ -5,7 +5,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
-import { ConfigError, exitIfNodeTooOld, loadConfig, type Config } from '@docqa/config';
+import { ConfigError, exitIfNodeTooOld, loadConfig, withNativeMemoryEnv, type Config } from '@docqa/config';
 import { API_BASE_PATH } from '@docqa/contracts';
 import { busyPort, metricsPorts, type MetricsPorts } from './metrics-ports';
 import { redisAnswers, startPrivateRedis, stopPrivateRedis } from './redis-launcher';
@@ -21,7 +21,7 @@ function startApp(name: 'api' | 'worker', env: NodeJS.ProcessEnv): void {
     process.execPath,
     ['--enable-source-maps', join(__dirname, `../../apps/${name}/main.js`)],
     {
-      env,
+      env: withNativeMemoryEnv(env),
       stdio: ['ignore', 'inherit', 'inherit'],
     },
   );

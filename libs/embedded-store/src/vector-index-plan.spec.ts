@@ -1,4 +1,5 @@
 import {
+  MAX_BURST_INDEX_SEGMENTS,
   MAX_INDEX_SEGMENTS,
   ROWS_PER_PARTITION,
   VECTOR_INDEX_MIN_ROWS,
@@ -53,6 +54,17 @@ describe('planVectorIndex', () => {
       train: true,
       reason: 'too many segments',
     });
+  });
+
+  it('lets segments pile up further during a burst, and retrains on them when it ends', () => {
+    const during = (segments: number) =>
+      planVectorIndex({ rows: 600_000, index: flat(500_000, segments), endOfBurst: false });
+    expect(during(MAX_INDEX_SEGMENTS)).toEqual({ train: false });
+    expect(during(MAX_BURST_INDEX_SEGMENTS - 1)).toEqual({ train: false });
+    expect(during(MAX_BURST_INDEX_SEGMENTS)).toMatchObject({ train: true, reason: 'too many segments' });
+    expect(
+      planVectorIndex({ rows: 600_000, index: flat(500_000, MAX_INDEX_SEGMENTS), endOfBurst: true }),
+    ).toMatchObject({ train: true, reason: 'too many segments' });
   });
 
   it('replaces an index of an older type, and counts an unknown training size as the threshold', () => {

@@ -29,6 +29,17 @@ export const RETRAIN_GROWTH = 2;
  */
 export const MAX_INDEX_SEGMENTS = 3;
 /**
+ * Index segments that trigger a retraining during a burst of ingestion (an upkeep told
+ * `endOfBurst: false`). A training stalls the burst's writes (LanceDB's threads are busy with it):
+ * at 1,000,000 chunks on 2 cores, every third upkeep retrained on {@link MAX_INDEX_SEGMENTS}, and
+ * no ingest job ended for 96 s at 400,000 chunks, 113 s at 550,000, 174 s at 700,000 and 247 s at
+ * 850,000 (827 s of the ingestion's 2,309 with the training at its end; docs/benchmarks.md,
+ * "Search speed at 1,000,000 chunks"). So more segments until the burst ends: searches through
+ * the index meanwhile probe each (the search mirror does not use it), and the burst's end brings
+ * them back under {@link MAX_INDEX_SEGMENTS}.
+ */
+export const MAX_BURST_INDEX_SEGMENTS = 6;
+/**
  * Growth since training that retrains the index when a burst of ingestion ends. The rows added
  * since join the partitions as a new index segment, and every search probes each segment: a burst
  * that added a quarter or more leaves one segment behind it (at 100,000 chunks, a second segment
@@ -46,7 +57,10 @@ export const VECTOR_INDEX_TYPE = 'IvfFlat';
 /** What the store knows about its table and its vector index. */
 export interface VectorIndexState {
   rows: number;
-  /** Whether the upkeep comes at the end of a burst of ingestion (no ingest job waiting). */
+  /**
+   * Whether the upkeep comes at the end of a burst of ingestion (no ingest job waiting); `false`:
+   * during one, more jobs waiting; absent: an upkeep outside ingestion.
+   */
   endOfBurst?: boolean;
   index: {
     /** LanceDB's `indexType` (`IvfFlat`, `IvfPq`, …). */
@@ -82,6 +96,7 @@ function trainingReason({ rows, index, endOfBurst }: VectorIndexState): string |
   const trained = Math.max(index.trainedRows, VECTOR_INDEX_MIN_ROWS);
   if (rows >= trained * RETRAIN_GROWTH) return 'table grew';
   if (endOfBurst && rows >= trained * END_OF_BURST_RETRAIN_GROWTH) return 'burst ended, table grew';
-  if (index.segments >= MAX_INDEX_SEGMENTS) return 'too many segments';
+  if (index.segments >= (endOfBurst === false ? MAX_BURST_INDEX_SEGMENTS : MAX_INDEX_SEGMENTS))
+    return 'too many segments';
   return null;
 }

@@ -301,6 +301,24 @@ describe('Ingestor', () => {
     expect(store.endsOfBurst).toEqual([false]);
   });
 
+  it('logs each index upkeep with its time, the chunks written before it and whether a burst ended', async () => {
+    const lines: { msg: string; ms: number; chunks: number; endOfBurst: boolean }[] = [];
+    const logger = pino({ level: 'info' }, { write: (line: string) => lines.push(JSON.parse(line)) });
+    const store = new RecordingStore();
+    const ingestor = new Ingestor({
+      store,
+      embedder: new LocalEmbedder(),
+      documents: new FakeDocuments(),
+      chunking: { size: 1200, overlap: 100 },
+      logger,
+      waitingJobs: async () => 0,
+    });
+    await ingestor.ingest({ job_id: 'j', tenant: 't', documents: [doc('a', 'alpha'), doc('b', 'beta')] });
+    const upkeeps = lines.filter((line) => line.msg === 'index upkeep done');
+    expect(upkeeps).toEqual([expect.objectContaining({ chunks: 2, endOfBurst: true })]);
+    expect(upkeeps[0]!.ms).toBeGreaterThanOrEqual(0);
+  });
+
   it('skips a document whose content did not change', async () => {
     const { store, documents, ingestor } = setup();
     await ingestor.ingest({ job_id: 'j1', tenant: 't', documents: [doc('a', 'alpha')] });

@@ -75,6 +75,13 @@ export async function versionsRemoved(dataDir: string, before: number): Promise<
   return `${Math.round((performance.now() - started) / 1000)} s`;
 }
 
+/**
+ * Longest the bench waits for the API's search mirror to reach a version: a build afresh of
+ * 1,000,000 rows read from another process's table took 89 s on a quiet machine and 377 s at
+ * load 8 to 17 (docs/benchmarks.md), and the machine may be busier.
+ */
+const MIRROR_WAIT_MS = 20 * 60_000;
+
 /** A line the API logs when its search mirror has caught up with a version of the table. */
 export interface MirrorLine {
   msg: string;
@@ -116,12 +123,14 @@ export function watchApiLog(api: ChildProcess): {
     lastBuild: () => lines.filter((line) => line.rebuilt).at(-1),
     builds: () => lines.filter((line) => line.rebuilt).length,
     mirrored: async (version) => {
-      const deadline = Date.now() + 10 * 60_000;
+      const deadline = Date.now() + MIRROR_WAIT_MS;
       for (;;) {
         const line = lines.find((l) => l.version >= version);
         if (line) return line;
         if (Date.now() > deadline)
-          throw new Error(`the API's search mirror did not reach version ${version}`);
+          throw new Error(
+            `the API's search mirror did not reach version ${version} within ${MIRROR_WAIT_MS / 60_000} minutes`,
+          );
         await new Promise<void>((wake) => {
           waiters.push(wake);
           setTimeout(wake, 1_000);
@@ -129,6 +138,45 @@ export function watchApiLog(api: ChildProcess): {
       }
     },
   };
+}
+
+/** A line the worker logs when an ingest job's index upkeep has ended. */
+export interface UpkeepLine {
+  ms: number;
+  /** Chunks the worker wrote since the upkeep before. */
+  chunks: number;
+  endOfBurst: boolean;
+}
+
+/**
+ * The worker's log (JSON lines, at info): warnings and errors are passed on to the bench's output,
+ * and its index upkeeps are kept (each also printed), so the report can say what they cost.
+ */
+export function watchWorkerLog(worker: ChildProcess): { upkeeps: () => UpkeepLine[] } {
+  const upkeeps: UpkeepLine[] = [];
+  createInterface({ input: worker.stdout! }).on('line', (text) => {
+    let line: { level?: number; msg?: string } & Partial<UpkeepLine>;
+    try {
+      line = JSON.parse(text) as typeof line;
+    } catch {
+      process.stdout.write(`${text}\n`);
+      return;
+    }
+    if ((line.level ?? 0) >= 40) process.stdout.write(`${text}\n`);
+    if (line.msg === 'index upkeep done' && typeof line.ms === 'number') {
+      upkeeps.push({ ms: line.ms, chunks: line.chunks ?? 0, endOfBurst: line.endOfBurst === true });
+      console.log(`worker: index upkeep after ${line.chunks} chunks took ${(line.ms / 1000).toFixed(1)} s`);
+    }
+  });
+  return { upkeeps: () => [...upkeeps] };
+}
+
+/** The report's sentence on the worker's index upkeeps in `upkeeps`. */
+export function upkeepLine(upkeeps: UpkeepLine[]): string {
+  if (!upkeeps.length) return 'The worker logged no index upkeep.';
+  const seconds = upkeeps.map((u) => (u.ms / 1000).toFixed(1));
+  const total = upkeeps.reduce((sum, u) => sum + u.ms, 0) / 1000;
+  return `Index upkeep in the worker during the ingestion (compaction, indexing the new rows, training the vector index when due; each in one of the worker's two job slots while the other goes on writing): ${upkeeps.length} run${upkeeps.length === 1 ? '' : 's'}, ${total.toFixed(1)} s in all, in order ${seconds.join(', ')} s.`;
 }
 
 /** The latest version of the deployment's table (read through a connection of the bench's own). */
@@ -210,6 +258,39 @@ export const load = () =>
     .map((l) => l.toFixed(2))
     .join(', ');
 export const perSecond = (n: number) => Math.round(n).toLocaleString('en');
+
+/**
+ * Longest the bench waits for one answer of the API: a search through LanceDB's indexes right
+ * after a 1,000,000-chunk import takes seconds on a loaded machine, never minutes.
+ */
+const ANSWER_WAIT_MS = 5 * 60_000;
+
+/**
+ * The bench's `fetch` (its clients' transport): gives up on an answer after
+ * {@link ANSWER_WAIT_MS}, with an error that names the request it waited for.
+ */
+export const benchFetch: typeof fetch = async (input, init) => {
+  try {
+    return await fetch(input, { ...init, signal: init?.signal ?? AbortSignal.timeout(ANSWER_WAIT_MS) });
+  } catch (error) {
+    if ((error as Error).name !== 'TimeoutError') throw error;
+    const request = `${init?.method ?? 'GET'} ${input instanceof Request ? input.url : String(input)}`;
+    throw new Error(`${request}: no answer within ${ANSWER_WAIT_MS / 60_000} minutes`, { cause: error });
+  }
+};
+
+/** `work`, or an error that names `what` was waited for once `ms` have passed without it. */
+export async function within<T>(work: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what}: not done within ${ms / 1000} s`)), ms);
+  });
+  try {
+    return await Promise.race([work, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
 
 /** Waits for the API at `apiUrl` to answer its health check; throws after a minute. */
 export async function apiAnswers(apiUrl: string): Promise<void> {

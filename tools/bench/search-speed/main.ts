@@ -29,6 +29,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { TokenStore } from '@docqa/auth';
+import { withNativeMemoryEnv } from '@docqa/config';
 import { DocqaClient, type DocumentCreateInput } from '@docqa/client';
 import { Keys, closeRedis, connectRedis } from '@docqa/redis';
 import { LocalEmbedder } from '@docqa/embedders';
@@ -37,6 +38,7 @@ import { freePort, startOwnRedis } from '@docqa/testing';
 import { emanual } from '../eval-data';
 import {
   apiAnswers,
+  benchFetch,
   jobsDone,
   latestVersion,
   load,
@@ -47,8 +49,11 @@ import {
   rng,
   PER_CALL,
   tableVersions,
+  upkeepLine,
   versionsRemoved,
   watchApiLog,
+  watchWorkerLog,
+  within,
   type IngestJob,
 } from './deployment';
 import { importLines, measureImport, mirrorMemoryLine } from './import-phase';
@@ -120,7 +125,7 @@ async function main(): Promise<void> {
   const port = await freePort();
   const prefix = 'bench';
   const env = {
-    ...process.env,
+    ...withNativeMemoryEnv(process.env),
     PORT: String(port),
     HOST: '127.0.0.1',
     REDIS_URL: redis.url,
@@ -136,11 +141,14 @@ async function main(): Promise<void> {
     });
   const api = start('api', 'debug');
   const apiLog = watchApiLog(api);
-  const worker = start('worker');
+  const worker = start('worker', 'info');
+  const workerLog = watchWorkerLog(worker);
   const stop = async () => {
-    for (const child of [api, worker]) child.kill('SIGTERM');
     await Promise.all(
-      [api, worker].map((c) => new Promise((r) => (c.exitCode !== null ? r(null) : c.once('exit', r)))),
+      [
+        { child: api, name: 'the API' },
+        { child: worker, name: 'the worker' },
+      ].map(({ child, name }) => stopped(child, name)),
     );
     await redis.stop();
     rmSync(dataDir, { recursive: true, force: true });
@@ -158,8 +166,8 @@ async function main(): Promise<void> {
     const apiUrl = `http://127.0.0.1:${port}/api/v2/`;
     await apiAnswers(apiUrl);
     const clients = {
-      bench: new DocqaClient({ baseUrl: apiUrl, token }),
-      other: new DocqaClient({ baseUrl: apiUrl, token: other }),
+      bench: new DocqaClient({ baseUrl: apiUrl, token, fetch: benchFetch }),
+      other: new DocqaClient({ baseUrl: apiUrl, token: other, fetch: benchFetch }),
     };
 
     const started = performance.now();
@@ -172,6 +180,7 @@ async function main(): Promise<void> {
     const submitted = (performance.now() - started) / 1000;
     chunks += await jobsDone(jobs);
     const ingestSeconds = (performance.now() - started) / 1000;
+    const ingestUpkeeps = workerLog.upkeeps();
 
     if (values.mcp) {
       const section = await measureMcpLatency({
@@ -270,7 +279,7 @@ async function main(): Promise<void> {
       '',
       `Raw limits of the parts, measured alone in the same run on the first ${Math.min(RAW_SAMPLE, TOTAL).toLocaleString('en')} chunks: local embedder **${perSecond(raw.embedPerSecond)} texts/s**, LanceDB insert from Arrow columns (batches of 2,000) **${perSecond(raw.insertPerSecond)} rows/s**; embed then write, serially: ${perSecond(raw.serialPerSecond)} chunks/s.`,
       '',
-      `Ingestion through the API, first \`POST /documents/\` → every job completed: **${perSecond(rate)} chunks/s** = **${Math.round((rate / raw.serialPerSecond) * 100)} %** of the serial raw limit (${ingestSeconds.toFixed(1)} s in all, of which ${submitted.toFixed(1)} s submitting; target ≥ 2,000 chunks/s at 100,000 and ≥ 45 %).`,
+      `Ingestion through the API, first \`POST /documents/\` → every job completed: **${perSecond(rate)} chunks/s** = **${Math.round((rate / raw.serialPerSecond) * 100)} %** of the serial raw limit (${ingestSeconds.toFixed(1)} s in all, of which ${submitted.toFixed(1)} s submitting; target ≥ 2,000 chunks/s at 100,000 and ≥ 45 %). ${upkeepLine(ingestUpkeeps)}`,
       '',
       `Peak RSS: API **${rss.api.toFixed(0)} MB**, worker **${rss.worker.toFixed(0)} MB** (both by the time the mirror was measured, before the re-sync). ${mirrorMemoryLine(build)}`,
       '',
@@ -311,6 +320,26 @@ async function main(): Promise<void> {
     reportBenchSection(title, `npm run bench:search-speed -- --chunks ${TOTAL}${flags}`, text);
   } finally {
     await stop();
+  }
+}
+
+/**
+ * Longest the API or the worker may take to exit after SIGTERM (the worker finishes the job or
+ * upkeep under way: minutes at 1,000,000 chunks) before it is killed, with a warning naming it.
+ */
+const EXIT_WAIT_MS = 5 * 60_000;
+
+/** Stops `child` (SIGTERM, then SIGKILL after {@link EXIT_WAIT_MS}). */
+async function stopped(child: ChildProcess, name: string): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exit = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  try {
+    await within(exit, EXIT_WAIT_MS, `${name} exiting after SIGTERM`);
+  } catch (error) {
+    console.warn(`${(error as Error).message}: killed`);
+    child.kill('SIGKILL');
+    await exit;
   }
 }
 
