@@ -105,15 +105,7 @@ export function watchApiLog(api: ChildProcess): {
 } {
   const lines: MirrorLine[] = [];
   const waiters: (() => void)[] = [];
-  createInterface({ input: api.stdout! }).on('line', (text) => {
-    let line: { level?: number; msg?: string } & Partial<MirrorLine>;
-    try {
-      line = JSON.parse(text) as typeof line;
-    } catch {
-      process.stdout.write(`${text}\n`);
-      return;
-    }
-    if ((line.level ?? 0) >= 40) process.stdout.write(`${text}\n`);
+  logLines<MirrorLine>(api, (line) => {
     if (line.msg?.startsWith('search mirror ') && typeof line.version === 'number') {
       lines.push(line as MirrorLine);
       waiters.splice(0).forEach((wake) => wake());
@@ -154,15 +146,7 @@ export interface UpkeepLine {
  */
 export function watchWorkerLog(worker: ChildProcess): { upkeeps: () => UpkeepLine[] } {
   const upkeeps: UpkeepLine[] = [];
-  createInterface({ input: worker.stdout! }).on('line', (text) => {
-    let line: { level?: number; msg?: string } & Partial<UpkeepLine>;
-    try {
-      line = JSON.parse(text) as typeof line;
-    } catch {
-      process.stdout.write(`${text}\n`);
-      return;
-    }
-    if ((line.level ?? 0) >= 40) process.stdout.write(`${text}\n`);
+  logLines<UpkeepLine>(worker, (line) => {
     if (line.msg === 'index upkeep done' && typeof line.ms === 'number') {
       upkeeps.push({ ms: line.ms, chunks: line.chunks ?? 0, endOfBurst: line.endOfBurst === true });
       console.log(`worker: index upkeep after ${line.chunks} chunks took ${(line.ms / 1000).toFixed(1)} s`);
@@ -303,4 +287,25 @@ export async function apiAnswers(apiUrl: string): Promise<void> {
     if (i === 600) throw new Error(`the API did not answer ${apiUrl}health within a minute`);
     await new Promise((r) => setTimeout(r, 100));
   }
+}
+
+/**
+ * Each JSON line a child process logs on its stdout, to `seen`; warnings and errors (and lines
+ * that are not JSON) are passed on to the bench's output.
+ */
+function logLines<T>(
+  child: ChildProcess,
+  seen: (line: { level?: number; msg?: string } & Partial<T>) => void,
+): void {
+  createInterface({ input: child.stdout! }).on('line', (text) => {
+    let line: { level?: number; msg?: string } & Partial<T>;
+    try {
+      line = JSON.parse(text) as typeof line;
+    } catch {
+      process.stdout.write(`${text}\n`);
+      return;
+    }
+    if ((line.level ?? 0) >= 40) process.stdout.write(`${text}\n`);
+    seen(line);
+  });
 }
