@@ -144,20 +144,12 @@ function watchLoop(): () => LoopFigures {
 }
 
 /** Runs `measure` with this process's CPU profiler on, and writes the profile to `file`. */
-export async function withCpuProfile<T>(file: string, measure: () => Promise<T>): Promise<T> {
-  const session = new Session();
-  session.connect();
-  await session.post('Profiler.enable');
-  await session.post('Profiler.start');
-  try {
-    return await measure();
-  } finally {
-    const { profile } = await session.post('Profiler.stop');
-    mkdirSync(join(file, '..'), { recursive: true });
-    writeFileSync(file, JSON.stringify(profile));
-    session.disconnect();
-    console.error(`CPU profile written to ${file}`);
-  }
+export function withCpuProfile<T>(file: string, measure: () => Promise<T>): Promise<T> {
+  return profiled(file, 'CPU profile', measure, async (session) => {
+    await session.post('Profiler.enable');
+    await session.post('Profiler.start');
+    return async () => (await session.post('Profiler.stop')).profile;
+  });
 }
 
 /**
@@ -165,23 +157,36 @@ export async function withCpuProfile<T>(file: string, measure: () => Promise<T>)
  * (including what the garbage collector has freed by the end), and writes the profile
  * (`.heapprofile`) to `file`: where the garbage collector's work comes from.
  */
-export async function withHeapProfile<T>(file: string, measure: () => Promise<T>): Promise<T> {
+export function withHeapProfile<T>(file: string, measure: () => Promise<T>): Promise<T> {
+  return profiled(file, 'heap profile', measure, async (session) => {
+    await session.post('HeapProfiler.enable');
+    await session.post('HeapProfiler.startSampling', {
+      samplingInterval: 4096,
+      includeObjectsCollectedByMajorGC: true,
+      includeObjectsCollectedByMinorGC: true,
+    });
+    return async () => (await session.post('HeapProfiler.stopSampling')).profile;
+  });
+}
+
+/** Runs `measure` between `start` and the stop it returns, on an inspector session of this process; the profile goes to `file`. */
+async function profiled<T>(
+  file: string,
+  what: string,
+  measure: () => Promise<T>,
+  start: (session: Session) => Promise<() => Promise<unknown>>,
+): Promise<T> {
   const session = new Session();
   session.connect();
-  await session.post('HeapProfiler.enable');
-  await session.post('HeapProfiler.startSampling', {
-    samplingInterval: 4096,
-    includeObjectsCollectedByMajorGC: true,
-    includeObjectsCollectedByMinorGC: true,
-  });
+  const stop = await start(session);
   try {
     return await measure();
   } finally {
-    const { profile } = await session.post('HeapProfiler.stopSampling');
+    const profile = await stop();
     mkdirSync(join(file, '..'), { recursive: true });
     writeFileSync(file, JSON.stringify(profile));
     session.disconnect();
-    console.error(`heap profile written to ${file}`);
+    console.error(`${what} written to ${file}`);
   }
 }
 
