@@ -34,7 +34,8 @@ export async function composeKnowledgeBase(
 ): Promise<KnowledgeBase> {
   const { target, keys, redis } = clients;
   const { logger } = opts;
-  const retrieval = await createRetrieval(config, logger);
+  // The API serves searches: its mirror follows the table (the worker's only after a question).
+  const retrieval = await createRetrieval(config, { logger, servesSearches: !opts.ingestion });
   const ingestion = opts.ingestion ? ingestionEmbedder(retrieval.deps.embedder) : undefined;
   const embedder = ingestion ?? retrieval.deps.embedder;
   const ingestQueue = new IngestQueue(

@@ -52,6 +52,13 @@ export interface EmbeddedStoreOptions {
    * @defaultValue true
    */
   searchMirror?: boolean | MirrorEvents;
+  /**
+   * Whether the search mirror follows the table from the store's opening, searched or not (the
+   * process that serves searches); otherwise from the first search, until searches stop for a
+   * minute (a process that searches now and then, such as the worker answering a question).
+   * @defaultValue false
+   */
+  followTable?: boolean;
 }
 
 /**
@@ -79,13 +86,20 @@ export class EmbeddedStore implements VectorStore {
     private readonly dir: string,
     private readonly versionRetentionMs: number,
     searchMirror: boolean | MirrorEvents,
+    followTable: boolean,
   ) {
     this.termStats = new TermStatsFiles(join(dir, TERM_STATS_DIR));
     this.indexes = new TableIndexes(dir);
     this.stamp = new StampFile(join(dir, `${TABLE}.lance`));
     this.laterUpkeep = new LaterUpkeep(() => this.optimize(), versionRetentionMs);
     this.mirror = searchMirror
-      ? tableMirror(db, TABLE, async () => (await this.openTable())?.version() ?? null, searchMirror)
+      ? tableMirror(
+          db,
+          TABLE,
+          async () => (await this.openTable())?.version() ?? null,
+          searchMirror,
+          followTable,
+        )
       : null;
     this.versions = new TableVersions(join(dir, `${TABLE}.lance`), () => db.openTable(TABLE));
     this.searches = new EmbeddedSearch({
@@ -105,6 +119,7 @@ export class EmbeddedStore implements VectorStore {
       dir,
       opts.versionRetentionMs ?? VERSION_RETENTION_MS,
       opts.searchMirror ?? true,
+      opts.followTable ?? false,
     );
   }
 

@@ -67,13 +67,22 @@ describe('MirrorKeeper catching up with another process’s writes', () => {
   /**
    * A keeper of the table, as the API holds it: of the version `at` when given, else the latest;
    * `failing()` makes its reads of rows by row id throw; its catching up opens no version while
-   * `opened()` is pending (it checks for new versions every second: the test decides when it may).
+   * `opened()` is pending (it checks for new versions every second: the test decides when it may);
+   * `follow` and `caughtUp` as the keeper's options and events take them.
    */
   function keeper({
     at,
     failing = () => false,
     opened = () => Promise.resolve(),
-  }: { at?: number; failing?: () => boolean; opened?: () => Promise<void> } = {}): {
+    follow = false,
+    caughtUp = () => undefined,
+  }: {
+    at?: number;
+    failing?: () => boolean;
+    opened?: () => Promise<void>;
+    follow?: boolean;
+    caughtUp?: (version: number) => void;
+  } = {}): {
     keeper: MirrorKeeper;
     failures: unknown[];
   } {
@@ -93,9 +102,10 @@ describe('MirrorKeeper catching up with another process’s writes', () => {
         };
         return table;
       },
-      events: { caughtUp: () => undefined, failed: (error) => failures.push(error) },
+      events: { caughtUp: ({ version }) => caughtUp(version), failed: (error) => failures.push(error) },
       // Searches may get the version held for as long as the test runs.
       behindMs: Number.POSITIVE_INFINITY,
+      follow,
     });
     keepers.push(made);
     return { keeper: made, failures };
@@ -229,5 +239,25 @@ describe('MirrorKeeper catching up with another process’s writes', () => {
     const mirror = await held.ready();
     expect(mirror!.version).toBe(version);
     expect(ranking(mirror!)).toEqual(await builtAfresh());
+  });
+
+  it('follows the table from the start when told to, searched or not', async () => {
+    const caught: number[] = [];
+    const { keeper: followed, failures } = keeper({ follow: true, caughtUp: (v) => caught.push(v) });
+    const reached = async (version: number) => {
+      for (let waited = 0; !caught.includes(version); waited += 50) {
+        if (waited > 20_000) throw new Error(`the keeper did not reach version ${version}`);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    };
+    await reached(await latest());
+    await writer.replaceDocuments('a', [], chunks(10_000, 500, 4));
+    const version = await latest();
+    await reached(version);
+    // Caught up before any search asked for the version: the first finds it held.
+    const mirror = await followed.current(version);
+    expect(mirror!.version).toBe(version);
+    expect(ranking(mirror!)).toEqual(await builtAfresh());
+    expect(failures).toEqual([]);
   });
 });

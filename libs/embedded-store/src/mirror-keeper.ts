@@ -71,8 +71,29 @@ export class MirrorKeeper {
       events?: MirrorEvents;
       /** Longest the mirror's version is searched once a later one was read (`BEHIND_MS` by default). */
       behindMs?: number;
+      /**
+       * Whether the mirror follows the table from the start, searched or not (see
+       * {@link MirrorKeeper.follow}); otherwise it starts at the first search and stops looking
+       * after `IDLE_MS` without one.
+       */
+      follow?: boolean;
     },
-  ) {}
+  ) {
+    if (deps.follow) this.follow();
+  }
+
+  /**
+   * Keeps the mirror of the table's latest version from now on, whether searches come or not: in
+   * the process that serves searches, the first one after a start or an import finds the mirror
+   * (or a version of it to serve) rather than ranking through LanceDB's indexes, whose vector index
+   * is read whole into LanceDB's index cache (2 GB of float32 at 1,000,000 chunks, on top of the
+   * mirror's 1 GB; docs/benchmarks.md, "Search mirror memory").
+   */
+  private follow(): void {
+    // The first look a turn later: the store that makes the keeper is not whole yet.
+    this.watch = setInterval(() => void this.catchUp(), WATCH_MS);
+    this.watch.unref();
+  }
 
   /**
    * The mirror, when it holds `version` (the table's latest, as a search read it) or a later one;

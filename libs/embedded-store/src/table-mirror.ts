@@ -4,13 +4,15 @@ import type { MirrorEvents } from './mirror-rows';
 
 /**
  * The keeper of a mirror of table `name` of `db`, whose latest version `latestVersion` reads;
- * `events` (or `true`: none) are told of its catching up.
+ * `events` (or `true`: none) are told of its catching up; `follow`: it follows the table from the
+ * start (see `MirrorKeeper`).
  */
 export function tableMirror(
   db: lancedb.Connection,
   name: string,
   latestVersion: () => Promise<number | null>,
   events: MirrorEvents | true,
+  follow = false,
 ): MirrorKeeper {
   return new MirrorKeeper({
     latestVersion,
@@ -25,5 +27,6 @@ export function tableMirror(
       return table;
     },
     events: events === true ? undefined : events,
+    follow,
   });
 }

@@ -42,6 +42,17 @@ export function createEmbedder(config: RetrievalSettings): Embedder {
   return new LocalEmbedder();
 }
 
+/** How the process uses the store it opens. */
+export interface StoreUse {
+  /** The store logs with it when given. */
+  logger?: StoreLogger;
+  /**
+   * The process serves searches (the API): the embedded store's search mirror follows the table
+   * from the start rather than from the first search (see `EmbeddedStoreOptions.followTable`).
+   */
+  servesSearches?: boolean;
+}
+
 /**
  * The vector store of the configured kind. `vectorSize` is the embedder's size when known up
  * front (a Qdrant collection is created with it); otherwise the first vectors written set it.
@@ -49,7 +60,7 @@ export function createEmbedder(config: RetrievalSettings): Embedder {
 export async function createVectorStore(
   config: RetrievalSettings,
   vectorSize?: number,
-  logger?: StoreLogger,
+  { logger, servesSearches = false }: StoreUse = {},
 ): Promise<VectorStore> {
   if (config.vectorStore === 'qdrant') {
     if (!config.qdrantUrl) throw new Error('QDRANT_URL: required when VECTOR_STORE=qdrant');
@@ -65,6 +76,7 @@ export async function createVectorStore(
   }
   return EmbeddedStore.open(join(config.dataDir, 'lancedb'), {
     searchMirror: logger ? mirrorLog(logger) : true,
+    followTable: servesSearches,
   });
 }
 
@@ -90,8 +102,8 @@ function mirrorLog(logger: StoreLogger): MirrorEvents {
   };
 }
 
-/** Retrieval over the configured store and embedder; the store logs with `logger` when given. */
-export async function createRetrieval(config: RetrievalSettings, logger?: StoreLogger): Promise<Retrieval> {
+/** Retrieval over the configured store and embedder, opened for `use`. */
+export async function createRetrieval(config: RetrievalSettings, use: StoreUse = {}): Promise<Retrieval> {
   const embedder = createEmbedder(config);
-  return new Retrieval({ store: await createVectorStore(config, embedder.dimensions, logger), embedder });
+  return new Retrieval({ store: await createVectorStore(config, embedder.dimensions, use), embedder });
 }

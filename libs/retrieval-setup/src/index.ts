@@ -4,4 +4,5 @@ export {
   createVectorStore,
   type RetrievalSettings,
   type StoreLogger,
+  type StoreUse,
 } from './create-retrieval';
