@@ -254,6 +254,7 @@ export class MirrorKeeper {
         removed,
         rebuilt,
         ms: Math.round(performance.now() - started),
+        bytes: mirror.bytes(),
       });
     const table = await this.deps.snapshot(version);
     try {

@@ -15,7 +15,7 @@ export interface MirrorEvents {
     removed: number;
     rebuilt: boolean;
     ms: number;
-    /** Where the mirror's memory goes, once built afresh. */
+    /** Where the mirror's memory goes (its arrays' capacity, room to grow included). */
     bytes?: MirrorBytes;
   }): void;
   failed(error: unknown): void;

@@ -92,5 +92,6 @@ export function mirrorMemoryLine(build: MirrorLine | undefined): string {
   if (!build?.bytes) return "The API's search mirror told no memory figures (no build afresh logged).";
   const { vectors, postings, ids, columns } = build.bytes;
   const per = (bytes: number) => `${Math.round(bytes / build.rows)} B`;
-  return `The API's search mirror, built afresh for ${build.rows.toLocaleString('en')} rows, holds **${per(vectors + postings + ids + columns)} per chunk** (${((vectors + postings + ids + columns) / 2 ** 20).toFixed(0)} MB): int8 vectors and their factors ${per(vectors)}, postings ${per(postings)}, row ids ${per(ids)}, tenants, lengths and scratch ${per(columns)}; no passage text (read for the returned hits only).`;
+  const how = build.rebuilt ? 'built afresh' : 'caught up by row ids';
+  return `The API's search mirror, ${how} to ${build.rows.toLocaleString('en')} rows, holds **${per(vectors + postings + ids + columns)} per chunk** (${((vectors + postings + ids + columns) / 2 ** 20).toFixed(0)} MB): int8 vectors and their factors ${per(vectors)}, postings ${per(postings)}, row ids ${per(ids)}, tenants, lengths and scratch ${per(columns)}; no passage text (read for the returned hits only).`;
 }

@@ -238,7 +238,7 @@ async function main(): Promise<void> {
     // The state between imports: the API's search mirror holds the table's latest version.
     const version = await latestVersion(dataDir);
     await clients.bench.search({ query: sentence(5), search_mode: 'keyword', limit: 10 });
-    await apiLog.mirrored(version);
+    const held = await apiLog.mirrored(version);
     const build = apiLog.lastBuild();
     rows.push(...(await measureModes(`${later} later, mirrored`)));
     const { recall, exactMs, index } = await measureRecall({
@@ -281,9 +281,9 @@ async function main(): Promise<void> {
       '',
       `Ingestion through the API, first \`POST /documents/\` → every job completed: **${perSecond(rate)} chunks/s** = **${Math.round((rate / raw.serialPerSecond) * 100)} %** of the serial raw limit (${ingestSeconds.toFixed(1)} s in all, of which ${submitted.toFixed(1)} s submitting; target ≥ 2,000 chunks/s at 100,000 and ≥ 45 %). ${upkeepLine(ingestUpkeeps)}`,
       '',
-      `Peak RSS: API **${rss.api.toFixed(0)} MB**, worker **${rss.worker.toFixed(0)} MB** (both by the time the mirror was measured, before the re-sync). ${mirrorMemoryLine(build)}`,
+      `Peak RSS: API **${rss.api.toFixed(0)} MB**, worker **${rss.worker.toFixed(0)} MB** (both by the time the mirror was measured, before the re-sync). ${mirrorMemoryLine(held.bytes ? held : build)}`,
       '',
-      `Searches were measured right after the import (its table versions, ${versions}, still kept; the API's search mirror catching up, searches meanwhile through LanceDB's indexes) and again once the worker's next upkeep had removed them and ended (it starts \`VERSION_RETENTION_MS\` after the burst's end) and the API's search mirror held the table's latest version: the state between imports.${build ? ` The API's search mirror was last built afresh (at its first search after the import, the API having searched nothing before) in ${(build.ms / 1000).toFixed(1)} s, ${build.rows.toLocaleString('en')} rows, searched meanwhile.` : ''}`,
+      `Searches were measured right after the import (its table versions, ${versions}, still kept; the API's search mirror catching up: searches meanwhile through the version it holds, or LanceDB's indexes while it has none) and again once the worker's next upkeep had removed them and ended (it starts \`VERSION_RETENTION_MS\` after the burst's end) and the API's search mirror held the table's latest version: the state between imports.${build ? ` The API's search mirror (following the table from the API's start) was last built afresh in ${(build.ms / 1000).toFixed(1)} s, ${build.rows.toLocaleString('en')} rows, searched meanwhile.` : ''}`,
       '',
       '| mode | p50 ms (server `took_ms`) | p95 ms (server) | p50 ms (HTTP round trip) | p95 ms (HTTP) |',
       '|---|---|---|---|---|',
