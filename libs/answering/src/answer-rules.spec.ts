@@ -131,8 +131,7 @@ describe('a near tie that gives a command', () => {
     const { text } = await askExtractive('How do I mount a remote as a local folder?', retriever);
     expect(text).toContain('rclone mount remote:path/to/files /path/to/local/mount');
     const pages = retriever.queries.flatMap((q) => q.filters.filter((f) => f.property === 'document_id'));
-    // The best section's page is searched for the question, then for its title.
-    expect(pages.map((f) => f.value)).toEqual(['gui', 'rclone_mount', 'gui']);
+    expect(pages.map((f) => f.value)).toEqual(['gui', 'rclone_mount']);
   });
 });
 

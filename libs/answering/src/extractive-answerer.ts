@@ -150,14 +150,6 @@ export class ExtractiveAnswerer implements Answerer {
       const more = await Promise.all(
         pages.map((id) => documentPassages(this.retriever, input, query, id, found, this.topK)),
       );
-      // The page searched for its title too: a page's usage example names what the page is about
-      // (`ipAllowList:` on "Traefik HTTP Middlewares IPAllowList") in code that shares few of the
-      // question's words, so the question alone may not find it.
-      const title = first.passage.chunk.title;
-      if (title && title !== query)
-        more.push(
-          await documentPassages(this.retriever, input, title, page, [...found, ...more.flat()], this.topK),
-        );
       return more.flat();
     }
     // A definition or a list under a heading that names what is asked: the rest of that section,

@@ -12,10 +12,8 @@ export const NEAR_TIE = 0.7;
 /**
  * Score, relative to the best section's, from which a section of the same page that gives the
  * command or setting is quoted after a first section that gives none (see {@link commandPassage}).
- * Low, as a usage example is mostly code, whose words count little: traefik's IPAllowList
- * "Configuration Example" (`ipAllowList: sourceRange:`) scores 0.37 of the option it explains.
  */
-const COMMAND_SCORE = 0.3;
+const COMMAND_SCORE = 0.4;
 
 /** Whether a section holds a code block: a command, a setting, an example. */
 export function hasCode(passage: SectionPassage): boolean {
