@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ExtractiveAnswerer } from '@docqa/answering';
 import { ingestCorpus, readCorpus, type DialectCorpus, type Half } from './dialect-corpora';
+import { PassageLog } from './miss-class';
 import { medianWords, runDialectSet, SEARCH_MODES, type HalfFigures } from './dialect-set';
 
 /** One corpus's figures, with what its ingestion gave. */
@@ -23,10 +24,13 @@ export async function runCorpus(name: string, topK: number): Promise<CorpusRun> 
   const dir = mkdtempSync(join(tmpdir(), `docqa-bench-answers-${name}-`));
   try {
     const ingested = await ingestCorpus(dir, corpus);
+    const log = new PassageLog(ingested.retrieval);
     const halves = await runDialectSet(
-      new ExtractiveAnswerer(ingested.retrieval, { topK }),
+      new ExtractiveAnswerer(log, { topK }),
       ingested.retrieval,
       questions,
+      log,
+      corpus,
     );
     await ingested.store.close();
     const { files, failures, documents, chunks } = ingested;

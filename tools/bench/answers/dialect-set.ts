@@ -3,7 +3,8 @@ import type { SearchMode } from '@docqa/contracts';
 import type { Retrieval } from '@docqa/retrieval';
 import { rankedDocs } from '../eval-data';
 import { citedDocuments, median, runAnswer, type RunAnswer } from './answer-run';
-import type { Half, HalvedQuestion } from './dialect-corpora';
+import type { DialectCorpus, Half, HalvedQuestion } from './dialect-corpora';
+import { missClass, type PassageLog } from './miss-class';
 import { citesGold, declined, missingKeyStrings, rankScores, type RankScores } from './dialect-scoring';
 
 /** The search modes whose retrieval is measured. */
@@ -60,8 +61,8 @@ function missReport(q: HalvedQuestion, why: string, answer: RunAnswer): string {
   );
 }
 
-/** Scores one answer into its half's figures. */
-function score(f: HalfFigures, q: HalvedQuestion, answer: RunAnswer): void {
+/** Scores one answer into its half's figures; `where` says where a missing key string was. */
+function score(f: HalfFigures, q: HalvedQuestion, answer: RunAnswer, where: (key: string) => string): void {
   if (q.covered === false) {
     f.uncovered++;
     if (declined(answer.text)) f.declined++;
@@ -84,7 +85,7 @@ function score(f: HalfFigures, q: HalvedQuestion, answer: RunAnswer): void {
   }
   const why = [
     declined(answer.text) ? 'declined' : '',
-    missing.length ? `missing ${missing.join(', ')}` : '',
+    missing.length ? `missing ${missing.map((k) => `${k} [${where(k)}]`).join(', ')}` : '',
     goldCited ? '' : `cited ${[...cited].join(', ') || 'nothing'} (gold ${(q.gold ?? []).join(', ')})`,
   ].filter(Boolean);
   if (why.length) f.misses.push(missReport(q, why.join('; '), answer));
@@ -111,11 +112,14 @@ async function scoreRetrieval(f: HalfFigures, q: HalvedQuestion, retrieval: Retr
 /**
  * Asks every question of a corpus (a follow-up after the answer to the question it follows, in
  * the same chat) and searches each covered first question in every mode; the figures per half.
+ * The answerer searches through `log`, which tells where each missing key string was.
  */
 export async function runDialectSet(
   answerer: Answerer,
   retrieval: Retrieval,
   questions: HalvedQuestion[],
+  log: PassageLog,
+  corpus: DialectCorpus,
 ): Promise<Record<Half, HalfFigures>> {
   const figures = { dev: emptyHalf(), test: emptyHalf() };
   const answers = new Map<string, RunAnswer>();
@@ -125,8 +129,9 @@ export async function runDialectSet(
       ? [{ question: previous.question, answer: answers.get(previous.id)?.text ?? '' }]
       : [];
     const answer = await runAnswer(answerer, q.question, history);
+    const passages = log.take();
     answers.set(q.id, answer);
-    score(figures[q.half], q, answer);
+    score(figures[q.half], q, answer, (key) => missClass(key, q.gold ?? [], passages, corpus));
     if (q.covered !== false && !q.follows) await scoreRetrieval(figures[q.half], q, retrieval);
   }
   return figures;

@@ -7,9 +7,10 @@
  * and the answerer of libs/answering alone on the multi-dialect set: five public docs sites of five
  * generators (corpora/NAME), per corpus and half, with retrieval per search mode.
  *
- *   npm run bench:answers [-- --verbose] [-- --new-only] [-- --set NAME]
+ *   npm run bench:answers [-- --verbose [--half dev]] [-- --new-only] [-- --set NAME]
  *
- * --verbose lists each question that missed, with its answer and sources; --new-only runs the
+ * --verbose lists each question that missed, with its answer and sources (with --half dev, the
+ * multi-dialect set's dev-half misses alone: the test halves' are not read while tuning); --new-only runs the
  * new answerer alone and prints its figures with the dev and test halves apart, without writing
  * docs/benchmarks.md (for iterating on the answerer); --set NAME runs one set alone and prints its
  * figures: `docs`, `emanual`, `dialects` (the five corpora, whose section of docs/benchmarks.md it
@@ -28,7 +29,7 @@ import { runBench } from '../run-bench';
 import { docsCorpus, docsQuestions, runDocsSet, type DocsFigures } from './docqa-docs-set';
 import { runEmanual, type EmanualFigures } from './emanual-set';
 import { OldExtractiveAnswerer } from './old-extractive-answerer';
-import { corpusNames } from './dialect-corpora';
+import { corpusNames, type Half } from './dialect-corpora';
 import { corpusSummary, dialectSection, runCorpus, type CorpusRun } from './dialect-report';
 import { runVersionsSet, versionsSection } from './versions-set';
 
@@ -36,6 +37,9 @@ const TOP_K = 6;
 const verbose = process.argv.includes('--verbose');
 const newOnly = process.argv.includes('--new-only');
 const setFlag = process.argv.indexOf('--set');
+const halfFlag = process.argv.indexOf('--half');
+/** The halves whose misses `--verbose` lists (`--half dev` or `--half test`; both by default). */
+const missHalves = (halfFlag >= 0 ? [process.argv[halfFlag + 1]] : ['dev', 'test']) as Half[];
 /** The set named by `--set NAME`, if any. */
 const onlySet = setFlag >= 0 ? process.argv[setFlag + 1] : undefined;
 
@@ -138,7 +142,7 @@ async function dialectSet(names = corpusNames()): Promise<CorpusRun[]> {
     const run = await runCorpus(name, TOP_K);
     if (verbose) for (const failure of run.failures) console.error(`  ${name} not ingested: ${failure}`);
     if (verbose)
-      for (const half of ['dev', 'test'] as const)
+      for (const half of missHalves)
         for (const miss of run.halves[half].misses) console.error(`  ${name} ${miss}`);
     runs.push(run);
   }
