@@ -72,11 +72,8 @@ export class EmbeddedSearch {
   }
 
   /**
-   * Both rankings, each {@link hybridDepth} deep, fused by {@link fuseRankings}. The semantic
-   * ranking starts as soon as the query is embedded, and the keyword one meanwhile: through the
-   * mirror, the semantic ranking's kernel reads its columns on the kernel thread while this thread
-   * ranks by keyword (its JavaScript runs first when the embedding is already there, as the local
-   * embedder's is). Through LanceDB's indexes, the
+   * Both rankings, each {@link hybridDepth} deep, fused by {@link fuseRankings}. The keyword ranking runs
+   * while the query is embedded, and the semantic one beside it. Through LanceDB's indexes, the
    * semantic ranking reads no passages (unless metadata filters need them): the keyword ranking
    * has read those of the rows both found, and the few rows only the semantic one found that make
    * the results are read last (at 300,000 chunks reading 50 rows' passages inside the vector query
@@ -85,14 +82,13 @@ export class EmbeddedSearch {
   async hybrid({ vector: embedding, weights, ...query }: HybridQuery): Promise<SearchResult[]> {
     const deep = { ...query, limit: hybridDepth(query.limit) };
     const rank: Ranking = async (table, mirror, readAll) => {
-      const read = readAll || query.filters.length > 0;
-      const semantic = embedding.then((vector) =>
-        this.semanticHits(table, mirror, { ...deep, vector }, read),
-      );
-      semantic.catch(() => undefined); // awaited below, once the keyword ranking is
       const keyword = this.keywordHits(table, mirror, deep);
       keyword.catch(() => undefined); // awaited below; an embedding failure must not orphan it
-      const [keywordHits, semanticHits] = await Promise.all([keyword, semantic]);
+      const vector = await embedding;
+      const [keywordHits, semanticHits] = await Promise.all([
+        keyword,
+        this.semanticHits(table, mirror, { ...deep, vector }, readAll || query.filters.length > 0),
+      ]);
       return fuseRankings(keywordHits, semanticHits, weights, (hit) => hit.rowId, documentOf);
     };
     return this.search(query, rank, true);
@@ -191,7 +187,7 @@ export class EmbeddedSearch {
     read = true,
   ): Promise<RankedHit[]> {
     if (mirror) {
-      const ranked = await mirror.semantic(query.tenants, query.vector, candidates(query), query.version);
+      const ranked = mirror.semantic(query.tenants, query.vector, candidates(query), query.version);
       return filtered(table, ranked, query);
     }
     // The index ranks by exact distances; the rows it finds are scored as the mirror scores them

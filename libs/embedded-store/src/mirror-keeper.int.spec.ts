@@ -42,7 +42,7 @@ function chunks(from: number, n: number, seed: number): EmbeddedChunk[] {
 }
 
 /** What a mirror ranks, keyword and semantic, for a few queries: one ranking of one version. */
-async function ranking(mirror: SearchMirror) {
+function ranking(mirror: SearchMirror) {
   const weights = (text: string) => {
     const indices = [...new Set(keywordTermIds(text))];
     return { indices, values: indices.map(() => 1) };
@@ -52,8 +52,8 @@ async function ranking(mirror: SearchMirror) {
     hits: [
       mirror.keyword(['a'], weights('rotate signing key'), 12, 30),
       mirror.keyword(['a'], weights('widget portal'), 12, 30),
-      await mirror.semantic(['a'], [1, 6, 0, 1], 30),
-      await mirror.semantic(['a'], [5, 0, 2, 1], 30),
+      mirror.semantic(['a'], [1, 6, 0, 1], 30),
+      mirror.semantic(['a'], [5, 0, 2, 1], 30),
     ].map((hits) => hits.map(({ rowId, score }) => [rowId, score.toFixed(9)])),
   };
 }
@@ -102,15 +102,15 @@ describe('MirrorKeeper catching up with another process’s writes', () => {
   }
 
   /** The ranking of the table's latest version (or `at`) by a mirror built afresh. */
-  async function builtAfresh(at?: number): Promise<Awaited<ReturnType<typeof ranking>>> {
+  async function builtAfresh(at?: number): Promise<ReturnType<typeof ranking>> {
     const { keeper: fresh } = keeper({ at });
-    return await ranking((await fresh.ready())!);
+    return ranking((await fresh.ready())!);
   }
 
   const latest = async () => (await db.openTable('chunks')).version();
 
   /** The ranking of each version written after `version`, by mirrors built afresh. */
-  async function versionsSince(version: number): Promise<Awaited<ReturnType<typeof ranking>>[]> {
+  async function versionsSince(version: number): Promise<ReturnType<typeof ranking>[]> {
     const last = await latest();
     return Promise.all(Array.from({ length: last - version }, (_, i) => builtAfresh(version + 1 + i)));
   }
@@ -133,19 +133,14 @@ describe('MirrorKeeper catching up with another process’s writes', () => {
    * Searches `keeper`'s mirror for the latest version until it holds it: each search's ranking,
    * taken as it was returned (catching up goes on between two searches).
    */
-  async function searchedWhileCatchingUp(held: MirrorKeeper): Promise<Awaited<ReturnType<typeof ranking>>[]> {
+  async function searchedWhileCatchingUp(held: MirrorKeeper): Promise<ReturnType<typeof ranking>[]> {
     const version = await latest();
-    const seen: Awaited<ReturnType<typeof ranking>>[] = [];
+    const seen: ReturnType<typeof ranking>[] = [];
     for (;;) {
-      // As a search does: the mirror held from its start to its end, the event loop turning while
-      // the semantic ranking's columns are read on the kernel thread.
-      const mirror = await held.searching(async () => {
-        const mirror = await held.current(version);
-        expect(mirror).not.toBeNull();
-        seen.push(await ranking(mirror!));
-        return mirror!;
-      });
-      if (mirror.version >= version) return seen;
+      const mirror = await held.current(version);
+      expect(mirror).not.toBeNull();
+      seen.push(ranking(mirror!));
+      if (mirror!.version >= version) return seen;
       // A search reads its passages from the table: the event loop turns in between.
       await setImmediate();
     }
@@ -154,7 +149,7 @@ describe('MirrorKeeper catching up with another process’s writes', () => {
   it('serves the version held, whole, while it takes in appended rows in slices, then the new one', async () => {
     let gate = Promise.resolve();
     const { keeper: held, failures } = keeper({ opened: () => gate });
-    const before = await ranking((await held.ready())!);
+    const before = ranking((await held.ready())!);
     let open!: () => void;
     gate = new Promise<void>((resolve) => (open = resolve));
     // Held back while the writer writes (two versions, a quarter of the rows held at most: more
@@ -178,7 +173,7 @@ describe('MirrorKeeper catching up with another process’s writes', () => {
   it('serves the version held while it takes in rows removed and added in one import, never a mix', async () => {
     let gate = Promise.resolve();
     const { keeper: held, failures } = keeper({ opened: () => gate });
-    const before = await ranking((await held.ready())!);
+    const before = ranking((await held.ready())!);
     let open!: () => void;
     gate = new Promise<void>((resolve) => (open = resolve));
     // Documents written again (their rows removed, new ones added) and new ones, as a re-sync writes.
@@ -205,34 +200,34 @@ describe('MirrorKeeper catching up with another process’s writes', () => {
     await writer.replaceDocuments('a', [], chunks(10_000, 20, 6));
     const appended = await held.current(await latest());
     expect(appended).not.toBeNull();
-    expect(await ranking(appended!)).toEqual(await builtAfresh());
+    expect(ranking(appended!)).toEqual(await builtAfresh());
     // Replaced (rows removed and added): the new version, or none (the search then goes to
     // LanceDB's indexes), never the version held.
     await writer.replaceDocuments('a', ['d1'], chunks(1, 1, 5));
     const version = await latest();
     const replaced = await held.current(version);
     expect(replaced === null || replaced.version === version).toBe(true);
-    if (replaced) expect(await ranking(replaced)).toEqual(await builtAfresh());
+    if (replaced) expect(ranking(replaced)).toEqual(await builtAfresh());
     expect(failures).toEqual([]);
   });
 
   it('keeps serving the version held after a catching up failed halfway through its takes, and goes on from there', async () => {
     let failing = true;
     const { keeper: held, failures } = keeper({ failing: () => failing });
-    const before = await ranking((await held.ready())!);
+    const before = ranking((await held.ready())!);
     await writer.replaceDocuments('a', [], chunks(10_000, 2000, 3));
     const version = await latest();
     const failed = new Promise<void>((resolve) => {
       const wait = setInterval(() => failures.length && (clearInterval(wait), resolve()), 10);
     });
-    expect(await ranking((await held.current(version))!)).toEqual(before);
+    expect(ranking((await held.current(version))!)).toEqual(before);
     await failed;
     expect(String(failures[0])).toContain('the take failed');
     // The first take's rows are staged, not searched.
-    expect(await ranking((await held.current(version))!)).toEqual(before);
+    expect(ranking((await held.current(version))!)).toEqual(before);
     failing = false;
     const mirror = await held.ready();
     expect(mirror!.version).toBe(version);
-    expect(await ranking(mirror!)).toEqual(await builtAfresh());
+    expect(ranking(mirror!)).toEqual(await builtAfresh());
   });
 });

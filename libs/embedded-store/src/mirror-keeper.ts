@@ -93,7 +93,6 @@ export class MirrorKeeper {
       if (!this.mirror || !this.appending || left <= 0 || this.closed) return null;
       const known = new Promise<boolean>((wake) => this.importKnown.push(() => wake(true)));
       this.waiting++;
-      if (this.searches === this.waiting) this.wakeIdle();
       try {
         if (!(await within(Promise.race([this.appending, known]), left))) return null;
       } finally {
@@ -158,30 +157,13 @@ export class MirrorKeeper {
     try {
       return await search();
     } finally {
-      if (--this.searches === this.waiting) this.wakeIdle();
+      if (--this.searches === 0) this.idle.splice(0).forEach((wake) => wake());
     }
-  }
-
-  /** Wakes what waits for no search to hold the mirror (see {@link quiet}). */
-  private wakeIdle(): void {
-    this.idle.splice(0).forEach((wake) => wake());
-  }
-
-  /**
-   * Waits for a turn of the event loop, and then for no search to hold the mirror (those waiting
-   * for a newer version hold none): a version is published then, so that a search ranks the rows
-   * of the version it got from its start to its end (a semantic ranking reads its columns on
-   * another thread, the event loop turning meanwhile).
-   */
-  private async quiet(): Promise<void> {
-    await yieldToEvents();
-    while (this.searches > this.waiting && !this.closed)
-      await new Promise<void>((wake) => this.idle.push(wake));
   }
 
   async close(): Promise<void> {
     this.closed = true;
-    this.wakeIdle();
+    this.idle.splice(0).forEach((wake) => wake());
     if (this.watch) clearInterval(this.watch);
     await this.catchingUp;
     this.mirror = null;
@@ -325,7 +307,6 @@ export class MirrorKeeper {
       this.mirror = null;
       throw new Error(`the mirror read ${current.rows} rows of ${count}`);
     }
-    await this.quiet();
     current.publish(version);
     return added;
   }
@@ -360,7 +341,6 @@ export class MirrorKeeper {
       await addRowsInSlices(current, await rows.toArrow(), this.slicing);
     }
     if (this.closed) return null;
-    await this.quiet();
     current.publish(version);
     return { mirror: current, added: added.length, removed: removed.length };
   }

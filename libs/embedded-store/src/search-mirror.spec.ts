@@ -65,7 +65,7 @@ describe('SearchMirror', () => {
     expect(hits.every((hit) => hit.row === null)).toBe(true);
   });
 
-  it('leaves out removed rows and rows of tenants not searched', async () => {
+  it('leaves out removed rows and rows of tenants not searched', () => {
     const stats = statsOf(TEXTS);
     const weights = queryWeights(queryTerms('signing key'), stats);
     const held = mirror();
@@ -78,13 +78,8 @@ describe('SearchMirror', () => {
     expect(rowIds).not.toContain(0n);
     expect(rowIds.every((id) => id < 100n)).toBe(true);
     expect(held.keyword(['c'], weights, 10, 10)).toEqual([]);
-    expect((await held.semantic(['b'], [1, 5, 0, 0], 2)).map((hit) => hit.rowId)).toEqual([105n, 104n]);
-    expect((await held.semantic(['a', 'b'], [0, 1, 0, 0], 4)).map((hit) => hit.rowId)).toEqual([
-      5n,
-      105n,
-      4n,
-      104n,
-    ]);
+    expect(held.semantic(['b'], [1, 5, 0, 0], 2).map((hit) => hit.rowId)).toEqual([105n, 104n]);
+    expect(held.semantic(['a', 'b'], [0, 1, 0, 0], 4).map((hit) => hit.rowId)).toEqual([5n, 105n, 4n, 104n]);
   });
 
   it('lists the rows held whose slots a scan of a version did not mark, removed ones left out', () => {
@@ -101,7 +96,7 @@ describe('SearchMirror', () => {
     ]).toEqual([102, 103, 105]);
   });
 
-  it('takes in the new rows of a batch that holds some rows it has, their texts and vectors with them', async () => {
+  it('takes in the new rows of a batch that holds some rows it has, their texts and vectors with them', () => {
     const held = mirror();
     held.add([
       { rowId: 1n, tenant: 'a', document: 'd1', searchText: TEXTS[1]!, vector: [1, 1, 0, 0] },
@@ -115,11 +110,11 @@ describe('SearchMirror', () => {
     expect(held.keyword(['c'], rotation, 2, 5).map((hit) => hit.rowId)).toEqual([300n]);
     const tokens = queryWeights(queryTerms('expire'), stats);
     expect(held.keyword(['c'], tokens, 2, 5).map((hit) => hit.rowId)).toEqual([301n]);
-    expect((await held.semantic(['c'], [0, 0, 0, 1], 1)).map((hit) => hit.rowId)).toEqual([301n]);
-    expect((await held.semantic(['c'], [0, 0, 1, 0], 1)).map((hit) => hit.rowId)).toEqual([300n]);
+    expect(held.semantic(['c'], [0, 0, 0, 1], 1).map((hit) => hit.rowId)).toEqual([301n]);
+    expect(held.semantic(['c'], [0, 0, 1, 0], 1).map((hit) => hit.rowId)).toEqual([300n]);
   });
 
-  it('searches staged rows only once they are published', async () => {
+  it('searches staged rows only once they are published', () => {
     const held = mirror();
     held.version = 3;
     const weights = queryWeights(queryTerms('signing key'), statsOf(TEXTS));
@@ -137,18 +132,18 @@ describe('SearchMirror', () => {
     expect(held.slotOf(200)).toBe(held.slotCount - 1);
     expect(held.version).toBe(3);
     expect(held.keyword(['a'], weights, 10, 20)).toEqual(before);
-    expect((await held.semantic(['a'], [1, 9, 0, 0], 20)).map((hit) => hit.rowId)).not.toContain(200n);
+    expect(held.semantic(['a'], [1, 9, 0, 0], 20).map((hit) => hit.rowId)).not.toContain(200n);
     held.publish(4);
     expect(held.version).toBe(4);
     expect(held.keyword(['a'], weights, 10, 1).map((hit) => hit.rowId)).toEqual([200n]);
-    expect((await held.semantic(['a'], [1, 9, 0, 0], 1)).map((hit) => hit.rowId)).toEqual([200n]);
+    expect(held.semantic(['a'], [1, 9, 0, 0], 1).map((hit) => hit.rowId)).toEqual([200n]);
   });
 
-  it('searches rows removed and added while staging as before until they are published, then neither a mix', async () => {
+  it('searches rows removed and added while staging as before until they are published, then neither a mix', () => {
     const held = mirror();
     held.version = 3;
     const weights = queryWeights(queryTerms('signing key'), statsOf(TEXTS));
-    const before = [held.keyword(['a'], weights, 10, 20), await held.semantic(['a'], [1, 1, 0, 0], 20)];
+    const before = [held.keyword(['a'], weights, 10, 20), held.semantic(['a'], [1, 1, 0, 0], 20)];
     held.stage();
     held.remove(1);
     held.add([
@@ -156,9 +151,7 @@ describe('SearchMirror', () => {
     ]);
     expect(held.slotOf(1)).toBeUndefined();
     expect(held.rows).toBe(2 * TEXTS.length);
-    expect([held.keyword(['a'], weights, 10, 20), await held.semantic(['a'], [1, 1, 0, 0], 20)]).toEqual(
-      before,
-    );
+    expect([held.keyword(['a'], weights, 10, 20), held.semantic(['a'], [1, 1, 0, 0], 20)]).toEqual(before);
     held.publish(4);
     // As a mirror of the rows now held, built at once.
     const now = new SearchMirror();
@@ -176,20 +169,20 @@ describe('SearchMirror', () => {
     const ranked = (hits: { rowId: bigint; score: number }[]) =>
       hits.map(({ rowId, score }) => [rowId, score]);
     expect(ranked(held.keyword(['a'], weights, 10, 20))).toEqual(ranked(now.keyword(['a'], weights, 10, 20)));
-    expect(ranked(await held.semantic(['a'], [1, 1, 0, 0], 20))).toEqual(
-      ranked(await now.semantic(['a'], [1, 1, 0, 0], 20)),
+    expect(ranked(held.semantic(['a'], [1, 1, 0, 0], 20))).toEqual(
+      ranked(now.semantic(['a'], [1, 1, 0, 0], 20)),
     );
     expect(held.keyword(['a'], weights, 10, 20).map((hit) => hit.rowId)).toContain(200n);
   });
 
-  it('ranks rows by their approximate cosine with the query vector', async () => {
-    const hits = await mirror().semantic(['a'], [1, 1, 0, 0], 3);
+  it('ranks rows by their approximate cosine with the query vector', () => {
+    const hits = mirror().semantic(['a'], [1, 1, 0, 0], 3);
     expect(hits.map((hit) => hit.rowId)).toEqual([1n, 2n, 3n]);
     expect(hits[0]!.score).toBeCloseTo(1, 2);
-    expect(await mirror().semantic(['a'], [1, 1, 0], 3)).toEqual([]);
+    expect(mirror().semantic(['a'], [1, 1, 0], 3)).toEqual([]);
   });
 
-  it('finds the best keyword rows of a large corpus, for queries of common words and of rare ones', async () => {
+  it('finds the best keyword rows of a large corpus, for queries of common words and of rare ones', () => {
     // Words drawn Zipf-like, as the bench's corpus: the commonest are in most rows.
     let seed = 7;
     const random = () => (seed = (seed * 1664525 + 1013904223) >>> 0) / 2 ** 32;
@@ -232,7 +225,7 @@ describe('SearchMirror', () => {
     }
   });
 
-  it('ranks only rows of the version asked and unversioned ones, as post-filtering a full ranking does', async () => {
+  it('ranks only rows of the version asked and unversioned ones, as post-filtering a full ranking does', () => {
     let seed = 11;
     const random = () => (seed = (seed * 1664525 + 1013904223) >>> 0) / 2 ** 32;
     const vocabulary = Array.from({ length: 300 }, (_, i) => `v${i.toString(36)}y`);
@@ -269,9 +262,9 @@ describe('SearchMirror', () => {
         postFiltered(held.keyword(['a'], weights, average, rows.length), version, limit),
       );
       const vector = [random() - 0.5, random() - 0.5, random() - 0.5, random() - 0.5];
-      const semantic = await held.semantic(['a'], vector, limit, version);
+      const semantic = held.semantic(['a'], vector, limit, version);
       expect(semantic.map((hit) => hit.rowId)).toEqual(
-        postFiltered(await held.semantic(['a'], vector, rows.length), version, limit),
+        postFiltered(held.semantic(['a'], vector, rows.length), version, limit),
       );
       // An unknown version keeps the unversioned rows only; none crosses to another version.
       for (const hit of [...keyword, ...semantic])
@@ -280,7 +273,7 @@ describe('SearchMirror', () => {
         expect(semantic.every((hit) => versionOf(Number(hit.rowId)) === undefined)).toBe(true);
     }
     // Tenants are still checked with the version.
-    const other = (await held.semantic(['b'], [1, 0, 0, 0], 20, '1.x')).map((hit) => Number(hit.rowId));
+    const other = held.semantic(['b'], [1, 0, 0, 0], 20, '1.x').map((hit) => Number(hit.rowId));
     expect(other).toHaveLength(20);
     expect(other.every((i) => tenantOf(i) === 'b' && [undefined, '1.x'].includes(versionOf(i)))).toBe(true);
   });

@@ -254,24 +254,15 @@ export class SearchMirror {
    * The `limit` rows of `tenants` (of `version` or none, when given) nearest `vector` by cosine,
    * approximately (int8 vectors, see {@link VectorColumns}): scores within 0.01 of the exact ones.
    * The rows are those a scan of every row's score gives (ties: the lower slot first), found by
-   * reading the best groups of rows first (see {@link VectorColumns.nearest}). The columns are
-   * read on the kernel thread while this one goes on (see {@link VectorColumns.nearestAside}): the
-   * rows ranked are those visible when called, of the version held then (rows are added past them
-   * meanwhile; `MirrorKeeper` publishes a version, which marks rows removed, only when no search
-   * holds the mirror).
+   * reading the best groups of rows first (see {@link VectorColumns.nearest}).
    */
-  async semantic(
-    tenants: string[],
-    vector: ArrayLike<number>,
-    limit: number,
-    version?: string,
-  ): Promise<RankedHit[]> {
+  semantic(tenants: string[], vector: ArrayLike<number>, limit: number, version?: string): RankedHit[] {
     if (!this.vectors || vector.length !== this.vectors.dimensions) return [];
     const allowed = this.tenantCodes.mask(tenants, CODES);
     const kept = this.versionMask(version);
     const { tenants: rowTenants, versions } = this;
     const accepts = (slot: number) => allowed[rowTenants[slot]!] === 1 && kept[versions[slot]!] === 1;
-    return this.hits(await this.vectors.nearestAside(vector, limit, this.visible, accepts));
+    return this.hits(this.vectors.nearest(vector, limit, this.visible, accepts));
   }
 
   /** The best rows, their passages unread (see passage-reads.ts). */

@@ -1,5 +1,4 @@
 import { BestRows } from './best-rows';
-import { KernelThread } from './kernel-thread';
 import { VECTOR_KERNEL_WASM } from './vector-kernel';
 
 /** Rows the kernel scores at a time (its v128 loads): capacities are a multiple of it. */
@@ -15,16 +14,20 @@ const F32_ROUNDING = 2 ** -22;
 /** The first capacity, in rows; each growth doubles it. */
 const FIRST_CAPACITY = 1_024;
 const PAGE_BYTES = 65_536;
-/** The shared memory's largest size, in pages (as vector-kernel.wat declares it: 4 GB). */
-const MAX_PAGES = 65_536;
 /** Largest magnitude of an int8 value. */
 const INT8_MAX = 127;
 
-/** The kernel's `score` arguments: cols, stride, n, query, nz, acc, factors, maxima (see vector-kernel.wat). */
-type KernelArgs = [number, number, number, number, number, number, number, number];
-
 interface Kernel {
-  score(...args: KernelArgs): void;
+  score(
+    cols: number,
+    stride: number,
+    n: number,
+    query: number,
+    nz: number,
+    acc: number,
+    factors: number,
+    maxima: number,
+  ): void;
 }
 
 const kernelModule = new WebAssembly.Module(Buffer.from(VECTOR_KERNEL_WASM, 'base64'));
@@ -80,16 +83,6 @@ export function int8Cosine(query: Int8Vector, row: Int8Vector): number {
   return dot * Math.fround(row.factor) * query.factor;
 }
 
-/**
- * Where a query's kernel run writes: the query's pairs, the dot products, the groups' maxima (byte
- * offsets in the memory). The searching thread and the kernel thread each have their own.
- */
-interface Scratch {
-  queryAt: number;
-  dotAt: number;
-  maximaAt: number;
-}
-
 /** A query scored against every row: row `i`'s approximate cosine is `dot[i] × factor[i] × queryFactor`. */
 export interface RowScores {
   dot: Int32Array;
@@ -114,19 +107,14 @@ export class VectorColumns {
   private memory!: WebAssembly.Memory;
   private kernel!: Kernel;
   /**
-   * Byte offsets in memory: the two scratches' query pairs, the factors, the two scratches' dot
-   * products and groups' maxima, the columns (last: growing moves them alone).
+   * Byte offsets in memory: the query's (dimension, weight) pairs, the factors, the dot products,
+   * the groups' maxima, the columns (last: growing moves them alone).
    */
-  private here: Scratch = { queryAt: 0, dotAt: 0, maximaAt: 0 };
-  private aside: Scratch = { queryAt: 0, dotAt: 0, maximaAt: 0 };
+  private readonly queryAt = 0;
   private factorsAt = 0;
+  private dotAt = 0;
+  private maximaAt = 0;
   private columnsAt = 0;
-  /** The kernel thread, and this memory's id there, once a search used it. */
-  private thread: { kernel: KernelThread; id: number } | null = null;
-  /** Whether a search's kernel run on the thread is under way (its scratch is then taken). */
-  private asideBusy = false;
-  /** Counts growths: a kernel run on the thread across one is run again here. */
-  private growths = 0;
   /** Per row: its scale divided by its norm (0 for a zero vector; rows past the last are 0). */
   private factors = new Float32Array(0);
   /** A batch's vectors as int8, row by row, before they are written column by column (scratch). */
@@ -191,9 +179,27 @@ export class VectorColumns {
    * Zero for a query with no non-zero value.
    */
   score(query: ArrayLike<number>): RowScores {
-    const { args, factor } = this.prepare(query, this.here);
-    this.kernel.score(...args);
-    return this.scores(this.here, this.rows, factor);
+    if (query.length !== this.dimensions)
+      throw new Error(`a query of ${query.length} dimensions for vectors of ${this.dimensions}`);
+    const { values, factor } = quantise(query);
+    const pairs = new Int32Array(this.memory.buffer, this.queryAt, (this.dimensions + PAIRS_ALIGN) * 2);
+    let nz = 0;
+    for (let d = 0; d < values.length; d++) {
+      if (!values[d]) continue;
+      pairs[nz * 2] = d;
+      pairs[nz * 2 + 1] = values[d]!;
+      nz++;
+    }
+    pairs.fill(0, nz * 2);
+    const n = Math.ceil(this.rows / ROW_ALIGN) * ROW_ALIGN;
+    const { columnsAt, capacity, queryAt, dotAt, factorsAt, maximaAt } = this;
+    this.kernel.score(columnsAt, capacity, n, queryAt, nz, dotAt, factorsAt, maximaAt);
+    return {
+      dot: new Int32Array(this.memory.buffer, dotAt, this.rows),
+      factor: this.factors,
+      queryFactor: factor,
+      maxima: new Float32Array(this.memory.buffer, maximaAt, Math.ceil(this.rows / GROUP_ROWS)),
+    };
   }
 
   /**
@@ -214,82 +220,8 @@ export class VectorColumns {
     visible: number,
     accepts: (row: number) => boolean,
   ): BestRows {
-    return this.best(this.score(query), limit, visible, accepts);
-  }
-
-  /**
-   * {@link nearest}, its kernel run on the kernel thread (see kernel-thread.ts) while this thread
-   * does other work (a hybrid search's keyword ranking), the groups then read here. When the
-   * thread's scratch is taken by another search, or the columns grew meanwhile, the kernel runs
-   * here: the same rows either way. `accepts` is asked once the kernel is done.
-   */
-  async nearestAside(
-    query: ArrayLike<number>,
-    limit: number,
-    visible: number,
-    accepts: (row: number) => boolean,
-  ): Promise<BestRows> {
-    if (this.asideBusy) return this.nearest(query, limit, visible, accepts);
-    this.asideBusy = true;
-    try {
-      const { args, factor } = this.prepare(query, this.aside);
-      const rows = this.rows;
-      const growths = this.growths;
-      if (!this.thread) {
-        const kernel = KernelThread.shared();
-        this.thread = { kernel, id: kernel.register(this, kernelModule, this.memory) };
-      }
-      try {
-        await this.thread.kernel.run(this.thread.id, args);
-      } catch {
-        this.thread = null; // the thread failed: a later search starts another
-        return this.nearest(query, limit, visible, accepts);
-      }
-      if (growths !== this.growths) return this.nearest(query, limit, visible, accepts);
-      return this.best(this.scores(this.aside, rows, factor), limit, visible, accepts);
-    } finally {
-      this.asideBusy = false;
-    }
-  }
-
-  /** Writes `query`'s non-zero (dimension, weight) pairs into `scratch`: the kernel's arguments. */
-  private prepare(query: ArrayLike<number>, scratch: Scratch): { args: KernelArgs; factor: number } {
-    if (query.length !== this.dimensions)
-      throw new Error(`a query of ${query.length} dimensions for vectors of ${this.dimensions}`);
-    const { values, factor } = quantise(query);
-    const pairs = new Int32Array(this.memory.buffer, scratch.queryAt, (this.dimensions + PAIRS_ALIGN) * 2);
-    let nz = 0;
-    for (let d = 0; d < values.length; d++) {
-      if (!values[d]) continue;
-      pairs[nz * 2] = d;
-      pairs[nz * 2 + 1] = values[d]!;
-      nz++;
-    }
-    pairs.fill(0, nz * 2);
-    const n = Math.ceil(this.rows / ROW_ALIGN) * ROW_ALIGN;
-    const { columnsAt, capacity, factorsAt } = this;
-    const { queryAt, dotAt, maximaAt } = scratch;
-    return { args: [columnsAt, capacity, n, queryAt, nz, dotAt, factorsAt, maximaAt], factor };
-  }
-
-  /** The scores of the first `rows` rows a kernel run wrote into `scratch`. */
-  private scores(scratch: Scratch, rows: number, queryFactor: number): RowScores {
-    return {
-      dot: new Int32Array(this.memory.buffer, scratch.dotAt, rows),
-      factor: this.factors,
-      queryFactor,
-      maxima: new Float32Array(this.memory.buffer, scratch.maximaAt, Math.ceil(rows / GROUP_ROWS)),
-    };
-  }
-
-  /** The best rows of {@link nearest}, from a query's scores. */
-  private best(
-    { dot, factor, queryFactor, maxima }: RowScores,
-    limit: number,
-    visible: number,
-    accepts: (row: number) => boolean,
-  ): BestRows {
-    const groups = Math.ceil(Math.min(visible, dot.length) / GROUP_ROWS);
+    const { dot, factor, queryFactor, maxima } = this.score(query);
+    const groups = Math.ceil(Math.min(visible, this.rows) / GROUP_ROWS);
     // Each group's bound on `dot × factor × queryFactor` (exact products in float64, as scored below).
     const bounds = new Float64Array(groups);
     for (let g = 0; g < groups; g++)
@@ -321,23 +253,16 @@ export class VectorColumns {
    */
   private grow(capacity: number): void {
     capacity = Math.ceil(capacity / GROUP_ROWS) * GROUP_ROWS;
-    const pairsBytes = (this.dimensions + PAIRS_ALIGN) * 8;
-    const factorsAt = 2 * pairsBytes;
-    const here = { queryAt: 0, dotAt: factorsAt + capacity * 4, maximaAt: 0 };
-    const aside = { queryAt: pairsBytes, dotAt: here.dotAt + capacity * 4, maximaAt: 0 };
-    here.maximaAt = aside.dotAt + capacity * 4;
-    aside.maximaAt = here.maximaAt + (capacity / GROUP_ROWS) * 4;
-    const columnsAt = aside.maximaAt + (capacity / GROUP_ROWS) * 4;
+    const factorsAt = (this.dimensions + PAIRS_ALIGN) * 8;
+    const dotAt = factorsAt + capacity * 4;
+    const maximaAt = dotAt + capacity * 4;
+    const columnsAt = maximaAt + (capacity / GROUP_ROWS) * 4;
     const bytes = columnsAt + this.dimensions * capacity;
     if (!this.capacity) {
-      const initial = Math.ceil(bytes / PAGE_BYTES);
-      this.memory = new WebAssembly.Memory({ initial, maximum: MAX_PAGES, shared: true });
+      this.memory = new WebAssembly.Memory({ initial: Math.ceil(bytes / PAGE_BYTES) });
       const instance = new WebAssembly.Instance(kernelModule, { docqa: { memory: this.memory } });
       this.kernel = instance.exports as unknown as Kernel;
     } else {
-      // The thread's kernel run reads the columns where they are: moving them waits for it.
-      if (this.thread) this.thread.kernel.wait(this.thread.id);
-      this.growths++;
       const pages = Math.ceil(bytes / PAGE_BYTES) - this.memory.buffer.byteLength / PAGE_BYTES;
       if (pages > 0) this.memory.grow(pages);
       const memory = new Int8Array(this.memory.buffer);
@@ -352,8 +277,8 @@ export class VectorColumns {
     factors.fill(0, this.rows);
     this.capacity = capacity;
     this.factorsAt = factorsAt;
-    this.here = here;
-    this.aside = aside;
+    this.dotAt = dotAt;
+    this.maximaAt = maximaAt;
     this.columnsAt = columnsAt;
     this.factors = factors;
   }

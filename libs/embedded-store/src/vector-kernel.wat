@@ -6,12 +6,8 @@
 ;;
 ;; Compiled into vector-kernel.ts by `UPDATE_VECTOR_KERNEL=1 npx jest vector-columns` (wabt), which
 ;; otherwise fails when the two differ.
-;;
-;; The memory is shared (its largest size, 65,536 pages, is the most 32-bit offsets reach): the
-;; kernel runs on the thread of kernel-thread.ts as well as on the searching one, each with its own
-;; query, sums and maxima, over the same columns.
 (module
-  (import "docqa" "memory" (memory 1 65536 shared))
+  (import "docqa" "memory" (memory 1))
 
   ;; For the rows [0, n) (n a multiple of 16), writes into acc[row] (i32) the sum over the query's
   ;; `nz` (dimension, weight) pairs of weight × column[dimension][row], and into maxima[g] (f32) the
