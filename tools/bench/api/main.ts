@@ -263,7 +263,7 @@ async function main(): Promise<void> {
   if (values.only) {
     for (const r of rows)
       console.log(
-        `${r.name}: ${Math.round(r.rps)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, ${Math.round(r.cpuUs)} µs CPU a request${r.redis ? `, Redis a request: ${redisText(r.redis)}` : ''}; ${loopText(r.loop)}; ${gcText(r)}`,
+        `${r.name}: ${Math.round(r.rps)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, ${Math.round(r.cpuUs)} µs CPU a request (${r.requests} requests)${r.redis ? `, Redis a request: ${redisText(r.redis)}` : ''}; ${loopText(r.loop)}; ${gcText(r)}`,
       );
     return;
   }

@@ -5,6 +5,7 @@ import { Session } from 'node:inspector/promises';
 import { join } from 'node:path';
 import { constants, monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import { promisify } from 'node:util';
+import { getHeapSpaceStatistics } from 'node:v8';
 import type { Redis } from 'ioredis';
 
 const execFileAsync = promisify(execFile);
@@ -50,6 +51,8 @@ export interface LoopFigures {
   minorGcs: number;
   majorGcs: number;
   gcMs: number;
+  /** Memory the young generation holds at the end, MB: what a larger semi-space costs. */
+  youngMb: number;
 }
 
 /**
@@ -127,7 +130,7 @@ export async function run(
 /** The GC's work per 1,000 requests of a row: scavenges, mark-sweeps, and its pauses in µs a request. */
 export const gcText = (r: Row) => {
   const per = 1000 / Math.max(1, r.requests);
-  return `GC a 1,000 requests: ${(r.loop.minorGcs * per).toFixed(1)} scavenges, ${(r.loop.majorGcs * per).toFixed(2)} mark-sweeps, ${((r.loop.gcMs * 1000) / Math.max(1, r.requests)).toFixed(0)} µs of pauses a request`;
+  return `GC a 1,000 requests: ${(r.loop.minorGcs * per).toFixed(1)} scavenges, ${(r.loop.majorGcs * per).toFixed(2)} mark-sweeps, ${((r.loop.gcMs * 1000) / Math.max(1, r.requests)).toFixed(0)} µs of pauses a request, young generation ${r.loop.youngMb.toFixed(0)} MB`;
 };
 
 /** Starts watching this process's event loop delay and GC pauses; the returned function stops and reports. */
@@ -164,8 +167,16 @@ function watchLoop(): () => LoopFigures {
       minorGcs,
       majorGcs,
       gcMs,
+      youngMb: youngGenerationBytes() / 2 ** 20,
     };
   };
+}
+
+/** Physical memory of V8's young generation (new space and its large objects). */
+function youngGenerationBytes(): number {
+  return getHeapSpaceStatistics()
+    .filter((s) => s.space_name === 'new_space' || s.space_name === 'new_large_object_space')
+    .reduce((sum, s) => sum + s.physical_space_size, 0);
 }
 
 /** Runs `measure` with this process's CPU profiler on, and writes the profile to `file`. */
