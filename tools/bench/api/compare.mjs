@@ -1,9 +1,10 @@
 /**
  * `npm run bench:api` of two builds side by side: another checkout's (`--old DIR`, with this
- * checkout's `tools/bench/api/main.ts` copied in and built there with
+ * checkout's `tools/bench/api/main.ts` and `measure.ts` copied in and built there with
  * `node tools/build.mjs --only bench-api`, so both measure alike) and this one's, alternating round by round and
  * which goes first, each measuring its endpoints against bare Express in its own run. Prints each
- * round and the medians of the ratios to bare Express and of p99.
+ * round and the medians of the ratios to bare Express and of p99. Each build runs with the node
+ * flags of its own `bench:api` script (the API's young generation among them).
  *
  *   node tools/bench/api/compare.mjs --old /path/to/main [--rounds 3] [--duration 10]
  */
