@@ -5,7 +5,14 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
-import { ConfigError, exitIfNodeTooOld, loadConfig, withNativeMemoryEnv, type Config } from '@docqa/config';
+import {
+  API_V8_FLAGS,
+  ConfigError,
+  exitIfNodeTooOld,
+  loadConfig,
+  withNativeMemoryEnv,
+  type Config,
+} from '@docqa/config';
 import { API_BASE_PATH } from '@docqa/contracts';
 import { busyPort, metricsPorts, type MetricsPorts } from './metrics-ports';
 import { redisAnswers, startPrivateRedis, stopPrivateRedis } from './redis-launcher';
@@ -19,7 +26,11 @@ function startApp(name: 'api' | 'worker', env: NodeJS.ProcessEnv): void {
   if (stopping) return;
   const child = spawn(
     process.execPath,
-    ['--enable-source-maps', join(__dirname, `../../apps/${name}/main.js`)],
+    [
+      ...(name === 'api' ? API_V8_FLAGS : []),
+      '--enable-source-maps',
+      join(__dirname, `../../apps/${name}/main.js`),
+    ],
     {
       env: withNativeMemoryEnv(env),
       stdio: ['ignore', 'inherit', 'inherit'],

@@ -88,3 +88,33 @@ describe('token cache: last use', () => {
     expect(touches).toEqual([]);
   });
 });
+
+describe('token cache: known without waiting', () => {
+  let now = 1_000_000;
+  let verified = 0;
+  const expiring = { ...record, id: 'tok_2', expires_at: new Date(1_000_500).toISOString() };
+  const tokens: Pick<TokenStore, 'verify' | 'touch'> = {
+    verify: async (token) => {
+      verified++;
+      return token === 'dq_good' ? record : token === 'dq_expiring' ? expiring : null;
+    },
+    touch: async () => undefined,
+  };
+  const cache = new TokenCache({ tokens, subscriber: {} as Redis, keys: new Keys('t'), now: () => now });
+
+  it('knows a token only once verified, while its entry is fresh and the token unexpired', async () => {
+    expect(cache.known('dq_good')).toBeUndefined();
+    await cache.verify('dq_good');
+    await cache.verify('dq_expiring');
+    expect(cache.known('dq_good')).toBe(record);
+    expect(cache.known('dq_expiring')).toBe(expiring);
+    now += 600;
+    expect(cache.known('dq_expiring')).toBeUndefined();
+    expect(await cache.verify('dq_expiring')).toBeNull();
+    now += 10_000;
+    expect(cache.known('dq_good')).toBeUndefined();
+    const before = verified;
+    expect(await cache.verify('dq_good')).toBe(record);
+    expect(verified).toBe(before + 1);
+  });
+});

@@ -33,6 +33,7 @@ import { noKnowledgeBase, startStack, type Stack } from '@docqa/system-tests/tes
 import { reportBenchSection } from '../write-section';
 import { runBench } from '../run-bench';
 import {
+  gcText,
   loopText,
   redisText,
   redisWork,
@@ -262,7 +263,7 @@ async function main(): Promise<void> {
   if (values.only) {
     for (const r of rows)
       console.log(
-        `${r.name}: ${Math.round(r.rps)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, ${Math.round(r.cpuUs)} µs CPU a request${r.redis ? `, Redis a request: ${redisText(r.redis)}` : ''}; ${loopText(r.loop)}`,
+        `${r.name}: ${Math.round(r.rps)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, ${Math.round(r.cpuUs)} µs CPU a request (${r.requests} requests)${r.redis ? `, Redis a request: ${redisText(r.redis)}` : ''}; ${loopText(r.loop)}; ${gcText(r)}`,
       );
     return;
   }

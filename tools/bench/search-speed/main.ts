@@ -29,7 +29,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { TokenStore } from '@docqa/auth';
-import { withNativeMemoryEnv } from '@docqa/config';
+import { API_V8_FLAGS, withNativeMemoryEnv } from '@docqa/config';
 import { DocqaClient, type DocumentCreateInput } from '@docqa/client';
 import { Keys, closeRedis, connectRedis } from '@docqa/redis';
 import { LocalEmbedder } from '@docqa/embedders';
@@ -135,7 +135,7 @@ async function main(): Promise<void> {
     DEMO: 'false',
   };
   const start = (name: string, logLevel = 'warn'): ChildProcess =>
-    spawn(process.execPath, [join(dist, `apps/${name}/main.js`)], {
+    spawn(process.execPath, [...(name === 'api' ? API_V8_FLAGS : []), join(dist, `apps/${name}/main.js`)], {
       env: { ...env, LOG_LEVEL: logLevel },
       stdio: ['ignore', logLevel === 'warn' ? 'inherit' : 'pipe', 'inherit'],
     });
