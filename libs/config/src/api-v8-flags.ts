@@ -6,8 +6,8 @@
  * (`POST /question/`) allocates ~100 KB, nearly all of it garbage once it is answered; with 16 MB
  * the API scavenged 6.9 times a 1,000 questions under `npm run bench:api`'s load (3.3 with 32),
  * and each scavenge pauses every request in flight (the tail of POST's latency). What survives one
- * (the requests in flight) stays about the same, so the GC's work a question halves with them. The young generation is only grown to its maximum under such an
- * allocation rate: an idle API keeps its small one (docs/benchmarks.md, "API overhead (issue 43)",
- * fourth pass).
+ * (the requests in flight) stays about the same, so the GC's work a question halves with them.
+ * The young generation is only grown to its maximum under such an allocation rate: an idle API
+ * keeps its small one (docs/benchmarks.md, "API overhead (issue 43)", fourth pass).
  */
 export const API_V8_FLAGS: readonly string[] = ['--max-semi-space-size=32'];

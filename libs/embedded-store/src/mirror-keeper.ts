@@ -98,8 +98,8 @@ export class MirrorKeeper {
   /**
    * The mirror, when it holds `version` (the table's latest, as a search read it) or a later one;
    * otherwise it starts catching up (and then keeps up, checking every second until searches stop
-   * for a minute, or for good when it follows the table), and the mirror as it is, of the version it holds, when it may serve that (see
-   * {@link servesPrevious}); else the mirror once it has taken in rows only appended since, for at
+   * for a minute, or for good when it follows the table), and the mirror as it is, of the version
+   * it holds, when it may serve that (see {@link servesPrevious}); else the mirror once it has taken in rows only appended since, for at
    * most `APPEND_WAIT_MS`, else null.
    */
   async current(version: number): Promise<SearchMirror | null> {
