@@ -57,9 +57,6 @@ export class SearchMirror {
   /** Rows the first vectors' memory is made for (it doubles when full). */
   private readonly expected: number;
   private deadRows = 0;
-  /** Keyword scores of the rows a query touches, and which they are (scratch, zeroed after each query). */
-  private scores = new Float64Array(FIRST_SLOTS);
-  private touched = new Int32Array(FIRST_SLOTS);
   /** Each slot's BM25 length normalisation, for the average length {@link normsFor} was computed for. */
   private norms = new Float64Array(0);
   private normsFor = { average: NaN, size: 0 };
@@ -111,9 +108,7 @@ export class SearchMirror {
         this.versions.byteLength +
         this.documents.byteLength +
         this.lengths.byteLength +
-        this.norms.byteLength +
-        this.scores.byteLength +
-        this.touched.byteLength,
+        this.norms.byteLength,
     };
   }
 
@@ -224,29 +219,10 @@ export class SearchMirror {
     const allowed = this.tenantCodes.mask(tenants, CODES);
     const kept = this.versionMask(version);
     const norms = this.lengthNorms(averageTerms);
-    const { scores, touched, visible } = this;
-    const { dense, count } = this.terms.score(weights, visible, norms, scores, touched);
-    const best = new BestRows(limit);
     const { tenants: rowTenants, versions } = this;
-    // Rows holding no term score 0, and are passed over with those below the `limit`th best so far.
-    let floor = Math.max(0, best.floor);
-    if (dense) {
-      for (let slot = 0; slot < visible; slot++) {
-        const score = scores[slot]!;
-        if (score <= floor || !allowed[rowTenants[slot]!] || !kept[versions[slot]!]) continue;
-        best.offer(slot, score);
-        floor = Math.max(0, best.floor);
-      }
-      scores.fill(0, 0, visible);
-    } else
-      for (let i = 0; i < count; i++) {
-        const slot = touched[i]!;
-        const score = scores[slot]!;
-        scores[slot] = 0;
-        if (score <= floor || !allowed[rowTenants[slot]!] || !kept[versions[slot]!]) continue;
-        best.offer(slot, score);
-        floor = Math.max(0, best.floor);
-      }
+    const accepts = (slot: number) => allowed[rowTenants[slot]!] === 1 && kept[versions[slot]!] === 1;
+    const best = new BestRows(limit);
+    this.terms.rank(weights, this.visible, norms, best, accepts);
     return this.hits(best);
   }
 
@@ -308,7 +284,5 @@ export class SearchMirror {
     this.versions = grown(this.versions, size);
     this.documents = grown(this.documents, size);
     this.lengths = grown(this.lengths, size);
-    this.scores = grown(this.scores, size);
-    this.touched = grown(this.touched, size);
   }
 }
