@@ -131,27 +131,8 @@ export class MirrorTerms {
       }
       if (!reached) continue;
       const dense = reached >= (end - start) * DENSE_SHARE;
-      let count = 0;
-      for (let t = 0; t < terms.length; t++) {
-        const { postings, weight } = terms[t]!;
-        const { slots, counts } = postings;
-        const last = ends[t]!;
-        if (dense)
-          for (let p = at[t]!; p < last; p++) {
-            const slot = slots[p]!;
-            const tf = counts[p]!;
-            scores[slot - start] = scores[slot - start]! + (weight * tf) / (tf + norms[slot]!);
-          }
-        else
-          for (let p = at[t]!; p < last; p++) {
-            const slot = slots[p]!;
-            const tf = counts[p]!;
-            const score = scores[slot - start]!;
-            if (score === 0) touched[count++] = slot - start;
-            scores[slot - start] = score + (weight * tf) / (tf + norms[slot]!);
-          }
-        at[t] = last;
-      }
+      const count = this.blockSums(terms, start, at, ends, norms, dense);
+      at.set(ends);
       if (dense) {
         for (let offset = 0; offset < end - start; offset++) {
           const score = scores[offset]!;
@@ -170,6 +151,42 @@ export class MirrorTerms {
           floor = Math.max(0, best.floor);
         }
     }
+  }
+
+  /**
+   * Adds the terms' postings of the block from `start` (each term's from `at` to `ends`) to the
+   * block's scores; when not `dense`, lists the offsets it touched and returns their count.
+   */
+  private blockSums(
+    terms: { postings: Postings; weight: number }[],
+    start: number,
+    at: Int32Array,
+    ends: Int32Array,
+    norms: Float64Array,
+    dense: boolean,
+  ): number {
+    const { blockScores: scores, blockTouched: touched } = this;
+    let count = 0;
+    for (let t = 0; t < terms.length; t++) {
+      const { postings, weight } = terms[t]!;
+      const { slots, counts } = postings;
+      const last = ends[t]!;
+      if (dense)
+        for (let p = at[t]!; p < last; p++) {
+          const slot = slots[p]!;
+          const tf = counts[p]!;
+          scores[slot - start] = scores[slot - start]! + (weight * tf) / (tf + norms[slot]!);
+        }
+      else
+        for (let p = at[t]!; p < last; p++) {
+          const slot = slots[p]!;
+          const tf = counts[p]!;
+          const score = scores[slot - start]!;
+          if (score === 0) touched[count++] = slot - start;
+          scores[slot - start] = score + (weight * tf) / (tf + norms[slot]!);
+        }
+    }
+    return count;
   }
 
   /** Gives back the postings' unused room (after a build: each list grew by doubling). */
