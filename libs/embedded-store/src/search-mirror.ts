@@ -203,11 +203,15 @@ export class SearchMirror {
    * texts gives (`keywordScore`). Rows holding none of the terms are left out.
    *
    * Every posting of the terms adds to its row's score, whatever the row's tenant: a row's tenant
-   * and version are read only when its score would rank. A query whose terms hold many postings
-   * (five words of the bench's queries: about 190,000 at 300,000 chunks, most of them of their
-   * commonest words) then finds its best rows in one pass over every slot's score; a rarer one keeps the list of
-   * the rows it touched. MaxScore's pruning of the commonest terms, tried on those queries, left
-   * 38,000 rows a search had to look those terms up for, and took twice as long.
+   * and version are read only when its score would rank. The scores are summed a block of slots
+   * at a time in a scratch that stays in the core's cache (see {@link MirrorTerms.rank}): at
+   * 1,000,000 rows a query of five of the bench's words holds about 610,000 postings, and a
+   * scratch of every slot cost twice the CPU time (docs/benchmarks.md, "The keyword ranking by
+   * blocks"). Two prunings were tried on those queries and dropped: MaxScore with each row's
+   * lookups of the commonest terms left 38,000 rows to look up and took twice as long; the same
+   * by blocks (terms whose bounds sum below the `limit`th best score left out of a block's sums,
+   * the rows that could still rank scored whole) scored 10 % of the rows whole at 100,000 rows
+   * and took 6 times as long: the commonest words repeat in a row, so their bounds stay high.
    */
   keyword(
     tenants: string[],
