@@ -13,7 +13,7 @@ const WORD_BYTE = new Uint8Array(128).map((_, c) => Number(/[A-Za-z0-9]/.test(St
 const decoder = new TextDecoder();
 /**
  * Slots a keyword query's scores are summed for at a time (see {@link MirrorTerms.rank}): their
- * scratch (32 KB) and norms stay in the core's first-level cache.
+ * scratch (32 KB) and the block's norms stay in the core's cache.
  */
 const BLOCK_SLOTS = 4_096;
 /**
