@@ -11,7 +11,7 @@ export interface MirrorBytes {
   postings: number;
   /** Row ids: each slot's and the map from row id to slot (estimated at 40 bytes an entry). */
   ids: number;
-  /** Tenants, versions, lengths, length norms and the keyword scores' scratch. */
+  /** Tenants, versions, documents, lengths and length norms. */
   columns: number;
 }
 

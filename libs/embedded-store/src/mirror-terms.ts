@@ -1,4 +1,5 @@
 import { BM25_K1, grown, keywordTermIds, type SparseVector } from '@docqa/retrieval';
+import type { BestRows } from './best-rows';
 import type { Postings } from './mirror-parts';
 
 /** Bytes of an ASCII word from which the full-text index leaves it out (`maxTokenLength`, 40). */
@@ -11,8 +12,13 @@ const FNV_PRIME = 0x01000193;
 const WORD_BYTE = new Uint8Array(128).map((_, c) => Number(/[A-Za-z0-9]/.test(String.fromCharCode(c))));
 const decoder = new TextDecoder();
 /**
- * The share of the slots a keyword query's postings must reach for its scores to be read slot by
- * slot rather than through the list of rows it touched.
+ * Slots a keyword query's scores are summed for at a time (see {@link MirrorTerms.rank}): their
+ * scratch (32 KB) and the block's norms stay in the core's cache.
+ */
+const BLOCK_SLOTS = 4_096;
+/**
+ * The share of a block's slots a keyword query's postings must reach for its scores to be read
+ * slot by slot rather than through the list of those it touched.
  */
 const DENSE_SHARE = 0.25;
 /**
@@ -46,6 +52,9 @@ export class MirrorTerms {
   private arenaSize = 0;
   /** The postings of the row being read, one per term occurrence (scratch). */
   private readonly row: Postings[] = [];
+  /** A block's keyword scores (zeroed after each block) and which slots of it hold some (scratch). */
+  private readonly blockScores = new Float64Array(BLOCK_SLOTS);
+  private readonly blockTouched = new Int32Array(BLOCK_SLOTS);
 
   /**
    * Adds bytes `start` to `end` of `bytes` (UTF-8) as the search text of `slot`, which must be
@@ -90,46 +99,101 @@ export class MirrorTerms {
   }
 
   /**
-   * Adds each posting of the query's terms (`weights`: IDF per term id) of the first `visible`
-   * slots to its slot's BM25 score in `scores`, `norms` being each slot's length normalisation;
-   * when they are few (not `dense`), the slots touched are listed in `touched` (`count` of them).
+   * Offers to `best` each of the first `visible` slots that holds a term of the query (`weights`:
+   * IDF per term id) and that `accepts`, with its BM25 score, `norms` being each slot's length
+   * normalisation: the score `keywordScore` gives its text, to the last bit (each term's part
+   * added in the query's order).
+   *
+   * The slots are scored a block of {@link BLOCK_SLOTS} at a time, every term's postings of the
+   * block in turn into a scratch of the block's scores, which stays in the core's cache: summing
+   * into a scratch of every slot (8 MB at 1,000,000 rows) read and written it through the memory
+   * once per term, and the query's commonest terms each reach half the slots.
    */
-  score(
+  rank(
     weights: SparseVector,
     visible: number,
     norms: Float64Array,
-    scores: Float64Array,
-    touched: Int32Array,
-  ): { dense: boolean; count: number } {
+    best: BestRows,
+    accepts: (slot: number) => boolean,
+  ): void {
     const terms = weights.indices.flatMap((id, t) => {
       const postings = this.postings.get(id);
-      if (!postings) return [];
-      // Postings of rows staged (past the visible slots) come last.
-      let size = postings.size;
-      while (size > 0 && postings.slots[size - 1]! >= visible) size--;
       // BM25: weight × tf × (k1 + 1) / (tf + k1 × (1 − b + b × length / average)).
-      return [{ postings, size, weight: weights.values[t]! * (BM25_K1 + 1) }];
+      return postings ? [{ postings, weight: weights.values[t]! * (BM25_K1 + 1) }] : [];
     });
-    const dense = terms.reduce((sum, { size }) => sum + size, 0) >= visible * DENSE_SHARE;
-    let count = 0;
-    for (const { postings, size, weight } of terms) {
-      const { slots, counts } = postings;
-      if (dense)
-        for (let p = 0; p < size; p++) {
-          const slot = slots[p]!;
-          const tf = counts[p]!;
-          scores[slot] = scores[slot]! + (weight * tf) / (tf + norms[slot]!);
+    const { blockScores: scores, blockTouched: touched } = this;
+    // Where each term's postings of the next block start; those of slots past `visible` (rows
+    // staged) come last and are never reached.
+    const at = new Int32Array(terms.length);
+    const ends = new Int32Array(terms.length);
+    // Rows holding no term score 0, and are passed over with those below the `limit`th best so far.
+    let floor = Math.max(0, best.floor);
+    for (let start = 0; start < visible; start += BLOCK_SLOTS) {
+      const end = Math.min(start + BLOCK_SLOTS, visible);
+      let reached = 0;
+      for (let t = 0; t < terms.length; t++) {
+        const { slots, size } = terms[t]!.postings;
+        ends[t] = firstAtLeast(slots, at[t]!, size, end);
+        reached += ends[t]! - at[t]!;
+      }
+      if (!reached) continue;
+      const dense = reached >= (end - start) * DENSE_SHARE;
+      const count = this.blockSums(terms, start, at, ends, norms, dense);
+      at.set(ends);
+      if (dense) {
+        for (let offset = 0; offset < end - start; offset++) {
+          const score = scores[offset]!;
+          if (score <= floor || !accepts(start + offset)) continue;
+          best.offer(start + offset, score);
+          floor = Math.max(0, best.floor);
         }
-      else
-        for (let p = 0; p < size; p++) {
-          const slot = slots[p]!;
-          const tf = counts[p]!;
-          const score = scores[slot]!;
-          if (score === 0) touched[count++] = slot;
-          scores[slot] = score + (weight * tf) / (tf + norms[slot]!);
+        scores.fill(0, 0, end - start);
+      } else
+        for (let i = 0; i < count; i++) {
+          const offset = touched[i]!;
+          const score = scores[offset]!;
+          scores[offset] = 0;
+          if (score <= floor || !accepts(start + offset)) continue;
+          best.offer(start + offset, score);
+          floor = Math.max(0, best.floor);
         }
     }
-    return { dense, count };
+  }
+
+  /**
+   * Adds the terms' postings of the block from `start` (each term's from `at` to `ends`) to the
+   * block's scores; when not `dense`, lists the offsets it touched and returns their count.
+   */
+  private blockSums(
+    terms: { postings: Postings; weight: number }[],
+    start: number,
+    at: Int32Array,
+    ends: Int32Array,
+    norms: Float64Array,
+    dense: boolean,
+  ): number {
+    const { blockScores: scores, blockTouched: touched } = this;
+    let count = 0;
+    for (let t = 0; t < terms.length; t++) {
+      const { postings, weight } = terms[t]!;
+      const { slots, counts } = postings;
+      const last = ends[t]!;
+      if (dense)
+        for (let p = at[t]!; p < last; p++) {
+          const slot = slots[p]!;
+          const tf = counts[p]!;
+          scores[slot - start] = scores[slot - start]! + (weight * tf) / (tf + norms[slot]!);
+        }
+      else
+        for (let p = at[t]!; p < last; p++) {
+          const slot = slots[p]!;
+          const tf = counts[p]!;
+          const score = scores[slot - start]!;
+          if (score === 0) touched[count++] = slot - start;
+          scores[slot - start] = score + (weight * tf) / (tf + norms[slot]!);
+        }
+    }
+    return count;
   }
 
   /** Gives back the postings' unused room (after a build: each list grew by a quarter at a time). */
@@ -232,4 +296,14 @@ export class MirrorTerms {
     while (this.cells[cell]) cell = (cell + 1) & mask;
     this.cells[cell] = entry + 1;
   }
+}
+
+/** The first position from `from` to `to` of ascending `slots` holding `slot` or more (`to`: none). */
+function firstAtLeast(slots: Int32Array, from: number, to: number, slot: number): number {
+  while (from < to) {
+    const middle = (from + to) >>> 1;
+    if (slots[middle]! < slot) from = middle + 1;
+    else to = middle;
+  }
+  return from;
 }

@@ -4,6 +4,7 @@ import {
   keywordTermIds,
   queryTerms,
   queryWeights,
+  type SparseVector,
   type TermStats,
 } from '@docqa/retrieval';
 import { SearchMirror } from './search-mirror';
@@ -222,6 +223,68 @@ describe('SearchMirror', () => {
         expect(hit.score).toBeCloseTo(expected[i]!, 9);
         expect(hit.score).toBeCloseTo(keywordScore(texts[Number(hit.rowId)]!, weights, average), 9);
       });
+    }
+  });
+
+  it('scores rows block by block exactly as keywordScore does, across blocks, ties and staged rows', () => {
+    let seed = 5;
+    const random = () => (seed = (seed * 1664525 + 1013904223) >>> 0) / 2 ** 32;
+    const vocabulary = Array.from({ length: 500 }, (_, i) => `b${i.toString(36)}z`);
+    const sentence = (n: number) =>
+      Array.from({ length: n }, () => vocabulary[Math.floor(vocabulary.length * random() ** 2.5)]).join(' ');
+    // Three blocks of 4,096 slots and part of a fourth; the same text on both sides of each block's
+    // edge, so that ties across blocks must keep the lower slot first.
+    const texts = Array.from({ length: 13_000 }, () => sentence(5 + Math.floor(random() * 40)));
+    for (const edge of [4_096, 8_192, 12_288])
+      texts[edge] = texts[edge - 1] = `${vocabulary[499]} ${sentence(6)}`;
+    const tenantOf = (i: number) => (i % 5 === 0 ? 'b' : 'a');
+    const versionOf = (i: number) => [undefined, '1.x', '2.x'][i % 3];
+    const row = (i: number) => ({
+      rowId: BigInt(i),
+      tenant: tenantOf(i),
+      document: `d${i}`,
+      ...(versionOf(i) !== undefined && { version: versionOf(i) }),
+      searchText: texts[i]!,
+      vector: [1, 0],
+    });
+    const held = new SearchMirror();
+    // The last 1,000 rows are staged: they start in the middle of the fourth block.
+    held.add(texts.slice(0, 12_000).map((_, i) => row(i)));
+    held.stage();
+    held.add(texts.slice(12_000).map((_, i) => row(12_000 + i)));
+    const stats = statsOf(texts.filter((_, i) => tenantOf(i) === 'a'));
+    const average = stats.terms / stats.chunks;
+    const expected = (weights: SparseVector, visible: number, limit: number, version?: string) =>
+      texts
+        .slice(0, visible)
+        .map((text, i) => ({ rowId: BigInt(i), score: keywordScore(text, weights, average) }))
+        .filter(({ rowId, score }) => {
+          const i = Number(rowId);
+          return score > 0 && tenantOf(i) === 'a' && inVersion({ version: versionOf(i) }, version);
+        })
+        .sort((x, y) => y.score - x.score || Number(x.rowId - y.rowId))
+        .slice(0, limit);
+    const queries = [
+      sentence(5),
+      sentence(2),
+      // Rare words: a few postings a block, read through the slots they touch.
+      `${vocabulary[499]} ${vocabulary[498]}`,
+      vocabulary[499]!,
+    ];
+    for (const [visible, publish] of [
+      [12_000, false],
+      [13_000, true],
+    ] as const) {
+      if (publish) held.publish(1);
+      for (const [q, query] of queries.entries())
+        for (const version of [undefined, '2.x']) {
+          const weights = queryWeights(queryTerms(query), stats);
+          const limit = [1, 10, 50, 5][q]!;
+          const hits = held.keyword(['a'], weights, average, limit, version);
+          expect(hits.map(({ rowId, score }) => ({ rowId, score }))).toEqual(
+            expected(weights, visible, limit, version),
+          );
+        }
     }
   });
 

@@ -57,9 +57,6 @@ export class SearchMirror {
   /** Rows the first vectors' memory is made for (it doubles when full). */
   private readonly expected: number;
   private deadRows = 0;
-  /** Keyword scores of the rows a query touches, and which they are (scratch, zeroed after each query). */
-  private scores = new Float64Array(FIRST_SLOTS);
-  private touched = new Int32Array(FIRST_SLOTS);
   /** Each slot's BM25 length normalisation, for the average length {@link normsFor} was computed for. */
   private norms = new Float64Array(0);
   private normsFor = { average: NaN, size: 0 };
@@ -111,9 +108,7 @@ export class SearchMirror {
         this.versions.byteLength +
         this.documents.byteLength +
         this.lengths.byteLength +
-        this.norms.byteLength +
-        this.scores.byteLength +
-        this.touched.byteLength,
+        this.norms.byteLength,
     };
   }
 
@@ -208,11 +203,15 @@ export class SearchMirror {
    * texts gives (`keywordScore`). Rows holding none of the terms are left out.
    *
    * Every posting of the terms adds to its row's score, whatever the row's tenant: a row's tenant
-   * and version are read only when its score would rank. A query whose terms hold many postings
-   * (five words of the bench's queries: about 190,000 at 300,000 chunks, most of them of their
-   * commonest words) then finds its best rows in one pass over every slot's score; a rarer one keeps the list of
-   * the rows it touched. MaxScore's pruning of the commonest terms, tried on those queries, left
-   * 38,000 rows a search had to look those terms up for, and took twice as long.
+   * and version are read only when its score would rank. The scores are summed a block of slots
+   * at a time in a scratch that stays in the core's cache (see {@link MirrorTerms.rank}): at
+   * 1,000,000 rows a query of five of the bench's words holds about 610,000 postings, and a
+   * scratch of every slot cost twice the CPU time (docs/benchmarks.md, "The keyword ranking by
+   * blocks"). Two prunings were tried on those queries and dropped: MaxScore with each row's
+   * lookups of the commonest terms left 38,000 rows to look up and took twice as long; the same
+   * by blocks (terms whose bounds sum below the `limit`th best score left out of a block's sums,
+   * the rows that could still rank scored whole) scored 10 % of the rows whole at 100,000 rows
+   * and took 6 times as long: the commonest words repeat in a row, so their bounds stay high.
    */
   keyword(
     tenants: string[],
@@ -224,29 +223,10 @@ export class SearchMirror {
     const allowed = this.tenantCodes.mask(tenants, CODES);
     const kept = this.versionMask(version);
     const norms = this.lengthNorms(averageTerms);
-    const { scores, touched, visible } = this;
-    const { dense, count } = this.terms.score(weights, visible, norms, scores, touched);
-    const best = new BestRows(limit);
     const { tenants: rowTenants, versions } = this;
-    // Rows holding no term score 0, and are passed over with those below the `limit`th best so far.
-    let floor = Math.max(0, best.floor);
-    if (dense) {
-      for (let slot = 0; slot < visible; slot++) {
-        const score = scores[slot]!;
-        if (score <= floor || !allowed[rowTenants[slot]!] || !kept[versions[slot]!]) continue;
-        best.offer(slot, score);
-        floor = Math.max(0, best.floor);
-      }
-      scores.fill(0, 0, visible);
-    } else
-      for (let i = 0; i < count; i++) {
-        const slot = touched[i]!;
-        const score = scores[slot]!;
-        scores[slot] = 0;
-        if (score <= floor || !allowed[rowTenants[slot]!] || !kept[versions[slot]!]) continue;
-        best.offer(slot, score);
-        floor = Math.max(0, best.floor);
-      }
+    const accepts = (slot: number) => allowed[rowTenants[slot]!] === 1 && kept[versions[slot]!] === 1;
+    const best = new BestRows(limit);
+    this.terms.rank(weights, this.visible, norms, best, accepts);
     return this.hits(best);
   }
 
@@ -308,7 +288,5 @@ export class SearchMirror {
     this.versions = grown(this.versions, size);
     this.documents = grown(this.documents, size);
     this.lengths = grown(this.lengths, size);
-    this.scores = grown(this.scores, size);
-    this.touched = grown(this.touched, size);
   }
 }
