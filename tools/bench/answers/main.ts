@@ -10,8 +10,8 @@
  *   npm run bench:answers [-- --verbose [--half dev]] [-- --new-only] [-- --set NAME]
  *
  * --verbose lists each question that missed, with its answer and sources (with --half dev, the
- * multi-dialect set's dev-half misses alone: the test halves' are not read while tuning); --new-only runs the
- * new answerer alone and prints its figures with the dev and test halves apart, without writing
+ * multi-dialect set's dev-half misses alone: the test halves' are not read while tuning);
+ * --new-only runs the new answerer alone and prints its figures with the dev and test halves apart, without writing
  * docs/benchmarks.md (for iterating on the answerer); --set NAME runs one set alone and prints its
  * figures: `docs`, `emanual`, `dialects` (the five corpora, whose section of docs/benchmarks.md it
  * writes unless --new-only is given) or one corpus's name (`rclone`, `pnpm`, `traefik`, `pytest`,
@@ -40,6 +40,10 @@ const setFlag = process.argv.indexOf('--set');
 const halfFlag = process.argv.indexOf('--half');
 /** The halves whose misses `--verbose` lists (`--half dev` or `--half test`; both by default). */
 const missHalves = (halfFlag >= 0 ? [process.argv[halfFlag + 1]] : ['dev', 'test']) as Half[];
+if (!missHalves.every((half) => half === 'dev' || half === 'test')) {
+  console.error(`--half: "dev" or "test", not ${JSON.stringify(process.argv[halfFlag + 1] ?? '')}`);
+  process.exit(2);
+}
 /** The set named by `--set NAME`, if any. */
 const onlySet = setFlag >= 0 ? process.argv[setFlag + 1] : undefined;
 

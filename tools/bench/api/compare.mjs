@@ -79,7 +79,10 @@ function measure(dir, only) {
   };
 }
 
-/** The GC's figures of a row (a build whose bench counts them): scavenges and mark-sweeps a 1,000 requests, pauses µs a request. */
+/**
+ * The GC's figures of a row (a build whose bench counts them): scavenges and mark-sweeps a 1,000
+ * requests, pauses µs a request.
+ */
 function gcOf(line) {
   const m = /GC a 1,000 requests: ([\d.]+) scavenges, ([\d.]+) mark-sweeps, (\d+) µs of pauses/.exec(line);
   return m ? { scavenges: Number(m[1]), markSweeps: Number(m[2]), pauseUs: Number(m[3]) } : undefined;

@@ -205,7 +205,10 @@ export function withHeapProfile<T>(file: string, measure: () => Promise<T>): Pro
   });
 }
 
-/** Runs `measure` between `start` and the stop it returns, on an inspector session of this process; the profile goes to `file`. */
+/**
+ * Runs `measure` between `start` and the stop it returns, on an inspector session of this
+ * process; the profile goes to `file`.
+ */
 async function profiled<T>(
   file: string,
   what: string,

@@ -89,7 +89,7 @@ export interface MirrorLine {
   rows: number;
   rebuilt: boolean;
   ms: number;
-  /** Where the mirror's memory goes, bytes (every line tells it; before issue 43's h-mem, a build afresh only). */
+  /** Where the mirror's memory goes, bytes (every line tells it; before 2026-11-30, a build afresh only). */
   bytes?: { vectors: number; postings: number; ids: number; columns: number };
 }
 
