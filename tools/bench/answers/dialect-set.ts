@@ -4,7 +4,7 @@ import type { Retrieval } from '@docqa/retrieval';
 import { rankedDocs } from '../eval-data';
 import { citedDocuments, median, runAnswer, type RunAnswer } from './answer-run';
 import type { DialectCorpus, Half, HalvedQuestion } from './dialect-corpora';
-import { missClass, type PassageLog } from './miss-class';
+import { KEY_RANK_DEPTH, keyRank, missClass, type PassageLog } from './miss-class';
 import { citesGold, declined, missingKeyStrings, rankScores, type RankScores } from './dialect-scoring';
 
 /** The search modes whose retrieval is measured. */
@@ -110,6 +110,26 @@ async function scoreRetrieval(f: HalfFigures, q: HalvedQuestion, retrieval: Retr
 }
 
 /**
+ * For each key string an answer to a covered question lacks, where its gold passage ranks in the
+ * answerer's first search made deeper (see `keyRank`), as the miss report writes it.
+ */
+async function missingKeyRanks(
+  retrieval: Retrieval,
+  q: HalvedQuestion,
+  answer: RunAnswer,
+  query: Parameters<Retrieval['search']>[0] | undefined,
+): Promise<Map<string, string>> {
+  const ranks = new Map<string, string>();
+  if (q.covered === false || !query) return ranks;
+  for (const key of missingKeyStrings(answer.text, q.must ?? [])) {
+    const rank = await keyRank(retrieval, query, key, q.gold ?? []);
+    const where = rank ? `at rank ${rank} of ${KEY_RANK_DEPTH}` : `not in the first ${KEY_RANK_DEPTH}`;
+    ranks.set(key, `; its passage ${where}`);
+  }
+  return ranks;
+}
+
+/**
  * Asks every question of a corpus (a follow-up after the answer to the question it follows, in
  * the same chat) and searches each covered first question in every mode; the figures per half.
  * The answerer searches through `log`, which tells where each missing key string was.
@@ -131,7 +151,13 @@ export async function runDialectSet(
     const answer = await runAnswer(answerer, q.question, history);
     const passages = log.take();
     answers.set(q.id, answer);
-    score(figures[q.half], q, answer, (key) => missClass(key, q.gold ?? [], passages, corpus));
+    const ranks = await missingKeyRanks(retrieval, q, answer, passages.query);
+    score(
+      figures[q.half],
+      q,
+      answer,
+      (key) => `${missClass(key, q.gold ?? [], passages, corpus)}${ranks.get(key) ?? ''}`,
+    );
     if (q.covered !== false && !q.follows) await scoreRetrieval(figures[q.half], q, retrieval);
   }
   return figures;

@@ -10,7 +10,9 @@
  *   npm run bench:answers [-- --verbose [--half dev]] [-- --new-only] [-- --set NAME]
  *
  * --verbose lists each question that missed, with its answer and sources (with --half dev, the
- * multi-dialect set's dev-half misses alone: the test halves' are not read while tuning);
+ * multi-dialect set's dev-half misses alone: the test halves' are not read while tuning), and for
+ * each missing key string where it was (miss-class.ts) and where its gold passage ranks in the
+ * answerer's first search asked for 40 results;
  * --new-only runs the new answerer alone and prints its figures with the dev and test halves apart, without writing
  * docs/benchmarks.md (for iterating on the answerer); --set NAME runs one set alone and prints its
  * figures: `docs`, `emanual`, `dialects` (the five corpora, whose section of docs/benchmarks.md it

@@ -1,6 +1,6 @@
 import type { SearchResult } from '@docqa/contracts';
 import { readCorpus } from './dialect-corpora';
-import { missClass, PassageLog } from './miss-class';
+import { keyRank, KEY_RANK_DEPTH, missClass, PassageLog } from './miss-class';
 
 const hit = (document_id: string, text: string): SearchResult => ({
   document_id,
@@ -41,8 +41,30 @@ describe('where a missing key string was', () => {
     const log = new PassageLog({ search: async () => ({ results: found, took_ms: 0 }) });
     const query = { tenants: ['t'], query: 'q', mode: 'hybrid' as const, filters: [], limit: 6 };
     await log.search(query);
-    await log.search(query);
-    expect(log.take()).toEqual({ first: found, more: found });
-    expect(log.take()).toEqual({ first: [], more: [] });
+    await log.search({ ...query, query: 'page search' });
+    expect(log.take()).toEqual({ first: found, more: found, query });
+    expect(log.take()).toEqual({ first: [], more: [], query: undefined });
+  });
+
+  it('ranks the gold passage holding a missing key string in the first search made deeper', async () => {
+    const ranking = [
+      other,
+      page('Aliases: pnpm i'),
+      hit('cli/add.md', 'x'),
+      page('Run  pnpm install --OFFLINE.'),
+    ];
+    const asked: { limit: number; filters: unknown[] }[] = [];
+    const searcher = {
+      search: async (q: { limit: number; filters: unknown[] }) => {
+        asked.push(q);
+        return { results: ranking.slice(0, q.limit), took_ms: 0 };
+      },
+    };
+    const filters = [{ type: 'eq' as const, property: 'lang', value: 'en' }];
+    const query = { tenants: ['t'], query: 'work offline', mode: 'hybrid' as const, filters, limit: 2 };
+    expect(await keyRank(searcher, query, '--offline', gold)).toBe(4);
+    expect(asked[0]).toEqual({ ...query, limit: KEY_RANK_DEPTH });
+    // Another page's passage holding it does not count; none of the gold page's does.
+    expect(await keyRank(searcher, query, 'pnpm add --offline', gold)).toBeUndefined();
   });
 });
