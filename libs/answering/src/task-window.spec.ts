@@ -68,6 +68,26 @@ describe('the window of a question that asks for a task', () => {
     expect(text).not.toContain('rclone lsl');
   });
 
+  it('takes a step whose command is a code block inside the list item as the task’s command', async () => {
+    const labels = passage(
+      'Localization Support',
+      'Localization Support › Translating built-in labels',
+      `${prose(8, 'labels in several languages')}\n\nIndeed, it has!\n\n` +
+        `The labels have been translated into many languages: Arabic, Czech, German, Spanish, French and more. ${prose(6, 'the translation file')}\n\n` +
+        'To use this file, follow these steps:\n\n' +
+        '1. Download the translation file from the repository.\n' +
+        '2. Put the file in the folder locale next to your document.\n' +
+        '3. Set the language using the `lang` attribute. For example:\n\n    ```\n    -a lang=es\n    ```\n\n' +
+        `${prose(6, 'an ongoing discussion')}`,
+    );
+    const { text } = await askExtractive(
+      'How do I set the document language to Spanish?',
+      pageSearcher([labels]),
+    );
+    expect(text).toContain('-a lang=es');
+    expect(text).toContain('Set the language using the `lang` attribute');
+  });
+
   it('counts a how-do-I that names a failure as a task, and a why-question not', () => {
     expect(asksForTask('How do I make pytest fail on unknown markers?')).toBe(true);
     expect(asksForTask('Why does pytest fail on unknown markers?')).toBe(false);
