@@ -88,6 +88,37 @@ describe('the window of a question that asks for a task', () => {
     expect(text).toContain('Set the language using the `lang` attribute');
   });
 
+  it('finds the page on a custom thing for a question about "my own" one', async () => {
+    const modes = passage(
+      'stylesheet-modes',
+      'Stylesheet Modes › Copy the stylesheet to the output directory',
+      'If the HTML output links to a stylesheet, the stylesheet must be in the output directory. ' +
+        'Asciidoctor copies the default stylesheet to the output directory for you:\n\n' +
+        '```\n$ asciidoctor -a linkcss my-document.adoc\n```',
+      'Stylesheet Modes',
+    );
+    const custom = passage(
+      'custom-stylesheet',
+      'Apply a Custom Stylesheet › Custom stylesheet usage',
+      'To apply a stylesheet of your making to the HTML output, pass its path in the `stylesheet` attribute:\n\n' +
+        '```\n$ asciidoctor -a stylesheet=my-stylesheet.css my-document.adoc\n```',
+      'Apply a Custom Stylesheet',
+    );
+    const defaults = passage(
+      'default-stylesheet',
+      'Default Stylesheet › Usage',
+      'Asciidoctor embeds the default stylesheet into the HTML it generates. ' +
+        'You need to do nothing special to get it.',
+      'Default Stylesheet',
+    );
+    const { text, cited } = await askExtractive(
+      'How do I use my own stylesheet for the HTML output?',
+      pageSearcher([modes, custom, defaults]),
+    );
+    expect(cited[0]).toBe('custom-stylesheet');
+    expect(text).toContain('-a stylesheet=my-stylesheet.css');
+  });
+
   it('counts a how-do-I that names a failure as a task, and a why-question not', () => {
     expect(asksForTask('How do I make pytest fail on unknown markers?')).toBe(true);
     expect(asksForTask('Why does pytest fail on unknown markers?')).toBe(false);
