@@ -18,12 +18,19 @@ export interface Unit {
 /** A list item or paragraph opening with a flag written as code: `` `--offline` ``, `` `-S`, `--safe-mode` ``. */
 const OPTION_ITEM = /^\W{0,3}`--?[a-z][\w-]*/i;
 
+/** A code block inside a list item: a step that gives its command. */
+const STEP_CODE = /\n\s*(?:```|~~~)/;
+
 /**
- * Whether a unit gives a command or setting: a code block, or an option written as code at the
- * start of a list item or paragraph (`` `-S`, `--safe-mode=SAFE_MODE` ``), as a CLI page lists its flags.
+ * Whether a unit gives a command or setting: a code block, an option written as code at the
+ * start of a list item or paragraph (`` `-S`, `--safe-mode=SAFE_MODE` ``), as a CLI page lists its
+ * flags, or a step (a list item) that holds a code block ("4. Set the language using the `lang`
+ * attribute. For example:" and `-a lang=es` indented under it).
  */
 export function isCommand(unit: Unit): boolean {
-  return unit.kind === 'code' || OPTION_ITEM.test(unit.text);
+  return (
+    unit.kind === 'code' || OPTION_ITEM.test(unit.text) || (unit.kind === 'item' && STEP_CODE.test(unit.text))
+  );
 }
 
 /** A section of a document as retrieved: its chunks put back together, in document order. */

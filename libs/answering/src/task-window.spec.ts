@@ -68,6 +68,57 @@ describe('the window of a question that asks for a task', () => {
     expect(text).not.toContain('rclone lsl');
   });
 
+  it('takes a step whose command is a code block inside the list item as the task’s command', async () => {
+    const labels = passage(
+      'Localization Support',
+      'Localization Support › Translating built-in labels',
+      `${prose(8, 'labels in several languages')}\n\nIndeed, it has!\n\n` +
+        `The labels have been translated into many languages: Arabic, Czech, German, Spanish, French and more. ${prose(6, 'the translation file')}\n\n` +
+        'To use this file, follow these steps:\n\n' +
+        '1. Download the translation file from the repository.\n' +
+        '2. Put the file in the folder locale next to your document.\n' +
+        '3. Set the language using the `lang` attribute. For example:\n\n    ```\n    -a lang=es\n    ```\n\n' +
+        `${prose(6, 'an ongoing discussion')}`,
+    );
+    const { text } = await askExtractive(
+      'How do I set the document language to Spanish?',
+      pageSearcher([labels]),
+    );
+    expect(text).toContain('-a lang=es');
+    expect(text).toContain('Set the language using the `lang` attribute');
+  });
+
+  it('finds the page on a custom thing for a question about "my own" one', async () => {
+    const modes = passage(
+      'stylesheet-modes',
+      'Stylesheet Modes › Copy the stylesheet to the output directory',
+      'If the HTML output links to a stylesheet, the stylesheet must be in the output directory. ' +
+        'Asciidoctor copies the default stylesheet to the output directory for you:\n\n' +
+        '```\n$ asciidoctor -a linkcss my-document.adoc\n```',
+      'Stylesheet Modes',
+    );
+    const custom = passage(
+      'custom-stylesheet',
+      'Apply a Custom Stylesheet › Custom stylesheet usage',
+      'To apply a stylesheet of your making to the HTML output, pass its path in the `stylesheet` attribute:\n\n' +
+        '```\n$ asciidoctor -a stylesheet=my-stylesheet.css my-document.adoc\n```',
+      'Apply a Custom Stylesheet',
+    );
+    const defaults = passage(
+      'default-stylesheet',
+      'Default Stylesheet › Usage',
+      'Asciidoctor embeds the default stylesheet into the HTML it generates. ' +
+        'You need to do nothing special to get it.',
+      'Default Stylesheet',
+    );
+    const { text, cited } = await askExtractive(
+      'How do I use my own stylesheet for the HTML output?',
+      pageSearcher([modes, custom, defaults]),
+    );
+    expect(cited[0]).toBe('custom-stylesheet');
+    expect(text).toContain('-a stylesheet=my-stylesheet.css');
+  });
+
   it('counts a how-do-I that names a failure as a task, and a why-question not', () => {
     expect(asksForTask('How do I make pytest fail on unknown markers?')).toBe(true);
     expect(asksForTask('Why does pytest fail on unknown markers?')).toBe(false);

@@ -14,13 +14,23 @@ export function terms(text: string): string[] {
 }
 
 /**
+ * Terms docs write for a thing, each with the term a visitor asks it by: docs say "custom" of
+ * what the visitor calls "my own" ("How do I use my own stylesheet?" asks for the page "Apply a
+ * Custom Stylesheet"), so a document's "custom" holds the question's "own" too.
+ */
+const ASKERS_WORDS = new Map([['custom', 'own']]);
+
+/**
  * The {@link terms} of a document's text, then those of its compounds (`basicAuth`: `basic`,
- * `auth`, see `compoundParts`): a question's words find an option or page named in one. A
- * question's own terms stay as written, so its "OpenAI" does not become "open" and "ai".
+ * `auth`, see `compoundParts`), and the words askers use for its terms (see
+ * {@link ASKERS_WORDS}): a question's words find an option or page named in one. A question's own
+ * terms stay as written, so its "OpenAI" does not become "open" and "ai".
  */
 export function documentTerms(text: string): string[] {
   const parts = compoundParts(text);
-  return parts ? [...terms(text), ...terms(parts)] : terms(text);
+  const found = parts ? [...terms(text), ...terms(parts)] : terms(text);
+  const asked = found.flatMap((t) => ASKERS_WORDS.get(t) ?? []);
+  return asked.length ? [...found, ...asked] : found;
 }
 
 /**
