@@ -1,3 +1,4 @@
+import { equivalentStrength } from './equivalent-terms';
 import { intentFit, type Intent } from './question-intent';
 import type { QuestionKind } from './question-kind';
 import { terms, withoutStringLiterals } from './text';
@@ -110,8 +111,9 @@ export function weightOf(weights: TermWeights, has: (term: string) => boolean): 
 
 /**
  * Sections by how well they answer: the question's terms found in the text and (counting more)
- * in the headings, the retrieval rank, and the shape the question wants: commands or steps for
- * how-do-I, lists or tables for which-values, a troubleshooting section for a problem; for a
+ * in the headings (a term a section lacks, by an equivalent it holds: "domain" by "origin", see
+ * `equivalentStrength`), the retrieval rank, and the shape the question wants: commands or steps
+ * for how-do-I, lists or tables for which-values, a troubleshooting section for a problem; for a
  * how-do-I, whether the section does what the question asks (its `intent`, see {@link intentFit}).
  */
 export function rankSections(
@@ -131,10 +133,10 @@ export function rankSections(
       const literal = new Set(codeUnits.flatMap((u) => [...u.terms]));
       let coverage = 0;
       let matched = 0;
-      for (const [term, weight] of weights) {
-        // A word in a heading says what the section is about; one only inside code says little,
-        // and one only in a string of example code (`ask('How do I…')`) less still.
-        const strength = Math.max(
+      // A word in a heading says what the section is about; one only inside code says little,
+      // and one only in a string of example code (`ask('How do I…')`) less still.
+      const strengthOf = (term: string) =>
+        Math.max(
           passage.sectionTerms.has(term)
             ? HEADING_STRENGTH
             : passage.headingTerms.has(term)
@@ -142,6 +144,8 @@ export function rankSections(
               : 0,
           prose.has(term) ? 1 : code.has(term) ? 0.5 : literal.has(term) ? 0.25 : 0,
         );
+      for (const [term, weight] of weights) {
+        const strength = strengthOf(term) || equivalentStrength(term, strengthOf);
         if (strength) coverage += weight;
         matched += weight * strength;
       }

@@ -1,0 +1,66 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { SearchResult } from '@docqa/contracts';
+import { chunkMarkdown } from '@docqa/chunking';
+import { EQUIVALENT_STRENGTH, equivalentStrength } from './equivalent-terms';
+import { askExtractive } from './testing/page-searcher';
+
+describe('equivalentStrength', () => {
+  it('counts a term by what its equivalent counts in the section, at a reduced strength', () => {
+    const strength = (term: string) => ({ origin: 1, host: 1.75 })[term] ?? 0;
+    expect(equivalentStrength('domain', strength)).toBeCloseTo(EQUIVALENT_STRENGTH * 1.75);
+  });
+
+  it('counts nothing for a term without equivalents, or whose equivalents the section lacks', () => {
+    expect(equivalentStrength('widget', () => 1)).toBe(0);
+    expect(equivalentStrength('domain', () => 0)).toBe(0);
+  });
+});
+
+/** The chunks of one section of one of docqa's own docs pages, as search results. */
+async function docsSection(
+  file: string,
+  title: string,
+  heading: string,
+  rank: number,
+): Promise<SearchResult[]> {
+  const markdown = readFileSync(join(__dirname, '../../../docs', file), 'utf8').replace(
+    /^---[\s\S]*?---\n/,
+    '',
+  );
+  const pieces = (await chunkMarkdown(markdown, { size: 1200, overlap: 100 })).filter(
+    (piece) => piece.heading?.split(' › ').at(-1) === heading,
+  );
+  if (!pieces.length) throw new Error(`${file} has no section "${heading}"`);
+  return pieces.map((piece, i) => ({
+    document_id: file,
+    chunk_id: `${file}#${rank * 100 + i}`,
+    title,
+    url: null,
+    section: piece.heading,
+    text: piece.text,
+    score: 1 - rank / 10,
+    metadata: {},
+  }));
+}
+
+describe('a question worded otherwise than the docs', () => {
+  it('quotes the widget tokens section for a "domain" that the docs call an "origin"', async () => {
+    // What hybrid search ranks for it over docqa's docs: the SSO section that restricts sign-in to
+    // "your domain" and the Slack one that restricts what it answers first, Widget tokens third.
+    const results = [
+      ...(await docsSection('admin.md', 'Administration portal', 'Single sign-on (OpenID Connect)', 0)),
+      ...(await docsSection('channels.md', 'Slack and Discord', '2. Connect it to the tenant', 1)),
+      ...(await docsSection('tokens-and-security.md', 'Tokens, tenants and security', 'Widget tokens', 2)),
+      ...(await docsSection('widget.md', 'The chat widget', 'Troubleshooting', 3)),
+    ];
+    const { text, cited } = await askExtractive('How can I restrict a widget token to my docs domain?', {
+      search: async () => ({ results, took_ms: 0 }),
+    });
+    expect(text).toContain('--widget --origin');
+    // The single sign-on section may follow as a near tie, never before it.
+    const sso = text.indexOf('OIDC_ALLOWED_DOMAINS');
+    expect(sso < 0 || text.indexOf('--origin') < sso).toBe(true);
+    expect(cited[0]).toBe('tokens-and-security.md');
+  });
+});

@@ -1,0 +1,32 @@
+import { equivalentTerms } from './equivalent-words';
+
+describe('equivalentTerms', () => {
+  const lower = (word: string) => word.toLowerCase();
+
+  it('maps a word to the other words of its group, both ways', () => {
+    const equivalents = equivalentTerms(lower);
+    expect(equivalents.get('domain')).toEqual(expect.arrayContaining(['origin', 'host']));
+    expect(equivalents.get('origin')).toContain('domain');
+    expect(equivalents.get('folder')).toEqual(['directory']);
+  });
+
+  it('joins the groups a word belongs to, and never lists a word as its own equivalent', () => {
+    const remove = equivalentTerms(lower).get('remove')!;
+    expect(remove).toEqual(expect.arrayContaining(['delete', 'uninstall']));
+    expect(remove).not.toContain('remove');
+  });
+
+  it('takes the words as the caller normalises them, dropping those it drops', () => {
+    const stems = equivalentTerms((word) => (word === 'origin' ? null : word.replace(/s$/, '')));
+    expect(stems.get('domain')).not.toContain('origin');
+    expect(stems.has('origin')).toBe(false);
+    expect(stems.get('alert')).toEqual(['notification']);
+  });
+
+  it('has no word for something else than the common meaning it shares', () => {
+    const equivalents = equivalentTerms(lower);
+    // A TV remote's key is no token, and "min" is as often minutes as a minimum.
+    expect(equivalents.has('key')).toBe(false);
+    expect(equivalents.has('min')).toBe(false);
+  });
+});
