@@ -12,6 +12,8 @@
  * get the version it holds.
  *
  *   npm run bench:mirror-scale [-- --chunks 1000000 --import 100000 --after-seconds 60]
+ *
+ * With `--keyword`, the keyword ranking alone instead (keyword.ts).
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
@@ -24,9 +26,10 @@ import type { SearchMode } from '@docqa/contracts';
 import { EmbeddedStore, type MirrorBytes } from '@docqa/embedded-store';
 import { LocalEmbedder } from '@docqa/embedders';
 import { Retrieval, type EmbeddedChunk } from '@docqa/retrieval';
-import { emanual } from '../eval-data';
 import { reportBenchSection } from '../write-section';
 import { runBench } from '../run-bench';
+import { sentences } from './corpus';
+import { keywordBench } from './keyword';
 
 const { values } = parseArgs({
   options: {
@@ -35,6 +38,10 @@ const { values } = parseArgs({
     'after-seconds': { type: 'string', default: '60' },
     /** Run as the writer, in the folder given. */
     writer: { type: 'string' },
+    /** Time the keyword ranking alone, beside a copy of it as of 1f8872e (see keyword.ts). */
+    keyword: { type: 'boolean', default: false },
+    /** Hits a keyword micro-bench query ranks (hybrid asks for 20). */
+    limit: { type: 'string', default: '10' },
   },
 });
 const TOTAL = Number(values.chunks);
@@ -64,16 +71,6 @@ type WriterMessage =
   { written: { writeSeconds: number; ftsSeconds: number } } | { imported: { seconds: number } };
 /** What the searcher asks of the writer. */
 type SearcherMessage = 'import' | 'close';
-
-/** Sentences of `n` words of the emanual-tv vocabulary (Zipf-like), from a seeded generator. */
-function sentences(seed: number): (n: number) => string {
-  const vocabulary = [
-    ...new Set(emanual().docs.flatMap((d) => d.text.toLowerCase().match(/[a-z]{3,}/g) ?? [])),
-  ];
-  const random = () => (seed = (seed * 1664525 + 1013904223) >>> 0) / 2 ** 32;
-  const word = () => vocabulary[Math.floor(vocabulary.length * random() ** 2.5)]!;
-  return (n) => Array.from({ length: n }, word).join(' ');
-}
 
 /**
  * The writer (`--writer DIR`): writes the table and its full-text index, tells the searcher,
@@ -151,6 +148,7 @@ async function told<K extends 'written' | 'imported'>(
 
 async function main(): Promise<void> {
   if (values.writer) return writerMain(values.writer);
+  if (values.keyword) return keywordBench(TOTAL, QUERIES, Number(values.limit));
   const loadBefore = load();
   const sentence = sentences(7);
   const embedder = new LocalEmbedder();
