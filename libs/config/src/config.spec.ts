@@ -12,6 +12,7 @@ describe('loadConfig', () => {
       redisUrl: 'redis://127.0.0.1:6379',
       dataDir: '.data',
       vectorStore: 'embedded',
+      searchIndexCacheMb: 256,
       embeddingsProvider: 'local',
       llmProvider: 'extractive',
       workerConcurrency: 8,

@@ -29,6 +29,12 @@ export const SETTINGS = {
     default: 'embedded',
     doc: '`embedded` (LanceDB under DATA_DIR, one machine) or `qdrant` (scale-out).',
   },
+  searchIndexCacheMb: {
+    env: 'SEARCH_INDEX_CACHE_MB',
+    schema: int(1, 1_000_000),
+    default: '256',
+    doc: 'Most MB of LanceDB’s index cache in the API (embedded store: its search mirror leaves the indexes little use).',
+  },
   qdrantUrl: {
     env: 'QDRANT_URL',
     schema: z.url().optional(),

@@ -32,6 +32,11 @@ const KEYWORD_CANDIDATES_FACTOR = 2;
 /** Fewest full-text candidates re-scored. */
 const KEYWORD_CANDIDATES_MIN = 20;
 /**
+ * Rankings through the mirror a search tries before LanceDB's indexes: a second finds the rows the
+ * first missed when the mirror published a later version between a hybrid search's two rankings.
+ */
+const MIRROR_TRIES = 2;
+/**
  * A search's ranking of `table`, through `mirror` when given; `readAll`: every ranking reads its
  * passages in its own queries.
  */
@@ -97,28 +102,37 @@ export class EmbeddedSearch {
   /**
    * The first `limit` hits of `rank` as results, ranked through the mirror when it holds the
    * version of the table the search reads (the latest: looked up once, for both rankings of a
-   * hybrid search), the passages of hits ranked without them read by row id. A row moved or
-   * removed before that read (a compaction or a deletion committed since the ranking) makes the
-   * search rank once more through the indexes, with `readAll` set: every ranking then reads its
-   * passages itself.
+   * hybrid search) or may serve the version it holds (see `MirrorKeeper.current`); the passages of
+   * hits ranked without them are then read by row id at the mirror's version, so the results are
+   * exactly those of that version. A row gone before that read (the version cleaned up since, or
+   * the mirror published a later one between the rankings of a hybrid search) makes the search
+   * rank once more through the mirror, and then through the indexes; there, a row moved or
+   * removed between the ranking and the read (a compaction or a deletion committed meanwhile)
+   * makes it rank again with `readAll` set: every ranking then reads its passages itself.
    * `distinct`: an identical passage of several searched tenants counts once (see `fusionKey`).
    */
   private async search(query: StoreQuery, rank: Ranking, distinct = false): Promise<SearchResult[]> {
     const run = async () => {
       const table = await this.deps.table();
       if (!table) return [];
-      let mirror: SearchMirror | null = null;
-      let reads = table;
-      if (this.deps.mirror) {
-        const version = this.deps.versions?.latest() ?? (await table.version());
-        mirror = await this.deps.mirror.current(version);
-        if (mirror) reads = await this.readsAt(table, version);
+      for (let tries = 0; this.deps.mirror && tries < MIRROR_TRIES; tries++) {
+        const mirror = await this.deps.mirror.current(
+          this.deps.versions?.latest() ?? (await table.version()),
+        );
+        if (!mirror) break;
+        try {
+          return await this.readingAt(table, mirror.version, async (reads) =>
+            firstResults(reads, await rank(reads, mirror, false), query.limit, distinct),
+          );
+        } catch (error) {
+          if (!(error instanceof RowsMoved)) throw error;
+        }
       }
       try {
-        return await firstResults(reads, await rank(reads, mirror, false), query.limit, distinct);
+        return await firstResults(table, await rank(table, null, false), query.limit, distinct);
       } catch (error) {
         if (!(error instanceof RowsMoved)) throw error;
-        // Ranked again through the indexes: the mirror's version is no longer the table's.
+        // A compaction or a deletion committed between the ranking and its reads.
         return firstResults(table, await rank(table, null, true), query.limit, distinct);
       }
     };
@@ -126,15 +140,25 @@ export class EmbeddedSearch {
   }
 
   /**
-   * The table to read a mirror's hits from: a handle checked out at `version` (or a later one),
-   * on which reads look for no newer version, else `table` (whose reads read the latest).
+   * Runs `read` with a handle on the table at `version` (see `TableVersions.reading`), or `table`
+   * (whose reads read the latest) in a store without `versions`; {@link RowsMoved} when the version
+   * is gone (cleaned up since).
    */
-  private async readsAt(table: lancedb.Table, version: number): Promise<lancedb.Table> {
-    if (!this.deps.versions) return table;
+  private async readingAt<T>(
+    table: lancedb.Table,
+    version: number,
+    read: (table: lancedb.Table) => Promise<T>,
+  ): Promise<T> {
+    if (!this.deps.versions) return read(table);
+    let opened = false;
     try {
-      return await this.deps.versions.at(version);
-    } catch {
-      return table; // the version cleaned up since: the latest then
+      return await this.deps.versions.reading(version, (reads) => {
+        opened = true;
+        return read(reads);
+      });
+    } catch (error) {
+      if (opened) throw error;
+      throw new RowsMoved();
     }
   }
 

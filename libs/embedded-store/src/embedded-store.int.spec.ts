@@ -96,8 +96,9 @@ function write(store: EmbeddedStore, chunks: EmbeddedChunk[]): Promise<void> {
   );
 }
 
-describeVectorStoreContract('EmbeddedStore searching through LanceDB’s indexes', {
-  open: () => EmbeddedStore.open(dir, { searchMirror: false }),
+describeVectorStoreContract('EmbeddedStore searching through LanceDB’s indexes, their cache capped', {
+  // A cache of 64 KB holds no whole index: every search reads what it needs again.
+  open: () => EmbeddedStore.open(dir, { searchMirror: false, indexCacheBytes: 64 * 2 ** 10 }),
   dispose: async (store) => {
     await store.close();
     rmSync(dir, { recursive: true, force: true });

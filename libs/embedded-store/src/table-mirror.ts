@@ -1,6 +1,7 @@
 import type * as lancedb from '@lancedb/lancedb';
 import { MirrorKeeper } from './mirror-keeper';
 import type { MirrorEvents } from './mirror-rows';
+import { checkedOut } from './table-versions';
 
 /**
  * The keeper of a mirror of table `name` of `db`, whose latest version `latestVersion` reads;
@@ -16,16 +17,7 @@ export function tableMirror(
 ): MirrorKeeper {
   return new MirrorKeeper({
     latestVersion,
-    snapshot: async (version) => {
-      const table = await db.openTable(name);
-      try {
-        await table.checkout(version);
-      } catch (error) {
-        table.close();
-        throw error;
-      }
-      return table;
-    },
+    snapshot: (version) => checkedOut(() => db.openTable(name), version),
     events: events === true ? undefined : events,
     follow,
   });

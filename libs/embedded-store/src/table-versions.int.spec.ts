@@ -59,8 +59,32 @@ describe('TableVersions of a table another process writes', () => {
         await writer.replaceDocuments('a', i % 3 ? [] : [`d${i}`], chunks(100 + i, 1, 'beta'));
         expect(versions.latest()).toBe(await table.version());
       }
-      const pinned = await versions.at(await table.version());
-      expect(await pinned.countRows()).toBe(await table.countRows());
+      const rows = await versions.reading(await table.version(), (pinned) => pinned.countRows());
+      expect(rows).toBe(await table.countRows());
+    } finally {
+      versions.close();
+      table.close();
+    }
+  });
+
+  it('reads at the version asked, rows removed since included, while a later one is read', async () => {
+    const table = await db.openTable('chunks');
+    const versions = new TableVersions(join(dir, 'chunks.lance'), () => db.openTable('chunks'));
+    try {
+      const before = await table.version();
+      const rowsBefore = await table.countRows();
+      await writer.deleteDocument('a', 'd0');
+      const rowsAfter = await table.countRows();
+      expect(rowsAfter).toBeLessThan(rowsBefore);
+      const count = (version: number) => versions.reading(version, (pinned) => pinned.countRows());
+      // The older version's read holds its handle while the later one's opens and reads.
+      const older = versions.reading(before, async (pinned) => {
+        expect(await count(versions.latest()!)).toBe(rowsAfter);
+        return pinned.countRows();
+      });
+      expect(await older).toBe(rowsBefore);
+      expect(await count(before)).toBe(rowsBefore);
+      await expect(count(before + 1_000)).rejects.toThrow();
     } finally {
       versions.close();
       table.close();

@@ -15,8 +15,8 @@ const U64_MAX = 2n ** 64n - 1n;
 const RACY_MS = 1_000;
 
 /**
- * The table's latest version as the files of its folder tell it, and a handle on the table for
- * reads at that version. A search in a process that does not write asked LanceDB for the latest
+ * The table's latest version as the files of its folder tell it, and handles on the table for
+ * reads at a version. A search in a process that does not write asked LanceDB for the latest
  * version (with read consistency 0, every call on the table checks for one) before ranking and
  * again when reading its hits' passages; a commit of another process adds a manifest to
  * `_versions`, so a `stat` of that folder tells whether there can be a new version, and its
@@ -25,7 +25,8 @@ const RACY_MS = 1_000;
  */
 export class TableVersions {
   private known: { mtimeMs: number; listedAt: number; version: number | null } | null = null;
-  private pinned: { table: Promise<lancedb.Table>; version: number; moved: Promise<void> } | null = null;
+  /** Handles checked out at a version (see {@link reading}), and how many reads hold each. */
+  private readonly handles = new Map<number, { table: Promise<lancedb.Table>; reads: number }>();
 
   /**
    * `folder`: the table's own folder (`<name>.lance`); `open`: opens a handle on the table
@@ -54,34 +55,65 @@ export class TableVersions {
   }
 
   /**
-   * A handle on the table at `version` or a later one (checked out: no call on it looks for a newer
-   * version), for reads of rows by row id; the handle only moves forward, so a search that read an
-   * older version reads the rows of a later one, as a handle on the latest would.
+   * Runs `read` with a handle on the table checked out at `version` exactly (no call on it looks
+   * for a newer version): a search reads its hits' passages at the version its mirror ranked, so a
+   * row removed since (a re-sync's, while the mirror serves the version it holds) is still read. A
+   * handle is opened per version and closed once a later version's is open and no read holds it;
+   * a version cleaned up meanwhile makes the open fail (and is not kept).
    */
-  async at(version: number): Promise<lancedb.Table> {
-    this.pinned ??= { table: this.open(), version: -1, moved: Promise.resolve() };
-    const pinned = this.pinned;
-    const table = await pinned.table;
-    if (version > pinned.version) {
-      pinned.version = version;
-      pinned.moved = pinned.moved.then(() => table.checkout(version));
+  async reading<T>(version: number, read: (table: lancedb.Table) => Promise<T>): Promise<T> {
+    let handle = this.handles.get(version);
+    if (!handle) {
+      const opened = checkedOut(this.open, version);
+      const created = { table: opened, reads: 0 };
+      handle = created;
+      this.handles.set(version, created);
+      opened.catch(() => {
+        if (this.handles.get(version) === created) this.handles.delete(version);
+      });
     }
+    handle.reads++;
     try {
-      await pinned.moved;
-    } catch (error) {
-      // A version cleaned up meanwhile: the next read opens a handle again (this one is left to
-      // the reads that may still hold it).
-      if (this.pinned === pinned) this.pinned = null;
-      throw error;
+      return await read(await handle.table);
+    } finally {
+      handle.reads--;
+      this.closeUnread();
     }
-    return table;
   }
 
   close(): void {
-    const pinned = this.pinned;
-    this.pinned = null;
-    if (pinned) void pinned.table.then((table) => table.close()).catch(() => undefined);
+    for (const handle of this.handles.values()) closeHandle(handle.table);
+    this.handles.clear();
   }
+
+  /** Closes the handles of versions older than the newest open, once no read holds them. */
+  private closeUnread(): void {
+    const newest = Math.max(...this.handles.keys());
+    for (const [version, handle] of this.handles)
+      if (version < newest && handle.reads === 0) {
+        this.handles.delete(version);
+        closeHandle(handle.table);
+      }
+  }
+}
+
+/** A handle `open` opens, checked out at `version` (closed again when that fails). */
+export async function checkedOut(
+  open: () => Promise<lancedb.Table>,
+  version: number,
+): Promise<lancedb.Table> {
+  const table = await open();
+  try {
+    await table.checkout(version);
+  } catch (error) {
+    table.close();
+    throw error;
+  }
+  return table;
+}
+
+function closeHandle(table: Promise<lancedb.Table>): void {
+  void table.then((opened) => opened.close()).catch(() => undefined);
 }
 
 /** The latest version the manifests named in `names` hold; null when there are none. */

@@ -26,6 +26,11 @@ export interface RetrievalSettings {
   qdrantCollection: string;
   /** The embedded store lives in `lancedb/` under it. */
   dataDir: string;
+  /**
+   * Most megabytes of LanceDB's index cache in the process that serves searches (the embedded
+   * store); absent: LanceDB's default.
+   */
+  searchIndexCacheMb?: number;
 }
 
 /** The embedder of the configured provider. */
@@ -77,6 +82,10 @@ export async function createVectorStore(
   return EmbeddedStore.open(join(config.dataDir, 'lancedb'), {
     searchMirror: logger ? mirrorLog(logger) : true,
     followTable: servesSearches,
+    indexCacheBytes:
+      servesSearches && config.searchIndexCacheMb !== undefined
+        ? config.searchIndexCacheMb * 2 ** 20
+        : undefined,
   });
 }
 

@@ -1,0 +1,97 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import * as lancedb from '@lancedb/lancedb';
+import type { EmbeddedChunk, StoreQuery } from '@docqa/retrieval';
+import { EmbeddedSearch } from './embedded-search';
+import { EmbeddedStore } from './embedded-store';
+import type { MirrorKeeper } from './mirror-keeper';
+import type { SearchMirror } from './search-mirror';
+import { tableMirror } from './table-mirror';
+import { TableVersions } from './table-versions';
+import { TermStatsFiles } from './term-stats-files';
+
+/** `n` one-chunk documents of tenant `a`, `d<from>` on, their vectors spread around [1, 0, 0, 0]. */
+function chunks(from: number, n: number): EmbeddedChunk[] {
+  return Array.from({ length: n }, (_, i) => ({
+    tenant: 'a',
+    document_id: `d${from + i}`,
+    chunk_id: `d${from + i}#0`,
+    title: `d${from + i}`,
+    url: null,
+    heading: '',
+    text: `rotate the signing key ${from + i}`,
+    metadata: {},
+    vector: [1, ((from + i) % 9) / 10, ((from + i) % 4) / 10, 0],
+  }));
+}
+
+describe('EmbeddedSearch through a mirror of an older version than the latest', () => {
+  let dir: string;
+  let writer: EmbeddedStore;
+  let db: lancedb.Connection;
+
+  beforeEach(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'docqa-embedded-search-'));
+    writer = await EmbeddedStore.open(dir, { searchMirror: false });
+    await writer.replaceDocuments('a', [], chunks(0, 60));
+    db = await lancedb.connect(dir, { readConsistencyInterval: 0 });
+  });
+
+  afterEach(async () => {
+    await writer.close();
+    db.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('reads the passages of rows removed since at the version the mirror ranked, never through the indexes', async () => {
+    const table = await db.openTable('chunks');
+    const versions = new TableVersions(join(dir, 'chunks.lance'), () => db.openTable('chunks'));
+    const keeper = tableMirror(db, 'chunks', async () => table.version(), true);
+    // The mirror of the version before the re-sync, as a keeper serves it while it takes one in.
+    const held: SearchMirror = (await keeper.ready())!;
+    await keeper.close();
+    const served = {
+      current: async () => held,
+      searching: <T>(search: () => Promise<T>) => search(),
+    } as unknown as MirrorKeeper;
+    const search = new EmbeddedSearch({
+      table: async () => table,
+      termStats: new TermStatsFiles(join(dir, 'term-stats')),
+      mirror: served,
+      versions,
+    });
+    const query: StoreQuery & { vector: number[] } = {
+      tenants: ['a'],
+      filters: [],
+      limit: 10,
+      vector: [1, 0, 0, 0],
+    };
+    const hybrid = () =>
+      search.hybrid({
+        ...query,
+        text: 'signing key',
+        vector: Promise.resolve(query.vector),
+        weights: { keyword: 1, semantic: 1 },
+      });
+    try {
+      const before = await search.semantic(query);
+      expect(before).toHaveLength(10);
+      const hybridBefore = await hybrid();
+      // A re-sync of the documents found: their rows removed and written again, in a later version.
+      await writer.replaceDocuments(
+        'a',
+        [...before, ...hybridBefore].map((result) => result.document_id),
+        chunks(1_000, 10),
+      );
+      expect(versions.latest()).toBeGreaterThan(held.version);
+      const indexes = [jest.spyOn(table, 'vectorSearch'), jest.spyOn(table, 'search')];
+      expect(await search.semantic(query)).toEqual(before);
+      expect(await hybrid()).toEqual(hybridBefore);
+      for (const spy of indexes) expect(spy).not.toHaveBeenCalled();
+    } finally {
+      versions.close();
+      table.close();
+    }
+  });
+});
