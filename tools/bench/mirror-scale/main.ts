@@ -9,7 +9,8 @@
  * (time, bytes per chunk by part, the process's RSS), searches per mode through it, and searches
  * while the writer appends `--import` more chunks (in jobs of 1,000, as ingestion writes them) and
  * for `--after-seconds` after: the mirror takes them in by row id, staged in slices while searches
- * get the version it holds.
+ * get the version it holds; for each stretch, the event loop's delay (its longest stall), the
+ * slices of catching up (how long each held the event loop) and the searcher's peak RSS.
  *
  *   npm run bench:mirror-scale [-- --chunks 1000000 --import 100000 --after-seconds 60]
  */
