@@ -27,7 +27,10 @@ export interface MirrorEvents {
   sliced?(ms: number): void;
 }
 
-/** How catching up slices its work: awaiting `pause` between slices until `closed`, each told `sliced`. */
+/**
+ * How catching up slices its work: awaiting `pause` between slices until `closed`, each slice's
+ * length told `sliced`.
+ */
 export interface Slicing {
   closed: () => boolean;
   pause: () => Promise<void>;
@@ -178,7 +181,7 @@ export function addRows(mirror: SearchMirror, batch: MirrorBatch): void {
   if (batch.numRows) mirror.addColumns(batchColumns(batch, 0, batch.numRows));
 }
 
-/** Rows `from` to `to` of a batch (not a table) read with {@link MIRROR_COLUMNS}, column by column. */
+/** Rows `from` to `to` of a batch (not a table) read with {@link MIRROR_COLUMNS}, by column. */
 function batchColumns(batch: MirrorBatch, from: number, to: number): MirrorColumns {
   const rowId = batch.getChild('_rowid')!;
   const tenant = batch.getChild('tenant')!;

@@ -27,7 +27,7 @@ function cosine(x: number[], y: number[]): number {
   return dot / Math.sqrt(xx * yy);
 }
 
-/** A query's scores of every row, the blocks' put one after another, and each block's groups' maxima. */
+/** A query's scores of every row, the blocks' one after another, and the blocks' groups' maxima. */
 function flat({ blocks, queryFactor }: RowScores) {
   const rows = blocks.reduce((sum, block) => sum + block.size, 0);
   const dot = new Int32Array(rows);
@@ -179,7 +179,7 @@ describe('VectorColumns', () => {
 
   it('scores and ranks rows across blocks as each row alone gives, the memory growing a block at a time', () => {
     const dimensions = 8;
-    // Blocks of 1,024, 2,048, 4,096, 8,192 and then 16,384 rows; batches of 3,001 straddle their edges.
+    // Blocks of 1,024, 2,048, 4,096, 8,192, then 16,384 rows; batches of 3,001 straddle edges.
     const rows = vectors(40_000, dimensions, rng(10));
     const quantised = rows.map(quantise);
     const columns = new VectorColumns(dimensions);

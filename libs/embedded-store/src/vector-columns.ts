@@ -11,7 +11,7 @@ const PAIRS_ALIGN = 8;
 const FIRST_GROUPS = 64;
 /** A bound on an f32 product's relative rounding error (2⁻²⁴), with room. */
 const F32_ROUNDING = 2 ** -22;
-/** Rows of the first block of columns, unless more are expected; each next block has twice as many. */
+/** Rows of the first block of columns, unless more are expected; each next block twice as many. */
 const FIRST_CAPACITY = 1_024;
 /**
  * Most rows of a block of columns: 8 MB at 512 dimensions, the most a mirror holds unused; at
@@ -149,7 +149,7 @@ export class VectorColumns {
   private end: number;
   /** A batch's vectors as int8, row by row, before they are written column by column (scratch). */
   private quantised = new Int8Array(0);
-  /** Views of the blocks' scores, made again when a block was added (a growth detaches the buffer). */
+  /** Views of the blocks' scores, made again when a block is added (a growth detaches the buffer). */
   private views: { buffer: ArrayBuffer; blocks: BlockScores[] } | null = null;
 
   /** Columns of `dimensions`, their first block made for `rows` rows (more come in more blocks). */
@@ -292,7 +292,7 @@ export class VectorColumns {
     return best;
   }
 
-  /** The block of row `row` (the next row at most), a new one at the memory's end when none holds it. */
+  /** The block of row `row` (the next row at most): a new one at the memory's end when none has it. */
   private blockAt(row: number): Block {
     const last = this.blocks.at(-1);
     if (last && row < last.first + last.capacity) return last;

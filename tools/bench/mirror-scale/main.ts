@@ -207,7 +207,7 @@ async function main(): Promise<void> {
     // The import: jobs of 1,000 chunks appended one after another while hybrid searches go on.
     const stretches = { during: [] as number[], after: [] as number[] };
     slices.during = [];
-    // The longest the event loop was held (a search waits behind it), and the peak RSS, per stretch.
+    // The longest the event loop was held (a search waits behind it), the peak RSS, per stretch.
     const delays = {
       during: monitorEventLoopDelay({ resolution: 1 }),
       after: monitorEventLoopDelay({ resolution: 1 }),
