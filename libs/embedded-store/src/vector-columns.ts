@@ -149,7 +149,7 @@ export class VectorColumns {
   private end: number;
   /** A batch's vectors as int8, row by row, before they are written column by column (scratch). */
   private quantised = new Int8Array(0);
-  /** Views of the blocks' scores, made again when a block is added (a growth detaches the buffer). */
+  /** Views of the blocks' scores, made again once a block is added (growth detaches the buffer). */
   private views: { buffer: ArrayBuffer; blocks: BlockScores[] } | null = null;
 
   /** Columns of `dimensions`, their first block made for `rows` rows (more come in more blocks). */
@@ -292,7 +292,7 @@ export class VectorColumns {
     return best;
   }
 
-  /** The block of row `row` (the next row at most): a new one at the memory's end when none has it. */
+  /** The block of row `row` (the next row at most), a new one at the memory's end if none is. */
   private blockAt(row: number): Block {
     const last = this.blocks.at(-1);
     if (last && row < last.first + last.capacity) return last;
