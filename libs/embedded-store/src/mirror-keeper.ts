@@ -1,7 +1,7 @@
 import { setImmediate as yieldToEvents } from 'node:timers/promises';
 import type * as lancedb from '@lancedb/lancedb';
 import { addRows, addRowsInSlices, MIRROR_COLUMNS as COLUMNS, readAppended, rowChanges } from './mirror-rows';
-import { within, type MirrorEvents } from './mirror-rows';
+import { within, type MirrorEvents, type Slicing } from './mirror-rows';
 import { SearchMirror } from './search-mirror';
 import {
   WATCH_MS,
@@ -213,7 +213,11 @@ export class MirrorKeeper {
   };
 
   /** How catching up slices its work: until the keeper is closed, pausing between slices. */
-  private readonly slicing = { closed: () => this.closed, pause: this.pause };
+  private readonly slicing: Slicing = {
+    closed: () => this.closed,
+    pause: this.pause,
+    sliced: (ms) => this.deps.events?.sliced?.(ms),
+  };
 
   private startWatching(): void {
     if (this.watch || this.closed) return;

@@ -1,3 +1,5 @@
+import { SplitMap, stringPart } from './split-map';
+
 /**
  * Parts of the search mirror: its postings lists, its row ids as numbers, its growing arrays, its
  * codes of values, its memory's parts.
@@ -56,10 +58,11 @@ export const EVERY_VERSION = new Uint8Array(CODES).fill(1);
 
 /**
  * Small codes (from 1) for the values of a string column the mirror holds per row, such as its
- * tenants and its documents' versions: a search compares codes, not strings.
+ * tenants and its documents' versions: a search compares codes, not strings. Held in parts (a
+ * million document ids, see {@link SplitMap}).
  */
 export class ValueCodes {
-  private readonly codes = new Map<string, number>();
+  private readonly codes = new SplitMap<string, number>(stringPart);
 
   /** `what` names the values in the error past `max` codes. */
   constructor(

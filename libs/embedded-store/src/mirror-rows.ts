@@ -3,6 +3,7 @@ import { versionOf } from '@docqa/contracts';
 import { METADATA_SQL } from './chunk-columns';
 import type { Table as ArrowTable, Vector } from 'apache-arrow';
 import { rowNumber, type MirrorBytes } from './mirror-parts';
+import type { MirrorColumns } from './mirror-columns';
 import type { SearchMirror } from './search-mirror';
 
 /** What a mirror's keeper tells (the API and the worker log it). */
@@ -19,6 +20,21 @@ export interface MirrorEvents {
     bytes?: MirrorBytes;
   }): void;
   failed(error: unknown): void;
+  /**
+   * How long a slice of catching up held the event loop, in ms (told after each slice of rows
+   * added while searches are served; see `SLICE_MS`).
+   */
+  sliced?(ms: number): void;
+}
+
+/**
+ * How catching up slices its work: awaiting `pause` between slices until `closed`, each slice's
+ * length told `sliced`.
+ */
+export interface Slicing {
+  closed: () => boolean;
+  pause: () => Promise<void>;
+  sliced?: (ms: number) => void;
 }
 
 /**
@@ -59,7 +75,7 @@ const UNSEEN_SLOTS = 8_192;
 export async function rowChanges(
   mirror: SearchMirror,
   table: lancedb.Table,
-  { closed, pause }: { closed: () => boolean; pause: () => Promise<void> },
+  { closed, pause }: Slicing,
 ): Promise<{ rows: number; added: bigint[]; removed: number[] }> {
   const seen = new Uint8Array(mirror.slotCount);
   const added: bigint[] = [];
@@ -90,7 +106,7 @@ export async function rowChanges(
  */
 export const SLICE_MS = 2;
 /** Rows added between two looks at the clock (about 30 µs a row on a quiet machine). */
-const SLICE_ROWS = 16;
+const SLICE_ROWS = 8;
 
 /**
  * Reads the `added` rows past `mirror`'s largest row id into it, `batchRows` at a time, adding
@@ -104,10 +120,10 @@ export async function readAppended(
   table: lancedb.Table,
   added: number,
   batchRows: number,
-  { closed, pause }: { closed: () => boolean; pause: () => Promise<void> },
+  slicing: Slicing,
 ): Promise<void> {
   const end = mirror.lastRowId + added;
-  while (mirror.lastRowId < end && !closed()) {
+  while (mirror.lastRowId < end && !slicing.closed()) {
     const from = mirror.lastRowId + 1;
     const ids = Array.from({ length: Math.min(batchRows, end - from + 1) }, (_, i) => from + i);
     const before = mirror.rows;
@@ -118,30 +134,33 @@ export async function readAppended(
       .withRowId()
       .toArrow()
       .catch(() => null);
-    if (rows) await addRowsInSlices(mirror, rows, { closed, pause });
+    if (rows) await addRowsInSlices(mirror, rows, slicing);
     if (mirror.rows - before !== ids.length) break;
   }
-  if (mirror.lastRowId >= end || closed()) return;
+  if (mirror.lastRowId >= end || slicing.closed()) return;
   const newer = `_rowid > ${mirror.lastRowId}`;
   for await (const batch of table.query().where(newer).select(MIRROR_COLUMNS).withRowId())
-    await addRowsInSlices(mirror, batch, { closed, pause });
+    await addRowsInSlices(mirror, batch, slicing);
 }
 
 /**
  * Adds the rows of `batch` (as {@link addRows}) in slices of at most about {@link SLICE_MS} of
  * work, awaiting `pause` after each (until `closed`): a thousand rows take 30 ms or more, which a
- * search must not wait behind.
+ * search must not wait behind. A slice reads its rows from the batch's columns where they are
+ * (no Arrow slice of the batch per few rows: those were most of the garbage of catching up).
  */
 export async function addRowsInSlices(
   mirror: SearchMirror,
   batch: MirrorBatch,
-  { closed, pause }: { closed: () => boolean; pause: () => Promise<void> },
+  { closed, pause, sliced }: Slicing,
 ): Promise<void> {
   for (const part of batch.batches ?? [batch]) {
     let sliceStart = performance.now();
     for (let start = 0; start < part.numRows && !closed(); start += SLICE_ROWS) {
-      addRows(mirror, part.slice!(start, Math.min(part.numRows, start + SLICE_ROWS)));
-      if (performance.now() - sliceStart < SLICE_MS) continue;
+      mirror.addColumns(batchColumns(part, start, Math.min(part.numRows, start + SLICE_ROWS)));
+      const took = performance.now() - sliceStart;
+      if (took < SLICE_MS) continue;
+      sliced?.(took);
       await pause();
       sliceStart = performance.now();
     }
@@ -150,10 +169,7 @@ export async function addRowsInSlices(
 }
 
 /** A batch of rows read with {@link MIRROR_COLUMNS} and their row ids, or a table of such batches. */
-type MirrorBatch = Pick<ArrowTable, 'numRows' | 'getChild'> & {
-  batches?: MirrorBatch[];
-  slice?(begin: number, end: number): MirrorBatch;
-};
+type MirrorBatch = Pick<ArrowTable, 'numRows' | 'getChild'> & { batches?: MirrorBatch[] };
 
 /**
  * Adds the rows of a batch read with {@link MIRROR_COLUMNS} and their row ids to `mirror`, from its
@@ -162,45 +178,62 @@ type MirrorBatch = Pick<ArrowTable, 'numRows' | 'getChild'> & {
  */
 export function addRows(mirror: SearchMirror, batch: MirrorBatch): void {
   if (batch.batches) return batch.batches.forEach((part) => addRows(mirror, part));
-  const count = batch.numRows;
-  if (!count) return;
+  if (batch.numRows) mirror.addColumns(batchColumns(batch, 0, batch.numRows));
+}
+
+/** Rows `from` to `to` of a batch (not a table) read with {@link MIRROR_COLUMNS}, by column. */
+function batchColumns(batch: MirrorBatch, from: number, to: number): MirrorColumns {
   const rowId = batch.getChild('_rowid')!;
   const tenant = batch.getChild('tenant')!;
   const document = batch.getChild('document_id')!;
   const metadata = batch.getChild('metadata')!;
-  const rows = Array.from({ length: count }, (_, i) => i);
-  mirror.addColumns({
-    rowIds: rows.map((i) => rowId.get(i) as bigint),
-    tenants: rows.map((i) => tenant.get(i) as string),
-    documents: rows.map((i) => document.get(i) as string),
-    versions: rows.map((i) => versionIn(metadata.get(i) as string | null)),
-    ...utf8Bytes(batch.getChild('search_text')!),
-    ...float32Values(batch.getChild('vector')!),
-  });
+  const count = to - from;
+  return {
+    rowIds: Array.from({ length: count }, (_, i) => rowId.get(from + i) as bigint),
+    tenants: Array.from({ length: count }, (_, i) => tenant.get(from + i) as string),
+    documents: Array.from({ length: count }, (_, i) => document.get(from + i) as string),
+    versions: Array.from({ length: count }, (_, i) => versionIn(metadata.get(from + i) as string | null)),
+    ...utf8Bytes(batch.getChild('search_text')!, from, to),
+    ...float32Values(batch.getChild('vector')!, from, to),
+  };
 }
 
-/** A string column's UTF-8 bytes and each row's offsets in them (a null: an empty text). */
-function utf8Bytes(column: Vector): { texts: Uint8Array; textOffsets: ArrayLike<number> } {
+/**
+ * Rows `from` to `to` of a string column: their UTF-8 bytes and each row's offsets in them (a
+ * null: an empty text); the column's own buffers when it has one chunk and no null.
+ */
+function utf8Bytes(
+  column: Vector,
+  from: number,
+  to: number,
+): { texts: Uint8Array; textOffsets: ArrayLike<number> } {
   const data = column.data[0];
   if (column.data.length === 1 && data && !data.nullCount && data.valueOffsets instanceof Int32Array)
-    return { texts: data.values as Uint8Array, textOffsets: data.valueOffsets };
-  const texts = Array.from({ length: column.length }, (_, i) =>
-    Buffer.from((column.get(i) as string | null) ?? ''),
+    return { texts: data.values as Uint8Array, textOffsets: data.valueOffsets.subarray(from, to + 1) };
+  const texts = Array.from({ length: to - from }, (_, i) =>
+    Buffer.from((column.get(from + i) as string | null) ?? ''),
   );
   const textOffsets = [0];
   for (const text of texts) textOffsets.push(textOffsets.at(-1)! + text.length);
   return { texts: Buffer.concat(texts), textOffsets };
 }
 
-/** A fixed-size-list column of vectors: their values one after another, and their dimensions. */
-function float32Values(column: Vector): { vectors: ArrayLike<number>; dimensions: number } {
+/**
+ * Rows `from` to `to` of a fixed-size-list column of vectors: their values one after another
+ * (the column's own buffer when it has one chunk and no null), and their dimensions.
+ */
+function float32Values(
+  column: Vector,
+  from: number,
+  to: number,
+): { vectors: ArrayLike<number>; dimensions: number } {
   const dimensions = (column.type as { listSize: number }).listSize;
   const values = column.data[0]?.children[0]?.values as unknown;
   if (column.data.length === 1 && !column.data[0]!.nullCount && values instanceof Float32Array)
-    return { vectors: values, dimensions };
-  const vectors = new Float32Array(column.length * dimensions);
-  for (let i = 0; i < column.length; i++)
-    vectors.set((column.get(i) as { toArray(): Float32Array }).toArray(), i * dimensions);
+    return { vectors: values.subarray(from * dimensions, to * dimensions), dimensions };
+  const vectors = new Float32Array((to - from) * dimensions);
+  for (let i = from; i < to; i++)
+    vectors.set((column.get(i) as { toArray(): Float32Array }).toArray(), (i - from) * dimensions);
   return { vectors, dimensions };
 }
 

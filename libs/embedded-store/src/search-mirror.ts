@@ -15,6 +15,7 @@ import {
 } from './mirror-parts';
 import { rowColumns, someColumns, type MirrorColumns, type MirrorRow } from './mirror-columns';
 import { MirrorTerms } from './mirror-terms';
+import { rowIdPart, SplitMap } from './split-map';
 
 /**
  * An in-memory copy of what the embedded store's searches rank by, for every row of one version
@@ -33,7 +34,7 @@ export class SearchMirror {
   version = -1;
   /** Each slot's row id, as a number (LanceDB's are a fragment id × 2³² + an offset). */
   private rowIds = new Float64Array(FIRST_SLOTS);
-  private readonly slots = new Map<number, number>();
+  private readonly slots = new SplitMap<number, number>(rowIdPart);
   /** Tenant codes from 1; a removed row's slot has {@link DEAD}, which no search allows. */
   private readonly tenantCodes = new ValueCodes('tenants', DEAD - 1);
   private tenants = new Uint16Array(FIRST_SLOTS);

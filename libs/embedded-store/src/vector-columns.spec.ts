@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import createWabt from 'wabt';
-import { quantise, VectorColumns } from './vector-columns';
+import { int8Cosine, quantise, VectorColumns, type RowScores } from './vector-columns';
 
 /** A deterministic pseudo-random generator. */
 function rng(seed: number): () => number {
@@ -25,6 +25,19 @@ function cosine(x: number[], y: number[]): number {
     yy += y[i]! * y[i]!;
   });
   return dot / Math.sqrt(xx * yy);
+}
+
+/** A query's scores of every row, the blocks' one after another, and the blocks' groups' maxima. */
+function flat({ blocks, queryFactor }: RowScores) {
+  const rows = blocks.reduce((sum, block) => sum + block.size, 0);
+  const dot = new Int32Array(rows);
+  const factor = new Float32Array(rows);
+  for (const block of blocks) {
+    dot.set(block.dot.subarray(0, block.size), block.first);
+    factor.set(block.factor.subarray(0, block.size), block.first);
+  }
+  const maxima = blocks.flatMap((block) => [...block.maxima.subarray(0, Math.ceil(block.size / 256))]);
+  return { dot, factor, queryFactor, maxima };
 }
 
 describe('VectorColumns', () => {
@@ -57,7 +70,7 @@ describe('VectorColumns', () => {
       expect(columns.add(rows.slice(first, first + 700))).toBe(first);
     expect(columns.size).toBe(2_500);
     for (const query of vectors(5, dimensions, rng(2))) {
-      const { dot, factor, queryFactor } = columns.score(query);
+      const { dot, factor, queryFactor } = flat(columns.score(query));
       expect(dot).toHaveLength(2_500);
       const errors = rows.map((row, i) => Math.abs(dot[i]! * factor[i]! * queryFactor - cosine(query, row)));
       expect(Math.max(...errors)).toBeLessThan(0.02);
@@ -70,7 +83,7 @@ describe('VectorColumns', () => {
       [0, 0, 0, 0],
       [1, 0, 0, 0],
     ]);
-    const { dot, factor, queryFactor } = columns.score([1, 1, 0, 0]);
+    const { dot, factor, queryFactor } = flat(columns.score([1, 1, 0, 0]));
     expect([dot[0]! * factor[0]! * queryFactor, dot[1]! * factor[1]! * queryFactor]).toEqual([
       0,
       expect.closeTo(Math.SQRT1_2, 2),
@@ -94,7 +107,7 @@ describe('VectorColumns', () => {
       [-1, 1, 0, -1, 1, 0, -1, 1, 0],
       [0, 0, 0, 0, 0.5, 0, 0, 0, 0],
     ]) {
-      const { dot } = columns.score(query);
+      const { dot } = flat(columns.score(query));
       const q = quantise(query).values;
       rows.forEach((row, i) => {
         const values = quantise(row).values;
@@ -109,7 +122,7 @@ describe('VectorColumns', () => {
     const columns = new VectorColumns(dimensions);
     columns.add(rows);
     for (const query of vectors(3, dimensions, rng(5))) {
-      const { dot, factor, maxima } = columns.score(query);
+      const { dot, factor, maxima } = flat(columns.score(query));
       expect(maxima).toHaveLength(4);
       maxima.forEach((max, g) => {
         const products = Array.from(dot.subarray(g * 256, g * 256 + 256), (d, i) =>
@@ -133,7 +146,7 @@ describe('VectorColumns', () => {
       const limit = [1, 10, 20, 300][q % 4]!;
       // Fewer rows visible than held (rows staged since): they are left out.
       const visible = q % 3 ? rows.length : 4_321;
-      const { dot, factor, queryFactor } = columns.score(query);
+      const { dot, factor, queryFactor } = flat(columns.score(query));
       const scan = Array.from({ length: visible }, (_, row) => ({
         slot: row,
         score: dot[row]! * factor[row]! * queryFactor,
@@ -153,7 +166,7 @@ describe('VectorColumns', () => {
     columns.add(rows);
     const accepts = (row: number) => row % 50 === 0;
     const query = vectors(1, dimensions, rng(9))[0]!;
-    const { dot, factor, queryFactor } = columns.score(query);
+    const { dot, factor, queryFactor } = flat(columns.score(query));
     const scan = Array.from({ length: rows.length }, (_, row) => ({
       slot: row,
       score: dot[row]! * factor[row]! * queryFactor,
@@ -162,5 +175,63 @@ describe('VectorColumns', () => {
       .sort((x, y) => y.score - x.score || x.slot - y.slot)
       .slice(0, 100);
     expect(columns.nearest(query, 100, rows.length, accepts).rows()).toEqual(scan);
+  });
+
+  it('scores and ranks rows across blocks as each row alone gives, the memory growing a block at a time', () => {
+    const dimensions = 8;
+    // Blocks of 1,024, 2,048, 4,096, 8,192, then 16,384 rows; batches of 3,001 straddle edges.
+    const rows = vectors(40_000, dimensions, rng(10));
+    const quantised = rows.map(quantise);
+    const columns = new VectorColumns(dimensions);
+    const bytes: number[] = [];
+    for (let first = 0; first < rows.length; first += 3_001) {
+      expect(columns.add(rows.slice(first, first + 3_001))).toBe(first);
+      bytes.push(columns.bytes);
+    }
+    // Each growth adds the new block's columns and scratch (9 bytes and 1/64 a row here), no more.
+    const capacities = [1_024, 2_048, 4_096, 8_192, 16_384, 16_384];
+    const held = capacities.reduce((sum, rows) => sum + rows * (dimensions + 8) + rows / 64, 0);
+    expect(columns.bytes).toBeLessThanOrEqual(held + (dimensions + 8) * 8 + 65_536);
+    expect(Math.max(...bytes.slice(1).map((b, i) => b - bytes[i]!))).toBeLessThan(
+      2 * 16_384 * (dimensions + 9),
+    );
+    const accepts = (row: number) => row % 7 !== 3;
+    for (const [q, query] of vectors(4, dimensions, rng(11)).entries()) {
+      const { dot, factor, queryFactor } = flat(columns.score(query));
+      const q8 = quantise(query);
+      const exact = quantised.map((row) => row.values.reduce((sum, v, d) => sum + v * q8.values[d]!, 0));
+      expect([...dot]).toEqual(exact);
+      const scores = quantised.map((row) => int8Cosine(q8, row));
+      expect(Array.from(dot, (d, i) => d * factor[i]! * queryFactor)).toEqual(scores);
+      // Rows visible up to a block's edge, past it by part of a group, or all of them.
+      const visible = [15_360, 31_800, 40_000, 1_100][q]!;
+      const scan = quantised
+        .slice(0, visible)
+        .map((_, slot) => ({ slot, score: scores[slot]! }))
+        .filter(({ slot }) => accepts(slot))
+        .sort((x, y) => y.score - x.score || x.slot - y.slot)
+        .slice(0, 25);
+      expect(columns.nearest(query, 25, visible, accepts).rows()).toEqual(scan);
+    }
+  });
+
+  it('makes its first block for the rows expected, and scores them as columns grown from none do', () => {
+    const dimensions = 16;
+    const rows = vectors(20_000, dimensions, rng(12));
+    const expected = new VectorColumns(dimensions, 20_000);
+    const grown = new VectorColumns(dimensions);
+    expected.add(rows);
+    for (let first = 0; first < rows.length; first += 999) grown.add(rows.slice(first, first + 999));
+    // Two blocks of 16,384 rows against five of 1,024 to 16,384.
+    expect(expected.score(rows[0]!).blocks.map((block) => block.size)).toEqual([16_384, 3_616]);
+    expect(grown.score(rows[0]!).blocks.map((block) => block.size)).toEqual([
+      1_024, 2_048, 4_096, 8_192, 4_640,
+    ]);
+    for (const query of vectors(3, dimensions, rng(13))) {
+      expect(flat(expected.score(query))).toEqual(flat(grown.score(query)));
+      expect(expected.nearest(query, 50, 20_000, () => true).rows()).toEqual(
+        grown.nearest(query, 50, 20_000, () => true).rows(),
+      );
+    }
   });
 });

@@ -11,8 +11,13 @@ const PAIRS_ALIGN = 8;
 const FIRST_GROUPS = 64;
 /** A bound on an f32 product's relative rounding error (2⁻²⁴), with room. */
 const F32_ROUNDING = 2 ** -22;
-/** The first capacity, in rows; each growth doubles it. */
+/** Rows of the first block of columns, unless more are expected; each next block twice as many. */
 const FIRST_CAPACITY = 1_024;
+/**
+ * Most rows of a block of columns: 8 MB at 512 dimensions, the most a mirror holds unused; at
+ * 1,000,000 rows 62 blocks, the kernel run once each per query.
+ */
+const BLOCK_ROWS = 16_384;
 const PAGE_BYTES = 65_536;
 /** Largest magnitude of an int8 value. */
 const INT8_MAX = 127;
@@ -83,49 +88,79 @@ export function int8Cosine(query: Int8Vector, row: Int8Vector): number {
   return dot * Math.fround(row.factor) * query.factor;
 }
 
-/** A query scored against every row: row `i`'s approximate cosine is `dot[i] × factor[i] × queryFactor`. */
-export interface RowScores {
+/** A block's part of a query's scores (see {@link RowScores}). */
+export interface BlockScores {
+  /** The block's first row: its row `i` is the table's row `first + i`. */
+  first: number;
+  /** Rows the block holds. */
+  size: number;
   dot: Int32Array;
   factor: Float32Array;
-  queryFactor: number;
-  /** Per group of 256 rows (row `i` is in group `i >> 8`): its largest `dot × factor`, rounded to f32. */
+  /** Per group of 256 of the block's rows: its largest `dot × factor`, rounded to f32. */
   maxima: Float32Array;
 }
 
 /**
- * The vectors of a table's rows as int8, one column per dimension, in WebAssembly memory, scored
- * against a query by the SIMD kernel of vector-kernel.wat. Each row keeps its own scale (its
- * largest magnitude is 127), so the int8 dot product, scaled back and divided by the norms, is the
- * cosine within about 0.01 (searches through LanceDB's index score the rows it finds so too, see
- * {@link int8Cosine}). A query reads
- * only its non-zero dimensions' columns, and a row's vector costs a byte per dimension (512 bytes
- * for a local embedding, 51 MB at 100,000 rows).
+ * A query scored against every row, block by block (see {@link VectorColumns}): row `first + i` of
+ * a block has the approximate cosine `dot[i] × factor[i] × queryFactor`.
+ */
+export interface RowScores {
+  blocks: BlockScores[];
+  queryFactor: number;
+}
+
+/**
+ * Rows of a block, in memory in order: its columns (`capacity` int8 each, one per dimension),
+ * then its rows' factors (f32), the dot products' scratch (i32) and its groups' maxima (f32).
+ */
+interface Block {
+  first: number;
+  capacity: number;
+  columnsAt: number;
+  factorsAt: number;
+  dotAt: number;
+  maximaAt: number;
+}
+
+/**
+ * The vectors of a table's rows as int8 in WebAssembly memory, in blocks of rows, each block one
+ * column per dimension, scored against a query by the SIMD kernel of vector-kernel.wat. Each row
+ * keeps its own scale (its largest magnitude is 127), so the int8 dot product, scaled back and
+ * divided by the norms, is the cosine within about 0.01 (searches through LanceDB's index score
+ * the rows it finds so too, see {@link int8Cosine}). A query reads only its non-zero dimensions'
+ * columns, and a row's vector costs a byte per dimension (512 bytes for a local embedding, 51 MB
+ * at 100,000 rows).
+ *
+ * Rows come in blocks of {@link BLOCK_ROWS} (the first ones of a mirror that starts small of
+ * 1,024, 2,048 and so on), each with its own factors, scratch and groups' maxima: more rows add a
+ * block at the memory's end, and nothing held moves. With one block whose columns moved apart at
+ * each growth, a growth at 1,000,000 rows moved 500 MB and held the event loop seconds.
  */
 export class VectorColumns {
-  private capacity = 0;
   private rows = 0;
-  private memory!: WebAssembly.Memory;
-  private kernel!: Kernel;
-  /**
-   * Byte offsets in memory: the query's (dimension, weight) pairs, the factors, the dot products,
-   * the groups' maxima, the columns (last: growing moves them alone).
-   */
+  private readonly memory: WebAssembly.Memory;
+  private readonly kernel: Kernel;
+  /** The query's (dimension, weight) pairs, at offset 0; the blocks follow. */
   private readonly queryAt = 0;
-  private factorsAt = 0;
-  private dotAt = 0;
-  private maximaAt = 0;
-  private columnsAt = 0;
-  /** Per row: its scale divided by its norm (0 for a zero vector; rows past the last are 0). */
-  private factors = new Float32Array(0);
+  private readonly blocks: Block[] = [];
+  /** Each group of 256 rows' block, by the group's number (row `i` is in group `i >> 8`). */
+  private readonly groupBlocks: number[] = [];
+  /** Where the memory's next block goes. */
+  private end: number;
   /** A batch's vectors as int8, row by row, before they are written column by column (scratch). */
   private quantised = new Int8Array(0);
+  /** Views of the blocks' scores, made again once a block is added (growth detaches the buffer). */
+  private views: { buffer: ArrayBuffer; blocks: BlockScores[] } | null = null;
 
-  /** Columns of `dimensions`, their memory made for `rows` rows (more as they come). */
+  /** Columns of `dimensions`, their first block made for `rows` rows (more come in more blocks). */
   constructor(
     readonly dimensions: number,
-    rows = 0,
+    private readonly expected = 0,
   ) {
-    this.grow(Math.max(rows, FIRST_CAPACITY));
+    this.end = (dimensions + PAIRS_ALIGN) * 8;
+    this.memory = new WebAssembly.Memory({ initial: Math.ceil(this.end / PAGE_BYTES) });
+    const instance = new WebAssembly.Instance(kernelModule, { docqa: { memory: this.memory } });
+    this.kernel = instance.exports as unknown as Kernel;
   }
 
   get size(): number {
@@ -158,25 +193,36 @@ export class VectorColumns {
     const dimensions = this.dimensions;
     if (values.length < count * dimensions)
       throw new Error(`${count} vectors of ${dimensions} dimensions expected`);
-    // A quarter more at a time: a large mirror's next rows are an import's, not as many again.
-    if (this.rows + count > this.capacity)
-      this.grow(Math.max(this.rows + count, this.capacity + Math.ceil(this.capacity / 4)));
-    if (this.quantised.length < count * dimensions) this.quantised = new Int8Array(count * dimensions);
-    const quantised = this.quantised;
-    for (let r = 0; r < count; r++)
-      this.factors[first + r] = quantiseInto(values, r * dimensions, dimensions, quantised, r * dimensions);
-    const columns = new Int8Array(this.memory.buffer, this.columnsAt);
-    for (let d = 0; d < dimensions; d++) {
-      const column = d * this.capacity + first;
-      for (let r = 0; r < count; r++) columns[column + r] = quantised[r * dimensions + d]!;
+    for (let done = 0; done < count;) {
+      const block = this.blockAt(this.rows);
+      const at = this.rows - block.first;
+      const n = Math.min(count - done, block.capacity - at);
+      if (this.quantised.length < n * dimensions) this.quantised = new Int8Array(n * dimensions);
+      const quantised = this.quantised;
+      const { buffer } = this.memory;
+      const factors = new Float32Array(buffer, block.factorsAt, block.capacity);
+      for (let r = 0; r < n; r++)
+        factors[at + r] = quantiseInto(
+          values,
+          (done + r) * dimensions,
+          dimensions,
+          quantised,
+          r * dimensions,
+        );
+      const columns = new Int8Array(buffer, block.columnsAt, dimensions * block.capacity);
+      for (let d = 0; d < dimensions; d++) {
+        const column = d * block.capacity + at;
+        for (let r = 0; r < n; r++) columns[column + r] = quantised[r * dimensions + d]!;
+      }
+      this.rows += n;
+      done += n;
     }
-    this.rows += count;
     return first;
   }
 
   /**
-   * Every row's int8 dot product with `query` (the arrays are the store's until the next call).
-   * Zero for a query with no non-zero value.
+   * Every row's int8 dot product with `query`, block by block (the arrays are the store's until
+   * the next call). Zero for a query with no non-zero value.
    */
   score(query: ArrayLike<number>): RowScores {
     if (query.length !== this.dimensions)
@@ -191,15 +237,14 @@ export class VectorColumns {
       nz++;
     }
     pairs.fill(0, nz * 2);
-    const n = Math.ceil(this.rows / ROW_ALIGN) * ROW_ALIGN;
-    const { columnsAt, capacity, queryAt, dotAt, factorsAt, maximaAt } = this;
-    this.kernel.score(columnsAt, capacity, n, queryAt, nz, dotAt, factorsAt, maximaAt);
-    return {
-      dot: new Int32Array(this.memory.buffer, dotAt, this.rows),
-      factor: this.factors,
-      queryFactor: factor,
-      maxima: new Float32Array(this.memory.buffer, maximaAt, Math.ceil(this.rows / GROUP_ROWS)),
-    };
+    const scores = this.blockViews();
+    for (const [b, block] of this.blocks.entries()) {
+      const n = Math.ceil(scores[b]!.size / ROW_ALIGN) * ROW_ALIGN;
+      if (!n) continue;
+      const { columnsAt, capacity, dotAt, factorsAt, maximaAt } = block;
+      this.kernel.score(columnsAt, capacity, n, this.queryAt, nz, dotAt, factorsAt, maximaAt);
+    }
+    return { blocks: scores, queryFactor: factor };
   }
 
   /**
@@ -220,12 +265,13 @@ export class VectorColumns {
     visible: number,
     accepts: (row: number) => boolean,
   ): BestRows {
-    const { dot, factor, queryFactor, maxima } = this.score(query);
+    const { blocks, queryFactor } = this.score(query);
     const groups = Math.ceil(Math.min(visible, this.rows) / GROUP_ROWS);
     // Each group's bound on `dot × factor × queryFactor` (exact products in float64, as scored below).
     const bounds = new Float64Array(groups);
-    for (let g = 0; g < groups; g++)
-      bounds[g] = (maxima[g]! + Math.abs(maxima[g]!) * F32_ROUNDING) * queryFactor;
+    for (const { first, maxima } of blocks)
+      for (let j = 0, g = first / GROUP_ROWS; j < maxima.length && g < groups; j++, g++)
+        bounds[g] = (maxima[j]! + Math.abs(maxima[j]!) * F32_ROUNDING) * queryFactor;
     const best = new BestRows(limit);
     let read = 0;
     for (let wanted = FIRST_GROUPS; read < groups; wanted *= 4) {
@@ -235,9 +281,10 @@ export class VectorColumns {
       for (; read < ranked.length; read++) {
         const { slot: group, score: bound } = ranked[read]!;
         if (bound < best.floor) return best;
+        const { first, dot, factor } = blocks[this.groupBlocks[group]!]!;
         const end = Math.min(visible, (group + 1) * GROUP_ROWS);
         for (let row = group * GROUP_ROWS; row < end; row++) {
-          const score = dot[row]! * factor[row]! * queryFactor;
+          const score = dot[row - first]! * factor[row - first]! * queryFactor;
           if (score >= best.floor && accepts(row)) best.offer(row, score);
         }
       }
@@ -245,41 +292,52 @@ export class VectorColumns {
     return best;
   }
 
-  /**
-   * Makes room for `capacity` rows in the same memory, grown in place (V8 reserves a WebAssembly
-   * memory's address space, so growing copies nothing): the columns move apart from the last one
-   * down, each to its new offset after the larger factors, dot products and groups' maxima. A copy
-   * into a new memory would hold both at once: 1.5 GB for a moment at 1,000,000 rows.
-   */
-  private grow(capacity: number): void {
-    capacity = Math.ceil(capacity / GROUP_ROWS) * GROUP_ROWS;
-    const factorsAt = (this.dimensions + PAIRS_ALIGN) * 8;
+  /** The block of row `row` (the next row at most), a new one at the memory's end if none is. */
+  private blockAt(row: number): Block {
+    const last = this.blocks.at(-1);
+    if (last && row < last.first + last.capacity) return last;
+    // The first block is made for the rows expected; then each twice the last, up to BLOCK_ROWS.
+    const rows = last ? last.capacity * 2 : Math.max(this.expected, FIRST_CAPACITY);
+    const capacity = Math.min(BLOCK_ROWS, Math.ceil(rows / GROUP_ROWS) * GROUP_ROWS);
+    const columnsAt = this.end;
+    const factorsAt = columnsAt + this.dimensions * capacity;
     const dotAt = factorsAt + capacity * 4;
     const maximaAt = dotAt + capacity * 4;
-    const columnsAt = maximaAt + (capacity / GROUP_ROWS) * 4;
-    const bytes = columnsAt + this.dimensions * capacity;
-    if (!this.capacity) {
-      this.memory = new WebAssembly.Memory({ initial: Math.ceil(bytes / PAGE_BYTES) });
-      const instance = new WebAssembly.Instance(kernelModule, { docqa: { memory: this.memory } });
-      this.kernel = instance.exports as unknown as Kernel;
-    } else {
-      const pages = Math.ceil(bytes / PAGE_BYTES) - this.memory.buffer.byteLength / PAGE_BYTES;
-      if (pages > 0) this.memory.grow(pages);
-      const memory = new Int8Array(this.memory.buffer);
-      for (let d = this.dimensions - 1; d >= 0; d--) {
-        const from = this.columnsAt + d * this.capacity;
-        memory.copyWithin(columnsAt + d * capacity, from, from + this.rows);
-      }
-    }
-    // The factors stay where they are; those past the last row (which the kernel reads up to a
-    // multiple of 16 rows) are 0, whatever the memory held there.
-    const factors = new Float32Array(this.memory.buffer, factorsAt, capacity);
-    factors.fill(0, this.rows);
-    this.capacity = capacity;
-    this.factorsAt = factorsAt;
-    this.dotAt = dotAt;
-    this.maximaAt = maximaAt;
-    this.columnsAt = columnsAt;
-    this.factors = factors;
+    this.end = maximaAt + (capacity / GROUP_ROWS) * 4;
+    // V8 reserves a WebAssembly memory's address space: growing it copies nothing, and the new
+    // pages (the block's factors past its last row, which the kernel reads up to a multiple of
+    // 16 rows, included) are 0.
+    const pages = Math.ceil(this.end / PAGE_BYTES) - this.memory.buffer.byteLength / PAGE_BYTES;
+    if (pages > 0) this.memory.grow(pages);
+    const block = {
+      first: last ? last.first + last.capacity : 0,
+      capacity,
+      columnsAt,
+      factorsAt,
+      dotAt,
+      maximaAt,
+    };
+    this.blocks.push(block);
+    for (let g = 0; g < capacity / GROUP_ROWS; g++) this.groupBlocks.push(this.blocks.length - 1);
+    return block;
+  }
+
+  /** Views of each block's scores and factors over the memory's buffer, with its rows held. */
+  private blockViews(): BlockScores[] {
+    const { buffer } = this.memory;
+    if (this.views?.buffer !== buffer || this.views.blocks.length !== this.blocks.length)
+      this.views = {
+        buffer,
+        blocks: this.blocks.map(({ first, capacity, factorsAt, dotAt, maximaAt }) => ({
+          first,
+          size: 0,
+          dot: new Int32Array(buffer, dotAt, capacity),
+          factor: new Float32Array(buffer, factorsAt, capacity),
+          maxima: new Float32Array(buffer, maximaAt, capacity / GROUP_ROWS),
+        })),
+      };
+    for (const scores of this.views.blocks)
+      scores.size = Math.max(0, Math.min(scores.dot.length, this.rows - scores.first));
+    return this.views.blocks;
   }
 }

@@ -9,7 +9,8 @@
  * (time, bytes per chunk by part, the process's RSS), searches per mode through it, and searches
  * while the writer appends `--import` more chunks (in jobs of 1,000, as ingestion writes them) and
  * for `--after-seconds` after: the mirror takes them in by row id, staged in slices while searches
- * get the version it holds.
+ * get the version it holds; for each stretch, the event loop's delay (its longest stall), the
+ * slices of catching up (how long each held the event loop) and the searcher's peak RSS.
  *
  *   npm run bench:mirror-scale [-- --chunks 1000000 --import 100000 --after-seconds 60]
  *
@@ -20,6 +21,7 @@ import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { monitorEventLoopDelay, type IntervalHistogram } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import * as lancedb from '@lancedb/lancedb';
 import type { SearchMode } from '@docqa/contracts';
@@ -64,6 +66,16 @@ const percentile = (sorted: number[], p: number) =>
 const p50p95 = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   return `${percentile(sorted, 0.5).toFixed(1)} | ${percentile(sorted, 0.95).toFixed(1)} | ${percentile(sorted, 0.99).toFixed(1)}`;
+};
+
+/** A stretch's event loop delay (how long a timer due every 1 ms waited), p99 and max, in ms. */
+const held = (delay: IntervalHistogram) =>
+  `${(delay.percentile(99) / 1e6).toFixed(0)} / ${(delay.max / 1e6).toFixed(0)}`;
+
+/** Slices of catching up: their count, p50, p99 and longest, in ms. */
+const sliceTimes = (ms: number[]) => {
+  const sorted = [...ms].sort((a, b) => a - b);
+  return `${ms.length}, ${[0.5, 0.99].map((p) => percentile(sorted, p).toFixed(1)).join(' / ')} / ${(sorted.at(-1) ?? NaN).toFixed(1)}`;
 };
 
 /** What the writer tells the searcher. */
@@ -160,6 +172,9 @@ async function main(): Promise<void> {
     const builds: { ms: number; rows: number; bytes?: MirrorBytes }[] = [];
     const caughtUp: { added: number; rebuilt: boolean; ms: number }[] = [];
     const rssBefore = process.memoryUsage().rss;
+    // Slices of catching up (how long each held the event loop), per stretch of the import.
+    const slices = { during: [] as number[], after: [] as number[] };
+    let stretch: keyof typeof slices = 'during';
     searcher = await EmbeddedStore.open(dir, {
       searchMirror: {
         caughtUp: (info) => {
@@ -167,6 +182,7 @@ async function main(): Promise<void> {
           if (info.rebuilt) builds.push(info);
         },
         failed: (error) => console.error(error),
+        sliced: (ms) => slices[stretch].push(ms),
       },
     });
     const started = performance.now();
@@ -188,7 +204,17 @@ async function main(): Promise<void> {
 
     // The import: jobs of 1,000 chunks appended one after another while hybrid searches go on.
     const stretches = { during: [] as number[], after: [] as number[] };
-    let stretch: keyof typeof stretches = 'during';
+    slices.during = [];
+    // The longest the event loop was held (a search waits behind it), the peak RSS, per stretch.
+    const delays = {
+      during: monitorEventLoopDelay({ resolution: 1 }),
+      after: monitorEventLoopDelay({ resolution: 1 }),
+    };
+    const peakRss = { during: 0, after: 0 };
+    const sampleRss = setInterval(() => {
+      peakRss[stretch] = Math.max(peakRss[stretch], process.memoryUsage().rss);
+    }, 250);
+    delays.during.enable();
     let searching = true;
     const searches = (async () => {
       while (searching) stretches[stretch].push(await search('hybrid'));
@@ -197,10 +223,14 @@ async function main(): Promise<void> {
     const caughtUpBefore = caughtUp.length;
     writer.send('import' satisfies SearcherMessage);
     const importSeconds = (await told(writer, 'imported')).seconds;
+    delays.during.disable();
     stretch = 'after';
+    delays.after.enable();
     await new Promise((resolve) => setTimeout(resolve, AFTER_SECONDS * 1000));
     searching = false;
     await searches;
+    delays.after.disable();
+    clearInterval(sampleRss);
     const during = caughtUp.slice(caughtUpBefore);
     const catchUpMs = during.map((c) => c.ms).sort((a, b) => a - b);
 
@@ -220,10 +250,10 @@ async function main(): Promise<void> {
       '',
       `An import while searching: ${IMPORT.toLocaleString('en')} chunks appended in ${IMPORT / JOB} writes of ${JOB.toLocaleString('en')} (as ingest jobs write them; ${importSeconds.toFixed(0)} s) by the writer process, hybrid searches one after another in the searching process all along and for ${AFTER_SECONDS} s after. The mirror caught up ${during.length} times, ${during.filter((c) => c.rebuilt).length} of them built afresh, each in ${percentile(catchUpMs, 0.5)} ms at p50 and ${percentile(catchUpMs, 0.9)} ms at p90 (from reading the table's version to publishing; target: hybrid p95 ≤ 20 ms):`,
       '',
-      '| hybrid searches | count | p50 ms | p95 ms | p99 ms |',
-      '|---|---|---|---|---|',
-      `| during the import | ${stretches.during.length} | ${p50p95(stretches.during)} |`,
-      `| ${AFTER_SECONDS} s after | ${stretches.after.length} | ${p50p95(stretches.after)} |`,
+      '| hybrid searches | count | p50 ms | p95 ms | p99 ms | event loop delay p99 / max ms | slices of catching up: count, p50 / p99 / longest ms | peak RSS |',
+      '|---|---|---|---|---|---|---|---|',
+      `| during the import | ${stretches.during.length} | ${p50p95(stretches.during)} | ${held(delays.during)} | ${sliceTimes(slices.during)} | ${mb(peakRss.during)} |`,
+      `| ${AFTER_SECONDS} s after | ${stretches.after.length} | ${p50p95(stretches.after)} | ${held(delays.after)} | ${sliceTimes(slices.after)} | ${mb(peakRss.after)} |`,
     ].join('\n');
     reportBenchSection(
       `Search mirror at ${TOTAL.toLocaleString('en')} chunks`,
