@@ -1,10 +1,12 @@
 import type { SearchResult } from '@docqa/contracts';
 import { contextDocuments, numberedSources } from './citations';
 import { onTopic, standaloneQuery, topicSources } from './follow-up';
+import { newBeforeSaid } from './follow-up-news';
 import type { AnswerChunk, AnswerInput, Answerer } from './answer-types';
 import { NOT_FOUND_ANSWER } from './answer-types';
 import { inAskersLanguage } from './fixed-phrases';
-import { rankSections, termWeights, type TermWeights } from './passage-choice';
+import { rankSections, termWeights, unknownNames, type TermWeights } from './passage-choice';
+import { qualifierNames } from './qualifier-names';
 import { chooseWindow } from './passage-window';
 import { answeringOrder } from './not-covered';
 import { pieces } from './pieces';
@@ -92,10 +94,12 @@ export class ExtractiveAnswerer implements Answerer {
     const kind = questionKind(input.question);
     const own = query === input.question ? undefined : input.question;
     const found = await searchPassages(this.retriever, input, query, this.topK);
-    const more = await this.pagePassages(input, query, found, kind, own);
+    // What the turn before answered, which a follow-up does not ask again.
+    const said = own ? input.history.at(-1)?.answer : undefined;
+    const more = await this.pagePassages(input, query, found, kind, own, said);
     const results = [...found, ...more];
     yield { type: 'status', status: 'generating' };
-    const { text, cited, quoted } = this.compose(query, found, kind, own, more);
+    const { text, cited, quoted } = this.compose(query, found, kind, own, more, said);
     for (const piece of pieces(inAskersLanguage(text, input.locale), this.wordsPerDelta)) {
       if (input.signal?.aborted) throw new Error('answer aborted');
       yield { type: 'delta', text: piece };
@@ -119,11 +123,12 @@ export class ExtractiveAnswerer implements Answerer {
     found: SearchResult[],
     kind: QuestionKind,
     question?: string,
+    said?: string,
   ): Promise<SearchResult[]> {
     const task = asksForTask(question ?? query, kind);
     if (task && !found.some((r) => CODE_BLOCK.test(r.text))) return [];
     if (!task && kind !== 'what' && kind !== 'which') return [];
-    const choice = this.rank(query, found, question, kind);
+    const choice = this.rank(query, found, question, kind, said);
     if (!choice) return [];
     const order = answeringOrder(
       choice.ranked,
@@ -166,7 +171,14 @@ export class ExtractiveAnswerer implements Answerer {
    * The retrieved sections ranked for a question, with the question's term weights and the names
    * it writes; undefined when the question has no content words or nothing was retrieved.
    */
-  private rank(query: string, results: SearchResult[], question?: string, kind = questionKind(query)) {
+  private rank(
+    query: string,
+    results: SearchResult[],
+    question?: string,
+    kind = questionKind(query),
+    /** The previous answer, for a follow-up (see `newBeforeSaid`). */
+    said?: string,
+  ) {
     const wanted = [...new Set(terms(query))];
     const ranks = new Map(results.map((r, i) => [r.chunk_id, i]));
     const passages = sectionPassages(contextDocuments(results), ranks);
@@ -174,13 +186,22 @@ export class ExtractiveAnswerer implements Answerer {
     // Names of the follow-up's own words: the topic it borrowed was looked up in its turn.
     const names = nameTerms(question ?? query);
     const weights = termWeights(wanted, passages, question ? new Set(terms(question)) : undefined, names);
-    const ranked = onTopic(
+    const topical = onTopic(
       rankSections(passages, weights, kind, questionIntent(question ?? query)),
       question ? wanted.filter((t) => !terms(question).includes(t)) : [],
     );
+    const ranked =
+      question && said ? newBeforeSaid(topical, said, weights, new Set(terms(question))) : topical;
+    // A name that only says which kind of the best section's subject is meant is not what is asked.
+    const kinds = qualifierNames(
+      terms(question ?? query),
+      unknownNames(names, passages),
+      ranked[0]?.passage,
+      kind,
+    );
     return {
       passages,
-      names,
+      names: new Set([...names].filter((t) => !kinds.has(t))),
       platforms: platformTerms(question ?? query),
       literals: literalTokens(question ?? query),
       weights,
@@ -200,13 +221,17 @@ export class ExtractiveAnswerer implements Answerer {
      * be quoted from them; they do not change which section answers.
      */
     more: SearchResult[] = [],
+    /** A follow-up's previous answer (see `newBeforeSaid`). */
+    said?: string,
   ): ComposedAnswer {
-    const choice = this.rank(query, results, question, kind);
+    const choice = this.rank(query, results, question, kind, said);
     if (!choice) return { text: NOT_FOUND_ANSWER, cited: [], quoted: new Map() };
     const { passages, names, weights } = choice;
     const ranked = answeringOrder(choice.ranked, names, passages, choice.platforms, choice.literals);
     if (!ranked) return { text: NOT_FOUND_ANSWER, cited: [], quoted: new Map() };
-    const commands = more.length ? this.rank(query, [...results, ...more], question, kind)!.ranked : ranked;
+    const commands = more.length
+      ? this.rank(query, [...results, ...more], question, kind, said)!.ranked
+      : ranked;
     const first = wholer(ranked[0]!, commands);
     // A "how do I…" question answered by steps under headings naming all its words needs no other section.
     const procedure = kind === 'how' && isProcedureFor(first.passage, weights);

@@ -1,5 +1,6 @@
 import { equivalentStrength } from './equivalent-terms';
 import { intentFit, type Intent } from './question-intent';
+import { holdsOtherForm } from './plural-forms';
 import type { QuestionKind } from './question-kind';
 import { terms, withoutStringLiterals } from './text';
 import { termPairs, type SectionPassage, type Unit } from './section-passage';
@@ -146,7 +147,7 @@ export function rankSections(
         );
       for (const [term, weight] of weights) {
         const strength = strengthOf(term) || equivalentStrength(term, strengthOf);
-        if (strength) coverage += weight;
+        if (strength || holdsOtherForm(term, strengthOf)) coverage += weight;
         matched += weight * strength;
       }
       const phrase = PHRASE_STRENGTH * phraseWeight(passage, weights);
