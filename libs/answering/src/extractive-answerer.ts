@@ -203,6 +203,7 @@ export class ExtractiveAnswerer implements Answerer {
     const procedure = kind === 'how' && isProcedureFor(first.passage, weights);
     const task = asksForTask(question ?? query, kind);
     const found = secondPassage(first, ranked, weights, task, procedure, commands);
+    // A command's option help says what can be typed, its page's synopsis how (see `withUsage`).
     const next = task ? withUsage(first, found, commands, weights) : found;
     const second = next && wholer(next, commands);
     if (second) {
