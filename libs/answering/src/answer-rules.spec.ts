@@ -126,12 +126,12 @@ describe('a near tie that gives a command', () => {
     'When running in background mode the user will have to stop the mount manually:\n\n```console\n# Linux\nfusermount -u /path/to/local/mount\n```\n\nThe umount operation can fail, for example when the mountpoint is busy. The size of the mounted file system will be set according to information retrieved from the remote, the same as returned by the `rclone about` command.',
   );
 
-  it('has its page searched, and its section quoted with the part that gives the command', async () => {
+  it('has its page searched with the best one’s, in one search, and its section quoted with the part that gives the command', async () => {
     const retriever = pageSearcher([MOUNT_LATER, GUI], [MOUNT_START]);
     const { text } = await askExtractive('How do I mount a remote as a local folder?', retriever);
     expect(text).toContain('rclone mount remote:path/to/files /path/to/local/mount');
     const pages = retriever.queries.flatMap((q) => q.filters.filter((f) => f.property === 'document_id'));
-    expect(pages.map((f) => f.value)).toEqual(['gui', 'rclone_mount']);
+    expect(pages.map((f) => f.value)).toEqual([['gui', 'rclone_mount']]);
   });
 });
 

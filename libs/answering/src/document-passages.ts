@@ -5,30 +5,34 @@ import { PHRASING, type ScoredSection, type TermWeights } from './passage-choice
 import type { SectionPassage } from './section-passage';
 
 /**
- * More passages of one document for `query`: a hybrid search within the document (the question's
- * filters and its `document_id`), without the passages already retrieved. A docs page often
- * gives the command or setting of a task in a section of its own ("Configuration Example",
- * "Usage") that shares few of the question's words, while its introduction or option table,
- * which do, is what the first search found.
+ * More passages of one document or a few for `query`: one hybrid search within them (the
+ * question's filters and their `document_id`s), without the passages already retrieved. A docs
+ * page often gives the command or setting of a task in a section of its own ("Configuration
+ * Example", "Usage") that shares few of the question's words, while its introduction or option
+ * table, which do, is what the first search found.
  */
 export async function documentPassages(
   retriever: Searcher,
   input: AnswerInput,
   query: string,
-  documentId: string,
+  documentIds: string | string[],
   have: SearchResult[],
   limit: number,
 ): Promise<SearchResult[]> {
+  const ids = [documentIds].flat();
   const { results } = await retriever.search({
     tenants: [input.tenant],
     query,
     mode: 'hybrid',
-    filters: [...input.filters, { type: 'eq', property: 'document_id', value: documentId }],
+    filters: [
+      ...input.filters,
+      { type: 'eq', property: 'document_id', value: ids.length === 1 ? ids[0]! : ids },
+    ],
     version: input.version,
     limit,
   });
   const seen = new Set(have.map((r) => r.chunk_id));
-  return results.filter((r) => r.document_id === documentId && !seen.has(r.chunk_id));
+  return results.filter((r) => ids.includes(r.document_id) && !seen.has(r.chunk_id));
 }
 
 /**

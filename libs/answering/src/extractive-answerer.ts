@@ -15,8 +15,9 @@ import { asksForTask, questionKind, type QuestionKind } from './question-kind';
 import { quotePassage } from './quote-passage';
 import { searchPassages } from './search-passages';
 import { documentPassages, headedBy, wholer } from './document-passages';
+import { commandPages, withUsage } from './page-parts';
 import { unsaid } from './quote-once';
-import { answersBeside, hasCode, isProcedureFor, NEAR_TIE, secondPassage } from './second-passage';
+import { answersBeside, isProcedureFor, NEAR_TIE, secondPassage } from './second-passage';
 import { sectionPassages, type SectionPassage, type Unit } from './section-passage';
 import type { Searcher } from '@docqa/retrieval';
 import { literalTokens, nameTerms, platformTerms, terms } from './text';
@@ -110,11 +111,12 @@ export class ExtractiveAnswerer implements Answerer {
   }
 
   /**
-   * More passages of the best section's page (see `documentPassages`): for a how-do-I whose best
-   * section gives no command or setting, the page's passages for the question, where the page may
-   * give it (none when no retrieved section holds a code block: docs that write no commands, a TV
-   * manual, have no command section to find, and the second search would cost each of their
-   * answers); for a what-is or which question whose best section's headings name what it asks
+   * More passages of the best section's page (see `documentPassages`): for a how-do-I, the
+   * passages for the question of the pages where the part that gives its command may be (see
+   * `commandPages`: the best section's when it gives none, a near runner-up's that lists only
+   * options), in one search (none when no retrieved section holds a code block: docs that write
+   * no commands, a TV manual, have no command section to find, and the second search would cost
+   * each of their answers); for a what-is or which question whose best section's headings name what it asks
    * (see `headedBy`), the page's passages for that section's heading, which hold its opening.
    */
   private async pagePassages(
@@ -141,21 +143,10 @@ export class ExtractiveAnswerer implements Answerer {
     if (!order || !first) return [];
     const page = first.passage.chunk.document_id;
     if (task) {
-      if (hasCode(first.passage)) return [];
-      // A runner-up about as good on another page that gives a command: its page may hold the
-      // part of its section that gives the command for what was asked (a command's synopsis).
-      const tie = order[1];
-      const pages =
-        tie &&
-        tie.passage.doc !== first.passage.doc &&
-        tie.score >= NEAR_TIE * first.score &&
-        hasCode(tie.passage)
-          ? [page, tie.passage.chunk.document_id]
-          : [page];
-      const more = await Promise.all(
-        pages.map((id) => documentPassages(this.retriever, input, query, id, found, this.topK)),
-      );
-      return more.flat();
+      const pages = commandPages(order);
+      return pages.length
+        ? documentPassages(this.retriever, input, query, pages, found, this.topK * pages.length)
+        : [];
     }
     // A definition or a list under a heading that names what is asked: the rest of that section,
     // found by its heading, as its opening may not have been retrieved.
@@ -236,7 +227,9 @@ export class ExtractiveAnswerer implements Answerer {
     // A "how do I…" question answered by steps under headings naming all its words needs no other section.
     const procedure = kind === 'how' && isProcedureFor(first.passage, weights);
     const task = asksForTask(question ?? query, kind);
-    const next = secondPassage(first, ranked, weights, task, procedure, commands);
+    const found = secondPassage(first, ranked, weights, task, procedure, commands);
+    // A command's option help says what can be typed, its page's synopsis how (see `withUsage`).
+    const next = task ? withUsage(first, found, commands, weights) : found;
     const second = next && wholer(next, commands);
     if (second) {
       const shared = Math.round(this.targetWords * SHARED_BUDGET);

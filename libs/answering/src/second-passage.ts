@@ -95,7 +95,7 @@ export function commandPassage(
  * Whether a section's code (strings aside) or its own heading holds a word of the question that is not only its phrasing: the example's `addPrefix:` for "add a
  * prefix", not a TLS example beside it on the page.
  */
-function namesSubject(passage: SectionPassage, weights: TermWeights): boolean {
+export function namesSubject(passage: SectionPassage, weights: TermWeights): boolean {
   return namedBy(passage, passage.sectionTerms, weights) > 0;
 }
 

@@ -22,8 +22,8 @@ export function passage(doc: string, section: string, text: string, title = doc)
 }
 
 /**
- * A search that finds `first` for any question and, within a document (the `document_id` filter
- * the answerer adds), that document's passages of `page`; it records its queries.
+ * A search that finds `first` for any question and, within documents (the `document_id` filter
+ * the answerer adds, one id or several), their passages of `page`; it records its queries.
  */
 export function pageSearcher(first: SearchResult[], page: SearchResult[] = []) {
   const queries: SearchQuery[] = [];
@@ -32,7 +32,8 @@ export function pageSearcher(first: SearchResult[], page: SearchResult[] = []) {
     search: async (query: SearchQuery) => {
       queries.push(query);
       const within = query.filters.find((f) => f.property === 'document_id');
-      const results = within ? page.filter((r) => r.document_id === within.value) : first;
+      const ids = within ? [within.value].flat() : [];
+      const results = within ? page.filter((r) => ids.includes(r.document_id)) : first;
       return { results: results.slice(0, query.limit), took_ms: 0 };
     },
   };
