@@ -73,4 +73,13 @@ describe('compounds in what is indexed', () => {
     const asQuery = await embedder.embedQuery('Set basicAuth.users to the list of users.');
     expect(cosine(query, document!)).toBeGreaterThan(cosine(query, asQuery) + 0.1);
   });
+
+  it('embeds a document with its symbols’ names, so "a tilde" comes closer to `~`', async () => {
+    const embedder = new LocalEmbedder();
+    const cosine = (a: number[], b: number[]) => a.reduce((s, x, i) => s + x * b[i]!, 0);
+    const query = await embedder.embedQuery('save with a tilde instead of a caret');
+    const text = "Save with **'~'** rather than the default **'^'**.";
+    const [document] = await embedder.embedDocuments([text]);
+    expect(cosine(query, document!)).toBeGreaterThan(cosine(query, await embedder.embedQuery(text)) + 0.1);
+  });
 });
