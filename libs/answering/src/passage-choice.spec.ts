@@ -143,6 +143,30 @@ describe('rankSections', () => {
     expect(ranked[0]!.passage).toBe(gold);
   });
 
+  it('finds a symbol a question names in words in the section that gives it ("a tilde", `~`)', () => {
+    const question = 'How do I save dependencies with a tilde instead of a caret?';
+    const other = page(
+      'pnpm add',
+      '--save-exact, -E',
+      'Saved dependencies will be configured with an exact version rather than using the default semver range operator.',
+      0,
+    );
+    const gold = page(
+      'Other Settings',
+      'savePrefix',
+      "* Default: **'^'**\n* Type: **'^'**, **'~'**\n\nConfigure how versions of packages installed to a `package.json` file get prefixed: `pnpm config set save-prefix='~'`.",
+      1,
+    );
+    const passages = [other, gold];
+    const ranked = rankSections(
+      passages,
+      termWeights(terms(question), passages),
+      'how',
+      questionIntent(question),
+    );
+    expect(ranked[0]!.passage).toBe(gold);
+  });
+
   it('takes a list item whose lead names the option for its definition ("What does REDIS_PREFIX do?")', () => {
     const question = 'What does REDIS_PREFIX do?';
     const mentions = page(

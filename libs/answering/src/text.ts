@@ -1,4 +1,4 @@
-import { compoundParts, words } from '@docqa/tokenize';
+import { readerWords, words } from '@docqa/tokenize';
 
 const STOP = new Set(
   'a about all also am an and any are as at be been both but by can could do does did each either for from had has have how i if in into is it its just me more most my of on or other our over should so some such than that the their them then there these they this those to too us very was we were what when where which who whom why will with would you your'.split(
@@ -21,13 +21,13 @@ export function terms(text: string): string[] {
 const ASKERS_WORDS = new Map([['custom', 'own']]);
 
 /**
- * The {@link terms} of a document's text, then those of its compounds (`basicAuth`: `basic`,
- * `auth`, see `compoundParts`), and the words askers use for its terms (see
- * {@link ASKERS_WORDS}): a question's words find an option or page named in one. A question's own
- * terms stay as written, so its "OpenAI" does not become "open" and "ai".
+ * The {@link terms} of a document's text, then those of the words a reader writes for its names
+ * (`basicAuth`: `basic`, `auth`; `'~'`: `tilde`, see `readerWords`), and the words askers use
+ * for its terms (see {@link ASKERS_WORDS}): a question's words find an option or page named in
+ * one. A question's own terms stay as written, so its "OpenAI" does not become "open" and "ai".
  */
 export function documentTerms(text: string): string[] {
-  const parts = compoundParts(text);
+  const parts = readerWords(text);
   const found = parts ? [...terms(text), ...terms(parts)] : terms(text);
   const asked = found.flatMap((t) => ASKERS_WORDS.get(t) ?? []);
   return asked.length ? [...found, ...asked] : found;

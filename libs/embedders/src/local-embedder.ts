@@ -1,5 +1,5 @@
 import type { Embedder } from './embedder';
-import { compoundParts, fnv1a, stem, words } from '@docqa/tokenize';
+import { fnv1a, readerWords, stem, words } from '@docqa/tokenize';
 
 /** Default size of local embeddings. */
 export const LOCAL_DIMENSIONS = 512;
@@ -24,12 +24,13 @@ export class LocalEmbedder implements Embedder {
   }
 
   /**
-   * A document's text is embedded with the words of its compounds added (`basicAuth`: "basic
-   * auth", see `compoundParts`), so a question in words finds the option or page named in one;
-   * a query is embedded as written, so a name such as "OpenAI" does not turn into common words.
+   * A document's text is embedded with the words a reader writes for its names added
+   * (`basicAuth`: "basic auth", `'~'`: "tilde", see `readerWords`), so a question in words finds
+   * the option or page named in one; a query is embedded as written, so a name such as "OpenAI"
+   * does not turn into common words.
    */
   embedDocument(text: string): number[] {
-    const parts = compoundParts(text);
+    const parts = readerWords(text);
     return this.embed(parts ? `${text}\n${parts}` : text);
   }
 

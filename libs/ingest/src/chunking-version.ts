@@ -13,6 +13,7 @@
  * AsciiDoc and reStructuredText converted, setext headings written as ATX ones, headings' custom
  * `{#id}` anchors kept; 6: Markdown's inline HTML anchors as their text (or a Markdown link),
  * `<br />` as a space; 7: camelCase and PascalCase compounds' words (`basicAuth`: "basic auth")
- * added to a chunk's search text and to what its vector is embedded from.
+ * added to a chunk's search text and to what its vector is embedded from; 8: the names of symbols
+ * written as values (`'~'`: "tilde", `^1.2.3`: "caret") added there too.
  */
-export const CHUNKING_VERSION = 7;
+export const CHUNKING_VERSION = 8;

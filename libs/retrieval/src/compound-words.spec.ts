@@ -1,6 +1,7 @@
 import { searchText } from './chunk';
 import { LocalEmbedder } from '@docqa/embedders';
-import { compoundParts } from '@docqa/tokenize';
+import { compoundParts, readerWords, symbolNames } from '@docqa/tokenize';
+import { keywordTokens } from './keyword-terms';
 
 describe('compoundParts', () => {
   it('splits camelCase and PascalCase compounds into their words, capitals runs kept whole', () => {
@@ -11,6 +12,26 @@ describe('compoundParts', () => {
 
   it('leaves words without an inner capital alone (HTTPS, HTTPs, Traefik, snake_case)', () => {
     expect(compoundParts('Traefik serves HTTPS and HTTPs with max_body_size')).toBe('');
+  });
+});
+
+describe('symbolNames', () => {
+  it('names a symbol given as a value: alone in quotes or backticks, or before a version', () => {
+    expect(symbolNames("* Type: **'^'**, **'~'**, **''**, **'='**")).toBe('caret tilde');
+    expect(symbolNames('by default its version is set to `^1.2.3`, or `~> 2.0` in a Gemfile')).toBe(
+      'caret tilde',
+    );
+    expect(symbolNames('Match every file with `*`, split on `|` or on "\\"')).toBe(
+      'asterisk wildcard pipe backslash',
+    );
+  });
+
+  it('leaves symbols inside code, sums and tables alone', () => {
+    expect(symbolNames('| `a|b` | 2^10 | `**/*.md` | ~/.config | x ~ y |')).toBe('');
+  });
+
+  it('is part of the words a reader writes for a text, after its compounds', () => {
+    expect(readerWords("Set `savePrefix` to '~'")).toBe('save Prefix tilde');
   });
 });
 
@@ -33,6 +54,17 @@ describe('compounds in what is indexed', () => {
     ).toBe('qqhbasicauth qqhbasic qqhauth');
   });
 
+  it('indexes the names of the symbols a chunk gives as values', () => {
+    const terms = keywordTokens(
+      searchText({
+        title: 'Other Settings',
+        heading: 'savePrefix',
+        text: "* Default: **'^'**\n* Type: **'~'**",
+      }),
+    );
+    expect(terms).toEqual(expect.arrayContaining(['tild', 'caret']));
+  });
+
   it('embeds a document with its compounds’ words, so a question in words comes closer to it', async () => {
     const embedder = new LocalEmbedder();
     const query = await embedder.embedQuery('basic auth users');
@@ -40,5 +72,14 @@ describe('compounds in what is indexed', () => {
     const [document] = await embedder.embedDocuments(['Set basicAuth.users to the list of users.']);
     const asQuery = await embedder.embedQuery('Set basicAuth.users to the list of users.');
     expect(cosine(query, document!)).toBeGreaterThan(cosine(query, asQuery) + 0.1);
+  });
+
+  it('embeds a document with its symbols’ names, so "a tilde" comes closer to `~`', async () => {
+    const embedder = new LocalEmbedder();
+    const cosine = (a: number[], b: number[]) => a.reduce((s, x, i) => s + x * b[i]!, 0);
+    const query = await embedder.embedQuery('save with a tilde instead of a caret');
+    const text = "Save with **'~'** rather than the default **'^'**.";
+    const [document] = await embedder.embedDocuments([text]);
+    expect(cosine(query, document!)).toBeGreaterThan(cosine(query, await embedder.embedQuery(text)) + 0.1);
   });
 });

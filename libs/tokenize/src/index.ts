@@ -1,2 +1,2 @@
-export { compoundParts, fnv1a, stem, words } from './tokenize';
+export { compoundParts, fnv1a, readerWords, stem, symbolNames, words } from './tokenize';
 export { equivalentTerms } from './equivalent-words';

@@ -45,6 +45,44 @@ export function compoundParts(text: string): string {
     .join(' ');
 }
 
+/**
+ * The names of the symbols a value is written with where docs give it as a symbol: `~` and `^`
+ * (a version range's operators), `*` (a wildcard), `|` and `\\`. A visitor asks to save versions
+ * "with a tilde instead of a caret" where the docs write **'~'** and `^1.2.3`.
+ */
+const SYMBOL_NAMES: Readonly<Record<string, string>> = {
+  '~': 'tilde',
+  '^': 'caret',
+  '*': 'asterisk wildcard',
+  '|': 'pipe',
+  '\\': 'backslash',
+};
+
+/**
+ * A symbol of {@link SYMBOL_NAMES} written as a value: alone between quotes or backticks (`'~'`,
+ * `` `*` ``), or before a version's digit (`^1.2.3`, `~> 2.0`). Not a symbol inside code or prose
+ * (`a|b`, `2^10`, a Markdown table's pipes), whose name nobody asks for.
+ */
+const SYMBOL_VALUE = /(?<=['"`])([~^*|\\])(?=['"`])|(?<![\w^~])([~^])(?=>?\s?\d)/g;
+
+/**
+ * The names of the symbols a text gives as values ({@link SYMBOL_VALUE}), space-separated, each
+ * once: "tilde" for `'~'`, "caret" for `^1.2.3`.
+ */
+export function symbolNames(text: string): string {
+  const names = new Set<string>();
+  for (const m of text.matchAll(SYMBOL_VALUE)) names.add(SYMBOL_NAMES[m[1] ?? m[2]!]!);
+  return [...names].join(' ');
+}
+
+/**
+ * The words a reader writes for a text's names, beside the text: its compounds' words
+ * ({@link compoundParts}) and its symbols' names ({@link symbolNames}).
+ */
+export function readerWords(text: string): string {
+  return [compoundParts(text), symbolNames(text)].filter(Boolean).join(' ');
+}
+
 /** A light suffix stripper, so "tokens", "tokenized" and "token" share features. */
 export function stem(word: string): string {
   if (word.length <= 4) return word;
