@@ -13,6 +13,9 @@
  * AsciiDoc and reStructuredText converted, setext headings written as ATX ones, headings' custom
  * `{#id}` anchors kept; 6: Markdown's inline HTML anchors as their text (or a Markdown link),
  * `<br />` as a space; 7: camelCase and PascalCase compounds' words (`basicAuth`: "basic auth")
- * added to a chunk's search text and to what its vector is embedded from.
+ * added to a chunk's search text and to what its vector is embedded from; 8: AsciiDoc attributes
+ * resolved (an Antora component's `antora.yml` ones, undefined ones dropped, not shown as
+ * `{name}`), Markdown's HTML comments and embedded media dropped, MkDocs' `!!!note` admonitions
+ * and plugin Jinja tags read, reST `:doc:` links to another project as their text.
  */
-export const CHUNKING_VERSION = 7;
+export const CHUNKING_VERSION = 8;
