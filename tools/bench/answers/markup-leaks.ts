@@ -17,7 +17,7 @@ export interface LeakKind {
   about: string;
   /**
    * Where it looks: the chunk's prose, its whole text (code included), its link targets or the
-   * URL of its page (where its answers link to).
+   * URL of its page (where its answers link to; counted once per chunk).
    */
   in: 'prose' | 'text' | 'links' | 'page';
   pattern: RegExp;
@@ -182,8 +182,8 @@ export async function scanCorpus(corpus: DialectCorpus): Promise<LeakScan> {
     for (const { text } of pieces) {
       chunks++;
       const prose = text.replace(CODE, '');
-      // A link off the site (a GitHub file, another project) is the page it names.
-      // and so is one its author wrote as it stands.
+      // A link off the site (a GitHub file, another project) is the page it names, and so is one
+      // its author wrote as it stands.
       const links = linksOf(text).filter(
         (l) => (!/^https?:/i.test(l) || l.startsWith(site)) && !doc.content.includes(`(${l})`),
       );
