@@ -15,5 +15,9 @@
  * `<br />` as a space; 7: camelCase and PascalCase compounds' words (`basicAuth`: "basic auth")
  * added to a chunk's search text and to what its vector is embedded from; 8: the names of symbols
  * written as values (`'~'`: "tilde", `^1.2.3`: "caret") added there too.
+ * 9: AsciiDoc attributes resolved (an Antora component's `antora.yml` ones, undefined ones
+ * dropped, not shown as `{name}`), Markdown's HTML comments and embedded media dropped, MkDocs'
+ * `!!!note` admonitions and plugin Jinja tags read, reST `:doc:` links to another project as their
+ * text.
  */
-export const CHUNKING_VERSION = 8;
+export const CHUNKING_VERSION = 9;

@@ -1,18 +1,71 @@
 /** A document title line: `= Title` (level 0). */
 const TITLE = /^=\s+(\S.*?)\s*$/m;
+/** An `include::` directive line (not followed: see {@link asciidocHtml}). */
+const INCLUDE = /^include::[^\n]*\[[^\n]*\]\s*$/gm;
+/** An attribute reference, `{name}` (not escaped, `\{name}`). */
+const REFERENCE = /(?<!\\)\{([\w][\w-]*)\}/g;
+/** An attribute entry, `:name: value` or `:name!:` (unset). */
+const ENTRY = /^:!?([\w][\w-]*)!?:/gm;
+/**
+ * What an undefined attribute that starts a link's target (`{url-org}/issues[the issues]`) is given,
+ * so that Asciidoctor still reads a link and shows its text (a link's address is not kept).
+ */
+const UNKNOWN_URL = 'https://attribute.invalid';
+/** A link Asciidoctor made to {@link UNKNOWN_URL}. */
+const UNKNOWN_LINK = /<a href="https:\/\/attribute\.invalid[^"]*"[^>]*>([\s\S]*?)<\/a>/g;
+
+/** The attributes Asciidoctor defines itself (`{nbsp}`, `{vbar}`, `{doctitle}`…), read once. */
+let intrinsic: Promise<Set<string>> | undefined;
+
+async function intrinsicAttributes(): Promise<Set<string>> {
+  intrinsic ??= import('@asciidoctor/core').then(async ({ load }) => {
+    const doc = await load('= T', { safe: 'secure' });
+    return new Set(Object.keys(doc.getAttributes() as Record<string, unknown>));
+  });
+  return intrinsic;
+}
+
+/**
+ * The attributes a document refers to but neither it nor Asciidoctor defines (a site-wide one of
+ * the generator's configuration: Antora's playbook), each with what it is given: the address of
+ * nothing for one that starts a link's target, so the link shows its text; none for the others,
+ * which `attribute-missing: drop` leaves out.
+ */
+async function undefinedAttributes(source: string): Promise<Record<string, string>> {
+  const defined = new Set([...source.matchAll(ENTRY)].map((m) => m[1]!.toLowerCase()));
+  const known = await intrinsicAttributes();
+  const out: Record<string, string> = {};
+  for (const match of source.matchAll(REFERENCE)) {
+    const name = match[1]!.toLowerCase();
+    if (defined.has(name) || known.has(name) || name in out) continue;
+    const after = source.slice(match.index + match[0].length, match.index + match[0].length + 200);
+    if (/^[^\s[\]]*\[/.test(after)) out[name] = `${UNKNOWN_URL}@`;
+  }
+  return out;
+}
 
 /**
  * AsciiDoc as HTML, through Asciidoctor.js in its secure mode: `include::` directives are not
  * followed (nor shown), no file or URL is read. Sections keep the ids Asciidoctor gives them
  * (`_install_on_linux`), source blocks their language; the table of contents is left out.
+ * Attribute references resolve as Asciidoctor resolves them (the document's entries, those a
+ * loader put above its first line: see `withAttributes`); one defined nowhere is dropped rather
+ * than shown as `{name}`, and a link whose target starts with one is its text alone.
  */
 export async function asciidocHtml(source: string): Promise<string> {
   const { convert } = await import('@asciidoctor/core');
-  const html = await convert(source.replace(/^include::[^\n]*\[[^\n]*\]\s*$/gm, ''), {
+  const text = source.replace(INCLUDE, '');
+  const html = await convert(text, {
     safe: 'secure',
-    attributes: { toc: null, showtitle: '' },
+    attributes: {
+      ...(await undefinedAttributes(text)),
+      toc: null,
+      showtitle: '',
+      'attribute-missing': 'drop',
+    },
   });
-  return String(html);
+  // A link to nowhere is its text.
+  return String(html).replace(UNKNOWN_LINK, '$1');
 }
 
 /** The title of an AsciiDoc document: its `= Title` line. */

@@ -1,6 +1,7 @@
 import { readFile, readdir, stat } from 'node:fs/promises';
 import { basename, extname, join, relative, resolve } from 'node:path';
 import type { MarkdownDialect } from '@docqa/contracts';
+import { AntoraComponents, antoraPagePath, withAttributes } from './antora-component';
 import { toDocumentId } from './document-id';
 import { CONTENT_TYPE_BY_KIND, KIND_BY_EXTENSION, type DocumentKind } from './document-kind';
 import { decodeFileText } from './file-text';
@@ -44,11 +45,15 @@ interface FoundFile {
   kind: DocumentKind;
 }
 
-/** A file read, with what its page's URL depends on (Markdown's front matter and dialect). */
+/**
+ * A file read, with what its page's URL depends on (Markdown's front matter and dialect, an
+ * Antora page's module).
+ */
 interface ReadFile extends FoundFile {
   data: Buffer;
   front?: PageFront;
   dialect?: MarkdownDialect;
+  page?: string;
 }
 
 /**
@@ -100,6 +105,7 @@ async function loadSite(result: LoadResult, found: FoundFile[], options: LoadPat
   const dialect = options.dialect ?? siteDialect(files);
   const { baseUrl } = options;
   const site = new SitePages(baseUrl, dialect, files);
+  const components = new AntoraComponents();
   for (const file of files) {
     try {
       const url = baseUrl ? site.url(file.rel) : undefined;
@@ -122,6 +128,9 @@ async function loadSite(result: LoadResult, found: FoundFile[], options: LoadPat
           file.rel,
           (path) => site.resolve(`/${path}`, file.rel) ?? site.url(path),
         );
+      // An Antora page is given its component's attributes (`antora.yml`), as Antora gives them.
+      const component = file.kind === 'asciidoc' ? await components.of(file.file) : undefined;
+      if (component) document.content = withAttributes(document.content, component.attributes);
       result.documents.push(document);
     } catch (err) {
       result.failed.push({ source: file.source, reason: reasonOf(err) });
@@ -129,9 +138,10 @@ async function loadSite(result: LoadResult, found: FoundFile[], options: LoadPat
   }
 }
 
-/** A file's bytes, and for Markdown its front matter and the dialect its markup shows. */
+/** A file's bytes; for Markdown its front matter and dialect, for AsciiDoc its Antora page. */
 async function readSiteFile(entry: FoundFile, named: MarkdownDialect | undefined): Promise<ReadFile> {
   const data = await readFile(entry.file);
+  if (entry.kind === 'asciidoc') return { ...entry, data, page: antoraPagePath(entry.file) };
   if (entry.kind !== 'markdown' && entry.kind !== 'mdx') return { ...entry, data };
   const text = decodeFileText(data);
   const parsed = readFrontMatter(text);

@@ -31,7 +31,7 @@ export { rstToMarkdown } from './rst-markdown';
 export { asciidocHtml } from './asciidoc-html';
 export { pageFront, pagePath, publishedUrl, type PageFront, type PageOptions } from './published-url';
 export { SitePages, type SiteFile } from './site-pages';
-export { absoluteLinks, linksToPages } from './markdown-links';
+export { absoluteLinks, linksToPages, rewriteLinks } from './markdown-links';
 export { pathFilter, type PathFilterOptions } from './path-filter';
 export { loadFileData, loadPaths, UNSUPPORTED_FILE_REASON, type LoadPathsOptions } from './file-loader';
 export { loadFileIsolated, pdfDocumentIsolated, parseThreadScript } from './isolated-loader';

@@ -38,4 +38,26 @@ describe('normaliseMkdocs', () => {
     ]);
     expect(mkdocsSlug('Install `mkdocs` on Linux & macOS!')).toBe('install-mkdocs-on-linux-macos');
   });
+
+  it('reads an admonition written without a space after its marker, as Python Markdown does', () => {
+    const text = normaliseMkdocs(
+      '!!!info "Kubernetes"\n\n    Error pages need a service of kind `ExternalName`.\n',
+    );
+    expect(text.trim()).toBe('> **Kubernetes:** Error pages need a service of kind `ExternalName`.');
+  });
+
+  it("drops a plugin's Jinja tag on a line of its own, not one shown in code", () => {
+    const page = [
+      '## Going further',
+      '',
+      '{% include-markdown "includes/traefik-for-business-applications.md" %}',
+      '',
+      '```jinja',
+      '{% include-markdown "x.md" %}',
+      '```',
+    ].join('\n');
+    const text = normaliseMkdocs(page);
+    expect(text).not.toContain('{% include-markdown "includes/');
+    expect(text).toContain('```jinja\n{% include-markdown "x.md" %}\n```');
+  });
 });

@@ -2,15 +2,24 @@ import { fenceIndentedCode } from './indented-code';
 import { dedent, labelOf, labelledBlock, labelledPart } from './labelled-block';
 import { CodeFences } from './code-fences';
 
-/** `!!! note "Title"`, `??? tip`, `???+ warning ""`, with extra classes after the kind. */
-const ADMONITION = /^(\s*)(!!!|\?\?\?\+?)\s+([\w-]+)(?:\s+[\w-]+)*\s*(?:"([^"]*)")?\s*$/;
+/**
+ * `!!! note "Title"`, `??? tip`, `???+ warning ""`, with extra classes after the kind; the space
+ * after the marker is optional, as Python Markdown has it (`!!!info "Kubernetes"`).
+ */
+const ADMONITION = /^(\s*)(!!!|\?\?\?\+?)\s*([\w-]+)(?:\s+[\w-]+)*\s*(?:"([^"]*)")?\s*$/;
+/**
+ * A line holding a plugin's Jinja tag alone (`{% include-markdown "includes/x.md" %}`): like a
+ * snippet, its file is a document of its own, not followed.
+ */
+const JINJA_TAG = /^\s*\{%-?\s*[\w-]+\b[^\n]*?-?%\}\s*$/;
 /** A content tab: `=== "Linux"`, `===! "First"`, `===+ "Selected"`. */
 const TAB = /^(\s*)===[!+]?\s+"([^"]*)"\s*$/;
 
 /**
  * MkDocs (Material) content as a reader sees it: `!!!`/`???` admonitions with their indented
  * bodies as labelled quotes, content tabs `=== "Tab"` as labelled parts, snippet markers
- * (`--8<--`) and attribute lists (`{ .class }`) dropped, indented code fenced; headings get the
+ * (`--8<--`), plugins' Jinja tags on a line of their own (`{% include-markdown %}`) and attribute
+ * lists (`{ .class }`) dropped, indented code fenced; headings get the
  * anchors MkDocs gives them (`{#id}`), a custom `{ #id }` kept.
  */
 export function normaliseMkdocs(markdown: string): string {
@@ -28,7 +37,7 @@ function blocks(lines: string[]): string[] {
       out.push(line);
       continue;
     }
-    if (/^\s*-{2}8<-{2}/.test(line) || /^\s*\[TOC\]\s*$/.test(line)) continue;
+    if (/^\s*-{2}8<-{2}/.test(line) || /^\s*\[TOC\]\s*$/.test(line) || JINJA_TAG.test(line)) continue;
     const admonition = ADMONITION.exec(line);
     const tab = admonition ? null : TAB.exec(line);
     const opener = admonition ?? tab;

@@ -13,7 +13,8 @@ const CODE_ROLES = new Set([
 
 /**
  * reStructuredText inline markup as Markdown: ``` ``code`` ``` as a code span, `` `text <url>`_ ``
- * as a link, `:doc:` as a link to the page (relative, without its extension), `:ref:` and other
+ * as a link, `:doc:` as a link to the page (relative, without its extension; another project's or
+ * one named from the docs' root as its label or name), `:ref:` and other
  * roles as their text (code roles as code), a reference `` `text`_ `` as its text. Emphasis and
  * strong emphasis are the same in both.
  */
@@ -41,7 +42,17 @@ function role_(role: string, body: string): string {
   const [, label, target] = /^(.*?)\s*<([^>]+)>$/.exec(body) ?? [null, body, null];
   if (name === 'doc') {
     const path = (target ?? body).trim();
-    return `[${(label || path).trim()}](${path.replace(/\.rst$/, '')})`;
+    // Another project's page (intersphinx, `python:library/pdb`) or one named from the docs' root
+    // (`/example/x`): where either is published is in the site's configuration, not the page.
+    const project = /^([\w.-]+):/.exec(path)?.[1];
+    if (!project && !path.startsWith('/'))
+      return `[${(label || path).trim()}](${path.replace(/\.rst$/, '')})`;
+    // Shown as its name: the page's last segment, or the project for its index (`pip:index`).
+    const name = path
+      .replace(/\.rst$/, '')
+      .split(/[:/]/)
+      .at(-1)!;
+    return (target ? label! : name === 'index' && project ? project : name).trim();
   }
   if (CODE_ROLES.has(name)) return `\`${body}\``;
   const shown = (target ? label : body)!.trim().replace(/^~/, '');

@@ -52,4 +52,17 @@ describe('rstToMarkdown', () => {
       'Text.\n\nA quoted line.\n\nMore text after it.',
     );
   });
+
+  it("shows a :doc: of another project (intersphinx) or one named from the docs' root as its text", () => {
+    const text = rstToMarkdown(
+      [
+        'Use :doc:`pip:index` to install, and drop into :doc:`pdb <python:library/pdb>` on failures.',
+        'For examples of how to customize your test discovery :doc:`/example/pythoncollection`.',
+      ].join('\n'),
+    );
+    expect(text).toBe(
+      'Use pip to install, and drop into pdb on failures.\n' +
+        'For examples of how to customize your test discovery pythoncollection.',
+    );
+  });
 });

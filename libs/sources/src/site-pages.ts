@@ -5,6 +5,11 @@ import { publishedUrl, type PageFront, type PageOptions } from './published-url'
 export interface SiteFile {
   rel: string;
   front?: PageFront;
+  /**
+   * The path of its page under the base URL when the site's layout decides it, not the file's path
+   * (an Antora module's page, see `antoraPagePath`).
+   */
+  page?: string;
 }
 
 /** Extensions a reference may leave out (`relref "install"`), tried in order. */
@@ -42,7 +47,11 @@ export class SitePages {
     private readonly fromRepositoryRoot = false,
   ) {
     for (const file of files) {
-      const url = baseUrl ? publishedUrl(baseUrl, file.rel, this.options(file.front)) : file.rel;
+      const url = !baseUrl
+        ? file.rel
+        : file.page !== undefined
+          ? new URL(file.page, baseUrl.endsWith('/') ? baseUrl : `${baseUrl}/`).href
+          : publishedUrl(baseUrl, file.rel, this.options(file.front));
       this.urls.set(file.rel, url);
       const name = file.rel.split('/').at(-1)!;
       this.byName.set(name, this.byName.has(name) ? null : url);
