@@ -89,11 +89,22 @@ export class EmbeddedSearch {
     const rank: Ranking = async (table, mirror, readAll) => {
       const keyword = this.keywordHits(table, mirror, deep);
       keyword.catch(() => undefined); // awaited below; an embedding failure must not orphan it
+      // Through the mirror, the passages of the keyword ranking's first `limit` hits are read on
+      // LanceDB's threads while the semantic ranking runs on this one (at 300,000 of the bench's
+      // chunks they were every result); results found otherwise are read after the fusion, each
+      // passage once (docs/benchmarks.md, "Ties without reading passages").
+      const early = mirror ? keyword.then((hits) => readPassages(table, hits.slice(0, query.limit))) : null;
+      early?.catch(() => undefined);
+      if (early) await keyword.catch(() => undefined); // its read under way before the semantic ranking
       const vector = await embedding;
-      const [keywordHits, semanticHits] = await Promise.all([
-        keyword,
-        this.semanticHits(table, mirror, { ...deep, vector }, readAll || query.filters.length > 0),
-      ]);
+      const semantic = this.semanticHits(
+        table,
+        mirror,
+        { ...deep, vector },
+        readAll || query.filters.length > 0,
+      );
+      const [keywordHits, semanticHits, read] = await Promise.all([keyword, semantic, early]);
+      if (read) keywordHits.splice(0, read.length, ...read);
       return fuseRankings(keywordHits, semanticHits, weights, (hit) => hit.rowId, documentOf);
     };
     return this.search(query, rank, true);
