@@ -1,12 +1,16 @@
 /**
- * The best `limit` (slot, score) pairs offered, kept sorted best first, equal scores lower slot
- * first, in whatever order they are offered.
+ * The best `limit` (slot, score) pairs offered, kept sorted best first, equal scores lower tie key
+ * first (each slot's key in `ties`; without it, the slot itself), in whatever order they are
+ * offered.
  */
 export class BestRows {
   private readonly slots: number[] = [];
   private readonly scores: number[] = [];
 
-  constructor(private readonly limit: number) {}
+  constructor(
+    private readonly limit: number,
+    private readonly ties?: ArrayLike<number>,
+  ) {}
 
   offer(slot: number, score: number): void {
     const n = this.scores.length;
@@ -23,7 +27,7 @@ export class BestRows {
   }
 
   /**
-   * The score a row must reach to be taken (and beat, unless its slot is lower than the worst
+   * The score a row must reach to be taken (and beat, unless its tie key is lower than the worst
    * kept's): the worst kept once `limit` are, else −∞.
    */
   get floor(): number {
@@ -38,6 +42,8 @@ export class BestRows {
   /** Whether (`slot`, `score`) ranks before the pair kept at `i`. */
   private before(slot: number, score: number, i: number): boolean {
     const kept = this.scores[i]!;
-    return score > kept || (score === kept && slot < this.slots[i]!);
+    if (score !== kept) return score > kept;
+    const { ties } = this;
+    return ties ? ties[slot]! < ties[this.slots[i]!]! : slot < this.slots[i]!;
   }
 }

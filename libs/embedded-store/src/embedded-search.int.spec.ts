@@ -95,3 +95,55 @@ describe('EmbeddedSearch through a mirror of an older version than the latest', 
     }
   });
 });
+
+describe('EmbeddedSearch of rows that score alike', () => {
+  it('ranks them in the order they were written, through the mirror and through the indexes alike', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'docqa-embedded-ties-'));
+    const store = await EmbeddedStore.open(dir);
+    const indexed = await EmbeddedStore.open(dir, { searchMirror: false });
+    // Eight documents of one passage, written in falling id order: ordered by text, then document
+    // id (as before), they would come the other way round.
+    const alike = Array.from({ length: 8 }, (_, i) => ({
+      ...chunks(0, 1)[0]!,
+      document_id: `dup-${7 - i}`,
+      chunk_id: `dup-${7 - i}#0`,
+      text: 'key rotation schedule',
+      vector: [1, 0.5, 0.5, 0],
+    }));
+    try {
+      await store.replaceDocuments('a', [], chunks(0, 60));
+      await store.replaceDocuments('a', [], alike);
+      await store.optimize();
+      await store.mirrorReady();
+      const query = { tenants: ['a'], filters: [], limit: 5 };
+      const vector = [1, 0.5, 0.5, 0];
+      const searches = [
+        (s: EmbeddedStore) => s.keywordSearch({ ...query, text: 'rotation schedule' }),
+        (s: EmbeddedStore) => s.semanticSearch({ ...query, vector }),
+        (s: EmbeddedStore) =>
+          s.hybridSearch({
+            ...query,
+            text: 'rotation schedule',
+            vector: Promise.resolve(vector),
+            weights: { keyword: 1, semantic: 1 },
+          }),
+      ];
+      for (const search of searches) {
+        const results = await search(store);
+        expect(results.map((result) => result.document_id)).toEqual([
+          'dup-7',
+          'dup-6',
+          'dup-5',
+          'dup-4',
+          'dup-3',
+        ]);
+        expect(new Set(results.map((result) => result.score)).size).toBe(1);
+        expect(await search(indexed)).toEqual(results);
+      }
+    } finally {
+      await indexed.close();
+      await store.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -13,7 +13,7 @@ import {
   searchText,
   type StoreQuery,
 } from '@docqa/retrieval';
-import { passingFilters, type Hit, type RankedHit } from './embedded-hits';
+import { passingFilters, type RankedHit } from './embedded-hits';
 import { FTS_SCORE, IndexRanker, int8CosineWith, type RankQuery } from './index-ranking';
 import type { MirrorKeeper } from './mirror-keeper';
 import { firstResults, readPassages, RowsMoved } from './passage-reads';
@@ -89,11 +89,22 @@ export class EmbeddedSearch {
     const rank: Ranking = async (table, mirror, readAll) => {
       const keyword = this.keywordHits(table, mirror, deep);
       keyword.catch(() => undefined); // awaited below; an embedding failure must not orphan it
+      // Through the mirror, the passages of the keyword ranking's first `limit` hits are read on
+      // LanceDB's threads while the semantic ranking runs on this one (at 300,000 of the bench's
+      // chunks they were every result); results found otherwise are read after the fusion, each
+      // passage once (docs/benchmarks.md, "Ties without reading passages").
+      const early = mirror ? keyword.then((hits) => readPassages(table, hits.slice(0, query.limit))) : null;
+      early?.catch(() => undefined);
+      if (early) await keyword.catch(() => undefined); // its read under way before the semantic ranking
       const vector = await embedding;
-      const [keywordHits, semanticHits] = await Promise.all([
-        keyword,
-        this.semanticHits(table, mirror, { ...deep, vector }, readAll || query.filters.length > 0),
-      ]);
+      const semantic = this.semanticHits(
+        table,
+        mirror,
+        { ...deep, vector },
+        readAll || query.filters.length > 0,
+      );
+      const [keywordHits, semanticHits, read] = await Promise.all([keyword, semantic, early]);
+      if (read) keywordHits.splice(0, read.length, ...read);
       return fuseRankings(keywordHits, semanticHits, weights, (hit) => hit.rowId, documentOf);
     };
     return this.search(query, rank, true);
@@ -183,11 +194,12 @@ export class EmbeddedSearch {
         .limit(limit)
         .toArrow();
     };
-    // The mirror ranks every row of the version asked by these weights, as re-scoring does (its
-    // hits' passages are read later, or now for the metadata filters); the index by its own.
+    // The mirror ranks every row of the version asked by these weights, as re-scoring does, ties
+    // in `bestFirst`'s order too (its hits' passages are read later, or now for the metadata
+    // filters); the index by its own.
     if (mirror) {
       const ranked = mirror.keyword(query.tenants, weights, average, candidates(query), query.version);
-      return filtered(table, await tiesInTextOrder(table, ranked), query);
+      return filtered(table, ranked, query);
     }
     const wanted = Math.max(candidates(query) * KEYWORD_CANDIDATES_FACTOR, KEYWORD_CANDIDATES_MIN);
     const { tenants, version } = query;
@@ -231,8 +243,8 @@ export class EmbeddedSearch {
       search,
       score: int8CosineWith(query.vector),
     };
-    if (!read) return (await this.ranker.rowIds(table, ranking)).sort(byScore);
-    return passingFilters((await this.ranker.hits(table, ranking)).sort(byScore), query);
+    if (!read) return (await this.ranker.rowIds(table, ranking)).sort(bestFirst);
+    return passingFilters((await this.ranker.hits(table, ranking)).sort(bestFirst), query);
   }
 
   private async hasFts(table: lancedb.Table): Promise<boolean> {
@@ -243,25 +255,13 @@ export class EmbeddedSearch {
 }
 
 /**
- * Best score first; equal scores in a stable order, whichever ranked them (an index's own order
- * of equals depends on other rows, of other tenants too).
+ * Best score first; equal scores lower row id first, as the search mirror ranks them (its hits
+ * then need no passage read to be ordered), whichever ranked them (an index's own order of equals
+ * depends on other rows, of other tenants too). Row ids are those of the version searched, which
+ * both read alike.
  */
-function bestFirst(x: Hit, y: Hit): number {
-  return (
-    y.score - x.score ||
-    compare(x.row.text, y.row.text) ||
-    compare(x.row.document_id, y.row.document_id) ||
-    compare(x.row.chunk_id, y.row.chunk_id)
-  );
-}
-
-/**
- * The mirror's keyword `hits` (best first) with equal scores in {@link bestFirst}'s order, as
- * re-scoring orders them: read when two score alike (rare but for texts alike), else as they are.
- */
-async function tiesInTextOrder(table: lancedb.Table, hits: RankedHit[]): Promise<RankedHit[]> {
-  if (hits.every((hit, i) => i === 0 || hit.score !== hits[i - 1]!.score)) return hits;
-  return (await readPassages(table, hits)).sort(bestFirst);
+function bestFirst(x: Omit<RankedHit, 'row'>, y: Omit<RankedHit, 'row'>): number {
+  return y.score - x.score || (x.rowId < y.rowId ? -1 : x.rowId > y.rowId ? 1 : 0);
 }
 
 /**
@@ -276,14 +276,6 @@ async function filtered(table: lancedb.Table, hits: RankedHit[], query: StoreQue
 /** A hit's document: the mirror's code for it, or its id (one ranking's hits are all one or the other). */
 function documentOf(hit: RankedHit): unknown {
   return hit.document ?? hit.row?.document_id;
-}
-
-function byScore(x: { score: number }, y: { score: number }): number {
-  return y.score - x.score;
-}
-
-function compare(x: string, y: string): number {
-  return x < y ? -1 : x > y ? 1 : 0;
 }
 
 /**

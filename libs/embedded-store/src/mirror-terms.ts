@@ -126,7 +126,8 @@ export class MirrorTerms {
     // staged) come last and are never reached.
     const at = new Int32Array(terms.length);
     const ends = new Int32Array(terms.length);
-    // Rows holding no term score 0, and are passed over with those below the `limit`th best so far.
+    // Rows holding no term score 0, and are passed over with those below the `limit`th best so far
+    // (a row that ties with it is offered: `best` keeps it when its tie key is lower).
     let floor = Math.max(0, best.floor);
     for (let start = 0; start < visible; start += BLOCK_SLOTS) {
       const end = Math.min(start + BLOCK_SLOTS, visible);
@@ -143,7 +144,7 @@ export class MirrorTerms {
       if (dense) {
         for (let offset = 0; offset < end - start; offset++) {
           const score = scores[offset]!;
-          if (score <= floor || !accepts(start + offset)) continue;
+          if (score < floor || score === 0 || !accepts(start + offset)) continue;
           best.offer(start + offset, score);
           floor = Math.max(0, best.floor);
         }
@@ -153,7 +154,7 @@ export class MirrorTerms {
           const offset = touched[i]!;
           const score = scores[offset]!;
           scores[offset] = 0;
-          if (score <= floor || !accepts(start + offset)) continue;
+          if (score < floor || score === 0 || !accepts(start + offset)) continue;
           best.offer(start + offset, score);
           floor = Math.max(0, best.floor);
         }

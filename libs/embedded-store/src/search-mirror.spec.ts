@@ -288,6 +288,39 @@ describe('SearchMirror', () => {
     }
   });
 
+  it('ranks equal scores lower row id first in both modes, whatever slots the rows took', () => {
+    // 9,000 rows (three keyword blocks) of 12 texts and 60 vectors, each half added in falling row
+    // id order (row ids 20,000 down, then 9,000 down): slot order is neither row id order nor its
+    // reverse.
+    const texts = Array.from({ length: 12 }, (_, i) => `alpha ${'beta '.repeat(i % 4)}gamma${i % 3}`);
+    const rowIdOf = (slot: number) => (slot < 4_500 ? 20_000 - slot : 9_000 - slot);
+    const held = new SearchMirror();
+    held.add(
+      Array.from({ length: 9_000 }, (_, slot) => ({
+        rowId: BigInt(rowIdOf(slot)),
+        tenant: slot % 7 ? 'a' : 'b',
+        document: `d${slot % 12}`,
+        searchText: texts[slot % 12]!,
+        vector: [1, slot % 12, slot % 5, 0],
+      })),
+    );
+    const stats = statsOf(texts);
+    const weights = queryWeights(queryTerms('alpha beta gamma1'), stats);
+    const rankings = [
+      (limit: number) => held.keyword(['a'], weights, stats.terms / stats.chunks, limit),
+      (limit: number) => held.semantic(['a'], [1, 4, 2, 0], limit),
+    ];
+    for (const rank of rankings) {
+      const all = rank(9_000).map(({ rowId, score }) => ({ rowId, score }));
+      expect(all.length).toBeGreaterThan(1_000);
+      const ordered = [...all].sort((x, y) => y.score - x.score || Number(x.rowId - y.rowId));
+      expect(all).toEqual(ordered);
+      // Ties at the cut: the lowest row ids of the last score taken.
+      for (const limit of [1, 10, 700, 2_000])
+        expect(rank(limit).map(({ rowId, score }) => ({ rowId, score }))).toEqual(all.slice(0, limit));
+    }
+  });
+
   it('ranks only rows of the version asked and unversioned ones, as post-filtering a full ranking does', () => {
     let seed = 11;
     const random = () => (seed = (seed * 1664525 + 1013904223) >>> 0) / 2 ** 32;

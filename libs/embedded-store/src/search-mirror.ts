@@ -201,7 +201,9 @@ export class SearchMirror {
   /**
    * The `limit` best rows of `tenants` (of `version` or none, when given) by BM25 with the query's
    * `weights` (IDF per term id, see `queryWeights`) and `averageTerms`: what scoring their search
-   * texts gives (`keywordScore`). Rows holding none of the terms are left out.
+   * texts gives (`keywordScore`), equal scores lower row id first, as a search through LanceDB's
+   * indexes orders them (so no passage is read to rank). Rows holding none of the terms are left
+   * out.
    *
    * Every posting of the terms adds to its row's score, whatever the row's tenant: a row's tenant
    * and version are read only when its score would rank. The scores are summed a block of slots
@@ -226,7 +228,7 @@ export class SearchMirror {
     const norms = this.lengthNorms(averageTerms);
     const { tenants: rowTenants, versions } = this;
     const accepts = (slot: number) => allowed[rowTenants[slot]!] === 1 && kept[versions[slot]!] === 1;
-    const best = new BestRows(limit);
+    const best = new BestRows(limit, this.rowIds);
     this.terms.rank(weights, this.visible, norms, best, accepts);
     return this.hits(best);
   }
@@ -234,7 +236,7 @@ export class SearchMirror {
   /**
    * The `limit` rows of `tenants` (of `version` or none, when given) nearest `vector` by cosine,
    * approximately (int8 vectors, see {@link VectorColumns}): scores within 0.01 of the exact ones.
-   * The rows are those a scan of every row's score gives (ties: the lower slot first), found by
+   * The rows are those a scan of every row's score gives (ties: the lower row id first), found by
    * reading the best groups of rows first (see {@link VectorColumns.nearest}).
    */
   semantic(tenants: string[], vector: ArrayLike<number>, limit: number, version?: string): RankedHit[] {
@@ -243,7 +245,7 @@ export class SearchMirror {
     const kept = this.versionMask(version);
     const { tenants: rowTenants, versions } = this;
     const accepts = (slot: number) => allowed[rowTenants[slot]!] === 1 && kept[versions[slot]!] === 1;
-    return this.hits(this.vectors.nearest(vector, limit, this.visible, accepts));
+    return this.hits(this.vectors.nearest(vector, limit, this.visible, accepts, this.rowIds));
   }
 
   /** The best rows, their passages unread (see passage-reads.ts). */

@@ -249,8 +249,8 @@ export class VectorColumns {
 
   /**
    * The `limit` best of the first `visible` rows by their approximate cosine with `query` (see
-   * {@link score}) that `accepts` takes, as a full scan in row order would give them: best first,
-   * equal scores lower row first.
+   * {@link score}) that `accepts` takes, as a full scan would give them: best first, equal scores
+   * lower tie key first (each row's in `ties`; without it, the row itself).
    *
    * The kernel gives each group of 256 rows its best `dot × factor` (f32), so a bound on its rows'
    * scores: groups are read best bound first, and once a group's bound is below the `limit`th best
@@ -264,6 +264,7 @@ export class VectorColumns {
     limit: number,
     visible: number,
     accepts: (row: number) => boolean,
+    ties?: ArrayLike<number>,
   ): BestRows {
     const { blocks, queryFactor } = this.score(query);
     const groups = Math.ceil(Math.min(visible, this.rows) / GROUP_ROWS);
@@ -272,7 +273,7 @@ export class VectorColumns {
     for (const { first, maxima } of blocks)
       for (let j = 0, g = first / GROUP_ROWS; j < maxima.length && g < groups; j++, g++)
         bounds[g] = (maxima[j]! + Math.abs(maxima[j]!) * F32_ROUNDING) * queryFactor;
-    const best = new BestRows(limit);
+    const best = new BestRows(limit, ties);
     let read = 0;
     for (let wanted = FIRST_GROUPS; read < groups; wanted *= 4) {
       const order = new BestRows(Math.min(wanted, groups));
