@@ -20,6 +20,18 @@ const WRITE_BATCH = 2000;
  * number stays bounded.
  */
 export const UPKEEP_EVERY_CHUNKS = 50_000;
+/**
+ * Share of the table's rows a burst writes before a job runs index upkeep though more jobs wait,
+ * once that is more than {@link UPKEEP_EVERY_CHUNKS}. An upkeep's cost grows with the table (its
+ * compaction, the indexes it brings up to date, the vector index it retrains on the table's
+ * growth): at 1,000,000 chunks, upkeeps every 50,000 ran 20 times for 564 s during a 596 s
+ * ingestion, competing with embedding and writing for the cores (docs/benchmarks.md, "Upkeep
+ * spaced by the table's size"). Spaced by a share of the table, their count grows with the
+ * logarithm of the table's growth, not with the growth itself. Searches do not wait for it: the
+ * search mirror follows the table by row ids; only searches through LanceDB's indexes (while no
+ * mirror holds the table) scan the rows no index covers yet, at most a third of the table.
+ */
+export const UPKEEP_TABLE_SHARE = 0.5;
 
 /**
  * A document of a job as it goes through: chunked (then embedded with others), or settled already
@@ -72,6 +84,10 @@ export interface IngestorOptions {
 export class Ingestor {
   /** Chunks this ingestor wrote since its last index upkeep. */
   private written = 0;
+  /** Chunks written after which a job runs upkeep during a burst (see {@link UPKEEP_TABLE_SHARE}). */
+  private upkeepAt: number;
+  /** Where the jobs' time went since the last upkeep (summed over jobs running at once). */
+  private stages = { embedMs: 0, writeMs: 0, recordMs: 0 };
   /**
    * Jobs of this ingestor that have not finished writing (a worker runs two at once, see
    * `INGEST_CONCURRENCY`). A job leaves the count the moment its writes are done, so of two jobs
@@ -79,7 +95,9 @@ export class Ingestor {
    */
   private writing = 0;
 
-  constructor(private readonly deps: IngestorOptions) {}
+  constructor(private readonly deps: IngestorOptions) {
+    this.upkeepAt = deps.upkeepEveryChunks ?? UPKEEP_EVERY_CHUNKS;
+  }
 
   /**
    * Ingests the job's documents and records its outcome. `unreadable` are files of the job that
@@ -101,8 +119,7 @@ export class Ingestor {
     const last = this.writing === 0;
     this.written += tally.chunks;
     const endOfBurst = last && !(await this.deps.waitingJobs?.());
-    if (endOfBurst || this.written >= (this.deps.upkeepEveryChunks ?? UPKEEP_EVERY_CHUNKS))
-      await this.upkeep(endOfBurst);
+    if (endOfBurst || this.written >= this.upkeepAt) await this.upkeep(endOfBurst);
     await this.deps.documents.updateJob(job.job_id, {
       ...tally,
       status:
@@ -154,7 +171,9 @@ export class Ingestor {
       );
       await embedding;
       embedding = (async () => {
+        const waited = performance.now();
         const prepared = await vectors;
+        this.stages.embedMs += performance.now() - waited;
         for (const step of batch) {
           if ('chunked' in step) {
             const result = prepared.get(step.chunked)!;
@@ -206,13 +225,24 @@ export class Ingestor {
    */
   private async upkeep(endOfBurst: boolean): Promise<void> {
     const chunks = this.written;
+    const stages = this.stages;
     this.written = 0;
+    this.stages = { embedMs: 0, writeMs: 0, recordMs: 0 };
     const started = performance.now();
     try {
-      await this.deps.store.optimize?.({ endOfBurst });
+      const report = await this.deps.store.optimize?.({ endOfBurst });
+      const every = this.deps.upkeepEveryChunks ?? UPKEEP_EVERY_CHUNKS;
+      if (report) this.upkeepAt = Math.max(every, Math.round(report.rows * UPKEEP_TABLE_SHARE));
       // Its share of an ingestion's time grows with the table (the vector index is trained on it).
       this.deps.logger.info(
-        { ms: Math.round(performance.now() - started), chunks, endOfBurst },
+        {
+          ms: Math.round(performance.now() - started),
+          chunks,
+          endOfBurst,
+          ...report,
+          ...Object.fromEntries(Object.entries(stages).map(([k, v]) => [k, Math.round(v)])),
+          nextAfter: this.upkeepAt,
+        },
         'index upkeep done',
       );
     } catch (err) {
@@ -222,6 +252,7 @@ export class Ingestor {
 
   /** Replaces the documents' chunks in one store write, then records them. */
   private async write(tenant: string, batch: Prepared[], tally: IngestTally): Promise<void> {
+    const started = performance.now();
     try {
       await this.deps.store.replaceDocuments(
         tenant,
@@ -232,10 +263,13 @@ export class Ingestor {
       for (const p of batch) this.fail(tally, p.record.id, err);
       return;
     }
+    const written = performance.now();
+    this.stages.writeMs += written - started;
     await this.deps.documents.putMany(
       tenant,
       batch.map((p) => p.record),
     );
+    this.stages.recordMs += performance.now() - written;
     for (const p of batch) {
       tally.processed++;
       tally.chunks += p.chunks.length;
