@@ -17,12 +17,12 @@ const WRITE_BATCH = 2000;
 /**
  * Chunks written since the last index upkeep after which a job runs it even though more jobs
  * wait: during a long burst, rows the indexes do not cover yet are searched by a scan, so their
- * number stays bounded.
+ * number stays bounded (in a large table, by {@link UPKEEP_TABLE_SHARE}).
  */
 export const UPKEEP_EVERY_CHUNKS = 50_000;
 /**
- * Share of the table's rows a burst writes before a job runs index upkeep though more jobs wait,
- * once that is more than {@link UPKEEP_EVERY_CHUNKS}. An upkeep's cost grows with the table (its
+ * Share of the table's rows at the last upkeep that a burst writes before a job runs index upkeep
+ * though more jobs wait, once that is more than {@link UPKEEP_EVERY_CHUNKS}. An upkeep's cost grows with the table (its
  * compaction, the indexes it brings up to date, the vector index it retrains on the table's
  * growth): at 1,000,000 chunks, upkeeps every 50,000 ran 20 times for 564 s during a 596 s
  * ingestion, competing with embedding and writing for the cores (docs/benchmarks.md, "Upkeep
@@ -63,13 +63,15 @@ export interface IngestorOptions {
   /**
    * Ingest jobs still waiting. Index upkeep (`store.optimize`) is left to the last job of a
    * burst, the one that ends with no job waiting and no other job of this ingestor writing
-   * (or to the job that passes {@link UPKEEP_EVERY_CHUNKS}): run after every job it would add
+   * (or to the job that passes {@link UPKEEP_EVERY_CHUNKS}, in a large table
+   * {@link UPKEEP_TABLE_SHARE} of its rows): run after every job it would add
    * an index segment per job, and each segment slows every later vector search.
    * @defaultValue none: every job that ends with no other job of this ingestor writing runs it
    */
   waitingJobs?: () => Promise<number>;
   /**
-   * Chunks written after which a job runs index upkeep even though more jobs wait.
+   * Chunks written after which a job runs index upkeep even though more jobs wait, when more
+   * than {@link UPKEEP_TABLE_SHARE} of the table's rows at the last upkeep.
    * @defaultValue {@link UPKEEP_EVERY_CHUNKS}
    */
   upkeepEveryChunks?: number;
