@@ -22,14 +22,15 @@ const WRITE_BATCH = 2000;
 export const UPKEEP_EVERY_CHUNKS = 50_000;
 /**
  * Share of the table's rows at the last upkeep that a burst writes before a job runs index upkeep
- * though more jobs wait, once that is more than {@link UPKEEP_EVERY_CHUNKS}. An upkeep's cost grows with the table (its
- * compaction, the indexes it brings up to date, the vector index it retrains on the table's
- * growth): at 1,000,000 chunks, upkeeps every 50,000 ran 20 times for 564 s during a 596 s
- * ingestion, competing with embedding and writing for the cores (docs/benchmarks.md, "Upkeep
- * spaced by the table's size"). Spaced by a share of the table, their count grows with the
- * logarithm of the table's growth, not with the growth itself. Searches do not wait for it: the
- * search mirror follows the table by row ids; only searches through LanceDB's indexes (while no
- * mirror holds the table) scan the rows no index covers yet, at most a third of the table.
+ * though more jobs wait, once that is more than {@link UPKEEP_EVERY_CHUNKS}. An upkeep's cost
+ * grows with the table (its compaction, the indexes it brings up to date, the vector index it
+ * retrains on the table's growth): at 1,000,000 chunks, upkeeps every 50,000 ran 20 times for 564
+ * s during a 596 s ingestion, competing with embedding and writing for the cores
+ * (docs/benchmarks.md, "Upkeep spaced by the table's size"). Spaced by a share of the table, their
+ * count grows with the logarithm of the table's growth, not with the growth itself. Searches do
+ * not wait for it: the search mirror follows the table by row ids; only searches through LanceDB's
+ * indexes (while no mirror holds the table) scan the rows no index covers yet, at most a third of
+ * the table.
  */
 export const UPKEEP_TABLE_SHARE = 0.5;
 
@@ -86,7 +87,7 @@ export interface IngestorOptions {
 export class Ingestor {
   /** Chunks this ingestor wrote since its last index upkeep. */
   private written = 0;
-  /** Chunks written after which a job runs upkeep during a burst (see {@link UPKEEP_TABLE_SHARE}). */
+  /** Chunks written after which a job runs upkeep in a burst (see {@link UPKEEP_TABLE_SHARE}). */
   private upkeepAt: number;
   /** Where the jobs' time went since the last upkeep (summed over jobs running at once). */
   private stages = { embedMs: 0, writeMs: 0, recordMs: 0 };
