@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { EmbeddedChunk } from '@docqa/retrieval';
+import type { EmbeddedChunk, UpkeepReport } from '@docqa/retrieval';
 import { EmbeddedStore } from './embedded-store';
 import { VECTOR_INDEX_MIN_ROWS } from './vector-index-plan';
 
@@ -31,6 +31,7 @@ const chunk = (i: number, vector: number[]): EmbeddedChunk => ({
 describe('EmbeddedStore vector index upkeep', () => {
   const dir = mkdtempSync(join(tmpdir(), 'docqa-embedded-index-'));
   let store: EmbeddedStore;
+  let firstUpkeep: UpkeepReport | void;
   const chunks = Array.from({ length: VECTOR_INDEX_MIN_ROWS + 500 }, (_, i) => chunk(i, randomVector()));
   const trainedRows = () =>
     (JSON.parse(readFileSync(join(dir, 'vector-index.json'), 'utf8')) as { trainedRows: number }).trainedRows;
@@ -45,7 +46,7 @@ describe('EmbeddedStore vector index upkeep', () => {
         batch,
       );
     }
-    await store.optimize();
+    firstUpkeep = await store.optimize();
   });
   afterAll(async () => {
     await store.close();
@@ -72,8 +73,12 @@ describe('EmbeddedStore vector index upkeep', () => {
       extra.map((c) => c.document_id),
       extra,
     );
-    await store.optimize();
+    const upkeep = await store.optimize();
     expect(trainedRows()).toBe(chunks.length);
+    // The table's rows after each upkeep, which ingestion spaces its upkeeps by.
+    expect(firstUpkeep).toMatchObject({ rows: chunks.length, trained: true });
+    expect(upkeep).toMatchObject({ rows: chunks.length + 100, trained: false });
+    expect(upkeep!.optimizeMs).toBeGreaterThan(0);
     const results = await store.semanticSearch({
       tenants: ['t'],
       filters: [],

@@ -10,6 +10,7 @@ import {
   type StoreIdentity,
   type StoreQuery,
   type UpkeepOptions,
+  type UpkeepReport,
   type VectorStore,
 } from '@docqa/retrieval';
 import { chunkColumns, migrateLayout, NEW_TABLE_OPTIONS, RESULT_COLUMN } from './chunk-columns';
@@ -100,7 +101,7 @@ export class EmbeddedStore implements VectorStore {
     this.termStats = new TermStatsFiles(join(dir, TERM_STATS_DIR));
     this.indexes = new TableIndexes(dir);
     this.stamp = new StampFile(join(dir, `${TABLE}.lance`));
-    this.laterUpkeep = new LaterUpkeep(() => this.optimize(), versionRetentionMs);
+    this.laterUpkeep = new LaterUpkeep(async () => void (await this.optimize()), versionRetentionMs);
     this.mirror = searchMirror
       ? tableMirror(
           db,
@@ -249,15 +250,26 @@ export class EmbeddedStore implements VectorStore {
    * the jobs behind it keep writing. Training comes first: an index trained after the compaction
    * searched with much lower recall (docs/knowledge-base.md).
    */
-  async optimize(opts: UpkeepOptions = {}): Promise<void> {
+  async optimize(opts: UpkeepOptions = {}): Promise<UpkeepReport | void> {
     const table = await this.openTable();
     if (!table) return;
-    await this.gate.alone(async () => {
-      await this.indexes.maintainVectorIndex(table, opts);
+    const called = performance.now();
+    const report = await this.gate.alone(async () => {
+      const started = performance.now();
+      const trained = await this.indexes.maintainVectorIndex(table, opts);
+      const indexed = performance.now();
       await table.optimize({ cleanupOlderThan: await cleanupCutoff(table, this.versionRetentionMs) });
       this.indexes.upkept();
+      return {
+        rows: await table.countRows(),
+        waitedMs: Math.round(started - called),
+        trained,
+        trainMs: Math.round(indexed - started),
+        optimizeMs: Math.round(performance.now() - indexed),
+      };
     });
     if (opts.endOfBurst) this.laterUpkeep.schedule();
+    return report;
   }
 
   private async openTable(): Promise<lancedb.Table | null> {

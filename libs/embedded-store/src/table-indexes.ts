@@ -48,9 +48,9 @@ export class TableIndexes {
   /**
    * Trains the vector index when {@link planVectorIndex} says so: on a sample, with partitions
    * sized to the table. Otherwise the upkeep's `optimize` merges the new rows into the index as it
-   * stands.
+   * stands. Says whether it trained.
    */
-  async maintainVectorIndex(table: lancedb.Table, opts: UpkeepOptions): Promise<void> {
+  async maintainVectorIndex(table: lancedb.Table, opts: UpkeepOptions): Promise<boolean> {
     const index = (await table.listIndices()).find((i) => i.columns.includes('vector'));
     const rows = await table.countRows();
     const plan = planVectorIndex({
@@ -64,7 +64,7 @@ export class TableIndexes {
           }
         : null,
     });
-    if (!plan.train) return;
+    if (!plan.train) return false;
     await table.createIndex('vector', {
       config: lancedb.Index.ivfFlat({
         distanceType: 'cosine',
@@ -75,6 +75,7 @@ export class TableIndexes {
       replace: true,
     });
     writeTrainedRows(this.dir, rows);
+    return true;
   }
 
   /** Creates the full-text and scalar indexes the table lacks (once per process, see {@link create}). */

@@ -1,7 +1,7 @@
 import pino from 'pino';
 import type { DocumentRecord, IngestJob } from '@docqa/contracts';
 import { type Embedder, LocalEmbedder } from '@docqa/embedders';
-import type { EmbeddedChunk, UpkeepOptions } from '@docqa/retrieval';
+import type { EmbeddedChunk, UpkeepOptions, UpkeepReport } from '@docqa/retrieval';
 import { createHash } from 'node:crypto';
 import { Ingestor } from './ingestor';
 
@@ -19,10 +19,13 @@ class RecordingStore implements IngestorStore {
   /** Whether each upkeep came at the end of a burst. */
   readonly endsOfBurst: (boolean | undefined)[] = [];
   failOptimize = false;
-  async optimize(opts?: UpkeepOptions) {
+  /** Rows of the table (each chunk written adds one), as an upkeep reports them. */
+  tableRows = 0;
+  async optimize(opts?: UpkeepOptions): Promise<UpkeepReport> {
     this.optimized++;
     this.endsOfBurst.push(opts?.endOfBurst);
     if (this.failOptimize) throw new Error('commit conflict');
+    return { rows: this.tableRows, waitedMs: 0, trained: false, trainMs: 3, optimizeMs: 7 };
   }
   async replaceDocuments(_tenant: string, ids: string[], chunks: EmbeddedChunk[]) {
     if (this.failNext) {
@@ -30,6 +33,7 @@ class RecordingStore implements IngestorStore {
       throw new Error('disk full');
     }
     this.writes.push({ ids, chunks });
+    this.tableRows += chunks.length;
   }
   deleteDocument = unexpected;
 }
@@ -301,6 +305,40 @@ describe('Ingestor', () => {
     expect(store.endsOfBurst).toEqual([false]);
   });
 
+  it('spaces upkeeps during a burst by half the table once that is more than the chunks given', async () => {
+    const { store, ingestor } = setup(async () => 5, 10);
+    const job = (n: number, docs: number): IngestJob => ({
+      job_id: `j${n}`,
+      tenant: 't',
+      documents: Array.from({ length: docs }, (_, i) => doc(`j${n}d${i}`, `text ${i}`)),
+    });
+    // A table of 30 rows before the burst: after the first upkeep it holds 40, so the next comes
+    // after 20 more chunks, and the one after that (60 rows) after 30.
+    store.tableRows = 30;
+    const upkeepsAfter = async (sizes: number[]) => {
+      const counts = [];
+      for (const [n, size] of sizes.entries()) {
+        await ingestor.ingest(job(n, size));
+        counts.push(store.optimized);
+      }
+      return counts;
+    };
+    expect(await upkeepsAfter([10, 15, 5, 29, 1])).toEqual([1, 1, 2, 2, 3]);
+    expect(store.endsOfBurst).toEqual([false, false, false]);
+  });
+
+  it('keeps upkeeps every given number of chunks while half the table is fewer', async () => {
+    const { store, ingestor } = setup(async () => 5, 10);
+    const job = (n: number): IngestJob => ({
+      job_id: `j${n}`,
+      tenant: 't',
+      documents: Array.from({ length: 10 }, (_, i) => doc(`j${n}d${i}`, `text ${i}`)),
+    });
+    for (let n = 0; n < 3; n++) await ingestor.ingest(job(n));
+    // 10, 20 and 30 rows: half the table is never more than 10.
+    expect(store.optimized).toBe(3);
+  });
+
   it('logs each index upkeep with its time, the chunks written before it and whether a burst ended', async () => {
     const lines: { msg: string; ms: number; chunks: number; endOfBurst: boolean }[] = [];
     const logger = pino({ level: 'info' }, { write: (line: string) => lines.push(JSON.parse(line)) });
@@ -315,8 +353,18 @@ describe('Ingestor', () => {
     });
     await ingestor.ingest({ job_id: 'j', tenant: 't', documents: [doc('a', 'alpha'), doc('b', 'beta')] });
     const upkeeps = lines.filter((line) => line.msg === 'index upkeep done');
-    expect(upkeeps).toEqual([expect.objectContaining({ chunks: 2, endOfBurst: true })]);
+    expect(upkeeps).toEqual([
+      expect.objectContaining({ chunks: 2, endOfBurst: true, rows: 2, trainMs: 3, optimizeMs: 7 }),
+    ]);
     expect(upkeeps[0]!.ms).toBeGreaterThanOrEqual(0);
+    // Where the job's time went: waiting for embeddings, writing to the store, recording.
+    expect(upkeeps[0]).toEqual(
+      expect.objectContaining({
+        embedMs: expect.any(Number),
+        writeMs: expect.any(Number),
+        recordMs: expect.any(Number),
+      }),
+    );
   });
 
   it('skips a document whose content did not change', async () => {

@@ -17,9 +17,22 @@ const WRITE_BATCH = 2000;
 /**
  * Chunks written since the last index upkeep after which a job runs it even though more jobs
  * wait: during a long burst, rows the indexes do not cover yet are searched by a scan, so their
- * number stays bounded.
+ * number stays bounded (in a large table, by {@link UPKEEP_TABLE_SHARE}).
  */
 export const UPKEEP_EVERY_CHUNKS = 50_000;
+/**
+ * Share of the table's rows at the last upkeep that a burst writes before a job runs index upkeep
+ * though more jobs wait, once that is more than {@link UPKEEP_EVERY_CHUNKS}. An upkeep's cost
+ * grows with the table (its compaction, the indexes it brings up to date, the vector index it
+ * retrains on the table's growth): at 1,000,000 chunks, upkeeps every 50,000 ran 20 times for 564
+ * s during a 596 s ingestion, competing with embedding and writing for the cores
+ * (docs/benchmarks.md, "Upkeep spaced by the table's size"). Spaced by a share of the table, their
+ * count grows with the logarithm of the table's growth, not with the growth itself. Searches do
+ * not wait for it: the search mirror follows the table by row ids; only searches through LanceDB's
+ * indexes (while no mirror holds the table) scan the rows no index covers yet, at most a third of
+ * the table.
+ */
+export const UPKEEP_TABLE_SHARE = 0.5;
 
 /**
  * A document of a job as it goes through: chunked (then embedded with others), or settled already
@@ -51,13 +64,15 @@ export interface IngestorOptions {
   /**
    * Ingest jobs still waiting. Index upkeep (`store.optimize`) is left to the last job of a
    * burst, the one that ends with no job waiting and no other job of this ingestor writing
-   * (or to the job that passes {@link UPKEEP_EVERY_CHUNKS}): run after every job it would add
+   * (or to the job that passes {@link UPKEEP_EVERY_CHUNKS}, in a large table
+   * {@link UPKEEP_TABLE_SHARE} of its rows): run after every job it would add
    * an index segment per job, and each segment slows every later vector search.
    * @defaultValue none: every job that ends with no other job of this ingestor writing runs it
    */
   waitingJobs?: () => Promise<number>;
   /**
-   * Chunks written after which a job runs index upkeep even though more jobs wait.
+   * Chunks written after which a job runs index upkeep even though more jobs wait, when more
+   * than {@link UPKEEP_TABLE_SHARE} of the table's rows at the last upkeep.
    * @defaultValue {@link UPKEEP_EVERY_CHUNKS}
    */
   upkeepEveryChunks?: number;
@@ -72,6 +87,10 @@ export interface IngestorOptions {
 export class Ingestor {
   /** Chunks this ingestor wrote since its last index upkeep. */
   private written = 0;
+  /** Chunks written after which a job runs upkeep in a burst (see {@link UPKEEP_TABLE_SHARE}). */
+  private upkeepAt: number;
+  /** Where the jobs' time went since the last upkeep (summed over jobs running at once). */
+  private stages = { embedMs: 0, writeMs: 0, recordMs: 0 };
   /**
    * Jobs of this ingestor that have not finished writing (a worker runs two at once, see
    * `INGEST_CONCURRENCY`). A job leaves the count the moment its writes are done, so of two jobs
@@ -79,7 +98,9 @@ export class Ingestor {
    */
   private writing = 0;
 
-  constructor(private readonly deps: IngestorOptions) {}
+  constructor(private readonly deps: IngestorOptions) {
+    this.upkeepAt = deps.upkeepEveryChunks ?? UPKEEP_EVERY_CHUNKS;
+  }
 
   /**
    * Ingests the job's documents and records its outcome. `unreadable` are files of the job that
@@ -101,8 +122,7 @@ export class Ingestor {
     const last = this.writing === 0;
     this.written += tally.chunks;
     const endOfBurst = last && !(await this.deps.waitingJobs?.());
-    if (endOfBurst || this.written >= (this.deps.upkeepEveryChunks ?? UPKEEP_EVERY_CHUNKS))
-      await this.upkeep(endOfBurst);
+    if (endOfBurst || this.written >= this.upkeepAt) await this.upkeep(endOfBurst);
     await this.deps.documents.updateJob(job.job_id, {
       ...tally,
       status:
@@ -154,7 +174,9 @@ export class Ingestor {
       );
       await embedding;
       embedding = (async () => {
+        const waited = performance.now();
         const prepared = await vectors;
+        this.stages.embedMs += performance.now() - waited;
         for (const step of batch) {
           if ('chunked' in step) {
             const result = prepared.get(step.chunked)!;
@@ -206,13 +228,24 @@ export class Ingestor {
    */
   private async upkeep(endOfBurst: boolean): Promise<void> {
     const chunks = this.written;
+    const stages = this.stages;
     this.written = 0;
+    this.stages = { embedMs: 0, writeMs: 0, recordMs: 0 };
     const started = performance.now();
     try {
-      await this.deps.store.optimize?.({ endOfBurst });
+      const report = await this.deps.store.optimize?.({ endOfBurst });
+      const every = this.deps.upkeepEveryChunks ?? UPKEEP_EVERY_CHUNKS;
+      if (report) this.upkeepAt = Math.max(every, Math.round(report.rows * UPKEEP_TABLE_SHARE));
       // Its share of an ingestion's time grows with the table (the vector index is trained on it).
       this.deps.logger.info(
-        { ms: Math.round(performance.now() - started), chunks, endOfBurst },
+        {
+          ms: Math.round(performance.now() - started),
+          chunks,
+          endOfBurst,
+          ...report,
+          ...Object.fromEntries(Object.entries(stages).map(([k, v]) => [k, Math.round(v)])),
+          nextAfter: this.upkeepAt,
+        },
         'index upkeep done',
       );
     } catch (err) {
@@ -222,6 +255,7 @@ export class Ingestor {
 
   /** Replaces the documents' chunks in one store write, then records them. */
   private async write(tenant: string, batch: Prepared[], tally: IngestTally): Promise<void> {
+    const started = performance.now();
     try {
       await this.deps.store.replaceDocuments(
         tenant,
@@ -232,10 +266,13 @@ export class Ingestor {
       for (const p of batch) this.fail(tally, p.record.id, err);
       return;
     }
+    const written = performance.now();
+    this.stages.writeMs += written - started;
     await this.deps.documents.putMany(
       tenant,
       batch.map((p) => p.record),
     );
+    this.stages.recordMs += performance.now() - written;
     for (const p of batch) {
       tally.processed++;
       tally.chunks += p.chunks.length;

@@ -2,7 +2,14 @@
 export { chunkId, chunkNumber, searchText, type Chunk, type EmbeddedChunk } from './chunk';
 export { documentText } from './document-text';
 export { grown } from './grown';
-export type { HybridQuery, StoreIdentity, StoreQuery, UpkeepOptions, VectorStore } from './vector-store';
+export type {
+  HybridQuery,
+  StoreIdentity,
+  StoreQuery,
+  UpkeepOptions,
+  UpkeepReport,
+  VectorStore,
+} from './vector-store';
 export { DEFAULT_HYBRID_WEIGHTS, MAX_DOCUMENT_CHUNKS, Retrieval } from './retrieval';
 export type { Searcher, VersionResolver } from './searcher';
 export { searchAs } from './search-as';

@@ -35,6 +35,20 @@ export interface UpkeepOptions {
   endOfBurst?: boolean;
 }
 
+/** What an index upkeep did, for the ingestion's log and its spacing of upkeeps. */
+export interface UpkeepReport {
+  /** Rows of the table after the upkeep. */
+  rows: number;
+  /** Milliseconds waiting for the upkeep before it and the deletions under way. */
+  waitedMs: number;
+  /** Whether the vector index was trained (created or retrained on the table as it is). */
+  trained: boolean;
+  /** Milliseconds deciding on the vector index and training it when due (a few when not). */
+  trainMs: number;
+  /** Milliseconds compacting, indexing the new rows and removing old versions. */
+  optimizeMs: number;
+}
+
 /**
  * What a store says of its contents, so that records kept elsewhere (Redis) can tell whether they
  * describe them.
@@ -59,9 +73,10 @@ export interface VectorStore {
   hybridSearch(query: HybridQuery): Promise<SearchResult[]>;
   /**
    * Index upkeep after writes, for stores that need it (the embedded store; Qdrant indexes as it
-   * goes). Ingestion calls it at the end of a burst of jobs and during a long one.
+   * goes). Ingestion calls it at the end of a burst of jobs and during a long one; nothing when
+   * the table does not exist yet.
    */
-  optimize?(opts?: UpkeepOptions): Promise<void>;
+  optimize?(opts?: UpkeepOptions): Promise<UpkeepReport | void>;
   /** The store's stamp, and whether it holds any chunk. */
   identity(): Promise<StoreIdentity>;
   /**

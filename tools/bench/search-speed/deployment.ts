@@ -138,7 +138,27 @@ export interface UpkeepLine {
   /** Chunks the worker wrote since the upkeep before. */
   chunks: number;
   endOfBurst: boolean;
+  /** The store's `UpkeepReport` (absent from workers that log none). */
+  rows?: number;
+  trained?: boolean;
+  waitedMs?: number;
+  trainMs?: number;
+  optimizeMs?: number;
+  /** Where the jobs' time went since the upkeep before, summed over the jobs running at once. */
+  embedMs?: number;
+  writeMs?: number;
+  recordMs?: number;
 }
+
+/** The fields of {@link UpkeepLine} the stage table sums, and how it names them. */
+const STAGES = [
+  ['embedMs', 'jobs waiting for their embeddings (the embedder thread behind)'],
+  ['writeMs', 'store writes: rows replaced read, Arrow columns, LanceDB append, index checks'],
+  ['recordMs', "documents' records written to Redis"],
+  ['waitedMs', 'upkeep waiting for the upkeep before it (a job slot held)'],
+  ['trainMs', 'upkeep: vector index planned and trained when due'],
+  ['optimizeMs', 'upkeep: compaction, new rows indexed, old versions removed'],
+] as const;
 
 /**
  * The worker's log (JSON lines, at info): warnings and errors are passed on to the bench's output,
@@ -148,19 +168,38 @@ export function watchWorkerLog(worker: ChildProcess): { upkeeps: () => UpkeepLin
   const upkeeps: UpkeepLine[] = [];
   logLines<UpkeepLine>(worker, (line) => {
     if (line.msg === 'index upkeep done' && typeof line.ms === 'number') {
-      upkeeps.push({ ms: line.ms, chunks: line.chunks ?? 0, endOfBurst: line.endOfBurst === true });
-      console.log(`worker: index upkeep after ${line.chunks} chunks took ${(line.ms / 1000).toFixed(1)} s`);
+      const upkeep: UpkeepLine = {
+        ms: line.ms,
+        chunks: line.chunks ?? 0,
+        endOfBurst: line.endOfBurst === true,
+      };
+      for (const [key] of [['rows'], ...STAGES] as const)
+        if (typeof line[key] === 'number') upkeep[key] = line[key];
+      if (typeof line.trained === 'boolean') upkeep.trained = line.trained;
+      upkeeps.push(upkeep);
+      console.log(`worker: index upkeep ${JSON.stringify(upkeep)}`);
     }
   });
   return { upkeeps: () => [...upkeeps] };
 }
 
-/** The report's sentence on the worker's index upkeeps in `upkeeps`. */
+/** The report's sentence on the worker's index upkeeps in `upkeeps`, and its table of stages. */
 export function upkeepLine(upkeeps: UpkeepLine[]): string {
   if (!upkeeps.length) return 'The worker logged no index upkeep.';
   const seconds = upkeeps.map((u) => (u.ms / 1000).toFixed(1));
   const total = upkeeps.reduce((sum, u) => sum + u.ms, 0) / 1000;
-  return `Index upkeep in the worker during the ingestion (compaction, indexing the new rows, training the vector index when due; each in one of the worker's two job slots while the other goes on writing): ${upkeeps.length} run${upkeeps.length === 1 ? '' : 's'}, ${total.toFixed(1)} s in all, in order ${seconds.join(', ')} s.`;
+  const sentence = `Index upkeep in the worker during the ingestion (compaction, indexing the new rows, training the vector index when due; each in one of the worker's two job slots while the other goes on writing): ${upkeeps.length} run${upkeeps.length === 1 ? '' : 's'}, ${total.toFixed(1)} s in all, in order ${seconds.join(', ')} s.`;
+  if (upkeeps[0]!.rows === undefined) return sentence;
+  const sum = (key: (typeof STAGES)[number][0]) => upkeeps.reduce((s, u) => s + (u[key] ?? 0), 0) / 1000;
+  return [
+    sentence,
+    '',
+    `Upkeeps at table rows (train + optimize s, waited s; * the vector index trained): ${upkeeps.map((u) => `${u.rows!.toLocaleString('en')}${u.trained ? '*' : ''} (${((u.trainMs ?? 0) / 1000).toFixed(1)} + ${((u.optimizeMs ?? 0) / 1000).toFixed(1)}, ${((u.waitedMs ?? 0) / 1000).toFixed(1)})`).join(', ')}.`,
+    '',
+    "| the worker's stages during the ingestion (two jobs at once: sums exceed the wall time) | s |",
+    '|---|---|',
+    ...STAGES.map(([key, name]) => `| ${name} | ${sum(key).toFixed(1)} |`),
+  ].join('\n');
 }
 
 /** The latest version of the deployment's table (read through a connection of the bench's own). */
