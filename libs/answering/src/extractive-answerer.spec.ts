@@ -346,6 +346,20 @@ describe('ExtractiveAnswerer', () => {
     expect(text).toMatch(/^- `option_0`: Default none; Meaning Sets part 0/);
     expect(text).toContain('`theme`');
   });
+
+  it('answers from the section under a chapter overview and quotes the overview briefly after it', async () => {
+    const { text, sources } = await ask('How do I read the logs and metrics?', [
+      chunk('Observability', '', 'Read the logs and metrics of your installation.'),
+      chunk(
+        'Monitoring',
+        'Monitoring › Where to look',
+        'The API serves its metrics at `/metrics`. You read the logs with `docker logs api`, one JSON line a request.',
+      ),
+    ]);
+    expect(text.indexOf('docker logs api')).toBeGreaterThanOrEqual(0);
+    expect(text.indexOf('docker logs api')).toBeLessThan(text.indexOf('Read the logs and metrics'));
+    expect(sources.filter((s) => s.cited).map((s) => s.document_id)).toEqual(['Monitoring', 'Observability']);
+  });
 });
 
 describe('units', () => {

@@ -5,7 +5,14 @@ import { newBeforeSaid } from './follow-up-news';
 import type { AnswerChunk, AnswerInput, Answerer } from './answer-types';
 import { NOT_FOUND_ANSWER } from './answer-types';
 import { inAskersLanguage } from './fixed-phrases';
-import { rankSections, termWeights, unknownNames, type TermWeights } from './passage-choice';
+import {
+  briefScore,
+  rankSections,
+  termWeights,
+  unknownNames,
+  type ScoredSection,
+  type TermWeights,
+} from './passage-choice';
 import { qualifierNames } from './qualifier-names';
 import { chooseWindow } from './passage-window';
 import { answeringOrder } from './not-covered';
@@ -263,9 +270,16 @@ export class ExtractiveAnswerer implements Answerer {
       );
     }
     const whole = { passage: first.passage, maxWords: this.wholeWords, targetWords: this.targetWords };
+    // An overview ranks low to answer, but as high as before to be quoted briefly beside the answer.
+    const runnerUp = ranked
+      .slice(1)
+      .reduce<ScoredSection | undefined>((b, s) => (b && briefScore(b) >= briefScore(s) ? b : s), undefined);
     const related =
-      ranked[1] && ranked[1].score >= RELATED * first.score && answersBeside(first, ranked[1]) && !procedure
-        ? ranked[1]
+      runnerUp &&
+      briefScore(runnerUp) >= RELATED * first.score &&
+      answersBeside(first, runnerUp) &&
+      !procedure
+        ? runnerUp
         : undefined;
     if (!related) return this.quoteSections([whole], weights, kind, task);
     return this.quoteSections(

@@ -1,5 +1,5 @@
 import type { SearchResult } from '@docqa/contracts';
-import { rankSections, termWeights, type TermWeights } from './passage-choice';
+import { isOverview, rankSections, saysWhole, termWeights, type TermWeights } from './passage-choice';
 import { chooseWindow } from './passage-window';
 import { questionIntent } from './question-intent';
 import { units, type SectionPassage } from './section-passage';
@@ -185,5 +185,42 @@ describe('rankSections', () => {
     const ranked = rankSections(passages, termWeights(terms(question), passages), 'what');
     expect(ranked[0]!.passage).toBe(settings);
     expect(ranked[0]!.defines).toBe(true);
+  });
+
+  it('ranks a section that says the asked task whole over one headed by some of its words', () => {
+    const question = 'How do I change the log level?';
+    const headed = page(
+      'Logging',
+      'Changing the log format',
+      'The log format is JSON lines by default. Set `LOG_FORMAT=pretty` for text while developing.',
+      0,
+    );
+    const says = page(
+      'Running in production',
+      'Settings',
+      'Each setting is read once at start-up. To change the log level, set `LOG_LEVEL` and restart.',
+      1,
+    );
+    const passages = [headed, says];
+    const ranked = rankSections(passages, termWeights(terms(question), passages), 'how');
+    expect(saysWhole(says, terms('change log level'))).toBe(true);
+    expect(saysWhole(headed, terms('change log level'))).toBe(false);
+    expect(ranked[0]!.passage).toBe(says);
+  });
+
+  it('ranks a page of one short sentence, a chapter overview, under the section that answers', () => {
+    const question = 'How do I read the logs and metrics?';
+    const overview = page('Observability', '', 'Read the logs and metrics of your installation.', 0);
+    const answers = page(
+      'Observability',
+      'Where to look',
+      'The API serves its metrics at `/metrics`. You read the logs with `docker logs api`.',
+      1,
+    );
+    const passages = [overview, answers];
+    const ranked = rankSections(passages, termWeights(terms(question), passages), 'how');
+    expect(isOverview(overview)).toBe(true);
+    expect(isOverview({ ...overview, section: 'Logs' })).toBe(false);
+    expect(ranked[0]!.passage).toBe(answers);
   });
 });

@@ -162,10 +162,62 @@ export function rankSections(
       const score =
         ((matched + phrase) / total + RANK_BONUS / (passage.rank + 1)) *
         (defining ? DEFINITION_BONUS : shapeBonus(passage, kind)) *
-        fit;
+        fit *
+        (isOverview(passage) && !defining ? OVERVIEW_SHARE : 1) *
+        (kind !== 'what' && fit >= 1 && saysWhole(passage, subject) ? WHOLE_PHRASE_BONUS : 1);
       return { passage, coverage: coverage / asked, score, defines: defining, fit };
     })
     .sort((a, b) => b.score - a.score);
+}
+
+/**
+ * Words a page's one sentence has at most for the page to be an overview: a page with no heading
+ * that only says what the pages under it are about, as a chapter's index page or a manual's
+ * chapter opening does ("Configure the logs and metrics of your installation.").
+ */
+const OVERVIEW_WORDS = 12;
+/**
+ * Share of its score an overview keeps to be the section quoted: its one sentence often names
+ * every word of a question that one of the pages under it takes up, and says only where to look.
+ */
+const OVERVIEW_SHARE = 0.6;
+
+/**
+ * A section's score as a brief quote beside the section chosen: an overview's whole score, as its
+ * one sentence says what the chosen section's chapter is about.
+ */
+export function briefScore(section: ScoredSection): number {
+  return isOverview(section.passage) && !section.defines ? section.score / OVERVIEW_SHARE : section.score;
+}
+
+/** Whether a section is an overview (see {@link OVERVIEW_WORDS}): a page of one short sentence. */
+export function isOverview(passage: SectionPassage): boolean {
+  const [only, ...rest] = passage.units;
+  return (
+    !passage.section &&
+    !rest.length &&
+    only?.kind === 'paragraph' &&
+    only.words <= OVERVIEW_WORDS &&
+    /[.!]$/.test(only.text.trim())
+  );
+}
+
+/**
+ * Bonus of a section one of whose sentences (or items) says the question's words whole, in its
+ * order ("To change the log level, set…" for "How do I change the log level?"): it says how to do
+ * exactly what is asked, where a section headed by some of the words ("Changing the log format")
+ * does another thing with the same things.
+ */
+const WHOLE_PHRASE_BONUS = 1.3;
+
+/**
+ * Whether a unit of a section holds `asked` (three terms or more) as consecutive terms, in order.
+ * Two terms in a row are one pair, which the phrase weight counts (see {@link PHRASE_STRENGTH});
+ * three or more in a row are rarely there by chance.
+ */
+export function saysWhole(passage: SectionPassage, asked: string[]): boolean {
+  const pairs = termPairs(asked);
+  return pairs.length > 1 && passage.units.some((u) => pairs.every((p) => u.pairs.has(p)));
 }
 
 /** Whether a sentence opens with `subject` (the question's terms, in order). */

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { NOT_FOUND_ANSWER, terms, type Answerer } from '@docqa/answering';
 import type { EvalQuery } from '../eval-data';
-import { citedDocuments, median, presentationIssues, runAnswer } from './answer-run';
+import { citedDocuments, median, presentationIssues, runAnswer, type RunAnswer } from './answer-run';
 
 /** Figures of one answerer on emanual-tv. */
 export interface EmanualFigures {
@@ -16,6 +16,8 @@ export interface EmanualFigures {
   medianWords: number;
   issues: number;
   perSecond: number;
+  /** Each question whose gold section was not cited, with its half, answer and sources. */
+  misses: { half: 'dev' | 'test'; report: string }[];
 }
 
 /**
@@ -28,8 +30,27 @@ export function emanualHalf(q: EvalQuery): 'dev' | 'test' {
   return createHash('sha256').update(gold).digest()[0]! % 2 ? 'test' : 'dev';
 }
 
-/** Token recall of the gold answers, gold sections cited, answer lengths. */
-export async function runEmanual(answerer: Answerer, queries: EvalQuery[]): Promise<EmanualFigures> {
+/** A miss as `--verbose` lists it: the question, its gold sections, the answer and its sources. */
+function missReport(q: EvalQuery, answer: RunAnswer, titles: Map<string, string>): string {
+  const title = (id: string) => `${id} "${titles.get(id) ?? '?'}"`;
+  const sources = answer.sources.map((s) => `${s.cited ? '*' : ''}${title(s.document_id)}`);
+  return (
+    `${q.id}: gold ${[...q.relevant.keys()].map(title).join(', ')}` +
+    `${answer.sources.some((s) => q.relevant.has(s.document_id)) ? '' : ' (not among the sources)'}` +
+    `\n    Q: ${q.text}\n${answer.text.replace(/^/gm, '    | ')}\n    sources: ${sources.join(' ') || 'none'}`
+  );
+}
+
+/**
+ * Token recall of the gold answers, gold sections cited, answer lengths; `titles` (document id to
+ * title) names the sections in the miss reports.
+ */
+export async function runEmanual(
+  answerer: Answerer,
+  queries: EvalQuery[],
+  titles = new Map<string, string>(),
+): Promise<EmanualFigures> {
+  const misses: EmanualFigures['misses'] = [];
   let goldCited = 0;
   let testQuestions = 0;
   let testGoldCited = 0;
@@ -44,6 +65,7 @@ export async function runEmanual(answerer: Answerer, queries: EvalQuery[]): Prom
     if (answer.text === NOT_FOUND_ANSWER) notFound++;
     const cited = [...citedDocuments(answer)].some((id) => q.relevant.has(id));
     if (cited) goldCited++;
+    else misses.push({ half: emanualHalf(q), report: missReport(q, answer, titles) });
     if (emanualHalf(q) === 'test') {
       testQuestions++;
       if (cited) testGoldCited++;
@@ -67,5 +89,6 @@ export async function runEmanual(answerer: Answerer, queries: EvalQuery[]): Prom
     medianWords: median(words),
     issues,
     perSecond: n / ((performance.now() - started) / 1000),
+    misses,
   };
 }

@@ -10,7 +10,8 @@
  *   npm run bench:answers [-- --verbose [--half dev]] [-- --new-only] [-- --set NAME]
  *
  * --verbose lists each question that missed, with its answer and sources (with --half dev, the
- * multi-dialect set's dev-half misses alone: the test halves' are not read while tuning), and for
+ * multi-dialect set's and emanual-tv's dev-half misses alone: the test halves' are not read while
+ * tuning; an emanual-tv miss names its gold sections and marks the cited sources with *), and for
  * each missing key string where it was (miss-class.ts) and where its gold passage ranks in the
  * answerer's first search asked for 40 results;
  * --new-only runs the new answerer alone and prints its figures with the dev and test halves apart, without writing
@@ -138,7 +139,12 @@ async function docsSet() {
 
 async function emanualSet() {
   const data = emanual();
-  return { data, manual: await sideBySide('emanual', data.docs, (a) => runEmanual(a, data.queries)) };
+  const titles = new Map(data.docs.map((d) => [d.id, d.title]));
+  const manual = await sideBySide('emanual', data.docs, (a) => runEmanual(a, data.queries, titles));
+  if (verbose)
+    for (const miss of manual.new.misses)
+      if (missHalves.includes(miss.half)) console.error(`  emanual-tv (${miss.half}) ${miss.report}`);
+  return { data, manual };
 }
 
 /** The multi-dialect set: the corpora named (all by default), one after another. */
