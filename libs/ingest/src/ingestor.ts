@@ -17,22 +17,11 @@ const WRITE_BATCH = 2000;
 /**
  * Chunks written since the last index upkeep after which a job runs it even though more jobs
  * wait: during a long burst, rows the indexes do not cover yet are searched by a scan, so their
- * number stays bounded (in a large table, by {@link UPKEEP_TABLE_SHARE}).
+ * number stays bounded. Spacing them by the table's size instead (half its rows) was measured
+ * at 1,000,000 chunks and dropped: 7 upkeeps instead of 20, the same share of the raw limit
+ * (docs/benchmarks.md, "Beside main's code on this machine").
  */
 export const UPKEEP_EVERY_CHUNKS = 50_000;
-/**
- * Share of the table's rows at the last upkeep that a burst writes before a job runs index upkeep
- * though more jobs wait, once that is more than {@link UPKEEP_EVERY_CHUNKS}. An upkeep's cost
- * grows with the table (its compaction, the indexes it brings up to date, the vector index it
- * retrains on the table's growth): at 1,000,000 chunks, upkeeps every 50,000 ran 20 times for 564
- * s during a 596 s ingestion, competing with embedding and writing for the cores
- * (docs/benchmarks.md, "Upkeep spaced by the table's size"). Spaced by a share of the table, their
- * count grows with the logarithm of the table's growth, not with the growth itself. Searches do
- * not wait for it: the search mirror follows the table by row ids; only searches through LanceDB's
- * indexes (while no mirror holds the table) scan the rows no index covers yet, at most a third of
- * the table.
- */
-export const UPKEEP_TABLE_SHARE = 0.5;
 
 /**
  * A document of a job as it goes through: chunked (then embedded with others), or settled already
@@ -64,15 +53,13 @@ export interface IngestorOptions {
   /**
    * Ingest jobs still waiting. Index upkeep (`store.optimize`) is left to the last job of a
    * burst, the one that ends with no job waiting and no other job of this ingestor writing
-   * (or to the job that passes {@link UPKEEP_EVERY_CHUNKS}, in a large table
-   * {@link UPKEEP_TABLE_SHARE} of its rows): run after every job it would add
+   * (or to the job that passes {@link UPKEEP_EVERY_CHUNKS}): run after every job it would add
    * an index segment per job, and each segment slows every later vector search.
    * @defaultValue none: every job that ends with no other job of this ingestor writing runs it
    */
   waitingJobs?: () => Promise<number>;
   /**
-   * Chunks written after which a job runs index upkeep even though more jobs wait, when more
-   * than {@link UPKEEP_TABLE_SHARE} of the table's rows at the last upkeep.
+   * Chunks written after which a job runs index upkeep even though more jobs wait.
    * @defaultValue {@link UPKEEP_EVERY_CHUNKS}
    */
   upkeepEveryChunks?: number;
@@ -87,8 +74,6 @@ export interface IngestorOptions {
 export class Ingestor {
   /** Chunks this ingestor wrote since its last index upkeep. */
   private written = 0;
-  /** Chunks written after which a job runs upkeep in a burst (see {@link UPKEEP_TABLE_SHARE}). */
-  private upkeepAt: number;
   /** Where the jobs' time went since the last upkeep (summed over jobs running at once). */
   private stages = { embedMs: 0, writeMs: 0, recordMs: 0 };
   /**
@@ -98,9 +83,7 @@ export class Ingestor {
    */
   private writing = 0;
 
-  constructor(private readonly deps: IngestorOptions) {
-    this.upkeepAt = deps.upkeepEveryChunks ?? UPKEEP_EVERY_CHUNKS;
-  }
+  constructor(private readonly deps: IngestorOptions) {}
 
   /**
    * Ingests the job's documents and records its outcome. `unreadable` are files of the job that
@@ -122,7 +105,8 @@ export class Ingestor {
     const last = this.writing === 0;
     this.written += tally.chunks;
     const endOfBurst = last && !(await this.deps.waitingJobs?.());
-    if (endOfBurst || this.written >= this.upkeepAt) await this.upkeep(endOfBurst);
+    if (endOfBurst || this.written >= (this.deps.upkeepEveryChunks ?? UPKEEP_EVERY_CHUNKS))
+      await this.upkeep(endOfBurst);
     await this.deps.documents.updateJob(job.job_id, {
       ...tally,
       status:
@@ -234,8 +218,6 @@ export class Ingestor {
     const started = performance.now();
     try {
       const report = await this.deps.store.optimize?.({ endOfBurst });
-      const every = this.deps.upkeepEveryChunks ?? UPKEEP_EVERY_CHUNKS;
-      if (report) this.upkeepAt = Math.max(every, Math.round(report.rows * UPKEEP_TABLE_SHARE));
       // Its share of an ingestion's time grows with the table (the vector index is trained on it).
       this.deps.logger.info(
         {
@@ -244,7 +226,6 @@ export class Ingestor {
           endOfBurst,
           ...report,
           ...Object.fromEntries(Object.entries(stages).map(([k, v]) => [k, Math.round(v)])),
-          nextAfter: this.upkeepAt,
         },
         'index upkeep done',
       );
