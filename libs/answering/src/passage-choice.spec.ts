@@ -36,6 +36,10 @@ const PAGE = [
 
 const weights = (question: string): TermWeights => new Map(terms(question).map((t) => [t, 1]));
 
+/** The section `rankSections` puts first for a how-do-I question, weighed as the answerer weighs it. */
+const bestForHow = (question: string, passages: SectionPassage[]) =>
+  rankSections(passages, termWeights(terms(question), passages), 'how', questionIntent(question))[0]!.passage;
+
 describe('chooseWindow', () => {
   it('takes the command beside the best sentence of a how-do-I answer, though it holds none of the question’s words', () => {
     const quoted = chooseWindow(section(PAGE), weights('run only tests whose names match an expression'), {
@@ -134,13 +138,7 @@ describe('rankSections', () => {
       1,
     );
     const passages = [other, gold];
-    const ranked = rankSections(
-      passages,
-      termWeights(terms(question), passages),
-      'how',
-      questionIntent(question),
-    );
-    expect(ranked[0]!.passage).toBe(gold);
+    expect(bestForHow(question, passages)).toBe(gold);
   });
 
   it('finds a symbol a question names in words in the section that gives it ("a tilde", `~`)', () => {
@@ -158,13 +156,7 @@ describe('rankSections', () => {
       1,
     );
     const passages = [other, gold];
-    const ranked = rankSections(
-      passages,
-      termWeights(terms(question), passages),
-      'how',
-      questionIntent(question),
-    );
-    expect(ranked[0]!.passage).toBe(gold);
+    expect(bestForHow(question, passages)).toBe(gold);
   });
 
   it('takes a list item whose lead names the option for its definition ("What does REDIS_PREFIX do?")', () => {
