@@ -72,11 +72,30 @@ async function stopGroup(run: StartRun | undefined): Promise<void> {
 }
 
 /** A free port whose next port is free too (npm start's metrics ports). */
+/**
+ * Two adjacent ports free on 127.0.0.1, below the kernel's ephemeral range: a port handed out by
+ * `freePort` (an ephemeral one) has its neighbour taken at any moment as the local port of another
+ * test's outgoing connection, and `npm start` then rightly refuses the pair.
+ */
 async function freePortPair(): Promise<number> {
+  const [ephemeralLow] = readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8')
+    .trim()
+    .split(/\s+/)
+    .map(Number);
+  const top = (ephemeralLow ?? 32768) - 2;
   for (;;) {
-    const port = await freePort();
-    if (port < 65535 && !(await listening(port + 1))) return port;
+    const port = 10_000 + Math.floor(Math.random() * (top - 10_000));
+    if ((await bindable(port)) && (await bindable(port + 1))) return port;
   }
+}
+
+/** Whether a server can listen on `port` of 127.0.0.1 right now (it closes again at once). */
+function bindable(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = createServer()
+      .once('error', () => resolve(false))
+      .listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+  });
 }
 
 /** Whether something accepts connections on `port` of 127.0.0.1. */
