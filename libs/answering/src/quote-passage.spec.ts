@@ -17,4 +17,26 @@ describe('quotePassage', () => {
       /^Set `log.format`/,
     );
   });
+
+  it('names a setting headed by its key, and a flag with its aliases or argument as its reader sees it', () => {
+    const setting = '* Default: **false**\n* Type: **Boolean**\n\nWhen true, peers are installed.';
+    expect(
+      quotePassage(units(setting), '[1]', 'Settings › Peer Dependency Settings › autoInstallPeers'),
+    ).toMatch(/^`autoInstallPeers` \[1\]:\n\n\* Default: \*\*false\*\*\n/);
+    expect(quotePassage(units(setting), '[2]', 'Settings › overrides')).toMatch(/^`overrides` \[2\]:/);
+    expect(quotePassage(units(setting), '[1]', 'pnpm add › Options › --save-dev, -D, -d')).toMatch(
+      /^`--save-dev, -D, -d` \[1\]:/,
+    );
+    expect(quotePassage(units(setting), '[1]', 'rclone sync › -P, --progress')).toMatch(
+      /^`-P, --progress` \[1\]:/,
+    );
+    expect(
+      quotePassage(units(setting), '[1]', 'pnpm add › Options › --filter &lt;package_selector\\>'),
+    ).toMatch(/^`--filter <package_selector>` \[1\]:/);
+  });
+
+  it('does not take a capitalised topic, nor a phrase, for a key', () => {
+    expect(quotePassage(units(MODE), '[1]', 'Settings › Usage')).toMatch(/^In this mode/);
+    expect(quotePassage(units(MODE), '[1]', 'Settings › node modules settings')).toMatch(/^In this mode/);
+  });
 });

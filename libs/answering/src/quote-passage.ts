@@ -3,11 +3,34 @@ import type { Unit } from './section-passage';
 /** The first line of a block nested in a list item: a code fence, a quote or a list item. */
 const NESTED_BLOCK = /^\s*(```|~~~|>|[*+-]\s|\d+[.)]\s)/;
 
+/** A flag with its argument, if any: `--config string`, `--cpu=<name>`, `--color AUTO|NEVER`. */
+const FLAG = String.raw`-{1,2}[a-z0-9][\w-]*(?:[ =](?:<[\w|-]+>|[\w|-]+))?`;
+
 /**
  * A heading that names an option, flag or setting rather than a topic: `--dry-run`,
- * `--vfs-cache-mode writes`, `log.format`, `xfail_strict`.
+ * `--vfs-cache-mode writes`, a flag with its aliases (`--save-dev, -D`, `-P, --progress`,
+ * `--copy-links / -L`) or its argument (`--filter <selector>`), `log.format`, `xfail_strict`; and
+ * (`KEY_NAME`, case kept) a key or command written in lower case (`nodeLinker`, `overrides`,
+ * `cleanup-hidden`), as settings and command pages head their entries: a topic is capitalised.
  */
-const OPTION_NAME = /^(-{1,2}[a-z0-9][\w-]*(\s+[\w-]+)?|[a-z][a-z0-9]*([._][a-z0-9]+)+)$/i;
+const OPTION_NAME = new RegExp(
+  String.raw`^(?:${FLAG}(?:\s*[,/]\s*${FLAG})*|[a-z][a-z0-9]*(?:[._](?:[a-z0-9]+|\*))+)$`,
+  'i',
+);
+const KEY_NAME = /^[a-z][a-zA-Z0-9]*(?:-[a-z0-9]+)*$/;
+
+/**
+ * A heading's Markdown as its reader sees it, to write in a code span: entities (`&lt;`) and
+ * backslash escapes (`\>`) decoded, code spans' backticks dropped.
+ */
+function headingText(heading: string): string {
+  return heading
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&')
+    .replace(/\\([!-/:-@[-`{-~])/g, '$1')
+    .replace(/`/g, '');
+}
 
 /**
  * Markdown that quotes units of one section with their structure: a paragraph's sentences joined,
@@ -25,10 +48,10 @@ export function quotePassage(units: Unit[], citation: string, section: string): 
     else blocks.push({ kind: unit.kind, text: unit.text });
     previous = unit;
   }
-  const heading = section.split(' › ').at(-1) ?? '';
-  if (OPTION_NAME.test(heading) && !units.some((u) => u.text.includes(heading)))
+  const heading = headingText(section.split(' › ').at(-1) ?? '');
+  if ((OPTION_NAME.test(heading) || KEY_NAME.test(heading)) && !units.some((u) => u.text.includes(heading)))
     // The option the section is about is its heading alone ("--vfs-cache-mode writes"): the text
-    // under it says "In this mode…", so the quote names it first.
+    // under it says "In this mode…", or only "Default: false", so the quote names it first.
     blocks.unshift({ kind: 'paragraph', text: `\`${heading}\`:` });
   const cited = blocks.findIndex((b) => b.kind === 'paragraph' || b.kind === 'item' || b.kind === 'quote');
   const title = section.split(' › ').at(-1) || 'From the docs';
