@@ -320,7 +320,9 @@ export class ExtractiveAnswerer implements Answerer {
       seen.push(...units);
       if (!cited.includes(passage.doc)) cited.push(passage.doc);
       if (!quoted.has(passage.doc)) quoted.set(passage.doc, passage.chunk);
-      parts.push(quotePassage(units, `[${cited.indexOf(passage.doc) + 1}]`, passage.section));
+      parts.push(
+        quotePassage(units, `[${cited.indexOf(passage.doc) + 1}]`, passage.section, passage.chunk.title),
+      );
       left -= units.reduce((n, u) => n + u.words, 0);
     }
     return { text: parts.join('\n\n'), cited, quoted };

@@ -39,4 +39,24 @@ describe('quotePassage', () => {
     expect(quotePassage(units(MODE), '[1]', 'Settings › Usage')).toMatch(/^In this mode/);
     expect(quotePassage(units(MODE), '[1]', 'Settings › node modules settings')).toMatch(/^In this mode/);
   });
+
+  it('names the command a flag belongs to when the page is titled by it and the quote does not say it', () => {
+    const flag = 'List outdated global packages.';
+    expect(quotePassage(units(flag), '[2]', 'Options › --global, -g', 'pnpm outdated')).toMatch(
+      /^`pnpm outdated`, option `--global, -g` \[2\]:\n\nList outdated/,
+    );
+    expect(quotePassage(units(flag), '[1]', 'Options › --global, -g', 'pnpm add <pkg>')).toMatch(
+      /^`pnpm add <pkg>`, option `--global, -g` \[1\]:/,
+    );
+    // A page titled by a topic, a quote that names the command, a setting: the flag alone.
+    expect(quotePassage(units(flag), '[1]', 'Options › --global, -g', 'Global Packages')).toMatch(
+      /^`--global, -g` \[1\]:/,
+    );
+    expect(
+      quotePassage(units(`Run \`pnpm outdated -g\`.`), '[1]', 'Options › --global, -g', 'pnpm outdated'),
+    ).toMatch(/^`--global, -g` \[1\]:/);
+    expect(quotePassage(units(flag), '[1]', 'Settings › storeDir', 'pnpm config')).toMatch(
+      /^`storeDir` \[1\]:/,
+    );
+  });
 });

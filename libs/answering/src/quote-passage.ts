@@ -20,6 +20,12 @@ const OPTION_NAME = new RegExp(
 const KEY_NAME = /^[a-z][a-zA-Z0-9]*(?:-[a-z0-9]+)*$/;
 
 /**
+ * A page title that is a command: a program and its subcommands in lower case, perhaps with
+ * placeholders (`pnpm add <pkg>`, `rclone config create`), as CLI reference pages are titled.
+ */
+const COMMAND_TITLE = /^[a-z][\w.-]*(?: [a-z][\w.-]*)+(?: <[\w -]+>| \[[^\]]+\])*$/;
+
+/**
  * A heading's Markdown as its reader sees it, to write in a code span: entities (`&lt;`) and
  * backslash escapes (`\>`) decoded, code spans' backticks dropped.
  */
@@ -39,7 +45,7 @@ function headingText(heading: string): string {
  * with code (or has nothing else) is introduced by its section's title, which carries it; one of a
  * section headed by an option's name that it does not say is introduced by that name.
  */
-export function quotePassage(units: Unit[], citation: string, section: string): string {
+export function quotePassage(units: Unit[], citation: string, section: string, pageTitle = ''): string {
   const blocks: { kind: Unit['kind']; text: string }[] = [];
   let previous: Unit | undefined;
   for (const unit of units) {
@@ -52,7 +58,7 @@ export function quotePassage(units: Unit[], citation: string, section: string): 
   if ((OPTION_NAME.test(heading) || KEY_NAME.test(heading)) && !units.some((u) => u.text.includes(heading)))
     // The option the section is about is its heading alone ("--vfs-cache-mode writes"): the text
     // under it says "In this mode…", or only "Default: false", so the quote names it first.
-    blocks.unshift({ kind: 'paragraph', text: `\`${heading}\`:` });
+    blocks.unshift({ kind: 'paragraph', text: `${optionOf(heading, pageTitle, units)}\`${heading}\`:` });
   const cited = blocks.findIndex((b) => b.kind === 'paragraph' || b.kind === 'item' || b.kind === 'quote');
   const title = section.split(' › ').at(-1) || 'From the docs';
   if (blocks[0]?.kind === 'code') {
@@ -78,4 +84,15 @@ export function quotePassage(units: Unit[], citation: string, section: string): 
       (b, i) => (i === 0 ? '' : b.kind === 'item' && blocks[i - 1]!.kind === 'item' ? '\n' : '\n\n') + b.text,
     )
     .join('');
+}
+
+/**
+ * The command a flag's section belongs to, named before the flag (`` `pnpm outdated`, option ``)
+ * when the page is titled by a command its quote does not name: the flag is typed after it.
+ */
+function optionOf(heading: string, title: string, units: Unit[]): string {
+  const command = title.replace(/ [<[].*$/, '');
+  return heading.startsWith('-') && COMMAND_TITLE.test(title) && !units.some((u) => u.text.includes(command))
+    ? `\`${title}\`, option `
+    : '';
 }
