@@ -25,15 +25,26 @@ export class HeadingAnchors {
   }
 }
 
-/** The GitHub slug of a heading's text, inline Markdown (links, code, emphasis, HTML) removed. */
+/**
+ * The GitHub slug of a heading's text as its reader sees it: inline Markdown (links, emphasis,
+ * HTML tags) removed, but a code span's text kept as written (`` `pnpm link <dir>` ``: "dir"),
+ * entities and backslash escapes decoded (`--filter &lt;selector\>`: "--filter-selector").
+ */
 export function slug(heading: string): string {
   return heading
     .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
-    .replace(/<[^>]+>/g, '')
+    .split(/(`[^`]*`)/)
+    .map((part, i) => (i % 2 ? part : part.replace(/<[^>]+>/g, '')))
+    .join('')
+    .replace(/&(lt|gt|amp|quot);/g, (_, name: string) => ENTITIES[name]!)
+    .replace(/\\([!-/:-@[-`{-~])/g, '$1')
     .toLowerCase()
     .replace(/[^\p{L}\p{M}\p{N}\p{Pc} -]/gu, '')
     .replace(/ /g, '-');
 }
+
+/** The entities a heading's Markdown may write for punctuation (dropped from slugs). */
+const ENTITIES: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"' };
 
 /** A URL with its fragment set to `anchor` (or left as it is without an anchor). */
 export function withAnchor(url: string, anchor: string): string {

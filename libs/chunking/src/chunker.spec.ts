@@ -97,6 +97,11 @@ describe('anchors', () => {
   it('makes GitHub slugs, numbering repeats', () => {
     expect(slug('Install `docqa` on Linux (v2)!')).toBe('install-docqa-on-linux-v2');
     expect(slug('Tokens › [Revoke](x.md) one')).toBe('tokens--revoke-one');
+    // As Docusaurus renders them: entities and escapes decoded, a code span's text kept.
+    expect(slug('--filter &lt;package_selector\\>')).toBe('--filter-package_selector');
+    expect(slug('--save-dev, -D, -d')).toBe('--save-dev--d--d');
+    expect(slug('`pnpm link <dir>`')).toBe('pnpm-link-dir');
+    expect(slug('Install <span>now</span>')).toBe('install-now');
     const anchors = new HeadingAnchors();
     expect(['Usage', 'Usage', 'Usage-1', 'Usage'].map((h) => anchors.next(h))).toEqual([
       'usage',

@@ -18,6 +18,7 @@
  * 9: AsciiDoc attributes resolved (an Antora component's `antora.yml` ones, undefined ones
  * dropped, not shown as `{name}`), Markdown's HTML comments and embedded media dropped, MkDocs'
  * `!!!note` admonitions and plugin Jinja tags read, reST `:doc:` links to another project as their
- * text.
+ * text. 10: headings' anchors made of the text their reader sees (`&lt;x\>` as `<x>`, a code span's
+ * `<dir>` kept), as Docusaurus and GitHub slug them.
  */
-export const CHUNKING_VERSION = 9;
+export const CHUNKING_VERSION = 10;
