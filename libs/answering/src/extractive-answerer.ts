@@ -23,7 +23,7 @@ import { quotePassage } from './quote-passage';
 import { searchPassages } from './search-passages';
 import { documentPassages, headedBy, wholer } from './document-passages';
 import { commandPages, withUsage } from './page-parts';
-import { unsaid } from './quote-once';
+import { isCopy, unsaid } from './quote-once';
 import { answersBeside, isProcedureFor, NEAR_TIE, secondPassage } from './second-passage';
 import { sectionPassages, type SectionPassage, type Unit } from './section-passage';
 import type { Searcher } from '@docqa/retrieval';
@@ -246,10 +246,17 @@ export class ExtractiveAnswerer implements Answerer {
         second.passage.doc === first.passage.doc
           ? ranked.find((s) => s.passage.doc !== first.passage.doc)
           : undefined;
+      // A copy of the first section (see `isCopy`) quoted beside it is not another answer: the
+      // next section, if it answers well, is quoted briefly after both.
+      const after = isCopy(second.passage, first.passage)
+        ? ranked.find((s) => s.passage.doc !== first.passage.doc && s.passage.doc !== second.passage.doc)
+        : undefined;
       const brief =
         other && other.score >= NEAR_TIE * first.score && answersBeside(first, other) && !procedure
           ? [{ passage: other.passage, ...BRIEF }]
-          : [];
+          : after && briefScore(after) >= RELATED * first.score && answersBeside(first, after) && !procedure
+            ? [{ passage: after.passage, ...BRIEF }]
+            : [];
       return this.quoteSections(
         [
           {

@@ -1,7 +1,8 @@
 import type { SearchResult } from '@docqa/contracts';
 import { ExtractiveAnswerer } from './extractive-answerer';
-import { unsaid } from './quote-once';
-import { units } from './section-passage';
+import { contextDocuments } from './citations';
+import { isCopy, unsaid } from './quote-once';
+import { sectionPassages, units } from './section-passage';
 
 const section = (title: string, text: string, rank: number): SearchResult => ({
   document_id: title,
@@ -50,4 +51,74 @@ it('leaves out a lead-in whose code block an earlier quote already gave', () => 
     `Without the portal, post them to the admin integrations API:\n\n${command}\n\nSlack then reaches docqa in every channel.`,
   );
   expect(unsaid(second, first).map((u) => u.text)).toEqual(['Slack then reaches docqa in every channel.']);
+});
+
+describe('a copy of the best section', () => {
+  const HOME =
+    'Sound Mode You can select a sound mode to optimize your listening experience. To change the ' +
+    'sound mode, press the Select button. To make fine adjustments, press the up directional ' +
+    'button, and then select Equalizer Setup.';
+  const EXPERT = section(
+    'Configuring advanced sound settings',
+    'Settings Sound Expert Settings. You can personalize the sound quality by adjusting the ' +
+      'following settings. Balance. Equalizer. Audio Delay. Auto Volume.',
+    2,
+  );
+  const OTHERS = [
+    section('Changing a channel name', 'You can change the name of a channel.', 3),
+    section('Changing the picture size', 'You can change the size of the picture.', 4),
+  ];
+  const ask = async (results: SearchResult[]) => {
+    const retriever = { search: async () => ({ results, took_ms: 0 }) };
+    let text = '';
+    const cited: string[] = [];
+    for await (const c of new ExtractiveAnswerer(retriever).answer({
+      tenant: 't',
+      question: 'How do I change the equalizer?',
+      history: [],
+      filters: [],
+    }))
+      if (c.type === 'delta') text += c.text;
+      else if (c.type === 'sources') cited.push(...c.sources.filter((s) => s.cited).map((s) => s.title));
+    return { text, cited };
+  };
+
+  it('is a section on a page of the same title, or one that says nearly nothing new', () => {
+    const [displaying, using, expert] = sectionPassages(
+      contextDocuments([
+        section('Displaying the Home Screen', HOME, 0),
+        section('Using the Home Screen', `${HOME} Sleep Timer.`, 1),
+        EXPERT,
+      ]),
+      new Map(),
+    );
+    expect(isCopy(using!, displaying!)).toBe(true);
+    expect(isCopy(expert!, displaying!)).toBe(false);
+    const again = { ...expert!, doc: 5, chunk: { ...expert!.chunk, title: 'Displaying the Home Screen' } };
+    expect(isCopy(again, displaying!)).toBe(true);
+  });
+
+  it('beside it leaves a brief place to the next section', async () => {
+    const copied = await ask([
+      section('Displaying the Home Screen', HOME, 0),
+      section('Using the Home Screen', `${HOME} Sleep Timer You can have the TV turn off.`, 1),
+      EXPERT,
+      ...OTHERS,
+    ]);
+    expect(copied.cited[0]).toBe('Displaying the Home Screen');
+    expect(copied.cited).toContain('Configuring advanced sound settings');
+    expect(copied.text).toContain('Auto Volume');
+    // A second section that says something else is the answer beside the first, the next is not.
+    const other = await ask([
+      section('Displaying the Home Screen', HOME, 0),
+      section(
+        'Using the Home Screen',
+        'Speaker List You can change the equalizer of each speaker. To change it, press the Select button.',
+        1,
+      ),
+      EXPERT,
+      ...OTHERS,
+    ]);
+    expect(other.cited).not.toContain('Configuring advanced sound settings');
+  });
 });

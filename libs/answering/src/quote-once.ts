@@ -1,5 +1,5 @@
 import { endsWithColon } from './passage-window';
-import type { Unit } from './section-passage';
+import type { SectionPassage, Unit } from './section-passage';
 
 /**
  * The units that say something not yet quoted, without a lead-in ("…give docqa the app's
@@ -42,4 +42,23 @@ const MIN_REPEATED_WORDS = 5;
 /** Text with its white space as single spaces, for comparing sentences. */
 function flat(text: string): string {
   return text.replace(/\s+/g, ' ').trim();
+}
+
+/**
+ * Share of a section's words at most that are new beside another section's for it to be a copy
+ * of that one (see {@link isCopy}).
+ */
+const COPY_NEW_WORDS = 0.2;
+
+/**
+ * Whether a section is a copy of another: it is on another page of the same title, or nearly all
+ * its words are in units that repeat the other's (see {@link unsaid}). A manual prints some
+ * sections in two chapters, and a site copies a page under another; quoted beside the one it
+ * copies, it says little that is new.
+ */
+export function isCopy(passage: SectionPassage, of: SectionPassage): boolean {
+  if (passage.doc !== of.doc && passage.chunk.title === of.chunk.title) return true;
+  const total = passage.units.reduce((n, u) => n + u.words, 0);
+  const fresh = unsaid(passage.units, of.units).reduce((n, u) => n + u.words, 0);
+  return total > 0 && fresh <= COPY_NEW_WORDS * total;
 }
