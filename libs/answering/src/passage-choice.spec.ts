@@ -1,5 +1,12 @@
 import type { SearchResult } from '@docqa/contracts';
-import { isOverview, rankSections, saysWhole, termWeights, type TermWeights } from './passage-choice';
+import {
+  isCodeLabel,
+  isOverview,
+  rankSections,
+  saysWhole,
+  termWeights,
+  type TermWeights,
+} from './passage-choice';
 import { chooseWindow } from './passage-window';
 import { questionIntent } from './question-intent';
 import { units, type SectionPassage } from './section-passage';
@@ -198,6 +205,29 @@ describe('rankSections', () => {
     expect(saysWhole(says, terms('change log level'))).toBe(true);
     expect(saysWhole(headed, terms('change log level'))).toBe(false);
     expect(ranked[0]!.passage).toBe(says);
+  });
+
+  it('counts a tab’s label as a part of its code block, not as what the section says', () => {
+    const question = 'How do I write the access logs to a file?';
+    const tabs = page(
+      'Logs and Access Logs',
+      'Access Logs › OpenTelemetry',
+      'To send the access logs with OpenTelemetry, set:\n\n**File (YAML)**:\n\n```yaml\nexperimental:\n  otlpLogs: true\n```',
+      1,
+    );
+    const gold = page(
+      'Logs and Access Logs',
+      'Access Logs › Output',
+      'Keep the access logs in a file:\n\n```yaml\naccessLog:\n  filePath: "/path/to/access.log"\n```',
+      2,
+    );
+    expect(tabs.units.filter((_, i) => isCodeLabel(tabs.units, i)).map((u) => u.text)).toEqual([
+      '**File (YAML)**:',
+    ]);
+    // A label that leads prose, not code, is what the section says.
+    expect(isCodeLabel(units('**Note**:\n\nThe file is read once.'), 0)).toBe(false);
+    // Its "File" taken for the question's "file", the section ranked above the one that answers.
+    expect(bestForHow(question, [tabs, gold])).toBe(gold);
   });
 
   it('ranks a page of one short sentence, a chapter overview, under the section that answers', () => {

@@ -128,8 +128,8 @@ export function rankSections(
   const subject = [...weights.keys()];
   return passages
     .map((passage) => {
-      const prose = new Set(passage.units.filter((u) => u.kind !== 'code').flatMap((u) => [...u.terms]));
-      const codeUnits = passage.units.filter((u) => u.kind === 'code');
+      const codeUnits = passage.units.filter((u, i) => u.kind === 'code' || isCodeLabel(passage.units, i));
+      const prose = new Set(passage.units.filter((u) => !codeUnits.includes(u)).flatMap((u) => [...u.terms]));
       const code = new Set(codeUnits.flatMap((u) => terms(withoutStringLiterals(u.text))));
       const literal = new Set(codeUnits.flatMap((u) => [...u.terms]));
       let coverage = 0;
@@ -168,6 +168,19 @@ export function rankSections(
       return { passage, coverage: coverage / asked, score, defines: defining, fit };
     })
     .sort((a, b) => b.score - a.score);
+}
+
+/** A label alone on its line, bold and ending in a colon: `**File (YAML)**:`. */
+const LABEL = /^\*\*[^*\n]+\*\*:$/;
+
+/**
+ * Whether `units[i]` is the label of the code block that follows it, as a tab set's tab or a
+ * titled example shows it (`**File (YAML)**:`, `**CLI**:`): it names the code's format or
+ * platform, a part of the code rather than something the section says, so its words count as
+ * the code's ("write the logs to a file" is not answered by any section with a "File (YAML)" tab).
+ */
+export function isCodeLabel(units: Unit[], i: number): boolean {
+  return units[i]?.kind === 'paragraph' && LABEL.test(units[i]!.text.trim()) && units[i + 1]?.kind === 'code';
 }
 
 /**

@@ -18,6 +18,7 @@
  * 9: AsciiDoc attributes resolved (an Antora component's `antora.yml` ones, undefined ones
  * dropped, not shown as `{name}`), Markdown's HTML comments and embedded media dropped, MkDocs'
  * `!!!note` admonitions and plugin Jinja tags read, reST `:doc:` links to another project as their
- * text.
+ * text. 10: MkDocs code blocks of a tab set (`` ```yaml tab="File (YAML)" ``) as labelled parts,
+ * a figure's indented caption as text rather than code.
  */
-export const CHUNKING_VERSION = 9;
+export const CHUNKING_VERSION = 10;
