@@ -230,6 +230,23 @@ describe('rankSections', () => {
     expect(bestForHow(question, [tabs, gold])).toBe(gold);
   });
 
+  it('ranks a section headed by a why-question under the one that does what a how-do-I asks', () => {
+    const question = "How do I get Let's Encrypt certificates with the HTTP challenge?";
+    const why = page(
+      'FAQ',
+      "FAQ › Why does Let's Encrypt wildcard certificate renewal with DNS challenge fail?",
+      'It could be due to `CNAME` support. Try disabling it with:\n\n```shell\nLEGO_DISABLE_CNAME_SUPPORT=true\n```',
+      0,
+    );
+    const how = page(
+      'ACME',
+      'The Different ACME Challenges › `httpChallenge`',
+      "Use the `HTTP-01` challenge to generate and renew ACME certificates (Let's Encrypt) by provisioning an HTTP resource:\n\n```yaml\ncertificatesResolvers:\n  myresolver:\n    acme:\n      httpChallenge:\n        entryPoint: web\n```",
+      1,
+    );
+    expect(bestForHow(question, [why, how])).toBe(how);
+  });
+
   it('ranks a page of one short sentence, a chapter overview, under the section that answers', () => {
     const question = 'How do I read the logs and metrics?';
     const overview = page('Observability', '', 'Read the logs and metrics of your installation.', 0);

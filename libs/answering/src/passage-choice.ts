@@ -278,9 +278,17 @@ function phraseWeight(passage: SectionPassage, weights: TermWeights): number {
  */
 const DEFINITION_BONUS = 1.3;
 
+/**
+ * Share of its score a section headed by a why-question keeps for a how-do-I ("Why does Let's
+ * Encrypt renewal with DNS challenge fail?" for "How do I get Let's Encrypt certificates with the
+ * HTTP challenge?"): an FAQ entry explains a cause, and its heading names much of what it explains.
+ */
+const WHY_HEADED = 0.8;
+
 /** Bonus of a section whose shape the question asks for (a definition aside). */
 function shapeBonus(passage: SectionPassage, kind: QuestionKind): number {
   const has = (k: Unit['kind']) => passage.units.some((u) => u.kind === k);
+  if (kind === 'how' && /^why\b/i.test(passage.section.split(' › ').at(-1) ?? '')) return WHY_HEADED;
   if (kind === 'how' && (has('code') || has('item'))) return 1.15;
   if (kind === 'which' && has('item')) return 1.15;
   if (kind === 'trouble' && /troubleshoot|problem|error|fail|faq/i.test(passage.section)) return 1.2;
