@@ -1,5 +1,12 @@
 import type { SearchResult } from '@docqa/contracts';
-import { isOverview, rankSections, saysWhole, termWeights, type TermWeights } from './passage-choice';
+import {
+  isCodeLabel,
+  isOverview,
+  rankSections,
+  saysWhole,
+  termWeights,
+  type TermWeights,
+} from './passage-choice';
 import { chooseWindow } from './passage-window';
 import { questionIntent } from './question-intent';
 import { units, type SectionPassage } from './section-passage';
@@ -198,6 +205,46 @@ describe('rankSections', () => {
     expect(saysWhole(says, terms('change log level'))).toBe(true);
     expect(saysWhole(headed, terms('change log level'))).toBe(false);
     expect(ranked[0]!.passage).toBe(says);
+  });
+
+  it('counts a tab’s label as a part of its code block, not as what the section says', () => {
+    const question = 'How do I write the access logs to a file?';
+    const tabs = page(
+      'Logs and Access Logs',
+      'Access Logs › OpenTelemetry',
+      'To send the access logs with OpenTelemetry, set:\n\n**File (YAML)**:\n\n```yaml\nexperimental:\n  otlpLogs: true\n```',
+      1,
+    );
+    const gold = page(
+      'Logs and Access Logs',
+      'Access Logs › Output',
+      'Keep the access logs in a file:\n\n```yaml\naccessLog:\n  filePath: "/path/to/access.log"\n```',
+      2,
+    );
+    expect(tabs.units.filter((_, i) => isCodeLabel(tabs.units, i)).map((u) => u.text)).toEqual([
+      '**File (YAML)**:',
+    ]);
+    // A label that leads prose, not code, is what the section says.
+    expect(isCodeLabel(units('**Note**:\n\nThe file is read once.'), 0)).toBe(false);
+    // Its "File" taken for the question's "file", the section ranked above the one that answers.
+    expect(bestForHow(question, [tabs, gold])).toBe(gold);
+  });
+
+  it('ranks a section headed by a why-question under the one that does what a how-do-I asks', () => {
+    const question = "How do I get Let's Encrypt certificates with the HTTP challenge?";
+    const why = page(
+      'FAQ',
+      "FAQ › Why does Let's Encrypt wildcard certificate renewal with DNS challenge fail?",
+      'It could be due to `CNAME` support. Try disabling it with:\n\n```shell\nLEGO_DISABLE_CNAME_SUPPORT=true\n```',
+      0,
+    );
+    const how = page(
+      'ACME',
+      'The Different ACME Challenges › `httpChallenge`',
+      "Use the `HTTP-01` challenge to generate and renew ACME certificates (Let's Encrypt) by provisioning an HTTP resource:\n\n```yaml\ncertificatesResolvers:\n  myresolver:\n    acme:\n      httpChallenge:\n        entryPoint: web\n```",
+      1,
+    );
+    expect(bestForHow(question, [why, how])).toBe(how);
   });
 
   it('ranks a page of one short sentence, a chapter overview, under the section that answers', () => {

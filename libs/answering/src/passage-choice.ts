@@ -128,8 +128,8 @@ export function rankSections(
   const subject = [...weights.keys()];
   return passages
     .map((passage) => {
-      const prose = new Set(passage.units.filter((u) => u.kind !== 'code').flatMap((u) => [...u.terms]));
-      const codeUnits = passage.units.filter((u) => u.kind === 'code');
+      const codeUnits = passage.units.filter((u, i) => u.kind === 'code' || isCodeLabel(passage.units, i));
+      const prose = new Set(passage.units.filter((u) => !codeUnits.includes(u)).flatMap((u) => [...u.terms]));
       const code = new Set(codeUnits.flatMap((u) => terms(withoutStringLiterals(u.text))));
       const literal = new Set(codeUnits.flatMap((u) => [...u.terms]));
       let coverage = 0;
@@ -168,6 +168,19 @@ export function rankSections(
       return { passage, coverage: coverage / asked, score, defines: defining, fit };
     })
     .sort((a, b) => b.score - a.score);
+}
+
+/** A label alone on its line, bold and ending in a colon: `**File (YAML)**:`. */
+const LABEL = /^\*\*[^*\n]+\*\*:$/;
+
+/**
+ * Whether `units[i]` is the label of the code block that follows it, as a tab set's tab or a
+ * titled example shows it (`**File (YAML)**:`, `**CLI**:`): it names the code's format or
+ * platform, a part of the code rather than something the section says, so its words count as
+ * the code's ("write the logs to a file" is not answered by any section with a "File (YAML)" tab).
+ */
+export function isCodeLabel(units: Unit[], i: number): boolean {
+  return units[i]?.kind === 'paragraph' && LABEL.test(units[i]!.text.trim()) && units[i + 1]?.kind === 'code';
 }
 
 /**
@@ -265,9 +278,17 @@ function phraseWeight(passage: SectionPassage, weights: TermWeights): number {
  */
 const DEFINITION_BONUS = 1.3;
 
+/**
+ * Share of its score a section headed by a why-question keeps for a how-do-I ("Why does Let's
+ * Encrypt renewal with DNS challenge fail?" for "How do I get Let's Encrypt certificates with the
+ * HTTP challenge?"): an FAQ entry explains a cause, and its heading names much of what it explains.
+ */
+const WHY_HEADED = 0.8;
+
 /** Bonus of a section whose shape the question asks for (a definition aside). */
 function shapeBonus(passage: SectionPassage, kind: QuestionKind): number {
   const has = (k: Unit['kind']) => passage.units.some((u) => u.kind === k);
+  if (kind === 'how' && /^why\b/i.test(passage.section.split(' › ').at(-1) ?? '')) return WHY_HEADED;
   if (kind === 'how' && (has('code') || has('item'))) return 1.15;
   if (kind === 'which' && has('item')) return 1.15;
   if (kind === 'trouble' && /troubleshoot|problem|error|fail|faq/i.test(passage.section)) return 1.2;

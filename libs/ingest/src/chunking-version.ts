@@ -19,6 +19,8 @@
  * dropped, not shown as `{name}`), Markdown's HTML comments and embedded media dropped, MkDocs'
  * `!!!note` admonitions and plugin Jinja tags read, reST `:doc:` links to another project as their
  * text. 10: headings' anchors made of the text their reader sees (`&lt;x\>` as `<x>`, a code span's
- * `<dir>` kept), as Docusaurus and GitHub slug them.
+ * `<dir>` kept), as Docusaurus and GitHub slug them. 11: MkDocs code blocks of a tab set
+ * (`` ```yaml tab="File (YAML)" ``) as labelled parts, a figure's indented caption as text rather
+ * than code.
  */
-export const CHUNKING_VERSION = 10;
+export const CHUNKING_VERSION = 11;

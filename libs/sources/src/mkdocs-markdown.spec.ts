@@ -27,6 +27,29 @@ describe('normaliseMkdocs', () => {
     expect(text).not.toMatch(/--8<--|\.md-button|===/);
   });
 
+  it('keeps the code blocks of a tab set written with `tab="…"` as labelled parts', () => {
+    const page = [
+      'Enable the dashboard:',
+      '',
+      '```yaml tab="File (YAML)"',
+      'api: {}',
+      '```',
+      '',
+      '```cli tab="CLI"',
+      '--api=true',
+      '```',
+      '',
+      '```yaml',
+      'x: tab="y"',
+      '```',
+    ].join('\n');
+    const text = normaliseMkdocs(page);
+    expect(text).toContain('**File (YAML)**:\n\n```yaml\napi: {}\n```');
+    expect(text).toContain('**CLI**:\n\n```cli\n--api=true\n```');
+    expect(text).toContain('```yaml\nx: tab="y"\n```');
+    expect(text).not.toContain('tab="File');
+  });
+
   it('gives headings the anchors MkDocs gives them, repeats numbered and custom ids kept', () => {
     const headings = normaliseMkdocs(page)
       .split('\n')

@@ -14,10 +14,16 @@ const ADMONITION = /^(\s*)(!!!|\?\?\?\+?)\s*([\w-]+)(?:\s+[\w-]+)*\s*(?:"([^"]*)
 const JINJA_TAG = /^\s*\{%-?\s*[\w-]+\b[^\n]*?-?%\}\s*$/;
 /** A content tab: `=== "Linux"`, `===! "First"`, `===+ "Selected"`. */
 const TAB = /^(\s*)===[!+]?\s+"([^"]*)"\s*$/;
+/**
+ * A code block that is a tab of its own (the `tab="File (YAML)"` of a fence's info string, as
+ * Traefik's docs write their File / Labels / CLI examples): consecutive ones show as one tab set.
+ */
+const TAB_FENCE = /^(\s*)(`{3,}|~{3,})([^`\s]*)\s+tab="([^"]*)"\s*$/;
 
 /**
  * MkDocs (Material) content as a reader sees it: `!!!`/`???` admonitions with their indented
- * bodies as labelled quotes, content tabs `=== "Tab"` as labelled parts, snippet markers
+ * bodies as labelled quotes, content tabs `=== "Tab"` and code blocks of a tab set
+ * (`` ```yaml tab="File (YAML)" ``) as labelled parts, snippet markers
  * (`--8<--`), plugins' Jinja tags on a line of their own (`{% include-markdown %}`) and attribute
  * lists (`{ .class }`) dropped, indented code fenced; headings get the
  * anchors MkDocs gives them (`{#id}`), a custom `{ #id }` kept.
@@ -33,6 +39,14 @@ function blocks(lines: string[]): string[] {
   const fences = new CodeFences();
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
+    const tabFence = fences.inside ? null : TAB_FENCE.exec(line);
+    if (tabFence) {
+      const [, indent, run, info] = tabFence;
+      const label = labelledPart(tabFence[4]!, '').trimEnd();
+      out.push('', indent + label, '', `${indent}${run}${info}`);
+      fences.read(line);
+      continue;
+    }
     if (fences.read(line)) {
       out.push(line);
       continue;
