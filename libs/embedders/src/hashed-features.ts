@@ -166,7 +166,8 @@ export class HashedFeatures {
    * must be 0 there: only the indexes reached are written).
    */
   embedInto(text: string, out: { [index: number]: number }, offset: number): void {
-    // NFKD leaves ASCII as it is, and there is no accent to fold.
+    // The text `words` of @docqa/tokenize reads words from; NFKD leaves ASCII as it is, and there
+    // is no accent to fold in it.
     const s = /[^\x00-\x7f]/.test(text)
       ? text
           .normalize('NFKD')
