@@ -16,7 +16,7 @@ port.on('message', ({ id, texts, dimensions }: EmbedRequest) => {
     let embedder = embedders.get(dimensions);
     if (!embedder) embedders.set(dimensions, (embedder = new LocalEmbedder(dimensions)));
     const vectors = new Float64Array(texts.length * dimensions);
-    texts.forEach((text, i) => vectors.set(embedder.embedDocument(text), i * dimensions));
+    for (let i = 0; i < texts.length; i++) embedder.embedDocumentInto(texts[i]!, vectors, i * dimensions);
     reply = { id, vectors };
   } catch (err) {
     reply = { id, error: err instanceof Error ? err.message : String(err) };

@@ -65,11 +65,16 @@ const SYMBOL_NAMES: Readonly<Record<string, string>> = {
  */
 const SYMBOL_VALUE = /(?<=['"`])([~^*|\\])(?=['"`])|(?<![\w^~])([~^])(?=>?\s?\d)/g;
 
+/** Any of the symbols of {@link SYMBOL_NAMES}. */
+const ANY_SYMBOL = /[~^*|\\]/;
+
 /**
  * The names of the symbols a text gives as values ({@link SYMBOL_VALUE}), space-separated, each
  * once: "tilde" for `'~'`, "caret" for `^1.2.3`.
  */
 export function symbolNames(text: string): string {
+  // Most texts hold none of the symbols: one plain scan spares them the pattern's lookarounds.
+  if (!ANY_SYMBOL.test(text)) return '';
   const names = new Set<string>();
   for (const m of text.matchAll(SYMBOL_VALUE)) names.add(SYMBOL_NAMES[m[1] ?? m[2]!]!);
   return [...names].join(' ');
