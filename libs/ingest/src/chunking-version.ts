@@ -19,5 +19,7 @@
  * dropped, not shown as `{name}`), Markdown's HTML comments and embedded media dropped, MkDocs'
  * `!!!note` admonitions and plugin Jinja tags read, reST `:doc:` links to another project as their
  * text.
+ * 10: cross-references without text (`xref:page.adoc[]`, `<<page.adoc#id>>`, `:doc:`, `:ref:`)
+ * as their target's title when a folder is loaded, else as the words of their target, not a path.
  */
-export const CHUNKING_VERSION = 9;
+export const CHUNKING_VERSION = 10;
