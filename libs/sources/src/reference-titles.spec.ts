@@ -115,6 +115,18 @@ describe('cross-references without text, in a Sphinx folder', () => {
       'Start with :doc:`how-to/install`, then read :ref:`fixture-scopes` and',
       ':ref:`the marks <mark>`; :doc:`/reference/api` lists the calls.',
       'The debugger is :doc:`python:library/pdb`; ``:doc:`how-to/install` `` is the markup.',
+      '',
+      'Written in a page::',
+      '',
+      '    See :ref:`fixture-scopes`.',
+      '',
+      '.. code-block:: rst',
+      '',
+      '    :doc:`how-to/install`',
+      '',
+      '.. note::',
+      '',
+      '    Read :doc:`how-to/install` first.',
     ].join('\n'),
     'how-to/install.rst': 'How to install ``acme``\n=======================\n\nText.\n',
     'how-to/fixtures.rst': [
@@ -141,6 +153,10 @@ describe('cross-references without text, in a Sphinx folder', () => {
     expect(index.content).toContain(':doc:`API Reference </reference/api>`');
     expect(index.content).toContain(':doc:`python:library/pdb`');
     expect(index.content).toContain('``:doc:`how-to/install` ``');
+    // Literal blocks show the markup; an admonition's body is text.
+    expect(index.content).toContain('    See :ref:`fixture-scopes`.');
+    expect(index.content).toContain('    :doc:`how-to/install`\n');
+    expect(index.content).toContain('    Read :doc:`How to install acme <how-to/install>` first.');
     // From the file's own folder.
     const fixtures = documents.find((d) => d.id === 'how-to/fixtures.rst')!;
     expect(fixtures.content).toContain(':doc:`How to install acme <install>`');

@@ -87,20 +87,34 @@ export class ReferenceTitles {
   }
 
   private rst(text: string, rel: string): string {
-    return outsideCode(text, /``.+?``/, (prose) =>
-      prose.replace(/:(doc|ref):`([^`<>]+)`/g, (whole, role: string, target: string) => {
-        const name = target.trim();
-        const shown =
-          role === 'ref'
-            ? this.labels.get(name.replace(/\s+/g, ' ').toLowerCase())
-            : /^[\w.-]+:/.test(name)
-              ? undefined // another project's page (intersphinx)
-              : this.pages.get(sphinxTarget(rel, name))?.title;
-        return shown ? `:${role}:\`${shown} <${name}>\`` : whole;
-      }),
-    );
+    const title = (role: string, name: string) =>
+      role === 'ref'
+        ? this.labels.get(name.replace(/\s+/g, ' ').toLowerCase())
+        : /^[\w.-]+:/.test(name)
+          ? undefined // another project's page (intersphinx)
+          : this.pages.get(sphinxTarget(rel, name))?.title;
+    // The indent of the line above a literal block (`::`, `.. code-block::`), while in one.
+    let literal: number | null = null;
+    return text
+      .split('\n')
+      .map((line) => {
+        const indent = line.search(/\S/);
+        if (literal !== null && (indent < 0 || indent > literal)) return line;
+        const opens = /^\s*\.\.\s/.test(line) ? RST_CODE.test(line) : /::\s*$/.test(line);
+        literal = opens ? indent : null;
+        return outsideCode(line, /``.+?``/, (prose) =>
+          prose.replace(/:(doc|ref):`([^`<>]+)`/g, (whole, role: string, target: string) => {
+            const shown = title(role, target.trim());
+            return shown ? `:${role}:\`${shown} <${target.trim()}>\`` : whole;
+          }),
+        );
+      })
+      .join('\n');
   }
 }
+
+/** A reST directive whose body is code. */
+const RST_CODE = /^\s*\.\.\s+(?:code-block|code|sourcecode|literalinclude|highlight)::/;
 
 /** The key of a page: its path without extension. */
 function pageKey(file: string): string {
