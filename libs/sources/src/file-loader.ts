@@ -1,7 +1,7 @@
 import { readFile, readdir, stat } from 'node:fs/promises';
 import { basename, extname, join, relative, resolve } from 'node:path';
 import type { MarkdownDialect } from '@docqa/contracts';
-import { AntoraComponents, antoraPagePath, withAttributes } from './antora-component';
+import { AntoraComponents, antoraPagePath, componentFolder, withAttributes } from './antora-component';
 import { toDocumentId } from './document-id';
 import { CONTENT_TYPE_BY_KIND, KIND_BY_EXTENSION, type DocumentKind } from './document-kind';
 import { decodeFileText } from './file-text';
@@ -107,7 +107,7 @@ async function loadSite(result: LoadResult, found: FoundFile[], options: LoadPat
   const { baseUrl } = options;
   const site = new SitePages(baseUrl, dialect, files);
   const components = new AntoraComponents();
-  const titles = referenceTitles(files);
+  const titles = await referenceTitles(files, components);
   for (const file of files) {
     try {
       const url = baseUrl ? site.url(file.rel) : undefined;
@@ -143,8 +143,11 @@ async function loadSite(result: LoadResult, found: FoundFile[], options: LoadPat
   }
 }
 
-/** The titles of the AsciiDoc and reStructuredText pages of a folder (a file unreadable as text has none). */
-function referenceTitles(files: ReadFile[]): ReferenceTitles {
+/**
+ * The titles of the AsciiDoc and reStructuredText pages of a folder (a file unreadable as text has
+ * none), with the folders of its Antora components by name.
+ */
+async function referenceTitles(files: ReadFile[], components: AntoraComponents): Promise<ReferenceTitles> {
   const texts = files.flatMap((file) => {
     if (file.kind !== 'asciidoc' && file.kind !== 'rst') return [];
     try {
@@ -153,7 +156,13 @@ function referenceTitles(files: ReadFile[]): ReferenceTitles {
       return [];
     }
   });
-  return new ReferenceTitles(texts);
+  const named = new Map<string, string>();
+  for (const { file, kind } of texts) {
+    const folder = kind === 'asciidoc' ? componentFolder(file) : undefined;
+    const name = folder && (await components.of(file))?.attributes['page-component-name'];
+    if (folder && name && !named.has(name)) named.set(name, folder.replace(/\\/g, '/'));
+  }
+  return new ReferenceTitles(texts, named);
 }
 
 /** A file's bytes; for Markdown its front matter and dialect, for AsciiDoc its Antora page. */

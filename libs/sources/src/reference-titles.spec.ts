@@ -46,6 +46,9 @@ describe('cross-references without text, in an Antora component of two modules',
       '',
       'Written `+xref:migrate:from-legacy.adoc[]+` in a page.',
     ].join('\n'),
+    'other/antora.yml': 'name: other-component\nversion: ~\n',
+    'other/modules/ROOT/pages/index.adoc':
+      '= Other Component Home\n\nBack to xref:acme:migrate:index.adoc[].\n',
     'docs/modules/migrate/pages/index.adoc': '= Migration Guides\n\nSee xref:from-legacy.adoc[].\n',
     'docs/modules/migrate/pages/from-legacy.adoc': [
       '= Migrate from Legacy Acme',
@@ -81,6 +84,17 @@ describe('cross-references without text, in an Antora component of two modules',
     expect(text(await asciidocHtml(guides.content))).toContain('See Migrate from Legacy Acme.');
     // The link still leads to the target's page.
     expect(await asciidocHtml(index.content)).toContain('href="migrate:from-legacy.html"');
+  });
+
+  it("finds another component's page by its name when both are loaded", async () => {
+    write(COMPONENT);
+    const { documents } = await loadPaths([root]);
+    const index = documents.find((d) => d.id === 'docs/modules/ROOT/pages/index.adoc')!;
+    expect(text(await asciidocHtml(index.content))).toContain(
+      'See Migration Guides and Other Component Home.',
+    );
+    const other = documents.find((d) => d.id === 'other/modules/ROOT/pages/index.adoc')!;
+    expect(text(await asciidocHtml(other.content))).toContain('Back to Migration Guides.');
   });
 
   it('shows the words of the target, never its path, for a page loaded alone', async () => {

@@ -39,7 +39,14 @@ export class ReferenceTitles {
   /** Sphinx labels (`.. _label:` above a section), lower case, by their section's title. */
   private readonly labels = new Map<string, string>();
 
-  constructor(files: ReferencedFile[]) {
+  /**
+   * @param files the pages loaded together
+   * @param components the folders of the Antora components among them, by their `antora.yml` name
+   */
+  constructor(
+    files: ReferencedFile[],
+    private readonly components: ReadonlyMap<string, string> = new Map(),
+  ) {
     for (const { file, rel, kind, text } of files) {
       if (kind === 'asciidoc')
         this.pages.set(pageKey(file), { title: asciidocTitle(text), sections: asciidocSections(text) });
@@ -60,7 +67,7 @@ export class ReferenceTitles {
   private asciidoc(text: string, file: string): string {
     const title = (target: string) => {
       const [path = '', id] = target.split('#', 2);
-      const page = path ? this.pages.get(antoraTarget(file, path)) : undefined;
+      const page = path ? this.pages.get(antoraTarget(file, path, this.components)) : undefined;
       const found = id ? page?.sections.get(id) : page?.title;
       return found?.replace(/\]/g, '\\]');
     };
@@ -125,21 +132,24 @@ function pageKey(file: string): string {
  * The key of the page an AsciiDoc cross-reference names from `file`. In an Antora module, a page
  * id (`[version@][component:][module:]path.adoc`): the path from the module's `pages` folder (or
  * from the page's folder when it starts with `./`), another module of the same component by its
- * name; a page of another component is not looked for. Outside a module, a path from the file's
- * folder.
+ * name, another component's by its `antora.yml` name among `components` (its `ROOT` module when
+ * none is named, `acme::index.adoc`). Outside a module, a path from the file's folder.
  */
-function antoraTarget(file: string, target: string): string {
+function antoraTarget(file: string, target: string, components: ReadonlyMap<string, string>): string {
   const parts = target.replace(/^[^@:]*@/, '').split(':');
   const path = parts.pop()!;
   const from = file.replace(/\\/g, '/');
-  const component = componentFolder(from);
-  if (!component || parts.length > 1)
-    return parts.length ? '' : pageKey(posix.join(posix.dirname(from), path));
+  const own = componentFolder(from);
+  if (!own) return parts.length ? '' : pageKey(posix.join(posix.dirname(from), path));
   const segments = from.split('/');
-  const module = parts[0] || segments[segments.lastIndexOf('modules') + 1]!;
-  const base = path.startsWith('./')
-    ? posix.dirname(from)
-    : posix.join(component, 'modules', module, 'pages');
+  const component = parts.length > 1 ? components.get(parts[0]!) : own;
+  if (!component) return '';
+  const module =
+    parts.length > 1 ? parts[1] || 'ROOT' : parts[0] || segments[segments.lastIndexOf('modules') + 1]!;
+  const base =
+    path.startsWith('./') && component === own
+      ? posix.dirname(from)
+      : posix.join(component, 'modules', module, 'pages');
   return pageKey(posix.join(base, path));
 }
 
