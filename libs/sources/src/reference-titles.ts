@@ -153,7 +153,7 @@ function antoraTarget(file: string, target: string, components: ReadonlyMap<stri
   return pageKey(posix.join(base, path));
 }
 
-/** The key of the page a Sphinx `:doc:` names from `rel`: from the root (`/x`) or the file's folder. */
+/** The key of the page a Sphinx `:doc:` names from `rel`: from the root (`/x`) or its folder. */
 function sphinxTarget(rel: string, target: string): string {
   const from = rel.replace(/\\/g, '/');
   return pageKey(target.startsWith('/') ? target.slice(1) : posix.join(posix.dirname(from), target));
