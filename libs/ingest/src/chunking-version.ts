@@ -21,6 +21,8 @@
  * text. 10: headings' anchors made of the text their reader sees (`&lt;x\>` as `<x>`, a code span's
  * `<dir>` kept), as Docusaurus and GitHub slug them. 11: MkDocs code blocks of a tab set
  * (`` ```yaml tab="File (YAML)" ``) as labelled parts, a figure's indented caption as text rather
- * than code.
+ * than code. 12: cross-references without text (`xref:page.adoc[]`, `<<page.adoc#id>>`, `:doc:`,
+ * `:ref:`) as their target's title when a folder is loaded, else as the words of their target, not
+ * a path.
  */
-export const CHUNKING_VERSION = 11;
+export const CHUNKING_VERSION = 12;

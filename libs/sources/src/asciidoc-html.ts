@@ -1,3 +1,5 @@
+import { referenceWords } from './reference-words';
+
 /** A document title line: `= Title` (level 0). */
 const TITLE = /^=\s+(\S.*?)\s*$/m;
 /** An `include::` directive line (not followed: see {@link asciidocHtml}). */
@@ -13,6 +15,13 @@ const ENTRY = /^:!?([\w][\w-]*)!?:/gm;
 const UNKNOWN_URL = 'https://attribute.invalid';
 /** A link Asciidoctor made to {@link UNKNOWN_URL}. */
 const UNKNOWN_LINK = /<a href="https:\/\/attribute\.invalid[^"]*"[^>]*>([\s\S]*?)<\/a>/g;
+
+/**
+ * A link Asciidoctor made for a cross-reference without text whose target it could not title: to
+ * another page (its text the page's path, `cli:index.html`) or to an id the document does not
+ * hold (its text `[id]`).
+ */
+const BARE_XREF = /<a href="([^"]*)">([^<]*)<\/a>/g;
 
 /** The attributes Asciidoctor defines itself (`{nbsp}`, `{vbar}`, `{doctitle}`…), read once. */
 let intrinsic: Promise<Set<string>> | undefined;
@@ -50,7 +59,9 @@ async function undefinedAttributes(source: string): Promise<Record<string, strin
  * (`_install_on_linux`), source blocks their language; the table of contents is left out.
  * Attribute references resolve as Asciidoctor resolves them (the document's entries, those a
  * loader put above its first line: see `withAttributes`); one defined nowhere is dropped rather
- * than shown as `{name}`, and a link whose target starts with one is its text alone.
+ * than shown as `{name}`, and a link whose target starts with one is its text alone. A
+ * cross-reference without text to a page or id the document cannot title shows the words of its
+ * target (see `referenceWords`), not its path; a loader of many files gives it its target's title.
  */
 export async function asciidocHtml(source: string): Promise<string> {
   const { convert } = await import('@asciidoctor/core');
@@ -64,8 +75,16 @@ export async function asciidocHtml(source: string): Promise<string> {
       'attribute-missing': 'drop',
     },
   });
-  // A link to nowhere is its text.
-  return String(html).replace(UNKNOWN_LINK, '$1');
+  // A link to nowhere is its text; a cross-reference shows words, not a path.
+  return String(html)
+    .replace(UNKNOWN_LINK, '$1')
+    .replace(BARE_XREF, (link, href: string, shown: string) => {
+      const path = href.split('#')[0]!;
+      const bare = href.startsWith('#')
+        ? shown === `[${href.slice(1)}]`
+        : shown === path && /\.html$/.test(path) && !/^[a-z][\w+.-]*:\/\//i.test(href);
+      return bare ? `<a href="${href}">${referenceWords(href)}</a>` : link;
+    });
 }
 
 /** The title of an AsciiDoc document: its `= Title` line. */

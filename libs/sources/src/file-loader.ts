@@ -1,7 +1,7 @@
 import { readFile, readdir, stat } from 'node:fs/promises';
 import { basename, extname, join, relative, resolve } from 'node:path';
 import type { MarkdownDialect } from '@docqa/contracts';
-import { AntoraComponents, antoraPagePath, withAttributes } from './antora-component';
+import { AntoraComponents, antoraPagePath, componentFolder, withAttributes } from './antora-component';
 import { toDocumentId } from './document-id';
 import { CONTENT_TYPE_BY_KIND, KIND_BY_EXTENSION, type DocumentKind } from './document-kind';
 import { decodeFileText } from './file-text';
@@ -13,6 +13,7 @@ import { DEFAULT_PARSE_LIMITS, textTooLong, type ParseLimits } from './parse-lim
 import { pathFilter, type PathFilterOptions } from './path-filter';
 import { pdfDocument } from './pdf-loader';
 import { pageFront, type PageFront } from './published-url';
+import { ReferenceTitles } from './reference-titles';
 import { SitePages } from './site-pages';
 
 /** Why a file of another type is not loaded. */
@@ -106,6 +107,7 @@ async function loadSite(result: LoadResult, found: FoundFile[], options: LoadPat
   const { baseUrl } = options;
   const site = new SitePages(baseUrl, dialect, files);
   const components = new AntoraComponents();
+  const titles = await referenceTitles(files, components);
   for (const file of files) {
     try {
       const url = baseUrl ? site.url(file.rel) : undefined;
@@ -128,6 +130,9 @@ async function loadSite(result: LoadResult, found: FoundFile[], options: LoadPat
           file.rel,
           (path) => site.resolve(`/${path}`, file.rel) ?? site.url(path),
         );
+      // A cross-reference without text shows its target's title, as the docs site shows it.
+      if (file.kind === 'asciidoc' || file.kind === 'rst')
+        document.content = titles.withTitles(document.content, file);
       // An Antora page is given its component's attributes (`antora.yml`), as Antora gives them.
       const component = file.kind === 'asciidoc' ? await components.of(file.file) : undefined;
       if (component) document.content = withAttributes(document.content, component.attributes);
@@ -136,6 +141,28 @@ async function loadSite(result: LoadResult, found: FoundFile[], options: LoadPat
       result.failed.push({ source: file.source, reason: reasonOf(err) });
     }
   }
+}
+
+/**
+ * The titles of the AsciiDoc and reStructuredText pages of a folder (a file unreadable as text has
+ * none), with the folders of its Antora components by name.
+ */
+async function referenceTitles(files: ReadFile[], components: AntoraComponents): Promise<ReferenceTitles> {
+  const texts = files.flatMap((file) => {
+    if (file.kind !== 'asciidoc' && file.kind !== 'rst') return [];
+    try {
+      return [{ ...file, text: decodeFileText(file.data) }];
+    } catch {
+      return [];
+    }
+  });
+  const named = new Map<string, string>();
+  for (const { file, kind } of texts) {
+    const folder = kind === 'asciidoc' ? componentFolder(file) : undefined;
+    const name = folder && (await components.of(file))?.attributes['page-component-name'];
+    if (folder && name && !named.has(name)) named.set(name, folder.replace(/\\/g, '/'));
+  }
+  return new ReferenceTitles(texts, named);
 }
 
 /** A file's bytes; for Markdown its front matter and dialect, for AsciiDoc its Antora page. */

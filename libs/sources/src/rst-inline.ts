@@ -1,3 +1,5 @@
+import { referenceWords } from './reference-words';
+
 /** Roles shown as code (`:command:`, `:file:`…); other roles show their text. */
 const CODE_ROLES = new Set([
   'code',
@@ -46,7 +48,7 @@ function role_(role: string, body: string): string {
     // (`/example/x`): where either is published is in the site's configuration, not the page.
     const project = /^([\w.-]+):/.exec(path)?.[1];
     if (!project && !path.startsWith('/'))
-      return `[${(label || path).trim()}](${path.replace(/\.rst$/, '')})`;
+      return `[${target ? label!.trim() : referenceWords(path)}](${path.replace(/\.rst$/, '')})`;
     // Shown as its name: the page's last segment, or the project for its index (`pip:index`).
     const name = path
       .replace(/\.rst$/, '')

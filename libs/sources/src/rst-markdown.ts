@@ -38,6 +38,29 @@ export function rstTitle(source: string): string | undefined {
 }
 
 /**
+ * The labels of a reStructuredText page (`.. _label:`, `` .. _`a label`: ``) that stand above a
+ * section title, lower case as Sphinx matches them, each with the title (what a `:ref:` without
+ * text of its own shows). Labels above anything else are left out: Sphinx needs a text for them.
+ */
+export function rstLabels(source: string): Map<string, string> {
+  const lines = source.replace(/\r\n?/g, '\n').split('\n');
+  const labels = new Map<string, string>();
+  let waiting: string[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    const label = /^\.\.\s+_(`?)([^`:][^`]*?)\1:\s*$/.exec(line)?.[2];
+    if (label) waiting.push(label.replace(/\s+/g, ' ').toLowerCase());
+    if (label || !line.trim() || !waiting.length) continue;
+    const [a = '', b = '', c = ''] = lines.slice(i, i + 3);
+    const title = ADORNMENT.test(a) && ADORNMENT.test(c) && b.trim() ? b.trim() : undefined;
+    const under = !ADORNMENT.test(a) && ADORNMENT.test(b) && !/^\s/.test(a) ? a.trim() : undefined;
+    for (const name of waiting) if (title ?? under) labels.set(name, rstInline((title ?? under)!));
+    waiting = [];
+  }
+  return labels;
+}
+
+/**
  * reStructuredText as the Markdown a reader sees: section titles (by underline and overline,
  * levels in order of appearance) as headings with the anchors Sphinx gives them, paragraphs and
  * lists with their inline markup, literal blocks (`::`, `.. code-block:: lang`) as fenced code,

@@ -114,6 +114,15 @@ export const LEAK_KINDS: LeakKind[] = [
     pattern: /\.(?:mdx?|markdown|adoc|asciidoc|rst)(?:[#?].*)?$|\/_index(?:[#?/].*)?$|(?:^|\/)index\.md/gi,
   },
   {
+    name: 'xref-path',
+    about:
+      'cross-reference without text shown as its path: an Antora page id (`cli:index.html`), a `:doc:` link whose text is its path (`[how-to/fixtures](…/how-to/fixtures)`)',
+    in: 'prose',
+    pattern:
+      /(?<![\w/.:-])(?:[\w-]+:)+(?!\/)[\w/.-]+\.(?:adoc|html)\b|\[([\w.-]+\/[\w./-]+)\]\([^)\s]*?\/\1\/?\)/g,
+    types: ['text/asciidoc', 'text/x-rst'],
+  },
+  {
     name: 'unresolved-link',
     about:
       'link with no target, to a scheme no browser opens (`python:library/pdb`, an intersphinx name) or relative',
