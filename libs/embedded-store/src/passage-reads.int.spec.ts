@@ -110,9 +110,9 @@ function countBatchPulls(table: lancedb.Table): () => number {
   const take = table.takeRowIds.bind(table);
   jest.spyOn(table, 'takeRowIds').mockImplementation((ids) => {
     const query = take(ids);
-    const execute = query.execute.bind(query);
-    query.execute = (options) => {
-      const batches = execute(options);
+    const iterate = query[Symbol.asyncIterator].bind(query);
+    query[Symbol.asyncIterator] = () => {
+      const batches = iterate();
       const next = batches.next.bind(batches);
       batches.next = () => {
         pulls++;

@@ -73,7 +73,7 @@ async function takenLists(table: lancedb.Table, rowIds: bigint[]): Promise<Map<b
   const wanted = new Set(rowIds).size;
   const lists = new Map<bigint, ResultList>();
   try {
-    const batches = table.takeRowIds(rowIds).select([RESULT_COLUMN]).withRowId().execute();
+    const batches = table.takeRowIds(rowIds).select([RESULT_COLUMN]).withRowId();
     for await (const batch of batches) {
       const ids = batch.getChild('_rowid')!;
       const column = batch.getChild(RESULT_COLUMN)!;
