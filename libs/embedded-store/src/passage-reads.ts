@@ -1,5 +1,4 @@
 import type * as lancedb from '@lancedb/lancedb';
-import type { Table as ArrowTable } from 'apache-arrow';
 import type { SearchResult } from '@docqa/contracts';
 import { fusionKey, type Chunk } from '@docqa/retrieval';
 import { RESULT_COLUMN } from './chunk-columns';
@@ -51,26 +50,40 @@ export async function firstResults(
 export async function readPassages(table: lancedb.Table, hits: RankedHit[]): Promise<Hit[]> {
   const unread = hits.filter((hit) => !hit.row);
   if (!unread.length) return hits as Hit[];
-  let taken: ArrowTable;
-  try {
-    taken = await table
-      .takeRowIds(unread.map((hit) => hit.rowId))
-      .select([RESULT_COLUMN])
-      .withRowId()
-      .toArrow();
-  } catch {
-    throw new RowsMoved();
-  }
-  const rowIds = taken.getChild('_rowid')!;
-  const lists = taken.getChild(RESULT_COLUMN)!;
-  const byId = new Map<bigint, ResultList>();
-  for (let i = 0; i < taken.numRows; i++) byId.set(rowIds.get(i) as bigint, lists.get(i) as ResultList);
+  const lists = await takenLists(
+    table,
+    unread.map((hit) => hit.rowId),
+  );
   return hits.map((hit) => {
     if (hit.row) return { ...hit, row: hit.row };
-    const list = byId.get(hit.rowId);
+    const list = lists.get(hit.rowId);
     if (!list) throw new RowsMoved();
     return { ...hit, row: resultRow(list) };
   });
+}
+
+/**
+ * The result lists of the rows `rowIds` names, by row id, taken in one query whose batches are
+ * decoded as they come, until every row has come: the stream's end, one more call into LanceDB
+ * (0.15 to 0.3 ms of a take's 2 to 3 at load 15 to 24), is not waited for once they have. A row
+ * gone (deleted, or moved by a compaction) is missing from the map; {@link RowsMoved} when the
+ * take fails.
+ */
+async function takenLists(table: lancedb.Table, rowIds: bigint[]): Promise<Map<bigint, ResultList>> {
+  const wanted = new Set(rowIds).size;
+  const lists = new Map<bigint, ResultList>();
+  try {
+    const batches = table.takeRowIds(rowIds).select([RESULT_COLUMN]).withRowId();
+    for await (const batch of batches) {
+      const ids = batch.getChild('_rowid')!;
+      const column = batch.getChild(RESULT_COLUMN)!;
+      for (let i = 0; i < batch.numRows; i++) lists.set(ids.get(i) as bigint, column.get(i) as ResultList);
+      if (lists.size === wanted) break;
+    }
+  } catch {
+    throw new RowsMoved();
+  }
+  return lists;
 }
 
 /** Rows decoded at a time by {@link tenantChunks}. */
