@@ -1,3 +1,4 @@
+import { unescapeMarkdown } from '@docqa/chunking';
 import type { Unit } from './section-passage';
 
 /** The first line of a block nested in a list item: a code fence, a quote or a list item. */
@@ -26,16 +27,11 @@ const KEY_NAME = /^[a-z][a-zA-Z0-9]*(?:-[a-z0-9]+)*$/;
 const COMMAND_TITLE = /^[a-z][\w.-]*(?: [a-z][\w.-]*)+(?: <[\w -]+>| \[[^\]]+\])*$/;
 
 /**
- * A heading's Markdown as its reader sees it, to write in a code span: entities (`&lt;`) and
- * backslash escapes (`\>`) decoded, code spans' backticks dropped.
+ * A heading's Markdown as its reader sees it (see `unescapeMarkdown`), to write in a code span:
+ * its code spans' backticks dropped.
  */
 function headingText(heading: string): string {
-  return heading
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&amp;/g, '&')
-    .replace(/\\([!-/:-@[-`{-~])/g, '$1')
-    .replace(/`/g, '');
+  return unescapeMarkdown(heading).replace(/`/g, '');
 }
 
 /**

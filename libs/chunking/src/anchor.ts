@@ -31,20 +31,29 @@ export class HeadingAnchors {
  * entities and backslash escapes decoded (`--filter &lt;selector\>`: "--filter-selector").
  */
 export function slug(heading: string): string {
-  return heading
+  const withoutMarkup = heading
     .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
     .split(/(`[^`]*`)/)
     .map((part, i) => (i % 2 ? part : part.replace(/<[^>]+>/g, '')))
-    .join('')
-    .replace(/&(lt|gt|amp|quot);/g, (_, name: string) => ENTITIES[name]!)
-    .replace(/\\([!-/:-@[-`{-~])/g, '$1')
+    .join('');
+  return unescapeMarkdown(withoutMarkup)
     .toLowerCase()
     .replace(/[^\p{L}\p{M}\p{N}\p{Pc} -]/gu, '')
     .replace(/ /g, '-');
 }
 
-/** The entities a heading's Markdown may write for punctuation (dropped from slugs). */
+/** The entities Markdown writes for punctuation that would be markup (`&lt;dir&gt;`). */
 const ENTITIES: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"' };
+
+/**
+ * Markdown's text as its reader sees it: the entities of {@link ENTITIES} and backslash escapes
+ * (`\>`, `\*`) decoded.
+ */
+export function unescapeMarkdown(text: string): string {
+  return text
+    .replace(/&(lt|gt|amp|quot);/g, (_, name: string) => ENTITIES[name]!)
+    .replace(/\\([!-/:-@[-`{-~])/g, '$1');
+}
 
 /** A URL with its fragment set to `anchor` (or left as it is without an anchor). */
 export function withAnchor(url: string, anchor: string): string {
