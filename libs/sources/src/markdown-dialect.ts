@@ -4,6 +4,7 @@ import { normaliseHugo, type HugoOptions } from './hugo-markdown';
 import { fenceIndentedCode } from './indented-code';
 import { inlineHtmlAsMarkdown } from './inline-html';
 import { normaliseMkdocs } from './mkdocs-markdown';
+import { outsideCode } from './outside-code';
 import { atxHeadings } from './setext-headings';
 
 /** A Hugo shortcode, `{{< name >}}` or `{{% name %}}`. */
@@ -78,7 +79,7 @@ export function normaliseMarkdown(
   dialect: MarkdownDialect,
   options: NormaliseOptions = {},
 ): string {
-  return outsideCode(dialectMarkdown(markdown, dialect, options), inlineHtmlAsMarkdown);
+  return outsideCode(dialectMarkdown(markdown, dialect, options), CODE, inlineHtmlAsMarkdown);
 }
 
 /** The Markdown of one dialect's markup as readers see it (inline HTML aside). */
@@ -88,7 +89,7 @@ function dialectMarkdown(markdown: string, dialect: MarkdownDialect, options: No
       return atxHeadings(
         fenceIndentedCode(
           options.normalised
-            ? outsideCode(markdown, (prose) => normaliseHugo(prose, options))
+            ? outsideCode(markdown, CODE, (prose) => normaliseHugo(prose, options))
             : normaliseHugo(markdown, options),
         ),
       );
@@ -99,13 +100,6 @@ function dialectMarkdown(markdown: string, dialect: MarkdownDialect, options: No
     default:
       return atxHeadings(fenceIndentedCode(markdown));
   }
-}
-
-/** `change` applied to the Markdown with its code blocks and code spans set aside. */
-function outsideCode(markdown: string, change: (prose: string) => string): string {
-  const code: string[] = [];
-  const prose = markdown.replace(CODE, (block) => `\u0001${code.push(block) - 1}\u0001`);
-  return change(prose).replace(/\u0001(\d+)\u0001/g, (_, i: string) => code[Number(i)]!);
 }
 
 /** Markdown without its fenced code blocks and code spans (where markup is shown, not used). */

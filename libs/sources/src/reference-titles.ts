@@ -1,6 +1,7 @@
 import { posix } from 'node:path';
 import { asciidocTitle } from './asciidoc-html';
 import { componentFolder } from './antora-component';
+import { outsideCode } from './outside-code';
 import { rstLabels, rstTitle } from './rst-markdown';
 
 /** A file of a folder or repository being loaded, for its title and section titles. */
@@ -23,7 +24,7 @@ interface Titled {
  * A passthrough (`+text+`, `+++text+++`, `pass:[text]`), kept as written: a reference shown in it
  * is an example (a code span alone, `` `xref:x.adoc[]` ``, is a link in monospace).
  */
-const ASCIIDOC_CODE = /\+\+\+[\s\S]*?\+\+\+|\+[^+\n]+\+|pass:[a-z,]*\[[^\]\n]*\]/;
+const ASCIIDOC_CODE = /\+\+\+[\s\S]*?\+\+\+|\+[^+\n]+\+|pass:[a-z,]*\[[^\]\n]*\]/g;
 /** A delimited block whose lines are shown as written (listing, literal, passthrough, comment). */
 const VERBATIM_FENCE = /^(-{4,}|\.{4,}|\+{4,}|\/{4,})\s*$/;
 
@@ -109,7 +110,7 @@ export class ReferenceTitles {
         if (literal !== null && (indent < 0 || indent > literal)) return line;
         const opens = /^\s*\.\.\s/.test(line) ? RST_CODE.test(line) : /::\s*$/.test(line);
         literal = opens ? indent : null;
-        return outsideCode(line, /``.+?``/, (prose) =>
+        return outsideCode(line, /``.+?``/g, (prose) =>
           prose.replace(/:(doc|ref):`([^`<>]+)`/g, (whole, role: string, target: string) => {
             const shown = title(role, target.trim());
             return shown ? `:${role}:\`${shown} <${target.trim()}>\`` : whole;
@@ -193,16 +194,4 @@ function asciidocSections(text: string): Map<string, string> {
     sections.set(id, heading.replace(/[`*]/g, ''));
   });
   return sections;
-}
-
-/** Text with `rewrite` applied to what lies outside the spans `code` matches. */
-function outsideCode(text: string, code: RegExp, rewrite: (prose: string) => string): string {
-  const spans = new RegExp(code.source, 'g');
-  let out = '';
-  let last = 0;
-  for (const match of text.matchAll(spans)) {
-    out += rewrite(text.slice(last, match.index)) + match[0];
-    last = match.index + match[0].length;
-  }
-  return out + rewrite(text.slice(last));
 }
