@@ -29,6 +29,8 @@ export {
 export { fenceIndentedCode } from './indented-code';
 export { rstToMarkdown } from './rst-markdown';
 export { asciidocHtml } from './asciidoc-html';
+export { antoraComponent, componentFolder, withAttributes, type AntoraComponent } from './antora-component';
+export { ReferenceTitles, type ReferencedFile } from './reference-titles';
 export { pageFront, pagePath, publishedUrl, type PageFront, type PageOptions } from './published-url';
 export { SitePages, type SiteFile } from './site-pages';
 export { absoluteLinks, linksToPages, rewriteLinks } from './markdown-links';

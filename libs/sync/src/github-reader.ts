@@ -21,6 +21,7 @@ import {
   type FetchedResource,
   type ParseLimits,
 } from '@docqa/sources';
+import { RepositoryPages } from './repository-pages';
 import type { StoredSource } from './source-store';
 import type { EntryResult, SourceReader, SyncEntry } from './sync-entry';
 
@@ -39,7 +40,8 @@ const TEXT_KINDS = new Set(['markdown', 'mdx', 'asciidoc', 'rst', 'text']);
  * directory when GitHub truncates it) lists the Markdown, MDX, AsciiDoc, reStructuredText and text
  * files, and each file is read from its blob. A file whose blob SHA is unchanged is not fetched at
  * all. Hugo references and relative links between the files lead to their pages (by path: the
- * others' front matter is not read).
+ * others' front matter is not read); AsciiDoc and reStructuredText cross-references without text
+ * show their targets' titles, and Antora pages their component's attributes (`RepositoryPages`).
  */
 export const readGithub: SourceReader = async (source, fetch, ctx) => {
   const api = new GitHubApi(ctx.githubApiUrl, source.repo!, fetch, ctx.token);
@@ -60,9 +62,17 @@ export const readGithub: SourceReader = async (source, fetch, ctx) => {
     files.map((file) => ({ rel: file.path })),
     true,
   );
+  const pages = new RepositoryPages(
+    files.flatMap(({ path, sha }) => {
+      const kind = KIND_BY_EXTENSION[extname(path).toLowerCase()];
+      return kind === 'asciidoc' || kind === 'rst' ? [{ path, kind, sha }] : [];
+    }),
+    new Map(items.map((i) => [i.path, i.sha])),
+    (sha) => api.text(sha),
+  );
   return {
     entries: files.map((file) =>
-      fileEntry({ ...source, ...(dialect && { dialect }) }, api, branch, file, site, ctx.limits),
+      fileEntry({ ...source, ...(dialect && { dialect }) }, branch, file, { site, pages }, ctx.limits),
     ),
     failures: [],
     complete: true,
@@ -71,10 +81,9 @@ export const readGithub: SourceReader = async (source, fetch, ctx) => {
 
 function fileEntry(
   source: StoredSource,
-  api: GitHubApi,
   branch: string,
   file: TreeItem,
-  site: SitePages,
+  { site, pages }: { site: SitePages; pages: RepositoryPages },
   limits: ParseLimits,
 ): SyncEntry {
   const key = `https://github.com/${source.repo}/blob/${branch}/${file.path}`;
@@ -83,10 +92,7 @@ function fileEntry(
     async read(previous): Promise<EntryResult> {
       const state = { document_id: toDocumentId(`github.com/${source.repo}/${file.path}`), hash: file.sha };
       if (previous?.hash === file.sha) return { status: 'unchanged', state };
-      const blob = await api.json<{ content: string; encoding: string }>(`/git/blobs/${file.sha}`);
-      // A file that is not UTF-8 (or UTF-16 with its byte order mark) fails, saying so.
-      const content =
-        blob.encoding === 'base64' ? decodeFileText(Buffer.from(blob.content, 'base64')) : blob.content;
+      const content = await pages.text(file.sha);
       const kind = KIND_BY_EXTENSION[extname(file.path).toLowerCase()] as Exclude<DocumentKind, 'pdf'>;
       const document = parseDocument({
         id: state.document_id,
@@ -107,6 +113,8 @@ function fileEntry(
           file.path,
           (path) => site.resolve(`/${path}`, file.path) ?? site.url(path),
         );
+      if (kind === 'asciidoc' || kind === 'rst')
+        document.content = await pages.inContext(document.content, { path: file.path, kind });
       return { status: 'changed', state, document };
     },
   };
@@ -153,6 +161,12 @@ class GitHubApi {
     };
     await walk(root.sha, '');
     return items;
+  }
+
+  /** A blob's text; one that is not UTF-8 (or UTF-16 with its byte order mark) fails, saying so. */
+  async text(sha: string): Promise<string> {
+    const blob = await this.json<{ content: string; encoding: string }>(`/git/blobs/${sha}`);
+    return blob.encoding === 'base64' ? decodeFileText(Buffer.from(blob.content, 'base64')) : blob.content;
   }
 
   async json<T>(path: string): Promise<T> {

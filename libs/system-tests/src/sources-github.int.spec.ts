@@ -164,6 +164,49 @@ describe('github sources (against a local stand-in of the GitHub REST API)', () 
     expect(guide!.text).toContain('```bash\nacme-ctl start\n```');
   });
 
+  it("gives AsciiDoc and reST cross-references without text their targets' titles, and Antora pages their component's attributes", async () => {
+    github.repos.set('acme/antora', {
+      default_branch: 'main',
+      branches: {
+        main: {
+          'docs/antora.yml': 'name: acme\nversion: ~\nasciidoc:\n  attributes:\n    cli: acme-ctl\n',
+          'docs/modules/ROOT/pages/index.adoc':
+            '= Welcome\n\nStart with xref:install.adoc[] and xref:install.adoc#_upgrade[].',
+          'docs/modules/ROOT/pages/install.adoc': '= Installing Acme\n\n== Upgrade\n\nRun `{cli} upgrade`.',
+          'sphinx/index.rst': 'Home\n====\n\nRead :doc:`usage` and :ref:`proxies`.',
+          'sphinx/usage.rst':
+            'Using the tool\n==============\n\n.. _proxies:\n\nBehind a proxy\n--------------\n\nSet HTTPS_PROXY.',
+        },
+      },
+    });
+    const source = await create({ type: 'github', repo: 'acme/antora' });
+    expect(await sync(source.id)).toMatchObject({ status: 'completed', added: 4, failed: 0 });
+    const text = async (query: string) =>
+      (
+        (await (
+          await call('rag/search/', {
+            method: 'POST',
+            body: JSON.stringify({ query, search_mode: 'keyword' }),
+          })
+        ).json()) as { results: { text: string }[] }
+      ).results[0]!.text;
+    expect(await text('welcome start')).toMatch(/Installing Acme.*Upgrade/s);
+    expect(await text('upgrade acme-ctl')).toContain('acme-ctl upgrade');
+    const home = await text('home read');
+    expect(home).toContain('Using the tool');
+    expect(home).toContain('Behind a proxy');
+
+    // A re-sync of one changed page reads the others once for their titles, not again for their
+    // own documents (unchanged: their blobs are not read).
+    github.repos.get('acme/antora')!.branches.main!['sphinx/index.rst'] =
+      'Home\n====\n\nFirst read :doc:`usage`.';
+    github.log.length = 0;
+    expect(await sync(source.id)).toMatchObject({ updated: 1, unchanged: 3, failed: 0 });
+    expect(await text('home first read')).toContain('Using the tool');
+    const blobs = github.log.filter((l) => l.includes('/git/blobs/'));
+    expect(new Set(blobs).size).toBe(blobs.length);
+  });
+
   it('reads a private repository with a token it stores sealed and never shows', async () => {
     github.repos.set('acme/private', {
       default_branch: 'trunk',
