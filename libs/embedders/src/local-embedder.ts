@@ -26,8 +26,8 @@ export class LocalEmbedder implements Embedder {
   /**
    * A document's text is embedded with the words a reader writes for its names added
    * (`basicAuth`: "basic auth", `'~'`: "tilde", see `readerWords`), so a question in words finds
-   * the option or page named in one; a query is embedded as written, so a name such as "OpenAI"
-   * does not turn into common words.
+   * the option or page named in one; a query is embedded as written (but for its phrasal verbs,
+   * see {@link embedQuery}), so a name such as "OpenAI" does not turn into common words.
    */
   embedDocument(text: string): number[] {
     const vector = new Array<number>(this.dimensions).fill(0);
