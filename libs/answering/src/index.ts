@@ -5,7 +5,7 @@ export { citedNumbers } from './citations';
 export { standaloneQuery } from './follow-up';
 export { pieces } from './pieces';
 export { searchPassages } from './search-passages';
-export { terms } from './text';
+export { wordTerms } from './text';
 export { ExtractiveAnswerer } from './extractive-answerer';
 export { createAnswerer, type AnswererSettings } from './create-answerer';
 export { createChatModel, type ChatModelOptions } from './openai-answerer';

@@ -91,3 +91,45 @@ describe('a heading that names another task', () => {
     expect(intentFit(backup, questionIntent('How do I turn on AOF persistence?'))).toBe(0.75);
   });
 });
+
+describe('a phrasal verb written in one word', () => {
+  /** rclone's docs: a backup section that says "set up", and the command page that says "setup". */
+  const REMOTES: SearchResult[] = [
+    {
+      ...passage(
+        'crypt#12',
+        'Crypt › Backing up an encrypted remote',
+        'If you wish to backup an encrypted remote, it is recommended that you use `rclone sync` on ' +
+          'the encrypted files. For example, you would set up the new remote `remote2:` and then the ' +
+          'encrypted version `eremote2:` with path `remote2:crypt`.\n\n' +
+          '```console\nrclone sync --interactive remote:crypt remote2:crypt\n```',
+        0.9,
+      ),
+      document_id: 'crypt',
+      title: 'Crypt',
+    },
+    {
+      ...passage(
+        'rclone_config#1',
+        'rclone config › Synopsis',
+        'Enter an interactive configuration session where you can setup new remotes and manage ' +
+          'existing ones.\n\n```\nrclone config [flags]\n```',
+        0.8,
+      ),
+      document_id: 'rclone_config',
+      title: 'rclone config',
+    },
+  ];
+
+  it('asks for the same task as the two words', () => {
+    expect(questionIntent('How do I setup a new remote?')).toBe('install');
+    expect(questionIntent('How do I set up a new remote?')).toBe('install');
+  });
+
+  it('is the task asked in two words, and the "up" of "Backing up" is not', async () => {
+    const retriever = { search: async () => ({ results: REMOTES, took_ms: 0 }) };
+    const { text } = await askExtractive('How do I set up a new remote?', retriever);
+    expect(text).toMatch(/^Enter an interactive configuration session/);
+    expect(text).toContain('rclone config [flags]');
+  });
+});

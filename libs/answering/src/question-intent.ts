@@ -43,7 +43,7 @@ const INTENT_WORDS: { intent: NamedIntent; verbs: string; values?: RegExp }[] = 
     verbs: 'disable/disabling, turn off/turning off, switch off/switching off, deactivate/deactivating',
     values: /\b(no|false|off|disabled?)\b/i,
   },
-  { intent: 'install', verbs: 'install/installing, set up/setting up' },
+  { intent: 'install', verbs: 'install/installing, set up/setting up, setup/setup' },
   { intent: 'remove', verbs: 'remove/removing, delete/deleting, uninstall/uninstalling, purge/purging' },
   { intent: 'upgrade', verbs: 'upgrade/upgrading, update/updating, migrate/migrating' },
   { intent: 'backup', verbs: 'back up/backing up, backup/backups, restore/restoring' },

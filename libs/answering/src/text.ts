@@ -1,4 +1,4 @@
-import { readerWords, words } from '@docqa/tokenize';
+import { joinPhrasal, readerWords, words } from '@docqa/tokenize';
 
 const STOP = new Set(
   'a about all also am an and any are as at be been both but by can could do does did each either for from had has have how i if in into is it its just me more most my of on or other our over should so some such than that the their them then there these they this those to too us very was we were what when where which who whom why will with would you your'.split(
@@ -6,11 +6,25 @@ const STOP = new Set(
   ),
 );
 
-/** Content words of a text: lower-case, accents folded, stop words dropped, lightly stemmed. */
+/**
+ * Content words of a text: lower-case, accents folded, stop words dropped, lightly stemmed, a
+ * phrasal verb written in two words as its one-word spelling (`set up`: `setup`, see
+ * `joinPhrasal`).
+ */
 export function terms(text: string): string[] {
-  return words(text)
-    .filter((w) => !STOP.has(w) && (w.length > 1 || /\d/.test(w)))
-    .map(stem);
+  return contentTerms(joinPhrasal(words(text)));
+}
+
+/**
+ * The {@link terms} of a text word by word, a phrasal verb's words as two terms: the fixed count of
+ * the benches' token recall, which must not move with how the answerer matches words.
+ */
+export function wordTerms(text: string): string[] {
+  return contentTerms(words(text));
+}
+
+function contentTerms(list: string[]): string[] {
+  return list.filter((w) => !STOP.has(w) && (w.length > 1 || /\d/.test(w))).map(stem);
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { Embedder } from './embedder';
 import { HashedFeatures } from './hashed-features';
-import { readerWords } from '@docqa/tokenize';
+import { phrasalSpellings, readerWords } from '@docqa/tokenize';
 
 /** Default size of local embeddings. */
 export const LOCAL_DIMENSIONS = 512;
@@ -26,8 +26,8 @@ export class LocalEmbedder implements Embedder {
   /**
    * A document's text is embedded with the words a reader writes for its names added
    * (`basicAuth`: "basic auth", `'~'`: "tilde", see `readerWords`), so a question in words finds
-   * the option or page named in one; a query is embedded as written, so a name such as "OpenAI"
-   * does not turn into common words.
+   * the option or page named in one; a query is embedded as written (but for its phrasal verbs,
+   * see {@link embedQuery}), so a name such as "OpenAI" does not turn into common words.
    */
   embedDocument(text: string): number[] {
     const vector = new Array<number>(this.dimensions).fill(0);
@@ -44,8 +44,13 @@ export class LocalEmbedder implements Embedder {
     this.features.embedInto(parts ? `${text}\n${parts}` : text, out, offset);
   }
 
+  /**
+   * A query is embedded with the other spelling of its phrasal verbs added (`set up`: "setup", see
+   * `phrasalSpellings`), so "How do I set up a remote?" finds the page that says "setup".
+   */
   async embedQuery(text: string): Promise<number[]> {
-    return this.embed(text);
+    const other = phrasalSpellings(text);
+    return this.embed(other ? `${text}\n${other}` : text);
   }
 
   embed(text: string): number[] {

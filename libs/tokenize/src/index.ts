@@ -1,2 +1,11 @@
-export { compoundParts, fnv1a, readerWords, stem, symbolNames, words } from './tokenize';
+export {
+  compoundParts,
+  fnv1a,
+  joinPhrasal,
+  phrasalSpellings,
+  readerWords,
+  stem,
+  symbolNames,
+  words,
+} from './tokenize';
 export { equivalentTerms } from './equivalent-words';

@@ -81,6 +81,77 @@ export function symbolNames(text: string): string {
 }
 
 /**
+ * Verbs with a particle that docs write both as two words and as one (`set up` and `setup`, `sign
+ * in` and `signin`, `back up` and `backup`): the one-word form is the noun or the spelling of a
+ * command, a page or a setting ("Setup", `rclone backup`), the two-word form the task a visitor
+ * asks for ("How do I set up a remote?"), or the other way round. Not `log in` and the like, whose
+ * two words are as often a noun and a preposition ("the access log in JSON").
+ */
+const PHRASAL_VERBS = [
+  'set up',
+  'sign in',
+  'sign up',
+  'sign out',
+  'back up',
+  'clean up',
+  'shut down',
+  'start up',
+  'roll back',
+  'look up',
+  'tear down',
+];
+
+/** A verb's forms that a phrasal verb is written with: "sets up", "setting up", "signed in". */
+function verbForms(verb: string): string[] {
+  const doubled = verb + verb.at(-1);
+  return [verb, `${verb}s`, `${verb}ed`, `${verb}ing`, `${doubled}ed`, `${doubled}ing`];
+}
+
+/** Each form of a verb of {@link PHRASAL_VERBS}: its particles, each with its one-word spelling. */
+const PHRASAL_PARTICLES = new Map<string, Map<string, string>>();
+for (const phrase of PHRASAL_VERBS) {
+  const [verb, particle] = phrase.split(' ') as [string, string];
+  for (const form of verbForms(verb)) {
+    const particles = PHRASAL_PARTICLES.get(form) ?? new Map<string, string>();
+    PHRASAL_PARTICLES.set(form, particles.set(particle, verb + particle));
+  }
+}
+
+/**
+ * {@link words} with each phrasal verb of {@link PHRASAL_VERBS} written in two, in any form of its
+ * verb (`setting`, `up`), made its one-word spelling (`setup`), as docs also write it: "set up a
+ * remote" then finds "Setting up" and "setup", and its "up" is not the one of "Backing up".
+ */
+export function joinPhrasal(list: string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < list.length; i++) {
+    const joined = PHRASAL_PARTICLES.get(list[i]!)?.get(list[i + 1] ?? '');
+    out.push(joined ?? list[i]!);
+    if (joined) i++;
+  }
+  return out;
+}
+
+/** The two words of each one-word spelling of {@link PHRASAL_VERBS}: `setup`, `set up`. */
+const PHRASAL_SPLIT = new Map(PHRASAL_VERBS.map((phrase) => [phrase.replace(' ', ''), phrase]));
+
+/**
+ * The other spelling of each phrasal verb of {@link PHRASAL_VERBS} a text writes, space-separated,
+ * each once: `setup` for "set up" or "setting up", `set up` for "setup".
+ */
+export function phrasalSpellings(text: string): string {
+  const list = words(text);
+  const out = new Set<string>();
+  list.forEach((word, i) => {
+    const joined = PHRASAL_PARTICLES.get(word)?.get(list[i + 1] ?? '');
+    if (joined) out.add(joined);
+    const split = PHRASAL_SPLIT.get(word);
+    if (split) out.add(split);
+  });
+  return [...out].join(' ');
+}
+
+/**
  * The words a reader writes for a text's names, beside the text: its compounds' words
  * ({@link compoundParts}) and its symbols' names ({@link symbolNames}).
  */

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { NOT_FOUND_ANSWER, terms, type Answerer } from '@docqa/answering';
+import { NOT_FOUND_ANSWER, wordTerms, type Answerer } from '@docqa/answering';
 import type { EvalQuery } from '../eval-data';
 import { citedDocuments, median, presentationIssues, runAnswer, type RunAnswer } from './answer-run';
 
@@ -71,8 +71,8 @@ export async function runEmanual(
       if (cited) testGoldCited++;
     }
     if (answer.sources.some((s) => q.relevant.has(s.document_id))) goldRetrieved++;
-    const gold = new Set(terms(q.answer ?? ''));
-    const got = new Set(terms(answer.text));
+    const gold = new Set(wordTerms(q.answer ?? ''));
+    const got = new Set(wordTerms(answer.text));
     recall += gold.size ? [...gold].filter((t) => got.has(t)).length / gold.size : 0;
     words.push(answer.words);
     issues += presentationIssues(answer).length;
