@@ -30,9 +30,9 @@ export async function withIncludes(source: string, file: string, within: string,
   const out: string[] = [];
   for (const line of lines) {
     const match = INCLUDE_LINE.exec(line.replace(/\r$/, ''));
-    const target = match && includedFile(match[1]!, file, within);
-    const text = target && (await readFile(target, 'utf8').catch(() => undefined));
-    if (text === undefined || !target) {
+    const target = match ? includedFile(match[1]!, file, within) : undefined;
+    const text = target ? await readFile(target, 'utf8').catch(() => undefined) : undefined;
+    if (!match || !target || text === undefined) {
       out.push(line);
       continue;
     }
