@@ -23,6 +23,9 @@
  * (`` ```yaml tab="File (YAML)" ``) as labelled parts, a figure's indented caption as text rather
  * than code. 12: cross-references without text (`xref:page.adoc[]`, `<<page.adoc#id>>`, `:doc:`,
  * `:ref:`) as their target's title when a folder is loaded, else as the words of their target, not
- * a path.
+ * a path. 13: reST field lists (`:Exit code 5: No tests were collected`) as items led by the
+ * field's name, a page's leading metadata fields (`:orphan:`) dropped; AsciiDoc's includes of a
+ * relative path or an Antora partial (`include::partial$success.adoc[]`) put in when a folder is
+ * loaded.
  */
-export const CHUNKING_VERSION = 12;
+export const CHUNKING_VERSION = 13;

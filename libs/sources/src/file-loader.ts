@@ -2,6 +2,7 @@ import { readFile, readdir, stat } from 'node:fs/promises';
 import { basename, extname, join, relative, resolve } from 'node:path';
 import type { MarkdownDialect } from '@docqa/contracts';
 import { AntoraComponents, antoraPagePath, componentFolder, withAttributes } from './antora-component';
+import { withIncludes } from './asciidoc-includes';
 import { toDocumentId } from './document-id';
 import { CONTENT_TYPE_BY_KIND, KIND_BY_EXTENSION, type DocumentKind } from './document-kind';
 import { decodeFileText } from './file-text';
@@ -113,7 +114,7 @@ async function loadSite(result: LoadResult, found: FoundFile[], options: LoadPat
       const url = baseUrl ? site.url(file.rel) : undefined;
       const resolveRef = baseUrl ? (target: string) => site.resolve(target, file.rel) : undefined;
       const document = await parseFileData(
-        file.data,
+        file.kind === 'asciidoc' ? await includesResolved(file) : file.data,
         file.kind,
         { id: toDocumentId(file.rel), url },
         {
@@ -141,6 +142,17 @@ async function loadSite(result: LoadResult, found: FoundFile[], options: LoadPat
       result.failed.push({ source: file.source, reason: reasonOf(err) });
     }
   }
+}
+
+/**
+ * An AsciiDoc file's bytes with what its `include::` directives include put in (see
+ * `withIncludes`): files of the folder loaded, or of the Antora component it belongs to.
+ */
+async function includesResolved(file: ReadFile): Promise<Buffer> {
+  const root = join(file.file, ...file.rel.split('/').map(() => '..'));
+  const text = decodeFileText(file.data);
+  const resolved = await withIncludes(text, file.file, componentFolder(file.file) ?? root);
+  return resolved === text ? file.data : Buffer.from(resolved, 'utf8');
 }
 
 /**

@@ -65,4 +65,34 @@ describe('rstToMarkdown', () => {
         'For examples of how to customize your test discovery pythoncollection.',
     );
   });
+
+  it("shows a field list as items led by each field's name and drops the page's metadata fields", () => {
+    const text = rstToMarkdown(
+      [
+        ':orphan:',
+        ':tocdepth: 3',
+        '',
+        'Exit codes',
+        '==========',
+        '',
+        ':Exit code 0: All tests passed',
+        ':Exit code 5: No tests were collected,',
+        '    see the :ref:`collection <collect>` options',
+        '',
+        'See :ref:`usage` for more.',
+      ].join('\n'),
+    );
+    expect(text).toBe(
+      [
+        '# Exit codes {#exit-codes}',
+        '',
+        '- **Exit code 0:** All tests passed',
+        '',
+        '- **Exit code 5:** No tests were collected,',
+        '  see the collection options',
+        '',
+        'See usage for more.',
+      ].join('\n'),
+    );
+  });
 });

@@ -20,6 +20,8 @@ const CONTENT = new Set(['container', 'only', 'rubric', 'topic', 'sidebar', 'tab
 const ADORNMENT = /^([!-/:-@[-`{-~])\1{2,}\s*$/;
 const DIRECTIVE = /^\.\.\s+([\w:-]+)::\s*(.*)$/;
 const ITEM = /^([-*+•]|\d+[.)]|#[.)]|\(?[a-zA-Z0-9]\))\s+/;
+/** A field of a field list (`:Version: 2.1`), not a role at the start of a line (`:ref:`…). */
+const FIELD = /^:([^:`\s][^:`]*):(?:\s+(.*))?$/;
 
 /** The title of a reStructuredText page: its first section title. */
 export function rstTitle(source: string): string | undefined {
@@ -71,7 +73,11 @@ export function rstLabels(source: string): Map<string, string> {
 export function rstToMarkdown(source: string): string {
   const styles: string[] = [];
   const seen = new Set<string>();
-  return blocks(source.replace(/\r\n?/g, '\n').split('\n'), { styles, seen })
+  const lines = source.replace(/\r\n?/g, '\n').split('\n');
+  // Fields before anything else are the page's metadata (`:orphan:`, `:tocdepth: 3`), not shown.
+  let start = 0;
+  while (start < lines.length && (!lines[start]!.trim() || FIELD.test(lines[start]!))) start++;
+  return blocks(lines.slice(start), { styles, seen })
     .join('\n')
     .replace(/\n{3,}/g, '\n\n')
     .trim();
@@ -96,7 +102,11 @@ function blocks(lines: string[], state: State): string[] {
       continue;
     }
     const next =
-      section(lines, i, state) ?? directive(lines, i, state) ?? table(lines, i) ?? list(lines, i, state);
+      section(lines, i, state) ??
+      directive(lines, i, state) ??
+      table(lines, i) ??
+      list(lines, i, state) ??
+      field(lines, i, state);
     if (next) {
       out.push('', ...next.lines, '');
       i = next.end;
@@ -252,6 +262,23 @@ function list(lines: string[], i: number, state: State): Converted | null {
   const [first = '', ...rest] = blocks(body, state).join('\n').trim().split('\n');
   const pad = ' '.repeat(bullet.length + 1);
   return { lines: [`${bullet} ${first}`, ...rest.map((l) => (l ? pad + l : l))], end };
+}
+
+/**
+ * A field of a field list at `i` (`:Version: 2.1`, `:param name: text`) with its indented
+ * continuation, as a list item led by the field's name.
+ */
+function field(lines: string[], i: number, state: State): Converted | null {
+  const match = FIELD.exec(lines[i]!);
+  if (!match) return null;
+  const end = indentedEnd(lines, i + 1, 1);
+  const rest = dedent(lines.slice(i + 1, end).join('\n')).split('\n');
+  const text = blocks([match[2] ?? '', ...rest], state)
+    .join('\n')
+    .trim();
+  const [first = '', ...more] = text.split('\n');
+  const lead = `- **${rstInline(match[1]!.trim())}:**`;
+  return { lines: [first ? `${lead} ${first}` : lead, ...more.map((l) => (l ? `  ${l}` : l))], end };
 }
 
 /** A paragraph at `i`; one ending in `::` brings the literal block after it as code. */

@@ -60,14 +60,28 @@ export function corpusNames(): string[] {
     .sort();
 }
 
-/** A corpus's description and its questions, each with its half. */
-export function readCorpus(name: string): { corpus: DialectCorpus; questions: HalvedQuestion[] } {
+/**
+ * Probe questions of a corpus (`probes/NAME.json`, same shape as its `questions.json`): written
+ * while tuning to find a class of miss on pages the scored set does not ask about; never scored.
+ */
+export const PROBES_DIR = join(process.cwd(), 'tools/bench/answers/probes');
+
+/**
+ * A corpus's description and its questions, each with its half; with `probes`, its probe questions
+ * instead (see {@link PROBES_DIR}), all in the dev half.
+ */
+export function readCorpus(
+  name: string,
+  probes = false,
+): { corpus: DialectCorpus; questions: HalvedQuestion[] } {
   const dir = join(CORPORA_DIR, name);
   const corpus = JSON.parse(readFileSync(join(dir, 'corpus.json'), 'utf8')) as DialectCorpus;
-  const { questions } = JSON.parse(readFileSync(join(dir, 'questions.json'), 'utf8')) as {
-    questions: DialectQuestion[];
+  const file = probes ? join(PROBES_DIR, `${name}.json`) : join(dir, 'questions.json');
+  const { questions } = JSON.parse(readFileSync(file, 'utf8')) as { questions: DialectQuestion[] };
+  return {
+    corpus,
+    questions: probes ? questions.map((q) => ({ ...q, half: 'dev' as const })) : withHalves(questions),
   };
-  return { corpus, questions: withHalves(questions) };
 }
 
 /**

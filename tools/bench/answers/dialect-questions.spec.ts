@@ -1,8 +1,22 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CORPORA_DIR, corpusNames, readCorpus } from './dialect-corpora';
+import { CORPORA_DIR, corpusNames, PROBES_DIR, readCorpus, type DialectQuestion } from './dialect-corpora';
 
 const folded = (text: string) => text.toLowerCase().replace(/\s+/g, ' ');
+
+/** Covered questions whose gold pages are not all under `root` or hold none of their 1–4 key strings. */
+function wrongGold(covered: DialectQuestion[], root: string): string[] {
+  return covered.flatMap((q) => {
+    const pages = (q.gold ?? []).filter((g) => existsSync(join(root, g)));
+    if (!pages.length || pages.length < (q.gold ?? []).length) return [`${q.id}: gold ${q.gold}`];
+    const must = q.must ?? [];
+    if (must.length < 1 || must.length > 4) return [`${q.id}: ${must.length} key strings`];
+    const texts = pages.map((g) => folded(readFileSync(join(root, g), 'utf8')));
+    return must
+      .filter((m) => !texts.some((t) => t.includes(folded(m).trim())))
+      .map((m) => `${q.id}: "${m}" on no gold page`);
+  });
+}
 
 describe.each(corpusNames())('the %s question set', (name) => {
   const { corpus, questions } = readCorpus(name);
@@ -20,21 +34,26 @@ describe.each(corpusNames())('the %s question set', (name) => {
   });
 
   it('names gold pages that are in the corpus, with 1 to 4 key strings found on one of them', () => {
-    const wrong = covered.flatMap((q) => {
-      const pages = (q.gold ?? []).filter((g) => existsSync(join(root, g)));
-      if (!pages.length || pages.length < (q.gold ?? []).length) return [`${q.id}: gold ${q.gold}`];
-      const must = q.must ?? [];
-      if (must.length < 1 || must.length > 4) return [`${q.id}: ${must.length} key strings`];
-      const texts = pages.map((g) => folded(readFileSync(join(root, g), 'utf8')));
-      return must
-        .filter((m) => !texts.some((t) => t.includes(folded(m).trim())))
-        .map((m) => `${q.id}: "${m}" on no gold page`);
-    });
-    expect(wrong).toEqual([]);
+    expect(wrongGold(covered, root)).toEqual([]);
   });
 
   it('splits the questions into a dev and a test half of about the same size', () => {
     const test = questions.filter((q) => q.half === 'test').length;
     expect(Math.abs(2 * test - questions.length)).toBeLessThanOrEqual(6);
+  });
+});
+
+const probed = readdirSync(PROBES_DIR).map((file) => file.replace(/\.json$/, ''));
+
+describe.each(probed)('the %s probe questions', (name) => {
+  const { corpus, questions } = readCorpus(name, true);
+
+  it('are all asked as dev questions, each with an id of its own', () => {
+    expect(questions.every((q) => q.half === 'dev')).toBe(true);
+    expect(new Set(questions.map((q) => q.id)).size).toBe(questions.length);
+  });
+
+  it('name gold pages that are in the corpus, with 1 to 4 key strings found on one of them', () => {
+    expect(wrongGold(questions, join(CORPORA_DIR, name, corpus.root))).toEqual([]);
   });
 });

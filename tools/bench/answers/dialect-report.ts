@@ -18,9 +18,12 @@ export interface CorpusRun {
   halves: Record<Half, HalfFigures>;
 }
 
-/** Ingests a corpus into a fresh store and asks its questions with the answerer of `libs/answering`. */
-export async function runCorpus(name: string, topK: number): Promise<CorpusRun> {
-  const { corpus, questions } = readCorpus(name);
+/**
+ * Ingests a corpus into a fresh store and asks its questions (its probe questions with `probes`)
+ * with the answerer of `libs/answering`.
+ */
+export async function runCorpus(name: string, topK: number, probes = false): Promise<CorpusRun> {
+  const { corpus, questions } = readCorpus(name, probes);
   const dir = mkdtempSync(join(tmpdir(), `docqa-bench-answers-${name}-`));
   try {
     const ingested = await ingestCorpus(dir, corpus);

@@ -7,7 +7,7 @@
  * and the answerer of libs/answering alone on the multi-dialect set: five public docs sites of five
  * generators (corpora/NAME), per corpus and half, with retrieval per search mode.
  *
- *   npm run bench:answers [-- --verbose [--half dev]] [-- --new-only] [-- --set NAME]
+ *   npm run bench:answers [-- --verbose [--half dev]] [-- --new-only] [-- --set NAME [--probes]]
  *
  * --verbose lists each question that missed, with its answer and sources (with --half dev, the
  * multi-dialect set's and emanual-tv's dev-half misses alone: the test halves' are not read while
@@ -19,7 +19,9 @@
  * figures: `docs`, `emanual`, `dialects` (the five corpora, whose section of docs/benchmarks.md it
  * writes unless --new-only is given) or one corpus's name (`rclone`, `pnpm`, `traefik`, `pytest`,
  * `asciidoctor`), or `versions` (one docs site in three versions, each question asked of each
- * version with and without `version`; writes its section unless --new-only is given).
+ * version with and without `version`; writes its section unless --new-only is given). --probes
+ * with a corpus's name asks its probe questions (`probes/NAME.json`, never scored or written) instead
+ * of its set, all as dev questions.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -41,6 +43,8 @@ const verbose = process.argv.includes('--verbose');
 const newOnly = process.argv.includes('--new-only');
 const setFlag = process.argv.indexOf('--set');
 const halfFlag = process.argv.indexOf('--half');
+/** `--probes`: a corpus's probe questions instead of its set (see `PROBES_DIR`). */
+const probes = process.argv.includes('--probes');
 /** The halves whose misses `--verbose` lists (`--half dev` or `--half test`; both by default). */
 const missHalves = (halfFlag >= 0 ? [process.argv[halfFlag + 1]] : ['dev', 'test']) as Half[];
 if (!missHalves.every((half) => half === 'dev' || half === 'test')) {
@@ -151,7 +155,7 @@ async function emanualSet() {
 async function dialectSet(names = corpusNames()): Promise<CorpusRun[]> {
   const runs: CorpusRun[] = [];
   for (const name of names) {
-    const run = await runCorpus(name, TOP_K);
+    const run = await runCorpus(name, TOP_K, probes);
     if (verbose) for (const failure of run.failures) console.error(`  ${name} not ingested: ${failure}`);
     if (verbose)
       for (const half of missHalves)
@@ -197,7 +201,7 @@ async function oneSet(name: string): Promise<void> {
   if (name === 'versions') await versionsSet();
   else if (name === 'docs') console.log(docsLine((await docsSet()).docs.new));
   else if (name === 'emanual') console.log(emanualLine((await emanualSet()).manual.new));
-  else if (name === 'dialects' && !newOnly) reportDialects(await dialectSet());
+  else if (name === 'dialects' && !newOnly && !probes) reportDialects(await dialectSet());
   else if (name === 'dialects' || corpusNames().includes(name))
     for (const run of await dialectSet(name === 'dialects' ? undefined : [name]))
       console.log(corpusSummary(run));
