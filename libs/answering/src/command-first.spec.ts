@@ -64,6 +64,13 @@ describe('the section whose command does the task', () => {
     expect(commandFirst(sections, weights)).toEqual(sections);
   });
 
+  it('does not when it does another task than the one asked', () => {
+    const question = 'How do I redirect all HTTP traffic to HTTPS on the entry point?';
+    const { sections, weights } = scored(question, [BYPASS, EXAMPLE], [1.25, 0.95]);
+    const other = [sections[0]!, { ...sections[1]!, fit: 0.75 }];
+    expect(commandFirst(other, weights)).toEqual(other);
+  });
+
   it('does not when the best one is headed by what is asked (its option is a variant of it)', () => {
     const question = 'How do I make an unexpectedly passing xfail test fail the run?';
     const { sections, weights } = scored(question, [XFAIL, RUN], [1.78, 1.34]);

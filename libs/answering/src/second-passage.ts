@@ -96,10 +96,11 @@ export function commandPassage(
  * best one gives a command for something else: for a how-do-I whose best section holds code under
  * an own heading naming none of the question's words (an option, `allowACMEByPass`, whose note
  * says "when the entry point has an HTTP redirect configured"), the section of the same page about
- * as good (see {@link NEAR_TIE}) whose code and own headings name most of the question, if more
- * than the best one's (its "Configuration Example", `redirections: entryPoint: to: websecure`).
- * A best section whose heading names what is asked keeps its place: its subsections' examples
- * (an `xfail` section's `run` parameter) are variants of it.
+ * as good (see {@link NEAR_TIE}) that does no other task than the one asked (see `intentFit`) and
+ * whose code and own headings name most of the question, if more than the best one's (its
+ * "Configuration Example", `redirections: entryPoint: to: websecure`). A best section whose
+ * heading names what is asked keeps its place: its subsections' examples (an `xfail` section's
+ * `run` parameter) are variants of it.
  */
 export function commandFirst(ranked: ScoredSection[], weights: TermWeights): ScoredSection[] {
   const [first] = ranked;
@@ -112,6 +113,7 @@ export function commandFirst(ranked: ScoredSection[], weights: TermWeights): Sco
       (s) =>
         s.passage.doc === first.passage.doc &&
         s.score >= NEAR_TIE * first.score &&
+        s.fit >= 1 &&
         hasCode(s.passage) &&
         named(s) > named(first),
     )
