@@ -24,7 +24,7 @@ import { searchPassages } from './search-passages';
 import { documentPassages, headedBy, wholer } from './document-passages';
 import { commandPages, withUsage } from './page-parts';
 import { isCopy, unsaid } from './quote-once';
-import { answersBeside, isProcedureFor, NEAR_TIE, secondPassage } from './second-passage';
+import { answersBeside, commandFirst, isProcedureFor, NEAR_TIE, secondPassage } from './second-passage';
 import { sectionPassages, type SectionPassage, type Unit } from './section-passage';
 import type { Searcher } from '@docqa/retrieval';
 import { literalTokens, nameTerms, platformTerms, terms } from './text';
@@ -225,15 +225,17 @@ export class ExtractiveAnswerer implements Answerer {
     const choice = this.rank(query, results, question, kind, said);
     if (!choice) return { text: NOT_FOUND_ANSWER, cited: [], quoted: new Map() };
     const { passages, names, weights } = choice;
-    const ranked = answeringOrder(choice.ranked, names, passages, choice.platforms, choice.literals);
-    if (!ranked) return { text: NOT_FOUND_ANSWER, cited: [], quoted: new Map() };
+    const order = answeringOrder(choice.ranked, names, passages, choice.platforms, choice.literals);
+    if (!order) return { text: NOT_FOUND_ANSWER, cited: [], quoted: new Map() };
+    const task = asksForTask(question ?? query, kind);
+    // A follow-up's order leads with what is new to it (see `newBeforeSaid`), which this keeps.
+    const ranked = task && !question ? commandFirst(order, weights) : order;
     const commands = more.length
       ? this.rank(query, [...results, ...more], question, kind, said)!.ranked
       : ranked;
     const first = wholer(ranked[0]!, commands);
     // A "how do I…" question answered by steps under headings naming all its words needs no other section.
     const procedure = kind === 'how' && isProcedureFor(first.passage, weights);
-    const task = asksForTask(question ?? query, kind);
     const found = secondPassage(first, ranked, weights, task, procedure, commands);
     // A command's option help says what can be typed, its page's synopsis how (see `withUsage`).
     const next = task ? withUsage(first, found, commands, weights) : found;

@@ -92,6 +92,36 @@ export function commandPassage(
 }
 
 /**
+ * Sections in answering order, with a page's section that gives the task's command first when the
+ * best one gives a command for something else: for a how-do-I whose best section holds code under
+ * an own heading naming none of the question's words (an option, `allowACMEByPass`, whose note
+ * says "when the entry point has an HTTP redirect configured"), the section of the same page about
+ * as good (see {@link NEAR_TIE}) that does no other task than the one asked (see `intentFit`) and
+ * whose code and own headings name most of the question, if more than the best one's (its
+ * "Configuration Example", `redirections: entryPoint: to: websecure`). A best section whose
+ * heading names what is asked keeps its place: its subsections' examples (an `xfail` section's
+ * `run` parameter) are variants of it.
+ */
+export function commandFirst(ranked: ScoredSection[], weights: TermWeights): ScoredSection[] {
+  const [first] = ranked;
+  if (!first || !hasCode(first.passage)) return ranked;
+  if (weightOf(weights, (t) => !PHRASING.has(t) && first.passage.sectionTerms.has(t)) > 0) return ranked;
+  const named = (s: ScoredSection) => namedBy(s.passage, s.passage.sectionTerms, weights);
+  const better = ranked
+    .slice(1)
+    .filter(
+      (s) =>
+        s.passage.doc === first.passage.doc &&
+        s.score >= NEAR_TIE * first.score &&
+        s.fit >= 1 &&
+        hasCode(s.passage) &&
+        named(s) > named(first),
+    )
+    .reduce<ScoredSection | undefined>((b, s) => (b && named(b) >= named(s) ? b : s), undefined);
+  return better ? [better, ...ranked.filter((s) => s !== better)] : ranked;
+}
+
+/**
  * Whether a section's code (strings aside) or its own heading holds a word of the question that is not only its phrasing: the example's `addPrefix:` for "add a
  * prefix", not a TLS example beside it on the page.
  */

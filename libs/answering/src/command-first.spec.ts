@@ -1,0 +1,100 @@
+import { termWeights, type ScoredSection } from './passage-choice';
+import { commandFirst } from './second-passage';
+import { sectionPassages } from './section-passage';
+import { passage as chunk } from './testing/page-searcher';
+import { terms } from './text';
+
+/** An entry points page as MkDocs sites write it: an example, an option with a note, options. */
+const EXAMPLE = chunk(
+  'entrypoints',
+  'Configuration Example',
+  '```yaml\nentryPoints:\n  web:\n    address: :80\n    http:\n      redirections:\n' +
+    '        entryPoint:\n          to: websecure\n          scheme: https\n```',
+);
+const BYPASS = chunk(
+  'entrypoints',
+  'Configuration Options › allowACMEByPass',
+  'By default, Traefik creates an internal router to handle ACME HTTP challenges.\n\n' +
+    '> **Note:** When `allowACMEByPass` is enabled and the entrypoint has an HTTP redirect ' +
+    'configured, the redirect router excludes the ACME challenge path.\n\n' +
+    '```yaml\nentryPoints:\n  web:\n    address: ":80"\n    allowACMEByPass: true\n```',
+);
+/** A pytest page: a section headed by what it does, and an option of it with an example. */
+const XFAIL = chunk(
+  'skipping',
+  'Skipping › XFail: mark test functions as expected to fail',
+  'You can use the xfail marker to indicate that you expect a test to fail:\n\n' +
+    '```python\n@pytest.mark.xfail\ndef test_function(): ...\n```',
+);
+const RUN = chunk(
+  'skipping',
+  'Skipping › XFail: mark test functions as expected to fail › `run` parameter',
+  'If a test should be marked as xfail but not run, use the `run` parameter:\n\n' +
+    '```python\n@pytest.mark.xfail(run=False)\ndef test_function(): ...\n```',
+);
+
+/** The sections of `chunks` (retrieved in that order) scored `scores`, for `question`. */
+function scored(question: string, chunks: ReturnType<typeof chunk>[], scores: number[]) {
+  const passages = sectionPassages([{ passages: chunks }], new Map(chunks.map((c, i) => [c.chunk_id, i])));
+  const sections: ScoredSection[] = passages.map((passage, i) => ({
+    passage,
+    coverage: 1,
+    score: scores[i]!,
+    defines: false,
+    fit: 1,
+  }));
+  return { sections, weights: termWeights([...new Set(terms(question))], passages) };
+}
+
+const section = (s: ScoredSection) => s.passage.section;
+
+describe('the section whose command does the task', () => {
+  it('goes first when the best one is an option of the page that names none of the question', () => {
+    const question = 'How do I redirect all HTTP traffic to HTTPS on the entry point?';
+    const { sections, weights } = scored(question, [BYPASS, EXAMPLE], [1.25, 0.95]);
+    expect(commandFirst(sections, weights).map(section)).toEqual([
+      'Configuration Example',
+      'Configuration Options › allowACMEByPass',
+    ]);
+  });
+
+  it('does not when it is not about as good as the best one', () => {
+    const question = 'How do I redirect all HTTP traffic to HTTPS on the entry point?';
+    const { sections, weights } = scored(question, [BYPASS, EXAMPLE], [1.25, 0.6]);
+    expect(commandFirst(sections, weights)).toEqual(sections);
+  });
+
+  it('does not when it does another task than the one asked', () => {
+    const question = 'How do I redirect all HTTP traffic to HTTPS on the entry point?';
+    const { sections, weights } = scored(question, [BYPASS, EXAMPLE], [1.25, 0.95]);
+    const other = [sections[0]!, { ...sections[1]!, fit: 0.75 }];
+    expect(commandFirst(other, weights)).toEqual(other);
+  });
+
+  it('does not when the best one is headed by what is asked (its option is a variant of it)', () => {
+    const question = 'How do I make an unexpectedly passing xfail test fail the run?';
+    const { sections, weights } = scored(question, [XFAIL, RUN], [1.78, 1.34]);
+    expect(commandFirst(sections, weights)).toEqual(sections);
+  });
+
+  it('does not when it is on another page', () => {
+    const question = 'How do I redirect all HTTP traffic to HTTPS on the entry point?';
+    const other = { ...EXAMPLE, document_id: 'guide', chunk_id: 'guide#0' };
+    const passages = sectionPassages(
+      [{ passages: [BYPASS] }, { passages: [other] }],
+      new Map([
+        [BYPASS.chunk_id, 0],
+        [other.chunk_id, 1],
+      ]),
+    );
+    const sections = passages.map((passage, i) => ({
+      passage,
+      coverage: 1,
+      score: [1.25, 0.95][i]!,
+      defines: false,
+      fit: 1,
+    }));
+    const weights = termWeights([...new Set(terms(question))], passages);
+    expect(commandFirst(sections, weights)).toEqual(sections);
+  });
+});
