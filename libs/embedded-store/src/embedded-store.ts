@@ -235,7 +235,9 @@ export class EmbeddedStore implements VectorStore {
   }
 
   async close(): Promise<void> {
-    // LanceDB throws when a table is closed while an operation holds it: the upkeep ends first.
+    // LanceDB throws when a table is closed while an operation holds it: the upkeeps end first
+    // (one an ingest job started and did not wait for, and the one scheduled after a burst).
+    await this.gate.idle();
     await this.laterUpkeep.close();
     await this.mirror?.close();
     this.versions.close();

@@ -77,4 +77,24 @@ describe('StoreGate', () => {
     await Promise.all([second, write]);
     expect(events).toEqual(['upkeep 1', 'upkeep 2', 'write']);
   });
+
+  it('is idle once the upkeep running and the one waiting behind it have ended, even when one fails', async () => {
+    const gate = new StoreGate();
+    const first = deferred();
+    const events: string[] = [];
+    const a = gate.alone(async () => {
+      await first.promise;
+      events.push('a ends');
+      throw new Error('commit conflict');
+    });
+    const b = gate.alone(async () => {
+      events.push('b ends');
+    });
+    const idle = gate.idle().then(() => events.push('idle'));
+    first.resolve();
+    await expect(a).rejects.toThrow('commit conflict');
+    await Promise.all([b, idle]);
+    expect(events).toEqual(['a ends', 'b ends', 'idle']);
+    expect(gate.upkeepRunning).toBe(false);
+  });
 });

@@ -14,6 +14,11 @@ export class StoreGate {
     return this.upkeep !== null;
   }
 
+  /** Resolves once no upkeep is running or waiting to (whether it succeeded or not). */
+  async idle(): Promise<void> {
+    while (this.upkeep) await this.upkeep.catch(() => undefined);
+  }
+
   /** Runs a store write once no upkeep is running. */
   async write<T>(run: () => Promise<T>): Promise<T> {
     while (this.upkeep) await this.upkeep.catch(() => undefined);

@@ -21,9 +21,16 @@ class RecordingStore implements IngestorStore {
   failOptimize = false;
   /** Rows of the table (each chunk written adds one), as an upkeep reports them. */
   tableRows = 0;
+  /** Set: each upkeep ends only once it settles. */
+  hold: Promise<void> | null = null;
+  /** Upkeeps started and not yet ended. */
+  running = 0;
   async optimize(opts?: UpkeepOptions): Promise<UpkeepReport> {
     this.optimized++;
     this.endsOfBurst.push(opts?.endOfBurst);
+    this.running++;
+    await this.hold;
+    this.running--;
     if (this.failOptimize) throw new Error('commit conflict');
     return { rows: this.tableRows, waitedMs: 0, trained: false, trainMs: 3, optimizeMs: 7 };
   }
@@ -303,6 +310,52 @@ describe('Ingestor', () => {
     await ingestor.ingest(job(3, 1));
     expect(store.optimized).toBe(1);
     expect(store.endsOfBurst).toEqual([false]);
+  });
+
+  it('ends a job during a burst without waiting for the upkeep it started, and starts no second beside it', async () => {
+    const { store, ingestor, documents } = setup(async () => 5, 10);
+    let release!: () => void;
+    store.hold = new Promise<void>((resolve) => (release = resolve));
+    const job = (n: number): IngestJob => ({
+      job_id: `j${n}`,
+      tenant: 't',
+      documents: Array.from({ length: 10 }, (_, i) => doc(`j${n}d${i}`, `text ${i}`)),
+    });
+    await ingestor.ingest(job(1));
+    expect(documents.job).toMatchObject({ status: 'completed', chunks: 10 });
+    expect(store.running).toBe(1);
+    // Past the threshold again while the first runs: its chunks wait for the next upkeep.
+    await ingestor.ingest(job(2));
+    expect(store.optimized).toBe(1);
+    release();
+    await ingestor.idle();
+    expect(store.running).toBe(0);
+    await ingestor.ingest(job(3));
+    await ingestor.idle();
+    expect(store.endsOfBurst).toEqual([false, false]);
+  });
+
+  it("waits at a burst's end for the upkeep under way, then brings the indexes up to date", async () => {
+    let waiting = 5;
+    const { store, ingestor, documents } = setup(async () => waiting, 10);
+    let release!: () => void;
+    store.hold = new Promise<void>((resolve) => (release = resolve));
+    const job = (n: number): IngestJob => ({
+      job_id: `j${n}`,
+      tenant: 't',
+      documents: Array.from({ length: 10 }, (_, i) => doc(`j${n}d${i}`, `text ${i}`)),
+    });
+    await ingestor.ingest(job(1));
+    waiting = 0;
+    const last = ingestor.ingest(job(2));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(documents.job).not.toMatchObject({ status: 'completed' });
+    expect(store.optimized).toBe(1);
+    release();
+    await last;
+    expect(store.endsOfBurst).toEqual([false, true]);
+    expect(store.running).toBe(0);
+    expect(documents.job).toMatchObject({ status: 'completed' });
   });
 
   it('runs upkeep every given number of chunks during a burst, whatever the table holds', async () => {
