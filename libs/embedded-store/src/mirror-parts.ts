@@ -19,15 +19,21 @@ export interface MirrorBytes {
 
 /**
  * One term's postings in the search mirror: the slots of the rows holding it (ascending) and how
- * often each holds it (at most 65,535 counted), in typed arrays that double as they fill (trimmed
- * to their size once a mirror is built, see `MirrorTerms.trim`).
+ * often each holds it (at most 65,535 counted). Those of the rows added since the last pack are in
+ * typed arrays that grow as they fill; a pack moves them into WebAssembly memory (see
+ * `PackedPostings`), where the others are.
  */
 export interface Postings {
+  /** The slots and counts of the postings not packed (their first `tail`). */
   slots: Int32Array;
   counts: Uint16Array;
+  tail: number;
+  /** Postings held in all, packed or not. */
   size: number;
   /** The slot of the last posting (−1: none), which a row's next occurrence of the term counts to. */
   last: number;
+  /** The packed postings: (segment, byte offset, count) of each segment holding some, in order. */
+  packed: number[];
 }
 
 /**

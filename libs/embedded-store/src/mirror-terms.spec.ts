@@ -1,4 +1,5 @@
-import { keywordTermIds } from '@docqa/retrieval';
+import { BM25_B, BM25_K1, keywordScore, keywordTermIds, queryTerms, queryWeights } from '@docqa/retrieval';
+import { BestRows } from './best-rows';
 import { MirrorTerms } from './mirror-terms';
 
 describe('MirrorTerms', () => {
@@ -58,14 +59,61 @@ describe('MirrorTerms', () => {
       for (const id of ids) counts.set(id, (counts.get(id) ?? 0) + 1);
       for (const [id, count] of counts) expected.set(id, [...(expected.get(id) ?? []), [slot, count]]);
     });
-    const got = new Map(
-      [...terms.postings]
-        .filter(([, list]) => list.size)
-        .map(([id, list]) => [
-          id,
-          Array.from({ length: list.size }, (_, p) => [list.slots[p]!, list.counts[p]!]),
-        ]),
+    const got = () =>
+      new Map(
+        [...terms.postings]
+          .filter(([, list]) => list.size)
+          .map(([id]) => {
+            const { slots, counts } = terms.postingsOf(id);
+            return [id, Array.from(slots, (slot, p) => [slot, counts[p]!])];
+          }),
+      );
+    expect(got()).toEqual(expected);
+    // Packed into WebAssembly memory, the same postings.
+    terms.trim();
+    expect([...terms.postings.values()].every((list) => list.tail === 0)).toBe(true);
+    expect(got()).toEqual(expected);
+  });
+
+  it('packs the postings of every 16,384 rows added, and ranks across the packs as keywordScore scores', () => {
+    const words = ['alpha', 'beta', 'gamma', 'delta', 'epsilon'];
+    // Row i holds alpha, and beta, gamma or delta as i divides; epsilon in a few rows.
+    const texts = Array.from({ length: 20_000 }, (_, i) =>
+      [
+        'alpha',
+        ...(i % 2 ? ['beta'] : []),
+        ...(i % 3 ? [] : ['gamma', 'gamma']),
+        ...(i % 7 ? [] : ['delta']),
+        ...(i % 997 ? [] : ['epsilon']),
+        ...Array.from({ length: i % 5 }, () => 'filler'),
+      ].join(' '),
     );
-    expect(got).toEqual(expected);
+    const terms = new MirrorTerms();
+    let sum = 0;
+    const lengths = texts.map((text, slot) => {
+      const bytes = Buffer.from(text);
+      const length = terms.addText(bytes, 0, bytes.length, slot);
+      sum += length;
+      return length;
+    });
+    const [alpha] = keywordTermIds('alpha');
+    // Packed at 16,384 slots: the last 3,616 rows' postings are not.
+    expect(terms.postings.get(alpha!)).toMatchObject({ size: 20_000, tail: 3_616 });
+    expect([...terms.postingsOf(alpha!).slots]).toEqual(texts.map((_, slot) => slot));
+    const average = sum / texts.length;
+    terms.setNorms(0, texts.length, (slot) => BM25_K1 * (1 - BM25_B + (BM25_B * lengths[slot]!) / average));
+    const df = new Map([...terms.postings].map(([id, list]) => [id, list.size]));
+    for (const query of ['alpha', 'beta gamma', 'delta epsilon alpha', words.join(' ')]) {
+      const weights = queryWeights(queryTerms(query), { chunks: texts.length, df });
+      const accepts = (slot: number) => slot % 4 !== 1;
+      const best = new BestRows(30);
+      terms.rank(weights, texts.length, best, accepts);
+      const expected = new BestRows(30);
+      texts.forEach((text, slot) => {
+        const score = keywordScore(text, weights, average);
+        if (score > 0 && accepts(slot)) expected.offer(slot, score);
+      });
+      expect(best.rows()).toEqual(expected.rows());
+    }
   });
 });

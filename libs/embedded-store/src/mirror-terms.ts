@@ -1,6 +1,7 @@
 import { BM25_K1, grown, keywordTermIds, type SparseVector } from '@docqa/retrieval';
 import type { BestRows } from './best-rows';
 import type { Postings } from './mirror-parts';
+import { PackedPostings } from './packed-postings';
 
 /** Bytes of an ASCII word from which the full-text index leaves it out (`maxTokenLength`, 40). */
 const MAX_WORD_BYTES = 40;
@@ -12,20 +13,15 @@ const FNV_PRIME = 0x01000193;
 const WORD_BYTE = new Uint8Array(128).map((_, c) => Number(/[A-Za-z0-9]/.test(String.fromCharCode(c))));
 const decoder = new TextDecoder();
 /**
- * Slots a keyword query's scores are summed for at a time (see {@link MirrorTerms.rank}): their
- * scratch (32 KB) and the block's norms stay in the core's cache.
+ * Slots added past the last pack that make the next one (or an eighth of the slots packed, when
+ * more): the postings not packed are copied into WebAssembly memory by each query that reads them.
  */
-const BLOCK_SLOTS = 4_096;
+const PACK_SLOTS = 16_384;
+/** The arrays of a list's postings not packed, when none are. */
+const EMPTY = { slots: new Int32Array(0), counts: new Uint16Array(0) };
 /**
- * The share of a block's slots a keyword query's postings must reach for its scores to be read
- * slot by slot rather than through the list of those it touched.
- */
-const DENSE_SHARE = 0.25;
-/**
- * Postings a full list grows by at least; otherwise by a quarter. Doubling left a mirror kept up by
- * row ids (the API's follows the table from its start) with up to twice its postings' bytes: each
- * list trimmed after a build doubled at its first posting of an import. A quarter costs a few more
- * copies (about four of each posting, against one: a few tenths of a second at 1,000,000 rows).
+ * Postings a full list not packed grows by at least; otherwise by a quarter (a pack empties it:
+ * see {@link PackedPostings}).
  */
 const MIN_GROWTH = 8;
 
@@ -41,6 +37,9 @@ const MIN_GROWTH = 8;
 export class MirrorTerms {
   /** Each term id's postings, slots ascending (rows are added in slot order). */
   readonly postings = new Map<number, Postings>();
+  private readonly packed = new PackedPostings();
+  /** Slots added (the last one's + 1). */
+  private slots = 0;
   /** Open addressing: an entry's number + 1 per cell (0: empty); a power of two long. */
   private cells = new Int32Array(1 << 16);
   private hashes = new Int32Array(1 << 12);
@@ -52,9 +51,6 @@ export class MirrorTerms {
   private arenaSize = 0;
   /** The postings of the row being read, one per term occurrence (scratch). */
   private readonly row: Postings[] = [];
-  /** A block's keyword scores (zeroed after each block) and which slots of it hold some (scratch). */
-  private readonly blockScores = new Float64Array(BLOCK_SLOTS);
-  private readonly blockTouched = new Int32Array(BLOCK_SLOTS);
 
   /**
    * Adds bytes `start` to `end` of `bytes` (UTF-8) as the search text of `slot`, which must be
@@ -91,119 +87,53 @@ export class MirrorTerms {
     return ids.length;
   }
 
-  /** Bytes the postings hold (their arrays' whole capacity). */
-  bytes(): number {
-    let bytes = 0;
+  /**
+   * Bytes the postings hold (in WebAssembly memory with the kernel's scratch, and the arrays of
+   * those not packed, whole capacity) and the norms'.
+   */
+  bytes(): { postings: number; norms: number } {
+    const { postings, norms } = this.packed.bytes();
+    let bytes = postings;
     for (const list of this.postings.values()) bytes += list.slots.byteLength + list.counts.byteLength;
-    return bytes;
+    return { postings: bytes, norms };
+  }
+
+  /** A term id's postings, packed or not, in order (a copy; none: empty). */
+  postingsOf(id: number): { slots: Int32Array; counts: Uint16Array } {
+    const list = this.postings.get(id);
+    return list ? this.packed.copy(list) : { slots: new Int32Array(0), counts: new Uint16Array(0) };
   }
 
   /**
-   * Offers to `best` each of the first `visible` slots that holds a term of the query (`weights`:
-   * IDF per term id) and that `accepts`, with its BM25 score, `norms` being each slot's length
-   * normalisation: the score `keywordScore` gives its text, to the last bit (each term's part
-   * added in the query's order).
-   *
-   * The slots are scored a block of {@link BLOCK_SLOTS} at a time, every term's postings of the
-   * block in turn into a scratch of the block's scores, which stays in the core's cache: summing
-   * into a scratch of every slot (8 MB at 1,000,000 rows) read and written it through the memory
-   * once per term, and the query's commonest terms each reach half the slots.
+   * Sets the BM25 length normalisation (k1 × (1 − b + b × length / average)) the ranking reads of
+   * slots `from` to `to` to `norm(slot)`.
    */
-  rank(
-    weights: SparseVector,
-    visible: number,
-    norms: Float64Array,
-    best: BestRows,
-    accepts: (slot: number) => boolean,
-  ): void {
+  setNorms(from: number, to: number, norm: (slot: number) => number): void {
+    this.packed.setNorms(from, to, norm);
+  }
+
+  /**
+   * Offers to `best` each of the first `visible` slots (their norms set, see {@link setNorms})
+   * that holds a term of the query (`weights`: IDF per term id) and that `accepts`, with its BM25
+   * score: the score `keywordScore` gives its text, to the last bit (each term's part added in the
+   * query's order).
+   *
+   * The sums are the WebAssembly kernel's, a block of slots at a time over the postings packed
+   * in its memory (see {@link PackedPostings.rank}): the JavaScript loop took about 7 ns a posting
+   * (docs/benchmarks.md, "The keyword ranking's sums").
+   */
+  rank(weights: SparseVector, visible: number, best: BestRows, accepts: (slot: number) => boolean): void {
     const terms = weights.indices.flatMap((id, t) => {
       const postings = this.postings.get(id);
       // BM25: weight × tf × (k1 + 1) / (tf + k1 × (1 − b + b × length / average)).
       return postings ? [{ postings, weight: weights.values[t]! * (BM25_K1 + 1) }] : [];
     });
-    const { blockScores: scores, blockTouched: touched } = this;
-    // Where each term's postings of the next block start; those of slots past `visible` (rows
-    // staged) come last and are never reached.
-    const at = new Int32Array(terms.length);
-    const ends = new Int32Array(terms.length);
-    // Rows holding no term score 0, and are passed over with those below the `limit`th best so far
-    // (a row that ties with it is offered: `best` keeps it when its tie key is lower).
-    let floor = Math.max(0, best.floor);
-    for (let start = 0; start < visible; start += BLOCK_SLOTS) {
-      const end = Math.min(start + BLOCK_SLOTS, visible);
-      let reached = 0;
-      for (let t = 0; t < terms.length; t++) {
-        const { slots, size } = terms[t]!.postings;
-        ends[t] = firstAtLeast(slots, at[t]!, size, end);
-        reached += ends[t]! - at[t]!;
-      }
-      if (!reached) continue;
-      const dense = reached >= (end - start) * DENSE_SHARE;
-      const count = this.blockSums(terms, start, at, ends, norms, dense);
-      at.set(ends);
-      if (dense) {
-        for (let offset = 0; offset < end - start; offset++) {
-          const score = scores[offset]!;
-          if (score < floor || score === 0 || !accepts(start + offset)) continue;
-          best.offer(start + offset, score);
-          floor = Math.max(0, best.floor);
-        }
-        scores.fill(0, 0, end - start);
-      } else
-        for (let i = 0; i < count; i++) {
-          const offset = touched[i]!;
-          const score = scores[offset]!;
-          scores[offset] = 0;
-          if (score < floor || score === 0 || !accepts(start + offset)) continue;
-          best.offer(start + offset, score);
-          floor = Math.max(0, best.floor);
-        }
-    }
+    this.packed.rank(terms, visible, best, accepts);
   }
 
-  /**
-   * Adds the terms' postings of the block from `start` (each term's from `at` to `ends`) to the
-   * block's scores; when not `dense`, lists the offsets it touched and returns their count.
-   */
-  private blockSums(
-    terms: { postings: Postings; weight: number }[],
-    start: number,
-    at: Int32Array,
-    ends: Int32Array,
-    norms: Float64Array,
-    dense: boolean,
-  ): number {
-    const { blockScores: scores, blockTouched: touched } = this;
-    let count = 0;
-    for (let t = 0; t < terms.length; t++) {
-      const { postings, weight } = terms[t]!;
-      const { slots, counts } = postings;
-      const last = ends[t]!;
-      if (dense)
-        for (let p = at[t]!; p < last; p++) {
-          const slot = slots[p]!;
-          const tf = counts[p]!;
-          scores[slot - start] = scores[slot - start]! + (weight * tf) / (tf + norms[slot]!);
-        }
-      else
-        for (let p = at[t]!; p < last; p++) {
-          const slot = slots[p]!;
-          const tf = counts[p]!;
-          const score = scores[slot - start]!;
-          if (score === 0) touched[count++] = slot - start;
-          scores[slot - start] = score + (weight * tf) / (tf + norms[slot]!);
-        }
-    }
-    return count;
-  }
-
-  /** Gives back the postings' unused room (after a build: each list grew by a quarter at a time). */
+  /** Packs the postings not packed yet (after a build: each list grew by a quarter at a time). */
   trim(): void {
-    for (const list of this.postings.values())
-      if (list.slots.length > list.size) {
-        list.slots = list.slots.slice(0, list.size);
-        list.counts = list.counts.slice(0, list.size);
-      }
+    if (this.slots > this.packed.packedSlots) this.packed.pack(this.postings.values(), this.slots, EMPTY);
   }
 
   /** The first `n` postings of the row scratch, as `slot`'s: a term held again counts once more. */
@@ -212,20 +142,24 @@ export class MirrorTerms {
     for (let i = 0; i < n; i++) {
       const list = row[i]!;
       if (list.last === slot) {
-        const at = list.size - 1;
+        const at = list.tail - 1;
         if (list.counts[at]! < 0xffff) list.counts[at]!++;
         continue;
       }
-      if (list.size === list.slots.length) {
-        const size = list.size + Math.max(MIN_GROWTH, list.size >> 2);
+      if (list.tail === list.slots.length) {
+        const size = list.tail + Math.max(MIN_GROWTH, list.tail >> 2);
         list.slots = grown(list.slots, size);
         list.counts = grown(list.counts, size);
       }
-      list.slots[list.size] = slot;
-      list.counts[list.size] = 1;
+      list.slots[list.tail] = slot;
+      list.counts[list.tail] = 1;
+      list.tail++;
       list.size++;
       list.last = slot;
     }
+    this.slots = slot + 1;
+    const packed = this.packed.packedSlots;
+    if (this.slots - packed >= Math.max(PACK_SLOTS, packed >> 3)) this.trim();
   }
 
   /** A term id's postings, made empty the first time. */
@@ -234,7 +168,7 @@ export class MirrorTerms {
     if (!list)
       this.postings.set(
         id,
-        (list = { slots: new Int32Array(4), counts: new Uint16Array(4), size: 0, last: -1 }),
+        (list = { slots: EMPTY.slots, counts: EMPTY.counts, tail: 0, size: 0, last: -1, packed: [] }),
       );
     return list;
   }
@@ -297,14 +231,4 @@ export class MirrorTerms {
     while (this.cells[cell]) cell = (cell + 1) & mask;
     this.cells[cell] = entry + 1;
   }
-}
-
-/** The first position from `from` to `to` of ascending `slots` holding `slot` or more (`to`: none). */
-function firstAtLeast(slots: Int32Array, from: number, to: number, slot: number): number {
-  while (from < to) {
-    const middle = (from + to) >>> 1;
-    if (slots[middle]! < slot) from = middle + 1;
-    else to = middle;
-  }
-  return from;
 }

@@ -58,8 +58,7 @@ export class SearchMirror {
   /** Rows the first vectors' memory is made for (it doubles when full). */
   private readonly expected: number;
   private deadRows = 0;
-  /** Each slot's BM25 length normalisation, for the average length {@link normsFor} was computed for. */
-  private norms = new Float64Array(0);
+  /** The average length the BM25 length norms (see `MirrorTerms.setNorms`) were set for, and the slots set. */
   private normsFor = { average: NaN, size: 0 };
 
   /** A mirror that expects about `rows` rows (its memory grows as they come past). */
@@ -100,20 +99,21 @@ export class SearchMirror {
 
   /** Where the mirror's memory goes, in bytes (its arrays' whole capacity). */
   bytes(): MirrorBytes {
+    const terms = this.terms.bytes();
     return {
       vectors: this.vectors?.bytes ?? 0,
-      postings: this.terms.bytes(),
+      postings: terms.postings,
       ids: this.rowIds.byteLength + this.slots.size * MAP_ENTRY_BYTES,
       columns:
         this.tenants.byteLength +
         this.versions.byteLength +
         this.documents.byteLength +
         this.lengths.byteLength +
-        this.norms.byteLength,
+        terms.norms,
     };
   }
 
-  /** Gives back the postings' unused room (after a build: each list grew by doubling). */
+  /** Packs the postings not packed yet into WebAssembly memory (see `MirrorTerms.trim`). */
   trim(): void {
     this.terms.trim();
   }
@@ -225,11 +225,11 @@ export class SearchMirror {
   ): RankedHit[] {
     const allowed = this.tenantCodes.mask(tenants, CODES);
     const kept = this.versionMask(version);
-    const norms = this.lengthNorms(averageTerms);
+    this.setNorms(averageTerms);
     const { tenants: rowTenants, versions } = this;
     const accepts = (slot: number) => allowed[rowTenants[slot]!] === 1 && kept[versions[slot]!] === 1;
     const best = new BestRows(limit, this.rowIds);
-    this.terms.rank(weights, this.visible, norms, best, accepts);
+    this.terms.rank(weights, this.visible, best, accepts);
     return this.hits(best);
   }
 
@@ -260,20 +260,21 @@ export class SearchMirror {
   }
 
   /**
-   * Each visible slot's k1 × (1 − b + b × length / `average`), computed again when the average
-   * changes, and for the slots made visible since otherwise.
+   * Sets each visible slot's k1 × (1 − b + b × length / `average`) (see `MirrorTerms.setNorms`),
+   * again when the average changes, and for the slots made visible since otherwise.
    */
-  private lengthNorms(average: number): Float64Array {
-    const { visible } = this;
+  private setNorms(average: number): void {
+    const { visible, lengths } = this;
     if (this.normsFor.average !== average || this.normsFor.size > visible)
       this.normsFor = { average, size: 0 };
     if (this.normsFor.size < visible) {
-      if (this.norms.length < visible) this.norms = grown(this.norms, this.tenants.length);
-      for (let slot = this.normsFor.size; slot < visible; slot++)
-        this.norms[slot] = BM25_K1 * (1 - BM25_B + (BM25_B * this.lengths[slot]!) / average);
+      this.terms.setNorms(
+        this.normsFor.size,
+        visible,
+        (slot) => BM25_K1 * (1 - BM25_B + (BM25_B * lengths[slot]!) / average),
+      );
       this.normsFor = { average, size: visible };
     }
-    return this.norms;
   }
 
   /** Which version codes a search keeps: `version`'s and unversioned rows' (every one without a version). */

@@ -1,6 +1,8 @@
 import { BM25_K1, type SparseVector } from '@docqa/retrieval';
 import type { BestRows } from '../../../libs/embedded-store/src/best-rows';
-import type { Postings } from '../../../libs/embedded-store/src/mirror-parts';
+
+/** A term's postings as the ranking of 1f8872e read them (JavaScript arrays). */
+type Postings = { slots: Int32Array; counts: Uint16Array; size: number };
 
 const BLOCK_SLOTS = 4_096;
 const DENSE_SHARE = 0.25;
