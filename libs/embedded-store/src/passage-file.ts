@@ -64,6 +64,13 @@ export class PassageFile {
     return { disk: this.end, memory: this.starts.byteLength + this.lengths.byteLength };
   }
 
+  /** Room in the index for `slots` slots (a mirror built afresh knows its rows' count). */
+  reserve(slots: number): void {
+    if (slots <= this.lengths.length) return;
+    this.starts = grown(this.starts, slots);
+    this.lengths = grown(this.lengths, slots);
+  }
+
   /**
    * Writes the records of `count` rows, slots `first` onwards, in one write; a write that fails
    * (a full disk) closes the file: every passage is then taken through LanceDB.
@@ -72,11 +79,8 @@ export class PassageFile {
     if (this.fd === null || !count) return;
     const from = records.offsets[0]!;
     const to = records.offsets[count]!;
-    if (first + count > this.lengths.length) {
-      const size = Math.max(first + count, Math.ceil(this.lengths.length * 1.25));
-      this.starts = grown(this.starts, size);
-      this.lengths = grown(this.lengths, size);
-    }
+    if (first + count > this.lengths.length)
+      this.reserve(Math.max(first + count, Math.ceil(this.lengths.length * 1.25)));
     try {
       writeSync(this.fd, records.bytes, from, to - from, this.end);
     } catch {

@@ -74,6 +74,7 @@ export class SearchMirror {
   ) {
     this.expected = rows;
     if (rows > FIRST_SLOTS) this.growSlots(rows);
+    passages?.reserve(rows);
   }
 
   /** Rows held (alive). */
