@@ -85,17 +85,16 @@ export async function builtMirror(
   try {
     for await (const batch of table.query().select(mirrorColumns(fresh)).withRowId())
       for (let start = 0; start < batch.numRows; start += batchRows) {
-        if (closed()) break;
+        if (closed()) {
+          fresh.close();
+          return null;
+        }
         addRows(fresh, batch.slice(start, start + batchRows));
         await pause();
       }
   } catch (error) {
     fresh.close();
     throw error;
-  }
-  if (closed()) {
-    fresh.close();
-    return null;
   }
   fresh.trim();
   return fresh;

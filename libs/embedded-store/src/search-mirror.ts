@@ -93,8 +93,9 @@ export class SearchMirror {
    * version that has it); else null, and they are to be taken through LanceDB.
    */
   passage(rowId: bigint): ResultRow | null {
-    const slot = this.passages && this.slots.get(rowNumber(rowId));
-    return slot === undefined || slot === null ? null : this.passages!.read(slot);
+    if (!this.passages) return null;
+    const slot = this.slots.get(rowNumber(rowId));
+    return slot === undefined ? null : this.passages.read(slot);
   }
 
   /** Lets go of the passage file: searches still holding the mirror take their passages. */
