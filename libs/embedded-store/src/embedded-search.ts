@@ -93,7 +93,9 @@ export class EmbeddedSearch {
       // LanceDB's threads while the semantic ranking runs on this one (at 300,000 of the bench's
       // chunks they were every result); results found otherwise are read after the fusion, each
       // passage once (docs/benchmarks.md, "Ties without reading passages").
-      const early = mirror ? keyword.then((hits) => readPassages(table, hits.slice(0, query.limit))) : null;
+      const early = mirror
+        ? keyword.then((hits) => readPassages(table, hits.slice(0, query.limit), mirror))
+        : null;
       early?.catch(() => undefined);
       if (early) await keyword.catch(() => undefined); // its read under way before the semantic ranking
       const vector = await embedding;
@@ -133,7 +135,7 @@ export class EmbeddedSearch {
         if (!mirror) break;
         try {
           return await this.readingAt(table, mirror.version, async (reads) =>
-            firstResults(reads, await rank(reads, mirror, false), query.limit, distinct),
+            firstResults(reads, await rank(reads, mirror, false), query.limit, distinct, mirror),
           );
         } catch (error) {
           if (!(error instanceof RowsMoved)) throw error;
@@ -199,7 +201,7 @@ export class EmbeddedSearch {
     // filters); the index by its own.
     if (mirror) {
       const ranked = mirror.keyword(query.tenants, weights, average, candidates(query), query.version);
-      return filtered(table, ranked, query);
+      return filtered(table, ranked, query, mirror);
     }
     const wanted = Math.max(candidates(query) * KEYWORD_CANDIDATES_FACTOR, KEYWORD_CANDIDATES_MIN);
     const { tenants, version } = query;
@@ -224,7 +226,7 @@ export class EmbeddedSearch {
   ): Promise<RankedHit[]> {
     if (mirror) {
       const ranked = mirror.semantic(query.tenants, query.vector, candidates(query), query.version);
-      return filtered(table, ranked, query);
+      return filtered(table, ranked, query, mirror);
     }
     // The index ranks by exact distances; the rows it finds are scored as the mirror scores them
     // (int8 cosines), so that a search gives the same scores whether the mirror was current or not.
@@ -268,9 +270,14 @@ function bestFirst(x: Omit<RankedHit, 'row'>, y: Omit<RankedHit, 'row'>): number
  * The mirror's `hits` that pass the query's metadata filters, read for them (none: as they are;
  * the mirror ranked the version's rows only).
  */
-async function filtered(table: lancedb.Table, hits: RankedHit[], query: StoreQuery): Promise<RankedHit[]> {
+async function filtered(
+  table: lancedb.Table,
+  hits: RankedHit[],
+  query: StoreQuery,
+  mirror: SearchMirror,
+): Promise<RankedHit[]> {
   if (!query.filters.length) return hits;
-  return passingFilters(await readPassages(table, hits), query);
+  return passingFilters(await readPassages(table, hits, mirror), query);
 }
 
 /** A hit's document: the mirror's code for it, or its id (one ranking's hits are all one or the other). */

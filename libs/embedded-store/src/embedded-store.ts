@@ -109,6 +109,7 @@ export class EmbeddedStore implements VectorStore {
           async () => (await this.openTable())?.version() ?? null,
           searchMirror,
           followTable,
+          dir,
         )
       : null;
     this.versions = new TableVersions(join(dir, `${TABLE}.lance`), () => db.openTable(TABLE));

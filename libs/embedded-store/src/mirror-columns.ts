@@ -1,3 +1,5 @@
+import type { PassageRecords } from './passage-file';
+
 /** A row of the table as the search mirror takes it in. */
 export interface MirrorRow {
   rowId: bigint;
@@ -26,6 +28,8 @@ export interface MirrorColumns {
   /** The vectors one after another, `dimensions` values each. */
   vectors: ArrayLike<number>;
   dimensions: number;
+  /** The rows' result fields, for the mirror's passage file (none: their passages are taken). */
+  results?: PassageRecords;
 }
 
 /** `rows` column by column. */
@@ -63,6 +67,7 @@ export function someColumns(rows: MirrorColumns, kept: number[]): MirrorColumns 
     for (let d = 0; d < dimensions; d++) vectors[k * dimensions + d] = rows.vectors[i * dimensions + d]!;
   });
   return {
+    ...(rows.results && { results: someRecords(rows.results, kept) }),
     rowIds: kept.map((i) => rows.rowIds[i]!),
     tenants: kept.map((i) => rows.tenants[i]!),
     documents: kept.map((i) => rows.documents[i]!),
@@ -71,5 +76,15 @@ export function someColumns(rows: MirrorColumns, kept: number[]): MirrorColumns 
     textOffsets,
     vectors,
     dimensions,
+  };
+}
+
+/** The records of `records` numbered `kept` (ascending) only. */
+function someRecords({ bytes, offsets }: PassageRecords, kept: number[]): PassageRecords {
+  const keptOffsets = [0];
+  for (const i of kept) keptOffsets.push(keptOffsets.at(-1)! + offsets[i + 1]! - offsets[i]!);
+  return {
+    bytes: Buffer.concat(kept.map((i) => bytes.subarray(offsets[i], offsets[i + 1]))),
+    offsets: keptOffsets,
   };
 }

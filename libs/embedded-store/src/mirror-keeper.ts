@@ -1,8 +1,8 @@
 import { setImmediate as yieldToEvents } from 'node:timers/promises';
 import type * as lancedb from '@lancedb/lancedb';
-import { addRows, addRowsInSlices, MIRROR_COLUMNS as COLUMNS, readAppended, rowChanges } from './mirror-rows';
+import { addRowsInSlices, builtMirror, mirrorColumns, readAppended, rowChanges } from './mirror-rows';
 import { within, type MirrorEvents, type Slicing } from './mirror-rows';
-import { SearchMirror } from './search-mirror';
+import type { SearchMirror } from './search-mirror';
 import {
   WATCH_MS,
   IDLE_MS,
@@ -77,6 +77,8 @@ export class MirrorKeeper {
        * after `IDLE_MS` without one.
        */
       follow?: boolean;
+      /** The folder of the mirror's `PassageFile`; none: passages are taken through LanceDB. */
+      passageDir?: string;
     },
   ) {
     if (deps.follow) this.follow();
@@ -187,6 +189,12 @@ export class MirrorKeeper {
     this.idle.splice(0).forEach((wake) => wake());
     if (this.watch) clearInterval(this.watch);
     await this.catchingUp;
+    this.drop();
+  }
+
+  /** Lets go of the mirror and its passage file. */
+  private drop(): void {
+    this.mirror?.close();
     this.mirror = null;
   }
 
@@ -278,17 +286,15 @@ export class MirrorKeeper {
       appended(false);
       if (this.closed) return;
       if (changed) return caughtUp(changed.mirror, changed.added, changed.removed, false);
-      this.mirror = null;
+      this.drop();
       const rows = await table.countRows();
       if (rows > MAX_MIRROR_ROWS) return;
-      const fresh = new SearchMirror(rows);
-      for await (const batch of table.query().select(COLUMNS).withRowId())
-        for (let start = 0; start < batch.numRows; start += BATCH_ROWS) {
-          if (this.closed) return;
-          addRows(fresh, batch.slice(start, start + BATCH_ROWS));
-          await this.turn();
-        }
-      fresh.trim();
+      const closed = () => this.closed;
+      const fresh = await builtMirror(table, rows, this.deps.passageDir, BATCH_ROWS, {
+        closed,
+        pause: () => this.turn(),
+      });
+      if (!fresh) return;
       fresh.version = version;
       this.mirror = fresh;
       this.deps.events?.caughtUp({
@@ -330,7 +336,7 @@ export class MirrorKeeper {
     if (added) await readAppended(current, table, added, APPEND_BATCH_ROWS, this.slicing);
     if (this.closed) return null;
     if (current.rows !== count) {
-      this.mirror = null;
+      this.drop();
       throw new Error(`the mirror read ${current.rows} rows of ${count}`);
     }
     current.publish(version);
@@ -362,7 +368,7 @@ export class MirrorKeeper {
       if (this.closed) return null;
       const rows = table
         .takeRowIds(added.slice(start, start + APPEND_BATCH_ROWS))
-        .select(COLUMNS)
+        .select(mirrorColumns(current))
         .withRowId();
       await addRowsInSlices(current, await rows.toArrow(), this.slicing);
     }

@@ -13,7 +13,10 @@ export interface MirrorBytes {
   postings: number;
   /** Row ids: each slot's and the map from row id to slot (estimated at 40 bytes an entry). */
   ids: number;
-  /** Tenants, versions, documents, lengths and length norms. */
+  /**
+   * Tenants, versions, documents, lengths and length norms, and where each row's passage is in
+   * the passage file (when it keeps one).
+   */
   columns: number;
 }
 

@@ -1,10 +1,11 @@
 import type * as lancedb from '@lancedb/lancedb';
 import { versionOf } from '@docqa/contracts';
-import { METADATA_SQL } from './chunk-columns';
+import { METADATA_SQL, RESULT_COLUMN } from './chunk-columns';
 import type { Table as ArrowTable, Vector } from 'apache-arrow';
 import { rowNumber, type MirrorBytes } from './mirror-parts';
 import type { MirrorColumns } from './mirror-columns';
-import type { SearchMirror } from './search-mirror';
+import { SearchMirror } from './search-mirror';
+import { PassageFile, passageRecords } from './passage-file';
 
 /** What a mirror's keeper tells (the API and the worker log it). */
 export interface MirrorEvents {
@@ -50,6 +51,14 @@ export const MIRROR_COLUMNS = {
   metadata: METADATA_SQL,
 };
 
+/**
+ * The columns `mirror` reads its rows with: {@link MIRROR_COLUMNS}, and the result lists when it
+ * keeps its rows' passages in a file.
+ */
+export function mirrorColumns(mirror: SearchMirror): Record<string, string> {
+  return mirror.keepsPassages ? { ...MIRROR_COLUMNS, result: RESULT_COLUMN } : MIRROR_COLUMNS;
+}
+
 /** `promise`'s value, or false when it takes more than `ms`. */
 export async function within(promise: Promise<boolean>, ms: number): Promise<boolean> {
   let timer: NodeJS.Timeout | undefined;
@@ -59,6 +68,36 @@ export async function within(promise: Promise<boolean>, ms: number): Promise<boo
   } finally {
     clearTimeout(timer);
   }
+}
+
+/**
+ * A mirror of every row of `table` (about `rows`), `batchRows` added at a time, awaiting `pause`
+ * after each; with a passage file in `passageDir` when given. Null when `closed` meanwhile.
+ */
+export async function builtMirror(
+  table: lancedb.Table,
+  rows: number,
+  passageDir: string | undefined,
+  batchRows: number,
+  { closed, pause }: Pick<Slicing, 'closed' | 'pause'>,
+): Promise<SearchMirror | null> {
+  const fresh = new SearchMirror(rows, passageDir === undefined ? null : PassageFile.open(passageDir));
+  try {
+    for await (const batch of table.query().select(mirrorColumns(fresh)).withRowId())
+      for (let start = 0; start < batch.numRows; start += batchRows) {
+        if (closed()) {
+          fresh.close();
+          return null;
+        }
+        addRows(fresh, batch.slice(start, start + batchRows));
+        await pause();
+      }
+  } catch (error) {
+    fresh.close();
+    throw error;
+  }
+  fresh.trim();
+  return fresh;
 }
 
 /** Slots of the mirror looked through between two pauses when listing the rows removed. */
@@ -130,7 +169,7 @@ export async function readAppended(
     // A take that fails (row ids not stable, or not there) leaves the rest to the filter.
     const rows = await table
       .takeRowIds(ids)
-      .select(MIRROR_COLUMNS)
+      .select(mirrorColumns(mirror))
       .withRowId()
       .toArrow()
       .catch(() => null);
@@ -139,7 +178,7 @@ export async function readAppended(
   }
   if (mirror.lastRowId >= end || slicing.closed()) return;
   const newer = `_rowid > ${mirror.lastRowId}`;
-  for await (const batch of table.query().where(newer).select(MIRROR_COLUMNS).withRowId())
+  for await (const batch of table.query().where(newer).select(mirrorColumns(mirror)).withRowId())
     await addRowsInSlices(mirror, batch, slicing);
 }
 
@@ -181,9 +220,13 @@ export function addRows(mirror: SearchMirror, batch: MirrorBatch): void {
   if (batch.numRows) mirror.addColumns(batchColumns(batch, 0, batch.numRows));
 }
 
-/** Rows `from` to `to` of a batch (not a table) read with {@link MIRROR_COLUMNS}, by column. */
+/**
+ * Rows `from` to `to` of a batch (not a table) read with {@link MIRROR_COLUMNS} (and the result
+ * lists, when it has them: see {@link mirrorColumns}), by column.
+ */
 function batchColumns(batch: MirrorBatch, from: number, to: number): MirrorColumns {
   const rowId = batch.getChild('_rowid')!;
+  const results = batch.getChild('result');
   const tenant = batch.getChild('tenant')!;
   const document = batch.getChild('document_id')!;
   const metadata = batch.getChild('metadata')!;
@@ -195,6 +238,7 @@ function batchColumns(batch: MirrorBatch, from: number, to: number): MirrorColum
     versions: Array.from({ length: count }, (_, i) => versionIn(metadata.get(from + i) as string | null)),
     ...utf8Bytes(batch.getChild('search_text')!, from, to),
     ...float32Values(batch.getChild('vector')!, from, to),
+    ...(results && { results: passageRecords(results, from, to) }),
   };
 }
 

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as lancedb from '@lancedb/lancedb';
@@ -6,6 +6,7 @@ import type { EmbeddedChunk } from '@docqa/retrieval';
 import { chunkColumns, NEW_TABLE_OPTIONS } from './chunk-columns';
 import { toResult, type RankedHit } from './embedded-hits';
 import { readPassages, RowsMoved } from './passage-reads';
+import { tableMirror } from './table-mirror';
 
 /** Chunk `i`, its fields all its own. */
 function chunk(i: number): EmbeddedChunk {
@@ -29,6 +30,13 @@ describe('readPassages', () => {
   /** Each chunk's row id, by chunk id. */
   let rowIds: Map<string, bigint>;
 
+  /** Notes the row id of every chunk of the table's latest version. */
+  const readRowIds = async () => {
+    const rows = await table.query().select(['chunk_id']).withRowId().toArrow();
+    for (let i = 0; i < rows.numRows; i++)
+      rowIds.set(rows.getChild('chunk_id')!.get(i) as string, rows.getChild('_rowid')!.get(i) as bigint);
+  };
+
   beforeEach(async () => {
     dir = mkdtempSync(join(tmpdir(), 'docqa-passage-reads-'));
     db = await lancedb.connect({ uri: dir, readConsistencyInterval: 0 });
@@ -36,10 +44,8 @@ describe('readPassages', () => {
     table = await db.createTable('chunks', chunkColumns([0, 1, 2].map(chunk)), NEW_TABLE_OPTIONS);
     await table.add(chunkColumns([3, 4, 5].map(chunk)));
     await table.add(chunkColumns([6, 7, 8].map(chunk)));
-    const rows = await table.query().select(['chunk_id']).withRowId().toArrow();
     rowIds = new Map();
-    for (let i = 0; i < rows.numRows; i++)
-      rowIds.set(rows.getChild('chunk_id')!.get(i) as string, rows.getChild('_rowid')!.get(i) as bigint);
+    await readRowIds();
   });
 
   afterEach(() => {
@@ -95,6 +101,47 @@ describe('readPassages', () => {
       throw new Error('row id not found');
     });
     await expect(readPassages(table, [hit(1, 1)])).rejects.toBeInstanceOf(RowsMoved);
+  });
+
+  it("reads from a mirror's passage file the rows it built from and appended, and takes the rest", async () => {
+    const keeper = tableMirror(db, 'chunks', () => table.version(), true, false, dir);
+    try {
+      const built = (await keeper.ready())!;
+      expect(built.keepsPassages).toBe(true);
+      const take = jest.spyOn(table, 'takeRowIds');
+      const ranked = [hit(7, 4), hit(1, 3), hit(4, 2), hit(0, 1)];
+      const read = (await readPassages(table, ranked, built)).map(toResult);
+      expect(read).toEqual([7, 1, 4, 0].map((i, rank) => ({ ...expectedResult(i), score: 4 - rank })));
+      expect(take).not.toHaveBeenCalled();
+      // Rows appended: taken in by row id, their passages written as they come.
+      await table.add(chunkColumns([9, 10].map(chunk)));
+      await readRowIds();
+      const appended = (await keeper.ready())!;
+      expect(appended).toBe(built);
+      const late = (await readPassages(table, [hit(10, 2), hit(9, 1)], appended)).map(toResult);
+      expect(late).toEqual([10, 9].map((i, rank) => ({ ...expectedResult(i), score: 2 - rank })));
+      expect(take).not.toHaveBeenCalled();
+      // A row removed since: the search of the version before takes it (and only it).
+      const before = await table.version();
+      await table.delete(`chunk_id = 'd1#0'`);
+      const changed = (await keeper.ready())!;
+      const old = await db.openTable('chunks');
+      try {
+        await old.checkout(before);
+        const oldTake = jest.spyOn(old, 'takeRowIds');
+        const mixed = (await readPassages(old, [hit(1, 2), hit(9, 1)], changed)).map(toResult);
+        expect(mixed).toEqual([1, 9].map((i, rank) => ({ ...expectedResult(i), score: 2 - rank })));
+        expect(oldTake).toHaveBeenCalledWith([rowIds.get('d1#0')]);
+      } finally {
+        old.close();
+      }
+      // Closed with the keeper: every passage is then taken.
+      await keeper.close();
+      expect(changed.passage(rowIds.get('d9#0')!)).toBeNull();
+      expect(readdirSync(dir).filter((name) => name.startsWith('.passages'))).toEqual([]);
+    } finally {
+      await keeper.close();
+    }
   });
 });
 

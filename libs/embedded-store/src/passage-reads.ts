@@ -4,6 +4,7 @@ import { fusionKey, type Chunk } from '@docqa/retrieval';
 import { RESULT_COLUMN } from './chunk-columns';
 import { tenantClause } from './lance-sql';
 import { resultRow, toResult, type Hit, type RankedHit, type ResultList } from './embedded-hits';
+import type { SearchMirror } from './search-mirror';
 
 /**
  * Thrown when a row a search ranked is gone by the time its passage is read: a compaction since
@@ -18,20 +19,22 @@ export class RowsMoved extends Error {
 
 /**
  * The first `limit` of `hits` as results, reading by row id the passages of those ranked without
- * them (see {@link readPassages}). `distinct`: a passage already taken is passed over.
+ * them (see {@link readPassages}; from `mirror`'s passage file when it has them). `distinct`: a
+ * passage already taken is passed over.
  */
 export async function firstResults(
   table: lancedb.Table,
   hits: RankedHit[],
   limit: number,
   distinct: boolean,
+  mirror: SearchMirror | null = null,
 ): Promise<SearchResult[]> {
   const results: SearchResult[] = [];
   const seen = new Set<string>();
   for (let next = 0; results.length < limit && next < hits.length;) {
     const batch = hits.slice(next, next + limit - results.length);
     next += batch.length;
-    for (const hit of await readPassages(table, batch)) {
+    for (const hit of await readPassages(table, batch, mirror)) {
       const result = toResult(hit);
       if (distinct) {
         if (seen.has(fusionKey(result))) continue;
@@ -44,10 +47,16 @@ export async function firstResults(
 }
 
 /**
- * `hits` with their result fields, those of hits ranked without them read in one take;
- * {@link RowsMoved} when one is gone.
+ * `hits` with their result fields: those of hits ranked without them read from `mirror`'s passage
+ * file (the mirror that ranked them, whose rows keep their fields while they keep their row ids),
+ * and the rest in one take; {@link RowsMoved} when one is gone.
  */
-export async function readPassages(table: lancedb.Table, hits: RankedHit[]): Promise<Hit[]> {
+export async function readPassages(
+  table: lancedb.Table,
+  hits: RankedHit[],
+  mirror: SearchMirror | null = null,
+): Promise<Hit[]> {
+  if (mirror) hits = hits.map((hit) => (hit.row ? hit : { ...hit, row: mirror.passage(hit.rowId) }));
   const unread = hits.filter((hit) => !hit.row);
   if (!unread.length) return hits as Hit[];
   const lists = await takenLists(

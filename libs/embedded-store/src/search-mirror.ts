@@ -15,6 +15,8 @@ import {
 } from './mirror-parts';
 import { rowColumns, someColumns, type MirrorColumns, type MirrorRow } from './mirror-columns';
 import { MirrorTerms } from './mirror-terms';
+import type { PassageFile } from './passage-file';
+import type { ResultRow } from './embedded-hits';
 import { rowIdPart, SplitMap } from './split-map';
 
 /**
@@ -61,15 +63,48 @@ export class SearchMirror {
   /** The average length the BM25 length norms (see `MirrorTerms.setNorms`) were set for, and the slots set. */
   private normsFor = { average: NaN, size: 0 };
 
-  /** A mirror that expects about `rows` rows (its memory grows as they come past). */
-  constructor(rows = 0) {
+  /**
+   * A mirror that expects about `rows` rows (its memory grows as they come past); `passages`: the
+   * file it keeps its rows' result fields in (see {@link passage}), closed with it.
+   */
+  constructor(
+    rows = 0,
+    private readonly passages: PassageFile | null = null,
+  ) {
     this.expected = rows;
     if (rows > FIRST_SLOTS) this.growSlots(rows);
+    passages?.reserve(rows);
   }
 
   /** Rows held (alive). */
   get rows(): number {
     return this.size - this.deadRows;
+  }
+
+  /** Whether rows taken in should come with their result fields (the mirror keeps them in a file). */
+  get keepsPassages(): boolean {
+    return this.passages?.open ?? false;
+  }
+
+  /**
+   * The result fields of the row of `rowId` from the mirror's passage file, when it holds the row
+   * and its record (a row keeps its fields while it has its row id: they are those of every
+   * version that has it); else null, and they are to be taken through LanceDB.
+   */
+  passage(rowId: bigint): ResultRow | null {
+    if (!this.passages) return null;
+    const slot = this.slots.get(rowNumber(rowId));
+    return slot === undefined ? null : this.passages.read(slot);
+  }
+
+  /** Lets go of the passage file: searches still holding the mirror take their passages. */
+  close(): void {
+    this.passages?.close();
+  }
+
+  /** Bytes of the passage file, on disk and (its index) in memory. */
+  passageBytes(): { disk: number; memory: number } {
+    return this.passages?.bytes() ?? { disk: 0, memory: 0 };
   }
 
   /** Rows removed since the mirror was built. */
@@ -109,7 +144,8 @@ export class SearchMirror {
         this.versions.byteLength +
         this.documents.byteLength +
         this.lengths.byteLength +
-        terms.norms,
+        terms.norms +
+        this.passageBytes().memory,
     };
   }
 
@@ -184,6 +220,7 @@ export class SearchMirror {
         slot,
       );
     }
+    if (rows.results) this.passages?.write(first, rows.results, count);
     this.size += count;
     if (!this.staging) this.visible = this.size;
   }
