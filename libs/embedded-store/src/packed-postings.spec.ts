@@ -1,9 +1,7 @@
-import { readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import createWabt from 'wabt';
 import { BestRows } from './best-rows';
 import type { Postings } from './mirror-parts';
 import { BLOCK_SLOTS, PackedPostings, type WeightedPostings } from './packed-postings';
+import { expectCompiledKernel } from './testing/kernel-module';
 
 /** A deterministic pseudo-random generator. */
 function rng(seed: number): () => number {
@@ -65,22 +63,13 @@ function reference(
 
 describe('PackedPostings', () => {
   it('holds the kernel compiled from postings-kernel.wat (UPDATE_POSTINGS_KERNEL=1 writes it)', async () => {
-    const wabt = await createWabt();
-    const module = wabt.parseWat(
-      'postings-kernel.wat',
-      readFileSync(join(__dirname, 'postings-kernel.wat'), 'utf8'),
-      { simd: true },
+    await expectCompiledKernel(
+      'postings-kernel',
+      'POSTINGS_KERNEL_WASM',
+      "The keyword kernel's",
+      'UPDATE_POSTINGS_KERNEL',
+      'packed-postings',
     );
-    module.validate();
-    const bytes = Buffer.from(module.toBinary({}).buffer).toString('base64');
-    module.destroy();
-    const file = join(__dirname, 'postings-kernel.ts');
-    const generated =
-      '// Generated from postings-kernel.wat by `UPDATE_POSTINGS_KERNEL=1 npx jest packed-postings`: do not edit.\n\n' +
-      "/** The keyword kernel's WebAssembly module (see postings-kernel.wat), base64. */\n" +
-      `export const POSTINGS_KERNEL_WASM = '${bytes}';\n`;
-    if (process.env.UPDATE_POSTINGS_KERNEL === '1') writeFileSync(file, generated);
-    expect(readFileSync(file, 'utf8')).toBe(generated);
   });
 
   it('ranks random postings as summing every slot does, to the bit, packed in segments or not', () => {

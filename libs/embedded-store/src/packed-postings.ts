@@ -1,6 +1,7 @@
 import type { BestRows } from './best-rows';
 import type { Postings } from './mirror-parts';
 import { POSTINGS_KERNEL_WASM } from './postings-kernel';
+import { PAGE_BYTES, growMemory } from './wasm-memory';
 
 /**
  * Slots a keyword query's sums are made for at a time (see {@link PackedPostings.rank}): their
@@ -13,7 +14,6 @@ const FOUND_SLOTS_AT = 49_152;
 const FOUND_SCORES_AT = 65_536;
 /** Bytes of a query term's entry in the kernel's table. */
 const TERM_BYTES = 32;
-const PAGE_BYTES = 65_536;
 const NORM_BYTES = 8;
 
 interface Kernel {
@@ -248,9 +248,7 @@ export class PackedPostings {
   private allocate(bytes: number): number {
     const at = this.end;
     this.end = Math.ceil((at + bytes) / 8) * 8;
-    // V8 reserves a WebAssembly memory's address space: growing it copies nothing.
-    const pages = Math.ceil(this.end / PAGE_BYTES) - this.memory.buffer.byteLength / PAGE_BYTES;
-    if (pages > 0) this.memory.grow(pages);
+    growMemory(this.memory, this.end);
     return at;
   }
 

@@ -1,7 +1,5 @@
-import { readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import createWabt from 'wabt';
 import { int8Cosine, quantise, VectorColumns, type RowScores } from './vector-columns';
+import { expectCompiledKernel } from './testing/kernel-module';
 
 /** A deterministic pseudo-random generator. */
 function rng(seed: number): () => number {
@@ -42,22 +40,13 @@ function flat({ blocks, queryFactor }: RowScores) {
 
 describe('VectorColumns', () => {
   it('holds the kernel compiled from vector-kernel.wat (UPDATE_VECTOR_KERNEL=1 writes it)', async () => {
-    const wabt = await createWabt();
-    const module = wabt.parseWat(
-      'vector-kernel.wat',
-      readFileSync(join(__dirname, 'vector-kernel.wat'), 'utf8'),
-      { simd: true },
+    await expectCompiledKernel(
+      'vector-kernel',
+      'VECTOR_KERNEL_WASM',
+      "The vector kernel's",
+      'UPDATE_VECTOR_KERNEL',
+      'vector-columns',
     );
-    module.validate();
-    const bytes = Buffer.from(module.toBinary({}).buffer).toString('base64');
-    module.destroy();
-    const file = join(__dirname, 'vector-kernel.ts');
-    const generated =
-      '// Generated from vector-kernel.wat by `UPDATE_VECTOR_KERNEL=1 npx jest vector-columns`: do not edit.\n\n' +
-      "/** The vector kernel's WebAssembly module (see vector-kernel.wat), base64. */\n" +
-      `export const VECTOR_KERNEL_WASM = '${bytes}';\n`;
-    if (process.env.UPDATE_VECTOR_KERNEL === '1') writeFileSync(file, generated);
-    expect(readFileSync(file, 'utf8')).toBe(generated);
   });
 
   it('scores every row within 0.02 of its cosine with the query, across growths of its memory', () => {

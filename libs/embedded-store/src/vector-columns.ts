@@ -1,5 +1,6 @@
 import { BestRows } from './best-rows';
 import { VECTOR_KERNEL_WASM } from './vector-kernel';
+import { PAGE_BYTES, growMemory } from './wasm-memory';
 
 /** Rows the kernel scores at a time (its v128 loads): capacities are a multiple of it. */
 const ROW_ALIGN = 16;
@@ -18,7 +19,6 @@ const FIRST_CAPACITY = 1_024;
  * 1,000,000 rows 62 blocks, the kernel run once each per query.
  */
 const BLOCK_ROWS = 16_384;
-const PAGE_BYTES = 65_536;
 /** Largest magnitude of an int8 value. */
 const INT8_MAX = 127;
 
@@ -305,11 +305,9 @@ export class VectorColumns {
     const dotAt = factorsAt + capacity * 4;
     const maximaAt = dotAt + capacity * 4;
     this.end = maximaAt + (capacity / GROUP_ROWS) * 4;
-    // V8 reserves a WebAssembly memory's address space: growing it copies nothing, and the new
-    // pages (the block's factors past its last row, which the kernel reads up to a multiple of
-    // 16 rows, included) are 0.
-    const pages = Math.ceil(this.end / PAGE_BYTES) - this.memory.buffer.byteLength / PAGE_BYTES;
-    if (pages > 0) this.memory.grow(pages);
+    // The new pages (the block's factors past its last row, which the kernel reads up to a
+    // multiple of 16 rows, included) are 0.
+    growMemory(this.memory, this.end);
     const block = {
       first: last ? last.first + last.capacity : 0,
       capacity,
