@@ -4,6 +4,13 @@ import { LocalEmbedder } from '@docqa/embedders';
 import { Ingestor } from './ingestor';
 import { FakeDocuments, RecordingStore, doc, setup } from './testing/ingestor-doubles';
 
+/** Job `n` of tenant `t`: `docs` short documents, a chunk each. */
+const jobOf = (n: number, docs = 10): IngestJob => ({
+  job_id: `j${n}`,
+  tenant: 't',
+  documents: Array.from({ length: docs }, (_, i) => doc(`j${n}d${i}`, `text ${i}`)),
+});
+
 describe('Ingestor index upkeep', () => {
   it('leaves index upkeep to the last job of a burst', async () => {
     let waiting = 2;
@@ -70,16 +77,11 @@ describe('Ingestor index upkeep', () => {
 
   it('runs index upkeep during a long burst once enough chunks were written since the last', async () => {
     const { store, ingestor } = setup(async () => 5, 10);
-    const job = (n: number, docs: number): IngestJob => ({
-      job_id: `j${n}`,
-      tenant: 't',
-      documents: Array.from({ length: docs }, (_, i) => doc(`j${n}d${i}`, `text ${i}`)),
-    });
-    await ingestor.ingest(job(1, 9));
+    await ingestor.ingest(jobOf(1, 9));
     expect(store.optimized).toBe(0);
-    await ingestor.ingest(job(2, 1));
+    await ingestor.ingest(jobOf(2, 1));
     expect(store.optimized).toBe(1);
-    await ingestor.ingest(job(3, 1));
+    await ingestor.ingest(jobOf(3, 1));
     expect(store.optimized).toBe(1);
     expect(store.endsOfBurst).toEqual([false]);
   });
@@ -88,21 +90,16 @@ describe('Ingestor index upkeep', () => {
     const { store, ingestor, documents } = setup(async () => 5, 10);
     let release!: () => void;
     store.hold = new Promise<void>((resolve) => (release = resolve));
-    const job = (n: number): IngestJob => ({
-      job_id: `j${n}`,
-      tenant: 't',
-      documents: Array.from({ length: 10 }, (_, i) => doc(`j${n}d${i}`, `text ${i}`)),
-    });
-    await ingestor.ingest(job(1));
+    await ingestor.ingest(jobOf(1));
     expect(documents.job).toMatchObject({ status: 'completed', chunks: 10 });
     expect(store.running).toBe(1);
     // Past the threshold again while the first runs: its chunks wait for the next upkeep.
-    await ingestor.ingest(job(2));
+    await ingestor.ingest(jobOf(2));
     expect(store.optimized).toBe(1);
     release();
     await ingestor.idle();
     expect(store.running).toBe(0);
-    await ingestor.ingest(job(3));
+    await ingestor.ingest(jobOf(3));
     await ingestor.idle();
     expect(store.endsOfBurst).toEqual([false, false]);
   });
@@ -112,14 +109,9 @@ describe('Ingestor index upkeep', () => {
     const { store, ingestor, documents } = setup(async () => waiting, 10);
     let release!: () => void;
     store.hold = new Promise<void>((resolve) => (release = resolve));
-    const job = (n: number): IngestJob => ({
-      job_id: `j${n}`,
-      tenant: 't',
-      documents: Array.from({ length: 10 }, (_, i) => doc(`j${n}d${i}`, `text ${i}`)),
-    });
-    await ingestor.ingest(job(1));
+    await ingestor.ingest(jobOf(1));
     waiting = 0;
-    const last = ingestor.ingest(job(2));
+    const last = ingestor.ingest(jobOf(2));
     await new Promise((resolve) => setImmediate(resolve));
     expect(documents.job).not.toMatchObject({ status: 'completed' });
     expect(store.optimized).toBe(1);
@@ -132,12 +124,7 @@ describe('Ingestor index upkeep', () => {
 
   it('runs upkeep every given number of chunks during a burst, whatever the table holds', async () => {
     const { store, ingestor } = setup(async () => 5, 10);
-    const job = (n: number): IngestJob => ({
-      job_id: `j${n}`,
-      tenant: 't',
-      documents: Array.from({ length: 10 }, (_, i) => doc(`j${n}d${i}`, `text ${i}`)),
-    });
-    for (let n = 0; n < 3; n++) await ingestor.ingest(job(n));
+    for (let n = 0; n < 3; n++) await ingestor.ingest(jobOf(n));
     expect(store.optimized).toBe(3);
   });
 
