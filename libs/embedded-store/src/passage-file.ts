@@ -2,7 +2,7 @@ import { closeSync, openSync, readSync, unlinkSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Vector } from 'apache-arrow';
 import { grown } from '@docqa/retrieval';
-import { RESULT_FIELDS, type ResultList, type ResultRow } from './embedded-hits';
+import { RESULT_FIELDS, plainResultRow, type ResultList, type ResultRow } from './embedded-hits';
 import { FIRST_SLOTS } from './mirror-parts';
 
 /** Bytes before a record's fields: each field's length in bytes, as a 32-bit integer. */
@@ -109,7 +109,7 @@ export class PassageFile {
       at += record.readUInt32LE(i * 4);
       return record.toString('utf8', from, at);
     });
-    return Object.fromEntries(RESULT_FIELDS.map((field, i) => [field, fields[i]])) as unknown as ResultRow;
+    return plainResultRow({ get: (i) => fields[i] ?? null });
   }
 
   /** Closes the file (searches holding its mirror then take their passages through LanceDB). */
