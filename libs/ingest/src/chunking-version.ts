@@ -26,6 +26,8 @@
  * a path. 13: reST field lists (`:Exit code 5: No tests were collected`) as items led by the
  * field's name, a page's leading metadata fields (`:orphan:`) dropped; AsciiDoc's includes of a
  * relative path or an Antora partial (`include::partial$success.adoc[]`) put in when a folder is
- * loaded.
+ * loaded. 14: what a page includes put in by a `github` source too, and MDX partials a page imports
+ * (`import Flag from './_flag.mdx'`, `<Flag />`) put in where it places them; a file published as
+ * no page (a Docusaurus `_partial.mdx`, an Antora partial, example or nav file) is no document.
  */
-export const CHUNKING_VERSION = 13;
+export const CHUNKING_VERSION = 14;

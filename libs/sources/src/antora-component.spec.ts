@@ -71,7 +71,9 @@ describe('an Antora component loaded from its modules folder', () => {
       '<a href="https://www.rubydoc.info/gems/acme/2.1.0" target="_blank" rel="noopener">Ruby API</a>',
     );
     expect(api).toContain('# =&gt; 2.1.0');
-    expect(pages.get('install/partials/success.adoc')!.html).toContain('<code>Acme 2.1.0</code>');
+    // A partial is no page of its own: its text, attributes resolved, is where a page includes it.
+    expect(pages.has('install/partials/success.adoc')).toBe(false);
+    expect(pages.get('ROOT/pages/index.adoc')!.html).toContain('<code>Acme 2.1.0</code>');
     expect(pages.get('ROOT/pages/index.adoc')!.html).toContain('this is version 2.1.');
   });
 

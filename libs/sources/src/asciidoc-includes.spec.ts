@@ -76,10 +76,23 @@ describe('withIncludes', () => {
     expect(text).toContain('include::../../../../outside.adoc[]\ninclude::{partialsdir}/x.adoc[]');
   });
 
-  it('gives a loaded Antora page the text of what it includes', async () => {
-    const { documents } = await loadPaths([join(docs, 'modules')]);
+  it('gives a loaded Antora page the text of what it includes, and loads no file that is no page', async () => {
+    const { documents, skipped } = await loadPaths([join(docs, 'modules')]);
     const linux = documents.find((d) => d.id === 'install/pages/linux.adoc');
     expect(linux?.content).toContain('$ tool --version');
     expect(linux?.content).toContain('The body.');
+    expect(documents.map((d) => d.id).sort()).toEqual([
+      'install/pages/linux.adoc',
+      'install/pages/shared/note.adoc',
+    ]);
+    expect(skipped.map((s) => s.source.split('modules/')[1]).sort()).toEqual([
+      'html/partials/steps.adoc',
+      'install/examples/sample.adoc',
+      'install/partials/success.adoc',
+    ]);
+    expect(skipped[0]?.reason).toMatch(/^not an Antora page/);
+    // A file named on its own is loaded whatever it is.
+    const partial = await loadPaths([join(docs, 'modules/install/partials/success.adoc')]);
+    expect(partial.documents).toHaveLength(1);
   });
 });

@@ -14,7 +14,16 @@ const PARTIAL_ID = /^(?:([\w-]+):)?partial\$(.+)$/;
 /** A tag's start or end in an included file (`// tag::body[]`, `# end::body[]`). */
 const TAG_MARK = /\b(tag|end)::([\w-]+)\[\]/;
 /** How deep included files may include others (Asciidoctor's `max-include-depth` is 64). */
-const MAX_DEPTH = 8;
+export const MAX_INCLUDE_DEPTH = 8;
+
+/**
+ * An included file's text by its path (from the folder loaded, or a repository's root given as
+ * `/`), undefined when it cannot be read.
+ */
+export type ReadIncluded = (path: string) => Promise<string | undefined>;
+
+/** A file's text from disk. */
+export const readIncludedFile: ReadIncluded = (path) => readFile(path, 'utf8').catch(() => undefined);
 
 /**
  * AsciiDoc source with its `include::` directives replaced by what they include, as Asciidoctor
@@ -24,19 +33,25 @@ const MAX_DEPTH = 8;
  * outside it, unreadable, named by an attribute or a URL, or another Antora resource (an example)
  * stays a directive, which the converter drops.
  */
-export async function withIncludes(source: string, file: string, within: string, depth = 0): Promise<string> {
-  if (depth >= MAX_DEPTH || !source.includes('include::')) return source;
+export async function withIncludes(
+  source: string,
+  file: string,
+  within: string,
+  read: ReadIncluded = readIncludedFile,
+  depth = 0,
+): Promise<string> {
+  if (depth >= MAX_INCLUDE_DEPTH || !source.includes('include::')) return source;
   const lines = source.split('\n');
   const out: string[] = [];
   for (const line of lines) {
     const match = INCLUDE_LINE.exec(line.replace(/\r$/, ''));
     const target = match ? includedFile(match[1]!, file, within) : undefined;
-    const text = target ? await readFile(target, 'utf8').catch(() => undefined) : undefined;
+    const text = target ? await read(target) : undefined;
     if (!match || !target || text === undefined) {
       out.push(line);
       continue;
     }
-    const included = await withIncludes(tagged(text, match[2]!), target, within, depth + 1);
+    const included = await withIncludes(tagged(text, match[2]!), target, within, read, depth + 1);
     out.push(included.replace(/\r?\n$/, ''));
   }
   return out.join('\n');

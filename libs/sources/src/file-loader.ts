@@ -9,6 +9,7 @@ import { decodeFileText } from './file-text';
 import { emptyLoadResult, reasonOf, type LoadResult, type LoadedDocument } from './load-result';
 import { detectDialect } from './markdown-dialect';
 import { linksToPages } from './markdown-links';
+import { withPartials } from './mdx-partials';
 import { parseDocument, readFrontMatter } from './parse-document';
 import { DEFAULT_PARSE_LIMITS, textTooLong, type ParseLimits } from './parse-limits';
 import { pathFilter, type PathFilterOptions } from './path-filter';
@@ -16,6 +17,7 @@ import { pdfDocument } from './pdf-loader';
 import { pageFront, type PageFront } from './published-url';
 import { ReferenceTitles } from './reference-titles';
 import { SitePages } from './site-pages';
+import { unpublishedReason } from './unpublished-files';
 
 /** Why a file of another type is not loaded. */
 export const UNSUPPORTED_FILE_REASON = 'not Markdown, MDX, AsciiDoc, reStructuredText, HTML, text or PDF';
@@ -76,7 +78,8 @@ export async function loadPaths(paths: string[], options: LoadPathsOptions = {})
     });
     if (!info.isDirectory()) {
       const kind = KIND_BY_EXTENSION[extname(root).toLowerCase()];
-      if (kind) await loadSite(result, [{ file: root, source: path, rel: basename(root), kind }], options);
+      const file = kind && { file: root, source: path, rel: basename(root), kind };
+      if (file) await loadSite(result, [file], options, false);
       else result.skipped.push({ source: path, reason: UNSUPPORTED_FILE_REASON });
       continue;
     }
@@ -86,16 +89,23 @@ export async function loadPaths(paths: string[], options: LoadPathsOptions = {})
       const rel = relative(root, file).split(/[\\/]/).join('/');
       if (kind && wanted(rel)) found.push({ file, source: join(path, rel), rel, kind });
     }
-    await loadSite(result, found, options);
+    await loadSite(result, found, options, true);
   }
   return result;
 }
 
 /**
  * Loads the files of one folder: all are read first, so that each page's URL (which front matter
- * can move) is known to the links and references of the others.
+ * can move) is known to the links and references of the others. Of a folder (`whole`), a file its
+ * generator publishes as no page (see `unpublishedReason`) is skipped: its text is read where
+ * pages include or import it.
  */
-async function loadSite(result: LoadResult, found: FoundFile[], options: LoadPathsOptions): Promise<void> {
+async function loadSite(
+  result: LoadResult,
+  found: FoundFile[],
+  options: LoadPathsOptions,
+  whole: boolean,
+): Promise<void> {
   const files: ReadFile[] = [];
   for (const entry of found) {
     try {
@@ -110,11 +120,18 @@ async function loadSite(result: LoadResult, found: FoundFile[], options: LoadPat
   const components = new AntoraComponents();
   const titles = await referenceTitles(files, components);
   for (const file of files) {
+    const antora = file.kind === 'asciidoc' && (await components.of(file.file));
+    const unpublished =
+      whole && unpublishedReason(file.rel, dialect, antora ? (file.page ?? null) : undefined);
+    if (unpublished) {
+      result.skipped.push({ source: file.source, reason: unpublished });
+      continue;
+    }
     try {
       const url = baseUrl ? site.url(file.rel) : undefined;
       const resolveRef = baseUrl ? (target: string) => site.resolve(target, file.rel) : undefined;
       const document = await parseFileData(
-        file.kind === 'asciidoc' ? await includesResolved(file) : file.data,
+        await withIncluded(file),
         file.kind,
         { id: toDocumentId(file.rel), url },
         {
@@ -135,8 +152,7 @@ async function loadSite(result: LoadResult, found: FoundFile[], options: LoadPat
       if (file.kind === 'asciidoc' || file.kind === 'rst')
         document.content = titles.withTitles(document.content, file);
       // An Antora page is given its component's attributes (`antora.yml`), as Antora gives them.
-      const component = file.kind === 'asciidoc' ? await components.of(file.file) : undefined;
-      if (component) document.content = withAttributes(document.content, component.attributes);
+      if (antora) document.content = withAttributes(document.content, antora.attributes);
       result.documents.push(document);
     } catch (err) {
       result.failed.push({ source: file.source, reason: reasonOf(err) });
@@ -145,13 +161,18 @@ async function loadSite(result: LoadResult, found: FoundFile[], options: LoadPat
 }
 
 /**
- * An AsciiDoc file's bytes with what its `include::` directives include put in (see
- * `withIncludes`): files of the folder loaded, or of the Antora component it belongs to.
+ * A file's bytes with what it includes put in: an AsciiDoc file's `include::` directives (see
+ * `withIncludes`: files of the folder loaded, or of the Antora component it belongs to), a
+ * Markdown or MDX file's imported partials (see `withPartials`: files of the folder loaded).
  */
-async function includesResolved(file: ReadFile): Promise<Buffer> {
+async function withIncluded(file: ReadFile): Promise<Buffer> {
+  if (file.kind !== 'asciidoc' && file.kind !== 'markdown' && file.kind !== 'mdx') return file.data;
   const root = join(file.file, ...file.rel.split('/').map(() => '..'));
   const text = decodeFileText(file.data);
-  const resolved = await withIncludes(text, file.file, componentFolder(file.file) ?? root);
+  const resolved =
+    file.kind === 'asciidoc'
+      ? await withIncludes(text, file.file, componentFolder(file.file) ?? root)
+      : await withPartials(text, file.file, root);
   return resolved === text ? file.data : Buffer.from(resolved, 'utf8');
 }
 

@@ -29,7 +29,16 @@ export {
 export { fenceIndentedCode } from './indented-code';
 export { rstToMarkdown } from './rst-markdown';
 export { asciidocHtml } from './asciidoc-html';
-export { antoraComponent, componentFolder, withAttributes, type AntoraComponent } from './antora-component';
+export {
+  antoraComponent,
+  antoraPagePath,
+  componentFolder,
+  withAttributes,
+  type AntoraComponent,
+} from './antora-component';
+export { withIncludes, type ReadIncluded } from './asciidoc-includes';
+export { withPartials } from './mdx-partials';
+export { unpublishedReason } from './unpublished-files';
 export { ReferenceTitles, type ReferencedFile } from './reference-titles';
 export { pageFront, pagePath, publishedUrl, type PageFront, type PageOptions } from './published-url';
 export { SitePages, type SiteFile } from './site-pages';

@@ -48,7 +48,7 @@ export const readGithub: SourceReader = async (source, fetch, ctx) => {
   const branch = source.branch ?? (await api.json<{ default_branch: string }>('')).default_branch;
   const items = await api.tree(branch);
   const passes = pathFilter({ include: source.include, exclude: source.exclude });
-  const files = items.filter(
+  const texts = items.filter(
     (i) =>
       i.type === 'blob' &&
       TEXT_KINDS.has(KIND_BY_EXTENSION[extname(i.path).toLowerCase()] ?? '') &&
@@ -56,19 +56,21 @@ export const readGithub: SourceReader = async (source, fetch, ctx) => {
   );
   // Named, or told by the generator's configuration file (which travels with the repository).
   const dialect = source.dialect ?? repositoryDialect(items.map((i) => i.path));
-  const site = new SitePages(
-    source.base_url ?? undefined,
-    dialect,
-    files.map((file) => ({ rel: file.path })),
-    true,
-  );
   const pages = new RepositoryPages(
-    files.flatMap(({ path, sha }) => {
+    texts.flatMap(({ path, sha }) => {
       const kind = KIND_BY_EXTENSION[extname(path).toLowerCase()];
       return kind === 'asciidoc' || kind === 'rst' ? [{ path, kind, sha }] : [];
     }),
     new Map(items.map((i) => [i.path, i.sha])),
     (sha) => api.text(sha),
+  );
+  // A partial is read where the pages that include it are, not as a page (its link would be none).
+  const files = texts.filter((i) => !pages.unpublished(i.path, kindOf(i.path), dialect));
+  const site = new SitePages(
+    source.base_url ?? undefined,
+    dialect,
+    files.map((file) => ({ rel: file.path })),
+    true,
   );
   return {
     entries: files.map((file) =>
@@ -90,10 +92,17 @@ function fileEntry(
   return {
     key,
     async read(previous): Promise<EntryResult> {
-      const state = { document_id: toDocumentId(`github.com/${source.repo}/${file.path}`), hash: file.sha };
-      if (previous?.hash === file.sha) return { status: 'unchanged', state };
-      const content = await pages.text(file.sha);
-      const kind = KIND_BY_EXTENSION[extname(file.path).toLowerCase()] as Exclude<DocumentKind, 'pdf'>;
+      const document_id = toDocumentId(`github.com/${source.repo}/${file.path}`);
+      if (previous?.hash === file.sha && pages.includedUnchanged(previous.included)) {
+        const { included } = previous;
+        return { status: 'unchanged', state: { document_id, hash: file.sha, ...(included && { included }) } };
+      }
+      const kind = kindOf(file.path);
+      const { text: content, included } = await pages.withIncluded(await pages.text(file.sha), {
+        path: file.path,
+        kind,
+      });
+      const state = { document_id, hash: file.sha, ...(Object.keys(included).length && { included }) };
       const document = parseDocument({
         id: state.document_id,
         content,
@@ -118,6 +127,11 @@ function fileEntry(
       return { status: 'changed', state, document };
     },
   };
+}
+
+/** A listed file's kind, from its extension. */
+function kindOf(path: string): Exclude<DocumentKind, 'pdf'> {
+  return KIND_BY_EXTENSION[extname(path).toLowerCase()] as Exclude<DocumentKind, 'pdf'>;
 }
 
 /**

@@ -1,11 +1,17 @@
 import { posix } from 'node:path';
+import type { MarkdownDialect } from '@docqa/contracts';
 import {
   ReferenceTitles,
   antoraComponent,
+  antoraPagePath,
   componentFolder,
   mapConcurrent,
+  unpublishedReason,
   withAttributes,
+  withIncludes,
+  withPartials,
   type AntoraComponent,
+  type DocumentKind,
 } from '@docqa/sources';
 
 /** Blob reads at once while a sync gathers its pages' titles. */
@@ -39,6 +45,8 @@ export class RepositoryPages {
   private readonly texts = new Map<string, Promise<string>>();
   private readonly pageShas: ReadonlySet<string>;
   private readonly components = new Map<string, Promise<AntoraComponent | undefined>>();
+  /** The texts of files pages include, read in this sync, by blob SHA. */
+  private readonly included = new Map<string, Promise<string | undefined>>();
 
   /**
    * @param pages the tree's AsciiDoc and reStructuredText files
@@ -62,6 +70,59 @@ export class RepositoryPages {
       this.texts.set(sha, text);
     }
     return text;
+  }
+
+  /**
+   * Why a file of the tree is published as no page of its own (see `unpublishedReason`): a
+   * Docusaurus partial, or an AsciiDoc file of an Antora component (one with its `antora.yml`)
+   * that is none of its pages. Undefined for a page.
+   */
+  unpublished(path: string, kind: DocumentKind, dialect: MarkdownDialect | undefined): string | undefined {
+    const file = `/${path}`;
+    const folder = kind === 'asciidoc' ? componentFolder(file) : undefined;
+    const antora = folder && this.shas.has(posix.join(folder, 'antora.yml').slice(1));
+    return unpublishedReason(path, dialect, antora ? (antoraPagePath(file) ?? null) : undefined);
+  }
+
+  /**
+   * A page's source with what it includes put in, as a folder load puts it in: an AsciiDoc
+   * page's `include::` targets (files of the repository relative to it, or partials of its Antora
+   * component), a Markdown or MDX page's imported partials. Also the files read, with their blob
+   * SHAs, for the page's state: a change to one of them changes the page.
+   */
+  async withIncluded(
+    source: string,
+    { path, kind }: { path: string; kind: DocumentKind },
+  ): Promise<{ text: string; included: Record<string, string> }> {
+    const included: Record<string, string> = {};
+    const read = (file: string) => {
+      const rel = file.slice(1);
+      const sha = this.shas.get(rel);
+      if (!sha) return Promise.resolve(undefined);
+      included[rel] = sha;
+      let text = this.included.get(sha);
+      if (!text) {
+        text = this.text(sha).catch(() => undefined);
+        this.included.set(sha, text);
+      }
+      return text;
+    };
+    const file = `/${path}`;
+    const text =
+      kind === 'asciidoc'
+        ? await withIncludes(source, file, componentFolder(file) ?? '/', read)
+        : kind === 'markdown' || kind === 'mdx'
+          ? await withPartials(source, file, '/', read)
+          : source;
+    return { text, included };
+  }
+
+  /**
+   * Whether the files a page included when last read (path → blob SHA, see `withIncluded`) are
+   * all as they were.
+   */
+  includedUnchanged(included: Record<string, string> | undefined): boolean {
+    return Object.entries(included ?? {}).every(([path, sha]) => this.shas.get(path) === sha);
   }
 
   /** A page's source as its site shows it: references given their titles, component attributes. */

@@ -23,8 +23,10 @@ export function publicSource({
 /** What the last sync saw of one page or file of a source. */
 export interface PageState {
   document_id: string;
-  /** SHA-256 of the fetched bytes (or of a section's text). */
+  /** SHA-256 of the fetched bytes (or of a section's text; a GitHub file's blob SHA). */
   hash: string;
+  /** The files a GitHub page included (path → blob SHA): a change to one changes the page. */
+  included?: Record<string, string>;
   etag?: string;
   last_modified?: string;
   /** The `CHUNKING_VERSION` its document was indexed with (absent: before versions existed). */

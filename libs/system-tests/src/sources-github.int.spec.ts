@@ -207,6 +207,47 @@ describe('github sources (against a local stand-in of the GitHub REST API)', () 
     expect(new Set(blobs).size).toBe(blobs.length);
   });
 
+  it('puts in what pages include, lists no partial as a page, and re-reads a page whose partial changed', async () => {
+    const files: Record<string, string> = {
+      'docusaurus.config.js': 'module.exports = {};',
+      'docs/cli/why.md': "# pnpm why\n\nimport FindBy from '../settings/_findBy.mdx'\n\n<FindBy />\n",
+      'docs/settings/_findBy.mdx': '### --find-by\n\nUse a finder function from .pnpmfile.mjs.\n',
+      'guide/antora.yml': 'name: acme\nversion: ~\n',
+      'guide/modules/install/pages/linux.adoc':
+        '= Install on Linux\n\n $ sudo apt install acme\n\ninclude::partial$check.adoc[]\n',
+      'guide/modules/install/partials/check.adoc': 'To check the install, run:\n\n $ acme --version\n',
+    };
+    github.repos.set('acme/partials', { default_branch: 'main', branches: { main: files } });
+    const source = await create({ type: 'github', repo: 'acme/partials' });
+    expect(await sync(source.id)).toMatchObject({ status: 'completed', added: 2, failed: 0 });
+    const ids = (await documents()).map((d) => d.id).filter((id) => id.includes('acme/partials/'));
+    expect(ids.sort()).toEqual([
+      'github.com/acme/partials/docs/cli/why.md',
+      'github.com/acme/partials/guide/modules/install/pages/linux.adoc',
+    ]);
+    const text = async (query: string) =>
+      (
+        (await (
+          await call('rag/search/', {
+            method: 'POST',
+            body: JSON.stringify({ query, search_mode: 'keyword' }),
+          })
+        ).json()) as { results: { text: string }[] }
+      ).results[0]!.text;
+    expect(await text('check the install')).toContain('acme --version');
+    expect(await text('finder function')).toContain('Use a finder function');
+
+    // A changed partial changes the page that includes it; the other page is not read again.
+    files['guide/modules/install/partials/check.adoc'] = 'To check the install, run:\n\n $ acme doctor\n';
+    github.log.length = 0;
+    expect(await sync(source.id)).toMatchObject({ updated: 1, unchanged: 1, failed: 0 });
+    expect(await text('check the install')).toContain('acme doctor');
+    // Read: the page, its partial and its component's antora.yml, each once; nothing of why.md.
+    const blobs = github.log.filter((l) => l.includes('/git/blobs/'));
+    expect(new Set(blobs).size).toBe(3);
+    expect(blobs).toHaveLength(3);
+  });
+
   it('reads a private repository with a token it stores sealed and never shows', async () => {
     github.repos.set('acme/private', {
       default_branch: 'trunk',
