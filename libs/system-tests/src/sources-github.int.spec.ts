@@ -42,6 +42,16 @@ describe('github sources (against a local stand-in of the GitHub REST API)', () 
     ((await (await call('documents/?limit=200')).json()) as { documents: { id: string; url: string }[] })
       .documents;
 
+  /** A keyword search's passages. */
+  const search = async (query: string) =>
+    (
+      (await (
+        await call('rag/search/', { method: 'POST', body: JSON.stringify({ query, search_mode: 'keyword' }) })
+      ).json()) as { results: { text: string; url: string }[] }
+    ).results;
+  /** The text of a keyword search's first passage. */
+  const text = async (query: string) => (await search(query))[0]!.text;
+
   /** Syncs the source now and waits for the sync to end. */
   async function sync(id: string): Promise<SyncRecord> {
     const { job_id } = await (await call(`sources/${id}/sync`, { method: 'POST' })).json();
@@ -147,15 +157,6 @@ describe('github sources (against a local stand-in of the GitHub REST API)', () 
       'https://hugo.acme.test/operate/restoring/',
       'https://hugo.acme.test/setup/',
     ]);
-    const search = async (query: string) =>
-      (
-        (await (
-          await call('rag/search/', {
-            method: 'POST',
-            body: JSON.stringify({ query, search_mode: 'keyword' }),
-          })
-        ).json()) as { results: { text: string; url: string }[] }
-      ).results;
     const [operate] = await search('backups root');
     expect(operate!.text).toContain('[backups](https://hugo.acme.test/operate/backup/)');
     expect(operate!.text).toContain('> **Note:** Run as root:\n>\n> ```\n> acme-ctl start\n> ```');
@@ -181,15 +182,6 @@ describe('github sources (against a local stand-in of the GitHub REST API)', () 
     });
     const source = await create({ type: 'github', repo: 'acme/antora' });
     expect(await sync(source.id)).toMatchObject({ status: 'completed', added: 4, failed: 0 });
-    const text = async (query: string) =>
-      (
-        (await (
-          await call('rag/search/', {
-            method: 'POST',
-            body: JSON.stringify({ query, search_mode: 'keyword' }),
-          })
-        ).json()) as { results: { text: string }[] }
-      ).results[0]!.text;
     expect(await text('welcome start')).toMatch(/Installing Acme.*Upgrade/s);
     expect(await text('upgrade acme-ctl')).toContain('acme-ctl upgrade');
     const home = await text('home read');
@@ -225,15 +217,6 @@ describe('github sources (against a local stand-in of the GitHub REST API)', () 
       'github.com/acme/partials/docs/cli/why.md',
       'github.com/acme/partials/guide/modules/install/pages/linux.adoc',
     ]);
-    const text = async (query: string) =>
-      (
-        (await (
-          await call('rag/search/', {
-            method: 'POST',
-            body: JSON.stringify({ query, search_mode: 'keyword' }),
-          })
-        ).json()) as { results: { text: string }[] }
-      ).results[0]!.text;
     expect(await text('check the install')).toContain('acme --version');
     expect(await text('finder function')).toContain('Use a finder function');
 
