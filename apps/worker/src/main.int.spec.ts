@@ -1,5 +1,5 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { getPriority, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import {
   freePort,
@@ -78,4 +78,26 @@ describe('worker process', () => {
     expect(started!.messages()).not.toContain('stopping failed');
     expect(stderr()).toBe('');
   }, 60_000);
+
+  // Linux keeps a priority per thread, listed under /proc.
+  (existsSync('/proc/self/task') ? it : it.skip)(
+    'runs every thread of its own at the CPU priority WORKER_NICE names, below the API',
+    async () => {
+      await redis.restart();
+      const { child, exited, nextMessage } = start({ WORKER_NICE: '7' });
+      await nextMessage(/worker ready/);
+      const tasks = `/proc/${child.pid}/task`;
+      // A thread's stat: "tid (name) state …", its niceness the 17th field after the name.
+      const nices = readdirSync(tasks).map((tid) => {
+        const stat = readFileSync(`${tasks}/${tid}/stat`, 'utf8');
+        return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
+      });
+      expect(nices.length).toBeGreaterThan(3);
+      // Never raised: a test run at a lower priority than 7 leaves the worker at its own.
+      expect(new Set(nices)).toEqual(new Set([Math.max(7, getPriority())]));
+      child.kill('SIGTERM');
+      expect(await exited).toBe(0);
+    },
+    60_000,
+  );
 });

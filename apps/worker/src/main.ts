@@ -3,6 +3,8 @@
  * Composition root only: config → composed worker (@docqa/composition) → metrics; SIGTERM/SIGINT
  * close gracefully.
  */
+import { readdirSync } from 'node:fs';
+import { getPriority, setPriority } from 'node:os';
 import type { Logger } from 'pino';
 import { ConfigError, exitIfNodeTooOld, createLogger, loadConfig, stopOnSignals } from '@docqa/config';
 import { composeWorker } from '@docqa/composition';
@@ -17,6 +19,7 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const logger = createLogger(config, 'docqa-worker');
   startedLogger = logger;
+  lowerPriority(config.workerNice, logger);
   await waitForRedis(redisTarget(config), (err, attempt) =>
     logger.warn({ err: err.message, attempt }, 'Redis is unavailable; waiting for it'),
   );
@@ -33,6 +36,27 @@ async function main(): Promise<void> {
     await worker.close();
     await metricsServer?.close();
   });
+}
+
+/**
+ * Lowers the CPU priority of this process's threads to `nice` (never raises one: that needs
+ * privileges), so that an API on the same cores serves searches and answers first while an
+ * ingestion runs. On Linux a priority is a thread's: each thread listed in `/proc/self/task` is
+ * set (LanceDB's runtime and V8's threads exist before `main` runs), and a thread started later
+ * takes its creator's. Elsewhere the process's.
+ */
+function lowerPriority(nice: number, logger: Logger): void {
+  let threads: number[] = [0];
+  try {
+    threads = readdirSync('/proc/self/task').map(Number);
+  } catch {
+    // No /proc: the process's priority is all there is to set.
+  }
+  try {
+    for (const thread of threads) if (getPriority(thread) < nice) setPriority(thread, nice);
+  } catch (err) {
+    logger.warn({ err: (err as Error).message, nice }, 'could not lower the worker’s CPU priority');
+  }
 }
 
 main().catch((err) => {

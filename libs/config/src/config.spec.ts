@@ -16,6 +16,7 @@ describe('loadConfig', () => {
       embeddingsProvider: 'local',
       llmProvider: 'extractive',
       workerConcurrency: 8,
+      workerNice: 10,
       demo: true,
     });
   });

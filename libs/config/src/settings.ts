@@ -119,6 +119,12 @@ export const SETTINGS = {
     default: '8',
     doc: 'Questions one worker answers at once.',
   },
+  workerNice: {
+    env: 'WORKER_NICE',
+    schema: int(0, 19),
+    default: '10',
+    doc: 'The worker’s CPU priority (Unix niceness; 0: the API’s): searches and answers get the CPU first.',
+  },
   jobAttempts: {
     env: 'JOB_ATTEMPTS',
     schema: int(1, 20),
