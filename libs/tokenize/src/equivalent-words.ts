@@ -39,6 +39,8 @@ const GROUPS: readonly (readonly string[])[] = [
   ['quit', 'exit'],
   ['alert', 'notification'],
   // Moving content in or out, as a visitor words it and as a command does.
+  // Making output from a source: a converter or build "generates" what a visitor asks it to "produce".
+  ['generate', 'produce'],
   ['upload', 'import'],
   ['download', 'fetch'],
   ['rename', 'retitle'],
