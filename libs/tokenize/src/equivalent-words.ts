@@ -65,7 +65,10 @@ const GROUPS: readonly (readonly string[])[] = [
   ['package', 'pkg'],
   ['variable', 'var'],
   ['maximum', 'max'],
-  ['configuration', 'config', 'conf'],
+  // The verb with its noun and their short forms: the light stemmers keep "configure" and
+  // "configuration" apart, and docs write the noun ("install configuration") where users ask to
+  // "configure".
+  ['configuration', 'configure', 'config', 'conf'],
 ];
 
 /**
