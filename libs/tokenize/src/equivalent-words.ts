@@ -65,10 +65,7 @@ const GROUPS: readonly (readonly string[])[] = [
   ['package', 'pkg'],
   ['variable', 'var'],
   ['maximum', 'max'],
-  // The verb with its noun and their short forms: the light stemmers keep "configure" and
-  // "configuration" apart, and docs write the noun ("install configuration") where users ask to
-  // "configure".
-  ['configuration', 'configure', 'config', 'conf'],
+  ['configuration', 'config', 'conf'],
 ];
 
 /**
