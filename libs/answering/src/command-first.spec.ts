@@ -1,5 +1,5 @@
 import { termWeights, type ScoredSection } from './passage-choice';
-import { commandFirst } from './second-passage';
+import { commandFirst, commandPassage } from './second-passage';
 import { sectionPassages } from './section-passage';
 import { passage as chunk } from './testing/page-searcher';
 import { terms } from './text';
@@ -96,5 +96,33 @@ describe('the section whose command does the task', () => {
     }));
     const weights = termWeights([...new Set(terms(question))], passages);
     expect(commandFirst(sections, weights)).toEqual(sections);
+  });
+});
+
+/** A middleware's page as MkDocs sites write it: its introduction, and its example, code only. */
+const CONTENT_TYPE = chunk(
+  'contenttype',
+  '',
+  'The `contentType` middleware sets the `Content-Type` header value to the media type detected ' +
+    'from the response content, when it is not set by the backend.',
+);
+const CONTENT_TYPE_EXAMPLE = chunk(
+  'contenttype',
+  'Configuration Examples',
+  '```yaml\n# Enable auto-detection\nhttp:\n  middlewares:\n    autodetect:\n      contentType: {}\n```',
+);
+
+describe('the command quoted after a first section that gives none', () => {
+  const question = 'How do I make Traefik detect and set the Content-Type when my backend doesn’t send one?';
+
+  it('is the page’s code-only example though it scores a third of the introduction', () => {
+    // As ranked on the traefik corpus: the introduction 0.879, the example 0.308.
+    const { sections, weights } = scored(question, [CONTENT_TYPE, CONTENT_TYPE_EXAMPLE], [0.879, 0.308]);
+    expect(commandPassage(sections[0]!, sections, weights)?.passage.section).toBe('Configuration Examples');
+  });
+
+  it('is none when the page’s example scores under 0.3 of the first section', () => {
+    const { sections, weights } = scored(question, [CONTENT_TYPE, CONTENT_TYPE_EXAMPLE], [0.879, 0.25]);
+    expect(commandPassage(sections[0]!, sections, weights)).toBeUndefined();
   });
 });

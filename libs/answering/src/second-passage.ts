@@ -13,7 +13,7 @@ export const NEAR_TIE = 0.7;
  * Score, relative to the best section's, from which a section of the same page that gives the
  * command or setting is quoted after a first section that gives none (see {@link commandPassage}).
  */
-const COMMAND_SCORE = 0.4;
+const COMMAND_SCORE = 0.3;
 
 /** Whether a section holds a code block: a command, a setting, an example. */
 export function hasCode(passage: SectionPassage): boolean {
