@@ -59,4 +59,30 @@ describe('quotePassage', () => {
       /^`storeDir` \[1\]:/,
     );
   });
+
+  it('names the command a command page’s opening or synopsis says the use of without writing it', () => {
+    const intro = 'Obscure password for use in the config file.';
+    expect(quotePassage(units(intro), '[3]', 'rclone obscure', 'rclone obscure')).toBe(
+      '`rclone obscure` [3]:\n\nObscure password for use in the config file.',
+    );
+    expect(quotePassage(units(intro), '[1]', '', 'pnpm sbom')).toMatch(/^`pnpm sbom` \[1\]:/);
+    expect(quotePassage(units(intro), '[1]', 'rclone obscure › Synopsis', 'rclone obscure')).toMatch(
+      /^`rclone obscure` \[1\]:/,
+    );
+    expect(quotePassage(units(intro), '[1]', '', 'pnpm add <pkg>')).toMatch(/^`pnpm add` \[1\]:/);
+  });
+
+  it('does not name the command beside a quote that writes it or holds code, nor off its opening', () => {
+    const said = 'Run `rclone obscure password` to obscure it.';
+    expect(quotePassage(units(said), '[1]', 'rclone obscure', 'rclone obscure')).toMatch(/^Run /);
+    const code = 'Pipe it in:\n\n```\necho secret | rclone obscure -\n```';
+    expect(quotePassage(units(code), '[1]', 'rclone obscure', 'rclone obscure')).toMatch(
+      /^Pipe it in \[1\]:/,
+    );
+    const intro = 'Obscure password for use in the config file.';
+    expect(quotePassage(units(intro), '[1]', 'rclone obscure › Examples', 'rclone obscure')).toMatch(
+      /^Obscure/,
+    );
+    expect(quotePassage(units(intro), '[1]', '', 'Frequently Asked Questions')).toMatch(/^Obscure/);
+  });
 });

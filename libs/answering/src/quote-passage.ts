@@ -39,7 +39,8 @@ function headingText(heading: string): string {
  * list items (and table rows, already turned into items) one per line, code blocks as fenced.
  * The citation `[n]` ends the first paragraph or list item's first line; a quote that starts
  * with code (or has nothing else) is introduced by its section's title, which carries it; one of a
- * section headed by an option's name that it does not say is introduced by that name.
+ * section headed by an option's name that it does not say is introduced by that name, and one of a
+ * command page's opening or synopsis that does not write the command by the command.
  */
 export function quotePassage(units: Unit[], citation: string, section: string, pageTitle = ''): string {
   const blocks: { kind: Unit['kind']; text: string }[] = [];
@@ -55,6 +56,10 @@ export function quotePassage(units: Unit[], citation: string, section: string, p
     // The option the section is about is its heading alone ("--vfs-cache-mode writes"): the text
     // under it says "In this mode…", or only "Default: false", so the quote names it first.
     blocks.unshift({ kind: 'paragraph', text: `${optionOf(heading, pageTitle, units)}\`${heading}\`:` });
+  else if (commandIntro(heading, pageTitle, units))
+    // A command's page says what it does in its opening or synopsis, often without writing the
+    // command ("Obscure password for use in the rclone config file."): the title is the command.
+    blocks.unshift({ kind: 'paragraph', text: `\`${commandOf(pageTitle)}\`:` });
   const cited = blocks.findIndex((b) => b.kind === 'paragraph' || b.kind === 'item' || b.kind === 'quote');
   const title = section.split(' › ').at(-1) || 'From the docs';
   if (blocks[0]?.kind === 'code') {
@@ -87,8 +92,30 @@ export function quotePassage(units: Unit[], citation: string, section: string, p
  * when the page is titled by a command its quote does not name: the flag is typed after it.
  */
 function optionOf(heading: string, title: string, units: Unit[]): string {
-  const command = title.replace(/ [<[].*$/, '');
+  const command = commandOf(title);
   return heading.startsWith('-') && COMMAND_TITLE.test(title) && !units.some((u) => u.text.includes(command))
     ? `\`${title}\`, option `
     : '';
+}
+
+/** A command page's title without its placeholders: `pnpm add <pkg>` is the command `pnpm add`. */
+function commandOf(title: string): string {
+  return title.replace(/ [<[].*$/, '');
+}
+
+/** Headings under which a command's page says what the command does, as man pages head it. */
+const SYNOPSIS = /^(?:synopsis|description)$/i;
+
+/**
+ * Whether a quote is of a command's page (titled by a command, see {@link COMMAND_TITLE}) from
+ * its opening (no heading, or the title's) or its synopsis, holds no code and does not write the
+ * command: it says what the command does, and the reader needs the command's name to do it.
+ */
+function commandIntro(heading: string, title: string, units: Unit[]): boolean {
+  const command = commandOf(title);
+  return (
+    COMMAND_TITLE.test(title) &&
+    (!heading || heading === title || SYNOPSIS.test(heading)) &&
+    !units.some((u) => u.kind === 'code' || u.text.includes(command))
+  );
 }
