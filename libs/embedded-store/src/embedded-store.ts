@@ -274,7 +274,9 @@ export class EmbeddedStore implements VectorStore {
       const started = performance.now();
       const trained = await this.indexes.maintainVectorIndex(table, opts);
       const indexed = performance.now();
-      await table.optimize({ cleanupOlderThan: await cleanupCutoff(table, this.versionRetentionMs) });
+      const optimized = await table.optimize({
+        cleanupOlderThan: await cleanupCutoff(table, this.versionRetentionMs),
+      });
       this.indexes.upkept();
       return {
         rows: await table.countRows(),
@@ -282,6 +284,7 @@ export class EmbeddedStore implements VectorStore {
         trained,
         trainMs: Math.round(indexed - started),
         optimizeMs: Math.round(performance.now() - indexed),
+        compactedFragments: optimized.compaction.fragmentsRemoved,
       };
     });
     if (opts.endOfBurst) this.laterUpkeep.schedule();

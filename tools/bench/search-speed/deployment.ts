@@ -144,6 +144,8 @@ export interface UpkeepLine {
   waitedMs?: number;
   trainMs?: number;
   optimizeMs?: number;
+  /** Data fragments the compaction rewrote. */
+  compactedFragments?: number;
   /** Where the jobs' time went since the upkeep before, summed over the jobs running at once. */
   embedMs?: number;
   writeMs?: number;
@@ -173,7 +175,7 @@ export function watchWorkerLog(worker: ChildProcess): { upkeeps: () => UpkeepLin
         chunks: line.chunks ?? 0,
         endOfBurst: line.endOfBurst === true,
       };
-      for (const [key] of [['rows'], ...STAGES] as const)
+      for (const [key] of [['rows'], ['compactedFragments'], ...STAGES] as const)
         if (typeof line[key] === 'number') upkeep[key] = line[key];
       if (typeof line.trained === 'boolean') upkeep.trained = line.trained;
       upkeeps.push(upkeep);
@@ -194,7 +196,7 @@ export function upkeepLine(upkeeps: UpkeepLine[]): string {
   return [
     sentence,
     '',
-    `Upkeeps at table rows (train + optimize s, waited s; * the vector index trained): ${upkeeps.map((u) => `${u.rows!.toLocaleString('en')}${u.trained ? '*' : ''} (${((u.trainMs ?? 0) / 1000).toFixed(1)} + ${((u.optimizeMs ?? 0) / 1000).toFixed(1)}, ${((u.waitedMs ?? 0) / 1000).toFixed(1)})`).join(', ')}.`,
+    `Upkeeps at table rows (train + optimize s, waited s${upkeeps[0]!.compactedFragments === undefined ? '' : ', data fragments compacted'}; * the vector index trained): ${upkeeps.map((u) => `${u.rows!.toLocaleString('en')}${u.trained ? '*' : ''} (${((u.trainMs ?? 0) / 1000).toFixed(1)} + ${((u.optimizeMs ?? 0) / 1000).toFixed(1)}, ${((u.waitedMs ?? 0) / 1000).toFixed(1)}${u.compactedFragments === undefined ? '' : `, ${u.compactedFragments}`})`).join(', ')}.`,
     '',
     "| the worker's stages during the ingestion (two jobs at once: sums exceed the wall time) | s |",
     '|---|---|',
