@@ -48,13 +48,11 @@ const TEXT_COLUMNS = ['chunk_id', 'tenant', 'document_id', 'search_text'] as con
 /** A chunk's value of a string column or a result field, as the table stores it. */
 function textValue(
   chunk: EmbeddedChunk,
-  field: (typeof TEXT_COLUMNS)[number] | (typeof RESULT_FIELDS)[number],
+  field: Exclude<(typeof TEXT_COLUMNS)[number] | (typeof RESULT_FIELDS)[number], 'search_text'>,
 ): string {
   switch (field) {
     case 'url':
       return chunk.url ?? '';
-    case 'search_text':
-      return searchText(chunk);
     case 'metadata':
       return JSON.stringify(chunk.metadata);
     default:
@@ -63,12 +61,13 @@ function textValue(
 }
 
 /**
- * Chunks as Arrow columns, the embedded store's write format: LanceDB's fastest documented input.
+ * Chunks as Arrow columns (with their `searchTexts`, when the caller has them already), the
+ * embedded store's write format: LanceDB's fastest documented input.
  * The vectors go into one Float32Array behind a fixed-size list, with no per-row conversion of
  * JavaScript arrays (which cost more than the write itself). A table written before this layout
  * is brought to it when a store opens it (see {@link EARLIER_LAYOUT}).
  */
-export function chunkColumns(chunks: EmbeddedChunk[]): Table {
+export function chunkColumns(chunks: EmbeddedChunk[], searchTexts = chunks.map(searchText)): Table {
   const dimensions = chunks[0]?.vector.length ?? 0;
   const values = new Float32Array(chunks.length * dimensions);
   chunks.forEach((chunk, i) => {
@@ -88,7 +87,10 @@ export function chunkColumns(chunks: EmbeddedChunk[]): Table {
   );
   // Keys in schema order: Arrow pairs the schema's fields with the object's values by position.
   const columns: Record<string, Vector> = {};
-  for (const column of TEXT_COLUMNS) columns[column] = utf8Column(chunks.map((c) => textValue(c, column)));
+  for (const column of TEXT_COLUMNS)
+    columns[column] = utf8Column(
+      column === 'search_text' ? searchTexts : chunks.map((c) => textValue(c, column)),
+    );
   columns['vector'] = vector;
   columns[RESULT_COLUMN] = resultColumn(chunks);
   columns[VERSION_COLUMN] = vectorFromArray(

@@ -8,6 +8,8 @@ import {
   type HybridQuery,
   searchText,
   type StoreIdentity,
+  termStatsOf,
+  type TermStats,
   type StoreQuery,
   type UpkeepOptions,
   type UpkeepReport,
@@ -23,7 +25,7 @@ import { tableMirror } from './table-mirror';
 import { documentsClause, inList } from './lance-sql';
 import { StampFile } from './sidecar-files';
 import { StoreGate } from './store-gate';
-import { TermStatsFiles, type RowChange } from './term-stats-files';
+import { emptyStats, TermStatsFiles, type RowChange } from './term-stats-files';
 import { TableIndexes } from './table-indexes';
 import { TableVersions } from './table-versions';
 import { cleanupCutoff, LaterUpkeep, VERSION_RETENTION_MS } from './version-retention';
@@ -32,6 +34,11 @@ import { versionColumnFilled } from './version-column';
 const TABLE = 'chunks';
 /** Folder of the per-tenant keyword statistics, beside the table. */
 const TERM_STATS_DIR = 'term-stats';
+/** Rows a write adds: their columns, and what they add to their tenant's keyword statistics. */
+interface NewRows {
+  columns: ReturnType<typeof chunkColumns>;
+  stats: TermStats;
+}
 /** The columns of a row that the store reads itself (the layout is `chunkColumns`). */
 interface Row {
   tenant: string;
@@ -138,7 +145,13 @@ export class EmbeddedStore implements VectorStore {
   }
 
   async replaceDocuments(tenant: string, documentIds: string[], chunks: EmbeddedChunk[]): Promise<void> {
-    await this.termStats.change(tenant, () => this.writeDocuments(tenant, documentIds, chunks));
+    // Made before the tenant's lock, which the other job slot's write may hold: this work then
+    // runs while that write waits on LanceDB, and the lock is held for less.
+    const texts = chunks.map(searchText);
+    const rows: NewRows | null = chunks.length
+      ? { columns: chunkColumns(chunks, texts), stats: termStatsOf(texts) }
+      : null;
+    await this.termStats.change(tenant, () => this.writeDocuments(tenant, documentIds, rows));
     await this.mirrorWritten();
     if (chunks.length) await this.indexes.written(this.table!, chunks.length, this.gate.upkeepRunning);
   }
@@ -149,7 +162,7 @@ export class EmbeddedStore implements VectorStore {
     await this.termStats.change(tenant, async () => {
       const removed = await searchTexts(table, tenant, [documentId]);
       if (removed.length) await this.gate.write(() => table.delete(documentsClause(tenant, [documentId])));
-      return { removed, added: [] };
+      return { removed: termStatsOf(removed), added: emptyStats() };
     });
     await this.mirrorWritten();
   }
@@ -162,7 +175,7 @@ export class EmbeddedStore implements VectorStore {
   private async writeDocuments(
     tenant: string,
     documentIds: string[],
-    chunks: EmbeddedChunk[],
+    rows: NewRows | null,
   ): Promise<RowChange> {
     const table = await this.openTable();
     let removed: string[] = [];
@@ -170,11 +183,11 @@ export class EmbeddedStore implements VectorStore {
       removed = await searchTexts(table, tenant, documentIds);
       if (removed.length) await this.gate.write(() => table.delete(documentsClause(tenant, documentIds)));
     }
-    if (!chunks.length) return { removed, added: [] };
-    const columns = chunkColumns(chunks);
-    if (table) await table.add(columns);
-    else await this.createTable(columns);
-    return { removed, added: chunks.map(searchText) };
+    if (rows) {
+      if (table) await table.add(rows.columns);
+      else await this.createTable(rows.columns);
+    }
+    return { removed: termStatsOf(removed), added: rows?.stats ?? emptyStats() };
   }
 
   async documentChunks(tenant: string, documentId: string, limit: number): Promise<Chunk[]> {
@@ -261,7 +274,9 @@ export class EmbeddedStore implements VectorStore {
       const started = performance.now();
       const trained = await this.indexes.maintainVectorIndex(table, opts);
       const indexed = performance.now();
-      await table.optimize({ cleanupOlderThan: await cleanupCutoff(table, this.versionRetentionMs) });
+      const optimized = await table.optimize({
+        cleanupOlderThan: await cleanupCutoff(table, this.versionRetentionMs),
+      });
       this.indexes.upkept();
       return {
         rows: await table.countRows(),
@@ -269,6 +284,7 @@ export class EmbeddedStore implements VectorStore {
         trained,
         trainMs: Math.round(indexed - started),
         optimizeMs: Math.round(performance.now() - indexed),
+        compactedFragments: optimized.compaction.fragmentsRemoved,
       };
     });
     if (opts.endOfBurst) this.laterUpkeep.schedule();

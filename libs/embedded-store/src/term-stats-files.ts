@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import lockfile from 'proper-lockfile';
-import { chunkTerms, type TermStats } from '@docqa/retrieval';
+import { termStatsOf, type TermStats } from '@docqa/retrieval';
 
 /**
  * The file a tenant's statistics live in: its name, its chunk count, their length in terms and
@@ -32,10 +32,13 @@ const LOCK_OPTIONS: lockfile.LockOptions = {
   retries: { retries: 2_000, minTimeout: 5, maxTimeout: 100, factor: 1.5 },
 };
 
-/** What a write did to a tenant's rows: the search texts of the rows it removed and added. */
+/**
+ * What a write did to a tenant's rows: the statistics of the rows it removed and of those it added
+ * ({@link termStatsOf} their search texts).
+ */
 export interface RowChange {
-  removed: string[];
-  added: string[];
+  removed: TermStats;
+  added: TermStats;
 }
 
 /**
@@ -80,7 +83,7 @@ export class TermStatsFiles {
       for await (const row of rows()) {
         let stats = tenants.get(row.tenant);
         if (!stats) tenants.set(row.tenant, (stats = emptyStats()));
-        apply(stats, { removed: [], added: [row.search_text] });
+        apply(stats, { removed: emptyStats(), added: termStatsOf([row.search_text]) });
       }
       // Files of an older version: a tenant with no rows left must not keep one.
       for (const name of readdirSync(this.dir)) {
@@ -117,11 +120,15 @@ export class TermStatsFiles {
       .then(() =>
         this.locked(this.file(tenant), async () => {
           const change = await write();
-          if (!change.removed.length && !change.added.length) return;
+          if (!change.removed.chunks && !change.added.chunks) return;
           const stats = this.load(tenant);
           const updated = { chunks: stats.chunks, terms: stats.terms, df: new Map(stats.df) };
           apply(updated, change);
           this.save(tenant, updated);
+          // Under the lock, the file is the one just written: the next write of this process needs
+          // not read it back (at 1,000,000 chunks, a parse of the tenant's terms at every write).
+          const written = this.mark(tenant);
+          if (written !== null) this.remember(tenant, written, updated);
         }),
       );
     this.queues.set(tenant, next);
@@ -156,7 +163,16 @@ export class TermStatsFiles {
     const cached = this.cache.get(tenant);
     if (cached?.version === version) return cached.stats;
     const stored = JSON.parse(readFileSync(file, 'utf8')) as TenantStatsFile;
-    const stats = { chunks: stored.chunks, terms: stored.terms, df: new Map(stored.df) };
+    // The mark taken before the read: a file replaced meanwhile is read again next time.
+    return this.remember(tenant, version, {
+      chunks: stored.chunks,
+      terms: stored.terms,
+      df: new Map(stored.df),
+    });
+  }
+
+  /** Keeps `stats` as those of the tenant's file at `version` (its {@link mark}). */
+  private remember(tenant: string, version: string, stats: TermStats): TermStats {
     if (this.cache.size > 1000) this.cache.clear();
     this.cache.set(tenant, { version, stats });
     return stats;
@@ -177,25 +193,23 @@ export class TermStatsFiles {
   }
 }
 
-/** Adds the rows `change` added to `stats` and takes away those it removed. */
+/** Takes the rows `change` removed away from `stats`, then adds those it added. */
 function apply(stats: TermStats, change: RowChange): void {
-  const count = (texts: string[], sign: 1 | -1) => {
-    for (const text of texts) {
-      const { distinct, length } = chunkTerms(text);
-      stats.chunks += sign;
-      stats.terms += sign * length;
-      for (const term of distinct) {
-        const n = (stats.df.get(term) ?? 0) + sign;
-        if (n > 0) stats.df.set(term, n);
-        else stats.df.delete(term);
-      }
+  const count = (part: TermStats, sign: 1 | -1) => {
+    stats.chunks += sign * part.chunks;
+    stats.terms += sign * part.terms;
+    for (const [term, chunks] of part.df) {
+      const n = (stats.df.get(term) ?? 0) + sign * chunks;
+      if (n > 0) stats.df.set(term, n);
+      else stats.df.delete(term);
     }
   };
   count(change.removed, -1);
   count(change.added, 1);
 }
 
-function emptyStats(): TermStats {
+/** The statistics of no rows. */
+export function emptyStats(): TermStats {
   return { chunks: 0, terms: 0, df: new Map() };
 }
 

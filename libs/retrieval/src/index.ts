@@ -34,7 +34,7 @@ export {
   queryText,
   type SparseVector,
 } from './sparse-vector';
-export { averageTerms, idf, queryWeights, type TermStats } from './term-stats';
+export { averageTerms, idf, queryWeights, termStatsOf, type TermStats } from './term-stats';
 // The search box's as-you-type search (prefixes, typos) over a store's words.
 export { SearchBox, expandQuery, type SearchBoxQuery } from './search-box';
 export { SearchBoxIndex } from './search-box-index';

@@ -1,4 +1,4 @@
-import type { QueryTerms, SparseVector } from './sparse-vector';
+import { chunkTerms, type QueryTerms, type SparseVector } from './sparse-vector';
 
 /**
  * Keyword statistics of the tenants a search spans: how many chunks they hold, and how many of
@@ -42,6 +42,21 @@ export function queryWeights(query: QueryTerms, stats: Pick<TermStats, 'chunks' 
     vector.values.push(n * idf(df, stats.chunks) * (query.heading.has(term) ? HEADING_WEIGHT : 1));
   }
   return vector;
+}
+
+/**
+ * The statistics of chunks with these search texts (see {@link chunkTerms}): what writing them adds
+ * to their tenant's, or deleting them takes away.
+ */
+export function termStatsOf(texts: Iterable<string>): TermStats {
+  const stats: TermStats = { chunks: 0, terms: 0, df: new Map() };
+  for (const text of texts) {
+    const { distinct, length } = chunkTerms(text);
+    stats.chunks++;
+    stats.terms += length;
+    for (const term of distinct) stats.df.set(term, (stats.df.get(term) ?? 0) + 1);
+  }
+  return stats;
 }
 
 /** Statistics of several tenants together: their sums (a chunk belongs to one tenant). */

@@ -47,6 +47,12 @@ export interface UpkeepReport {
   trainMs: number;
   /** Milliseconds compacting, indexing the new rows and removing old versions. */
   optimizeMs: number;
+  /**
+   * Data fragments the compaction rewrote into larger ones (a store that compacts none: absent).
+   * LanceDB rewrites every fragment under its target of 1,048,576 rows, so up to that size an
+   * upkeep rewrites the whole table, not only the rows added since the last.
+   */
+  compactedFragments?: number;
 }
 
 /**

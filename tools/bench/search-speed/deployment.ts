@@ -2,7 +2,7 @@
  * The deployment the search-speed bench runs, as the bench reads it: its table's versions (through
  * a connection of the bench's own), the API's log lines about its search mirror, and ingest jobs.
  */
-import type { ChildProcess } from 'node:child_process';
+import { execFileSync, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
@@ -144,6 +144,8 @@ export interface UpkeepLine {
   waitedMs?: number;
   trainMs?: number;
   optimizeMs?: number;
+  /** Data fragments the compaction rewrote. */
+  compactedFragments?: number;
   /** Where the jobs' time went since the upkeep before, summed over the jobs running at once. */
   embedMs?: number;
   writeMs?: number;
@@ -173,7 +175,7 @@ export function watchWorkerLog(worker: ChildProcess): { upkeeps: () => UpkeepLin
         chunks: line.chunks ?? 0,
         endOfBurst: line.endOfBurst === true,
       };
-      for (const [key] of [['rows'], ...STAGES] as const)
+      for (const [key] of [['rows'], ['compactedFragments'], ...STAGES] as const)
         if (typeof line[key] === 'number') upkeep[key] = line[key];
       if (typeof line.trained === 'boolean') upkeep.trained = line.trained;
       upkeeps.push(upkeep);
@@ -194,7 +196,7 @@ export function upkeepLine(upkeeps: UpkeepLine[]): string {
   return [
     sentence,
     '',
-    `Upkeeps at table rows (train + optimize s, waited s; * the vector index trained): ${upkeeps.map((u) => `${u.rows!.toLocaleString('en')}${u.trained ? '*' : ''} (${((u.trainMs ?? 0) / 1000).toFixed(1)} + ${((u.optimizeMs ?? 0) / 1000).toFixed(1)}, ${((u.waitedMs ?? 0) / 1000).toFixed(1)})`).join(', ')}.`,
+    `Upkeeps at table rows (train + optimize s, waited s${upkeeps[0]!.compactedFragments === undefined ? '' : ', data fragments compacted'}; * the vector index trained): ${upkeeps.map((u) => `${u.rows!.toLocaleString('en')}${u.trained ? '*' : ''} (${((u.trainMs ?? 0) / 1000).toFixed(1)} + ${((u.optimizeMs ?? 0) / 1000).toFixed(1)}, ${((u.waitedMs ?? 0) / 1000).toFixed(1)}${u.compactedFragments === undefined ? '' : `, ${u.compactedFragments}`})`).join(', ')}.`,
     '',
     "| the worker's stages during the ingestion (two jobs at once: sums exceed the wall time) | s |",
     '|---|---|',
@@ -271,6 +273,27 @@ export function rng(seed: number): () => number {
 export function peakRssMb(pid: number): number {
   const kb = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
   return Number(kb) / 1024;
+}
+
+/** Clock ticks a second of Linux's `/proc` CPU times (`getconf CLK_TCK`; 100 where it fails). */
+const CLOCK_TICKS = (() => {
+  try {
+    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' })) || 100;
+  } catch {
+    return 100;
+  }
+})();
+
+/**
+ * CPU seconds a live process has used so far, user and system time of all its threads (LanceDB's
+ * and the embedder's too): Linux `/proc/PID/stat`.
+ */
+export function cpuSeconds(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // The fields after the command name, which is in parentheses and may hold spaces: utime and
+  // stime are the stat's 14th and 15th.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
 }
 
 /** The `p` quantile of `sorted` (NaN when it is empty). */

@@ -18,10 +18,11 @@
  * (`search-box.ts`). With `--versions`, the documents have docs versions (three, and a quarter
  * without) and searches with a version are measured beside unfiltered ones (section "Search with a
  * version"); `--old-store BUNDLE` measures an earlier build's store beside this one's there
- * (`versioned-search.ts`).
+ * (`versioned-search.ts`). With `--ingest-only`, the report stops after the ingestion (its raw
+ * limits, rate, upkeeps, the worker's stages and CPU; section "Ingestion at N chunks").
  *
  *   npm run bench:search-speed [-- --chunks 100000] [--mcp | --search-box] [--versions [--old-store B]]
- *     [--import-phase [--after-seconds 300]]
+ *     [--import-phase [--after-seconds 300]] [--ingest-only]
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -39,6 +40,7 @@ import { emanual } from '../eval-data';
 import {
   apiAnswers,
   benchFetch,
+  cpuSeconds,
   jobsDone,
   latestVersion,
   load,
@@ -78,6 +80,7 @@ const { values } = parseArgs({
     'search-box': { type: 'boolean', default: false },
     versions: { type: 'boolean', default: false },
     'old-store': { type: 'string' },
+    'ingest-only': { type: 'boolean', default: false },
   },
 });
 const TOTAL = Number(values.chunks);
@@ -170,6 +173,7 @@ async function main(): Promise<void> {
       other: new DocqaClient({ baseUrl: apiUrl, token: other, fetch: benchFetch }),
     };
 
+    const cpuBefore = { worker: cpuSeconds(worker.pid!), api: cpuSeconds(api.pid!) };
     const started = performance.now();
     const jobs: IngestJob[] = [];
     let chunks = 0;
@@ -181,6 +185,34 @@ async function main(): Promise<void> {
     chunks += await jobsDone(jobs);
     const ingestSeconds = (performance.now() - started) / 1000;
     const ingestUpkeeps = workerLog.upkeeps();
+    const cpu = cpuLine(chunks, {
+      worker: cpuSeconds(worker.pid!) - cpuBefore.worker,
+      api: cpuSeconds(api.pid!) - cpuBefore.api,
+    });
+    const rawLine = `Raw limits of the parts, measured alone in the same run on the first ${Math.min(RAW_SAMPLE, TOTAL).toLocaleString('en')} chunks: local embedder **${perSecond(raw.embedPerSecond)} texts/s**, LanceDB insert from Arrow columns (batches of 2,000) **${perSecond(raw.insertPerSecond)} rows/s**; embed then write, serially: ${perSecond(raw.serialPerSecond)} chunks/s.`;
+    const rate = chunks / ingestSeconds;
+    const ingestLine = `Ingestion through the API, first \`POST /documents/\` → every job completed: **${perSecond(rate)} chunks/s** = **${Math.round((rate / raw.serialPerSecond) * 100)} %** of the serial raw limit (${ingestSeconds.toFixed(1)} s in all, of which ${submitted.toFixed(1)} s submitting; target ≥ 2,000 chunks/s at 100,000 and ≥ 45 %). ${upkeepLine(ingestUpkeeps)}`;
+
+    if (values['ingest-only']) {
+      const rss = { api: peakRssMb(api.pid!), worker: peakRssMb(worker.pid!) };
+      const text = [
+        `${chunks.toLocaleString('en')} synthetic chunks (one per document: a heading and 80 words drawn from the emanual-tv vocabulary), ingested through \`POST /documents/\` in calls of ${PER_CALL} (90 % in one tenant, 10 % in another) by a real deployment on one machine; load average (1, 5, 15 min) ${loadBefore} before, ${load()} after (2 cores).`,
+        '',
+        rawLine,
+        '',
+        ingestLine,
+        '',
+        cpu,
+        '',
+        `Peak RSS after the ingestion: API ${rss.api.toFixed(0)} MB, worker ${rss.worker.toFixed(0)} MB.`,
+      ].join('\n');
+      reportBenchSection(
+        `Ingestion at ${TOTAL.toLocaleString('en')} chunks`,
+        `npm run bench:search-speed -- --chunks ${TOTAL} --ingest-only`,
+        text,
+      );
+      return;
+    }
 
     if (values.mcp) {
       const section = await measureMcpLatency({
@@ -273,13 +305,14 @@ async function main(): Promise<void> {
           apiLog,
         })
       : null;
-    const rate = chunks / ingestSeconds;
     const text = [
-      `${chunks.toLocaleString('en')} synthetic chunks (one per document: a heading and 80 words drawn from the emanual-tv vocabulary), 90 % in the searched tenant, 10 % in another. A real deployment on one machine: the API and one worker as separate processes (\`dist/apps/api\`, \`dist/apps/worker\`), a private redis-server, the embedded store (LanceDB: FTS index, bitmap index on tenant, IVF_FLAT vector index from 5,000 rows; ingest jobs bring the indexes up to date at the end of a burst and, during one, every 50,000 chunks or half the table's rows, whichever is more; the ingestion time includes that) and local embeddings. Documents go in through \`POST /documents/\` in calls of ${PER_CALL}; the worker chunks, embeds and writes them. Then ${QUERIES} queries of 5 words per mode after ${WARM_UP} warm-up queries, through \`POST /rag/search/\`, limit 10. Run on ${new Date().toISOString().slice(0, 10)}; load average (1, 5, 15 min) ${loadBefore} before, ${load()} after (2 cores).`,
+      `${chunks.toLocaleString('en')} synthetic chunks (one per document: a heading and 80 words drawn from the emanual-tv vocabulary), 90 % in the searched tenant, 10 % in another. A real deployment on one machine: the API and one worker as separate processes (\`dist/apps/api\`, \`dist/apps/worker\`), a private redis-server, the embedded store (LanceDB: FTS index, bitmap index on tenant, IVF_FLAT vector index from 5,000 rows; ingest jobs bring the indexes up to date at the end of a burst and, during one, every 50,000 chunks; the ingestion time includes that) and local embeddings. Documents go in through \`POST /documents/\` in calls of ${PER_CALL}; the worker chunks, embeds and writes them. Then ${QUERIES} queries of 5 words per mode after ${WARM_UP} warm-up queries, through \`POST /rag/search/\`, limit 10. Run on ${new Date().toISOString().slice(0, 10)}; load average (1, 5, 15 min) ${loadBefore} before, ${load()} after (2 cores).`,
       '',
-      `Raw limits of the parts, measured alone in the same run on the first ${Math.min(RAW_SAMPLE, TOTAL).toLocaleString('en')} chunks: local embedder **${perSecond(raw.embedPerSecond)} texts/s**, LanceDB insert from Arrow columns (batches of 2,000) **${perSecond(raw.insertPerSecond)} rows/s**; embed then write, serially: ${perSecond(raw.serialPerSecond)} chunks/s.`,
+      rawLine,
       '',
-      `Ingestion through the API, first \`POST /documents/\` → every job completed: **${perSecond(rate)} chunks/s** = **${Math.round((rate / raw.serialPerSecond) * 100)} %** of the serial raw limit (${ingestSeconds.toFixed(1)} s in all, of which ${submitted.toFixed(1)} s submitting; target ≥ 2,000 chunks/s at 100,000 and ≥ 45 %). ${upkeepLine(ingestUpkeeps)}`,
+      ingestLine,
+      '',
+      cpu,
       '',
       `Peak RSS: API **${rss.api.toFixed(0)} MB**, worker **${rss.worker.toFixed(0)} MB** (both by the time the mirror was measured, before the re-sync). ${mirrorMemoryLine(held.bytes ? held : build)}`,
       '',
@@ -321,6 +354,16 @@ async function main(): Promise<void> {
   } finally {
     await stop();
   }
+}
+
+/**
+ * The report's line on the CPU time the worker and the API used during the ingestion (`seconds`,
+ * from `/proc`, every thread), in all and per 1,000 chunks: on a loaded machine a steadier measure
+ * of the work per chunk than the wall time.
+ */
+function cpuLine(chunks: number, seconds: { worker: number; api: number }): string {
+  const per = (s: number) => ((s / chunks) * 1000).toFixed(2);
+  return `CPU time during the ingestion (user + system, every thread): worker ${seconds.worker.toFixed(1)} s = **${per(seconds.worker)} s per 1,000 chunks**; API ${seconds.api.toFixed(1)} s = ${per(seconds.api)} s per 1,000 chunks (its search mirror following the table).`;
 }
 
 /**
