@@ -192,18 +192,15 @@ async function main(): Promise<void> {
     const rawLine = `Raw limits of the parts, measured alone in the same run on the first ${Math.min(RAW_SAMPLE, TOTAL).toLocaleString('en')} chunks: local embedder **${perSecond(raw.embedPerSecond)} texts/s**, LanceDB insert from Arrow columns (batches of 2,000) **${perSecond(raw.insertPerSecond)} rows/s**; embed then write, serially: ${perSecond(raw.serialPerSecond)} chunks/s.`;
     const rate = chunks / ingestSeconds;
     const ingestLine = `Ingestion through the API, first \`POST /documents/\` → every job completed: **${perSecond(rate)} chunks/s** = **${Math.round((rate / raw.serialPerSecond) * 100)} %** of the serial raw limit (${ingestSeconds.toFixed(1)} s in all, of which ${submitted.toFixed(1)} s submitting; target ≥ 2,000 chunks/s at 100,000 and ≥ 45 %). ${upkeepLine(ingestUpkeeps)}`;
+    /** The report's lines on the ingestion, in both its forms. */
+    const ingestion = [rawLine, '', ingestLine, '', cpu, ''];
 
     if (values['ingest-only']) {
       const rss = { api: peakRssMb(api.pid!), worker: peakRssMb(worker.pid!) };
       const text = [
         `${chunks.toLocaleString('en')} synthetic chunks (one per document: a heading and 80 words drawn from the emanual-tv vocabulary), ingested through \`POST /documents/\` in calls of ${PER_CALL} (90 % in one tenant, 10 % in another) by a real deployment on one machine; load average (1, 5, 15 min) ${loadBefore} before, ${load()} after (2 cores).`,
         '',
-        rawLine,
-        '',
-        ingestLine,
-        '',
-        cpu,
-        '',
+        ...ingestion,
         `Peak RSS after the ingestion: API ${rss.api.toFixed(0)} MB, worker ${rss.worker.toFixed(0)} MB.`,
       ].join('\n');
       reportBenchSection(
@@ -308,12 +305,7 @@ async function main(): Promise<void> {
     const text = [
       `${chunks.toLocaleString('en')} synthetic chunks (one per document: a heading and 80 words drawn from the emanual-tv vocabulary), 90 % in the searched tenant, 10 % in another. A real deployment on one machine: the API and one worker as separate processes (\`dist/apps/api\`, \`dist/apps/worker\`), a private redis-server, the embedded store (LanceDB: FTS index, bitmap index on tenant, IVF_FLAT vector index from 5,000 rows; ingest jobs bring the indexes up to date at the end of a burst and, during one, every 50,000 chunks; the ingestion time includes that) and local embeddings. Documents go in through \`POST /documents/\` in calls of ${PER_CALL}; the worker chunks, embeds and writes them. Then ${QUERIES} queries of 5 words per mode after ${WARM_UP} warm-up queries, through \`POST /rag/search/\`, limit 10. Run on ${new Date().toISOString().slice(0, 10)}; load average (1, 5, 15 min) ${loadBefore} before, ${load()} after (2 cores).`,
       '',
-      rawLine,
-      '',
-      ingestLine,
-      '',
-      cpu,
-      '',
+      ...ingestion,
       `Peak RSS: API **${rss.api.toFixed(0)} MB**, worker **${rss.worker.toFixed(0)} MB** (both by the time the mirror was measured, before the re-sync). ${mirrorMemoryLine(held.bytes ? held : build)}`,
       '',
       `Searches were measured right after the import (its table versions, ${versions}, still kept; the API's search mirror catching up: searches meanwhile through the version it holds, or LanceDB's indexes while it has none) and again once the worker's next upkeep had removed them and ended (it starts \`VERSION_RETENTION_MS\` after the burst's end) and the API's search mirror held the table's latest version: the state between imports.${build ? ` The API's search mirror (following the table from the API's start) was last built afresh in ${(build.ms / 1000).toFixed(1)} s, ${build.rows.toLocaleString('en')} rows, searched meanwhile.` : ''}`,
