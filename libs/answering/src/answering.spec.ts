@@ -122,6 +122,12 @@ describe('sources and citations', () => {
     expect(sources[0]).not.toHaveProperty('section');
   });
 
+  it("labels a source with its heading path as a reader sees it, not the heading's Markdown", () => {
+    const options = passage('npmrc', 'Path to a CA file.', { section: 'Settings › &lt;URL&gt;&#58;cafile' });
+    const [source] = numberedSources(contextDocuments([options]), [0]);
+    expect(source!.section).toBe('Settings › <URL>:cafile');
+  });
+
   it('renumbers streamed markers by first citation, drops unknown numbers, leaves code alone', () => {
     const numbering = new CitationRenumbering(3);
     const text = 'Use it [3]. Then [1, 3]\n```js\nx = a[1];\n```\nAlso `b[2]` and [9]. End [1].';

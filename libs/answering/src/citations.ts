@@ -1,3 +1,4 @@
+import { headingPathText } from '@docqa/chunking';
 import type { SearchResult, Source } from '@docqa/contracts';
 
 /** Longest snippet of a source, in characters. */
@@ -54,7 +55,7 @@ function toSource(best: SearchResult, cited: boolean): Source {
     chunk_id: best.chunk_id,
     title: best.title,
     url: best.url,
-    ...(best.section && { section: best.section }),
+    ...(best.section && { section: headingPathText(best.section) }),
     snippet: text.length > SNIPPET_CHARS ? `${text.slice(0, SNIPPET_CHARS - 1)}…` : text,
     score: best.score,
     cited,

@@ -31,27 +31,57 @@ export class HeadingAnchors {
  * entities and backslash escapes decoded (`--filter &lt;selector\>`: "--filter-selector").
  */
 export function slug(heading: string): string {
-  const withoutMarkup = heading
-    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
-    .split(/(`[^`]*`)/)
-    .map((part, i) => (i % 2 ? part : part.replace(/<[^>]+>/g, '')))
-    .join('');
-  return unescapeMarkdown(withoutMarkup)
+  return unescapeMarkdown(withoutLinksAndTags(heading))
     .toLowerCase()
     .replace(/[^\p{L}\p{M}\p{N}\p{Pc} -]/gu, '')
     .replace(/ /g, '-');
 }
 
+/**
+ * A heading path (`Settings › --filter &lt;selector\>`) as its reader sees it, for labels shown
+ * as plain text: each heading's links and HTML tags removed (code spans keep what they hold),
+ * entities and escapes decoded, code spans' backticks and emphasis markers dropped.
+ */
+export function headingPathText(path: string): string {
+  return path
+    .split(' › ')
+    .map((heading) =>
+      unescapeMarkdown(withoutLinksAndTags(heading))
+        .replace(/`+/g, '')
+        .replace(/(\*\*|__)(\S(?:.*?\S)?)\1/g, '$2')
+        .replace(/(^|\s)\*(\S(?:.*?\S)?)\*/g, '$1$2')
+        .trim(),
+    )
+    .join(' › ');
+}
+
+/** Inline Markdown's links as their text and HTML tags dropped, except inside code spans. */
+function withoutLinksAndTags(heading: string): string {
+  return heading
+    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .split(/(`[^`]*`)/)
+    .map((part, i) => (i % 2 ? part : part.replace(/<[^>]+>/g, '')))
+    .join('');
+}
+
 /** The entities Markdown writes for punctuation that would be markup (`&lt;dir&gt;`). */
-const ENTITIES: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"' };
+const ENTITIES: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'", nbsp: '\u00a0' };
 
 /**
- * Markdown's text as its reader sees it: the entities of {@link ENTITIES} and backslash escapes
- * (`\>`, `\*`) decoded.
+ * Markdown's text as its reader sees it: the entities of {@link ENTITIES}, numeric character
+ * references (`&#58;`, `&#x3A;`) and backslash escapes (`\>`, `\*`) decoded, each once
+ * (`&amp;lt;` is `&lt;`).
  */
 export function unescapeMarkdown(text: string): string {
   return text
-    .replace(/&(lt|gt|amp|quot);/g, (_, name: string) => ENTITIES[name]!)
+    .replace(
+      /&(?:(lt|gt|amp|quot|apos|nbsp)|#(\d{1,7})|#[xX]([\da-fA-F]{1,6}));/g,
+      (entity, name, dec, hex) => {
+        if (name) return ENTITIES[name as string]!;
+        const point = dec ? Number(dec) : parseInt(hex as string, 16);
+        return point > 0 && point <= 0x10ffff ? String.fromCodePoint(point) : entity;
+      },
+    )
     .replace(/\\([!-/:-@[-`{-~])/g, '$1');
 }
 

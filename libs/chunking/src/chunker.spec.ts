@@ -1,4 +1,4 @@
-import { HeadingAnchors, slug, withAnchor } from './anchor';
+import { HeadingAnchors, headingPathText, slug, unescapeMarkdown, withAnchor } from './anchor';
 import { chunkMarkdown } from './chunker';
 import { markdownBlocks } from './markdown-blocks';
 
@@ -102,6 +102,7 @@ describe('anchors', () => {
     expect(slug('--save-dev, -D, -d')).toBe('--save-dev--d--d');
     expect(slug('`pnpm link <dir>`')).toBe('pnpm-link-dir');
     expect(slug('Install <span>now</span>')).toBe('install-now');
+    expect(slug('&lt;URL&gt;&#58;cafile')).toBe('urlcafile');
     const anchors = new HeadingAnchors();
     expect(['Usage', 'Usage', 'Usage-1', 'Usage'].map((h) => anchors.next(h))).toEqual([
       'usage',
@@ -109,6 +110,20 @@ describe('anchors', () => {
       'usage-1-1',
       'usage-2',
     ]);
+  });
+  it('decodes entities and character references once', () => {
+    expect(unescapeMarkdown('&lt;URL&gt;&#58;_authToken &#x3A; \\*')).toBe('<URL>:_authToken : *');
+    expect(unescapeMarkdown('&amp;lt; &amp;#58; &#0; &#x110000;')).toBe('&lt; &#58; &#0; &#x110000;');
+  });
+  it('shows a heading path as its reader sees it', () => {
+    expect(headingPathText('Settings › &lt;URL&gt;&#58;cafile')).toBe('Settings › <URL>:cafile');
+    expect(headingPathText('CLI › `pnpm link <dir>` › --filter &lt;selector\\>')).toBe(
+      'CLI › pnpm link <dir> › --filter <selector>',
+    );
+    expect(headingPathText('[Tokens](t.md) › **Revoke** a *token* › Install <span>now</span>')).toBe(
+      'Tokens › Revoke a token › Install now',
+    );
+    expect(headingPathText('Keep 2 * 3 and snake_case_name')).toBe('Keep 2 * 3 and snake_case_name');
   });
   it('sets a URL fragment', () => {
     expect(withAnchor('https://d.example/cli#old', 'ingest')).toBe('https://d.example/cli#ingest');

@@ -1382,7 +1382,7 @@ export interface components {
       chunk_id: string;
       title: string;
       url: string | null;
-      /** @description Heading path of the best passage, e.g. `Tokens › Revoking a token` */
+      /** @description Heading path of the best passage as its reader sees it (inline markup removed, entities decoded), e.g. `Tokens › Revoking a token` */
       section?: string;
       snippet: string;
       score: number;
@@ -1574,7 +1574,7 @@ export interface components {
       chunk_id: string;
       title: string;
       url: string | null;
-      /** @description Heading path of the passage, e.g. `Tokens › Revoke a token` */
+      /** @description Heading path of the passage as its reader sees it (inline markup removed, entities decoded), e.g. `Tokens › Revoke a token` */
       section?: string;
       text: string;
       score: number;

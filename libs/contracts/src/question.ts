@@ -88,7 +88,9 @@ export type QuestionStatus = z.infer<typeof QuestionStatusSchema>;
  */
 export const SourceSchema = z
   .object({
-    ...passagePlaceFields('Heading path of the best passage, e.g. `Tokens › Revoking a token`'),
+    ...passagePlaceFields(
+      'Heading path of the best passage as its reader sees it (inline markup removed, entities decoded), e.g. `Tokens › Revoking a token`',
+    ),
     snippet: z.string(),
     score: z.number(),
     cited: z.boolean(),

@@ -38,7 +38,9 @@ export function passagePlaceFields(sectionDescription: string) {
 
 export const SearchResultSchema = z
   .object({
-    ...passagePlaceFields('Heading path of the passage, e.g. `Tokens › Revoke a token`'),
+    ...passagePlaceFields(
+      'Heading path of the passage as its reader sees it (inline markup removed, entities decoded), e.g. `Tokens › Revoke a token`',
+    ),
     text: z.string(),
     score: z.number(),
     metadata: z.record(z.string(), z.unknown()),

@@ -29,5 +29,6 @@
  * loaded. 14: what a page includes put in by a `github` source too, and MDX partials a page imports
  * (`import Flag from './_flag.mdx'`, `<Flag />`) put in where it places them; a file published as
  * no page (a Docusaurus `_partial.mdx`, an Antora partial, example or nav file) is no document.
+ * 15: numeric character references in headings (`&lt;URL&gt;&#58;cafile`) decoded for anchors.
  */
-export const CHUNKING_VERSION = 14;
+export const CHUNKING_VERSION = 15;

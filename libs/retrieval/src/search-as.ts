@@ -1,3 +1,4 @@
+import { headingPathText } from '@docqa/chunking';
 import type { Filter, SearchRequest, SearchResponse } from '@docqa/contracts';
 import { ForbiddenError } from '@docqa/errors';
 import type { Searcher, VersionResolver } from './searcher';
@@ -33,5 +34,7 @@ export async function searchAs(
     version,
     limit: body.limit,
   });
-  return { results, search_mode: body.search_mode, took_ms };
+  // Passages' text stays Markdown; their heading path is a label, shown as its reader sees it.
+  const shown = results.map((r) => (r.section ? { ...r, section: headingPathText(r.section) } : r));
+  return { results: shown, search_mode: body.search_mode, took_ms };
 }

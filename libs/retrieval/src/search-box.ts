@@ -1,3 +1,4 @@
+import { headingPathText } from '@docqa/chunking';
 import type { Filter, SearchBoxResponse, SearchBoxResult, SearchResult } from '@docqa/contracts';
 import { keywordTokens } from './keyword-terms';
 import { searchSnippet } from './search-snippet';
@@ -110,7 +111,7 @@ function sections(hits: Section[], expanded: ExpandedQuery): SearchBoxResult[] {
     chunk_id: hit.chunk_id,
     title: hit.title,
     url: hit.url,
-    heading_path: hit.section ? hit.section.split(' › ') : [],
+    heading_path: hit.section ? headingPathText(hit.section).split(' › ') : [],
     ...searchSnippet(hit.text, expanded.matches),
   }));
 }
