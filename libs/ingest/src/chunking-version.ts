@@ -30,5 +30,7 @@
  * (`import Flag from './_flag.mdx'`, `<Flag />`) put in where it places them; a file published as
  * no page (a Docusaurus `_partial.mdx`, an Antora partial, example or nav file) is no document.
  * 15: numeric character references in headings (`&lt;URL&gt;&#58;cafile`) decoded for anchors.
+ * 16: reStructuredText's `include` and `literalinclude` directives put in (files of the folder
+ * loaded or the repository synced), the code they include as code blocks.
  */
-export const CHUNKING_VERSION = 15;
+export const CHUNKING_VERSION = 16;

@@ -10,6 +10,7 @@ import { emptyLoadResult, reasonOf, type LoadResult, type LoadedDocument } from 
 import { detectDialect } from './markdown-dialect';
 import { linksToPages } from './markdown-links';
 import { withPartials } from './mdx-partials';
+import { withRstIncludes } from './rst-includes';
 import { parseDocument, readFrontMatter } from './parse-document';
 import { DEFAULT_PARSE_LIMITS, textTooLong, type ParseLimits } from './parse-limits';
 import { pathFilter, type PathFilterOptions } from './path-filter';
@@ -163,16 +164,19 @@ async function loadSite(
 /**
  * A file's bytes with what it includes put in: an AsciiDoc file's `include::` directives (see
  * `withIncludes`: files of the folder loaded, or of the Antora component it belongs to), a
- * Markdown or MDX file's imported partials (see `withPartials`: files of the folder loaded).
+ * Markdown or MDX file's imported partials (see `withPartials`: files of the folder loaded), a
+ * reStructuredText file's `include` and `literalinclude` directives (see `withRstIncludes`).
  */
 async function withIncluded(file: ReadFile): Promise<Buffer> {
-  if (file.kind !== 'asciidoc' && file.kind !== 'markdown' && file.kind !== 'mdx') return file.data;
+  if (!['asciidoc', 'markdown', 'mdx', 'rst'].includes(file.kind)) return file.data;
   const root = join(file.file, ...file.rel.split('/').map(() => '..'));
   const text = decodeFileText(file.data);
   const resolved =
     file.kind === 'asciidoc'
       ? await withIncludes(text, file.file, componentFolder(file.file) ?? root)
-      : await withPartials(text, file.file, root);
+      : file.kind === 'rst'
+        ? await withRstIncludes(text, file.file, root)
+        : await withPartials(text, file.file, root);
   return resolved === text ? file.data : Buffer.from(resolved, 'utf8');
 }
 

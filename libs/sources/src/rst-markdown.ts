@@ -67,8 +67,9 @@ export function rstLabels(source: string): Map<string, string> {
  * levels in order of appearance) as headings with the anchors Sphinx gives them, paragraphs and
  * lists with their inline markup, literal blocks (`::`, `.. code-block:: lang`) as fenced code,
  * admonitions (`.. note::`…) as labelled quotes, grid, simple and list tables as tables;
- * directives without text for a reader (`toctree`, `image`, `include`, targets, comments) are
- * dropped, includes not followed.
+ * directives without text for a reader (`toctree`, `image`, targets, comments) are dropped, as
+ * is an `include` left unresolved (those of a folder or repository are put in before: see
+ * `withRstIncludes`).
  */
 export function rstToMarkdown(source: string): string {
   const styles: string[] = [];

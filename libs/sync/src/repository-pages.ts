@@ -10,6 +10,7 @@ import {
   withAttributes,
   withIncludes,
   withPartials,
+  withRstIncludes,
   type AntoraComponent,
   type DocumentKind,
 } from '@docqa/sources';
@@ -113,7 +114,9 @@ export class RepositoryPages {
         ? await withIncludes(source, file, componentFolder(file) ?? '/', read)
         : kind === 'markdown' || kind === 'mdx'
           ? await withPartials(source, file, '/', read)
-          : source;
+          : kind === 'rst'
+            ? await withRstIncludes(source, file, '/', read)
+            : source;
     return { text, included };
   }
 

@@ -208,24 +208,29 @@ describe('github sources (against a local stand-in of the GitHub REST API)', () 
       'guide/modules/install/pages/linux.adoc':
         '= Install on Linux\n\n $ sudo apt install acme\n\ninclude::partial$check.adoc[]\n',
       'guide/modules/install/partials/check.adoc': 'To check the install, run:\n\n $ acme --version\n',
+      'docs/fixtures.rst':
+        'Fixtures\n========\n\nA fixture:\n\n.. literalinclude:: example/conftest.py\n   :lines: 2-3\n',
+      'docs/example/conftest.py': 'import pytest\n@pytest.fixture\ndef smtp_connection(): ...\n',
     };
     github.repos.set('acme/partials', { default_branch: 'main', branches: { main: files } });
     const source = await create({ type: 'github', repo: 'acme/partials' });
-    expect(await sync(source.id)).toMatchObject({ status: 'completed', added: 2, failed: 0 });
+    expect(await sync(source.id)).toMatchObject({ status: 'completed', added: 3, failed: 0 });
     const ids = (await documents()).map((d) => d.id).filter((id) => id.includes('acme/partials/'));
     expect(ids.sort()).toEqual([
       'github.com/acme/partials/docs/cli/why.md',
+      'github.com/acme/partials/docs/fixtures.rst',
       'github.com/acme/partials/guide/modules/install/pages/linux.adoc',
     ]);
     expect(await text('check the install')).toContain('acme --version');
+    expect(await text('a fixture')).toContain('```python\n@pytest.fixture\ndef smtp_connection(): ...\n```');
     expect(await text('finder function')).toContain('Use a finder function');
 
     // A changed partial changes the page that includes it; the other page is not read again.
     files['guide/modules/install/partials/check.adoc'] = 'To check the install, run:\n\n $ acme doctor\n';
     github.log.length = 0;
-    expect(await sync(source.id)).toMatchObject({ updated: 1, unchanged: 1, failed: 0 });
+    expect(await sync(source.id)).toMatchObject({ updated: 1, unchanged: 2, failed: 0 });
     expect(await text('check the install')).toContain('acme doctor');
-    // Read: the page, its partial and its component's antora.yml, each once; nothing of why.md.
+    // Read: the page, its partial and its component's antora.yml, each once; nothing of the others.
     const blobs = github.log.filter((l) => l.includes('/git/blobs/'));
     expect(new Set(blobs).size).toBe(3);
     expect(blobs).toHaveLength(3);
