@@ -77,6 +77,29 @@ describe('chooseWindow', () => {
     expect(quoted[0]!.text).toContain('`api_url`');
   });
 
+  it('quotes a list item with its list’s lead-in and the items before it, when they fit', () => {
+    const plugins = section(
+      [
+        filler('system state'),
+        'Rerunning failed tests gives them more chances to pass. Several plugins support this:',
+        '- [pytest-rerunfailures](https://example.org/rerunfailures)\n' +
+          '- [pytest-replay](https://example.org/replay): This plugin reproduces flaky tests seen in CI.\n' +
+          '- [pytest-flakefinder](https://example.org/flakefinder)',
+        filler('quarantine'),
+      ].join('\n\n'),
+    );
+    plugins.sectionTerms = new Set(terms('Related features'));
+    const quoted = chooseWindow(plugins, weights('is there a plugin that reruns flaky tests'), {
+      maxWords: 60,
+      targetWords: 30,
+      kind: 'how',
+    });
+    const texts = quoted.map((u) => u.text);
+    expect(texts).toContain('Several plugins support this:');
+    expect(texts).toContain('- [pytest-rerunfailures](https://example.org/rerunfailures)');
+    expect(texts.some((t) => t.includes('pytest-replay'))).toBe(true);
+  });
+
   it('starts a how-do-I window at the command that first names the question’s word, past the opening', () => {
     const page = [
       'By default, the converter writes the output file next to the input file.',

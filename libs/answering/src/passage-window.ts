@@ -34,8 +34,9 @@ export function chooseWindow(passage: SectionPassage, weights: TermWeights, opti
   const scores = units.map((u) => weightOf(weights, (t) => u.terms.has(t)));
   let start = windowStart(passage, scores, weights, options);
   // Values are listed from the start of their list (or table), the first ones often being what is
-  // asked, when that start and the best unit fit in the window together.
-  const first = options.kind === 'which' ? listStart(units, start) : start;
+  // asked, when that start and the best unit fit in the window together; so is an item of a list
+  // that a lead-in introduces ("Several plugins support this:"), whose first items it names too.
+  const first = options.kind === 'which' || introduced(units, start) ? listStart(units, start) : start;
   if (sizes.slice(first, start + 1).reduce((n, w) => n + w, 0) <= options.maxWords) start = first;
   const task = options.task ?? options.kind === 'how';
   let end: number;
@@ -195,6 +196,12 @@ function listStart(units: Unit[], i: number): number {
   )
     start--;
   return start;
+}
+
+/** Whether the unit at `i` is an item of a list that a lead-in ending in ":" introduces. */
+function introduced(units: Unit[], i: number): boolean {
+  const start = listStart(units, i);
+  return units[i]!.kind === 'item' && start > 0 && endsWithColon(units[start - 1]!);
 }
 
 /** Units without a trailing lead-in whose continuation is not among them. */
