@@ -124,8 +124,10 @@ function codePull(
  * The unit a window starts from: the best one, except where the answer comes first in a section.
  * A definition: the first sentence naming the subject, or the start of the section whose headings
  * name it. Instructions: the opening of a section whose own heading names what is asked, when that
- * opening holds the question's words at least half as well as the best unit. Values: the first
- * list or table of a section whose own heading names what is asked.
+ * opening holds the question's words at least half as well as the best unit. Any question but a
+ * definition: the opening of a section whose own heading is a question naming what is asked (see
+ * {@link asksInHeading}). Values: the first list or table of a section whose own heading names
+ * what is asked.
  */
 function windowStart(
   passage: SectionPassage,
@@ -143,10 +145,22 @@ function windowStart(
   if (command > from && wordsBetween(passage.units, from, command) > targetWords) return command;
   if (kind === 'how' && named(passage.sectionTerms) && early >= 0 && scores[early]! >= 0.5 * scores[best]!)
     return early;
+  // A question heading that names what is asked (an FAQ entry): it is answered from its opening.
+  if (asksInHeading(passage) && named(passage.sectionTerms)) return early >= 0 ? early : 0;
   // Values: the list (or table) of a section whose own heading names what is asked ("Options").
   const list = passage.units.findIndex((u) => u.kind === 'item');
   if (kind === 'which' && named(passage.sectionTerms) && list >= 0) return list;
   return best;
+}
+
+/**
+ * Whether a section's own heading is a question ("Can I use rclone with an HTTP proxy?"), as an
+ * FAQ entry's is: the answer follows it from the first sentence ("Yes. rclone will follow the
+ * standard environment variables…"), where the unit naming most of the question's words may be a
+ * later aside ("You can use the command line argument `--http-proxy`…").
+ */
+function asksInHeading(passage: SectionPassage): boolean {
+  return /\?\s*$/.test(passage.section.split(' › ').at(-1) ?? '');
 }
 
 /**

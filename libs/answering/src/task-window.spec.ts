@@ -119,6 +119,22 @@ describe('the window of a question that asks for a task', () => {
     expect(text).toContain('-a stylesheet=my-stylesheet.css');
   });
 
+  it('quotes an FAQ entry from its opening, not from a later aside that names more of the question', async () => {
+    const faq = passage(
+      'FAQ',
+      'Frequently Asked Questions › Can I use the tool with an HTTP proxy?',
+      'Yes. The tool follows the standard environment variables for proxies, as cURL does. ' +
+        'Set the `https_proxy` variable to the address of the proxy server:\n\n' +
+        '```console\nexport https_proxy=http://proxyserver:12345\n```\n\n' +
+        `${prose(14, 'proxy servers that need a password')}\n\n` +
+        'You can also use the command line argument `--http-proxy` to set an HTTP proxy for the tool ' +
+        'when it runs behind a firewall, and override it in the config file.',
+    );
+    const { text } = await askExtractive('How do I use the tool behind an HTTP proxy?', pageSearcher([faq]));
+    expect(text).toContain('export https_proxy=http://proxyserver:12345');
+    expect(text).toContain('The tool follows the standard environment variables for proxies');
+  });
+
   it('counts a how-do-I that names a failure as a task, and a why-question not', () => {
     expect(asksForTask('How do I make pytest fail on unknown markers?')).toBe(true);
     expect(asksForTask('Why does pytest fail on unknown markers?')).toBe(false);
