@@ -123,7 +123,8 @@ function codePull(
 /**
  * The unit a window starts from: the best one, except where the answer comes first in a section.
  * A definition: the first sentence naming the subject, or the start of the section whose headings
- * name it. Instructions: the opening of a section whose own heading names what is asked, when that
+ * name it, or, when that part is an item of a list or table, the item naming the question best.
+ * Instructions: the opening of a section whose own heading names what is asked, when that
  * opening holds the question's words at least half as well as the best unit. Any question but a
  * definition: the opening of a section whose own heading is a question naming what is asked (see
  * {@link asksInHeading}). Values: the first list or table of a section whose own heading names
@@ -138,7 +139,13 @@ function windowStart(
   const best = scores.indexOf(Math.max(...scores));
   const early = scores.slice(0, 3).findIndex((s) => s > 0);
   const named = (headings: Set<string>) => weightOf(weights, (t) => headings.has(t)) > 0;
-  if (kind === 'what') return early >= 0 ? early : named(passage.headingTerms) ? 0 : best;
+  if (kind === 'what') {
+    // An option table or list defines one of its rows' subjects per row: the row that names the
+    // question best, not the first ones ("What is the minimum size?": `minResponseBodyBytes`).
+    const rows = early >= 0 && passage.units[early]!.kind === 'item' && passage.units[best]!.kind === 'item';
+    if (rows && scores[best]! > scores[early]!) return best;
+    return early >= 0 ? early : named(passage.headingTerms) ? 0 : best;
+  }
   const command = kind === 'how' ? commandFor(passage, weights) : -1;
   const from = early >= 0 ? early : best;
   // The command of a how-do-I, when it lies beyond the part a window from the opening would quote.

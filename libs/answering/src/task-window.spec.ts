@@ -140,3 +140,28 @@ describe('the window of a question that asks for a task', () => {
     expect(asksForTask('Why does pytest fail on unknown markers?')).toBe(false);
   });
 });
+
+describe('the window of a what-question over an option table', () => {
+  it('starts from the row that names the question best, not from the table’s first rows', async () => {
+    const row = (name: string, text: string) =>
+      `| \`${name}\` | ${text} ${prose(2, `the ${name} option`)} | "" | No |`;
+    const options = passage(
+      'Compress',
+      'Compress › Configuration Options',
+      '| Field | Description | Default | Required |\n|---|---|---|---|\n' +
+        [
+          row('excludedContentTypes', 'Content types of responses that are not compressed.'),
+          row('includedContentTypes', 'Content types of responses that are compressed.'),
+          row('defaultEncoding', 'Encoding used when the request names none.'),
+          row('encodings', 'Encodings supported, in order of priority.'),
+          row('minResponseBodyBytes', 'Minimum amount of bytes a response body must have to be compressed.'),
+          row('maxBufferSize', 'Largest body kept in memory while it is compressed.'),
+        ].join('\n'),
+    );
+    const { text } = await askExtractive(
+      'What is the minimum size of a response body to be compressed?',
+      pageSearcher([options]),
+    );
+    expect(text).toContain('minResponseBodyBytes');
+  });
+});
