@@ -124,9 +124,12 @@ function codePull(
 /**
  * The unit a window starts from: the best one, except where the answer comes first in a section.
  * A definition: the first sentence naming the subject, or the start of the section whose headings
- * name it. Instructions: the opening of a section whose own heading names what is asked, when that
- * opening holds the question's words at least half as well as the best unit. Values: the first
- * list or table of a section whose own heading names what is asked.
+ * name it, or, when that part is an item of a list or table, the item naming the question best.
+ * Instructions: the opening of a section whose own heading names what is asked, when that
+ * opening holds the question's words at least half as well as the best unit. Any question but a
+ * definition: the opening of a section whose own heading is a question naming what is asked (see
+ * {@link asksInHeading}). Values: the first list or table of a section whose own heading names
+ * what is asked.
  */
 function windowStart(
   passage: SectionPassage,
@@ -137,17 +140,35 @@ function windowStart(
   const best = scores.indexOf(Math.max(...scores));
   const early = scores.slice(0, 3).findIndex((s) => s > 0);
   const named = (headings: Set<string>) => weightOf(weights, (t) => headings.has(t)) > 0;
-  if (kind === 'what') return early >= 0 ? early : named(passage.headingTerms) ? 0 : best;
+  if (kind === 'what') {
+    // An option table or list defines one of its rows' subjects per row: the row that names the
+    // question best, not the first ones ("What is the minimum size?": `minResponseBodyBytes`).
+    const rows = early >= 0 && passage.units[early]!.kind === 'item' && passage.units[best]!.kind === 'item';
+    if (rows && scores[best]! > scores[early]!) return best;
+    return early >= 0 ? early : named(passage.headingTerms) ? 0 : best;
+  }
   const command = kind === 'how' ? commandFor(passage, weights) : -1;
   const from = early >= 0 ? early : best;
   // The command of a how-do-I, when it lies beyond the part a window from the opening would quote.
   if (command > from && wordsBetween(passage.units, from, command) > targetWords) return command;
   if (kind === 'how' && named(passage.sectionTerms) && early >= 0 && scores[early]! >= 0.5 * scores[best]!)
     return early;
+  // A question heading that names what is asked (an FAQ entry): it is answered from its opening.
+  if (asksInHeading(passage) && named(passage.sectionTerms)) return early >= 0 ? early : 0;
   // Values: the list (or table) of a section whose own heading names what is asked ("Options").
   const list = passage.units.findIndex((u) => u.kind === 'item');
   if (kind === 'which' && named(passage.sectionTerms) && list >= 0) return list;
   return best;
+}
+
+/**
+ * Whether a section's own heading is a question ("Can I use rclone with an HTTP proxy?"), as an
+ * FAQ entry's is: the answer follows it from the first sentence ("Yes. rclone will follow the
+ * standard environment variables…"), where the unit naming most of the question's words may be a
+ * later aside ("You can use the command line argument `--http-proxy`…").
+ */
+function asksInHeading(passage: SectionPassage): boolean {
+  return /\?\s*$/.test(passage.section.split(' › ').at(-1) ?? '');
 }
 
 /**

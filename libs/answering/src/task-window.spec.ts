@@ -119,8 +119,49 @@ describe('the window of a question that asks for a task', () => {
     expect(text).toContain('-a stylesheet=my-stylesheet.css');
   });
 
+  it('quotes an FAQ entry from its opening, not from a later aside that names more of the question', async () => {
+    const faq = passage(
+      'FAQ',
+      'Frequently Asked Questions › Can I use the tool with an HTTP proxy?',
+      'Yes. The tool follows the standard environment variables for proxies, as cURL does. ' +
+        'Set the `https_proxy` variable to the address of the proxy server:\n\n' +
+        '```console\nexport https_proxy=http://proxyserver:12345\n```\n\n' +
+        `${prose(14, 'proxy servers that need a password')}\n\n` +
+        'You can also use the command line argument `--http-proxy` to set an HTTP proxy for the tool ' +
+        'when it runs behind a firewall, and override it in the config file.',
+    );
+    const { text } = await askExtractive('How do I use the tool behind an HTTP proxy?', pageSearcher([faq]));
+    expect(text).toContain('export https_proxy=http://proxyserver:12345');
+    expect(text).toContain('The tool follows the standard environment variables for proxies');
+  });
+
   it('counts a how-do-I that names a failure as a task, and a why-question not', () => {
     expect(asksForTask('How do I make pytest fail on unknown markers?')).toBe(true);
     expect(asksForTask('Why does pytest fail on unknown markers?')).toBe(false);
+  });
+});
+
+describe('the window of a what-question over an option table', () => {
+  it('starts from the row that names the question best, not from the table’s first rows', async () => {
+    const row = (name: string, text: string) =>
+      `| \`${name}\` | ${text} ${prose(2, `the ${name} option`)} | "" | No |`;
+    const options = passage(
+      'Compress',
+      'Compress › Configuration Options',
+      '| Field | Description | Default | Required |\n|---|---|---|---|\n' +
+        [
+          row('excludedContentTypes', 'Content types of responses that are not compressed.'),
+          row('includedContentTypes', 'Content types of responses that are compressed.'),
+          row('defaultEncoding', 'Encoding used when the request names none.'),
+          row('encodings', 'Encodings supported, in order of priority.'),
+          row('minResponseBodyBytes', 'Minimum amount of bytes a response body must have to be compressed.'),
+          row('maxBufferSize', 'Largest body kept in memory while it is compressed.'),
+        ].join('\n'),
+    );
+    const { text } = await askExtractive(
+      'What is the minimum size of a response body to be compressed?',
+      pageSearcher([options]),
+    );
+    expect(text).toContain('minResponseBodyBytes');
   });
 });
