@@ -106,7 +106,7 @@ export class EmbeddedStore implements VectorStore {
     followTable: boolean,
   ) {
     this.termStats = new TermStatsFiles(join(dir, TERM_STATS_DIR));
-    this.indexes = new TableIndexes(dir);
+    this.indexes = new TableIndexes(dir, this.gate);
     this.stamp = new StampFile(join(dir, `${TABLE}.lance`));
     this.laterUpkeep = new LaterUpkeep(async () => void (await this.optimize()), versionRetentionMs);
     this.mirror = searchMirror
@@ -153,7 +153,7 @@ export class EmbeddedStore implements VectorStore {
       : null;
     await this.termStats.change(tenant, () => this.writeDocuments(tenant, documentIds, rows));
     await this.mirrorWritten();
-    if (chunks.length) await this.indexes.written(this.table!, chunks.length, this.gate.upkeepRunning);
+    if (chunks.length) await this.indexes.written(this.table!, chunks.length);
   }
 
   async deleteDocument(tenant: string, documentId: string): Promise<void> {

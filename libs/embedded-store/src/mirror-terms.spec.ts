@@ -101,7 +101,8 @@ describe('MirrorTerms', () => {
     expect(terms.postings.get(alpha!)).toMatchObject({ size: 20_000, tail: 3_616 });
     expect([...terms.postingsOf(alpha!).slots]).toEqual(texts.map((_, slot) => slot));
     const average = sum / texts.length;
-    terms.setNorms(0, texts.length, (slot) => BM25_K1 * (1 - BM25_B + (BM25_B * lengths[slot]!) / average));
+    terms.setLengths(0, texts.length, lengths);
+    terms.setNorms(Math.max(...lengths), (length) => BM25_K1 * (1 - BM25_B + (BM25_B * length) / average));
     const df = new Map([...terms.postings].map(([id, list]) => [id, list.size]));
     for (const query of ['alpha', 'beta gamma', 'delta epsilon alpha', words.join(' ')]) {
       const weights = queryWeights(queryTerms(query), { chunks: texts.length, df });

@@ -104,17 +104,22 @@ export class MirrorTerms {
     return list ? this.packed.copy(list) : { slots: new Int32Array(0), counts: new Uint16Array(0) };
   }
 
-  /**
-   * Sets the BM25 length normalisation (k1 × (1 − b + b × length / average)) the ranking reads of
-   * slots `from` to `to` to `norm(slot)`.
-   */
-  setNorms(from: number, to: number, norm: (slot: number) => number): void {
-    this.packed.setNorms(from, to, norm);
+  /** Sets slots `from` to `to`'s lengths (in terms) to `lengths`' (see {@link setNorms}). */
+  setLengths(from: number, to: number, lengths: ArrayLike<number>): void {
+    this.packed.setLengths(from, to, lengths);
   }
 
   /**
-   * Offers to `best` each of the first `visible` slots (their norms set, see {@link setNorms})
-   * that holds a term of the query (`weights`: IDF per term id) and that `accepts`, with its BM25
+   * Sets the BM25 length normalisation (k1 × (1 − b + b × length / average)) the ranking reads of
+   * each length from 0 to `longest` to `norm(length)`.
+   */
+  setNorms(longest: number, norm: (length: number) => number): void {
+    this.packed.setNorms(longest, norm);
+  }
+
+  /**
+   * Offers to `best` each of the first `visible` slots (their lengths and norms set, see
+   * {@link setNorms}) that holds a term of the query (`weights`: IDF per term id) and that `accepts`, with its BM25
    * score: the score `keywordScore` gives its text, to the last bit (each term's part added in the
    * query's order).
    *

@@ -76,7 +76,9 @@ describe('PackedPostings', () => {
     const random = rng(7);
     const slots = 3 * BLOCK_SLOTS + 1_234;
     const lists = randomLists(9, slots, random);
-    const norms = Float64Array.from({ length: slots }, () => 0.3 + random() * 2);
+    const lengths = Uint32Array.from({ length: slots }, () => Math.floor(random() * 300));
+    const norm = (length: number) => 1.2 * (0.25 + (0.75 * length) / 57.3);
+    const norms = Float64Array.from(lengths, norm);
     const packed = new PackedPostings();
     const held: Postings[] = [];
     // Segments whose edges fall inside blocks, then postings not packed, then staged ones.
@@ -86,8 +88,11 @@ describe('PackedPostings', () => {
       if (e < edges.length - 2) packed.pack(held, edges[e]!, EMPTY);
     }
     expect(packed.packedSlots).toBe(9_999);
-    packed.setNorms(0, 2_000, (slot) => norms[slot]!);
-    packed.setNorms(2_000, slots, (slot) => norms[slot]!);
+    packed.setLengths(0, 2_000, lengths);
+    packed.setNorms(100, () => NaN);
+    packed.setLengths(2_000, slots, lengths);
+    // A longer table made after a shorter one: each slot's norm is its length's.
+    packed.setNorms(Math.max(...lengths), norm);
     held.forEach((list, t) => expect([...packed.copy(list).slots]).toEqual(lists[t]!.map(([slot]) => slot)));
     const tenants = Uint8Array.from({ length: slots }, () => (random() < 0.9 ? 1 : 2));
     for (let q = 0; q < 24; q++) {

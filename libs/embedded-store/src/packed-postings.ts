@@ -5,7 +5,7 @@ import { PAGE_BYTES, growMemory } from './wasm-memory';
 
 /**
  * Slots a keyword query's sums are made for at a time (see {@link PackedPostings.rank}): their
- * scratch (32 KB) and the block's norms stay in the core's cache.
+ * scratch (32 KB) and the block's lengths stay in the core's cache.
  */
 export const BLOCK_SLOTS = 4_096;
 /** Where the kernel's fixed scratch ends (postings-kernel.wat): what is allocated starts there. */
@@ -14,6 +14,8 @@ const FOUND_SLOTS_AT = 49_152;
 const FOUND_SCORES_AT = 65_536;
 /** Bytes of a query term's entry in the kernel's table. */
 const TERM_BYTES = 32;
+/** Bytes of a slot's length (u32), and of a length's norm (f64). */
+const LENGTH_BYTES = 4;
 const NORM_BYTES = 8;
 
 interface Kernel {
@@ -23,6 +25,7 @@ interface Kernel {
     start: number,
     end: number,
     base: number,
+    lengths: number,
     norms: number,
     floor: number,
   ): number;
@@ -61,9 +64,11 @@ interface Views {
  * of postings-kernel.wat. A term's postings come in as a list in JavaScript (`MirrorTerms`), and a
  * pack moves every list's postings of the rows added since the last pack to the memory's end, as a
  * segment of those slots (6 bytes a posting): nothing held moves, and a pack writes each posting
- * once. Each slot's length norm is in the memory too,
- * a block of {@link BLOCK_SLOTS} slots at a time. The postings not packed yet (the last rows
- * added) are copied into the memory by each query that reads them.
+ * once. Each slot's length (in terms) is in the memory too, a block of {@link BLOCK_SLOTS} slots at
+ * a time, and a table of each length's norm: a change of the average length (every import's job
+ * changes it) makes the table again, not a norm per slot (10 ms at 1,000,000 rows, in a search).
+ * The postings not packed yet (the last rows added) are copied into the memory by each query that
+ * reads them.
  */
 export class PackedPostings {
   private readonly memory = new WebAssembly.Memory({ initial: Math.ceil(SCRATCH_BYTES / PAGE_BYTES) });
@@ -72,8 +77,10 @@ export class PackedPostings {
   private end = SCRATCH_BYTES;
   private views: Views | null = null;
   private readonly segments: Segment[] = [];
-  /** Where each block of slots' norms are (one per {@link BLOCK_SLOTS} slots). */
-  private readonly normsAt: number[] = [];
+  /** Where each block of slots' lengths are (one per {@link BLOCK_SLOTS} slots). */
+  private readonly lengthsAt: number[] = [];
+  /** Where each length's norm is (from length 0), and the lengths it has room for. */
+  private norms = { at: 0, room: 0 };
   /** The query's terms (see postings-kernel.wat) and the copies of its postings not packed. */
   private table = { at: 0, terms: 0 };
   private copies = { at: 0, bytes: 0 };
@@ -89,12 +96,12 @@ export class PackedPostings {
   }
 
   /**
-   * Bytes of the memory taken (its last page's rest, under 64 KB, left out): the norms', and the
-   * rest (the postings', 6 a posting, the kernel's scratch, its table of a query's terms and the
-   * copies of a query's postings not packed).
+   * Bytes of the memory taken (its last page's rest, under 64 KB, left out): the lengths' and their
+   * norms', and the rest (the postings', 6 a posting, the kernel's scratch, its table of a query's
+   * terms and the copies of a query's postings not packed).
    */
   bytes(): { postings: number; norms: number } {
-    const norms = this.normsAt.length * BLOCK_SLOTS * NORM_BYTES;
+    const norms = this.lengthsAt.length * BLOCK_SLOTS * LENGTH_BYTES + this.norms.room * NORM_BYTES;
     return { postings: this.end - norms, norms };
   }
 
@@ -124,12 +131,24 @@ export class PackedPostings {
     this.segments.push({ first: this.packedSlots, end, slotsAt, countsAt });
   }
 
-  /** Sets slots `from` to `to`'s norms to `norm(slot)` (their blocks made when new). */
-  setNorms(from: number, to: number, norm: (slot: number) => number): void {
-    while (this.normsAt.length * BLOCK_SLOTS < to) this.normsAt.push(this.allocate(BLOCK_SLOTS * NORM_BYTES));
-    const { f64 } = this.view();
+  /** Sets slots `from` to `to`'s lengths to `lengths`' (their blocks made when new). */
+  setLengths(from: number, to: number, lengths: ArrayLike<number>): void {
+    while (this.lengthsAt.length * BLOCK_SLOTS < to)
+      this.lengthsAt.push(this.allocate(BLOCK_SLOTS * LENGTH_BYTES));
+    const { i32 } = this.view();
     for (let slot = from; slot < to; slot++)
-      f64[(this.normsAt[Math.floor(slot / BLOCK_SLOTS)]! >> 3) + (slot % BLOCK_SLOTS)] = norm(slot);
+      i32[(this.lengthsAt[Math.floor(slot / BLOCK_SLOTS)]! >> 2) + (slot % BLOCK_SLOTS)] = lengths[slot]!;
+  }
+
+  /** Sets the norm of each length from 0 to `longest` to `norm(length)`. */
+  setNorms(longest: number, norm: (length: number) => number): void {
+    if (longest >= this.norms.room) {
+      const room = Math.max(256, (longest + 1) * 2);
+      this.norms = { at: this.allocate(room * NORM_BYTES), room };
+    }
+    const { f64 } = this.view();
+    const at = this.norms.at >> 3;
+    for (let length = 0; length <= longest; length++) f64[at + length] = norm(length);
   }
 
   /** A list's postings, packed and not, in order (a copy). */
@@ -152,9 +171,9 @@ export class PackedPostings {
   }
 
   /**
-   * Offers to `best` each of the first `visible` slots (their norms set) that holds one of
-   * `terms` and that `accepts`, with its BM25 score: the score `keywordScore` gives its text, to
-   * the last bit (each term's part added in the query's order). Segment by segment, then the
+   * Offers to `best` each of the first `visible` slots (their lengths and those lengths' norms set)
+   * that holds one of `terms` and that `accepts`, with its BM25 score: the score `keywordScore`
+   * gives its text, to the last bit (each term's part added in the query's order). Segment by segment, then the
    * postings not packed, a block of {@link BLOCK_SLOTS} slots at a time, the kernel sums the block
    * and gives the slots whose sums reach the `limit`th best so far; a row that ties with it is
    * offered (`best` keeps it when its tie key is lower).
@@ -181,7 +200,8 @@ export class PackedPostings {
           start,
           blockEnd,
           base,
-          this.normsAt[base / BLOCK_SLOTS]!,
+          this.lengthsAt[base / BLOCK_SLOTS]!,
+          this.norms.at,
           floor,
         );
         start = blockEnd;

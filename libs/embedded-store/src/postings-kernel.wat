@@ -1,8 +1,9 @@
 ;; The search mirror's keyword kernel (see packed-postings.ts): the BM25 sums of one block of up to
 ;; 4,096 slots of a keyword query, over postings held in this memory, and the slots of the block
-;; whose sums reach a floor. Each posting adds weight × tf / (tf + norm) to its slot's sum, in the
-;; query's order of terms, in float64: the same operations in the same order as `keywordScore`,
-;; so the same sums to the last bit.
+;; whose sums reach a floor. Each posting adds weight × tf / (tf + norm) to its slot's sum, the
+;; norm that of the slot's length (a table by length, made again only when the average length
+;; changes), in the query's order of terms, in float64: the same operations in the same order as
+;; `keywordScore`, so the same sums to the last bit.
 ;;
 ;; Compiled into postings-kernel.ts by `UPDATE_POSTINGS_KERNEL=1 npx jest packed-postings` (wabt),
 ;; which otherwise fails when the two differ.
@@ -16,8 +17,8 @@
   ;; Sums the postings of the slots [start, end) (base ≤ start < end ≤ base + 4,096) of the `n`
   ;; terms at `table` (32 bytes each: i32 where its slots start, i32 where its counts (u16) start,
   ;; i32 the position of its first posting not yet summed, i32 its postings' count, f64 its weight,
-  ;; i32 scratch), slot s's norm (f64) being at norms + 8 (s − base); moves each term's position
-  ;; past the block. Writes the slots whose sum is not below `floor` and not 0, and their sums, at
+  ;; i32 scratch), slot s's length (u32) being at lengths + 4 (s − base) and a length l's norm
+  ;; (f64) at norms + 8 l; moves each term's position past the block. Writes the slots whose sum is not below `floor` and not 0, and their sums, at
   ;; 49,152 and 65,536, and returns their count; leaves the sums 0.
   ;;
   ;; As the JavaScript ranking did: when the block's postings reach a quarter of its slots every
@@ -25,7 +26,7 @@
   ;; (listed as their sums leave 0).
   (func (export "block")
     (param $table i32) (param $n i32) (param $start i32) (param $end i32) (param $base i32)
-    (param $norms i32) (param $floor f64) (result i32)
+    (param $lengths i32) (param $norms i32) (param $floor f64) (result i32)
     (local $t i32) (local $e i32) (local $lo i32) (local $hi i32) (local $mid i32)
     (local $reached i32) (local $dense i32) (local $slots i32) (local $counts i32)
     (local $p i32) (local $last i32) (local $weight f64) (local $tf f64) (local $o i32)
@@ -92,7 +93,12 @@
               (f64.add (local.get $score)
                 (f64.div
                   (f64.mul (local.get $weight) (local.get $tf))
-                  (f64.add (local.get $tf) (f64.load (i32.add (local.get $norms) (local.get $at)))))))
+                  (f64.add (local.get $tf)
+                    (f64.load
+                      (i32.add (local.get $norms)
+                        (i32.shl
+                          (i32.load (i32.add (local.get $lengths) (i32.shl (local.get $o) (i32.const 2))))
+                          (i32.const 3))))))))
             (local.set $p (i32.add (local.get $p) (i32.const 1)))
             (br $postings)))
         (local.set $t (i32.add (local.get $t) (i32.const 1)))

@@ -60,8 +60,11 @@ export class SearchMirror {
   /** Rows the first vectors' memory is made for (it doubles when full). */
   private readonly expected: number;
   private deadRows = 0;
-  /** The average length the BM25 length norms (see `MirrorTerms.setNorms`) were set for, and the slots set. */
-  private normsFor = { average: NaN, size: 0 };
+  /**
+   * The slots whose lengths the ranking holds (see `MirrorTerms.setLengths`) and the longest of
+   * them; the average length and the longest length the BM25 norms were set for.
+   */
+  private normsFor = { slots: 0, longest: 0, average: NaN, normsLongest: -1 };
 
   /**
    * A mirror that expects about `rows` rows (its memory grows as they come past); `passages`: the
@@ -297,21 +300,27 @@ export class SearchMirror {
   }
 
   /**
-   * Sets each visible slot's k1 × (1 − b + b × length / `average`) (see `MirrorTerms.setNorms`),
-   * again when the average changes, and for the slots made visible since otherwise.
+   * Gives the ranking the lengths of the slots made visible since, and each length's k1 × (1 − b +
+   * b × length / `average`) (see `MirrorTerms.setNorms`) again when the average changes or a
+   * longer row came: the work of a change of the average is the lengths', not the rows'.
    */
   private setNorms(average: number): void {
     const { visible, lengths } = this;
-    if (this.normsFor.average !== average || this.normsFor.size > visible)
-      this.normsFor = { average, size: 0 };
-    if (this.normsFor.size < visible) {
-      this.terms.setNorms(
-        this.normsFor.size,
-        visible,
-        (slot) => BM25_K1 * (1 - BM25_B + (BM25_B * lengths[slot]!) / average),
-      );
-      this.normsFor = { average, size: visible };
+    const held = this.normsFor;
+    let longest = held.longest;
+    if (held.slots < visible) {
+      this.terms.setLengths(held.slots, visible, lengths);
+      for (let slot = held.slots; slot < visible; slot++) longest = Math.max(longest, lengths[slot]!);
     }
+    const normsStale = held.average !== average || held.normsLongest < longest;
+    if (normsStale)
+      this.terms.setNorms(longest, (length) => BM25_K1 * (1 - BM25_B + (BM25_B * length) / average));
+    this.normsFor = {
+      slots: Math.max(held.slots, visible),
+      longest,
+      average,
+      normsLongest: normsStale ? longest : held.normsLongest,
+    };
   }
 
   /** Which version codes a search keeps: `version`'s and unversioned rows' (every one without a version). */

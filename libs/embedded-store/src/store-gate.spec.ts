@@ -97,4 +97,30 @@ describe('StoreGate', () => {
     expect(events).toEqual(['a ends', 'b ends', 'idle']);
     expect(gate.upkeepRunning).toBe(false);
   });
+
+  it('skips a write an upkeep makes needless while one runs, and holds the next upkeep for one in progress', async () => {
+    const gate = new StoreGate();
+    const building = deferred();
+    const upkeeping = deferred();
+    const events: string[] = [];
+    const build = gate.unlessUpkeep(async () => {
+      await building.promise;
+      events.push('index built');
+      return 'built';
+    }, 'skipped');
+    const upkeep = gate.alone(async () => {
+      events.push('upkeep starts');
+      await upkeeping.promise;
+    });
+    await expect(gate.unlessUpkeep(async () => 'built', 'skipped')).resolves.toBe('skipped');
+    await new Promise((r) => setImmediate(r));
+    expect(events).toEqual([]);
+    building.resolve();
+    await expect(build).resolves.toBe('built');
+    await new Promise((r) => setImmediate(r));
+    expect(events).toEqual(['index built', 'upkeep starts']);
+    upkeeping.resolve();
+    await upkeep;
+    await expect(gate.unlessUpkeep(async () => 'built', 'skipped')).resolves.toBe('built');
+  });
 });

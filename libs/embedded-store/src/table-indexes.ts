@@ -2,6 +2,7 @@ import * as lancedb from '@lancedb/lancedb';
 import type { UpkeepOptions } from '@docqa/retrieval';
 import { TABLE_INDEXES } from './chunk-columns';
 import { readTrainedRows, writeTrainedRows } from './sidecar-files';
+import type { StoreGate } from './store-gate';
 import { planVectorIndex } from './vector-index-plan';
 
 /**
@@ -26,18 +27,25 @@ export class TableIndexes {
   /** Rows this process wrote since the document-id index was last brought up to date. */
   private rowsSinceDocumentIndex = 0;
 
-  constructor(private readonly dir: string) {}
+  /**
+   * `gate` keeps this process's index builds apart from its upkeeps: an index committed while an
+   * upkeep compacts fails the compaction ("Retryable commit conflict … This Rewrite transaction was
+   * preempted by concurrent transaction CreateIndex").
+   */
+  constructor(
+    private readonly dir: string,
+    private readonly gate: StoreGate,
+  ) {}
 
   /**
-   * After a write of `rows` rows: creates the indexes the table lacks, and rebuilds the document-id
-   * index when enough rows came since it was (unless `upkeepRunning`: an upkeep under way brings
-   * that index up to date anyway).
+   * After a write of `rows` rows: creates the indexes the table lacks (after an upkeep under way),
+   * and rebuilds the document-id index when enough rows came since it was (unless an upkeep is
+   * under way: it brings that index up to date anyway).
    */
-  async written(table: lancedb.Table, rows: number, upkeepRunning: boolean): Promise<void> {
+  async written(table: lancedb.Table, rows: number): Promise<void> {
     await this.ensure(table);
     this.rowsSinceDocumentIndex += rows;
-    if (this.rowsSinceDocumentIndex >= DOCUMENT_INDEX_EVERY_ROWS && !upkeepRunning)
-      await this.refreshDocumentIndex(table);
+    if (this.rowsSinceDocumentIndex >= DOCUMENT_INDEX_EVERY_ROWS) await this.refreshDocumentIndex(table);
   }
 
   /** An upkeep compacted the table and indexed every row. */
@@ -81,7 +89,7 @@ export class TableIndexes {
   /** Creates the full-text and scalar indexes the table lacks (once per process, see {@link create}). */
   private async ensure(table: lancedb.Table): Promise<void> {
     if (this.ready) return;
-    this.creating ??= this.create(table).finally(() => (this.creating = null));
+    this.creating ??= this.gate.write(() => this.create(table)).finally(() => (this.creating = null));
     await this.creating;
   }
 
@@ -103,15 +111,19 @@ export class TableIndexes {
   }
 
   /**
-   * Rebuilds the document-id index over every row (see {@link DOCUMENT_INDEX_EVERY_ROWS}). Another
-   * process's index commit coming first makes it give up: the next write tries again.
+   * Rebuilds the document-id index over every row (see {@link DOCUMENT_INDEX_EVERY_ROWS}), unless
+   * an upkeep is under way. Another process's commit coming first makes it give up: the next
+   * write tries again.
    */
   private async refreshDocumentIndex(table: lancedb.Table): Promise<void> {
+    const rows = this.rowsSinceDocumentIndex;
     this.rowsSinceDocumentIndex = 0;
-    try {
-      await table.createIndex('document_id', { config: TABLE_INDEXES.document_id(), replace: true });
-    } catch {
-      this.rowsSinceDocumentIndex = DOCUMENT_INDEX_EVERY_ROWS;
-    }
+    const built = await this.gate
+      .unlessUpkeep(async () => {
+        await table.createIndex('document_id', { config: TABLE_INDEXES.document_id(), replace: true });
+        return true;
+      }, false)
+      .catch(() => false);
+    if (!built) this.rowsSinceDocumentIndex += rows;
   }
 }

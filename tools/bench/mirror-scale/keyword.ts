@@ -70,7 +70,11 @@ export function keywordBench(rows: number, queries: number, limit: number): void
   const { terms, lengths, tenants, versions, texts, average } = corpus(rows);
   // As `SearchMirror` computes them (`check` below finds any difference in a hit's score).
   const norms = Float64Array.from(lengths, (length) => BM25_K1 * (1 - BM25_B + (BM25_B * length) / average));
-  terms.setNorms(0, rows, (slot) => norms[slot]!);
+  terms.setLengths(0, rows, lengths);
+  terms.setNorms(
+    lengths.reduce((a, b) => Math.max(a, b), 0),
+    (length) => BM25_K1 * (1 - BM25_B + (BM25_B * length) / average),
+  );
   const df = new Map([...terms.postings].map(([id, list]) => [id, list.size]));
   // The reference ranks lists of JavaScript arrays (a copy of each list out of the kernel's memory).
   const lists = new Map(

@@ -81,8 +81,15 @@ const { values } = parseArgs({
     versions: { type: 'boolean', default: false },
     'old-store': { type: 'string' },
     'ingest-only': { type: 'boolean', default: false },
+    'api-flags': { type: 'string', default: '' },
   },
 });
+/**
+ * Node flags added to the API's (`--api-flags "--cpu-prof --cpu-prof-dir=/tmp/prof"`); with them,
+ * the import phase's stretches are told on stderr in the monotonic clock's microseconds, which a
+ * CPU profile's sample times use.
+ */
+const apiFlags = String(values['api-flags']).split(' ').filter(Boolean);
 const TOTAL = Number(values.chunks);
 /** Seconds searched after the import of `--import-phase` (issue 43: five minutes). */
 const afterSeconds = Number(values['after-seconds']);
@@ -138,10 +145,14 @@ async function main(): Promise<void> {
     DEMO: 'false',
   };
   const start = (name: string, logLevel = 'warn'): ChildProcess =>
-    spawn(process.execPath, [...(name === 'api' ? API_V8_FLAGS : []), join(dist, `apps/${name}/main.js`)], {
-      env: { ...env, LOG_LEVEL: logLevel },
-      stdio: ['ignore', logLevel === 'warn' ? 'inherit' : 'pipe', 'inherit'],
-    });
+    spawn(
+      process.execPath,
+      [...(name === 'api' ? [...API_V8_FLAGS, ...apiFlags] : []), join(dist, `apps/${name}/main.js`)],
+      {
+        env: { ...env, LOG_LEVEL: logLevel },
+        stdio: ['ignore', logLevel === 'warn' ? 'inherit' : 'pipe', 'inherit'],
+      },
+    );
   const api = start('api', 'debug');
   const apiLog = watchApiLog(api);
   const worker = start('worker', 'info');
@@ -300,6 +311,7 @@ async function main(): Promise<void> {
           query: () => sentence(5),
           afterSeconds,
           apiLog,
+          marks: apiFlags.length > 0,
         })
       : null;
     const text = [
