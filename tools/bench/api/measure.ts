@@ -5,16 +5,10 @@ import { Session } from 'node:inspector/promises';
 import { join } from 'node:path';
 import { constants, monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import { promisify } from 'node:util';
-import { getHeapSpaceStatistics, setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
+import { getHeapSpaceStatistics } from 'node:v8';
 import type { Redis } from 'ioredis';
 
 const execFileAsync = promisify(execFile);
-
-// A full collection before each endpoint's run, so no run pays for the garbage an earlier one
-// promoted to the old generation (bare Express runs first in the same process).
-setFlagsFromString('--expose-gc');
-const collectGarbage = runInNewContext('gc') as () => void;
 
 /** Load of a run: connections and seconds. */
 export interface Load {
@@ -114,7 +108,6 @@ export async function run(
   for (const [k, v] of Object.entries(opts.headers ?? {})) args.push('-H', `${k}=${v}`);
   if (opts.body) args.push('-b', opts.body);
   args.push(opts.url);
-  collectGarbage();
   const watch = watchLoop();
   const cpu = process.cpuUsage();
   const { stdout } = await execFileAsync(process.execPath, args, { maxBuffer: 16 * 1024 * 1024 });
