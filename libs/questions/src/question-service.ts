@@ -164,15 +164,27 @@ export class QuestionService {
    * A question of the tenant. With `waitSeconds`, waits until the record differs from
    * `knownVersion` (default: the version at the call) or is ready, up to the given seconds.
    */
-  async get(
+  get(
     tenant: string,
     id: string,
     opts: { waitSeconds?: number; knownVersion?: number; signal?: AbortSignal } = {},
   ): Promise<StoredQuestion> {
-    const stored = await this.deps.store.get(tenant, id);
     const wait = Math.min(opts.waitSeconds ?? 0, MAX_WAIT_SECONDS);
+    // A plain read (no wait) is the store's own promise: no async frame of its own.
+    if (!(wait > 0)) return this.deps.store.get(tenant, id);
+    return this.waitedFor(tenant, id, wait, opts);
+  }
+
+  /** {@link get} with a wait of `wait` seconds. */
+  private async waitedFor(
+    tenant: string,
+    id: string,
+    wait: number,
+    opts: { knownVersion?: number; signal?: AbortSignal },
+  ): Promise<StoredQuestion> {
+    const stored = await this.deps.store.get(tenant, id);
     const baseline = opts.knownVersion ?? stored.version;
-    if (wait <= 0 || stored.version !== baseline || stored.record.is_ready) return stored;
+    if (stored.version !== baseline || stored.record.is_ready) return stored;
     await this.deps.feed.waitForChange(id, {
       timeoutMs: wait * 1000,
       signal: opts.signal,

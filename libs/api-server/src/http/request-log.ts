@@ -29,8 +29,9 @@ export function requestLog(logger: Logger, metrics?: Metrics): RequestHandler {
     res.setHeader('X-Request-Id', req.id);
     const started = performance.now();
     // 'close' alone: a response emits it once, after 'finish' when it was sent in full, or when
-    // the client left first (one listener a request rather than two added and removed).
-    res.once('close', () => {
+    // the client left first (one listener a request rather than two added and removed; `on`, as
+    // `once` would wrap it in a bound function and a state object, for an event that comes once).
+    res.on('close', () => {
       if (metrics) observe(metrics, req, res, performance.now() - started);
       const aborted = !res.writableFinished;
       // A client that leaves before the response ends (an aborted upload, a closed stream) is
