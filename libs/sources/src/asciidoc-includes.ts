@@ -22,6 +22,12 @@ export const MAX_INCLUDE_DEPTH = 8;
  */
 export type ReadIncluded = (path: string) => Promise<string | undefined>;
 
+/** Whether `path` is a file under the folder `within` (not the folder itself). */
+export function isUnder(within: string, path: string): boolean {
+  const inside = relative(within, path);
+  return inside !== '' && !inside.startsWith('..') && !isAbsolute(inside);
+}
+
 /** A file's text from disk. */
 export const readIncludedFile: ReadIncluded = (path) => readFile(path, 'utf8').catch(() => undefined);
 
@@ -70,8 +76,7 @@ function includedFile(target: string, file: string, within: string): string | un
     path = join(component, 'modules', module, 'partials', id[2]!);
   } else if (!target.includes('$')) path = resolve(dirname(file), target);
   if (!path) return undefined;
-  const inside = relative(within, path);
-  return inside && !inside.startsWith('..') && !isAbsolute(inside) ? path : undefined;
+  return isUnder(within, path) ? path : undefined;
 }
 
 /**

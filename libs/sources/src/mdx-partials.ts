@@ -1,5 +1,5 @@
-import { dirname, isAbsolute, relative, resolve } from 'node:path';
-import { MAX_INCLUDE_DEPTH, readIncludedFile, type ReadIncluded } from './asciidoc-includes';
+import { dirname, resolve } from 'node:path';
+import { isUnder, MAX_INCLUDE_DEPTH, readIncludedFile, type ReadIncluded } from './asciidoc-includes';
 import { readFrontMatter } from './parse-document';
 
 /** `import Name from './_partial.mdx'`: a Markdown or MDX file a page imports by a relative path. */
@@ -27,8 +27,7 @@ export async function withPartials(
   const partials = new Map<string, string>();
   for (const [, name, target] of source.matchAll(PARTIAL_IMPORT)) {
     const path = resolve(dirname(file), target!);
-    const inside = relative(within, path);
-    if (!inside || inside.startsWith('..') || isAbsolute(inside)) continue;
+    if (!isUnder(within, path)) continue;
     const text = await read(path);
     const body = text === undefined ? undefined : withoutFrontMatter(text);
     if (body !== undefined) partials.set(name!, await withPartials(body, path, within, read, depth + 1));

@@ -1,5 +1,5 @@
 import { dirname, extname, isAbsolute, join, relative, resolve } from 'node:path';
-import { MAX_INCLUDE_DEPTH, readIncludedFile, type ReadIncluded } from './asciidoc-includes';
+import { isUnder, MAX_INCLUDE_DEPTH, readIncludedFile, type ReadIncluded } from './asciidoc-includes';
 
 /** `.. include:: path` or `.. literalinclude:: path`, indented as it stands. */
 const INCLUDE = /^([ \t]*)\.\.[ \t]+(include|literalinclude)::[ \t]+(\S.*?)[ \t]*$/;
@@ -92,8 +92,7 @@ export async function withRstIncludes(
 function includedFile(target: string, file: string, within: string, sourceRoot: string): string | undefined {
   if (/^[a-z][\w+.-]*:\/\//i.test(target) || target.startsWith('<')) return undefined;
   const path = target.startsWith('/') ? join(sourceRoot, target) : resolve(dirname(file), target);
-  const inside = relative(within, path);
-  return inside && !inside.startsWith('..') && !isAbsolute(inside) ? path : undefined;
+  return isUnder(within, path) ? path : undefined;
 }
 
 /** The folder of the `conf.py` nearest above `file` and under `within`, else `within`. */
