@@ -119,9 +119,9 @@ export class MirrorTerms {
 
   /**
    * Offers to `best` each of the first `visible` slots (their lengths and norms set, see
-   * {@link setNorms}) that holds a term of the query (`weights`: IDF per term id) and that `accepts`, with its BM25
-   * score: the score `keywordScore` gives its text, to the last bit (each term's part added in the
-   * query's order).
+   * {@link setLengths} and {@link setNorms}) that holds a term of the query (`weights`: IDF per
+   * term id) and that `accepts`, with its BM25 score: the score `keywordScore` gives its text, to
+   * the last bit (each term's part added in the query's order).
    *
    * The sums are the WebAssembly kernel's, a block of slots at a time over the postings packed
    * in its memory (see {@link PackedPostings.rank}): the JavaScript loop took about 7 ns a posting

@@ -173,10 +173,10 @@ export class PackedPostings {
   /**
    * Offers to `best` each of the first `visible` slots (their lengths and those lengths' norms set)
    * that holds one of `terms` and that `accepts`, with its BM25 score: the score `keywordScore`
-   * gives its text, to the last bit (each term's part added in the query's order). Segment by segment, then the
-   * postings not packed, a block of {@link BLOCK_SLOTS} slots at a time, the kernel sums the block
-   * and gives the slots whose sums reach the `limit`th best so far; a row that ties with it is
-   * offered (`best` keeps it when its tie key is lower).
+   * gives its text, to the last bit (each term's part added in the query's order). Segment by
+   * segment, then the postings not packed, a block of {@link BLOCK_SLOTS} slots at a time, the
+   * kernel sums the block and gives the slots whose sums reach the `limit`th best so far; a row
+   * that ties with it is offered (`best` keeps it when its tie key is lower).
    */
   rank(terms: WeightedPostings[], visible: number, best: BestRows, accepts: (slot: number) => boolean): void {
     // Rows holding no term score 0, and are passed over.

@@ -65,7 +65,8 @@ export async function withRstIncludes(
       options.set(option[1]!, option[2] ?? '');
     sourceRoot ??= sphinxSourceFolder(file, within, read);
     const path = includedFile(target!, file, within, await sourceRoot);
-    const text = path === undefined ? undefined : await read(path);
+    // An included file's line ends as the page's: `\n`.
+    const text = path === undefined ? undefined : (await read(path))?.replace(/\r\n?/g, '\n');
     if (path === undefined || text === undefined) {
       out.push(lines[i]!);
       continue;
@@ -73,13 +74,13 @@ export async function withRstIncludes(
     const literal = kind === 'literalinclude' || options.has('literal') || options.has('code');
     if (literal) {
       const language = options.get('language') || options.get('code') || LANGUAGES[extname(path)] || '';
-      const code = selected(text.replace(/\r\n?/g, '\n'), options);
+      const code = selected(text, options);
       const caption = options.get('caption');
       if (caption) out.push(`${indent}**${caption}**:`, '');
       out.push(`${indent}.. code-block:: ${language}`.trimEnd(), '');
       out.push(...code.map((l) => (l.trim() ? `${indent}   ${l}` : '')));
     } else {
-      const included = await withRstIncludes(text.replace(/\r\n?/g, '\n'), path, within, read, depth + 1);
+      const included = await withRstIncludes(text, path, within, read, depth + 1);
       const body = selected(included, options);
       out.push(...body.map((l) => (l.trim() ? `${indent}${l}` : '')));
     }
