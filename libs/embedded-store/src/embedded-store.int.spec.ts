@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as lancedb from '@lancedb/lancedb';
@@ -238,6 +238,33 @@ describe('EmbeddedStore written by two jobs at once', () => {
       expect(results.map((r) => r.document_id).sort()).toEqual(['d0', 'd1', 'd2', 'd3']);
     } finally {
       for (const store of stores) await store.close();
+    }
+  });
+});
+
+describe('EmbeddedStore opened while another process creates the table', () => {
+  it('finds no table until its first version is written, with no failure, then searches it', async () => {
+    const own = mkdtempSync(join(tmpdir(), 'docqa-embedded-creating-'));
+    // The moment of creation another process's reader can see: the folder, no version in it.
+    mkdirSync(join(own, 'chunks.lance', '_versions'), { recursive: true });
+    const failures: unknown[] = [];
+    const reader = await EmbeddedStore.open(own, {
+      searchMirror: { caughtUp: () => undefined, failed: (error) => failures.push(error) },
+    });
+    const query = { tenants: ['t'], filters: [], limit: 10, text: 'passage' };
+    try {
+      await expect(reader.keywordSearch(query)).resolves.toEqual([]);
+      await expect(reader.semanticSearch({ ...query, vector: [1, 0, 0, 0] })).resolves.toEqual([]);
+      rmSync(join(own, 'chunks.lance'), { recursive: true, force: true });
+      const writer = await EmbeddedStore.open(own, { searchMirror: false });
+      await write(writer, docs(0, 2));
+      await writer.close();
+      const found = await reader.keywordSearch(query);
+      expect(found.map((r) => r.document_id).sort()).toEqual(['d0', 'd1']);
+      expect(failures).toEqual([]);
+    } finally {
+      await reader.close();
+      rmSync(own, { recursive: true, force: true });
     }
   });
 });

@@ -293,7 +293,8 @@ export class EmbeddedStore implements VectorStore {
 
   private async openTable(): Promise<lancedb.Table | null> {
     if (this.table) return this.table;
-    if (!(await this.db.tableNames()).includes(TABLE)) {
+    // A table another process is creating has its folder before its first version: none yet.
+    if (!(await this.db.tableNames()).includes(TABLE) || this.versions.latest() === null) {
       // Nothing to count yet: the first write creates the table and counts its rows.
       if (!this.termStats.isComplete()) this.termStats.markComplete();
       return null;
