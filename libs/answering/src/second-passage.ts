@@ -72,7 +72,8 @@ export function secondPassage(
 /**
  * For a how-do-I whose first section holds no code (a page's introduction, its option table): the
  * best section of the same page whose code block does it, its code or heading naming
- * the question's subject; else none. The visitor asked what to type or
+ * the question's subject, from {@link COMMAND_SCORE} of the first; else the page's leading
+ * example (see {@link leadingExample}), if any. The visitor asked what to type or
  * set, and the page gives it in a section ("Configuration Example", "Usage") that shares few of
  * the question's words with them.
  */
