@@ -121,8 +121,51 @@ describe('the command quoted after a first section that gives none', () => {
     expect(commandPassage(sections[0]!, sections, weights)?.passage.section).toBe('Configuration Examples');
   });
 
-  it('is none when the page’s example scores under 0.3 of the first section', () => {
+  it('is the page’s example under 0.3 of the first section when it follows the page’s opening', () => {
     const { sections, weights } = scored(question, [CONTENT_TYPE, CONTENT_TYPE_EXAMPLE], [0.879, 0.25]);
+    expect(commandPassage(sections[0]!, sections, weights)?.passage.section).toBe('Configuration Examples');
+  });
+});
+
+/** A middleware's page: its introduction, its example, code only, then prose sections. */
+const COMPRESS = chunk('compress', '', 'The `compress` middleware compresses responses.');
+const COMPRESS_EXAMPLE = chunk(
+  'compress',
+  'Configuration Examples',
+  '```yaml\n# Enable compression\nhttp:\n  middlewares:\n    test-compress:\n      compress: {}\n```',
+);
+const ACTIVATION = chunk(
+  'compress',
+  'Compression activation',
+  'Responses are compressed when the `Accept-Encoding` request header contains `gzip`.',
+);
+const GRPC = chunk(
+  'compress',
+  'GRPC application',
+  'Compression of gRPC responses is turned off by default:\n\n' +
+    '```yaml\n# gRPC compression\nexcludedContentTypes:\n  - application/grpc\n```',
+);
+
+describe('a page’s leading example, quoted under 0.3 of the first section', () => {
+  const question = 'How do I turn on gzip compression of responses?';
+
+  it('is the first section of the page that gives a command, before the one that answered', () => {
+    // As ranked on the traefik corpus: the example at 0.13 of "Compression activation".
+    const { sections, weights } = scored(
+      question,
+      [ACTIVATION, COMPRESS, COMPRESS_EXAMPLE, GRPC],
+      [1, 0.47, 0.13, 0.12],
+    );
+    expect(commandPassage(sections[0]!, sections, weights)?.passage.section).toBe('Configuration Examples');
+  });
+
+  it('is none when the page’s only command comes after the section that answered', () => {
+    const { sections, weights } = scored(question, [ACTIVATION, COMPRESS, GRPC], [1, 0.47, 0.12]);
     expect(commandPassage(sections[0]!, sections, weights)).toBeUndefined();
+  });
+
+  it('gives way to a section of the page that gives a command from 0.3 of the first one', () => {
+    const { sections, weights } = scored(question, [ACTIVATION, COMPRESS_EXAMPLE, GRPC], [1, 0.13, 0.35]);
+    expect(commandPassage(sections[0]!, sections, weights)?.passage.section).toBe('GRPC application');
   });
 });

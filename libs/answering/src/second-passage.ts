@@ -1,3 +1,4 @@
+import { chunkNumber } from '@docqa/retrieval';
 import { holds, PHRASING, weightOf, type ScoredSection, type TermWeights } from './passage-choice';
 import { isCommand, type SectionPassage } from './section-passage';
 import { documentTerms, withoutStringLiterals } from './text';
@@ -71,7 +72,8 @@ export function secondPassage(
 /**
  * For a how-do-I whose first section holds no code (a page's introduction, its option table): the
  * best section of the same page whose code block does it, its code or heading naming
- * the question's subject; else none. The visitor asked what to type or
+ * the question's subject, from {@link COMMAND_SCORE} of the first; else the page's leading
+ * example (see {@link leadingExample}), if any. The visitor asked what to type or
  * set, and the page gives it in a section ("Configuration Example", "Usage") that shares few of
  * the question's words with them.
  */
@@ -81,14 +83,32 @@ export function commandPassage(
   weights: TermWeights,
 ): ScoredSection | undefined {
   if (hasCode(first.passage)) return undefined;
-  return ranked.find(
+  const commands = ranked.filter(
     (s) =>
       s.passage.doc === first.passage.doc &&
       s.passage.section !== first.passage.section &&
-      s.score >= COMMAND_SCORE * first.score &&
       givesCommand(s.passage) &&
       namesSubject(s.passage, weights),
   );
+  return commands.find((s) => s.score >= COMMAND_SCORE * first.score) ?? leadingExample(first, commands);
+}
+
+/**
+ * The first of a page's sections that give a command (see {@link commandPassage}) when it comes
+ * before the section that answered, or that section is the page's opening: a reference page shows
+ * its use first ("Configuration Examples" under the introduction, a command's "Usage" under its
+ * synopsis), in code that shares few words with a question its prose answers (`compress: {}` at
+ * 0.13 of "Compression activation" for "How do I turn on gzip compression of responses?").
+ */
+function leadingExample(first: ScoredSection, commands: ScoredSection[]): ScoredSection | undefined {
+  const at = (s: ScoredSection) => chunkNumber(s.passage.chunk.chunk_id);
+  const lead = commands.reduce<ScoredSection | undefined>((a, s) => (a && at(a) <= at(s) ? a : s), undefined);
+  return lead && (at(lead) < at(first) || opensPage(first.passage)) ? lead : undefined;
+}
+
+/** Whether a section is its page's opening: the text before the first heading, or the title's. */
+function opensPage(passage: SectionPassage): boolean {
+  return !passage.section || passage.section === passage.chunk.title;
 }
 
 /**
