@@ -126,3 +126,40 @@ describe('the command quoted after a first section that gives none', () => {
     expect(commandPassage(sections[0]!, sections, weights)).toBeUndefined();
   });
 });
+
+/** A command's page as Docusaurus sites write it: its opening in prose, then its usage, code only. */
+const SBOM = chunk(
+  'sbom',
+  '',
+  'Generate a Software Bill of Materials (SBOM) for the project.\n\nSupported formats:\n\n' +
+    '- **CycloneDX 1.7** (JSON)\n- **SPDX 2.3** (JSON)',
+  'pnpm sbom',
+);
+const SBOM_USAGE = chunk(
+  'sbom',
+  'Usage',
+  '```sh\npnpm sbom --sbom-format cyclonedx\npnpm sbom --sbom-format spdx\n```',
+  'pnpm sbom',
+);
+
+describe('the usage quoted after a command page’s opening that gives no command', () => {
+  const question = 'How do I generate a CycloneDX software bill of materials for my project?';
+
+  it('is the page’s code that writes the command, however low it scores', () => {
+    // As ranked on the pnpm corpus: the opening 1.745, the usage 0.095.
+    const { sections, weights } = scored(question, [SBOM, SBOM_USAGE], [1.745, 0.095]);
+    expect(commandPassage(sections[0]!, sections, weights)?.passage.section).toBe('Usage');
+  });
+
+  it('is none on a page not titled by a command', () => {
+    const retitled = [SBOM, SBOM_USAGE].map((c) => ({ ...c, title: 'Software bill of materials' }));
+    const { sections, weights } = scored(question, retitled, [1.745, 0.095]);
+    expect(commandPassage(sections[0]!, sections, weights)).toBeUndefined();
+  });
+
+  it('is none when the code does not write the page’s command', () => {
+    const other = { ...SBOM_USAGE, text: '```json\n{ "bomFormat": "CycloneDX" }\n```' };
+    const { sections, weights } = scored(question, [SBOM, other], [1.745, 0.095]);
+    expect(commandPassage(sections[0]!, sections, weights)).toBeUndefined();
+  });
+});
