@@ -169,3 +169,54 @@ describe('a page’s leading example, quoted under 0.3 of the first section', ()
     expect(commandPassage(sections[0]!, sections, weights)?.passage.section).toBe('GRPC application');
   });
 });
+
+/** A command's page as Docusaurus sites write it: its opening in prose, then its usage, code only. */
+const SBOM = chunk(
+  'sbom',
+  '',
+  'Generate a Software Bill of Materials (SBOM) for the project.\n\nSupported formats:\n\n' +
+    '- **CycloneDX 1.7** (JSON)\n- **SPDX 2.3** (JSON)',
+  'pnpm sbom',
+);
+/** An option of the command, further down its page: prose, no command. */
+const SBOM_FORMAT = chunk(
+  'sbom',
+  'Options › --sbom-format',
+  'The format of the software bill of materials: CycloneDX 1.7 or SPDX 2.3, both JSON.',
+  'pnpm sbom',
+);
+const SBOM_USAGE = chunk(
+  'sbom',
+  'Usage',
+  '```sh\npnpm sbom --sbom-format cyclonedx\npnpm sbom --sbom-format spdx\n```',
+  'pnpm sbom',
+);
+
+describe('the usage quoted after a command page’s opening that gives no command', () => {
+  const question = 'How do I generate a CycloneDX software bill of materials for my project?';
+
+  it('is the page’s code that writes the command, however low it scores', () => {
+    // As ranked on the pnpm corpus: the opening 1.745, the usage 0.095.
+    const { sections, weights } = scored(question, [SBOM, SBOM_USAGE], [1.745, 0.095]);
+    expect(commandPassage(sections[0]!, sections, weights)?.passage.section).toBe('Usage');
+  });
+
+  // Below, the section that answered is an option's, before the usage in the page, so the page's
+  // leading example (the usage under its opening) is not what quotes it.
+  it('is the page’s code that writes the command after a section of the page further up', () => {
+    const { sections, weights } = scored(question, [SBOM_FORMAT, SBOM_USAGE], [1.745, 0.095]);
+    expect(commandPassage(sections[0]!, sections, weights)?.passage.section).toBe('Usage');
+  });
+
+  it('is none on a page not titled by a command', () => {
+    const retitled = [SBOM_FORMAT, SBOM_USAGE].map((c) => ({ ...c, title: 'Software bill of materials' }));
+    const { sections, weights } = scored(question, retitled, [1.745, 0.095]);
+    expect(commandPassage(sections[0]!, sections, weights)).toBeUndefined();
+  });
+
+  it('is none when the code does not write the page’s command', () => {
+    const other = { ...SBOM_USAGE, text: '```json\n{ "bomFormat": "CycloneDX" }\n```' };
+    const { sections, weights } = scored(question, [SBOM_FORMAT, other], [1.745, 0.095]);
+    expect(commandPassage(sections[0]!, sections, weights)).toBeUndefined();
+  });
+});

@@ -103,6 +103,14 @@ function commandOf(title: string): string {
   return title.replace(/ [<[].*$/, '');
 }
 
+/**
+ * The command a page is titled by (see {@link COMMAND_TITLE}), without its placeholders
+ * (`pnpm add <pkg>`: `pnpm add`); undefined for a page titled otherwise.
+ */
+export function pageCommand(title: string): string | undefined {
+  return COMMAND_TITLE.test(title) ? commandOf(title) : undefined;
+}
+
 /** Headings under which a command's page says what the command does, as man pages head it. */
 const SYNOPSIS = /^(?:synopsis|description)$/i;
 

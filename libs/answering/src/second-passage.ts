@@ -1,6 +1,7 @@
 import { chunkNumber } from '@docqa/retrieval';
 import { holds, PHRASING, weightOf, type ScoredSection, type TermWeights } from './passage-choice';
 import { isCommand, type SectionPassage } from './section-passage';
+import { pageCommand } from './quote-passage';
 import { documentTerms, withoutStringLiterals } from './text';
 
 /** Share of the question's weight left unanswered by the first passage that calls for a second. */
@@ -71,11 +72,11 @@ export function secondPassage(
 
 /**
  * For a how-do-I whose first section holds no code (a page's introduction, its option table): the
- * best section of the same page whose code block does it, its code or heading naming
- * the question's subject, from {@link COMMAND_SCORE} of the first; else the page's leading
- * example (see {@link leadingExample}), if any. The visitor asked what to type or
- * set, and the page gives it in a section ("Configuration Example", "Usage") that shares few of
- * the question's words with them.
+ * best section of the same page whose code block does it, its code or heading naming the
+ * question's subject, that scores {@link COMMAND_SCORE} of the first or writes the page's command
+ * (see {@link writesPageCommand}); else the page's leading example (see {@link leadingExample}),
+ * if any. The visitor asked what to type or set, and the page gives it in a section
+ * ("Configuration Example", "Usage") that shares few of the question's words with them.
  */
 export function commandPassage(
   first: ScoredSection,
@@ -90,7 +91,10 @@ export function commandPassage(
       givesCommand(s.passage) &&
       namesSubject(s.passage, weights),
   );
-  return commands.find((s) => s.score >= COMMAND_SCORE * first.score) ?? leadingExample(first, commands);
+  return (
+    commands.find((s) => s.score >= COMMAND_SCORE * first.score || writesPageCommand(s.passage)) ??
+    leadingExample(first, commands)
+  );
 }
 
 /**
@@ -109,6 +113,20 @@ function leadingExample(first: ScoredSection, commands: ScoredSection[]): Scored
 /** Whether a section is its page's opening: the text before the first heading, or the title's. */
 function opensPage(passage: SectionPassage): boolean {
   return !passage.section || passage.section === passage.chunk.title;
+}
+
+/**
+ * Whether a section's code writes the command its page is titled by (`pnpm sbom --sbom-format
+ * cyclonedx` on the page "pnpm sbom"): its usage or example, which shares few words with a
+ * question the page's opening answers in prose ("generate a software bill of materials"), and so
+ * ranks far below that opening, yet gives what to type.
+ */
+function writesPageCommand(passage: SectionPassage): boolean {
+  const command = pageCommand(passage.chunk.title);
+  return (
+    !!command &&
+    passage.units.some((u) => u.kind === 'code' && withoutStringLiterals(u.text).includes(command))
+  );
 }
 
 /**

@@ -48,13 +48,14 @@ export function documentTerms(text: string): string[] {
 }
 
 /**
- * The answerer's light stemmer, so "enable", "enabled", "enables" and "enabling" share one term.
+ * The answerer's light stemmer, so "enable", "enabled", "enables" and "enabling" share one term;
+ * a word's "ss" is kept ("pass", as "passing" and "passes" are: not "pas").
  * Retrieval strips suffixes by rules of its own (`libs/tokenize/src/tokenize.ts`): one set of
  * rules for both measured worse answers (docs/benchmarks.md, "Retrieval quality").
  */
 function stem(word: string): string {
   if (word.length <= 3 || /\d/.test(word)) return word;
-  let base = word.replace(/(ing|ed|es|s)$/, '');
+  let base = word.replace(/(ing|ed|es|(?<!s)s)$/, '');
   // "shutting", "stopped": the consonant doubled before the suffix goes too (not l, s or z: "installed").
   if (/(ing|ed)$/.test(word) && /([^aeiouylsz])\1$/.test(base) && base.length >= 4) base = base.slice(0, -1);
   return (base.length >= 3 ? base : word).replace(/(?<=..)e$/, '');
