@@ -2,7 +2,7 @@ import type { SearchResult } from '@docqa/contracts';
 import { CitationRenumbering, citedNumbers, contextDocuments, numberedSources } from './citations';
 import { standaloneQuery } from './follow-up';
 import { questionKind } from './question-kind';
-import { nameTerms } from './text';
+import { alternativeTerms, nameTerms } from './text';
 
 const passage = (id: string, text: string, extra: Partial<SearchResult> = {}): SearchResult => ({
   document_id: id,
@@ -58,6 +58,16 @@ describe('standaloneQuery', () => {
   });
   it('keeps the first question of a chat', () => {
     expect(standaloneQuery('What about Windows?', [])).toBe('What about Windows?');
+  });
+});
+
+describe('alternativeTerms', () => {
+  it('finds the names written after "instead of" or "rather than", to the end of their clause', () => {
+    expect(alternativeTerms('How do I generate DocBook instead of HTML?')).toEqual(new Set(['html']));
+    expect(alternativeTerms('Can I use Qdrant rather than the embedded LanceDB, on Linux?')).toEqual(
+      new Set(['lancedb']),
+    );
+    expect(alternativeTerms('How do I use Qdrant instead of the embedded store?')).toEqual(new Set());
   });
 });
 

@@ -27,7 +27,7 @@ import { isCopy, unsaid } from './quote-once';
 import { answersBeside, commandFirst, isProcedureFor, NEAR_TIE, secondPassage } from './second-passage';
 import { sectionPassages, type SectionPassage, type Unit } from './section-passage';
 import type { Searcher } from '@docqa/retrieval';
-import { literalTokens, nameTerms, platformTerms, terms } from './text';
+import { alternativeTerms, literalTokens, nameTerms, platformTerms, terms } from './text';
 
 /** Options of {@link ExtractiveAnswerer}. */
 export interface ExtractiveOptions {
@@ -197,9 +197,11 @@ export class ExtractiveAnswerer implements Answerer {
       ranked[0]?.passage,
       kind,
     );
+    // Nor is the thing it names as what it does not want ("DocBook instead of HTML").
+    const others = alternativeTerms(question ?? query);
     return {
       passages,
-      names: new Set([...names].filter((t) => !kinds.has(t))),
+      names: new Set([...names].filter((t) => !kinds.has(t) && !others.has(t))),
       platforms: platformTerms(question ?? query),
       literals: literalTokens(question ?? query),
       weights,

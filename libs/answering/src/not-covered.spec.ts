@@ -158,6 +158,29 @@ describe('"not covered"', () => {
     );
   });
 
+  it('does not ask the answering section for the name the question writes after "instead of"', async () => {
+    const docs = [
+      section(
+        'Generate DocBook',
+        'Generate DocBook',
+        'To generate DocBook, set the backend:\n\n```\nasciidoctor -b docbook document.adoc\n```',
+        0,
+      ),
+      section(
+        'Generate HTML',
+        'Generate HTML',
+        'Generate HTML with the default converter:\n\n```\nasciidoctor document.adoc\n```',
+        1,
+      ),
+      section('Install', 'Gem', 'Install the gem to use the converter.', 2),
+      section('Safe modes', 'Secure', 'The secure mode forbids reading files outside the folder.', 3),
+    ];
+    const text = await answerTo('How do I generate DocBook instead of HTML?', docs);
+    expect(text.startsWith('To generate DocBook')).toBe(true);
+    // Asked as what is wanted, HTML still leads to its own section.
+    expect(await answerTo('How do I generate HTML instead of DocBook?', docs)).toMatch(/^Generate HTML/);
+  });
+
   it('answers from a lower-ranked section holding the name few sections hold', async () => {
     const docs = [
       section(

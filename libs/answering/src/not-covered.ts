@@ -1,13 +1,5 @@
-import { holds, unknownNames, type ScoredSection } from './passage-choice';
+import { holds, MIN_COVERAGE, unknownNames, type ScoredSection } from './passage-choice';
 import type { SectionPassage } from './section-passage';
-
-/**
- * Share of the question's weighted terms the best section must hold: below it, retrieval found
- * nothing that answers, and the answer says so instead of quoting an unrelated passage. (The docs
- * set's questions the docs do not cover reach at most 0.35; on the manual, every question of
- * which is covered, a higher bar refused questions whose top passage answers.)
- */
-const MIN_COVERAGE = 0.4;
 
 /**
  * Score (see `rankSections`) the section that answers must reach: below it, it holds the

@@ -285,4 +285,38 @@ describe('rankSections', () => {
     expect(isOverview({ ...overview, section: 'Logs' })).toBe(false);
     expect(ranked[0]!.passage).toBe(answers);
   });
+
+  it('ranks a folder index page under a page of its folder that holds the question', () => {
+    const question = 'How do I turn on Rouge syntax highlighting?';
+    const at = (passage: SectionPassage, id: string) => ({
+      ...passage,
+      chunk: { document_id: id } as SearchResult,
+    });
+    const index = at(
+      page(
+        'Syntax Highlighting',
+        'Syntax Highlighting › Built-in syntax highlighter adapters',
+        'Asciidoctor turns on syntax highlighting with an adapter: Rouge, Pygments, CodeRay or highlight.js.',
+        0,
+      ),
+      'syntax-highlighting/pages/index.adoc',
+    );
+    const rouge = at(
+      page(
+        'Rouge',
+        'Rouge › Rouge attributes',
+        'For syntax highlighting, set `source-highlighter` to `rouge`.',
+        1,
+      ),
+      'syntax-highlighting/pages/rouge.adoc',
+    );
+    const best = (passages: SectionPassage[]) =>
+      rankSections(passages, termWeights(terms(question), passages), 'how')[0]!.passage;
+    expect(best([index, rouge])).toBe(rouge);
+    // An index page with no page of its folder retrieved, or at a path that is no index, keeps its rank.
+    expect(best([index, at(rouge, 'other/pages/rouge.adoc')])).toBe(index);
+    expect(best([at(index, 'syntax-highlighting/pages/adapters.adoc'), rouge]).chunk.document_id).toBe(
+      'syntax-highlighting/pages/adapters.adoc',
+    );
+  });
 });

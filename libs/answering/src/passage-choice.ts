@@ -167,7 +167,40 @@ export function rankSections(
         (kind !== 'what' && fit >= 1 && saysWhole(passage, subject) ? WHOLE_PHRASE_BONUS : 1);
       return { passage, coverage: coverage / asked, score, defines: defining, fit };
     })
+    .map((s, _, all) => (isFolderIndex(s, all) ? { ...s, score: s.score * OVERVIEW_SHARE } : s))
     .sort((a, b) => b.score - a.score);
+}
+
+/**
+ * Share of the question's weighted terms the section that answers must hold: below it, retrieval
+ * found nothing that answers, and the answer says so instead of quoting an unrelated passage. (The
+ * docs set's questions the docs do not cover reach at most 0.35; on the manual, every question of
+ * which is covered, a higher bar refused questions whose top passage answers.)
+ */
+export const MIN_COVERAGE = 0.4;
+
+/** A folder's index page (`cli/index.adoc`, `docs/_index.md`, `guide/README.md`): its folder. */
+const INDEX_PAGE = /^(.*\/)(?:_?index|readme)\.\w+$/i;
+
+/**
+ * Whether a section is of a folder's index page while another page of that folder holds enough
+ * of the question ({@link MIN_COVERAGE}): the index says what the folder's pages are about, often
+ * in their words ("Built-in syntax highlighter adapters" names Rouge beside the others), and the
+ * page under it that the question names is the one that answers ("How do I turn on Rouge syntax
+ * highlighting?", `syntax-highlighting/rouge`). Such a section keeps {@link OVERVIEW_SHARE} of its
+ * score, as a chapter's one-sentence overview does.
+ */
+function isFolderIndex(section: ScoredSection, all: ScoredSection[]): boolean {
+  const folder = INDEX_PAGE.exec(section.passage.chunk.document_id)?.[1];
+  return (
+    folder !== undefined &&
+    all.some(
+      (s) =>
+        s.passage.doc !== section.passage.doc &&
+        s.coverage >= MIN_COVERAGE &&
+        s.passage.chunk.document_id.startsWith(folder),
+    )
+  );
 }
 
 /** A label alone on its line, bold and ending in a colon: `**File (YAML)**:`. */

@@ -92,6 +92,22 @@ export function platformTerms(text: string): Set<string> {
   return out;
 }
 
+/** Words after "instead of" or "rather than", up to the end of their clause (four at most). */
+const ALTERNATIVE = /\b(?:instead\s+of|rather\s+than)\s+((?:[^\s,;:.!?]+\s*){1,4})/giu;
+
+/**
+ * Terms of the names a text writes as what it does not want, after "instead of" or "rather than"
+ * ("How do I generate DocBook instead of HTML?"): the other thing, which the section that answers
+ * need not name, rather than what the question asks about (`nameTerms` of the rest).
+ */
+export function alternativeTerms(text: string): Set<string> {
+  const names = nameTerms(text);
+  const out = new Set<string>();
+  for (const [, words] of text.matchAll(ALTERNATIVE))
+    for (const term of terms(words!)) if (names.has(term)) out.add(term);
+  return out;
+}
+
 /** Code without its quoted strings, which hold example data rather than what the code does. */
 export function withoutStringLiterals(code: string): string {
   return code.replace(/'(?:\\.|[^'\\\n])*'|"(?:\\.|[^"\\\n])*"/g, ' ');
