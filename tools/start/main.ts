@@ -11,6 +11,7 @@ import {
   exitIfNodeTooOld,
   loadConfig,
   withNativeMemoryEnv,
+  WORKER_V8_FLAGS,
   type Config,
 } from '@docqa/config';
 import { API_BASE_PATH } from '@docqa/contracts';
@@ -27,7 +28,7 @@ function startApp(name: 'api' | 'worker', env: NodeJS.ProcessEnv): void {
   const child = spawn(
     process.execPath,
     [
-      ...(name === 'api' ? API_V8_FLAGS : []),
+      ...(name === 'api' ? API_V8_FLAGS : WORKER_V8_FLAGS),
       '--enable-source-maps',
       join(__dirname, `../../apps/${name}/main.js`),
     ],
