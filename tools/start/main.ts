@@ -11,7 +11,6 @@ import {
   exitIfNodeTooOld,
   loadConfig,
   withNativeMemoryEnv,
-  WORKER_V8_FLAGS,
   type Config,
 } from '@docqa/config';
 import { API_BASE_PATH } from '@docqa/contracts';
@@ -28,7 +27,7 @@ function startApp(name: 'api' | 'worker', env: NodeJS.ProcessEnv): void {
   const child = spawn(
     process.execPath,
     [
-      ...(name === 'api' ? API_V8_FLAGS : WORKER_V8_FLAGS),
+      ...(name === 'api' ? API_V8_FLAGS : []),
       '--enable-source-maps',
       join(__dirname, `../../apps/${name}/main.js`),
     ],

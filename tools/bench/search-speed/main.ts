@@ -30,7 +30,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { TokenStore } from '@docqa/auth';
-import { API_V8_FLAGS, WORKER_V8_FLAGS, withNativeMemoryEnv } from '@docqa/config';
+import { API_V8_FLAGS, withNativeMemoryEnv } from '@docqa/config';
 import { DocqaClient, type DocumentCreateInput } from '@docqa/client';
 import { Keys, closeRedis, connectRedis } from '@docqa/redis';
 import { LocalEmbedder } from '@docqa/embedders';
@@ -151,7 +151,7 @@ async function main(): Promise<void> {
     spawn(
       process.execPath,
       [
-        ...(name === 'api' ? [...API_V8_FLAGS, ...apiFlags] : [...WORKER_V8_FLAGS, ...workerFlags]),
+        ...(name === 'api' ? [...API_V8_FLAGS, ...apiFlags] : workerFlags),
         join(dist, `apps/${name}/main.js`),
       ],
       {
