@@ -1,4 +1,6 @@
-import { chunkTerms, type QueryTerms, type SparseVector } from './sparse-vector';
+import { grown } from './grown';
+import { keywordTermIds } from './keyword-terms';
+import type { QueryTerms, SparseVector } from './sparse-vector';
 
 /**
  * Keyword statistics of the tenants a search spans: how many chunks they hold, and how many of
@@ -46,17 +48,37 @@ export function queryWeights(query: QueryTerms, stats: Pick<TermStats, 'chunks' 
 
 /**
  * The statistics of chunks with these search texts (see {@link chunkTerms}): what writing them adds
- * to their tenant's, or deleting them takes away.
+ * to their tenant's, or deleting them takes away. Counted in one pass over each text's terms, with
+ * no set or array per chunk: a term's slot keeps its count and the last chunk that counted it (a
+ * write's 1,000 chunks made 2,000 short-lived collections). The counts and the order of `df`'s
+ * terms are {@link chunkTerms}'s, summed chunk after chunk.
  */
 export function termStatsOf(texts: Iterable<string>): TermStats {
-  const stats: TermStats = { chunks: 0, terms: 0, df: new Map() };
+  const slots = new Map<number, number>();
+  let counts = new Uint32Array(1024);
+  let lastChunk = new Uint32Array(1024);
+  let chunks = 0;
+  let terms = 0;
   for (const text of texts) {
-    const { distinct, length } = chunkTerms(text);
-    stats.chunks++;
-    stats.terms += length;
-    for (const term of distinct) stats.df.set(term, (stats.df.get(term) ?? 0) + 1);
+    chunks++;
+    for (const term of keywordTermIds(text)) {
+      terms++;
+      const slot = slots.get(term);
+      if (slot === undefined) {
+        if (slots.size === counts.length)
+          [counts, lastChunk] = [grown(counts, slots.size * 2), grown(lastChunk, slots.size * 2)];
+        counts[slots.size] = 1;
+        lastChunk[slots.size] = chunks;
+        slots.set(term, slots.size);
+      } else if (lastChunk[slot] !== chunks) {
+        lastChunk[slot] = chunks;
+        counts[slot]!++;
+      }
+    }
   }
-  return stats;
+  const df = new Map<number, number>();
+  for (const [term, slot] of slots) df.set(term, counts[slot]!);
+  return { chunks, terms, df };
 }
 
 /** Statistics of several tenants together: their sums (a chunk belongs to one tenant). */

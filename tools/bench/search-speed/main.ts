@@ -82,6 +82,7 @@ const { values } = parseArgs({
     'old-store': { type: 'string' },
     'ingest-only': { type: 'boolean', default: false },
     'api-flags': { type: 'string', default: '' },
+    'worker-flags': { type: 'string', default: '' },
   },
 });
 /**
@@ -90,6 +91,8 @@ const { values } = parseArgs({
  * CPU profile's sample times use.
  */
 const apiFlags = String(values['api-flags']).split(' ').filter(Boolean);
+/** Node flags added to the worker's (`--worker-flags "--cpu-prof --cpu-prof-dir=/tmp/prof"`). */
+const workerFlags = String(values['worker-flags']).split(' ').filter(Boolean);
 const TOTAL = Number(values.chunks);
 /** Seconds searched after the import of `--import-phase` (issue 43: five minutes). */
 const afterSeconds = Number(values['after-seconds']);
@@ -147,7 +150,10 @@ async function main(): Promise<void> {
   const start = (name: string, logLevel = 'warn'): ChildProcess =>
     spawn(
       process.execPath,
-      [...(name === 'api' ? [...API_V8_FLAGS, ...apiFlags] : []), join(dist, `apps/${name}/main.js`)],
+      [
+        ...(name === 'api' ? [...API_V8_FLAGS, ...apiFlags] : workerFlags),
+        join(dist, `apps/${name}/main.js`),
+      ],
       {
         env: { ...env, LOG_LEVEL: logLevel },
         stdio: ['ignore', logLevel === 'warn' ? 'inherit' : 'pipe', 'inherit'],
