@@ -117,4 +117,25 @@ describe('MirrorTerms', () => {
       expect(best.rows()).toEqual(expected.rows());
     }
   });
+
+  it('gives a list emptied by a pack room at once for its share of the slots until the next pack', () => {
+    const terms = new MirrorTerms();
+    // alpha in every row, beta in every other row, epsilon in every 997th.
+    for (let slot = 0; slot < 20_000; slot++) {
+      const text = ['alpha', ...(slot % 2 ? ['beta'] : []), ...(slot % 997 ? [] : ['epsilon'])];
+      const bytes = Buffer.from(text.join(' '));
+      terms.addText(bytes, 0, bytes.length, slot);
+    }
+    const list = (word: string) => terms.postings.get(keywordTermIds(word)[0]!)!;
+    // Packed at slot 16,384, the next pack at 32,768: room for their postings in that stretch,
+    // from the first slot each list took after the pack (16,384; 16,385; 16,948), not grown since.
+    expect(list('alpha')).toMatchObject({ tail: 3_616, size: 20_000 });
+    expect(list('alpha').slots.length).toBe(16_384);
+    expect(list('beta').slots.length).toBe(Math.ceil((8_192 / 16_384) * (32_768 - 16_385)));
+    expect(list('epsilon').slots.length).toBe(Math.ceil((17 / 16_384) * (32_768 - 16_948)));
+    expect(list('beta').counts.length).toBe(list('beta').slots.length);
+    expect([...terms.postingsOf(keywordTermIds('beta')[0]!).slots]).toEqual(
+      Array.from({ length: 10_000 }, (_, i) => 2 * i + 1),
+    );
+  });
 });

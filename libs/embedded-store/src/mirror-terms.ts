@@ -21,7 +21,7 @@ const PACK_SLOTS = 16_384;
 const EMPTY = { slots: new Int32Array(0), counts: new Uint16Array(0) };
 /**
  * Postings a full list not packed grows by at least; otherwise by a quarter (a pack empties it:
- * see {@link PackedPostings}).
+ * see {@link PackedPostings}, and its next postings get room as {@link MirrorTerms.commit} says).
  */
 const MIN_GROWTH = 8;
 
@@ -141,7 +141,13 @@ export class MirrorTerms {
     if (this.slots > this.packed.packedSlots) this.packed.pack(this.postings.values(), this.slots, EMPTY);
   }
 
-  /** The first `n` postings of the row scratch, as `slot`'s: a term held again counts once more. */
+  /**
+   * The first `n` postings of the row scratch, as `slot`'s: a term held again counts once more. A
+   * list emptied by a pack gets room at once for the postings it is likely to take until the next
+   * pack (its share of the slots in its last segment): grown a quarter at a time from nothing, an
+   * import's lists copied each posting about four times, and those arrays were most of the bytes
+   * catching up allocated (docs/benchmarks.md, "Issue 43 … (h-cat)").
+   */
   private commit(n: number, slot: number): void {
     const row = this.row;
     for (let i = 0; i < n; i++) {
@@ -152,7 +158,9 @@ export class MirrorTerms {
         continue;
       }
       if (list.tail === list.slots.length) {
-        const size = list.tail + Math.max(MIN_GROWTH, list.tail >> 2);
+        const size = list.tail
+          ? list.tail + Math.max(MIN_GROWTH, list.tail >> 2)
+          : Math.max(MIN_GROWTH, Math.ceil(this.packed.perSlot(list) * (this.packAt() - slot)));
         list.slots = grown(list.slots, size);
         list.counts = grown(list.counts, size);
       }
@@ -163,8 +171,13 @@ export class MirrorTerms {
       list.last = slot;
     }
     this.slots = slot + 1;
+    if (this.slots >= this.packAt()) this.trim();
+  }
+
+  /** The slot the next pack comes at (see {@link PACK_SLOTS}). */
+  private packAt(): number {
     const packed = this.packed.packedSlots;
-    if (this.slots - packed >= Math.max(PACK_SLOTS, packed >> 3)) this.trim();
+    return packed + Math.max(PACK_SLOTS, packed >> 3);
   }
 
   /** A term id's postings, made empty the first time. */

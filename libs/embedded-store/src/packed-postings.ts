@@ -131,6 +131,14 @@ export class PackedPostings {
     this.segments.push({ first: this.packedSlots, end, slotsAt, countsAt });
   }
 
+  /** Postings per slot of `list` in the last segment that holds some of its postings (0: none). */
+  perSlot(list: Pick<Postings, 'packed'>): number {
+    const at = list.packed.length - 3;
+    if (at < 0) return 0;
+    const { first, end } = this.segments[list.packed[at]!]!;
+    return list.packed[at + 2]! / (end - first);
+  }
+
   /** Sets slots `from` to `to`'s lengths to `lengths`' (their blocks made when new). */
   setLengths(from: number, to: number, lengths: ArrayLike<number>): void {
     while (this.lengthsAt.length * BLOCK_SLOTS < to)
