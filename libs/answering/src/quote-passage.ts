@@ -92,8 +92,8 @@ export function quotePassage(units: Unit[], citation: string, section: string, p
  * when the page is titled by a command its quote does not name: the flag is typed after it.
  */
 function optionOf(heading: string, title: string, units: Unit[]): string {
-  const command = commandOf(title);
-  return heading.startsWith('-') && COMMAND_TITLE.test(title) && !units.some((u) => u.text.includes(command))
+  const command = pageCommand(title);
+  return heading.startsWith('-') && command && !units.some((u) => u.text.includes(command))
     ? `\`${title}\`, option `
     : '';
 }
@@ -120,9 +120,9 @@ const SYNOPSIS = /^(?:synopsis|description)$/i;
  * command: it says what the command does, and the reader needs the command's name to do it.
  */
 function commandIntro(heading: string, title: string, units: Unit[]): boolean {
-  const command = commandOf(title);
+  const command = pageCommand(title);
   return (
-    COMMAND_TITLE.test(title) &&
+    !!command &&
     (!heading || heading === title || SYNOPSIS.test(heading)) &&
     !units.some((u) => u.kind === 'code' || u.text.includes(command))
   );
