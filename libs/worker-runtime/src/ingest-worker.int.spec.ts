@@ -8,7 +8,7 @@ import { UploadStore } from '@docqa/ingest';
 import { IngestQueue } from '@docqa/queue';
 import { Keys, bullConnection, redisTarget, releaseBullConnection } from '@docqa/redis';
 import { loadConfig } from '@docqa/config';
-import { DEFAULT_PARSE_LIMITS } from '@docqa/sources';
+import { DEFAULT_PARSE_LIMITS, loadFileIsolated } from '@docqa/sources';
 import { deletePrefix, testPrefix, testRedis, testRedisUrl } from '@docqa/testing';
 import type { Redis } from 'ioredis';
 import { createIngestWorker } from './ingest-worker';
@@ -26,7 +26,12 @@ describe('the ingest worker on upload and reindex jobs', () => {
   let worker: Worker | undefined;
   let jobs = 0;
 
-  beforeAll(() => {
+  beforeAll(async () => {
+    // Under test, files are parsed on this thread (no built parse thread): loading the parsers
+    // through jest's transform blocks it for seconds on a busy machine, longer than the lock and
+    // command times below, so they are loaded before any Redis command or job is pending.
+    await loadFileIsolated('warm-up.pdf', new TextEncoder().encode('not a PDF')).catch(() => null);
+    await loadFileIsolated('warm-up.md', new TextEncoder().encode('# Warm-up'));
     redis = testRedis();
     dir = mkdtempSync(join(tmpdir(), 'docqa-ingest-worker-'));
     queue = new IngestQueue({
@@ -63,7 +68,8 @@ describe('the ingest worker on upload and reindex jobs', () => {
   function startWorker(
     ingest: (job: IngestJob, unreadable: Unreadable) => Promise<Counts>,
     reindex: (job: ReindexJob) => Promise<Counts> = () => Promise.reject(new Error('not expected')),
-  ) {
+    lockMs = 5000,
+  ): Worker {
     worker = createIngestWorker({
       connection: bullConnection(target, 'blocking', 'test-ingest-worker'),
       prefix: keys.queuePrefix(),
@@ -73,9 +79,10 @@ describe('the ingest worker on upload and reindex jobs', () => {
       },
       uploads: new UploadStore({ dir, tenantBytes: 1e9, totalBytes: 1e9 }),
       logger: pino({ level: 'silent' }),
-      lockMs: 5000,
+      lockMs,
       parseLimits: DEFAULT_PARSE_LIMITS,
     });
+    return worker;
   }
   async function ended(id: string): Promise<string> {
     for (;;) {
@@ -120,6 +127,46 @@ describe('the ingest worker on upload and reindex jobs', () => {
     expect(await ended(job.job_id)).toBe('failed');
     expect(seen).toEqual([true, true]);
     expect(existsSync(folder)).toBe(false);
+  });
+
+  it('hands a job on when its worker dies holding it, and again when the next one dies too', async () => {
+    const job: IngestJob = { job_id: 'j_stalled1', tenant: 'acme', documents: [] };
+    const started: number[] = [];
+    let took: () => void = () => undefined;
+    /** A worker whose processing never ends; `taken` resolves once it has taken the job. */
+    const dying = () => {
+      const taken = new Promise<void>((resolve) => (took = resolve));
+      const w = startWorker(
+        () => {
+          started.push(started.length + 1);
+          took();
+          return new Promise<Counts>(() => undefined);
+        },
+        undefined,
+        1000,
+      );
+      return { w, taken };
+    };
+    await queue.enqueue(job);
+    // Each holder dies without finishing (force-closed: its lock is no longer renewed and expires).
+    for (let holder = 0; holder < 2; holder++) {
+      const { w, taken } = dying();
+      await taken;
+      await w.close(true);
+      await releaseBullConnection(w.opts.connection);
+    }
+    const finished: IngestJob[] = [];
+    startWorker(
+      async (ingestJob) => {
+        finished.push(ingestJob);
+        return counts;
+      },
+      undefined,
+      1000,
+    );
+    expect(await ended(job.job_id)).toBe('completed');
+    expect(started).toEqual([1, 2]);
+    expect(finished).toEqual([job]);
   });
 
   it('runs a re-chunking job (docqa reindex) through the reindexer, not as documents', async () => {

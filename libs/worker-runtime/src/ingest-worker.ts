@@ -87,6 +87,12 @@ export function createIngestWorker(options: IngestWorkerOptions): Worker<IngestJ
       prefix: options.prefix,
       concurrency: INGEST_CONCURRENCY,
       lockDuration: options.lockMs,
+      // As for questions and syncs: a dead worker's job is handed on within a lock time, and a job
+      // stalled twice (its worker, then the one that took it over, starved of CPU for a lock time
+      // on a loaded machine) is still handed on rather than failed. A job runs again from its
+      // start, which skips the documents already written (their content hash is unchanged).
+      stalledInterval: Math.max(1000, Math.floor(options.lockMs / 2)),
+      maxStalledCount: 2,
     },
   );
   worker.on('error', (err) => options.logger.error({ err }, 'ingest worker error'));
