@@ -158,6 +158,57 @@ describe('fuseRankings', () => {
     expect(kept[0]!.id).toBe('r2');
   });
 
+  it('lifts a page both rankings lead with through different passages into the first six', () => {
+    // A command page: keyword search finds its usage (t#1) third, the embedding its one-line
+    // summary (t#0) third; each passage scores in one ranking only, while pages c to g are found
+    // by both through one passage each.
+    const at = ([id, score]: [string, number]) => ({ id, score, page: id.split('#')[0] });
+    const keyword = (
+      [
+        ['a#0', 14.2],
+        ['b#0', 13.6],
+        ['t#1', 12.1],
+        ['c#0', 11.6],
+        ['d#0', 11.2],
+        ['e#0', 10.7],
+        ['f#0', 10.5],
+        ['g#0', 10.3],
+        ['h#0', 10.1],
+        ['i#0', 10],
+      ] as [string, number][]
+    ).map(at);
+    const semantic = (
+      [
+        ['a#0', 0.52],
+        ['b#0', 0.46],
+        ['t#0', 0.44],
+        ['c#0', 0.4],
+        ['d#0', 0.39],
+        ['e#0', 0.38],
+        ['f#0', 0.37],
+        ['g#0', 0.36],
+        ['h#0', 0.35],
+        ['j#0', 0.34],
+        ['k#0', 0.33],
+      ] as [string, number][]
+    ).map(at);
+    const weights = { keyword: 1, semantic: 0.25 };
+    const fused = fuseRankings(
+      keyword,
+      semantic,
+      weights,
+      (h) => h.id,
+      (h) => h.page,
+    );
+    expect(fused.slice(0, 6).map((h) => h.id)).toEqual(['a#0', 'b#0', 'c#0', 'd#0', 't#1', 'e#0']);
+    // The page's best passage is lifted by half its page's best semantic score; t#0 and the
+    // passages found by both rankings keep theirs.
+    const share = fused.find((h) => h.id === 't#0')!.score;
+    expect(fused.find((h) => h.id === 't#1')!.score).toBeCloseTo(12.1 / 14.2 + share / 2, 5);
+    const c = fused.find((h) => h.id === 'c#0')!.score;
+    expect(c).toBeCloseTo(11.6 / 14.2 + (share * 0.4) / 0.44, 5);
+  });
+
   it('measures a margin as the first hit over the fifth, 1 for a lone hit and 0 for none', () => {
     expect(margin([hit('a', 10), hit('b', 9), hit('c', 8), hit('d', 7), hit('e', 5), hit('f', 1)])).toBe(0.5);
     expect(margin([hit('a', 3)])).toBe(1);
