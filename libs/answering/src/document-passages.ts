@@ -1,5 +1,5 @@
 import type { SearchResult } from '@docqa/contracts';
-import type { Searcher } from '@docqa/retrieval';
+import { filterFields, passesQuery, type Chunk, type Searcher } from '@docqa/retrieval';
 import type { AnswerInput } from './answer-types';
 import { PHRASING, type ScoredSection, type TermWeights } from './passage-choice';
 import type { SectionPassage } from './section-passage';
@@ -33,6 +33,65 @@ export async function documentPassages(
   });
   const seen = new Set(have.map((r) => r.chunk_id));
   return results.filter((r) => ids.includes(r.document_id) && !seen.has(r.chunk_id));
+}
+
+/** A fenced or indented code block in a passage's Markdown. */
+export const CODE_BLOCK = /^(?:```|~~~| {4}\S)/m;
+/** Inline code in a passage's Markdown: `` `--dry-run` ``, `` `regex` ``. */
+export const INLINE_CODE = /`[^`\n]+`/;
+
+/**
+ * A page's leading example, read by its place in the page (the searcher's `documentChunks`), not
+ * searched for: the chunks (`limit` at most, none among `have`) of the first section of the page
+ * that holds a code block. A reference page shows its use first ("Configuration Examples" under
+ * its introduction), in YAML, TOML or a shell line (`redirectRegex: regex: …`) that shares few
+ * words with a how-do-I its prose answers, so no search for the question finds it, though it is
+ * what the visitor came to copy. Only chunks the question's filters and version let it see; none
+ * from a searcher that cannot read a page's chunks.
+ */
+export async function pageExample(
+  retriever: Searcher,
+  input: AnswerInput,
+  documentId: string,
+  have: SearchResult[],
+  limit: number,
+): Promise<SearchResult[]> {
+  if (!retriever.documentChunks) return [];
+  const seen = new Set(have.map((r) => r.chunk_id));
+  const query = { filters: input.filters, version: input.version };
+  const chunks = await retriever.documentChunks(input.tenant, documentId);
+  const visible = chunks.filter((c) => passesQuery(filterFields(c), query));
+  const lead = visible.find((c) => CODE_BLOCK.test(c.text));
+  if (!lead) return [];
+  return visible
+    .filter((c) => c.heading === lead.heading && !seen.has(c.chunk_id))
+    .slice(0, limit)
+    .map(asResult);
+}
+
+/** Passages read by their place (see {@link pageExample}), not found by a search. */
+const readByPlace = new WeakSet<SearchResult>();
+
+/** Whether a passage was read by its place in its page rather than found by a search. */
+export function isReadByPlace(result: SearchResult): boolean {
+  return readByPlace.has(result);
+}
+
+/** A chunk read by its place as a search would return it (no score: it was not ranked). */
+function asResult(chunk: Chunk): SearchResult {
+  const { document_id, chunk_id, title, url, heading, text, metadata } = chunk;
+  const result = {
+    document_id,
+    chunk_id,
+    title,
+    url,
+    ...(heading && { section: heading }),
+    text,
+    score: 0,
+    metadata,
+  };
+  readByPlace.add(result);
+  return result;
 }
 
 /**

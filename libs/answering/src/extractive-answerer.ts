@@ -21,7 +21,14 @@ import { questionIntent } from './question-intent';
 import { asksForTask, questionKind, type QuestionKind } from './question-kind';
 import { quotePassage } from './quote-passage';
 import { searchPassages } from './search-passages';
-import { documentPassages, headedBy, wholer } from './document-passages';
+import {
+  CODE_BLOCK,
+  INLINE_CODE,
+  documentPassages,
+  headedBy,
+  pageExample,
+  wholer,
+} from './document-passages';
 import { commandPages, withUsage } from './page-parts';
 import { isCopy, unsaid } from './quote-once';
 import { answersBeside, commandFirst, isProcedureFor, NEAR_TIE, secondPassage } from './second-passage';
@@ -63,8 +70,6 @@ const SHARED_BUDGET = 0.5;
  * sentence or two): a reader sees the other section that may be the one they meant.
  */
 const RELATED = 0.5;
-/** A fenced or indented code block in a passage's Markdown. */
-const CODE_BLOCK = /^(?:```|~~~| {4}\S)/m;
 /** Words of a brief quote at most, and the words it grows to around its best sentence. */
 const BRIEF = { maxWords: 60, targetWords: 30 };
 
@@ -121,10 +126,13 @@ export class ExtractiveAnswerer implements Answerer {
    * More passages of the best section's page (see `documentPassages`): for a how-do-I, the
    * passages for the question of the pages where the part that gives its command may be (see
    * `commandPages`: the best section's when it gives none, a near runner-up's that lists only
-   * options), in one search (none when no retrieved section holds a code block: docs that write
-   * no commands, a TV manual, have no command section to find, and the second search would cost
-   * each of their answers); for a what-is or which question whose best section's headings name what it asks
-   * (see `headedBy`), the page's passages for that section's heading, which hold its opening.
+   * options), in one search; when no retrieved section holds a code block but one writes inline
+   * code, the best section's page's leading example instead, read by its place (see
+   * `pageExample`: a page's example that no search for the question finds); none when nothing
+   * retrieved holds code of either kind (docs that write no commands, a TV manual, have no
+   * command section to find, and a second read would cost each of their answers). For a what-is
+   * or which question whose best section's headings name what it asks (see `headedBy`), the
+   * page's passages for that section's heading, which hold its opening.
    */
   private async pagePassages(
     input: AnswerInput,
@@ -135,7 +143,9 @@ export class ExtractiveAnswerer implements Answerer {
     said?: string,
   ): Promise<SearchResult[]> {
     const task = asksForTask(question ?? query, kind);
-    if (task && !found.some((r) => CODE_BLOCK.test(r.text))) return [];
+    const coded = found.some((r) => CODE_BLOCK.test(r.text));
+    if (task && !coded && !(this.retriever.documentChunks && found.some((r) => INLINE_CODE.test(r.text))))
+      return [];
     if (!task && kind !== 'what' && kind !== 'which') return [];
     const choice = this.rank(query, found, question, kind, said);
     if (!choice) return [];
@@ -149,6 +159,9 @@ export class ExtractiveAnswerer implements Answerer {
     const first = order?.[0];
     if (!order || !first) return [];
     const page = first.passage.chunk.document_id;
+    // No code retrieved, but inline code: the best section's page may give its example in a part
+    // no search for the question finds. It is read by its place, without a search.
+    if (task && !coded) return pageExample(this.retriever, input, page, found, this.topK);
     if (task) {
       const pages = commandPages(order);
       return pages.length

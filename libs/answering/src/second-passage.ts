@@ -1,6 +1,7 @@
 import { chunkNumber } from '@docqa/retrieval';
 import { holds, PHRASING, weightOf, type ScoredSection, type TermWeights } from './passage-choice';
 import { isCommand, type SectionPassage } from './section-passage';
+import { isReadByPlace } from './document-passages';
 import { pageCommand } from './quote-passage';
 import { documentTerms, withoutStringLiterals } from './text';
 
@@ -61,6 +62,9 @@ export function secondPassage(
     commandNames(tie.passage, weights) > commandNames(command.passage, weights)
   )
     return tie;
+  // A page's example read by its place (see `pageExample`), which no search ranked, does not
+  // take the place of a runner-up about as good: the runner-up's page may be the one meant.
+  if (command && tie && isReadByPlace(command.passage.chunk)) return tie;
   if (command ?? tie) return command ?? tie;
   const missing = new Map([...weights].filter(([t]) => !holds(first.passage, t)));
   const need = weightOf(missing, () => true);

@@ -1,4 +1,5 @@
 import type { Filter, SearchMode, SearchResult } from '@docqa/contracts';
+import type { Chunk } from './chunk';
 
 /**
  * One search as retrieval runs it: over these tenants, with every filter already merged (the HTTP
@@ -17,6 +18,12 @@ export interface SearchQuery {
 /** What searches: `Retrieval` is one; the API, `searchAs` and the answerers take any. */
 export interface Searcher {
   search(query: SearchQuery): Promise<{ results: SearchResult[]; took_ms: number }>;
+  /**
+   * Every chunk of one document of `tenant`, in document order, unfiltered (`Retrieval`'s): the
+   * extractive answerer reads a page's examples by their place with it. A searcher without it
+   * gives an answerer its search alone.
+   */
+  documentChunks?(tenant: string, documentId: string): Promise<Chunk[]>;
 }
 
 /**

@@ -25,6 +25,11 @@ export class PassageLog implements Searcher {
     return found;
   }
 
+  /** The inner searcher's read of a page's chunks (not logged: the answerer's search is). */
+  documentChunks(tenant: string, documentId: string) {
+    return this.inner.documentChunks?.(tenant, documentId) ?? Promise.resolve([]);
+  }
+
   /**
    * What the searches since the last call returned: the first search's passages, then the rest,
    * and the first search (the question's standalone query, as the answerer asked it).

@@ -1,0 +1,120 @@
+import type { SearchResult } from '@docqa/contracts';
+import type { Chunk } from '@docqa/retrieval';
+import { ExtractiveAnswerer } from './extractive-answerer';
+import { askExtractive, pageSearcher, passage } from './testing/page-searcher';
+
+/** A middleware's page as MkDocs sites write it: its opening, examples, options, an option's section. */
+const INTRO = passage(
+  'RedirectRegex',
+  '',
+  'The `RedirectRegex` redirects a request using regex matching and replacement.',
+  'Traefik RedirectRegex Documentation',
+);
+const EXAMPLES = passage(
+  'RedirectRegex',
+  'Configuration Examples',
+  '```yaml\n# Redirect with domain replacement\nhttp:\n  middlewares:\n    test-redirectregex:\n' +
+    '      redirectRegex:\n        regex: "^http://localhost/(.*)"\n        replacement: "http://mydomain/${1}"\n```',
+  'Traefik RedirectRegex Documentation',
+);
+const OPTIONS = passage(
+  'RedirectRegex',
+  'Configuration Options',
+  '| Field | Description | Default |\n|---|---|---|\n| `permanent` | Enable a permanent redirection. | false |',
+  'Traefik RedirectRegex Documentation',
+);
+const REGEX = passage(
+  'RedirectRegex',
+  'Configuration Options › `regex`',
+  'The `regex` option is the regular expression to match and capture elements from the request URL.\n\n' +
+    'When defining a regular expression within YAML, any escaped character needs to be escaped twice: ' +
+    '`example\\.com` needs to be written as `example\\\\.com`.',
+  'Traefik RedirectRegex Documentation',
+);
+const PAGE = [INTRO, EXAMPLES, OPTIONS, REGEX];
+
+/** A chunk of the store as `documentChunks` returns it. */
+function stored(r: SearchResult): Chunk {
+  const { document_id, chunk_id, title, url, section, text, metadata } = r;
+  return { tenant: 't', document_id, chunk_id, title, url, heading: section ?? '', text, metadata };
+}
+
+/** A search that finds `first` for any question and reads `pages`' chunks by their place. */
+function readingSearcher(first: SearchResult[], pages: SearchResult[]) {
+  const reads: string[] = [];
+  return {
+    ...pageSearcher(first),
+    reads,
+    documentChunks: async (_tenant: string, id: string) => {
+      reads.push(id);
+      return pages.filter((r) => r.document_id === id).map(stored);
+    },
+  };
+}
+
+const QUESTION = 'How do I redirect one domain to another using a regular expression?';
+
+describe("a page's leading example, read by its place", () => {
+  it('is quoted for a how-do-I when nothing retrieved holds a code block', async () => {
+    const retriever = readingSearcher([REGEX], PAGE);
+    const { text, cited } = await askExtractive(QUESTION, retriever);
+    expect(text).toContain('The `regex` option is the regular expression');
+    expect(text).toContain('redirectRegex:');
+    expect(text).toContain('replacement: "http://mydomain/${1}"');
+    expect(cited).toEqual(['RedirectRegex']);
+    // Read, not searched: the question's one search, and the best section's page read once.
+    expect(retriever.queries).toHaveLength(1);
+    expect(retriever.reads).toEqual(['RedirectRegex']);
+  });
+
+  it('is not quoted by a searcher that cannot read a page', async () => {
+    const retriever = pageSearcher([REGEX], PAGE);
+    const { text } = await askExtractive(QUESTION, retriever);
+    expect(text).toContain('The `regex` option is the regular expression');
+    expect(text).not.toContain('redirectRegex:');
+  });
+
+  it('is not read for passages that write no code at all, as a TV manual', async () => {
+    const manual = passage(
+      'Picture',
+      'Changing the picture mode',
+      'Open Settings, then Picture, then Picture Mode, and select the mode you want to use.',
+    );
+    const retriever = readingSearcher([manual], [manual]);
+    await askExtractive('How do I change the picture mode?', retriever);
+    expect(retriever.reads).toEqual([]);
+  });
+
+  it('keeps to the question’s filters: an example of another product is not quoted', async () => {
+    const other = { ...EXAMPLES, metadata: { product: 'mesh' } };
+    const proxy = (r: SearchResult) => ({ ...r, metadata: { product: 'proxy' } });
+    const retriever = readingSearcher([proxy(REGEX)], [proxy(INTRO), other, proxy(OPTIONS), proxy(REGEX)]);
+    let text = '';
+    for await (const c of new ExtractiveAnswerer(retriever).answer({
+      tenant: 't',
+      question: QUESTION,
+      history: [],
+      filters: [{ type: 'eq', property: 'product', value: 'proxy' }],
+    }))
+      if (c.type === 'delta') text += c.text;
+    expect(retriever.reads).toEqual(['RedirectRegex']);
+    expect(text).toContain('The `regex` option is the regular expression');
+    expect(text).not.toContain('redirectRegex:');
+  });
+});
+
+describe("a page's example read by its place, beside a runner-up about as good", () => {
+  it('does not take the place of the runner-up of another page', async () => {
+    const scheme = passage(
+      'RedirectScheme',
+      '',
+      'The `RedirectScheme` middleware redirects a request to another domain when its scheme differs.',
+      'Traefik RedirectScheme Documentation',
+    );
+    const retriever = readingSearcher([REGEX, scheme], [...PAGE, scheme]);
+    const { text, cited } = await askExtractive(QUESTION, retriever);
+    expect(retriever.reads).toEqual(['RedirectRegex']);
+    expect(cited).toContain('RedirectScheme');
+    expect(text).not.toContain('redirectRegex:');
+  });
+});
