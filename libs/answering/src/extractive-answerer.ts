@@ -17,7 +17,7 @@ import { qualifierNames } from './qualifier-names';
 import { chooseWindow } from './passage-window';
 import { answeringOrder } from './not-covered';
 import { pieces } from './pieces';
-import { questionIntent } from './question-intent';
+import { askedToggle, questionIntent } from './question-intent';
 import { asksForTask, questionKind, type QuestionKind } from './question-kind';
 import { quotePassage } from './quote-passage';
 import { searchPassages } from './search-passages';
@@ -145,6 +145,7 @@ export class ExtractiveAnswerer implements Answerer {
       choice.passages,
       choice.platforms,
       choice.literals,
+      choice.toggle,
     );
     const first = order?.[0];
     if (!order || !first) return [];
@@ -199,11 +200,13 @@ export class ExtractiveAnswerer implements Answerer {
     );
     // Nor is the thing it names as what it does not want ("DocBook instead of HTML").
     const others = alternativeTerms(question ?? query);
+    const toggle = askedToggle(question ?? query);
     return {
       passages,
       names: new Set([...names].filter((t) => !kinds.has(t) && !others.has(t))),
       platforms: platformTerms(question ?? query),
       literals: literalTokens(question ?? query),
+      toggle: toggle && { asked: toggle, weights },
       weights,
       ranked,
     };
@@ -227,7 +230,14 @@ export class ExtractiveAnswerer implements Answerer {
     const choice = this.rank(query, results, question, kind, said);
     if (!choice) return { text: NOT_FOUND_ANSWER, cited: [], quoted: new Map() };
     const { passages, names, weights } = choice;
-    const order = answeringOrder(choice.ranked, names, passages, choice.platforms, choice.literals);
+    const order = answeringOrder(
+      choice.ranked,
+      names,
+      passages,
+      choice.platforms,
+      choice.literals,
+      choice.toggle,
+    );
     if (!order) return { text: NOT_FOUND_ANSWER, cited: [], quoted: new Map() };
     const task = asksForTask(question ?? query, kind);
     // A follow-up's order leads with what is new to it (see `newBeforeSaid`), which this keeps.
