@@ -26,6 +26,7 @@ import { commandPages, withUsage } from './page-parts';
 import { isCopy, unsaid } from './quote-once';
 import { answersBeside, commandFirst, isProcedureFor, NEAR_TIE, secondPassage } from './second-passage';
 import { sectionPassages, type SectionPassage, type Unit } from './section-passage';
+import { doesOtherThing, verbNeverWritten } from './unknown-verb';
 import type { Searcher } from '@docqa/retrieval';
 import { alternativeTerms, literalTokens, nameTerms, platformTerms, terms } from './text';
 
@@ -106,8 +107,10 @@ export class ExtractiveAnswerer implements Answerer {
     const said = own ? input.history.at(-1)?.answer : undefined;
     const more = await this.pagePassages(input, query, found, kind, own, said);
     const results = [...found, ...more];
+    // The question's verb when the documents never write it (see `verbNeverWritten`).
+    const unwritten = await verbNeverWritten(this.retriever, input, found);
     yield { type: 'status', status: 'generating' };
-    const { text, cited, quoted } = this.compose(query, found, kind, own, more, said);
+    const { text, cited, quoted } = this.compose(query, found, kind, own, more, said, unwritten);
     for (const piece of pieces(inAskersLanguage(text, input.locale), this.wordsPerDelta)) {
       if (input.signal?.aborted) throw new Error('answer aborted');
       yield { type: 'delta', text: piece };
@@ -226,6 +229,8 @@ export class ExtractiveAnswerer implements Answerer {
     more: SearchResult[] = [],
     /** A follow-up's previous answer (see `newBeforeSaid`). */
     said?: string,
+    /** The question's verb as a term, when the documents never write it (`verbNeverWritten`). */
+    unwritten?: string,
   ): ComposedAnswer {
     const choice = this.rank(query, results, question, kind, said);
     if (!choice) return { text: NOT_FOUND_ANSWER, cited: [], quoted: new Map() };
@@ -238,7 +243,8 @@ export class ExtractiveAnswerer implements Answerer {
       choice.literals,
       choice.toggle,
     );
-    if (!order) return { text: NOT_FOUND_ANSWER, cited: [], quoted: new Map() };
+    if (!order || (unwritten && doesOtherThing(order[0]!, unwritten, weights.keys(), passages)))
+      return { text: NOT_FOUND_ANSWER, cited: [], quoted: new Map() };
     const task = asksForTask(question ?? query, kind);
     // A follow-up's order leads with what is new to it (see `newBeforeSaid`), which this keeps.
     const ranked = task && !question ? commandFirst(order, weights) : order;

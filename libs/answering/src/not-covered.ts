@@ -24,7 +24,7 @@ const MIN_SCORE = 0.65;
  * Share of the retrieved sections below which a name the question writes is what it asks about
  * rather than the product every page names ("Traefik" in Traefik's docs).
  */
-const RARE_NAME = 0.5;
+export const RARE_NAME = 0.5;
 
 /**
  * The sections in the order an answer quotes them, or undefined when they do not answer the

@@ -86,6 +86,23 @@ export function questionIntent(question: string): Intent | null {
   return verb && !VAGUE_VERBS.has(verb.toLowerCase()) ? `do:${verb.toLowerCase()}` : null;
 }
 
+/**
+ * The opening of a question that asks to do something, up to its verb: "How do I", "How can we",
+ * "Can I", "Can docqa", "Could Traefik", "Is it possible to", "Is there a way to" (the subject of
+ * a can-question one word, not an article: "Can the widget…" names no verb there).
+ */
+const ASKS_TO =
+  /^\s*(?:how (?:do|can|should|would) (?:i|we|you)|(?:can|could) (?!(?:a|an|the|this|that|my|our|your|it)\b)[\p{L}\p{N}][\p{L}\p{N}._-]*|is it possible to|is there a way to)\s+(\p{L}+)\b/iu;
+
+/**
+ * The verb a question asks to do something with, as written ("Can docqa translate answers…?":
+ * "translate"), or null: none, or one that says nothing of the task ("use", "get").
+ */
+export function askedVerb(question: string): string | null {
+  const verb = ASKS_TO.exec(question)?.[1]?.toLowerCase();
+  return verb && !VAGUE_VERBS.has(verb) ? verb : null;
+}
+
 function specOf(intent: Intent): IntentSpec {
   const named = INTENTS.find((i) => i.intent === intent);
   if (named) return named;
