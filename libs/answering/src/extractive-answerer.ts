@@ -26,7 +26,7 @@ import { commandPages, withUsage } from './page-parts';
 import { isCopy, unsaid } from './quote-once';
 import { answersBeside, commandFirst, isProcedureFor, NEAR_TIE, secondPassage } from './second-passage';
 import { sectionPassages, type SectionPassage, type Unit } from './section-passage';
-import { doesOtherThing, verbNeverWritten } from './unknown-verb';
+import { doesOtherThing, neverWritten } from './never-written';
 import type { Searcher } from '@docqa/retrieval';
 import { alternativeTerms, literalTokens, nameTerms, platformTerms, terms } from './text';
 
@@ -107,8 +107,8 @@ export class ExtractiveAnswerer implements Answerer {
     const said = own ? input.history.at(-1)?.answer : undefined;
     const more = await this.pagePassages(input, query, found, kind, own, said);
     const results = [...found, ...more];
-    // The question's verb when the documents never write it (see `verbNeverWritten`).
-    const unwritten = await verbNeverWritten(this.retriever, input, found);
+    // A word of the question the documents never write (see `neverWritten`).
+    const unwritten = await neverWritten(this.retriever, input, found);
     yield { type: 'status', status: 'generating' };
     const { text, cited, quoted } = this.compose(query, found, kind, own, more, said, unwritten);
     for (const piece of pieces(inAskersLanguage(text, input.locale), this.wordsPerDelta)) {
@@ -229,7 +229,7 @@ export class ExtractiveAnswerer implements Answerer {
     more: SearchResult[] = [],
     /** A follow-up's previous answer (see `newBeforeSaid`). */
     said?: string,
-    /** The question's verb as a term, when the documents never write it (`verbNeverWritten`). */
+    /** A word of the question the documents never write, as a term (see `neverWritten`). */
     unwritten?: string,
   ): ComposedAnswer {
     const choice = this.rank(query, results, question, kind, said);

@@ -39,7 +39,7 @@ function docsSearcher(found: SearchResult[], elsewhere: SearchResult[] = []) {
   };
 }
 
-describe('a verb the documents never write', () => {
+describe('a word the documents never write', () => {
   it('declines a question about what the docs hold, asking to do what they never say', async () => {
     const { text } = await askExtractive('Can docqa translate answers into French?', docsSearcher(WIDGET));
     expect(text).toBe(NOT_FOUND_ANSWER);
@@ -73,5 +73,29 @@ describe('a verb the documents never write', () => {
       ]),
     );
     expect(text).toContain('--docqa-font-size');
+  });
+
+  it('declines a what-question naming a thing the docs never write, its section about another', async () => {
+    const docs = [
+      passage(
+        'knowledge-base.md',
+        'Knowledge base › Versions',
+        'Docs often come in versions (v1/v2, cloud/self-hosted). A search with a version costs ' +
+          'about what one without does.',
+        'Knowledge base',
+      ),
+      passage(
+        'operations.md',
+        'Operations › Hosting',
+        'Run the API and the worker on one host.',
+        'Operations',
+      ),
+      passage('api.md', 'API › Limits', 'Questions per minute and per month are limited per token.', 'API'),
+    ];
+    const question = 'What does the hosted cloud plan cost per month?';
+    expect((await askExtractive(question, docsSearcher(docs))).text).toBe(NOT_FOUND_ANSWER);
+    // Written on a page the search did not retrieve, the word is only worded otherwise there.
+    const plans = passage('billing.md', 'Billing', 'Each plan is billed yearly.', 'Billing');
+    expect((await askExtractive(question, docsSearcher(docs, [plans]))).text).not.toBe(NOT_FOUND_ANSWER);
   });
 });
