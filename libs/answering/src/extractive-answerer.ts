@@ -17,7 +17,7 @@ import { qualifierNames } from './qualifier-names';
 import { chooseWindow } from './passage-window';
 import { answeringOrder } from './not-covered';
 import { pieces } from './pieces';
-import { questionIntent } from './question-intent';
+import { askedToggle, questionIntent } from './question-intent';
 import { asksForTask, questionKind, type QuestionKind } from './question-kind';
 import { quotePassage } from './quote-passage';
 import { searchPassages } from './search-passages';
@@ -33,6 +33,7 @@ import { commandPages, withUsage } from './page-parts';
 import { isCopy, unsaid } from './quote-once';
 import { answersBeside, commandFirst, isProcedureFor, NEAR_TIE, secondPassage } from './second-passage';
 import { sectionPassages, type SectionPassage, type Unit } from './section-passage';
+import { doesOtherThing, neverWritten } from './never-written';
 import type { Searcher } from '@docqa/retrieval';
 import { alternativeTerms, literalTokens, nameTerms, platformTerms, terms } from './text';
 
@@ -111,8 +112,10 @@ export class ExtractiveAnswerer implements Answerer {
     const said = own ? input.history.at(-1)?.answer : undefined;
     const more = await this.pagePassages(input, query, found, kind, own, said);
     const results = [...found, ...more];
+    // A word of the question the documents never write (see `neverWritten`).
+    const unwritten = await neverWritten(this.retriever, input, found);
     yield { type: 'status', status: 'generating' };
-    const { text, cited, quoted } = this.compose(query, found, kind, own, more, said);
+    const { text, cited, quoted } = this.compose(query, found, kind, own, more, said, unwritten);
     for (const piece of pieces(inAskersLanguage(text, input.locale), this.wordsPerDelta)) {
       if (input.signal?.aborted) throw new Error('answer aborted');
       yield { type: 'delta', text: piece };
@@ -155,6 +158,7 @@ export class ExtractiveAnswerer implements Answerer {
       choice.passages,
       choice.platforms,
       choice.literals,
+      choice.toggle,
     );
     const first = order?.[0];
     if (!order || !first) return [];
@@ -212,11 +216,13 @@ export class ExtractiveAnswerer implements Answerer {
     );
     // Nor is the thing it names as what it does not want ("DocBook instead of HTML").
     const others = alternativeTerms(question ?? query);
+    const toggle = askedToggle(question ?? query);
     return {
       passages,
       names: new Set([...names].filter((t) => !kinds.has(t) && !others.has(t))),
       platforms: platformTerms(question ?? query),
       literals: literalTokens(question ?? query),
+      toggle: toggle && { asked: toggle, weights },
       weights,
       ranked,
     };
@@ -236,12 +242,22 @@ export class ExtractiveAnswerer implements Answerer {
     more: SearchResult[] = [],
     /** A follow-up's previous answer (see `newBeforeSaid`). */
     said?: string,
+    /** A word of the question the documents never write, as a term (see `neverWritten`). */
+    unwritten?: string,
   ): ComposedAnswer {
     const choice = this.rank(query, results, question, kind, said);
     if (!choice) return { text: NOT_FOUND_ANSWER, cited: [], quoted: new Map() };
     const { passages, names, weights } = choice;
-    const order = answeringOrder(choice.ranked, names, passages, choice.platforms, choice.literals);
-    if (!order) return { text: NOT_FOUND_ANSWER, cited: [], quoted: new Map() };
+    const order = answeringOrder(
+      choice.ranked,
+      names,
+      passages,
+      choice.platforms,
+      choice.literals,
+      choice.toggle,
+    );
+    if (!order || (unwritten && doesOtherThing(order[0]!, unwritten, weights.keys(), passages)))
+      return { text: NOT_FOUND_ANSWER, cited: [], quoted: new Map() };
     const task = asksForTask(question ?? query, kind);
     // A follow-up's order leads with what is new to it (see `newBeforeSaid`), which this keeps.
     const ranked = task && !question ? commandFirst(order, weights) : order;

@@ -100,6 +100,33 @@ const MOUNT = [
   section('Install', 'Linux', 'Install rclone on Linux with the script.', 3),
 ];
 
+/**
+ * What a search of docqa's docs finds for turning off the widget's feedback buttons, which they do
+ * not say how to do: the buttons' labels, the buttons, and "turn off" of something else.
+ */
+const FEEDBACK = [
+  section(
+    'The chat widget',
+    'Options',
+    "Labels of the widget's buttons: `RATE_UP` (Good answer), `RATE_DOWN` (Bad answer) and " +
+      '`FEEDBACK_THANKS` (Thanks for the feedback.), shown after the feedback buttons.',
+    0,
+  ),
+  section(
+    'The chat widget',
+    'Answers',
+    '- **Feedback.** The widget shows thumbs up and thumbs down buttons under each answer.',
+    1,
+  ),
+  section(
+    'Answers and models',
+    'Follow-up questions',
+    'To turn off follow-up rewriting, ask with `history` empty: each question stands alone.',
+    2,
+  ),
+  section('Insights', 'Ratings', 'Ratings sent from the widget are counted per day.', 3),
+];
+
 describe('"not covered"', () => {
   it('declines a question whose name only a section about something else holds', async () => {
     expect(await answerTo('How do I enable HTTP/2 server push in Nginx?', PROXY)).toBe(NOT_FOUND_ANSWER);
@@ -254,5 +281,26 @@ describe('"not covered"', () => {
     expect(text).toContain('Game Motion Plus');
     expect(text).toContain('for a games console');
     expect(text).not.toContain('Ambient');
+  });
+
+  it('declines a question to turn off a thing when no section with its words says how', async () => {
+    expect(await answerTo("How do I turn off the widget's feedback buttons?", FEEDBACK)).toBe(
+      NOT_FOUND_ANSWER,
+    );
+  });
+
+  it('answers a question to turn off a thing from the setting that does it, in other words', async () => {
+    const docs = [
+      ...FEEDBACK.slice(0, 3),
+      section(
+        'The chat widget',
+        'Ratings',
+        "Hide the widget's feedback buttons on pages that do not collect ratings:\n\n" +
+          '```js\nwindow.ASSISTANT_WIDGET = {\n  feedback: false,\n};\n```',
+        3,
+      ),
+    ];
+    const text = await answerTo("How do I turn off the widget's feedback buttons?", docs);
+    expect(text).toContain('feedback: false');
   });
 });

@@ -1,4 +1,14 @@
-import { holds, MIN_COVERAGE, unknownNames, type ScoredSection } from './passage-choice';
+import { equivalentStrength } from './equivalent-terms';
+import {
+  holds,
+  MIN_COVERAGE,
+  unknownNames,
+  weightOf,
+  type ScoredSection,
+  type TermWeights,
+} from './passage-choice';
+import { holdsOtherForm } from './plural-forms';
+import { doesIntent, type AskedToggle } from './question-intent';
 import type { SectionPassage } from './section-passage';
 
 /**
@@ -14,7 +24,7 @@ const MIN_SCORE = 0.65;
  * Share of the retrieved sections below which a name the question writes is what it asks about
  * rather than the product every page names ("Traefik" in Traefik's docs).
  */
-const RARE_NAME = 0.5;
+export const RARE_NAME = 0.5;
 
 /**
  * The sections in the order an answer quotes them, or undefined when they do not answer the
@@ -33,6 +43,8 @@ export function answeringOrder(
   platforms: Set<string> = new Set(),
   /** Tokens the question writes as code (see `literalTokens`). */
   literals: string[] = [],
+  /** The switch the question asks to turn on or off (see `askedToggle`), with its term weights. */
+  toggle: { asked: AskedToggle; weights: TermWeights } | null = null,
 ): ScoredSection[] | undefined {
   const unknown = unknownNames(names, passages);
   if (unknown.length > 1 || unknown.some((t) => !platforms.has(t))) return undefined;
@@ -44,6 +56,7 @@ export function answeringOrder(
     s.coverage >= MIN_COVERAGE && s.score >= MIN_SCORE && rare.every((t) => holds(s.passage, t));
   const answering = ranked.find(answers);
   if (!answering) return undefined;
+  if (toggle && !switchedIn(ranked, passages, toggle.asked, toggle.weights)) return undefined;
   // The section that writes the flag or setting the question names (`--frozen-lockfile`) is
   // about it, more than the best-ranked one that holds its words otherwise.
   const writing = (s: ScoredSection) => literals.every((l) => writes(s.passage, l));
@@ -73,4 +86,38 @@ function ownFile(token: string): boolean {
 export function writes(passage: SectionPassage, token: string): boolean {
   const has = (text: string) => text.toLowerCase().includes(token);
   return has(passage.section) || has(passage.chunk.title) || passage.units.some((u) => has(u.text));
+}
+
+/**
+ * Whether a retrieved section says how to switch what a question asks to turn on or off (see
+ * `askedToggle`): one that reaches {@link MIN_SCORE}, does it (its heading names the switch, an
+ * instruction says it, a setting is set to its value, see `doesIntent`) or writes the question's
+ * verb, and holds {@link MIN_COVERAGE} of the question's other words by weight. A switch is written
+ * as such where the docs have one; a section that holds the thing's words but no switch describes
+ * the thing ("How do I turn off the widget's feedback buttons?" over a list of the buttons'
+ * labels), and one that writes "turn off" of something else does not answer either. When no
+ * retrieved section writes the question's verb, the docs word it otherwise and this asks nothing.
+ */
+function switchedIn(
+  ranked: ScoredSection[],
+  passages: SectionPassage[],
+  asked: AskedToggle,
+  weights: TermWeights,
+): boolean {
+  const verbs = asked.verbs.filter((t) => weights.has(t));
+  if (!verbs.length || !passages.some((p) => verbs.every((t) => covers(p, t)))) return true;
+  const rest = new Map([...weights].filter(([t]) => !verbs.includes(t)));
+  const total = weightOf(rest, () => true);
+  return ranked.some(
+    (s) =>
+      s.score >= MIN_SCORE &&
+      (doesIntent(s.passage, asked.intent) || verbs.every((t) => covers(s.passage, t))) &&
+      (!total || weightOf(rest, (t) => covers(s.passage, t)) / total >= MIN_COVERAGE),
+  );
+}
+
+/** Whether a section holds a term, its other plural form or an equivalent (see `rankSections`). */
+function covers(passage: SectionPassage, term: string): boolean {
+  const strength = (t: string) => (holds(passage, t) ? 1 : 0);
+  return !!strength(term) || equivalentStrength(term, strength) > 0 || holdsOtherForm(term, strength);
 }

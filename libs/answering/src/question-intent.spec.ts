@@ -1,5 +1,5 @@
 import type { SearchResult } from '@docqa/contracts';
-import { intentFit, questionIntent } from './question-intent';
+import { askedToggle, askedVerb, intentFit, questionIntent } from './question-intent';
 import { askExtractive } from './testing/page-searcher';
 import { sectionPassages } from './section-passage';
 
@@ -131,5 +131,26 @@ describe('a phrasal verb written in one word', () => {
     const { text } = await askExtractive('How do I set up a new remote?', retriever);
     expect(text).toMatch(/^Enter an interactive configuration session/);
     expect(text).toContain('rclone config [flags]');
+  });
+});
+
+describe('askedVerb and askedToggle', () => {
+  it('reads the verb a question asks to do something with, after its subject', () => {
+    expect(askedVerb('Can docqa translate answers into French?')).toBe('translate');
+    expect(askedVerb('How do I diagnose problems with my setup?')).toBe('diagnose');
+    expect(askedVerb('Is it possible to rotate a token?')).toBe('rotate');
+    // No verb there: an article as the subject, a vague verb, a question of another kind.
+    expect(askedVerb('Can the widget speak French?')).toBeNull();
+    expect(askedVerb('How do I use the widget?')).toBeNull();
+    expect(askedVerb('What does the cloud plan cost?')).toBeNull();
+  });
+
+  it('reads the switch a question asks to turn on or off, with its verb as written', () => {
+    expect(askedToggle("How do I turn off the widget's feedback buttons?")).toEqual({
+      intent: 'disable',
+      verbs: ['turn', 'off'],
+    });
+    expect(askedToggle('Can I enable access logs?')).toEqual({ intent: 'enable', verbs: ['enabl'] });
+    expect(askedToggle('How do I install pnpm?')).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
 import type { SectionPassage, Unit } from './section-passage';
-import { withoutStringLiterals } from './text';
+import { terms, withoutStringLiterals } from './text';
 
 /** The tasks docs most often have a section for, each written several ways (see {@link INTENT_WORDS}). */
 type NamedIntent =
@@ -86,6 +86,23 @@ export function questionIntent(question: string): Intent | null {
   return verb && !VAGUE_VERBS.has(verb.toLowerCase()) ? `do:${verb.toLowerCase()}` : null;
 }
 
+/**
+ * The opening of a question that asks to do something, up to its verb: "How do I", "How can we",
+ * "Can I", "Can docqa", "Could Traefik", "Is it possible to", "Is there a way to" (the subject of
+ * a can-question one word, not an article: "Can the widget…" names no verb there).
+ */
+const ASKS_TO =
+  /^\s*(?:how (?:do|can|should|would) (?:i|we|you)|(?:can|could) (?!(?:a|an|the|this|that|my|our|your|it)\b)[\p{L}\p{N}][\p{L}\p{N}._-]*|is it possible to|is there a way to)\s+(\p{L}+)\b/iu;
+
+/**
+ * The verb a question asks to do something with, as written ("Can docqa translate answers…?":
+ * "translate"), or null: none, or one that says nothing of the task ("use", "get").
+ */
+export function askedVerb(question: string): string | null {
+  const verb = ASKS_TO.exec(question)?.[1]?.toLowerCase();
+  return verb && !VAGUE_VERBS.has(verb) ? verb : null;
+}
+
 function specOf(intent: Intent): IntentSpec {
   const named = INTENTS.find((i) => i.intent === intent);
   if (named) return named;
@@ -124,16 +141,53 @@ const OTHER_INTENT = 0.75;
  */
 export function intentFit(passage: SectionPassage, intent: Intent | null): number {
   if (!intent) return 1;
-  const spec = specOf(intent);
-  const heading = ownHeading(passage);
-  const prose = passage.units.filter((u) => u.kind !== 'code');
-  const code = passage.units.filter((u) => u.kind === 'code');
+  const does = doneBy(passage, intent);
   let fit = 1;
-  if (spec.headed.test(heading)) fit += HEADING_DOES;
-  else if (!intent.startsWith('do:') && otherTask(headingIntents(heading))) fit *= OTHER_INTENT;
-  if (prose.some((u) => spec.verbs.test(u.text))) fit += PROSE_DOES;
-  if (code.some((u) => doesInCode(u, spec))) fit += CODE_DOES;
+  if (does.heading) fit += HEADING_DOES;
+  else if (!intent.startsWith('do:') && otherTask(headingIntents(ownHeading(passage)))) fit *= OTHER_INTENT;
+  if (does.prose) fit += PROSE_DOES;
+  if (does.code) fit += CODE_DOES;
   return fit;
+}
+
+/** Where a section does an intent: its heading names it, its prose says it, its code does it. */
+function doneBy(
+  passage: SectionPassage,
+  intent: Intent,
+): { heading: boolean; prose: boolean; code: boolean } {
+  const spec = specOf(intent);
+  return {
+    heading: spec.headed.test(ownHeading(passage)),
+    prose: passage.units.some((u) => u.kind !== 'code' && spec.verbs.test(u.text)),
+    code: passage.units.some((u) => u.kind === 'code' && doesInCode(u, spec)),
+  };
+}
+
+/** Whether a section does an intent (see {@link intentFit}): in its heading, prose or code. */
+export function doesIntent(passage: SectionPassage, intent: Intent): boolean {
+  const does = doneBy(passage, intent);
+  return does.heading || does.prose || does.code;
+}
+
+/** The intents that switch a thing on or off. */
+const TOGGLES: ReadonlySet<Intent> = new Set(['enable', 'disable']);
+
+/** A question asking to switch a thing on or off: its intent and the words of its verb. */
+export interface AskedToggle {
+  intent: Intent;
+  /** The words of the verb as the question writes it, as terms ("turn it off": `turn`, `off`). */
+  verbs: string[];
+}
+
+/**
+ * The switch a question asks to turn on or off (`enable` or `disable`, see {@link questionIntent}),
+ * with the terms of its verb as written; null for any other question.
+ */
+export function askedToggle(question: string): AskedToggle | null {
+  const intent = questionIntent(question);
+  if (!intent || !TOGGLES.has(intent)) return null;
+  const written = specOf(intent).verbs.exec(question)?.[0];
+  return written ? { intent, verbs: terms(written) } : null;
 }
 
 /** Whether a code block does an intent: names its verb, or sets a setting to its value. */

@@ -39,4 +39,4 @@ export { averageTerms, idf, queryWeights, termStatsOf, type TermStats } from './
 export { SearchBox, expandQuery, type SearchBoxQuery } from './search-box';
 export { SearchBoxIndex } from './search-box-index';
 export { SearchBoxIndexes, type SearchBoxIndexesOptions } from './search-box-indexes';
-export { Vocabulary } from './vocabulary';
+export { oneEditApart, Vocabulary } from './vocabulary';

@@ -1,0 +1,101 @@
+import type { SearchResult } from '@docqa/contracts';
+import { NOT_FOUND_ANSWER } from './answer-types';
+import { askExtractive, passage, type SearchQuery } from './testing/page-searcher';
+
+/** What a search of a chat widget's docs finds for a question about its languages or its looks. */
+const WIDGET = [
+  passage(
+    'widget.md',
+    'The chat widget › Languages',
+    'The interface speaks English, German, French, Spanish and Japanese. The language is the ' +
+      "`locale` option, else the page's `<html lang>`, and the answer's fixed phrases follow it.",
+    'The chat widget',
+  ),
+  passage(
+    'widget.md',
+    'The chat widget › Styling',
+    "Set the widget's colours and font size with CSS variables:\n\n```css\n" +
+      'docqa-chat { --docqa-font-size: 18px; }\n```',
+    'The chat widget',
+  ),
+  passage('answers.md', 'Answers › Citations', 'Answers quote the passages and cite them as [1].', 'Answers'),
+  passage('api.md', 'API › Ask', 'POST /ask/ answers a question and streams the answer.', 'API'),
+];
+
+/**
+ * A searcher that finds `found` for a question and, for a keyword search, the passages of `found`
+ * and `elsewhere` (other pages of the docs) that write the query's first five letters.
+ */
+function docsSearcher(found: SearchResult[], elsewhere: SearchResult[] = []) {
+  return {
+    search: async (query: SearchQuery) => {
+      const stem = query.query.toLowerCase().slice(0, 5);
+      const results =
+        query.mode === 'keyword'
+          ? [...found, ...elsewhere].filter((r) => r.text.toLowerCase().includes(stem))
+          : found;
+      return { results: results.slice(0, query.limit), took_ms: 0 };
+    },
+  };
+}
+
+describe('a word the documents never write', () => {
+  it('declines a question about what the docs hold, asking to do what they never say', async () => {
+    const { text } = await askExtractive('Can docqa translate answers into French?', docsSearcher(WIDGET));
+    expect(text).toBe(NOT_FOUND_ANSWER);
+  });
+
+  it('answers a question whose verb another page writes, though the passages word it otherwise', async () => {
+    const accessibility = passage(
+      'accessibility.md',
+      'Accessibility › Zoom',
+      "Browsers increase the page's text with Ctrl and +.",
+      'Accessibility',
+    );
+    const { text } = await askExtractive(
+      "Can I increase the widget's font size?",
+      docsSearcher(WIDGET, [accessibility]),
+    );
+    expect(text).toContain('--docqa-font-size: 18px');
+  });
+
+  it('answers a question whose verb is a typing slip of a word the passages hold', async () => {
+    const { text } = await askExtractive(
+      "Can I chnage the widget's font size?",
+      docsSearcher([
+        ...WIDGET.slice(0, 1),
+        passage(
+          'widget.md',
+          'The chat widget › Styling',
+          "Change the widget's font size with `--docqa-font-size`.",
+          'The chat widget',
+        ),
+      ]),
+    );
+    expect(text).toContain('--docqa-font-size');
+  });
+
+  it('declines a what-question naming a thing the docs never write, its section about another', async () => {
+    const docs = [
+      passage(
+        'knowledge-base.md',
+        'Knowledge base › Versions',
+        'Docs often come in versions (v1/v2, cloud/self-hosted). A search with a version costs ' +
+          'about what one without does.',
+        'Knowledge base',
+      ),
+      passage(
+        'operations.md',
+        'Operations › Hosting',
+        'Run the API and the worker on one host.',
+        'Operations',
+      ),
+      passage('api.md', 'API › Limits', 'Questions per minute and per month are limited per token.', 'API'),
+    ];
+    const question = 'What does the hosted cloud plan cost per month?';
+    expect((await askExtractive(question, docsSearcher(docs))).text).toBe(NOT_FOUND_ANSWER);
+    // Written on a page the search did not retrieve, the word is only worded otherwise there.
+    const plans = passage('billing.md', 'Billing', 'Each plan is billed yearly.', 'Billing');
+    expect((await askExtractive(question, docsSearcher(docs, [plans]))).text).not.toBe(NOT_FOUND_ANSWER);
+  });
+});

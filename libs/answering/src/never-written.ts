@@ -1,0 +1,85 @@
+import type { SearchResult } from '@docqa/contracts';
+import { oneEditApart, type Searcher } from '@docqa/retrieval';
+import type { AnswerInput } from './answer-types';
+import { equivalentStrength } from './equivalent-terms';
+import { RARE_NAME } from './not-covered';
+import { holds, PHRASING, type ScoredSection } from './passage-choice';
+import { askedVerb } from './question-intent';
+import { questionKind } from './question-kind';
+import type { SectionPassage } from './section-passage';
+import { documentTerms, terms } from './text';
+
+/**
+ * Shortest word of a what-question looked up (see {@link neverWritten}): shorter ones are as often
+ * typing slips ("teh") or abbreviations as words.
+ */
+const MIN_LOOKED_UP = 4;
+
+/**
+ * A word of the question the documents never write, as a term, else undefined: the verb it asks
+ * to do something with (see `askedVerb`: "Can docqa translate answers…?" over docs that never say
+ * "translate", "translation" or "translated"), and for a what-question any of its words of
+ * {@link MIN_LOOKED_UP} letters or more ("What does the hosted cloud plan cost?" over docs that
+ * never write "plan"): a what-question names the thing it asks about, so a word of it the docs
+ * never write names something they do not describe, where a how-do-I's other words are often
+ * worded otherwise ("straight into a file", "behind a proxy"). A word is looked up only when no
+ * retrieved passage holds it, an equivalent of it (see `equivalentStrength`) or a word one typing
+ * slip away ("actvate": "activate"), by a keyword search for it alone over what the question
+ * searches (its tenant, filters and version): none found, it is never written. A verb that the
+ * retrieved passages lack but other pages write ("increase" the font size, on the volume's page)
+ * is only worded otherwise where the question is answered. Words that only phrase the question
+ * ("Can you explain…") are not looked up.
+ */
+export async function neverWritten(
+  retriever: Searcher,
+  input: AnswerInput,
+  found: SearchResult[],
+): Promise<string | undefined> {
+  const verb = askedVerb(input.question);
+  const asked = verb ? [verb] : [];
+  if (questionKind(input.question) === 'what')
+    asked.push(...input.question.split(/[^\p{L}\p{N}]+/u).filter((w) => w.length >= MIN_LOOKED_UP));
+  if (!asked.length || !found.length) return undefined;
+  const held = new Set(found.flatMap((r) => documentTerms(`${r.title}\n${r.section}\n${r.text}`)));
+  const has = (t: string) => (held.has(t) ? 1 : 0);
+  for (const word of asked) {
+    const term = terms(word)[0];
+    if (!term || PHRASING.has(term)) continue;
+    if (held.has(term) || equivalentStrength(term, has) > 0) continue;
+    if ([...held].some((t) => oneEditApart(term, t))) continue;
+    const { results } = await retriever.search({
+      tenants: [input.tenant],
+      query: word,
+      mode: 'keyword',
+      filters: input.filters,
+      version: input.version,
+      limit: 1,
+    });
+    if (!results.length) return term;
+  }
+  return undefined;
+}
+
+/**
+ * Whether the section that would answer holds what the question is about but not what it asks:
+ * the documents never write one of its words (see {@link neverWritten}), and the section
+ * holds another of its words that few retrieved sections hold (at most {@link RARE_NAME} of them),
+ * so it is about the question's thing ("French" in the list of the widget's languages, asked to
+ * "translate answers into French"). A question whose other words every page holds ("How do I
+ * diagnose problems with my pnpm setup?") is answered as before: the word never written is all it
+ * asks, and the page that does it may name it otherwise ("pnpm doctor").
+ */
+export function doesOtherThing(
+  section: ScoredSection,
+  unwritten: string,
+  wanted: Iterable<string>,
+  passages: SectionPassage[],
+): boolean {
+  return [...wanted].some(
+    (t) =>
+      t !== unwritten &&
+      !PHRASING.has(t) &&
+      holds(section.passage, t) &&
+      passages.filter((p) => holds(p, t)).length <= RARE_NAME * passages.length,
+  );
+}
