@@ -1,5 +1,5 @@
 import type { ScoredSection, TermWeights } from './passage-choice';
-import { hasCode, namesSubject, NEAR_TIE } from './second-passage';
+import { commandSummary, hasCode, namesSubject, NEAR_TIE } from './second-passage';
 import type { SectionPassage, Unit } from './section-passage';
 
 /**
@@ -49,8 +49,10 @@ export function commandPages(order: ScoredSection[]): string[] {
   const page = first.passage.chunk.document_id;
   const near =
     tie && tie.passage.doc !== first.passage.doc && tie.score >= NEAR_TIE * first.score ? tie : undefined;
-  if (!givesUsage(first.passage))
-    return near && hasCode(near.passage) ? [page, near.passage.chunk.document_id] : [page];
+  if (!givesUsage(first.passage)) {
+    const other = near && hasCode(near.passage) ? near : commandSummary(first, order);
+    return other ? [page, other.passage.chunk.document_id] : [page];
+  }
   return near && onlyOptionHelp(near.passage) ? [near.passage.chunk.document_id] : [];
 }
 

@@ -123,7 +123,19 @@ function commandIntro(heading: string, title: string, units: Unit[]): boolean {
   const command = pageCommand(title);
   return (
     !!command &&
-    (!heading || heading === title || SYNOPSIS.test(heading)) &&
+    summarises(heading, title) &&
     !units.some((u) => u.kind === 'code' || u.text.includes(command))
   );
+}
+
+/**
+ * Whether a section of a page titled by a command (see {@link pageCommand}) is its summary: the
+ * page's opening (no heading, or the title's) or its synopsis, which say what the command does.
+ */
+export function isCommandSummary(section: string, title: string): boolean {
+  return !!pageCommand(title) && summarises(headingText(section.split(' › ').at(-1) ?? ''), title);
+}
+
+function summarises(heading: string, title: string): boolean {
+  return !heading || heading === title || SYNOPSIS.test(heading);
 }

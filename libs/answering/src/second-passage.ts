@@ -1,8 +1,15 @@
 import { chunkNumber } from '@docqa/retrieval';
-import { holds, PHRASING, weightOf, type ScoredSection, type TermWeights } from './passage-choice';
+import {
+  holds,
+  MIN_COVERAGE,
+  PHRASING,
+  weightOf,
+  type ScoredSection,
+  type TermWeights,
+} from './passage-choice';
 import { isCommand, type SectionPassage } from './section-passage';
 import { isReadByPlace } from './document-passages';
-import { pageCommand } from './quote-passage';
+import { isCommandSummary, pageCommand } from './quote-passage';
 import { documentTerms, withoutStringLiterals } from './text';
 
 /** Share of the question's weight left unanswered by the first passage that calls for a second. */
@@ -35,8 +42,10 @@ export function givesCommand(passage: SectionPassage): boolean {
 /**
  * A second section: the runner-up when it answers about as well (a near tie), unless, for a how-do-I
  * whose first section gives no command, the runner-up gives none either and a section of the first
- * one's page does (see {@link commandPassage}), which is quoted instead; or one
- * that holds most of what the first leaves unanswered when that is a good part of the question.
+ * one's page does (see {@link commandPassage}), which is quoted instead; or one that holds most of
+ * what the first leaves unanswered when that is a good part of the question. A runner-up of either
+ * kind that gives no command gives way to the command of a page whose summary says the task (see
+ * {@link commandSummary}).
  */
 export function secondPassage(
   first: ScoredSection,
@@ -64,8 +73,24 @@ export function secondPassage(
     return tie;
   // A page's example read by its place (see `pageExample`), which no search ranked, does not
   // take the place of a runner-up about as good: the runner-up's page may be the one meant.
-  if (command && tie && isReadByPlace(command.passage.chunk)) return tie;
-  if (command ?? tie) return command ?? tie;
+  if (command && !(tie && isReadByPlace(command.passage.chunk))) return command;
+  const other = tie ?? unansweredPart(first, ranked, weights);
+  // A runner-up that gives no command gives way to the command of a command page whose summary
+  // says the task (see `commandSummary`).
+  return other && task && !hasCode(other.passage)
+    ? (summarisedCommand(first, ranked, commands) ?? other)
+    : other;
+}
+
+/**
+ * The section that holds most of what the first leaves unanswered, when that is a good part of
+ * the question ({@link SECOND_PASSAGE_NEED}) and it scores half the first's.
+ */
+function unansweredPart(
+  first: ScoredSection,
+  ranked: ScoredSection[],
+  weights: TermWeights,
+): ScoredSection | undefined {
   const missing = new Map([...weights].filter(([t]) => !holds(first.passage, t)));
   const need = weightOf(missing, () => true);
   if (need < SECOND_PASSAGE_NEED * weightOf(weights, () => true)) return undefined;
@@ -99,6 +124,49 @@ export function commandPassage(
     commands.find((s) => s.score >= COMMAND_SCORE * first.score || writesPageCommand(s.passage)) ??
     leadingExample(first, commands)
   );
+}
+
+/**
+ * Score, relative to the best section's, from which a command page's summary (see
+ * {@link commandSummary}) sends the answer to that page's command.
+ */
+const SUMMARY_SCORE = 0.5;
+
+/**
+ * For a how-do-I whose first section holds no code and is not on a page titled by a command: the
+ * summary (opening or synopsis, see `isCommandSummary`) of another page, titled by a command, that
+ * scores {@link SUMMARY_SCORE} of the first and holds {@link MIN_COVERAGE} of the question, the best
+ * ranked. A CLI's docs title a
+ * page by its command and say in its summary what it does ("Create new file or change file
+ * modification time."): the task the question asks, which another page's prose may name in more
+ * of the question's words (a flag's section, a backend's note on modification times) without
+ * saying what to type.
+ */
+export function commandSummary(first: ScoredSection, ranked: ScoredSection[]): ScoredSection | undefined {
+  if (hasCode(first.passage) || pageCommand(first.passage.chunk.title)) return undefined;
+  return ranked.find(
+    (s) =>
+      s.passage.doc !== first.passage.doc &&
+      s.score >= SUMMARY_SCORE * first.score &&
+      s.coverage >= MIN_COVERAGE &&
+      isCommandSummary(s.passage.section, s.passage.chunk.title),
+  );
+}
+
+/**
+ * The section that writes its page's command (see {@link writesPageCommand}) of the page whose
+ * summary answers a how-do-I (see {@link commandSummary}), among `commands` (the retrieved
+ * sections and the page search's): the summary itself when it does, else the best ranked.
+ */
+function summarisedCommand(
+  first: ScoredSection,
+  ranked: ScoredSection[],
+  commands: ScoredSection[],
+): ScoredSection | undefined {
+  const summary = commandSummary(first, ranked);
+  if (!summary) return undefined;
+  const page = commands.filter((s) => s.passage.doc === summary.passage.doc && writesPageCommand(s.passage));
+  return page.find((s) => s.passage.section === summary.passage.section) ?? page[0];
 }
 
 /**
