@@ -100,10 +100,9 @@ export class ThreadedEmbedder implements Embedder<Float64Array> {
 
 /**
  * The vectors of a reply, one view of `dimensions` numbers each, nothing copied. Arrays of numbers
- * (4 KB a chunk at 512 dimensions, on the heap until the chunk is written) were most of what the
- * worker's young-generation collections copied: at 30,000 chunks they took 4.2 s of its
- * JavaScript thread, 2.4 s with views (docs/benchmarks.md, "h-gc"). The reply's buffer is outside
- * the heap, freed with its last view.
+ * (4 KB a chunk at 512 dimensions, on the heap until the chunk is written) were copied by each of
+ * the worker's young-generation collections: with views, a third fewer of them (docs/benchmarks.md,
+ * "h-gc"). The reply's buffer is outside the heap, freed with its last view.
  */
 function rowsOf(vectors: Float64Array, dimensions: number): Float64Array[] {
   const rows: Float64Array[] = [];
