@@ -107,7 +107,7 @@ const WORD_CHAR = new Uint8Array(128).map((_, c) => Number(/[A-Za-z0-9]/.test(St
  * search mirror keeps a table of its own by UTF-8 bytes, see `MirrorTerms`.)
  */
 class AsciiWords {
-  /** An entry's number + 1 per cell (0: empty); twice the entries at most, a power of two. */
+  /** An entry's number + 1 per cell (0: empty): a power of two, over twice the most entries. */
   private readonly cells = new Int32Array(1 << 18);
   private readonly hashes = new Int32Array(MAX_REMEMBERED_WORDS);
   private readonly ids = new Float64Array(MAX_REMEMBERED_WORDS);
