@@ -1,3 +1,4 @@
+import { tableToIPC } from 'apache-arrow';
 import { chunkColumns } from './chunk-columns';
 import type { EmbeddedChunk } from '@docqa/retrieval';
 
@@ -56,6 +57,19 @@ describe('chunkColumns', () => {
     ]);
     // The document's version in a column of its own, null for none.
     expect([...(table.getChild('version')! as Iterable<string | null>)]).toEqual([null, '2.x']);
+  });
+
+  it("writes views of one typed array (the embedder thread's reply) as it writes arrays", () => {
+    // Numbers a float32 rounds, one below its smallest normal, and one past its range.
+    const arrays = [
+      [0.1, 1 / 3, -2 / 7],
+      [1e-40, Math.PI, 3.4e39],
+    ];
+    const reply = new Float64Array(arrays.flat());
+    const views = arrays.map((_, i) => reply.subarray(i * 3, i * 3 + 3));
+    const written = (vectors: ArrayLike<number>[]) =>
+      tableToIPC(chunkColumns(vectors.map((vector, i) => chunk(i, { vector }))));
+    expect(Buffer.from(written(views)).equals(Buffer.from(written(arrays)))).toBe(true);
   });
 
   it('refuses chunks whose vectors differ in size', () => {

@@ -56,7 +56,7 @@ describe('EmbeddedStore vector index upkeep', () => {
   it('trains the index from the threshold and still answers exactly below 20,000 rows', async () => {
     expect(trainedRows()).toBe(chunks.length);
     const query = randomVector();
-    const cosine = (v: number[]) => v.reduce((sum, x, i) => sum + x * query[i]!, 0);
+    const cosine = (v: ArrayLike<number>) => Array.from(v).reduce((sum, x, i) => sum + x * query[i]!, 0);
     const exact = [...chunks]
       .sort((a, b) => cosine(b.vector) - cosine(a.vector))
       .slice(0, 10)
@@ -87,7 +87,7 @@ describe('EmbeddedStore vector index upkeep', () => {
       tenants: ['t'],
       filters: [],
       limit: 1,
-      vector: extra[0]!.vector,
+      vector: Array.from(extra[0]!.vector),
     });
     expect(results.map((r) => [r.chunk_id, r.url])).toEqual([[extra[0]!.chunk_id, extra[0]!.url]]);
   });

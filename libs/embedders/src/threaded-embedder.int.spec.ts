@@ -37,7 +37,14 @@ describe('ThreadedEmbedder', () => {
         embedder.embedDocuments(texts.slice(0, 128)),
         embedder.embedDocuments(texts.slice(128)),
       ]);
-      expect([...first, ...second]).toEqual(await local.embedDocuments(texts));
+      const numbers = [...first, ...second].map((vector) => Array.from(vector));
+      expect(numbers).toEqual(await local.embedDocuments(texts));
+      // Views of one reply's buffer each, nothing copied onto the heap.
+      // (The thread's reply is made outside the test's realm: its Float64Array is another one.)
+      expect(Object.prototype.toString.call(first[0])).toBe('[object Float64Array]');
+      expect(first[0]).toHaveLength(local.dimensions);
+      expect(first[127]!.buffer).toBe(first[0]!.buffer);
+      expect(second[0]!.buffer).not.toBe(first[0]!.buffer);
       expect(await embedder.embedQuery('rotate a key')).toEqual(await local.embedQuery('rotate a key'));
       expect(await embedder.embedDocuments([])).toEqual([]);
     } finally {

@@ -22,17 +22,17 @@ const THREAD_SCRIPT = join('libs', 'embedders', 'embed-thread.js');
  * chunking, Arrow columns and Redis records go on on the process's thread meanwhile (and answers
  * are not held up by an import): the worker's one JavaScript thread did both, and embedding was
  * half its work. Queries, one text each, are embedded at once on the calling thread. The vectors
- * are the local embedder's to the last digit.
+ * are the local embedder's to the last digit, each a view of the batch's reply (see {@link rowsOf}).
  *
  * The thread starts at the first batch and is started again after it fails; it does not keep the
  * process alive while no batch is under way.
  */
-export class ThreadedEmbedder implements Embedder {
+export class ThreadedEmbedder implements Embedder<Float64Array> {
   readonly dimensions: number;
   private thread: Worker | null = null;
   private readonly pending = new Map<
     number,
-    { resolve(vectors: number[][]): void; reject(err: Error): void }
+    { resolve(vectors: Float64Array[]): void; reject(err: Error): void }
   >();
   private nextId = 0;
 
@@ -44,7 +44,7 @@ export class ThreadedEmbedder implements Embedder {
     this.dimensions = local.dimensions;
   }
 
-  async embedDocuments(texts: string[]): Promise<number[][]> {
+  async embedDocuments(texts: string[]): Promise<Float64Array[]> {
     if (!texts.length) return [];
     const thread = this.started();
     const id = this.nextId++;
@@ -99,16 +99,15 @@ export class ThreadedEmbedder implements Embedder {
 }
 
 /**
- * The vectors of a reply, one array of `dimensions` numbers each, copied by index (a typed
- * array's iterator, as `Array.from` takes it, costs several times as much on this thread).
+ * The vectors of a reply, one view of `dimensions` numbers each, nothing copied. Arrays of numbers
+ * (4 KB a chunk at 512 dimensions, on the heap until the chunk is written) were copied by each of
+ * the worker's young-generation collections: with views, a third fewer of them (docs/benchmarks.md,
+ * "h-gc"). The reply's buffer is outside the heap, freed with its last view.
  */
-function rowsOf(vectors: Float64Array, dimensions: number): number[][] {
-  const rows: number[][] = [];
-  for (let start = 0; start < vectors.length; start += dimensions) {
-    const row = new Array<number>(dimensions);
-    for (let i = 0; i < dimensions; i++) row[i] = vectors[start + i]!;
-    rows.push(row);
-  }
+function rowsOf(vectors: Float64Array, dimensions: number): Float64Array[] {
+  const rows: Float64Array[] = [];
+  for (let start = 0; start < vectors.length; start += dimensions)
+    rows.push(vectors.subarray(start, start + dimensions));
   return rows;
 }
 
@@ -132,6 +131,6 @@ export function embedThreadScript(from = __dirname): string | null {
 export function ingestionEmbedder(
   embedder: Embedder,
   script = embedThreadScript(),
-): Embedder & { close?(): Promise<void> } {
+): Embedder<ArrayLike<number>> & { close?(): Promise<void> } {
   return embedder instanceof LocalEmbedder && script ? new ThreadedEmbedder(embedder, script) : embedder;
 }

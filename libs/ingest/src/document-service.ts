@@ -138,7 +138,7 @@ export function createDocumentService(
     keys: Keys;
     queue: IngestQueue;
     store: VectorStore;
-    embedder: Embedder;
+    embedder: Embedder<ArrayLike<number>>;
     logger: Logger;
   },
 ): DocumentServices {

@@ -23,7 +23,7 @@ export interface Prepared {
  * fails.
  */
 export async function embedDocuments(
-  embedder: Embedder,
+  embedder: Embedder<ArrayLike<number>>,
   tenant: string,
   documents: Chunked[],
 ): Promise<Map<Chunked, Prepared | Error>> {
@@ -44,8 +44,11 @@ export async function embedDocuments(
   return results;
 }
 
-async function embedTexts(embedder: Embedder, texts: string[]): Promise<number[][]> {
-  const vectors: number[][] = [];
+async function embedTexts(
+  embedder: Embedder<ArrayLike<number>>,
+  texts: string[],
+): Promise<ArrayLike<number>[]> {
+  const vectors: ArrayLike<number>[] = [];
   for (let i = 0; i < texts.length; i += EMBED_BATCH)
     vectors.push(...(await embedder.embedDocuments(texts.slice(i, i + EMBED_BATCH))));
   return vectors;
@@ -57,7 +60,7 @@ function chunkTexts({ doc, pieces }: Chunked): string[] {
 }
 
 /** A chunked document with its chunks' `vectors`, ready to be written. */
-function embedded(tenant: string, { doc, record, pieces }: Chunked, vectors: number[][]): Prepared {
+function embedded(tenant: string, { doc, record, pieces }: Chunked, vectors: ArrayLike<number>[]): Prepared {
   const chunks = pieces.map((piece, i): EmbeddedChunk => ({
     tenant,
     document_id: doc.id,

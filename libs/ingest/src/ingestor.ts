@@ -45,7 +45,7 @@ export interface IngestorOptions {
   /** The vector store the documents' chunks are written to. */
   store: Pick<VectorStore, 'replaceDocuments' | 'deleteDocument' | 'optimize'>;
   /** The embedder of the chunks (that of the store's vectors). */
-  embedder: Embedder;
+  embedder: Embedder<ArrayLike<number>>;
   /** The documents' records and the jobs' progress. */
   documents: Pick<DocumentStore, 'findMany' | 'putMany' | 'updateJob' | 'get' | 'remove'>;
   /** Chunk size and overlap. */

@@ -45,6 +45,8 @@ export function qdrantPointId(tenant: string, chunkId: string): string {
 export function toPoint(chunk: EmbeddedChunk): Schemas['PointStruct'] {
   const text = searchText(chunk);
   const sparse = documentSparseVector(text);
+  // Sent as JSON: a typed array's view (see EmbeddedChunk) as the array of its numbers.
+  const dense = Array.isArray(chunk.vector) ? chunk.vector : Array.from(chunk.vector);
   const payload: ChunkPayload = {
     tenant: chunk.tenant,
     document_id: chunk.document_id,
@@ -61,8 +63,8 @@ export function toPoint(chunk: EmbeddedChunk): Schemas['PointStruct'] {
     id: qdrantPointId(chunk.tenant, chunk.chunk_id),
     // A chunk without a single word has no sparse vector; it is still found by meaning.
     vector: sparse.indices.length
-      ? { [DENSE_VECTOR]: chunk.vector, [SPARSE_VECTOR]: sparse }
-      : { [DENSE_VECTOR]: chunk.vector },
+      ? { [DENSE_VECTOR]: dense, [SPARSE_VECTOR]: sparse }
+      : { [DENSE_VECTOR]: dense },
     payload: payload as unknown as Schemas['Payload'],
   };
 }

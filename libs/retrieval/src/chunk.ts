@@ -16,9 +16,12 @@ export interface Chunk {
   metadata: Record<string, unknown>;
 }
 
-/** A chunk with its embedding. */
+/**
+ * A chunk with its embedding: an array, or a typed array's view (the embedder's thread's reply,
+ * see `ingestionEmbedder`); stores read its numbers by index.
+ */
 export interface EmbeddedChunk extends Chunk {
-  vector: number[];
+  vector: ArrayLike<number>;
 }
 
 /**

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as lancedb from '@lancedb/lancedb';
-import { keywordTermIds, keywordTokens } from './keyword-terms';
+import { eachKeywordTermId, keywordTermIds, keywordTokens } from './keyword-terms';
 import { searchText } from './chunk';
 import { chunkTerms, keywordScore, queryTerms, queryText } from './sparse-vector';
 import { fnv1a } from '@docqa/tokenize';
@@ -31,6 +31,29 @@ describe('keywordTokens', () => {
     const ids = keywordTokens(text).map(fnv1a);
     expect(keywordTermIds(text)).toEqual(ids);
     expect(keywordTermIds(text)).toEqual(ids);
+  });
+
+  it('are the ids an ASCII text gives word by word without a string per word, past a full table', () => {
+    const idsOf = (text: string) => {
+      const ids: number[] = [];
+      eachKeywordTermId(text, (id) => ids.push(id));
+      return ids;
+    };
+    // Words of 39, 40 and 41 characters, digits, case, stop words, punctuation, an empty text,
+    // text that ends in a word and in no word; then more distinct words than the table keeps.
+    const edges = [
+      `${'a'.repeat(39)} ${'b'.repeat(40)},${'c'.repeat(41)}`,
+      'Install the CLI: run `docqa-cli init --force` (v2.10) BEFORE installing; x86_64/arm64',
+      '',
+      '  ...  ',
+      'Running runs RUN ran',
+      'the of and',
+      'Tabs\tand\nnew lines\r\n',
+      'résumé and the runner',
+    ];
+    const many = Array.from({ length: 120_000 }, (_, i) => `w${i.toString(36)}x Word${i % 7}`);
+    for (const text of [...edges, ...edges, many.join(' '), ...edges])
+      expect(idsOf(text)).toEqual(keywordTokens(text).map(fnv1a));
   });
 });
 

@@ -58,12 +58,93 @@ export function headingWords(text: string): string[] {
 /** The {@link keywordTokens} of a text, each hashed to its uint32 term id (FNV-1a). */
 export function keywordTermIds(text: string): number[] {
   const ids: number[] = [];
-  for (const word of indexWords(text)) {
-    const known = rememberedTerm(word);
-    if (known) ids.push(known.id);
-  }
+  eachKeywordTermId(text, (id) => ids.push(id));
   return ids;
 }
+
+/**
+ * Calls `each` with the term id of each of a text's {@link keywordTokens}, in order: what
+ * {@link keywordTermIds} returns, with no array. A text of ASCII is split by its characters, each
+ * word looked up by them in {@link asciiWords}, so that no string is made per word (a write's
+ * keyword counts made 90 a chunk, and a third of the bytes its JavaScript allocated); another
+ * text goes through {@link indexWords}. The terms are the same: ASCII letters and digits are the
+ * only ASCII characters of `[\p{L}\p{N}]`, and an ASCII word of 40 characters or more is no term.
+ */
+export function eachKeywordTermId(text: string, each: (id: number) => void): void {
+  if (!/^[\x00-\x7f]*$/.test(text)) {
+    for (const word of indexWords(text)) {
+      const known = rememberedTerm(word);
+      if (known) each(known.id);
+    }
+    return;
+  }
+  let hash = FNV_OFFSET;
+  let start = -1;
+  for (let p = 0; p <= text.length; p++) {
+    const c = p < text.length ? text.charCodeAt(p) : 32;
+    if (WORD_CHAR[c]) {
+      if (start < 0) {
+        start = p;
+        hash = FNV_OFFSET;
+      }
+      hash = Math.imul(hash ^ c, FNV_PRIME);
+    } else if (start >= 0) {
+      const id = p - start >= MAX_TOKEN_BYTES ? -1 : asciiWords.id(text, start, p, hash);
+      if (id >= 0) each(id);
+      start = -1;
+    }
+  }
+}
+
+const FNV_OFFSET = 0x811c9dc5;
+const FNV_PRIME = 0x01000193;
+/** Which ASCII characters a word is made of: the index splits on what is not a letter or a digit. */
+const WORD_CHAR = new Uint8Array(128).map((_, c) => Number(/[A-Za-z0-9]/.test(String.fromCharCode(c))));
+
+/**
+ * The term ids of the ASCII words seen (-1: no term), looked up by a word's characters in a text:
+ * open addressing on their FNV-1a hash, emptied after {@link MAX_REMEMBERED_WORDS} words. (The
+ * search mirror keeps a table of its own by UTF-8 bytes, see `MirrorTerms`.)
+ */
+class AsciiWords {
+  /** An entry's number + 1 per cell (0: empty): a power of two, over twice the most entries. */
+  private readonly cells = new Int32Array(1 << 18);
+  private readonly hashes = new Int32Array(MAX_REMEMBERED_WORDS);
+  private readonly ids = new Float64Array(MAX_REMEMBERED_WORDS);
+  private words: string[] = [];
+
+  /** The term id of the word at `start` to `end` of `text` (-1: none), `hash` its FNV-1a. */
+  id(text: string, start: number, end: number, hash: number): number {
+    const mask = this.cells.length - 1;
+    const length = end - start;
+    let cell = hash & mask;
+    for (; ; cell = (cell + 1) & mask) {
+      const entry = this.cells[cell]! - 1;
+      if (entry < 0) break;
+      if (this.hashes[entry] !== hash) continue;
+      const word = this.words[entry]!;
+      if (word.length !== length) continue;
+      let same = true;
+      for (let i = 0; i < length && same; i++) same = word.charCodeAt(i) === text.charCodeAt(start + i);
+      if (same) return this.ids[entry]!;
+    }
+    const word = text.slice(start, end);
+    const term = wordTerm(word);
+    const id = term === null ? -1 : fnv1a(term);
+    if (this.words.length === MAX_REMEMBERED_WORDS) {
+      this.cells.fill(0);
+      this.words = [];
+      return id;
+    }
+    const entry = this.words.length;
+    this.words.push(word);
+    this.hashes[entry] = hash;
+    this.ids[entry] = id;
+    this.cells[cell] = entry + 1;
+    return id;
+  }
+}
+const asciiWords = new AsciiWords();
 
 /** A word's term and term id (null: no term), remembered. */
 function rememberedTerm(word: string): { term: string; id: number } | null {

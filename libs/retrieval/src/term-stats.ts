@@ -1,5 +1,5 @@
 import { grown } from './grown';
-import { keywordTermIds } from './keyword-terms';
+import { eachKeywordTermId } from './keyword-terms';
 import type { QueryTerms, SparseVector } from './sparse-vector';
 
 /**
@@ -50,8 +50,9 @@ export function queryWeights(query: QueryTerms, stats: Pick<TermStats, 'chunks' 
  * The statistics of chunks with these search texts (see {@link chunkTerms}): what writing them adds
  * to their tenant's, or deleting them takes away. Counted in one pass over each text's terms, with
  * no set or array per chunk: a term's slot keeps its count and the last chunk that counted it (a
- * write's 1,000 chunks made 2,000 short-lived collections). The counts and the order of `df`'s
- * terms are {@link chunkTerms}'s, summed chunk after chunk.
+ * write's 1,000 chunks made 2,000 short-lived collections), nor a string per word (see
+ * {@link eachKeywordTermId}). The counts and the order of `df`'s terms are {@link chunkTerms}'s,
+ * summed chunk after chunk.
  */
 export function termStatsOf(texts: Iterable<string>): TermStats {
   const slots = new Map<number, number>();
@@ -59,22 +60,23 @@ export function termStatsOf(texts: Iterable<string>): TermStats {
   let lastChunk = new Uint32Array(1024);
   let chunks = 0;
   let terms = 0;
+  const count = (term: number) => {
+    terms++;
+    const slot = slots.get(term);
+    if (slot === undefined) {
+      if (slots.size === counts.length)
+        [counts, lastChunk] = [grown(counts, slots.size * 2), grown(lastChunk, slots.size * 2)];
+      counts[slots.size] = 1;
+      lastChunk[slots.size] = chunks;
+      slots.set(term, slots.size);
+    } else if (lastChunk[slot] !== chunks) {
+      lastChunk[slot] = chunks;
+      counts[slot]!++;
+    }
+  };
   for (const text of texts) {
     chunks++;
-    for (const term of keywordTermIds(text)) {
-      terms++;
-      const slot = slots.get(term);
-      if (slot === undefined) {
-        if (slots.size === counts.length)
-          [counts, lastChunk] = [grown(counts, slots.size * 2), grown(lastChunk, slots.size * 2)];
-        counts[slots.size] = 1;
-        lastChunk[slots.size] = chunks;
-        slots.set(term, slots.size);
-      } else if (lastChunk[slot] !== chunks) {
-        lastChunk[slot] = chunks;
-        counts[slot]!++;
-      }
-    }
+    eachKeywordTermId(text, count);
   }
   const df = new Map<number, number>();
   for (const [term, slot] of slots) df.set(term, counts[slot]!);

@@ -2,7 +2,7 @@
  * The deployment the search-speed bench runs, as the bench reads it: its table's versions (through
  * a connection of the bench's own), the API's log lines about its search mirror, and ingest jobs.
  */
-import { execFileSync, type ChildProcess } from 'node:child_process';
+import { type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
@@ -273,27 +273,6 @@ export function rng(seed: number): () => number {
 export function peakRssMb(pid: number): number {
   const kb = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
   return Number(kb) / 1024;
-}
-
-/** Clock ticks a second of Linux's `/proc` CPU times (`getconf CLK_TCK`; 100 where it fails). */
-const CLOCK_TICKS = (() => {
-  try {
-    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' })) || 100;
-  } catch {
-    return 100;
-  }
-})();
-
-/**
- * CPU seconds a live process has used so far, user and system time of all its threads (LanceDB's
- * and the embedder's too): Linux `/proc/PID/stat`.
- */
-export function cpuSeconds(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  // The fields after the command name, which is in parentheses and may hold spaces: utime and
-  // stime are the stat's 14th and 15th.
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
 }
 
 /** The `p` quantile of `sorted` (NaN when it is empty). */

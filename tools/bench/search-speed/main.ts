@@ -37,10 +37,10 @@ import { LocalEmbedder } from '@docqa/embedders';
 import { searchText } from '@docqa/retrieval';
 import { freePort, startOwnRedis } from '@docqa/testing';
 import { emanual } from '../eval-data';
+import { cpuLine, cpuSeconds, threadSeconds } from './cpu-time';
 import {
   apiAnswers,
   benchFetch,
-  cpuSeconds,
   jobsDone,
   latestVersion,
   load,
@@ -190,7 +190,11 @@ async function main(): Promise<void> {
       other: new DocqaClient({ baseUrl: apiUrl, token: other, fetch: benchFetch }),
     };
 
-    const cpuBefore = { worker: cpuSeconds(worker.pid!), api: cpuSeconds(api.pid!) };
+    const cpuBefore = {
+      worker: cpuSeconds(worker.pid!),
+      api: cpuSeconds(api.pid!),
+      threads: threadSeconds(worker.pid!),
+    };
     const started = performance.now();
     const jobs: IngestJob[] = [];
     let chunks = 0;
@@ -205,6 +209,7 @@ async function main(): Promise<void> {
     const cpu = cpuLine(chunks, {
       worker: cpuSeconds(worker.pid!) - cpuBefore.worker,
       api: cpuSeconds(api.pid!) - cpuBefore.api,
+      threads: threadSeconds(worker.pid!, cpuBefore.threads),
     });
     const rawLine = `Raw limits of the parts, measured alone in the same run on the first ${Math.min(RAW_SAMPLE, TOTAL).toLocaleString('en')} chunks: local embedder **${perSecond(raw.embedPerSecond)} texts/s**, LanceDB insert from Arrow columns (batches of 2,000) **${perSecond(raw.insertPerSecond)} rows/s**; embed then write, serially: ${perSecond(raw.serialPerSecond)} chunks/s.`;
     const rate = chunks / ingestSeconds;
@@ -364,16 +369,6 @@ async function main(): Promise<void> {
   } finally {
     await stop();
   }
-}
-
-/**
- * The report's line on the CPU time the worker and the API used during the ingestion (`seconds`,
- * from `/proc`, every thread), in all and per 1,000 chunks: on a loaded machine a steadier measure
- * of the work per chunk than the wall time.
- */
-function cpuLine(chunks: number, seconds: { worker: number; api: number }): string {
-  const per = (s: number) => ((s / chunks) * 1000).toFixed(2);
-  return `CPU time during the ingestion (user + system, every thread): worker ${seconds.worker.toFixed(1)} s = **${per(seconds.worker)} s per 1,000 chunks**; API ${seconds.api.toFixed(1)} s = ${per(seconds.api)} s per 1,000 chunks (its search mirror following the table).`;
 }
 
 /**
