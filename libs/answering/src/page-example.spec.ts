@@ -104,7 +104,7 @@ describe("a page's leading example, read by its place", () => {
 });
 
 describe("a page's example read by its place, beside a runner-up about as good", () => {
-  it('does not take the place of the runner-up of another page', async () => {
+  it("takes the place of another page's runner-up when its code names more of the question", async () => {
     const scheme = passage(
       'RedirectScheme',
       '',
@@ -114,7 +114,67 @@ describe("a page's example read by its place, beside a runner-up about as good",
     const retriever = readingSearcher([REGEX, scheme], [...PAGE, scheme]);
     const { text, cited } = await askExtractive(QUESTION, retriever);
     expect(retriever.reads).toEqual(['RedirectRegex']);
-    expect(cited).toContain('RedirectScheme');
-    expect(text).not.toContain('redirectRegex:');
+    expect(text).toContain('redirectRegex:');
+    expect(text).toContain('replacement: "http://mydomain/${1}"');
+    // The other page is still quoted, briefly, after the example: it may be the one meant.
+    expect(text.indexOf('redirectRegex:')).toBeLessThan(text.indexOf('The `RedirectScheme` middleware'));
+    expect(cited).toEqual(['RedirectRegex', 'RedirectScheme']);
+  });
+
+  it("does not take the place of another page's runner-up when it names no more of the question", async () => {
+    const scheme = passage(
+      'RedirectScheme',
+      '',
+      'The `RedirectScheme` middleware redirects a request to another domain when its scheme differs.',
+      'Traefik RedirectScheme Documentation',
+    );
+    // The page's leading example names no more of the question than the runner-up's page does.
+    const tls = passage(
+      'RedirectRegex',
+      'Configuration Examples',
+      '```yaml\n# Redirect\ntls:\n  options:\n    default:\n      minVersion: VersionTLS12\n```',
+      'Traefik RedirectRegex Documentation',
+    );
+    const retriever = readingSearcher([REGEX, scheme], [INTRO, tls, OPTIONS, REGEX, scheme]);
+    const { text, cited } = await askExtractive(QUESTION, retriever);
+    expect(retriever.reads).toEqual(['RedirectRegex']);
+    expect(cited).toEqual(['RedirectRegex', 'RedirectScheme']);
+    expect(text).toContain('The `RedirectScheme` middleware');
+    expect(text).not.toContain('minVersion');
+  });
+
+  it('takes the place of a runner-up that is a part of the best section', async () => {
+    const title = 'Traefik CircuitBreaker Documentation';
+    const examples = passage(
+      'CircuitBreaker',
+      'Configuration Examples',
+      '```yaml\n# Latency Check\nhttp:\n  middlewares:\n    latency-check:\n      circuitBreaker:\n' +
+        '        expression: "LatencyAtQuantileMS(50.0) > 100"\n```',
+      title,
+    );
+    const state = passage(
+      'CircuitBreaker',
+      'State',
+      'There are three possible states for your circuit breaker:\n\n' +
+        '- `Closed` (your service operates normally).\n' +
+        '- `Open` (the fallback mechanism takes over your service).\n' +
+        '- `Recovering` (the circuit breaker tries to resume sending requests to your service).',
+      title,
+    );
+    const recovering = passage(
+      'CircuitBreaker',
+      'State › Recovering',
+      'While recovering, the circuit breaker sends linearly increasing amounts of requests to your ' +
+        'service. If your service fails during recovery, the circuit breaker opens again.',
+      title,
+    );
+    const retriever = readingSearcher([state, recovering], [examples, state, recovering]);
+    const { text } = await askExtractive(
+      'How do I stop sending requests to a slow service with a circuit breaker?',
+      retriever,
+    );
+    expect(retriever.reads).toEqual(['CircuitBreaker']);
+    expect(text).toContain('There are three possible states');
+    expect(text).toContain('expression: "LatencyAtQuantileMS(50.0) > 100"');
   });
 });

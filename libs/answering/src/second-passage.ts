@@ -72,14 +72,42 @@ export function secondPassage(
   )
     return tie;
   // A page's example read by its place (see `pageExample`), which no search ranked, does not
-  // take the place of a runner-up about as good: the runner-up's page may be the one meant.
-  if (command && !(tie && isReadByPlace(command.passage.chunk))) return command;
+  // take the place of a runner-up about as good that answers beside it (see `keepsPlace`).
+  if (command && !(tie && isReadByPlace(command.passage.chunk) && keepsPlace(tie, first, command, weights)))
+    return command;
   const other = tie ?? unansweredPart(first, ranked, weights);
   // A runner-up that gives no command gives way to the command of a command page whose summary
   // says the task (see `commandSummary`).
   return other && task && !hasCode(other.passage)
     ? (summarisedCommand(first, ranked, commands) ?? other)
     : other;
+}
+
+/**
+ * Whether a runner-up about as good as the first section keeps its place as the second passage
+ * before the example of the first one's page read by its place (see `pageExample`). A part of
+ * the first section (its subsection, "State › Recovering" under "State") does not: the first is
+ * quoted into it, and the page's example gives what to type. A section of another page keeps it,
+ * as that page may be the one meant, unless the example's code and headings name more of the
+ * question (see {@link commandNames}) than both the first section and that runner-up do
+ * (`redirectRegex: regex: …` for "redirect … using a regular expression", over the page of
+ * another redirect). Another section of the first one's page keeps it: the page's example may do
+ * a variant the question does not ask ("Link to the stylesheet" for "embed the stylesheet").
+ */
+function keepsPlace(
+  tie: ScoredSection,
+  first: ScoredSection,
+  example: ScoredSection,
+  weights: TermWeights,
+): boolean {
+  if (tie.passage.doc === first.passage.doc) return !isPartOf(tie.passage, first.passage);
+  const named = commandNames(example.passage, weights);
+  return named <= commandNames(first.passage, weights) || named <= commandNames(tie.passage, weights);
+}
+
+/** Whether a section is a subsection of another of the same page. */
+function isPartOf(passage: SectionPassage, whole: SectionPassage): boolean {
+  return passage.doc === whole.doc && passage.section.startsWith(`${whole.section} › `);
 }
 
 /**
