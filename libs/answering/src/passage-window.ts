@@ -193,10 +193,12 @@ function commandFor(passage: SectionPassage, weights: TermWeights): number {
  * at least half as well as the best such command does (`--dedupe-mode skip - removes identical
  * files…`, not the listing `$ rclone lsl drive:dupes` before it; any, when none holds them: a bare
  * `$ gem update asciidoctor`); -1 when none fits. A command's sample output too long to quote is
- * passed over.
+ * passed over. A sentence that writes a flag as code counts, as it does in the window: "Old
+ * versions of files… are visible using the `--b2-versions` flag." gives the command in prose.
  */
 function nextCommand(units: Unit[], scores: number[], end: number, maxWords: number): number {
-  const fits = (u: Unit, i: number) => i > end && isCommand(u) && u.words <= maxWords;
+  const fits = (u: Unit, i: number) =>
+    i > end && (isCommand(u) || INLINE_FLAG.test(u.text)) && u.words <= maxWords;
   const best = Math.max(0, ...units.map((u, i) => (fits(u, i) ? scores[i]! : 0)));
   return units.findIndex((u, i) => fits(u, i) && scores[i]! >= 0.5 * best);
 }

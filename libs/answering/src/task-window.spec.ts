@@ -135,6 +135,24 @@ describe('the window of a question that asks for a task', () => {
     expect(text).toContain('The tool follows the standard environment variables for proxies');
   });
 
+  it('goes on to a later sentence that writes the task’s flag as code, in a section without code', async () => {
+    const versions = passage(
+      'Cloud store',
+      'Cloud store › Configuration › Versions',
+      'The default setting of the store is to keep old versions of files. ' +
+        `${prose(9, 'old versions of files in a bucket')}\n\n` +
+        `You may opt in to a hard delete of files with the \`--store-hard-delete\` flag. ${prose(3, 'deleting')}\n\n` +
+        'Old versions of files, where available, are visible using the `--store-versions` flag. ' +
+        'These can be deleted as required with `delete`.\n\n' +
+        prose(4, 'cleaning up old versions of files in a bucket'),
+    );
+    const { text } = await askExtractive(
+      'How do I see the old versions of files in my bucket?',
+      pageSearcher([versions]),
+    );
+    expect(text).toContain('are visible using the `--store-versions` flag');
+  });
+
   it('counts a how-do-I that names a failure as a task, and a why-question not', () => {
     expect(asksForTask('How do I make pytest fail on unknown markers?')).toBe(true);
     expect(asksForTask('Why does pytest fail on unknown markers?')).toBe(false);
