@@ -5,6 +5,9 @@ import { PHRASING, weightOf, type TermWeights } from './passage-choice';
 /** A flag written as code inside a sentence ("Use `--user` and `--pass` to set…"): a command given in prose. */
 const INLINE_FLAG = /`--?[a-z][\w-]*/i;
 
+/** The flags written as code in a text. */
+const FLAGS = /(?<=`)--?[a-z][\w-]*/gi;
+
 /** Options of {@link chooseWindow}. */
 export interface WindowOptions {
   /** Words the window may hold. */
@@ -68,7 +71,54 @@ export function chooseWindow(passage: SectionPassage, weights: TermWeights, opti
   ) {
     words += sizes[++end]!;
   }
-  return withoutDanglingLeadIn(units.slice(start, end + 1));
+  const window = units.slice(start, end + 1);
+  const key = task ? farKey(passage, scores, weights, start, end, options.maxWords - words) : [];
+  return [...withoutDanglingLeadIn(window), ...key];
+}
+
+/** Share of the window's best unit's score that a key further in the section needs. */
+const FAR_KEY = 0.75;
+
+/**
+ * For a task, the key further in the section than its window: a command (a code block, an option
+ * item, or a sentence writing a flag as code that the window does not write) that holds a word of
+ * the question neither the window nor the headings hold, and scores at least {@link FAR_KEY} of
+ * the window's best unit; the best such one that fits in `left` words, quoted after the window
+ * with the sentence right before a code block when that fits too, as it says what the command
+ * does ("For example, to emulate the md5sum command you can use"). None when none fits.
+ */
+function farKey(
+  passage: SectionPassage,
+  scores: number[],
+  weights: TermWeights,
+  start: number,
+  end: number,
+  left: number,
+): Unit[] {
+  const { units } = passage;
+  const window = units.slice(start, end + 1);
+  const best = Math.max(...scores.slice(start, end + 1));
+  const missing = [...weights.keys()].filter(
+    (t) => !PHRASING.has(t) && !passage.headingTerms.has(t) && !window.some((u) => u.terms.has(t)),
+  );
+  const written = window.map((u) => u.text).join('\n');
+  // A sentence naming a flag the window gives adds no command ("…without `--refresh-times`").
+  const newFlag = (u: Unit) => (u.text.match(FLAGS) ?? []).some((f) => !written.includes(f));
+  let found = -1;
+  for (let i = end + 1; i < units.length; i++) {
+    const u = units[i]!;
+    if (!(isCommand(u) || (INLINE_FLAG.test(u.text) && newFlag(u))) || u.words > left) continue;
+    if (scores[i]! < FAR_KEY * best || !missing.some((t) => u.terms.has(t))) continue;
+    if (found < 0 || scores[i]! > scores[found]!) found = i;
+  }
+  if (found < 0) return [];
+  const lead = units[found - 1];
+  const led =
+    found - 1 > end &&
+    lead?.kind === 'paragraph' &&
+    units[found]!.kind === 'code' &&
+    units[found]!.words + lead.words <= left;
+  return led ? [lead, units[found]!] : [units[found]!];
 }
 
 /**
@@ -193,10 +243,12 @@ function commandFor(passage: SectionPassage, weights: TermWeights): number {
  * at least half as well as the best such command does (`--dedupe-mode skip - removes identical
  * files…`, not the listing `$ rclone lsl drive:dupes` before it; any, when none holds them: a bare
  * `$ gem update asciidoctor`); -1 when none fits. A command's sample output too long to quote is
- * passed over.
+ * passed over. A sentence that writes a flag as code counts, as it does in the window: "Old
+ * versions of files… are visible using the `--b2-versions` flag." gives the command in prose.
  */
 function nextCommand(units: Unit[], scores: number[], end: number, maxWords: number): number {
-  const fits = (u: Unit, i: number) => i > end && isCommand(u) && u.words <= maxWords;
+  const fits = (u: Unit, i: number) =>
+    i > end && (isCommand(u) || INLINE_FLAG.test(u.text)) && u.words <= maxWords;
   const best = Math.max(0, ...units.map((u, i) => (fits(u, i) ? scores[i]! : 0)));
   return units.findIndex((u, i) => fits(u, i) && scores[i]! >= 0.5 * best);
 }

@@ -135,6 +135,54 @@ describe('the window of a question that asks for a task', () => {
     expect(text).toContain('The tool follows the standard environment variables for proxies');
   });
 
+  it('goes on to a later sentence that writes the task’s flag as code, in a section without code', async () => {
+    const versions = passage(
+      'Cloud store',
+      'Cloud store › Configuration › Versions',
+      'The default setting of the store is to keep old versions of files. ' +
+        `${prose(9, 'old versions of files in a bucket')}\n\n` +
+        `You may opt in to a hard delete of files with the \`--store-hard-delete\` flag. ${prose(3, 'deleting')}\n\n` +
+        'Old versions of files, where available, are visible using the `--store-versions` flag. ' +
+        'These can be deleted as required with `delete`.\n\n' +
+        prose(4, 'cleaning up old versions of files in a bucket'),
+    );
+    const { text } = await askExtractive(
+      'How do I see the old versions of files in my bucket?',
+      pageSearcher([versions]),
+    );
+    expect(text).toContain('are visible using the `--store-versions` flag');
+  });
+
+  it('quotes a command further in the section that holds a word of the question the window lacks', async () => {
+    const synopsis = passage(
+      'tool lsf',
+      'tool lsf › Synopsis',
+      'List the contents of the source path to standard output in a form which is easy to parse by scripts. ' +
+        'By default this will just be the names of the objects, one per line.\n\n' +
+        'E.g.\n\n```console\n$ tool lsf remote:bucket\nbevajer5jef\ncanole\n```\n\n' +
+        `Use the \`--format\` option to control what gets listed. ${prose(14, 'the output of the listing')}\n\n` +
+        'Use the `--hash` flag to change which hash type is used.\n\n' +
+        'For example, to emulate the md5sum command you can use\n\n' +
+        '```console\ntool lsf -R --hash MD5 --format hp --files-only .\n```\n\n' +
+        prose(3, 'related list commands'),
+      'tool lsf',
+    );
+    // Other pages write "MD5" too, so it weighs little, as on a docs site where many pages do.
+    const others = ['Checksums', 'Hasher'].map((doc) =>
+      passage(
+        doc,
+        `${doc} › Digests`,
+        `Some backends store an MD5 digest of each file in their own format. ${prose(2, 'digests')}`,
+      ),
+    );
+    const { text } = await askExtractive(
+      'How do I list every file with its MD5 hash in a format a script can parse?',
+      pageSearcher([synopsis, ...others]),
+    );
+    expect(text).toContain('List the contents of the source path');
+    expect(text).toContain('tool lsf -R --hash MD5 --format hp --files-only .');
+  });
+
   it('counts a how-do-I that names a failure as a task, and a why-question not', () => {
     expect(asksForTask('How do I make pytest fail on unknown markers?')).toBe(true);
     expect(asksForTask('Why does pytest fail on unknown markers?')).toBe(false);
