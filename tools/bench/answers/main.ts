@@ -8,6 +8,7 @@
  * generators (corpora/NAME), per corpus and half, with retrieval per search mode.
  *
  *   npm run bench:answers [-- --verbose [--half dev]] [-- --new-only] [-- --set NAME [--probes]]
+ *   npm run bench:answers -- --help
  *
  * --verbose lists each question that missed, with its answer and sources (with --half dev, the
  * multi-dialect set's and emanual-tv's dev-half misses alone: the test halves' are not read while
@@ -26,6 +27,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { parseArgs } from 'node:util';
 import { ExtractiveAnswerer, type Answerer } from '@docqa/answering';
 import { DEMO_EXAMPLES } from '@docqa/api-server';
 import { emanual, indexDocs, type EvalDoc } from '../eval-data';
@@ -39,20 +41,45 @@ import { corpusSummary, dialectSection, runCorpus, type CorpusRun } from './dial
 import { runVersionsSet, versionsSection } from './versions-set';
 
 const TOP_K = 6;
-const verbose = process.argv.includes('--verbose');
-const newOnly = process.argv.includes('--new-only');
-const setFlag = process.argv.indexOf('--set');
-const halfFlag = process.argv.indexOf('--half');
+/** How to run the bench (the corpora are listed from the repository's root, where it runs). */
+const usage = () =>
+  'npm run bench:answers [-- --verbose [--half dev|test]] [-- --new-only] [-- --set NAME [--probes]]\n' +
+  `  --set NAME: docs, emanual, dialects, versions, or one corpus (${corpusNames().join(', ')})`;
+/** The flags; an unknown one or a missing value stops the bench before it runs (or writes). */
+function flags() {
+  try {
+    return parseArgs({
+      options: {
+        verbose: { type: 'boolean', default: false },
+        'new-only': { type: 'boolean', default: false },
+        set: { type: 'string' },
+        half: { type: 'string' },
+        probes: { type: 'boolean', default: false },
+        help: { type: 'boolean', default: false },
+      },
+    }).values;
+  } catch (err) {
+    console.error(`${(err as Error).message}\n${usage()}`);
+    return process.exit(2);
+  }
+}
+const options = flags();
+if (options.help) {
+  console.log(usage());
+  process.exit(0);
+}
+const verbose = options.verbose;
+const newOnly = options['new-only'];
 /** `--probes`: a corpus's probe questions instead of its set (see `PROBES_DIR`). */
-const probes = process.argv.includes('--probes');
+const probes = options.probes;
 /** The halves whose misses `--verbose` lists (`--half dev` or `--half test`; both by default). */
-const missHalves = (halfFlag >= 0 ? [process.argv[halfFlag + 1]] : ['dev', 'test']) as Half[];
+const missHalves = (options.half ? [options.half] : ['dev', 'test']) as Half[];
 if (!missHalves.every((half) => half === 'dev' || half === 'test')) {
-  console.error(`--half: "dev" or "test", not ${JSON.stringify(process.argv[halfFlag + 1] ?? '')}`);
+  console.error(`--half: "dev" or "test", not ${JSON.stringify(options.half)}`);
   process.exit(2);
 }
 /** The set named by `--set NAME`, if any. */
-const onlySet = setFlag >= 0 ? process.argv[setFlag + 1] : undefined;
+const onlySet = options.set;
 
 /** Indexes a corpus into a fresh store and runs `run` with the old and the new answerer. */
 async function sideBySide<T>(
