@@ -1,3 +1,5 @@
+import { Writable } from 'node:stream';
+import pino from 'pino';
 import { ScriptedAnswerer } from '@docqa/answering/testing';
 import { startOwnCluster, startOwnSentinel, waitFor, type RedisProcess } from '@docqa/testing';
 import { Keys } from '@docqa/redis';
@@ -31,6 +33,17 @@ function failoverStory(name: string, start: () => Promise<Topology>) {
     let topology: Topology;
     let stack: Stack;
     let token: string;
+    /** The errors behind the API's 5xx answers (its "request failed" log lines), for a failure. */
+    const failures: string[] = [];
+    const sink = new Writable({
+      write(chunk, _encoding, done) {
+        for (const line of String(chunk).split('\n').filter(Boolean)) {
+          const entry = JSON.parse(line) as { msg?: string; err?: { message?: string } };
+          if (entry.msg === 'request failed') failures.push(entry.err?.message ?? '');
+        }
+        done();
+      },
+    });
 
     beforeAll(async () => {
       topology = await start();
@@ -38,6 +51,7 @@ function failoverStory(name: string, start: () => Promise<Topology>) {
         answerer: new ScriptedAnswerer({ pieces: ['Failover ', 'is ', 'handled.'], delayMs: 5 }),
         services: noKnowledgeBase(),
         env: { ...topology.env, RATE_LIMIT_PER_MINUTE: '100000', JOB_LOCK_MS: '4000' },
+        logger: pino({ level: 'error' }, sink),
       });
       token = await stack.createToken({ tenant: 'acme', scopes: ['ask'] });
     }, 120_000);
@@ -77,7 +91,8 @@ function failoverStory(name: string, start: () => Promise<Topology>) {
       // asynchronously, so what a master acknowledged within the replication lag dies with it
       // (docs/operations.md); the story is about what was replicated.
       await waitFor(() => readyOf(first.id!));
-      const master = await topology.masterOf(new Keys(stack.prefix).question(first.id!));
+      const firstKey = new Keys(stack.prefix).question(first.id!);
+      const master = await topology.masterOf(firstKey);
       await waitFor(() => replicasCaughtUp(master.port));
       await master.kill();
 
@@ -96,12 +111,18 @@ function failoverStory(name: string, start: () => Promise<Topology>) {
           afterRecovery++;
         } else await new Promise((r) => setTimeout(r, 100));
       }
-      // The statuses seen show in a failure: a failover that never ended (503s only) or an API
-      // that did not come back (other statuses).
-      const seen = new Map<number, number>();
-      for (const status of outcome.statuses) seen.set(status, (seen.get(status) ?? 0) + 1);
-      expect({ afterRecovery, seen: [...seen] }).toEqual({ afterRecovery: 5, seen: expect.any(Array) });
-      expect(outcome.statuses.filter((s) => s !== 201 && s !== 503)).toEqual([]);
+      // The statuses seen, and the master the sentinels or the cluster name now, show in a
+      // failure: a failover that never ended (503s only, the dead master still named) or an API
+      // that did not come back (other statuses, or 503s with a new master named).
+      const seen = [
+        ...outcome.statuses.reduce((m, s) => m.set(s, (m.get(s) ?? 0) + 1), new Map<number, number>()),
+      ];
+      const named =
+        afterRecovery < 5 ? await topology.masterOf(firstKey).then((m) => m?.port, String) : master.port;
+      const story = { seen, master: { killed: master.port, named } };
+      expect({ afterRecovery, ...story }).toEqual({ afterRecovery: 5, ...story });
+      const unexpected = outcome.statuses.filter((s) => s !== 201 && s !== 503);
+      expect({ unexpected, failures }).toEqual({ unexpected: [], failures });
       expect(outcome.slowestMs).toBeLessThan(REQUEST_BOUND_MS);
       // The worker resumes by itself and every acknowledged question is answered.
       for (const id of outcome.acknowledged) await waitFor(() => readyOf(id), 90_000);
