@@ -303,4 +303,32 @@ describe('"not covered"', () => {
     const text = await answerTo("How do I turn off the widget's feedback buttons?", docs);
     expect(text).toContain('feedback: false');
   });
+
+  it('answers a question to turn off a thing from a sentence that gives its setting the value', async () => {
+    const docs = [
+      section(
+        'Operations',
+        'Processes',
+        'On one machine, the API and the workers share its cores. A worker therefore lowers its CPU ' +
+          "priority at start to `WORKER_NICE` (Unix niceness, `10` by default; `0` runs it at the API's " +
+          'priority), every thread of it.',
+        0,
+      ),
+      FEEDBACK[2]!,
+      section('Operations', 'Shutting down', 'A worker stops taking jobs on SIGTERM.', 2),
+    ];
+    const text = await answerTo("How do I turn off the worker's lower CPU priority?", docs);
+    expect(text).toContain('`0` runs it');
+  });
+
+  it('does not take a value written about another thing for the switch asked', async () => {
+    const options = section(
+      'The chat widget',
+      'Options',
+      `${FEEDBACK[0]!.text}\n\nWith \`popup: false\` the widget renders in its container.`,
+      0,
+    );
+    const docs = [options, ...FEEDBACK.slice(1)];
+    expect(await answerTo("How do I turn off the widget's feedback buttons?", docs)).toBe(NOT_FOUND_ANSWER);
+  });
 });

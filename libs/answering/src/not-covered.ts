@@ -10,6 +10,7 @@ import {
 import { holdsOtherForm } from './plural-forms';
 import { doesIntent, type AskedToggle } from './question-intent';
 import type { SectionPassage } from './section-passage';
+import { documentTerms } from './text';
 
 /**
  * Score (see `rankSections`) the section that answers must reach: below it, it holds the
@@ -111,9 +112,38 @@ function switchedIn(
   return ranked.some(
     (s) =>
       s.score >= MIN_SCORE &&
-      (doesIntent(s.passage, asked.intent) || verbs.every((t) => covers(s.passage, t))) &&
+      (doesIntent(s.passage, asked.intent) ||
+        verbs.every((t) => covers(s.passage, t)) ||
+        setsInProse(s.passage, asked, rest, total)) &&
       (!total || weightOf(rest, (t) => covers(s.passage, t)) / total >= MIN_COVERAGE),
   );
+}
+
+/** What a setting is set to in code to switch a thing on or off, as a sentence writes it. */
+const SWITCH_VALUES: Record<string, RegExp> = {
+  enable: /^(yes|true|on|enabled?|1)$/i,
+  disable: /^(no|false|off|disabled?|0)$/i,
+};
+
+/**
+ * Whether a sentence of the section gives the switch's value in code and holds
+ * {@link MIN_COVERAGE} of the question's other words: docs describe a setting in prose as often
+ * as in a code block ("lowers its CPU priority to `WORKER_NICE` (`10` by default; `0` runs it at
+ * the API's priority)" answers how to turn that lower priority off). A value in a sentence about
+ * another thing (`popup: false` beside a question on the feedback buttons) does not count.
+ */
+function setsInProse(passage: SectionPassage, asked: AskedToggle, rest: TermWeights, total: number): boolean {
+  const value = SWITCH_VALUES[asked.intent];
+  if (!value || !total) return false;
+  return passage.units.some((u) => {
+    // A value alone (`0`) or a setting set to it (`feedback: false`, `CACHE=off`).
+    const codes = [...u.text.matchAll(/`([^`\n]+)`/g)].map((m) =>
+      m[1]!.trim().replace(/^[\w.-]+\s*[=:]\s*/, ''),
+    );
+    if (!codes.some((c) => value.test(c))) return false;
+    const held = new Set(documentTerms(u.text));
+    return weightOf(rest, (t) => held.has(t)) / total >= MIN_COVERAGE;
+  });
 }
 
 /** Whether a section holds a term, its other plural form or an equivalent (see `rankSections`). */
