@@ -27,7 +27,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
 import { ExtractiveAnswerer, type Answerer } from '@docqa/answering';
 import { DEMO_EXAMPLES } from '@docqa/api-server';
 import { emanual, indexDocs, type EvalDoc } from '../eval-data';
@@ -39,35 +38,23 @@ import { OldExtractiveAnswerer } from './old-extractive-answerer';
 import { corpusNames, type Half } from './dialect-corpora';
 import { corpusSummary, dialectSection, runCorpus, type CorpusRun } from './dialect-report';
 import { runVersionsSet, versionsSection } from './versions-set';
+import { benchFlags } from '../bench-flags';
 
 const TOP_K = 6;
 /** How to run the bench (the corpora are listed from the repository's root, where it runs). */
 const usage = () =>
   'npm run bench:answers [-- --verbose [--half dev|test]] [-- --new-only] [-- --set NAME [--probes]]\n' +
   `  --set NAME: docs, emanual, dialects, versions, or one corpus (${corpusNames().join(', ')})`;
-/** The flags; an unknown one or a missing value stops the bench before it runs (or writes). */
-function flags() {
-  try {
-    return parseArgs({
-      options: {
-        verbose: { type: 'boolean', default: false },
-        'new-only': { type: 'boolean', default: false },
-        set: { type: 'string' },
-        half: { type: 'string' },
-        probes: { type: 'boolean', default: false },
-        help: { type: 'boolean', default: false },
-      },
-    }).values;
-  } catch (err) {
-    console.error(`${(err as Error).message}\n${usage()}`);
-    return process.exit(2);
-  }
-}
-const options = flags();
-if (options.help) {
-  console.log(usage());
-  process.exit(0);
-}
+const options = benchFlags(
+  {
+    verbose: { type: 'boolean', default: false },
+    'new-only': { type: 'boolean', default: false },
+    set: { type: 'string' },
+    half: { type: 'string' },
+    probes: { type: 'boolean', default: false },
+  },
+  usage,
+);
 const verbose = options.verbose;
 const newOnly = options['new-only'];
 /** `--probes`: a corpus's probe questions instead of its set (see `PROBES_DIR`). */

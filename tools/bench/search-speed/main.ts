@@ -23,12 +23,12 @@
  *
  *   npm run bench:search-speed [-- --chunks 100000] [--mcp | --search-box] [--versions [--old-store B]]
  *     [--import-phase [--after-seconds 300]] [--ingest-only]
+ *   npm run bench:search-speed -- --help
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import { TokenStore } from '@docqa/auth';
 import { API_V8_FLAGS, withNativeMemoryEnv } from '@docqa/config';
 import { DocqaClient, type DocumentCreateInput } from '@docqa/client';
@@ -63,16 +63,21 @@ import { measureMcpLatency } from './mcp-latency';
 import { measureRawLimits } from './raw-limits';
 import { measureRecall } from './recall';
 import { measureResync } from './resync';
-import { measureSearchBox } from './search-box';
+import { measureSearchBox, SEARCH_BOX_FLAGS } from './search-box';
 import { measureSideBySide } from './side-by-side';
 import { BENCH_VERSIONS, reportVersioned } from './versioned-search';
 import { reportBenchSection } from '../write-section';
 import { runBench } from '../run-bench';
+import { benchFlags } from '../bench-flags';
 
 const DEFAULT_TOTAL = 100_000;
-const { values } = parseArgs({
-  strict: false,
-  options: {
+/** How to run the bench (also what `--help` prints). */
+const usage = () =>
+  'npm run bench:search-speed [-- --chunks 100000] [--mcp | --search-box] [--versions [--old-store B]]\n' +
+  '  [--import-phase [--after-seconds 300]] [--ingest-only] [--api-flags F] [--worker-flags F]\n' +
+  '  --search-box also takes --typers 50 --queries 5 --keystroke-ms 150';
+const values = benchFlags(
+  {
     chunks: { type: 'string', default: String(DEFAULT_TOTAL) },
     mcp: { type: 'boolean', default: false },
     'import-phase': { type: 'boolean', default: false },
@@ -83,8 +88,10 @@ const { values } = parseArgs({
     'ingest-only': { type: 'boolean', default: false },
     'api-flags': { type: 'string', default: '' },
     'worker-flags': { type: 'string', default: '' },
+    ...SEARCH_BOX_FLAGS,
   },
-});
+  usage,
+);
 /**
  * Node flags added to the API's (`--api-flags "--cpu-prof --cpu-prof-dir=/tmp/prof"`); with them,
  * the import phase's stretches are told on stderr in the monotonic clock's microseconds, which a

@@ -21,14 +21,15 @@ import { expandQuery, Retrieval, SearchBox, SearchBoxIndexes, type SearchBoxInde
 import { reportBenchSection } from '../write-section';
 import { percentile, rng } from './deployment';
 
+/** The flags of `--search-box` (main.ts checks them with its own; `chunks` is shared). */
+export const SEARCH_BOX_FLAGS = {
+  typers: { type: 'string', default: '50' },
+  queries: { type: 'string', default: '5' },
+  'keystroke-ms': { type: 'string', default: '150' },
+} as const;
 const { values } = parseArgs({
   strict: false,
-  options: {
-    chunks: { type: 'string', default: '100000' },
-    typers: { type: 'string', default: '50' },
-    queries: { type: 'string', default: '5' },
-    'keystroke-ms': { type: 'string', default: '150' },
-  },
+  options: { chunks: { type: 'string', default: '100000' }, ...SEARCH_BOX_FLAGS },
 });
 const CHUNKS = Number(values.chunks);
 const TYPERS = Number(values.typers);
