@@ -8,7 +8,7 @@ import {
   type TermWeights,
 } from './passage-choice';
 import { holdsOtherForm } from './plural-forms';
-import { doesIntent, type AskedToggle } from './question-intent';
+import { doesIntent, switchesAs, type AskedToggle } from './question-intent';
 import type { SectionPassage } from './section-passage';
 import { documentTerms } from './text';
 
@@ -119,12 +119,6 @@ function switchedIn(
   );
 }
 
-/** What a setting is set to in code to switch a thing on or off, as a sentence writes it. */
-const SWITCH_VALUES: Record<string, RegExp> = {
-  enable: /^(yes|true|on|enabled?|1)$/i,
-  disable: /^(no|false|off|disabled?|0)$/i,
-};
-
 /**
  * Whether a sentence of the section gives the switch's value in code and holds
  * {@link MIN_COVERAGE} of the question's other words: docs describe a setting in prose as often
@@ -133,14 +127,13 @@ const SWITCH_VALUES: Record<string, RegExp> = {
  * another thing (`popup: false` beside a question on the feedback buttons) does not count.
  */
 function setsInProse(passage: SectionPassage, asked: AskedToggle, rest: TermWeights, total: number): boolean {
-  const value = SWITCH_VALUES[asked.intent];
-  if (!value || !total) return false;
+  if (!total) return false;
   return passage.units.some((u) => {
     // A value alone (`0`) or a setting set to it (`feedback: false`, `CACHE=off`).
     const codes = [...u.text.matchAll(/`([^`\n]+)`/g)].map((m) =>
       m[1]!.trim().replace(/^[\w.-]+\s*[=:]\s*/, ''),
     );
-    if (!codes.some((c) => value.test(c))) return false;
+    if (!codes.some((c) => switchesAs(asked.intent, c))) return false;
     const held = new Set(documentTerms(u.text));
     return weightOf(rest, (t) => held.has(t)) / total >= MIN_COVERAGE;
   });

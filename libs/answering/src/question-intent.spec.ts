@@ -1,5 +1,5 @@
 import type { SearchResult } from '@docqa/contracts';
-import { askedToggle, askedVerb, intentFit, questionIntent } from './question-intent';
+import { askedToggle, askedVerb, intentFit, questionIntent, switchesAs } from './question-intent';
 import { askExtractive } from './testing/page-searcher';
 import { sectionPassages } from './section-passage';
 
@@ -152,5 +152,15 @@ describe('askedVerb and askedToggle', () => {
     });
     expect(askedToggle('Can I enable access logs?')).toEqual({ intent: 'enable', verbs: ['enabl'] });
     expect(askedToggle('How do I install pnpm?')).toBeNull();
+  });
+
+  it('reads the whole value of a setting as the switch: `0` and `"off"` turn off, `on-demand` does not', () => {
+    for (const value of ['0', 'false', '"off"', "'no',", 'disabled'])
+      expect(switchesAs('disable', value)).toBe(true);
+    for (const value of ['1', 'yes', 'True', '"on"']) expect(switchesAs('enable', value)).toBe(true);
+    for (const value of ['on-demand', '10', '0.5', 'false-positive', '"off']) {
+      expect(switchesAs('enable', value) || switchesAs('disable', value)).toBe(false);
+    }
+    expect(switchesAs('install', 'yes')).toBe(false);
   });
 });

@@ -30,18 +30,19 @@ const VAGUE_VERBS = new Set('use get have do see know find fix make go let try t
  * a heading gives them ("Backing up AOF files"). Instructions use the base form ("turn on the AOF", "to enable
  * it"), while a section that merely mentions the subject says it "is enabled" or was "turned on".
  * A verb's object may stand between a phrasal verb's parts ("turn it on"). `values`: what a
- * setting that does it is set to (`appendonly yes`).
+ * setting that does it is set to, the whole value (`appendonly yes`, `WORKER_NICE=0`), quoted or
+ * not, a list's comma after it.
  */
 const INTENT_WORDS: { intent: NamedIntent; verbs: string; values?: RegExp }[] = [
   {
     intent: 'enable',
     verbs: 'enable/enabling, turn on/turning on, switch on/switching on, activate/activating',
-    values: /\b(yes|true|on|enabled?)\b/i,
+    values: /^(["']?)(yes|true|on|enabled?|1)\1,?$/i,
   },
   {
     intent: 'disable',
     verbs: 'disable/disabling, turn off/turning off, switch off/switching off, deactivate/deactivating',
-    values: /\b(no|false|off|disabled?)\b/i,
+    values: /^(["']?)(no|false|off|disabled?|0)\1,?$/i,
   },
   { intent: 'install', verbs: 'install/installing, set up/setting up, setup/setup' },
   { intent: 'remove', verbs: 'remove/removing, delete/deleting, uninstall/uninstalling, purge/purging' },
@@ -196,6 +197,14 @@ function doesInCode(unit: Unit, spec: IntentSpec): boolean {
   if (spec.verbs.test(withoutStringLiterals(unit.text))) return true;
   const values = spec.values;
   return !!values && unit.text.split('\n').some((line) => isSetting(line) && values.test(settingValue(line)));
+}
+
+/**
+ * Whether a setting's value (`yes`, `false`, `0`; the setting's name taken off) switches a thing
+ * as the intent asks: what a section that does an enable or disable question sets.
+ */
+export function switchesAs(intent: Intent, value: string): boolean {
+  return !!specOf(intent).values?.test(value.trim());
 }
 
 /** A configuration line: `name value`, `name = value`, `NAME=value` or `name: value`. */

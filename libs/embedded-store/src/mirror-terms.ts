@@ -1,16 +1,18 @@
-import { BM25_K1, grown, keywordTermIds, type SparseVector } from '@docqa/retrieval';
+import {
+  BM25_K1,
+  grown,
+  keywordTermIds,
+  MAX_TOKEN_BYTES,
+  WORD_CHAR,
+  type SparseVector,
+} from '@docqa/retrieval';
+import { FNV_OFFSET, FNV_PRIME } from '@docqa/tokenize';
 import type { BestRows } from './best-rows';
 import type { Postings } from './mirror-parts';
 import { PackedPostings } from './packed-postings';
 
-/** Bytes of an ASCII word from which the full-text index leaves it out (`maxTokenLength`, 40). */
-const MAX_WORD_BYTES = 40;
 /** Words the table remembers before it is emptied (a docs estate's vocabulary is far smaller). */
 const MAX_WORDS = 1_000_000;
-const FNV_OFFSET = 0x811c9dc5;
-const FNV_PRIME = 0x01000193;
-/** Which ASCII bytes a word is made of: the index splits on what is not a letter or a digit. */
-const WORD_BYTE = new Uint8Array(128).map((_, c) => Number(/[A-Za-z0-9]/.test(String.fromCharCode(c))));
 const decoder = new TextDecoder();
 /**
  * Slots added past the last pack that make the next one (or an eighth of the slots packed, when
@@ -64,14 +66,14 @@ export class MirrorTerms {
     for (let p = start; p <= end; p++) {
       const c = p < end ? bytes[p]! : 32;
       if (c >= 0x80) return this.addTermIds(keywordTermIds(decoder.decode(bytes.subarray(start, end))), slot);
-      if (WORD_BYTE[c]) {
+      if (WORD_CHAR[c]) {
         if (wordStart < 0) {
           wordStart = p;
           hash = FNV_OFFSET;
         }
         hash = Math.imul(hash ^ c, FNV_PRIME);
       } else if (wordStart >= 0) {
-        const target = p - wordStart >= MAX_WORD_BYTES ? null : this.target(bytes, wordStart, p, hash);
+        const target = p - wordStart >= MAX_TOKEN_BYTES ? null : this.target(bytes, wordStart, p, hash);
         if (target) row[n++] = target;
         wordStart = -1;
       }

@@ -1,3 +1,5 @@
+import { FNV_OFFSET, FNV_PRIME } from '@docqa/tokenize';
+
 /**
  * A Map held in parts, each a Map of the keys of one part number: V8 grows a Map by rehashing
  * every entry at once, and a map of 1,048,576 row ids took 1.2 s to take its next one at load 18
@@ -47,8 +49,8 @@ export const rowIdPart = (id: number): number => Math.floor(id / 65_536);
 /** The part of a string among 64, from its last 8 characters: ids that count up spread evenly. */
 export function stringPart(value: string): number {
   // FNV-1a, its high half folded into the low bits.
-  let hash = 0x811c9dc5;
+  let hash = FNV_OFFSET;
   for (let i = Math.max(0, value.length - 8); i < value.length; i++)
-    hash = Math.imul(hash ^ value.charCodeAt(i), 0x01000193);
+    hash = Math.imul(hash ^ value.charCodeAt(i), FNV_PRIME);
   return (hash ^ (hash >>> 16)) & 63;
 }

@@ -1,3 +1,5 @@
+import { FNV_OFFSET, FNV_PRIME } from '@docqa/tokenize';
+
 /**
  * The local embedder's features hashed straight from a text's characters (see
  * {@link HashedFeatures}).
@@ -18,9 +20,6 @@ function packed(word: string): number {
 }
 
 const STOP_KEYS = new Set(STOP_WORDS.split(' ').map(packed));
-
-const FNV_OFFSET = 0x811c9dc5;
-const FNV_PRIME = 0x01000193;
 
 /** FNV-1a's state after `prefix` (as int32), which a feature's own characters continue. */
 function fnvState(prefix: string): number {

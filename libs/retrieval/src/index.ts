@@ -23,7 +23,7 @@ export {
   postFiltered,
 } from './filters';
 export { fuseRankings, fusionKey, hybridDepth } from './hybrid';
-export { keywordTermIds } from './keyword-terms';
+export { keywordTermIds, MAX_TOKEN_BYTES, WORD_CHAR } from './keyword-terms';
 export {
   BM25_B,
   BM25_K1,

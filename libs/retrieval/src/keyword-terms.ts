@@ -1,5 +1,5 @@
 import stemEnglish from 'wink-porter2-stemmer';
-import { fnv1a } from '@docqa/tokenize';
+import { fnv1a, FNV_OFFSET, FNV_PRIME } from '@docqa/tokenize';
 
 /**
  * The full-text index's English stop words (NLTK's list, less the forms with an apostrophe, which
@@ -12,7 +12,7 @@ const STOP_WORDS = new Set(
   ),
 );
 /** Tokens of this many UTF-8 bytes or more are left out, as the index's `maxTokenLength` (40) does. */
-const MAX_TOKEN_BYTES = 40;
+export const MAX_TOKEN_BYTES = 40;
 /**
  * Words whose term and term id are remembered (null: no term). Stemming and hashing are the costly
  * part of counting a write's terms and of re-scoring candidates, and a knowledge base's vocabulary
@@ -96,10 +96,13 @@ export function eachKeywordTermId(text: string, each: (id: number) => void): voi
   }
 }
 
-const FNV_OFFSET = 0x811c9dc5;
-const FNV_PRIME = 0x01000193;
-/** Which ASCII characters a word is made of: the index splits on what is not a letter or a digit. */
-const WORD_CHAR = new Uint8Array(128).map((_, c) => Number(/[A-Za-z0-9]/.test(String.fromCharCode(c))));
+/**
+ * Which ASCII characters (or UTF-8 bytes below 0x80) a word is made of: the index splits on what
+ * is not a letter or a digit.
+ */
+export const WORD_CHAR = new Uint8Array(128).map((_, c) =>
+  Number(/[A-Za-z0-9]/.test(String.fromCharCode(c))),
+);
 
 /**
  * The term ids of the ASCII words seen (-1: no term), looked up by a word's characters in a text:

@@ -1,6 +1,8 @@
 export {
   compoundParts,
   fnv1a,
+  FNV_OFFSET,
+  FNV_PRIME,
   joinPhrasal,
   phrasalSpellings,
   readerWords,

@@ -165,12 +165,16 @@ export function stem(word: string): string {
   return word.replace(/(ations?|ings?|ers?|ies|ed|es|s|ly)$/, '') || word;
 }
 
+/** FNV-1a's 32-bit offset basis and prime: {@link fnv1a}, and the word scanners that hash as it does. */
+export const FNV_OFFSET = 0x811c9dc5;
+export const FNV_PRIME = 0x01000193;
+
 /** 32-bit FNV-1a hash of a string's UTF-16 code units: a cheap, stable feature index. */
 export function fnv1a(text: string): number {
-  let hash = 0x811c9dc5;
+  let hash = FNV_OFFSET;
   for (let i = 0; i < text.length; i++) {
     hash ^= text.charCodeAt(i);
-    hash = Math.imul(hash, 0x01000193);
+    hash = Math.imul(hash, FNV_PRIME);
   }
   return hash >>> 0;
 }
