@@ -9,7 +9,7 @@ import {
 } from './passage-choice';
 import { isCommand, type SectionPassage } from './section-passage';
 import { isReadByPlace } from './document-passages';
-import { isCommandSummary, pageCommand } from './quote-passage';
+import { isCommandSummary, pageCommand, writesCommandOf } from './quote-passage';
 import { documentTerms, withoutStringLiterals } from './text';
 
 /** Share of the question's weight left unanswered by the first passage that calls for a second. */
@@ -222,11 +222,7 @@ function opensPage(passage: SectionPassage): boolean {
  * ranks far below that opening, yet gives what to type.
  */
 function writesPageCommand(passage: SectionPassage): boolean {
-  const command = pageCommand(passage.chunk.title);
-  return (
-    !!command &&
-    passage.units.some((u) => u.kind === 'code' && withoutStringLiterals(u.text).includes(command))
-  );
+  return passage.units.some((u) => writesCommandOf(u, passage.chunk.title));
 }
 
 /**
