@@ -28,8 +28,8 @@ export interface WindowOptions {
  * grown from {@link windowStart} towards the better
  * neighbour. A lead-in ending in ":" never ends the window without what it introduces, and a code
  * block or list that the window starts with takes its lead-in along. A window for a task that holds
- * no command goes on to the section's next command (see `nextCommand`), or starts from it when it
- * does not fit.
+ * no command goes on to the section's next command (see `nextCommand`), or, when that does not
+ * fit, to its page's usage (see `pageUsage`) or else starts from that command.
  */
 export function chooseWindow(passage: SectionPassage, weights: TermWeights, options: WindowOptions): Unit[] {
   const { units } = passage;
