@@ -1,6 +1,7 @@
 import type { QuestionKind } from './question-kind';
 import { isCommand, type SectionPassage, type Unit } from './section-passage';
 import { PHRASING, weightOf, type TermWeights } from './passage-choice';
+import { writesCommandOf } from './quote-passage';
 
 /** A flag written as code inside a sentence ("Use `--user` and `--pass` to set…"): a command given in prose. */
 const INLINE_FLAG = /`--?[a-z][\w-]*/i;
@@ -27,8 +28,8 @@ export interface WindowOptions {
  * grown from {@link windowStart} towards the better
  * neighbour. A lead-in ending in ":" never ends the window without what it introduces, and a code
  * block or list that the window starts with takes its lead-in along. A window for a task that holds
- * no command goes on to the section's next command (see `nextCommand`), or starts from it when it
- * does not fit.
+ * no command goes on to the section's next command (see `nextCommand`), or, when that does not
+ * fit, to its page's usage (see `pageUsage`) or else starts from that command.
  */
 export function chooseWindow(passage: SectionPassage, weights: TermWeights, options: WindowOptions): Unit[] {
   const { units } = passage;
@@ -50,7 +51,15 @@ export function chooseWindow(passage: SectionPassage, weights: TermWeights, opti
     // starts from it, as an admonition or a background paragraph may fill the budget before it.
     const command = nextCommand(units, scores, end, options.maxWords);
     const added = command > end ? wordsBetween(units, end + 1, command + 1) : Infinity;
-    if (words + added <= options.maxWords) {
+    // Else the usage of the page's command, when it fits after the window (see `pageUsage`).
+    const usage =
+      words + added <= options.maxWords
+        ? undefined
+        : pageUsage(passage, scores, start, end, options.maxWords);
+    if (usage) {
+      ({ start, end } = usage);
+      words = wordsBetween(units, start, end + 1);
+    } else if (words + added <= options.maxWords) {
       words += added;
       end = command;
     } else if (command > end) {
@@ -251,6 +260,31 @@ function nextCommand(units: Unit[], scores: number[], end: number, maxWords: num
     i > end && (isCommand(u) || INLINE_FLAG.test(u.text)) && u.words <= maxWords;
   const best = Math.max(0, ...units.map((u, i) => (fits(u, i) ? scores[i]! : 0)));
   return units.findIndex((u, i) => fits(u, i) && scores[i]! >= 0.5 * best);
+}
+
+/**
+ * The window from `start` to `end` taken on to the first code block after it that writes the
+ * command its page is titled by (see `writesCommandOf`), within `maxWords`: its opening dropped
+ * as far as needed, but never its best unit; undefined when that does not fit. A command page's
+ * synopsis says what the command does and shows its usage right after (`rclone copyto src dst`),
+ * in code that holds few of the question's words; a later block that holds more (the command's
+ * behaviour as pseudo-code, a sample output) is no more what to type, and a window started from
+ * it leaves out both the sentence that answered and the usage.
+ */
+function pageUsage(
+  passage: SectionPassage,
+  scores: number[],
+  start: number,
+  end: number,
+  maxWords: number,
+): { start: number; end: number } | undefined {
+  const { units } = passage;
+  const usage = units.findIndex((u, i) => i > end && writesCommandOf(u, passage.chunk.title));
+  if (usage < 0) return undefined;
+  const best = scores.indexOf(Math.max(...scores.slice(start, end + 1)), start);
+  let from = start;
+  while (from < best && wordsBetween(units, from, usage + 1) > maxWords) from++;
+  return wordsBetween(units, from, usage + 1) <= maxWords ? { start: from, end: usage } : undefined;
 }
 
 /** Words of the units from `from` up to (not including) `to`. */

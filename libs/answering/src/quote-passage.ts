@@ -1,5 +1,6 @@
 import { unescapeMarkdown } from '@docqa/chunking';
 import type { Unit } from './section-passage';
+import { withoutStringLiterals } from './text';
 
 /** The first line of a block nested in a list item: a code fence, a quote or a list item. */
 const NESTED_BLOCK = /^\s*(```|~~~|>|[*+-]\s|\d+[.)]\s)/;
@@ -109,6 +110,15 @@ function commandOf(title: string): string {
  */
 export function pageCommand(title: string): string | undefined {
   return COMMAND_TITLE.test(title) ? commandOf(title) : undefined;
+}
+
+/**
+ * Whether a unit is a code block that writes the command its page is titled by (strings aside):
+ * `rclone copyto src dst` on the page "rclone copyto", its usage or an example of it.
+ */
+export function writesCommandOf(unit: Unit, title: string): boolean {
+  const command = pageCommand(title);
+  return !!command && unit.kind === 'code' && withoutStringLiterals(unit.text).includes(command);
 }
 
 /** Headings under which a command's page says what the command does, as man pages head it. */

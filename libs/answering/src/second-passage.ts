@@ -7,10 +7,11 @@ import {
   type ScoredSection,
   type TermWeights,
 } from './passage-choice';
-import { isCommand, type SectionPassage } from './section-passage';
+import { isCommand, type SectionPassage, type Unit } from './section-passage';
 import { isReadByPlace } from './document-passages';
-import { isCommandSummary, pageCommand } from './quote-passage';
+import { isCommandSummary, pageCommand, writesCommandOf } from './quote-passage';
 import { documentTerms, withoutStringLiterals } from './text';
+import { pageKey } from './page-context';
 
 /** Share of the question's weight left unanswered by the first passage that calls for a second. */
 const SECOND_PASSAGE_NEED = 0.25;
@@ -45,7 +46,8 @@ export function givesCommand(passage: SectionPassage): boolean {
  * one's page does (see {@link commandPassage}), which is quoted instead; or one that holds most of
  * what the first leaves unanswered when that is a good part of the question. A runner-up of either
  * kind that gives no command gives way to the command of a page whose summary says the task (see
- * {@link commandSummary}).
+ * {@link commandSummary}). Before either, for a how-do-I, the page the first section's best
+ * sentence sends the reader to (see {@link referredPage}).
  */
 export function secondPassage(
   first: ScoredSection,
@@ -75,6 +77,9 @@ export function secondPassage(
   // take the place of a runner-up about as good that answers beside it (see `keepsPlace`).
   if (command && !(tie && isReadByPlace(command.passage.chunk) && keepsPlace(tie, first, command, weights)))
     return command;
+  // The page the first section's best sentence sends the reader to (see `referredPage`).
+  const referred = task ? referredPage(first, commands, weights) : undefined;
+  if (referred) return referred;
   const other = tie ?? unansweredPart(first, ranked, weights);
   // A runner-up that gives no command gives way to the command of a command page whose summary
   // says the task (see `commandSummary`).
@@ -222,11 +227,7 @@ function opensPage(passage: SectionPassage): boolean {
  * ranks far below that opening, yet gives what to type.
  */
 function writesPageCommand(passage: SectionPassage): boolean {
-  const command = pageCommand(passage.chunk.title);
-  return (
-    !!command &&
-    passage.units.some((u) => u.kind === 'code' && withoutStringLiterals(u.text).includes(command))
-  );
+  return passage.units.some((u) => writesCommandOf(u, passage.chunk.title));
 }
 
 /**
@@ -302,4 +303,43 @@ export function isProcedureFor(passage: SectionPassage, weights: TermWeights): b
 export function answersBeside(first: ScoredSection, other: ScoredSection): boolean {
   if (other.fit < 1 && first.fit > 1 && hasCode(first.passage)) return false;
   return other.defines || !first.defines;
+}
+
+/** A Markdown link's target written as an absolute web address: `[purge](https://…/purge/)`. */
+const LINK = /\]\((https?:\/\/[^)\s]+)\)/g;
+
+/** The pages (see `pageKey`) a unit links to. */
+function linkedPages(unit: Unit): string[] {
+  return [...unit.text.matchAll(LINK)].map((m) => pageKey(m[1]!));
+}
+
+/**
+ * For a how-do-I, the section of another page that the first section's best sentence for the
+ * question sends the reader to: docs that describe a neighbouring task point to the page that does
+ * the one asked in the sentence that says it ("If you want to delete a directory and all of its
+ * contents use the [purge](…/rclone_purge/) command" on `rclone delete`'s page; "To copy single
+ * files, use the [copyto](…) command"). The linking sentence must hold as much of the question as
+ * any of the section's sentences (a link in passing, "Unlike [purge](…) it obeys filters", does
+ * not send). The linked page must be among `sections` (retrieved, or found by the page search):
+ * its section that writes its page's command (see `writesPageCommand`), else its best ranked.
+ */
+function referredPage(
+  first: ScoredSection,
+  sections: ScoredSection[],
+  weights: TermWeights,
+): ScoredSection | undefined {
+  const own = first.passage.chunk.url && pageKey(first.passage.chunk.url);
+  const prose = first.passage.units.filter((u) => u.kind !== 'code');
+  const held = (u: Unit) => weightOf(weights, (t) => u.terms.has(t));
+  const best = Math.max(0, ...prose.map(held));
+  if (best <= 0) return undefined;
+  for (const unit of prose.filter((u) => held(u) >= best)) {
+    for (const page of linkedPages(unit)) {
+      if (page === own) continue;
+      const onPage = sections.filter((s) => s.passage.chunk.url && pageKey(s.passage.chunk.url) === page);
+      const section = onPage.find((s) => writesPageCommand(s.passage)) ?? onPage[0];
+      if (section) return section;
+    }
+  }
+  return undefined;
 }

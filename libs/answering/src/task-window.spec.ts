@@ -213,3 +213,27 @@ describe('the window of a what-question over an option table', () => {
     expect(text).toContain('minResponseBodyBytes');
   });
 });
+
+describe('the window of a task on a command page', () => {
+  it('takes the page’s usage after the sentence that answers, not the later block holding more words', async () => {
+    const copyto = passage(
+      'commands/tool_copyto',
+      'tool copyto › Synopsis',
+      `${prose(8, 'copying a file from source to destination')}\n\n` +
+        'This can be used to copy a single file to a destination with a name different from its ' +
+        `source, for example uploading and renaming in one step. ${prose(3, 'directories')}\n\n` +
+        'So\n\n```console\ntool copyto src dst\n```\n\nThis will:\n\n' +
+        '```text\nif src is file\n    copy it to dst, overwriting an existing file if it exists\n' +
+        'if src is directory\n    copy it to dst, overwriting existing files if they exist\n' +
+        '    see the copy command for how a single file is copied to its destination\n```\n\n' +
+        prose(5, 'identical files'),
+      'tool copyto',
+    );
+    const { text } = await askExtractive(
+      'How do I copy a single file and give it a different name at the destination?',
+      pageSearcher([copyto]),
+    );
+    expect(text).toContain('with a name different from its source');
+    expect(text).toContain('tool copyto src dst');
+  });
+});
