@@ -213,3 +213,31 @@ describe('the window of a what-question over an option table', () => {
     expect(text).toContain('minResponseBodyBytes');
   });
 });
+
+describe('the window of a task whose prose names the code that does it', () => {
+  it('quotes the later code block that calls what the window names, not only the code under test', async () => {
+    const env = passage(
+      'Monkeypatch',
+      'How to monkeypatch › Monkeypatching environment variables',
+      'If you are working with environment variables you often need to safely change the values ' +
+        'or delete them from the system for testing purposes. `monkeypatch` provides a mechanism ' +
+        'to do this using the `setenv` and `delenv` method. Our example code to test:\n\n' +
+        '```python\n# contents of our original code file e.g. code.py\nimport os\n\n' +
+        'def get_os_user_lower():\n    """Simple retrieval function."""\n' +
+        '    username = os.getenv("USER")\n    if username is None:\n' +
+        '        raise OSError("USER environment is not set.")\n    return username.lower()\n```\n\n' +
+        `${prose(8, 'the two paths the code under test may take')}\n\n` +
+        'Using `monkeypatch` both paths can be safely tested:\n\n' +
+        '```python\n# contents of our test file e.g. test_code.py\n' +
+        'def test_upper_to_lower(monkeypatch):\n    """Set the USER env var to assert the behavior."""\n' +
+        '    monkeypatch.setenv("USER", "TestingUser")\n    assert get_os_user_lower() == "testinguser"\n```\n\n' +
+        prose(6, 'fixtures shared across tests'),
+    );
+    const { text } = await askExtractive(
+      'How do I set an environment variable for the duration of a test?',
+      pageSearcher([env]),
+    );
+    expect(text).toContain('get_os_user_lower');
+    expect(text).toContain('monkeypatch.setenv("USER", "TestingUser")');
+  });
+});
