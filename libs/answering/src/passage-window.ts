@@ -129,10 +129,13 @@ const FAR_KEY = 0.75;
 /**
  * For a task, the key further in the section than its window: a command (a code block, an option
  * item, or a sentence writing a flag as code that the window does not write) that holds a word of
- * the question neither the window nor the headings hold, and scores at least {@link FAR_KEY} of
- * the window's best unit; the best such one that fits in `left` words, quoted after the window
- * with the sentence right before a code block when that fits too, as it says what the command
- * does ("For example, to emulate the md5sum command you can use"). None when none fits.
+ * the question neither the window's commands nor the headings hold, and scores at least
+ * {@link FAR_KEY} of the window's best unit. A word the window's prose says ("the python standard
+ * doctest module") is not yet done by its commands (`pytest --doctest-glob="*.rst"`), while the
+ * later one (`pytest --doctest-modules`) does it. The best such one that fits in `left` words is
+ * quoted after the window, with the sentence right before a code block when that fits too, as it
+ * says what the command does ("For example, to emulate the md5sum command you can use"). None
+ * when none fits.
  */
 function farKey(
   passage: SectionPassage,
@@ -146,7 +149,8 @@ function farKey(
   const window = units.slice(start, end + 1);
   const best = Math.max(...scores.slice(start, end + 1));
   const missing = [...weights.keys()].filter(
-    (t) => !PHRASING.has(t) && !passage.headingTerms.has(t) && !window.some((u) => u.terms.has(t)),
+    (t) =>
+      !PHRASING.has(t) && !passage.headingTerms.has(t) && !window.some((u) => isCommand(u) && u.terms.has(t)),
   );
   const written = window.map((u) => u.text).join('\n');
   // A sentence naming a flag the window gives adds no command ("…without `--refresh-times`").

@@ -183,6 +183,27 @@ describe('the window of a question that asks for a task', () => {
     expect(text).toContain('tool lsf -R --hash MD5 --format hp --files-only .');
   });
 
+  it('quotes a later command that does a word of the question only the window’s prose says', async () => {
+    const doctests = passage(
+      'Doctest',
+      'How to run doctests',
+      'By default, all files matching the `test*.txt` pattern will be run through the python standard ' +
+        'doctest module. You can change the pattern by issuing:\n\n```bash\npytest --doctest-glob="*.rst"\n```\n\n' +
+        `on the command line. ${prose(8, 'text files of examples')}\n\n` +
+        'In addition to text files, you can also execute doctests directly from docstrings of your ' +
+        'classes and functions, including from test modules, using the `--doctest-modules` option:\n\n' +
+        '```bash\n$ pytest --doctest-modules\n=========== test session starts ===========\n' +
+        'platform linux -- Python 3.x.y, pytest-9.x.y, pluggy-1.x.y\ncollected 2 items\n```\n\n' +
+        prose(4, 'making these changes permanent'),
+    );
+    const { text } = await askExtractive(
+      'How do I run the doctests in all my Python modules?',
+      pageSearcher([doctests]),
+    );
+    expect(text).toContain('pytest --doctest-glob="*.rst"');
+    expect(text).toContain('$ pytest --doctest-modules');
+  });
+
   it('counts a how-do-I that names a failure as a task, and a why-question not', () => {
     expect(asksForTask('How do I make pytest fail on unknown markers?')).toBe(true);
     expect(asksForTask('Why does pytest fail on unknown markers?')).toBe(false);
