@@ -9,6 +9,12 @@ const INLINE_FLAG = /`--?[a-z][\w-]*/i;
 /** The flags written as code in a text. */
 const FLAGS = /(?<=`)--?[a-z][\w-]*/gi;
 
+/**
+ * Share of a window's words that what a lead-in introduces may take it up to: a command is not
+ * left out for a few words over the budget.
+ */
+const OVERRUN = 1.25;
+
 /** Options of {@link chooseWindow}. */
 export interface WindowOptions {
   /** Words the window may hold. */
@@ -68,14 +74,14 @@ export function chooseWindow(passage: SectionPassage, weights: TermWeights, opti
   while (
     endsWithColon(units[end]!) &&
     end + 1 < units.length &&
-    words + sizes[end + 1]! <= options.maxWords * 1.25
+    words + sizes[end + 1]! <= options.maxWords * OVERRUN
   ) {
     words += sizes[++end]!;
   }
   const window = units.slice(start, end + 1);
   const key = task ? farKey(passage, scores, weights, start, end, options.maxWords - words) : [];
   const named =
-    task && !key.length ? namedCode(units, scores, start, end, options.maxWords * 1.25 - words) : [];
+    task && !key.length ? namedCode(units, scores, start, end, options.maxWords * OVERRUN - words) : [];
   return [...withoutDanglingLeadIn(window), ...key, ...named];
 }
 
