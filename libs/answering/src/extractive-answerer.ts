@@ -129,8 +129,10 @@ export class ExtractiveAnswerer implements Answerer {
    * More passages of the best section's page (see `documentPassages`): for a how-do-I, the
    * passages for the question of the pages where the part that gives its command may be (see
    * `commandPages`: the best section's when it gives none, a near runner-up's that lists only
-   * options), in one search; when no retrieved section holds a code block but one writes inline
-   * code, the best section's page's leading example instead, read by its place (see
+   * options), in one search, and the best section's page's leading example read by its place
+   * (see `pageExample`) when that search, over that page and a runner-up's, finds no code of it;
+   * when no retrieved section holds a code block but one writes inline code, the best section's
+   * page's leading example instead, read by its place (see
    * `pageExample`: a page's example that no search for the question finds); none when nothing
    * retrieved holds code of either kind (docs that write no commands, a TV manual, have no
    * command section to find, and a second read would cost each of their answers). For a what-is
@@ -168,9 +170,21 @@ export class ExtractiveAnswerer implements Answerer {
     if (task && !coded) return pageExample(this.retriever, input, page, found, this.topK);
     if (task) {
       const pages = commandPages(order);
-      return pages.length
-        ? documentPassages(this.retriever, input, query, pages, found, this.topK * pages.length)
-        : [];
+      if (!pages.length) return [];
+      const searched = await documentPassages(
+        this.retriever,
+        input,
+        query,
+        pages,
+        found,
+        this.topK * pages.length,
+      );
+      // Searched beside a runner-up's page, the best section's page may yield no code: that
+      // page's own example is read by its place, as no search for the question found it.
+      if (pages.length < 2 || searched.some((r) => r.document_id === page && CODE_BLOCK.test(r.text)))
+        return searched;
+      const have = [...found, ...searched];
+      return [...searched, ...(await pageExample(this.retriever, input, page, have, this.topK))];
     }
     // A definition or a list under a heading that names what is asked: the rest of that section,
     // found by its heading, as its opening may not have been retrieved.

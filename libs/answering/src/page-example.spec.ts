@@ -178,3 +178,65 @@ describe("a page's example read by its place, beside a runner-up about as good",
     expect(text).toContain('expression: "LatencyAtQuantileMS(50.0) > 100"');
   });
 });
+
+/** A middleware's page whose option section retrieval found, and its example it did not. */
+const ALLOW_TITLE = 'Traefik HTTP Middlewares IPAllowList';
+const ALLOW_OPENING = passage(
+  'IPAllowList',
+  '',
+  '`ipAllowList` accepts / refuses requests based on the client IP.',
+  ALLOW_TITLE,
+);
+const ALLOW_EXAMPLE = passage(
+  'IPAllowList',
+  'Configuration Example',
+  '```yaml\n# Accepts request from defined IP\nhttp:\n  middlewares:\n    test-ipallowlist:\n' +
+    '      ipAllowList:\n        sourceRange:\n          - "127.0.0.1/32"\n          - "192.168.1.7"\n```',
+  ALLOW_TITLE,
+);
+const ALLOW_SUBNET = passage(
+  'IPAllowList',
+  'Configuration Options › `ipStrategy.ipv6Subnet`',
+  'This strategy applies to `Depth` and `RemoteAddr` strategy only. If `ipv6Subnet` is provided and ' +
+    'the selected IP is IPv6, the IP is transformed into the first IP of the subnet it belongs to.\n\n' +
+    'This is useful for grouping IPv6 addresses into subnets to prevent bypassing this middleware ' +
+    'by obtaining a new IPv6.',
+  ALLOW_TITLE,
+);
+/** Another page's section about as good, with code that names less of the question. */
+const WEIGHTED = passage(
+  'Service',
+  'Advanced Service Types › Highest Random Weight',
+  'The `highestRandomWeight` service type uses consistent hashing to load balance requests between ' +
+    'multiple services. This ensures that requests from the same client IP are consistently routed ' +
+    'to the same service. This is different from the `hrw` strategy on a load balancer: it operates ' +
+    'on services, not server addresses.\n\n' +
+    '> **Supported Providers:** This service type can be defined currently only with the File provider.\n\n' +
+    '```yaml\nhttp:\n  services:\n    app:\n      highestRandomWeight:\n' +
+    '        services:\n        - name: appv1\n          weight: 1\n```',
+  'Traefik Services',
+);
+const WEIGHTED_CHECK = passage(
+  'Service',
+  'Advanced Service Types › Highest Random Weight › Health Check',
+  'A health check can be set on the services.\n\n```yaml\nhttp:\n  services:\n    app:\n' +
+    '      highestRandomWeight:\n        healthCheck: {}\n```',
+  'Traefik Services',
+);
+
+describe("a page's leading example beside a runner-up from another page", () => {
+  it('is read when the page search finds code only on the runner-up’s page, and quoted when it names more', async () => {
+    const retriever = {
+      ...pageSearcher([ALLOW_SUBNET, WEIGHTED], [WEIGHTED_CHECK]),
+      documentChunks: async (_tenant: string, id: string) =>
+        [ALLOW_OPENING, ALLOW_EXAMPLE, ALLOW_SUBNET].filter((r) => r.document_id === id).map(stored),
+    };
+    const { text } = await askExtractive(
+      'How do I allow only some IP addresses to reach a service?',
+      retriever,
+    );
+    expect(text).toContain('This strategy applies to `Depth` and `RemoteAddr` strategy only.');
+    expect(text).toContain('ipAllowList:');
+    expect(text).toContain('sourceRange:');
+  });
+});

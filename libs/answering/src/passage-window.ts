@@ -2,12 +2,19 @@ import type { QuestionKind } from './question-kind';
 import { isCommand, type SectionPassage, type Unit } from './section-passage';
 import { PHRASING, weightOf, type TermWeights } from './passage-choice';
 import { writesCommandOf } from './quote-passage';
+import { inlineCode } from './quote-once';
 
 /** A flag written as code inside a sentence ("Use `--user` and `--pass` to set…"): a command given in prose. */
 const INLINE_FLAG = /`--?[a-z][\w-]*/i;
 
 /** The flags written as code in a text. */
 const FLAGS = /(?<=`)--?[a-z][\w-]*/gi;
+
+/**
+ * Share of a window's words that what a lead-in introduces may take it up to: a command is not
+ * left out for a few words over the budget.
+ */
+const OVERRUN = 1.25;
 
 /** Options of {@link chooseWindow}. */
 export interface WindowOptions {
@@ -76,13 +83,59 @@ export function chooseWindow(passage: SectionPassage, weights: TermWeights, opti
   while (
     endsWithColon(units[end]!) &&
     end + 1 < units.length &&
-    words + sizes[end + 1]! <= options.maxWords * 1.25
+    words + sizes[end + 1]! <= options.maxWords * OVERRUN
   ) {
     words += sizes[++end]!;
   }
   const window = units.slice(start, end + 1);
   const key = task ? farKey(passage, scores, weights, start, end, options.maxWords - words) : [];
-  return [...withoutDanglingLeadIn(window), ...key];
+  const named =
+    task && !key.length ? namedCode(units, scores, start, end, options.maxWords * OVERRUN - words) : [];
+  return [...withoutDanglingLeadIn(window), ...key, ...named];
+}
+
+/** An identifier written as inline code (`setenv`, `tmp_path_factory`), not a value or a path. */
+const IDENTIFIER = /^[A-Za-z_][\w.-]{2,}$/;
+
+/**
+ * For a task, the code block further in the section that writes what the window's prose names as
+ * code but the window's code does not: "`monkeypatch` provides … the `setenv` and `delenv`
+ * method. Our example code to test:" quotes the code under test, and the block that calls
+ * `monkeypatch.setenv(…)`, which the visitor came to copy, comes four sentences later. The first
+ * such block that holds a word of the question and fits in `left` words (a lead-in's code may
+ * overrun the budget a little, as elsewhere), with the sentence right before it when that fits
+ * too; none when the window names no code or its code writes all it names.
+ */
+function namedCode(units: Unit[], scores: number[], start: number, end: number, left: number): Unit[] {
+  const window = units.slice(start, end + 1);
+  const code = window
+    .filter((u) => u.kind === 'code')
+    .map((u) => u.text)
+    .join('\n');
+  const names = window
+    .filter((u) => u.kind !== 'code')
+    .flatMap((u) => inlineCode(u.text))
+    .filter((c) => IDENTIFIER.test(c) && !writesName(code, c));
+  if (!names.length) return [];
+  const found = units.findIndex(
+    (u, i) =>
+      i > end &&
+      u.kind === 'code' &&
+      scores[i]! > 0 &&
+      u.words <= left &&
+      names.some((c) => writesName(u.text, c)),
+  );
+  if (found < 0) return [];
+  const lead = units[found - 1]!;
+  return found - 1 > end && lead.kind === 'paragraph' && lead.words + units[found]!.words <= left
+    ? [lead, units[found]!]
+    : [units[found]!];
+}
+
+/** Whether code writes a name as a whole identifier (`monkeypatch.setenv(` writes `setenv`). */
+function writesName(code: string, name: string): boolean {
+  const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`(?<![\\w-])${escaped}(?![\\w-])`).test(code);
 }
 
 /** Share of the window's best unit's score that a key further in the section needs. */
@@ -91,10 +144,13 @@ const FAR_KEY = 0.75;
 /**
  * For a task, the key further in the section than its window: a command (a code block, an option
  * item, or a sentence writing a flag as code that the window does not write) that holds a word of
- * the question neither the window nor the headings hold, and scores at least {@link FAR_KEY} of
- * the window's best unit; the best such one that fits in `left` words, quoted after the window
- * with the sentence right before a code block when that fits too, as it says what the command
- * does ("For example, to emulate the md5sum command you can use"). None when none fits.
+ * the question neither the window's commands nor the headings hold, and scores at least
+ * {@link FAR_KEY} of the window's best unit. A word the window's prose says ("the python standard
+ * doctest module") is not yet done by its commands (`pytest --doctest-glob="*.rst"`), while the
+ * later one (`pytest --doctest-modules`) does it. The best such one that fits in `left` words is
+ * quoted after the window, with the sentence right before a code block when that fits too, as it
+ * says what the command does ("For example, to emulate the md5sum command you can use"). None
+ * when none fits.
  */
 function farKey(
   passage: SectionPassage,
@@ -108,7 +164,8 @@ function farKey(
   const window = units.slice(start, end + 1);
   const best = Math.max(...scores.slice(start, end + 1));
   const missing = [...weights.keys()].filter(
-    (t) => !PHRASING.has(t) && !passage.headingTerms.has(t) && !window.some((u) => u.terms.has(t)),
+    (t) =>
+      !PHRASING.has(t) && !passage.headingTerms.has(t) && !window.some((u) => isCommand(u) && u.terms.has(t)),
   );
   const written = window.map((u) => u.text).join('\n');
   // A sentence naming a flag the window gives adds no command ("…without `--refresh-times`").

@@ -32,7 +32,7 @@ function repeats(unit: Unit, seen: Unit[]): boolean {
  * The inline code spans of a text: a unit naming an option not quoted yet (`` `--safe-mode=SAFE_MODE` ``
  * after "the safe mode is set to `UNSAFE`") says something new, whatever its words.
  */
-function inlineCode(text: string): string[] {
+export function inlineCode(text: string): string[] {
   return [...text.matchAll(/`([^`\n]+)`/g)].map(([, code]) => code!);
 }
 

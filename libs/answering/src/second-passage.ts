@@ -94,9 +94,12 @@ export function secondPassage(
  * the first section (its subsection, "State › Recovering" under "State") does not: the first is
  * quoted into it, and the page's example gives what to type. A section of another page keeps it,
  * as that page may be the one meant, unless the example's code and headings name more of the
- * question (see {@link commandNames}) than both the first section and that runner-up do
- * (`redirectRegex: regex: …` for "redirect … using a regular expression", over the page of
- * another redirect). Another section of the first one's page keeps it: the page's example may do
+ * question (see {@link commandNames}) than that runner-up does (`redirectRegex: regex: …` for
+ * "redirect … using a regular expression", over the page of another redirect; `ipAllowList:
+ * sourceRange: …` for "allow only some IP addresses", over a load balancer's `services:` keyed by
+ * client IP). The first section is not weighed against it: it gives no code, and the headings it
+ * shares with the example (the page's title, "IPAllowList") name the question as much, so such an
+ * example never named more than it. Another section of the first one's page keeps it: the page's example may do
  * a variant the question does not ask ("Link to the stylesheet" for "embed the stylesheet").
  */
 function keepsPlace(
@@ -107,7 +110,7 @@ function keepsPlace(
 ): boolean {
   if (tie.passage.doc === first.passage.doc) return !isPartOf(tie.passage, first.passage);
   const named = commandNames(example.passage, weights);
-  return named <= commandNames(first.passage, weights) || named <= commandNames(tie.passage, weights);
+  return named <= commandNames(tie.passage, weights);
 }
 
 /** Whether a section is a subsection of another of the same page. */

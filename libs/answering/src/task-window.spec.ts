@@ -183,6 +183,27 @@ describe('the window of a question that asks for a task', () => {
     expect(text).toContain('tool lsf -R --hash MD5 --format hp --files-only .');
   });
 
+  it('quotes a later command that does a word of the question only the window’s prose says', async () => {
+    const doctests = passage(
+      'Doctest',
+      'How to run doctests',
+      'By default, all files matching the `test*.txt` pattern will be run through the python standard ' +
+        'doctest module. You can change the pattern by issuing:\n\n```bash\npytest --doctest-glob="*.rst"\n```\n\n' +
+        `on the command line. ${prose(8, 'text files of examples')}\n\n` +
+        'In addition to text files, you can also execute doctests directly from docstrings of your ' +
+        'classes and functions, including from test modules, using the `--doctest-modules` option:\n\n' +
+        '```bash\n$ pytest --doctest-modules\n=========== test session starts ===========\n' +
+        'platform linux -- Python 3.x.y, pytest-9.x.y, pluggy-1.x.y\ncollected 2 items\n```\n\n' +
+        prose(4, 'making these changes permanent'),
+    );
+    const { text } = await askExtractive(
+      'How do I run the doctests in all my Python modules?',
+      pageSearcher([doctests]),
+    );
+    expect(text).toContain('pytest --doctest-glob="*.rst"');
+    expect(text).toContain('$ pytest --doctest-modules');
+  });
+
   it('counts a how-do-I that names a failure as a task, and a why-question not', () => {
     expect(asksForTask('How do I make pytest fail on unknown markers?')).toBe(true);
     expect(asksForTask('Why does pytest fail on unknown markers?')).toBe(false);
@@ -235,5 +256,33 @@ describe('the window of a task on a command page', () => {
     );
     expect(text).toContain('with a name different from its source');
     expect(text).toContain('tool copyto src dst');
+  });
+});
+
+describe('the window of a task whose prose names the code that does it', () => {
+  it('quotes the later code block that calls what the window names, not only the code under test', async () => {
+    const env = passage(
+      'Monkeypatch',
+      'How to monkeypatch › Monkeypatching environment variables',
+      'If you are working with environment variables you often need to safely change the values ' +
+        'or delete them from the system for testing purposes. `monkeypatch` provides a mechanism ' +
+        'to do this using the `setenv` and `delenv` method. Our example code to test:\n\n' +
+        '```python\n# contents of our original code file e.g. code.py\nimport os\n\n' +
+        'def get_os_user_lower():\n    """Simple retrieval function."""\n' +
+        '    username = os.getenv("USER")\n    if username is None:\n' +
+        '        raise OSError("USER environment is not set.")\n    return username.lower()\n```\n\n' +
+        `${prose(8, 'the two paths the code under test may take')}\n\n` +
+        'Using `monkeypatch` both paths can be safely tested:\n\n' +
+        '```python\n# contents of our test file e.g. test_code.py\n' +
+        'def test_upper_to_lower(monkeypatch):\n    """Set the USER env var to assert the behavior."""\n' +
+        '    monkeypatch.setenv("USER", "TestingUser")\n    assert get_os_user_lower() == "testinguser"\n```\n\n' +
+        prose(6, 'fixtures shared across tests'),
+    );
+    const { text } = await askExtractive(
+      'How do I set an environment variable for the duration of a test?',
+      pageSearcher([env]),
+    );
+    expect(text).toContain('get_os_user_lower');
+    expect(text).toContain('monkeypatch.setenv("USER", "TestingUser")');
   });
 });
