@@ -10,7 +10,7 @@ import {
 import { holdsOtherForm } from './plural-forms';
 import { doesIntent, switchesAs, type AskedToggle } from './question-intent';
 import type { SectionPassage } from './section-passage';
-import { documentTerms } from './text';
+import { documentTerms, terms } from './text';
 
 /**
  * Score (see `rankSections`) the section that answers must reach: below it, it holds the
@@ -62,12 +62,23 @@ export function answeringOrder(
   // about it, more than the best-ranked one that holds its words otherwise.
   const writing = (s: ScoredSection) => literals.every((l) => writes(s.passage, l));
   const verbatim = writing(ranked[0]!) ? undefined : ranked.find((s) => answers(s) && writing(s));
-  const about = (s: ScoredSection) => rare.every((t) => holds(s.passage, t));
+  const about = (s: ScoredSection) => rare.every((t) => holds(s.passage, t) || inFolderNamed(s.passage, t));
   const lead = verbatim ?? (about(ranked[0]!) ? ranked[0]! : answering);
   // The sections that hold those names come next, as the runner-up quoted beside the lead must
   // be about what was asked too ("Game Mode" settings, not Ambient Mode's beside them).
   const rest = ranked.filter((s) => s !== lead);
   return [lead, ...rest.filter(about), ...rest.filter((s) => !about(s))];
+}
+
+/**
+ * Whether a section's page lies in a folder whose path names a term (`html` of
+ * `html-backend/pages/…`): a page need not write what all its folder is about ("Embed a CodeRay or
+ * Pygments Stylesheet" never writes "HTML", as every page of the HTML converter's folder is about
+ * HTML), so it is about a name the question writes ("…the Pygments stylesheet in the HTML?") that
+ * its folder names, as much as a page that writes it.
+ */
+function inFolderNamed(passage: SectionPassage, term: string): boolean {
+  return terms(passage.chunk.document_id.replace(/[^/]*$/, '')).includes(term);
 }
 
 /**

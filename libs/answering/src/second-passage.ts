@@ -41,7 +41,8 @@ export function givesCommand(passage: SectionPassage): boolean {
 }
 
 /**
- * A second section: the runner-up when it answers about as well (a near tie), unless, for a how-do-I
+ * A second section: the runner-up when it answers about as well (a near tie; a part of the first
+ * section before another, see {@link nearPart}), unless, for a how-do-I
  * whose first section gives no command, the runner-up gives none either and a section of the first
  * one's page does (see {@link commandPassage}), which is quoted instead; or one that holds most of
  * what the first leaves unanswered when that is a good part of the question. A runner-up of either
@@ -59,9 +60,11 @@ export function secondPassage(
   /** Sections a command may come from: the retrieved ones and more of the first one's page. */
   commands: ScoredSection[] = ranked,
 ): ScoredSection | undefined {
+  // A part of the first section about as good goes before another runner-up (see `nearPart`).
+  const runner = nearPart(first, ranked) ?? ranked[1];
   const tie =
-    ranked[1] && ranked[1].score >= NEAR_TIE * first.score && answersBeside(first, ranked[1]) && !procedure
-      ? ranked[1]
+    runner && runner.score >= NEAR_TIE * first.score && answersBeside(first, runner) && !procedure
+      ? runner
       : undefined;
   // A command found further down the first section's page goes before a runner-up about as good
   // that gives a command on another page, unless that one's command names more of the question.
@@ -111,6 +114,18 @@ function keepsPlace(
   if (tie.passage.doc === first.passage.doc) return !isPartOf(tie.passage, first.passage);
   const named = commandNames(example.passage, weights);
   return named <= commandNames(tie.passage, weights);
+}
+
+/**
+ * The best subsection of the first section that scores a near tie with it ({@link NEAR_TIE}), when
+ * one does: a page whose opening names alternatives ("Embed a CodeRay or Pygments Stylesheet")
+ * goes on in a subsection for each, and the one the question names ("Pygments") says what the
+ * opening only announces, where a runner-up of another page repeats it for another thing.
+ */
+function nearPart(first: ScoredSection, ranked: ScoredSection[]): ScoredSection | undefined {
+  return ranked
+    .slice(1)
+    .find((s) => s !== first && isPartOf(s.passage, first.passage) && s.score >= NEAR_TIE * first.score);
 }
 
 /** Whether a section is a subsection of another of the same page. */
