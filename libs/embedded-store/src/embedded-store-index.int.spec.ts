@@ -79,8 +79,9 @@ describe('EmbeddedStore vector index upkeep', () => {
     expect(firstUpkeep).toMatchObject({ rows: chunks.length, trained: true });
     expect(upkeep).toMatchObject({ rows: chunks.length + 100, trained: false });
     expect(upkeep!.optimizeMs).toBeGreaterThan(0);
-    // The first upkeep compacted the writes' fragments into one; the next rewrote that one with
-    // the new write's: below LanceDB's target fragment size, every upkeep rewrites the whole table.
+    // The first upkeep trained the index over every fragment and compacted them into two; the next
+    // merged those two (the same indexes cover both since): after a training, below LanceDB's
+    // target fragment size, the next upkeep rewrites the whole table too.
     expect((firstUpkeep as UpkeepReport).compactedFragments).toBeGreaterThan(1);
     expect(upkeep).toMatchObject({ compactedFragments: 2 });
     const results = await store.semanticSearch({

@@ -264,7 +264,10 @@ export class EmbeddedStore implements VectorStore {
    * during a long one): creates or retrains the vector index when due, then compacts and indexes
    * the new rows. It runs apart from deletions ({@link StoreGate}); appends go on meanwhile, so
    * the jobs behind it keep writing. Training comes first: an index trained after the compaction
-   * searched with much lower recall (docs/knowledge-base.md).
+   * searched with much lower recall (docs/knowledge-base.md). The compaction merges neighbouring
+   * fragments that the same indexes cover: the rows appended since the last upkeep (no index yet),
+   * and, after a training (one index segment over every row), the whole table, at this upkeep and
+   * the next; which is why ingestion spaces its upkeeps by the table's size (`UPKEEP_TABLE_SHARE`).
    */
   async optimize(opts: UpkeepOptions = {}): Promise<UpkeepReport | void> {
     const table = await this.openTable();

@@ -122,10 +122,23 @@ describe('Ingestor index upkeep', () => {
     expect(documents.job).toMatchObject({ status: 'completed' });
   });
 
-  it('runs upkeep every given number of chunks during a burst, whatever the table holds', async () => {
+  it('runs upkeep every given number of chunks during a burst while the table is small', async () => {
     const { store, ingestor } = setup(async () => 5, 10);
     for (let n = 0; n < 3; n++) await ingestor.ingest(jobOf(n));
     expect(store.optimized).toBe(3);
+  });
+
+  it('spaces the upkeeps of a burst by a share of the table once that share is more chunks', async () => {
+    const { store, ingestor } = setup(async () => 5, 10);
+    store.tableRows = 100;
+    await ingestor.ingest(jobOf(1));
+    expect(store.optimized).toBe(1);
+    // The upkeep left 110 rows: the next comes after 55 chunks (UPKEEP_TABLE_SHARE), not 10.
+    for (let n = 2; n <= 6; n++) await ingestor.ingest(jobOf(n));
+    expect(store.optimized).toBe(1);
+    await ingestor.ingest(jobOf(7));
+    expect(store.optimized).toBe(2);
+    expect(store.endsOfBurst).toEqual([false, false]);
   });
 
   it('logs each index upkeep with its time, the chunks written before it and whether a burst ended', async () => {

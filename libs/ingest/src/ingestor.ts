@@ -17,13 +17,24 @@ const WRITE_BATCH = 2000;
 /**
  * Chunks written since the last index upkeep after which a job runs it even though more jobs
  * wait: during a long burst, rows the indexes do not cover yet are searched by a scan, so their
- * number stays bounded. Spacing them by the table's size instead (half its rows) was measured
- * at 1,000,000 chunks and dropped: 7 upkeeps instead of 20, the same share of the raw limit
- * (docs/benchmarks.md, "Beside main's code on this machine"). Such an upkeep runs beside the
- * jobs that follow (see {@link Ingestor.idle}): held in a job's slot, it and the one queued behind
- * it held the slots 788 s in all during a 732-s import of 1,000,000 chunks (two slots).
+ * number stays bounded. Such an upkeep runs beside the jobs that follow (see
+ * {@link Ingestor.idle}): held in a job's slot, it and the one queued behind it held the slots
+ * 788 s in all during a 732-s import of 1,000,000 chunks (two slots). On a large table the
+ * bound is {@link UPKEEP_TABLE_SHARE} of it instead.
  */
 export const UPKEEP_EVERY_CHUNKS = 50_000;
+/**
+ * Share of the table's rows (as the last upkeep left it) that a burst writes before its next
+ * upkeep, when more than {@link UPKEEP_EVERY_CHUNKS}. An upkeep's compaction rewrites more than the
+ * rows added since the last: LanceDB merges every fragment under 1,048,576 rows with its
+ * neighbours of the same indexes, and after each training of the vector index (which covers them
+ * all) that is the whole table. So the rows an import rewrites grew with its square; spaced by the
+ * table's size, an import of 1,000,000 chunks runs about 7 upkeeps instead of 15
+ * (docs/benchmarks.md, "Issue 43 … (h-upk)"; tried before when an upkeep held a job's slot and the
+ * embedder was the limit, and dropped then). During a burst about a third of the rows are then
+ * unindexed at most (searched by a scan where no search mirror serves); its end indexes them all.
+ */
+export const UPKEEP_TABLE_SHARE = 0.5;
 
 /**
  * A document of a job as it goes through: chunked (then embedded with others), or settled already
@@ -62,7 +73,8 @@ export interface IngestorOptions {
    */
   waitingJobs?: () => Promise<number>;
   /**
-   * Chunks written after which a job runs index upkeep even though more jobs wait.
+   * Chunks written after which a job runs index upkeep even though more jobs wait (or
+   * {@link UPKEEP_TABLE_SHARE} of the table's rows, when more).
    * @defaultValue {@link UPKEEP_EVERY_CHUNKS}
    */
   upkeepEveryChunks?: number;
@@ -77,6 +89,8 @@ export interface IngestorOptions {
 export class Ingestor {
   /** Chunks this ingestor wrote since its last index upkeep. */
   private written = 0;
+  /** The table's rows after this ingestor's last index upkeep (0 before the first). */
+  private upkeptRows = 0;
   /** Where the jobs' time went since the last upkeep (summed over jobs running at once). */
   private stages = { embedMs: 0, writeMs: 0, recordMs: 0 };
   /**
@@ -117,7 +131,7 @@ export class Ingestor {
     if (endOfBurst) {
       await this.burstUpkeep;
       await this.upkeep(true);
-    } else if (!this.burstUpkeep && this.written >= (this.deps.upkeepEveryChunks ?? UPKEEP_EVERY_CHUNKS)) {
+    } else if (!this.burstUpkeep && this.written >= this.upkeepDue()) {
       // Not awaited: the job's slot goes on to the next job (its documents are written and
       // searchable already), instead of holding it for the upkeep, or for the one before it.
       this.burstUpkeep = this.upkeep(false).finally(() => (this.burstUpkeep = null));
@@ -220,6 +234,12 @@ export class Ingestor {
     return new Map(ids.map((id, i) => [id, records[i] ?? null]));
   }
 
+  /** Chunks written after which a job runs index upkeep during a burst. */
+  private upkeepDue(): number {
+    const every = this.deps.upkeepEveryChunks ?? UPKEEP_EVERY_CHUNKS;
+    return Math.max(every, Math.round(this.upkeptRows * UPKEEP_TABLE_SHARE));
+  }
+
   /** Resolves once no index upkeep this ingestor started is running (before the store closes). */
   async idle(): Promise<void> {
     await this.burstUpkeep;
@@ -238,6 +258,7 @@ export class Ingestor {
     const started = performance.now();
     try {
       const report = await this.deps.store.optimize?.({ endOfBurst });
+      if (report) this.upkeptRows = report.rows;
       // Its share of an ingestion's time grows with the table (the vector index is trained on it).
       this.deps.logger.info(
         {

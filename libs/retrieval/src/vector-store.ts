@@ -49,8 +49,9 @@ export interface UpkeepReport {
   optimizeMs: number;
   /**
    * Data fragments the compaction rewrote into larger ones (a store that compacts none: absent).
-   * LanceDB rewrites every fragment under its target of 1,048,576 rows, so up to that size an
-   * upkeep rewrites the whole table, not only the rows added since the last.
+   * LanceDB merges neighbouring fragments under 1,048,576 rows that the same indexes cover: after
+   * an upkeep that trained the vector index (it covers every row), that is the whole table, at
+   * that upkeep and at the next.
    */
   compactedFragments?: number;
 }
