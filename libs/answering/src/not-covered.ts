@@ -10,7 +10,7 @@ import {
 import { holdsOtherForm } from './plural-forms';
 import { doesIntent, switchesAs, type AskedToggle } from './question-intent';
 import type { SectionPassage } from './section-passage';
-import { documentTerms, terms } from './text';
+import { documentTerms, inlineCode, terms } from './text';
 
 /**
  * Score (see `rankSections`) the section that answers must reach: below it, it holds the
@@ -141,9 +141,7 @@ function setsInProse(passage: SectionPassage, asked: AskedToggle, rest: TermWeig
   if (!total) return false;
   return passage.units.some((u) => {
     // A value alone (`0`) or a setting set to it (`feedback: false`, `CACHE=off`).
-    const codes = [...u.text.matchAll(/`([^`\n]+)`/g)].map((m) =>
-      m[1]!.trim().replace(/^[\w.-]+\s*[=:]\s*/, ''),
-    );
+    const codes = inlineCode(u.text).map((code) => code.trim().replace(/^[\w.-]+\s*[=:]\s*/, ''));
     if (!codes.some((c) => switchesAs(asked.intent, c))) return false;
     const held = new Set(documentTerms(u.text));
     return weightOf(rest, (t) => held.has(t)) / total >= MIN_COVERAGE;

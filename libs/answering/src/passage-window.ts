@@ -2,7 +2,7 @@ import type { QuestionKind } from './question-kind';
 import { isCommand, type SectionPassage, type Unit } from './section-passage';
 import { PHRASING, weightOf, type TermWeights } from './passage-choice';
 import { writesCommandOf } from './quote-passage';
-import { inlineCode } from './quote-once';
+import { inlineCode } from './text';
 
 /** A flag written as code inside a sentence ("Use `--user` and `--pass` to set…"): a command given in prose. */
 const INLINE_FLAG = /`--?[a-z][\w-]*/i;

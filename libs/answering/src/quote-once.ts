@@ -1,5 +1,6 @@
 import { endsWithColon } from './passage-window';
 import type { SectionPassage, Unit } from './section-passage';
+import { inlineCode } from './text';
 
 /**
  * The units that say something not yet quoted, without a lead-in ("…give docqa the app's
@@ -26,14 +27,6 @@ function repeats(unit: Unit, seen: Unit[]): boolean {
         code.every((c) => s.text.includes(c))) ||
       (s.words >= MIN_REPEATED_WORDS && text.includes(flat(s.text))),
   );
-}
-
-/**
- * The inline code spans of a text: a unit naming an option not quoted yet (`` `--safe-mode=SAFE_MODE` ``
- * after "the safe mode is set to `UNSAFE`") says something new, whatever its words.
- */
-export function inlineCode(text: string): string[] {
-  return [...text.matchAll(/`([^`\n]+)`/g)].map(([, code]) => code!);
 }
 
 /** Fewest words of a quoted sentence that another unit holding it whole repeats. */

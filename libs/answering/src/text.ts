@@ -130,3 +130,11 @@ export function literalTokens(text: string): string[] {
     (t) => !/^(?:e\.g|i\.e|etc)$/.test(t) && !NOT_NAMED_THINGS.test(t) && t.length > 3,
   );
 }
+
+/**
+ * The inline code spans of a text (`` `--safe-mode=SAFE_MODE` ``, `` `feedback: false` ``), without
+ * their backticks: what a sentence names or sets as code.
+ */
+export function inlineCode(text: string): string[] {
+  return [...text.matchAll(/`([^`\n]+)`/g)].map(([, code]) => code!);
+}
