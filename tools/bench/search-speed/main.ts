@@ -21,9 +21,7 @@
  * (`versioned-search.ts`). With `--ingest-only`, the report stops after the ingestion (its raw
  * limits, rate, upkeeps, the worker's stages and CPU; section "Ingestion at N chunks").
  *
- *   npm run bench:search-speed [-- --chunks 100000] [--mcp | --search-box] [--versions [--old-store B]]
- *     [--import-phase [--after-seconds 300]] [--ingest-only]
- *   npm run bench:search-speed -- --help
+ *   npm run bench:search-speed -- --help   (its flags: `usage` below)
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
