@@ -1,4 +1,5 @@
 import {
+  BURST_RETRAIN_GROWTH,
   MAX_BURST_INDEX_SEGMENTS,
   MAX_INDEX_SEGMENTS,
   ROWS_PER_PARTITION,
@@ -31,6 +32,17 @@ describe('planVectorIndex', () => {
       train: true,
       reason: 'table grew',
       numPartitions: 100,
+    });
+  });
+
+  it('lets the table grow further during a burst before it retrains, each training a whole-table rewrite', () => {
+    const during = (rows: number) => planVectorIndex({ rows, index: flat(50_000), endOfBurst: false });
+    expect(during(100_000)).toEqual({ train: false });
+    expect(during(50_000 * BURST_RETRAIN_GROWTH - 1)).toEqual({ train: false });
+    expect(during(50_000 * BURST_RETRAIN_GROWTH)).toMatchObject({ train: true, reason: 'table grew' });
+    // The burst's end retrains what grew by a quarter, as before.
+    expect(planVectorIndex({ rows: 100_000, index: flat(50_000), endOfBurst: true })).toMatchObject({
+      train: true,
     });
   });
 
