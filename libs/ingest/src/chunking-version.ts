@@ -32,5 +32,7 @@
  * 15: numeric character references in headings (`&lt;URL&gt;&#58;cafile`) decoded for anchors.
  * 16: reStructuredText's `include` and `literalinclude` directives put in (files of the folder
  * loaded or the repository synced), the code they include as code blocks.
+ * 17: a title's or heading's run-together words (`listremotes`) split into the two words the
+ * passage writes (`list remotes`) in a chunk's search text.
  */
-export const CHUNKING_VERSION = 16;
+export const CHUNKING_VERSION = 17;

@@ -1,5 +1,5 @@
 import { headingWords } from './keyword-terms';
-import { compoundParts, readerWords } from '@docqa/tokenize';
+import { compoundParts, joinedWords, readerWords } from '@docqa/tokenize';
 
 /** One searchable passage of a document, as stored in a vector store. */
 export interface Chunk {
@@ -26,15 +26,17 @@ export interface EmbeddedChunk extends Chunk {
 
 /**
  * The text indexed for keyword search: title, heading path and passage, the words a reader writes
- * for their names ({@link readerWords}: `basicAuth` is found by "basic auth", `'~'` by "tilde"),
- * then the terms of the section's own heading and of its compounds as {@link headingWords} (so a
- * query's terms weigh more in the section they head).
+ * for their names ({@link readerWords}: `basicAuth` is found by "basic auth", `'~'` by "tilde";
+ * {@link joinedWords}: `listremotes` by "list remotes"), then the terms of the section's own
+ * heading and of its compounds as {@link headingWords} (so a query's terms weigh more in the
+ * section they head).
  */
 export function searchText(chunk: Pick<Chunk, 'title' | 'heading' | 'text'>): string {
   const own = chunk.heading.split(' › ').at(-1)!;
   const text = [chunk.title, chunk.heading, chunk.text].filter(Boolean).join('\n');
-  const heading = headingWords(`${own} ${compoundParts(own)}`).join(' ');
-  return [text, readerWords(text), heading].filter(Boolean).join('\n');
+  const joined = joinedWords(`${chunk.title} ${chunk.heading}`, chunk.text);
+  const heading = headingWords(`${own} ${compoundParts(own)} ${joinedWords(own, chunk.text)}`).join(' ');
+  return [text, readerWords(text), joined, heading].filter(Boolean).join('\n');
 }
 
 /** The id of a document's `n`th chunk (from 0): `<document_id>#<n>`. */

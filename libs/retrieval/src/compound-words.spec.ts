@@ -1,6 +1,6 @@
 import { searchText } from './chunk';
 import { LocalEmbedder } from '@docqa/embedders';
-import { compoundParts, readerWords, symbolNames } from '@docqa/tokenize';
+import { compoundParts, joinedWords, readerWords, symbolNames } from '@docqa/tokenize';
 import { keywordTokens } from './keyword-terms';
 
 describe('compoundParts', () => {
@@ -12,6 +12,31 @@ describe('compoundParts', () => {
 
   it('leaves words without an inner capital alone (HTTPS, HTTPs, Traefik, snake_case)', () => {
     expect(compoundParts('Traefik serves HTTPS and HTTPs with max_body_size')).toBe('');
+  });
+});
+
+describe('joinedWords', () => {
+  const summary = 'List all the remotes in the config file and defined in environment variables.';
+
+  it('splits a name’s run-together word where the passage writes both parts', () => {
+    expect(joinedWords('rclone listremotes', summary)).toBe('list remotes');
+    expect(joinedWords('Redis persistence › appendonly', 'Set append only to yes.')).toBe('append only');
+  });
+
+  it('leaves a word whole when the passage writes it, lacks a part, or a part is too short', () => {
+    // "config" is a word of the passage; "rclone" would be "r" + "clone".
+    expect(joinedWords('rclone config', summary)).toBe('');
+    expect(joinedWords('rclone listremotes', 'Lists the remotes.')).toBe('');
+    expect(joinedWords('rclone copyto', 'Copy files from source to dest.')).toBe('');
+    expect(joinedWords('Traefik › ListRemotes', summary)).toBe('');
+  });
+
+  it('gives the parts as words of the search text, the section heading’s as heading terms', () => {
+    const terms = keywordTokens(
+      searchText({ title: 'rclone listremotes', heading: 'rclone listremotes', text: summary }),
+    );
+    expect(terms.filter((t) => t === 'list' || t === 'remot')).toEqual(['list', 'remot', 'list', 'remot']);
+    expect(terms).toEqual(expect.arrayContaining(['qqhlist', 'qqhremot', 'qqhlistremot']));
   });
 });
 

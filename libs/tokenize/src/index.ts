@@ -3,6 +3,7 @@ export {
   fnv1a,
   FNV_OFFSET,
   FNV_PRIME,
+  joinedWords,
   joinPhrasal,
   phrasalSpellings,
   readerWords,

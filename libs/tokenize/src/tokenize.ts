@@ -45,6 +45,36 @@ export function compoundParts(text: string): string {
     .join(' ');
 }
 
+/** Fewest letters each word of a {@link joinedWords} split has. */
+const JOINED_PART = 3;
+
+/** A lower-case word of a name long enough to be two words of {@link JOINED_PART} letters. */
+const JOINABLE = new RegExp(`\\b[a-z]{${2 * JOINED_PART},}\\b`, 'g');
+
+/**
+ * The words of a name's run-together lower-case words (a command's `listremotes`, a setting's
+ * `appendonly`), space-separated: a word of the name that the passage does not write itself, but
+ * that is two words the passage writes, each of {@link JOINED_PART} letters or more, is given as
+ * those two ("rclone listremotes" over "List all the remotes…": `list remotes`). A reader asks
+ * with the words, not the name; the passage's own words vouch for the split, so no dictionary is
+ * needed and a name is not cut where the page does not say its parts.
+ */
+export function joinedWords(name: string, text: string): string {
+  const joined = name.match(JOINABLE);
+  if (!joined) return '';
+  const written = new Set(text.toLowerCase().match(/[a-z]+/g));
+  const out: string[] = [];
+  for (const word of new Set(joined)) {
+    if (written.has(word)) continue;
+    for (let at = JOINED_PART; at <= word.length - JOINED_PART; at++) {
+      if (!written.has(word.slice(0, at)) || !written.has(word.slice(at))) continue;
+      out.push(word.slice(0, at), word.slice(at));
+      break;
+    }
+  }
+  return out.join(' ');
+}
+
 /**
  * The names of the symbols a value is written with where docs give it as a symbol: `~` and `^`
  * (a version range's operators), `*` (a wildcard), `|` and `\\`. A visitor asks to save versions
