@@ -63,4 +63,53 @@ describe('a question worded otherwise than the docs', () => {
     expect(sso < 0 || text.indexOf('--origin') < sso).toBe(true);
     expect(cited[0]).toBe('tokens-and-security.md');
   });
+
+  it('answers "only a fraction" of something from the option described as its proportion', async () => {
+    // What hybrid search ranks for it over a reverse proxy's docs: options that name tracing
+    // first, the option that answers last.
+    const option = (doc: string, heading: string, text: string, rank: number): SearchResult => ({
+      document_id: doc,
+      chunk_id: `${doc}#${rank}`,
+      title: doc,
+      url: null,
+      section: heading,
+      text,
+      score: 1 - rank / 10,
+      metadata: {},
+    });
+    const results = [
+      option(
+        'Routing observability',
+        'Configuration Options › traceVerbosity',
+        '`traceVerbosity` defines the tracing verbosity level for routers attached to this entry point. ' +
+          'Possible values: `minimal` (default), `detailed`.',
+        0,
+      ),
+      option(
+        'Entry points',
+        'Configuration Options › traceVerbosity',
+        '`traceVerbosity`: the tracing verbosity level of the requests of this entry point.',
+        1,
+      ),
+      option(
+        'Tracing',
+        'Tracing',
+        'Traefik uses OpenTelemetry to trace the requests it forwards. Tracing is enabled by default.',
+        2,
+      ),
+      option(
+        'Tracing',
+        'Tracing › Configuration Options',
+        '| Field | Description | Default |\n|:--|:--|:--|\n' +
+          '| `tracing.sampleRate` | The proportion of requests to trace, specified between 0.0 and 1.0. | 1.0 |',
+        3,
+      ),
+    ];
+    const { text } = await askExtractive('How do I trace only a fraction of the requests?', {
+      search: async () => ({ results, took_ms: 0 }),
+    });
+    // The option leads: the page's opening only says that the requests are traced.
+    expect(text.indexOf('tracing.sampleRate')).toBeGreaterThanOrEqual(0);
+    expect(text.indexOf('tracing.sampleRate')).toBeLessThan(text.indexOf('OpenTelemetry'));
+  });
 });

@@ -331,4 +331,57 @@ describe('"not covered"', () => {
     const docs = [options, ...FEEDBACK.slice(1)];
     expect(await answerTo("How do I turn off the widget's feedback buttons?", docs)).toBe(NOT_FOUND_ANSWER);
   });
+
+  it('answers a question that says how much of a thing or when, words its docs do not write', async () => {
+    // What a search of a reverse proxy's docs finds for it, in its order: the middleware that
+    // answers, its neighbours' openings, its opening and its example.
+    const replace = 'Traefik ReplacePath Documentation';
+    const regex = 'Traefik ReplacePathRegex Documentation';
+    const docs = [
+      section(
+        replace,
+        'Configuration Options',
+        '| Field | Description |\n|:--|:--|\n' +
+          '| `path` | The `path` option defines the path to use as replacement in the request URL. |',
+        0,
+      ),
+      section(
+        'Traefik AddPrefix Documentation',
+        'AddPrefix',
+        'The `addPrefix` middleware updates the path of a request before forwarding it.',
+        1,
+      ),
+      section(
+        regex,
+        'ReplacePathRegex',
+        'The `replacePathRegex` middleware will:\n\n- Replace the matching path with the specified one.\n' +
+          '- Store the original path in an `X-Replaced-Path` header',
+        2,
+      ),
+      section(
+        replace,
+        'ReplacePath',
+        'The `replacePath` middleware will:\n\n- Replace the actual path with the specified one.\n' +
+          '- Store the original path in a `X-Replaced-Path` header',
+        3,
+      ),
+      section(
+        replace,
+        'Configuration Examples',
+        '```yaml\n# Replace the path with /foo\nhttp:\n  middlewares:\n    test-replacepath:\n' +
+          '      replacePath:\n        path: "/foo"\n```',
+        4,
+      ),
+      section(
+        regex,
+        'Configuration Examples',
+        '```yaml\n# Replace path with regex\nhttp:\n  middlewares:\n    test-replacepathregex:\n' +
+          '      replacePathRegex:\n        regex: "^/foo/(.*)"\n        replacement: "/bar/$1"\n```',
+        5,
+      ),
+    ];
+    const text = await answerTo('How do I replace the whole request path before it is forwarded?', docs);
+    expect(text).toContain('replacement in the request URL');
+    expect(text).toContain('replacePath:');
+  });
 });

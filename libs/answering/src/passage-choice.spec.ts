@@ -320,3 +320,20 @@ describe('rankSections', () => {
     );
   });
 });
+
+describe('termWeights', () => {
+  it('weighs a word saying how much of a thing or when as little as a word that phrases it', () => {
+    const passages = [
+      section('The `replacePath` middleware replaces the path of the request URL.'),
+      section('The `addPrefix` middleware adds a prefix to the path.'),
+    ];
+    const weights = termWeights(
+      terms('How do I replace the whole request path before routing it?'),
+      passages,
+    );
+    // Neither "whole" nor "routing" is held; only the one that names what is asked keeps its weight.
+    expect(weights.get('whol')!).toBeLessThan(weights.get('rout')! / 2);
+    expect(weights.get('befor')!).toBeCloseTo(weights.get('whol')!);
+    expect(weights.get('replac')!).toBeGreaterThan(weights.get('whol')!);
+  });
+});

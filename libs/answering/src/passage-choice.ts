@@ -23,12 +23,27 @@ export interface ScoredSection {
  */
 export type TermWeights = Map<string, number>;
 
-/** Words that phrase a question rather than name what it is about (as terms: stemmed). */
+/**
+ * Quantifiers and prepositions of place or time: how much of a thing a question asks about or
+ * when ("replace the whole request path before it is forwarded", "trace only a fraction of the
+ * requests"), which docs rarely write beside what they describe (the `replacePath` middleware
+ * "replaces the path"). As plain words no retrieved section held, they weighed more than the
+ * thing asked about, and the section that answers fell under {@link MIN_COVERAGE}: the question
+ * was declined. Not "one", as often a pronoun for the thing itself ("serves the old one"): weak,
+ * it declined a covered question (docs/benchmarks.md, h-tf).
+ */
+const SCOPE_WORDS = 'whole entire only single several many multiple inside within before after';
+
+/**
+ * Words that phrase a question rather than name what it is about (as terms: stemmed), and words
+ * that say how much of it or when ({@link SCOPE_WORDS}).
+ */
 export const PHRASING = new Set(
   terms(
     'myself yourself ourselves instead use using way possible want need please exactly thing something anything ' +
       'give tell explain describe show know find provide instruct instructions procedure help like mean meaning detail details ' +
-      'get getting got see able facing fix fixing issue issues problem problems step steps different type types things take',
+      'get getting got see able facing fix fixing issue issues problem problems step steps different type types things take ' +
+      SCOPE_WORDS,
   ),
 );
 

@@ -10,6 +10,10 @@ describe('equivalentTerms', () => {
     expect(equivalents.get('folder')).toEqual(['directory']);
   });
 
+  it('maps a part of a whole asked as a fraction to the proportion or ratio a setting is given as', () => {
+    expect(equivalentTerms(lower).get('fraction')).toEqual(['proportion', 'ratio', 'percentage']);
+  });
+
   it('joins the groups a word belongs to, and never lists a word as its own equivalent', () => {
     const remove = equivalentTerms(lower).get('remove')!;
     expect(remove).toEqual(expect.arrayContaining(['delete', 'uninstall']));

@@ -68,6 +68,9 @@ const GROUPS: readonly (readonly string[])[] = [
   ['variable', 'var'],
   ['maximum', 'max'],
   ['configuration', 'config', 'conf'],
+  // A part of a whole, as a visitor asks for "only a fraction" of something and as a setting of
+  // a rate between 0 and 1 is described ("the proportion of requests to trace", "a ratio").
+  ['fraction', 'proportion', 'ratio', 'percentage'],
 ];
 
 /**
