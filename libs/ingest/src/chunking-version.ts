@@ -32,7 +32,5 @@
  * 15: numeric character references in headings (`&lt;URL&gt;&#58;cafile`) decoded for anchors.
  * 16: reStructuredText's `include` and `literalinclude` directives put in (files of the folder
  * loaded or the repository synced), the code they include as code blocks.
- * 17: a section's own heading of two to four terms also as one phrase word of its search text
- * (`headingPhrase`), which a question writing that name capitalised matches.
  */
-export const CHUNKING_VERSION = 17;
+export const CHUNKING_VERSION = 16;

@@ -122,7 +122,7 @@ describe('sparse vectors', () => {
     expect(plain).toHaveLength(3);
     expect(terms).toHaveLength(6);
     expect([...new Set(plain)].sort()).toEqual([...doc.indices].sort());
-    expect(queryTerms('?! --')).toEqual({ terms: [], heading: new Set(), phrases: new Set() });
+    expect(queryTerms('?! --')).toEqual({ terms: [], heading: new Set() });
   });
 
   it('weighs query terms by their IDF over the given statistics, dropping terms no chunk holds', () => {
@@ -134,10 +134,7 @@ describe('sparse vectors', () => {
         [token!, 5],
       ]),
     };
-    const query = queryWeights(
-      { terms: [revoke!, token!, absent!], heading: new Set(), phrases: new Set() },
-      stats,
-    );
+    const query = queryWeights({ terms: [revoke!, token!, absent!], heading: new Set() }, stats);
     expect(query).toEqual({ indices: [revoke, token], values: [idf(1, 10), idf(5, 10)] });
     expect(idf(1, 10)).toBeCloseTo(Math.log(1 + 9.5 / 1.5));
     const text = 'Tokens token TOKENS revoke';

@@ -1,4 +1,4 @@
-import { headingPhrase, headingWords } from './keyword-terms';
+import { headingWords } from './keyword-terms';
 import { compoundParts, readerWords } from '@docqa/tokenize';
 
 /** One searchable passage of a document, as stored in a vector store. */
@@ -28,12 +28,12 @@ export interface EmbeddedChunk extends Chunk {
  * The text indexed for keyword search: title, heading path and passage, the words a reader writes
  * for their names ({@link readerWords}: `basicAuth` is found by "basic auth", `'~'` by "tilde"),
  * then the terms of the section's own heading and of its compounds as {@link headingWords} (so a
- * query's terms weigh more in the section they head) and its {@link headingPhrase}.
+ * query's terms weigh more in the section they head).
  */
 export function searchText(chunk: Pick<Chunk, 'title' | 'heading' | 'text'>): string {
   const own = chunk.heading.split(' › ').at(-1)!;
   const text = [chunk.title, chunk.heading, chunk.text].filter(Boolean).join('\n');
-  const heading = [...headingWords(`${own} ${compoundParts(own)}`), ...headingPhrase(own)].join(' ');
+  const heading = headingWords(`${own} ${compoundParts(own)}`).join(' ');
   return [text, readerWords(text), heading].filter(Boolean).join('\n');
 }
 

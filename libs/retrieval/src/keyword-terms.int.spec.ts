@@ -109,10 +109,7 @@ describe('keyword scores against LanceDB’s full-text index', () => {
       }[];
       expect(rows.length).toBeGreaterThan(0);
       // Heading terms at the weight of any other, as the index weighs them.
-      const weights = queryWeights(
-        { terms: queryTerms(query).terms, heading: new Set(), phrases: new Set() },
-        stats,
-      );
+      const weights = queryWeights({ terms: queryTerms(query).terms, heading: new Set() }, stats);
       for (const row of rows) {
         expect(keywordScore(texts[row.id]!, weights, averageTerms(stats))).toBeCloseTo(row._score, 4);
         compared++;

@@ -55,56 +55,6 @@ export function headingWords(text: string): string[] {
   return keywordTokens(text).map((term) => HEADING_MARK + term);
 }
 
-/**
- * What a heading phrase word is prefixed with: {@link HEADING_MARK} and a digit, so that it is
- * never typed (the search box and the vocabulary skip heading words) and no heading word is one.
- */
-export const HEADING_PHRASE_MARK = `${HEADING_MARK}0`;
-
-/** Fewest and most terms of a heading written as one phrase word (see {@link headingPhrase}). */
-const PHRASE_TERMS = { fewest: 2, most: 4 };
-
-/**
- * A section's own heading of two to four terms as one word of its terms in order ("GitHub
- * Actions" → `qqh0githubact`), which a search text ends with: a query that writes the heading's
- * terms in a row (see {@link queryPhrases}) matches the section the heading names, not the ones
- * whose longer headings merely hold its words ("Updating GitHub Actions"). Its IDF counts the
- * sections headed so, few; a heading of one term is left to {@link headingWords}.
- */
-export function headingPhrase(heading: string): string[] {
-  const terms = keywordTokens(heading);
-  if (terms.length < PHRASE_TERMS.fewest || terms.length > PHRASE_TERMS.most) return [];
-  return phraseWord(terms);
-}
-
-/**
- * The {@link headingPhrase} words a query can match: each run of two to four terms in a row among
- * the words the query writes capitalised, a name it gives as a name ("GitHub Actions", "Docker
- * Compose"). Every run of its terms was tried too: it also lifted sections headed by a topic the
- * question merely names ("environment variables", "syntax highlighting") over the one that does
- * what it asks (docs/benchmarks.md, h-pn).
- */
-export function queryPhrases(text: string): string[] {
-  const words: string[] = [];
-  for (const run of namedRuns(text)) {
-    const terms = keywordTokens(run);
-    for (let n = PHRASE_TERMS.fewest; n <= PHRASE_TERMS.most; n++)
-      for (let i = 0; i + n <= terms.length; i++) words.push(...phraseWord(terms.slice(i, i + n)));
-  }
-  return words;
-}
-
-/** Runs of two or more words in a row that start with a capital letter. */
-function namedRuns(text: string): string[] {
-  return text.match(/\p{Lu}[\p{L}\p{N}]*(?:\s+\p{Lu}[\p{L}\p{N}]*)+/gu) ?? [];
-}
-
-/** Terms joined as one phrase word, none when the index would drop it as too long. */
-function phraseWord(terms: string[]): string[] {
-  const word = HEADING_PHRASE_MARK + terms.join('');
-  return Buffer.byteLength(word, 'utf8') < MAX_TOKEN_BYTES ? [word] : [];
-}
-
 /** The {@link keywordTokens} of a text, each hashed to its uint32 term id (FNV-1a). */
 export function keywordTermIds(text: string): number[] {
   const ids: number[] = [];

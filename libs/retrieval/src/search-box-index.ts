@@ -2,7 +2,7 @@ import type { Chunk } from './chunk';
 import { filterFields, passesQuery, postFiltered } from './filters';
 import { buildPostings, type TermPostings } from './search-box-postings';
 import { queryTerms } from './sparse-vector';
-import { termWeight } from './term-stats';
+import { HEADING_WEIGHT } from './term-stats';
 import { Vocabulary } from './vocabulary';
 import type { StoreQuery } from './vector-store';
 
@@ -23,9 +23,9 @@ export interface IndexHit {
  * {@link Vocabulary} (prefix completion and typos), and each keyword term's postings with their
  * BM25 impacts (see {@link buildPostings}), so that ranking a query is one synchronous pass over
  * its terms' postings, scored as the full keyword search scores them (the tenant's own term
- * statistics, heading terms and phrases weighed by `termWeight`). The passages are held, for the
- * snippets of the few returned: reading them from the store in a take by row id made each search
- * wait on LanceDB, which a loaded machine turned into the slowest part. Built once from every chunk of the
+ * statistics, heading terms at {@link HEADING_WEIGHT}). The passages are held, for the snippets
+ * of the few returned: reading them from the store in a take by row id made each search wait on
+ * LanceDB, which a loaded machine turned into the slowest part. Built once from every chunk of the
  * tenant and replaced whole (see `SearchBoxIndexes`); never changed in place.
  */
 export class SearchBoxIndex {
@@ -67,15 +67,15 @@ export class SearchBoxIndex {
    */
   rank(searched: string[], query: Pick<StoreQuery, 'filters' | 'version'>, limit: number): IndexHit[] {
     const checked = postFiltered(query);
-    const words = queryTerms(searched.join(' '));
+    const { terms, heading } = queryTerms(searched.join(' '));
     const occurrences = new Map<number, number>();
-    for (const term of words.terms) occurrences.set(term, (occurrences.get(term) ?? 0) + 1);
+    for (const term of terms) occurrences.set(term, (occurrences.get(term) ?? 0) + 1);
     const lists: { postings: TermPostings; weight: number }[] = [];
     let total = 0;
     for (const [term, n] of occurrences) {
       const postings = this.postings.get(term);
       if (!postings) continue;
-      lists.push({ postings, weight: n * postings.idf * termWeight(words, term) });
+      lists.push({ postings, weight: n * postings.idf * (heading.has(term) ? HEADING_WEIGHT : 1) });
       total += postings.size;
     }
     const dense = total >= this.chunks.length * DENSE_SHARE;

@@ -1,4 +1,4 @@
-import { headingWords, keywordTermIds, queryPhrases } from './keyword-terms';
+import { headingWords, keywordTermIds } from './keyword-terms';
 
 /** A sparse vector as Qdrant takes it: unique uint32 indices and their weights. */
 export interface SparseVector {
@@ -63,8 +63,6 @@ export interface QueryTerms {
   terms: number[];
   /** The terms of {@link headingWords} (weighed less, see `queryWeights`). */
   heading: Set<number>;
-  /** The terms of {@link queryPhrases} (weighed by `PHRASE_WEIGHT`). */
-  phrases: Set<number>;
 }
 
 /**
@@ -75,23 +73,17 @@ export interface QueryTerms {
 export function queryTerms(text: string): QueryTerms {
   const words = queryWords(text);
   const heading = keywordTermIds(headingWords(words).join(' '));
-  const phrases = keywordTermIds(queryPhrases(words).join(' '));
-  return {
-    terms: [...keywordTermIds(words), ...heading, ...phrases],
-    heading: new Set(heading),
-    phrases: new Set(phrases),
-  };
+  return { terms: [...keywordTermIds(words), ...heading], heading: new Set(heading) };
 }
 
 /**
- * A query's first 64 words, space-separated, then the {@link headingWords} of their terms and their
- * {@link queryPhrases}: what the
+ * A query's first 64 words, space-separated, then the {@link headingWords} of their terms: what the
  * embedded store's full-text index is asked (words only: its parser never sees operators, quotes
  * or field syntax from users).
  */
 export function queryText(text: string): string {
   const words = queryWords(text);
-  return [words, ...headingWords(words), ...queryPhrases(words)].join(' ');
+  return [words, ...headingWords(words)].join(' ');
 }
 
 function queryWords(text: string): string {

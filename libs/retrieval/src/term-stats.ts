@@ -29,19 +29,6 @@ export function idf(df: number, chunks: number): number {
 export const HEADING_WEIGHT = 0.1;
 
 /**
- * How much a heading phrase word (see `headingPhrase`) weighs beside a passage's term: in full, as
- * a name the question writes as one. Of 0.3 and 1 on the docs sites' dev and probe questions, 1
- * ranked better (docs/benchmarks.md, h-pn).
- */
-export const PHRASE_WEIGHT = 1;
-
-/** The weight of a query's term beside a passage's term: a heading's or a phrase's less. */
-export function termWeight(query: QueryTerms, term: number): number {
-  if (query.phrases.has(term)) return PHRASE_WEIGHT;
-  return query.heading.has(term) ? HEADING_WEIGHT : 1;
-}
-
-/**
  * The query side of BM25: each term weighted by its IDF over `stats`, times its occurrences in the
  * query (heading terms by {@link HEADING_WEIGHT} too). Terms no searched chunk holds are left out
  * (they match nothing).
@@ -54,7 +41,7 @@ export function queryWeights(query: QueryTerms, stats: Pick<TermStats, 'chunks' 
     const df = stats.df.get(term) ?? 0;
     if (!df) continue;
     vector.indices.push(term);
-    vector.values.push(n * idf(df, stats.chunks) * termWeight(query, term));
+    vector.values.push(n * idf(df, stats.chunks) * (query.heading.has(term) ? HEADING_WEIGHT : 1));
   }
   return vector;
 }
