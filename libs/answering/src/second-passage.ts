@@ -12,6 +12,7 @@ import { isReadByPlace } from './document-passages';
 import { isCommandSummary, pageCommand, writesCommandOf } from './quote-passage';
 import { documentTerms, withoutStringLiterals } from './text';
 import { pageKey } from './page-context';
+import { pageTie } from './page-tie';
 
 /** Share of the question's weight left unanswered by the first passage that calls for a second. */
 const SECOND_PASSAGE_NEED = 0.25;
@@ -84,7 +85,16 @@ export function secondPassage(
   const referred = task ? referredPage(first, commands, weights) : undefined;
   if (referred) return referred;
   // A near tie without its own page's command gives way to a command page's (see `commandTie`).
-  const near = tie && task ? (commandTie(first, tie, ranked, commands) ?? tie) : tie;
+  const near =
+    tie &&
+    ((task && commandTie(first, tie, ranked, commands)) ||
+      pageTie(
+        first,
+        tie,
+        ranked.filter((s) => answersBeside(first, s)),
+        NEAR_TIE,
+      ) ||
+      tie);
   const other = near ?? unansweredPart(first, ranked, weights);
   // A runner-up that gives no command gives way to the command of a command page whose summary
   // says the task (see `commandSummary`).
