@@ -12,6 +12,7 @@ import { isReadByPlace } from './document-passages';
 import { isCommandSummary, pageCommand, writesCommandOf } from './quote-passage';
 import { documentTerms, withoutStringLiterals } from './text';
 import { pageKey } from './page-context';
+import { pageTie } from './page-tie';
 
 /** Share of the question's weight left unanswered by the first passage that calls for a second. */
 const SECOND_PASSAGE_NEED = 0.25;
@@ -83,12 +84,47 @@ export function secondPassage(
   // The page the first section's best sentence sends the reader to (see `referredPage`).
   const referred = task ? referredPage(first, commands, weights) : undefined;
   if (referred) return referred;
-  const other = tie ?? unansweredPart(first, ranked, weights);
+  // A near tie without its own page's command gives way to a command page's (see `commandTie`).
+  const near =
+    tie &&
+    ((task && commandTie(first, tie, ranked, commands)) ||
+      pageTie(
+        first,
+        tie,
+        ranked.filter((s) => answersBeside(first, s)),
+        NEAR_TIE,
+      ) ||
+      tie);
+  const other = near ?? unansweredPart(first, ranked, weights);
   // A runner-up that gives no command gives way to the command of a command page whose summary
   // says the task (see `commandSummary`).
   return other && task && !hasCode(other.passage)
     ? (summarisedCommand(first, ranked, commands) ?? other)
     : other;
+}
+
+/**
+ * For a how-do-I whose first section is not on a page titled by a command, and whose runner-up
+ * about as good does not write its own page's command: the section that writes its page's command
+ * (see {@link writesPageCommand}) of the best-ranked other near tie on a page titled by a command.
+ * A CLI's page for the task ("pnpm runtime <cmd>": `pnpm runtime set node 22`) gives what to type,
+ * where a neighbour about as good says how another thing does it (a `package.json` field).
+ */
+function commandTie(
+  first: ScoredSection,
+  tie: ScoredSection,
+  ranked: ScoredSection[],
+  commands: ScoredSection[],
+): ScoredSection | undefined {
+  if (pageCommand(first.passage.chunk.title) || writesPageCommand(tie.passage)) return undefined;
+  const page = ranked.find(
+    (s) =>
+      s.passage.doc !== first.passage.doc &&
+      s.score >= NEAR_TIE * first.score &&
+      pageCommand(s.passage.chunk.title) &&
+      answersBeside(first, s),
+  );
+  return page && commands.find((s) => s.passage.doc === page.passage.doc && writesPageCommand(s.passage));
 }
 
 /**
