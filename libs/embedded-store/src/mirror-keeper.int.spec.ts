@@ -68,18 +68,21 @@ describe('MirrorKeeper catching up with another process’s writes', () => {
    * A keeper of the table, as the API holds it: of the version `at` when given, else the latest;
    * `failing()` makes its reads of rows by row id throw; its catching up opens no version while
    * `opened()` is pending (it checks for new versions every second: the test decides when it may);
-   * `follow` and `caughtUp` as the keeper's options and events take them.
+   * its counts of rows by a filter end once `filtered()` has; `follow` and `caughtUp` as the
+   * keeper's options and events take them.
    */
   function keeper({
     at,
     failing = () => false,
     opened = () => Promise.resolve(),
+    filtered = () => Promise.resolve(),
     follow = false,
     caughtUp = () => undefined,
   }: {
     at?: number;
     failing?: () => boolean;
     opened?: () => Promise<void>;
+    filtered?: () => Promise<void>;
     follow?: boolean;
     caughtUp?: (version: number) => void;
   } = {}): {
@@ -94,6 +97,12 @@ describe('MirrorKeeper catching up with another process’s writes', () => {
         const table = await db.openTable('chunks');
         await table.checkout(version);
         const take = table.takeRowIds.bind(table);
+        const count = table.countRows.bind(table);
+        table.countRows = async (filter) => {
+          const rows = await count(filter);
+          if (filter) await filtered();
+          return rows;
+        };
         let takes = 0;
         // The second take of a catching up fails when asked: a crash halfway through it.
         table.takeRowIds = (ids) => {
@@ -177,6 +186,28 @@ describe('MirrorKeeper catching up with another process’s writes', () => {
     expect(seen.length).toBeGreaterThan(2);
     for (const one of seen) expect([before, ...written]).toContainEqual(one);
     expect(seen.at(-1)).toEqual(after);
+    expect(failures).toEqual([]);
+  });
+
+  it('serves the version held as soon as the row count tells an import, not after the check of the new row ids', async () => {
+    let check = Promise.resolve();
+    const { keeper: held, failures } = keeper({ filtered: () => check });
+    const before = ranking((await held.ready())!);
+    let checked!: () => void;
+    check = new Promise<void>((resolve) => (checked = resolve));
+    await writer.replaceDocuments('a', [], chunks(10_000, 1000, 12));
+    const version = await latest();
+    // The check (a filter on every row's id) is held back: the search must not wait for it.
+    const served = await Promise.race([
+      held.current(version),
+      new Promise<'waited'>((resolve) => setTimeout(resolve, 1_000, 'waited')),
+    ]);
+    expect(served).not.toBe('waited');
+    expect(ranking(served as SearchMirror)).toEqual(before);
+    checked();
+    const mirror = await held.ready();
+    expect(mirror!.version).toBe(version);
+    expect(ranking(mirror!)).toEqual(await builtAfresh());
     expect(failures).toEqual([]);
   });
 

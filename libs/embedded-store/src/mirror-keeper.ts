@@ -328,6 +328,10 @@ export class MirrorKeeper {
     const added = count - current.rows;
     if (count > MAX_MIRROR_ROWS || added < 0 || added + current.dead > current.rows * REBUILD_SHARE)
       return null;
+    // An import's size is known from the count alone: searches waiting need not wait for the check
+    // below too, a filter on every row's id (at 300,000 rows 2 to 16 ms, 285 ms cold, at load 40).
+    // Should more than appending have happened, changing in place takes in as many rows or more.
+    if (added + current.staged >= IMPORT_ROWS) this.takesIn(added + current.staged);
     if ((await table.countRows(newer)) !== added) return null;
     this.takesIn(added + current.staged);
     // Rows staged by a catching up that failed stay staged: the next goes on from them (they are
