@@ -31,6 +31,7 @@ import {
 } from './document-passages';
 import { commandPages, withUsage } from './page-parts';
 import { isCopy, unsaid } from './quote-once';
+import { commandBeforeOptions } from './option-list';
 import { answersBeside, commandFirst, isProcedureFor, NEAR_TIE, secondPassage } from './second-passage';
 import { sectionPassages, type SectionPassage, type Unit } from './section-passage';
 import { doesOtherThing, neverWritten } from './never-written';
@@ -274,7 +275,8 @@ export class ExtractiveAnswerer implements Answerer {
       return { text: NOT_FOUND_ANSWER, cited: [], quoted: new Map() };
     const task = asksForTask(question ?? query, kind);
     // A follow-up's order leads with what is new to it (see `newBeforeSaid`), which this keeps.
-    const ranked = task && !question ? commandFirst(order, weights) : order;
+    // A list about a command gives way to a section that types it (see `commandBeforeOptions`).
+    const ranked = task && !question ? commandBeforeOptions(commandFirst(order, weights)) : order;
     const commands = more.length
       ? this.rank(query, [...results, ...more], question, kind, said)!.ranked
       : ranked;
