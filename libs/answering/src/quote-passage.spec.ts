@@ -35,6 +35,20 @@ describe('quotePassage', () => {
     ).toMatch(/^`--filter <package_selector>` \[1\]:/);
   });
 
+  it('puts no bare heading before a quote that opens with an item naming itself', () => {
+    const options =
+      '- **`--dialect hugo|mkdocs`** names the docs generator the files are written for.\n' +
+      '- **`--include GLOB`** chooses files inside folders by their path.';
+    const quote = quotePassage(units(options), '[2]', 'Command line › ingest');
+    expect(quote).toMatch(
+      /^- \*\*`--dialect hugo\|mkdocs`\*\* names the docs generator .* written for\. \[2\]\n/,
+    );
+    expect(quote).not.toContain('`ingest`');
+    // A setting's own list (`Default: …`) still has its key before it.
+    const setting = '* Default: **false**\n* Type: **Boolean**';
+    expect(quotePassage(units(setting), '[1]', 'Settings › overrides')).toMatch(/^`overrides` \[1\]:/);
+  });
+
   it('does not take a capitalised topic, nor a phrase, for a key', () => {
     expect(quotePassage(units(MODE), '[1]', 'Settings › Usage')).toMatch(/^In this mode/);
     expect(quotePassage(units(MODE), '[1]', 'Settings › node modules settings')).toMatch(/^In this mode/);

@@ -20,6 +20,13 @@ const OPTION_NAME = new RegExp(
   'i',
 );
 const KEY_NAME = /^[a-z][a-zA-Z0-9]*(?:-[a-z0-9]+)*$/;
+/**
+ * A list item that opens with its own name in bold or code (`` - **`--dialect NAME`** names… ``,
+ * `- **Files and folders**: …`): a quote that opens with one says what it is about, and a lead-in
+ * of the section's bare heading before it (`` `ingest` [1]: ``, a command's section past its
+ * examples) reads as no sentence, so the citation ends the item's first line instead.
+ */
+const NAMED_ITEM = /^\s*(?:[-*+]|\d+[.)])\s+(?:\*\*|`)/;
 
 /**
  * A page title that is a command: a program and its subcommands in lower case, perhaps with
@@ -53,7 +60,10 @@ export function quotePassage(units: Unit[], citation: string, section: string, p
     previous = unit;
   }
   const heading = headingText(section.split(' › ').at(-1) ?? '');
-  if ((OPTION_NAME.test(heading) || KEY_NAME.test(heading)) && !units.some((u) => u.text.includes(heading)))
+  if (
+    (OPTION_NAME.test(heading) || (KEY_NAME.test(heading) && !NAMED_ITEM.test(blocks[0]?.text ?? ''))) &&
+    !units.some((u) => u.text.includes(heading))
+  )
     // The option the section is about is its heading alone ("--vfs-cache-mode writes"): the text
     // under it says "In this mode…", or only "Default: false", so the quote names it first.
     blocks.unshift({ kind: 'paragraph', text: `${optionOf(heading, pageTitle, units)}\`${heading}\`:` });
