@@ -43,6 +43,28 @@ describe('pageTie', () => {
     expect(pageTie(first!, tie!, [first!, tie!, ...rest], 0.7)).toBeUndefined();
   });
 
+  it('asks a long page for one more near tie for every 64 of its chunks', () => {
+    const [first, tie, refs, cataloged, ...rest] = ranked();
+    // The catalog page as the 154th chunk of a page of global flags ("docs.md" of rclone).
+    const at = (s: ScoredSection, n: number) => ({
+      ...s,
+      passage: {
+        ...s.passage,
+        chunk: { ...s.passage.chunk, chunk_id: `api/pages/catalog-assets.adoc#${n}` },
+      },
+    });
+    const long = (a: number, b: number) => [first!, tie!, at(refs!, a), at(cataloged!, b), ...rest];
+    expect(pageTie(first!, tie!, long(60, 93), 0.7)).toBeUndefined();
+    // At a share of 0.5 ":images" (0.71 of 1.2) is a third near tie: enough below 128 chunks.
+    expect(pageTie(first!, tie!, long(60, 93), 0.5)?.passage.section).toBe(
+      'Catalog Assets › Use the asset catalog › :refs',
+    );
+    expect(pageTie(first!, tie!, long(93, 154), 0.5)).toBeUndefined();
+    expect(pageTie(first!, tie!, long(8, 20), 0.7)?.passage.section).toBe(
+      'Catalog Assets › Use the asset catalog › :refs',
+    );
+  });
+
   it('keeps a runner-up of the first section’s own page', () => {
     const [first, , ...rest] = ranked();
     const own = { ...first!, score: 1.1, passage: { ...first!.passage, section: 'Add a Favicon › Modify' } };
