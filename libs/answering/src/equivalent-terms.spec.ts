@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { SearchResult } from '@docqa/contracts';
 import { chunkMarkdown } from '@docqa/chunking';
 import { EQUIVALENT_STRENGTH, equivalentStrength } from './equivalent-terms';
-import { askExtractive } from './testing/page-searcher';
+import { askExtractive, passage } from './testing/page-searcher';
 
 describe('equivalentStrength', () => {
   it('counts a term by what its equivalent counts in the section, at a reduced strength', () => {
@@ -68,14 +68,8 @@ describe('a question worded otherwise than the docs', () => {
     // What hybrid search ranks for it over a reverse proxy's docs: options that name tracing
     // first, the option that answers last.
     const option = (doc: string, heading: string, text: string, rank: number): SearchResult => ({
-      document_id: doc,
-      chunk_id: `${doc}#${rank}`,
-      title: doc,
-      url: null,
-      section: heading,
-      text,
+      ...passage(doc, heading, text),
       score: 1 - rank / 10,
-      metadata: {},
     });
     const results = [
       option(
