@@ -254,8 +254,28 @@ describe('Retrieval', () => {
     const req = { tenants: ['t'], query: 'token', mode: 'hybrid' as const, filters: [], limit: 3 };
     expect((await retrieval.search(req)).results).toEqual([hit]);
     expect(hybridSearch).toHaveBeenCalledWith(
-      expect.objectContaining({ tenants: ['t'], text: 'token', limit: 3, weights: DEFAULT_HYBRID_WEIGHTS }),
+      expect.objectContaining({ tenants: ['t'], text: 'token', limit: 10, weights: DEFAULT_HYBRID_WEIGHTS }),
     );
+  });
+
+  it('returns a section the question names by its heading among the results asked for', async () => {
+    const hit = (n: number, section: string) => ({
+      document_id: `d${n}`,
+      chunk_id: `d${n}#0`,
+      title: `d${n}`,
+      url: null,
+      section,
+      text: 't',
+      score: 2 - n / 10,
+      metadata: {},
+    });
+    const found = [hit(0, 'Updating GitHub Actions'), hit(1, 'Options'), hit(2, 'CI › GitHub Actions')];
+    const hybridSearch = jest.fn(async () => found);
+    const retrieval = new Retrieval({ store: storeWith({ hybridSearch }), embedder: new LocalEmbedder(16) });
+    const query = 'How do I use pnpm in GitHub Actions?';
+    const req = { tenants: ['t'], query, mode: 'hybrid' as const, filters: [], limit: 2 };
+    const { results } = await retrieval.search(req);
+    expect(results.map((r) => r.document_id)).toEqual(['d2', 'd0']);
   });
 
   it('reports the store’s failure of a hybrid search that fails before the embedding is awaited', async () => {

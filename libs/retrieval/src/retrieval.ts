@@ -4,6 +4,7 @@ import { documentText, inChunkOrder } from './document-text';
 import type { Embedder } from '@docqa/embedders';
 import { filterFields, matchesFilters } from './filters';
 import type { HybridWeights } from './hybrid';
+import { NAMED_HEADING_DEPTH, namedHeadingsFirst } from './named-heading';
 import type { SearchQuery, Searcher } from './searcher';
 import type { VectorStore } from './vector-store';
 
@@ -39,7 +40,11 @@ export class Retrieval implements Searcher {
     const vector = embedder.embedQuery(req.query);
     vector.catch(() => undefined); // awaited by the store, which may fail before it does
     const weights = this.deps.weights ?? DEFAULT_HYBRID_WEIGHTS;
-    return store.hybridSearch({ ...base, text: req.query, vector, weights });
+    // A search for fewer results than the named-heading depth fuses the same candidates (see
+    // `hybridDepth`), and the results after its own may hold the section the question names.
+    const limit = Math.max(req.limit, NAMED_HEADING_DEPTH);
+    const results = await store.hybridSearch({ ...base, limit, text: req.query, vector, weights });
+    return namedHeadingsFirst(results, req.query).slice(0, req.limit);
   }
 
   /**
