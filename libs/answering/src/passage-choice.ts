@@ -137,6 +137,8 @@ export function rankSections(
   weights: TermWeights,
   kind: QuestionKind,
   intent: Intent | null = null,
+  /** The list a which-question asks for, as a term (see `askedList`). */
+  listed: string | null = null,
 ): ScoredSection[] {
   const total = weightOf(weights, () => true) || 1;
   const asked = weightOf(weights, (t) => !SETTING_UP.has(t) || passages.some((p) => holds(p, t))) || 1;
@@ -179,7 +181,8 @@ export function rankSections(
         (defining ? DEFINITION_BONUS : shapeBonus(passage, kind)) *
         fit *
         (isOverview(passage) && !defining ? OVERVIEW_SHARE : 1) *
-        (kind !== 'what' && fit >= 1 && saysWhole(passage, subject) ? WHOLE_PHRASE_BONUS : 1);
+        (kind !== 'what' && fit >= 1 && saysWhole(passage, subject) ? WHOLE_PHRASE_BONUS : 1) *
+        (kind === 'which' && listed && passage.sectionTerms.has(listed) ? LIST_HEADING_BONUS : 1);
       return { passage, coverage: coverage / asked, score, defines: defining, fit };
     })
     .map((s, _, all) => (isFolderIndex(s, all) ? { ...s, score: s.score * OVERVIEW_SHARE } : s))
@@ -270,6 +273,13 @@ export function isOverview(passage: SectionPassage): boolean {
  * does another thing with the same things.
  */
 const WHOLE_PHRASE_BONUS = 1.3;
+
+/**
+ * Bonus of a section whose own heading names the list a which-question asks for ("Options" for
+ * "Which options does the widget take?"): it is that list, where a section that mentions an option
+ * in passing ("the `version` option") holds the question's words as well.
+ */
+const LIST_HEADING_BONUS = 1.3;
 
 /**
  * Whether a unit of a section holds `asked` (three terms or more) as consecutive terms, in order.
