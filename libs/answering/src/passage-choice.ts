@@ -349,6 +349,29 @@ function shapeBonus(passage: SectionPassage, kind: QuestionKind): number {
   if (kind === 'how' && /^why\b/i.test(passage.section.split(' › ').at(-1) ?? '')) return WHY_HEADED;
   if (kind === 'how' && (has('code') || has('item'))) return 1.15;
   if (kind === 'which' && has('item')) return 1.15;
-  if (kind === 'trouble' && /troubleshoot|problem|error|fail|faq/i.test(passage.section)) return 1.2;
+  if (kind === 'trouble' && troubleHeaded(passage.section)) return 1.2;
   return 1;
+}
+
+/** Headings of a section about a problem: troubleshooting, errors, failures, an FAQ. */
+const TROUBLE_HEADING = /troubleshoot|problem|error|fail|faq/i;
+
+/**
+ * Words a page's top heading has at most to make every section of the page one about problems
+ * ("Troubleshooting", "Common errors", "FAQ"): a longer one names the page's subject, which may
+ * say "fail" in passing ("Insights: what visitors ask and what the docs fail to answer").
+ */
+const TROUBLE_TITLE_WORDS = 4;
+
+/**
+ * Whether a section is about problems (see {@link TROUBLE_HEADING}): its own headings say so, or
+ * its page's top heading does and is a short title ({@link TROUBLE_TITLE_WORDS}).
+ */
+function troubleHeaded(section: string): boolean {
+  const [top = '', ...own] = section.split(' › ');
+  if (!own.length) return TROUBLE_HEADING.test(top);
+  return (
+    TROUBLE_HEADING.test(own.join(' › ')) ||
+    (TROUBLE_HEADING.test(top) && top.split(/\s+/).length <= TROUBLE_TITLE_WORDS)
+  );
 }
