@@ -18,7 +18,7 @@ import { chooseWindow } from './passage-window';
 import { answeringOrder } from './not-covered';
 import { pieces } from './pieces';
 import { askedToggle, questionIntent } from './question-intent';
-import { asksForTask, questionKind, type QuestionKind } from './question-kind';
+import { askedList, asksForTask, questionKind, type QuestionKind } from './question-kind';
 import { quotePassage } from './quote-passage';
 import { searchPassages } from './search-passages';
 import {
@@ -217,7 +217,7 @@ export class ExtractiveAnswerer implements Answerer {
     const names = nameTerms(question ?? query);
     const weights = termWeights(wanted, passages, question ? new Set(terms(question)) : undefined, names);
     const topical = onTopic(
-      rankSections(passages, weights, kind, questionIntent(question ?? query)),
+      rankSections(passages, weights, kind, questionIntent(question ?? query), askedList(question ?? query)),
       question ? wanted.filter((t) => !terms(question).includes(t)) : [],
     );
     const ranked =

@@ -137,6 +137,8 @@ export function rankSections(
   weights: TermWeights,
   kind: QuestionKind,
   intent: Intent | null = null,
+  /** The list a which-question asks for, as a term (see `askedList`). */
+  listed: string | null = null,
 ): ScoredSection[] {
   const total = weightOf(weights, () => true) || 1;
   const asked = weightOf(weights, (t) => !SETTING_UP.has(t) || passages.some((p) => holds(p, t))) || 1;
@@ -179,7 +181,8 @@ export function rankSections(
         (defining ? DEFINITION_BONUS : shapeBonus(passage, kind)) *
         fit *
         (isOverview(passage) && !defining ? OVERVIEW_SHARE : 1) *
-        (kind !== 'what' && fit >= 1 && saysWhole(passage, subject) ? WHOLE_PHRASE_BONUS : 1);
+        (kind !== 'what' && fit >= 1 && saysWhole(passage, subject) ? WHOLE_PHRASE_BONUS : 1) *
+        (kind === 'which' && listed && passage.sectionTerms.has(listed) ? LIST_HEADING_BONUS : 1);
       return { passage, coverage: coverage / asked, score, defines: defining, fit };
     })
     .map((s, _, all) => (isFolderIndex(s, all) ? { ...s, score: s.score * OVERVIEW_SHARE } : s))
@@ -272,6 +275,13 @@ export function isOverview(passage: SectionPassage): boolean {
 const WHOLE_PHRASE_BONUS = 1.3;
 
 /**
+ * Bonus of a section whose own heading names the list a which-question asks for ("Options" for
+ * "Which options does the widget take?"): it is that list, where a section that mentions an option
+ * in passing ("the `version` option") holds the question's words as well.
+ */
+const LIST_HEADING_BONUS = 1.3;
+
+/**
  * Whether a unit of a section holds `asked` (three terms or more) as consecutive terms, in order.
  * Two terms in a row are one pair, which the phrase weight counts (see {@link PHRASE_STRENGTH});
  * three or more in a row are rarely there by chance.
@@ -339,6 +349,29 @@ function shapeBonus(passage: SectionPassage, kind: QuestionKind): number {
   if (kind === 'how' && /^why\b/i.test(passage.section.split(' › ').at(-1) ?? '')) return WHY_HEADED;
   if (kind === 'how' && (has('code') || has('item'))) return 1.15;
   if (kind === 'which' && has('item')) return 1.15;
-  if (kind === 'trouble' && /troubleshoot|problem|error|fail|faq/i.test(passage.section)) return 1.2;
+  if (kind === 'trouble' && troubleHeaded(passage.section)) return 1.2;
   return 1;
+}
+
+/** Headings of a section about a problem: troubleshooting, errors, failures, an FAQ. */
+const TROUBLE_HEADING = /troubleshoot|problem|error|fail|faq/i;
+
+/**
+ * Words a page's top heading has at most to make every section of the page one about problems
+ * ("Troubleshooting", "Common errors", "FAQ"): a longer one names the page's subject, which may
+ * say "fail" in passing ("Insights: what visitors ask and what the docs fail to answer").
+ */
+const TROUBLE_TITLE_WORDS = 4;
+
+/**
+ * Whether a section is about problems (see {@link TROUBLE_HEADING}): its own headings say so, or
+ * its page's top heading does and is a short title ({@link TROUBLE_TITLE_WORDS}).
+ */
+function troubleHeaded(section: string): boolean {
+  const [top = '', ...own] = section.split(' › ');
+  if (!own.length) return TROUBLE_HEADING.test(top);
+  return (
+    TROUBLE_HEADING.test(own.join(' › ')) ||
+    (TROUBLE_HEADING.test(top) && top.split(/\s+/).length <= TROUBLE_TITLE_WORDS)
+  );
 }

@@ -1,3 +1,5 @@
+import { terms } from './text';
+
 /**
  * What a question asks for, which decides the passage an answer quotes:
  * - `how`: steps or a command ("How do I create a token?"),
@@ -40,4 +42,18 @@ const HOW_DO_I = /^\s*how (do|can|could|should) (i|we|you)\b|^\s*how to\b/i;
  */
 export function asksForTask(question: string, kind: QuestionKind = questionKind(question)): boolean {
   return kind === 'how' || CAN.test(question) || HOW_DO_I.test(question);
+}
+
+/**
+ * The plural noun a which-question asks a list of, right after "which" or "what are the" or one
+ * word later ("Which options does the widget take?", "Which CSS variables style…?": `option`,
+ * `variabl`), as a term; null for a question that asks for one thing ("Which version of it is
+ * needed?") or names none.
+ */
+const LISTED = /^\s*(?:[Ww]hich|[Ww]hat are the)\s+(?:[A-Za-z][\w.-]*\s+)??([a-z][a-z-]*[a-rt-z]s)\b/;
+
+/** The term of the list a which-question asks for (see {@link LISTED}), or null. */
+export function askedList(question: string): string | null {
+  const noun = LISTED.exec(question)?.[1];
+  return (noun && terms(noun)[0]) ?? null;
 }
