@@ -1,4 +1,5 @@
 import type { ScoredSection, TermWeights } from './passage-choice';
+import { runsOnly } from './sample-run';
 import { commandSummary, hasCode, namesSubject, NEAR_TIE } from './second-passage';
 import type { SectionPassage, Unit } from './section-passage';
 
@@ -43,13 +44,13 @@ export function givesUsage(passage: SectionPassage): boolean {
  * Check for new version`) is given in use by its page's synopsis or example (`rclone version
  * --check`), which shares few words with the question and was not retrieved. None otherwise.
  */
-export function commandPages(order: ScoredSection[]): string[] {
+export function commandPages(order: ScoredSection[], weights: TermWeights): string[] {
   const [first, tie] = order;
   if (!first) return [];
   const page = first.passage.chunk.document_id;
   const near =
     tie && tie.passage.doc !== first.passage.doc && tie.score >= NEAR_TIE * first.score ? tie : undefined;
-  if (!givesUsage(first.passage)) {
+  if (!givesUsage(first.passage) || runsOnly(first.passage, weights)) {
     const other = near && hasCode(near.passage) ? near : commandSummary(first, order);
     return other ? [page, other.passage.chunk.document_id] : [page];
   }
