@@ -38,7 +38,8 @@ export function givesUsage(passage: SectionPassage): boolean {
  * The pages a how-do-I question's answer searches for the part that gives its command (the
  * question's own search within them: see `documentPassages`), given the retrieved sections in
  * answering order: the best section's page when that section gives no command (its intro, its
- * option table, its option help), with a runner-up's page when the runner-up is about as good, on
+ * option table, its option help, runs of code shown elsewhere: see `runsOnly`; `weights` are the
+ * question's), with a runner-up's page when the runner-up is about as good, on
  * another page, and holds code; and a runner-up's page alone when the best section gives a command
  * but the runner-up, about as good, only a command's option help: the option it lists (`--check
  * Check for new version`) is given in use by its page's synopsis or example (`rclone version
