@@ -69,6 +69,33 @@ export async function pageExample(
     .map(asResult);
 }
 
+/**
+ * The chunks of the section above `passage`, read by their place (`limit` at most, none among
+ * `have`), for a section whose code only runs code explained elsewhere (see `runsOnly`): a
+ * tutorial runs the code it explains in a subsection of its own ("2. Adding finalizers directly ›
+ * Note on finalizer order" shows `$ pytest -s test_finalizers.py` and what it prints), whose words
+ * (a "finalizer" that "registers a function") rank it first, while the code a task asks for
+ * (`request.addfinalizer(…)`) is the section above it, which shares fewer of them. None for a
+ * section of no parent.
+ */
+export async function sectionAbove(
+  retriever: Searcher,
+  input: AnswerInput,
+  passage: SectionPassage,
+  have: SearchResult[],
+  limit: number,
+): Promise<SearchResult[]> {
+  const parent = passage.section.split(' › ').slice(0, -1).join(' › ');
+  if (!retriever.documentChunks || !parent) return [];
+  const seen = new Set(have.map((r) => r.chunk_id));
+  const query = { filters: input.filters, version: input.version };
+  const chunks = await retriever.documentChunks(input.tenant, passage.chunk.document_id);
+  return chunks
+    .filter((c) => c.heading === parent && !seen.has(c.chunk_id) && passesQuery(filterFields(c), query))
+    .slice(0, limit)
+    .map(asResult);
+}
+
 /** Passages read by their place (see {@link pageExample}), not found by a search. */
 const readByPlace = new WeakSet<SearchResult>();
 

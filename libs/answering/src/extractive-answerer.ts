@@ -27,9 +27,11 @@ import {
   documentPassages,
   headedBy,
   pageExample,
+  sectionAbove,
   wholer,
 } from './document-passages';
 import { commandPages, withUsage } from './page-parts';
+import { runsOnly } from './sample-run';
 import { isCopy, unsaid } from './quote-once';
 import { commandBeforeOptions } from './option-list';
 import { answersBeside, commandFirst, isProcedureFor, NEAR_TIE, secondPassage } from './second-passage';
@@ -170,7 +172,7 @@ export class ExtractiveAnswerer implements Answerer {
     // no search for the question finds. It is read by its place, without a search.
     if (task && !coded) return pageExample(this.retriever, input, page, found, this.topK);
     if (task) {
-      const pages = commandPages(order);
+      const pages = commandPages(order, choice.weights);
       if (!pages.length) return [];
       const searched = await documentPassages(
         this.retriever,
@@ -180,12 +182,17 @@ export class ExtractiveAnswerer implements Answerer {
         found,
         this.topK * pages.length,
       );
+      // A section that only runs code: the code it runs is in the section above (see `sectionAbove`).
+      const have = [...found, ...searched];
+      const above = runsOnly(first.passage, choice.weights)
+        ? await sectionAbove(this.retriever, input, first.passage, have, this.topK)
+        : [];
       // Searched beside a runner-up's page, the best section's page may yield no code: that
       // page's own example is read by its place, as no search for the question found it.
       if (pages.length < 2 || searched.some((r) => r.document_id === page && CODE_BLOCK.test(r.text)))
-        return searched;
-      const have = [...found, ...searched];
-      return [...searched, ...(await pageExample(this.retriever, input, page, have, this.topK))];
+        return [...searched, ...above];
+      const example = await pageExample(this.retriever, input, page, [...have, ...above], this.topK);
+      return [...searched, ...above, ...example];
     }
     // A definition or a list under a heading that names what is asked: the rest of that section,
     // found by its heading, as its opening may not have been retrieved.

@@ -1,4 +1,5 @@
 import type { ScoredSection, TermWeights } from './passage-choice';
+import { runsOnly } from './sample-run';
 import { commandSummary, hasCode, namesSubject, NEAR_TIE } from './second-passage';
 import type { SectionPassage, Unit } from './section-passage';
 
@@ -37,19 +38,20 @@ export function givesUsage(passage: SectionPassage): boolean {
  * The pages a how-do-I question's answer searches for the part that gives its command (the
  * question's own search within them: see `documentPassages`), given the retrieved sections in
  * answering order: the best section's page when that section gives no command (its intro, its
- * option table, its option help), with a runner-up's page when the runner-up is about as good, on
+ * option table, its option help, runs of code shown elsewhere: see `runsOnly`; `weights` are the
+ * question's), with a runner-up's page when the runner-up is about as good, on
  * another page, and holds code; and a runner-up's page alone when the best section gives a command
  * but the runner-up, about as good, only a command's option help: the option it lists (`--check
  * Check for new version`) is given in use by its page's synopsis or example (`rclone version
  * --check`), which shares few words with the question and was not retrieved. None otherwise.
  */
-export function commandPages(order: ScoredSection[]): string[] {
+export function commandPages(order: ScoredSection[], weights: TermWeights): string[] {
   const [first, tie] = order;
   if (!first) return [];
   const page = first.passage.chunk.document_id;
   const near =
     tie && tie.passage.doc !== first.passage.doc && tie.score >= NEAR_TIE * first.score ? tie : undefined;
-  if (!givesUsage(first.passage)) {
+  if (!givesUsage(first.passage) || runsOnly(first.passage, weights)) {
     const other = near && hasCode(near.passage) ? near : commandSummary(first, order);
     return other ? [page, other.passage.chunk.document_id] : [page];
   }

@@ -13,6 +13,7 @@ import { isCommandSummary, pageCommand, writesCommandOf } from './quote-passage'
 import { documentTerms, withoutStringLiterals } from './text';
 import { pageKey } from './page-context';
 import { pageTie } from './page-tie';
+import { runsOnly } from './sample-run';
 
 /** Share of the question's weight left unanswered by the first passage that calls for a second. */
 const SECOND_PASSAGE_NEED = 0.25;
@@ -199,12 +200,13 @@ export function commandPassage(
   ranked: ScoredSection[],
   weights: TermWeights,
 ): ScoredSection | undefined {
-  if (hasCode(first.passage)) return undefined;
+  if (hasCode(first.passage) && !runsOnly(first.passage, weights)) return undefined;
   const commands = ranked.filter(
     (s) =>
       s.passage.doc === first.passage.doc &&
       s.passage.section !== first.passage.section &&
       givesCommand(s.passage) &&
+      !runsOnly(s.passage, weights) &&
       namesSubject(s.passage, weights),
   );
   return (
@@ -223,11 +225,10 @@ const SUMMARY_SCORE = 0.5;
  * For a how-do-I whose first section holds no code and is not on a page titled by a command: the
  * summary (opening or synopsis, see `isCommandSummary`) of another page, titled by a command, that
  * scores {@link SUMMARY_SCORE} of the first and holds {@link MIN_COVERAGE} of the question, the best
- * ranked. A CLI's docs title a
- * page by its command and say in its summary what it does ("Create new file or change file
- * modification time."): the task the question asks, which another page's prose may name in more
- * of the question's words (a flag's section, a backend's note on modification times) without
- * saying what to type.
+ * ranked. A CLI's docs title a page by its command and say in its summary what it does ("Create
+ * new file or change file modification time."): the task the question asks, which another page's
+ * prose may name in more of the question's words (a flag's section, a backend's note on
+ * modification times) without saying what to type.
  */
 export function commandSummary(first: ScoredSection, ranked: ScoredSection[]): ScoredSection | undefined {
   if (hasCode(first.passage) || pageCommand(first.passage.chunk.title)) return undefined;
