@@ -41,3 +41,12 @@ const HOW_DO_I = /^\s*how (do|can|could|should) (i|we|you)\b|^\s*how to\b/i;
 export function asksForTask(question: string, kind: QuestionKind = questionKind(question)): boolean {
   return kind === 'how' || CAN.test(question) || HOW_DO_I.test(question);
 }
+
+/**
+ * Whether a question asks where something is ("Where does rclone keep its config file?"): a
+ * what-question (see {@link questionKind}) that a section answers where it names the place, not
+ * in the definition at its start.
+ */
+export function asksWhere(question: string): boolean {
+  return /^\s*where\b/i.test(question);
+}
