@@ -56,15 +56,46 @@ export async function pageExample(
   have: SearchResult[],
   limit: number,
 ): Promise<SearchResult[]> {
+  const visible = await visibleChunks(retriever, input, documentId);
+  const lead = visible.find((c) => CODE_BLOCK.test(c.text));
+  return lead ? sectionChunks(visible, lead.heading ?? '', have, limit) : [];
+}
+
+/**
+ * A section's chunks read by their place in its page (`limit` at most, none among `have`): a
+ * long option's section (`--config string`, five chunks of a CLI reference) of which retrieval
+ * found a later part, while what a what- or where-question asks may be in another. None from a
+ * searcher that cannot read a page's chunks.
+ */
+export async function sectionByPlace(
+  retriever: Searcher,
+  input: AnswerInput,
+  documentId: string,
+  section: string,
+  have: SearchResult[],
+  limit: number,
+): Promise<SearchResult[]> {
+  return sectionChunks(await visibleChunks(retriever, input, documentId), section, have, limit);
+}
+
+/** A page's chunks in order that the question's filters and version let it see. */
+async function visibleChunks(retriever: Searcher, input: AnswerInput, documentId: string): Promise<Chunk[]> {
   if (!retriever.documentChunks) return [];
-  const seen = new Set(have.map((r) => r.chunk_id));
   const query = { filters: input.filters, version: input.version };
   const chunks = await retriever.documentChunks(input.tenant, documentId);
-  const visible = chunks.filter((c) => passesQuery(filterFields(c), query));
-  const lead = visible.find((c) => CODE_BLOCK.test(c.text));
-  if (!lead) return [];
-  return visible
-    .filter((c) => c.heading === lead.heading && !seen.has(c.chunk_id))
+  return chunks.filter((c) => passesQuery(filterFields(c), query));
+}
+
+/** The chunks of one section (its heading path) as passages, `limit` at most, none among `have`. */
+function sectionChunks(
+  chunks: Chunk[],
+  section: string,
+  have: SearchResult[],
+  limit: number,
+): SearchResult[] {
+  const seen = new Set(have.map((r) => r.chunk_id));
+  return chunks
+    .filter((c) => (c.heading ?? '') === section && !seen.has(c.chunk_id))
     .slice(0, limit)
     .map(asResult);
 }

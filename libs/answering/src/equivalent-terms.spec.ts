@@ -106,4 +106,46 @@ describe('a question worded otherwise than the docs', () => {
     expect(text.indexOf('tracing.sampleRate')).toBeGreaterThanOrEqual(0);
     expect(text.indexOf('tracing.sampleRate')).toBeLessThan(text.indexOf('OpenTelemetry'));
   });
+
+  it('answers "configure … with environment variables" from the section on its configuration', async () => {
+    // A reverse proxy's docs: a log section that writes "configure" and an environment variable in
+    // passing ranks first; the section on configuring by environment variables says "configuration".
+    const option = (doc: string, heading: string, text: string, rank: number): SearchResult => ({
+      ...passage(doc, heading, text),
+      score: 1 - rank / 10,
+    });
+    const results = [
+      option(
+        'Logs',
+        'AccessLogs › Time Zones',
+        'It is possible to configure the proxy to timestamp in a specific timezone by ensuring the ' +
+          'following in your environment: set the environment variable TZ to the desired timezone.',
+        0,
+      ),
+      option(
+        'Configuration Introduction',
+        'The Install Configuration › Environment Variables',
+        'Environment variables are one of the methods to set the install configuration.',
+        2,
+      ),
+      option(
+        'Docker',
+        'Docker › Environment',
+        'The container reads the environment variables of its service definition.',
+        3,
+      ),
+      option(
+        'Boot Environment',
+        'Boot Environment › Environment Variables',
+        'You can also set the install configuration using environment variables. Each option ' +
+          'corresponds to an environment variable prefixed with `PROXY_`.\n\n' +
+          '```sh\nPROXY_LOG_LEVEL="INFO" proxy\n```',
+        1,
+      ),
+    ];
+    const { cited } = await askExtractive('Can I configure the proxy with environment variables?', {
+      search: async () => ({ results, took_ms: 0 }),
+    });
+    expect(cited[0]).toBe('Boot Environment');
+  });
 });

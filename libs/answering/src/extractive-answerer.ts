@@ -2,8 +2,7 @@ import type { SearchResult } from '@docqa/contracts';
 import { contextDocuments, numberedSources } from './citations';
 import { onTopic, standaloneQuery, topicSources } from './follow-up';
 import { newBeforeSaid } from './follow-up-news';
-import type { AnswerChunk, AnswerInput, Answerer } from './answer-types';
-import { NOT_FOUND_ANSWER } from './answer-types';
+import { NOT_FOUND_ANSWER, type AnswerChunk, type AnswerInput, type Answerer } from './answer-types';
 import { inAskersLanguage } from './fixed-phrases';
 import {
   briefScore,
@@ -18,8 +17,8 @@ import { chooseWindow } from './passage-window';
 import { answeringOrder } from './not-covered';
 import { pieces } from './pieces';
 import { askedToggle, questionIntent } from './question-intent';
-import { askedList, asksForTask, questionKind, type QuestionKind } from './question-kind';
-import { quotePassage } from './quote-passage';
+import { askedList, asksForTask, asksWhere, questionKind, type QuestionKind } from './question-kind';
+import { namesOption, quotePassage } from './quote-passage';
 import { searchPassages } from './search-passages';
 import {
   CODE_BLOCK,
@@ -28,6 +27,7 @@ import {
   headedBy,
   pageExample,
   sectionAbove,
+  sectionByPlace,
   wholer,
 } from './document-passages';
 import { commandPages, withUsage } from './page-parts';
@@ -140,7 +140,8 @@ export class ExtractiveAnswerer implements Answerer {
    * retrieved holds code of either kind (docs that write no commands, a TV manual, have no
    * command section to find, and a second read would cost each of their answers). For a what-is
    * or which question whose best section's headings name what it asks (see `headedBy`), the
-   * page's passages for that section's heading, which hold its opening.
+   * page's passages for that section's heading, which hold its opening; for a what-question
+   * answered by an option's section (see `namesOption`), that section read by its place.
    */
   private async pagePassages(
     input: AnswerInput,
@@ -197,8 +198,12 @@ export class ExtractiveAnswerer implements Answerer {
     // A definition or a list under a heading that names what is asked: the rest of that section,
     // found by its heading, as its opening may not have been retrieved.
     const heading = first.passage.section.split(' › ').at(-1) ?? '';
-    return headedBy(first.passage, choice.weights)
-      ? documentPassages(this.retriever, input, heading, page, found, this.topK)
+    if (headedBy(first.passage, choice.weights))
+      return documentPassages(this.retriever, input, heading, page, found, this.topK);
+    // An option's section, long in a CLI reference, read whole: what is asked may be in a part
+    // of it retrieval missed (the default path of `--config`, past its later part).
+    return kind === 'what' && namesOption(heading)
+      ? sectionByPlace(this.retriever, input, page, first.passage.section, found, this.topK)
       : [];
   }
 
@@ -281,6 +286,8 @@ export class ExtractiveAnswerer implements Answerer {
     if (!order || (unwritten && doesOtherThing(order[0]!, unwritten, weights.keys(), passages)))
       return { text: NOT_FOUND_ANSWER, cited: [], quoted: new Map() };
     const task = asksForTask(question ?? query, kind);
+    // A place asked is quoted where the section names it, not from its opening definition.
+    const quoting = kind === 'what' && asksWhere(question ?? query) ? 'other' : kind;
     // A follow-up's order leads with what is new to it (see `newBeforeSaid`), which this keeps.
     // A list about a command gives way to a section that types it (see `commandBeforeOptions`).
     const ranked = task && !question ? commandBeforeOptions(commandFirst(order, weights)) : order;
@@ -328,7 +335,7 @@ export class ExtractiveAnswerer implements Answerer {
           ...brief,
         ],
         weights,
-        kind,
+        quoting,
         task,
       );
     }
@@ -344,14 +351,14 @@ export class ExtractiveAnswerer implements Answerer {
       !procedure
         ? runnerUp
         : undefined;
-    if (!related) return this.quoteSections([whole], weights, kind, task);
+    if (!related) return this.quoteSections([whole], weights, quoting, task);
     return this.quoteSections(
       [
         { ...whole, maxWords: this.wholeWords - BRIEF.maxWords },
         { passage: related.passage, ...BRIEF },
       ],
       weights,
-      kind,
+      quoting,
       task,
     );
   }

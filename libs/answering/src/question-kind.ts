@@ -57,3 +57,12 @@ export function askedList(question: string): string | null {
   const noun = LISTED.exec(question)?.[1];
   return (noun && terms(noun)[0]) ?? null;
 }
+
+/**
+ * Whether a question asks where something is ("Where does rclone keep its config file?"): a
+ * what-question (see {@link questionKind}) that a section answers where it names the place, not
+ * in the definition at its start.
+ */
+export function asksWhere(question: string): boolean {
+  return /^\s*where\b/i.test(question);
+}

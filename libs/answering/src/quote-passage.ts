@@ -99,6 +99,14 @@ export function quotePassage(units: Unit[], citation: string, section: string, p
 }
 
 /**
+ * Whether a heading names an option, flag or setting (see {@link OPTION_NAME}: `--config string`,
+ * `log.format`), not a topic or a key written as one lower-case word.
+ */
+export function namesOption(heading: string): boolean {
+  return OPTION_NAME.test(headingText(heading));
+}
+
+/**
  * The command a flag's section belongs to, named before the flag (`` `pnpm outdated`, option ``)
  * when the page is titled by a command its quote does not name: the flag is typed after it.
  */

@@ -14,6 +14,10 @@ describe('equivalentTerms', () => {
     expect(equivalentTerms(lower).get('fraction')).toEqual(['proportion', 'ratio', 'percentage']);
   });
 
+  it('maps the verb "configure" to the noun and the abbreviation docs write for it', () => {
+    expect(equivalentTerms(lower).get('configure')).toEqual(['configuration', 'config', 'conf']);
+  });
+
   it('joins the groups a word belongs to, and never lists a word as its own equivalent', () => {
     const remove = equivalentTerms(lower).get('remove')!;
     expect(remove).toEqual(expect.arrayContaining(['delete', 'uninstall']));

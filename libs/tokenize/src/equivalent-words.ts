@@ -67,7 +67,9 @@ const GROUPS: readonly (readonly string[])[] = [
   ['package', 'pkg'],
   ['variable', 'var'],
   ['maximum', 'max'],
-  ['configuration', 'config', 'conf'],
+  // The verb and the noun a stemmer keeps apart: a visitor asks to "configure" a thing with what
+  // the docs head "Configuration" or write as `config`.
+  ['configuration', 'configure', 'config', 'conf'],
   // A part of a whole, as a visitor asks for "only a fraction" of something and as a setting of
   // a rate between 0 and 1 is described ("the proportion of requests to trace", "a ratio").
   ['fraction', 'proportion', 'ratio', 'percentage'],
