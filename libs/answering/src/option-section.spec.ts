@@ -1,6 +1,4 @@
-import type { SearchResult } from '@docqa/contracts';
-import type { Chunk } from '@docqa/retrieval';
-import { askExtractive, pageSearcher, passage } from './testing/page-searcher';
+import { askExtractive, passage, readingSearcher } from './testing/page-searcher';
 import { asksWhere } from './question-kind';
 
 /** A CLI reference's long option section in three chunks, as a Hugo site's global flags write it. */
@@ -46,25 +44,6 @@ const OTHER = passage(
   'Set the number of days deleted files should be kept when creating a bucket.',
   'Backblaze B2',
 );
-
-/** A chunk of the store as `documentChunks` returns it. */
-function stored(r: SearchResult): Chunk {
-  const { document_id, chunk_id, title, url, section, text, metadata } = r;
-  return { tenant: 't', document_id, chunk_id, title, url, heading: section ?? '', text, metadata };
-}
-
-/** A search that finds `first` for any question and reads `page`'s chunks by their place. */
-function readingSearcher(first: SearchResult[], page: SearchResult[]) {
-  const reads: string[] = [];
-  return {
-    ...pageSearcher(first),
-    reads,
-    documentChunks: async (_tenant: string, id: string) => {
-      reads.push(id);
-      return page.filter((r) => r.document_id === id).map(stored);
-    },
-  };
-}
 
 describe('an option section retrieved in part', () => {
   it('reads the whole section for a where-question and quotes where it names the place', async () => {

@@ -1,7 +1,6 @@
 import type { SearchResult } from '@docqa/contracts';
-import type { Chunk } from '@docqa/retrieval';
 import { ExtractiveAnswerer } from './extractive-answerer';
-import { askExtractive, pageSearcher, passage } from './testing/page-searcher';
+import { askExtractive, pageSearcher, passage, readingSearcher, stored } from './testing/page-searcher';
 
 /** A middleware's page as MkDocs sites write it: its opening, examples, options, an option's section. */
 const INTRO = passage(
@@ -32,25 +31,6 @@ const REGEX = passage(
   'Traefik RedirectRegex Documentation',
 );
 const PAGE = [INTRO, EXAMPLES, OPTIONS, REGEX];
-
-/** A chunk of the store as `documentChunks` returns it. */
-function stored(r: SearchResult): Chunk {
-  const { document_id, chunk_id, title, url, section, text, metadata } = r;
-  return { tenant: 't', document_id, chunk_id, title, url, heading: section ?? '', text, metadata };
-}
-
-/** A search that finds `first` for any question and reads `pages`' chunks by their place. */
-function readingSearcher(first: SearchResult[], pages: SearchResult[]) {
-  const reads: string[] = [];
-  return {
-    ...pageSearcher(first),
-    reads,
-    documentChunks: async (_tenant: string, id: string) => {
-      reads.push(id);
-      return pages.filter((r) => r.document_id === id).map(stored);
-    },
-  };
-}
 
 const QUESTION = 'How do I redirect one domain to another using a regular expression?';
 

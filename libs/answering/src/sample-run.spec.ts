@@ -1,8 +1,6 @@
-import type { SearchResult } from '@docqa/contracts';
-import type { Chunk } from '@docqa/retrieval';
 import { isSampleRun, runsOnly } from './sample-run';
 import { units, type SectionPassage, type Unit } from './section-passage';
-import { askExtractive, pageSearcher, passage } from './testing/page-searcher';
+import { askExtractive, pageSearcher, passage, stored } from './testing/page-searcher';
 
 const code = (text: string): Unit => ({
   block: 0,
@@ -65,12 +63,6 @@ const NOTE = passage(
     'which in turn calls the teardown code.',
   TITLE,
 );
-
-/** A chunk of the store as `documentChunks` returns it. */
-function stored(r: SearchResult): Chunk {
-  const { document_id, chunk_id, title, url, section, text, metadata } = r;
-  return { tenant: 't', document_id, chunk_id, title, url, heading: section ?? '', text, metadata };
-}
 
 const QUESTION = 'How do I register a teardown function from inside a fixture?';
 

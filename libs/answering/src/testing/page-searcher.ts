@@ -1,5 +1,5 @@
 import type { SearchResult } from '@docqa/contracts';
-import type { Searcher } from '@docqa/retrieval';
+import type { Chunk, Searcher } from '@docqa/retrieval';
 import { ExtractiveAnswerer } from '../extractive-answerer';
 
 /** A query the answerer sends its searcher. */
@@ -35,6 +35,28 @@ export function pageSearcher(first: SearchResult[], page: SearchResult[] = []) {
       const ids = within ? [within.value].flat() : [];
       const results = within ? page.filter((r) => ids.includes(r.document_id)) : first;
       return { results: results.slice(0, query.limit), took_ms: 0 };
+    },
+  };
+}
+
+/** A chunk of the store as `documentChunks` returns it. */
+export function stored(r: SearchResult): Chunk {
+  const { document_id, chunk_id, title, url, section, text, metadata } = r;
+  return { tenant: 't', document_id, chunk_id, title, url, heading: section ?? '', text, metadata };
+}
+
+/**
+ * A search as {@link pageSearcher}'s over `first`, which also reads the chunks of `pages` by their
+ * place (`documentChunks`), recording the documents it read.
+ */
+export function readingSearcher(first: SearchResult[], pages: SearchResult[]) {
+  const reads: string[] = [];
+  return {
+    ...pageSearcher(first),
+    reads,
+    documentChunks: async (_tenant: string, id: string) => {
+      reads.push(id);
+      return pages.filter((r) => r.document_id === id).map(stored);
     },
   };
 }
