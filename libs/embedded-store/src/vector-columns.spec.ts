@@ -166,6 +166,33 @@ describe('VectorColumns', () => {
     expect(columns.nearest(query, 100, rows.length, accepts).rows()).toEqual(scan);
   });
 
+  it('reads every group holding copies of the best vectors past the first ones, ties by their keys', () => {
+    const dimensions = 16;
+    // 120 groups of 256 rows, 200 vectors in turn: each vector's 150 copies spread over 100 groups
+    // or more, every one of which reaches the score the copies tie at.
+    const distinct = vectors(200, dimensions, rng(14));
+    const rows = Array.from({ length: 30_720 }, (_, i) => distinct[i % 200]!);
+    const columns = new VectorColumns(dimensions);
+    columns.add(rows);
+    // Tie keys as row ids after a rebuild that read fragments out of order: not the slots' order.
+    const ties = Float64Array.from(rows, (_, slot) => ((slot * 7_919) % rows.length) + 1);
+    const tenants = [(row: number) => row % 10 !== 9, (row: number) => row % 1_000 === 3];
+    const queries = [...vectors(6, dimensions, rng(15)), distinct[7]!, distinct[199]!];
+    for (const [q, query] of queries.entries()) {
+      const accepts = tenants[q % 2]!;
+      const limit = [1, 20, 200][q % 3]!;
+      const { dot, factor, queryFactor } = flat(columns.score(query));
+      const scan = Array.from({ length: rows.length }, (_, row) => ({
+        slot: row,
+        score: dot[row]! * factor[row]! * queryFactor,
+      }))
+        .filter(({ slot }) => accepts(slot))
+        .sort((x, y) => y.score - x.score || ties[x.slot]! - ties[y.slot]!)
+        .slice(0, limit);
+      expect(columns.nearest(query, limit, rows.length, accepts, ties).rows()).toEqual(scan);
+    }
+  });
+
   it('scores and ranks rows across blocks as each row alone gives, the memory growing a block at a time', () => {
     const dimensions = 8;
     // Blocks of 1,024, 2,048, 4,096, 8,192, then 16,384 rows; batches of 3,001 straddle edges.
