@@ -117,14 +117,8 @@ export async function sectionAbove(
   limit: number,
 ): Promise<SearchResult[]> {
   const parent = passage.section.split(' › ').slice(0, -1).join(' › ');
-  if (!retriever.documentChunks || !parent) return [];
-  const seen = new Set(have.map((r) => r.chunk_id));
-  const query = { filters: input.filters, version: input.version };
-  const chunks = await retriever.documentChunks(input.tenant, passage.chunk.document_id);
-  return chunks
-    .filter((c) => c.heading === parent && !seen.has(c.chunk_id) && passesQuery(filterFields(c), query))
-    .slice(0, limit)
-    .map(asResult);
+  if (!parent) return [];
+  return sectionByPlace(retriever, input, passage.chunk.document_id, parent, have, limit);
 }
 
 /** Passages read by their place (see {@link pageExample}), not found by a search. */
