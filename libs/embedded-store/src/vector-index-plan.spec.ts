@@ -21,6 +21,15 @@ describe('planVectorIndex', () => {
     });
   });
 
+  it('trains a first index when the first burst ends, not during it', () => {
+    expect(planVectorIndex({ rows: 60_000, index: null, endOfBurst: false })).toEqual({ train: false });
+    expect(planVectorIndex({ rows: 100_000, index: null, endOfBurst: true })).toMatchObject({
+      train: true,
+      reason: 'no index yet',
+      numPartitions: 100,
+    });
+  });
+
   it('sizes the partitions to the table, so a search reads about the same number of vectors', () => {
     const plan = planVectorIndex({ rows: 300_000, index: null });
     expect(plan).toMatchObject({ train: true, numPartitions: 300_000 / ROWS_PER_PARTITION });

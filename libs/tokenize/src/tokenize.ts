@@ -62,7 +62,7 @@ const JOINABLE = new RegExp(`\\b[a-z]{${2 * JOINED_PART},}\\b`, 'g');
 export function joinedWords(name: string, text: string): string {
   const joined = name.match(JOINABLE);
   if (!joined) return '';
-  const written = new Set(text.toLowerCase().match(/[a-z]+/g));
+  const written = wordsWritten(text);
   const out: string[] = [];
   for (const word of new Set(joined)) {
     if (written.has(word)) continue;
@@ -73,6 +73,20 @@ export function joinedWords(name: string, text: string): string {
     }
   }
   return out.join(' ');
+}
+
+/** The text {@link wordsWritten} last read, and its words. */
+let lastWritten: { text: string; words: Set<string> } | null = null;
+
+/**
+ * The lower-case ASCII words of a text, as a set. The last text's set is kept: a chunk's search
+ * text asks {@link joinedWords} twice over the same passage (for its heading path and its own
+ * heading), and building the set made it the costliest function of the worker's own JavaScript
+ * (2.7 s of 26 s at 100,000 chunks; docs/benchmarks.md, "Issue 43, 2026-12-01, second session").
+ */
+function wordsWritten(text: string): Set<string> {
+  if (lastWritten?.text !== text) lastWritten = { text, words: new Set(text.toLowerCase().match(/[a-z]+/g)) };
+  return lastWritten.words;
 }
 
 /**
