@@ -34,5 +34,7 @@
  * loaded or the repository synced), the code they include as code blocks.
  * 17: a title's or heading's run-together words (`listremotes`) split into the two words the
  * passage writes (`list remotes`) in a chunk's search text.
+ * 18: a shell line's pipe between two commands (`echo hi | rclone rcat remote:file`) named "pipe"
+ * in a chunk's search text and in what its vector is embedded from.
  */
-export const CHUNKING_VERSION = 17;
+export const CHUNKING_VERSION = 18;

@@ -55,6 +55,21 @@ describe('symbolNames', () => {
     expect(symbolNames('| `a|b` | 2^10 | `**/*.md` | ~/.config | x ~ y |')).toBe('');
   });
 
+  it('names the pipe of a shell line that pipes one command into another, in code or after a prompt', () => {
+    const fenced = (code: string) => `Reads standard input.\n\n\`\`\`console\n${code}\n\`\`\``;
+    expect(symbolNames(fenced('echo "hello world" | rclone rcat remote:path/to/file'))).toBe('pipe');
+    expect(symbolNames(fenced('curl -fsSL https://get.pnpm.io/install.sh | sh -'))).toBe('pipe');
+    expect(symbolNames('Read the manual:\n\n $ asciidoctor --help manpage | man -l -')).toBe('pipe');
+  });
+
+  it('leaves a pipe alone in prose, a type, a template or between quoted values', () => {
+    const fenced = (code: string) => `\`\`\`\n${code}\n\`\`\``;
+    expect(symbolNames('either one | the other, piped through `a | b`')).toBe('');
+    expect(symbolNames(fenced('    limit_lines (int | string):'))).toBe('');
+    expect(symbolNames(fenced('{{ .Name | lower }}'))).toBe('');
+    expect(symbolNames(fenced("type Mode = 'fast' | 'slow'"))).toBe('');
+  });
+
   it('is part of the words a reader writes for a text, after its compounds', () => {
     expect(readerWords("Set `savePrefix` to '~'")).toBe('save Prefix tilde');
   });

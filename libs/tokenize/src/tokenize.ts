@@ -114,14 +114,42 @@ const ANY_SYMBOL = /[~^*|\\]/;
 
 /**
  * The names of the symbols a text gives as values ({@link SYMBOL_VALUE}), space-separated, each
- * once: "tilde" for `'~'`, "caret" for `^1.2.3`.
+ * once: "tilde" for `'~'`, "caret" for `^1.2.3`; and "pipe" for a shell line that pipes one
+ * command into another (see {@link pipesCommands}).
  */
 export function symbolNames(text: string): string {
   // Most texts hold none of the symbols: one plain scan spares them the pattern's lookarounds.
   if (!ANY_SYMBOL.test(text)) return '';
   const names = new Set<string>();
   for (const m of text.matchAll(SYMBOL_VALUE)) names.add(SYMBOL_NAMES[m[1] ?? m[2]!]!);
+  if (pipesCommands(text)) names.add(SYMBOL_NAMES['|']!);
   return [...names].join(' ');
+}
+
+/**
+ * A shell line's pipe: a command, perhaps with arguments, `|` between spaces, then the next
+ * command's name (`echo "hi" | rclone rcat remote:file`, `curl -fsSL …/install.sh | sh -`). Not
+ * where brackets, braces or a code span come before it (a type `(int | str)`, `Promise<a | b>`,
+ * a template's `{{ x | y }}`), nor before a quoted value (`'a' | 'b'`).
+ */
+const SHELL_PIPE = /^\s*(?:\$\s+)?[a-z][\w.-]*(?:\s[^|`()<>{}[\]]*)?\s\|\s+[a-z][\w.-]*(?:\s|$)/;
+
+/** A line that opens or closes a fenced code block. */
+const FENCE = /^\s*(?:```|~~~)/;
+
+/**
+ * Whether a text pipes one command into another ({@link SHELL_PIPE}) on a line of a fenced code
+ * block or after a `$ ` prompt: what a visitor asks for as "piping" a program's output into a
+ * command, where the docs show the command reading standard input.
+ */
+function pipesCommands(text: string): boolean {
+  if (!text.includes(' | ')) return false;
+  let fenced = false;
+  for (const line of text.split('\n')) {
+    if (FENCE.test(line)) fenced = !fenced;
+    else if ((fenced || /^\s*\$\s/.test(line)) && SHELL_PIPE.test(line)) return true;
+  }
+  return false;
 }
 
 /**
