@@ -37,6 +37,7 @@ import { commandBeforeOptions } from './option-list';
 import { answersBeside, commandFirst, isProcedureFor, NEAR_TIE, secondPassage } from './second-passage';
 import { sectionPassages, type SectionPassage, type Unit } from './section-passage';
 import { doesOtherThing, neverWritten } from './never-written';
+import { sharesNamedSubject } from './named-subject';
 import type { Searcher } from '@docqa/retrieval';
 import { alternativeTerms, literalTokens, nameTerms, platformTerms, terms } from './text';
 
@@ -344,23 +345,19 @@ export class ExtractiveAnswerer implements Answerer {
     const runnerUp = ranked
       .slice(1)
       .reduce<ScoredSection | undefined>((b, s) => (b && briefScore(b) >= briefScore(s) ? b : s), undefined);
+    // One that does not write a name of the question the first one writes shares only the
+    // question's common words: it is about something else (see `sharesNamedSubject`).
     const related =
       runnerUp &&
       briefScore(runnerUp) >= RELATED * first.score &&
       answersBeside(first, runnerUp) &&
+      sharesNamedSubject(question ?? query, first.passage, runnerUp.passage) &&
       !procedure
         ? runnerUp
         : undefined;
-    if (!related) return this.quoteSections([whole], weights, quoting, task);
-    return this.quoteSections(
-      [
-        { ...whole, maxWords: this.wholeWords - BRIEF.maxWords },
-        { passage: related.passage, ...BRIEF },
-      ],
-      weights,
-      quoting,
-      task,
-    );
+    const brief = related ? [{ passage: related.passage, ...BRIEF }] : [];
+    const own = { ...whole, maxWords: this.wholeWords - (brief.length ? BRIEF.maxWords : 0) };
+    return this.quoteSections([own, ...brief], weights, quoting, task);
   }
 
   /**

@@ -67,16 +67,29 @@ function stem(word: string): string {
  * says they do not cover it; a plain word they do not use ("interrupted") is only worded otherwise.
  */
 export function nameTerms(text: string): Set<string> {
-  const names = new Set<string>();
-  for (const sentence of text.split(/[.!?]\s+/))
-    sentence
-      .split(/[^\p{L}\p{N}_]+/u)
-      .filter(Boolean)
-      .forEach((word, i) => {
-        if ((i > 0 && /^\p{Lu}/u.test(word)) || (word.match(/\p{Lu}/gu)?.length ?? 0) > 1)
-          for (const term of terms(word)) names.add(term);
-      });
-  return names;
+  return new Set(namePhrases(text).flat());
+}
+
+/**
+ * The names of a text (see {@link nameTerms}) as written: the terms of each run of consecutive name
+ * words together ("GitHub Actions": `github`, `action`), one list per run.
+ */
+export function namePhrases(text: string): string[][] {
+  const phrases: string[][] = [];
+  for (const sentence of text.split(/[.!?]\s+/)) {
+    let run: string[] = [];
+    const written = sentence.split(/[^\p{L}\p{N}_]+/u).filter(Boolean);
+    written.forEach((word, i) => {
+      if ((i > 0 && /^\p{Lu}/u.test(word)) || (word.match(/\p{Lu}/gu)?.length ?? 0) > 1)
+        run.push(...terms(word));
+      else if (run.length) {
+        phrases.push(run);
+        run = [];
+      }
+    });
+    if (run.length) phrases.push(run);
+  }
+  return phrases;
 }
 
 /**
