@@ -5,10 +5,12 @@ export {
   FNV_PRIME,
   joinedWords,
   joinPhrasal,
+  joinVersions,
   phrasalSpellings,
   readerWords,
   stem,
   symbolNames,
+  versionSpellings,
   words,
 } from './tokenize';
 export { equivalentTerms } from './equivalent-words';

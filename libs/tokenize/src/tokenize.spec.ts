@@ -1,4 +1,4 @@
-import { joinPhrasal, phrasalSpellings, words } from './tokenize';
+import { joinPhrasal, joinVersions, phrasalSpellings, versionSpellings, words } from './tokenize';
 
 describe('joinPhrasal', () => {
   it('makes a phrasal verb written in two, in any form of its verb, its one-word spelling', () => {
@@ -45,5 +45,24 @@ describe('phrasalSpellings', () => {
 
   it('is empty for a text without one', () => {
     expect(phrasalSpellings('How do I turn on the access log in JSON?')).toBe('');
+  });
+});
+
+describe('versionSpellings', () => {
+  it('glues a named version to its name without the dot, the whole number read', () => {
+    expect(versionSpellings('How do I require at least TLS 1.2? Or HTTP/1.1 on Python 3.12.1.')).toBe(
+      'TLS12 HTTP11 Python3121',
+    );
+  });
+
+  it('leaves a number after a lower-case word, or without a dot, alone', () => {
+    expect(versionSpellings('Qdrant version 1.17 or later, at least 1.2, on Windows 11')).toBe('');
+  });
+});
+
+describe('joinVersions', () => {
+  it('writes a named version as its name and its one-word spelling, so its digits are no words', () => {
+    expect(words(joinVersions('And TLS 1.3 only?'))).toEqual(['and', 'tls', 'tls13', 'only']);
+    expect(joinVersions('Set the timeout to 1.5 seconds')).toBe('Set the timeout to 1.5 seconds');
   });
 });
