@@ -101,6 +101,16 @@ describe('compounds in what is indexed', () => {
     expect(keywordTokens(queryText('How do I require TLS?'))).not.toContain('tls12');
   });
 
+  it('searches a reflexive pronoun, a stop word, as the "self" of a page’s `self-update`', () => {
+    const page = keywordTokens(
+      searchText({ title: 'pnpm self-update', heading: '', text: 'pnpm self-update' }),
+    );
+    const query = keywordTokens(queryText('How do I upgrade pnpm itself to a newer version?'));
+    expect(query).toContain('self');
+    expect(page).toContain('self');
+    expect(keywordTokens(queryText('How do I upgrade pnpm?'))).not.toContain('self');
+  });
+
   it('embeds a document with its compounds’ words, so a question in words comes closer to it', async () => {
     const embedder = new LocalEmbedder();
     const query = await embedder.embedQuery('basic auth users');

@@ -8,6 +8,7 @@ export {
   joinVersions,
   phrasalSpellings,
   readerWords,
+  selfSpellings,
   stem,
   symbolNames,
   versionSpellings,

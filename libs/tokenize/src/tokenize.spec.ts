@@ -1,4 +1,11 @@
-import { joinPhrasal, joinVersions, phrasalSpellings, versionSpellings, words } from './tokenize';
+import {
+  joinPhrasal,
+  joinVersions,
+  phrasalSpellings,
+  selfSpellings,
+  versionSpellings,
+  words,
+} from './tokenize';
 
 describe('joinPhrasal', () => {
   it('makes a phrasal verb written in two, in any form of its verb, its one-word spelling', () => {
@@ -64,5 +71,16 @@ describe('joinVersions', () => {
   it('writes a named version as its name and its one-word spelling, so its digits are no words', () => {
     expect(words(joinVersions('And TLS 1.3 only?'))).toEqual(['and', 'tls', 'tls13', 'only']);
     expect(joinVersions('Set the timeout to 1.5 seconds')).toBe('Set the timeout to 1.5 seconds');
+  });
+});
+
+describe('selfSpellings', () => {
+  it('gives "self" for a reflexive pronoun after a thing, which docs write as a "self-" name', () => {
+    expect(selfSpellings('How do I upgrade pnpm itself to a newer version?')).toBe('self');
+    expect(selfSpellings('Certificates that sign themselves')).toBe('self');
+  });
+
+  it('is empty for a text without one', () => {
+    expect(selfSpellings('How do I update pnpm? Its version')).toBe('');
   });
 });

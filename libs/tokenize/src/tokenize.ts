@@ -220,6 +220,15 @@ export function joinVersions(text: string): string {
   );
 }
 
+/**
+ * "self" for each reflexive pronoun a text writes after a thing ("upgrade pnpm itself", "a
+ * certificate that signs itself"), space-separated: docs name such an act with "self-"
+ * (`pnpm self-update`, a self-signed certificate), and a search drops the pronoun as a stop word.
+ */
+export function selfSpellings(text: string): string {
+  return /\b(?:itself|themselves)\b/i.test(text) ? 'self' : '';
+}
+
 /** A light suffix stripper, so "tokens", "tokenized" and "token" share features. */
 export function stem(word: string): string {
   if (word.length <= 4) return word;
