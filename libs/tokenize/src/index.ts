@@ -8,7 +8,7 @@ export {
   joinVersions,
   phrasalSpellings,
   readerWords,
-  selfSpellings,
+  impliedWords,
   stem,
   symbolNames,
   versionSpellings,

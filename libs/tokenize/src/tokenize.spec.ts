@@ -2,7 +2,7 @@ import {
   joinPhrasal,
   joinVersions,
   phrasalSpellings,
-  selfSpellings,
+  impliedWords,
   versionSpellings,
   words,
 } from './tokenize';
@@ -74,13 +74,19 @@ describe('joinVersions', () => {
   });
 });
 
-describe('selfSpellings', () => {
+describe('impliedWords', () => {
   it('gives "self" for a reflexive pronoun after a thing, which docs write as a "self-" name', () => {
-    expect(selfSpellings('How do I upgrade pnpm itself to a newer version?')).toBe('self');
-    expect(selfSpellings('Certificates that sign themselves')).toBe('self');
+    expect(impliedWords('How do I upgrade pnpm itself to a newer version?')).toBe('self');
+    expect(impliedWords('Certificates that sign themselves')).toBe('self');
+  });
+
+  it('gives "offline" for working without network access or an internet connection', () => {
+    expect(impliedWords('Can pnpm install packages without network access?')).toBe('offline');
+    expect(impliedWords('Does it run without an internet connection, by itself?')).toBe('self offline');
+    expect(impliedWords('Run it without networking plugins')).toBe('');
   });
 
   it('is empty for a text without one', () => {
-    expect(selfSpellings('How do I update pnpm? Its version')).toBe('');
+    expect(impliedWords('How do I update pnpm? Its version')).toBe('');
   });
 });

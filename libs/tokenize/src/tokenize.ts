@@ -221,12 +221,21 @@ export function joinVersions(text: string): string {
 }
 
 /**
- * "self" for each reflexive pronoun a text writes after a thing ("upgrade pnpm itself", "a
- * certificate that signs itself"), space-separated: docs name such an act with "self-"
- * (`pnpm self-update`, a self-signed certificate), and a search drops the pronoun as a stop word.
+ * Wordings of a question whose thing docs name with one word the question does not write: a
+ * reflexive pronoun after a thing ("upgrade pnpm itself", "a certificate that signs itself"), a
+ * stop word to search, is the "self" of `pnpm self-update` or a self-signed certificate; working
+ * "without network access" or "without an internet connection" is working "offline".
  */
-export function selfSpellings(text: string): string {
-  return /\b(?:itself|themselves)\b/i.test(text) ? 'self' : '';
+const IMPLIED_WORDS: readonly (readonly [RegExp, string])[] = [
+  [/\b(?:itself|themselves)\b/i, 'self'],
+  [/\bwithout (?:an? |any )?(?:network|internet|connection)\b/i, 'offline'],
+];
+
+/** The words of {@link IMPLIED_WORDS} a text's wording implies, space-separated, each once. */
+export function impliedWords(text: string): string {
+  return IMPLIED_WORDS.filter(([wording]) => wording.test(text))
+    .map(([, word]) => word)
+    .join(' ');
 }
 
 /** A light suffix stripper, so "tokens", "tokenized" and "token" share features. */
