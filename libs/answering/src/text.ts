@@ -1,4 +1,4 @@
-import { joinPhrasal, readerWords, words } from '@docqa/tokenize';
+import { joinPhrasal, joinVersions, readerWords, words } from '@docqa/tokenize';
 
 const STOP = new Set(
   'a about all also am an and any are as at be been both but by can could do does did each either for from had has have how i if in into is it its just me more most my of on or other our over should so some such than that the their them then there these they this those to too us very was we were what when where which who whom why will with would you your'.split(
@@ -9,10 +9,11 @@ const STOP = new Set(
 /**
  * Content words of a text: lower-case, accents folded, stop words dropped, lightly stemmed, a
  * phrasal verb written in two words as its one-word spelling (`set up`: `setup`, see
- * `joinPhrasal`).
+ * `joinPhrasal`), a named version as its name and its one-word spelling (`TLS 1.2`: `tls`,
+ * `tls12`, see `joinVersions`).
  */
 export function terms(text: string): string[] {
-  return contentTerms(joinPhrasal(words(text)));
+  return contentTerms(joinPhrasal(words(joinVersions(text))));
 }
 
 /**

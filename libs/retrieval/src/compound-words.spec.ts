@@ -2,6 +2,7 @@ import { searchText } from './chunk';
 import { LocalEmbedder } from '@docqa/embedders';
 import { compoundParts, joinedWords, readerWords, symbolNames } from '@docqa/tokenize';
 import { keywordTokens } from './keyword-terms';
+import { queryText } from './sparse-vector';
 
 describe('compoundParts', () => {
   it('splits camelCase and PascalCase compounds into their words, capitals runs kept whole', () => {
@@ -103,6 +104,26 @@ describe('compounds in what is indexed', () => {
       }),
     );
     expect(terms).toEqual(expect.arrayContaining(['tild', 'caret']));
+  });
+
+  it('searches a named version also as the one word a page’s identifier writes it in', () => {
+    const page = keywordTokens(
+      searchText({ title: 'TLS Options', heading: 'Minimum TLS Version', text: 'minVersion: VersionTLS12' }),
+    );
+    const query = keywordTokens(queryText('How do I require at least TLS 1.2?'));
+    expect(query).toEqual(expect.arrayContaining(['tls', '1', '2', 'tls12']));
+    expect(page).toContain('tls12');
+    expect(keywordTokens(queryText('How do I require TLS?'))).not.toContain('tls12');
+  });
+
+  it('searches a reflexive pronoun, a stop word, as the "self" of a page’s `self-update`', () => {
+    const page = keywordTokens(
+      searchText({ title: 'pnpm self-update', heading: '', text: 'pnpm self-update' }),
+    );
+    const query = keywordTokens(queryText('How do I upgrade pnpm itself to a newer version?'));
+    expect(query).toContain('self');
+    expect(page).toContain('self');
+    expect(keywordTokens(queryText('How do I upgrade pnpm?'))).not.toContain('self');
   });
 
   it('embeds a document with its compounds’ words, so a question in words comes closer to it', async () => {

@@ -1,3 +1,4 @@
+import { impliedWords, versionSpellings } from '@docqa/tokenize';
 import { headingWords, keywordTermIds } from './keyword-terms';
 
 /** A sparse vector as Qdrant takes it: unique uint32 indices and their weights. */
@@ -86,8 +87,14 @@ export function queryText(text: string): string {
   return [words, ...headingWords(words)].join(' ');
 }
 
+/**
+ * A query's first 64 words, then the one-word spelling of its named versions (`TLS12` for "TLS
+ * 1.2", see `versionSpellings`), which docs' identifiers write (`VersionTLS12`), and the words
+ * its wording implies (see `impliedWords`: "pnpm itself" is `pnpm self-update`'s "self").
+ */
 function queryWords(text: string): string {
-  return (text.match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, MAX_QUERY_WORDS).join(' ');
+  const words = (text.match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, MAX_QUERY_WORDS).join(' ');
+  return [words, versionSpellings(text), impliedWords(text)].filter(Boolean).join(' ');
 }
 
 /** A chunk's search text as its tenant's term statistics count it: its distinct terms and its length. */

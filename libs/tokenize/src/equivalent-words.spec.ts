@@ -18,6 +18,10 @@ describe('equivalentTerms', () => {
     expect(equivalentTerms(lower).get('configure')).toEqual(['configuration', 'config', 'conf']);
   });
 
+  it('maps a lower bound asked "at least" to the minimum docs head its setting with', () => {
+    expect(equivalentTerms(lower).get('least')).toEqual(['minimum']);
+  });
+
   it('joins the groups a word belongs to, and never lists a word as its own equivalent', () => {
     const remove = equivalentTerms(lower).get('remove')!;
     expect(remove).toEqual(expect.arrayContaining(['delete', 'uninstall']));

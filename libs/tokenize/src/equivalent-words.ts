@@ -67,6 +67,9 @@ const GROUPS: readonly (readonly string[])[] = [
   ['package', 'pkg'],
   ['variable', 'var'],
   ['maximum', 'max'],
+  // A lower bound as a visitor asks for it ("at least TLS 1.2") and as docs head its setting
+  // ("Minimum TLS Version", `minVersion`).
+  ['minimum', 'least'],
   // The verb and the noun a stemmer keeps apart: a visitor asks to "configure" a thing with what
   // the docs head "Configuration" or write as `config`.
   ['configuration', 'configure', 'config', 'conf'],

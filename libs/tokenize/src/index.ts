@@ -5,10 +5,13 @@ export {
   FNV_PRIME,
   joinedWords,
   joinPhrasal,
+  joinVersions,
   phrasalSpellings,
   readerWords,
+  impliedWords,
   stem,
   symbolNames,
+  versionSpellings,
   words,
 } from './tokenize';
 export { equivalentTerms } from './equivalent-words';

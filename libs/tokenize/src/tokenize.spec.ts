@@ -1,4 +1,11 @@
-import { joinPhrasal, phrasalSpellings, words } from './tokenize';
+import {
+  joinPhrasal,
+  joinVersions,
+  phrasalSpellings,
+  impliedWords,
+  versionSpellings,
+  words,
+} from './tokenize';
 
 describe('joinPhrasal', () => {
   it('makes a phrasal verb written in two, in any form of its verb, its one-word spelling', () => {
@@ -45,5 +52,41 @@ describe('phrasalSpellings', () => {
 
   it('is empty for a text without one', () => {
     expect(phrasalSpellings('How do I turn on the access log in JSON?')).toBe('');
+  });
+});
+
+describe('versionSpellings', () => {
+  it('glues a named version to its name without the dot, the whole number read', () => {
+    expect(versionSpellings('How do I require at least TLS 1.2? Or HTTP/1.1 on Python 3.12.1.')).toBe(
+      'TLS12 HTTP11 Python3121',
+    );
+  });
+
+  it('leaves a number after a lower-case word, or without a dot, alone', () => {
+    expect(versionSpellings('Qdrant version 1.17 or later, at least 1.2, on Windows 11')).toBe('');
+  });
+});
+
+describe('joinVersions', () => {
+  it('writes a named version as its name and its one-word spelling, so its digits are no words', () => {
+    expect(words(joinVersions('And TLS 1.3 only?'))).toEqual(['and', 'tls', 'tls13', 'only']);
+    expect(joinVersions('Set the timeout to 1.5 seconds')).toBe('Set the timeout to 1.5 seconds');
+  });
+});
+
+describe('impliedWords', () => {
+  it('gives "self" for a reflexive pronoun after a thing, which docs write as a "self-" name', () => {
+    expect(impliedWords('How do I upgrade pnpm itself to a newer version?')).toBe('self');
+    expect(impliedWords('Certificates that sign themselves')).toBe('self');
+  });
+
+  it('gives "offline" for working without network access or an internet connection', () => {
+    expect(impliedWords('Can pnpm install packages without network access?')).toBe('offline');
+    expect(impliedWords('Does it run without an internet connection, by itself?')).toBe('self offline');
+    expect(impliedWords('Run it without networking plugins')).toBe('');
+  });
+
+  it('is empty for a text without one', () => {
+    expect(impliedWords('How do I update pnpm? Its version')).toBe('');
   });
 });

@@ -231,6 +231,55 @@ export function readerWords(text: string): string {
   return [compoundParts(text), symbolNames(text)].filter(Boolean).join(' ');
 }
 
+/**
+ * A name written with a capital, then a version number with a dot (`TLS 1.2`, `Python 3.12`,
+ * `HTTP/1.1`): not followed by more of the number, so `3.12.1` is read whole.
+ */
+const NAMED_VERSION = /\b(\p{Lu}\p{L}*)[ /-]?v?(\d+(?:\.\d+)+)(?!\.?\d)/gu;
+
+/**
+ * The one-word spelling of each named version a text writes (`TLS12` for "TLS 1.2"),
+ * space-separated: docs' identifiers write a version glued to its name without the dot
+ * (`minVersion: VersionTLS12`, `http11`), which a reader's "TLS 1.2" matches in no word of it.
+ */
+export function versionSpellings(text: string): string {
+  if (!/\d\.\d/.test(text)) return '';
+  return [...text.matchAll(NAMED_VERSION)]
+    .map(([, name, number]) => name! + number!.replace(/\./g, ''))
+    .join(' ');
+}
+
+/**
+ * A text with each named version (see {@link versionSpellings}) written as its name and its
+ * one-word spelling (`TLS 1.2` → `TLS TLS12`): its number's parts are no words of their own, so a
+ * question's "TLS 1.2" and a page's `VersionTLS12` share every word but the page's `Version`.
+ */
+export function joinVersions(text: string): string {
+  if (!/\d\.\d/.test(text)) return text;
+  return text.replace(
+    NAMED_VERSION,
+    (_, name: string, number: string) => `${name} ${name}${number.replace(/\./g, '')}`,
+  );
+}
+
+/**
+ * Wordings of a question whose thing docs name with one word the question does not write: a
+ * reflexive pronoun after a thing ("upgrade pnpm itself", "a certificate that signs itself"), a
+ * stop word to search, is the "self" of `pnpm self-update` or a self-signed certificate; working
+ * "without network access" or "without an internet connection" is working "offline".
+ */
+const IMPLIED_WORDS: readonly (readonly [RegExp, string])[] = [
+  [/\b(?:itself|themselves)\b/i, 'self'],
+  [/\bwithout (?:an? |any )?(?:network|internet|connection)\b/i, 'offline'],
+];
+
+/** The words of {@link IMPLIED_WORDS} a text's wording implies, space-separated, each once. */
+export function impliedWords(text: string): string {
+  return IMPLIED_WORDS.filter(([wording]) => wording.test(text))
+    .map(([, word]) => word)
+    .join(' ');
+}
+
 /** A light suffix stripper, so "tokens", "tokenized" and "token" share features. */
 export function stem(word: string): string {
   if (word.length <= 4) return word;
