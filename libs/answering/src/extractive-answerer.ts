@@ -4,14 +4,7 @@ import { onTopic, standaloneQuery, topicSources } from './follow-up';
 import { newBeforeSaid } from './follow-up-news';
 import { NOT_FOUND_ANSWER, type AnswerChunk, type AnswerInput, type Answerer } from './answer-types';
 import { inAskersLanguage } from './fixed-phrases';
-import {
-  briefScore,
-  rankSections,
-  termWeights,
-  unknownNames,
-  type ScoredSection,
-  type TermWeights,
-} from './passage-choice';
+import { briefScore, rankSections, termWeights, unknownNames, type TermWeights } from './passage-choice';
 import { qualifierNames } from './qualifier-names';
 import { chooseWindow } from './passage-window';
 import { answeringOrder } from './not-covered';
@@ -36,6 +29,7 @@ import { isCopy, unsaid } from './quote-once';
 import { commandBeforeOptions } from './option-list';
 import { answersBeside, commandFirst, isProcedureFor, NEAR_TIE, secondPassage } from './second-passage';
 import { sectionPassages, type SectionPassage, type Unit } from './section-passage';
+import { bestBrief, holdsQuestion, thirdSection } from './brief-runner-up';
 import { doesOtherThing, neverWritten } from './never-written';
 import { sharesNamedSubject } from './named-subject';
 import type { Searcher } from '@docqa/retrieval';
@@ -84,9 +78,10 @@ const BRIEF = { maxWords: 60, targetWords: 30 };
  * its best contiguous part, with its structure: lists, steps, code blocks and inline code as
  * Markdown, tables as lists. A second section is quoted when the first leaves a good part of the
  * question unanswered or answers it about as well; a runner-up that answers less well but still
- * well is quoted briefly (a sentence or two), so the answer holds at most two passages. A section
- * quoted alone is quoted whole up to {@link ExtractiveOptions.wholeWords}, else its best part. Answers cite `[n]` by the numbered sources of the record and stream in
- * pieces. When nothing retrieved is relevant it says so rather than inventing an answer.
+ * well is quoted briefly (a sentence or two), after one section or two. A section quoted alone is
+ * quoted whole up to {@link ExtractiveOptions.wholeWords}, else its best part. Answers cite `[n]`
+ * by the numbered sources of the record and stream in pieces. When nothing retrieved is relevant
+ * it says so rather than inventing an answer.
  */
 export class ExtractiveAnswerer implements Answerer {
   private readonly topK: number;
@@ -135,11 +130,10 @@ export class ExtractiveAnswerer implements Answerer {
    * `commandPages`: the best section's when it gives none, a near runner-up's that lists only
    * options), in one search, and the best section's page's leading example read by its place
    * (see `pageExample`) when that search, over that page and a runner-up's, finds no code of it;
-   * when no retrieved section holds a code block but one writes inline code, the best section's
-   * page's leading example instead, read by its place (see
-   * `pageExample`: a page's example that no search for the question finds); none when nothing
-   * retrieved holds code of either kind (docs that write no commands, a TV manual, have no
-   * command section to find, and a second read would cost each of their answers). For a what-is
+   * when no retrieved section holds a code block but one writes inline code, that page's leading
+   * example instead; none when nothing retrieved holds code of either kind (docs that write no
+   * commands, a TV manual, have no command section to find, and a second read would cost each of
+   * their answers). For a what-is
    * or which question whose best section's headings name what it asks (see `headedBy`), the
    * page's passages for that section's heading, which hold its opening; for a what-question
    * answered by an option's section (see `namesOption`), that section read by its place.
@@ -321,6 +315,8 @@ export class ExtractiveAnswerer implements Answerer {
           : after && briefScore(after) >= RELATED * first.score && answersBeside(first, after) && !procedure
             ? [{ passage: after.passage, ...BRIEF }]
             : [];
+      // Else a third page's section answering well, briefly, in the words the two leave.
+      const third = !brief.length && !procedure ? thirdSection(first, second, ranked, names) : undefined;
       return this.quoteSections(
         [
           {
@@ -334,6 +330,7 @@ export class ExtractiveAnswerer implements Answerer {
             targetWords: shared,
           },
           ...brief,
+          ...(third ? [{ passage: third.passage, ...BRIEF, holding: true }] : []),
         ],
         weights,
         quoting,
@@ -342,9 +339,7 @@ export class ExtractiveAnswerer implements Answerer {
     }
     const whole = { passage: first.passage, maxWords: this.wholeWords, targetWords: this.targetWords };
     // An overview ranks low to answer, but as high as before to be quoted briefly beside the answer.
-    const runnerUp = ranked
-      .slice(1)
-      .reduce<ScoredSection | undefined>((b, s) => (b && briefScore(b) >= briefScore(s) ? b : s), undefined);
+    const runnerUp = bestBrief(ranked.slice(1));
     // One that does not write a name of the question the first one writes shares only the
     // question's common words: it is about something else (see `sharesNamedSubject`).
     const related =
@@ -361,11 +356,12 @@ export class ExtractiveAnswerer implements Answerer {
   }
 
   /**
-   * Quotes one or two sections, each within its own word budget and all within the answer's,
-   * each cited by its document's number; a sentence an earlier quote said is not quoted again.
+   * Quotes sections, each within its own word budget and all within the answer's, each cited by
+   * its document's number; a sentence an earlier quote said is not quoted again, and a quote
+   * marked `holding` is left out when it holds no word of the question (see `holdsQuestion`).
    */
   private quoteSections(
-    quotes: { passage: SectionPassage; maxWords: number; targetWords: number }[],
+    quotes: { passage: SectionPassage; maxWords: number; targetWords: number; holding?: boolean }[],
     weights: TermWeights,
     kind: QuestionKind,
     task: boolean,
@@ -375,7 +371,7 @@ export class ExtractiveAnswerer implements Answerer {
     const seen: Unit[] = [];
     const parts: string[] = [];
     let left = this.maxWords;
-    for (const { passage, maxWords, targetWords } of quotes) {
+    for (const { passage, maxWords, targetWords, holding } of quotes) {
       const budget = Math.min(maxWords, left);
       // What an earlier quote already said is left out before the window is chosen, so the
       // window holds what this section adds.
@@ -383,7 +379,7 @@ export class ExtractiveAnswerer implements Answerer {
       const units = fresh.units.length
         ? chooseWindow(fresh, weights, { maxWords: budget, targetWords, kind, task })
         : [];
-      if (!units.length) continue;
+      if (!units.length || (holding && !holdsQuestion(units, weights))) continue;
       seen.push(...units);
       if (!cited.includes(passage.doc)) cited.push(passage.doc);
       if (!quoted.has(passage.doc)) quoted.set(passage.doc, passage.chunk);
