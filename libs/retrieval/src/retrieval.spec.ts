@@ -1,6 +1,6 @@
 import type { SearchResult } from '@docqa/contracts';
 import { containsPhrase, matchesFilters } from './filters';
-import { evidenceScale, fuseRankings, fusionKey, margin } from './hybrid';
+import { evidenceScale, fuseRankings, fusionKey, margin, semanticWeight } from './hybrid';
 import { LocalEmbedder } from '@docqa/embedders';
 import { DEFAULT_HYBRID_WEIGHTS, Retrieval } from './retrieval';
 import type { HybridQuery, VectorStore } from './vector-store';
@@ -207,6 +207,47 @@ describe('fuseRankings', () => {
     expect(fused.find((h) => h.id === 't#1')!.score).toBeCloseTo(12.1 / 14.2 + share / 2, 5);
     const c = fused.find((h) => h.id === 'c#0')!.score;
     expect(c).toBeCloseTo(11.6 / 14.2 + (share * 0.4) / 0.44, 5);
+  });
+
+  it('raises the page both rankings put first over a short passage of another page both return high', () => {
+    // Both rankings put page g first, through different passages (keyword g#1, the embedding g#2),
+    // and each has the other passage far lower; s#1, a section's two-sentence tail, is second in
+    // both. Summed, s#1 (0.95 + 0.9 share) passed g#1 (1 + 0.6 share).
+    const at = ([id, score]: [string, number]) => ({ id, score, page: id.split('#')[0] });
+    const keyword = (
+      [
+        ['g#1', 14],
+        ['s#1', 13.3],
+        ['a#0', 12],
+        ['b#0', 11.5],
+        ['c#0', 11],
+        ['d#0', 10.8],
+        ['g#2', 9],
+      ] as [string, number][]
+    ).map(at);
+    const semantic = (
+      [
+        ['g#2', 0.5],
+        ['s#1', 0.45],
+        ...['a', 'b', 'c', 'd', 'e', 'f', 'h', 'i'].map((p, i) => [`${p}#0`, 0.44 - i / 100]),
+        ['g#1', 0.3],
+      ] as [string, number][]
+    ).map(at);
+    const weights = { keyword: 1, semantic: 0.25 };
+    const share = semanticWeight(keyword, semantic, weights);
+    const fused = fuseRankings(
+      keyword,
+      semantic,
+      weights,
+      (h) => h.id,
+      (h) => h.page,
+    );
+    expect(fused.slice(0, 2).map((h) => h.id)).toEqual(['g#1', 's#1']);
+    // g#1 gains half its gap to the page's best semantic score (g#2's); s#1, its page's best in
+    // both rankings, keeps its sum.
+    const score = (id: string) => fused.find((h) => h.id === id)!.score;
+    expect(score('g#1')).toBeCloseTo(1 + share * 0.6 + (share * (1 - 0.6)) / 2, 5);
+    expect(score('s#1')).toBeCloseTo(13.3 / 14 + share * 0.9, 5);
   });
 
   it('measures a margin as the first hit over the fifth, 1 for a lone hit and 0 for none', () => {
