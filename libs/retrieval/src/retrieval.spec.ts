@@ -5,6 +5,9 @@ import { LocalEmbedder } from '@docqa/embedders';
 import { DEFAULT_HYBRID_WEIGHTS, Retrieval } from './retrieval';
 import type { HybridQuery, VectorStore } from './vector-store';
 
+/** A hit of the fusion's tests from its id and score; its page is the id before `#`. */
+const pageHit = ([id, score]: [string, number]) => ({ id, score, page: id.split('#')[0] });
+
 describe('matchesFilters', () => {
   const meta = { product: 'cli', tags: ['auth', 'security'], platform: 'Windows 11 Pro', version: 2 };
   it('eq matches equal values and any of a list', () => {
@@ -162,7 +165,6 @@ describe('fuseRankings', () => {
     // A command page: keyword search finds its usage (t#1) third, the embedding its one-line
     // summary (t#0) third; each passage scores in one ranking only, while pages c to g are found
     // by both through one passage each.
-    const at = ([id, score]: [string, number]) => ({ id, score, page: id.split('#')[0] });
     const keyword = (
       [
         ['a#0', 14.2],
@@ -176,7 +178,7 @@ describe('fuseRankings', () => {
         ['h#0', 10.1],
         ['i#0', 10],
       ] as [string, number][]
-    ).map(at);
+    ).map(pageHit);
     const semantic = (
       [
         ['a#0', 0.52],
@@ -191,7 +193,7 @@ describe('fuseRankings', () => {
         ['j#0', 0.34],
         ['k#0', 0.33],
       ] as [string, number][]
-    ).map(at);
+    ).map(pageHit);
     const weights = { keyword: 1, semantic: 0.25 };
     const fused = fuseRankings(
       keyword,
@@ -213,7 +215,6 @@ describe('fuseRankings', () => {
     // Both rankings put page g first, through different passages (keyword g#1, the embedding g#2),
     // and each has the other passage far lower; s#1, a section's two-sentence tail, is second in
     // both. Summed, s#1 (0.95 + 0.9 share) passed g#1 (1 + 0.6 share).
-    const at = ([id, score]: [string, number]) => ({ id, score, page: id.split('#')[0] });
     const keyword = (
       [
         ['g#1', 14],
@@ -224,7 +225,7 @@ describe('fuseRankings', () => {
         ['d#0', 10.8],
         ['g#2', 9],
       ] as [string, number][]
-    ).map(at);
+    ).map(pageHit);
     const semantic = (
       [
         ['g#2', 0.5],
@@ -232,7 +233,7 @@ describe('fuseRankings', () => {
         ...['a', 'b', 'c', 'd', 'e', 'f', 'h', 'i'].map((p, i) => [`${p}#0`, 0.44 - i / 100]),
         ['g#1', 0.3],
       ] as [string, number][]
-    ).map(at);
+    ).map(pageHit);
     const weights = { keyword: 1, semantic: 0.25 };
     const share = semanticWeight(keyword, semantic, weights);
     const fused = fuseRankings(
