@@ -118,6 +118,44 @@ describe('toMarkdown', () => {
     );
   });
 
+  it('turns an AsciiDoc description list into items led by their terms, an attached command nested in its item', async () => {
+    const adoc = [
+      'rouge-style::',
+      'Controls the color theme.',
+      'Default: `github`.',
+      '',
+      '`-S`, `--safe-mode=SAFE_MODE`::',
+      'Sets the safe mode.',
+      '',
+      'Install using gem::',
+      '+',
+      ' $ gem install rouge',
+      '',
+      'load::',
+      'read::',
+      'Both parse.',
+      '',
+      '[horizontal]',
+      'file:: the file',
+    ].join('\n');
+    expect((await toMarkdown(adoc, 'text/asciidoc')).replace(/[ \t]+$/gm, '')).toBe(
+      [
+        '- **rouge-style:** Controls the color theme. Default: `github`.',
+        '- `-S`, `--safe-mode=SAFE_MODE`: Sets the safe mode.',
+        '- **Install using gem:**',
+        '',
+        '  ```',
+        '  $ gem install rouge',
+        '  ```',
+        '',
+        '- **load, read:** Both parse.',
+        '',
+        '| file | the file |',
+        '| --- | --- |',
+      ].join('\n'),
+    );
+  });
+
   it('turns reStructuredText into Markdown', async () => {
     expect(await toMarkdown('Setup\n=====\n\nRun::\n\n    make\n\n.. note:: Twice.', 'text/x-rst')).toBe(
       '# Setup {#setup}\n\nRun:\n\n```\nmake\n```\n\n> **Note:** Twice.',
