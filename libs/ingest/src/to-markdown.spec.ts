@@ -156,6 +156,24 @@ describe('toMarkdown', () => {
     );
   });
 
+  it('leaves out an AsciiDoc listing emptied by an include it does not read, with its caption', async () => {
+    const adoc = [
+      'Copy:',
+      '',
+      '.my-document.adoc',
+      '[,asciidoc]',
+      '----',
+      'include::example$doc.adoc[]',
+      '----',
+    ];
+    expect(
+      await toMarkdown(
+        [...adoc, '', '....', ' ', '....', '', '----', 'ls', '----'].join('\n'),
+        'text/asciidoc',
+      ),
+    ).toBe('Copy:\n\n```\nls\n```');
+  });
+
   it('turns reStructuredText into Markdown', async () => {
     expect(await toMarkdown('Setup\n=====\n\nRun::\n\n    make\n\n.. note:: Twice.', 'text/x-rst')).toBe(
       '# Setup {#setup}\n\nRun:\n\n```\nmake\n```\n\n> **Note:** Twice.',

@@ -159,6 +159,8 @@ function htmlToMarkdown(html: string, { anchors }: { anchors: boolean }): string
       { selector: 'table', format: 'markdownTable' },
       { selector: 'div.admonitionblock', format: 'admonition' },
       { selector: 'div.dlist', format: 'descriptionList' },
+      { selector: 'div.listingblock', format: 'verbatimBlock' },
+      { selector: 'div.literalblock', format: 'verbatimBlock' },
     ],
     formatters: {
       heading: (elem, walk, builder, options) => {
@@ -176,6 +178,7 @@ function htmlToMarkdown(html: string, { anchors }: { anchors: boolean }): string
       codeSpan: (elem, _walk, builder) => builder.addLiteral(codeSpan(elem)),
       admonition,
       descriptionList,
+      verbatimBlock,
     },
   }).replace(/\n{3,}/g, '\n\n');
 }
@@ -263,6 +266,20 @@ const descriptionList: FormatCallback = (elem, walk, builder) => {
     builder.closeListItem();
   }
   builder.closeList({ trailingLineBreaks: 2 });
+};
+
+/**
+ * An AsciiDoc listing or literal block (`<div class="listingblock">`: its title and its `<pre>`),
+ * left out when its code is empty: what it included was not read (an Antora example,
+ * `include::example$my-document.adoc[]`, see `withIncludes`), and an empty code box under its
+ * caption ("my-document.adoc") shows the reader nothing to copy.
+ */
+const verbatimBlock: FormatCallback = (elem, walk, builder) => {
+  const pre = descendants(elem as HtmlNode, 'pre')[0];
+  if (pre && !textOf(pre).trim()) return;
+  builder.openBlock({ leadingLineBreaks: 1 });
+  walk(elem.children, builder);
+  builder.closeBlock({ trailingLineBreaks: 1 });
 };
 
 /** Adds text as a block of its own, line breaks kept. */
