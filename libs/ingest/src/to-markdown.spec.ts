@@ -135,6 +135,9 @@ describe('toMarkdown', () => {
       'read::',
       'Both parse.',
       '',
+      'Why is it slow?::',
+      'Rouge.',
+      '',
       '[horizontal]',
       'file:: the file',
     ].join('\n');
@@ -149,6 +152,7 @@ describe('toMarkdown', () => {
         '  ```',
         '',
         '- **load, read:** Both parse.',
+        '- **Why is it slow?** Rouge.',
         '',
         '| file | the file |',
         '| --- | --- |',

@@ -238,7 +238,9 @@ function termLead(terms: HtmlNode[]): string {
     .filter(Boolean)
     .join(', ')
     .replace(/:$/, '');
-  return text.startsWith('`') ? `${text}:` : `**${text}:**`;
+  // A question as the term (an FAQ's "Why is X slow?::") takes no colon after its mark.
+  const lead = /[?!]$/.test(text) ? text : `${text}:`;
+  return text.startsWith('`') ? lead : `**${lead}**`;
 }
 
 /**
