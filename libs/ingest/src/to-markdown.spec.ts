@@ -118,6 +118,66 @@ describe('toMarkdown', () => {
     );
   });
 
+  it('turns an AsciiDoc description list into items led by their terms, an attached command nested in its item', async () => {
+    const adoc = [
+      'rouge-style::',
+      'Controls the color theme.',
+      'Default: `github`.',
+      '',
+      '`-S`, `--safe-mode=SAFE_MODE`::',
+      'Sets the safe mode.',
+      '',
+      'Install using gem::',
+      '+',
+      ' $ gem install rouge',
+      '',
+      'load::',
+      'read::',
+      'Both parse.',
+      '',
+      'Why is it slow?::',
+      'Rouge.',
+      '',
+      '[horizontal]',
+      'file:: the file',
+    ].join('\n');
+    expect((await toMarkdown(adoc, 'text/asciidoc')).replace(/[ \t]+$/gm, '')).toBe(
+      [
+        '- **rouge-style:** Controls the color theme. Default: `github`.',
+        '- `-S`, `--safe-mode=SAFE_MODE`: Sets the safe mode.',
+        '- **Install using gem:**',
+        '',
+        '  ```',
+        '  $ gem install rouge',
+        '  ```',
+        '',
+        '- **load, read:** Both parse.',
+        '- **Why is it slow?** Rouge.',
+        '',
+        '| file | the file |',
+        '| --- | --- |',
+      ].join('\n'),
+    );
+  });
+
+  it('leaves out an AsciiDoc listing emptied by an include it does not read, with its caption', async () => {
+    const adoc = [
+      'Copy:',
+      '',
+      '.my-document.adoc',
+      '[,asciidoc]',
+      '----',
+      'include::example$doc.adoc[]',
+      '----',
+    ];
+    expect(
+      await toMarkdown(
+        [...adoc, '', '....', ' ', '....', '', '----', 'ls', '----'].join('\n'),
+        'text/asciidoc',
+      ),
+    ).toBe('Copy:\n\n```\nls\n```');
+  });
+
   it('turns reStructuredText into Markdown', async () => {
     expect(await toMarkdown('Setup\n=====\n\nRun::\n\n    make\n\n.. note:: Twice.', 'text/x-rst')).toBe(
       '# Setup {#setup}\n\nRun:\n\n```\nmake\n```\n\n> **Note:** Twice.',

@@ -101,7 +101,8 @@ function markdownTable(table: HtmlNode): string {
  * Turns a document's content into Markdown for chunking. Markdown: a docs generator's markup
  * left in it (Hugo shortcodes, Docusaurus and MkDocs admonitions and tabs, when not normalised by
  * a loader already) is turned into what readers see, and indented code is fenced (see
- * `normaliseMarkdown`). AsciiDoc goes through Asciidoctor's HTML, its sections keeping their ids;
+ * `normaliseMarkdown`). AsciiDoc goes through Asciidoctor's HTML, its sections keeping their ids
+ * and its description lists (`term:: text`) turned into items led by their terms;
  * reStructuredText through `rstToMarkdown`. HTML loses navigation, scripts and styles but keeps
  * its headings (as `#` lines), paragraphs, lists, tables (as Markdown tables), admonitions (as
  * labelled quotes) and code (`<pre>` as fenced code blocks with their language, `<code>` as code
@@ -157,6 +158,9 @@ function htmlToMarkdown(html: string, { anchors }: { anchors: boolean }): string
       { selector: 'code', format: 'codeSpan' },
       { selector: 'table', format: 'markdownTable' },
       { selector: 'div.admonitionblock', format: 'admonition' },
+      { selector: 'div.dlist', format: 'descriptionList' },
+      { selector: 'div.listingblock', format: 'verbatimBlock' },
+      { selector: 'div.literalblock', format: 'verbatimBlock' },
     ],
     formatters: {
       heading: (elem, walk, builder, options) => {
@@ -173,6 +177,8 @@ function htmlToMarkdown(html: string, { anchors }: { anchors: boolean }): string
       markdownTable: (elem, _walk, builder) => literalBlock(builder, markdownTable(elem)),
       codeSpan: (elem, _walk, builder) => builder.addLiteral(codeSpan(elem)),
       admonition,
+      descriptionList,
+      verbatimBlock,
     },
   }).replace(/\n{3,}/g, '\n\n');
 }
@@ -199,6 +205,83 @@ const admonition: FormatCallback = (elem, walk, builder) => {
         .map((line) => (line.trim() ? `> ${line}` : '>'))
         .join('\n'),
   });
+};
+
+/** One entry of a description list: its terms (several may share a description) and that. */
+interface DescriptionEntry {
+  terms: HtmlNode[];
+  body: HtmlNode[];
+}
+
+/** The entries of an AsciiDoc description list: its `<dl>`'s terms (`<dt>`) with their `<dd>`. */
+function descriptionEntries(list: HtmlNode): DescriptionEntry[] {
+  const entries: DescriptionEntry[] = [];
+  let terms: HtmlNode[] = [];
+  for (const child of descendants(list, 'dl', 'dl')[0]?.children ?? []) {
+    if (child.name === 'dt') terms.push(child);
+    if (child.name !== 'dd') continue;
+    entries.push({ terms, body: child.children ?? [] });
+    terms = [];
+  }
+  if (terms.length) entries.push({ terms, body: [] });
+  return entries;
+}
+
+/**
+ * What leads a description list's item: its terms, bold with a colon (`**rouge-style:**`), as
+ * reST's field lists are written; terms written as code stay code spans, as an option list
+ * writes its options (`` `-S`, `--safe-mode=SAFE_MODE`: ``).
+ */
+function termLead(terms: HtmlNode[]): string {
+  const text = terms
+    .map((t) => inlineMarkdown(t).replace(/\s+/g, ' ').trim())
+    .filter(Boolean)
+    .join(', ')
+    .replace(/:$/, '');
+  // A question as the term (an FAQ's "Why is X slow?::") takes no colon after its mark.
+  const lead = /[?!]$/.test(text) ? text : `${text}:`;
+  return text.startsWith('`') ? lead : `**${lead}**`;
+}
+
+/**
+ * An AsciiDoc description list (`term:: text`, `<div class="dlist">`) as Markdown list items led
+ * by their terms, the description's first paragraph on the term's line and its other blocks (a
+ * command attached with `+`) nested in the item: a term on a line of its own was a paragraph
+ * apart from what describes it (`coderay-linenums-mode`, then "Controls how line numbers are laid
+ * out"). A horizontal list (`[horizontal]`, `<div class="hdlist">`) is a table on the page and
+ * stays one.
+ */
+const descriptionList: FormatCallback = (elem, walk, builder) => {
+  const entries = descriptionEntries(elem as HtmlNode);
+  if (!entries.length) return;
+  type Nodes = Parameters<FormatCallback>[0]['children'];
+  builder.openList({ interRowLineBreaks: 1, leadingLineBreaks: 2 });
+  for (const { terms, body } of entries) {
+    builder.openListItem({ prefix: '- ' });
+    builder.addLiteral(termLead(terms));
+    const [first, ...rest] = body.filter((c) => c.type !== 'text' || (c.data ?? '').trim());
+    if (first?.name === 'p') {
+      builder.addInline(' ');
+      walk((first.children ?? []) as Nodes, builder);
+      walk(rest as Nodes, builder);
+    } else if (first) walk([first, ...rest] as Nodes, builder);
+    builder.closeListItem();
+  }
+  builder.closeList({ trailingLineBreaks: 2 });
+};
+
+/**
+ * An AsciiDoc listing or literal block (`<div class="listingblock">`: its title and its `<pre>`),
+ * left out when its code is empty: what it included was not read (an Antora example,
+ * `include::example$my-document.adoc[]`, see `withIncludes`), and an empty code box under its
+ * caption ("my-document.adoc") shows the reader nothing to copy.
+ */
+const verbatimBlock: FormatCallback = (elem, walk, builder) => {
+  const pre = descendants(elem as HtmlNode, 'pre')[0];
+  if (pre && !textOf(pre).trim()) return;
+  builder.openBlock({ leadingLineBreaks: 1 });
+  walk(elem.children, builder);
+  builder.closeBlock({ trailingLineBreaks: 1 });
 };
 
 /** Adds text as a block of its own, line breaks kept. */
