@@ -39,5 +39,7 @@
  * 19: AsciiDoc description lists (`rouge-style:: Controls…`) as list items led by their terms
  * (`- **rouge-style:** Controls…`), not each term a paragraph apart from what describes it; an
  * AsciiDoc listing left empty by an include not read (an Antora example) left out, caption too.
+ * 20: AsciiDoc's callout numbers (`gem install asciidoctor <1>`) left out of code blocks, with a line
+ * comment that only held one.
  */
-export const CHUNKING_VERSION = 19;
+export const CHUNKING_VERSION = 20;

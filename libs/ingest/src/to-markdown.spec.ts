@@ -178,6 +178,22 @@ describe('toMarkdown', () => {
     ).toBe('Copy:\n\n```\nls\n```');
   });
 
+  it("leaves AsciiDoc's callout numbers out of code, with the comment that only held one", async () => {
+    const adoc = [
+      '[source,shell]',
+      '----',
+      '$ gem install asciidoctor <1>',
+      "puts 'hi' # <2> <3>",
+      '// <4>',
+      'end',
+      '----',
+      '<1> Installs it.',
+    ].join('\n');
+    expect(await toMarkdown(adoc, 'text/asciidoc')).toMatch(
+      /^```shell\n\$ gem install asciidoctor\nputs 'hi'\n\nend\n```\n\n *1\. Installs it\.$/,
+    );
+  });
+
   it('turns reStructuredText into Markdown', async () => {
     expect(await toMarkdown('Setup\n=====\n\nRun::\n\n    make\n\n.. note:: Twice.', 'text/x-rst')).toBe(
       '# Setup {#setup}\n\nRun:\n\n```\nmake\n```\n\n> **Note:** Twice.',

@@ -57,9 +57,35 @@ function backticks(text: string, min: number): string {
  * `&lt;` into a command a reader copies).
  */
 function fencedCode(pre: HtmlNode): string {
-  const code = textOf(pre).replace(/^\n/, '').trimEnd();
+  const code = withoutCallouts(pre).replace(/^\n/, '').trimEnd();
   const fence = backticks(code, 3);
   return `${fence}${codeLanguage(pre)}\n${code}\n${fence}`;
+}
+
+/** Marks where an AsciiDoc callout was in a code block's text (a character code never holds). */
+const CALLOUT = '\u0000';
+
+/**
+ * A code block's text without AsciiDoc's callout numbers (`puts 1 # <1>`, rendered as
+ * `<b class="conum">(1)</b>`): the published page shows them as marks beside the code that are
+ * not copied with it, and `gem install asciidoctor (1)` is no command. The line comment that only
+ * held a callout (`#`, `//`, `--`, `;`, `%`) goes with it.
+ */
+function withoutCallouts(pre: HtmlNode): string {
+  const text = (node: HtmlNode): string =>
+    (node.children ?? [])
+      .map((c) =>
+        c.type === 'text' ? (c.data ?? '') : /\bconum\b/.test(c.attribs?.class ?? '') ? CALLOUT : text(c),
+      )
+      .join('');
+  return text(pre)
+    .split('\n')
+    .map((line) =>
+      line.includes(CALLOUT)
+        ? line.replace(/\s*(?:#|\/\/|--|;+|%)?(?:\s*\u0000)+\s*$/, '').replaceAll(CALLOUT, '')
+        : line,
+    )
+    .join('\n');
 }
 
 /** An inline `<code>` as a Markdown code span (shown as text, so kept as written too). */
