@@ -95,4 +95,45 @@ describe('rstToMarkdown', () => {
       ].join('\n'),
     );
   });
+
+  it('keeps the text of a directive body that opens with a role, dropping only its options', () => {
+    const text = rstToMarkdown(
+      [
+        '.. note::',
+        '',
+        '    :func:`pytest.skip` and :func:`pytest.xfail` behave differently',
+        '    in doctests.',
+        '',
+        '.. code-block:: python',
+        '    :caption: conftest.py',
+        '',
+        '    import pytest',
+      ].join('\n'),
+    );
+    expect(text).toBe(
+      [
+        '> **Note:** pytest.skip and pytest.xfail behave differently',
+        '> in doctests.',
+        '',
+        '```python',
+        'import pytest',
+        '```',
+      ].join('\n'),
+    );
+  });
+
+  it("shows a seealso's argument as its text and a version directive's as its label", () => {
+    const text = rstToMarkdown(
+      [
+        '.. seealso:: :ref:`Fixtures reference <reference-fixtures>`',
+        '',
+        '.. versionadded:: 5.2',
+        '',
+        '    Dynamic scope.',
+      ].join('\n'),
+    );
+    expect(text).toBe(
+      ['> **See also:** Fixtures reference', '', '> **New in version 5.2:** Dynamic scope.'].join('\n'),
+    );
+  });
 });

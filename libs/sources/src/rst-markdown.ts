@@ -12,6 +12,8 @@ const LABELS: Record<string, string> = {
   versionchanged: 'Changed in version',
   deprecated: 'Deprecated since version',
 };
+/** Admonitions whose argument is a version, shown in the label ("New in version 5.2"). */
+const VERSIONED = new Set(['versionadded', 'versionchanged', 'deprecated']);
 /** Directives whose body is code in the language they name. */
 const CODE = new Set(['code-block', 'code', 'sourcecode', 'highlight-block', 'literalinclude-body']);
 /** Directives whose body is ordinary content, shown without a label. */
@@ -188,8 +190,11 @@ function directive(lines: string[], i: number, state: State): Converted | null {
   const content = () => blocks(body, state).join('\n');
   if (CODE.has(name)) return { lines: fenced(argument, body), end };
   if (ADMONITIONS.has(name)) {
-    const label = LABELS[name] ? `${LABELS[name]} ${argument}`.trim() : labelOf(name);
-    const text = LABELS[name] ? content() : [rstInline(argument), content()].join('\n\n');
+    // A version directive's argument is the version, in its label; any other's is its first
+    // paragraph (`.. seealso:: :ref:`fixtures``, `.. note:: Text`).
+    const versioned = VERSIONED.has(name);
+    const label = versioned ? `${LABELS[name]} ${argument}`.trim() : (LABELS[name] ?? labelOf(name));
+    const text = versioned ? content() : [rstInline(argument), content()].join('\n\n');
     return { lines: labelledBlock(label, text).split('\n'), end };
   }
   if (name === 'admonition') return { lines: labelledBlock(rstInline(argument), content()).split('\n'), end };
@@ -199,11 +204,14 @@ function directive(lines: string[], i: number, state: State): Converted | null {
   return { lines: [], end };
 }
 
-/** A directive's body, dedented, without its options (`:linenos:`) and the blank lines around them. */
+/**
+ * A directive's body, dedented, without its options (`:linenos:`, `:caption: Text`) and the blank
+ * lines around them; a role that opens the body (`` :doc:`page` ``) is text, not an option.
+ */
 function directiveBody(lines: string[]): string[] {
   const body = dedent(lines.join('\n')).split('\n');
   let start = 0;
-  while (start < body.length && (!body[start]!.trim() || /^:[\w -]+:/.test(body[start]!))) start++;
+  while (start < body.length && (!body[start]!.trim() || /^:[\w -]+:(\s|$)/.test(body[start]!))) start++;
   return body.slice(start);
 }
 
