@@ -29,7 +29,7 @@ export function isOptionHelp(unit: Unit): boolean {
 /**
  * Whether a code block is only the synopsis of the command its page is titled by (`title`, see
  * `pageCommand`): each line writes the command, perhaps subcommand words, then placeholders in
- * `<>` or `[]` alone, one line at least with one (`pnpm unpublish [<pkg>[@<version>]] [--force]`,
+ * `<>` or `[]` or choices (`status=public|private`) alone, one line at least with one (`pnpm unpublish [<pkg>[@<version>]] [--force]`,
  * `pnpm pkg set <key>=<value> [<key>=<value> ...]`, `pnpm pkg fix`). It says what may be typed:
  * the page's examples say what to type for a task (`pnpm unpublish foo@1.0.0`).
  */
@@ -49,14 +49,17 @@ export function isSynopsis(unit: Unit, title: string): boolean {
   return placeholders > 0;
 }
 
-/** A text without its placeholders, nested ones too (`[<pkg>[@<version>]]`): innermost first. */
+/**
+ * A text without its placeholders: in `<>` or `[]`, nested ones too (`[<pkg>[@<version>]]`,
+ * innermost first), and a choice of values written with `|` (`status=public|private`).
+ */
 function withoutPlaceholders(text: string): string {
   let out = text;
   for (let before = ''; before !== out;) {
     before = out;
     out = out.replace(/<[^<>[\]]*>|\[[^[\]<>]*\]/g, '');
   }
-  return out;
+  return out.replace(/(?<!\S)[^\s|]+(?:\|[^\s|]+)+(?!\S)/g, '');
 }
 
 /**

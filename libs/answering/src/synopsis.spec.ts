@@ -38,12 +38,15 @@ describe('a command’s synopsis', () => {
         'tool pkg',
       ),
     ).toBe(true);
+    expect(isSynopsis(block('tool access set status=public|private <package>'), 'tool access')).toBe(true);
   });
 
   it('is not an example, a command with a flag, another page’s command or a page not titled by one', () => {
     const block = (lines: string) => codeUnit(`\`\`\`sh\n${lines}\n\`\`\``);
     expect(isSynopsis(block('tool unpublish foo@1.0.0'), 'tool unpublish')).toBe(false);
     expect(isSynopsis(block('tool unpublish foo --force'), 'tool unpublish')).toBe(false);
+    expect(isSynopsis(block('tool access set status=private foo'), 'tool access')).toBe(false);
+    expect(isSynopsis(block('tool ls | grep foo'), 'tool ls')).toBe(false);
     expect(isSynopsis(block('tool version -r [--dry-run]'), 'tool version')).toBe(false);
     expect(isSynopsis(block('tool publish [--tag <tag>]'), 'tool unpublish')).toBe(false);
     expect(isSynopsis(block('tool unpublish [<pkg>]'), 'Unpublishing')).toBe(false);
