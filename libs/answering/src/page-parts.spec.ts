@@ -55,7 +55,8 @@ describe('option help', () => {
   });
 
   it('gives no usage, while a section with a command does', () => {
-    const section = (text: string) => ({ units: units(text) }) as Parameters<typeof givesUsage>[0];
+    const section = (text: string) =>
+      ({ units: units(text), chunk: { title: 'tool version' } }) as Parameters<typeof givesUsage>[0];
     expect(givesUsage(section(OPTIONS.text))).toBe(false);
     expect(givesUsage(section(SYNOPSIS.text))).toBe(true);
     expect(givesUsage(section('Run `tool version` to see it.'))).toBe(false);

@@ -1,6 +1,7 @@
 import type { ScoredSection, TermWeights } from './passage-choice';
+import { pageCommand, writesCommandOf } from './quote-passage';
 import { runsOnly } from './sample-run';
-import { commandSummary, hasCode, namesSubject, NEAR_TIE } from './second-passage';
+import { commandSummary, hasCode, NEAR_TIE, subjectNamed } from './second-passage';
 import type { SectionPassage, Unit } from './section-passage';
 
 /**
@@ -26,12 +27,51 @@ export function isOptionHelp(unit: Unit): boolean {
 }
 
 /**
+ * Whether a code block is only the synopsis of the command its page is titled by (`title`, see
+ * `pageCommand`): each line writes the command, perhaps subcommand words, then placeholders in
+ * `<>` or `[]` or choices (`status=public|private`) alone, one line at least with one (`pnpm unpublish [<pkg>[@<version>]] [--force]`,
+ * `pnpm pkg set <key>=<value> [<key>=<value> ...]`, `pnpm pkg fix`). It says what may be typed:
+ * the page's examples say what to type for a task (`pnpm unpublish foo@1.0.0`).
+ */
+export function isSynopsis(unit: Unit, title: string): boolean {
+  const command = pageCommand(title);
+  if (unit.kind !== 'code' || !command) return false;
+  const lines = unit.text.split('\n').filter((line) => !/^\s*(?:```|~~~)/.test(line) && line.trim());
+  let placeholders = 0;
+  for (const line of lines.map((l) => l.trim())) {
+    if (line !== command && !line.startsWith(`${command} `)) return false;
+    // The subcommand's words (`get`, `set`), then the arguments.
+    const args = line.slice(command.length).replace(/^(?:\s+[a-z][\w-]*)*(?=\s|$)/, '');
+    const left = withoutPlaceholders(args);
+    if (!/^[\s=@|.,]*$/.test(left)) return false;
+    if (left !== args) placeholders++;
+  }
+  return placeholders > 0;
+}
+
+/**
+ * A text without its placeholders: in `<>` or `[]`, nested ones too (`[<pkg>[@<version>]]`,
+ * innermost first), and a choice of values written with `|` (`status=public|private`).
+ */
+function withoutPlaceholders(text: string): string {
+  let out = text;
+  for (let before = ''; before !== out;) {
+    before = out;
+    out = out.replace(/<[^<>[\]]*>|\[[^[\]<>]*\]/g, '');
+  }
+  return out.replace(/(?<!\S)[^\s|]+(?:\|[^\s|]+)+(?!\S)/g, '');
+}
+
+/**
  * Whether a section gives the command or setting a task needs: a code block that is more than a
- * list of options (see {@link isOptionHelp}). A section that gives none, its intro or its option
- * help, sends the answerer to the rest of its page for the part that does.
+ * list of options (see {@link isOptionHelp}) or its page command's synopsis (see
+ * {@link isSynopsis}). A section that gives none, its intro, its option help or its synopsis,
+ * sends the answerer to the rest of its page for the part that does.
  */
 export function givesUsage(passage: SectionPassage): boolean {
-  return passage.units.some((u) => u.kind === 'code' && !isOptionHelp(u));
+  return passage.units.some(
+    (u) => u.kind === 'code' && !isOptionHelp(u) && !isSynopsis(u, passage.chunk.title),
+  );
 }
 
 /**
@@ -64,11 +104,13 @@ export function onlyOptionHelp(passage: SectionPassage): boolean {
 }
 
 /**
- * The part of a section's page that gives in use the options the section only lists (see
- * {@link onlyOptionHelp}): the best-ranked other section of that page among `sections` (the
- * retrieved ones and the page search's) whose code gives a command (see {@link givesUsage}) and
- * names the question's subject (its code or heading holds a word of the question that is not only
- * its phrasing). Undefined for a section that gives a command itself, or when the page has none.
+ * The part of a section's page that gives in use the options or the synopsis the section only
+ * lists (see {@link onlyOptionHelp}): the best-ranked other section of that page among `sections`
+ * (the retrieved ones and the page search's) whose code gives a command (see {@link givesUsage})
+ * and names most of the question's subject (its code or heading holds words of the question that
+ * are not only its phrasing); for a synopsis, else the best-ranked one whose code writes the page's
+ * command (`pnpm unpublish foo@1.0.0` under "Examples": every example is of what was asked).
+ * Undefined for a section that gives a command itself, or when the page has none.
  */
 export function usagePart(
   section: ScoredSection,
@@ -76,20 +118,37 @@ export function usagePart(
   weights: TermWeights,
 ): ScoredSection | undefined {
   if (!onlyOptionHelp(section.passage)) return undefined;
-  return sections.find(
+  const parts = sections.filter(
     (s) =>
       s.passage.doc === section.passage.doc &&
       s.passage.section !== section.passage.section &&
-      givesUsage(s.passage) &&
-      namesSubject(s.passage, weights),
+      givesUsage(s.passage),
   );
+  // The part naming most of the subject, the best-ranked of equals: `pnpm pkg set name=my-package`
+  // and `scripts.build=…` (package, script) over `pnpm pkg get scripts.test` for adding a script.
+  const names = (s: ScoredSection) => subjectNamed(s.passage, weights);
+  const named = parts.reduce<ScoredSection | undefined>(
+    (best, s) => (names(s) > (best ? names(best) : 0) ? s : best),
+    undefined,
+  );
+  if (named || !synopsisOnly(section.passage)) return named;
+  return parts.find((s) => s.passage.units.some((u) => writesCommandOf(u, s.passage.chunk.title)));
+}
+
+/** Whether a section's only code is its page command's synopsis (see {@link isSynopsis}). */
+function synopsisOnly(passage: SectionPassage): boolean {
+  const code = passage.units.filter((u) => u.kind === 'code');
+  return code.length > 0 && code.every((u) => isSynopsis(u, passage.chunk.title));
 }
 
 /**
  * The section quoted after the best one, `second` (see `secondPassage`), with the command its
  * page gives for options listed without one: the usage part of `second`'s page when `second` is
- * option help, else of the best section's page when that one is and `second` gives no command
- * (see {@link usagePart}); `second` otherwise.
+ * option help or a synopsis (not the best section itself, nor when the best section is of that
+ * page and gives a command: its command is the page's), else of the best section's page when that
+ * one is a synopsis (before a runner-up of another page: the synopsis is of the command asked, its
+ * examples how to type it for a task) or option help and `second` gives no command (see
+ * {@link usagePart}); `second` otherwise.
  */
 export function withUsage(
   first: ScoredSection,
@@ -97,8 +156,15 @@ export function withUsage(
   sections: ScoredSection[],
   weights: TermWeights,
 ): ScoredSection | undefined {
-  const forSecond = second && usagePart(second, sections, weights);
+  const page = first.passage.chunk.document_id;
+  const others = sections.filter(
+    (s) => s.passage.chunk.document_id !== page || s.passage.section !== first.passage.section,
+  );
+  const samePage = second?.passage.chunk.document_id === page;
+  const forSecond = second && !(samePage && givesUsage(first.passage)) && usagePart(second, others, weights);
   if (forSecond) return forSecond;
+  const forFirst = usagePart(first, sections, weights);
+  if (forFirst && synopsisOnly(first.passage) && !samePage) return forFirst;
   if (second && givesUsage(second.passage)) return second;
-  return usagePart(first, sections, weights) ?? second;
+  return forFirst ?? second;
 }

@@ -207,7 +207,7 @@ export function commandPassage(
       s.passage.section !== first.passage.section &&
       givesCommand(s.passage) &&
       !runsOnly(s.passage, weights) &&
-      namesSubject(s.passage, weights),
+      subjectNamed(s.passage, weights) > 0,
   );
   return (
     commands.find((s) => s.score >= COMMAND_SCORE * first.score || writesPageCommand(s.passage)) ??
@@ -300,7 +300,7 @@ export function commandFirst(ranked: ScoredSection[], weights: TermWeights): Sco
   const [first] = ranked;
   if (!first || !hasCode(first.passage)) return ranked;
   if (weightOf(weights, (t) => !PHRASING.has(t) && first.passage.sectionTerms.has(t)) > 0) return ranked;
-  const named = (s: ScoredSection) => namedBy(s.passage, s.passage.sectionTerms, weights);
+  const named = (s: ScoredSection) => subjectNamed(s.passage, weights);
   const better = ranked
     .slice(1)
     .filter(
@@ -316,11 +316,11 @@ export function commandFirst(ranked: ScoredSection[], weights: TermWeights): Sco
 }
 
 /**
- * Whether a section's code (strings aside) or its own heading holds a word of the question that is not only its phrasing: the example's `addPrefix:` for "add a
- * prefix", not a TLS example beside it on the page.
+ * Weight of the question's words, its phrasing aside, that a section's code (strings aside) or own
+ * heading holds: above 0 for the example's `addPrefix:` asked to "add a prefix", not a TLS example.
  */
-export function namesSubject(passage: SectionPassage, weights: TermWeights): boolean {
-  return namedBy(passage, passage.sectionTerms, weights) > 0;
+export function subjectNamed(passage: SectionPassage, weights: TermWeights): number {
+  return namedBy(passage, passage.sectionTerms, weights);
 }
 
 /**
