@@ -29,6 +29,25 @@ const RULES = chunk(
   'A router matches a request whose path starts with a prefix with the `PathPrefix` rule:\n\n```yaml\nrule: PathPrefix(`/api`)\n```',
 );
 
+/** A page whose example is in an admonition (a quote) and whose overview draws a diagram. */
+const LAYERS = [
+  chunk(
+    'Multi-Layer Routing',
+    'Multi-Layer Routing › Overview',
+    'Parent routers can process requests through middleware, performing authentication, before child routers pick the service.',
+  ),
+  chunk(
+    'Multi-Layer Routing',
+    'Multi-Layer Routing › How It Works',
+    '```\nRequest → Parent Router → Middleware → Child Router → Service\n```\n\n1. **Parent router matches** its rule.',
+  ),
+  chunk(
+    'Multi-Layer Routing',
+    'Multi-Layer Routing › Configuration Example',
+    '> **Authentication-Based Routing:**\n>\n> ```yaml\n> routers:\n>   api-admin:\n>     parentRefs:\n>       - api-parent\n> ```',
+  ),
+];
+
 async function ask(question: string, retriever: ReturnType<typeof pageSearcher>) {
   return (await askExtractive(question, retriever)).text;
 }
@@ -40,6 +59,16 @@ describe('the command of a how-do-I', () => {
     expect(text).toContain('String to add **before**');
     expect(text).toContain('prefix: "/foo"');
     expect(text).not.toContain('certResolver');
+  });
+
+  it('is an admonition’s example, not a text diagram', async () => {
+    const retriever = pageSearcher(LAYERS, []);
+    const text = await ask(
+      'How do I authenticate requests in a parent router before child routers?',
+      retriever,
+    );
+    expect(text).toContain('parentRefs');
+    expect(text).not.toContain('Request → Parent Router');
   });
 
   it('is searched for within the best section’s page when the first search did not reach it', async () => {

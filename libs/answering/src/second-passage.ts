@@ -7,7 +7,7 @@ import {
   type ScoredSection,
   type TermWeights,
 } from './passage-choice';
-import { isCommand, type SectionPassage, type Unit } from './section-passage';
+import { isCommand, writesCode, type SectionPassage, type Unit } from './section-passage';
 import { isReadByPlace } from './document-passages';
 import { isCommandSummary, pageCommand, writesCommandOf } from './quote-passage';
 import { documentTerms, withoutStringLiterals } from './text';
@@ -335,7 +335,7 @@ function commandNames(passage: SectionPassage, weights: TermWeights): number {
 function namedBy(passage: SectionPassage, headings: Set<string>, weights: TermWeights): number {
   const found = new Set(headings);
   for (const u of passage.units)
-    if (u.kind === 'code') documentTerms(withoutStringLiterals(u.text)).forEach((t) => found.add(t));
+    if (writesCode(u)) documentTerms(withoutStringLiterals(u.text)).forEach((t) => found.add(t));
   return weightOf(weights, (t) => !PHRASING.has(t) && found.has(t));
 }
 

@@ -29,8 +29,37 @@ const STEP_CODE = /\n\s*(?:```|~~~)/;
  */
 export function isCommand(unit: Unit): boolean {
   return (
-    unit.kind === 'code' || OPTION_ITEM.test(unit.text) || (unit.kind === 'item' && STEP_CODE.test(unit.text))
+    writesCode(unit) || OPTION_ITEM.test(unit.text) || (unit.kind === 'item' && STEP_CODE.test(unit.text))
   );
+}
+
+/**
+ * Whether a unit holds code a reader copies: a code block that is no drawing (see
+ * {@link isDiagram}), or a quote that holds one. MkDocs and Docusaurus admonitions are quotes
+ * (`??? example "Authentication-Based Routing"` and its YAML and TOML tabs): the example of
+ * Traefik's multi-layer routing page is in one, and as a quote it gave no command, so the page's
+ * text diagram above it was quoted as the command instead.
+ */
+export function writesCode(unit: Unit): boolean {
+  return (
+    (unit.kind === 'code' && !isDiagram(unit)) || (unit.kind === 'quote' && QUOTED_FENCE.test(unit.text))
+  );
+}
+
+/** A fence line inside a quote: `> ```yaml`. */
+const QUOTED_FENCE = /^ *>(?: *>)* *(?:`{3,}|~{3,})/m;
+
+/** Arrows and box-drawing characters: what a text diagram or a file tree is drawn with. */
+const DRAWING = /[\u2190-\u21ff\u2500-\u257f]/;
+
+/**
+ * Whether a code block is a drawing: a fence without a language whose lines draw with arrows or
+ * box-drawing characters (`Request → EntryPoint → Parent Router → …`, a folder tree's `├──`). It
+ * shows how things fit together; what to type or set is elsewhere on its page.
+ */
+export function isDiagram(unit: Unit): boolean {
+  const [fence = '', ...lines] = unit.text.split('\n');
+  return /^\s*(?:`{3,}|~{3,})\s*$/.test(fence) && lines.some((l) => DRAWING.test(l));
 }
 
 /** A section of a document as retrieved: its chunks put back together, in document order. */
