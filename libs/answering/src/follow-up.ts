@@ -47,9 +47,9 @@ const COMMAND_WORDS = 2;
 
 /**
  * The command the previous answer gave first (its first code block's first line, or its first
- * code span), its program and subcommand: "Can I get that as JSON?" asks about `rclone size`,
- * which the question before ("see the total size of a folder") did not name. Empty when that code
- * is an option or a setting rather than a command.
+ * code span), its program and subcommand: "Can I get that list as JSON?" asks about `pnpm
+ * outdated`, which the question before ("check which dependencies have newer versions") did not
+ * name. Empty when that code is an option or a setting rather than a command.
  */
 function answeredCommand(answer: string): string {
   const code = /```[^\n]*\n([^\n]*)|`([^`\n]+)`/.exec(answer);
