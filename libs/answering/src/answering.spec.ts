@@ -44,6 +44,9 @@ describe('standaloneQuery', () => {
     ['And how do I change its colors?', 'How do I embed the widget?'],
     ['How do I fix that?', 'Why does the widget answer 403?'],
     ['Linux too?', 'How do I install docqa on macOS?'],
+    ['Can I get that list as JSON?', 'How do I list my tokens?'],
+    ['How do I also see what type each one is?', 'How do I list my sources?'],
+    ['Can I keep the users in a separate file instead?', 'How do I set up basic auth?'],
   ])('takes %p after %p for a follow-up', (question, before) => {
     expect(standaloneQuery(question, [{ question: before, answer: '…' }])).not.toBe(question);
   });
@@ -55,6 +58,25 @@ describe('standaloneQuery', () => {
   ])('keeps %p, a new short question in a chat, as it is', (question) => {
     const before = [{ question: 'How do I connect Claude Code to the MCP server?', answer: '…' }];
     expect(standaloneQuery(question, before)).toBe(question);
+  });
+  it('borrows the command the previous answer gave first, which its question did not name', () => {
+    const before = [
+      {
+        question: 'How do I see the size of a folder?',
+        answer: 'Run:\n\n```console\ndocqa du remote:path\n```',
+      },
+    ];
+    expect(standaloneQuery('Can I get that as JSON?', before)).toBe(
+      'Can I get that as JSON? see size folder docqa du',
+    );
+  });
+  it('borrows no option or setting of the previous answer as its command', () => {
+    const before = [
+      { question: 'How do I see the size of a folder?', answer: 'Use `--json-log` or `a: b`.' },
+    ];
+    expect(standaloneQuery('Can I get that as JSON?', before)).toBe(
+      'Can I get that as JSON? see size folder',
+    );
   });
   it('keeps the first question of a chat', () => {
     expect(standaloneQuery('What about Windows?', [])).toBe('What about Windows?');

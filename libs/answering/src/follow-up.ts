@@ -5,14 +5,20 @@ import { terms } from './text';
 /**
  * Wording that points back at the previous question: a question opening with "and", "also",
  * "what about", "how about"; a pronoun standing for what was asked about ("revoke it", "its
- * colours", "the same"); "this" or "that" after a verb or a preposition ("fix that", "for this",
- * not the relative "a batch that was interrupted"); "what else"; "too" or "as well" at the end.
+ * colours", "the same", "each one"); "this" or "that" after a verb or a preposition ("fix that",
+ * "get that list", "for this", not the relative "a batch that was interrupted"); "what else";
+ * "too", "as well" or "instead" at the end ("Can I keep the users in a file instead?").
  */
 const POINTS_BACK = [
   /^\s*(and|also|what about|how about)\b/i,
-  /\b(it|its|they|them|their|these|those|the same|this one|that one|else)\b/i,
-  /\b(is|was|does|do|did|can|fix|change|use|set|enable|disable|configure|about|for|with|of|on|in|to|from|after|before)\s+(this|that)\b/i,
-  /\b(too|as well)\W*$/i,
+  /\b(it|its|they|them|their|these|those|the same|this one|that one|each one|else)\b/i,
+  new RegExp(
+    '\\b(is|was|does|do|did|can|fix|change|use|set|enable|disable|configure|get|make|keep|' +
+      'see|show|print|run|add|remove|delete|undo|reset|turn|save|write|pass|put|skip|stop|' +
+      'about|for|with|of|on|in|to|from|after|before|into|like|as)\\s+(this|that)\\b',
+    'i',
+  ),
+  /\b(too|as well|instead)\W*$/i,
 ];
 /** Content words below which a question is too short to stand alone ("On Windows?"). */
 const STANDALONE_TERMS = 2;
@@ -20,8 +26,9 @@ const STANDALONE_TERMS = 2;
 /**
  * Rewrites a follow-up into a standalone search query from the chat's earlier turns: a question
  * that points back ("what about on Windows?", "how do I revoke it?") or names too little to stand
- * alone borrows the content words of the previous question, as written there. Any other question is kept as it is:
- * in a chat, a new question about something else ("Which settings does docqa read?") must not be
+ * alone borrows the content words of the previous question, as written there, and the command the
+ * previous answer gave first (see `answeredCommand`). Any other question is kept as it is: in a
+ * chat, a new question about something else ("Which settings does docqa read?") must not be
  * searched with the previous topic's words.
  */
 export function standaloneQuery(question: string, history: { question: string; answer: string }[]): string {
@@ -30,8 +37,27 @@ export function standaloneQuery(question: string, history: { question: string; a
   const own = terms(question);
   if (own.length >= STANDALONE_TERMS && !POINTS_BACK.some((pattern) => pattern.test(question)))
     return question;
-  const borrowed = topicWords(mainClause(previous.question), new Set(own));
+  const topic = `${mainClause(previous.question)} ${answeredCommand(previous.answer)}`;
+  const borrowed = topicWords(topic, new Set(own));
   return borrowed.length ? `${question} ${borrowed.join(' ')}` : question;
+}
+
+/** Words of a command: a program and its subcommand ("rclone size", not "remote:path"). */
+const COMMAND_WORDS = 2;
+
+/**
+ * The command the previous answer gave first (its first code block's first line, or its first
+ * code span), its program and subcommand: "Can I get that list as JSON?" asks about `pnpm
+ * outdated`, which the question before ("check which dependencies have newer versions") did not
+ * name. Empty when that code is an option or a setting rather than a command.
+ */
+function answeredCommand(answer: string): string {
+  const code = /```[^\n]*\n([^\n]*)|`([^`\n]+)`/.exec(answer);
+  const line = (code?.[1] ?? code?.[2] ?? '').replace(/^\s*\$\s*/, '');
+  const words = line.split(/\s+/);
+  const lead = words.findIndex((w) => !/^[a-z][a-z0-9-]*$/i.test(w));
+  const command = words.slice(0, Math.min(lead < 0 ? words.length : lead, COMMAND_WORDS));
+  return command.length === COMMAND_WORDS ? command.join(' ') : '';
 }
 
 /**
