@@ -36,5 +36,7 @@
  * passage writes (`list remotes`) in a chunk's search text.
  * 18: a shell line's pipe between two commands (`echo hi | rclone rcat remote:file`) named "pipe"
  * in a chunk's search text and in what its vector is embedded from.
+ * 19: a Unix-style command named in a title or heading (`rclone mkdir`, `pnpm ls`) given the
+ * words of what it does ("make create directory folder", "list") in a chunk's search text.
  */
-export const CHUNKING_VERSION = 18;
+export const CHUNKING_VERSION = 19;
