@@ -37,6 +37,7 @@
  * 18: a shell line's pipe between two commands (`echo hi | rclone rcat remote:file`) named "pipe"
  * in a chunk's search text and in what its vector is embedded from.
  * 19: a Unix-style command named in a title or heading (`rclone mkdir`, `pnpm ls`) given the
- * words of what it does ("make create directory folder", "list") in a chunk's search text.
+ * words of what it does ("make create directory folder", "list") in a chunk's search text and in
+ * what its vector is embedded from.
  */
 export const CHUNKING_VERSION = 19;
