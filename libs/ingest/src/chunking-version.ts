@@ -43,5 +43,8 @@
  * comment that only held one.
  * 21: a reST directive's body that opens with a role (`` :func:`pytest.skip` and… ``) kept as its
  * text, not dropped as an option; a `seealso`'s argument as its text, not in its label.
+ * 22: a Unix-style command named in a title or heading (`rclone mkdir`, `pnpm ls`) given the
+ * words of what it does ("make create directory folder", "list") in a chunk's search text and in
+ * what its vector is embedded from.
  */
-export const CHUNKING_VERSION = 21;
+export const CHUNKING_VERSION = 22;

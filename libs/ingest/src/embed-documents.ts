@@ -1,3 +1,4 @@
+import { commandWords } from '@docqa/tokenize';
 import type { DocumentRecord } from '@docqa/contracts';
 import { withAnchor } from '@docqa/chunking';
 import type { Embedder } from '@docqa/embedders';
@@ -54,9 +55,17 @@ async function embedTexts(
   return vectors;
 }
 
-/** What each chunk of a document is embedded from: its document's title, its heading and its text. */
+/**
+ * What each chunk of a document is embedded from: its document's title, its heading and its text,
+ * then the words of what a command they name does (`rclone mkdir`: "make create directory
+ * folder", see `commandWords`), as the chunk's search text has them.
+ */
 function chunkTexts({ doc, pieces }: Chunked): string[] {
-  return pieces.map((piece) => [doc.title, piece.heading, piece.text].filter(Boolean).join('\n'));
+  return pieces.map((piece) =>
+    [doc.title, piece.heading, piece.text, commandWords(`${doc.title} ${piece.heading}`)]
+      .filter(Boolean)
+      .join('\n'),
+  );
 }
 
 /** A chunked document with its chunks' `vectors`, ready to be written. */

@@ -57,6 +57,25 @@ describe('Ingestor', () => {
     for (const chunk of chunks) expect(chunk.vector).toEqual(local.embed(`${chunk.title}\n${chunk.text}`));
   });
 
+  it('embeds a chunk headed by a Unix-style command with the words of what it does', async () => {
+    const texts: string[] = [];
+    const recording = embedderWith(async (batch) => {
+      texts.push(...batch);
+      return new LocalEmbedder().embedDocuments(batch);
+    });
+    const { ingestor } = setup(undefined, undefined, undefined, undefined, recording);
+    await ingestor.ingest({
+      job_id: 'j',
+      tenant: 't',
+      documents: [
+        doc('mkdir.md', '# rclone mkdir\nMake the path.'),
+        doc('install.md', '# Install\nRun `mkdir -p out` first.'),
+      ],
+    });
+    expect(texts.find((t) => t.includes('Make the path'))).toMatch(/\nmake create directory folder$/);
+    expect(texts.find((t) => t.includes('Run `mkdir'))).not.toContain('create');
+  });
+
   it('fails only the document whose text the embedder refuses, and embeds the others', async () => {
     const refusing = embedderWith(async (texts) => {
       if (texts.some((text) => text.includes('too long'))) throw new Error('input too long for the model');

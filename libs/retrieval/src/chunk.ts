@@ -1,5 +1,5 @@
 import { headingWords } from './keyword-terms';
-import { compoundParts, joinedWords, readerWords } from '@docqa/tokenize';
+import { commandWords, compoundParts, joinedWords, readerWords } from '@docqa/tokenize';
 
 /** One searchable passage of a document, as stored in a vector store. */
 export interface Chunk {
@@ -27,15 +27,18 @@ export interface EmbeddedChunk extends Chunk {
 /**
  * The text indexed for keyword search: title, heading path and passage, the words a reader writes
  * for their names ({@link readerWords}: `basicAuth` is found by "basic auth", `'~'` by "tilde";
- * {@link joinedWords}: `listremotes` by "list remotes"), then the terms of the section's own
- * heading and of its compounds as {@link headingWords} (so a query's terms weigh more in the
+ * {@link joinedWords}: `listremotes` by "list remotes"; {@link commandWords}: a title's or
+ * heading's `mkdir` by "create folder"), then the terms of the section's own heading, of its
+ * compounds and of its commands as {@link headingWords} (so a query's terms weigh more in the
  * section they head).
  */
 export function searchText(chunk: Pick<Chunk, 'title' | 'heading' | 'text'>): string {
   const own = chunk.heading.split(' › ').at(-1)!;
   const text = [chunk.title, chunk.heading, chunk.text].filter(Boolean).join('\n');
-  const joined = joinedWords(`${chunk.title} ${chunk.heading}`, chunk.text);
-  const heading = headingWords(`${own} ${compoundParts(own)} ${joinedWords(own, chunk.text)}`).join(' ');
+  const path = `${chunk.title} ${chunk.heading}`;
+  const joined = [joinedWords(path, chunk.text), commandWords(path)].filter(Boolean).join(' ');
+  const named = `${own} ${compoundParts(own)} ${joinedWords(own, chunk.text)} ${commandWords(own)}`;
+  const heading = headingWords(named).join(' ');
   return [text, readerWords(text), joined, heading].filter(Boolean).join('\n');
 }
 

@@ -1,6 +1,6 @@
 import { searchText } from './chunk';
 import { LocalEmbedder } from '@docqa/embedders';
-import { compoundParts, joinedWords, readerWords, symbolNames } from '@docqa/tokenize';
+import { commandWords, compoundParts, joinedWords, readerWords, symbolNames } from '@docqa/tokenize';
 import { keywordTokens } from './keyword-terms';
 import { queryText } from './sparse-vector';
 
@@ -73,6 +73,34 @@ describe('symbolNames', () => {
 
   it('is part of the words a reader writes for a text, after its compounds', () => {
     expect(readerWords("Set `savePrefix` to '~'")).toBe('save Prefix tilde');
+  });
+});
+
+describe('commandWords', () => {
+  it('gives the words of what a Unix-style command does, each command once', () => {
+    expect(commandWords('rclone mkdir remote:path\n\nrclone mkdir other:path')).toBe(
+      'make create directory folder',
+    );
+    expect(commandWords('Use `pnpm ls` or `git mv old new`')).toBe('list move rename');
+  });
+
+  it('leaves a name inside another word or an option alone', () => {
+    expect(commandWords('`--ls`, `ls-remote`, `rmdirs`, lsd, forms, cpu')).toBe('');
+  });
+
+  it('makes a command named in a title or heading a term of what it does, a heading term if it heads', () => {
+    const text = searchText({ title: 'rclone mkdir', heading: 'rclone mkdir', text: 'Make the path.' });
+    expect(keywordTokens(text)).toEqual(expect.arrayContaining(['creat', 'folder', 'qqhcreat', 'qqhfolder']));
+    const options = keywordTokens(
+      searchText({ title: 'rclone mkdir', heading: 'rclone mkdir › Options', text: '' }),
+    );
+    expect(options).toContain('creat');
+    expect(options).not.toContain('qqhcreat');
+  });
+
+  it('leaves a command written only in the passage, and a heading’s "Make sure", without them', () => {
+    const tips = { title: 'Tips', heading: 'Tips › Make sure', text: 'Run `mkdir -p out` first.' };
+    expect(keywordTokens(searchText(tips))).not.toContain('creat');
   });
 });
 

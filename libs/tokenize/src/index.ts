@@ -1,4 +1,5 @@
 export {
+  commandWords,
   compoundParts,
   fnv1a,
   FNV_OFFSET,

@@ -232,6 +232,39 @@ export function readerWords(text: string): string {
 }
 
 /**
+ * Unix-style command names that CLI docs give commands and subcommands (`mkdir`, `pnpm ls`,
+ * `git mv`), with the words of what they do, as a visitor asks for it: "create a new folder" for
+ * `mkdir`'s "Make the path", "list" for `ls`. Only names that mean nothing else in docs: not `df`
+ * (a data frame), `ln` (a logarithm), `du`, `cd` or `cat`, which are words or other things too.
+ * "create" is `mkdir`'s "make" here alone: "make sure" is no "create". Read from titles and
+ * headings only (a command page's `rclone mkdir`): a passage that runs `mkdir` in an example is
+ * not about making folders, and the words given to every such passage lost answers
+ * (docs/benchmarks.md, "h-ux").
+ */
+const COMMAND_WORDS: Readonly<Record<string, string>> = {
+  mkdir: 'make create directory folder',
+  rmdir: 'remove delete directory folder',
+  ls: 'list',
+  rm: 'remove delete',
+  mv: 'move rename',
+  cp: 'copy',
+  chmod: 'change mode permission',
+  chown: 'change owner',
+};
+
+/** A command name of {@link COMMAND_WORDS}, as a whole lower-case word. */
+const COMMAND_NAME = new RegExp(`(?<![\\w-])(?:${Object.keys(COMMAND_WORDS).join('|')})(?![\\w-])`, 'g');
+
+/**
+ * The words of what the commands of {@link COMMAND_WORDS} a text names do, space-separated, each
+ * command's once: "make create directory folder" for the heading `rclone mkdir`.
+ */
+export function commandWords(text: string): string {
+  const names = new Set(text.match(COMMAND_NAME));
+  return [...names].map((name) => COMMAND_WORDS[name]!).join(' ');
+}
+
+/**
  * A name written with a capital, then a version number with a dot (`TLS 1.2`, `Python 3.12`,
  * `HTTP/1.1`): not followed by more of the number, so `3.12.1` is read whole.
  */
