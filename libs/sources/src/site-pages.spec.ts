@@ -31,4 +31,17 @@ describe('SitePages.ref', () => {
     ]);
     expect(site.ref('/develop/api#auth', 'guide/setup.md')).toBe('https://tool.example/v3/develop/api/#auth');
   });
+
+  it('reads a path without its leading slash that names no page next to the file from the content root', () => {
+    const site = new SitePages('https://tool.example/v3/manage/tool/', 'hugo', [
+      { rel: 'guide/setup.md', refs: ['manage/tool/guide/setup'] },
+      { rel: 'guide/faq.md' },
+    ]);
+    expect(site.ref('faq#top', 'guide/setup.md')).toBe('https://tool.example/v3/manage/tool/guide/faq/#top');
+    expect(site.ref('manage/tool/guide/faq', 'guide/setup.md')).toBe(
+      'https://tool.example/v3/manage/tool/guide/faq/',
+    );
+    expect(site.ref('commands/get', 'guide/setup.md')).toBe('https://tool.example/v3/commands/get/');
+    expect(site.ref('../missing', 'guide/setup.md')).toBeNull();
+  });
 });

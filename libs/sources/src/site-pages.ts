@@ -97,10 +97,13 @@ export class SitePages {
    * `content/operate/db/`, published at `…/docs/v2/operate/db/`), its page under the site's root:
    * the base URL cut where its path reaches the reference's first folder (`…/docs/v2/`), or, for
    * a first folder the base URL's path does not hold (`/develop/…`), where the references to the
-   * folder's own pages put the site's root. Null when neither tells.
+   * folder's own pages put the site's root. A path without its leading `/` that names no page
+   * next to the file is one from the content root too, as Hugo reads it (`relref "commands/get"`).
+   * Null when neither tells.
    */
   ref(target: string, from: string): string | null {
-    return this.resolve(target, from) ?? this.fromContentRoot(target, from);
+    const fromRoot = /^[/#?.]/.test(target.trim()) ? target : `/${target.trim()}`;
+    return this.resolve(target, from) ?? this.fromContentRoot(fromRoot, from);
   }
 
   private fromContentRoot(target: string, from: string): string | null {
@@ -141,8 +144,7 @@ export class SitePages {
     if (!this.baseUrl) return undefined;
     const votes = new Map<string, number>();
     for (const ref of refs) {
-      const path = /^[^#?]*/.exec(ref.trim())![0];
-      if (!path.startsWith('/')) continue;
+      const path = /^[^#?]*/.exec(ref.trim())![0].replace(/^(?!\/)/, '/');
       const placed = this.placed(path.split('/').filter(Boolean));
       if (placed?.inFolder !== undefined && this.resolve(`/${placed.inFolder}`, ''))
         votes.set(placed.root, (votes.get(placed.root) ?? 0) + 1);
