@@ -21,9 +21,14 @@ import { ExtractiveAnswerer, type AnswerInput, type Answerer } from '@docqa/answ
 import { benchFlags } from '../bench-flags';
 import { runBench } from '../run-bench';
 import { runAnswer, type RunAnswer } from '../answers/answer-run';
-import { ingestCorpus, type DialectCorpus, type DialectQuestion } from '../answers/dialect-corpora';
-import { runDialectSet, SEARCH_MODES } from '../answers/dialect-set';
-import { LEAK_KINDS, scanCorpus } from '../answers/markup-leaks';
+import {
+  ingestCorpus,
+  type DialectCorpus,
+  type DialectQuestion,
+  type IngestedCorpus,
+} from '../answers/dialect-corpora';
+import { runDialectSet, SEARCH_MODES, type HalfFigures } from '../answers/dialect-set';
+import { LEAK_KINDS, scanCorpus, type LeakScan } from '../answers/markup-leaks';
 import { PassageLog } from '../answers/miss-class';
 import { inCodeBlock, linkFaults, markupInAnswer } from './answer-checks';
 
@@ -43,7 +48,7 @@ const options = benchFlags(
 /** A question of an outside file: a dialect corpus's, with a command to find in a code block. */
 type OutsideQuestion = DialectQuestion & { code?: string };
 
-/** Asks through `answerer`, keeping each answer by question for the checks the set does not make. */
+/** Asks through `answerer`, keeping each answer by question for the checks the set lacks. */
 class RecordingAnswerer implements Answerer {
   readonly answers = new Map<string, RunAnswer>();
   constructor(private readonly answerer: Answerer) {}
@@ -59,6 +64,52 @@ class RecordingAnswerer implements Answerer {
 }
 
 const ratio = (x: number, n: number) => (n ? `${Math.round((100 * x) / n)} % (${x}/${n})` : '–');
+
+/** What a reader would find wrong in one answer beyond its key strings. */
+interface AnswerFaults {
+  q: OutsideQuestion;
+  /** Links and source URLs that are no published page (`kind: link`). */
+  broken: string[];
+  /** Links on the site's host outside the base URL (right when their author wrote them so). */
+  offSite: string[];
+  markup: string[];
+}
+
+function answerFaults(q: OutsideQuestion, answer: RunAnswer, baseUrl: string): AnswerFaults {
+  const links = linkFaults(answer, baseUrl).map((l) => ({ ...l, text: `${l.kind}: ${l.link}` }));
+  return {
+    q,
+    broken: links.filter((l) => l.kind !== 'off-site-link').map((l) => l.text),
+    offSite: links.filter((l) => l.kind === 'off-site-link').map((l) => l.text),
+    markup: markupInAnswer(answer.text),
+  };
+}
+
+/** The report's lines: ingestion, answers, code and links, chunks' markup, retrieval per mode. */
+function summary(
+  corpus: DialectCorpus,
+  ingested: IngestedCorpus,
+  f: HalfFigures,
+  code: { kept: number; asked: number },
+  faults: AnswerFaults[],
+  scan: LeakScan,
+): string {
+  const failed = ingested.failures.length ? `, ${ingested.failures.length} not ingested` : '';
+  const modes = SEARCH_MODES.map((m) => {
+    const { hit1, ndcg10 } = f.retrieval[m];
+    return `${m} hit@1 ${(hit1 / f.covered).toFixed(2)} nDCG ${(ndcg10 / f.covered).toFixed(3)}`;
+  });
+  const leaks = LEAK_KINDS.filter((k) => scan.counts[k.name]).map((k) => `${k.name} ${scan.counts[k.name]}`);
+  const linked = faults.filter((x) => !x.broken.length).length;
+  const offSite = faults.reduce((n, x) => n + x.offSite.length, 0);
+  return [
+    `${corpus.name} at ${corpus.commit.slice(0, 12)}: ${ingested.documents} documents of ${ingested.files} files, ${ingested.chunks} chunks${failed}`,
+    `key strings ${ratio(f.keysHeld, f.covered)}, gold page ${ratio(f.goldCited, f.covered)}, wrongly declined ${ratio(f.wronglyDeclined, f.covered)}, out of scope declined ${ratio(f.declined, f.uncovered)}`,
+    `commands kept in a code block ${ratio(code.kept, code.asked)}, answers whose links and sources are all published URLs ${ratio(linked, faults.length)}, links on the host outside the base URL ${offSite}, answers with markup ${faults.filter((x) => x.markup.length).length}`,
+    `chunks with generator markup (markup-leaks scan of ${scan.chunks} chunks): ${leaks.join(', ') || 'none'}`,
+    modes.join('; '),
+  ].join('\n');
+}
 
 async function main(): Promise<void> {
   if (!options.docs) throw new Error(`--docs PATH is required\n${usage()}`);
@@ -76,44 +127,20 @@ async function main(): Promise<void> {
     const { test: f } = await runDialectSet(answerer, ingested.retrieval, questions, log, corpus);
     await ingested.store.close();
     const scan = await scanCorpus(corpus);
+    const answerOf = (q: OutsideQuestion) => answerer.answers.get(q.question)!;
     const withCode = questions.filter((q) => q.code);
-    const codeKept = withCode.filter((q) => inCodeBlock(answerer.answers.get(q.question)!.text, q.code!));
-    const faults = questions.map((q) => {
-      const answer = answerer.answers.get(q.question)!;
-      const links = linkFaults(answer, corpus.baseUrl);
-      return {
-        q,
-        broken: links.filter((l) => l.kind !== 'off-site-link').map((l) => `${l.kind}: ${l.link}`),
-        offSite: links.filter((l) => l.kind === 'off-site-link').map((l) => `${l.kind}: ${l.link}`),
-        markup: markupInAnswer(answer.text),
-      };
-    });
-    const modes = SEARCH_MODES.map(
-      (m) =>
-        `${m} hit@1 ${(f.retrieval[m].hit1 / f.covered).toFixed(2)} nDCG ${(f.retrieval[m].ndcg10 / f.covered).toFixed(3)}`,
-    );
-    const leaks = LEAK_KINDS.filter((k) => scan.counts[k.name]).map(
-      (k) => `${k.name} ${scan.counts[k.name]}`,
-    );
-    console.log(
-      [
-        `${corpus.name} at ${corpus.commit.slice(0, 12)}: ${ingested.documents} documents of ${ingested.files} files, ${ingested.chunks} chunks${ingested.failures.length ? `, ${ingested.failures.length} not ingested` : ''}`,
-        `key strings ${ratio(f.keysHeld, f.covered)}, gold page ${ratio(f.goldCited, f.covered)}, wrongly declined ${ratio(f.wronglyDeclined, f.covered)}, out of scope declined ${ratio(f.declined, f.uncovered)}`,
-        `commands kept in a code block ${ratio(codeKept.length, withCode.length)}, answers whose links and sources are all published URLs ${ratio(faults.filter((x) => !x.broken.length).length, questions.length)}, links on the host outside the base URL ${faults.reduce((n, x) => n + x.offSite.length, 0)}, answers with markup ${faults.filter((x) => x.markup.length).length}`,
-        `chunks with generator markup (markup-leaks scan of ${scan.chunks} chunks): ${leaks.join(', ') || 'none'}`,
-        modes.join('; '),
-      ].join('\n'),
-    );
-    if (options.verbose) {
-      for (const miss of f.misses) console.error(`  ${miss}`);
-      for (const q of withCode.filter((q) => !codeKept.includes(q)))
-        console.error(`  ${q.id}: "${q.code}" not in a code block`);
-      for (const { q, broken, offSite, markup } of faults)
-        for (const fault of [...broken, ...offSite, ...markup]) console.error(`  ${q.id}: ${fault}`);
-      for (const kind of LEAK_KINDS)
-        for (const example of scan.examples[kind.name]!) console.error(`  chunk ${kind.name}: ${example}`);
-      for (const failure of ingested.failures) console.error(`  not ingested: ${failure}`);
-    }
+    const codeLost = withCode.filter((q) => !inCodeBlock(answerOf(q).text, q.code!));
+    const faults = questions.map((q) => answerFaults(q, answerOf(q), corpus.baseUrl));
+    const code = { kept: withCode.length - codeLost.length, asked: withCode.length };
+    console.log(summary(corpus, ingested, f, code, faults, scan));
+    if (!options.verbose) return;
+    for (const miss of f.misses) console.error(`  ${miss}`);
+    for (const q of codeLost) console.error(`  ${q.id}: "${q.code}" not in a code block`);
+    for (const { q, broken, offSite, markup } of faults)
+      for (const fault of [...broken, ...offSite, ...markup]) console.error(`  ${q.id}: ${fault}`);
+    for (const kind of LEAK_KINDS)
+      for (const example of scan.examples[kind.name]!) console.error(`  chunk ${kind.name}: ${example}`);
+    for (const failure of ingested.failures) console.error(`  not ingested: ${failure}`);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
