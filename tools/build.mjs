@@ -33,6 +33,7 @@ const nodeEntries = {
   'bench-api': 'tools/bench/api/main.ts',
   'bench-retrieval': 'tools/bench/retrieval/main.ts',
   'bench-answers': 'tools/bench/answers/main.ts',
+  'bench-outside': 'tools/bench/outside/main.ts',
   'bench-pipeline': 'tools/bench/pipeline/main.ts',
   'bench-batch': 'tools/bench/batch/main.ts',
   'bench-evals': 'tools/bench/evals/main.ts',

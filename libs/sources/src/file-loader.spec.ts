@@ -144,6 +144,29 @@ describe('loadPaths', () => {
     });
   });
 
+  it('links a ref from the content root of a site the folder is one section of to its page on the site', async () => {
+    const section = join(__dirname, 'testing/dialects/hugo-section');
+    const { documents } = await loadPaths([section], {
+      baseUrl: 'https://kiln.example/docs/v2/manage/kiln/',
+      dialect: 'hugo',
+    });
+    const byId = Object.fromEntries(documents.map((d) => [d.id, d.content]));
+    expect(byId['_index.md']).toContain(
+      '[how backups work](https://kiln.example/docs/v2/manage/kiln/backups/schedule/)',
+    );
+    expect(byId['_index.md']).toContain(
+      '[cloud service](https://kiln.example/docs/v2/manage/cloud/overview/#limits)',
+    );
+    // `/develop/` is no folder of the base URL's path: the site's root is where the references to
+    // the folder's own pages put it.
+    expect(byId['_index.md']).toContain('[the client guides](https://kiln.example/docs/v2/develop/clients/)');
+    expect(byId['backups/schedule.md']).toContain(
+      '[the server overview](https://kiln.example/docs/v2/manage/kiln/) or the\n' +
+        '[upgrade notes](https://kiln.example/docs/v2/manage/kiln/upgrade-2.1/)',
+    );
+    expect(byId['backups/schedule.md']).toContain('```\nbackup-at 02:00\n```');
+  });
+
   it('loads a Docusaurus site: number prefixes dropped, id and slug front matter, links to the pages', async () => {
     const site = join(__dirname, 'testing/dialects/docusaurus');
     const { documents } = await loadPaths([site], { baseUrl: 'https://acme.example/' });

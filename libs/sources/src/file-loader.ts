@@ -6,6 +6,7 @@ import { withIncludes } from './asciidoc-includes';
 import { toDocumentId } from './document-id';
 import { CONTENT_TYPE_BY_KIND, KIND_BY_EXTENSION, type DocumentKind } from './document-kind';
 import { decodeFileText } from './file-text';
+import { hugoRefTargets } from './hugo-markdown';
 import { emptyLoadResult, reasonOf, type LoadResult, type LoadedDocument } from './load-result';
 import { detectDialect } from './markdown-dialect';
 import { linksToPages } from './markdown-links';
@@ -59,6 +60,7 @@ interface ReadFile extends FoundFile {
   front?: PageFront;
   dialect?: MarkdownDialect;
   page?: string;
+  refs?: string[];
 }
 
 /**
@@ -130,7 +132,7 @@ async function loadSite(
     }
     try {
       const url = baseUrl ? site.url(file.rel) : undefined;
-      const resolveRef = baseUrl ? (target: string) => site.resolve(target, file.rel) : undefined;
+      const resolveRef = baseUrl ? (target: string) => site.ref(target, file.rel) : undefined;
       const document = await parseFileData(
         await withIncluded(file),
         file.kind,
@@ -214,6 +216,7 @@ async function readSiteFile(entry: FoundFile, named: MarkdownDialect | undefined
     data,
     front: pageFront(parsed.data as Record<string, unknown>),
     dialect: named ?? detectDialect(parsed.content, { mdx: entry.kind === 'mdx' }),
+    refs: hugoRefTargets(parsed.content),
   };
 }
 

@@ -56,6 +56,14 @@ export function normaliseHugo(markdown: string, options: HugoOptions = {}): stri
   return out.replace(/\u0000(\d+)\u0000/g, (_, i: string) => escaped[Number(i)]!).replace(/\n{3,}/g, '\n\n');
 }
 
+/** The pages a file's `ref`/`relref` shortcodes name, as written (`/operate/install#linux`). */
+export function hugoRefTargets(markdown: string): string[] {
+  return [...markdown.matchAll(TAG)]
+    .filter((m) => !m[2] && /^(?:ref|relref)$/i.test(m[3]!))
+    .map((m) => argument(m[4]!.trim(), 'path') ?? '')
+    .filter(Boolean);
+}
+
 /** The text between `from` and `to` with the shortcodes in it replaced. */
 function render(text: string, tags: Tag[], from: number, to: number, options: HugoOptions): string {
   let out = '';

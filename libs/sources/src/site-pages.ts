@@ -10,6 +10,8 @@ export interface SiteFile {
    * (an Antora module's page, see `antoraPagePath`).
    */
   page?: string;
+  /** The pages its Hugo `ref`/`relref` shortcodes name, as written (see `SitePages.ref`). */
+  refs?: string[];
 }
 
 /** Extensions a reference may leave out (`relref "install"`), tried in order. */
@@ -34,6 +36,8 @@ const TRIED = [
 export class SitePages {
   private readonly urls = new Map<string, string>();
   private readonly byName = new Map<string, string | null>();
+  /** The root URL of the site the folder is one section of, as its files' references place it. */
+  private readonly contentRoot: string | undefined;
 
   /**
    * @param baseUrl where the site is published; without one a page is named by its file's path
@@ -56,6 +60,7 @@ export class SitePages {
       const name = file.rel.split('/').at(-1)!;
       this.byName.set(name, this.byName.has(name) ? null : url);
     }
+    this.contentRoot = this.learnContentRoot(files.flatMap((f) => f.refs ?? []));
   }
 
   /** The page of a file, by its path; under the base URL when the file is not one of the site's. */
@@ -84,6 +89,67 @@ export class SitePages {
     }
     const named = this.byName.get(path.split('/').at(-1)!) ?? null;
     return named && named + suffix;
+  }
+
+  /**
+   * The page a Hugo `ref`/`relref` names: as {@link resolve} finds it; else, for a path from the
+   * content root of a site the folder is one section of (`relref "/operate/cloud/intro"` in
+   * `content/operate/db/`, published at `…/docs/v2/operate/db/`), its page under the site's root:
+   * the base URL cut where its path reaches the reference's first folder (`…/docs/v2/`), or, for
+   * a first folder the base URL's path does not hold (`/develop/…`), where the references to the
+   * folder's own pages put the site's root. A path without its leading `/` that names no page
+   * next to the file is one from the content root too, as Hugo reads it (`relref "commands/get"`).
+   * Null when neither tells.
+   */
+  ref(target: string, from: string): string | null {
+    const fromRoot = /^[/#?.]/.test(target.trim()) ? target : `/${target.trim()}`;
+    return this.resolve(target, from) ?? this.fromContentRoot(fromRoot, from);
+  }
+
+  private fromContentRoot(target: string, from: string): string | null {
+    const [, path = '', suffix = ''] = /^([^#?]*)(.*)$/.exec(target.trim())!;
+    if (!this.baseUrl || !path.startsWith('/')) return null;
+    const segments = path.split('/').filter(Boolean);
+    const placed = this.placed(segments);
+    const own = placed?.inFolder !== undefined && this.resolve(`/${placed.inFolder}`, from);
+    if (own) return own + suffix;
+    const root = placed?.root ?? this.contentRoot;
+    if (!root || !segments.length) return null;
+    const page = segments.join('/');
+    const rel = /\.(?:md|markdown)$/i.test(page) ? page : `${page}.md`;
+    return publishedUrl(root, rel, this.options()) + suffix;
+  }
+
+  /**
+   * Where a path from a site's content root meets the base URL's path at its first folder: the
+   * site's root URL, and the path's rest when it leads into the folder (`/operate/db/guide` under
+   * `…/operate/db/`: `guide`). Null when the base URL's path does not hold its first folder.
+   */
+  private placed(segments: string[]): { root: string; inFolder?: string } | null {
+    const base = new URL(this.baseUrl!.endsWith('/') ? this.baseUrl! : `${this.baseUrl}/`);
+    const folders = base.pathname.split('/').filter(Boolean).map(decodeURIComponent);
+    const at = folders.indexOf(segments[0] ?? '');
+    if (at < 0) return null;
+    const section = folders.slice(at);
+    const root = `${base.origin}/${folders
+      .slice(0, at)
+      .map((f) => `${encodeURIComponent(f)}/`)
+      .join('')}`;
+    const inside = section.every((folder, i) => segments[i] === folder);
+    return { root, inFolder: inside ? segments.slice(section.length).join('/') : undefined };
+  }
+
+  /** The site root most references from the content root to the folder's own pages agree on. */
+  private learnContentRoot(refs: string[]): string | undefined {
+    if (!this.baseUrl) return undefined;
+    const votes = new Map<string, number>();
+    for (const ref of refs) {
+      const path = /^[^#?]*/.exec(ref.trim())![0].replace(/^(?!\/)/, '/');
+      const placed = this.placed(path.split('/').filter(Boolean));
+      if (placed?.inFolder !== undefined && this.resolve(`/${placed.inFolder}`, ''))
+        votes.set(placed.root, (votes.get(placed.root) ?? 0) + 1);
+    }
+    return [...votes].sort((a, b) => b[1] - a[1])[0]?.[0];
   }
 }
 

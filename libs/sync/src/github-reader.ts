@@ -109,7 +109,7 @@ function fileEntry(
         type: CONTENT_TYPE_BY_KIND[kind],
         mdx: kind === 'mdx',
         ...(source.dialect && { dialect: source.dialect }),
-        ...(source.base_url && { resolveRef: (target: string) => site.resolve(target, file.path) }),
+        ...(source.base_url && { resolveRef: (target: string) => site.ref(target, file.path) }),
         url: pageUrl(source, key, file.path, content),
         metadata: { ...source.metadata, source_id: source.id, path: file.path },
         limits,

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { type DocumentRecord, IngestJobSchema } from '@docqa/contracts';
+import { join, resolve } from 'node:path';
+import { type DocumentRecord, IngestJobSchema, type MarkdownDialect } from '@docqa/contracts';
 import { Ingestor } from '@docqa/ingest';
 import { EmbeddedStore } from '@docqa/embedded-store';
 import { LocalEmbedder } from '@docqa/embedders';
@@ -19,8 +19,13 @@ export interface DialectCorpus {
   licence: string;
   licenceFile: string;
   generator: string;
-  /** The folder under the corpus's folder that is ingested (the generator's content root). */
+  /**
+   * The folder under the corpus's folder that is ingested (the generator's content root); an
+   * absolute path for a corpus that is not committed (see `tools/bench/outside`).
+   */
   root: string;
+  /** `docqa ingest ROOT --dialect DIALECT`. @defaultValue found per folder, as without the flag */
+  dialect?: MarkdownDialect;
   /** Where the site is published: `docqa ingest ROOT --base-url BASE_URL`. */
   baseUrl: string;
   /** The folder of the repository the pages come from. */
@@ -107,6 +112,9 @@ export function withHalves(questions: DialectQuestion[]): HalvedQuestion[] {
   });
 }
 
+/** The folder of a corpus that is ingested: its root under its folder here, or an absolute root. */
+export const corpusRoot = (corpus: DialectCorpus): string => resolve(CORPORA_DIR, corpus.name, corpus.root);
+
 /** What the ingestor uses of the document records. */
 type IngestorRecords = ConstructorParameters<typeof Ingestor>[0]['documents'];
 
@@ -144,7 +152,7 @@ export interface IngestedCorpus {
 
 /**
  * Ingests a corpus into a fresh embedded store under `dir` the way `docqa ingest ROOT --base-url
- * BASE_URL` does: the file loaders read the folder, the documents pass the API's job schema, and
+ * BASE_URL [--dialect DIALECT]` does: the file loaders read the folder, the documents pass the API's job schema, and
  * the worker's ingestor chunks, embeds and writes them (chunks of 1,200 characters, the default).
  */
 export async function ingestCorpus(
@@ -152,8 +160,8 @@ export async function ingestCorpus(
   corpus: DialectCorpus,
   tenant = 'eval',
 ): Promise<IngestedCorpus> {
-  const root = join(CORPORA_DIR, corpus.name, corpus.root);
-  const loaded = await loadPaths([root], { baseUrl: corpus.baseUrl });
+  const root = corpusRoot(corpus);
+  const loaded = await loadPaths([root], { baseUrl: corpus.baseUrl, dialect: corpus.dialect });
   const store = await EmbeddedStore.open(dir);
   const embedder = new LocalEmbedder();
   const ingestor = new Ingestor({

@@ -4,7 +4,7 @@ import type { DocumentContentType } from '@docqa/contracts';
 import { chunkMarkdown } from '@docqa/chunking';
 import { toMarkdown } from '@docqa/ingest';
 import { absoluteLinks, loadPaths, rewriteLinks } from '@docqa/sources';
-import { CORPORA_DIR, type DialectCorpus } from './dialect-corpora';
+import { CORPORA_DIR, corpusRoot, type DialectCorpus } from './dialect-corpora';
 
 /**
  * A kind of generator machinery that must not reach a chunk (what answers quote): each finds its
@@ -150,7 +150,7 @@ export const LEAK_KINDS: LeakKind[] = [
 ];
 
 /** A code block (in a list item too) or code span (where markup is shown, not used). */
-const CODE = /^[ \t]*(`{3,}|~{3,})[^\n]*\n[\s\S]*?^[ \t]*\1[`~]*[ \t]*$|`[^`\n]+`/gm;
+export const CODE = /^[ \t]*(`{3,}|~{3,})[^\n]*\n[\s\S]*?^[ \t]*\1[`~]*[ \t]*$|`[^`\n]+`/gm;
 
 /** What a scan of one corpus found: per kind, how many and a few examples with their document. */
 export interface LeakScan {
@@ -161,7 +161,7 @@ export interface LeakScan {
 }
 
 /** The link targets of a chunk. */
-function linksOf(text: string): string[] {
+export function linksOf(text: string): string[] {
   const targets: string[] = [];
   rewriteLinks(text, (target) => {
     targets.push(target);
@@ -176,8 +176,10 @@ function linksOf(text: string): string[] {
  * each {@link LEAK_KINDS} kind.
  */
 export async function scanCorpus(corpus: DialectCorpus): Promise<LeakScan> {
-  const root = join(CORPORA_DIR, corpus.name, corpus.root);
-  const loaded = await loadPaths([root], { baseUrl: corpus.baseUrl });
+  const loaded = await loadPaths([corpusRoot(corpus)], {
+    baseUrl: corpus.baseUrl,
+    dialect: corpus.dialect,
+  });
   const counts = Object.fromEntries(LEAK_KINDS.map((k) => [k.name, 0]));
   const examples: Record<string, string[]> = Object.fromEntries(LEAK_KINDS.map((k) => [k.name, []]));
   const site = new URL(corpus.baseUrl).origin;
@@ -216,7 +218,7 @@ export async function scanCorpus(corpus: DialectCorpus): Promise<LeakScan> {
 }
 
 /** A link kind's pattern with the corpus's base URL and origin put in for `BASE` and `ORIGIN`. */
-function sitePattern(pattern: RegExp, baseUrl: string): RegExp {
+export function sitePattern(pattern: RegExp, baseUrl: string): RegExp {
   const quote = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
   const source = pattern.source
     .replace('BASE', quote(baseUrl))

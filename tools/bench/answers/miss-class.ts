@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { SearchResult } from '@docqa/contracts';
 import type { Searcher } from '@docqa/retrieval';
-import { CORPORA_DIR, type DialectCorpus } from './dialect-corpora';
+import { corpusRoot, type DialectCorpus } from './dialect-corpora';
 import { goldIds } from './dialect-scoring';
 
 /** One search as the answerer asks it. */
@@ -90,7 +90,7 @@ export function missClass(
   if (passages.more.some((r) => ids.has(r.document_id) && holds(r))) return 'gold page search, not quoted';
   if ([...passages.first, ...passages.more].some(holds)) return "another page's passage";
   const inSource = gold.some((path) => {
-    const file = join(CORPORA_DIR, corpus.name, corpus.root, path);
+    const file = join(corpusRoot(corpus), path);
     return existsSync(file) && folded(readFileSync(file, 'utf8')).includes(folded(key).trim());
   });
   if (!inSource) return 'not in the gold source as written';
