@@ -10,20 +10,20 @@ describe('the recipes of docs/widget-on-docs-sites.md', () => {
     const recipes = readRecipes(page);
     for (const g of GENERATORS) expect(recipes.has(g.recipe)).toBe(true);
     expect(recipes.get('Docusaurus')!.map((f) => f.path)).toEqual([
-      'src/docqa-widget.js',
       'docusaurus.config.js',
+      'src/chat-widget.js',
     ]);
     expect(recipes.get('Hugo')!.map((f) => f.path)).toEqual([
-      'layouts/partials/docqa.html',
+      'layouts/partials/chat-widget.html',
       'layouts/_default/baseof.html',
     ]);
     expect(recipes.get('MkDocs')!.map((f) => f.path)).toEqual([
-      'docs/javascripts/docqa.js',
+      'docs/javascripts/chat-widget.js',
       'overrides/main.html',
       'mkdocs.yml',
     ]);
     expect(recipes.get('Sphinx')!.map((f) => f.path)).toEqual([
-      '_static/docqa.js',
+      '_static/chat-widget.js',
       'conf.py',
       '_templates/layout.html',
     ]);
