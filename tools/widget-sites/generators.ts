@@ -128,7 +128,7 @@ function buildsWithTheme(theme: string): boolean {
 function mkdocs(theme: 'mkdocs' | 'material'): Generator {
   return {
     name: theme === 'mkdocs' ? 'MkDocs' : 'MkDocs (Material)',
-    recipe: 'MkDocs',
+    recipe: 'MkDocs and Material for MkDocs',
     missing() {
       if (!runs('mkdocs', ['--version'])) return 'no `mkdocs` command (apt-get install mkdocs)';
       if (theme === 'material' && !buildsWithTheme(theme))

@@ -73,7 +73,7 @@ async function checkGenerator(stack: Stack, generator: Generator, recipe: Recipe
     const visit = await visitSite(
       browser,
       `${site.origin}/`,
-      `How do I add the widget to my ${generator.recipe} site?`,
+      `How do I add the widget to my ${generator.name} site?`,
       screenshot,
     );
     return visit.answer;
@@ -93,7 +93,10 @@ async function main(): Promise<void> {
     if (missing) console.log(`- ${g.name}: skipped, ${missing}`);
     return !missing;
   });
-  if (!present.length) return console.log('No docs generator to check on this machine.');
+  if (!present.length) {
+    console.log('No docs generator to check on this machine.');
+    return;
+  }
   const redis = await startOwnRedis();
   const stack = await startStack({ redisUrl: redis.url, widgetDir: join(process.cwd(), 'dist/apps/widget') });
   let failed = 0;
@@ -105,7 +108,8 @@ async function main(): Promise<void> {
         if (!recipe) throw new Error(`${PAGE} has no "## ${generator.recipe}" section with titled snippets`);
         const answer = await checkGenerator(stack, generator, recipe);
         console.log(
-          `✓ ${generator.name}: mounted, opened with Ctrl-K, answered "${answer.split('\n')[0]!.slice(0, 80)}…"`,
+          `✓ ${generator.name}: mounted, opened with Ctrl-K, answered "${answer.split('\n')[0]!.slice(0, 60)}…", ` +
+            'still there on the second page',
         );
       } catch (err) {
         failed++;

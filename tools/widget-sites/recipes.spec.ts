@@ -17,7 +17,7 @@ describe('the recipes of docs/widget-on-docs-sites.md', () => {
       'layouts/partials/chat-widget.html',
       'layouts/_default/baseof.html',
     ]);
-    expect(recipes.get('MkDocs')!.map((f) => f.path)).toEqual([
+    expect(recipes.get('MkDocs and Material for MkDocs')!.map((f) => f.path)).toEqual([
       'docs/javascripts/chat-widget.js',
       'overrides/main.html',
       'mkdocs.yml',
