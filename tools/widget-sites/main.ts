@@ -16,7 +16,7 @@ import { launchChromium, startOwnRedis } from '@docqa/testing';
 import { benchFlags } from '../bench/bench-flags';
 import { GENERATORS, type Generator } from './generators';
 import { applyRecipe, forInstallation, readRecipes, type RecipeFile } from './recipes';
-import { startSiteServer, visitSite } from './site-check';
+import { startSiteServer, visitSite, type SiteVisit } from './site-check';
 
 const PAGE = 'docs/widget-on-docs-sites.md';
 const TENANT = 'sites';
@@ -52,8 +52,8 @@ async function ingestPage(stack: Stack, markdown: string): Promise<void> {
   }
 }
 
-/** Builds the generator's site with its recipe, serves it and visits it; returns the answer. */
-async function checkGenerator(stack: Stack, generator: Generator, recipe: RecipeFile[]): Promise<string> {
+/** Builds the generator's site with its recipe, serves it and visits it. */
+async function checkGenerator(stack: Stack, generator: Generator, recipe: RecipeFile[]): Promise<SiteVisit> {
   const browser = await launchChromium();
   const site = await startSiteServer();
   const dir = generator.skeleton();
@@ -70,13 +70,12 @@ async function checkGenerator(stack: Stack, generator: Generator, recipe: Recipe
     const screenshot = flags.screenshots
       ? join(process.cwd(), `docs/screenshots/site-${slug}.png`)
       : undefined;
-    const visit = await visitSite(
+    return await visitSite(
       browser,
       `${site.origin}/`,
       `How do I add the widget to my ${generator.name} site?`,
       screenshot,
     );
-    return visit.answer;
   } finally {
     await site.close();
     await browser.close();
@@ -106,10 +105,11 @@ async function main(): Promise<void> {
       const recipe = recipes.get(generator.recipe);
       try {
         if (!recipe) throw new Error(`${PAGE} has no "## ${generator.recipe}" section with titled snippets`);
-        const answer = await checkGenerator(stack, generator, recipe);
+        const { answer, inPlace } = await checkGenerator(stack, generator, recipe);
+        const first = answer.split('\n')[0]!.slice(0, 60);
         console.log(
-          `✓ ${generator.name}: mounted, opened with Ctrl-K, answered "${answer.split('\n')[0]!.slice(0, 60)}…", ` +
-            'still there on the second page',
+          `✓ ${generator.name}: mounted, opened with Ctrl-K, answered "${first}…", still there on the ` +
+            `second page (${inPlace ? 'opened in place' : 'a new page load'})`,
         );
       } catch (err) {
         failed++;

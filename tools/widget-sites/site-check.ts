@@ -27,6 +27,8 @@ export async function startSiteServer(): Promise<SiteServer> {
 export interface SiteVisit {
   /** The answer's text. */
   answer: string;
+  /** The second page was opened without loading a new document (a single-page app's navigation). */
+  inPlace: boolean;
 }
 
 /** `promise`, or a rejection once `ms` have passed. */
@@ -96,13 +98,17 @@ export async function visitSite(
     if (screenshot) await page.screenshot({ path: screenshot });
     // A full page load mounts the widget again; a single-page app's navigation must leave it be.
     await page.keyboard.press('Escape');
+    await page.evaluate(() => void ((window as unknown as { __firstPage: boolean }).__firstPage = true));
     // The link in the page's text: a theme's navigation may list the page in a closed drawer too.
     await page.locator('p', { hasText: 'with your account' }).getByRole('link', { name: 'Sign in' }).click();
     await step('the second page did not open', () => page.waitForURL(/signin/, { timeout: 30_000 }));
     await step('the widget is gone on the second page', () =>
       page.getByTitle(TRIGGER_TITLE).waitFor({ timeout: 30_000 }),
     );
-    return { answer: record.response ?? '' };
+    const inPlace = await page.evaluate(
+      () => (window as unknown as { __firstPage?: boolean }).__firstPage === true,
+    );
+    return { answer: record.response ?? '', inPlace };
   } finally {
     await page.close();
   }
