@@ -87,6 +87,10 @@ async function main(): Promise<void> {
   const markdown = readFileSync(PAGE, 'utf8');
   const recipes = readRecipes(markdown);
   const chosen = GENERATORS.filter((g) => !flags.only || g.name === flags.only);
+  if (!chosen.length) {
+    console.error(`--only ${flags.only}: no such generator (${GENERATORS.map((g) => g.name).join(', ')})`);
+    process.exit(2);
+  }
   const present = chosen.filter((g) => {
     const missing = g.missing();
     if (missing) console.log(`- ${g.name}: skipped, ${missing}`);
