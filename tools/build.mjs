@@ -46,6 +46,7 @@ const nodeEntries = {
   'bench-channels': 'tools/bench/channels/main.ts',
   'bench-documents': 'tools/bench/documents/main.ts',
   'bench-redis-failover': 'tools/bench/redis-failover/main.ts',
+  'widget-sites': 'tools/widget-sites/main.ts',
 };
 
 const outFor = (entry) => `dist/${entry.replace(/\/src\/main\.ts$/, '').replace(/\/main\.ts$/, '')}/main.js`;

@@ -1,0 +1,187 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+
+/** A docs generator the recipes are checked with. */
+export interface Generator {
+  /** Its name in the report. */
+  name: string;
+  /** The `## Name` section of docs/widget-on-docs-sites.md that holds its recipe. */
+  recipe: string;
+  /** Why it cannot be checked on this machine, or undefined when it can. */
+  missing(): string | undefined;
+  /** Writes a two-page site (before the recipe) into a new folder, and returns the folder. */
+  skeleton(): string;
+  /** Builds the site in `dir`; returns the folder of the HTML it wrote. */
+  build(dir: string): string;
+}
+
+/** The home page's text (Markdown), with a link to the site's second page at `href`. */
+const home = (href: string) => `Acme docs: install the Acme CLI, then [Sign in](${href}) with your account.`;
+/** The second page's text. */
+const SIGN_IN = 'Run `acme login` and follow the browser.';
+
+/** Runs a command to its end; on failure, its output is the error. */
+function run(command: string, args: string[], cwd?: string): void {
+  try {
+    execFileSync(command, args, { cwd, stdio: 'pipe', timeout: 600_000 });
+  } catch (err) {
+    const e = err as { stderr?: Buffer; stdout?: Buffer; message: string };
+    throw new Error(`${command} ${args.join(' ')} failed: ${String(e.stderr || e.stdout || e.message)}`);
+  }
+}
+
+/** Whether a command runs (`--version` or the like answers). */
+const runs = (command: string, args: string[]) => spawnSync(command, args, { stdio: 'ignore' }).status === 0;
+
+function writeFiles(dir: string, files: Record<string, string>): string {
+  for (const [path, content] of Object.entries(files)) {
+    mkdirSync(dirname(join(dir, path)), { recursive: true });
+    writeFileSync(join(dir, path), content);
+  }
+  return dir;
+}
+
+const scratch = (name: string, parent = tmpdir()) => mkdtempSync(join(parent, `docqa-site-${name}-`));
+
+/** A site of `@docusaurus/preset-classic`, built with the packages installed in `DOCUSAURUS_DIR`. */
+const docusaurus: Generator = {
+  name: 'Docusaurus',
+  recipe: 'Docusaurus',
+  missing() {
+    const dir = process.env.DOCUSAURUS_DIR;
+    if (!dir)
+      return 'set DOCUSAURUS_DIR to a folder with @docusaurus/core and @docusaurus/preset-classic installed';
+    if (!existsSync(join(dir, 'node_modules/@docusaurus/preset-classic')))
+      return `no @docusaurus/preset-classic in ${dir}/node_modules`;
+    return undefined;
+  },
+  // Inside DOCUSAURUS_DIR, so the site resolves Docusaurus and React from its node_modules.
+  skeleton: () =>
+    writeFiles(scratch('docusaurus', process.env.DOCUSAURUS_DIR), {
+      'docusaurus.config.js': `export default {
+  title: 'Acme docs',
+  url: 'http://localhost',
+  baseUrl: '/',
+  presets: [['classic', { docs: false, blog: false }]],
+};
+`,
+      'src/pages/index.md': `# Acme docs\n\n${home('/signin')}\n`,
+      'src/pages/signin.md': `# Sign in\n\n${SIGN_IN}\n`,
+    }),
+  build(dir) {
+    const bin = join(process.env.DOCUSAURUS_DIR!, 'node_modules/.bin/docusaurus');
+    run(bin, ['build', '--out-dir', join(dir, 'build'), dir], dir);
+    return join(dir, 'build');
+  },
+};
+
+/** A site without a theme: its own `baseof.html`, as a theme's copy in the site would be. */
+const hugo: Generator = {
+  name: 'Hugo',
+  recipe: 'Hugo',
+  missing: () => (runs('hugo', ['version']) ? undefined : 'no `hugo` command (apt-get install hugo)'),
+  skeleton: () =>
+    writeFiles(scratch('hugo'), {
+      'hugo.toml': `baseURL = '/'\ntitle = 'Acme docs'\ndisableKinds = ['taxonomy', 'term', 'RSS', 'sitemap']\n`,
+      'layouts/_default/baseof.html': `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><title>{{ .Title }}</title></head>
+<body>
+<main>{{ block "main" . }}{{ end }}</main>
+</body>
+</html>
+`,
+      'layouts/index.html': `{{ define "main" }}<h1>{{ .Title }}</h1>{{ .Content }}{{ end }}\n`,
+      'layouts/_default/single.html': `{{ define "main" }}<h1>{{ .Title }}</h1>{{ .Content }}{{ end }}\n`,
+      'content/_index.md': `---\ntitle: Acme docs\n---\n\n${home('/signin/')}\n`,
+      'content/signin.md': `---\ntitle: Sign in\n---\n\n${SIGN_IN}\n`,
+    }),
+  build(dir) {
+    run('hugo', ['--source', dir, '--destination', join(dir, 'public'), '--quiet']);
+    return join(dir, 'public');
+  },
+};
+
+/** Whether MkDocs knows the theme: a site of one empty page with it builds. */
+function buildsWithTheme(theme: string): boolean {
+  const dir = writeFiles(scratch('mkdocs-probe'), {
+    'mkdocs.yml': `site_name: probe\ntheme:\n  name: ${theme}\n`,
+    'docs/index.md': '# Probe\n',
+  });
+  try {
+    return runs('mkdocs', [
+      'build',
+      '--quiet',
+      '--config-file',
+      join(dir, 'mkdocs.yml'),
+      '--site-dir',
+      join(dir, 'site'),
+    ]);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** MkDocs with one of its themes; the recipe's `name: mkdocs` is replaced by `theme`. */
+function mkdocs(theme: 'mkdocs' | 'material'): Generator {
+  return {
+    name: theme === 'mkdocs' ? 'MkDocs' : 'MkDocs (Material)',
+    recipe: 'MkDocs and Material for MkDocs',
+    missing() {
+      if (!runs('mkdocs', ['--version'])) return 'no `mkdocs` command (apt-get install mkdocs)';
+      if (theme === 'material' && !buildsWithTheme(theme))
+        return 'no Material for MkDocs (apt-get install mkdocs-material)';
+      return undefined;
+    },
+    skeleton: () =>
+      writeFiles(scratch(`mkdocs-${theme}`), {
+        'mkdocs.yml': 'site_name: Acme docs\n',
+        'docs/index.md': `# Acme docs\n\n${home('signin.md')}\n`,
+        'docs/signin.md': `# Sign in\n\n${SIGN_IN}\n`,
+      }),
+    build(dir) {
+      if (theme !== 'mkdocs') {
+        const yml = join(dir, 'mkdocs.yml');
+        writeFileSync(yml, readFileSync(yml, 'utf8').replace('name: mkdocs', `name: ${theme}`));
+      }
+      run('mkdocs', [
+        'build',
+        '--quiet',
+        '--config-file',
+        join(dir, 'mkdocs.yml'),
+        '--site-dir',
+        join(dir, 'site'),
+      ]);
+      return join(dir, 'site');
+    },
+  };
+}
+
+/** Sphinx with its default theme (alabaster). */
+const sphinx: Generator = {
+  name: 'Sphinx',
+  recipe: 'Sphinx',
+  missing: () =>
+    runs('sphinx-build', ['--version'])
+      ? undefined
+      : 'no `sphinx-build` command (apt-get install python3-sphinx)',
+  skeleton: () =>
+    writeFiles(scratch('sphinx'), {
+      'conf.py': `project = 'Acme docs'\n`,
+      'index.rst': [
+        'Acme docs\n=========\n',
+        'Acme docs: install the Acme CLI, then `Sign in <signin.html>`_ with your account.\n',
+        '.. toctree::\n\n   signin\n',
+      ].join('\n'),
+      'signin.rst': 'Sign in\n=======\n\nRun ``acme login`` and follow the browser.\n',
+    }),
+  build(dir) {
+    run('sphinx-build', ['-q', '-b', 'html', dir, join(dir, '_build/html')]);
+    return join(dir, '_build/html');
+  },
+};
+
+/** Every generator the page has a recipe for. */
+export const GENERATORS: Generator[] = [docusaurus, hugo, mkdocs('mkdocs'), mkdocs('material'), sphinx];
