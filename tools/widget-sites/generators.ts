@@ -104,6 +104,11 @@ const hugo: Generator = {
   },
 };
 
+/** `mkdocs build`'s arguments for the site in `dir` (written to `dir/site`). */
+function mkdocsBuild(dir: string): string[] {
+  return ['build', '--quiet', '--config-file', join(dir, 'mkdocs.yml'), '--site-dir', join(dir, 'site')];
+}
+
 /** Whether MkDocs knows the theme: a site of one empty page with it builds. */
 function buildsWithTheme(theme: string): boolean {
   const dir = writeFiles(scratch('mkdocs-probe'), {
@@ -111,14 +116,7 @@ function buildsWithTheme(theme: string): boolean {
     'docs/index.md': '# Probe\n',
   });
   try {
-    return runs('mkdocs', [
-      'build',
-      '--quiet',
-      '--config-file',
-      join(dir, 'mkdocs.yml'),
-      '--site-dir',
-      join(dir, 'site'),
-    ]);
+    return runs('mkdocs', mkdocsBuild(dir));
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -146,14 +144,7 @@ function mkdocs(theme: 'mkdocs' | 'material'): Generator {
         const yml = join(dir, 'mkdocs.yml');
         writeFileSync(yml, readFileSync(yml, 'utf8').replace('name: mkdocs', `name: ${theme}`));
       }
-      run('mkdocs', [
-        'build',
-        '--quiet',
-        '--config-file',
-        join(dir, 'mkdocs.yml'),
-        '--site-dir',
-        join(dir, 'site'),
-      ]);
+      run('mkdocs', mkdocsBuild(dir));
       return join(dir, 'site');
     },
   };
