@@ -43,7 +43,7 @@ export function standaloneQuery(question: string, history: { question: string; a
 }
 
 /** Words of a command: a program and its subcommand ("rclone size", not "remote:path"). */
-const COMMAND_WORDS = 2;
+const COMMAND_LENGTH = 2;
 
 /**
  * The command the previous answer gave first (its first code block's first line, or its first
@@ -56,8 +56,8 @@ function answeredCommand(answer: string): string {
   const line = (code?.[1] ?? code?.[2] ?? '').replace(/^\s*\$\s*/, '');
   const words = line.split(/\s+/);
   const lead = words.findIndex((w) => !/^[a-z][a-z0-9-]*$/i.test(w));
-  const command = words.slice(0, Math.min(lead < 0 ? words.length : lead, COMMAND_WORDS));
-  return command.length === COMMAND_WORDS ? command.join(' ') : '';
+  const command = words.slice(0, Math.min(lead < 0 ? words.length : lead, COMMAND_LENGTH));
+  return command.length === COMMAND_LENGTH ? command.join(' ') : '';
 }
 
 /**
