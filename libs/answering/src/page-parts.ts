@@ -29,8 +29,9 @@ export function isOptionHelp(unit: Unit): boolean {
 /**
  * Whether a code block is only the synopsis of the command its page is titled by (`title`, see
  * `pageCommand`): each line writes the command, perhaps subcommand words, then placeholders in
- * `<>` or `[]` or choices (`status=public|private`) alone, one line at least with one (`pnpm unpublish [<pkg>[@<version>]] [--force]`,
- * `pnpm pkg set <key>=<value> [<key>=<value> ...]`, `pnpm pkg fix`). It says what may be typed:
+ * `<>` or `[]` or choices (`status=public|private`) alone, one line at least with one
+ * (`pnpm unpublish [<pkg>[@<version>]] [--force]`, `pnpm pkg set <key>=<value> [<key>=<value> ...]`,
+ * `pnpm pkg fix`). It says what may be typed:
  * the page's examples say what to type for a task (`pnpm unpublish foo@1.0.0`).
  */
 export function isSynopsis(unit: Unit, title: string): boolean {

@@ -39,8 +39,8 @@
  * 19: AsciiDoc description lists (`rouge-style:: Controls…`) as list items led by their terms
  * (`- **rouge-style:** Controls…`), not each term a paragraph apart from what describes it; an
  * AsciiDoc listing left empty by an include not read (an Antora example) left out, caption too.
- * 20: AsciiDoc's callout numbers (`gem install asciidoctor <1>`) left out of code blocks, with a line
- * comment that only held one.
+ * 20: AsciiDoc's callout numbers (`gem install asciidoctor <1>`) left out of code blocks, with a
+ * line comment that only held one.
  * 21: a reST directive's body that opens with a role (`` :func:`pytest.skip` and… ``) kept as its
  * text, not dropped as an option; a `seealso`'s argument as its text, not in its label.
  * 22: a Unix-style command named in a title or heading (`rclone mkdir`, `pnpm ls`) given the

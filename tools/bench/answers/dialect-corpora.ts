@@ -152,8 +152,9 @@ export interface IngestedCorpus {
 
 /**
  * Ingests a corpus into a fresh embedded store under `dir` the way `docqa ingest ROOT --base-url
- * BASE_URL [--dialect DIALECT]` does: the file loaders read the folder, the documents pass the API's job schema, and
- * the worker's ingestor chunks, embeds and writes them (chunks of 1,200 characters, the default).
+ * BASE_URL [--dialect DIALECT]` does: the file loaders read the folder, the documents pass the
+ * API's job schema, and the worker's ingestor chunks, embeds and writes them (chunks of 1,200
+ * characters, the default).
  */
 export async function ingestCorpus(
   dir: string,
