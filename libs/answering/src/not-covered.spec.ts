@@ -228,30 +228,6 @@ describe('"not covered"', () => {
     expect(text.startsWith('In CI, install dependencies')).toBe(true);
   });
 
-  it('quotes first the page of the name asked when all its sections hold it and another page does not', async () => {
-    const docs = [
-      section(
-        'TLS options',
-        'Client authentication',
-        'To require clients to send a certificate signed by a CA for their requests, set the client auth type:\n\n```yaml\nclientAuth:\n  clientAuthType: RequireAndVerifyClientCert\n```',
-        0,
-      ),
-      section(
-        'HMAC',
-        'Options',
-        '`keys`: the shared secret keys the HMAC middleware checks, which clients sign requests with.',
-        1,
-      ),
-      section('HMAC', 'Mechanism', 'The HMAC signature is computed over the request.', 2),
-      section('HMAC', 'Example', 'Enable HMAC:\n\n```yaml\nhmac:\n  keys:\n    - id: secret-key\n```', 3),
-    ];
-    const text = await answerTo(
-      'How do I require clients to sign their requests with a shared HMAC secret?',
-      docs,
-    );
-    expect(text).toMatch(/^`keys`: the shared secret keys the HMAC middleware/);
-  });
-
   it('declines a question whose best section holds only its name, weakly', async () => {
     const docs = [
       section(

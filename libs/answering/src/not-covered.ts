@@ -22,20 +22,21 @@ import { documentTerms, inlineCode, terms } from './text';
 const MIN_SCORE = 0.65;
 
 /**
- * Share of the retrieved sections' pages (in `answeringOrder`; of the sections, in
- * `doesOtherThing`) at or below which a name the question writes is what it asks about rather
- * than the product every page names ("Traefik" in Traefik's docs).
+ * Share of the retrieved sections, or of their pages in `answeringOrder` (see `fewHold`), at or
+ * below which a name the question writes is what it asks about rather than the product every page
+ * names ("Traefik" in Traefik's docs).
  */
 export const RARE_NAME = 0.5;
 
 /**
  * The sections in the order an answer quotes them, or undefined when they do not answer the
  * question: none holds enough of its words ({@link MIN_COVERAGE}) together with the names it
- * writes that few pages hold (see {@link fewPagesHold}), or that the section's folder names. A name held only by a section about something else ("Nginx" in a
- * table row of Traefik's access-log fields, asked "How do I enable HTTP/2 server push in Nginx?")
- * does not make the question covered, and neither does a name no section holds. When the best
- * section lacks such a name ("Linux" in "how do I unmount it on Linux?"), the best one that holds
- * them with enough of the question's words is quoted first: it is about what was asked.
+ * writes that few sections or pages hold (see {@link fewHold}), or that the section's folder
+ * names. A name held only by a section about something else ("Nginx" in a table row of Traefik's
+ * access-log fields, asked "How do I enable HTTP/2 server push in Nginx?") does not make the
+ * question covered, and neither does a name no section holds. When the best section lacks such a
+ * name ("Linux" in "how do I unmount it on Linux?"), the best one that holds them with enough of
+ * the question's words is quoted first: it is about what was asked.
  */
 export function answeringOrder(
   ranked: ScoredSection[],
@@ -51,7 +52,7 @@ export function answeringOrder(
   const unknown = unknownNames(names, passages);
   if (unknown.length > 1 || unknown.some((t) => !platforms.has(t))) return undefined;
   if (literals.some((l) => !ownFile(l) && !passages.some((p) => writes(p, l)))) return undefined;
-  const rare = [...names].filter((t) => !unknown.includes(t) && fewPagesHold(t, passages));
+  const rare = [...names].filter((t) => !unknown.includes(t) && fewHold(t, passages));
   // A page in a folder that names it is about it too (see `inFolderNamed`).
   const about = (s: ScoredSection) => rare.every((t) => holds(s.passage, t) || inFolderNamed(s.passage, t));
   const answers = (s: ScoredSection) => s.coverage >= MIN_COVERAGE && s.score >= MIN_SCORE && about(s);
@@ -70,17 +71,22 @@ export function answeringOrder(
 }
 
 /**
- * Whether at most {@link RARE_NAME} of the retrieved sections' pages hold a name: then it is what
- * the question asks about, not the product every page names. Pages are counted, not sections: the
- * retrieved sections of one page all write its subject ("HMAC" in the HMAC page's options, example
- * and mechanism), which made it look like the product's name beside another page's section that
- * holds more of the question's other words (TLS client authentication, "require … clients …
- * signed").
+ * Whether at most {@link RARE_NAME} of the retrieved sections, or of their pages, hold a name: then
+ * it is what the question asks about, not the product every page names, which many sections of
+ * many pages hold. Pages count as well as sections, as the retrieved sections of one page all write
+ * its subject ("HMAC" in the HMAC page's options, example and mechanism), which made it look like
+ * the product's name beside another page's section that holds more of the question's other words
+ * (TLS client authentication, "require … clients … signed"). Sections count as well as pages, as a
+ * few pages may be retrieved, one of them the product's overview that names the subject in passing
+ * ("Python" in the history of "What is Asciidoctor?" beside the migration page, of three pages).
  */
-function fewPagesHold(term: string, passages: SectionPassage[]): boolean {
+function fewHold(term: string, passages: SectionPassage[]): boolean {
   const pages = new Set(passages.map((p) => p.doc));
-  const holding = new Set(passages.filter((p) => holds(p, term)).map((p) => p.doc));
-  return holding.size <= RARE_NAME * pages.size;
+  const holding = passages.filter((p) => holds(p, term));
+  return (
+    holding.length <= RARE_NAME * passages.length ||
+    new Set(holding.map((p) => p.doc)).size <= RARE_NAME * pages.size
+  );
 }
 
 /**
