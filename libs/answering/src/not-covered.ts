@@ -22,19 +22,21 @@ import { documentTerms, inlineCode, terms } from './text';
 const MIN_SCORE = 0.65;
 
 /**
- * Share of the retrieved sections below which a name the question writes is what it asks about
- * rather than the product every page names ("Traefik" in Traefik's docs).
+ * Share of the retrieved sections, or of their pages in `answeringOrder` (see `fewHold`), at or
+ * below which a name the question writes is what it asks about rather than the product every page
+ * names ("Traefik" in Traefik's docs).
  */
 export const RARE_NAME = 0.5;
 
 /**
  * The sections in the order an answer quotes them, or undefined when they do not answer the
  * question: none holds enough of its words ({@link MIN_COVERAGE}) together with the names it
- * writes that few sections hold. A name held only by a section about something else ("Nginx" in a
- * table row of Traefik's access-log fields, asked "How do I enable HTTP/2 server push in Nginx?")
- * does not make the question covered, and neither does a name no section holds. When the best
- * section lacks such a name ("Linux" in "how do I unmount it on Linux?"), the best one that holds
- * them with enough of the question's words is quoted first: it is about what was asked.
+ * writes that few sections or pages hold (see {@link fewHold}), or that the section's folder
+ * names. A name held only by a section about something else ("Nginx" in a table row of Traefik's
+ * access-log fields, asked "How do I enable HTTP/2 server push in Nginx?") does not make the
+ * question covered, and neither does a name no section holds. When the best section lacks such a
+ * name ("Linux" in "how do I unmount it on Linux?"), the best one that holds them with enough of
+ * the question's words is quoted first: it is about what was asked.
  */
 export function answeringOrder(
   ranked: ScoredSection[],
@@ -50,11 +52,10 @@ export function answeringOrder(
   const unknown = unknownNames(names, passages);
   if (unknown.length > 1 || unknown.some((t) => !platforms.has(t))) return undefined;
   if (literals.some((l) => !ownFile(l) && !passages.some((p) => writes(p, l)))) return undefined;
-  const rare = [...names].filter(
-    (t) => !unknown.includes(t) && passages.filter((p) => holds(p, t)).length <= RARE_NAME * passages.length,
-  );
-  const answers = (s: ScoredSection) =>
-    s.coverage >= MIN_COVERAGE && s.score >= MIN_SCORE && rare.every((t) => holds(s.passage, t));
+  const rare = [...names].filter((t) => !unknown.includes(t) && fewHold(t, passages));
+  // A page in a folder that names it is about it too (see `inFolderNamed`).
+  const about = (s: ScoredSection) => rare.every((t) => holds(s.passage, t) || inFolderNamed(s.passage, t));
+  const answers = (s: ScoredSection) => s.coverage >= MIN_COVERAGE && s.score >= MIN_SCORE && about(s);
   const answering = ranked.find(answers);
   if (!answering) return undefined;
   if (toggle && !switchedIn(ranked, passages, toggle.asked, toggle.weights)) return undefined;
@@ -62,12 +63,30 @@ export function answeringOrder(
   // about it, more than the best-ranked one that holds its words otherwise.
   const writing = (s: ScoredSection) => literals.every((l) => writes(s.passage, l));
   const verbatim = writing(ranked[0]!) ? undefined : ranked.find((s) => answers(s) && writing(s));
-  const about = (s: ScoredSection) => rare.every((t) => holds(s.passage, t) || inFolderNamed(s.passage, t));
   const lead = verbatim ?? (about(ranked[0]!) ? ranked[0]! : answering);
   // The sections that hold those names come next, as the runner-up quoted beside the lead must
   // be about what was asked too ("Game Mode" settings, not Ambient Mode's beside them).
   const rest = ranked.filter((s) => s !== lead);
   return [lead, ...rest.filter(about), ...rest.filter((s) => !about(s))];
+}
+
+/**
+ * Whether at most {@link RARE_NAME} of the retrieved sections, or of their pages, hold a name: then
+ * it is what the question asks about, not the product every page names, which many sections of
+ * many pages hold. Pages count as well as sections, as the retrieved sections of one page all write
+ * its subject ("HMAC" in the HMAC page's options, example and mechanism), which made it look like
+ * the product's name beside another page's section that holds more of the question's other words
+ * (TLS client authentication, "require … clients … signed"). Sections count as well as pages, as a
+ * few pages may be retrieved, one of them the product's overview that names the subject in passing
+ * ("Python" in the history of "What is Asciidoctor?" beside the migration page, of three pages).
+ */
+function fewHold(term: string, passages: SectionPassage[]): boolean {
+  const pages = new Set(passages.map((p) => p.doc));
+  const holding = passages.filter((p) => holds(p, term));
+  return (
+    holding.length <= RARE_NAME * passages.length ||
+    new Set(holding.map((p) => p.doc)).size <= RARE_NAME * pages.size
+  );
 }
 
 /**
