@@ -1,21 +1,5 @@
-import type { SearchResult } from '@docqa/contracts';
 import { NOT_FOUND_ANSWER } from './answer-types';
-import { askExtractive } from './testing/page-searcher';
-
-const section = (doc: string, heading: string, text: string, rank: number): SearchResult => ({
-  document_id: doc,
-  chunk_id: `${doc}#${rank}`,
-  title: doc,
-  url: null,
-  section: `${doc} › ${heading}`,
-  text,
-  score: 1 - rank / 10,
-  metadata: {},
-});
-
-async function answerTo(question: string, results: SearchResult[]): Promise<string> {
-  return (await askExtractive(question, { search: async () => ({ results, took_ms: 0 }) })).text;
-}
+import { answerTo, rankedSection as section } from './testing/page-searcher';
 
 /** What a search of a Redis docs site finds for a question about a web server. */
 const REDIS = [

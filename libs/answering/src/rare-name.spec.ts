@@ -1,20 +1,4 @@
-import type { SearchResult } from '@docqa/contracts';
-import { askExtractive } from './testing/page-searcher';
-
-const section = (doc: string, heading: string, text: string, rank: number): SearchResult => ({
-  document_id: doc,
-  chunk_id: `${doc}#${rank}`,
-  title: doc,
-  url: null,
-  section: `${doc} › ${heading}`,
-  text,
-  score: 1 - rank / 10,
-  metadata: {},
-});
-
-async function answerTo(question: string, results: SearchResult[]): Promise<string> {
-  return (await askExtractive(question, { search: async () => ({ results, took_ms: 0 }) })).text;
-}
+import { answerTo, rankedSection as section } from './testing/page-searcher';
 
 describe('a name few retrieved sections or pages hold', () => {
   it('quotes first the page of the name asked when all its sections hold it and another page does not', async () => {

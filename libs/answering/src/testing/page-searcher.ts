@@ -22,6 +22,23 @@ export function passage(doc: string, section: string, text: string, title = doc)
 }
 
 /**
+ * A result of the `rank`-th place (0 first, scored 1 down by tenths) of document `doc`, under
+ * `heading` of its page (`section` "doc › heading"), without a URL.
+ */
+export function rankedSection(doc: string, heading: string, text: string, rank: number): SearchResult {
+  return {
+    document_id: doc,
+    chunk_id: `${doc}#${rank}`,
+    title: doc,
+    url: null,
+    section: `${doc} › ${heading}`,
+    text,
+    score: 1 - rank / 10,
+    metadata: {},
+  };
+}
+
+/**
  * A search that finds `first` for any question and, within documents (the `document_id` filter
  * the answerer adds, one id or several), their passages of `page`; it records its queries.
  */
@@ -78,4 +95,9 @@ export async function askExtractive(
     if (c.type === 'sources') cited = c.sources.filter((s) => s.cited).map((s) => s.document_id);
   }
   return { text, cited };
+}
+
+/** The extractive answer's text to `question` when every search finds `results`. */
+export async function answerTo(question: string, results: SearchResult[]): Promise<string> {
+  return (await askExtractive(question, { search: async () => ({ results, took_ms: 0 }) })).text;
 }
