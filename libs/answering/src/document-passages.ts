@@ -1,7 +1,7 @@
 import type { SearchResult } from '@docqa/contracts';
 import { filterFields, passesQuery, type Chunk, type Searcher } from '@docqa/retrieval';
 import type { AnswerInput } from './answer-types';
-import { PHRASING, type ScoredSection, type TermWeights } from './passage-choice';
+import { doesOtherTask, PHRASING, type ScoredSection, type TermWeights } from './passage-choice';
 import type { SectionPassage } from './section-passage';
 
 /**
@@ -59,6 +59,30 @@ export async function pageExample(
   const visible = await visibleChunks(retriever, input, documentId);
   const lead = visible.find((c) => CODE_BLOCK.test(c.text));
   return lead ? sectionChunks(visible, lead.heading ?? '', have, limit) : [];
+}
+
+/**
+ * Code of the best section's page for a how-do-I of whose retrieved passages none holds a code
+ * block: the page's leading example (see {@link pageExample}). When that section does another
+ * task to the question's subject than the one asked (see `doesOtherTask`: "Backing up AOF
+ * persistence" for "turn on AOF"), the page is first searched for the question, as a section of
+ * its own may do the task asked ("Append-only file": "You can turn on the AOF", `appendonly yes`)
+ * after the example that leads it (`save 60 1000`); the example only when that search finds no code.
+ */
+export async function pageCode(
+  retriever: Searcher,
+  input: AnswerInput,
+  query: string,
+  first: ScoredSection,
+  have: SearchResult[],
+  limit: number,
+): Promise<SearchResult[]> {
+  const page = first.passage.chunk.document_id;
+  const searched = doesOtherTask(first)
+    ? await documentPassages(retriever, input, query, page, have, limit)
+    : [];
+  if (searched.some((r) => CODE_BLOCK.test(r.text))) return searched;
+  return [...searched, ...(await pageExample(retriever, input, page, [...have, ...searched], limit))];
 }
 
 /**

@@ -18,6 +18,7 @@ import {
   INLINE_CODE,
   documentPassages,
   headedBy,
+  pageCode,
   pageExample,
   sectionAbove,
   sectionByPlace,
@@ -130,10 +131,10 @@ export class ExtractiveAnswerer implements Answerer {
    * `commandPages`: the best section's when it gives none, a near runner-up's that lists only
    * options), in one search, and the best section's page's leading example read by its place
    * (see `pageExample`) when that search, over that page and a runner-up's, finds no code of it;
-   * when no retrieved section holds a code block but one writes inline code, that page's leading
-   * example instead; none when nothing retrieved holds code of either kind (docs that write no
-   * commands, a TV manual, have no command section to find, and a second read would cost each of
-   * their answers). For a what-is
+   * when no retrieved section holds a code block but one writes inline code, that page's code
+   * (see `pageCode`) instead; none when nothing retrieved holds code of either kind (docs that
+   * write no commands, a TV manual, have no command section to find, and a second read would cost
+   * each of their answers). For a what-is
    * or which question whose best section's headings name what it asks (see `headedBy`), the
    * page's passages for that section's heading, which hold its opening; for a what-question
    * answered by an option's section (see `namesOption`), that section read by its place.
@@ -165,8 +166,8 @@ export class ExtractiveAnswerer implements Answerer {
     if (!order || !first) return [];
     const page = first.passage.chunk.document_id;
     // No code retrieved, but inline code: the best section's page may give its example in a part
-    // no search for the question finds. It is read by its place, without a search.
-    if (task && !coded) return pageExample(this.retriever, input, page, found, this.topK);
+    // no search for the question finds (see `pageCode`).
+    if (task && !coded) return pageCode(this.retriever, input, query, first, found, this.topK);
     if (task) {
       const pages = commandPages(order, choice.weights);
       if (!pages.length) return [];

@@ -1,6 +1,6 @@
 import type { ScoredSection } from './passage-choice';
-import { hasCode, NEAR_TIE } from './second-passage';
-import type { SectionPassage } from './section-passage';
+import { NEAR_TIE } from './second-passage';
+import { hasCode, type SectionPassage } from './section-passage';
 import { withoutStringLiterals } from './text';
 
 /** A heading that names a command: one or more lower-case words (`ingest`, `tokens revoke`). */

@@ -1,8 +1,8 @@
 import type { ScoredSection, TermWeights } from './passage-choice';
 import { pageCommand, writesCommandOf } from './quote-passage';
 import { runsOnly } from './sample-run';
-import { commandSummary, hasCode, NEAR_TIE, subjectNamed } from './second-passage';
-import type { SectionPassage, Unit } from './section-passage';
+import { commandSummary, NEAR_TIE, subjectNamed } from './second-passage';
+import { hasCode, type SectionPassage, type Unit } from './section-passage';
 
 /**
  * A line of a command's help: a flag, its short form or value perhaps, then two spaces or more

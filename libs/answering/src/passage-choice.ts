@@ -18,6 +18,15 @@ export interface ScoredSection {
 }
 
 /**
+ * Whether a section's own heading names another task than the one asked and not that one ("Backing
+ * up AOF persistence" for "turn on AOF", see `intentFit`): it is about something else done to the
+ * question's subject, whose page may do what was asked in a section of its own.
+ */
+export function doesOtherTask(section: ScoredSection): boolean {
+  return section.fit < 1;
+}
+
+/**
  * A question's content terms with their weights (rarer among the retrieved passages: heavier), in
  * the question's order.
  */

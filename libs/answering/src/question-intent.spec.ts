@@ -1,6 +1,6 @@
 import type { SearchResult } from '@docqa/contracts';
 import { askedToggle, askedVerb, intentFit, questionIntent, switchesAs } from './question-intent';
-import { askExtractive } from './testing/page-searcher';
+import { askExtractive, pageSearcher, stored } from './testing/page-searcher';
 import { sectionPassages } from './section-passage';
 
 const passage = (chunkId: string, section: string, text: string, score: number): SearchResult => ({
@@ -42,7 +42,51 @@ async function answerTo(question: string): Promise<string> {
   return (await askExtractive(question, retriever)).text;
 }
 
+/**
+ * The same page as retrieval met it on the Redis docs: its backup section, which writes inline code
+ * only, found; the section that turns the AOF on not; the page's first code its snapshot setting.
+ */
+const BACKUP = passage(
+  'persistence#30',
+  'Redis persistence › Backing up Redis data › Backing up AOF persistence',
+  'If you run a Redis instance with only AOF persistence enabled, you can still perform backups. ' +
+    'To work around a rewrite, turn off automatic rewrites with `CONFIG SET auto-aof-rewrite-percentage 0`.',
+  0.9,
+);
+const SNAPSHOTS = passage(
+  'persistence#7',
+  'Redis persistence › Snapshotting',
+  'You can configure Redis to save the dataset every N seconds:\n\n```\nsave 60 1000\n```',
+  0.5,
+);
+const REPLICATION = {
+  ...passage(
+    'replication#3',
+    'Replication › Safety of replication when master has persistence turned off',
+    'It is strongly advised to have persistence turned on in the master and in the replicas, ' +
+      'or to configure instances to avoid restarting automatically after a reboot.',
+    0.8,
+  ),
+  document_id: 'replication',
+  title: 'Replication',
+};
+
 describe('passage choice by intent', () => {
+  it('searches the page of a section doing another task for the section doing the one asked', async () => {
+    const page = [SNAPSHOTS, PERSISTENCE[1]!, BACKUP];
+    const retriever = {
+      ...pageSearcher([BACKUP, REPLICATION], [PERSISTENCE[1]!]),
+      documentChunks: async (_tenant: string, id: string) =>
+        page.filter((r) => r.document_id === id).map(stored),
+    };
+    const text = (await askExtractive('How do I turn on AOF persistence?', retriever)).text;
+    expect(retriever.queries[1]!.filters).toEqual([
+      { type: 'eq', property: 'document_id', value: 'persistence' },
+    ]);
+    expect(text).toContain('appendonly yes');
+    expect(text).not.toContain('save 60 1000');
+  });
+
   it('quotes the section that turns a feature on, not the one that mentions it beside another task', async () => {
     const text = await answerTo('How do I turn on AOF persistence?');
     expect(text).toContain('appendonly yes');

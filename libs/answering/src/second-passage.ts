@@ -1,5 +1,6 @@
 import { chunkNumber } from '@docqa/retrieval';
 import {
+  doesOtherTask,
   holds,
   MIN_COVERAGE,
   PHRASING,
@@ -7,7 +8,7 @@ import {
   type ScoredSection,
   type TermWeights,
 } from './passage-choice';
-import { isCommand, writesCode, type SectionPassage, type Unit } from './section-passage';
+import { hasCode, isCommand, writesCode, type SectionPassage, type Unit } from './section-passage';
 import { isReadByPlace } from './document-passages';
 import { isCommandSummary, pageCommand, writesCommandOf } from './quote-passage';
 import { documentTerms, withoutStringLiterals } from './text';
@@ -27,11 +28,6 @@ export const NEAR_TIE = 0.7;
  * command or setting is quoted after a first section that gives none (see {@link commandPassage}).
  */
 const COMMAND_SCORE = 0.3;
-
-/** Whether a section holds a code block: a command, a setting, an example. */
-export function hasCode(passage: SectionPassage): boolean {
-  return passage.units.some((u) => u.kind === 'code');
-}
 
 /**
  * Whether a section gives a command or setting: a code block, or an option list whose items (or
@@ -190,10 +186,12 @@ function unansweredPart(
 /**
  * For a how-do-I whose first section holds no code (a page's introduction, its option table): the
  * best section of the same page whose code block does it, its code or heading naming the
- * question's subject, that scores {@link COMMAND_SCORE} of the first or writes the page's command
- * (see {@link writesPageCommand}); else the page's leading example (see {@link leadingExample}),
- * if any. The visitor asked what to type or set, and the page gives it in a section
- * ("Configuration Example", "Usage") that shares few of the question's words with them.
+ * question's subject (or, when the first does another task, see {@link doesOtherTask}, doing the
+ * one asked: "You can turn on the AOF", `appendonly yes`, under "Append-only file"), that scores
+ * {@link COMMAND_SCORE} of the first or writes the page's command (see {@link writesPageCommand});
+ * else the page's leading example (see {@link leadingExample}), if any. The visitor asked what to
+ * type or set, and the page gives it in a section ("Configuration Example", "Usage") that shares
+ * few of the question's words with them.
  */
 export function commandPassage(
   first: ScoredSection,
@@ -207,7 +205,7 @@ export function commandPassage(
       s.passage.section !== first.passage.section &&
       givesCommand(s.passage) &&
       !runsOnly(s.passage, weights) &&
-      subjectNamed(s.passage, weights) > 0,
+      (subjectNamed(s.passage, weights) > 0 || (doesOtherTask(first) && s.fit > 1)),
   );
   return (
     commands.find((s) => s.score >= COMMAND_SCORE * first.score || writesPageCommand(s.passage)) ??
@@ -356,7 +354,7 @@ export function isProcedureFor(passage: SectionPassage, weights: TermWeights): b
  * setting (`appendonly yes` for "turn on the AOF").
  */
 export function answersBeside(first: ScoredSection, other: ScoredSection): boolean {
-  if (other.fit < 1 && first.fit > 1 && hasCode(first.passage)) return false;
+  if (doesOtherTask(other) && first.fit > 1 && hasCode(first.passage)) return false;
   return other.defines || !first.defines;
 }
 

@@ -214,3 +214,8 @@ function cells(row: string): string[] {
     .replace(/(?<!\\)\|$/, '');
   return inner.split(/(?<!\\)\|/).map((c) => c.trim().replace(/\\\|/g, '|'));
 }
+
+/** Whether a section holds a code block: a command, a setting, an example. */
+export function hasCode(passage: SectionPassage): boolean {
+  return passage.units.some((u) => u.kind === 'code');
+}
