@@ -225,7 +225,7 @@ export class ExtractiveAnswerer implements Answerer {
     const names = nameTerms(own);
     const weights = termWeights(wanted, passages, question ? new Set(terms(question)) : undefined, names);
     const topical = onTopic(
-      rankSections(passages, weights, kind, questionIntent(own), askedList(own)),
+      rankSections(passages, weights, kind, questionIntent(own), askedList(own), names),
       question ? wanted.filter((t) => !terms(question).includes(t)) : [],
     );
     const ranked =
