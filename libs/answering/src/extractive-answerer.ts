@@ -6,6 +6,7 @@ import { NOT_FOUND_ANSWER, type AnswerChunk, type AnswerInput, type Answerer } f
 import { inAskersLanguage } from './fixed-phrases';
 import { briefScore, rankSections, termWeights, unknownNames, type TermWeights } from './passage-choice';
 import { labelQualifiers, qualifierNames } from './qualifier-names';
+import { askedTabs } from './asked-tab';
 import { chooseWindow } from './passage-window';
 import { answeringOrder } from './not-covered';
 import { pieces } from './pieces';
@@ -333,6 +334,7 @@ export class ExtractiveAnswerer implements Answerer {
         weights,
         quoting,
         task,
+        nameTerms(question ?? query),
       );
     }
     const whole = { passage: first.passage, maxWords: this.wholeWords, targetWords: this.targetWords };
@@ -350,7 +352,7 @@ export class ExtractiveAnswerer implements Answerer {
         : undefined;
     const brief = related ? [{ passage: related.passage, ...BRIEF }] : [];
     const own = { ...whole, maxWords: this.wholeWords - (brief.length ? BRIEF.maxWords : 0) };
-    return this.quoteSections([own, ...brief], weights, quoting, task);
+    return this.quoteSections([own, ...brief], weights, quoting, task, nameTerms(question ?? query));
   }
 
   /**
@@ -363,6 +365,8 @@ export class ExtractiveAnswerer implements Answerer {
     weights: TermWeights,
     kind: QuestionKind,
     task: boolean,
+    /** The names the question writes (see `nameTerms`). */
+    named: Set<string>,
   ): ComposedAnswer {
     const cited: number[] = [];
     const quoted = new Map<number, SearchResult>();
@@ -373,7 +377,8 @@ export class ExtractiveAnswerer implements Answerer {
       const budget = Math.min(maxWords, left);
       // What an earlier quote already said is left out before the window is chosen, so the
       // window holds what this section adds.
-      const fresh = { ...passage, units: unsaid(passage.units, seen) };
+      // Of a tab set, the tabs the question names (see `askedTabs`).
+      const fresh = { ...passage, units: askedTabs(unsaid(passage.units, seen), named) };
       const units = fresh.units.length
         ? chooseWindow(fresh, weights, { maxWords: budget, targetWords, kind, task })
         : [];
