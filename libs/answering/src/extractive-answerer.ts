@@ -5,7 +5,8 @@ import { newBeforeSaid } from './follow-up-news';
 import { NOT_FOUND_ANSWER, type AnswerChunk, type AnswerInput, type Answerer } from './answer-types';
 import { inAskersLanguage } from './fixed-phrases';
 import { briefScore, rankSections, termWeights, unknownNames, type TermWeights } from './passage-choice';
-import { qualifierNames } from './qualifier-names';
+import { labelQualifiers, qualifierNames } from './qualifier-names';
+import { askedTabs } from './asked-tab';
 import { chooseWindow } from './passage-window';
 import { answeringOrder } from './not-covered';
 import { pieces } from './pieces';
@@ -222,29 +223,27 @@ export class ExtractiveAnswerer implements Answerer {
     const passages = sectionPassages(contextDocuments(results), ranks);
     if (!wanted.length || !passages.length) return undefined;
     // Names of the follow-up's own words: the topic it borrowed was looked up in its turn.
-    const names = nameTerms(question ?? query);
+    const own = question ?? query;
+    const names = nameTerms(own);
     const weights = termWeights(wanted, passages, question ? new Set(terms(question)) : undefined, names);
     const topical = onTopic(
-      rankSections(passages, weights, kind, questionIntent(question ?? query), askedList(question ?? query)),
+      rankSections(passages, weights, kind, questionIntent(own), askedList(own), names),
       question ? wanted.filter((t) => !terms(question).includes(t)) : [],
     );
     const ranked =
       question && said ? newBeforeSaid(topical, said, weights, new Set(terms(question))) : topical;
     // A name that only says which kind of the best section's subject is meant is not what is asked.
-    const kinds = qualifierNames(
-      terms(question ?? query),
-      unknownNames(names, passages),
-      ranked[0]?.passage,
-      kind,
-    );
-    // Nor is the thing it names as what it does not want ("DocBook instead of HTML").
-    const others = alternativeTerms(question ?? query);
-    const toggle = askedToggle(question ?? query);
+    const kinds = qualifierNames(terms(own), unknownNames(names, passages), ranked[0]?.passage, kind);
+    // Nor is the thing it names as what it does not want ("DocBook instead of HTML"), nor the
+    // kind of a tab's code it names ("Docker labels").
+    const others = alternativeTerms(own);
+    const tabs = labelQualifiers(terms(own), names, passages);
+    const toggle = askedToggle(own);
     return {
       passages,
-      names: new Set([...names].filter((t) => !kinds.has(t) && !others.has(t))),
-      platforms: platformTerms(question ?? query),
-      literals: literalTokens(question ?? query),
+      names: new Set([...names].filter((t) => !kinds.has(t) && !others.has(t) && !tabs.has(t))),
+      platforms: platformTerms(own),
+      literals: literalTokens(own),
       toggle: toggle && { asked: toggle, weights },
       weights,
       ranked,
@@ -336,6 +335,7 @@ export class ExtractiveAnswerer implements Answerer {
         weights,
         quoting,
         task,
+        nameTerms(question ?? query),
       );
     }
     const whole = { passage: first.passage, maxWords: this.wholeWords, targetWords: this.targetWords };
@@ -353,7 +353,7 @@ export class ExtractiveAnswerer implements Answerer {
         : undefined;
     const brief = related ? [{ passage: related.passage, ...BRIEF }] : [];
     const own = { ...whole, maxWords: this.wholeWords - (brief.length ? BRIEF.maxWords : 0) };
-    return this.quoteSections([own, ...brief], weights, quoting, task);
+    return this.quoteSections([own, ...brief], weights, quoting, task, nameTerms(question ?? query));
   }
 
   /**
@@ -366,6 +366,8 @@ export class ExtractiveAnswerer implements Answerer {
     weights: TermWeights,
     kind: QuestionKind,
     task: boolean,
+    /** The names the question writes (see `nameTerms`). */
+    named: Set<string>,
   ): ComposedAnswer {
     const cited: number[] = [];
     const quoted = new Map<number, SearchResult>();
@@ -376,7 +378,8 @@ export class ExtractiveAnswerer implements Answerer {
       const budget = Math.min(maxWords, left);
       // What an earlier quote already said is left out before the window is chosen, so the
       // window holds what this section adds.
-      const fresh = { ...passage, units: unsaid(passage.units, seen) };
+      // Of a tab set, the tabs the question names (see `askedTabs`).
+      const fresh = { ...passage, units: askedTabs(unsaid(passage.units, seen), named) };
       const units = fresh.units.length
         ? chooseWindow(fresh, weights, { maxWords: budget, targetWords, kind, task })
         : [];

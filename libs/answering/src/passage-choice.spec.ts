@@ -10,7 +10,7 @@ import {
 import { chooseWindow } from './passage-window';
 import { questionIntent } from './question-intent';
 import { units, type SectionPassage } from './section-passage';
-import { documentTerms, terms } from './text';
+import { documentTerms, nameTerms, terms } from './text';
 
 /** A section of one long page, as {@link chooseWindow} receives it. */
 function section(markdown: string): SectionPassage {
@@ -251,6 +251,36 @@ describe('rankSections', () => {
     expect(isCodeLabel(units('**Note**:\n\nThe file is read once.'), 0)).toBe(false);
     // Its "File" taken for the question's "file", the section ranked above the one that answers.
     expect(bestForHow(question, [tabs, gold])).toBe(gold);
+  });
+
+  it('counts a name a tab’s label writes as prose, as the label says what its code is for', () => {
+    const question = 'How do I expose the dashboard with Docker Swarm labels?';
+    const guide = page(
+      'API & Dashboard',
+      'Configuration Example',
+      'Expose the dashboard through a router on the Docker host:\n\n```yaml\napi:\n  dashboard: true\n```',
+      1,
+    );
+    const tabs = page(
+      '',
+      '',
+      '**Docker (Swarm)**:\n\n```yaml\ndeploy:\n  labels:\n    - "traefik.http.routers.dashboard.rule=Host(`traefik.example.com`)"\n' +
+        '    - "traefik.http.routers.dashboard.service=api@internal"\n```\n\n**File (YAML)**:\n\n```yaml\nhttp:\n  routers:\n' +
+        '    dashboard:\n      service: api@internal\n```',
+      0,
+    );
+    const passages = [guide, tabs];
+    const ranked = rankSections(
+      passages,
+      termWeights(terms(question), passages),
+      'how',
+      questionIntent(question),
+      null,
+      nameTerms(question),
+    );
+    expect(ranked[0]!.passage).toBe(tabs);
+    // Without the question's names, "Swarm" in the label counts as code, and the guide leads.
+    expect(bestForHow(question, passages)).toBe(guide);
   });
 
   it('ranks a section headed by a why-question under the one that does what a how-do-I asks', () => {

@@ -148,14 +148,19 @@ export function rankSections(
   intent: Intent | null = null,
   /** The list a which-question asks for, as a term (see `askedList`). */
   listed: string | null = null,
+  /** The names the question writes (see `nameTerms`). */
+  names: Set<string> = new Set(),
 ): ScoredSection[] {
   const total = weightOf(weights, () => true) || 1;
   const asked = weightOf(weights, (t) => !SETTING_UP.has(t) || passages.some((p) => holds(p, t))) || 1;
   const subject = [...weights.keys()];
   return passages
     .map((passage) => {
-      const codeUnits = passage.units.filter((u, i) => u.kind === 'code' || isCodeLabel(passage.units, i));
+      const labels = passage.units.filter((_, i) => isCodeLabel(passage.units, i));
+      const codeUnits = passage.units.filter((u) => u.kind === 'code' || labels.includes(u));
       const prose = new Set(passage.units.filter((u) => !codeUnits.includes(u)).flatMap((u) => [...u.terms]));
+      // A name a code label writes ("TOML" of `**File (TOML)**:`) says what its code is for.
+      for (const u of labels) for (const t of u.terms) if (names.has(t)) prose.add(t);
       const code = new Set(codeUnits.flatMap((u) => terms(withoutStringLiterals(u.text))));
       const literal = new Set(codeUnits.flatMap((u) => [...u.terms]));
       let coverage = 0;

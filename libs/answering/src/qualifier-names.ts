@@ -1,3 +1,4 @@
+import { isCodeLabel } from './passage-choice';
 import type { QuestionKind } from './question-kind';
 import type { SectionPassage } from './section-passage';
 import { termPairs } from './section-passage';
@@ -27,4 +28,34 @@ export function qualifierNames(
       asked.some((t, i) => t === name && pairs[i + 1] !== undefined && best.headingPairs.has(pairs[i + 1]!)),
     ),
   );
+}
+
+/**
+ * The names of a question written right before a word that a retrieved section's code label
+ * holds (`**Labels**:` above a tab's code, as MkDocs tab sets show it): "Docker labels" asks for
+ * that tab, whose page need not write "Docker" (a per-router setting's page with Labels, TOML and
+ * Kubernetes tabs), so such a name says which kind of the code is meant rather than what the
+ * question is about. A run of names counts as one ("Docker Swarm labels"); a name followed by a
+ * word no label holds ("Docker networks") is still what is asked.
+ */
+export function labelQualifiers(
+  /** The question's terms, in its order. */
+  asked: string[],
+  names: Set<string>,
+  passages: SectionPassage[],
+): Set<string> {
+  const labelled = new Set(
+    passages.flatMap((p) => p.units.filter((_, i) => isCodeLabel(p.units, i)).flatMap((u) => [...u.terms])),
+  );
+  const out = new Set<string>();
+  let run: string[] = [];
+  for (const term of asked) {
+    if (names.has(term)) {
+      run.push(term);
+      continue;
+    }
+    if (run.length && labelled.has(term)) run.forEach((t) => out.add(t));
+    run = [];
+  }
+  return out;
 }

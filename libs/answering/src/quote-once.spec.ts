@@ -53,6 +53,17 @@ it('leaves out a lead-in whose code block an earlier quote already gave', () => 
   expect(unsaid(second, first).map((u) => u.text)).toEqual(['Slack then reaches docqa in every channel.']);
 });
 
+it('keeps a tab’s label an earlier quote wrote above other code', () => {
+  const first = units('Enable the dashboard:\n\n**File (TOML)**:\n\n```toml\n[api]\n```');
+  const second = units(
+    'You can enable the file provider as detailed below:\n\n**File (TOML)**:\n\n```toml\n' +
+      '[providers.file]\n  directory = "/path/to/dynamic/conf"\n```',
+  );
+  expect(unsaid(second, first).map((u) => u.text)).toEqual(second.map((u) => u.text));
+  // With its code said too, the label goes with it.
+  expect(unsaid(first, first)).toEqual([]);
+});
+
 describe('a copy of the best section', () => {
   const HOME =
     'Sound Mode You can select a sound mode to optimize your listening experience. To change the ' +

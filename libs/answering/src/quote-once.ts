@@ -1,13 +1,15 @@
+import { isCodeLabel } from './passage-choice';
 import { endsWithColon } from './passage-window';
 import type { SectionPassage, Unit } from './section-passage';
 import { inlineCode } from './text';
 
 /**
  * The units that say something not yet quoted, without a lead-in ("…give docqa the app's
- * credentials:") whose continuation was left out as said already.
+ * credentials:") whose continuation was left out as said already. A code label
+ * (`**File (TOML)**:`) goes with its code alone: another page's tab of that name labels other code.
  */
 export function unsaid(units: Unit[], seen: Unit[]): Unit[] {
-  const said = units.map((u) => repeats(u, seen));
+  const said = units.map((u, i) => !isCodeLabel(units, i) && repeats(u, seen));
   return units.filter((u, i) => !said[i] && !(endsWithColon(u) && said[i + 1]));
 }
 
