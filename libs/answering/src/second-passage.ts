@@ -189,11 +189,15 @@ function unansweredPart(
 
 /**
  * For a how-do-I whose first section holds no code (a page's introduction, its option table): the
- * best section of the same page whose code block does it, its code or heading naming the
- * question's subject, that scores {@link COMMAND_SCORE} of the first or writes the page's command
- * (see {@link writesPageCommand}); else the page's leading example (see {@link leadingExample}),
- * if any. The visitor asked what to type or set, and the page gives it in a section
- * ("Configuration Example", "Usage") that shares few of the question's words with them.
+ * section of the same page whose code block does it, its code or heading naming the question's
+ * subject, that scores {@link COMMAND_SCORE} of the first or writes the page's command (see
+ * {@link writesPageCommand}); of several, the one whose code and own heading name most of the
+ * question (see `subjectNamed`), the better ranked on a tie; else the page's leading example (see
+ * {@link leadingExample}), if any. The visitor asked what to type or set, and the page gives it in
+ * a section ("Configuration Example", "Usage") that shares few of the question's words with them.
+ * An extension's example page ranks its sample document ("sample-with-man-link.adoc", `See
+ * man:gittutorial[7]`) above the extension's class (`InlineMacroProcessor`, `:link`), asked
+ * "How do I create an inline macro that links to a man page?": the class names more of it.
  */
 export function commandPassage(
   first: ScoredSection,
@@ -209,10 +213,11 @@ export function commandPassage(
       !runsOnly(s.passage, weights) &&
       subjectNamed(s.passage, weights) > 0,
   );
-  return (
-    commands.find((s) => s.score >= COMMAND_SCORE * first.score || writesPageCommand(s.passage)) ??
-    leadingExample(first, commands)
-  );
+  const named = (s: ScoredSection) => subjectNamed(s.passage, weights);
+  const best = commands
+    .filter((s) => s.score >= COMMAND_SCORE * first.score || writesPageCommand(s.passage))
+    .reduce<ScoredSection | undefined>((b, s) => (b && named(b) >= named(s) ? b : s), undefined);
+  return best ?? leadingExample(first, commands);
 }
 
 /**
