@@ -1,5 +1,6 @@
 import type { SearchResult } from '@docqa/contracts';
 import { contextDocuments, numberedSources } from './citations';
+import { askedConversion } from './conversion-direction';
 import { onTopic, standaloneQuery, topicSources } from './follow-up';
 import { newBeforeSaid } from './follow-up-news';
 import { NOT_FOUND_ANSWER, type AnswerChunk, type AnswerInput, type Answerer } from './answer-types';
@@ -221,10 +222,11 @@ export class ExtractiveAnswerer implements Answerer {
     const passages = sectionPassages(contextDocuments(results), ranks);
     if (!wanted.length || !passages.length) return undefined;
     // Names of the follow-up's own words: the topic it borrowed was looked up in its turn.
-    const names = nameTerms(question ?? query);
+    const own = question ?? query;
+    const names = nameTerms(own);
     const weights = termWeights(wanted, passages, question ? new Set(terms(question)) : undefined, names);
     const topical = onTopic(
-      rankSections(passages, weights, kind, questionIntent(question ?? query), askedList(question ?? query)),
+      rankSections(passages, weights, kind, questionIntent(own), askedList(own), askedConversion(own)),
       question ? wanted.filter((t) => !terms(question).includes(t)) : [],
     );
     const ranked =
