@@ -7,10 +7,10 @@ import {
   type ScoredSection,
   type TermWeights,
 } from './passage-choice';
-import { isCommand, writesCode, type SectionPassage, type Unit } from './section-passage';
+import { isCommand, type SectionPassage, type Unit } from './section-passage';
 import { isReadByPlace } from './document-passages';
 import { isCommandSummary, pageCommand, writesCommandOf } from './quote-passage';
-import { documentTerms, withoutStringLiterals } from './text';
+import { commandNames, subjectNamed } from './code-names';
 import { pageKey } from './page-context';
 import { pageTie } from './page-tie';
 import { runsOnly } from './sample-run';
@@ -318,30 +318,6 @@ export function commandFirst(ranked: ScoredSection[], weights: TermWeights): Sco
     )
     .reduce<ScoredSection | undefined>((b, s) => (b && named(b) >= named(s) ? b : s), undefined);
   return better ? [better, ...ranked.filter((s) => s !== better)] : ranked;
-}
-
-/**
- * Weight of the question's words, its phrasing aside, that a section's code (strings aside) or own
- * heading holds: above 0 for the example's `addPrefix:` asked to "add a prefix", not a TLS example.
- */
-export function subjectNamed(passage: SectionPassage, weights: TermWeights): number {
-  return namedBy(passage, passage.sectionTerms, weights);
-}
-
-/**
- * Weight of the question's words (its phrasing aside) that a section's code (strings aside) or its
- * headings and page title name: how much of what was asked its command or setting is for
- * (`--safe-mode` under "Set the Safe Mode Using the CLI", asked "…when running the CLI").
- */
-function commandNames(passage: SectionPassage, weights: TermWeights): number {
-  return namedBy(passage, passage.headingTerms, weights);
-}
-
-function namedBy(passage: SectionPassage, headings: Set<string>, weights: TermWeights): number {
-  const found = new Set(headings);
-  for (const u of passage.units)
-    if (writesCode(u)) documentTerms(withoutStringLiterals(u.text)).forEach((t) => found.add(t));
-  return weightOf(weights, (t) => !PHRASING.has(t) && found.has(t));
 }
 
 /**
