@@ -1,5 +1,6 @@
 import type { SearchResult } from '@docqa/contracts';
 import { contextDocuments, numberedSources } from './citations';
+import { askedConversion } from './conversion-direction';
 import { onTopic, standaloneQuery, topicSources } from './follow-up';
 import { newBeforeSaid } from './follow-up-news';
 import { NOT_FOUND_ANSWER, type AnswerChunk, type AnswerInput, type Answerer } from './answer-types';
@@ -227,7 +228,7 @@ export class ExtractiveAnswerer implements Answerer {
     const names = nameTerms(own);
     const weights = termWeights(wanted, passages, question ? new Set(terms(question)) : undefined, names);
     const topical = onTopic(
-      rankSections(passages, weights, kind, questionIntent(own), askedList(own), names),
+      rankSections(passages, weights, kind, questionIntent(own), askedList(own), names, askedConversion(own)),
       question ? wanted.filter((t) => !terms(question).includes(t)) : [],
     );
     const ranked =

@@ -1,7 +1,8 @@
 import type { ScoredSection, TermWeights } from './passage-choice';
 import { pageCommand, writesCommandOf } from './quote-passage';
 import { runsOnly } from './sample-run';
-import { commandSummary, NEAR_TIE, subjectNamed } from './second-passage';
+import { subjectNamed } from './code-names';
+import { commandSummary, NEAR_TIE } from './second-passage';
 import { hasCode, type SectionPassage, type Unit } from './section-passage';
 
 /**

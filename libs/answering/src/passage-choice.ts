@@ -1,3 +1,4 @@
+import { type Conversion, convertsOtherWay, OTHER_WAY_SHARE } from './conversion-direction';
 import { equivalentStrength } from './equivalent-terms';
 import { intentFit, type Intent } from './question-intent';
 import { holdsOtherForm } from './plural-forms';
@@ -139,7 +140,8 @@ export function weightOf(weights: TermWeights, has: (term: string) => boolean): 
  * in the headings (a term a section lacks, by an equivalent it holds: "domain" by "origin", see
  * `equivalentStrength`), the retrieval rank, and the shape the question wants: commands or steps
  * for how-do-I, lists or tables for which-values, a troubleshooting section for a problem; for a
- * how-do-I, whether the section does what the question asks (its `intent`, see {@link intentFit}).
+ * how-do-I, whether the section does what the question asks (its `intent`, see {@link intentFit});
+ * for a conversion, whether its headings convert the other way (see `convertsOtherWay`).
  */
 export function rankSections(
   passages: SectionPassage[],
@@ -150,6 +152,8 @@ export function rankSections(
   listed: string | null = null,
   /** The names the question writes (see `nameTerms`). */
   names: Set<string> = new Set(),
+  /** The conversion the question asks for (see `convertsOtherWay`). */
+  conversion: Conversion | null = null,
 ): ScoredSection[] {
   const total = weightOf(weights, () => true) || 1;
   const asked = weightOf(weights, (t) => !SETTING_UP.has(t) || passages.some((p) => holds(p, t))) || 1;
@@ -196,7 +200,8 @@ export function rankSections(
         fit *
         (isOverview(passage) && !defining ? OVERVIEW_SHARE : 1) *
         (kind !== 'what' && fit >= 1 && saysWhole(passage, subject) ? WHOLE_PHRASE_BONUS : 1) *
-        (kind === 'which' && listed && passage.sectionTerms.has(listed) ? LIST_HEADING_BONUS : 1);
+        (kind === 'which' && listed && passage.sectionTerms.has(listed) ? LIST_HEADING_BONUS : 1) *
+        (convertsOtherWay(passage, conversion) ? OTHER_WAY_SHARE : 1);
       return { passage, coverage: coverage / asked, score, defines: defining, fit };
     })
     .map((s, _, all) => (isFolderIndex(s, all) ? { ...s, score: s.score * OVERVIEW_SHARE } : s))

@@ -8,10 +8,10 @@ import {
   type ScoredSection,
   type TermWeights,
 } from './passage-choice';
-import { hasCode, isCommand, writesCode, type SectionPassage, type Unit } from './section-passage';
+import { hasCode, isCommand, type SectionPassage, type Unit } from './section-passage';
 import { isReadByPlace } from './document-passages';
 import { isCommandSummary, pageCommand, writesCommandOf } from './quote-passage';
-import { documentTerms, withoutStringLiterals } from './text';
+import { commandNames, subjectNamed } from './code-names';
 import { pageKey } from './page-context';
 import { pageTie } from './page-tie';
 import { runsOnly } from './sample-run';
@@ -185,13 +185,17 @@ function unansweredPart(
 
 /**
  * For a how-do-I whose first section holds no code (a page's introduction, its option table): the
- * best section of the same page whose code block does it, its code or heading naming the
- * question's subject (or, when the first does another task, see {@link doesOtherTask}, doing the
- * one asked: "You can turn on the AOF", `appendonly yes`, under "Append-only file"), that scores
+ * section of the same page whose code block does it, its code or heading naming the question's
+ * subject (or, when the first does another task, see {@link doesOtherTask}, doing the one asked:
+ * "You can turn on the AOF", `appendonly yes`, under "Append-only file"), that scores
  * {@link COMMAND_SCORE} of the first or writes the page's command (see {@link writesPageCommand});
- * else the page's leading example (see {@link leadingExample}), if any. The visitor asked what to
- * type or set, and the page gives it in a section ("Configuration Example", "Usage") that shares
- * few of the question's words with them.
+ * of several, the one whose code and own heading name most of the question (see `subjectNamed`),
+ * the better ranked on a tie; else the page's leading example (see {@link leadingExample}), if
+ * any. The visitor asked what to type or set, and the page gives it in a section ("Configuration
+ * Example", "Usage") that shares few of the question's words with them. An extension's example
+ * page ranks its sample document ("sample-with-man-link.adoc", `See man:gittutorial[7]`) above the
+ * extension's class (`InlineMacroProcessor`, `:link`), asked "How do I create an inline macro that
+ * links to a man page?": the class names more of it.
  */
 export function commandPassage(
   first: ScoredSection,
@@ -207,10 +211,11 @@ export function commandPassage(
       !runsOnly(s.passage, weights) &&
       (subjectNamed(s.passage, weights) > 0 || (doesOtherTask(first) && s.fit > 1)),
   );
-  return (
-    commands.find((s) => s.score >= COMMAND_SCORE * first.score || writesPageCommand(s.passage)) ??
-    leadingExample(first, commands)
-  );
+  const named = (s: ScoredSection) => subjectNamed(s.passage, weights);
+  const best = commands
+    .filter((s) => s.score >= COMMAND_SCORE * first.score || writesPageCommand(s.passage))
+    .reduce<ScoredSection | undefined>((b, s) => (b && named(b) >= named(s) ? b : s), undefined);
+  return best ?? leadingExample(first, commands);
 }
 
 /**
@@ -311,30 +316,6 @@ export function commandFirst(ranked: ScoredSection[], weights: TermWeights): Sco
     )
     .reduce<ScoredSection | undefined>((b, s) => (b && named(b) >= named(s) ? b : s), undefined);
   return better ? [better, ...ranked.filter((s) => s !== better)] : ranked;
-}
-
-/**
- * Weight of the question's words, its phrasing aside, that a section's code (strings aside) or own
- * heading holds: above 0 for the example's `addPrefix:` asked to "add a prefix", not a TLS example.
- */
-export function subjectNamed(passage: SectionPassage, weights: TermWeights): number {
-  return namedBy(passage, passage.sectionTerms, weights);
-}
-
-/**
- * Weight of the question's words (its phrasing aside) that a section's code (strings aside) or its
- * headings and page title name: how much of what was asked its command or setting is for
- * (`--safe-mode` under "Set the Safe Mode Using the CLI", asked "…when running the CLI").
- */
-function commandNames(passage: SectionPassage, weights: TermWeights): number {
-  return namedBy(passage, passage.headingTerms, weights);
-}
-
-function namedBy(passage: SectionPassage, headings: Set<string>, weights: TermWeights): number {
-  const found = new Set(headings);
-  for (const u of passage.units)
-    if (writesCode(u)) documentTerms(withoutStringLiterals(u.text)).forEach((t) => found.add(t));
-  return weightOf(weights, (t) => !PHRASING.has(t) && found.has(t));
 }
 
 /**

@@ -21,15 +21,30 @@ const OPTION_ITEM = /^\W{0,3}`--?[a-z][\w-]*/i;
 /** A code block inside a list item: a step that gives its command. */
 const STEP_CODE = /\n\s*(?:```|~~~)/;
 
+/** A step that says to run a command written as code: "Run `groovy convert` to convert…". */
+const RUN_STEP = /^\W{0,3}(?:\d+[.)]\s*)?(?:run|type|enter|execute)\s+`[^`]+`/i;
+
+/**
+ * Whether a unit is a step that says to run a command written as code: a script's "Usage" steps
+ * (`groovy convert`, under a page whose opening names the task in prose) give what to type.
+ */
+export function isRunStep(unit: Unit): boolean {
+  return unit.kind === 'item' && RUN_STEP.test(unit.text);
+}
+
 /**
  * Whether a unit gives a command or setting: a code block, an option written as code at the
  * start of a list item or paragraph (`` `-S`, `--safe-mode=SAFE_MODE` ``), as a CLI page lists its
- * flags, or a step (a list item) that holds a code block ("4. Set the language using the `lang`
- * attribute. For example:" and `-a lang=es` indented under it).
+ * flags, a step (a list item) that holds a code block ("4. Set the language using the `lang`
+ * attribute. For example:" and `-a lang=es` indented under it), or one that says to run a command
+ * written as code (see {@link isRunStep}).
  */
 export function isCommand(unit: Unit): boolean {
   return (
-    writesCode(unit) || OPTION_ITEM.test(unit.text) || (unit.kind === 'item' && STEP_CODE.test(unit.text))
+    writesCode(unit) ||
+    OPTION_ITEM.test(unit.text) ||
+    (unit.kind === 'item' && STEP_CODE.test(unit.text)) ||
+    isRunStep(unit)
   );
 }
 
