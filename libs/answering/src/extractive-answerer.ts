@@ -4,7 +4,8 @@ import { onTopic, standaloneQuery, topicSources } from './follow-up';
 import { newBeforeSaid } from './follow-up-news';
 import { NOT_FOUND_ANSWER, type AnswerChunk, type AnswerInput, type Answerer } from './answer-types';
 import { inAskersLanguage } from './fixed-phrases';
-import { briefScore, rankSections, termWeights, unknownNames, type TermWeights } from './passage-choice';
+import { briefScore, holds, rankSections, termWeights, unknownNames } from './passage-choice';
+import type { TermWeights } from './passage-choice';
 import { qualifierNames } from './qualifier-names';
 import { chooseWindow } from './passage-window';
 import { answeringOrder } from './not-covered';
@@ -33,7 +34,7 @@ import { bestBrief, holdsQuestion, thirdSection } from './brief-runner-up';
 import { doesOtherThing, neverWritten } from './never-written';
 import { sharesNamedSubject } from './named-subject';
 import type { Searcher } from '@docqa/retrieval';
-import { alternativeTerms, literalTokens, nameTerms, platformTerms, terms } from './text';
+import { alternativeTerms, askedTerms, literalTokens, nameTerms, platformTerms, terms } from './text';
 
 /** Options of {@link ExtractiveAnswerer}. */
 export interface ExtractiveOptions {
@@ -216,13 +217,15 @@ export class ExtractiveAnswerer implements Answerer {
     /** The previous answer, for a follow-up (see `newBeforeSaid`). */
     said?: string,
   ) {
-    const wanted = [...new Set(terms(query))];
     const ranks = new Map(results.map((r, i) => [r.chunk_id, i]));
     const passages = sectionPassages(contextDocuments(results), ranks);
+    const held = (t: string) => passages.some((p) => holds(p, t));
+    const wanted = [...new Set(askedTerms(query, held))];
     if (!wanted.length || !passages.length) return undefined;
     // Names of the follow-up's own words: the topic it borrowed was looked up in its turn.
     const names = nameTerms(question ?? query);
-    const weights = termWeights(wanted, passages, question ? new Set(terms(question)) : undefined, names);
+    const own = question ? new Set(askedTerms(question, held)) : undefined;
+    const weights = termWeights(wanted, passages, own, names);
     const topical = onTopic(
       rankSections(passages, weights, kind, questionIntent(question ?? query), askedList(question ?? query)),
       question ? wanted.filter((t) => !terms(question).includes(t)) : [],
