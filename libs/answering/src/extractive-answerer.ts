@@ -161,6 +161,7 @@ export class ExtractiveAnswerer implements Answerer {
       choice.platforms,
       choice.literals,
       choice.toggle,
+      choice.asked,
     );
     const first = order?.[0];
     if (!order || !first) return [];
@@ -247,6 +248,7 @@ export class ExtractiveAnswerer implements Answerer {
       names: new Set([...names].filter((t) => !kinds.has(t) && !others.has(t))),
       platforms: platformTerms(question ?? query),
       literals: literalTokens(question ?? query),
+      asked: terms(question ?? query),
       toggle: toggle && { asked: toggle, weights },
       weights,
       ranked,
@@ -280,6 +282,7 @@ export class ExtractiveAnswerer implements Answerer {
       choice.platforms,
       choice.literals,
       choice.toggle,
+      choice.asked,
     );
     if (!order || (unwritten && doesOtherThing(order[0]!, unwritten, weights.keys(), passages)))
       return { text: NOT_FOUND_ANSWER, cited: [], quoted: new Map() };
