@@ -1,19 +1,16 @@
 import type { SearchResult } from '@docqa/contracts';
 import { contextDocuments, numberedSources } from './citations';
-import { askedConversion } from './conversion-direction';
-import { onTopic, standaloneQuery, topicSources } from './follow-up';
-import { newBeforeSaid } from './follow-up-news';
+import { standaloneQuery, topicSources } from './follow-up';
 import { NOT_FOUND_ANSWER, type AnswerChunk, type AnswerInput, type Answerer } from './answer-types';
 import { inAskersLanguage } from './fixed-phrases';
-import { briefScore, rankSections, termWeights, unknownNames, type TermWeights } from './passage-choice';
-import { labelQualifiers, qualifierNames } from './qualifier-names';
+import { briefScore, type TermWeights } from './passage-choice';
 import { askedTabs } from './asked-tab';
 import { chooseWindow } from './passage-window';
 import { answeringOrder } from './not-covered';
 import { pieces } from './pieces';
-import { askedToggle, questionIntent } from './question-intent';
-import { askedList, asksForTask, asksWhere, questionKind, type QuestionKind } from './question-kind';
+import { asksForTask, asksWhere, questionKind, type QuestionKind } from './question-kind';
 import { namesOption, quotePassage } from './quote-passage';
+import { rankedChoice } from './ranked-choice';
 import { searchPassages } from './search-passages';
 import {
   CODE_BLOCK,
@@ -31,12 +28,12 @@ import { runsOnly } from './sample-run';
 import { isCopy, unsaid } from './quote-once';
 import { commandBeforeOptions } from './option-list';
 import { answersBeside, commandFirst, isProcedureFor, NEAR_TIE, secondPassage } from './second-passage';
-import { sectionPassages, type SectionPassage, type Unit } from './section-passage';
+import type { SectionPassage, Unit } from './section-passage';
 import { bestBrief, holdsQuestion, thirdSection } from './brief-runner-up';
 import { doesOtherThing, neverWritten } from './never-written';
 import { sharesNamedSubject } from './named-subject';
 import type { Searcher } from '@docqa/retrieval';
-import { alternativeTerms, literalTokens, nameTerms, platformTerms, terms } from './text';
+import { nameTerms } from './text';
 
 /** Options of {@link ExtractiveAnswerer}. */
 export interface ExtractiveOptions {
@@ -154,7 +151,7 @@ export class ExtractiveAnswerer implements Answerer {
     if (task && !coded && !(this.retriever.documentChunks && found.some((r) => INLINE_CODE.test(r.text))))
       return [];
     if (!task && kind !== 'what' && kind !== 'which') return [];
-    const choice = this.rank(query, found, question, kind, said);
+    const choice = rankedChoice(query, found, question, kind, said);
     if (!choice) return [];
     const order = answeringOrder(
       choice.ranked,
@@ -163,6 +160,7 @@ export class ExtractiveAnswerer implements Answerer {
       choice.platforms,
       choice.literals,
       choice.toggle,
+      choice.asked,
     );
     const first = order?.[0];
     if (!order || !first) return [];
@@ -207,50 +205,6 @@ export class ExtractiveAnswerer implements Answerer {
 
   async health(): Promise<void> {}
 
-  /**
-   * The retrieved sections ranked for a question, with the question's term weights and the names
-   * it writes; undefined when the question has no content words or nothing was retrieved.
-   */
-  private rank(
-    query: string,
-    results: SearchResult[],
-    question?: string,
-    kind = questionKind(query),
-    /** The previous answer, for a follow-up (see `newBeforeSaid`). */
-    said?: string,
-  ) {
-    const wanted = [...new Set(terms(query))];
-    const ranks = new Map(results.map((r, i) => [r.chunk_id, i]));
-    const passages = sectionPassages(contextDocuments(results), ranks);
-    if (!wanted.length || !passages.length) return undefined;
-    // Names of the follow-up's own words: the topic it borrowed was looked up in its turn.
-    const own = question ?? query;
-    const names = nameTerms(own);
-    const weights = termWeights(wanted, passages, question ? new Set(terms(question)) : undefined, names);
-    const topical = onTopic(
-      rankSections(passages, weights, kind, questionIntent(own), askedList(own), names, askedConversion(own)),
-      question ? wanted.filter((t) => !terms(question).includes(t)) : [],
-    );
-    const ranked =
-      question && said ? newBeforeSaid(topical, said, weights, new Set(terms(question))) : topical;
-    // A name that only says which kind of the best section's subject is meant is not what is asked.
-    const kinds = qualifierNames(terms(own), unknownNames(names, passages), ranked[0]?.passage, kind);
-    // Nor is the thing it names as what it does not want ("DocBook instead of HTML"), nor the
-    // kind of a tab's code it names ("Docker labels").
-    const others = alternativeTerms(own);
-    const tabs = labelQualifiers(terms(own), names, passages);
-    const toggle = askedToggle(own);
-    return {
-      passages,
-      names: new Set([...names].filter((t) => !kinds.has(t) && !others.has(t) && !tabs.has(t))),
-      platforms: platformTerms(own),
-      literals: literalTokens(own),
-      toggle: toggle && { asked: toggle, weights },
-      weights,
-      ranked,
-    };
-  }
-
   /** The answer for retrieved passages (in rank order), or the not-found answer. */
   compose(
     query: string,
@@ -268,7 +222,7 @@ export class ExtractiveAnswerer implements Answerer {
     /** A word of the question the documents never write, as a term (see `neverWritten`). */
     unwritten?: string,
   ): ComposedAnswer {
-    const choice = this.rank(query, results, question, kind, said);
+    const choice = rankedChoice(query, results, question, kind, said);
     if (!choice) return { text: NOT_FOUND_ANSWER, cited: [], quoted: new Map() };
     const { passages, names, weights } = choice;
     const order = answeringOrder(
@@ -278,6 +232,7 @@ export class ExtractiveAnswerer implements Answerer {
       choice.platforms,
       choice.literals,
       choice.toggle,
+      choice.asked,
     );
     if (!order || (unwritten && doesOtherThing(order[0]!, unwritten, weights.keys(), passages)))
       return { text: NOT_FOUND_ANSWER, cited: [], quoted: new Map() };
@@ -288,7 +243,7 @@ export class ExtractiveAnswerer implements Answerer {
     // A list about a command gives way to a section that types it (see `commandBeforeOptions`).
     const ranked = task && !question ? commandBeforeOptions(commandFirst(order, weights)) : order;
     const commands = more.length
-      ? this.rank(query, [...results, ...more], question, kind, said)!.ranked
+      ? rankedChoice(query, [...results, ...more], question, kind, said)!.ranked
       : ranked;
     const first = wholer(ranked[0]!, commands);
     // A "how do I…" question answered by steps under headings naming all its words needs no other section.

@@ -11,6 +11,7 @@ import { holdsOtherForm } from './plural-forms';
 import { doesIntent, switchesAs, type AskedToggle } from './question-intent';
 import type { SectionPassage } from './section-passage';
 import { documentTerms, inlineCode, terms } from './text';
+import { namedInWords } from './worded-option';
 
 /**
  * Score (see `rankSections`) the section that answers must reach: below it, it holds the
@@ -48,6 +49,8 @@ export function answeringOrder(
   literals: string[] = [],
   /** The switch the question asks to turn on or off (see `askedToggle`), with its term weights. */
   toggle: { asked: AskedToggle; weights: TermWeights } | null = null,
+  /** The question's terms in order, which may spell an option's name (see `namedInWords`). */
+  asked: string[] = [],
 ): ScoredSection[] | undefined {
   const unknown = unknownNames(names, passages);
   if (unknown.length > 1 || unknown.some((t) => !platforms.has(t))) return undefined;
@@ -63,7 +66,15 @@ export function answeringOrder(
   // about it, more than the best-ranked one that holds its words otherwise.
   const writing = (s: ScoredSection) => literals.every((l) => writes(s.passage, l));
   const verbatim = writing(ranked[0]!) ? undefined : ranked.find((s) => answers(s) && writing(s));
-  const lead = verbatim ?? (about(ranked[0]!) ? ranked[0]! : answering);
+  // So is the section headed by the option the question spells in words (`--workspace-root`),
+  // once the question is covered: its other words may be the asker's case, which the option's
+  // section need not hold ("…while I am inside one of its packages").
+  const spelled = (s: ScoredSection) => namedInWords(s.passage, asked);
+  const worded =
+    literals.length || spelled(ranked[0]!)
+      ? undefined
+      : ranked.find((s) => s.score >= MIN_SCORE && about(s) && spelled(s));
+  const lead = verbatim ?? worded ?? (about(ranked[0]!) ? ranked[0]! : answering);
   // The sections that hold those names come next, as the runner-up quoted beside the lead must
   // be about what was asked too ("Game Mode" settings, not Ambient Mode's beside them).
   const rest = ranked.filter((s) => s !== lead);

@@ -1,4 +1,4 @@
-import { terms } from './text';
+import { askedTerms, terms } from './text';
 
 describe('terms', () => {
   it('gives a word and its inflections one term', () => {
@@ -12,5 +12,25 @@ describe('terms', () => {
     expect(new Set(terms('pass passes passing passed'))).toEqual(new Set(['pass']));
     expect(new Set(terms('access accesses accessing accessed'))).toEqual(new Set(['access']));
     expect(new Set(terms('process processes'))).toEqual(new Set(['process']));
+  });
+});
+
+describe('askedTerms', () => {
+  const held = (written: string) => (term: string) => terms(written).includes(term);
+
+  it('writes "log in" as the command a CLI names, where a verb stands and the docs name it', () => {
+    // pnpm's page "pnpm login" with its `--scope` option, asked "How do I log in to a registry
+    // for one scope only?": "log" was a word no section held, and the option was quoted nowhere.
+    const login = held('pnpm login --scope <scope>');
+    expect(askedTerms('How do I log in to a registry for one scope only?', login)).toContain('login');
+    expect(askedTerms('How do I log in to a registry for one scope only?', login)).not.toContain('log');
+    // A noun and a preposition: the access log, written in JSON.
+    expect(askedTerms('How do I write the access log in JSON?', login)).toContain('log');
+  });
+
+  it('keeps the two words when the docs write the task in words', () => {
+    // rclone's SMB page: "You can't use Anonymous access for logging in".
+    const words = held("You can't use Anonymous access for logging in. You have to use the guest user.");
+    expect(askedTerms('How do I log in to an SMB share that has no user account?', words)).toContain('log');
   });
 });

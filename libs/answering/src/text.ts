@@ -17,6 +17,55 @@ export function terms(text: string): string[] {
 }
 
 /**
+ * The {@link terms} of a question, each verb of {@link VERB_ONLY_PHRASAL} it writes in two words
+ * where a verb stands ("How do I log in…", "to log out") as its one-word spelling when `held`
+ * holds that spelling's term: the docs name a command or page so (`pnpm login`). When they do
+ * not, they write the task in words ("for logging in"), which the two words find.
+ */
+export function askedTerms(text: string, held: (term: string) => boolean): string[] {
+  const list = joinPhrasal(words(joinVersions(text)));
+  const joined = contentTerms(joinVerbPhrasal(list));
+  const plain = contentTerms(list);
+  return joined.every((t) => plain.includes(t) || held(t)) ? joined : plain;
+}
+
+/**
+ * Verbs with a particle whose two words are as often a noun and a preposition ("the access log in
+ * JSON"), each with its particles' one-word spellings: docs name the command or page so (`pnpm
+ * login`, "Logout"), a visitor asks for the task ("How do I log in to the registry?"). Not joined
+ * in `terms`, as docs write the noun as often as the verb (see {@link askedTerms}).
+ */
+const VERB_ONLY_PHRASAL = new Map([
+  [
+    'log',
+    new Map([
+      ['in', 'login'],
+      ['into', 'login'],
+      ['out', 'logout'],
+    ]),
+  ],
+]);
+
+/** Words after which a verb's base form stands, not a noun: a subject pronoun, a modal, "to". */
+const BEFORE_VERB = new Set('i you we they to can could should must will would please then'.split(' '));
+
+/**
+ * {@link VERB_ONLY_PHRASAL}'s verbs written in two words, in their base form and where a verb
+ * stands (see {@link BEFORE_VERB}: "How do I log in", "to log out"), as their one-word spelling.
+ */
+function joinVerbPhrasal(list: string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < list.length; i++) {
+    const joined = BEFORE_VERB.has(list[i - 1] ?? '')
+      ? VERB_ONLY_PHRASAL.get(list[i]!)?.get(list[i + 1] ?? '')
+      : undefined;
+    out.push(joined ?? list[i]!);
+    if (joined) i++;
+  }
+  return out;
+}
+
+/**
  * The {@link terms} of a text word by word, a phrasal verb's words as two terms: the fixed count of
  * the benches' token recall, which must not move with how the answerer matches words.
  */

@@ -1,0 +1,57 @@
+import type { SearchResult } from '@docqa/contracts';
+import { contextDocuments } from './citations';
+import { askedConversion } from './conversion-direction';
+import { onTopic } from './follow-up';
+import { newBeforeSaid } from './follow-up-news';
+import { holds, rankSections, termWeights, unknownNames } from './passage-choice';
+import { labelQualifiers, qualifierNames } from './qualifier-names';
+import { askedToggle, questionIntent } from './question-intent';
+import { askedList, questionKind } from './question-kind';
+import { sectionPassages } from './section-passage';
+import { alternativeTerms, askedTerms, literalTokens, nameTerms, platformTerms, terms } from './text';
+
+/**
+ * The retrieved sections ranked for a question, with the question's term weights and the names
+ * it writes; undefined when the question has no content words or nothing was retrieved.
+ */
+export function rankedChoice(
+  query: string,
+  results: SearchResult[],
+  question?: string,
+  kind = questionKind(query),
+  /** The previous answer, for a follow-up (see `newBeforeSaid`). */
+  said?: string,
+) {
+  const ranks = new Map(results.map((r, i) => [r.chunk_id, i]));
+  const passages = sectionPassages(contextDocuments(results), ranks);
+  const held = (t: string) => passages.some((p) => holds(p, t));
+  const wanted = [...new Set(askedTerms(query, held))];
+  if (!wanted.length || !passages.length) return undefined;
+  // Names of the follow-up's own words: the topic it borrowed was looked up in its turn.
+  const own = question ?? query;
+  const names = nameTerms(own);
+  const asked = question ? new Set(askedTerms(question, held)) : undefined;
+  const weights = termWeights(wanted, passages, asked, names);
+  const topical = onTopic(
+    rankSections(passages, weights, kind, questionIntent(own), askedList(own), names, askedConversion(own)),
+    question ? wanted.filter((t) => !terms(question).includes(t)) : [],
+  );
+  const ranked = question && said ? newBeforeSaid(topical, said, weights, new Set(terms(question))) : topical;
+  // A name that only says which kind of the best section's subject is meant is not what is asked.
+  const kinds = qualifierNames(terms(own), unknownNames(names, passages), ranked[0]?.passage, kind);
+  // Nor is the thing it names as what it does not want ("DocBook instead of HTML"), nor the
+  // kind of a tab's code it names ("Docker labels").
+  const others = alternativeTerms(own);
+  const tabs = labelQualifiers(terms(own), names, passages);
+  const toggle = askedToggle(own);
+  return {
+    passages,
+    names: new Set([...names].filter((t) => !kinds.has(t) && !others.has(t) && !tabs.has(t))),
+    platforms: platformTerms(own),
+    literals: literalTokens(own),
+    asked: terms(own),
+    toggle: toggle && { asked: toggle, weights },
+    weights,
+    ranked,
+  };
+}
