@@ -3,7 +3,7 @@ import { intentFit, type Intent } from './question-intent';
 import { holdsOtherForm } from './plural-forms';
 import type { QuestionKind } from './question-kind';
 import { terms, withoutStringLiterals } from './text';
-import { termPairs, type SectionPassage, type Unit } from './section-passage';
+import { isSampleRun, termPairs, typedTerms, type SectionPassage, type Unit } from './section-passage';
 
 /** How well a section answers a question. */
 export interface ScoredSection {
@@ -147,7 +147,13 @@ export function rankSections(
     .map((passage) => {
       const codeUnits = passage.units.filter((u, i) => u.kind === 'code' || isCodeLabel(passage.units, i));
       const prose = new Set(passage.units.filter((u) => !codeUnits.includes(u)).flatMap((u) => [...u.terms]));
-      const code = new Set(codeUnits.flatMap((u) => terms(withoutStringLiterals(u.text))));
+      // A sample run counts as code by what is typed at its prompt; what it printed (a
+      // traceback, a listing of every marker) as a string's words do (see `typedTerms`).
+      const code = new Set(
+        codeUnits.flatMap((u) =>
+          isSampleRun(u) ? [...typedTerms(u)] : terms(withoutStringLiterals(u.text)),
+        ),
+      );
       const literal = new Set(codeUnits.flatMap((u) => [...u.terms]));
       let coverage = 0;
       let matched = 0;
