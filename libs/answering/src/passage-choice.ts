@@ -3,8 +3,8 @@ import { equivalentStrength } from './equivalent-terms';
 import { intentFit, type Intent } from './question-intent';
 import { holdsOtherForm } from './plural-forms';
 import type { QuestionKind } from './question-kind';
-import { terms, withoutStringLiterals } from './text';
-import { termPairs, type SectionPassage, type Unit } from './section-passage';
+import { terms } from './text';
+import { codeTerms, termPairs, type SectionPassage, type Unit } from './section-passage';
 
 /** How well a section answers a question. */
 export interface ScoredSection {
@@ -165,7 +165,8 @@ export function rankSections(
       const prose = new Set(passage.units.filter((u) => !codeUnits.includes(u)).flatMap((u) => [...u.terms]));
       // A name a code label writes ("TOML" of `**File (TOML)**:`) says what its code is for.
       for (const u of labels) for (const t of u.terms) if (names.has(t)) prose.add(t);
-      const code = new Set(codeUnits.flatMap((u) => terms(withoutStringLiterals(u.text))));
+      // A sample run's code is what is typed at its prompt (see `codeTerms`).
+      const code = new Set(codeUnits.flatMap(codeTerms));
       const literal = new Set(codeUnits.flatMap((u) => [...u.terms]));
       let coverage = 0;
       let matched = 0;

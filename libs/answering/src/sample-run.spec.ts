@@ -1,5 +1,9 @@
-import { isSampleRun, runsOnly } from './sample-run';
-import { units, type SectionPassage, type Unit } from './section-passage';
+import type { SearchResult } from '@docqa/contracts';
+import { rankSections, termWeights } from './passage-choice';
+import { chooseWindow } from './passage-window';
+import { runsOnly } from './sample-run';
+import { isSampleRun, typedTerms, units, type SectionPassage, type Unit } from './section-passage';
+import { terms } from './text';
 import { askExtractive, pageSearcher, passage, stored } from './testing/page-searcher';
 
 const code = (text: string): Unit => ({
@@ -83,5 +87,77 @@ describe('a section whose code is a sample run', () => {
     const { text } = await askExtractive(QUESTION, pageSearcher([NOTE], [INTRO]));
     expect(text).toContain('*addfinalizer* registers a function');
     expect(text).not.toContain('request.addfinalizer(');
+  });
+});
+
+/** A section of a long page as the answerer reads it, retrieved at `rank`. */
+const read = (section: string, markdown: string, rank = 0): SectionPassage => ({
+  doc: rank,
+  section,
+  headingTerms: new Set(terms(section)),
+  sectionTerms: new Set(terms(section.split(' › ').at(-1) ?? '')),
+  headingPairs: new Set(),
+  rank,
+  chunk: {} as SearchResult,
+  units: units(markdown),
+});
+
+/** `$ pytest --markers` and its listing: every marker's help, "marker" and "warning" among it. */
+const MARKERS_RUN =
+  '```pytest\n$ pytest --markers\n' +
+  Array.from(
+    { length: 24 },
+    (_, i) => `@pytest.mark.m${i}: your own marker for a warning filter of tests, number ${i}.\n`,
+  ).join('\n') +
+  '```';
+
+describe('the words of a sample run', () => {
+  it('are what is typed at its prompt, not what it printed', () => {
+    const [run] = units('```pytest\n$ pytest --markers\n@pytest.mark.slow: mark test as slow.\n```');
+    expect([...typedTerms(run!)]).toEqual(terms('pytest --markers'));
+    expect(typedTerms(run!).has('slow')).toBe(false);
+    const [plain] = units('```python\nmark_slow()\n```');
+    expect(typedTerms(plain!)).toBe(plain!.terms);
+  });
+
+  it('do not start the window of a section that says the question in prose', () => {
+    const section = read(
+      'Examples › Custom tags',
+      'Registering markers for your test suite is simple:\n\n' +
+        '```toml\n[pytest]\nmarkers = ["webtest: mark a test as a webtest."]\n```\n\n' +
+        'Multiple custom markers can be registered, by defining each one in its own line.\n\n' +
+        'You can ask which markers exist for your test suite:\n\n' +
+        MARKERS_RUN,
+    );
+    const question = "How do I register my own marker so pytest doesn't warn about it?";
+    const weights = new Map(terms(question).map((t) => [t, t === 'doesn' ? 1.25 : 0.7]));
+    const quoted = chooseWindow(section, weights, {
+      maxWords: 120,
+      targetWords: 90,
+      kind: 'how',
+    })
+      .map((u) => u.text)
+      .join('\n');
+    expect(quoted).toContain('markers = ["webtest');
+    expect(quoted).not.toContain('$ pytest --markers');
+  });
+
+  it('start the window of a section that is only the run, as a help listing is', () => {
+    const help = read('API Reference › Complete Help Output', MARKERS_RUN);
+    const weights = termWeights(terms('which marker adds a warning filter'), [help]);
+    const quoted = chooseWindow(help, weights, { maxWords: 120, targetWords: 90, kind: 'how' });
+    expect(quoted[0]!.text).toContain('$ pytest --markers');
+  });
+
+  it('that it printed count for its section as a string’s words do, not as code', () => {
+    const question = 'How do I print something without capturing it?';
+    const output = 'F\ntest_print_without_capturing: print something\n```';
+    // The same lines, once a run's output after its prompt, once code a reader writes.
+    const printed = read('Examples › Options', `\`\`\`pytest\n$ pytest -q test_sample.py\n${output}`, 0);
+    const written = read('Examples › Options', `\`\`\`python\npytest_q = test_sample\n${output}`, 1);
+    const passages = [printed, written];
+    const ranked = rankSections(passages, termWeights(terms(question), passages), 'how');
+    const score = (p: SectionPassage) => ranked.find((s) => s.passage === p)!.score;
+    expect(score(printed)).toBeLessThan(score(written));
   });
 });

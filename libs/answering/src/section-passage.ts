@@ -1,7 +1,7 @@
 import type { SearchResult } from '@docqa/contracts';
 import { type BlockKind, markdownBlocks } from '@docqa/chunking';
 import { chunkNumber } from '@docqa/retrieval';
-import { documentTerms, terms } from './text';
+import { documentTerms, terms, withoutStringLiterals } from './text';
 
 /** The smallest piece of a passage an answer may quote: a sentence, a list item, a code block. */
 export interface Unit {
@@ -75,6 +75,49 @@ const DRAWING = /[\u2190-\u21ff\u2500-\u257f]/;
 export function isDiagram(unit: Unit): boolean {
   const [fence = '', ...lines] = unit.text.split('\n');
   return /^\s*(?:`{3,}|~{3,})\s*$/.test(fence) && lines.some((l) => DRAWING.test(l));
+}
+
+/** A shell prompt before the command typed: `$ pytest -s test_finalizers.py`. */
+const PROMPT = /^\s*\$\s+\S/;
+
+/** A code block's lines, its fences and blank lines aside. */
+function codeLines(unit: Unit): string[] {
+  return unit.text.split('\n').filter((line) => !/^\s*(?:```|~~~)/.test(line) && line.trim());
+}
+
+/**
+ * Whether a code block is a sample run: a command typed at a prompt (`$ pytest -s test_x.py`) and
+ * what it printed after it (a session header, dots, a failure's traceback). A block of commands
+ * only is no sample run.
+ */
+export function isSampleRun(unit: Unit): boolean {
+  if (unit.kind !== 'code') return false;
+  const lines = codeLines(unit);
+  return PROMPT.test(lines[0] ?? '') && lines.some((line) => !PROMPT.test(line));
+}
+
+/**
+ * The terms a reader types in a sample run (its lines at a prompt), or a unit's terms when it is
+ * no sample run. What a run printed (a session header, a traceback quoting the test's code) shows
+ * its result; it holds the question's words by chance (`print("first")`, `test_x.py`, a list of
+ * every marker's help for `$ pytest --markers`), not because it does what is asked.
+ */
+export function typedTerms(unit: Unit): Set<string> {
+  if (!isSampleRun(unit)) return unit.terms;
+  return new Set(
+    codeLines(unit)
+      .filter((line) => PROMPT.test(line))
+      .flatMap((l) => documentTerms(l)),
+  );
+}
+
+/**
+ * The terms a code unit writes as code: what is typed at a sample run's prompt (see
+ * {@link typedTerms}), what it printed counting as a string's words do; else its terms, strings
+ * aside.
+ */
+export function codeTerms(unit: Unit): string[] {
+  return isSampleRun(unit) ? [...typedTerms(unit)] : terms(withoutStringLiterals(unit.text));
 }
 
 /** A section of a document as retrieved: its chunks put back together, in document order. */
