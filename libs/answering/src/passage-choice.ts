@@ -143,6 +143,7 @@ export function rankSections(
   const total = weightOf(weights, () => true) || 1;
   const asked = weightOf(weights, (t) => !SETTING_UP.has(t) || passages.some((p) => holds(p, t))) || 1;
   const subject = [...weights.keys()];
+  const askedPairs = termPairs(subject);
   return passages
     .map((passage) => {
       const codeUnits = passage.units.filter((u, i) => u.kind === 'code' || isCodeLabel(passage.units, i));
@@ -153,11 +154,12 @@ export function rankSections(
       let matched = 0;
       // A word in a heading says what the section is about; one only inside code says little,
       // and one only in a string of example code (`ask('How do I…')`) less still.
+      const joined = namedJoined(passage, askedPairs);
       const strengthOf = (term: string) =>
         Math.max(
-          passage.sectionTerms.has(term)
+          passage.sectionTerms.has(term) || joined.own.has(term)
             ? HEADING_STRENGTH
-            : passage.headingTerms.has(term)
+            : passage.headingTerms.has(term) || joined.any.has(term)
               ? TITLE_STRENGTH
               : 0,
           prose.has(term) ? 1 : code.has(term) ? 0.5 : literal.has(term) ? 0.25 : 0,
@@ -317,12 +319,33 @@ function definesItem(unit: Unit, subject: string[]): boolean {
 /** Terms of a list item's lead at most for the item to define what it names. */
 const MAX_ITEM_LEAD = 6;
 
+/**
+ * The question's consecutive terms that a name of run-together words in the section's headings
+ * says (see `SectionPassage.joinedPairs`: `rclone listremotes` for "list the remotes"): in its own
+ * headings, and in its title or heading path. A heading that names the pair as one word names
+ * the thing asked; one that splits into other words (`filenames` for "a file") says no more.
+ */
+function namedJoined(passage: SectionPassage, asked: string[]): { own: Set<string>; any: Set<string> } {
+  const own = new Set<string>();
+  const any = new Set<string>();
+  for (const pair of asked) {
+    const words = pair.split(' ');
+    if (passage.ownJoinedPairs.has(pair)) words.forEach((w) => own.add(w));
+    if (passage.joinedPairs.has(pair)) words.forEach((w) => any.add(w));
+  }
+  return { own, any };
+}
+
 /** Weight of the question's consecutive term pairs that a section has consecutively too. */
 function phraseWeight(passage: SectionPassage, weights: TermWeights): number {
   const asked = [...weights.keys()];
   let sum = 0;
   termPairs(asked).forEach((pair, i) => {
-    if (passage.headingPairs.has(pair) || passage.units.some((u) => u.pairs.has(pair)))
+    if (
+      passage.headingPairs.has(pair) ||
+      passage.joinedPairs.has(pair) ||
+      passage.units.some((u) => u.pairs.has(pair))
+    )
       sum += weights.get(asked[i]!)! + weights.get(asked[i + 1]!)!;
   });
   return sum;

@@ -1,6 +1,7 @@
 import type { SearchResult } from '@docqa/contracts';
 import { type BlockKind, markdownBlocks } from '@docqa/chunking';
 import { chunkNumber } from '@docqa/retrieval';
+import { joinedWords } from '@docqa/tokenize';
 import { documentTerms, terms } from './text';
 
 /** The smallest piece of a passage an answer may quote: a sentence, a list item, a code block. */
@@ -74,6 +75,13 @@ export interface SectionPassage {
   sectionTerms: Set<string>;
   /** Consecutive terms of the document title and of the heading path, as `"first second"` pairs. */
   headingPairs: Set<string>;
+  /**
+   * The words of the title's and heading path's names of run-together words (see `joinedWords`:
+   * `rclone listremotes` over "List all the remotes…"), as `"first second"` term pairs.
+   */
+  joinedPairs: Set<string>;
+  /** The same for the section's own headings (see {@link SectionPassage.sectionTerms}). */
+  ownJoinedPairs: Set<string>;
   /** Best retrieval rank among the section's chunks (0 = the top hit). */
   rank: number;
   /** The section's best-ranked chunk: a source quoting the section links there. */
@@ -100,15 +108,19 @@ export function sectionPassages(
       const rankOf = (c: SearchResult) => ranks.get(c.chunk_id) ?? Infinity;
       const best = chunks.reduce((a, b) => (rankOf(b) < rankOf(a) ? b : a));
       chunks.sort((a, b) => chunkNumber(a.chunk_id) - chunkNumber(b.chunk_id));
+      const text = chunks.map((c) => c.text).join('\n\n');
+      const title = chunks[0]!.title;
       out.push({
         doc,
         section,
-        headingTerms: new Set(documentTerms(`${chunks[0]!.title} ${section}`)),
+        headingTerms: new Set(documentTerms(`${title} ${section}`)),
         sectionTerms: new Set(documentTerms(ownHeadings(section))),
-        headingPairs: new Set([...termPairs(terms(chunks[0]!.title)), ...termPairs(terms(section))]),
+        headingPairs: new Set([...termPairs(terms(title)), ...termPairs(terms(section))]),
+        joinedPairs: joinedPairs(`${title} ${section}`, text),
+        ownJoinedPairs: joinedPairs(ownHeadings(section), text),
         rank: rankOf(best),
         chunk: best,
-        units: units(chunks.map((c) => c.text).join('\n\n')),
+        units: units(text),
       });
     }
   });
@@ -156,6 +168,17 @@ export function units(markdown: string): Unit[] {
 }
 
 /** Consecutive terms as `"first second"` pairs. */
+/** Term pairs of a heading's names of run-together words (see `joinedWords`) its text vouches. */
+function joinedPairs(heading: string, text: string): Set<string> {
+  const parts = joinedWords(heading, text).split(' ');
+  const out = new Set<string>();
+  for (let i = 0; i + 1 < parts.length; i += 2) {
+    const pair = terms(`${parts[i]} ${parts[i + 1]}`);
+    if (pair.length === 2) out.add(pair.join(' '));
+  }
+  return out;
+}
+
 export function termPairs(sequence: string[]): string[] {
   return sequence.slice(1).map((t, i) => `${sequence[i]} ${t}`);
 }
