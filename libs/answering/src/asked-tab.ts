@@ -1,4 +1,4 @@
-import { isCodeLabel } from './passage-choice';
+import { isCodeLabel } from './section-passage';
 import type { Unit } from './section-passage';
 
 /**

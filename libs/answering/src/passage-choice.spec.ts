@@ -1,15 +1,8 @@
 import type { SearchResult } from '@docqa/contracts';
-import {
-  isCodeLabel,
-  isOverview,
-  rankSections,
-  saysWhole,
-  termWeights,
-  type TermWeights,
-} from './passage-choice';
+import { isOverview, rankSections, saysWhole, termWeights, type TermWeights } from './passage-choice';
 import { chooseWindow } from './passage-window';
 import { questionIntent } from './question-intent';
-import { units, type SectionPassage } from './section-passage';
+import { isCodeLabel, units, type SectionPassage } from './section-passage';
 import { documentTerms, nameTerms, terms } from './text';
 
 /** A section of one long page, as {@link chooseWindow} receives it. */
@@ -20,6 +13,8 @@ function section(markdown: string): SectionPassage {
     headingTerms: new Set(terms('Usage Specifying which tests to run')),
     sectionTerms: new Set(terms('Specifying which tests to run')),
     headingPairs: new Set(),
+    joinedPairs: new Set(),
+    ownJoinedPairs: new Set(),
     rank: 0,
     chunk: {} as SearchResult,
     units: units(markdown),
@@ -147,8 +142,10 @@ describe('rankSections', () => {
       headingTerms: new Set(documentTerms(`${title} ${heading}`)),
       sectionTerms: new Set(documentTerms(heading)),
       headingPairs: new Set(),
+      joinedPairs: new Set(),
+      ownJoinedPairs: new Set(),
       rank,
-      chunk: {} as SearchResult,
+      chunk: { title } as SearchResult,
       units: units(markdown),
     };
   }

@@ -4,7 +4,14 @@ import { intentFit, type Intent } from './question-intent';
 import { holdsOtherForm } from './plural-forms';
 import type { QuestionKind } from './question-kind';
 import { terms } from './text';
-import { codeTerms, termPairs, type SectionPassage, type Unit } from './section-passage';
+import {
+  codeTerms,
+  isCodeLabel,
+  namedJoined,
+  termPairs,
+  type SectionPassage,
+  type Unit,
+} from './section-passage';
 
 /** How well a section answers a question. */
 export interface ScoredSection {
@@ -158,6 +165,7 @@ export function rankSections(
   const total = weightOf(weights, () => true) || 1;
   const asked = weightOf(weights, (t) => !SETTING_UP.has(t) || passages.some((p) => holds(p, t))) || 1;
   const subject = [...weights.keys()];
+  const askedPairs = termPairs(subject);
   return passages
     .map((passage) => {
       const labels = passage.units.filter((_, i) => isCodeLabel(passage.units, i));
@@ -172,11 +180,12 @@ export function rankSections(
       let matched = 0;
       // A word in a heading says what the section is about; one only inside code says little,
       // and one only in a string of example code (`ask('How do I…')`) less still.
+      const joined = namedJoined(passage, askedPairs);
       const strengthOf = (term: string) =>
         Math.max(
-          passage.sectionTerms.has(term)
+          passage.sectionTerms.has(term) || joined.own.has(term)
             ? HEADING_STRENGTH
-            : passage.headingTerms.has(term)
+            : passage.headingTerms.has(term) || joined.any.has(term)
               ? TITLE_STRENGTH
               : 0,
           prose.has(term) ? 1 : code.has(term) ? 0.5 : literal.has(term) ? 0.25 : 0,
@@ -239,19 +248,6 @@ function isFolderIndex(section: ScoredSection, all: ScoredSection[]): boolean {
         s.passage.chunk.document_id.startsWith(folder),
     )
   );
-}
-
-/** A label alone on its line, bold and ending in a colon: `**File (YAML)**:`. */
-const LABEL = /^\*\*[^*\n]+\*\*:$/;
-
-/**
- * Whether `units[i]` is the label of the code block that follows it, as a tab set's tab or a
- * titled example shows it (`**File (YAML)**:`, `**CLI**:`): it names the code's format or
- * platform, a part of the code rather than something the section says, so its words count as
- * the code's ("write the logs to a file" is not answered by any section with a "File (YAML)" tab).
- */
-export function isCodeLabel(units: Unit[], i: number): boolean {
-  return units[i]?.kind === 'paragraph' && LABEL.test(units[i]!.text.trim()) && units[i + 1]?.kind === 'code';
 }
 
 /**
@@ -342,7 +338,11 @@ function phraseWeight(passage: SectionPassage, weights: TermWeights): number {
   const asked = [...weights.keys()];
   let sum = 0;
   termPairs(asked).forEach((pair, i) => {
-    if (passage.headingPairs.has(pair) || passage.units.some((u) => u.pairs.has(pair)))
+    if (
+      passage.headingPairs.has(pair) ||
+      passage.joinedPairs.has(pair) ||
+      passage.units.some((u) => u.pairs.has(pair))
+    )
       sum += weights.get(asked[i]!)! + weights.get(asked[i + 1]!)!;
   });
   return sum;

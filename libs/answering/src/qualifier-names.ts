@@ -1,4 +1,4 @@
-import { isCodeLabel } from './passage-choice';
+import { isCodeLabel } from './section-passage';
 import type { QuestionKind } from './question-kind';
 import type { SectionPassage } from './section-passage';
 import { termPairs } from './section-passage';

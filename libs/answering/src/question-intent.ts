@@ -1,3 +1,4 @@
+import { joinedWords } from '@docqa/tokenize';
 import type { SectionPassage, Unit } from './section-passage';
 import { terms, withoutStringLiterals } from './text';
 
@@ -151,6 +152,12 @@ export function intentFit(passage: SectionPassage, intent: Intent | null): numbe
   return fit;
 }
 
+/**
+ * A flag in a heading (`--fast-list`, `-r`): the option's name, whose words say what it is
+ * about, not that the section does it ("How do I list the remotes?" is not done by `--fast-list`).
+ */
+const FLAG = /(?<![\w-])--?[a-z][\w-]*/gi;
+
 /** Where a section does an intent: its heading names it, its prose says it, its code does it. */
 function doneBy(
   passage: SectionPassage,
@@ -158,7 +165,7 @@ function doneBy(
 ): { heading: boolean; prose: boolean; code: boolean } {
   const spec = specOf(intent);
   return {
-    heading: spec.headed.test(ownHeading(passage)),
+    heading: spec.headed.test(ownHeading(passage).replace(FLAG, '')),
     prose: passage.units.some((u) => u.kind !== 'code' && spec.verbs.test(u.text)),
     code: passage.units.some((u) => u.kind === 'code' && doesInCode(u, spec)),
   };
@@ -216,7 +223,12 @@ function settingValue(line: string): string {
   return line.trim().replace(/^[\w.-]+\s*[=:]?\s*/, '');
 }
 
-/** A section's own heading: the last of its path, or the document title when it has none. */
+/**
+ * A section's own heading: the last of its path, or the document title when it has none; with
+ * the words of its names of run-together words (see `joinedWords`: `rclone listremotes` lists).
+ */
 function ownHeading(passage: SectionPassage): string {
-  return passage.section.split(' › ').at(-1) || passage.chunk.title;
+  const own = passage.section.split(' › ').at(-1) || passage.chunk.title;
+  const joined = joinedWords(own, passage.units.map((u) => u.text).join('\n'));
+  return joined ? `${own} ${joined}` : own;
 }

@@ -1,4 +1,4 @@
-import { isCodeLabel } from './passage-choice';
+import { isCodeLabel } from './section-passage';
 import { endsWithColon } from './passage-window';
 import type { SectionPassage, Unit } from './section-passage';
 import { inlineCode } from './text';

@@ -97,6 +97,8 @@ const read = (section: string, markdown: string, rank = 0): SectionPassage => ({
   headingTerms: new Set(terms(section)),
   sectionTerms: new Set(terms(section.split(' › ').at(-1) ?? '')),
   headingPairs: new Set(),
+  joinedPairs: new Set(),
+  ownJoinedPairs: new Set(),
   rank,
   chunk: {} as SearchResult,
   units: units(markdown),

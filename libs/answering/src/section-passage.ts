@@ -1,6 +1,7 @@
 import type { SearchResult } from '@docqa/contracts';
 import { type BlockKind, markdownBlocks } from '@docqa/chunking';
 import { chunkNumber } from '@docqa/retrieval';
+import { joinedWords } from '@docqa/tokenize';
 import { documentTerms, terms, withoutStringLiterals } from './text';
 
 /** The smallest piece of a passage an answer may quote: a sentence, a list item, a code block. */
@@ -120,6 +121,19 @@ export function codeTerms(unit: Unit): string[] {
   return isSampleRun(unit) ? [...typedTerms(unit)] : terms(withoutStringLiterals(unit.text));
 }
 
+/** A label alone on its line, bold and ending in a colon: `**File (YAML)**:`. */
+const LABEL = /^\*\*[^*\n]+\*\*:$/;
+
+/**
+ * Whether `units[i]` is the label of the code block that follows it, as a tab set's tab or a
+ * titled example shows it (`**File (YAML)**:`, `**CLI**:`): it names the code's format or
+ * platform, a part of the code rather than something the section says, so its words count as
+ * the code's ("write the logs to a file" is not answered by any section with a "File (YAML)" tab).
+ */
+export function isCodeLabel(units: Unit[], i: number): boolean {
+  return units[i]?.kind === 'paragraph' && LABEL.test(units[i]!.text.trim()) && units[i + 1]?.kind === 'code';
+}
+
 /** A section of a document as retrieved: its chunks put back together, in document order. */
 export interface SectionPassage {
   /** Index of the document in the answer's context (0-based). */
@@ -132,6 +146,13 @@ export interface SectionPassage {
   sectionTerms: Set<string>;
   /** Consecutive terms of the document title and of the heading path, as `"first second"` pairs. */
   headingPairs: Set<string>;
+  /**
+   * The words of the title's and heading path's names of run-together words (see `joinedWords`:
+   * `rclone listremotes` over "List all the remotes…"), as `"first second"` term pairs.
+   */
+  joinedPairs: Set<string>;
+  /** The same for the section's own headings (see {@link SectionPassage.sectionTerms}). */
+  ownJoinedPairs: Set<string>;
   /** Best retrieval rank among the section's chunks (0 = the top hit). */
   rank: number;
   /** The section's best-ranked chunk: a source quoting the section links there. */
@@ -158,15 +179,19 @@ export function sectionPassages(
       const rankOf = (c: SearchResult) => ranks.get(c.chunk_id) ?? Infinity;
       const best = chunks.reduce((a, b) => (rankOf(b) < rankOf(a) ? b : a));
       chunks.sort((a, b) => chunkNumber(a.chunk_id) - chunkNumber(b.chunk_id));
+      const text = chunks.map((c) => c.text).join('\n\n');
+      const title = chunks[0]!.title;
       out.push({
         doc,
         section,
-        headingTerms: new Set(documentTerms(`${chunks[0]!.title} ${section}`)),
+        headingTerms: new Set(documentTerms(`${title} ${section}`)),
         sectionTerms: new Set(documentTerms(ownHeadings(section))),
-        headingPairs: new Set([...termPairs(terms(chunks[0]!.title)), ...termPairs(terms(section))]),
+        headingPairs: new Set([...termPairs(terms(title)), ...termPairs(terms(section))]),
+        joinedPairs: joinedPairs(`${title} ${section}`, text),
+        ownJoinedPairs: joinedPairs(ownHeadings(section), text),
         rank: rankOf(best),
         chunk: best,
-        units: units(chunks.map((c) => c.text).join('\n\n')),
+        units: units(text),
       });
     }
   });
@@ -214,6 +239,17 @@ export function units(markdown: string): Unit[] {
 }
 
 /** Consecutive terms as `"first second"` pairs. */
+/** Term pairs of a heading's names of run-together words (see `joinedWords`) its text vouches. */
+function joinedPairs(heading: string, text: string): Set<string> {
+  const parts = joinedWords(heading, text).split(' ');
+  const out = new Set<string>();
+  for (let i = 0; i + 1 < parts.length; i += 2) {
+    const pair = terms(`${parts[i]} ${parts[i + 1]}`);
+    if (pair.length === 2) out.add(pair.join(' '));
+  }
+  return out;
+}
+
 export function termPairs(sequence: string[]): string[] {
   return sequence.slice(1).map((t, i) => `${sequence[i]} ${t}`);
 }
@@ -276,4 +312,24 @@ function cells(row: string): string[] {
 /** Whether a section holds a code block: a command, a setting, an example. */
 export function hasCode(passage: SectionPassage): boolean {
   return passage.units.some((u) => u.kind === 'code');
+}
+
+/**
+ * The question's consecutive terms that a name of run-together words in the section's headings
+ * says (see `SectionPassage.joinedPairs`: `rclone listremotes` for "list the remotes"): in its own
+ * headings, and in its title or heading path. A heading that names the pair as one word names
+ * the thing asked; one that splits into other words (`filenames` for "a file") says no more.
+ */
+export function namedJoined(
+  passage: SectionPassage,
+  asked: string[],
+): { own: Set<string>; any: Set<string> } {
+  const own = new Set<string>();
+  const any = new Set<string>();
+  for (const pair of asked) {
+    const words = pair.split(' ');
+    if (passage.ownJoinedPairs.has(pair)) words.forEach((w) => own.add(w));
+    if (passage.joinedPairs.has(pair)) words.forEach((w) => any.add(w));
+  }
+  return { own, any };
 }

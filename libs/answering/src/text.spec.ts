@@ -1,4 +1,4 @@
-import { askedTerms, terms } from './text';
+import { askedTerms, documentTerms, optionalSpellings, terms } from './text';
 
 describe('terms', () => {
   it('gives a word and its inflections one term', () => {
@@ -32,5 +32,25 @@ describe('askedTerms', () => {
     // rclone's SMB page: "You can't use Anonymous access for logging in".
     const words = held("You can't use Anonymous access for logging in. You have to use the guest user.");
     expect(askedTerms('How do I log in to an SMB share that has no user account?', words)).toContain('log');
+  });
+});
+
+describe('optionalSpellings', () => {
+  it('writes a word with letters in parentheses before it both ways', () => {
+    expect(
+      optionalSpellings('Cache checksums to help with slow hashing of large local or (S)FTP files'),
+    ).toBe('SFTP FTP');
+    expect(optionalSpellings('matching (sub)domains')).toBe('subdomains domains');
+    // pytest's `-r` letters: "(f)ailed" is "failed", which the text writes in no other way.
+    expect(optionalSpellings('(f)ailed, (E)rror, (s)kipped')).toBe('failed ailed Error rror skipped kipped');
+  });
+
+  it('leaves a call, a link and a parenthesised word alone', () => {
+    expect(optionalSpellings('fn(a)b, [text](a)b, (optional) flags')).toBe('');
+  });
+
+  it('gives a document the term a question asks by', () => {
+    const hasher = 'Cache checksums to help with slow hashing of large local or (S)FTP files';
+    expect(documentTerms(hasher)).toEqual(expect.arrayContaining(terms('SFTP FTP')));
   });
 });

@@ -85,13 +85,30 @@ function contentTerms(list: string[]): string[] {
 const ASKERS_WORDS = new Map([['custom', 'own']]);
 
 /**
+ * A word written with letters in parentheses before it (`(S)FTP`, `(sub)domains`, `(f)ailed`):
+ * the word with them and without them.
+ */
+const OPTIONAL_LETTERS = /(?<![\p{L}\p{N}\])])\((\p{L}{1,3})\)(\p{L}+)/gu;
+
+/**
+ * The spellings a text writes at once with {@link OPTIONAL_LETTERS}, space-separated: "SFTP FTP"
+ * for "(S)FTP". Hasher caches checksums of "(S)FTP files", which a reader asks of "SFTP".
+ */
+export function optionalSpellings(text: string): string {
+  return [...text.matchAll(OPTIONAL_LETTERS)]
+    .map(([, letters, word]) => `${letters}${word} ${word}`)
+    .join(' ');
+}
+
+/**
  * The {@link terms} of a document's text, then those of the words a reader writes for its names
- * (`basicAuth`: `basic`, `auth`; `'~'`: `tilde`, see `readerWords`), and the words askers use
- * for its terms (see {@link ASKERS_WORDS}): a question's words find an option or page named in
- * one. A question's own terms stay as written, so its "OpenAI" does not become "open" and "ai".
+ * (`basicAuth`: `basic`, `auth`; `'~'`: `tilde`, see `readerWords`; `(S)FTP`: `sftp`, see
+ * {@link optionalSpellings}), and the words askers use for its terms (see {@link ASKERS_WORDS}):
+ * a question's words find an option or page named in one. A question's own terms stay as
+ * written, so its "OpenAI" does not become "open" and "ai".
  */
 export function documentTerms(text: string): string[] {
-  const parts = readerWords(text);
+  const parts = [readerWords(text), optionalSpellings(text)].filter(Boolean).join(' ');
   const found = parts ? [...terms(text), ...terms(parts)] : terms(text);
   const asked = found.flatMap((t) => ASKERS_WORDS.get(t) ?? []);
   return asked.length ? [...found, ...asked] : found;
