@@ -46,5 +46,7 @@
  * 22: a Unix-style command named in a title or heading (`rclone mkdir`, `pnpm ls`) given the
  * words of what it does ("make create directory folder", "list") in a chunk's search text and in
  * what its vector is embedded from.
+ * 23: the verb of a noun in "-ification" ("modify" for "modification", see `nounVerbs`) in a
+ * chunk's search text.
  */
-export const CHUNKING_VERSION = 22;
+export const CHUNKING_VERSION = 23;

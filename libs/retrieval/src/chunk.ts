@@ -1,5 +1,5 @@
 import { headingWords } from './keyword-terms';
-import { commandWords, compoundParts, joinedWords, readerWords } from '@docqa/tokenize';
+import { commandWords, compoundParts, nounVerbs, joinedWords, readerWords } from '@docqa/tokenize';
 
 /** One searchable passage of a document, as stored in a vector store. */
 export interface Chunk {
@@ -28,9 +28,9 @@ export interface EmbeddedChunk extends Chunk {
  * The text indexed for keyword search: title, heading path and passage, the words a reader writes
  * for their names ({@link readerWords}: `basicAuth` is found by "basic auth", `'~'` by "tilde";
  * {@link joinedWords}: `listremotes` by "list remotes"; {@link commandWords}: a title's or
- * heading's `mkdir` by "create folder"), then the terms of the section's own heading, of its
- * compounds and of its commands as {@link headingWords} (so a query's terms weigh more in the
- * section they head).
+ * heading's `mkdir` by "create folder"; {@link nounVerbs}: "modification" by "modified"), then
+ * the terms of the section's own heading, of its compounds and of its commands as
+ * {@link headingWords} (so a query's terms weigh more in the section they head).
  */
 export function searchText(chunk: Pick<Chunk, 'title' | 'heading' | 'text'>): string {
   const own = chunk.heading.split(' › ').at(-1)!;
@@ -39,7 +39,7 @@ export function searchText(chunk: Pick<Chunk, 'title' | 'heading' | 'text'>): st
   const joined = [joinedWords(path, chunk.text), commandWords(path)].filter(Boolean).join(' ');
   const named = `${own} ${compoundParts(own)} ${joinedWords(own, chunk.text)} ${commandWords(own)}`;
   const heading = headingWords(named).join(' ');
-  return [text, readerWords(text), joined, heading].filter(Boolean).join('\n');
+  return [text, readerWords(text), nounVerbs(text), joined, heading].filter(Boolean).join('\n');
 }
 
 /** The id of a document's `n`th chunk (from 0): `<document_id>#<n>`. */

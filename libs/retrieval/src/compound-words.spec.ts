@@ -171,4 +171,20 @@ describe('compounds in what is indexed', () => {
     const [document] = await embedder.embedDocuments([text]);
     expect(cosine(query, document!)).toBeGreaterThan(cosine(query, await embedder.embedQuery(text)) + 0.1);
   });
+
+  it('searches a noun a question asks for as its verb ("modified" for "modification")', () => {
+    // rclone's `lsl` page and a visitor's question.
+    const page = keywordTokens(
+      searchText({
+        title: 'rclone lsl',
+        heading: 'rclone lsl',
+        text: 'List the objects in path with modification time, size and path.',
+      }),
+    );
+    const query = keywordTokens(queryText('How do I list files with their last modified dates?'));
+    expect(query).toContain('modifi');
+    expect(page).toEqual(expect.arrayContaining(['modif', 'modifi']));
+    // The query is searched as written: a question's noun adds no verb to it.
+    expect(keywordTokens(queryText('How do I set the modification time?'))).not.toContain('modifi');
+  });
 });

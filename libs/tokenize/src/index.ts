@@ -2,6 +2,7 @@ export {
   commandWords,
   compoundParts,
   fnv1a,
+  nounVerbs,
   FNV_OFFSET,
   FNV_PRIME,
   joinedWords,

@@ -1,6 +1,7 @@
 import {
   joinPhrasal,
   joinVersions,
+  nounVerbs,
   phrasalSpellings,
   impliedWords,
   versionSpellings,
@@ -88,5 +89,20 @@ describe('impliedWords', () => {
 
   it('is empty for a text without one', () => {
     expect(impliedWords('How do I update pnpm? Its version')).toBe('');
+  });
+});
+
+describe('nounVerbs', () => {
+  it('gives the verb of each noun in "-ification", once', () => {
+    // rclone's command pages write the nouns.
+    expect(nounVerbs('List the objects in path with modification time, size and path.')).toBe('modify');
+    expect(nounVerbs('Modifications and the modification time; Verification of the release')).toBe(
+      'modify verify',
+    );
+  });
+
+  it('is empty for a text without one', () => {
+    expect(nounVerbs('The mission, the version and the configuration of a session')).toBe('');
+    expect(nounVerbs('Modify the file, then verify it')).toBe('');
   });
 });

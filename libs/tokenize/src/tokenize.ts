@@ -223,6 +223,25 @@ export function phrasalSpellings(text: string): string {
   return [...out].join(' ');
 }
 
+/** A noun of a verb in "-ify" ("modification", "Verifications"): the verb's letters before "y". */
+const IFICATION = /\b(\p{L}{2,}if)ications?\b/giu;
+
+/**
+ * The verb of each noun a text writes in "-ification", space-separated, each once: "modify" for
+ * "modification time", "verify" for "verification". A reader asks for the "last modified" date or
+ * to "verify" a file where docs write the noun, and the index's Snowball stemmer leaves the two
+ * apart (`modifi` of "modify", "modified" and "modifies"; `modif` of "modification"), where it
+ * joins "configuration", "deletion", "installation" and "authentication" with their verbs. The
+ * verbs of "-ption", "-usion", "-ution" and "-sion" nouns ("describe" for "description") were
+ * tried too and moved passages out of the first six (docs/benchmarks.md, "h-mo").
+ */
+export function nounVerbs(text: string): string {
+  if (!/ification/i.test(text)) return '';
+  const verbs = new Set<string>();
+  for (const [, root] of text.matchAll(IFICATION)) verbs.add(`${root!.toLowerCase()}y`);
+  return [...verbs].join(' ');
+}
+
 /**
  * The words a reader writes for a text's names, beside the text: its compounds' words
  * ({@link compoundParts}) and its symbols' names ({@link symbolNames}).
