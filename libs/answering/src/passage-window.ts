@@ -1,5 +1,5 @@
 import type { QuestionKind } from './question-kind';
-import { isCommand, typedTerms, type SectionPassage, type Unit } from './section-passage';
+import { isCommand, type SectionPassage, type Unit } from './section-passage';
 import { PHRASING, weightOf, type TermWeights } from './passage-choice';
 import { writesCommandOf } from './quote-passage';
 import { inlineCode } from './text';
@@ -43,7 +43,7 @@ export function chooseWindow(passage: SectionPassage, weights: TermWeights, opti
   const sizes = units.map((u) => u.words);
   if (sizes.reduce((n, w) => n + w, 0) <= options.maxWords) return withoutDanglingLeadIn(units);
   const scores = units.map((u) => weightOf(weights, (t) => u.terms.has(t)));
-  let start = windowStart(passage, startScores(units, scores, weights), weights, options);
+  let start = windowStart(passage, scores, weights, options);
   // Values are listed from the start of their list (or table), the first ones often being what is
   // asked, when that start and the best unit fit in the window together; so is an item of a list
   // that a lead-in introduces ("Several plugins support this:"), whose first items it names too.
@@ -92,19 +92,6 @@ export function chooseWindow(passage: SectionPassage, weights: TermWeights, opti
   const named =
     task && !key.length ? namedCode(units, scores, start, end, options.maxWords * OVERRUN - words) : [];
   return [...withoutDanglingLeadIn(window), ...key, ...named];
-}
-
-/**
- * The scores a window's start is chosen by: a sample run (see `isSampleRun`) holds the question's
- * words by what a reader types at its prompt, not by what it printed, when the section says
- * something of the question in prose. "Registering markers for your test suite is simple:" and
- * its `markers = [...]` setting are what to quote, not `$ pytest --markers` after them, whose
- * listing of every marker's help holds "warning" and "marker" by chance. A section that is only a
- * run (a reference's `$ pytest --help` and its help text) is read by what it printed.
- */
-function startScores(units: Unit[], scores: number[], weights: TermWeights): number[] {
-  const says = units.some((u, i) => u.kind !== 'code' && scores[i]! > 0);
-  return says ? units.map((u) => weightOf(weights, (t) => typedTerms(u).has(t))) : scores;
 }
 
 /** An identifier written as inline code (`setenv`, `tmp_path_factory`), not a value or a path. */

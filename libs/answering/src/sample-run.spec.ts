@@ -1,6 +1,5 @@
 import type { SearchResult } from '@docqa/contracts';
 import { rankSections, termWeights } from './passage-choice';
-import { chooseWindow } from './passage-window';
 import { runsOnly } from './sample-run';
 import { isSampleRun, typedTerms, units, type SectionPassage, type Unit } from './section-passage';
 import { terms } from './text';
@@ -104,15 +103,6 @@ const read = (section: string, markdown: string, rank = 0): SectionPassage => ({
   units: units(markdown),
 });
 
-/** `$ pytest --markers` and its listing: every marker's help, "marker" and "warning" among it. */
-const MARKERS_RUN =
-  '```pytest\n$ pytest --markers\n' +
-  Array.from(
-    { length: 24 },
-    (_, i) => `@pytest.mark.m${i}: your own marker for a warning filter of tests, number ${i}.\n`,
-  ).join('\n') +
-  '```';
-
 describe('the words of a sample run', () => {
   it('are what is typed at its prompt, not what it printed', () => {
     const [run] = units('```pytest\n$ pytest --markers\n@pytest.mark.slow: mark test as slow.\n```');
@@ -120,35 +110,6 @@ describe('the words of a sample run', () => {
     expect(typedTerms(run!).has('slow')).toBe(false);
     const [plain] = units('```python\nmark_slow()\n```');
     expect(typedTerms(plain!)).toBe(plain!.terms);
-  });
-
-  it('do not start the window of a section that says the question in prose', () => {
-    const section = read(
-      'Examples › Custom tags',
-      'Registering markers for your test suite is simple:\n\n' +
-        '```toml\n[pytest]\nmarkers = ["webtest: mark a test as a webtest."]\n```\n\n' +
-        'Multiple custom markers can be registered, by defining each one in its own line.\n\n' +
-        'You can ask which markers exist for your test suite:\n\n' +
-        MARKERS_RUN,
-    );
-    const question = "How do I register my own marker so pytest doesn't warn about it?";
-    const weights = new Map(terms(question).map((t) => [t, t === 'doesn' ? 1.25 : 0.7]));
-    const quoted = chooseWindow(section, weights, {
-      maxWords: 120,
-      targetWords: 90,
-      kind: 'how',
-    })
-      .map((u) => u.text)
-      .join('\n');
-    expect(quoted).toContain('markers = ["webtest');
-    expect(quoted).not.toContain('$ pytest --markers');
-  });
-
-  it('start the window of a section that is only the run, as a help listing is', () => {
-    const help = read('API Reference › Complete Help Output', MARKERS_RUN);
-    const weights = termWeights(terms('which marker adds a warning filter'), [help]);
-    const quoted = chooseWindow(help, weights, { maxWords: 120, targetWords: 90, kind: 'how' });
-    expect(quoted[0]!.text).toContain('$ pytest --markers');
   });
 
   it('that it printed count for its section as a string’s words do, not as code', () => {
