@@ -239,6 +239,10 @@ export function units(markdown: string): Unit[] {
 }
 
 /** Consecutive terms as `"first second"` pairs. */
+export function termPairs(sequence: string[]): string[] {
+  return sequence.slice(1).map((t, i) => `${sequence[i]} ${t}`);
+}
+
 /** Term pairs of a heading's names of run-together words (see `joinedWords`) its text vouches. */
 function joinedPairs(heading: string, text: string): Set<string> {
   const parts = joinedWords(heading, text).split(' ');
@@ -248,10 +252,6 @@ function joinedPairs(heading: string, text: string): Set<string> {
     if (pair.length === 2) out.add(pair.join(' '));
   }
   return out;
-}
-
-export function termPairs(sequence: string[]): string[] {
-  return sequence.slice(1).map((t, i) => `${sequence[i]} ${t}`);
 }
 
 /**
