@@ -3,7 +3,7 @@ import { pageCommand, writesCommandOf } from './quote-passage';
 import { runsOnly } from './sample-run';
 import { subjectNamed } from './code-names';
 import { commandSummary, NEAR_TIE } from './second-passage';
-import { hasCode, type SectionPassage, type Unit } from './section-passage';
+import { codeLines, hasCode, type SectionPassage, type Unit } from './section-passage';
 
 /**
  * A line of a command's help: a flag, its short form or value perhaps, then two spaces or more
@@ -18,7 +18,7 @@ const HELP_LINE = /^\s*(?:-\w,\s+)?--?[\w-]+(?:[ =][\w<>[\]|.-]+)?\s{2,}\S/;
  */
 export function isOptionHelp(unit: Unit): boolean {
   if (unit.kind !== 'code') return false;
-  const lines = unit.text.split('\n').filter((line) => !/^\s*(?:```|~~~)/.test(line) && line.trim());
+  const lines = codeLines(unit);
   let flags = 0;
   for (const line of lines) {
     if (HELP_LINE.test(line)) flags++;
@@ -38,7 +38,7 @@ export function isOptionHelp(unit: Unit): boolean {
 export function isSynopsis(unit: Unit, title: string): boolean {
   const command = pageCommand(title);
   if (unit.kind !== 'code' || !command) return false;
-  const lines = unit.text.split('\n').filter((line) => !/^\s*(?:```|~~~)/.test(line) && line.trim());
+  const lines = codeLines(unit);
   let placeholders = 0;
   for (const line of lines.map((l) => l.trim())) {
     if (line !== command && !line.startsWith(`${command} `)) return false;

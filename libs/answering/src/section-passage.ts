@@ -82,7 +82,7 @@ export function isDiagram(unit: Unit): boolean {
 const PROMPT = /^\s*\$\s+\S/;
 
 /** A code block's lines, its fences and blank lines aside. */
-function codeLines(unit: Unit): string[] {
+export function codeLines(unit: Unit): string[] {
   return unit.text.split('\n').filter((line) => !/^\s*(?:```|~~~)/.test(line) && line.trim());
 }
 
