@@ -17,13 +17,21 @@ export function terms(text: string): string[] {
 }
 
 /**
+ * "Ones", which only stands for things the question or the turn before names ("how do I leave out
+ * the ones under a second?", after the slowest test durations): it names nothing the docs write,
+ * and as a word few sections hold it weighed most and declined the question. ("One" is kept: as
+ * often a number as a pronoun, "one router only".)
+ */
+const PRONOUN = 'ones';
+
+/**
  * The {@link terms} of a question, each verb of {@link VERB_ONLY_PHRASAL} it writes in two words
  * where a verb stands ("How do I log in…", "to log out") as its one-word spelling when `held`
  * holds that spelling's term: the docs name a command or page so (`pnpm login`). When they do
  * not, they write the task in words ("for logging in"), which the two words find.
  */
 export function askedTerms(text: string, held: (term: string) => boolean): string[] {
-  const list = joinPhrasal(words(joinVersions(text)));
+  const list = joinPhrasal(words(joinVersions(text))).filter((w) => w !== PRONOUN);
   const joined = contentTerms(joinVerbPhrasal(list));
   const plain = contentTerms(list);
   return joined.every((t) => plain.includes(t) || held(t)) ? joined : plain;
