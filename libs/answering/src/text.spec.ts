@@ -29,7 +29,8 @@ describe('askedTerms', () => {
   });
 
   it('leaves out "ones", which stands for what the question or the turn before names', () => {
-    // pytest's follow-up after the slowest test durations: "ones", held by no section, weighed most.
+    // pytest's follow-up after the slowest test durations: "ones", held by no section, weighed
+    // most.
     const asked = askedTerms('And how do I leave out the ones under a second?', held(''));
     expect(asked).not.toContain('ones');
     expect(asked).toContain('second');
