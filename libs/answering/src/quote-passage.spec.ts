@@ -49,6 +49,20 @@ describe('quotePassage', () => {
     expect(quotePassage(units(setting), '[1]', 'Settings › overrides')).toMatch(/^`overrides` \[1\]:/);
   });
 
+  it('names a setting whose quote writes its key only in an example below its description', () => {
+    const setting =
+      '* Default: **null**\n* Type: **Array or null**\n\nThis configuration matches the current branch ' +
+      'name.\n\n```yaml\nmergeGitBranchLockfilesBranchPattern:\n- main\n```';
+    expect(
+      quotePassage(units(setting), '[1]', 'Lockfile Settings › mergeGitBranchLockfilesBranchPattern'),
+    ).toMatch(/^`mergeGitBranchLockfilesBranchPattern` \[1\]:\n\n\* Default: \*\*null\*\*/);
+    // A quote that opens with its example, or whose prose writes the key, says it already.
+    const example = '```yaml\nnodeLinker: hoisted\n```\n\nHoists everything.';
+    expect(quotePassage(units(example), '[1]', 'Settings › nodeLinker')).not.toMatch(/^`nodeLinker`/);
+    const prose = '* Default: **false**\n\nWhen `nodeLinker` is set, it wins.\n\n```yaml\nnodeLinker: x\n```';
+    expect(quotePassage(units(prose), '[1]', 'Settings › nodeLinker')).not.toMatch(/^`nodeLinker`/);
+  });
+
   it('does not take a capitalised topic, nor a phrase, for a key', () => {
     expect(quotePassage(units(MODE), '[1]', 'Settings › Usage')).toMatch(/^In this mode/);
     expect(quotePassage(units(MODE), '[1]', 'Settings › node modules settings')).toMatch(/^In this mode/);

@@ -43,6 +43,16 @@ function headingText(heading: string): string {
 }
 
 /**
+ * Whether a quote says the name its section is headed by before a reader needs it: in its opening
+ * or in its prose. An example further down that writes the name (the YAML of
+ * `mergeGitBranchLockfilesBranchPattern` under "Default: null" and a description) shows how it is
+ * set, not what the description above it was about.
+ */
+function saysName(units: Unit[], name: string): boolean {
+  return units.some((u, i) => u.text.includes(name) && (i === 0 || u.kind !== 'code'));
+}
+
+/**
  * Markdown that quotes units of one section with their structure: a paragraph's sentences joined,
  * list items (and table rows, already turned into items) one per line, code blocks as fenced.
  * The citation `[n]` ends the first paragraph or list item's first line; a quote that starts
@@ -62,7 +72,7 @@ export function quotePassage(units: Unit[], citation: string, section: string, p
   const heading = headingText(section.split(' › ').at(-1) ?? '');
   if (
     (OPTION_NAME.test(heading) || (KEY_NAME.test(heading) && !NAMED_ITEM.test(blocks[0]?.text ?? ''))) &&
-    !units.some((u) => u.text.includes(heading))
+    !saysName(units, heading)
   )
     // The option the section is about is its heading alone ("--vfs-cache-mode writes"): the text
     // under it says "In this mode…", or only "Default: false", so the quote names it first.
