@@ -23,3 +23,8 @@ export function equivalentStrength(term: string, strength: (term: string) => num
   if (!others) return 0;
   return EQUIVALENT_STRENGTH * Math.max(0, ...others.map(strength));
 }
+
+/** A term's equivalents in the lexicon, as the answerer's terms (none for most terms). */
+export function equivalentsOf(term: string): string[] {
+  return EQUIVALENTS.get(term) ?? [];
+}

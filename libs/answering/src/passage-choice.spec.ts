@@ -16,7 +16,7 @@ function section(markdown: string): SectionPassage {
     joinedPairs: new Set(),
     ownJoinedPairs: new Set(),
     rank: 0,
-    chunk: {} as SearchResult,
+    chunk: { title: 'Usage' } as SearchResult,
     units: units(markdown),
   };
 }
@@ -317,7 +317,7 @@ describe('rankSections', () => {
     const question = 'How do I turn on Rouge syntax highlighting?';
     const at = (passage: SectionPassage, id: string) => ({
       ...passage,
-      chunk: { document_id: id } as SearchResult,
+      chunk: { ...passage.chunk, document_id: id } as SearchResult,
     });
     const index = at(
       page(

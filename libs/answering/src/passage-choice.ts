@@ -4,6 +4,7 @@ import { intentFit, type Intent } from './question-intent';
 import { holdsOtherForm } from './plural-forms';
 import type { QuestionKind } from './question-kind';
 import { terms } from './text';
+import { TITLE_NAME_BONUS, titleNames } from './title-name';
 import {
   codeTerms,
   isCodeLabel,
@@ -204,14 +205,16 @@ export function rankSections(
             (u.kind === 'paragraph' && defines(u, subject)) || (u.kind === 'item' && definesItem(u, subject)),
         );
       const fit = kind === 'how' ? intentFit(passage, intent) : 1;
+      const named = titleNames(passage, subject);
       const score =
         ((matched + phrase) / total + RANK_BONUS / (passage.rank + 1)) *
         (defining ? DEFINITION_BONUS : shapeBonus(passage, kind)) *
         fit *
-        (isOverview(passage) && !defining ? OVERVIEW_SHARE : 1) *
+        (isOverview(passage) && !defining && !named ? OVERVIEW_SHARE : 1) *
         (kind !== 'what' && fit >= 1 && saysWhole(passage, subject) ? WHOLE_PHRASE_BONUS : 1) *
         (kind === 'which' && listed && passage.sectionTerms.has(listed) ? LIST_HEADING_BONUS : 1) *
-        (convertsOtherWay(passage, conversion) ? OTHER_WAY_SHARE : 1);
+        (convertsOtherWay(passage, conversion) ? OTHER_WAY_SHARE : 1) *
+        (named ? TITLE_NAME_BONUS : 1);
       return { passage, coverage: coverage / asked, score, defines: defining, fit };
     })
     .map((s, _, all) => (isFolderIndex(s, all) ? { ...s, score: s.score * OVERVIEW_SHARE } : s))

@@ -99,7 +99,7 @@ const read = (section: string, markdown: string, rank = 0): SectionPassage => ({
   joinedPairs: new Set(),
   ownJoinedPairs: new Set(),
   rank,
-  chunk: {} as SearchResult,
+  chunk: { title: section.split(' › ')[0] } as SearchResult,
   units: units(markdown),
 });
 
