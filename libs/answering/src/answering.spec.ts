@@ -114,6 +114,8 @@ describe('questionKind', () => {
     ['I want to remove duplicate files without being asked.', 'how'],
     ["I'd like to embed the widget on my site", 'how'],
     ['I want to know what a tenant is', 'other'],
+    ['Is there a command that removes duplicate files?', 'how'],
+    ['Is there any way to mount a remote as a folder?', 'how'],
     ['What happens if I delete the data folder?', 'other'],
     ['What if Redis restarts?', 'other'],
     ['Which settings does docqa read?', 'which'],

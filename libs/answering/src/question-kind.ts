@@ -18,14 +18,16 @@ const HOW =
 const WHICH =
   /^\s*(which|list)\b|\bwhat (are|is) the (\w+ ){0,2}(options|settings|values|variables|limits|defaults|scopes|modes|formats|events|fields|commands|flags)\b|\b(what|which) (\w+ ){0,2}(options|settings|values|variables|limits|defaults|scopes|modes|formats|events|fields|commands|flags)\b/i;
 /**
- * A task asked without "how": "What is the best way to back up…?", "What's a good way to…?", or
- * stated as a wish, "I want to remove duplicates without…", "I'd like to…" (not "I want to know…",
- * which asks what something is). Its answer is a command or steps, as a how-do-I's; read as a
- * what-question or as neither, it was answered by a definition or declined.
+ * A task asked without "how": "What is the best way to back up…?", "What's a good way to…?", "Is
+ * there any way to…?", "Is there a command that…?", or stated as a wish, "I want to remove
+ * duplicates without…", "I'd like to…" (not "I want to know…", which asks what something is). Its
+ * answer is a command or steps, as a how-do-I's; read as a what-question or as neither, it was
+ * answered by a definition or declined.
  */
 const TASK_ASKED = [
   /^\s*what(?:'s| is| are) (?:the |a |an )?(?:\w+ ){0,2}(?:way|ways|method) (?:to|of)\b/i,
   /^\s*i(?:'d like| would like| want| need|'m trying| am trying) to (?!know\b|understand\b|learn\b)/i,
+  /^\s*(?:is there |are there )?(?:a|an|any|some) (?:\w+ )?(?:ways?|commands?|option|flag|setting|tool) (?:to|that|for)\b/i,
 ];
 /**
  * Words that grade the way a task is done ("the best way to…", "the easiest way to…", see
