@@ -2,7 +2,8 @@ import { askExtractive, pageSearcher, passage } from './testing/page-searcher';
 import { NOT_FOUND_ANSWER } from './answer-types';
 import { unsaid } from './quote-once';
 import { sectionPassages } from './section-passage';
-import { literalTokens } from './text';
+import { literalTokens, terms } from './text';
+import { termWeights } from './passage-choice';
 
 const chunk = (doc: string, section: string, text: string) =>
   passage(doc, section, text, section.split(' › ')[0]!);
@@ -150,5 +151,23 @@ describe('a sentence said once', () => {
     );
     const left = unsaid(flags!.units, intro!.units);
     expect(left.map((u) => u.text)).toEqual(['`--safe-mode`']);
+  });
+});
+
+describe('a task asked as "the best way to…"', () => {
+  /** rclone's crypt page: its backup section, which writes none of the question's grading words. */
+  const BACKUP = chunk(
+    'crypt',
+    'Crypt › Backing up an encrypted remote',
+    'If you wish to backup an encrypted remote, it is recommended that you use `rclone sync` on the encrypted files.\n\n```console\nrclone sync --interactive remote:crypt remote2:crypt\n```',
+  );
+
+  it('weighs the grading word as phrasing, not as much as a word of the task none holds', () => {
+    const question = 'What is the best way to back up an encrypted remote to a second provider?';
+    const weights = termWeights(
+      [...new Set(terms(question))],
+      sectionPassages([{ passages: [BACKUP] }], new Map()),
+    );
+    expect(weights.get('best')!).toBeLessThan(weights.get('second')! / 2);
   });
 });

@@ -17,6 +17,25 @@ const HOW =
   /^\s*(how\b|can i\b|what should i do\b|is there a way\b|steps?\b)|\b(how (do|can|to|should)|set ?up|install|configure|enable|create|add|run|embed|ingest)\b/i;
 const WHICH =
   /^\s*(which|list)\b|\bwhat (are|is) the (\w+ ){0,2}(options|settings|values|variables|limits|defaults|scopes|modes|formats|events|fields|commands|flags)\b|\b(what|which) (\w+ ){0,2}(options|settings|values|variables|limits|defaults|scopes|modes|formats|events|fields|commands|flags)\b/i;
+/**
+ * A task asked without "how": "What is the best way to back up…?", "What's a good way to…?", "Is
+ * there any way to…?", "Is there a command that…?", or stated as a wish, "I want to remove
+ * duplicates without…", "I'd like to…" (not "I want to know…", which asks what something is). Its
+ * answer is a command or steps, as a how-do-I's; read as a what-question or as neither, it was
+ * answered by a definition or declined.
+ */
+const TASK_ASKED = [
+  /^\s*what(?:'s| is| are) (?:the |a |an )?(?:\w+ ){0,2}(?:way|ways|method) (?:to|of)\b/i,
+  /^\s*i(?:'d like| would like| want| need|'m trying| am trying) to (?!know\b|understand\b|learn\b)/i,
+  /^\s*(?:is there |are there )?(?:a|an|any|some) (?:\w+ )?(?:ways?|commands?|option|flag|setting|tool) (?:to|that|for)\b/i,
+];
+/**
+ * Words that grade the way a task is done ("the best way to…", "the easiest way to…", see
+ * {@link TASK_ASKED}): they phrase the question, and docs seldom write them beside the task. As
+ * words few sections held, they weighed as much as the task's own, and the section that answers
+ * fell under `MIN_COVERAGE`: the question was declined.
+ */
+export const WAY_GRADES = 'best easiest simplest quickest recommended preferred';
 /** "What happens if…", "What if…": a case and its outcome, found anywhere in a section. */
 const OUTCOME = /^\s*what (happens|will happen|would happen|if)\b/i;
 const WHAT = /^\s*(what|who|where|when)\b|\b(what does|what is|what's|meaning of|explain|describe)\b/i;
@@ -25,6 +44,7 @@ const WHAT = /^\s*(what|who|where|when)\b|\b(what does|what is|what's|meaning of
 export function questionKind(question: string): QuestionKind {
   if (TROUBLE.test(question)) return 'trouble';
   if (WHICH.test(question)) return 'which';
+  if (TASK_ASKED.some((asked) => asked.test(question))) return 'how';
   if (/^\s*how\b/i.test(question) || (HOW.test(question) && !WHAT.test(question))) return 'how';
   if (WHAT.test(question) && !OUTCOME.test(question)) return 'what';
   return 'other';
