@@ -65,7 +65,10 @@ export function quotePassage(units: Unit[], citation: string, section: string, p
   let previous: Unit | undefined;
   for (const unit of units) {
     const last = blocks.at(-1);
+    // A paragraph's sentences, or a note's (see `quoteSentences`), are joined as they were written.
     if (last && previous?.block === unit.block && unit.kind === 'paragraph') last.text += ` ${unit.text}`;
+    else if (last && previous?.block === unit.block && unit.kind === 'quote')
+      last.text += unit.text.startsWith('>\n') ? `\n${unit.text}` : ` ${unit.text.replace(/^>\s?/, '')}`;
     else blocks.push({ kind: unit.kind, text: unit.text });
     previous = unit;
   }

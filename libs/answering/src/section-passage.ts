@@ -218,7 +218,9 @@ export function units(markdown: string): Unit[] {
         ? sentences(block.text)
         : block.kind === 'table'
           ? tableItems(block.text)
-          : [block.text];
+          : block.kind === 'quote'
+            ? quoteSentences(block.text)
+            : [block.text];
     const kind = block.kind === 'table' ? 'item' : block.kind;
     for (const text of texts) {
       const key = text.replace(/\s+/g, ' ').trim().toLowerCase();
@@ -268,6 +270,46 @@ function onlyImages(text: string): boolean {
 /** Words of a text as a reader counts them. */
 export function wordCount(text: string): number {
   return text.match(/\S+/g)?.length ?? 0;
+}
+
+/** A note's label as an admonition is written: `**Warning:**`. */
+const NOTE_LABEL = /^(\*\*[^*\n]+:\*\*)\s*/;
+
+/** A line that opens a block inside a quote: a list item, a fence, a nested quote, a table row. */
+const NESTED_LINE = /^\s*(?:[-*+]\s|\d+[.)]\s|```|~~~|>|\|)/m;
+
+/**
+ * Words above which a note is read by its sentences (see `quoteSentences`): one section's share of
+ * a two-section answer (125 of its 250 words) does not hold it whole.
+ */
+const LONG_NOTE = 120;
+
+/**
+ * A quote (a note, a warning) longer than {@link LONG_NOTE} by its sentences, each written as a
+ * quote: its label (`**Warning:**`) before the first, a line of its own (`>`) before each later
+ * paragraph's first. A window may then take a long note's first sentences, where the whole note
+ * did not fit and the window stopped before it (a 178-word warning after a page's first two
+ * sentences). A shorter note stays whole, and so does one that holds a block of its own (code, a
+ * list, a table).
+ */
+function quoteSentences(quote: string): string[] {
+  if (wordCount(quote) <= LONG_NOTE) return [quote];
+  const body = quote
+    .split('\n')
+    .map((line) => line.replace(/^\s*>\s?/, ''))
+    .join('\n')
+    .trim();
+  const label = NOTE_LABEL.exec(body);
+  const text = label ? body.slice(label[0].length) : body;
+  if (NESTED_LINE.test(text)) return [quote];
+  const parts = text
+    .split(/\n\s*\n/)
+    .flatMap((paragraph, k) =>
+      sentences(paragraph).map((s, j) => (k > 0 && j === 0 ? `>\n> ${s}` : `> ${s}`)),
+    );
+  if (parts.length < 2) return [quote];
+  if (label) parts[0] = `> ${label[1]} ${parts[0]!.slice(2)}`;
+  return parts;
 }
 
 /** Sentences of a paragraph, its wrapped lines joined. */
