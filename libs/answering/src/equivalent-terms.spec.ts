@@ -2,8 +2,14 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { SearchResult } from '@docqa/contracts';
 import { chunkMarkdown } from '@docqa/chunking';
-import { EQUIVALENT_STRENGTH, equivalentStrength } from './equivalent-terms';
-import { askExtractive, passage } from './testing/page-searcher';
+import {
+  EQUIVALENT_STRENGTH,
+  equivalentStrength,
+  SYNONYM_STRENGTH,
+  synonymStrength,
+  synonymTerms,
+} from './equivalent-terms';
+import { askExtractive, passage, rankedSection } from './testing/page-searcher';
 
 describe('equivalentStrength', () => {
   it('counts a term by what its equivalent counts in the section, at a reduced strength', () => {
@@ -14,6 +20,32 @@ describe('equivalentStrength', () => {
   it('counts nothing for a term without equivalents, or whose equivalents the section lacks', () => {
     expect(equivalentStrength('widget', () => 1)).toBe(0);
     expect(equivalentStrength('domain', () => 0)).toBe(0);
+  });
+});
+
+describe('synonymStrength', () => {
+  it("counts a verb by its WordNet synonym in the section, at a lower strength than an equivalent's", () => {
+    // "adds" is the answerer's `add`; WordNet's second sense of "add" is "append".
+    expect(synonymTerms('add')).toContain('append');
+    const strength = (term: string) => ({ append: 1 })[term] ?? 0;
+    expect(synonymStrength('add', strength)).toBeCloseTo(SYNONYM_STRENGTH);
+    expect(SYNONYM_STRENGTH).toBeGreaterThan(0);
+    expect(SYNONYM_STRENGTH).toBeLessThan(EQUIVALENT_STRENGTH);
+  });
+
+  it('counts a synonym only for a term no retrieved section holds', () => {
+    const strength = (term: string) => ({ append: 1 })[term] ?? 0;
+    expect(equivalentStrength('add', strength, new Set(['add']))).toBeCloseTo(SYNONYM_STRENGTH);
+    expect(equivalentStrength('add', strength, new Set())).toBe(0);
+    expect(equivalentStrength('add', strength)).toBe(0);
+  });
+
+  it('finds the verb of a stemmed term, and none for a name or a number', () => {
+    // "change" and "create" as the stemmer leaves them ("chang", "creat").
+    expect(synonymTerms('chang')).toEqual(expect.arrayContaining(['alter', 'modify']));
+    expect(synonymTerms('creat')).toContain('mak');
+    expect(synonymTerms('pnpm')).toEqual([]);
+    expect(synonymTerms('v2')).toEqual([]);
   });
 });
 
@@ -147,5 +179,37 @@ describe('a question worded otherwise than the docs', () => {
       search: async () => ({ results, took_ms: 0 }),
     });
     expect(cited[0]).toBe('Boot Environment');
+  });
+
+  it('answers, not declines, from the section that "appends" what the question "adds"', async () => {
+    // An asciidoctor probe: the example that answers says "Appends", not "adds"; without it the
+    // question held too little of any section and was declined.
+    const results = [
+      rankedSection(
+        'Extensions',
+        'Register an extension',
+        'Register each extension you write in a registry block before you convert.\n\n' +
+          '```ruby\nAsciidoctor::Extensions.register do\n  postprocessor MyPostprocessor\nend\n```',
+        0,
+      ),
+      rankedSection(
+        'Docinfo files',
+        'Head and footer',
+        'A docinfo file holds content for the head or the footer of the HTML output, such as a script tag.',
+        1,
+      ),
+      rankedSection(
+        'Docinfo Processor Extension Example',
+        'Purpose',
+        'Appends the Google Analytics tracking code to the bottom of an HTML document.\n\n' +
+          '```ruby\nclass GoogleAnalyticsDocinfoProcessor < Asciidoctor::Extensions::DocinfoProcessor\n' +
+          '  use_dsl\n  at_location :footer\nend\n```',
+        2,
+      ),
+    ];
+    const question = 'How do I write an extension that adds a script at the bottom of the HTML page?';
+    const { text, cited } = await askExtractive(question, { search: async () => ({ results, took_ms: 0 }) });
+    expect(text).toContain('at_location :footer');
+    expect(cited).toContain('Docinfo Processor Extension Example');
   });
 });

@@ -1,5 +1,6 @@
 import { equivalentTerms } from '@docqa/tokenize';
 import { terms } from './text';
+import { inWordnet, wordnetRelated } from './wordnet';
 
 /** The lexicon's equivalents (see `equivalentTerms`) as the answerer's terms. */
 const EQUIVALENTS = equivalentTerms((word) => terms(word)[0] ?? null);
@@ -16,12 +17,75 @@ export const EQUIVALENT_STRENGTH = 0.7;
 
 /**
  * What a question's term counts in a section that lacks it: {@link EQUIVALENT_STRENGTH} of the
- * best `strength` of its equivalents there (0 when it has none).
+ * best `strength` of its equivalents there, else, for a term of `unheld` (the question's terms no
+ * retrieved section holds), what its synonyms count there (see {@link synonymStrength}); 0 when
+ * the section holds neither.
  */
-export function equivalentStrength(term: string, strength: (term: string) => number): number {
+export function equivalentStrength(
+  term: string,
+  strength: (term: string) => number,
+  unheld: Set<string> = new Set(),
+): number {
   const others = EQUIVALENTS.get(term);
-  if (!others) return 0;
-  return EQUIVALENT_STRENGTH * Math.max(0, ...others.map(strength));
+  const equivalent = others ? EQUIVALENT_STRENGTH * Math.max(0, ...others.map(strength)) : 0;
+  return equivalent || (unheld.has(term) ? synonymStrength(term, strength) : 0);
+}
+
+/**
+ * What a question's verb counts in a section that lacks it and its equivalents, by one of its
+ * WordNet synonyms there, as a share of what the synonym counts: "adds a script at the bottom"
+ * is what a section that "appends the tracking code to the bottom" does. Lower than
+ * {@link EQUIVALENT_STRENGTH}: WordNet's synonyms are of general English, not of software docs
+ * ("put" is "set" and "place"). Measured for every verb, held or not: 0.2 and 0.3 answer alike,
+ * 0.4 cites another page for an asciidoctor probe, 0.5 loses a key of docqa's docs set and one of
+ * rclone's probes (docs/benchmarks.md, "Issue 35, 2026-12-01 (h-wn)").
+ */
+export const SYNONYM_STRENGTH = 0.3;
+
+/** How many of a verb's senses give synonyms, most frequent first (WordNet orders them so). */
+const SYNONYM_SENSES = 2;
+
+const SYNONYMS = new Map<string, string[]>();
+
+/**
+ * The verbs WordNet holds whose term (see `terms`) a term is, the endings the stemmer strips put
+ * back: "create" of "creat", "embed" of "emb", "string" of "str". A past form's term ("modifi" of
+ * "modified") is no verb's.
+ */
+function verbsOf(term: string): string[] {
+  const candidates = [term, `${term}e`, `${term}ed`, `${term}d`, `${term}ing`];
+  return [...new Set(candidates)].filter((c) => inWordnet(c, 'verb') && terms(c)[0] === term);
+}
+
+/**
+ * A question's term's synonyms as a verb (see `wordnetRelated`), as the answerer's terms; none for
+ * a term with a digit. Looked up at first use and kept for the process.
+ */
+export function synonymTerms(term: string): string[] {
+  let found = SYNONYMS.get(term);
+  if (found) return found;
+  const out = new Set<string>();
+  if (!/\d/.test(term))
+    for (const verb of verbsOf(term))
+      for (const word of wordnetRelated(verb, 'verb', SYNONYM_SENSES)) {
+        const other = terms(word)[0];
+        if (other && other !== term) out.add(other);
+      }
+  found = [...out];
+  SYNONYMS.set(term, found);
+  return found;
+}
+
+/**
+ * What a question's term counts in a section that lacks it: {@link SYNONYM_STRENGTH} of the best
+ * `strength` of its synonyms there (0 when it has none). Only for a term no retrieved section
+ * holds (see {@link equivalentStrength}): one that some section holds is the docs' own word for
+ * the thing, and a synonym elsewhere is as often another thing.
+ */
+export function synonymStrength(term: string, strength: (term: string) => number): number {
+  const others = synonymTerms(term);
+  if (!others.length) return 0;
+  return SYNONYM_STRENGTH * Math.max(0, ...others.map(strength));
 }
 
 /** A term's equivalents in the lexicon, as the answerer's terms (none for most terms). */

@@ -145,11 +145,12 @@ export function weightOf(weights: TermWeights, has: (term: string) => boolean): 
 
 /**
  * Sections by how well they answer: the question's terms found in the text and (counting more)
- * in the headings (a term a section lacks, by an equivalent it holds: "domain" by "origin", see
- * `equivalentStrength`), the retrieval rank, and the shape the question wants: commands or steps
- * for how-do-I, lists or tables for which-values, a troubleshooting section for a problem; for a
- * how-do-I, whether the section does what the question asks (its `intent`, see {@link intentFit});
- * for a conversion, whether its headings convert the other way (see `convertsOtherWay`).
+ * in the headings (a term a section lacks, by an equivalent it holds: "domain" by "origin"; one no
+ * section holds, by a synonym: "adds" by "appends", see `equivalentStrength`), the retrieval rank,
+ * and the shape the question wants: commands or steps for how-do-I, lists or tables for
+ * which-values, a troubleshooting section for a problem; for a how-do-I, whether the section does
+ * what the question asks (its `intent`, see {@link intentFit}); for a conversion, whether its
+ * headings convert the other way (see `convertsOtherWay`).
  */
 export function rankSections(
   passages: SectionPassage[],
@@ -167,6 +168,7 @@ export function rankSections(
   const asked = weightOf(weights, (t) => !SETTING_UP.has(t) || passages.some((p) => holds(p, t))) || 1;
   const subject = [...weights.keys()];
   const askedPairs = termPairs(subject);
+  const unheld = new Set(subject.filter((t) => !passages.some((p) => holds(p, t))));
   return passages
     .map((passage) => {
       const labels = passage.units.filter((_, i) => isCodeLabel(passage.units, i));
@@ -192,7 +194,7 @@ export function rankSections(
           prose.has(term) ? 1 : code.has(term) ? 0.5 : literal.has(term) ? 0.25 : 0,
         );
       for (const [term, weight] of weights) {
-        const strength = strengthOf(term) || equivalentStrength(term, strengthOf);
+        const strength = strengthOf(term) || equivalentStrength(term, strengthOf, unheld);
         if (strength || holdsOtherForm(term, strengthOf)) coverage += weight;
         matched += weight * strength;
       }
