@@ -117,10 +117,7 @@ export function unknownNames(names: Set<string>, passages: SectionPassage[]): st
 
 /** How much more a question's word counts in a section's headings than in its text. */
 const HEADING_STRENGTH = 1.75;
-/**
- * The same for the document's title: a title says what the whole page is about, a heading what
- * this part of it is about, so a question's word in the title alone counts less.
- */
+/** The same for the page's title, which says what the whole page is about, so it counts less. */
 const TITLE_STRENGTH = 1.3;
 /** What the top retrieval hit adds to its section's score (the n-th adds a n-th of it). */
 const RANK_BONUS = 0.3;
@@ -144,13 +141,12 @@ export function weightOf(weights: TermWeights, has: (term: string) => boolean): 
 }
 
 /**
- * Sections by how well they answer: the question's terms found in the text and (counting more)
- * in the headings (a term a section lacks, by an equivalent it holds: "domain" by "origin"; one no
- * section holds, by a synonym: "adds" by "appends", see `equivalentStrength`), the retrieval rank,
- * and the shape the question wants: commands or steps for how-do-I, lists or tables for
- * which-values, a troubleshooting section for a problem; for a how-do-I, whether the section does
- * what the question asks (its `intent`, see {@link intentFit}); for a conversion, whether its
- * headings convert the other way (see `convertsOtherWay`).
+ * Sections by how well they answer: the question's terms in the text and (counting more) the
+ * headings (one a section lacks, by an equivalent: "domain" by "origin"; one no section holds, by a
+ * synonym: "adds" by "appends"; see `equivalentStrength`), the retrieval rank, the shape asked
+ * (commands or steps for how-do-I, lists or tables for which-values, a troubleshooting section for
+ * a problem), for a how-do-I whether the section does what is asked (`intent`, {@link intentFit}),
+ * for a conversion whether its headings convert the other way (see `convertsOtherWay`).
  */
 export function rankSections(
   passages: SectionPassage[],
