@@ -21,7 +21,11 @@ describe('a page titled by a name that runs the question’s words together', ()
   it('quotes the page so titled over another page that holds the words apart', async () => {
     const docs = [
       ...hmac,
-      opening('Traefik DigestAuth Documentation', 'The `DigestAuth` middleware grants access to known users only.', 2),
+      opening(
+        'Traefik DigestAuth Documentation',
+        'The `DigestAuth` middleware grants access to known users only.',
+        2,
+      ),
     ];
     const text = await answerTo('How do I set up digest authentication?', docs);
     expect(text).toMatch(/^The `DigestAuth` middleware grants access/);
@@ -30,7 +34,11 @@ describe('a page titled by a name that runs the question’s words together', ()
   it('leaves a page whose title writes the words apart to the usual ranking', async () => {
     const docs = [
       ...hmac,
-      opening('Traefik Digest Auth Documentation', 'The `DigestAuth` middleware grants access to known users only.', 2),
+      opening(
+        'Traefik Digest Auth Documentation',
+        'The `DigestAuth` middleware grants access to known users only.',
+        2,
+      ),
     ];
     const text = await answerTo('How do I set up digest authentication?', docs);
     expect(text).toMatch(/^The digest header in the signature string/);

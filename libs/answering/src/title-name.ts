@@ -19,9 +19,7 @@ export const TITLE_NAME_BONUS = 1.3;
  */
 export function titleNames(passage: SectionPassage, asked: string[]): boolean {
   const named = new Set(
-    passage.chunk.title
-      .split(/\s+/)
-      .flatMap((word) => termPairs(terms(compoundParts(word)))),
+    passage.chunk.title.split(/\s+/).flatMap((word) => termPairs(terms(compoundParts(word)))),
   );
   return termPairs(asked).some((pair) => pairForms(pair).some((form) => named.has(form)));
 }
