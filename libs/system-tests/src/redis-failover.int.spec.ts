@@ -120,7 +120,11 @@ function failoverStory(name: string, start: () => Promise<Topology>) {
       const named =
         afterRecovery < 5 ? await topology.masterOf(firstKey).then((m) => m?.port, String) : master.port;
       const story = { seen, master: { killed: master.port, named } };
-      expect({ afterRecovery, ...story }).toEqual({ afterRecovery: 5, ...story });
+      // Written whole: a diff of the object cuts the statuses seen off after its changed line.
+      if (afterRecovery < 5)
+        throw new Error(
+          `${afterRecovery} of 5 questions acknowledged after the kill: ${JSON.stringify(story)}`,
+        );
       const unexpected = outcome.statuses.filter((s) => s !== 201 && s !== 503);
       expect({ unexpected, failures }).toEqual({ unexpected: [], failures });
       expect(outcome.slowestMs).toBeLessThan(REQUEST_BOUND_MS);
