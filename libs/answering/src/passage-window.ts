@@ -3,6 +3,7 @@ import { isCommand, type SectionPassage, type Unit } from './section-passage';
 import { PHRASING, weightOf, type TermWeights } from './passage-choice';
 import { writesCommandOf } from './quote-passage';
 import { inlineCode } from './text';
+import { rowNamed, TITLE_NAME_BONUS } from './title-name';
 
 /** A flag written as code inside a sentence ("Use `--user` and `--pass` to set…"): a command given in prose. */
 const INLINE_FLAG = /`--?[a-z][\w-]*/i;
@@ -42,7 +43,10 @@ export function chooseWindow(passage: SectionPassage, weights: TermWeights, opti
   const { units } = passage;
   const sizes = units.map((u) => u.words);
   if (sizes.reduce((n, w) => n + w, 0) <= options.maxWords) return withoutDanglingLeadIn(units);
-  const scores = units.map((u) => weightOf(weights, (t) => u.terms.has(t)));
+  const asked = new Set(weights.keys());
+  const scores = units.map(
+    (u) => weightOf(weights, (t) => u.terms.has(t)) * (rowNamed(u, asked) ? TITLE_NAME_BONUS : 1),
+  );
   let start = windowStart(passage, scores, weights, options);
   // Values are listed from the start of their list (or table), the first ones often being what is
   // asked, when that start and the best unit fit in the window together; so is an item of a list

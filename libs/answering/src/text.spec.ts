@@ -28,6 +28,27 @@ describe('askedTerms', () => {
     expect(askedTerms('How do I write the access log in JSON?', login)).toContain('log');
   });
 
+  it('writes "fall back" and "fail over" as the nouns docs name the feature by, where held', () => {
+    // traefik's service reference: "The `failover` service type forwards requests to a fallback
+    // service", asked "Is there a way to fall back to a backup service when the main one is
+    // down?": "fall" and "back" weighed as two words few sections hold, the top section's
+    // coverage fell under `MIN_COVERAGE` and the question was declined.
+    const failover = held('The `failover` service type forwards requests to a fallback service.');
+    const asked = askedTerms(
+      'Is there a way to fall back to a backup service when the main one is down?',
+      failover,
+    );
+    expect(asked).toContain('fallback');
+    expect(asked).not.toContain('fall');
+    expect(askedTerms('How do I get requests to fail over to another service?', failover)).toContain(
+      'failover',
+    );
+    // Docs that write the task in words keep the two.
+    expect(askedTerms('How do I fall back to the default?', held('It falls back to the default.'))).toContain(
+      'fall',
+    );
+  });
+
   it('leaves out "ones", which stands for what the question or the turn before names', () => {
     // pytest's follow-up after the slowest test durations: "ones", held by no section, weighed
     // most.

@@ -41,7 +41,10 @@ export function askedTerms(text: string, held: (term: string) => boolean): strin
  * Verbs with a particle whose two words are as often a noun and a preposition ("the access log in
  * JSON"), each with its particles' one-word spellings: docs name the command or page so (`pnpm
  * login`, "Logout"), a visitor asks for the task ("How do I log in to the registry?"). Not joined
- * in `terms`, as docs write the noun as often as the verb (see {@link askedTerms}).
+ * in `terms`, as docs write the noun as often as the verb (see {@link askedTerms}). So too verbs
+ * whose one-word spelling is the noun docs name a feature by ("a fallback service", "Failover"),
+ * where a visitor asks for what it does ("fall back to a backup service when…"); their two
+ * words alone ("fall", "back") are held by sections about anything.
  */
 const VERB_ONLY_PHRASAL = new Map([
   [
@@ -52,6 +55,8 @@ const VERB_ONLY_PHRASAL = new Map([
       ['out', 'logout'],
     ]),
   ],
+  ['fall', new Map([['back', 'fallback']])],
+  ['fail', new Map([['over', 'failover']])],
 ]);
 
 /** Words after which a verb's base form stands, not a noun: a subject pronoun, a modal, "to". */

@@ -1,6 +1,6 @@
 import { compoundParts } from '@docqa/tokenize';
 import { equivalentsOf } from './equivalent-terms';
-import { termPairs, type SectionPassage } from './section-passage';
+import { termPairs, type SectionPassage, type Unit } from './section-passage';
 import { terms } from './text';
 
 /**
@@ -30,4 +30,22 @@ function pairForms(pair: string): string[] {
   const firsts = [first, ...equivalentsOf(first)];
   const seconds = [second, ...equivalentsOf(second)];
   return firsts.flatMap((a) => seconds.map((b) => `${a} ${b}`));
+}
+
+/** The name a list item or table row leads with, in code (`- \`forwardBody\`: Description…`). */
+const ROW_NAME = /^\s*(?:[-*+]\s+|\d+\.\s+)?`([^`\s]+)`/;
+
+/**
+ * Whether a list item or table row leads with a camelCase or PascalCase name every word of which
+ * the question writes (`forwardBody` for "Can forward auth send the request body…?"), two words
+ * or more: an option's name says what it does, as a page's title does (see {@link titleNames}),
+ * so that row is the one asked about, where another row may hold as many of the question's words
+ * spread through its description ("copy from the authentication server response and set on
+ * forwarded request"). Its score counts {@link TITLE_NAME_BONUS} times in the quote's window.
+ */
+export function rowNamed(unit: Unit, asked: Set<string>): boolean {
+  if (unit.kind !== 'item') return false;
+  const name = ROW_NAME.exec(unit.text)?.[1];
+  const parts = name ? terms(compoundParts(name)) : [];
+  return parts.length >= 2 && parts.every((t) => asked.has(t));
 }
