@@ -369,4 +369,19 @@ describe('"not covered"', () => {
     expect(text).toContain('replacement in the request URL');
     expect(text).toContain('replacePath:');
   });
+
+  it('answers a question naming by its abbreviation what the docs name in full ("RAM": memory)', async () => {
+    // rclone's FAQ, asked "Rclone eats too much RAM, can I make it use less?": "RAM", a name no
+    // section held, declined the question the top hit answers.
+    const docs = [
+      section(
+        'FAQ',
+        'Rclone is using too much memory',
+        'It is possible to tune the garbage collector to use less memory by setting GOGC to a lower value, say `export GOGC=20`.',
+        0,
+      ),
+      section('Docs', '--buffer-size', 'Use this sized buffer to speed up file transfers.', 1),
+    ];
+    expect(await answerTo('Rclone eats too much RAM, can I make it use less?', docs)).toContain('GOGC=20');
+  });
 });

@@ -1,12 +1,6 @@
 import { equivalentStrength } from './equivalent-terms';
-import {
-  holds,
-  MIN_COVERAGE,
-  unknownNames,
-  weightOf,
-  type ScoredSection,
-  type TermWeights,
-} from './passage-choice';
+import { holdsName, unknownNames } from './held-names';
+import { holds, MIN_COVERAGE, weightOf, type ScoredSection, type TermWeights } from './passage-choice';
 import { holdsOtherForm } from './plural-forms';
 import { doesIntent, switchesAs, type AskedToggle } from './question-intent';
 import type { SectionPassage } from './section-passage';
@@ -57,7 +51,8 @@ export function answeringOrder(
   if (literals.some((l) => !ownFile(l) && !passages.some((p) => writes(p, l)))) return undefined;
   const rare = [...names].filter((t) => !unknown.includes(t) && fewHold(t, passages));
   // A page in a folder that names it is about it too (see `inFolderNamed`).
-  const about = (s: ScoredSection) => rare.every((t) => holds(s.passage, t) || inFolderNamed(s.passage, t));
+  const about = (s: ScoredSection) =>
+    rare.every((t) => holdsName(s.passage, t) || inFolderNamed(s.passage, t));
   const answers = (s: ScoredSection) => s.coverage >= MIN_COVERAGE && s.score >= MIN_SCORE && about(s);
   const answering = ranked.find(answers);
   if (!answering) return undefined;
@@ -93,7 +88,7 @@ export function answeringOrder(
  */
 function fewHold(term: string, passages: SectionPassage[]): boolean {
   const pages = new Set(passages.map((p) => p.doc));
-  const holding = passages.filter((p) => holds(p, term));
+  const holding = passages.filter((p) => holdsName(p, term));
   return (
     holding.length <= RARE_NAME * passages.length ||
     new Set(holding.map((p) => p.doc)).size <= RARE_NAME * pages.size

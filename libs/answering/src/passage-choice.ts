@@ -106,15 +106,6 @@ export function termWeights(
  */
 const UNHELD_WORD = 0.7;
 
-/**
- * Names the question writes (see `nameTerms`) that no retrieved section holds, words that only
- * phrase a question aside: "Nginx" asked of docs that never mention it. A question about something
- * the documents never name is not covered, however many of its other words they hold.
- */
-export function unknownNames(names: Set<string>, passages: SectionPassage[]): string[] {
-  return [...names].filter((t) => !PHRASING.has(t) && !passages.some((p) => holds(p, t)));
-}
-
 /** How much more a question's word counts in a section's headings than in its text. */
 const HEADING_STRENGTH = 1.75;
 /** The same for the page's title, which says what the whole page is about, so it counts less. */

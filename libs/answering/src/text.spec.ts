@@ -59,6 +59,18 @@ describe('askedTerms', () => {
     expect(askedTerms('How do I turn off access logs for one router only?', held(''))).toContain('one');
   });
 
+  it('adds the words its wording implies that the docs hold: "try again" is a retry', () => {
+    // rclone's `--retries`, asked "Can I make rclone try again more times when a sync fails?":
+    // no retrieved section holds "again", and the option's section was not quoted.
+    const retries = held('--retries int: Retry the entire sync if it fails this many times');
+    expect(askedTerms('Can I make rclone try again more times when a sync fails?', retries)).toContain(
+      terms('retry')[0],
+    );
+    expect(askedTerms('Can I make rclone try again more times when a sync fails?', held(''))).not.toContain(
+      terms('retry')[0],
+    );
+  });
+
   it('keeps the two words when the docs write the task in words', () => {
     // rclone's SMB page: "You can't use Anonymous access for logging in".
     const words = held("You can't use Anonymous access for logging in. You have to use the guest user.");

@@ -18,6 +18,10 @@ describe('equivalentTerms', () => {
     expect(equivalentTerms(lower).get('configure')).toEqual(['configuration', 'config', 'conf']);
   });
 
+  it('maps the abbreviation "RAM" a visitor asks by to the memory docs write of', () => {
+    expect(equivalentTerms(lower).get('ram')).toEqual(['memory']);
+  });
+
   it('maps a lower bound asked "at least" to the minimum docs head its setting with', () => {
     expect(equivalentTerms(lower).get('least')).toEqual(['minimum']);
   });

@@ -26,6 +26,8 @@ const GROUPS: readonly (readonly string[])[] = [
   ['uninstall', 'remove'],
   // One thing under two names, by platform or by register (Windows' "folder", Unix's "directory").
   ['folder', 'directory'],
+  // A computer's working memory, which visitors name by its abbreviation ("uses too much RAM").
+  ['memory', 'ram'],
   ['program', 'application', 'app'],
   ['picture', 'image'],
   ['photo', 'picture'],

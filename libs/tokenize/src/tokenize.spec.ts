@@ -87,6 +87,12 @@ describe('impliedWords', () => {
     expect(impliedWords('Run it without networking plugins')).toBe('');
   });
 
+  it('gives the "re-" word of a verb right before "again", as docs name a retry or a restart', () => {
+    expect(impliedWords('Can I make rclone try again more times when a sync fails?')).toBe('retry');
+    expect(impliedWords('Start again, then sync again')).toBe('restart resync');
+    expect(impliedWords('Do it again')).toBe('');
+  });
+
   it('is empty for a text without one', () => {
     expect(impliedWords('How do I update pnpm? Its version')).toBe('');
   });

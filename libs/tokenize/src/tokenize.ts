@@ -325,11 +325,28 @@ const IMPLIED_WORDS: readonly (readonly [RegExp, string])[] = [
   [/\bwithout (?:an? |any )?(?:network|internet|connection)\b/i, 'offline'],
 ];
 
-/** The words of {@link IMPLIED_WORDS} a text's wording implies, space-separated, each once. */
+/**
+ * A verb followed by "again" ("try again", "run it again" is not matched: the verb must stand
+ * right before it): English writes doing a thing again with the prefix "re-", and docs name the
+ * setting or command so (`--retries`, "restart", "resync"), where a visitor writes the two words.
+ */
+const AGAIN = /\b(\p{L}{3,}) again\b/giu;
+
+/**
+ * The "re-" word of each verb {@link AGAIN} finds ("try again": `retry`), lower-case: a word the
+ * docs do not write matches nothing, so no verb list is needed.
+ */
+function againWords(text: string): string[] {
+  return [...text.matchAll(AGAIN)].map(([, verb]) => `re${verb!.toLowerCase()}`);
+}
+
+/**
+ * The words of {@link IMPLIED_WORDS} and {@link againWords} a text's wording implies,
+ * space-separated, each once.
+ */
 export function impliedWords(text: string): string {
-  return IMPLIED_WORDS.filter(([wording]) => wording.test(text))
-    .map(([, word]) => word)
-    .join(' ');
+  const implied = IMPLIED_WORDS.filter(([wording]) => wording.test(text)).map(([, word]) => word);
+  return [...new Set([...implied, ...againWords(text)])].join(' ');
 }
 
 /** A light suffix stripper, so "tokens", "tokenized" and "token" share features. */
