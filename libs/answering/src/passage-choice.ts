@@ -70,7 +70,7 @@ export const PHRASING = new Set(
  * the settings without them ("Set `VECTOR_STORE=qdrant`" answers "How do I configure Qdrant?"),
  * so one that no retrieved section holds does not count against a section's coverage.
  */
-const SETTING_UP = new Set(terms('configure configuration config setup'));
+export const SETTING_UP = new Set(terms('configure configuration config setup'));
 
 /**
  * Term weights of a question over the retrieved sections: rarer among them, heavier. A name no
@@ -150,9 +150,11 @@ export function rankSections(
   names: Set<string> = new Set(),
   /** The conversion the question asks for (see `convertsOtherWay`). */
   conversion: Conversion | null = null,
+  /** Words that ask how to set something up (see {@link SETTING_UP}). */
+  setUp: Set<string> = SETTING_UP,
 ): ScoredSection[] {
   const total = weightOf(weights, () => true) || 1;
-  const asked = weightOf(weights, (t) => !SETTING_UP.has(t) || passages.some((p) => holds(p, t))) || 1;
+  const asked = weightOf(weights, (t) => !setUp.has(t) || passages.some((p) => holds(p, t))) || 1;
   const subject = [...weights.keys()];
   const askedPairs = termPairs(subject);
   const unheld = new Set(subject.filter((t) => !passages.some((p) => holds(p, t))));

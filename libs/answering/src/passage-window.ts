@@ -246,7 +246,8 @@ function codePull(
  * A definition: the first sentence naming the subject, or the start of the section whose headings
  * name it, or, when that part is an item of a list or table, the item naming the question best.
  * Instructions: the opening of a section whose own heading names what is asked, when that
- * opening holds the question's words at least half as well as the best unit. Any question but a
+ * opening holds the question's words at least half as well as the best unit or a window from it
+ * reaches the section's first command before the best unit. Any question but a
  * definition: the opening of a section whose own heading is a question naming what is asked (see
  * {@link asksInHeading}). Values: the first list or table of a section whose own heading names
  * what is asked.
@@ -272,6 +273,19 @@ function windowStart(
   // The command of a how-do-I, when it lies beyond the part a window from the opening would quote.
   if (command > from && wordsBetween(passage.units, from, command) > targetWords) return command;
   if (kind === 'how' && named(passage.sectionTerms) && early >= 0 && scores[early]! >= 0.5 * scores[best]!)
+    return early;
+  // Or when a window from the opening reaches the section's first command before the best unit:
+  // the command a section headed by the task gives first is its answer, later ones its variants
+  // ("Generate XHTML": `-b xhtml5`, not the templates' `-a htmlsyntax=xml` by an aside naming more).
+  const opening = passage.units.findIndex(isCommand);
+  if (
+    kind === 'how' &&
+    named(passage.sectionTerms) &&
+    early >= 0 &&
+    opening >= early &&
+    opening < best &&
+    wordsBetween(passage.units, early, opening + 1) <= targetWords
+  )
     return early;
   // A question heading that names what is asked (an FAQ entry): it is answered from its opening.
   if (asksInHeading(passage) && named(passage.sectionTerms)) return early >= 0 ? early : 0;

@@ -4,7 +4,7 @@ import { askedConversion } from './conversion-direction';
 import { onTopic } from './follow-up';
 import { newBeforeSaid } from './follow-up-news';
 import { unknownNames } from './held-names';
-import { holds, rankSections, termWeights } from './passage-choice';
+import { holds, rankSections, SETTING_UP, termWeights } from './passage-choice';
 import { labelQualifiers, qualifierNames } from './qualifier-names';
 import { askedToggle, questionIntent } from './question-intent';
 import { askedList, questionKind } from './question-kind';
@@ -33,8 +33,22 @@ export function rankedChoice(
   const names = nameTerms(own);
   const asked = question ? new Set(askedTerms(question, held)) : undefined;
   const weights = termWeights(wanted, passages, asked, names);
+  const toggle = askedToggle(own);
   const topical = onTopic(
-    rankSections(passages, weights, kind, questionIntent(own), askedList(own), names, askedConversion(own)),
+    rankSections(
+      passages,
+      weights,
+      kind,
+      questionIntent(own),
+      askedList(own),
+      names,
+      askedConversion(own),
+      // The verb of a switch the question asks to flip ("turn that off") asks how to set it up as
+      // "configure" does: docs write a switch as its setting or another verb ("Prevent line
+      // wrapping", `nowrap`), so one no retrieved section holds does not count against coverage
+      // (nor does `switchedIn` then ask anything of it).
+      toggle ? new Set([...SETTING_UP, ...toggle.verbs]) : SETTING_UP,
+    ),
     question ? wanted.filter((t) => !terms(question).includes(t)) : [],
   );
   const ranked = question && said ? newBeforeSaid(topical, said, weights, new Set(terms(question))) : topical;
@@ -44,7 +58,6 @@ export function rankedChoice(
   // kind of a tab's code it names ("Docker labels").
   const others = alternativeTerms(own);
   const tabs = labelQualifiers(terms(own), names, passages);
-  const toggle = askedToggle(own);
   return {
     passages,
     names: new Set([...names].filter((t) => !kinds.has(t) && !others.has(t) && !tabs.has(t))),
