@@ -378,4 +378,10 @@ describe('termWeights', () => {
     expect(weights.get('els')!).toBeCloseTo(weights.get('somewher')!);
     expect(weights.get('directori')!).toBeGreaterThan(weights.get('els')!);
   });
+
+  it('weighs "make" of "make X do Y" as phrasing, as docs write what is done', () => {
+    const passages = [section('Add `numpy` to `doctest_namespace` in a fixture.'), section('Run doctests.')];
+    const weights = termWeights(terms('How do I make numpy available in my doctests?'), passages);
+    expect(weights.get('mak')!).toBeLessThan(weights.get('availabl')! / 2);
+  });
 });
