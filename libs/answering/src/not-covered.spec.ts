@@ -169,6 +169,26 @@ describe('"not covered"', () => {
     );
   });
 
+  it('answers a question naming a file by its own name that a section names by its pattern', async () => {
+    const docs = [
+      section(
+        'Test discovery',
+        'Changing naming conventions',
+        'Set the file patterns pytest collects:\n\n```toml\n[pytest]\npython_files = ["check_*.py"]\n```',
+        0,
+      ),
+      section('Test discovery', 'Ignoring paths', 'Pass `--ignore=path` to skip a path.', 1),
+    ];
+    const text = await answerTo(
+      "My test files are named check_db.py and pytest doesn't find them, why?",
+      docs,
+    );
+    expect(text).toContain('python_files');
+    // A pattern of the file's kind alone (`*.py`) names no file: still declined.
+    const kind = [section('Test discovery', 'Naming', 'pytest collects `*.py` files as test modules.', 0)];
+    expect(await answerTo('Why is coverage_db.py not collected?', kind)).toBe(NOT_FOUND_ANSWER);
+  });
+
   it('does not ask the answering section for the name the question writes after "instead of"', async () => {
     const docs = [
       section(

@@ -121,8 +121,32 @@ function ownFile(token: string): boolean {
  * retrieved section writes is something the documents do not cover.
  */
 export function writes(passage: SectionPassage, token: string): boolean {
-  const has = (text: string) => text.toLowerCase().includes(token);
+  const has = (text: string) => {
+    const lower = text.toLowerCase();
+    return lower.includes(token) || filePatterns(lower).some((p) => p.test(token));
+  };
   return has(passage.section) || has(passage.chunk.title) || passage.units.some((u) => has(u.text));
+}
+
+/**
+ * The file-name patterns a text writes (`check_*.py`, `test_*.yaml`), as regular expressions: a
+ * file the asker names by its own name ("my files are named check_db.py") is one the docs name by
+ * the pattern it matches. Only a pattern that holds a name beside its wildcard and its extension
+ * counts: `*.py` says which kind of file, not which files, and would cover any question that
+ * names a Python file.
+ */
+function filePatterns(text: string): RegExp[] {
+  const globs = [...text.matchAll(FILE_PATTERN)].map(([, glob]) => glob!);
+  return globs.filter((glob) => /\w/.test(glob.replace(/\.[a-z0-9]+$/, ''))).map(globExpression);
+}
+
+/** A file name with a wildcard (`*` or `?`) and an extension, as code or prose writes it. */
+const FILE_PATTERN = /(?<![\w*?.-])([\w-]*[*?][\w*?-]*\.[a-z0-9]+)(?![\w*?])/g;
+
+/** A file-name pattern as a regular expression: `*` any run of a name's characters, `?` one. */
+function globExpression(glob: string): RegExp {
+  const escaped = glob.replace(/[.+^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`^${escaped.replace(/\*/g, '[\\w.-]*').replace(/\?/g, '[\\w-]')}$`);
 }
 
 /**

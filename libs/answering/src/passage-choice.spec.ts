@@ -363,4 +363,25 @@ describe('termWeights', () => {
     expect(weights.get('befor')!).toBeCloseTo(weights.get('whol')!);
     expect(weights.get('replac')!).toBeGreaterThan(weights.get('whol')!);
   });
+
+  it('weighs the words of the asker\'s case ("somewhere else", "one particular") as phrasing', () => {
+    const passages = [
+      section('The `tmp_path` fixture gives each test a unique temporary directory.'),
+      section('Pass `--basetemp=mydir` to choose the base temporary directory.'),
+    ];
+    const weights = termWeights(
+      terms('Where are the temporary directories, and can I move them somewhere else?'),
+      passages,
+    );
+    // None of "move", "somewhere", "else" is held; only the plain word keeps its weight.
+    expect(weights.get('somewher')!).toBeLessThan(weights.get('mov')! / 2);
+    expect(weights.get('els')!).toBeCloseTo(weights.get('somewher')!);
+    expect(weights.get('directori')!).toBeGreaterThan(weights.get('els')!);
+  });
+
+  it('weighs "make" of "make X do Y" as phrasing, as docs write what is done', () => {
+    const passages = [section('Add `numpy` to `doctest_namespace` in a fixture.'), section('Run doctests.')];
+    const weights = termWeights(terms('How do I make numpy available in my doctests?'), passages);
+    expect(weights.get('mak')!).toBeLessThan(weights.get('availabl')! / 2);
+  });
 });

@@ -2,7 +2,7 @@ import { type Conversion, convertsOtherWay, OTHER_WAY_SHARE } from './conversion
 import { equivalentStrength } from './equivalent-terms';
 import { intentFit, type Intent } from './question-intent';
 import { holdsOtherForm } from './plural-forms';
-import { type QuestionKind, WAY_GRADES } from './question-kind';
+import { ASKERS_CASE, type QuestionKind, WAY_GRADES } from './question-kind';
 import { terms } from './text';
 import { TITLE_NAME_BONUS, titleNames } from './title-name';
 import {
@@ -53,15 +53,17 @@ export type TermWeights = Map<string, number>;
 const SCOPE_WORDS = 'whole entire only single several many multiple inside within before after';
 
 /**
- * Words that phrase a question rather than name what it is about (as terms: stemmed), words that
- * say how much of it or when ({@link SCOPE_WORDS}), and words that grade the way (`WAY_GRADES`).
+ * Words that phrase a question rather than name what it is about (as terms: stemmed; "make" of
+ * "make numpy available", "make my hook run first": docs write what is done, not that it is
+ * caused), words that say how much of it or when ({@link SCOPE_WORDS}), words of the asker's
+ * case (`ASKERS_CASE`) and words that grade the way (`WAY_GRADES`).
  */
 export const PHRASING = new Set(
   terms(
     'myself yourself ourselves instead use using way possible want need please exactly thing something anything ' +
       'give tell explain describe show know find provide instruct instructions procedure help like mean meaning detail details ' +
-      'get getting got see able facing fix fixing issue issues problem problems step steps different type types things take ' +
-      `${SCOPE_WORDS} ${WAY_GRADES}`,
+      'get getting got see able facing fix fixing issue issues problem problems step steps different type types things take make ' +
+      `${SCOPE_WORDS} ${WAY_GRADES} ${ASKERS_CASE}`,
   ),
 );
 

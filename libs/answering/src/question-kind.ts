@@ -36,6 +36,15 @@ const TASK_ASKED = [
  * fell under `MIN_COVERAGE`: the question was declined.
  */
 export const WAY_GRADES = 'best easiest simplest quickest recommended preferred';
+/**
+ * Words that place the asker's case rather than name a thing the docs describe: somewhere else
+ * ("…can I move them somewhere else?"), one particular or certain case ("only when it raises one
+ * particular exception"), a state that goes on ("the run is still green"). Docs write the place,
+ * the case or the state itself (`--basetemp`, `raises=`, a failing run); as words no retrieved
+ * section held they weighed as much as the thing asked about each, and the section that answers
+ * fell under `MIN_COVERAGE`.
+ */
+export const ASKERS_CASE = 'else somewhere anywhere particular certain still';
 /** "What happens if…", "What if…": a case and its outcome, found anywhere in a section. */
 const OUTCOME = /^\s*what (happens|will happen|would happen|if)\b/i;
 const WHAT = /^\s*(what|who|where|when)\b|\b(what does|what is|what's|meaning of|explain|describe)\b/i;

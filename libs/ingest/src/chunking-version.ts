@@ -48,5 +48,7 @@
  * what its vector is embedded from.
  * 23: the verb of a noun in "-ification" ("modify" for "modification", see `nounVerbs`) in a
  * chunk's search text.
+ * 24: a reST code role's explicit target left out (`` :option:`--lf, --last-failed <--lf>` ``
+ * shows `--lf, --last-failed`), as Sphinx shows it.
  */
-export const CHUNKING_VERSION = 23;
+export const CHUNKING_VERSION = 24;

@@ -186,6 +186,11 @@ describe('cross-references without text, in a Sphinx folder', () => {
     expect(rstInline(':ref:`fixture-scopes`')).toBe('fixture scopes');
   });
 
+  it('shows a code role by its text, not its explicit target', () => {
+    expect(rstInline('New :option:`--nf, --new-first <--nf>` option')).toBe('New `--nf, --new-first` option');
+    expect(rstInline(':option:`--lf`')).toBe('`--lf`');
+  });
+
   it('reads the labels that stand above a section title, not those above other text', () => {
     const labels = rstLabels(
       '.. _a:\n.. _`B c`:\n\nTitle\n-----\n\n.. _para:\n\nA paragraph.\n\n.. _over:\n\n=====\nOver\n=====\n',

@@ -56,7 +56,9 @@ function role_(role: string, body: string): string {
       .at(-1)!;
     return (target ? label! : name === 'index' && project ? project : name).trim();
   }
-  if (CODE_ROLES.has(name)) return `\`${body}\``;
+  // A code role's explicit target (`` :option:`--nf, --new-first <--nf>` ``) is where it links,
+  // not what Sphinx shows.
+  if (CODE_ROLES.has(name)) return `\`${(target ? label! : body).trim()}\``;
   const shown = (target ? label : body)!.trim().replace(/^~/, '');
   return name === 'ref' && !target ? shown.replace(/[-_]+/g, ' ') : shown;
 }
