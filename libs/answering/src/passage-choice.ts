@@ -104,9 +104,12 @@ export function termWeights(
  * Weight, as a share, of a plain word of the question that no retrieved section holds: it is as
  * likely worded otherwise in the docs ("restrict" a token to a "domain": its `--origin`) as a sign
  * that they do not cover the question. Chosen on the dev half of the multi-dialect set with the
- * docs set and emanual-tv (docs/benchmarks.md).
+ * docs set and emanual-tv (0.7 then); lowered to 0.6 as a visitor's question holds several such
+ * words at once ("use my local checkout of a library in another project" for `pnpm link`), which
+ * declined it: 0.6 answers them with no out-of-scope question answered, 0.5 and 0.55 quote another
+ * section for "a separate lockfile per git branch" (docs/benchmarks.md, h-pn5).
  */
-const UNHELD_WORD = 0.7;
+const UNHELD_WORD = 0.6;
 
 /** How much more a question's word counts in a section's headings than in its text. */
 const HEADING_STRENGTH = 1.75;
