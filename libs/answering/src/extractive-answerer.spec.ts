@@ -1,7 +1,6 @@
 import type { SearchResult } from '@docqa/contracts';
 import { NOT_FOUND_ANSWER, type AnswerChunk } from './answer-types';
 import { ExtractiveAnswerer } from './extractive-answerer';
-import { units } from './section-passage';
 
 let n = 0;
 const chunk = (doc: string, section: string, text: string): SearchResult => ({
@@ -363,22 +362,6 @@ describe('ExtractiveAnswerer', () => {
 });
 
 describe('units', () => {
-  it('cuts prose into sentences and keeps code blocks and list items whole, each once', () => {
-    const md = 'Run it. Then stop it!\n\n- First item\n  continued\n\n```\ncode [1]\n```\n\nRun it.';
-    expect(units(md).map((u) => [u.kind, u.text])).toEqual([
-      ['paragraph', 'Run it.'],
-      ['paragraph', 'Then stop it!'],
-      ['item', '- First item\n  continued'],
-      ['code', '```\ncode [1]\n```'],
-    ]);
-  });
-
-  it('leaves out what shows only images (screenshots, a table row of them)', () => {
-    const md =
-      '![Portal](shots/a.png)\n\n| Desktop | Phone |\n|---|---|\n| ![D](d.png) | <img alt="P" src="p.png" width="200"> |\n\nSee ![icon](i.png) to save.';
-    expect(units(md).map((u) => u.text)).toEqual(['See ![icon](i.png) to save.']);
-  });
-
   it('cites a list item at the end of its first paragraph, past wrapped lines that start with code', async () => {
     const section = chunk(
       'Sources',
