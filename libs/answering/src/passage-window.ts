@@ -3,6 +3,7 @@ import { isCommand, type SectionPassage, type Unit } from './section-passage';
 import { PHRASING, weightOf, type TermWeights } from './passage-choice';
 import { writesCommandOf } from './quote-passage';
 import { inlineCode } from './text';
+import { setsUp } from './inline-setting';
 import { rowNamed, TITLE_NAME_BONUS } from './title-name';
 
 /** A flag written as code inside a sentence ("Use `--user` and `--pass` to set…"): a command given in prose. */
@@ -32,12 +33,11 @@ export interface WindowOptions {
 }
 
 /**
- * The contiguous units of a section that answer: the whole section when it fits, else a window
- * grown from {@link windowStart} towards the better
- * neighbour. A lead-in ending in ":" never ends the window without what it introduces, and a code
- * block or list that the window starts with takes its lead-in along. A window for a task that holds
- * no command goes on to the section's next command (see `nextCommand`), or, when that does not
- * fit, to its page's usage (see `pageUsage`) or else starts from that command.
+ * The contiguous units of a section that answer: the whole section when it fits, else a window grown from
+ * {@link windowStart} towards the better neighbour. A lead-in ending in ":" never ends the window without
+ * what it introduces, and a code block or list that the window starts with takes its lead-in along. A
+ * task's window holding no command (nor setting, see `setsUp`) goes on to the section's next command
+ * (`nextCommand`), or, when that does not fit, to its page's usage (`pageUsage`) or else starts from it.
  */
 export function chooseWindow(passage: SectionPassage, weights: TermWeights, options: WindowOptions): Unit[] {
   const { units } = passage;
@@ -57,7 +57,8 @@ export function chooseWindow(passage: SectionPassage, weights: TermWeights, opti
   let end: number;
   let words: number;
   ({ start, end, words } = grow(units, scores, options, task, start));
-  if (task && !units.slice(start, end + 1).some((u) => isCommand(u) || INLINE_FLAG.test(u.text))) {
+  const given = units.slice(start, end + 1).some((u) => isCommand(u) || INLINE_FLAG.test(u.text));
+  if (task && !given && !setsUp(units, weights, start, end)) {
     // A task's command that the window stopped short of is taken when it fits; else the window
     // starts from it, as an admonition or a background paragraph may fill the budget before it.
     const command = nextCommand(units, scores, end, options.maxWords);
