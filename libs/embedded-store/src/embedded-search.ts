@@ -7,6 +7,7 @@ import {
   hybridDepth,
   type HybridQuery,
   keywordScore,
+  countedTerms,
   queryTerms,
   queryText,
   queryWeights,
@@ -184,7 +185,7 @@ export class EmbeddedSearch {
     const text = queryText(query.text);
     if (!text || !(await this.hasFts(table))) return [];
     const terms = queryTerms(query.text);
-    const stats = this.deps.termStats.read(query.tenants, [...new Set(terms.terms)]);
+    const stats = this.deps.termStats.read(query.tenants, countedTerms(terms));
     const weights = queryWeights(terms, stats);
     if (!weights.indices.length) return [];
     const average = averageTerms(stats);

@@ -122,7 +122,7 @@ describe('sparse vectors', () => {
     expect(plain).toHaveLength(3);
     expect(terms).toHaveLength(6);
     expect([...new Set(plain)].sort()).toEqual([...doc.indices].sort());
-    expect(queryTerms('?! --')).toEqual({ terms: [], heading: new Set() });
+    expect(queryTerms('?! --')).toEqual({ terms: [], heading: new Set(), equivalents: [] });
   });
 
   it('weighs query terms by their IDF over the given statistics, dropping terms no chunk holds', () => {

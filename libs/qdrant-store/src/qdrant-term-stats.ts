@@ -2,6 +2,7 @@ import type { QdrantClient, Schemas } from '@qdrant/js-client-rest';
 import {
   type Chunk,
   chunkTerms,
+  countedTerms,
   documentSparseVector,
   queryTerms,
   queryWeights,
@@ -35,7 +36,7 @@ export async function tenantQueryWeights(
   text: string,
 ): Promise<SparseVector> {
   const query = queryTerms(text);
-  const terms = [...new Set(query.terms)];
+  const terms = countedTerms(query);
   if (!terms.length) return { indices: [], values: [] };
   const { must } = compileFilter(tenants, []) as { must: Schemas['Condition'][] };
   const count = async (condition?: Schemas['Condition']) =>

@@ -30,6 +30,7 @@ export {
   chunkTerms,
   documentSparseVector,
   keywordScore,
+  countedTerms,
   queryTerms,
   queryText,
   type SparseVector,

@@ -1,4 +1,4 @@
-import { impliedWords, versionSpellings } from '@docqa/tokenize';
+import { equivalentTerms, impliedWords, versionSpellings } from '@docqa/tokenize';
 import { headingWords, keywordTermIds } from './keyword-terms';
 
 /** A sparse vector as Qdrant takes it: unique uint32 indices and their weights. */
@@ -64,7 +64,22 @@ export interface QueryTerms {
   terms: number[];
   /** The terms of {@link headingWords} (weighed less, see `queryWeights`). */
   heading: Set<number>;
+  /**
+   * The keyword terms of the lexicon's equivalents of the query's terms (see `equivalentTerms`),
+   * each with the query's term it stands for; weighed only where the docs lack that term (see
+   * `queryWeights`).
+   */
+  equivalents?: { of: number; term: number }[];
 }
+
+/**
+ * The lexicon's equivalents (see `equivalentTerms`) by keyword term id, as strings; a word whose
+ * keyword terms are not one term (a stop word) has none.
+ */
+const EQUIVALENTS = equivalentTerms((word) => {
+  const ids = keywordTermIds(word);
+  return ids.length === 1 ? String(ids[0]) : null;
+});
 
 /**
  * The terms of a query's first 64 words and their heading terms (what the full-text index is
@@ -74,7 +89,19 @@ export interface QueryTerms {
 export function queryTerms(text: string): QueryTerms {
   const words = queryWords(text);
   const heading = keywordTermIds(headingWords(words).join(' '));
-  return { terms: [...keywordTermIds(words), ...heading], heading: new Set(heading) };
+  const own = keywordTermIds(words);
+  const terms = [...own, ...heading];
+  const held = new Set(terms);
+  const equivalents: { of: number; term: number }[] = [];
+  for (const of of new Set(own))
+    for (const other of EQUIVALENTS.get(String(of)) ?? [])
+      if (!held.has(Number(other))) equivalents.push({ of, term: Number(other) });
+  return { terms, heading: new Set(heading), equivalents };
+}
+
+/** Every term a store counts the chunks of for a query: its own and its equivalents'. */
+export function countedTerms(query: QueryTerms): number[] {
+  return [...new Set([...query.terms, ...(query.equivalents ?? []).map((e) => e.term)])];
 }
 
 /**

@@ -29,9 +29,19 @@ export function idf(df: number, chunks: number): number {
 export const HEADING_WEIGHT = 0.1;
 
 /**
+ * How much an equivalent of a query's term weighs beside the term itself, counted only when no
+ * searched chunk holds the term: a visitor's word the docs never write ("folder" where they write
+ * "directory", "skip" for "ignore") is searched by the lexicon's word for the same thing. Where
+ * the docs do write the visitor's word, it is their word for the thing, and an equivalent
+ * elsewhere moved other passages ahead (every term's equivalents at 0.3 lost asciidoctor, rclone
+ * and traefik answers; docs/benchmarks.md, "h-syn").
+ */
+export const EQUIVALENT_WEIGHT = 0.3;
+
+/**
  * The query side of BM25: each term weighted by its IDF over `stats`, times its occurrences in the
  * query (heading terms by {@link HEADING_WEIGHT} too). Terms no searched chunk holds are left out
- * (they match nothing).
+ * (they match nothing); for each, its equivalents that chunks hold weigh {@link EQUIVALENT_WEIGHT}.
  */
 export function queryWeights(query: QueryTerms, stats: Pick<TermStats, 'chunks' | 'df'>): SparseVector {
   const occurrences = new Map<number, number>();
@@ -42,6 +52,14 @@ export function queryWeights(query: QueryTerms, stats: Pick<TermStats, 'chunks' 
     if (!df) continue;
     vector.indices.push(term);
     vector.values.push(n * idf(df, stats.chunks) * (query.heading.has(term) ? HEADING_WEIGHT : 1));
+  }
+  const added = new Set(vector.indices);
+  for (const { of, term } of query.equivalents ?? []) {
+    const df = stats.df.get(term) ?? 0;
+    if (!df || added.has(term) || stats.df.get(of)) continue;
+    added.add(term);
+    vector.indices.push(term);
+    vector.values.push(EQUIVALENT_WEIGHT * idf(df, stats.chunks));
   }
   return vector;
 }
