@@ -1,6 +1,6 @@
 import type { SearchResult } from '@docqa/contracts';
 import { contextDocuments, numberedSources } from './citations';
-import { standaloneQuery, topicSources } from './follow-up';
+import { quotingWeights, standaloneQuery, topicSources } from './follow-up';
 import { NOT_FOUND_ANSWER, type AnswerChunk, type AnswerInput, type Answerer } from './answer-types';
 import { inAskersLanguage } from './fixed-phrases';
 import { briefScore, type TermWeights } from './passage-choice';
@@ -225,6 +225,8 @@ export class ExtractiveAnswerer implements Answerer {
     const choice = rankedChoice(query, results, question, kind, said);
     if (!choice) return { text: NOT_FOUND_ANSWER, cited: [], quoted: new Map() };
     const { passages, names, weights } = choice;
+    // A follow-up's own words choose the part of a section quoted (see `quotingWeights`).
+    const quoteWeights = quotingWeights(weights, choice.own);
     const order = answeringOrder(
       choice.ranked,
       names,
@@ -292,6 +294,7 @@ export class ExtractiveAnswerer implements Answerer {
         quoting,
         task,
         nameTerms(question ?? query),
+        quoteWeights,
       );
     }
     const whole = { passage: first.passage, maxWords: this.wholeWords, targetWords: this.targetWords };
@@ -309,7 +312,14 @@ export class ExtractiveAnswerer implements Answerer {
         : undefined;
     const brief = related ? [{ passage: related.passage, ...BRIEF }] : [];
     const own = { ...whole, maxWords: this.wholeWords - (brief.length ? BRIEF.maxWords : 0) };
-    return this.quoteSections([own, ...brief], weights, quoting, task, nameTerms(question ?? query));
+    return this.quoteSections(
+      [own, ...brief],
+      weights,
+      quoting,
+      task,
+      nameTerms(question ?? query),
+      quoteWeights,
+    );
   }
 
   /**
@@ -324,6 +334,8 @@ export class ExtractiveAnswerer implements Answerer {
     task: boolean,
     /** The names the question writes (see `nameTerms`). */
     named: Set<string>,
+    /** The weights the part quoted is chosen by (see `quotingWeights`). */
+    windowWeights: TermWeights = weights,
   ): ComposedAnswer {
     const cited: number[] = [];
     const quoted = new Map<number, SearchResult>();
@@ -337,7 +349,7 @@ export class ExtractiveAnswerer implements Answerer {
       // Of a tab set, the tabs the question names (see `askedTabs`).
       const fresh = { ...passage, units: askedTabs(unsaid(passage.units, seen), named) };
       const units = fresh.units.length
-        ? chooseWindow(fresh, weights, { maxWords: budget, targetWords, kind, task })
+        ? chooseWindow(fresh, windowWeights, { maxWords: budget, targetWords, kind, task })
         : [];
       if (!units.length || (holding && !holdsQuestion(units, weights))) continue;
       seen.push(...units);

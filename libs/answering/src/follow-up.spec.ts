@@ -1,5 +1,6 @@
 import type { SearchResult } from '@docqa/contracts';
 import { ExtractiveAnswerer } from './extractive-answerer';
+import { quotingWeights, standaloneQuery } from './follow-up';
 
 const section = (doc: string, text: string): SearchResult => ({
   document_id: doc,
@@ -60,5 +61,43 @@ describe('a follow-up', () => {
     expect(text).toContain('To turn off Game Mode');
     expect(text).not.toContain('sleep timer');
     expect(sources).toEqual(['Playing games on an optimized screen']);
+  });
+});
+
+describe('the part of a section a follow-up quotes', () => {
+  /** A store's section: how to use it, the version it needs, then a list about its workings. */
+  const STORE = section(
+    'Search store',
+    'Set `STORE=remote` and `STORE_URL` on every server to use the remote search store. ' +
+      'Remote store version 2.4 or later is needed: an older one fails the health check. ' +
+      'Run it on its own host or as a cluster.\n\n' +
+      '- All sites share one remote collection, created on the first upload of the store.\n' +
+      '- A collection made by an earlier version is migrated in place by the first server that uses it, ' +
+      'without an upload again; the remote store stays searchable while that runs.\n' +
+      '- Changing the model needs a new collection of the remote store.',
+  );
+  const answerer = new ExtractiveAnswerer(wordSearch, { maxWords: 30, wholeWords: 30, targetWords: 25 });
+
+  it('is chosen by its own words, not by those it borrowed from the turn before', () => {
+    const query = standaloneQuery('Which version of it is needed?', [
+      { question: 'How do I use the remote store instead of the local store?', answer: '…' },
+    ]);
+    const { text } = answerer.compose(query, [STORE], 'which', 'Which version of it is needed?');
+    expect(text).toContain('version 2.4 or later is needed');
+  });
+
+  it('keeps the borrowed words’ weight when its own words weigh nothing there', () => {
+    const weights = new Map([
+      ['version', 1],
+      ['store', 2],
+    ]);
+    expect(quotingWeights(weights, new Set(['version']))).toEqual(
+      new Map([
+        ['version', 1],
+        ['store', 0],
+      ]),
+    );
+    expect(quotingWeights(weights, new Set(['other']))).toBe(weights);
+    expect(quotingWeights(weights)).toBe(weights);
   });
 });

@@ -1,5 +1,5 @@
 import type { SearchResult, Source } from '@docqa/contracts';
-import { holds, type ScoredSection } from './passage-choice';
+import { holds, type ScoredSection, type TermWeights, weightOf } from './passage-choice';
 import { terms } from './text';
 
 /**
@@ -113,4 +113,17 @@ export function topicSources(
       .map((r) => r.document_id),
   );
   return onTopic.size ? sources.filter((s) => s.cited || onTopic.has(s.document_id)) : sources;
+}
+
+/**
+ * A follow-up's term weights for choosing the part of a section it quotes: the words it borrowed
+ * from the turn before chose the section (where they keep half their weight, see `termWeights`),
+ * but inside it they name what the previous answer was about, so only its own words decide the
+ * part ("Which version of it is needed?" after a question about a store quotes the sentence giving
+ * the store's version, not the list that opens under the store's heading and names the store more
+ * often). Borrowed words keep their weight when the follow-up's own words weigh nothing there.
+ */
+export function quotingWeights(weights: TermWeights, own?: Set<string>): TermWeights {
+  if (!own || !weightOf(weights, (t) => own.has(t))) return weights;
+  return new Map([...weights].map(([t, w]) => [t, own.has(t) ? w : 0]));
 }
