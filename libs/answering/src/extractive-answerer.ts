@@ -31,9 +31,10 @@ import { answersBeside, commandFirst, isProcedureFor, NEAR_TIE, secondPassage } 
 import type { SectionPassage, Unit } from './section-passage';
 import { bestBrief, holdsQuestion, thirdSection } from './brief-runner-up';
 import { doesOtherThing, neverWritten } from './never-written';
+import { askedObject } from './asked-object';
 import { sharesNamedSubject } from './named-subject';
 import type { Searcher } from '@docqa/retrieval';
-import { nameTerms } from './text';
+import { nameTerms, terms } from './text';
 
 /** Options of {@link ExtractiveAnswerer}. */
 export interface ExtractiveOptions {
@@ -236,7 +237,12 @@ export class ExtractiveAnswerer implements Answerer {
       choice.toggle,
       choice.asked,
     );
-    if (!order || (unwritten && doesOtherThing(order[0]!, unwritten, weights.keys(), passages)))
+    if (
+      !order ||
+      (unwritten &&
+        (doesOtherThing(order[0]!, unwritten, weights.keys(), passages) ||
+          terms(askedObject(question ?? query).at(-1) ?? '').includes(unwritten)))
+    )
       return { text: NOT_FOUND_ANSWER, cited: [], quoted: new Map() };
     const task = asksForTask(question ?? query, kind);
     // A place asked is quoted where the section names it, not from its opening definition.

@@ -24,15 +24,18 @@ const WIDGET = [
 
 /**
  * A searcher that finds `found` for a question and, for a keyword search, the passages of `found`
- * and `elsewhere` (other pages of the docs) that write the query's first five letters.
+ * and `elsewhere` (other pages of the docs) that write the first five letters of a word of the query.
  */
 function docsSearcher(found: SearchResult[], elsewhere: SearchResult[] = []) {
   return {
     search: async (query: SearchQuery) => {
-      const stem = query.query.toLowerCase().slice(0, 5);
+      const stems = query.query
+        .toLowerCase()
+        .split(' ')
+        .map((w) => w.slice(0, 5));
       const results =
         query.mode === 'keyword'
-          ? [...found, ...elsewhere].filter((r) => r.text.toLowerCase().includes(stem))
+          ? [...found, ...elsewhere].filter((r) => stems.some((stem) => r.text.toLowerCase().includes(stem)))
           : found;
       return { results: results.slice(0, query.limit), took_ms: 0 };
     },
@@ -97,5 +100,24 @@ describe('a word the documents never write', () => {
     // Written on a page the search did not retrieve, the word is only worded otherwise there.
     const plans = passage('billing.md', 'Billing', 'Each plan is billed yearly.', 'Billing');
     expect((await askExtractive(question, docsSearcher(docs, [plans]))).text).not.toBe(NOT_FOUND_ANSWER);
+  });
+
+  it('declines a how-do-I whose thing to act on the docs never write, nor its equivalents', async () => {
+    // "widget" is held; "sound", what is to be turned off, is written nowhere.
+    const { text } = await askExtractive('How do I turn off the widget sound?', docsSearcher(WIDGET));
+    expect(text).toBe(NOT_FOUND_ANSWER);
+    // "folder" is never written; its equivalent "directory" is, on a page the search did not retrieve.
+    const storage = [
+      passage(
+        'storage.md',
+        'Storage › Location',
+        'Set `DATA_PATH` to move where the data is kept.',
+        'Storage',
+      ),
+    ];
+    const asked = 'How do I move the data folder?';
+    expect((await askExtractive(asked, docsSearcher(storage))).text).toBe(NOT_FOUND_ANSWER);
+    const dirs = passage('install.md', 'Install', 'The data directory holds the index.', 'Install');
+    expect((await askExtractive(asked, docsSearcher(storage, [dirs]))).text).toContain('DATA_PATH');
   });
 });

@@ -1,9 +1,10 @@
 import type { SearchResult } from '@docqa/contracts';
 import { oneEditApart, type Searcher } from '@docqa/retrieval';
 import type { AnswerInput } from './answer-types';
-import { equivalentStrength } from './equivalent-terms';
+import { equivalentsOf, equivalentStrength } from './equivalent-terms';
 import { RARE_NAME } from './not-covered';
 import { holds, PHRASING, type ScoredSection } from './passage-choice';
+import { askedObject } from './asked-object';
 import { askedVerb } from './question-intent';
 import { questionKind } from './question-kind';
 import type { SectionPassage } from './section-passage';
@@ -37,6 +38,9 @@ export async function neverWritten(
 ): Promise<string | undefined> {
   const verb = askedVerb(input.question);
   const asked = verb ? [verb] : [];
+  // The thing a how-do-I asks to act on, too (see `askedObject`).
+  const thing = askedObject(input.question).at(-1);
+  if (thing) asked.push(thing);
   if (questionKind(input.question) === 'what')
     asked.push(...input.question.split(/[^\p{L}\p{N}]+/u).filter((w) => w.length >= MIN_LOOKED_UP));
   if (!asked.length || !found.length) return undefined;
@@ -49,7 +53,9 @@ export async function neverWritten(
     if ([...held].some((t) => oneEditApart(term, t))) continue;
     const { results } = await retriever.search({
       tenants: [input.tenant],
-      query: word,
+      // The thing asked about is looked up with its equivalents ("folder": "directory"), which
+      // the retrieved passages may lack where other pages write them.
+      query: word === thing ? [word, ...equivalentsOf(term)].join(' ') : word,
       mode: 'keyword',
       filters: input.filters,
       version: input.version,

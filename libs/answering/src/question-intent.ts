@@ -93,7 +93,7 @@ export function questionIntent(question: string): Intent | null {
  * "Can I", "Can docqa", "Could Traefik", "Is it possible to", "Is there a way to" (the subject of
  * a can-question one word, not an article: "Can the widget…" names no verb there).
  */
-const ASKS_TO =
+export const ASKS_TO =
   /^\s*(?:how (?:do|can|should|would) (?:i|we|you)|(?:can|could) (?!(?:a|an|the|this|that|my|our|your|it)\b)[\p{L}\p{N}][\p{L}\p{N}._-]*|is it possible to|is there a way to)\s+(\p{L}+)\b/iu;
 
 /**

@@ -1,0 +1,45 @@
+import { ASKS_TO, askedVerb } from './question-intent';
+
+/** Words between the asked verb and its object: a particle ("turn off the…") or a determiner. */
+const BEFORE_OBJECT = new Set(
+  'on off up down out back a an the my our your its their this that these those some any each every all'.split(
+    ' ',
+  ),
+);
+
+/** Words that end the object's noun phrase: a preposition, a conjunction, "when", "so". */
+const AFTER_OBJECT = new Set(
+  (
+    'in on of for to with when whenever while as into onto from by at after before so if without per and or but than via instead ' +
+    'that which where who whose between under over across inside through against once straight itself again only'
+  ).split(' '),
+);
+
+/**
+ * The plain words of the thing a question asks to act on: the noun phrase right after the verb it
+ * asks to do (see `askedVerb`), "the widget sound" of "How do I turn off the widget sound?", "a
+ * sound" of "How do I play a sound when…". Empty when the question asks no task, or a vague one
+ * ("use my local checkout of a library": what is used is the asker's wording of the docs' thing).
+ * Words written as names or code are not plain words: the names' own checks judge them. Empty too
+ * when "of" follows the phrase: its words then name a measure or a part of the thing named after
+ * "of" ("set length of recording time" of docs that write "recording time", never "length").
+ */
+export function askedObject(question: string): string[] {
+  const match = ASKS_TO.exec(question);
+  if (!match || !askedVerb(question)) return [];
+  const rest = question
+    .slice(match.index + match[0].length)
+    .trim()
+    .split(/\s+/);
+  const words: string[] = [];
+  for (const raw of rest) {
+    const word = raw.replace(/[?!.,;:]+$/, '');
+    const lower = word.toLowerCase();
+    if (!words.length && BEFORE_OBJECT.has(lower)) continue;
+    if (lower === 'of') return [];
+    if (!word || AFTER_OBJECT.has(lower) || lower.endsWith('ly') || !/^[a-z]+$/.test(word)) break;
+    words.push(lower);
+    if (word !== raw) break;
+  }
+  return words;
+}
