@@ -1,11 +1,4 @@
-import { askExtractive, pageSearcher, passage } from './testing/page-searcher';
-
-/** Sentences of filler prose about a subject, `n` of them (12 words each). */
-const prose = (n: number, about: string) =>
-  Array.from(
-    { length: n },
-    (_, i) => `Sentence ${i + 1} explains more about ${about} and why it matters here.`,
-  ).join(' ');
+import { askExtractive, pageSearcher, passage, prose } from './testing/page-searcher';
 
 /**
  * A converter page's section headed by the task, as AsciiDoc sites write it: the command first,

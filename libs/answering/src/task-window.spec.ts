@@ -1,12 +1,5 @@
 import { asksForTask } from './question-kind';
-import { askExtractive, pageSearcher, passage } from './testing/page-searcher';
-
-/** Sentences of filler prose about a subject, `n` of them (12 words each). */
-const prose = (n: number, about: string) =>
-  Array.from(
-    { length: n },
-    (_, i) => `Sentence ${i + 1} explains more about ${about} and why it matters here.`,
-  ).join(' ');
+import { askExtractive, pageSearcher, passage, prose } from './testing/page-searcher';
 
 /** An install page's upgrade section as AsciiDoc sites write it: a caution first, then the command. */
 const UPGRADE = passage(

@@ -101,3 +101,10 @@ export async function askExtractive(
 export async function answerTo(question: string, results: SearchResult[]): Promise<string> {
   return (await askExtractive(question, { search: async () => ({ results, took_ms: 0 }) })).text;
 }
+
+/** Sentences of filler prose about a subject, `n` of them (12 words each). */
+export const prose = (n: number, about: string) =>
+  Array.from(
+    { length: n },
+    (_, i) => `Sentence ${i + 1} explains more about ${about} and why it matters here.`,
+  ).join(' ');
