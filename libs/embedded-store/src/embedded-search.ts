@@ -8,6 +8,7 @@ import {
   type HybridQuery,
   keywordScore,
   countedTerms,
+  equivalentWords,
   queryTerms,
   queryText,
   queryWeights,
@@ -189,8 +190,11 @@ export class EmbeddedSearch {
     const weights = queryWeights(terms, stats);
     if (!weights.indices.length) return [];
     const average = averageTerms(stats);
+    // Chunks holding an equivalent searched for a word the docs lack are candidates too, as the
+    // mirror ranks every row by these weights.
+    const asked = [text, ...equivalentWords(terms, weights)].join(' ');
     const search: RankQuery = (limit, where, select) => {
-      const fts = table.search(text, 'fts', 'search_text');
+      const fts = table.search(asked, 'fts', 'search_text');
       return (where === null ? fts : fts.where(where))
         .select([...select, '_score'])
         .withRowId()

@@ -31,6 +31,7 @@ export {
   documentSparseVector,
   keywordScore,
   countedTerms,
+  equivalentWords,
   queryTerms,
   queryText,
   type SparseVector,

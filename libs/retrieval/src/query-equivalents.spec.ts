@@ -1,5 +1,5 @@
 import { keywordTermIds } from './keyword-terms';
-import { countedTerms, queryTerms } from './sparse-vector';
+import { countedTerms, equivalentWords, queryTerms } from './sparse-vector';
 import { EQUIVALENT_WEIGHT, idf, queryWeights, termStatsOf } from './term-stats';
 
 const id = (word: string) => keywordTermIds(word)[0]!;
@@ -19,5 +19,10 @@ describe("a query's equivalents in the keyword leg", () => {
     expect(weight('directory')).toBeCloseTo(EQUIVALENT_WEIGHT * idf(1, 3));
     expect(weights.indices).not.toContain(id('ignore'));
     expect(weights.indices).not.toContain(id('folder'));
+  });
+
+  it('gives the words of the equivalents weighed, for a full-text index asked in words', () => {
+    const stats = termStatsOf(['Ignore a directory with the option.', 'Skip a test.', 'Other text.']);
+    expect(equivalentWords(query, queryWeights(query, stats))).toEqual(['directory']);
   });
 });

@@ -69,17 +69,30 @@ export interface QueryTerms {
    * each with the query's term it stands for; weighed only where the docs lack that term (see
    * `queryWeights`).
    */
-  equivalents?: { of: number; term: number }[];
+  equivalents?: { of: number; term: number; word: string }[];
 }
 
 /**
- * The lexicon's equivalents (see `equivalentTerms`) by keyword term id, as strings; a word whose
- * keyword terms are not one term (a stop word) has none.
+ * The lexicon's equivalents (see `equivalentTerms`) by keyword term id, each with its id and the
+ * word the full-text index is asked for it; a word whose keyword terms are not one term (a stop
+ * word) has none.
  */
-const EQUIVALENTS = equivalentTerms((word) => {
-  const ids = keywordTermIds(word);
-  return ids.length === 1 ? String(ids[0]) : null;
-});
+const EQUIVALENTS = (() => {
+  const id = (word: string) => {
+    const ids = keywordTermIds(word);
+    return ids.length === 1 ? ids[0]! : undefined;
+  };
+  const byId = new Map<number, { term: number; word: string }[]>();
+  for (const [word, others] of equivalentTerms((w) => (id(w) === undefined ? null : w))) {
+    const of = id(word)!;
+    const known = byId.get(of) ?? [];
+    for (const other of others)
+      if (!known.some((k) => k.term === id(other)) && id(other) !== of)
+        known.push({ term: id(other)!, word: other });
+    byId.set(of, known);
+  }
+  return byId;
+})();
 
 /**
  * The terms of a query's first 64 words and their heading terms (what the full-text index is
@@ -92,11 +105,21 @@ export function queryTerms(text: string): QueryTerms {
   const own = keywordTermIds(words);
   const terms = [...own, ...heading];
   const held = new Set(terms);
-  const equivalents: { of: number; term: number }[] = [];
+  const equivalents: NonNullable<QueryTerms['equivalents']> = [];
   for (const of of new Set(own))
-    for (const other of EQUIVALENTS.get(String(of)) ?? [])
-      if (!held.has(Number(other))) equivalents.push({ of, term: Number(other) });
+    for (const { term, word } of EQUIVALENTS.get(of) ?? [])
+      if (!held.has(term)) equivalents.push({ of, term, word });
   return { terms, heading: new Set(heading), equivalents };
+}
+
+/**
+ * The words of the equivalents `weights` searches (see `queryWeights`: a query's word the docs
+ * lack is searched by them), for a full-text index asked in words to find the chunks holding them,
+ * as it finds those holding the query's own words.
+ */
+export function equivalentWords(query: QueryTerms, weights: SparseVector): string[] {
+  const weighted = new Set(weights.indices);
+  return [...new Set((query.equivalents ?? []).filter((e) => weighted.has(e.term)).map((e) => e.word))];
 }
 
 /** Every term a store counts the chunks of for a query: its own and its equivalents'. */

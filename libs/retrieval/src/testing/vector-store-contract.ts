@@ -233,6 +233,20 @@ function describeRanking(ctx: ContractContext, tenant: (label: string) => string
         expect((await ctx.find('What is acme?', { tenants: [t], mode }))[0]).toBe('overview#0');
     });
 
+    it("finds by the lexicon's equivalent a word of the query the docs never write", async () => {
+      const t = tenant('equivalent');
+      const docs = [
+        doc('dirs', ['Ignore a directory with the exclude option.']),
+        doc('install', ['Install the tool from its package.']),
+      ];
+      await ctx.store.replaceDocuments(
+        t,
+        docs.map((d) => d.id),
+        await embedDocs(t, docs),
+      );
+      expect(await ctx.find('How do I skip a folder?', { tenants: [t] })).toEqual(['dirs#0']);
+    });
+
     it('finds nothing for unknown words or a query without words, without failing', async () => {
       expect(await ctx.find('zzyzx qwfpgj')).toEqual([]);
       expect(await ctx.find('?! -- "" *')).toEqual([]);
