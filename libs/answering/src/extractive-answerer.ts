@@ -30,11 +30,10 @@ import { commandBeforeOptions } from './option-list';
 import { answersBeside, commandFirst, isProcedureFor, NEAR_TIE, secondPassage } from './second-passage';
 import type { SectionPassage, Unit } from './section-passage';
 import { bestBrief, holdsQuestion, thirdSection } from './brief-runner-up';
-import { doesOtherThing, neverWritten } from './never-written';
-import { askedObject } from './asked-object';
+import { doesOtherThing, neverWritten, type NeverWritten } from './never-written';
 import { sharesNamedSubject } from './named-subject';
 import type { Searcher } from '@docqa/retrieval';
-import { nameTerms, terms } from './text';
+import { nameTerms } from './text';
 
 /** Options of {@link ExtractiveAnswerer}. */
 export interface ExtractiveOptions {
@@ -220,8 +219,8 @@ export class ExtractiveAnswerer implements Answerer {
     more: SearchResult[] = [],
     /** A follow-up's previous answer (see `newBeforeSaid`). */
     said?: string,
-    /** A word of the question the documents never write, as a term (see `neverWritten`). */
-    unwritten?: string,
+    /** A word of the question the documents never write (see `neverWritten`). */
+    unwritten?: NeverWritten,
   ): ComposedAnswer {
     const choice = rankedChoice(query, results, question, kind, said);
     if (!choice) return { text: NOT_FOUND_ANSWER, cited: [], quoted: new Map() };
@@ -239,9 +238,7 @@ export class ExtractiveAnswerer implements Answerer {
     );
     if (
       !order ||
-      (unwritten &&
-        (doesOtherThing(order[0]!, unwritten, weights.keys(), passages) ||
-          terms(askedObject(question ?? query).at(-1) ?? '').includes(unwritten)))
+      (unwritten && (unwritten.thing || doesOtherThing(order[0]!, unwritten.term, weights.keys(), passages)))
     )
       return { text: NOT_FOUND_ANSWER, cited: [], quoted: new Map() };
     const task = asksForTask(question ?? query, kind);

@@ -16,9 +16,19 @@ import { documentTerms, terms } from './text';
  */
 const MIN_LOOKED_UP = 4;
 
+/** A word of the question the documents never write, as a term, and whether it is the thing asked to act on. */
+export interface NeverWritten {
+  term: string;
+  /**
+   * The thing a how-do-I asks to act on (see `askedObject`): when the docs never write it, they do
+   * not do that with it, and the question is declined whatever else the section holds.
+   */
+  thing: boolean;
+}
+
 /**
- * A word of the question the documents never write, as a term, else undefined: the verb it asks
- * to do something with (see `askedVerb`: "Can docqa translate answers…?" over docs that never say
+ * A word of the question the documents never write (see {@link NeverWritten}), else undefined:
+ * the verb it asks to do something with (see `askedVerb`: "Can docqa translate answers…?" over docs that never say
  * "translate", "translation" or "translated"), and for a what-question any of its words of
  * {@link MIN_LOOKED_UP} letters or more ("What does the hosted cloud plan cost?" over docs that
  * never write "plan"): a what-question names the thing it asks about, so a word of it the docs
@@ -35,7 +45,7 @@ export async function neverWritten(
   retriever: Searcher,
   input: AnswerInput,
   found: SearchResult[],
-): Promise<string | undefined> {
+): Promise<NeverWritten | undefined> {
   const verb = askedVerb(input.question);
   const asked = verb ? [verb] : [];
   // The thing a how-do-I asks to act on, too (see `askedObject`).
@@ -61,7 +71,7 @@ export async function neverWritten(
       version: input.version,
       limit: 1,
     });
-    if (!results.length) return term;
+    if (!results.length) return { term, thing: word === thing };
   }
   return undefined;
 }
