@@ -1,8 +1,11 @@
 import { ASKS_TO, askedVerb } from './question-intent';
 
-/** Words between the asked verb and its object: a particle ("turn off the…") or a determiner. */
+/**
+ * Words between the asked verb and its object: a particle ("turn off the…"), a determiner or a
+ * number ("one domain": WordNet holds "one" as a noun, which it is not there).
+ */
 const BEFORE_OBJECT = new Set(
-  'on off up down out back a an the my our your its their this that these those some any each every all'.split(
+  'on off up down out back a an the my our your its their this that these those some any each every all one two'.split(
     ' ',
   ),
 );
