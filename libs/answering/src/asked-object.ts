@@ -1,8 +1,11 @@
 import { ASKS_TO, askedVerb } from './question-intent';
 
-/** Words between the asked verb and its object: a particle ("turn off the…") or a determiner. */
+/**
+ * Words between the asked verb and its object: a particle ("turn off the…"), a determiner or a
+ * number ("one domain": WordNet holds "one" as a noun, which it is not there).
+ */
 const BEFORE_OBJECT = new Set(
-  'on off up down out back a an the my our your its their this that these those some any each every all'.split(
+  'on off up down out back a an the my our your its their this that these those some any each every all one two'.split(
     ' ',
   ),
 );
@@ -42,4 +45,38 @@ export function askedObject(question: string): string[] {
     if (word !== raw) break;
   }
   return words;
+}
+
+/**
+ * Words that open a phrase saying how, in what form, by what means or when a thing is done: "as
+ * a spreadsheet", "by voice", "with a voice", "on my phone", "every night".
+ */
+const OPENS_MANNER = new Set('as by with via on every'.split(' '));
+
+/**
+ * The last plain word of each phrase of a question that says how, in what form, by what means or
+ * when its task is done (see {@link OPENS_MANNER}), up to a word that ends a noun phrase:
+ * "spreadsheet" of "export the lockfile as a spreadsheet", "phone" of "get a text message on my
+ * phone when…", "night" of "run every night". Empty for a phrase that holds a name or code.
+ */
+export function askedManner(question: string): string[] {
+  const words = question.split(/\s+/);
+  const out: string[] = [];
+  for (let i = 0; i < words.length; i++) {
+    if (!OPENS_MANNER.has(words[i]!.toLowerCase())) continue;
+    let head: string | undefined;
+    for (const raw of words.slice(i + 1)) {
+      const word = raw.replace(/[?!.,;:]+$/, '');
+      const lower = word.toLowerCase();
+      if (!head && BEFORE_OBJECT.has(lower)) continue;
+      if (!word || AFTER_OBJECT.has(lower) || !/^[a-z]+$/.test(word)) {
+        if (word && !AFTER_OBJECT.has(lower)) head = undefined;
+        break;
+      }
+      head = lower;
+      if (word !== raw) break;
+    }
+    if (head) out.push(head);
+  }
+  return out;
 }

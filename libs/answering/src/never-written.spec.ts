@@ -120,4 +120,37 @@ describe('a word the documents never write', () => {
     const dirs = passage('install.md', 'Install', 'The data directory holds the index.', 'Install');
     expect((await askExtractive(asked, docsSearcher(storage, [dirs]))).text).toContain('DATA_PATH');
   });
+  it('declines a how-do-I whose thing to act on is named by a noun the docs never write', async () => {
+    // "mode" is written nowhere either, but "dark" alone says the thing is another one.
+    const styled = [
+      ...WIDGET,
+      passage(
+        'widget.md',
+        'The chat widget › Modes',
+        'The widget opens in inline mode or as a bubble.',
+        'The chat widget',
+      ),
+    ];
+    const { text } = await askExtractive('How do I turn on dark mode in the widget?', docsSearcher(styled));
+    expect(text).toBe(NOT_FOUND_ANSWER);
+    // An adjective never written only says which size: the docs write sizes otherwise.
+    const bigger = await askExtractive('How do I set a bigger font size?', docsSearcher(WIDGET));
+    expect(bigger.text).toContain('--docqa-font-size');
+  });
+
+  it('declines a how-do-I asking it done in a form or by a means the docs never write', async () => {
+    const spreadsheet = await askExtractive(
+      'How do I export the answers as a spreadsheet?',
+      docsSearcher(WIDGET),
+    );
+    expect(spreadsheet.text).toBe(NOT_FOUND_ANSWER);
+    const voice = await askExtractive('Can the widget answer questions by voice?', docsSearcher(WIDGET));
+    expect(voice.text).toBe(NOT_FOUND_ANSWER);
+    // The means asked is written: the section answers.
+    const variables = await askExtractive(
+      "How do I set the widget's font size with variables?",
+      docsSearcher(WIDGET),
+    );
+    expect(variables.text).toContain('--docqa-font-size');
+  });
 });

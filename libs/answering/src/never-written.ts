@@ -4,8 +4,9 @@ import type { AnswerInput } from './answer-types';
 import { equivalentsOf, equivalentStrength } from './equivalent-terms';
 import { RARE_NAME } from './not-covered';
 import { holds, PHRASING, type ScoredSection } from './passage-choice';
-import { askedObject } from './asked-object';
+import { askedManner, askedObject } from './asked-object';
 import { askedVerb } from './question-intent';
+import { inWordnet } from './wordnet';
 import { questionKind } from './question-kind';
 import type { SectionPassage } from './section-passage';
 import { documentTerms, terms } from './text';
@@ -16,20 +17,39 @@ import { documentTerms, terms } from './text';
  */
 const MIN_LOOKED_UP = 4;
 
-/** A word of the question the documents never write, as a term, and whether it is the thing asked to act on. */
+/** A word of the question the documents never write, as a term, and whether it alone declines the question. */
 export interface NeverWritten {
   term: string;
   /**
-   * The thing a how-do-I asks to act on (see `askedObject`): when the docs never write it, they do
-   * not do that with it, and the question is declined whatever else the section holds.
+   * A word of what a question asks to act on or of how it asks it done (see {@link askedWords}):
+   * when the docs never write it, they do not do that with it, or not so, and the question is
+   * declined whatever else the section holds.
    */
   thing: boolean;
 }
 
 /**
+ * The words of a question that, never written, decline it alone: the thing a how-do-I asks to act
+ * on (see `askedObject`), its last word and any other that WordNet holds as a noun ("_dark_
+ * mode", "_text_ message": a noun before a noun names another thing; an adjective only says
+ * which of it, "skip _tiny_ files", "a _shorter_ name", and docs write size or length otherwise),
+ * and the last word of each phrase saying how, in what form, by what means or when it is done
+ * (see `askedManner`: "as a _spreadsheet_", "by _voice_", "every _night_"), of
+ * {@link MIN_LOOKED_UP} letters or more.
+ */
+export function askedWords(question: string): Set<string> {
+  const object = askedObject(question);
+  const words = new Set(object.slice(-1));
+  for (const word of object.slice(0, -1)) if (inWordnet(word, 'noun')) words.add(word);
+  for (const word of askedManner(question)) if (word.length >= MIN_LOOKED_UP) words.add(word);
+  return words;
+}
+
+/**
  * A word of the question the documents never write (see {@link NeverWritten}), else undefined:
  * the verb it asks to do something with (see `askedVerb`: "Can docqa translate answers…?" over docs that never say
- * "translate", "translation" or "translated"), and for a what-question any of its words of
+ * "translate", "translation" or "translated"), the words of what it asks (see {@link askedWords}),
+ * and for a what-question any of its words of
  * {@link MIN_LOOKED_UP} letters or more ("What does the hosted cloud plan cost?" over docs that
  * never write "plan"): a what-question names the thing it asks about, so a word of it the docs
  * never write names something they do not describe, where a how-do-I's other words are often
@@ -39,7 +59,9 @@ export interface NeverWritten {
  * searches (its tenant, filters and version): none found, it is never written. A verb that the
  * retrieved passages lack but other pages write ("increase" the font size, on the volume's page)
  * is only worded otherwise where the question is answered. Words that only phrase the question
- * ("Can you explain…") are not looked up.
+ * ("Can you explain…") are not looked up. The verb is looked up first: one never written with a
+ * word of {@link askedWords} never written either ("pick a different colour scheme") is the
+ * asker's wording of the whole task, which the section may name otherwise.
  */
 export async function neverWritten(
   retriever: Searcher,
@@ -48,9 +70,8 @@ export async function neverWritten(
 ): Promise<NeverWritten | undefined> {
   const verb = askedVerb(input.question);
   const asked = verb ? [verb] : [];
-  // The thing a how-do-I asks to act on, too (see `askedObject`).
-  const thing = askedObject(input.question).at(-1);
-  if (thing) asked.push(thing);
+  const decisive = askedWords(input.question);
+  asked.push(...decisive);
   if (questionKind(input.question) === 'what')
     asked.push(...input.question.split(/[^\p{L}\p{N}]+/u).filter((w) => w.length >= MIN_LOOKED_UP));
   if (!asked.length || !found.length) return undefined;
@@ -63,15 +84,15 @@ export async function neverWritten(
     if ([...held].some((t) => oneEditApart(term, t))) continue;
     const { results } = await retriever.search({
       tenants: [input.tenant],
-      // The thing asked about is looked up with its equivalents ("folder": "directory"), which
-      // the retrieved passages may lack where other pages write them.
-      query: word === thing ? [word, ...equivalentsOf(term)].join(' ') : word,
+      // What is asked is looked up with its equivalents ("folder": "directory"), which the
+      // retrieved passages may lack where other pages write them.
+      query: decisive.has(word) ? [word, ...equivalentsOf(term)].join(' ') : word,
       mode: 'keyword',
       filters: input.filters,
       version: input.version,
       limit: 1,
     });
-    if (!results.length) return { term, thing: word === thing };
+    if (!results.length) return { term, thing: decisive.has(word) };
   }
   return undefined;
 }

@@ -1,0 +1,26 @@
+import { askedManner, askedObject } from './asked-object';
+import { askedWords } from './never-written';
+
+describe('what a question asks to act on and how', () => {
+  it('finds the noun phrase after the asked verb', () => {
+    expect(askedObject('How do I turn on dark mode in the default stylesheet?')).toEqual(['dark', 'mode']);
+    expect(askedObject('How do I set length of recording time?')).toEqual([]);
+  });
+
+  it('finds the last word of each phrase saying how, in what form, by what means or when', () => {
+    expect(askedManner('How do I export the lockfile as a spreadsheet?')).toEqual(['spreadsheet']);
+    expect(askedManner('Can Traefik answer requests by voice?')).toEqual(['voice']);
+    expect(askedManner('How do I schedule pnpm update to run every night?')).toEqual(['night']);
+    expect(askedManner('How do I get a text message on my phone when a sync fails?')).toEqual(['phone']);
+    // A phrase naming a name or code is the names' checks' to judge.
+    expect(askedManner('How do I turn off metrics for one router with Docker labels?')).toEqual([]);
+  });
+
+  it('takes nouns of the thing and the means, not the adjectives that say which', () => {
+    expect([...askedWords('How do I turn on dark mode in the Traefik dashboard?')]).toEqual(['mode', 'dark']);
+    expect([...askedWords('How do I skip tiny files when copying?')]).toEqual(['files']);
+    expect([...askedWords('How do I give a shorter name to a folder that lives on another remote?')]).toEqual(
+      ['name', 'remote'],
+    );
+  });
+});
