@@ -5,12 +5,7 @@ import { writesCommandOf } from './quote-passage';
 import { inlineCode } from './text';
 import { setsUp } from './inline-setting';
 import { rowNamed, TITLE_NAME_BONUS } from './title-name';
-
-/** A flag written as code inside a sentence ("Use `--user` and `--pass` to set…"): a command given in prose. */
-const INLINE_FLAG = /`--?[a-z][\w-]*/i;
-
-/** The flags written as code in a text. */
-const FLAGS = /(?<=`)--?[a-z][\w-]*/gi;
+import { farKey, INLINE_FLAG } from './far-key';
 
 /**
  * Share of a window's words that what a lead-in introduces may take it up to: a command is not
@@ -96,7 +91,10 @@ export function chooseWindow(passage: SectionPassage, weights: TermWeights, opti
   const key = task ? farKey(passage, scores, weights, start, end, options.maxWords - words) : [];
   const named =
     task && !key.length ? namedCode(units, scores, start, end, options.maxWords * OVERRUN - words) : [];
-  return [...withoutDanglingLeadIn(window), ...key, ...named];
+  // A key before the window is quoted before it, in the section's order.
+  return key.length && units.indexOf(key.at(-1)!) < start
+    ? [...key, ...withoutDanglingLeadIn(window), ...named]
+    : [...withoutDanglingLeadIn(window), ...key, ...named];
 }
 
 /** An identifier written as inline code (`setenv`, `tmp_path_factory`), not a value or a path. */
@@ -141,55 +139,6 @@ function namedCode(units: Unit[], scores: number[], start: number, end: number, 
 function writesName(code: string, name: string): boolean {
   const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   return new RegExp(`(?<![\\w-])${escaped}(?![\\w-])`).test(code);
-}
-
-/** Share of the window's best unit's score that a key further in the section needs. */
-const FAR_KEY = 0.75;
-
-/**
- * For a task, the key further in the section than its window: a command (a code block, an option
- * item, or a sentence writing a flag as code that the window does not write) that holds a word of
- * the question neither the window's commands nor the headings hold, and scores at least
- * {@link FAR_KEY} of the window's best unit. A word the window's prose says ("the python standard
- * doctest module") is not yet done by its commands (`pytest --doctest-glob="*.rst"`), while the
- * later one (`pytest --doctest-modules`) does it. The best such one that fits in `left` words is
- * quoted after the window, with the sentence right before a code block when that fits too, as it
- * says what the command does ("For example, to emulate the md5sum command you can use"). None
- * when none fits.
- */
-function farKey(
-  passage: SectionPassage,
-  scores: number[],
-  weights: TermWeights,
-  start: number,
-  end: number,
-  left: number,
-): Unit[] {
-  const { units } = passage;
-  const window = units.slice(start, end + 1);
-  const best = Math.max(...scores.slice(start, end + 1));
-  const missing = [...weights.keys()].filter(
-    (t) =>
-      !PHRASING.has(t) && !passage.headingTerms.has(t) && !window.some((u) => isCommand(u) && u.terms.has(t)),
-  );
-  const written = window.map((u) => u.text).join('\n');
-  // A sentence naming a flag the window gives adds no command ("…without `--refresh-times`").
-  const newFlag = (u: Unit) => (u.text.match(FLAGS) ?? []).some((f) => !written.includes(f));
-  let found = -1;
-  for (let i = end + 1; i < units.length; i++) {
-    const u = units[i]!;
-    if (!(isCommand(u) || (INLINE_FLAG.test(u.text) && newFlag(u))) || u.words > left) continue;
-    if (scores[i]! < FAR_KEY * best || !missing.some((t) => u.terms.has(t))) continue;
-    if (found < 0 || scores[i]! > scores[found]!) found = i;
-  }
-  if (found < 0) return [];
-  const lead = units[found - 1];
-  const led =
-    found - 1 > end &&
-    lead?.kind === 'paragraph' &&
-    units[found]!.kind === 'code' &&
-    units[found]!.words + lead.words <= left;
-  return led ? [lead, units[found]!] : [units[found]!];
 }
 
 /**

@@ -197,6 +197,35 @@ describe('the window of a question that asks for a task', () => {
     expect(text).toContain('$ pytest --doctest-modules');
   });
 
+  it('quotes an earlier command the quoted sentence refers back to, before it', async () => {
+    const labels = passage(
+      'Localization Support',
+      'Localization Support › Translating built-in labels',
+      'The built-in labels, such as Caution, are in English by default. ' +
+        `${prose(4, 'the DocBook toolchain')}\n\n` +
+        "If you plan to support multiple languages, you'll want to define the attributes for each " +
+        'language inside a conditional preprocessor directive. For example:\n\n' +
+        '```asciidoc\nifeval::["{lang}" == "de"]\n:caution-caption: Achtung\n...\nendif::[]\n```\n\n' +
+        `${prose(10, 'the translation file in the repository')}\n\n` +
+        'Thus far, the built-in labels have been translated into the following languages: Danish, ' +
+        'Dutch, German, Spanish, Finnish and French. The translations are defined using attribute ' +
+        'entries inside conditional preprocessor blocks, just as suggested above.\n\n' +
+        `${prose(6, 'steps to use the file')}\n\nThese labels can be modified by changing the value of their attributes.`,
+    );
+    // Another page says "Caution", so "German" weighs more, as where many pages name the labels.
+    const admonitions = passage(
+      'Admonitions',
+      'Admonitions › Types',
+      `A Caution admonition warns the reader of a risk. ${prose(3, 'the other admonition types')}`,
+    );
+    const { text } = await askExtractive(
+      'How do I change the word Caution on admonitions to German?',
+      pageSearcher([labels, admonitions]),
+    );
+    expect(text).toContain(':caution-caption: Achtung');
+    expect(text.indexOf(':caution-caption: Achtung')).toBeLessThan(text.indexOf('Dutch, German'));
+  });
+
   it('counts a how-do-I that names a failure as a task, and a why-question not', () => {
     expect(asksForTask('How do I make pytest fail on unknown markers?')).toBe(true);
     expect(asksForTask('Why does pytest fail on unknown markers?')).toBe(false);
