@@ -85,6 +85,17 @@ describe('impliedWords', () => {
     expect(impliedWords('Can pnpm install packages without network access?')).toBe('offline');
     expect(impliedWords('Does it run without an internet connection, by itself?')).toBe('self offline');
     expect(impliedWords('Run it without networking plugins')).toBe('');
+    expect(impliedWords('Installing with no internet connection, is that possible?')).toBe('offline');
+    expect(impliedWords('There is no network policy for it')).toBe('');
+  });
+
+  it('gives the one word docs write for a common idiom of the question', () => {
+    expect(impliedWords('How can I tell if my rclone is out of date?')).toBe('outdated');
+    expect(impliedWords('Is there a way to get rid of duplicate files automatically?')).toBe('remove');
+    expect(impliedWords('Can rclone upload more files at the same time?')).toBe('parallel');
+    expect(impliedWords('Convert them all at once')).toBe('parallel');
+    expect(impliedWords('Is there a flag that shows which tests take the longest?')).toBe('slowest');
+    expect(impliedWords('The longest line it takes')).toBe('');
   });
 
   it('gives the "re-" word of a verb right before "again", as docs name a retry or a restart', () => {

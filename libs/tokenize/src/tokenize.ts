@@ -318,11 +318,19 @@ export function joinVersions(text: string): string {
  * Wordings of a question whose thing docs name with one word the question does not write: a
  * reflexive pronoun after a thing ("upgrade pnpm itself", "a certificate that signs itself"), a
  * stop word to search, is the "self" of `pnpm self-update` or a self-signed certificate; working
- * "without network access" or "without an internet connection" is working "offline".
+ * "without network access", "without an internet connection" or with "no internet connection" is
+ * working "offline". Common English idioms for a thing docs name in one word: what is "out of
+ * date" is "outdated", to "get rid of" is to "remove", things done "at the same time" or "at once"
+ * run in "parallel", and what "takes the longest" is the "slowest" (`--durations`' "slowest
+ * durations").
  */
 const IMPLIED_WORDS: readonly (readonly [RegExp, string])[] = [
   [/\b(?:itself|themselves)\b/i, 'self'],
-  [/\bwithout (?:an? |any )?(?:network|internet|connection)\b/i, 'offline'],
+  [/\bwithout (?:an? |any )?(?:network|internet|connection)\b|\bno (?:internet|network) (?:connection|access)\b/i, 'offline'],
+  [/\bout of date\b/i, 'outdated'],
+  [/\bget rid of\b/i, 'remove'],
+  [/\bat the same time\b|\bat once\b/i, 'parallel'],
+  [/\btakes? (?:the )?longest\b/i, 'slowest'],
 ];
 
 /**
