@@ -326,7 +326,10 @@ export function joinVersions(text: string): string {
  */
 const IMPLIED_WORDS: readonly (readonly [RegExp, string])[] = [
   [/\b(?:itself|themselves)\b/i, 'self'],
-  [/\bwithout (?:an? |any )?(?:network|internet|connection)\b|\bno (?:internet|network) (?:connection|access)\b/i, 'offline'],
+  [
+    /\bwithout (?:an? |any )?(?:network|internet|connection)\b|\bno (?:internet|network) (?:connection|access)\b/i,
+    'offline',
+  ],
   [/\bout of date\b/i, 'outdated'],
   [/\bget rid of\b/i, 'remove'],
   [/\bat the same time\b|\bat once\b/i, 'parallel'],
