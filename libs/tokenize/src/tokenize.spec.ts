@@ -104,6 +104,13 @@ describe('impliedWords', () => {
     expect(impliedWords('Do it again')).toBe('');
   });
 
+  it('gives the "re-" word of a verb whose object stands before "again"', () => {
+    expect(impliedWords('My backend fails now and then. Can Traefik try the request again?')).toBe('retry');
+    expect(impliedWords('How do I sync the folder again after an error?')).toBe('resync');
+    expect(impliedWords('Run it again')).toBe('rerun');
+    expect(impliedWords('The same request fails again')).toBe('refails');
+  });
+
   it('is empty for a text without one', () => {
     expect(impliedWords('How do I update pnpm? Its version')).toBe('');
   });

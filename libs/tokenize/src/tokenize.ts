@@ -337,11 +337,13 @@ const IMPLIED_WORDS: readonly (readonly [RegExp, string])[] = [
 ];
 
 /**
- * A verb followed by "again" ("try again", "run it again" is not matched: the verb must stand
- * right before it): English writes doing a thing again with the prefix "re-", and docs name the
- * setting or command so (`--retries`, "restart", "resync"), where a visitor writes the two words.
+ * A verb followed by "again", right after it ("try again") or after its object, a pronoun or a
+ * determiner and at most one word ("run it again", "try the request again"): English writes doing
+ * a thing again with the prefix "re-", and docs name the setting or command so (`--retries`,
+ * "restart", "resync"), where a visitor writes the words apart. A verb of two letters ("do it
+ * again") gives none.
  */
-const AGAIN = /\b(\p{L}{3,}) again\b/giu;
+const AGAIN = /\b(\p{L}{3,})(?: (?:it|them|that|this|the|my|our|a|an)(?: \p{L}+)?)? again\b/giu;
 
 /**
  * The "re-" word of each verb {@link AGAIN} finds ("try again": `retry`), lower-case: a word the
