@@ -1,4 +1,5 @@
 import {
+  impliedWordings,
   joinPhrasal,
   joinVersions,
   nounVerbs,
@@ -49,6 +50,19 @@ describe('phrasalSpellings', () => {
       'setup set up',
     );
     expect(phrasalSpellings('Run `rclone backup` at startup')).toBe('back up start up');
+  });
+
+  it('gives each implied word with the words of the text that imply it', () => {
+    expect(impliedWordings('Installing with no internet connection, is that possible?')).toEqual([
+      { word: 'offline', wording: 'no internet connection' },
+    ]);
+    expect(impliedWordings('Can Traefik try the request again?')).toEqual([
+      { word: 'retry', wording: 'try again' },
+    ]);
+    expect(impliedWordings('Does it run at once by itself?')).toEqual([
+      { word: 'self', wording: 'itself' },
+      { word: 'parallel', wording: 'at once' },
+    ]);
   });
 
   it('is empty for a text without one', () => {
@@ -111,6 +125,19 @@ describe('impliedWords', () => {
     expect(impliedWords('The same request fails again')).toBe('refails');
   });
 
+  it('gives each implied word with the words of the text that imply it', () => {
+    expect(impliedWordings('Installing with no internet connection, is that possible?')).toEqual([
+      { word: 'offline', wording: 'no internet connection' },
+    ]);
+    expect(impliedWordings('Can Traefik try the request again?')).toEqual([
+      { word: 'retry', wording: 'try again' },
+    ]);
+    expect(impliedWordings('Does it run at once by itself?')).toEqual([
+      { word: 'self', wording: 'itself' },
+      { word: 'parallel', wording: 'at once' },
+    ]);
+  });
+
   it('is empty for a text without one', () => {
     expect(impliedWords('How do I update pnpm? Its version')).toBe('');
   });
@@ -123,6 +150,19 @@ describe('nounVerbs', () => {
     expect(nounVerbs('Modifications and the modification time; Verification of the release')).toBe(
       'modify verify',
     );
+  });
+
+  it('gives each implied word with the words of the text that imply it', () => {
+    expect(impliedWordings('Installing with no internet connection, is that possible?')).toEqual([
+      { word: 'offline', wording: 'no internet connection' },
+    ]);
+    expect(impliedWordings('Can Traefik try the request again?')).toEqual([
+      { word: 'retry', wording: 'try again' },
+    ]);
+    expect(impliedWordings('Does it run at once by itself?')).toEqual([
+      { word: 'self', wording: 'itself' },
+      { word: 'parallel', wording: 'at once' },
+    ]);
   });
 
   it('is empty for a text without one', () => {

@@ -346,20 +346,29 @@ const IMPLIED_WORDS: readonly (readonly [RegExp, string])[] = [
 const AGAIN = /\b(\p{L}{3,})(?: (?:it|them|that|this|the|my|our|a|an)(?: \p{L}+)?)? again\b/giu;
 
 /**
- * The "re-" word of each verb {@link AGAIN} finds ("try again": `retry`), lower-case: a word the
- * docs do not write matches nothing, so no verb list is needed.
- */
-function againWords(text: string): string[] {
-  return [...text.matchAll(AGAIN)].map(([, verb]) => `re${verb!.toLowerCase()}`);
-}
-
-/**
- * The words of {@link IMPLIED_WORDS} and {@link againWords} a text's wording implies,
+ * The words of {@link IMPLIED_WORDS} and the "re-" word of each verb {@link AGAIN} finds ("try
+ * again": `retry`, lower-case: a word the docs do not write matches nothing, so no verb list is
+ * needed) a text's wording implies,
  * space-separated, each once.
  */
 export function impliedWords(text: string): string {
-  const implied = IMPLIED_WORDS.filter(([wording]) => wording.test(text)).map(([, word]) => word);
-  return [...new Set([...implied, ...againWords(text)])].join(' ');
+  return [...new Set(impliedWordings(text).map((w) => w.word))].join(' ');
+}
+
+/**
+ * Each word a text's wording implies (see {@link impliedWords}) with the words of the text that
+ * imply it ("without an internet connection": "without an internet"; "try the request again":
+ * "try again", the object being a word of its own), in the text's order of rules.
+ */
+export function impliedWordings(text: string): { word: string; wording: string }[] {
+  const out: { word: string; wording: string }[] = [];
+  for (const [pattern, word] of IMPLIED_WORDS) {
+    const found = pattern.exec(text);
+    if (found) for (const one of word.split(' ')) out.push({ word: one, wording: found[0] });
+  }
+  for (const [, verb] of text.matchAll(AGAIN))
+    out.push({ word: `re${verb!.toLowerCase()}`, wording: `${verb} again` });
+  return out;
 }
 
 /** A light suffix stripper, so "tokens", "tokenized" and "token" share features. */
