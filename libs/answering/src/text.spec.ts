@@ -71,6 +71,26 @@ describe('askedTerms', () => {
     );
   });
 
+  it('asks a held implied word in place of the words that imply it', () => {
+    // pnpm's `--offline`, asked "Installing with no internet connection, is that possible?":
+    // no section about installing offline writes "internet" or "connection", which declined it.
+    const offline = held('--offline: If true, pnpm will use only packages already available in the store.');
+    const asked = askedTerms('Installing with no internet connection, is that possible?', offline);
+    expect(asked).toContain(terms('offline')[0]);
+    expect(asked).not.toContain(terms('internet')[0]);
+    expect(asked).not.toContain(terms('connection')[0]);
+    expect(asked).toContain(terms('installing')[0]);
+    // "try the request again" is asked as a retry of the request: the object stays asked.
+    const retry = held('The Retry middleware reissues requests a given number of times.');
+    const retried = askedTerms('Can Traefik try the request again?', retry);
+    expect(retried).toEqual(expect.arrayContaining([terms('retry')[0], terms('request')[0]]));
+    expect(retried).not.toContain(terms('try')[0]);
+    // Where no section holds the implied word, the visitor's own words are asked.
+    expect(askedTerms('Installing with no internet connection, is that possible?', held(''))).toContain(
+      terms('internet')[0],
+    );
+  });
+
   it('keeps the two words when the docs write the task in words', () => {
     // rclone's SMB page: "You can't use Anonymous access for logging in".
     const words = held("You can't use Anonymous access for logging in. You have to use the guest user.");

@@ -1,4 +1,4 @@
-import { impliedWords, joinPhrasal, joinVersions, readerWords, words } from '@docqa/tokenize';
+import { impliedWordings, joinPhrasal, joinVersions, readerWords, words } from '@docqa/tokenize';
 
 const STOP = new Set(
   'a about all also am an and any are as at be been both but by can could do does did each either for from had has have how i if in into is it its just me more most my of on or other our over should so some such than that the their them then there these they this those to too us very was we were what when where which who whom why will with would you your'.split(
@@ -29,16 +29,24 @@ const PRONOUN = 'ones';
  * where a verb stands ("How do I log in…", "to log out") as its one-word spelling when `held`
  * holds that spelling's term: the docs name a command or page so (`pnpm login`). When they do
  * not, they write the task in words ("for logging in"), which the two words find. Then the terms
- * of the words its wording implies (see `impliedWords`: "try again" is a `retry`) that `held`
- * holds: the docs' word for what the visitor writes otherwise.
+ * of the words its wording implies (see `impliedWordings`: "try again" is a `retry`) that `held`
+ * holds: the docs' word for what the visitor writes otherwise, asked in place of the words that
+ * imply it. Each term once.
  */
 export function askedTerms(text: string, held: (term: string) => boolean): string[] {
   const list = joinPhrasal(words(joinVersions(text))).filter((w) => w !== PRONOUN);
   const joined = contentTerms(joinVerbPhrasal(list));
   const plain = contentTerms(list);
   const chosen = joined.every((t) => plain.includes(t) || held(t)) ? joined : plain;
-  const implied = terms(impliedWords(text)).filter((t) => held(t) && !chosen.includes(t));
-  return [...chosen, ...implied];
+  const implied = impliedWordings(text).filter(({ word }) => {
+    const [term] = terms(word);
+    return !!term && held(term) && !chosen.includes(term);
+  });
+  // The words that imply a held word are the visitor's way of saying it: they are not asked of
+  // a section beside it ("no internet connection" is asked as "offline", not as "internet").
+  const said = new Set(implied.flatMap(({ wording }) => terms(wording)));
+  const own = chosen.filter((t) => !said.has(t));
+  return [...new Set([...own, ...implied.flatMap(({ word }) => terms(word))])];
 }
 
 /**

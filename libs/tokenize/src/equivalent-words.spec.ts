@@ -26,6 +26,22 @@ describe('equivalentTerms', () => {
     expect(equivalentTerms(lower).get('least')).toEqual(['minimum']);
   });
 
+  it('maps the older names of allow and block lists to the ones docs moved to', () => {
+    const equivalents = equivalentTerms(lower);
+    expect(equivalents.get('whitelist')).toEqual(['allowlist']);
+    expect(equivalents.get('blacklist')).toEqual(expect.arrayContaining(['blocklist', 'denylist']));
+  });
+
+  it('maps the verbs of plain English to the ones docs write for the same task', () => {
+    const equivalents = equivalentTerms(lower);
+    expect(equivalents.get('grab')).toEqual(['capture']);
+    expect(equivalents.get('wipe')).toEqual(['purge', 'erase']);
+    expect(equivalents.get('cap')).toEqual(['limit']);
+    expect(equivalents.get('upgrade')).toEqual(['update']);
+    expect(equivalents.get('skip')).toEqual(expect.arrayContaining(['ignore', 'exclude']));
+    expect(equivalents.get('backtrace')).toEqual(expect.arrayContaining(['traceback', 'stacktrace']));
+  });
+
   it('joins the groups a word belongs to, and never lists a word as its own equivalent', () => {
     const remove = equivalentTerms(lower).get('remove')!;
     expect(remove).toEqual(expect.arrayContaining(['delete', 'uninstall']));

@@ -49,7 +49,27 @@ const GROUPS: readonly (readonly string[])[] = [
   ['hide', 'conceal'],
   ['address', 'url'],
   // Leaving something out: docs "skip" a test, a file or a step that users ask to "ignore".
-  ['ignore', 'skip'],
+  ['ignore', 'skip', 'exclude'],
+  // Lists of what is let through or kept out, by the older names visitors still write and the
+  // ones docs moved to ("IP allowlist", "denylist").
+  ['allowlist', 'whitelist'],
+  ['blocklist', 'blacklist', 'denylist'],
+  // Taking a program's output or a screen as it is: docs "capture" what a visitor asks to "grab".
+  ['capture', 'grab'],
+  // Deleting all of something at once: a visitor "wipes" what docs "purge" or "erase".
+  ['wipe', 'purge', 'erase'],
+  // An upper bound as a visitor asks to put one ("cap the number of requests") and docs "limit" it.
+  ['cap', 'limit'],
+  // Things run at once: docs write "parallel" or "concurrent" for the same thing.
+  ['concurrent', 'parallel', 'simultaneous'],
+  // A copy of something held twice, and the removing of such copies ("dedupe" a folder).
+  ['duplicate', 'dedupe', 'deduplicate'],
+  // The list of calls a failure prints: "backtrace" in some languages, "stack trace" in others.
+  ['backtrace', 'traceback', 'stacktrace', 'trace'],
+  // Making a response or a file smaller: gzip is the compression visitors name it by.
+  ['gzip', 'compress', 'compression'],
+  // A newer version of something installed: docs and visitors write either word.
+  ['upgrade', 'update'],
   // Abbreviations docs write in settings, flags and paths (`lang=es`, `--dir`, `env`) for the
   // words a visitor writes out.
   ['language', 'lang'],

@@ -11,6 +11,7 @@ export {
   phrasalSpellings,
   readerWords,
   impliedWords,
+  impliedWordings,
   stem,
   symbolNames,
   versionSpellings,

@@ -1,4 +1,5 @@
 import {
+  impliedWordings,
   joinPhrasal,
   joinVersions,
   nounVerbs,
@@ -51,6 +52,19 @@ describe('phrasalSpellings', () => {
     expect(phrasalSpellings('Run `rclone backup` at startup')).toBe('back up start up');
   });
 
+  it('gives each implied word with the words of the text that imply it', () => {
+    expect(impliedWordings('Installing with no internet connection, is that possible?')).toEqual([
+      { word: 'offline', wording: 'no internet connection' },
+    ]);
+    expect(impliedWordings('Can Traefik try the request again?')).toEqual([
+      { word: 'retry', wording: 'try again' },
+    ]);
+    expect(impliedWordings('Does it run at once by itself?')).toEqual([
+      { word: 'self', wording: 'itself' },
+      { word: 'parallel', wording: 'at once' },
+    ]);
+  });
+
   it('is empty for a text without one', () => {
     expect(phrasalSpellings('How do I turn on the access log in JSON?')).toBe('');
   });
@@ -85,12 +99,43 @@ describe('impliedWords', () => {
     expect(impliedWords('Can pnpm install packages without network access?')).toBe('offline');
     expect(impliedWords('Does it run without an internet connection, by itself?')).toBe('self offline');
     expect(impliedWords('Run it without networking plugins')).toBe('');
+    expect(impliedWords('Installing with no internet connection, is that possible?')).toBe('offline');
+    expect(impliedWords('There is no network policy for it')).toBe('');
+  });
+
+  it('gives the one word docs write for a common idiom of the question', () => {
+    expect(impliedWords('How can I tell if my rclone is out of date?')).toBe('outdated');
+    expect(impliedWords('Is there a way to get rid of duplicate files automatically?')).toBe('remove');
+    expect(impliedWords('Can rclone upload more files at the same time?')).toBe('parallel');
+    expect(impliedWords('Convert them all at once')).toBe('parallel');
+    expect(impliedWords('Is there a flag that shows which tests take the longest?')).toBe('slowest');
+    expect(impliedWords('The longest line it takes')).toBe('');
   });
 
   it('gives the "re-" word of a verb right before "again", as docs name a retry or a restart', () => {
     expect(impliedWords('Can I make rclone try again more times when a sync fails?')).toBe('retry');
     expect(impliedWords('Start again, then sync again')).toBe('restart resync');
     expect(impliedWords('Do it again')).toBe('');
+  });
+
+  it('gives the "re-" word of a verb whose object stands before "again"', () => {
+    expect(impliedWords('My backend fails now and then. Can Traefik try the request again?')).toBe('retry');
+    expect(impliedWords('How do I sync the folder again after an error?')).toBe('resync');
+    expect(impliedWords('Run it again')).toBe('rerun');
+    expect(impliedWords('The same request fails again')).toBe('refails');
+  });
+
+  it('gives each implied word with the words of the text that imply it', () => {
+    expect(impliedWordings('Installing with no internet connection, is that possible?')).toEqual([
+      { word: 'offline', wording: 'no internet connection' },
+    ]);
+    expect(impliedWordings('Can Traefik try the request again?')).toEqual([
+      { word: 'retry', wording: 'try again' },
+    ]);
+    expect(impliedWordings('Does it run at once by itself?')).toEqual([
+      { word: 'self', wording: 'itself' },
+      { word: 'parallel', wording: 'at once' },
+    ]);
   });
 
   it('is empty for a text without one', () => {
@@ -105,6 +150,19 @@ describe('nounVerbs', () => {
     expect(nounVerbs('Modifications and the modification time; Verification of the release')).toBe(
       'modify verify',
     );
+  });
+
+  it('gives each implied word with the words of the text that imply it', () => {
+    expect(impliedWordings('Installing with no internet connection, is that possible?')).toEqual([
+      { word: 'offline', wording: 'no internet connection' },
+    ]);
+    expect(impliedWordings('Can Traefik try the request again?')).toEqual([
+      { word: 'retry', wording: 'try again' },
+    ]);
+    expect(impliedWordings('Does it run at once by itself?')).toEqual([
+      { word: 'self', wording: 'itself' },
+      { word: 'parallel', wording: 'at once' },
+    ]);
   });
 
   it('is empty for a text without one', () => {
