@@ -123,6 +123,9 @@ describe('impliedWords', () => {
     expect(impliedWords('How do I sync the folder again after an error?')).toBe('resync');
     expect(impliedWords('Run it again')).toBe('rerun');
     expect(impliedWords('The same request fails again')).toBe('refails');
+    // A verb whose "re-" word is another word gives none.
+    expect(impliedWords('And how do I turn it off again?')).toBe('');
+    expect(impliedWords('Can I move the file again?')).toBe('');
   });
 
   it('gives each implied word with the words of the text that imply it', () => {

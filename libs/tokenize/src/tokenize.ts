@@ -346,6 +346,15 @@ const IMPLIED_WORDS: readonly (readonly [RegExp, string])[] = [
 const AGAIN = /\b(\p{L}{3,})(?: (?:it|them|that|this|the|my|our|a|an)(?: \p{L}+)?)? again\b/giu;
 
 /**
+ * Verbs whose "re-" word is another word, not the verb done again: to "turn it off again" is no
+ * `return`, to "move it again" no `remove` (which docs write everywhere), to "place" it again no
+ * `replace`.
+ */
+const OTHER_RE_WORD = new Set(
+  'turn move place solve sign serve present source view search port cover mark call form side'.split(' '),
+);
+
+/**
  * The words of {@link IMPLIED_WORDS} and the "re-" word of each verb {@link AGAIN} finds ("try
  * again": `retry`, lower-case: a word the docs do not write matches nothing, so no verb list is
  * needed) a text's wording implies,
@@ -367,7 +376,8 @@ export function impliedWordings(text: string): { word: string; wording: string }
     if (found) for (const one of word.split(' ')) out.push({ word: one, wording: found[0] });
   }
   for (const [, verb] of text.matchAll(AGAIN))
-    out.push({ word: `re${verb!.toLowerCase()}`, wording: `${verb} again` });
+    if (!OTHER_RE_WORD.has(verb!.toLowerCase()))
+      out.push({ word: `re${verb!.toLowerCase()}`, wording: `${verb} again` });
   return out;
 }
 
