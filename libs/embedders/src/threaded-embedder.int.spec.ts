@@ -1,7 +1,7 @@
 import { buildSync } from 'esbuild';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { LocalEmbedder } from './local-embedder';
 import { embedThreadScript, ingestionEmbedder, ThreadedEmbedder } from './threaded-embedder';
 
@@ -70,6 +70,11 @@ describe('ThreadedEmbedder', () => {
   it('is what ingestion uses for the local embedder when the thread is built, and only then', () => {
     expect(embedThreadScript(join(dir, 'dist', 'apps', 'worker'))).toBe(script);
     expect(embedThreadScript(join(dir, 'elsewhere'))).toBeNull();
+    // A build copied to a folder of another name (a deployment's, or a bench's base build).
+    const copy = join(dir, 'base-build', 'libs', 'embedders', 'embed-thread.js');
+    mkdirSync(dirname(copy), { recursive: true });
+    cpSync(script, copy);
+    expect(embedThreadScript(join(dir, 'base-build', 'apps', 'worker'))).toBe(copy);
     // Under test, the sources are not in a dist/: documents are embedded on the calling thread.
     expect(embedThreadScript()).toBeNull();
     const local = new LocalEmbedder();

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { Embedder } from './embedder';
 import { LocalEmbedder } from './local-embedder';
@@ -113,13 +113,14 @@ function rowsOf(vectors: Float64Array, dimensions: number): Float64Array[] {
 
 /**
  * The built program of the embedder's thread, when this code runs from a build (`dist/`, where
- * tools/build.mjs puts it); null otherwise (the sources under test: documents are then embedded on
- * the calling thread).
+ * tools/build.mjs puts it, or a copy of it under any name): the program in the nearest folder
+ * above `from` that holds it; null otherwise (the sources under test: documents are then embedded
+ * on the calling thread). A build copied to a folder of another name once embedded on the worker's
+ * own thread (docs/benchmarks.md, "h-ing4").
  */
 export function embedThreadScript(from = __dirname): string | null {
   for (let dir = from; dirname(dir) !== dir; dir = dirname(dir))
-    if (basename(dir) === 'dist')
-      return existsSync(join(dir, THREAD_SCRIPT)) ? join(dir, THREAD_SCRIPT) : null;
+    if (existsSync(join(dir, THREAD_SCRIPT))) return join(dir, THREAD_SCRIPT);
   return null;
 }
 

@@ -1,6 +1,6 @@
 import { buildSync } from 'esbuild';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { ValidationError } from '@docqa/errors';
 import { minimalPdf } from './testing/minimal-pdf';
 import { loadFileData } from './file-loader';
@@ -51,9 +51,14 @@ describe('loadFileIsolated', () => {
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-  it('finds the built thread program under dist/, and none beside the sources', () => {
+  it('finds the built thread program under dist/ or a copy of it, and none beside the sources', () => {
     expect(parseThreadScript(join(dir, 'dist', 'apps', 'worker'))).toBe(script);
     expect(parseThreadScript(__dirname)).toBeNull();
+    expect(parseThreadScript(join(dir, 'elsewhere'))).toBeNull();
+    const copy = join(dir, 'base-build', 'libs', 'sources', 'parse-thread.js');
+    mkdirSync(dirname(copy), { recursive: true });
+    cpSync(script, copy);
+    expect(parseThreadScript(join(dir, 'base-build', 'apps', 'api'))).toBe(copy);
   });
 
   it('gives the document loadFileData gives, for each format', async () => {

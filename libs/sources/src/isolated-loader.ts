@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { loadFileData } from './file-loader';
 import type { LoadedDocument } from './load-result';
 import { DEFAULT_PARSE_LIMITS, type ParseLimits } from './parse-limits';
@@ -57,11 +57,11 @@ function copied(data: Uint8Array): Uint8Array {
 
 /**
  * The built program of the parse's thread, when this code runs from a build (`dist/`, where
- * tools/build.mjs puts it); null otherwise (the sources under test).
+ * tools/build.mjs puts it, or a copy of it under any name): the program in the nearest folder
+ * above `from` that holds it; null otherwise (the sources under test).
  */
 export function parseThreadScript(from = __dirname): string | null {
   for (let dir = from; dirname(dir) !== dir; dir = dirname(dir))
-    if (basename(dir) === 'dist')
-      return existsSync(join(dir, THREAD_SCRIPT)) ? join(dir, THREAD_SCRIPT) : null;
+    if (existsSync(join(dir, THREAD_SCRIPT))) return join(dir, THREAD_SCRIPT);
   return null;
 }
