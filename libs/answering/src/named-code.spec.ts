@@ -1,23 +1,8 @@
-import type { SearchResult } from '@docqa/contracts';
 import { rankSections, termWeights } from './passage-choice';
 import { questionIntent } from './question-intent';
-import { units, type SectionPassage } from './section-passage';
-import { documentTerms, nameTerms, terms } from './text';
-
-function page(title: string, heading: string, markdown: string, rank: number): SectionPassage {
-  return {
-    doc: rank,
-    section: `${title} › ${heading}`,
-    headingTerms: new Set(documentTerms(`${title} ${heading}`)),
-    sectionTerms: new Set(documentTerms(heading)),
-    headingPairs: new Set(),
-    joinedPairs: new Set(),
-    ownJoinedPairs: new Set(),
-    rank,
-    chunk: { title } as SearchResult,
-    units: units(markdown),
-  };
-}
+import type { SectionPassage } from './section-passage';
+import { sectionPage } from './testing/page-searcher';
+import { nameTerms, terms } from './text';
 
 /** The sections in the order `rankSections` puts them for a how-do-I, with or without its names. */
 function ranked(question: string, passages: SectionPassage[], names = nameTerms(question)) {
@@ -33,14 +18,14 @@ function ranked(question: string, passages: SectionPassage[], names = nameTerms(
 
 describe('a name the question writes, in a section’s code', () => {
   const question = 'Is there a tool that converts my Markdown files to AsciiDoc?';
-  const pandoc = page(
+  const pandoc = sectionPage(
     'Migrate from MS Word to Asciidoctor',
     'Pandoc',
     'Pandoc converts a Word file to AsciiDoc. Run it on the exported file:\n\n' +
       '```\n$ pandoc input.docx -f docx -t asciidoc --wrap=none --markdown-headings=atx -o output.adoc\n```',
     1,
   );
-  const editors = page(
+  const editors = sectionPage(
     'Editor Support',
     'Text editors',
     'Most text editors have a tool for AsciiDoc files: syntax highlighting, a preview, and a way to ' +

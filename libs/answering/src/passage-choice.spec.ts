@@ -3,7 +3,8 @@ import { isOverview, rankSections, saysWhole, termWeights, type TermWeights } fr
 import { chooseWindow } from './passage-window';
 import { questionIntent } from './question-intent';
 import { isCodeLabel, units, type SectionPassage } from './section-passage';
-import { documentTerms, nameTerms, terms } from './text';
+import { sectionPage } from './testing/page-searcher';
+import { nameTerms, terms } from './text';
 
 /** A section of one long page, as {@link chooseWindow} receives it. */
 function section(markdown: string): SectionPassage {
@@ -135,20 +136,8 @@ describe('chooseWindow', () => {
 });
 
 describe('rankSections', () => {
-  function page(title: string, heading: string, markdown: string, rank: number): SectionPassage {
-    return {
-      doc: rank,
-      section: heading,
-      headingTerms: new Set(documentTerms(`${title} ${heading}`)),
-      sectionTerms: new Set(documentTerms(heading)),
-      headingPairs: new Set(),
-      joinedPairs: new Set(),
-      ownJoinedPairs: new Set(),
-      rank,
-      chunk: { title } as SearchResult,
-      units: units(markdown),
-    };
-  }
+  const page = (title: string, heading: string, markdown: string, rank: number) =>
+    sectionPage(title, heading, markdown, rank, heading);
 
   it('finds the words of a question in a page and an option named by a compound (BasicAuth, basicAuth)', () => {
     const question = 'How do I protect a router with basic auth?';

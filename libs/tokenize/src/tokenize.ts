@@ -345,13 +345,9 @@ const IMPLIED_WORDS: readonly (readonly [RegExp, string])[] = [
  */
 const AGAIN = /\b(\p{L}{3,})(?: (?:it|them|that|this|the|my|our|a|an)(?: \p{L}+)?)? again\b/giu;
 
-/**
- * Verbs whose "re-" word is another word, not the verb done again: to "turn it off again" is no
- * `return`, to "move it again" no `remove` (which docs write everywhere), to "place" it again no
- * `replace`.
- */
+/** Verbs whose "re-" word is another word: "turn it off again" is no `return`, "move it again" no `remove`. */
 const OTHER_RE_WORD = new Set(
-  'turn move place solve sign serve present source view search port cover mark call form side'.split(' '),
+  'turn move place solve sign serve present source view search port cover mark call form'.split(' '),
 );
 
 /**

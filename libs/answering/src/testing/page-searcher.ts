@@ -1,6 +1,8 @@
 import type { SearchResult } from '@docqa/contracts';
 import type { Chunk, Searcher } from '@docqa/retrieval';
 import { ExtractiveAnswerer } from '../extractive-answerer';
+import { units, type SectionPassage } from '../section-passage';
+import { documentTerms } from '../text';
 
 /** A query the answerer sends its searcher. */
 export type SearchQuery = Parameters<Searcher['search']>[0];
@@ -108,3 +110,28 @@ export const prose = (n: number, about: string) =>
     { length: n },
     (_, i) => `Sentence ${i + 1} explains more about ${about} and why it matters here.`,
   ).join(' ');
+
+/**
+ * A section of page `title` under `heading` as the answerer reads it, retrieved at `rank`
+ * (`section` "title › heading" unless given).
+ */
+export function sectionPage(
+  title: string,
+  heading: string,
+  markdown: string,
+  rank: number,
+  section = `${title} › ${heading}`,
+): SectionPassage {
+  return {
+    doc: rank,
+    section,
+    headingTerms: new Set(documentTerms(`${title} ${heading}`)),
+    sectionTerms: new Set(documentTerms(heading)),
+    headingPairs: new Set(),
+    joinedPairs: new Set(),
+    ownJoinedPairs: new Set(),
+    rank,
+    chunk: { title } as SearchResult,
+    units: units(markdown),
+  };
+}
