@@ -30,21 +30,34 @@ const AFTER_OBJECT = new Set(
 export function askedObject(question: string): string[] {
   const match = ASKS_TO.exec(question);
   if (!match || !askedVerb(question)) return [];
-  const rest = question
-    .slice(match.index + match[0].length)
-    .trim()
-    .split(/\s+/);
+  const { words, next } = nounPhrase(
+    question
+      .slice(match.index + match[0].length)
+      .trim()
+      .split(/\s+/),
+    true,
+  );
+  return next === 'of' ? [] : words;
+}
+
+/**
+ * The plain words of the noun phrase `rest` opens with, lower-case, after any of
+ * {@link BEFORE_OBJECT}, up to a word of {@link AFTER_OBJECT}, a name or code (not a plain
+ * word), an adverb in "-ly" (with `adverbEnds`) or the end of a clause; and the word it stopped
+ * at, if any.
+ */
+function nounPhrase(rest: readonly string[], adverbEnds: boolean): { words: string[]; next?: string } {
   const words: string[] = [];
   for (const raw of rest) {
     const word = raw.replace(/[?!.,;:]+$/, '');
     const lower = word.toLowerCase();
     if (!words.length && BEFORE_OBJECT.has(lower)) continue;
-    if (lower === 'of') return [];
-    if (!word || AFTER_OBJECT.has(lower) || lower.endsWith('ly') || !/^[a-z]+$/.test(word)) break;
+    if (!word || AFTER_OBJECT.has(lower) || (adverbEnds && lower.endsWith('ly')) || !/^[a-z]+$/.test(word))
+      return { words, next: lower };
     words.push(lower);
     if (word !== raw) break;
   }
-  return words;
+  return { words };
 }
 
 /**
@@ -62,21 +75,12 @@ const OPENS_MANNER = new Set('as by with via on every'.split(' '));
 export function askedManner(question: string): string[] {
   const words = question.split(/\s+/);
   const out: string[] = [];
-  for (let i = 0; i < words.length; i++) {
-    if (!OPENS_MANNER.has(words[i]!.toLowerCase())) continue;
-    let head: string | undefined;
-    for (const raw of words.slice(i + 1)) {
-      const word = raw.replace(/[?!.,;:]+$/, '');
-      const lower = word.toLowerCase();
-      if (!head && BEFORE_OBJECT.has(lower)) continue;
-      if (!word || AFTER_OBJECT.has(lower) || !/^[a-z]+$/.test(word)) {
-        if (word && !AFTER_OBJECT.has(lower)) head = undefined;
-        break;
-      }
-      head = lower;
-      if (word !== raw) break;
-    }
-    if (head) out.push(head);
-  }
+  words.forEach((word, i) => {
+    if (!OPENS_MANNER.has(word.toLowerCase())) return;
+    const phrase = nounPhrase(words.slice(i + 1), false);
+    // A phrase that runs into a name or code ("on Windows") is not said in plain words.
+    const plain = !phrase.next || AFTER_OBJECT.has(phrase.next);
+    if (plain && phrase.words.length) out.push(phrase.words.at(-1)!);
+  });
   return out;
 }

@@ -226,7 +226,7 @@ export class ExtractiveAnswerer implements Answerer {
     if (!choice) return { text: NOT_FOUND_ANSWER, cited: [], quoted: new Map() };
     const { passages, names, weights } = choice;
     // A follow-up's own words choose the part of a section quoted (see `quotingWeights`).
-    const quoteWeights = quotingWeights(weights, choice.own);
+    const quoteWeights = quotingWeights(weights, choice.followUpTerms);
     const order = answeringOrder(
       choice.ranked,
       names,

@@ -69,12 +69,12 @@ export async function neverWritten(
   found: SearchResult[],
 ): Promise<NeverWritten | undefined> {
   const verb = askedVerb(input.question);
-  const asked = verb ? [verb] : [];
   const decisive = askedWords(input.question);
-  asked.push(...decisive);
+  // Each word once: a what-question's words may be the thing it asks too.
+  const asked = new Set(verb ? [verb, ...decisive] : decisive);
   if (questionKind(input.question) === 'what')
-    asked.push(...input.question.split(/[^\p{L}\p{N}]+/u).filter((w) => w.length >= MIN_LOOKED_UP));
-  if (!asked.length || !found.length) return undefined;
+    for (const w of input.question.split(/[^\p{L}\p{N}]+/u)) if (w.length >= MIN_LOOKED_UP) asked.add(w);
+  if (!asked.size || !found.length) return undefined;
   const held = new Set(found.flatMap((r) => documentTerms(`${r.title}\n${r.section}\n${r.text}`)));
   const has = (t: string) => (held.has(t) ? 1 : 0);
   for (const word of asked) {

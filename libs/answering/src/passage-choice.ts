@@ -172,9 +172,8 @@ export function rankSections(
       for (const u of labels) for (const t of u.terms) if (names.has(t)) prose.add(t);
       // A sample run's code is what is typed at its prompt (see `codeTerms`).
       const code = new Set(codeUnits.flatMap(codeTerms));
-      // A name the question writes that the code itself writes (outside its strings) counts as
-      // said too: code that names a tool or a format works with it (pandoc's `--markdown-headings=atx` for "Markdown"), where a plain
-      // word in code ("file", "path") is there by chance.
+      // A name the question writes in the code (outside its strings) counts as said: code names
+      // the tool or format it works with (`--markdown-headings=atx`), not a plain word ("file").
       for (const t of code) if (names.has(t)) prose.add(t);
       const literal = new Set(codeUnits.flatMap((u) => [...u.terms]));
       let coverage = 0;

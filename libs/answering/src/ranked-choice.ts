@@ -66,8 +66,8 @@ export function rankedChoice(
     asked: terms(own),
     toggle: toggle && { asked: toggle, weights },
     weights,
-    /** A follow-up's own terms (see `quotingWeights`). */
-    own: asked,
+    /** A follow-up's own terms (see `quotingWeights`); undefined for a first question. */
+    followUpTerms: asked,
     ranked,
   };
 }

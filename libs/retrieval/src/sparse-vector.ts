@@ -86,9 +86,10 @@ const EQUIVALENTS = (() => {
   for (const [word, others] of equivalentTerms((w) => (id(w) === undefined ? null : w))) {
     const of = id(word)!;
     const known = byId.get(of) ?? [];
-    for (const other of others)
-      if (!known.some((k) => k.term === id(other)) && id(other) !== of)
-        known.push({ term: id(other)!, word: other });
+    for (const other of others) {
+      const term = id(other)!;
+      if (term !== of && !known.some((k) => k.term === term)) known.push({ term, word: other });
+    }
     byId.set(of, known);
   }
   return byId;
