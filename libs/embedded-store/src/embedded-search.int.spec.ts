@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as lancedb from '@lancedb/lancedb';
 import type { EmbeddedChunk, StoreQuery } from '@docqa/retrieval';
+import { chunkColumns } from './chunk-columns';
 import { EmbeddedSearch } from './embedded-search';
 import { EmbeddedStore } from './embedded-store';
 import type { MirrorKeeper } from './mirror-keeper';
@@ -143,6 +144,58 @@ describe('EmbeddedSearch of rows that score alike', () => {
     } finally {
       await indexed.close();
       await store.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('EmbeddedSearch through LanceDB’s indexes', () => {
+  it('fuses a hybrid search’s two rankings at one version when a compaction commits between them', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'docqa-embedded-fusion-'));
+    // A table as LanceDB makes it by default (as the store did before its row ids were stable),
+    // whose compaction gives every row a new row id; a second write leaves a second fragment.
+    const db = await lancedb.connect(dir);
+    (await db.createTable('chunks', chunkColumns(chunks(0, 3)))).close();
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const store = await EmbeddedStore.open(dir, { searchMirror: false });
+    warn.mockRestore();
+    type Ranking = { keywordHits: (...args: unknown[]) => Promise<unknown> };
+    const ranking = EmbeddedSearch.prototype as unknown as Ranking;
+    const rank = ranking.keywordHits;
+    const keywordHits = jest.spyOn(ranking, 'keywordHits');
+    try {
+      await store.replaceDocuments('b', [], [{ ...chunks(9, 1)[0]!, tenant: 'b' }]);
+      const search = (vector: Promise<number[]>) =>
+        store.hybridSearch({
+          tenants: ['a'],
+          filters: [],
+          limit: 3,
+          text: 'signing key 1',
+          vector,
+          weights: { keyword: 1, semantic: 1 },
+        });
+      const expected = await search(Promise.resolve([1, 0, 0, 0]));
+      // The keyword ranking runs while the query is embedded; the compaction commits before the
+      // embedding is done, so the semantic ranking would read the version it made.
+      let keywordRanked!: () => void;
+      const ranked = new Promise<void>((resolve) => (keywordRanked = resolve));
+      keywordHits.mockImplementation(function (this: unknown, ...args) {
+        const hits = rank.apply(this, args);
+        void hits.finally(keywordRanked);
+        return hits;
+      });
+      let embedded!: (vector: number[]) => void;
+      const searching = search(new Promise((resolve) => (embedded = resolve)));
+      await ranked;
+      const table = await db.openTable('chunks');
+      await table.optimize();
+      table.close();
+      embedded([1, 0, 0, 0]);
+      expect(await searching).toEqual(expected);
+    } finally {
+      keywordHits.mockRestore();
+      await store.close();
+      db.close();
       rmSync(dir, { recursive: true, force: true });
     }
   });

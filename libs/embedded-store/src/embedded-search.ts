@@ -121,9 +121,10 @@ export class EmbeddedSearch {
    * hits ranked without them are then read by row id at the mirror's version, so the results are
    * exactly those of that version. A row gone before that read (the version cleaned up since, or
    * the mirror published a later one between the rankings of a hybrid search) makes the search
-   * rank once more through the mirror, and then through the indexes; there, a row moved or
-   * removed between the ranking and the read (a compaction or a deletion committed meanwhile)
-   * makes it rank again with `readAll` set: every ranking then reads its passages itself.
+   * rank once more through the mirror, and then through the indexes; there, a version committed
+   * while it ranked makes it rank again at one version (a handle checked out at the latest), and
+   * a row moved or removed between the ranking and the read (a compaction or a deletion committed
+   * meanwhile) makes it rank again with `readAll` set: every ranking then reads its passages itself.
    * `distinct`: an identical passage of several searched tenants counts once (see `fusionKey`).
    */
   private async search(query: StoreQuery, rank: Ranking, distinct = false): Promise<SearchResult[]> {
@@ -144,7 +145,16 @@ export class EmbeddedSearch {
         }
       }
       try {
-        return await firstResults(table, await rank(table, null, false), query.limit, distinct);
+        const before = this.deps.versions?.latest();
+        const hits = await rank(table, null, false);
+        const after = this.deps.versions?.latest();
+        // Each of the ranking's queries read the latest version; a commit between them (a
+        // compaction gives every row a new id) would fuse one row's two rankings as two rows.
+        if (after !== before && after != null)
+          return await this.readingAt(table, after, async (reads) =>
+            firstResults(reads, await rank(reads, null, false), query.limit, distinct),
+          );
+        return await firstResults(table, hits, query.limit, distinct);
       } catch (error) {
         if (!(error instanceof RowsMoved)) throw error;
         // A compaction or a deletion committed between the ranking and its reads.
