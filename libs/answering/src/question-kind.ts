@@ -1,3 +1,4 @@
+import { sentences } from './section-passage';
 import { terms } from './text';
 
 /**
@@ -67,10 +68,13 @@ const HOW_DO_I = /^\s*how (do|can|could|should) (i|we|you)\b|^\s*how to\b/i;
 
 /**
  * Whether a question asks for a task to be done, whose answer is a command or setting: a how-do-I,
- * or a can-it question ("Can Traefik retry a request when the backend fails?", of kind `trouble`).
+ * or a can-it question ("Can Traefik retry a request when the backend fails?", of kind `trouble`),
+ * asked by any of its sentences: an asker often states their case first and asks after it, and "My
+ * backend fails now and then. Can Traefik try the request again?" asks for the retry's setting as
+ * its second sentence alone would.
  */
 export function asksForTask(question: string, kind: QuestionKind = questionKind(question)): boolean {
-  return kind === 'how' || CAN.test(question) || HOW_DO_I.test(question);
+  return kind === 'how' || sentences(question).some((s) => CAN.test(s) || HOW_DO_I.test(s));
 }
 
 /**

@@ -230,6 +230,14 @@ describe('the window of a question that asks for a task', () => {
     expect(asksForTask('How do I make pytest fail on unknown markers?')).toBe(true);
     expect(asksForTask('Why does pytest fail on unknown markers?')).toBe(false);
   });
+
+  it('counts a can-it or how-do-I asked after a sentence that states the case as a task', () => {
+    expect(asksForTask('My backend fails now and then. Can Traefik try the request again?')).toBe(true);
+    expect(asksForTask('I get an error on Windows. How do I fix it?')).toBe(true);
+    // The case alone, or a why-question after it, asks for no task.
+    expect(asksForTask('My backend fails now and then.')).toBe(false);
+    expect(asksForTask('My backend fails now and then. Why?')).toBe(false);
+  });
 });
 
 describe('the window of a what-question over an option table', () => {
