@@ -184,9 +184,13 @@ export class ExtractiveAnswerer implements Answerer {
       const above = runsOnly(first.passage, choice.weights)
         ? await sectionAbove(this.retriever, input, first.passage, have, this.topK)
         : [];
-      // Searched beside a runner-up's page, the best section's page may yield no code: that
-      // page's own example is read by its place, as no search for the question found it.
-      if (pages.length < 2 || searched.some((r) => r.document_id === page && CODE_BLOCK.test(r.text)))
+      // The page search may yield no code of the best section's page, alone (its other sections
+      // share more of the question's words than its example: a reference page's option sections
+      // over its "Configuration Examples", code that names the middleware and little else) or
+      // beside a runner-up's page, which fills its passages: that page's own example is then read
+      // by its place, as no search for the question found it. Not when only a runner-up's page
+      // was searched: the best section gives its command itself.
+      if (!pages.includes(page) || searched.some((r) => r.document_id === page && CODE_BLOCK.test(r.text)))
         return [...searched, ...above];
       const example = await pageExample(this.retriever, input, page, [...have, ...above], this.topK);
       return [...searched, ...above, ...example];

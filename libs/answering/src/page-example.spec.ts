@@ -225,3 +225,52 @@ describe("a page's leading example beside a runner-up from another page", () => 
     expect(text).toContain('sourceRange:');
   });
 });
+
+describe("a page's leading example when the page search over it alone finds none of its code", () => {
+  const title = 'Traefik JWT Documentation';
+  const opening = passage(
+    'JWT',
+    '',
+    'The JWT middleware verifies that a valid JWT token is provided in the `Authorization` header ' +
+      'before the request reaches the backend.',
+    title,
+  );
+  const example = passage(
+    'JWT',
+    'Configuration Examples',
+    '```yaml\nhttp:\n  middlewares:\n    test-jwt:\n      jwt:\n        signingSecret: mySecret\n```',
+    title,
+  );
+  const claims = passage(
+    'JWT',
+    'Configuration Options › claims',
+    'The `claims` option defines the custom claims a valid JWT token must hold.',
+    title,
+  );
+  /** Another page's section with code, far below the opening: no runner-up about as good. */
+  const headers = passage(
+    'EntryPoints',
+    'Configuration Options › underscoreHeadersStrategy',
+    'Defines how headers with underscores are handled.\n\n```yaml\nentryPoints:\n  web:\n' +
+      '    underscoreHeadersStrategy: reject\n```',
+    'Traefik EntryPoints Documentation',
+  );
+
+  it('is read by its place and quoted after the opening', async () => {
+    // The page search (the best section's page alone: the other page is no runner-up about as
+    // good) finds the option's section, which gives no code, not the example.
+    const retriever = {
+      ...pageSearcher([opening, headers], [claims]),
+      documentChunks: async (_tenant: string, id: string) =>
+        [opening, example, claims].filter((r) => r.document_id === id).map(stored),
+    };
+    const { text, cited } = await askExtractive(
+      'How do I check that requests carry a valid JWT before they reach my backend?',
+      retriever,
+    );
+    expect(text).toContain('The JWT middleware verifies');
+    expect(text).toContain('signingSecret: mySecret');
+    expect(text.indexOf('The JWT middleware verifies')).toBeLessThan(text.indexOf('signingSecret'));
+    expect(cited[0]).toBe('JWT');
+  });
+});
