@@ -120,24 +120,6 @@ describe('a word the documents never write', () => {
     const dirs = passage('install.md', 'Install', 'The data directory holds the index.', 'Install');
     expect((await askExtractive(asked, docsSearcher(storage, [dirs]))).text).toContain('DATA_PATH');
   });
-  it('takes no noun of what is asked for a typing slip of a word the passages hold', async () => {
-    // "found" is written, one letter from "sound"; a noun of the dictionary is what the asker
-    // means, where "sise", no word, is a slip of "size".
-    const played = [
-      ...WIDGET,
-      passage(
-        'widget.md',
-        'The chat widget › Answers',
-        'The widget plays the answer in as it streams; when nothing is found it says so.',
-        'The chat widget',
-      ),
-    ];
-    const sound = await askExtractive('How do I play a sound when an answer arrives?', docsSearcher(played));
-    expect(sound.text).toBe(NOT_FOUND_ANSWER);
-    const slip = await askExtractive('How do I set the font sise of the widget?', docsSearcher(played));
-    expect(slip.text).toContain('--docqa-font-size');
-  });
-
   it('declines a how-do-I whose thing to act on is named by a noun the docs never write', async () => {
     // "mode" is written nowhere either, but "dark" alone says the thing is another one.
     const styled = [

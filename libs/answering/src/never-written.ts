@@ -46,18 +46,6 @@ export function askedWords(question: string): Set<string> {
 }
 
 /**
- * Whether a word of what the question asks is a noun of the dictionary (WordNet), and so not taken
- * for a typing slip of a word one edit away that the retrieved passages hold: "play a _sound_ when a
- * test fails" names a sound, not "found", where a slip ("actvate") is seldom itself a word. A verb,
- * another word of the question, or a word shorter than {@link MIN_LOOKED_UP} letters ("_tab_
- * completion", written "tag" or "tar" one edit away, short words being as often slips or
- * abbreviations) may still be a slip.
- */
-function realNoun(word: string, decisive: Set<string>): boolean {
-  return decisive.has(word) && word.length >= MIN_LOOKED_UP && inWordnet(word.toLowerCase(), 'noun');
-}
-
-/**
  * A word of the question the documents never write (see {@link NeverWritten}), else undefined:
  * the verb it asks to do something with (see `askedVerb`: "Can docqa translate answers…?" over docs that never say
  * "translate", "translation" or "translated"), the words of what it asks (see {@link askedWords}),
@@ -93,7 +81,7 @@ export async function neverWritten(
     const term = terms(word)[0];
     if (!term || PHRASING.has(term)) continue;
     if (held.has(term) || equivalentStrength(term, has) > 0) continue;
-    if (!realNoun(word, decisive) && [...held].some((t) => oneEditApart(term, t))) continue;
+    if ([...held].some((t) => oneEditApart(term, t))) continue;
     const { results } = await retriever.search({
       tenants: [input.tenant],
       // What is asked is looked up with its equivalents ("folder": "directory"), which the
