@@ -87,14 +87,49 @@ export function chooseWindow(passage: SectionPassage, weights: TermWeights, opti
   ) {
     words += sizes[++end]!;
   }
+  let key = task ? farKey(passage, scores, weights, start, end, options.maxWords - words) : [];
+  if (task && !key.length)
+    ({ start, end, key } = keyForTail(passage, scores, weights, start, end, options.maxWords - words));
   const window = units.slice(start, end + 1);
-  const key = task ? farKey(passage, scores, weights, start, end, options.maxWords - words) : [];
   const named =
     task && !key.length ? namedCode(units, scores, start, end, options.maxWords * OVERRUN - words) : [];
   // A key before the window is quoted before it, in the section's order.
   return key.length && units.indexOf(key.at(-1)!) < start
     ? [...key, ...withoutDanglingLeadIn(window), ...named]
     : [...withoutDanglingLeadIn(window), ...key, ...named];
+}
+
+/**
+ * For a task whose far key (see `farKey`) does not fit beside the window, the key in place of the
+ * window's last units, those after its best one, and, when the key outscores every unit of the
+ * window, of its first ones too: a window drawn from a section's start (its heading names the
+ * task) may fill the budget with the setup of an example, where the key, later, gives the command
+ * that does what is asked ("New `--nf, --new-first` option: run new tests first", closing
+ * "Rerunning only failures or failures first", asked to run new files' tests first). The window
+ * keeps its best unit; no key that fits so, the window is kept whole.
+ */
+function keyForTail(
+  passage: SectionPassage,
+  scores: number[],
+  weights: TermWeights,
+  start: number,
+  end: number,
+  left: number,
+): { start: number; end: number; key: Unit[] } {
+  const { units } = passage;
+  const none = { start, end, key: [] as Unit[] };
+  let best = start;
+  for (let i = start; i <= end; i++) if (scores[i]! > scores[best]!) best = i;
+  const tail = wordsBetween(units, best + 1, end + 1);
+  const head = wordsBetween(units, start, best);
+  const key = farKey(passage, scores, weights, start, end, left + tail + head);
+  if (!key.length) return none;
+  const need = key.reduce((n, u) => n + u.words, 0);
+  const outscores = key.some((u) => scores[units.indexOf(u)]! > scores[best]!);
+  let room = left;
+  while (room < need && end > best) room += units[end--]!.words;
+  while (room < need && outscores && start < best) room += units[start++]!.words;
+  return room >= need ? { start, end, key } : none;
 }
 
 /** An identifier written as inline code (`setenv`, `tmp_path_factory`), not a value or a path. */

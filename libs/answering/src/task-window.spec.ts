@@ -176,6 +176,26 @@ describe('the window of a question that asks for a task', () => {
     expect(text).toContain('tool lsf -R --hash MD5 --format hp --files-only .');
   });
 
+  it('quotes a later key in place of the window’s opening when it outscores all of it', async () => {
+    const output = Array.from({ length: 40 }, (_, i) => `test_50.py::test_num[${i}] PASSED`).join('\n');
+    const rerun = passage(
+      'Cache',
+      'Cache › Rerunning only failures or failures first',
+      'First, let us create 50 test invocations of which only 2 fail:\n\n```python\n# content of test_50.py\n' +
+        'import tool\n\n@tool.mark.parametrize("i", range(50))\ndef test_num(i):\n    assert i not in (17, 25)\n```\n\n' +
+        `${prose(3, 'the two failing tests of the last run')}\n\n` +
+        'Now, if you run with the `--ff` option, all tests will be run but the first previous failures ' +
+        `will be executed first:\n\n\`\`\`bash\n$ tool --ff\n${output}\n\`\`\`\n\n` +
+        'New `--nf, --new-first` option: run new tests first followed by the rest of the tests, in both ' +
+        'cases tests are also sorted by the file modified time, with more recent files coming first.',
+    );
+    const { text } = await askExtractive(
+      'Can the tool run the tests from files I just added first?',
+      pageSearcher([rerun]),
+    );
+    expect(text).toContain('`--nf, --new-first`');
+  });
+
   it('quotes a later command that does a word of the question only the window’s prose says', async () => {
     const doctests = passage(
       'Doctest',
