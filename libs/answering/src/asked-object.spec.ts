@@ -23,4 +23,14 @@ describe('what a question asks to act on and how', () => {
       ['name', 'remote'],
     );
   });
+
+  it('takes the thing got after "get", by its last word, and nothing used after "use"', () => {
+    expect(askedObject('How do I get an email when a sync fails?')).toEqual(['email']);
+    expect(askedObject('How can I use my local checkout of a library?')).toEqual([]);
+    // The words before it are as often the asker's wording of the thing ("backtrace").
+    expect([...askedWords('How do I get a stack trace along with an error message?')]).toEqual([
+      'trace',
+      'message',
+    ]);
+  });
 });

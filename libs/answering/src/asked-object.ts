@@ -14,22 +14,31 @@ const BEFORE_OBJECT = new Set(
 const AFTER_OBJECT = new Set(
   (
     'in on of for to with when whenever while as into onto from by at after before so if without per and or but than via instead ' +
-    'that which where who whose between under over across inside through against once straight itself again only'
+    'that which where who whose between under over across inside through against once straight itself again only along'
   ).split(' '),
 );
+
+/**
+ * Vague verbs (see `askedVerb`) whose object is still what is asked: "get" asks to obtain or
+ * receive a thing ("get an email when…", "get a stack trace"), as a task's verb asks to act on
+ * one, and docs that never write the thing do not give it. The others take what the asker
+ * already has ("use my local checkout", "fix my build"), which the docs word their own way.
+ */
+const OBTAINING = new Set(['get']);
 
 /**
  * The plain words of the thing a question asks to act on: the noun phrase right after the verb it
  * asks to do (see `askedVerb`), "the widget sound" of "How do I turn off the widget sound?", "a
  * sound" of "How do I play a sound when…". Empty when the question asks no task, or a vague one
- * ("use my local checkout of a library": what is used is the asker's wording of the docs' thing).
+ * ("use my local checkout of a library": what is used is the asker's wording of the docs' thing)
+ * other than {@link OBTAINING}'s.
  * Words written as names or code are not plain words: the names' own checks judge them. Empty too
  * when "of" follows the phrase: its words then name a measure or a part of the thing named after
  * "of" ("set length of recording time" of docs that write "recording time", never "length").
  */
 export function askedObject(question: string): string[] {
   const match = ASKS_TO.exec(question);
-  if (!match || !askedVerb(question)) return [];
+  if (!match || !(askedVerb(question) || OBTAINING.has(match[1]!.toLowerCase()))) return [];
   const { words, next } = nounPhrase(
     question
       .slice(match.index + match[0].length)

@@ -153,4 +153,35 @@ describe('a word the documents never write', () => {
     );
     expect(variables.text).toContain('--docqa-font-size');
   });
+
+  it('declines asking to get a thing the docs never write', async () => {
+    const email = await askExtractive(
+      "How do I get an email when the widget's language changes?",
+      docsSearcher(WIDGET),
+    );
+    expect(email.text).toBe(NOT_FOUND_ANSWER);
+    const size = await askExtractive('How do I get a bigger font size in the widget?', docsSearcher(WIDGET));
+    expect(size.text).toContain('--docqa-font-size');
+  });
+
+  it('declines a verb never written beside a time no retrieved passage holds', async () => {
+    const updates = [
+      passage(
+        'update.md',
+        'pnpm update',
+        'pnpm update updates packages.\n\n```sh\npnpm update\n```',
+        'pnpm update',
+      ),
+      passage('install.md', 'Install › Updating pnpm', 'To update pnpm, run `pnpm self-update`.', 'Install'),
+      passage('ci.md', 'CI › Updates', 'Run pnpm update in CI to keep packages current.', 'CI'),
+    ];
+    // "nightly", a release channel, is written elsewhere: a keyword search for "night" finds it.
+    const channels = [passage('env.md', 'Channels', 'Use the nightly channel for the newest builds.', 'Env')];
+    const asked = 'How do I schedule pnpm update to run every night?';
+    expect((await askExtractive(asked, docsSearcher(updates, channels))).text).toBe(NOT_FOUND_ANSWER);
+    // Without the time, the verb never written is the asker's wording of what the pages do.
+    const plain = await askExtractive('How do I schedule pnpm update?', docsSearcher(updates, channels));
+    expect(plain.text).toContain('pnpm update');
+    expect(plain.text).not.toBe(NOT_FOUND_ANSWER);
+  });
 });

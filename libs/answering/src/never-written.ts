@@ -40,7 +40,11 @@ export interface NeverWritten {
 export function askedWords(question: string): Set<string> {
   const object = askedObject(question);
   const words = new Set(object.slice(-1));
-  for (const word of object.slice(0, -1)) if (inWordnet(word, 'noun')) words.add(word);
+  // After "get" (see `askedObject`), the thing got is named by its last word alone: the words
+  // before it are as often the asker's wording of it ("get a _stack_ trace" of docs that write
+  // "backtrace") as another thing.
+  if (askedVerb(question))
+    for (const word of object.slice(0, -1)) if (inWordnet(word, 'noun')) words.add(word);
   for (const word of askedManner(question)) if (word.length >= MIN_LOOKED_UP) words.add(word);
   return words;
 }
@@ -92,9 +96,26 @@ export async function neverWritten(
       version: input.version,
       limit: 1,
     });
-    if (!results.length) return { term, thing: decisive.has(word) };
+    if (!results.length)
+      return { term, thing: decisive.has(word) || (word === verb && unheldManner(input.question, has)) };
   }
   return undefined;
+}
+
+/**
+ * Whether a phrase of the question saying how, in what form, by what means or when its task is
+ * done (see `askedManner`: "every _night_") ends in a word of {@link MIN_LOOKED_UP} letters or
+ * more that no retrieved passage holds, nor an equivalent of it (`has`: held by them). Beside a
+ * verb the docs never write ("schedule"), it declines the question: what was retrieved is about
+ * the thing the task acts on ("pnpm update"), and neither does the task nor says when or how, so
+ * the docs do not do it so. (Other pages may write the word in another sense: "nightly" is a
+ * release channel to the keyword search's stemmer, which makes it "night".)
+ */
+function unheldManner(question: string, has: (term: string) => number): boolean {
+  return askedManner(question).some((word) => {
+    const term = terms(word)[0];
+    return !!term && word.length >= MIN_LOOKED_UP && !has(term) && equivalentStrength(term, has) === 0;
+  });
 }
 
 /**

@@ -60,7 +60,7 @@ const SCOPE_WORDS = 'whole entire only single several many multiple inside withi
  */
 export const PHRASING = new Set(
   terms(
-    'myself yourself ourselves instead use using way possible want need please exactly thing something anything ' +
+    'myself yourself ourselves instead use uses used using way possible want need please exactly thing something anything ' +
       'give tell explain describe show know find provide instruct instructions procedure help like mean meaning detail details ' +
       'get getting got see able facing fix fixing issue issues problem problems step steps different type types things take make ' +
       `${SCOPE_WORDS} ${WAY_GRADES} ${ASKERS_CASE}`,

@@ -198,6 +198,15 @@ describe('askedVerb and askedToggle', () => {
     expect(askedToggle('How do I install pnpm?')).toBeNull();
   });
 
+  it('reads a switch whose object stands between its verb and particle, without the object', () => {
+    expect(questionIntent('How do I turn the check off?')).toBe('disable');
+    expect(askedToggle('How do I turn the check off?')).toEqual({
+      intent: 'disable',
+      verbs: ['turn', 'off'],
+    });
+    expect(askedToggle('Can I switch this warning on?')).toEqual({ intent: 'enable', verbs: ['switch'] });
+  });
+
   it('reads the whole value of a setting as the switch: `0` and `"off"` turn off, `on-demand` does not', () => {
     for (const value of ['0', 'false', '"off"', "'no',", 'disabled'])
       expect(switchesAs('disable', value)).toBe(true);

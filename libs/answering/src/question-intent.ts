@@ -55,9 +55,17 @@ const INTENT_WORDS: { intent: NamedIntent; verbs: string; values?: RegExp }[] = 
   { intent: 'configure', verbs: 'configure/configuring, set/setting, change/changing, adjust/adjusting' },
 ];
 
-/** A pattern of verbs written `turn on`, a word allowed between the parts ("turn it on"). */
+/** Determiners that open a short object between a phrasal verb's parts (see {@link verbPattern}). */
+const OBJECT_DETERMINERS = 'the|a|an|this|that|these|those|my|our|your|its|their';
+
+/**
+ * A pattern of verbs written `turn on`, the verb's object allowed between the parts: a word ("turn
+ * it on") or a determiner and a word ("turn the check off", "switch this warning on"), as a
+ * phrasal verb's particle follows a short object.
+ */
 function verbPattern(verbs: string[]): RegExp {
-  const phrases = verbs.map((v) => v.split(' ').join(' (?:\\S+ )?'));
+  const between = `(?:(?:${OBJECT_DETERMINERS}) \\S+ |\\S+ )?`;
+  const phrases = verbs.map((v) => v.split(' ').join(` ${between}`));
   return new RegExp(`\\b(?:${phrases.join('|')})\\b`, 'i');
 }
 
@@ -194,8 +202,10 @@ export interface AskedToggle {
 export function askedToggle(question: string): AskedToggle | null {
   const intent = questionIntent(question);
   if (!intent || !TOGGLES.has(intent)) return null;
-  const written = specOf(intent).verbs.exec(question)?.[0];
-  return written ? { intent, verbs: terms(written) } : null;
+  const written = specOf(intent).verbs.exec(question)?.[0]?.split(/\s+/);
+  // The verb's own words, its first and last: an object written between them ("turn the check
+  // off") is what is switched, not how.
+  return written ? { intent, verbs: [...new Set(terms(`${written[0]} ${written.at(-1)}`))] } : null;
 }
 
 /** Whether a code block does an intent: names its verb, or sets a setting to its value. */

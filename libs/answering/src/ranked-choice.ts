@@ -4,7 +4,7 @@ import { askedConversion } from './conversion-direction';
 import { onTopic } from './follow-up';
 import { newBeforeSaid } from './follow-up-news';
 import { unknownNames } from './held-names';
-import { holds, rankSections, SETTING_UP, termWeights } from './passage-choice';
+import { holds, PHRASING, rankSections, SETTING_UP, termWeights } from './passage-choice';
 import { labelQualifiers, qualifierNames } from './qualifier-names';
 import { askedToggle, questionIntent } from './question-intent';
 import { askedList, questionKind } from './question-kind';
@@ -26,7 +26,7 @@ export function rankedChoice(
   const ranks = new Map(results.map((r, i) => [r.chunk_id, i]));
   const passages = sectionPassages(contextDocuments(results), ranks);
   const held = (t: string) => passages.some((p) => holds(p, t));
-  const wanted = [...new Set(askedTerms(query, held))];
+  const wanted = [...new Set(withoutPhrasingParticles(askedTerms(query, held)))];
   if (!wanted.length || !passages.length) return undefined;
   // Names of the follow-up's own words: the topic it borrowed was looked up in its turn.
   const own = question ?? query;
@@ -70,4 +70,19 @@ export function rankedChoice(
     followUpTerms: asked,
     ranked,
   };
+}
+
+/** The particles of phrasal verbs ("find out", "used up", "show up as…"). */
+const PARTICLES = new Set(terms('out up off back down away'));
+
+/**
+ * A question's terms less each particle right after a word that only phrases the question (see
+ * `PHRASING`): "find out which packages depend on…" asks to find them, "intents it already used
+ * up" that they were used. The particle is part of that verb, and phrases the question as it
+ * does; as a plain word few sections hold, it weighed as much as the thing asked about and
+ * declined the question. After another verb it keeps its weight: "turn off", "back up" say what
+ * is done.
+ */
+export function withoutPhrasingParticles(asked: string[]): string[] {
+  return asked.filter((t, i) => !(i > 0 && PARTICLES.has(t) && PHRASING.has(asked[i - 1]!)));
 }
