@@ -5,6 +5,7 @@ import { chunkMarkdown } from '@docqa/chunking';
 import {
   EQUIVALENT_STRENGTH,
   equivalentStrength,
+  selfStrength,
   SYNONYM_STRENGTH,
   synonymStrength,
   synonymTerms,
@@ -20,6 +21,45 @@ describe('equivalentStrength', () => {
   it('counts nothing for a term without equivalents, or whose equivalents the section lacks', () => {
     expect(equivalentStrength('widget', () => 1)).toBe(0);
     expect(equivalentStrength('domain', () => 0)).toBe(0);
+  });
+});
+
+describe('selfStrength', () => {
+  const strength = (term: string) => ({ selfupdat: 1.5, self: 1 })[term] ?? 0;
+
+  it('counts a reflexive pronoun by a "self" compound of the headings, as an equivalent', () => {
+    expect(selfStrength('itself', strength, ['tool', 'selfupdat'])).toBeCloseTo(EQUIVALENT_STRENGTH * 1.5);
+    expect(selfStrength('themselv', strength, ['self', 'sign'])).toBeCloseTo(EQUIVALENT_STRENGTH);
+    expect(equivalentStrength('itself', strength, new Set(), ['tool', 'selfupdat'])).toBeCloseTo(
+      EQUIVALENT_STRENGTH * 1.5,
+    );
+  });
+
+  it('counts nothing for another term, or for headings without a "self" word', () => {
+    expect(selfStrength('updat', strength, ['tool', 'selfupdat'])).toBe(0);
+    expect(selfStrength('itself', strength, ['tool', 'version'])).toBe(0);
+    expect(equivalentStrength('itself', strength)).toBe(0);
+  });
+
+  it("quotes the self-update command's page, not a sibling command's that holds the other words", async () => {
+    const results = [
+      passage(
+        'version.md',
+        'tool version › Synopsis',
+        'Show the version number. With the --check flag it compares your version with the latest release and the latest beta, to see whether to update.',
+        'tool version',
+      ),
+      passage(
+        'selfupdate.md',
+        'tool selfupdate › Synopsis',
+        'This command downloads the latest release of tool and replaces the running binary. Run it with the `--beta` flag to update to the latest beta: `tool selfupdate --beta`.',
+        'tool selfupdate',
+      ),
+    ];
+    const { cited } = await askExtractive('Is there a way to upgrade tool itself to the latest beta?', {
+      search: async () => ({ results, took_ms: 0 }),
+    });
+    expect(cited[0]).toBe('selfupdate.md');
   });
 });
 

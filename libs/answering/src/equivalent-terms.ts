@@ -25,10 +25,41 @@ export function equivalentStrength(
   term: string,
   strength: (term: string) => number,
   unheld: Set<string> = new Set(),
+  /** The section's heading terms, title's included (see {@link selfStrength}). */
+  headings: Iterable<string> = [],
 ): number {
   const others = EQUIVALENTS.get(term);
   const equivalent = others ? EQUIVALENT_STRENGTH * Math.max(0, ...others.map(strength)) : 0;
-  return equivalent || (unheld.has(term) ? synonymStrength(term, strength) : 0);
+  return (
+    equivalent ||
+    selfStrength(term, strength, headings) ||
+    (unheld.has(term) ? synonymStrength(term, strength) : 0)
+  );
+}
+
+/**
+ * The terms of the reflexive pronouns whose wording implies "self" (see `impliedWordings`: asked
+ * as "self" where a section writes that word, `self-update`; see `askedTerms`).
+ */
+const REFLEXIVE = new Set(['itself', 'themselv']);
+
+/**
+ * What a reflexive pronoun of the question counts in a section headed by a run-together "self"
+ * compound, where no section writes "self" as a word: {@link EQUIVALENT_STRENGTH} of what that
+ * heading word counts there. Docs name what a program does to itself by such a compound (a
+ * `selfupdate` command, a selfsigned certificate), while a question says it in plain words: "Is
+ * there a way to upgrade rclone itself to the latest beta?" asks for `rclone selfupdate`, whose
+ * synopsis holds its other words (the "update" of "upgrade") as much as `rclone version`'s, which
+ * only checks for a newer one. Headings only: a heading names what its section is about.
+ */
+export function selfStrength(
+  term: string,
+  strength: (term: string) => number,
+  headings: Iterable<string>,
+): number {
+  if (!REFLEXIVE.has(term)) return 0;
+  const selves = [...headings].filter((t) => t.startsWith('self'));
+  return selves.length ? EQUIVALENT_STRENGTH * Math.max(...selves.map(strength)) : 0;
 }
 
 /**

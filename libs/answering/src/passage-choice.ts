@@ -191,7 +191,8 @@ export function rankSections(
           prose.has(term) ? 1 : code.has(term) ? 0.5 : literal.has(term) ? 0.25 : 0,
         );
       for (const [term, weight] of weights) {
-        const strength = strengthOf(term) || equivalentStrength(term, strengthOf, unheld);
+        const strength =
+          strengthOf(term) || equivalentStrength(term, strengthOf, unheld, passage.headingTerms);
         if (strength || holdsOtherForm(term, strengthOf)) coverage += weight;
         matched += weight * strength;
       }

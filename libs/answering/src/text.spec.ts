@@ -91,6 +91,18 @@ describe('askedTerms', () => {
     );
   });
 
+  it('drops the words that imply a word the question also writes', () => {
+    // A follow-up borrows "upgrade pnpm itself" and "self-update": "itself" is the "self" it
+    // writes, not a word of its own, whether or not a section holds "self".
+    for (const docs of ['Run pnpm self-update to update pnpm.', '']) {
+      const asked = askedTerms('How do I pick a version? upgrade pnpm itself self-update', held(docs));
+      expect(asked).toContain(terms('self')[0]);
+      expect(asked).not.toContain(terms('itself')[0]);
+    }
+    // Written alone, with no section holding "self", the pronoun stays asked.
+    expect(askedTerms('How do I upgrade rclone itself?', held(''))).toContain(terms('itself')[0]);
+  });
+
   it('keeps the two words when the docs write the task in words', () => {
     // rclone's SMB page: "You can't use Anonymous access for logging in".
     const words = held("You can't use Anonymous access for logging in. You have to use the guest user.");

@@ -40,10 +40,11 @@ export function askedTerms(text: string, held: (term: string) => boolean): strin
   const chosen = joined.every((t) => plain.includes(t) || held(t)) ? joined : plain;
   const implied = impliedWordings(text).filter(({ word }) => {
     const [term] = terms(word);
-    return !!term && held(term) && !chosen.includes(term);
+    return !!term && (chosen.includes(term) || held(term));
   });
   // The words that imply a held word are the visitor's way of saying it: they are not asked of
-  // a section beside it ("no internet connection" is asked as "offline", not as "internet").
+  // a section beside it ("no internet connection" is asked as "offline", not as "internet"), nor
+  // when the question also writes that word ("itself" beside "self-update").
   const said = new Set(implied.flatMap(({ wording }) => terms(wording)));
   const own = chosen.filter((t) => !said.has(t));
   return [...new Set([...own, ...implied.flatMap(({ word }) => terms(word))])];
