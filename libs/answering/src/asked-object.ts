@@ -1,14 +1,14 @@
-import { ASKS_TO, askedVerb } from './question-intent';
+import { ASKS_TO, askedVerb, DETERMINERS } from './question-intent';
 
 /**
- * Words between the asked verb and its object: a particle ("turn off the…"), a determiner or a
- * number ("one domain": WordNet holds "one" as a noun, which it is not there).
+ * Words between the asked verb and its object: a particle ("turn off the…"), a determiner, a
+ * quantifier or a number ("one domain": WordNet holds "one" as a noun, which it is not there).
  */
-const BEFORE_OBJECT = new Set(
-  'on off up down out back a an the my our your its their this that these those some any each every all one two'.split(
-    ' ',
-  ),
-);
+const BEFORE_OBJECT = new Set([
+  ...'on off up down out back'.split(' '),
+  ...DETERMINERS,
+  ...'some any each every all one two'.split(' '),
+]);
 
 /** Words that end the object's noun phrase: a preposition, a conjunction, "when", "so". */
 const AFTER_OBJECT = new Set(

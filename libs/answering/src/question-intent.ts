@@ -55,8 +55,11 @@ const INTENT_WORDS: { intent: NamedIntent; verbs: string; values?: RegExp }[] = 
   { intent: 'configure', verbs: 'configure/configuring, set/setting, change/changing, adjust/adjusting' },
 ];
 
-/** Determiners that open a short object between a phrasal verb's parts (see {@link verbPattern}). */
-const OBJECT_DETERMINERS = 'the|a|an|this|that|these|those|my|our|your|its|their';
+/**
+ * Determiners that open a noun phrase: the object between a phrasal verb's parts (see
+ * {@link verbPattern}), and what the asked object may open with (`askedObject`).
+ */
+export const DETERMINERS = 'the a an this that these those my our your its their'.split(' ');
 
 /**
  * A pattern of verbs written `turn on`, the verb's object allowed between the parts: a word ("turn
@@ -64,7 +67,7 @@ const OBJECT_DETERMINERS = 'the|a|an|this|that|these|those|my|our|your|its|their
  * phrasal verb's particle follows a short object.
  */
 function verbPattern(verbs: string[]): RegExp {
-  const between = `(?:(?:${OBJECT_DETERMINERS}) \\S+ |\\S+ )?`;
+  const between = `(?:(?:${DETERMINERS.join('|')}) \\S+ |\\S+ )?`;
   const phrases = verbs.map((v) => v.split(' ').join(` ${between}`));
   return new RegExp(`\\b(?:${phrases.join('|')})\\b`, 'i');
 }
