@@ -1,4 +1,4 @@
-import { units } from './section-passage';
+import { sentences, units } from './section-passage';
 
 describe('units of a section', () => {
   it('cuts prose into sentences and keeps code blocks and list items whole, each once', () => {
@@ -15,5 +15,16 @@ describe('units of a section', () => {
     const md =
       '![Portal](shots/a.png)\n\n| Desktop | Phone |\n|---|---|\n| ![D](d.png) | <img alt="P" src="p.png" width="200"> |\n\nSee ![icon](i.png) to save.';
     expect(units(md).map((u) => u.text)).toEqual(['See ![icon](i.png) to save.']);
+  });
+
+  it('ends no sentence at an abbreviation of dotted single letters, which leads into the rest', () => {
+    const text =
+      'Run it with the `--beta` flag, i.e. `tool update --beta`. E.g. `tool x` works. See version 3.3. Then stop.';
+    expect(sentences(text)).toEqual([
+      'Run it with the `--beta` flag, i.e. `tool update --beta`.',
+      'E.g. `tool x` works.',
+      'See version 3.3.',
+      'Then stop.',
+    ]);
   });
 });

@@ -312,11 +312,15 @@ function quoteSentences(quote: string): string[] {
   return parts;
 }
 
-/** Sentences of a paragraph, its wrapped lines joined. */
+/**
+ * Sentences of a paragraph, its wrapped lines joined. An abbreviation of dotted single letters
+ * ("i.e.", "e.g.") ends no sentence: what it introduces is the rest of its sentence ("…run the
+ * command with the `--beta` flag, i.e. `rclone selfupdate --beta`."), often the very command.
+ */
 export function sentences(paragraph: string): string[] {
   return paragraph
     .replace(/\s*\n\s*/g, ' ')
-    .split(/(?<=[.!?])\s+(?=[\p{Lu}\p{N}"“(`*[])/u)
+    .split(/(?<=[.!?])(?<!(?:^|[^\p{L}.])(?:\p{L}\.){2,})\s+(?=[\p{Lu}\p{N}"“(`*[])/u)
     .map((s) => s.trim())
     .filter(Boolean);
 }
