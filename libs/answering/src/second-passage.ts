@@ -14,6 +14,7 @@ import { isCommandSummary, pageCommand, writesCommandOf } from './quote-passage'
 import { commandNames, subjectNamed } from './code-names';
 import { pageKey } from './page-context';
 import { pageTie } from './page-tie';
+import { linkedOwnSection } from './in-page-link';
 import { runsOnly } from './sample-run';
 
 /** Share of the question's weight left unanswered by the first passage that calls for a second. */
@@ -189,7 +190,8 @@ function unansweredPart(
  * subject (or, when the first does another task, see {@link doesOtherTask}, doing the one asked:
  * "You can turn on the AOF", `appendonly yes`, under "Append-only file"), that scores
  * {@link COMMAND_SCORE} of the first or writes the page's command (see {@link writesPageCommand});
- * of several, the one whose code and own heading name most of the question (see `subjectNamed`),
+ * of several, the one the first's best sentence links to on its page (see `linkedOwnSection`),
+ * else the one whose code and own heading name most of the question (see `subjectNamed`),
  * the better ranked on a tie; else the page's leading example (see {@link leadingExample}), if
  * any. The visitor asked what to type or set, and the page gives it in a section ("Configuration
  * Example", "Usage") that shares few of the question's words with them. An extension's example
@@ -211,6 +213,9 @@ export function commandPassage(
       !runsOnly(s.passage, weights) &&
       (subjectNamed(s.passage, weights) > 0 || (doesOtherTask(first) && s.fit > 1)),
   );
+  // The section the first one's best sentence links to on its own page (see `linkedOwnSection`).
+  const linked = linkedOwnSection(first, commands, weights);
+  if (linked) return linked;
   const named = (s: ScoredSection) => subjectNamed(s.passage, weights);
   const best = commands
     .filter((s) => s.score >= COMMAND_SCORE * first.score || writesPageCommand(s.passage))

@@ -1,0 +1,44 @@
+import { pageKey } from './page-context';
+import { weightOf, type ScoredSection, type TermWeights } from './passage-choice';
+
+/** A Markdown link's target written as an absolute web address with an anchor: `[x](https://…/page/#part)`. */
+const ANCHORED_LINK = /\]\((https?:\/\/[^)\s#]+#[^)\s]+)\)/g;
+
+/** A web address's page (see `pageKey`) and its anchor, lower-cased; undefined without an anchor. */
+function anchored(url: string): string | undefined {
+  const hash = url.indexOf('#');
+  return hash < 0 ? undefined : `${pageKey(url)}#${url.slice(hash + 1).toLowerCase()}`;
+}
+
+/**
+ * The section of the first section's own page that its best sentence for the question links to
+ * by an anchor, among `sections`: docs that mention a thing in passing where another part of the
+ * page sets it up link that part ("Traefik falls back to the [default certificate](#default-
+ * certificate) from the TLS store", under "Strict SNI Checking"; the "Default Certificate" section
+ * gives the setting). The linking sentence must hold as much of the question as any of the
+ * section's sentences, as a link in passing does not send the reader (see `referredPage`, its
+ * counterpart for another page).
+ */
+export function linkedOwnSection(
+  first: ScoredSection,
+  sections: ScoredSection[],
+  weights: TermWeights,
+): ScoredSection | undefined {
+  const own = first.passage.chunk.url;
+  if (!own) return undefined;
+  const prose = first.passage.units.filter((u) => u.kind !== 'code');
+  const held = (text: Set<string>) => weightOf(weights, (t) => text.has(t));
+  const best = Math.max(0, ...prose.map((u) => held(u.terms)));
+  if (best <= 0) return undefined;
+  const targets = prose
+    .filter((u) => held(u.terms) >= best)
+    .flatMap((u) => [...u.text.matchAll(ANCHORED_LINK)].map((m) => m[1]!))
+    .filter((target) => pageKey(target) === pageKey(own))
+    .map(anchored);
+  return sections.find(
+    (s) =>
+      s.passage.section !== first.passage.section &&
+      !!s.passage.chunk.url &&
+      targets.includes(anchored(s.passage.chunk.url)),
+  );
+}
