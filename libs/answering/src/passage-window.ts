@@ -179,7 +179,9 @@ function writesName(code: string, name: string): boolean {
 /**
  * A window grown from the unit at `from` towards its better neighbour up to the target words, or
  * (`forward`) only on after it: a window started from a command quotes it and what follows, and
- * takes what comes before only as its lead-in (see {@link chooseWindow}).
+ * takes what comes before only as its lead-in (see {@link chooseWindow}), but a code block that ends
+ * its section, which closes the steps above it (a `Dockerfile`, then "Run the following command to
+ * build the image:"), takes them.
  */
 function grow(
   units: Unit[],
@@ -196,7 +198,10 @@ function grow(
   const pull = codePull(units, scores, task);
   while (words < options.targetWords) {
     const after = end + 1 < units.length && fits(end + 1) ? end + 1 : -1;
-    const before = !forward && start > 0 && fits(start - 1) ? start - 1 : -1;
+    // A window from a code block that ends its section has nothing after it to take: it takes
+    // what comes before, the steps the command closes (a file it builds from, a setting it reads).
+    const back = !forward || (end === units.length - 1 && units[from]!.kind === 'code');
+    const before = back && start > 0 && fits(start - 1) ? start - 1 : -1;
     if (after < 0 && before < 0) break;
     const ahead = (i: number) => pull(i, start, end);
     const next = before >= 0 && (after < 0 || ahead(before) > ahead(after)) ? before : after;

@@ -336,3 +336,25 @@ describe('the window of a task whose prose names the code that does it', () => {
     expect(text).toContain('monkeypatch.setenv("USER", "TestingUser")');
   });
 });
+
+describe('a task’s window started from the code block that ends its section', () => {
+  it('takes the units before the code block, as nothing follows it', async () => {
+    const containers = passage(
+      'Working with Containers',
+      'Working with Containers › Sharing files between a container and the host',
+      `> **Note:**\n>\n> ${prose(3, 'copy-on-write filesystems')}\n\n` +
+        `${prose(8, 'the tool cache shared between a container and the host')}\n\n` +
+        `> **Important:**\n>\n> ${prose(2, 'trusting the images you run')}\n\n` +
+        'Below is an example setup for demonstration:\n\n' +
+        '```dockerfile\nFROM node:20\nWORKDIR /app\nRUN app config set cache-dir /cache\nRUN app install\n```\n\n' +
+        'Run the following command to build the image:\n\n' +
+        '```sh\nbuilder build . --tag my-image -v "$HOME/.local/share/tool/cache:/cache" -v "$(pwd)/deps:/app/deps"\n```',
+    );
+    const { text } = await askExtractive(
+      'How do I share the tool cache between my machine and a container?',
+      pageSearcher([containers]),
+    );
+    expect(text).toContain('builder build .');
+    expect(text).toContain('RUN app config set cache-dir /cache');
+  });
+});
