@@ -358,3 +358,25 @@ describe('a task’s window started from the code block that ends its section', 
     expect(text).toContain('RUN app config set cache-dir /cache');
   });
 });
+
+describe('a task’s key further in the section that holds a word the window holds nowhere', () => {
+  it('is quoted beside the window though it scores below the usual share of its best unit', async () => {
+    const typing = passage(
+      'Typing in the tool',
+      'Typing in the tool › Using typing in test suites',
+      'To type fixtures, just add normal types to the fixture functions: there is nothing special that needs to be done.\n\n' +
+        '```python\n@fixture\ndef sample_fixture() -> int:\n    return 38\n```\n\n' +
+        'In the same manner, the fixtures passed as arguments to test functions need be annotated with the fixture’s return type:\n\n' +
+        '```python\ndef test_sample_fixture(sample_fixture: int) -> None:\n    assert sample_fixture == 38\n```\n\n' +
+        `${prose(9, 'what the checker sees')}\n\n` +
+        'The same logic applies to the parametrize mark:\n\n' +
+        '```python\n@mark.parametrize("input_value, expected_output", [(1, 2), (5, 6)])\ndef test_increment(input_value: int, expected_output: int) -> None:\n    assert input_value + 1 == expected_output\n```',
+    );
+    const { text } = await askExtractive(
+      'How do I annotate the arguments of a parametrized test with types?',
+      pageSearcher([typing]),
+    );
+    expect(text).toContain('passed as arguments to test functions need be annotated');
+    expect(text).toContain('def test_increment(input_value: int, expected_output: int)');
+  });
+});
