@@ -21,7 +21,7 @@ const UNSAID_KEY = 0.5;
  * For a task, the key elsewhere in the section than its window: a command (a code block, an option
  * item, or a sentence writing a flag as code that the window does not write) that holds a word of
  * the question neither the window's commands nor the headings hold, and scores at least
- * {@link FAR_KEY} of the window's best unit. A word the window's prose says ("the python standard
+ * {@link FAR_KEY} of the window's best unit ({@link UNSAID_KEY} when nothing of the window holds that word). A word the window's prose says ("the python standard
  * doctest module") is not yet done by its commands (`pytest --doctest-glob="*.rst"`), while the
  * later one (`pytest --doctest-modules`) does it. The best such one that fits in `left` words is
  * quoted beside the window, with the sentence right before a code block when that fits too, as it
