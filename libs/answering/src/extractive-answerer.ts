@@ -8,7 +8,7 @@ import { askedTabs } from './asked-tab';
 import { chooseWindow } from './passage-window';
 import { answeringOrder } from './not-covered';
 import { pieces } from './pieces';
-import { asksForTask, asksWhere, questionKind, type QuestionKind } from './question-kind';
+import { asksForTask, asksWhere, asksWhy, questionKind, type QuestionKind } from './question-kind';
 import { namesOption, quotePassage } from './quote-passage';
 import { rankedChoice } from './ranked-choice';
 import { searchPassages } from './search-passages';
@@ -302,6 +302,7 @@ export class ExtractiveAnswerer implements Answerer {
         task,
         nameTerms(question ?? query),
         quoteWeights,
+        asksWhy(question ?? query),
       );
     }
     const whole = { passage: first.passage, maxWords: this.wholeWords, targetWords: this.targetWords };
@@ -326,6 +327,7 @@ export class ExtractiveAnswerer implements Answerer {
       task,
       nameTerms(question ?? query),
       quoteWeights,
+      asksWhy(question ?? query),
     );
   }
 
@@ -343,6 +345,8 @@ export class ExtractiveAnswerer implements Answerer {
     named: Set<string>,
     /** The weights the part quoted is chosen by (see `quotingWeights`). */
     windowWeights: TermWeights = weights,
+    /** Whether the question asks why (see `asksWhy`). */
+    why = false,
   ): ComposedAnswer {
     const cited: number[] = [];
     const quoted = new Map<number, SearchResult>();
@@ -356,7 +360,7 @@ export class ExtractiveAnswerer implements Answerer {
       // Of a tab set, the tabs the question names (see `askedTabs`).
       const fresh = { ...passage, units: askedTabs(unsaid(passage.units, seen), named) };
       const units = fresh.units.length
-        ? chooseWindow(fresh, windowWeights, { maxWords: budget, targetWords, kind, task })
+        ? chooseWindow(fresh, windowWeights, { maxWords: budget, targetWords, kind, task, why })
         : [];
       if (!units.length || (holding && !holdsQuestion(units, weights))) continue;
       seen.push(...units);

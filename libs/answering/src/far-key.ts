@@ -11,10 +11,17 @@ const FLAGS = /(?<=`)--?[a-z][\w-]*/gi;
 const FAR_KEY = 0.75;
 
 /**
+ * The share a key needs when it holds a word of the question that nothing of the window holds,
+ * prose or code: the window answers the question's other words, and the key is the one part of
+ * the section about the word it leaves out.
+ */
+const UNSAID_KEY = 0.5;
+
+/**
  * For a task, the key elsewhere in the section than its window: a command (a code block, an option
  * item, or a sentence writing a flag as code that the window does not write) that holds a word of
  * the question neither the window's commands nor the headings hold, and scores at least
- * {@link FAR_KEY} of the window's best unit. A word the window's prose says ("the python standard
+ * {@link FAR_KEY} of the window's best unit ({@link UNSAID_KEY} when nothing of the window holds that word). A word the window's prose says ("the python standard
  * doctest module") is not yet done by its commands (`pytest --doctest-glob="*.rst"`), while the
  * later one (`pytest --doctest-modules`) does it. The best such one that fits in `left` words is
  * quoted beside the window, with the sentence right before a code block when that fits too, as it
@@ -37,6 +44,7 @@ export function farKey(
     (t) =>
       !PHRASING.has(t) && !passage.headingTerms.has(t) && !window.some((u) => isCommand(u) && u.terms.has(t)),
   );
+  const unsaid = missing.filter((t) => !window.some((u) => u.terms.has(t)));
   const written = window.map((u) => u.text).join('\n');
   // A sentence naming a flag the window gives adds no command ("…without `--refresh-times`").
   const newFlag = (u: Unit) => (u.text.match(FLAGS) ?? []).some((f) => !written.includes(f));
@@ -46,7 +54,8 @@ export function farKey(
   for (const i of others) {
     const u = units[i]!;
     if (!(isCommand(u) || (INLINE_FLAG.test(u.text) && newFlag(u))) || u.words > left) continue;
-    if (scores[i]! < FAR_KEY * best || !missing.some((t) => u.terms.has(t))) continue;
+    const share = unsaid.some((t) => u.terms.has(t)) ? UNSAID_KEY : FAR_KEY;
+    if (scores[i]! < share * best || !missing.some((t) => u.terms.has(t))) continue;
     if (found < 0 || scores[i]! > scores[found]!) found = i;
   }
   if (found < 0) return [];

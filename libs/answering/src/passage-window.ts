@@ -6,6 +6,7 @@ import { inlineCode } from './text';
 import { setsUp } from './inline-setting';
 import { rowNamed, TITLE_NAME_BONUS } from './title-name';
 import { farKey, INLINE_FLAG } from './far-key';
+import { givesReason } from './reason';
 
 /**
  * Share of a window's words that what a lead-in introduces may take it up to: a command is not
@@ -25,6 +26,8 @@ export interface WindowOptions {
    * towards a command next to it. @defaultValue `kind === 'how'`
    */
   task?: boolean;
+  /** Whether the question asks why (see `asksWhy`): a reason next to the window is drawn in. */
+  why?: boolean;
 }
 
 /**
@@ -179,7 +182,9 @@ function writesName(code: string, name: string): boolean {
 /**
  * A window grown from the unit at `from` towards its better neighbour up to the target words, or
  * (`forward`) only on after it: a window started from a command quotes it and what follows, and
- * takes what comes before only as its lead-in (see {@link chooseWindow}).
+ * takes what comes before only as its lead-in (see {@link chooseWindow}), but a code block that ends
+ * its section, which closes the steps above it (a `Dockerfile`, then "Run the following command to
+ * build the image:"), takes them.
  */
 function grow(
   units: Unit[],
@@ -193,10 +198,13 @@ function grow(
   let end = from;
   let words = units[from]!.words;
   const fits = (i: number) => words + units[i]!.words <= options.maxWords;
-  const pull = codePull(units, scores, task);
+  const pull = codePull(units, scores, task, options.why ?? false);
   while (words < options.targetWords) {
     const after = end + 1 < units.length && fits(end + 1) ? end + 1 : -1;
-    const before = !forward && start > 0 && fits(start - 1) ? start - 1 : -1;
+    // A window from a code block that ends its section has nothing after it to take: it takes
+    // what comes before, the steps the command closes (a file it builds from, a setting it reads).
+    const back = !forward || (end === units.length - 1 && units[from]!.kind === 'code');
+    const before = back && start > 0 && fits(start - 1) ? start - 1 : -1;
     if (after < 0 && before < 0) break;
     const ahead = (i: number) => pull(i, start, end);
     const next = before >= 0 && (after < 0 || ahead(before) > ahead(after)) ? before : after;
@@ -210,7 +218,8 @@ function grow(
 /**
  * How much a window's neighbour is worth taking next: its score, except that for a question that
  * asks for a task a command (a code block, an option written as code) next to a window that holds
- * none is worth the best unit. The command or setting is what the prose beside it explains ("The
+ * none is worth the best unit, as is a reason next to one that gives none for a question asking
+ * why (see `givesReason`). The command or setting is what the prose beside it explains ("The
  * example above will run…", "Dedupe can be run non interactively using the `--dedupe-mode` flag"),
  * and holds few of the question's words itself.
  */
@@ -218,10 +227,12 @@ function codePull(
   units: Unit[],
   scores: number[],
   task: boolean,
+  why: boolean,
 ): (i: number, start: number, end: number) => number {
   const best = Math.max(...scores);
   return (i, start, end) =>
-    task && isCommand(units[i]!) && !units.slice(start, end + 1).some(isCommand)
+    (task && isCommand(units[i]!) && !units.slice(start, end + 1).some(isCommand)) ||
+    (why && givesReason(units[i]!) && !units.slice(start, end + 1).some(givesReason))
       ? Math.max(scores[i]!, best)
       : scores[i]!;
 }

@@ -104,3 +104,11 @@ export function askedList(question: string): string | null {
 export function asksWhere(question: string): boolean {
   return /^\s*where\b/i.test(question);
 }
+
+/**
+ * Whether a question asks why (`Why are packages hard linked into a nested folder?`): its answer
+ * is the reason the docs give, which a sentence of its own states ("This is needed to:").
+ */
+export function asksWhy(question: string): boolean {
+  return /^\s*why\b/i.test(question);
+}
