@@ -120,6 +120,9 @@ describe('questionKind', () => {
     ['What if Redis restarts?', 'other'],
     ['docqa log to file?', 'how'],
     ['widget export to PDF?', 'how'],
+    // A verb in "-s" states what its subject does: a symptom, not a task.
+    ['Build crashes with out of memory?', 'other'],
+    ['build crash with out of memory?', 'how'],
     ['What happens to a test when one of its fixtures raises an exception?', 'other'],
     ['Are answers in German?', 'other'],
     ['Which settings does docqa read?', 'which'],

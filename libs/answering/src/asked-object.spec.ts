@@ -1,4 +1,4 @@
-import { askedManner, askedObject } from './asked-object';
+import { askedForm, askedManner, askedObject } from './asked-object';
 import { askedWords } from './never-written';
 
 describe('what a question asks to act on and how', () => {
@@ -32,5 +32,23 @@ describe('what a question asks to act on and how', () => {
       'trace',
       'message',
     ]);
+  });
+
+  it('reads no thing in a clause, and the thing after a verb in -ing', () => {
+    // A determiner inside the phrase ends a clause ("that requests carry a…"), not a noun phrase.
+    expect(
+      askedObject('How do I check that requests carry a valid JWT before they reach my backend?'),
+    ).toEqual([]);
+    expect(askedObject('How do I check that request header?')).toEqual(['request', 'header']);
+    // "stop collecting metrics" stops doing something to metrics; "the logging level" is a thing.
+    expect(askedObject('How can I stop collecting metrics and traces?')).toEqual(['metrics']);
+    expect(askedObject('How do I change the logging level?')).toEqual(['logging', 'level']);
+  });
+
+  it('reads a format named after "as" as the form asked', () => {
+    expect(askedForm('How do I export a chat as PDF?')).toEqual(['pdf']);
+    expect(askedForm('Can I get that list as a JSON file?')).toEqual([]);
+    expect(askedForm('How do I export the lockfile as a spreadsheet?')).toEqual([]);
+    expect([...askedWords('How do I export a chat as PDF?')]).toEqual(['chat', 'pdf']);
   });
 });

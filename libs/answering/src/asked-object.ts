@@ -33,25 +33,29 @@ const OBTAINING = new Set(['get']);
  * ("use my local checkout of a library": what is used is the asker's wording of the docs' thing)
  * other than {@link OBTAINING}'s.
  * Words written as names or code are not plain words: the names' own checks judge them. Empty too
+ * when a determiner follows its first word (a clause: "check that requests carry a valid…"), or
  * when "of" follows the phrase: its words then name a measure or a part of the thing named after
  * "of" ("set length of recording time" of docs that write "recording time", never "length").
  */
 export function askedObject(question: string): string[] {
   const match = ASKS_TO.exec(question);
   if (!match || !(askedVerb(question) || OBTAINING.has(match[1]!.toLowerCase()))) return [];
-  const { words, next } = nounPhrase(
-    question
-      .slice(match.index + match[0].length)
-      .trim()
-      .split(/\s+/),
-    true,
-  );
-  return next === 'of' ? [] : words;
+  const rest = question
+    .slice(match.index + match[0].length)
+    .trim()
+    .split(/\s+/);
+  const { words, next } = nounPhrase(rest, true);
+  // "stop _collecting_ metrics": a verb in -ing right after the asked one ("the logging level"
+  // is a noun phrase) asks to do something to what follows it, which is the thing.
+  const doing = words.length > 1 && words[0] === rest[0]?.toLowerCase() && words[0]!.endsWith('ing');
+  // A determiner inside the phrase ("check that requests carry _a_ valid…") ends a clause, not
+  // a noun phrase: its words are no thing.
+  return next === 'of' || DETERMINERS.includes(next ?? '') ? [] : doing ? words.slice(1) : words;
 }
 
 /**
  * The plain words of the noun phrase `rest` opens with, lower-case, after any of
- * {@link BEFORE_OBJECT}, up to a word of {@link AFTER_OBJECT}, a name or code (not a plain
+ * {@link BEFORE_OBJECT}, up to a word of {@link AFTER_OBJECT}, a determiner (another phrase's), a name or code (not a plain
  * word), an adverb in "-ly" (with `adverbEnds`) or the end of a clause; and the word it stopped
  * at, if any.
  */
@@ -61,6 +65,7 @@ function nounPhrase(rest: readonly string[], adverbEnds: boolean): { words: stri
     const word = raw.replace(/[?!.,;:]+$/, '');
     const lower = word.toLowerCase();
     if (!words.length && BEFORE_OBJECT.has(lower)) continue;
+    if (DETERMINERS.includes(lower)) return { words, next: lower };
     if (!word || AFTER_OBJECT.has(lower) || (adverbEnds && lower.endsWith('ly')) || !/^[a-z]+$/.test(word))
       return { words, next: lower };
     words.push(lower);
@@ -92,4 +97,21 @@ export function askedManner(question: string): string[] {
     if (plain && phrase.words.length) out.push(phrase.words.at(-1)!);
   });
   return out;
+}
+
+/**
+ * The form a question asks its task's thing made in when it names it by a name alone after "as"
+ * ("export a chat as _PDF_"; "as a spreadsheet" is plain words, see {@link askedManner}): a
+ * format, as much what is asked as a form in plain words, lower-case; empty when it names none.
+ */
+export function askedForm(question: string): string[] {
+  const rest = question.split(/\s+/);
+  const at = rest.findIndex((w) => w.toLowerCase() === 'as');
+  if (at < 0) return [];
+  const start = DETERMINERS.includes(rest[at + 1]?.toLowerCase() ?? '') ? at + 2 : at + 1;
+  const name = rest[start]?.replace(/[?!.,;:]+$/, '');
+  const after = rest[start + 1]?.toLowerCase();
+  return name && /^\p{Lu}[\p{L}\p{N}]*$/u.test(name) && (!after || AFTER_OBJECT.has(after))
+    ? [name.toLowerCase()]
+    : [];
 }

@@ -31,6 +31,7 @@ import { answersBeside, commandFirst, isProcedureFor, NEAR_TIE, secondPassage } 
 import type { SectionPassage, Unit } from './section-passage';
 import { bestBrief, holdsQuestion, thirdSection } from './brief-runner-up';
 import { doesOtherThing, neverWritten, type NeverWritten } from './never-written';
+import { heldApart } from './asked-together';
 import { sharesNamedSubject } from './named-subject';
 import type { Searcher } from '@docqa/retrieval';
 import { nameTerms } from './text';
@@ -242,7 +243,9 @@ export class ExtractiveAnswerer implements Answerer {
     );
     if (
       !order ||
-      (unwritten && (unwritten.thing || doesOtherThing(order[0]!, unwritten.term, weights.keys(), passages)))
+      (unwritten &&
+        (unwritten.thing || doesOtherThing(order[0]!, unwritten.term, weights.keys(), passages))) ||
+      heldApart(question ?? query, order)
     )
       return { text: NOT_FOUND_ANSWER, cited: [], quoted: new Map() };
     const task = asksForTask(question ?? query, kind);

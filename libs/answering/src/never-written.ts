@@ -4,7 +4,7 @@ import type { AnswerInput } from './answer-types';
 import { equivalentsOf, equivalentStrength } from './equivalent-terms';
 import { RARE_NAME } from './not-covered';
 import { holds, PHRASING, type ScoredSection } from './passage-choice';
-import { askedManner, askedObject } from './asked-object';
+import { askedForm, askedManner, askedObject } from './asked-object';
 import { askedVerb } from './question-intent';
 import { inWordnet } from './wordnet';
 import { questionKind } from './question-kind';
@@ -35,18 +35,30 @@ export interface NeverWritten {
  * which of it, "skip _tiny_ files", "a _shorter_ name", and docs write size or length otherwise),
  * and the last word of each phrase saying how, in what form, by what means or when it is done
  * (see `askedManner`: "as a _spreadsheet_", "by _voice_", "every _night_"), of
- * {@link MIN_LOOKED_UP} letters or more.
+ * {@link MIN_LOOKED_UP} letters or more, and a format named after "as" (see `askedForm`: "as
+ * _PDF_").
  */
 export function askedWords(question: string): Set<string> {
+  const thing = askedThing(question);
+  // The last word first: it names the thing, the nouns before it say which.
+  const words = new Set([...thing.slice(-1), ...thing.slice(0, -1)]);
+  for (const word of askedManner(question)) if (word.length >= MIN_LOOKED_UP) words.add(word);
+  // A format's name is no typing slip, whatever its length ("as PDF").
+  for (const name of askedForm(question)) words.add(name);
+  return words;
+}
+
+/**
+ * The words of the thing a how-do-I asks to act on that name it (see {@link askedWords}): the
+ * last word of its noun phrase and the nouns before it, in the question's order.
+ */
+export function askedThing(question: string): string[] {
   const object = askedObject(question);
-  const words = new Set(object.slice(-1));
   // After "get" (see `askedObject`), the thing got is named by its last word alone: the words
   // before it are as often the asker's wording of it ("get a _stack_ trace" of docs that write
   // "backtrace") as another thing.
-  if (askedVerb(question))
-    for (const word of object.slice(0, -1)) if (inWordnet(word, 'noun')) words.add(word);
-  for (const word of askedManner(question)) if (word.length >= MIN_LOOKED_UP) words.add(word);
-  return words;
+  const nouns = askedVerb(question) ? object.slice(0, -1).filter((word) => inWordnet(word, 'noun')) : [];
+  return [...nouns, ...object.slice(-1)];
 }
 
 /**

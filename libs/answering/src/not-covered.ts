@@ -14,7 +14,7 @@ import { namedInWords } from './worded-option';
  * multi-dialect set and docqa's docs set: their covered questions' answering sections score at
  * least 0.69, the out-of-scope ones answered 0.61 to 0.80.
  */
-const MIN_SCORE = 0.65;
+export const MIN_SCORE = 0.65;
 
 /**
  * Share of the retrieved sections, or of their pages in `answeringOrder` (see `fewHold`), at or
@@ -198,7 +198,7 @@ function setsInProse(passage: SectionPassage, asked: AskedToggle, rest: TermWeig
 }
 
 /** Whether a section holds a term, its other plural form or an equivalent (see `rankSections`). */
-function covers(passage: SectionPassage, term: string): boolean {
+export function covers(passage: SectionPassage, term: string): boolean {
   const strength = (t: string) => (holds(passage, t) ? 1 : 0);
   return !!strength(term) || equivalentStrength(term, strength) > 0 || holdsOtherForm(term, strength);
 }

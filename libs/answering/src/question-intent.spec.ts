@@ -189,6 +189,14 @@ describe('askedVerb and askedToggle', () => {
     expect(askedVerb('What does the cloud plan cost?')).toBeNull();
   });
 
+  it('reads the verb after an article and one word when a determiner follows it', () => {
+    expect(askedVerb('Can the widget play a sound when an answer arrives?')).toBe('play');
+    // The subject may be two words ("a finder function"): no verb is read there.
+    expect(askedVerb('Can a finder function show extra info, like the license?')).toBeNull();
+    // "be" says nothing of the task: what is asked is done to the subject.
+    expect(askedVerb('Can docqa be deployed with Helm?')).toBeNull();
+  });
+
   it('reads the switch a question asks to turn on or off, with its verb as written', () => {
     expect(askedToggle("How do I turn off the widget's feedback buttons?")).toEqual({
       intent: 'disable',

@@ -23,8 +23,8 @@ type NamedIntent =
  */
 export type Intent = NamedIntent | `do:${string}`;
 
-/** Verbs after "how do I" that say nothing of the task ("use", "get"). */
-const VAGUE_VERBS = new Set('use get have do see know find fix make go let try tell'.split(' '));
+/** Verbs after "how do I" that say nothing of the task ("use", "get"; "be" of "Can the cache be cleared?"). */
+const VAGUE_VERBS = new Set('be use get have do see know find fix make go let try tell'.split(' '));
 
 /**
  * How each intent is written: its verbs (comma-separated) in their base form, then `/` and the form
@@ -102,10 +102,12 @@ export function questionIntent(question: string): Intent | null {
 /**
  * The opening of a question that asks to do something, up to its verb: "How do I", "How can we",
  * "Can I", "Can docqa", "Could Traefik", "Is it possible to", "Is there a way to" (the subject of
- * a can-question one word, not an article: "Can the widget…" names no verb there).
+ * a can-question one word, or an article and one word when a determiner follows the verb: "Can
+ * the widget play a sound…?" asks to play, where "Can a finder function show extra info…?" is not
+ * read, as its subject may be two words).
  */
 export const ASKS_TO =
-  /^\s*(?:how (?:do|can|should|would) (?:i|we|you)|(?:can|could) (?!(?:a|an|the|this|that|my|our|your|it)\b)[\p{L}\p{N}][\p{L}\p{N}._-]*|is it possible to|is there a way to)\s+(\p{L}+)\b/iu;
+  /^\s*(?:how (?:do|can|should|would) (?:i|we|you)|(?:can|could) (?:(?:a|an|the|this|that|my|our|your) (?=[\p{L}\p{N}._-]+ \p{L}+ (?:a|an|the|this|that|these|those|my|our|your|its|their)\b))?(?!(?:a|an|the|this|that|my|our|your|it)\b)[\p{L}\p{N}][\p{L}\p{N}._-]*|is it possible to|is there a way to)\s+(\p{L}+)\b/iu;
 
 /**
  * The verb a question asks to do something with, as written ("Can docqa translate answers…?":

@@ -22,9 +22,10 @@ const WHICH =
  * A task asked without "how": "What is the best way to back up…?", "What's a good way to…?", "Is
  * there any way to…?", "Is there a command that…?", or stated as a wish, "I want to remove
  * duplicates without…", "I'd like to…" (not "I want to know…", which asks what something is), or
- * typed as into a search box, a subject, its verb and where or how ("pytest log to file?", "docqa
- * export to PDF?", opening with no question word or auxiliary): a terse question that names an
- * action asks how to do it. Its answer is a command or steps, as a how-do-I's; read as a
+ * typed as into a search box, a subject, its verb in its base form and where or how ("pytest log
+ * to file?", "docqa export to PDF?", opening with no question word or auxiliary): a terse question
+ * that names an action asks how to do it. A verb in "-s" states what the subject does ("Build
+ * crashes with out of memory?"): a symptom, not a task. Its answer is a command or steps, as a how-do-I's; read as a
  * what-question or as neither, it was answered by a definition or declined, or quoted from a
  * section's opening where the command that does it comes later ("pytest log to file?": the
  * `--log-file` paragraph of "Live Logs").
@@ -33,7 +34,7 @@ const TASK_ASKED = [
   /^\s*what(?:'s| is| are) (?:the |a |an )?(?:\w+ ){0,2}(?:way|ways|method) (?:to|of)\b/i,
   /^\s*i(?:'d like| would like| want| need|'m trying| am trying) to (?!know\b|understand\b|learn\b)/i,
   /^\s*(?:is there |are there )?(?:a|an|any|some) (?:\w+ )?(?:ways?|commands?|option|flag|setting|tool) (?:to|that|for)\b/i,
-  /^\s*(?!(?:what|who|where|when|why|how|which|whose|can|could|do|does|did|is|are|was|were|should|will|would|may|might|must|has|have|had|i|we|you)\b)[\w.-]+ [a-z]+ (?:to|on|from|into|in|with|without) [^?]*\?\s*$/i,
+  /^\s*(?!(?:what|who|where|when|why|how|which|whose|can|could|do|does|did|is|are|was|were|should|will|would|may|might|must|has|have|had|i|we|you)\b)[\w.-]+ (?:[a-z]*[a-rt-z]|[a-z]*ss) (?:to|on|from|into|in|with|without) [^?]*\?\s*$/i,
 ];
 /**
  * Words that grade the way a task is done ("the best way to…", "the easiest way to…", see
