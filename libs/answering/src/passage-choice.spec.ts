@@ -353,18 +353,6 @@ describe('termWeights', () => {
     expect(weights.get('replac')!).toBeGreaterThan(weights.get('whol')!);
   });
 
-  it('weighs a small count ("two routers") as little as "several": it says how many, not what', () => {
-    const passages = [
-      section('Two child routers can share one parent router and its middlewares.'),
-      section('When several routers match a request, the one with the longest rule wins.'),
-    ];
-    const weights = termWeights(terms('Two routers match the same request. Which one wins?'), passages);
-    // "two" is held by one section only, as "wins" is, yet weighs as "several" would.
-    expect(weights.get('two')!).toBeLessThan(weights.get('win')! / 2);
-    const [several] = [...termWeights(terms('several'), passages).values()];
-    expect(weights.get('two')!).toBeCloseTo(several!);
-  });
-
   it('weighs the words of the asker\'s case ("somewhere else", "one particular") as phrasing', () => {
     const passages = [
       section('The `tmp_path` fixture gives each test a unique temporary directory.'),

@@ -42,15 +42,15 @@ export function doesOtherTask(section: ScoredSection): boolean {
 export type TermWeights = Map<string, number>;
 
 /**
- * Quantifiers (a small count too: "Two routers match…") and prepositions of place or time: how
- * much of a thing a question asks about or when ("replace the whole request path before it is
- * forwarded", "trace only a fraction"), which docs rarely write beside what they describe (`replacePath`
+ * Quantifiers and prepositions of place or time: how much of a thing a question asks about or
+ * when ("replace the whole request path before it is forwarded", "trace only a fraction of the
+ * requests"), which docs rarely write beside what they describe (the `replacePath` middleware
  * "replaces the path"). As plain words no retrieved section held, they weighed more than the
  * thing asked about, and the section that answers fell under {@link MIN_COVERAGE}: the question
  * was declined. Not "one", as often a pronoun for the thing itself ("serves the old one"): weak,
  * it declined a covered question (docs/benchmarks.md, h-tf).
  */
-const SCOPE_WORDS = 'whole entire only single two several many multiple inside within before after';
+const SCOPE_WORDS = 'whole entire only single several many multiple inside within before after';
 
 /**
  * Words that phrase a question rather than name what it is about (as terms: stemmed; "make" of
