@@ -11,6 +11,7 @@ import {
   synonymTerms,
 } from './equivalent-terms';
 import { askExtractive, passage, rankedSection } from './testing/page-searcher';
+import { terms } from './text';
 
 describe('equivalentStrength', () => {
   it('counts a term by what its equivalent counts in the section, at a reduced strength', () => {
@@ -21,6 +22,17 @@ describe('equivalentStrength', () => {
   it('counts nothing for a term without equivalents, or whose equivalents the section lacks', () => {
     expect(equivalentStrength('widget', () => 1)).toBe(0);
     expect(equivalentStrength('domain', () => 0)).toBe(0);
+  });
+
+  it('counts no equivalent the question itself writes: that word counts once, as itself', () => {
+    // "combine … into one merged view": a section writing only "combine" holds one word, not two.
+    const [combine, merge] = [terms('combine')[0]!, terms('merged')[0]!];
+    const strength = (term: string) => (term === combine ? 1 : 0);
+    expect(equivalentStrength(merge, strength)).toBeCloseTo(EQUIVALENT_STRENGTH);
+    expect(equivalentStrength(merge, strength, new Set(), [], new Set([combine, merge]))).toBe(0);
+    expect(equivalentStrength(merge, strength, new Set(), [], new Set([merge]))).toBeCloseTo(
+      EQUIVALENT_STRENGTH,
+    );
   });
 });
 

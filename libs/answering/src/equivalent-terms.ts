@@ -19,7 +19,10 @@ export const EQUIVALENT_STRENGTH = 0.7;
  * What a question's term counts in a section that lacks it: {@link EQUIVALENT_STRENGTH} of the
  * best `strength` of its equivalents there, else, for a term of `unheld` (the question's terms no
  * retrieved section holds), what its synonyms count there (see {@link synonymStrength}); 0 when
- * the section holds neither.
+ * the section holds neither. A term of `asked` (the question's own) stands in for no other: it
+ * counts once, as itself. "Combine several remotes into one merged view" writes two words of one
+ * group; a section that writes only "combine" holds one of them, not both ("merged" counted by
+ * "combine" lifted the combine backend over the union backend, which writes both).
  */
 export function equivalentStrength(
   term: string,
@@ -27,13 +30,13 @@ export function equivalentStrength(
   unheld: Set<string> = new Set(),
   /** The section's heading terms, title's included (see {@link selfStrength}). */
   headings: Iterable<string> = [],
+  asked: { has(term: string): boolean } = new Set(),
 ): number {
+  const other = (t: string) => (asked.has(t) ? 0 : strength(t));
   const others = EQUIVALENTS.get(term);
-  const equivalent = others ? EQUIVALENT_STRENGTH * Math.max(0, ...others.map(strength)) : 0;
+  const equivalent = others ? EQUIVALENT_STRENGTH * Math.max(0, ...others.map(other)) : 0;
   return (
-    equivalent ||
-    selfStrength(term, strength, headings) ||
-    (unheld.has(term) ? synonymStrength(term, strength) : 0)
+    equivalent || selfStrength(term, other, headings) || (unheld.has(term) ? synonymStrength(term, other) : 0)
   );
 }
 

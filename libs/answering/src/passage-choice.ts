@@ -35,10 +35,7 @@ export function doesOtherTask(section: ScoredSection): boolean {
   return section.fit < 1;
 }
 
-/**
- * A question's content terms with their weights (rarer among the retrieved passages: heavier), in
- * the question's order.
- */
+/** A question's content terms with their weights (rarer among the retrieved passages: heavier), in order. */
 export type TermWeights = Map<string, number>;
 
 /**
@@ -192,7 +189,7 @@ export function rankSections(
         );
       for (const [term, weight] of weights) {
         const strength =
-          strengthOf(term) || equivalentStrength(term, strengthOf, unheld, passage.headingTerms);
+          strengthOf(term) || equivalentStrength(term, strengthOf, unheld, passage.headingTerms, weights);
         if (strength || holdsOtherForm(term, strengthOf)) coverage += weight;
         matched += weight * strength;
       }

@@ -42,6 +42,15 @@ describe('equivalentTerms', () => {
     expect(equivalents.get('backtrace')).toEqual(expect.arrayContaining(['traceback', 'stacktrace']));
   });
 
+  it('maps a visitor\'s "combine" to the merge or concatenation docs write of', () => {
+    expect(equivalentTerms(lower).get('combine')).toEqual(['merge', 'concatenate']);
+    expect(equivalentTerms(lower).get('merge')).toEqual(['combine', 'concatenate']);
+  });
+
+  it('maps a test\'s stand-in asked as a "fake" to the mock or stub docs write of', () => {
+    expect(equivalentTerms(lower).get('fake')).toEqual(['mock', 'stub']);
+  });
+
   it('joins the groups a word belongs to, and never lists a word as its own equivalent', () => {
     const remove = equivalentTerms(lower).get('remove')!;
     expect(remove).toEqual(expect.arrayContaining(['delete', 'uninstall']));

@@ -62,6 +62,11 @@ const GROUPS: readonly (readonly string[])[] = [
   ['cap', 'limit'],
   // Things run at once: docs write "parallel" or "concurrent" for the same thing.
   ['concurrent', 'parallel', 'simultaneous'],
+  // Making one of several: docs "merge" (lockfiles, branches, configs) or "concatenate" (files,
+  // strings) what a visitor asks to "combine".
+  ['combine', 'merge', 'concatenate'],
+  // What a test puts in place of the real thing: docs "mock" or "stub" what a visitor asks to "fake".
+  ['fake', 'mock', 'stub'],
   // A copy of something held twice, and the removing of such copies ("dedupe" a folder).
   ['duplicate', 'dedupe', 'deduplicate'],
   // The list of calls a failure prints: "backtrace" in some languages, "stack trace" in others.
