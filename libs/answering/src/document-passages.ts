@@ -102,6 +102,29 @@ export async function sectionByPlace(
   return sectionChunks(await visibleChunks(retriever, input, documentId), section, have, limit);
 }
 
+/**
+ * The first chunk of each section one heading below `section` in its page (its subsections), read
+ * by their place, in page order; none from a searcher that cannot read a page's chunks.
+ */
+export async function subsectionsByPlace(
+  retriever: Searcher,
+  input: AnswerInput,
+  documentId: string,
+  section: string,
+): Promise<SearchResult[]> {
+  const below = `${section} › `;
+  const seen = new Set<string>();
+  return (await visibleChunks(retriever, input, documentId))
+    .filter((c) => {
+      const heading = c.heading ?? '';
+      const child = heading.startsWith(below) && !heading.slice(below.length).includes(' › ');
+      if (!child || seen.has(heading)) return false;
+      seen.add(heading);
+      return true;
+    })
+    .map(asResult);
+}
+
 /** A page's chunks in order that the question's filters and version let it see. */
 async function visibleChunks(retriever: Searcher, input: AnswerInput, documentId: string): Promise<Chunk[]> {
   if (!retriever.documentChunks) return [];

@@ -35,6 +35,7 @@ import { heldApart } from './asked-together';
 import { sharesNamedSubject } from './named-subject';
 import type { Searcher } from '@docqa/retrieval';
 import { nameTerms } from './text';
+import { askedSubsections, subsectionList } from './subsection-list';
 
 /** Options of {@link ExtractiveAnswerer}. */
 export interface ExtractiveOptions {
@@ -111,11 +112,13 @@ export class ExtractiveAnswerer implements Answerer {
     // What the turn before answered, which a follow-up does not ask again.
     const said = own ? input.history.at(-1)?.answer : undefined;
     const more = await this.pagePassages(input, query, found, kind, own, said);
+    // The subsections of a section that introduces the kinds asked for (see `askedSubsections`).
+    const below = await askedSubsections(this.retriever, input, query, found, kind, own, said);
     const results = [...found, ...more];
     // A word of the question the documents never write (see `neverWritten`).
     const unwritten = await neverWritten(this.retriever, input, found);
     yield { type: 'status', status: 'generating' };
-    const { text, cited, quoted } = this.compose(query, found, kind, own, more, said, unwritten);
+    const { text, cited, quoted } = this.compose(query, found, kind, own, more, said, unwritten, below);
     for (const piece of pieces(inAskersLanguage(text, input.locale), this.wordsPerDelta)) {
       if (input.signal?.aborted) throw new Error('answer aborted');
       yield { type: 'delta', text: piece };
@@ -226,6 +229,8 @@ export class ExtractiveAnswerer implements Answerer {
     said?: string,
     /** A word of the question the documents never write (see `neverWritten`). */
     unwritten?: NeverWritten,
+    /** Subsections of the section that answers, listed after its quotes (see `subsectionList`). */
+    subsections: SearchResult[] = [],
   ): ComposedAnswer {
     const choice = rankedChoice(query, results, question, kind, said);
     if (!choice) return { text: NOT_FOUND_ANSWER, cited: [], quoted: new Map() };
@@ -258,6 +263,7 @@ export class ExtractiveAnswerer implements Answerer {
       ? rankedChoice(query, [...results, ...more], question, kind, said)!.ranked
       : ranked;
     const first = wholer(ranked[0]!, commands);
+    const listed = subsectionList(first.passage, subsections);
     // A "how do I…" question answered by steps under headings naming all its words needs no other section.
     const procedure = kind === 'how' && isProcedureFor(first.passage, weights);
     const found = secondPassage(first, ranked, weights, task, procedure, commands);
@@ -286,6 +292,7 @@ export class ExtractiveAnswerer implements Answerer {
       // Else a third page's section answering well, briefly, in the words the two leave.
       const third = !brief.length && !procedure ? thirdSection(first, second, ranked, names) : undefined;
       return this.quoteSections(
+        listed,
         [
           {
             passage: first.passage,
@@ -324,6 +331,7 @@ export class ExtractiveAnswerer implements Answerer {
     const brief = related ? [{ passage: related.passage, ...BRIEF }] : [];
     const own = { ...whole, maxWords: this.wholeWords - (brief.length ? BRIEF.maxWords : 0) };
     return this.quoteSections(
+      listed,
       [own, ...brief],
       weights,
       quoting,
@@ -338,8 +346,10 @@ export class ExtractiveAnswerer implements Answerer {
    * Quotes sections, each within its own word budget and all within the answer's, each cited by
    * its document's number; a sentence an earlier quote said is not quoted again, and a quote
    * marked `holding` is left out when it holds no word of the question (see `holdsQuestion`).
+   * A list of the first section's subsections (`listed`), if any, follows the quotes.
    */
   private quoteSections(
+    listed: string,
     quotes: { passage: SectionPassage; maxWords: number; targetWords: number; holding?: boolean }[],
     weights: TermWeights,
     kind: QuestionKind,
@@ -374,6 +384,6 @@ export class ExtractiveAnswerer implements Answerer {
       );
       left -= units.reduce((n, u) => n + u.words, 0);
     }
-    return { text: parts.join('\n\n'), cited, quoted };
+    return { text: [...parts, ...(parts.length && listed ? [listed] : [])].join('\n\n'), cited, quoted };
   }
 }

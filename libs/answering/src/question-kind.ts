@@ -16,8 +16,19 @@ const TROUBLE =
   /\b(why|error|errors|fail|fails|failed|failing|broken|not working|doesn'?t|does not|don'?t|won'?t|cannot|can'?t|unable|wrong|stuck|missing|refused|denied|troubleshoot\w*|40[0-9]|429|50[0-9])\b/i;
 const HOW =
   /^\s*(how\b|can i\b|what should i do\b|is there a way\b|steps?\b)|\b(how (do|can|to|should)|set ?up|install|configure|enable|create|add|run|embed|ingest)\b/i;
-const WHICH =
-  /^\s*(which|list)\b|\bwhat (are|is) the (\w+ ){0,2}(options|settings|values|variables|limits|defaults|scopes|modes|formats|events|fields|commands|flags)\b|\b(what|which) (\w+ ){0,2}(options|settings|values|variables|limits|defaults|scopes|modes|formats|events|fields|commands|flags)\b/i;
+/** Plural nouns that ask for a list of things: "Which options…?", "What are the modes…?". */
+export const LIST_NOUNS =
+  'options|settings|values|variables|limits|defaults|scopes|modes|formats|events|fields|commands|flags';
+const WHICH = new RegExp(
+  `^\\s*(which|list)\\b|\\bwhat (are|is) the (\\w+ ){0,2}(${LIST_NOUNS})\\b|\\b(what|which) (\\w+ ){0,2}(${LIST_NOUNS})\\b`,
+  'i',
+);
+/**
+ * The words a question opens with when it is asked as a question (a question word or an
+ * auxiliary, or "I", "we", "you"), not typed as into a search box.
+ */
+export const QUESTION_OPENER =
+  'what|who|where|when|why|how|which|whose|can|could|do|does|did|is|are|was|were|should|will|would|may|might|must|has|have|had|i|we|you';
 /**
  * A task asked without "how": "What is the best way to back up…?", "What's a good way to…?", "Is
  * there any way to…?", "Is there a command that…?", or stated as a wish, "I want to remove
@@ -34,7 +45,10 @@ const TASK_ASKED = [
   /^\s*what(?:'s| is| are) (?:the |a |an )?(?:\w+ ){0,2}(?:way|ways|method) (?:to|of)\b/i,
   /^\s*i(?:'d like| would like| want| need|'m trying| am trying) to (?!know\b|understand\b|learn\b)/i,
   /^\s*(?:is there |are there )?(?:a|an|any|some) (?:\w+ )?(?:ways?|commands?|option|flag|setting|tool) (?:to|that|for)\b/i,
-  /^\s*(?!(?:what|who|where|when|why|how|which|whose|can|could|do|does|did|is|are|was|were|should|will|would|may|might|must|has|have|had|i|we|you)\b)[\w.-]+ (?:[a-z]*[a-rt-z]|[a-z]*ss) (?:to|on|from|into|in|with|without) [^?]*\?\s*$/i,
+  new RegExp(
+    `^\\s*(?!(?:${QUESTION_OPENER})\\b)[\\w.-]+ (?:[a-z]*[a-rt-z]|[a-z]*ss) (?:to|on|from|into|in|with|without) [^?]*\\?\\s*$`,
+    'i',
+  ),
 ];
 /**
  * Words that grade the way a task is done ("the best way to…", "the easiest way to…", see
