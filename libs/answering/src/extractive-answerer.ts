@@ -6,11 +6,10 @@ import { inAskersLanguage } from './fixed-phrases';
 import { briefScore, type TermWeights } from './passage-choice';
 import { askedTabs } from './asked-tab';
 import { chooseWindow } from './passage-window';
-import { answeringOrder } from './not-covered';
 import { pieces } from './pieces';
 import { asksForTask, asksWhere, asksWhy, questionKind, type QuestionKind } from './question-kind';
 import { namesOption, quotePassage } from './quote-passage';
-import { rankedChoice } from './ranked-choice';
+import { choiceOrder, rankedChoice } from './ranked-choice';
 import { searchPassages } from './search-passages';
 import {
   CODE_BLOCK,
@@ -157,15 +156,7 @@ export class ExtractiveAnswerer implements Answerer {
     if (!task && kind !== 'what' && kind !== 'which') return [];
     const choice = rankedChoice(query, found, question, kind, said);
     if (!choice) return [];
-    const order = answeringOrder(
-      choice.ranked,
-      choice.names,
-      choice.passages,
-      choice.platforms,
-      choice.literals,
-      choice.toggle,
-      choice.asked,
-    );
+    const order = choiceOrder(choice);
     const first = order?.[0];
     if (!order || !first) return [];
     const page = first.passage.chunk.document_id;
@@ -237,15 +228,7 @@ export class ExtractiveAnswerer implements Answerer {
     const { passages, names, weights } = choice;
     // A follow-up's own words choose the part of a section quoted (see `quotingWeights`).
     const quoteWeights = quotingWeights(weights, choice.followUpTerms);
-    const order = answeringOrder(
-      choice.ranked,
-      names,
-      passages,
-      choice.platforms,
-      choice.literals,
-      choice.toggle,
-      choice.asked,
-    );
+    const order = choiceOrder(choice);
     if (
       !order ||
       (unwritten &&

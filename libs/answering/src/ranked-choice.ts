@@ -4,7 +4,8 @@ import { askedConversion } from './conversion-direction';
 import { onTopic } from './follow-up';
 import { newBeforeSaid } from './follow-up-news';
 import { unknownNames } from './held-names';
-import { holds, PHRASING, rankSections, SETTING_UP, termWeights } from './passage-choice';
+import { answeringOrder } from './not-covered';
+import { holds, PHRASING, rankSections, SETTING_UP, termWeights, type ScoredSection } from './passage-choice';
 import { labelQualifiers, qualifierNames } from './qualifier-names';
 import { askedToggle, questionIntent } from './question-intent';
 import { askedList, questionKind } from './question-kind';
@@ -85,4 +86,23 @@ const PARTICLES = new Set(terms('out up off back down away'));
  */
 export function withoutPhrasingParticles(asked: string[]): string[] {
   return asked.filter((t, i) => !(i > 0 && PARTICLES.has(t) && PHRASING.has(asked[i - 1]!)));
+}
+
+/** What {@link rankedChoice} finds for a question that some retrieved section may answer. */
+export type RankedChoice = NonNullable<ReturnType<typeof rankedChoice>>;
+
+/**
+ * A choice's sections in the order they would answer the question, the first the one quoted (see
+ * `answeringOrder`); undefined when none does.
+ */
+export function choiceOrder(choice: RankedChoice): ScoredSection[] | undefined {
+  return answeringOrder(
+    choice.ranked,
+    choice.names,
+    choice.passages,
+    choice.platforms,
+    choice.literals,
+    choice.toggle,
+    choice.asked,
+  );
 }

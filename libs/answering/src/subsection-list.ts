@@ -2,9 +2,8 @@ import type { SearchResult } from '@docqa/contracts';
 import type { Searcher } from '@docqa/retrieval';
 import type { AnswerInput } from './answer-types';
 import { subsectionsByPlace } from './document-passages';
-import { answeringOrder } from './not-covered';
 import { LIST_NOUNS, QUESTION_OPENER, type QuestionKind } from './question-kind';
-import { rankedChoice } from './ranked-choice';
+import { choiceOrder, rankedChoice } from './ranked-choice';
 import type { SectionPassage } from './section-passage';
 
 /**
@@ -52,15 +51,7 @@ export async function askedSubsections(
   if (!retriever.documentChunks || !asksForKinds(question ?? query)) return [];
   const choice = rankedChoice(query, found, question, kind, said);
   if (!choice) return [];
-  const first = answeringOrder(
-    choice.ranked,
-    choice.names,
-    choice.passages,
-    choice.platforms,
-    choice.literals,
-    choice.toggle,
-    choice.asked,
-  )?.[0];
+  const first = choiceOrder(choice)?.[0];
   if (!first || listsItself(first.passage)) return [];
   return subsectionsByPlace(retriever, input, first.passage.chunk.document_id, first.passage.section);
 }
