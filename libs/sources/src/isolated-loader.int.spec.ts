@@ -6,6 +6,7 @@ import { minimalPdf } from './testing/minimal-pdf';
 import { loadFileData } from './file-loader';
 import { loadFileIsolated, parseThreadScript, pdfDocumentIsolated } from './isolated-loader';
 import { DEFAULT_PARSE_LIMITS } from './parse-limits';
+import { IDLE_MS } from './parse-threads';
 
 const MB = 1024 * 1024;
 
@@ -126,6 +127,22 @@ describe('loadFileIsolated', () => {
     started = performance.now();
     for (let i = 1; i <= 20; i++) await expect(parse(i)).resolves.toMatchObject({ title: `Page ${i}` });
     expect(performance.now() - started).toBeLessThan(5 * cold);
+  });
+
+  it('hands the next file to a new thread, not to a waiting one its idle time has just ended', async () => {
+    // A heap size of its own: the only thread waiting for these limits is this test's.
+    const limits = { ...DEFAULT_PARSE_LIMITS, heapMb: 210 };
+    const parse = (i: number) =>
+      loadFileIsolated(`page-${i}.md`, Buffer.from(`# Page ${i}`), {}, limits, script);
+    jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask', 'performance', 'Date'] });
+    try {
+      await expect(parse(0)).resolves.toMatchObject({ title: 'Page 0' });
+      // The waiting thread's time ends: it is told to terminate, and its exit is still to come.
+      jest.advanceTimersByTime(IDLE_MS);
+      await expect(parse(1)).resolves.toMatchObject({ title: 'Page 1' });
+    } finally {
+      jest.useRealTimers();
+    }
   });
 
   it('parses a fetched PDF as pdfDocument does, keeping its id, URL and fallback title', async () => {

@@ -13,7 +13,7 @@ export type ParseRequest =
 export type ParseReply = { document: LoadedDocument | null } | { error: { message: string; code?: string } };
 
 /** How long a thread that parsed well waits for the next file before it ends, in ms. */
-const IDLE_MS = 10_000;
+export const IDLE_MS = 10_000;
 /** Threads kept waiting per program and heap size. */
 const MAX_IDLE = 2;
 
@@ -88,7 +88,13 @@ function keepIdle(key: string, thread: Worker): void {
   idle.set(key, waiting.add(thread));
   thread.unref();
   thread.once('exit', () => waiting.delete(thread));
-  timers.set(thread, setTimeout(() => void thread.terminate(), IDLE_MS).unref());
+  // Out of the waiting ones as it is told to end: its `exit` comes later, and a thread that is
+  // ending must not be handed the next file.
+  const end = () => {
+    waiting.delete(thread);
+    void thread.terminate();
+  };
+  timers.set(thread, setTimeout(end, IDLE_MS).unref());
 }
 
 /** The thread's error as the caller's: a refusal stays a ValidationError (a 4xx, not retried). */
