@@ -9,7 +9,7 @@ import { chooseWindow } from './passage-window';
 import { pieces } from './pieces';
 import { asksForTask, asksWhere, asksWhy, questionKind, type QuestionKind } from './question-kind';
 import { namesOption, quotePassage } from './quote-passage';
-import { choiceOrder, rankedChoice } from './ranked-choice';
+import { chosenOrder, rankedChoice, type ChosenOrder } from './ranked-choice';
 import { searchPassages } from './search-passages';
 import {
   CODE_BLOCK,
@@ -84,6 +84,15 @@ const BRIEF = { maxWords: 60, targetWords: 30 };
  * by the numbered sources of the record and stream in pieces. When nothing retrieved is relevant
  * it says so rather than inventing an answer.
  */
+/** What was asked, as the answer is composed for it (see `ExtractiveAnswerer.compose`). */
+type Asked = {
+  query: string;
+  results: SearchResult[];
+  kind: QuestionKind;
+  question?: string;
+  said?: string;
+};
+
 export class ExtractiveAnswerer implements Answerer {
   private readonly topK: number;
   private readonly maxWords: number;
@@ -110,14 +119,17 @@ export class ExtractiveAnswerer implements Answerer {
     const found = await searchPassages(this.retriever, input, query, this.topK);
     // What the turn before answered, which a follow-up does not ask again.
     const said = own ? input.history.at(-1)?.answer : undefined;
-    const more = await this.pagePassages(input, query, found, kind, own, said);
+    // Ranked once: the page reads below and the answer follow the same order.
+    const chosen = chosenOrder(rankedChoice(query, found, own, kind, said));
+    const more = await this.pagePassages(input, query, found, kind, chosen, own);
     // The subsections of a section that introduces the kinds asked for (see `askedSubsections`).
-    const below = await askedSubsections(this.retriever, input, query, found, kind, own, said);
+    const below = await askedSubsections(this.retriever, input, own ?? query, chosen?.order[0]);
     const results = [...found, ...more];
     // A word of the question the documents never write (see `neverWritten`).
     const unwritten = await neverWritten(this.retriever, input, found);
     yield { type: 'status', status: 'generating' };
-    const { text, cited, quoted } = this.compose(query, found, kind, own, more, said, unwritten, below);
+    const asked = { query, results: found, kind, question: own, said };
+    const { text, cited, quoted } = this.composed(asked, chosen, more, unwritten, below);
     for (const piece of pieces(inAskersLanguage(text, input.locale), this.wordsPerDelta)) {
       if (input.signal?.aborted) throw new Error('answer aborted');
       yield { type: 'delta', text: piece };
@@ -146,19 +158,17 @@ export class ExtractiveAnswerer implements Answerer {
     query: string,
     found: SearchResult[],
     kind: QuestionKind,
+    chosen: ChosenOrder | null,
     question?: string,
-    said?: string,
   ): Promise<SearchResult[]> {
     const task = asksForTask(question ?? query, kind);
     const coded = found.some((r) => CODE_BLOCK.test(r.text));
     if (task && !coded && !(this.retriever.documentChunks && found.some((r) => INLINE_CODE.test(r.text))))
       return [];
     if (!task && kind !== 'what' && kind !== 'which') return [];
-    const choice = rankedChoice(query, found, question, kind, said);
-    if (!choice) return [];
-    const order = choiceOrder(choice);
-    const first = order?.[0];
-    if (!order || !first) return [];
+    if (!chosen) return [];
+    const { choice, order } = chosen;
+    const first = order[0]!;
     const page = first.passage.chunk.document_id;
     // No code retrieved, but inline code: the best section's page may give its example in a part
     // no search for the question finds (see `pageCode`).
@@ -223,14 +233,24 @@ export class ExtractiveAnswerer implements Answerer {
     /** Subsections of the section that answers, listed after its quotes (see `subsectionList`). */
     subsections: SearchResult[] = [],
   ): ComposedAnswer {
-    const choice = rankedChoice(query, results, question, kind, said);
-    if (!choice) return { text: NOT_FOUND_ANSWER, cited: [], quoted: new Map() };
+    const chosen = chosenOrder(rankedChoice(query, results, question, kind, said));
+    return this.composed({ query, results, kind, question, said }, chosen, more, unwritten, subsections);
+  }
+
+  /** {@link compose} for a question whose retrieved sections were ranked already (`chosen`). */
+  private composed(
+    { query, results, kind, question, said }: Asked,
+    chosen: ChosenOrder | null,
+    more: SearchResult[],
+    unwritten: NeverWritten | undefined,
+    subsections: SearchResult[],
+  ): ComposedAnswer {
+    if (!chosen) return { text: NOT_FOUND_ANSWER, cited: [], quoted: new Map() };
+    const { choice, order } = chosen;
     const { passages, names, weights } = choice;
     // A follow-up's own words choose the part of a section quoted (see `quotingWeights`).
     const quoteWeights = quotingWeights(weights, choice.followUpTerms);
-    const order = choiceOrder(choice);
     if (
-      !order ||
       (unwritten &&
         (unwritten.thing || doesOtherThing(order[0]!, unwritten.term, weights.keys(), passages))) ||
       heldApart(question ?? query, order)

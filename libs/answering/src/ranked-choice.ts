@@ -95,7 +95,7 @@ export type RankedChoice = NonNullable<ReturnType<typeof rankedChoice>>;
  * A choice's sections in the order they would answer the question, the first the one quoted (see
  * `answeringOrder`); undefined when none does.
  */
-export function choiceOrder(choice: RankedChoice): ScoredSection[] | undefined {
+function choiceOrder(choice: RankedChoice): ScoredSection[] | undefined {
   return answeringOrder(
     choice.ranked,
     choice.names,
@@ -105,4 +105,13 @@ export function choiceOrder(choice: RankedChoice): ScoredSection[] | undefined {
     choice.toggle,
     choice.asked,
   );
+}
+
+/** A choice and its sections in answering order (see {@link choiceOrder}), when one answers. */
+export type ChosenOrder = { choice: RankedChoice; order: [ScoredSection, ...ScoredSection[]] };
+
+/** `choice` with its order, or null when there is no choice or no section of it answers. */
+export function chosenOrder(choice: RankedChoice | null | undefined): ChosenOrder | null {
+  const order = choice && choiceOrder(choice);
+  return order?.length ? { choice: choice!, order: order as ChosenOrder['order'] } : null;
 }

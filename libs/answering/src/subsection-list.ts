@@ -2,8 +2,8 @@ import type { SearchResult } from '@docqa/contracts';
 import type { Searcher } from '@docqa/retrieval';
 import type { AnswerInput } from './answer-types';
 import { subsectionsByPlace } from './document-passages';
-import { LIST_NOUNS, QUESTION_OPENER, type QuestionKind } from './question-kind';
-import { choiceOrder, rankedChoice } from './ranked-choice';
+import { LIST_NOUNS, QUESTION_OPENER } from './question-kind';
+import type { ScoredSection } from './passage-choice';
 import type { SectionPassage } from './section-passage';
 
 /**
@@ -42,16 +42,10 @@ function listsItself(passage: SectionPassage): boolean {
 export async function askedSubsections(
   retriever: Searcher,
   input: AnswerInput,
-  query: string,
-  found: SearchResult[],
-  kind: QuestionKind,
-  question?: string,
-  said?: string,
+  question: string,
+  first: ScoredSection | undefined,
 ): Promise<SearchResult[]> {
-  if (!retriever.documentChunks || !asksForKinds(question ?? query)) return [];
-  const choice = rankedChoice(query, found, question, kind, said);
-  if (!choice) return [];
-  const first = choiceOrder(choice)?.[0];
+  if (!retriever.documentChunks || !asksForKinds(question)) return [];
   if (!first || listsItself(first.passage)) return [];
   return subsectionsByPlace(retriever, input, first.passage.chunk.document_id, first.passage.section);
 }
