@@ -2,7 +2,7 @@ import type { QuestionKind } from './question-kind';
 import { isCommand, type SectionPassage, type Unit } from './section-passage';
 import { PHRASING, weightOf, type TermWeights } from './passage-choice';
 import { writesCommandOf } from './quote-passage';
-import { inlineCode } from './text';
+import { namedCode } from './named-code';
 import { setsUp } from './inline-setting';
 import { rowNamed, TITLE_NAME_BONUS } from './title-name';
 import { farKey, INLINE_FLAG } from './far-key';
@@ -135,50 +135,6 @@ function keyForTail(
   return room >= need ? { start, end, key } : none;
 }
 
-/** An identifier written as inline code (`setenv`, `tmp_path_factory`), not a value or a path. */
-const IDENTIFIER = /^[A-Za-z_][\w.-]{2,}$/;
-
-/**
- * For a task, the code block further in the section that writes what the window's prose names as
- * code but the window's code does not: "`monkeypatch` provides … the `setenv` and `delenv`
- * method. Our example code to test:" quotes the code under test, and the block that calls
- * `monkeypatch.setenv(…)`, which the visitor came to copy, comes four sentences later. The first
- * such block that holds a word of the question and fits in `left` words (a lead-in's code may
- * overrun the budget a little, as elsewhere), with the sentence right before it when that fits
- * too; none when the window names no code or its code writes all it names.
- */
-function namedCode(units: Unit[], scores: number[], start: number, end: number, left: number): Unit[] {
-  const window = units.slice(start, end + 1);
-  const code = window
-    .filter((u) => u.kind === 'code')
-    .map((u) => u.text)
-    .join('\n');
-  const names = window
-    .filter((u) => u.kind !== 'code')
-    .flatMap((u) => inlineCode(u.text))
-    .filter((c) => IDENTIFIER.test(c) && !writesName(code, c));
-  if (!names.length) return [];
-  const found = units.findIndex(
-    (u, i) =>
-      i > end &&
-      u.kind === 'code' &&
-      scores[i]! > 0 &&
-      u.words <= left &&
-      names.some((c) => writesName(u.text, c)),
-  );
-  if (found < 0) return [];
-  const lead = units[found - 1]!;
-  return found - 1 > end && lead.kind === 'paragraph' && lead.words + units[found]!.words <= left
-    ? [lead, units[found]!]
-    : [units[found]!];
-}
-
-/** Whether code writes a name as a whole identifier (`monkeypatch.setenv(` writes `setenv`). */
-function writesName(code: string, name: string): boolean {
-  const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  return new RegExp(`(?<![\\w-])${escaped}(?![\\w-])`).test(code);
-}
-
 /**
  * A window grown from the unit at `from` towards its better neighbour up to the target words, or
  * (`forward`) only on after it: a window started from a command quotes it and what follows, and
@@ -252,8 +208,9 @@ function windowStart(
   passage: SectionPassage,
   scores: number[],
   weights: TermWeights,
-  { kind, targetWords }: WindowOptions,
+  options: WindowOptions,
 ): number {
+  const { kind, targetWords } = options;
   const best = scores.indexOf(Math.max(...scores));
   const early = scores.slice(0, 3).findIndex((s) => s > 0);
   const named = (headings: Set<string>) => weightOf(weights, (t) => headings.has(t)) > 0;
@@ -288,7 +245,47 @@ function windowStart(
   // Values: the list (or table) of a section whose own heading names what is asked ("Options").
   const list = passage.units.findIndex((u) => u.kind === 'item');
   if (kind === 'which' && named(passage.sectionTerms) && list >= 0) return list;
-  return best;
+  return widestStart(passage, scores, weights, options, best);
+}
+
+/**
+ * When the best unit is a code block, the unit whose window (see {@link grow}) holds the most of
+ * the question's words, each counted once; `best` unless another's window holds strictly more. A
+ * code block scores by every word its identifiers and sample output repeat (`$ pytest --markers`
+ * lists each mark with the words "register" and "warning"), and the window around it may leave
+ * out the prose and setting that answer: "Registering markers for your test suite is simple:"
+ * and its `markers = …` hold the words the listing does not ("own"), and a window from them
+ * answers more of the question. A window started from prose is kept: its best sentence is
+ * written about what is asked (tried for any best unit, it moved rclone's and pnpm's windows off
+ * their keys).
+ */
+function widestStart(
+  passage: SectionPassage,
+  scores: number[],
+  weights: TermWeights,
+  options: WindowOptions,
+  best: number,
+): number {
+  const { units } = passage;
+  if (units[best]!.kind !== 'code') return best;
+  const task = options.task ?? options.kind === 'how';
+  const held = (from: number) => {
+    const { start, end } = grow(units, scores, options, task, from);
+    const window = units.slice(start, end + 1);
+    return weightOf(weights, (t) => window.some((u) => u.terms.has(t)));
+  };
+  let widest = best;
+  let most = held(best);
+  for (let i = 0; i < units.length; i++) {
+    if (i === best || scores[i]! <= 0) continue;
+    const w = held(i);
+    // Strictly more, past the rounding of the weights' sums: a tie keeps the best unit.
+    if (w > most + 1e-9) {
+      most = w;
+      widest = i;
+    }
+  }
+  return widest;
 }
 
 /**
