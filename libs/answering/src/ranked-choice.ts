@@ -8,7 +8,8 @@ import { answeringOrder } from './not-covered';
 import { holds, PHRASING, rankSections, SETTING_UP, termWeights, type ScoredSection } from './passage-choice';
 import { labelQualifiers, qualifierNames } from './qualifier-names';
 import { askedToggle, questionIntent } from './question-intent';
-import { askedList, questionKind } from './question-kind';
+import { askedList, asksForTask, questionKind } from './question-kind';
+import { summaryBeforeSetting } from './setting-entry';
 import { sectionPassages } from './section-passage';
 import { alternativeTerms, askedTerms, literalTokens, nameTerms, platformTerms, terms } from './text';
 
@@ -69,6 +70,8 @@ export function rankedChoice(
     weights,
     /** A follow-up's own terms (see `quotingWeights`); undefined for a first question. */
     followUpTerms: asked,
+    /** Whether a first question asks for a task (see `asksForTask`); a follow-up's is not read. */
+    task: !question && asksForTask(own, kind),
     ranked,
   };
 }
@@ -96,7 +99,7 @@ export type RankedChoice = NonNullable<ReturnType<typeof rankedChoice>>;
  * `answeringOrder`); undefined when none does.
  */
 function choiceOrder(choice: RankedChoice): ScoredSection[] | undefined {
-  return answeringOrder(
+  const order = answeringOrder(
     choice.ranked,
     choice.names,
     choice.passages,
@@ -105,6 +108,9 @@ function choiceOrder(choice: RankedChoice): ScoredSection[] | undefined {
     choice.toggle,
     choice.asked,
   );
+  // A setting's entry the how-do-I does not name gives way to a command's summary (see
+  // `summaryBeforeSetting`).
+  return order && choice.task ? summaryBeforeSetting(order, new Set(choice.weights.keys())) : order;
 }
 
 /** A choice and its sections in answering order (see {@link choiceOrder}), when one answers. */
