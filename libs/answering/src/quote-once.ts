@@ -40,7 +40,9 @@ function repeats(unit: Unit, seen: Unit[]): boolean {
  */
 function repeatsCode(unit: Unit, seen: Unit[]): boolean {
   const code = flat(codeText(unit.text));
-  return code.length > 0 && seen.some((s) => flat(s.kind === 'code' ? codeText(s.text) : s.text).includes(code));
+  return (
+    code.length > 0 && seen.some((s) => flat(s.kind === 'code' ? codeText(s.text) : s.text).includes(code))
+  );
 }
 
 /** A code block's code, without its fences and its lines' shell prompts (`$ `). */
