@@ -64,6 +64,17 @@ it('keeps a tab’s label an earlier quote wrote above other code', () => {
   expect(unsaid(first, first)).toEqual([]);
 });
 
+it('keeps a shorter command whose words a longer one quoted before holds', () => {
+  const first = units('The option applies to many input files:\n\n```\n$ asciidoctor -D build *.adoc\n```');
+  const second = units(
+    'Use the glob operator to match every file in a single argument:\n\n```\n$ asciidoctor *.adoc\n```',
+  );
+  expect(unsaid(second, first).map((u) => u.text)).toEqual(second.map((u) => u.text));
+  // A sentence that writes the command as code gave it already.
+  const said = units('Run `asciidoctor *.adoc` to convert them all.');
+  expect(unsaid(second, said)).toEqual([]);
+});
+
 describe('a copy of the best section', () => {
   const HOME =
     'Sound Mode You can select a sound mode to optimize your listening experience. To change the ' +

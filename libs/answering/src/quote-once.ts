@@ -22,6 +22,7 @@ function repeats(unit: Unit, seen: Unit[]): boolean {
   const words = [...unit.terms].filter((t) => !/^\d+$/.test(t));
   if (!words.length) return false;
   const text = flat(unit.text);
+  if (unit.kind === 'code') return repeatsCode(unit, seen);
   const code = inlineCode(unit.text);
   return seen.some(
     (s) =>
@@ -29,6 +30,24 @@ function repeats(unit: Unit, seen: Unit[]): boolean {
         code.every((c) => s.text.includes(c))) ||
       (s.words >= MIN_REPEATED_WORDS && text.includes(flat(s.text))),
   );
+}
+
+/**
+ * Whether a code block says again what an earlier quote gave: a quoted unit holds its code whole
+ * (the same block, or a sentence that writes the command as code). Its words among a longer
+ * command's are not enough: `asciidoctor *.adoc` is another command than the
+ * `asciidoctor -D build *.adoc` quoted before it, though every word of it is in that one.
+ */
+function repeatsCode(unit: Unit, seen: Unit[]): boolean {
+  const code = flat(codeText(unit.text));
+  return (
+    code.length > 0 && seen.some((s) => flat(s.kind === 'code' ? codeText(s.text) : s.text).includes(code))
+  );
+}
+
+/** A code block's code, without its fences and its lines' shell prompts (`$ `). */
+function codeText(text: string): string {
+  return text.replace(/^\s*(```|~~~).*$/gm, '').replace(/^\s*[$>] +/gm, '');
 }
 
 /** Fewest words of a quoted sentence that another unit holding it whole repeats. */

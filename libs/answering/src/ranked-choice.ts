@@ -1,5 +1,6 @@
 import type { SearchResult } from '@docqa/contracts';
 import { contextDocuments } from './citations';
+import { codeOnlyWords } from './code-only-word';
 import { askedConversion } from './conversion-direction';
 import { onTopic } from './follow-up';
 import { newBeforeSaid } from './follow-up-news';
@@ -43,7 +44,8 @@ export function rankedChoice(
       kind,
       questionIntent(own),
       askedList(own),
-      names,
+      // A command the question names as a plain word counts where it is typed (see `codeOnlyWords`).
+      new Set([...names, ...codeOnlyWords(passages, weights.keys())]),
       askedConversion(own),
       // The verb of a switch the question asks to flip ("turn that off") asks how to set it up as
       // "configure" does: docs write a switch as its setting or another verb ("Prevent line
