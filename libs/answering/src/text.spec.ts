@@ -91,6 +91,22 @@ describe('askedTerms', () => {
     );
   });
 
+  it('asks "without" a thing as the "non-" word docs write, the thing still asked', () => {
+    // rclone's `config create`, asked "…from a script, without the interactive config?": its
+    // `--non-interactive` flag holds "non" and "interactive", `rclone config` only "interactive".
+    const create = held('The flag `--non-interactive` is for use by applications that wish to configure.');
+    const asked = askedTerms(
+      'How do I add a new remote from a script, without the interactive config?',
+      create,
+    );
+    expect(asked).toEqual(expect.arrayContaining([terms('non')[0], terms('interactive')[0]]));
+    expect(asked).not.toContain(terms('without')[0]);
+    // Where no section holds "non", "without" is asked as written.
+    expect(askedTerms('How do I add a new remote without the interactive config?', held(''))).toContain(
+      terms('without')[0],
+    );
+  });
+
   it('drops the words that imply a word the question also writes', () => {
     // A follow-up borrows "upgrade pnpm itself" and "self-update": "itself" is the "self" it
     // writes, not a word of its own, whether or not a section holds "self".

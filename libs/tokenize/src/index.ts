@@ -10,11 +10,10 @@ export {
   joinVersions,
   phrasalSpellings,
   readerWords,
-  impliedWords,
-  impliedWordings,
   stem,
   symbolNames,
   versionSpellings,
   words,
 } from './tokenize';
 export { equivalentTerms } from './equivalent-words';
+export { impliedWords, impliedWordings } from './implied-words';

@@ -1,13 +1,5 @@
-import {
-  impliedWordings,
-  joinPhrasal,
-  joinVersions,
-  nounVerbs,
-  phrasalSpellings,
-  impliedWords,
-  versionSpellings,
-  words,
-} from './tokenize';
+import { impliedWordings, impliedWords } from './implied-words';
+import { joinPhrasal, joinVersions, nounVerbs, phrasalSpellings, versionSpellings, words } from './tokenize';
 
 describe('joinPhrasal', () => {
   it('makes a phrasal verb written in two, in any form of its verb, its one-word spelling', () => {
@@ -96,8 +88,8 @@ describe('impliedWords', () => {
   });
 
   it('gives "offline" for working without network access or an internet connection', () => {
-    expect(impliedWords('Can pnpm install packages without network access?')).toBe('offline');
-    expect(impliedWords('Does it run without an internet connection, by itself?')).toBe('self offline');
+    expect(impliedWords('Can pnpm install packages without network access?')).toBe('offline non');
+    expect(impliedWords('Does it run without an internet connection, by itself?')).toBe('self offline non');
     expect(impliedWords('Run it without networking plugins')).toBe('');
     expect(impliedWords('Installing with no internet connection, is that possible?')).toBe('offline');
     expect(impliedWords('There is no network policy for it')).toBe('');
@@ -110,6 +102,20 @@ describe('impliedWords', () => {
     expect(impliedWords('Convert them all at once')).toBe('parallel');
     expect(impliedWords('Is there a flag that shows which tests take the longest?')).toBe('slowest');
     expect(impliedWords('The longest line it takes')).toBe('');
+  });
+
+  it('gives "non" for "without" before a thing, as docs name the switch that leaves it out', () => {
+    expect(impliedWords('How do I add a new remote from a script, without the interactive config?')).toBe(
+      'non',
+    );
+    expect(impliedWords('How do I expose a gRPC service without TLS?')).toBe('non');
+    expect(impliedWords('Can I open the dashboard without any authentication?')).toBe('non');
+    expect(impliedWordings('Run it without the interactive config')).toEqual([
+      { word: 'non', wording: 'without' },
+    ]);
+    // An action not done is no "non-" thing.
+    expect(impliedWords('How do I turn on the dashboard without securing it?')).toBe('');
+    expect(impliedWords('Can I run a package without installing it?')).toBe('');
   });
 
   it('gives the "re-" word of a verb right before "again", as docs name a retry or a restart', () => {

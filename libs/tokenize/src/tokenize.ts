@@ -314,69 +314,6 @@ export function joinVersions(text: string): string {
   );
 }
 
-/**
- * Wordings of a question whose thing docs name with one word the question does not write: a
- * reflexive pronoun after a thing ("upgrade pnpm itself", "a certificate that signs itself"), a
- * stop word to search, is the "self" of `pnpm self-update` or a self-signed certificate; working
- * "without network access", "without an internet connection" or with "no internet connection" is
- * working "offline". Common English idioms for a thing docs name in one word: what is "out of
- * date" is "outdated", to "get rid of" is to "remove", things done "at the same time" or "at once"
- * run in "parallel", and what "takes the longest" is the "slowest" (`--durations`' "slowest
- * durations").
- */
-const IMPLIED_WORDS: readonly (readonly [RegExp, string])[] = [
-  [/\b(?:itself|themselves)\b/i, 'self'],
-  [
-    /\bwithout (?:an? |any )?(?:network|internet|connection)\b|\bno (?:internet|network) (?:connection|access)\b/i,
-    'offline',
-  ],
-  [/\bout of date\b/i, 'outdated'],
-  [/\bget rid of\b/i, 'remove'],
-  [/\bat the same time\b|\bat once\b/i, 'parallel'],
-  [/\btakes? (?:the )?longest\b/i, 'slowest'],
-];
-
-/**
- * A verb followed by "again", right after it ("try again") or after its object, a pronoun or a
- * determiner and at most one word ("run it again", "try the request again"): English writes doing
- * a thing again with the prefix "re-", and docs name the setting or command so (`--retries`,
- * "restart", "resync"), where a visitor writes the words apart. A verb of two letters ("do it
- * again") gives none.
- */
-const AGAIN = /\b(\p{L}{3,})(?: (?:it|them|that|this|the|my|our|a|an)(?: \p{L}+)?)? again\b/giu;
-
-/** Verbs whose "re-" word is another word: "turn it off again" is no `return`, "move it again" no `remove`. */
-const OTHER_RE_WORD = new Set(
-  'turn move place solve sign serve present source view search port cover mark call form'.split(' '),
-);
-
-/**
- * The words of {@link IMPLIED_WORDS} and the "re-" word of each verb {@link AGAIN} finds ("try
- * again": `retry`, lower-case: a word the docs do not write matches nothing, so no verb list is
- * needed) a text's wording implies,
- * space-separated, each once.
- */
-export function impliedWords(text: string): string {
-  return [...new Set(impliedWordings(text).map((w) => w.word))].join(' ');
-}
-
-/**
- * Each word a text's wording implies (see {@link impliedWords}) with the words of the text that
- * imply it ("without an internet connection": "without an internet"; "try the request again":
- * "try again", the object being a word of its own), in the text's order of rules.
- */
-export function impliedWordings(text: string): { word: string; wording: string }[] {
-  const out: { word: string; wording: string }[] = [];
-  for (const [pattern, word] of IMPLIED_WORDS) {
-    const found = pattern.exec(text);
-    if (found) for (const one of word.split(' ')) out.push({ word: one, wording: found[0] });
-  }
-  for (const [, verb] of text.matchAll(AGAIN))
-    if (!OTHER_RE_WORD.has(verb!.toLowerCase()))
-      out.push({ word: `re${verb!.toLowerCase()}`, wording: `${verb} again` });
-  return out;
-}
-
 /** A light suffix stripper, so "tokens", "tokenized" and "token" share features. */
 export function stem(word: string): string {
   if (word.length <= 4) return word;
