@@ -66,10 +66,11 @@ export interface QueryTerms {
   heading: Set<number>;
   /**
    * The keyword terms of the lexicon's equivalents of the query's terms (see `equivalentTerms`),
-   * each with the query's term it stands for; weighed only where the docs lack that term (see
-   * `queryWeights`).
+   * each with the query's term it stands for and whether the query writes that term as an
+   * acronym (see {@link acronymTerms}); weighed where the docs lack that term or write it far less
+   * often (see `queryWeights`).
    */
-  equivalents?: { of: number; term: number; word: string }[];
+  equivalents?: { of: number; term: number; word: string; acronym?: boolean }[];
 }
 
 /**
@@ -107,10 +108,21 @@ export function queryTerms(text: string): QueryTerms {
   const terms = [...own, ...heading];
   const held = new Set(terms);
   const equivalents: NonNullable<QueryTerms['equivalents']> = [];
+  const acronyms = acronymTerms(text);
   for (const of of new Set(own))
     for (const { term, word } of EQUIVALENTS.get(of) ?? [])
-      if (!held.has(term)) equivalents.push({ of, term, word });
+      if (!held.has(term)) equivalents.push({ of, term, word, acronym: acronyms.has(of) });
   return { terms, heading: new Set(heading), equivalents };
+}
+
+/**
+ * The terms of the words a query writes in capitals, two letters or more ("RAM", "URL", "CPU"):
+ * an acronym names one thing, which docs that write it name so too, where its lexicon equivalent
+ * is a plainer word they write in many senses ("memory" of a backend, of a cache, of a limit).
+ */
+function acronymTerms(text: string): Set<number> {
+  const capitals = text.match(/\b\p{Lu}{2,}\b/gu) ?? [];
+  return new Set(keywordTermIds(capitals.join(' ')));
 }
 
 /**

@@ -29,19 +29,32 @@ export function idf(df: number, chunks: number): number {
 export const HEADING_WEIGHT = 0.1;
 
 /**
- * How much an equivalent of a query's term weighs beside the term itself, counted only when no
- * searched chunk holds the term: a visitor's word the docs never write ("folder" where they write
- * "directory", "skip" for "ignore") is searched by the lexicon's word for the same thing. Where
- * the docs do write the visitor's word, it is their word for the thing, and an equivalent
+ * How much an equivalent of a query's term weighs beside the term itself, counted when no
+ * searched chunk holds the term (or far fewer than the equivalent, see {@link EQUIVALENT_RATIO}):
+ * a visitor's word the docs never write ("folder" where they write "directory", "skip" for
+ * "ignore") is searched by the lexicon's word for the same thing. Where the docs write the
+ * visitor's word about as often, it is their word for the thing, and an equivalent
  * elsewhere moved other passages ahead (every term's equivalents at 0.3 lost asciidoctor, rclone
  * and traefik answers; docs/benchmarks.md, "h-syn").
  */
 export const EQUIVALENT_WEIGHT = 0.3;
 
 /**
+ * How many times more chunks must hold an equivalent than the visitor's own word for the
+ * equivalent to be searched beside it: the docs then write the thing by the equivalent, and the
+ * visitor's word only in passing ("folder" in a few of pytest's pages, "directory" in most). Of 4,
+ * 8 and 16, only 8 kept pytest's gain ("folders" found as "directory"), and with acronyms left
+ * out (see {@link queryWeights}) lost no answer elsewhere (docs/benchmarks.md, h-df and h-nw).
+ */
+export const EQUIVALENT_RATIO = 8;
+
+/**
  * The query side of BM25: each term weighted by its IDF over `stats`, times its occurrences in the
  * query (heading terms by {@link HEADING_WEIGHT} too). Terms no searched chunk holds are left out
- * (they match nothing); for each, its equivalents that chunks hold weigh {@link EQUIVALENT_WEIGHT}.
+ * (they match nothing); for each, its equivalents that chunks hold weigh {@link EQUIVALENT_WEIGHT},
+ * as do those of a term held {@link EQUIVALENT_RATIO} times less often than its equivalent, unless
+ * the query writes that term as an acronym (see `QueryTerms`: "RAM", which the docs write for
+ * what it names, beside "memory" written of a cache, a buffer or a limit).
  */
 export function queryWeights(query: QueryTerms, stats: Pick<TermStats, 'chunks' | 'df'>): SparseVector {
   const occurrences = new Map<number, number>();
@@ -54,9 +67,10 @@ export function queryWeights(query: QueryTerms, stats: Pick<TermStats, 'chunks' 
     vector.values.push(n * idf(df, stats.chunks) * (query.heading.has(term) ? HEADING_WEIGHT : 1));
   }
   const added = new Set(vector.indices);
-  for (const { of, term } of query.equivalents ?? []) {
+  for (const { of, term, acronym } of query.equivalents ?? []) {
     const df = stats.df.get(term) ?? 0;
-    if (!df || added.has(term) || stats.df.get(of)) continue;
+    const own = stats.df.get(of) ?? 0;
+    if (!df || added.has(term) || (own && (acronym || df < EQUIVALENT_RATIO * own))) continue;
     added.add(term);
     vector.indices.push(term);
     vector.values.push(EQUIVALENT_WEIGHT * idf(df, stats.chunks));
