@@ -1,5 +1,6 @@
 import { pageKey } from './page-context';
 import { weightOf, type ScoredSection, type TermWeights } from './passage-choice';
+import type { Unit } from './section-passage';
 
 /** A Markdown link's target written as an absolute web address with an anchor: `[x](https://…/page/#part)`. */
 const ANCHORED_LINK = /\]\((https?:\/\/[^)\s#]+#[^)\s]+)\)/g;
@@ -40,5 +41,28 @@ export function linkedOwnSection(
       s.passage.section !== first.passage.section &&
       !!s.passage.chunk.url &&
       targets.includes(anchored(s.passage.chunk.url)),
+  );
+}
+
+/**
+ * A sentence that only points the reader elsewhere, ending on its link: "See the [Access Logs
+ * Documentation](…).", "For detailed configuration options, refer to the [reference
+ * documentation](…).". One that goes on to say what the link is for ("See [Project-aware global
+ * bins](…) for how a version is chosen") points for that, not for the sentence before it.
+ */
+const POINTER =
+  /^(?:for [^.]{0,80}?,\s*)?(?:see|refer to|read|consult|check out)\b[^()]*\]\([^)\s]+\)[.!]?$/i;
+
+/**
+ * The units whose links send the reader (see `referredPage` in `second-passage.ts`): the best
+ * sentences for the question and a sentence that only points (see `POINTER`) right after one of
+ * them (`prose` in the section's order, `best` the most any holds of the question). A guide's
+ * step says what it does in one sentence and where the thing is documented in the next ("This
+ * enables access logs to the container's standard output. See the [Access Logs
+ * Documentation](…)."), a link for the sentence before it.
+ */
+export function sendingUnits(prose: Unit[], held: (u: Unit) => number, best: number): Unit[] {
+  return prose.filter(
+    (u, i) => held(u) >= best || (i > 0 && held(prose[i - 1]!) >= best && POINTER.test(u.text.trim())),
   );
 }

@@ -61,3 +61,73 @@ describe('a how-do-I whose best sentence sends the reader to another page', () =
     expect(cited).not.toContain('commands/rclone_purge');
   });
 });
+
+describe('a pointer sentence right after the best sentence', () => {
+  /** A setup guide's step: what it does in one sentence, where it is documented in the next. */
+  const GUIDE = passage(
+    'setup/docker',
+    'Setup › Access Logs',
+    'You can configure the proxy to log incoming requests for debugging and analysis.\n\n' +
+      '```yaml\ncommand:\n  - "--accesslog=true" # Enable access logs to stdout\n```\n\n' +
+      "This enables access logs to the container's standard output. See the " +
+      '[Access Logs Documentation](https://docs.example/reference/logs/).',
+    'Setup with Docker',
+  );
+  /** A how-to guide's section that uses access logs for another task. */
+  const ROUTER = passage(
+    'observe/logs',
+    'Logs › Per-Router Access Logs',
+    'You can enable or disable access logs for a specific router, to quiet noisy routes while ' +
+      'keeping access logs on globally.\n\n```yaml\nobservability:\n  accessLogs: false\n```',
+    'Logs and Access Logs',
+  );
+  const REFERENCE = passage(
+    'reference/logs',
+    'Logs › AccessLogs',
+    'Access logs are written to standard output by default.\n\n```yaml\naccessLog: {}\n```',
+    'Logs & Access Logs',
+  );
+
+  it('sends the reader to the page it links to', async () => {
+    const { cited } = await askExtractive(
+      'How do I enable access logs?',
+      pageSearcher([GUIDE, ROUTER, REFERENCE]),
+    );
+    expect(cited).toEqual(['setup/docker', 'reference/logs']);
+  });
+
+  it('does not send for a pointer that says what its link is for', async () => {
+    const forOther = passage(
+      'setup/docker',
+      'Setup › Access Logs',
+      GUIDE.text.replace(
+        'See the [Access Logs Documentation](https://docs.example/reference/logs/).',
+        'See the [Access Logs Documentation](https://docs.example/reference/logs/) for the fields of a line.',
+      ),
+      'Setup with Docker',
+    );
+    const { cited } = await askExtractive(
+      'How do I enable access logs?',
+      pageSearcher([forOther, ROUTER, REFERENCE]),
+    );
+    expect(cited).not.toContain('reference/logs');
+  });
+
+  it('sends nowhere after a sentence that is not the best', async () => {
+    // The pointer follows the guide's opening, which holds less of the question.
+    const opening = passage(
+      'setup/docker',
+      'Setup › Access Logs',
+      'You can configure the proxy to log requests. See the ' +
+        '[Access Logs Documentation](https://docs.example/reference/logs/).\n\n' +
+        '```yaml\ncommand:\n  - "--accesslog=true"\n```\n\n' +
+        "This enables access logs to the container's standard output.",
+      'Setup with Docker',
+    );
+    const { cited } = await askExtractive(
+      'How do I enable access logs?',
+      pageSearcher([opening, ROUTER, REFERENCE]),
+    );
+    expect(cited).not.toContain('reference/logs');
+  });
+});

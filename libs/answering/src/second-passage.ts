@@ -14,7 +14,7 @@ import { isCommandSummary, pageCommand, writesCommandOf } from './quote-passage'
 import { commandNames, subjectNamed } from './code-names';
 import { pageKey } from './page-context';
 import { pageTie } from './page-tie';
-import { linkedOwnSection } from './in-page-link';
+import { linkedOwnSection, sendingUnits } from './in-page-link';
 import { runsOnly } from './sample-run';
 
 /** Share of the question's weight left unanswered by the first passage that calls for a second. */
@@ -359,7 +359,8 @@ function linkedPages(unit: Unit): string[] {
  * contents use the [purge](…/rclone_purge/) command" on `rclone delete`'s page; "To copy single
  * files, use the [copyto](…) command"). The linking sentence must hold as much of the question as
  * any of the section's sentences (a link in passing, "Unlike [purge](…) it obeys filters", does
- * not send). The linked page must be among `sections` (retrieved, or found by the page search):
+ * not send); so does a pointer right after it ("See the [Access Logs Documentation](…).", see
+ * `sendingUnits`). The linked page must be among `sections` (retrieved, or found by the page search):
  * its section that writes its page's command (see `writesPageCommand`), else its best ranked.
  */
 function referredPage(
@@ -372,7 +373,7 @@ function referredPage(
   const held = (u: Unit) => weightOf(weights, (t) => u.terms.has(t));
   const best = Math.max(0, ...prose.map(held));
   if (best <= 0) return undefined;
-  for (const unit of prose.filter((u) => held(u) >= best)) {
+  for (const unit of sendingUnits(prose, held, best)) {
     for (const page of linkedPages(unit)) {
       if (page === own) continue;
       const onPage = sections.filter((s) => s.passage.chunk.url && pageKey(s.passage.chunk.url) === page);
