@@ -1,7 +1,10 @@
 import type { SearchResult } from '@docqa/contracts';
 import { filterFields, passesQuery, type Chunk, type Searcher } from '@docqa/retrieval';
 import type { AnswerInput } from './answer-types';
-import { doesOtherTask, PHRASING, type ScoredSection, type TermWeights } from './passage-choice';
+import { doesOtherTask, PHRASING, weightOf, type ScoredSection, type TermWeights } from './passage-choice';
+import { documentTerms } from './text';
+import { sendingLinks } from './in-page-link';
+import { pageKey } from './page-context';
 import type { SectionPassage } from './section-passage';
 
 /**
@@ -83,6 +86,59 @@ export async function pageCode(
     : [];
   if (searched.some((r) => CODE_BLOCK.test(r.text))) return searched;
   return [...searched, ...(await pageExample(retriever, input, page, [...have, ...searched], limit))];
+}
+
+/**
+ * The example of a page the best section sends the reader to by a link without an anchor (see
+ * `sendingLinks`), read by its place: the chunks (`limit` at most, none among `have`) of the first
+ * section holding a code block whose headings name the most of the question that the page's title
+ * does not. A link to a page, not to a part of it, lands at its start, from where the reader goes
+ * to the part about what was asked and copies its example (a guide's "See the [Access Logs
+ * Documentation](…)." for "enable access logs": the reference "Traefik Logs Documentation"'s
+ * "AccessLogs › Configuration Example", `accessLog: …`, past its "Logs" part), while retrieval may
+ * rank another part of it first (its OpenTelemetry section). None when no heading names more of
+ * the question than the title: the page as a whole is about what was asked, and the part retrieval
+ * ranked first answers (a dashboard page's "Configuration Example", not its "Dashboard Router Rule").
+ */
+export async function sentExample(
+  retriever: Searcher,
+  input: AnswerInput,
+  documentId: string,
+  weights: TermWeights,
+  have: SearchResult[],
+  limit: number,
+): Promise<SearchResult[]> {
+  const visible = await visibleChunks(retriever, input, documentId);
+  const named = (c: Chunk) => {
+    const heading = new Set(documentTerms(c.heading ?? ''));
+    const title = new Set(documentTerms(c.title ?? ''));
+    return weightOf(weights, (t) => !PHRASING.has(t) && heading.has(t) && !title.has(t));
+  };
+  const coded = visible.filter((c) => CODE_BLOCK.test(c.text));
+  const most = Math.max(0, ...coded.map(named));
+  const lead = most > 0 ? coded.find((c) => named(c) >= most) : undefined;
+  return lead ? sectionChunks(visible, lead.heading ?? '', have, limit) : [];
+}
+
+/**
+ * The example (see {@link sentExample}) of the first page other than its own that the best
+ * section sends the reader to by a link without an anchor (see `sendingLinks`), when retrieval
+ * found a part of that page; none otherwise.
+ */
+export async function sentExamples(
+  retriever: Searcher,
+  input: AnswerInput,
+  first: ScoredSection,
+  weights: TermWeights,
+  have: SearchResult[],
+  limit: number,
+): Promise<SearchResult[]> {
+  const own = first.passage.chunk.document_id;
+  for (const link of sendingLinks(first, weights).filter((l) => !l.includes('#'))) {
+    const page = have.find((r) => r.url && pageKey(r.url) === pageKey(link) && r.document_id !== own);
+    if (page) return sentExample(retriever, input, page.document_id, weights, have, limit);
+  }
+  return [];
 }
 
 /**

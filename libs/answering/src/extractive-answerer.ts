@@ -18,6 +18,7 @@ import {
   headedBy,
   pageCode,
   pageExample,
+  sentExamples,
   sectionAbove,
   sectionByPlace,
   wholer,
@@ -174,16 +175,18 @@ export class ExtractiveAnswerer implements Answerer {
     // no search for the question finds (see `pageCode`).
     if (task && !coded) return pageCode(this.retriever, input, query, first, found, this.topK);
     if (task) {
+      // The page the best section sends the reader to by a link without an anchor (see `sentExamples`).
+      const sent = await sentExamples(this.retriever, input, first, choice.weights, found, this.topK);
       const pages = commandPages(order, choice.weights);
-      if (!pages.length) return [];
+      if (!pages.length) return sent;
       const searched = await documentPassages(
         this.retriever,
         input,
         query,
         pages,
-        found,
+        [...found, ...sent],
         this.topK * pages.length,
-      );
+      ).then((r) => [...sent, ...r]);
       // A section that only runs code: the code it runs is in the section above (see `sectionAbove`).
       const have = [...found, ...searched];
       const above = runsOnly(first.passage, choice.weights)

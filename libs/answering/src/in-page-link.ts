@@ -66,3 +66,19 @@ export function sendingUnits(prose: Unit[], held: (u: Unit) => number, best: num
     (u, i) => held(u) >= best || (i > 0 && held(prose[i - 1]!) >= best && POINTER.test(u.text.trim())),
   );
 }
+
+/** A Markdown link's target written as an absolute web address: `[purge](https://…/purge/)`. */
+const LINK = /\]\((https?:\/\/[^)\s]+)\)/g;
+
+/**
+ * The web addresses the first section's best sentences for the question link to, and a pointer
+ * right after one of them (see `sendingUnits`), in the section's order: the links that send the
+ * reader (see `referredPage` in `second-passage.ts`).
+ */
+export function sendingLinks(first: ScoredSection, weights: TermWeights): string[] {
+  const prose = first.passage.units.filter((u) => u.kind !== 'code');
+  const held = (u: Unit) => weightOf(weights, (t) => u.terms.has(t));
+  const best = Math.max(0, ...prose.map(held));
+  if (best <= 0) return [];
+  return sendingUnits(prose, held, best).flatMap((u) => [...u.text.matchAll(LINK)].map((m) => m[1]!));
+}

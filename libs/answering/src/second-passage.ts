@@ -8,13 +8,13 @@ import {
   type ScoredSection,
   type TermWeights,
 } from './passage-choice';
-import { hasCode, isCommand, type SectionPassage, type Unit } from './section-passage';
+import { hasCode, isCommand, type SectionPassage } from './section-passage';
 import { isReadByPlace } from './document-passages';
 import { isCommandSummary, pageCommand, writesCommandOf } from './quote-passage';
 import { commandNames, subjectNamed } from './code-names';
 import { pageKey } from './page-context';
 import { pageTie } from './page-tie';
-import { linkedOwnSection, sendingUnits } from './in-page-link';
+import { linkedOwnSection, sendingLinks } from './in-page-link';
 import { runsOnly } from './sample-run';
 
 /** Share of the question's weight left unanswered by the first passage that calls for a second. */
@@ -344,14 +344,6 @@ export function answersBeside(first: ScoredSection, other: ScoredSection): boole
   return other.defines || !first.defines;
 }
 
-/** A Markdown link's target written as an absolute web address: `[purge](https://…/purge/)`. */
-const LINK = /\]\((https?:\/\/[^)\s]+)\)/g;
-
-/** The pages (see `pageKey`) a unit links to. */
-function linkedPages(unit: Unit): string[] {
-  return [...unit.text.matchAll(LINK)].map((m) => pageKey(m[1]!));
-}
-
 /**
  * For a how-do-I, the section of another page that the first section's best sentence for the
  * question sends the reader to: docs that describe a neighbouring task point to the page that does
@@ -361,7 +353,8 @@ function linkedPages(unit: Unit): string[] {
  * any of the section's sentences (a link in passing, "Unlike [purge](…) it obeys filters", does
  * not send); so does a pointer right after it ("See the [Access Logs Documentation](…).", see
  * `sendingUnits`). The linked page must be among `sections` (retrieved, or found by the page search):
- * its section that writes its page's command (see `writesPageCommand`), else its best ranked.
+ * its section that writes its page's command (see `writesPageCommand`), else its example read for
+ * a link without an anchor (see `sentExample`), else its best ranked.
  */
 function referredPage(
   first: ScoredSection,
@@ -369,17 +362,14 @@ function referredPage(
   weights: TermWeights,
 ): ScoredSection | undefined {
   const own = first.passage.chunk.url && pageKey(first.passage.chunk.url);
-  const prose = first.passage.units.filter((u) => u.kind !== 'code');
-  const held = (u: Unit) => weightOf(weights, (t) => u.terms.has(t));
-  const best = Math.max(0, ...prose.map(held));
-  if (best <= 0) return undefined;
-  for (const unit of sendingUnits(prose, held, best)) {
-    for (const page of linkedPages(unit)) {
-      if (page === own) continue;
-      const onPage = sections.filter((s) => s.passage.chunk.url && pageKey(s.passage.chunk.url) === page);
-      const section = onPage.find((s) => writesPageCommand(s.passage)) ?? onPage[0];
-      if (section) return section;
-    }
+  for (const page of sendingLinks(first, weights).map(pageKey)) {
+    if (page === own) continue;
+    const onPage = sections.filter((s) => s.passage.chunk.url && pageKey(s.passage.chunk.url) === page);
+    const section =
+      onPage.find((s) => writesPageCommand(s.passage)) ??
+      onPage.find((s) => isReadByPlace(s.passage.chunk)) ??
+      onPage[0];
+    if (section) return section;
   }
   return undefined;
 }
