@@ -64,6 +64,18 @@ describe('a window that reaches a code block’s title', () => {
     expect(quoted.map((u) => u.text)).toEqual([purpose]);
   });
 
+  it('takes a titled code block that overruns the budget by up to half of it', () => {
+    // 33 words of prose and title, 22 of code: 55 words, past 1.25 times 40, within 1.5 times.
+    const code = ['```ruby', ...Array.from({ length: 10 }, (_, i) => `step_${i} reader`), '```'].join('\n');
+    const page = `${purpose}\n\nExample 2. collapsible-block.rb\n\n${code}\n\n${purpose}`;
+    const quoted = chooseWindow(
+      section(page),
+      new Map(terms('turn a listing block into a collapsible example block').map((t) => [t, 1])),
+      { maxWords: 40, targetWords: 40, kind: 'what' },
+    );
+    expect(quoted.map((u) => u.text)).toEqual([purpose, 'Example 2. collapsible-block.rb', code]);
+  });
+
   it('leaves a title out with its code when the code was quoted already', () => {
     const seen = units(RUBY);
     expect(unsaid(units(PAGE), seen).map((u) => u.text)).toEqual([purpose]);

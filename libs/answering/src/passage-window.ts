@@ -17,6 +17,13 @@ export { endsWithColon } from './lead-in';
  */
 const OVERRUN = 1.25;
 
+/**
+ * The same share for a code block under its title (see `codeTitles`): a whole example file
+ * ("Example 2. collapsible-block.rb"), which a window that reached its title shows rather than
+ * the title alone.
+ */
+const TITLED_OVERRUN = 1.5;
+
 /** Options of {@link chooseWindow}. */
 export interface WindowOptions {
   /** Words the window may hold. */
@@ -91,7 +98,7 @@ export function chooseWindow(passage: SectionPassage, weights: TermWeights, opti
   while (
     leadsIn(units[end]!, titles) &&
     end + 1 < units.length &&
-    words + sizes[end + 1]! <= options.maxWords * OVERRUN
+    words + sizes[end + 1]! <= options.maxWords * (titles.has(units[end]!) ? TITLED_OVERRUN : OVERRUN)
   ) {
     words += sizes[++end]!;
   }
