@@ -7,12 +7,22 @@ import { setsUp } from './inline-setting';
 import { rowNamed, TITLE_NAME_BONUS } from './title-name';
 import { farKey, INLINE_FLAG } from './far-key';
 import { givesReason } from './reason';
+import { codeTitles, endsWithColon, leadsIn, withoutDanglingLeadIn } from './lead-in';
+
+export { endsWithColon } from './lead-in';
 
 /**
  * Share of a window's words that what a lead-in introduces may take it up to: a command is not
  * left out for a few words over the budget.
  */
 const OVERRUN = 1.25;
+
+/**
+ * The same share for a code block under its title (see `codeTitles`): a whole example file
+ * ("Example 2. collapsible-block.rb"), which a window that reached its title shows rather than
+ * the title alone.
+ */
+const TITLED_OVERRUN = 1.5;
 
 /** Options of {@link chooseWindow}. */
 export interface WindowOptions {
@@ -40,7 +50,8 @@ export interface WindowOptions {
 export function chooseWindow(passage: SectionPassage, weights: TermWeights, options: WindowOptions): Unit[] {
   const { units } = passage;
   const sizes = units.map((u) => u.words);
-  if (sizes.reduce((n, w) => n + w, 0) <= options.maxWords) return withoutDanglingLeadIn(units);
+  const titles = codeTitles(units);
+  if (sizes.reduce((n, w) => n + w, 0) <= options.maxWords) return withoutDanglingLeadIn(units, titles);
   const asked = new Set(weights.keys());
   const scores = units.map(
     (u) => weightOf(weights, (t) => u.terms.has(t)) * (rowNamed(u, asked) ? TITLE_NAME_BONUS : 1),
@@ -82,11 +93,12 @@ export function chooseWindow(passage: SectionPassage, weights: TermWeights, opti
   if (start > 0 && endsWithColon(units[start - 1]!) && units[start]!.kind !== 'paragraph') {
     words += sizes[--start]!;
   }
-  // What a lead-in introduces may overrun the budget a little rather than be left out.
+  // What a lead-in (or a code block's title) introduces may overrun the budget a little rather
+  // than be left out.
   while (
-    endsWithColon(units[end]!) &&
+    leadsIn(units[end]!, titles) &&
     end + 1 < units.length &&
-    words + sizes[end + 1]! <= options.maxWords * OVERRUN
+    words + sizes[end + 1]! <= options.maxWords * (titles.has(units[end]!) ? TITLED_OVERRUN : OVERRUN)
   ) {
     words += sizes[++end]!;
   }
@@ -98,8 +110,8 @@ export function chooseWindow(passage: SectionPassage, weights: TermWeights, opti
     task && !key.length ? namedCode(units, scores, start, end, options.maxWords * OVERRUN - words) : [];
   // A key before the window is quoted before it, in the section's order.
   return key.length && units.indexOf(key.at(-1)!) < start
-    ? [...key, ...withoutDanglingLeadIn(window), ...named]
-    : [...withoutDanglingLeadIn(window), ...key, ...named];
+    ? [...key, ...withoutDanglingLeadIn(window, titles), ...named]
+    : [...withoutDanglingLeadIn(window, titles), ...key, ...named];
 }
 
 /**
@@ -377,16 +389,4 @@ function listStart(units: Unit[], i: number): number {
 function introduced(units: Unit[], i: number): boolean {
   const start = listStart(units, i);
   return units[i]!.kind === 'item' && start > 0 && endsWithColon(units[start - 1]!);
-}
-
-/** Units without a trailing lead-in whose continuation is not among them. */
-function withoutDanglingLeadIn(units: Unit[]): Unit[] {
-  let end = units.length;
-  while (end > 1 && endsWithColon(units[end - 1]!)) end--;
-  return units.slice(0, end);
-}
-
-/** Whether a unit introduces what follows it ("Run:"). */
-export function endsWithColon(unit: Unit): boolean {
-  return unit.kind !== 'code' && unit.text.trimEnd().endsWith(':');
 }

@@ -1,16 +1,18 @@
 import { isCodeLabel } from './section-passage';
-import { endsWithColon } from './passage-window';
+import { codeTitles, leadsIn } from './lead-in';
 import type { SectionPassage, Unit } from './section-passage';
 import { inlineCode } from './text';
 
 /**
  * The units that say something not yet quoted, without a lead-in ("…give docqa the app's
- * credentials:") whose continuation was left out as said already. A code label
+ * credentials:") whose continuation was left out as said already, nor a code block's title
+ * ("Example 2. document.adoc", see `codeTitles`) whose code was. A code label
  * (`**File (TOML)**:`) goes with its code alone: another page's tab of that name labels other code.
  */
 export function unsaid(units: Unit[], seen: Unit[]): Unit[] {
   const said = units.map((u, i) => !isCodeLabel(units, i) && repeats(u, seen));
-  return units.filter((u, i) => !said[i] && !(endsWithColon(u) && said[i + 1]));
+  const titles = codeTitles(units);
+  return units.filter((u, i) => !said[i] && !(leadsIn(u, titles) && said[i + 1]));
 }
 
 /**
