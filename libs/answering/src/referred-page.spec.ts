@@ -1,3 +1,4 @@
+import { GUIDE, ROUTER } from './testing/access-log-guides';
 import { askExtractive, pageSearcher, passage } from './testing/page-searcher';
 
 /** A CLI's command page that points to another command for the task beside its own. */
@@ -63,24 +64,6 @@ describe('a how-do-I whose best sentence sends the reader to another page', () =
 });
 
 describe('a pointer sentence right after the best sentence', () => {
-  /** A setup guide's step: what it does in one sentence, where it is documented in the next. */
-  const GUIDE = passage(
-    'setup/docker',
-    'Setup › Access Logs',
-    'You can configure the proxy to log incoming requests for debugging and analysis.\n\n' +
-      '```yaml\ncommand:\n  - "--accesslog=true" # Enable access logs to stdout\n```\n\n' +
-      "This enables access logs to the container's standard output. See the " +
-      '[Access Logs Documentation](https://docs.example/reference/logs/).',
-    'Setup with Docker',
-  );
-  /** A how-to guide's section that uses access logs for another task. */
-  const ROUTER = passage(
-    'observe/logs',
-    'Logs › Per-Router Access Logs',
-    'You can enable or disable access logs for a specific router, to quiet noisy routes while ' +
-      'keeping access logs on globally.\n\n```yaml\nobservability:\n  accessLogs: false\n```',
-    'Logs and Access Logs',
-  );
   const REFERENCE = passage(
     'reference/logs',
     'Logs › AccessLogs',
