@@ -9,8 +9,6 @@ import { farKey, INLINE_FLAG } from './far-key';
 import { givesReason } from './reason';
 import { codeTitles, endsWithColon, leadsIn, withoutDanglingLeadIn } from './lead-in';
 
-export { endsWithColon } from './lead-in';
-
 /**
  * Share of a window's words that what a lead-in introduces may take it up to: a command is not
  * left out for a few words over the budget.

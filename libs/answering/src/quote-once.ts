@@ -23,8 +23,8 @@ export function unsaid(units: Unit[], seen: Unit[]): Unit[] {
 function repeats(unit: Unit, seen: Unit[]): boolean {
   const words = [...unit.terms].filter((t) => !/^\d+$/.test(t));
   if (!words.length) return false;
-  const text = flat(unit.text);
   if (unit.kind === 'code') return repeatsCode(unit, seen);
+  const text = flat(unit.text);
   const code = inlineCode(unit.text);
   return seen.some(
     (s) =>
