@@ -77,7 +77,8 @@ describe('chunkMarkdown', () => {
     const chunks = await chunkMarkdown(md, { size: 100, overlap: 0 });
     expect(chunks.length).toBeGreaterThan(1);
     for (const c of chunks) expect(c.text.startsWith(`${header}\n| \`opt`)).toBe(true);
-    for (const row of rows) expect(chunks.filter((c) => c.text.includes(`${row}\n`) || c.text.endsWith(row))).toHaveLength(1);
+    for (const row of rows)
+      expect(chunks.filter((c) => c.text.includes(`${row}\n`) || c.text.endsWith(row))).toHaveLength(1);
   });
 
   it('cuts a run-on paragraph between sentences with overlap', async () => {

@@ -140,9 +140,7 @@ function splitLines(block: MarkdownBlock, max: number): MarkdownBlock[] {
   const fence = block.kind === 'code' ? lines.shift()! : '';
   const close = block.kind === 'code' ? lines.pop()! : '';
   const header =
-    block.kind === 'table' && lines.length > 2 && TABLE_DELIMITER.test(lines[1]!)
-      ? lines.splice(0, 2)
-      : [];
+    block.kind === 'table' && lines.length > 2 && TABLE_DELIMITER.test(lines[1]!) ? lines.splice(0, 2) : [];
   const out: MarkdownBlock[] = [];
   let current: string[] = [...header];
   const push = () => {
