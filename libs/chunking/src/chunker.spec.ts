@@ -70,6 +70,17 @@ describe('chunkMarkdown', () => {
     expect(chunks.some((c) => c.text.trimEnd().endsWith(':'))).toBe(false);
   });
 
+  it('repeats a huge table’s header in each piece it is cut into', async () => {
+    const header = '| Field | Description | Default |\n|:------|:------------|:--------|';
+    const rows = Array.from({ length: 40 }, (_, i) => `| \`opt${i}\` | Sets option number ${i}. | ${i} |`);
+    const md = `## Options\n${header}\n${rows.join('\n')}`;
+    const chunks = await chunkMarkdown(md, { size: 100, overlap: 0 });
+    expect(chunks.length).toBeGreaterThan(1);
+    for (const c of chunks) expect(c.text.startsWith(`${header}\n| \`opt`)).toBe(true);
+    for (const row of rows)
+      expect(chunks.filter((c) => c.text.includes(`${row}\n`) || c.text.endsWith(row))).toHaveLength(1);
+  });
+
   it('cuts a run-on paragraph between sentences with overlap', async () => {
     const text = Array.from({ length: 20 }, (_, i) => `Sentence number ${i} ends here.`).join(' ');
     const chunks = await chunkMarkdown(text, { size: 100, overlap: 40 });

@@ -127,23 +127,32 @@ function splitSentences(text: string, { size, overlap }: ChunkOptions): string[]
   return out;
 }
 
-/** A huge block cut at line ends; each piece of a code block is fenced again. */
+/** A Markdown table's delimiter row (`|:---|---:|`), under its header row. */
+const TABLE_DELIMITER = /^\s*\|?\s*:?-+:?\s*(\|\s*:?-+:?\s*)*\|?\s*$/;
+
+/**
+ * A huge block cut at line ends; each piece of a code block is fenced again, and each piece of a
+ * table repeats the table's header (its first row and delimiter row): a piece of rows without it
+ * would read its first row as the header, every other row's cells named after that row's.
+ */
 function splitLines(block: MarkdownBlock, max: number): MarkdownBlock[] {
   const lines = block.text.split('\n');
   const fence = block.kind === 'code' ? lines.shift()! : '';
   const close = block.kind === 'code' ? lines.pop()! : '';
+  const header =
+    block.kind === 'table' && lines.length > 2 && TABLE_DELIMITER.test(lines[1]!) ? lines.splice(0, 2) : [];
   const out: MarkdownBlock[] = [];
-  let current: string[] = [];
+  let current: string[] = [...header];
   const push = () => {
-    if (current.length)
+    if (current.length > header.length)
       out.push({
         kind: block.kind,
         text: fence ? [fence, ...current, close].join('\n') : current.join('\n'),
       });
-    current = [];
+    current = [...header];
   };
   for (const line of lines) {
-    if (current.length && current.join('\n').length + line.length > max) push();
+    if (current.length > header.length && current.join('\n').length + line.length > max) push();
     current.push(line);
   }
   push();

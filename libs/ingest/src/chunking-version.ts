@@ -50,5 +50,6 @@
  * chunk's search text.
  * 24: a reST code role's explicit target left out (`` :option:`--lf, --last-failed <--lf>` ``
  * shows `--lf, --last-failed`), as Sphinx shows it.
+ * 25: each piece of a table too long for one chunk repeats the table's header row.
  */
-export const CHUNKING_VERSION = 24;
+export const CHUNKING_VERSION = 25;
