@@ -1,7 +1,7 @@
 import type { SearchResult } from '@docqa/contracts';
 import { chunkNumber, type Searcher } from '@docqa/retrieval';
 import type { AnswerInput } from './answer-types';
-import { sectionByPlace } from './document-passages';
+import { CODE_BLOCK, INLINE_CODE, sectionByPlace } from './document-passages';
 import type { TermWeights } from './passage-choice';
 import type { ChosenOrder } from './ranked-choice';
 import type { SectionPassage } from './section-passage';
@@ -25,7 +25,9 @@ export function namedByQuestion(passage: SectionPassage, weights: TermWeights): 
  * first ("You can generate DocBook with `asciidoctor -b docbook`") and then the details (what the
  * output differs in, the API call), which share the question's words as much and are what
  * retrieval ranked; the command is then in a chunk no search for the question finds. None when
- * retrieval found the section's first chunk, or from a searcher that cannot read a page's chunks.
+ * retrieval found the section's first chunk, or from a searcher that cannot read a page's chunks;
+ * none read when no passage retrieved holds code of either kind (docs that write no commands, a TV
+ * manual, have none to find, as for `pagePassages`).
  */
 export async function sectionOpening(
   retriever: Searcher,
@@ -35,7 +37,7 @@ export async function sectionOpening(
   task: boolean,
   limit: number,
 ): Promise<SearchResult[]> {
-  if (!task || !chosen) return [];
+  if (!task || !chosen || !have.some((r) => CODE_BLOCK.test(r.text) || INLINE_CODE.test(r.text))) return [];
   const first = chosen.order[0].passage;
   if (!namedByQuestion(first, chosen.choice.weights)) return [];
   const page = first.chunk.document_id;
