@@ -11,6 +11,7 @@ import { asksForTask, asksWhere, asksWhy, questionKind, type QuestionKind } from
 import { namesOption, quotePassage } from './quote-passage';
 import { chosenOrder, rankedChoice, type ChosenOrder } from './ranked-choice';
 import { searchPassages } from './search-passages';
+import { sectionOpening } from './section-opening';
 import {
   CODE_BLOCK,
   INLINE_CODE,
@@ -122,7 +123,11 @@ export class ExtractiveAnswerer implements Answerer {
     const said = own ? input.history.at(-1)?.answer : undefined;
     // Ranked once: the page reads below and the answer follow the same order.
     const chosen = chosenOrder(rankedChoice(query, found, own, kind, said));
-    const more = await this.pagePassages(input, query, found, kind, chosen, own);
+    const read = await this.pagePassages(input, query, found, kind, chosen, own);
+    // The opening of the section a how-do-I names, when retrieval found a later part (see `sectionOpening`).
+    const task = asksForTask(own ?? query, kind);
+    const opening = await sectionOpening(this.retriever, input, chosen, [...found, ...read], task, this.topK);
+    const more = [...read, ...opening];
     // The subsections of a section that introduces the kinds asked for (see `askedSubsections`).
     const below = await askedSubsections(this.retriever, input, own ?? query, chosen?.order[0]);
     const results = [...found, ...more];
