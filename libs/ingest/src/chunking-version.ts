@@ -51,6 +51,7 @@
  * 24: a reST code role's explicit target left out (`` :option:`--lf, --last-failed <--lf>` ``
  * shows `--lf, --last-failed`), as Sphinx shows it.
  * 25: a page's front-matter `description` in its first chunk's search text and in what that
- * chunk's vector is embedded from, unless the chunk's text says it already (see `pageDescription`).
+ * chunk's vector is embedded from, unless the chunk's text says it already, word for word or
+ * mostly (see `pageDescription`).
  */
 export const CHUNKING_VERSION = 25;

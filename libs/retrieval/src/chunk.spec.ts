@@ -16,10 +16,14 @@ describe('searchText', () => {
     expect(searchText(chunk(0, 'The middleware caps load.'))).not.toContain('simultaneous');
   });
 
-  it('leaves out a description the chunk says already, however it is spaced or cased', () => {
+  it('leaves out a description the chunk says already, word for word or mostly in its own words', () => {
     expect(
       pageDescription(chunk(0, 'limit the number of\nsimultaneous in-flight requests. More.', limit)),
     ).toBe('');
+    const chain = 'The HTTP chain middleware lets you define reusable combinations of other middleware.';
+    const lead =
+      'The `chain` middleware enables you to define reusable combinations of other pieces of middleware.';
+    expect(pageDescription(chunk(0, lead, chain))).toBe('');
     expect(pageDescription(chunk(0, 'The middleware caps load.', `  ${limit} `))).toBe(limit);
   });
 

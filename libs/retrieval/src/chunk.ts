@@ -48,16 +48,26 @@ export type SearchTextFields = Pick<Chunk, 'title' | 'heading' | 'text'> &
   Partial<Pick<Chunk, 'chunk_id' | 'metadata'>>;
 
 /**
+ * Share of a description's distinct words its chunk's text must lack for the description to add
+ * to the chunk: one the chunk says already, word for word or in its own words (a page's lead that
+ * paraphrases it), adds nothing but weight to words the chunk holds.
+ */
+const UNSAID_SHARE = 0.4;
+
+/**
  * The page's description (front matter's `description`: what Hugo, MkDocs and Docusaurus pages
  * say they are about, shown by most themes only in the page's `<meta>` tags) as evidence of the
- * page's first chunk (`#0`): empty for other chunks, and when the chunk's text says it already
- * (rclone's command pages repeat it as their first line).
+ * page's first chunk (`#0`): empty for other chunks, and when the chunk's text says it already,
+ * lacking no more than {@link UNSAID_SHARE} of its distinct words (rclone's command pages repeat
+ * theirs as their first line).
  */
 export function pageDescription(chunk: Partial<Pick<Chunk, 'chunk_id' | 'text' | 'metadata'>>): string {
   const description = chunk.metadata?.['description'];
-  if (typeof description !== 'string' || !description.trim() || !chunk.chunk_id) return '';
-  if (chunkNumber(chunk.chunk_id) !== 0) return '';
-  return squeezed(chunk.text ?? '').includes(squeezed(description)) ? '' : description.trim();
+  if (typeof description !== 'string' || !chunk.chunk_id || chunkNumber(chunk.chunk_id) !== 0) return '';
+  const words = new Set(squeezed(description).split(' ').filter(Boolean));
+  const said = new Set(squeezed(chunk.text ?? '').split(' '));
+  const unsaid = [...words].filter((word) => !said.has(word)).length;
+  return words.size && unsaid / words.size > UNSAID_SHARE ? description.trim() : '';
 }
 
 /** Text as lower-case words and single spaces, for comparing what two texts say. */
