@@ -1,5 +1,11 @@
 import type { SearchResult } from '@docqa/contracts';
-import { filterFields, passesQuery, postFiltered, type StoreQuery } from '@docqa/retrieval';
+import {
+  filterFields,
+  passesQuery,
+  postFiltered,
+  type SearchTextFields,
+  type StoreQuery,
+} from '@docqa/retrieval';
 
 /**
  * The fields a search reads back, in the order a row's `result` list holds them: everything but
@@ -133,4 +139,10 @@ function metadataOf(row: ResultRow) {
     url: row.url,
     metadata: JSON.parse(row.metadata) as Record<string, unknown>,
   };
+}
+
+/** What a row's search text was made of (see `searchText`), its metadata read from JSON. */
+export function rowFields(row: ResultRow): SearchTextFields {
+  const { chunk_id, title, heading, text } = row;
+  return { chunk_id, title, heading, text, metadata: JSON.parse(row.metadata) as Record<string, unknown> };
 }

@@ -15,7 +15,7 @@ import {
   searchText,
   type StoreQuery,
 } from '@docqa/retrieval';
-import { passingFilters, type RankedHit } from './embedded-hits';
+import { passingFilters, rowFields, type RankedHit } from './embedded-hits';
 import { FTS_SCORE, IndexRanker, int8CosineWith, type RankQuery } from './index-ranking';
 import type { MirrorKeeper } from './mirror-keeper';
 import { firstResults, readPassages, RowsMoved } from './passage-reads';
@@ -223,7 +223,11 @@ export class EmbeddedSearch {
     const found = await this.ranker.hits(table, { tenants, version, wanted, search, score: FTS_SCORE });
     const scored = found
       // The search text again (what the index holds), from the fields it was made of.
-      .map(({ row, rowId }) => ({ rowId, row, score: keywordScore(searchText(row), weights, average) }))
+      .map(({ row, rowId }) => ({
+        rowId,
+        row,
+        score: keywordScore(searchText(rowFields(row)), weights, average),
+      }))
       .filter((hit) => hit.score > 0)
       .sort(bestFirst);
     return passingFilters(scored, query);

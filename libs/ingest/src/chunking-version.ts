@@ -51,5 +51,8 @@
  * 24: a reST code role's explicit target left out (`` :option:`--lf, --last-failed <--lf>` ``
  * shows `--lf, --last-failed`), as Sphinx shows it.
  * 25: each piece of a table too long for one chunk repeats the table's header row.
+ * 26: a page's front-matter `description` in its first chunk's search text and in what that
+ * chunk's vector is embedded from, unless the chunk's text says it already, word for word or
+ * mostly (see `pageDescription`).
  */
-export const CHUNKING_VERSION = 25;
+export const CHUNKING_VERSION = 26;

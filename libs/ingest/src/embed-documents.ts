@@ -2,7 +2,7 @@ import { commandWords } from '@docqa/tokenize';
 import type { DocumentRecord } from '@docqa/contracts';
 import { withAnchor } from '@docqa/chunking';
 import type { Embedder } from '@docqa/embedders';
-import { chunkId, type EmbeddedChunk } from '@docqa/retrieval';
+import { chunkId, pageDescription, type EmbeddedChunk } from '@docqa/retrieval';
 import type { Chunked } from './chunk-document';
 
 /**
@@ -57,12 +57,19 @@ async function embedTexts(
 
 /**
  * What each chunk of a document is embedded from: its document's title, its heading and its text,
- * then the words of what a command they name does (`rclone mkdir`: "make create directory
- * folder", see `commandWords`), as the chunk's search text has them.
+ * the first chunk its page's description (see `pageDescription`), then the words of what a
+ * command they name does (`rclone mkdir`: "make create directory folder", see `commandWords`), as
+ * the chunk's search text has them.
  */
 function chunkTexts({ doc, pieces }: Chunked): string[] {
-  return pieces.map((piece) =>
-    [doc.title, piece.heading, piece.text, commandWords(`${doc.title} ${piece.heading}`)]
+  return pieces.map((piece, i) =>
+    [
+      doc.title,
+      piece.heading,
+      piece.text,
+      pageDescription({ chunk_id: chunkId(doc.id, i), text: piece.text, metadata: doc.metadata }),
+      commandWords(`${doc.title} ${piece.heading}`),
+    ]
       .filter(Boolean)
       .join('\n'),
   );

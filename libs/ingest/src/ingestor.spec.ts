@@ -76,6 +76,38 @@ describe('Ingestor', () => {
     expect(texts.find((t) => t.includes('Run `mkdir'))).not.toContain('create');
   });
 
+  it("embeds a page's first chunk with its front-matter description, unless its text says it already", async () => {
+    const texts: string[] = [];
+    const recording = embedderWith(async (batch) => {
+      texts.push(...batch);
+      return new LocalEmbedder().embedDocuments(batch);
+    });
+    const { store, ingestor } = setup(undefined, undefined, undefined, undefined, recording);
+    const described = (id: string, content: string, description: string) => ({
+      ...doc(id, content),
+      metadata: { description },
+    });
+    const limit = 'Limit the number of simultaneous in-flight requests.';
+    await ingestor.ingest({
+      job_id: 'j',
+      tenant: 't',
+      documents: [
+        described('inflight.md', 'The middleware caps load.\n## Options\nSet `amount`.', limit),
+        described(
+          'lsd.md',
+          'List all directories in the path.\n## Synopsis\nLists them.',
+          'List all directories in the path.',
+        ),
+      ],
+    });
+    expect(texts.filter((t) => t.includes('in-flight'))).toEqual([
+      expect.stringContaining('The middleware caps load.'),
+    ]);
+    expect(texts.filter((t) => t.includes('List all directories'))).toHaveLength(1);
+    // What readers see is unchanged: the description is in no chunk's text.
+    expect(store.writes.flatMap((w) => w.chunks).some((c) => c.text.includes('in-flight'))).toBe(false);
+  });
+
   it('fails only the document whose text the embedder refuses, and embeds the others', async () => {
     const refusing = embedderWith(async (texts) => {
       if (texts.some((text) => text.includes('too long'))) throw new Error('input too long for the model');

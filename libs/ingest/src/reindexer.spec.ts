@@ -186,6 +186,26 @@ describe('Reindexer', () => {
     expect(env.store.writes).toBe(writes);
   });
 
+  it("gives a page indexed before version 26 its description's evidence: its first chunk embedded with it", async () => {
+    const env = setup();
+    const described = { id: 'p', title: 'P', content_type: 'text/markdown' as const, content: PAGE };
+    const metadata = { description: 'How to keep the data on disk.' };
+    await env.ingestor.ingest({ job_id: 'first', tenant: 'acme', documents: [{ ...described, metadata }] });
+    const local = new LocalEmbedder();
+    const withDescription = local.embed('P\nPersistence\nIntro.\nHow to keep the data on disk.');
+    expect(env.store.chunks.get('p')![0]!.vector).toEqual(withDescription);
+    // As version 25 left it: the vector of the chunk's title, heading and text only.
+    const stale = local.embed('P\nPersistence\nIntro.');
+    env.store.chunks.set(
+      'p',
+      env.store.chunks.get('p')!.map((c, i) => (i ? c : { ...c, vector: stale })),
+    );
+    env.documents.records.get('p')!.chunking = 25;
+    await env.reindexer.reindex({ job_id: 'none', tenant: 'acme' });
+    expect(env.documents.records.get('p')!.chunking).toBe(CHUNKING_VERSION);
+    expect(env.store.chunks.get('p')![0]!.vector).toEqual(withDescription);
+  });
+
   it('puts a document back together from its chunks with its headings, each section once', async () => {
     const env = setup();
     await env.ingestor.ingest({

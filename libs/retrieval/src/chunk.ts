@@ -25,21 +25,57 @@ export interface EmbeddedChunk extends Chunk {
 }
 
 /**
- * The text indexed for keyword search: title, heading path and passage, the words a reader writes
+ * The text indexed for keyword search: title, heading path and passage (a page's first chunk with
+ * its page's description, see {@link pageDescription}), the words a reader writes
  * for their names ({@link readerWords}: `basicAuth` is found by "basic auth", `'~'` by "tilde";
  * {@link joinedWords}: `listremotes` by "list remotes"; {@link commandWords}: a title's or
  * heading's `mkdir` by "create folder"; {@link nounVerbs}: "modification" by "modified"), then
  * the terms of the section's own heading, of its compounds and of its commands as
  * {@link headingWords} (so a query's terms weigh more in the section they head).
  */
-export function searchText(chunk: Pick<Chunk, 'title' | 'heading' | 'text'>): string {
+export function searchText(chunk: SearchTextFields): string {
   const own = chunk.heading.split(' › ').at(-1)!;
-  const text = [chunk.title, chunk.heading, chunk.text].filter(Boolean).join('\n');
+  const text = [chunk.title, chunk.heading, chunk.text, pageDescription(chunk)].filter(Boolean).join('\n');
   const path = `${chunk.title} ${chunk.heading}`;
   const joined = [joinedWords(path, chunk.text), commandWords(path)].filter(Boolean).join(' ');
   const named = `${own} ${compoundParts(own)} ${joinedWords(own, chunk.text)} ${commandWords(own)}`;
   const heading = headingWords(named).join(' ');
   return [text, readerWords(text), nounVerbs(text), joined, heading].filter(Boolean).join('\n');
+}
+
+/** What {@link searchText} is made of: a chunk's title, heading and text, and its id and metadata. */
+export type SearchTextFields = Pick<Chunk, 'title' | 'heading' | 'text'> &
+  Partial<Pick<Chunk, 'chunk_id' | 'metadata'>>;
+
+/**
+ * Share of a description's distinct words its chunk's text must lack for the description to add
+ * to the chunk: one the chunk says already, word for word or in its own words (a page's lead that
+ * paraphrases it), adds nothing but weight to words the chunk holds.
+ */
+const UNSAID_SHARE = 0.4;
+
+/**
+ * The page's description (front matter's `description`: what Hugo, MkDocs and Docusaurus pages
+ * say they are about, shown by most themes only in the page's `<meta>` tags) as evidence of the
+ * page's first chunk (`#0`): empty for other chunks, and when the chunk's text says it already,
+ * lacking no more than {@link UNSAID_SHARE} of its distinct words (rclone's command pages repeat
+ * theirs as their first line).
+ */
+export function pageDescription(chunk: Partial<Pick<Chunk, 'chunk_id' | 'text' | 'metadata'>>): string {
+  const description = chunk.metadata?.['description'];
+  if (typeof description !== 'string' || !chunk.chunk_id || chunkNumber(chunk.chunk_id) !== 0) return '';
+  const words = new Set(squeezed(description).split(' ').filter(Boolean));
+  const said = new Set(squeezed(chunk.text ?? '').split(' '));
+  const unsaid = [...words].filter((word) => !said.has(word)).length;
+  return words.size && unsaid / words.size > UNSAID_SHARE ? description.trim() : '';
+}
+
+/** Text as lower-case words and single spaces, for comparing what two texts say. */
+function squeezed(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
 }
 
 /** The id of a document's `n`th chunk (from 0): `<document_id>#<n>`. */

@@ -1,5 +1,13 @@
 // The retrieval facade and its ports.
-export { chunkId, chunkNumber, searchText, type Chunk, type EmbeddedChunk } from './chunk';
+export {
+  chunkId,
+  chunkNumber,
+  pageDescription,
+  searchText,
+  type Chunk,
+  type EmbeddedChunk,
+  type SearchTextFields,
+} from './chunk';
 export { documentText } from './document-text';
 export { grown } from './grown';
 export type {
