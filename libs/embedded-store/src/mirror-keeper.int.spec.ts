@@ -186,8 +186,8 @@ describe('MirrorKeeper catching up with another process’s writes', () => {
     pinned = before.version;
     let open!: () => void;
     gate = new Promise<void>((resolve) => (open = resolve));
-    // Held back while the writer writes (two versions, a quarter of the rows held at most: more
-    // are built afresh); once searched, it may catch up with either first.
+    // Held back while the writer writes (two versions); once searched, it may catch up with either
+    // first.
     for (let i = 0; i < 2; i++)
       await writer.replaceDocuments('a', [], chunks(10_000 + i * 1000, 1000, 10 + i));
     pinned = undefined;
