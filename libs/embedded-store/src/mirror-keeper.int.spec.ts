@@ -88,7 +88,7 @@ describe('MirrorKeeper catching up with another process’s writes', () => {
     pinned?: () => number | undefined;
     filtered?: () => Promise<void>;
     follow?: boolean;
-    caughtUp?: (version: number) => void;
+    caughtUp?: (version: number, rebuilt: boolean) => void;
   } = {}): {
     keeper: MirrorKeeper;
     failures: unknown[];
@@ -115,7 +115,10 @@ describe('MirrorKeeper catching up with another process’s writes', () => {
         };
         return table;
       },
-      events: { caughtUp: ({ version }) => caughtUp(version), failed: (error) => failures.push(error) },
+      events: {
+        caughtUp: ({ version, rebuilt }) => caughtUp(version, rebuilt),
+        failed: (error) => failures.push(error),
+      },
       // Searches may get the version held for as long as the test runs.
       behindMs: Number.POSITIVE_INFINITY,
       follow,
@@ -183,8 +186,8 @@ describe('MirrorKeeper catching up with another process’s writes', () => {
     pinned = before.version;
     let open!: () => void;
     gate = new Promise<void>((resolve) => (open = resolve));
-    // Held back while the writer writes (two versions, a quarter of the rows held at most: more
-    // are built afresh); once searched, it may catch up with either first.
+    // Held back while the writer writes (two versions); once searched, it may catch up with either
+    // first.
     for (let i = 0; i < 2; i++)
       await writer.replaceDocuments('a', [], chunks(10_000 + i * 1000, 1000, 10 + i));
     pinned = undefined;
@@ -245,6 +248,21 @@ describe('MirrorKeeper catching up with another process’s writes', () => {
     expect(seen[0]).toEqual(before);
     for (const one of seen) expect([before, ...written]).toContainEqual(one);
     expect(seen.at(-1)).toEqual(after);
+    expect(failures).toEqual([]);
+  });
+
+  it('takes in an append of more rows than it holds by appending them, not by a build afresh', async () => {
+    const rebuilt: boolean[] = [];
+    const { keeper: held, failures } = keeper({ caughtUp: (_, afresh) => rebuilt.push(afresh) });
+    await held.ready();
+    // An import's first writes grow the table by more than a quarter of its rows each time.
+    await writer.replaceDocuments('a', [], chunks(10_000, 12_000, 9));
+    const mirror = await held.ready();
+    expect(mirror!.version).toBe(await latest());
+    expect(mirror!.rows).toBe(20_000);
+    expect(ranking(mirror!)).toEqual(await builtAfresh());
+    // Built afresh once, when first asked (the keeper of the fresh ranking is another one).
+    expect(rebuilt).toEqual([true, false]);
     expect(failures).toEqual([]);
   });
 

@@ -326,8 +326,9 @@ export class MirrorKeeper {
     const newer = `_rowid > ${current.lastRowId}`;
     const count = await table.countRows();
     const added = count - current.rows;
-    if (count > MAX_MIRROR_ROWS || added < 0 || added + current.dead > current.rows * REBUILD_SHARE)
-      return null;
+    // Appended rows are taken in however many; dead slots past the share are built away (see
+    // REBUILD_SHARE).
+    if (count > MAX_MIRROR_ROWS || added < 0 || current.dead > current.rows * REBUILD_SHARE) return null;
     // An import's size is known from the count alone: searches waiting need not wait for the check
     // below too, a filter on every row's id (at 300,000 rows 2 to 16 ms, 285 ms cold, at load 40).
     // Should more than appending have happened, changing in place takes in as many rows or more.

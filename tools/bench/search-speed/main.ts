@@ -228,7 +228,7 @@ async function main(): Promise<void> {
         `${chunks.toLocaleString('en')} synthetic chunks (one per document: a heading and 80 words drawn from the emanual-tv vocabulary), ingested through \`POST /documents/\` in calls of ${PER_CALL} (90 % in one tenant, 10 % in another) by a real deployment on one machine; load average (1, 5, 15 min) ${loadBefore} before, ${load()} after (2 cores).`,
         '',
         ...ingestion,
-        `Peak RSS after the ingestion: API ${rss.api.toFixed(0)} MB, worker ${rss.worker.toFixed(0)} MB.`,
+        `Peak RSS after the ingestion: API ${rss.api.toFixed(0)} MB, worker ${rss.worker.toFixed(0)} MB. The API's search mirror built afresh: ${apiLog.builds()} time(s).`,
       ].join('\n');
       reportBenchSection(
         `Ingestion at ${TOTAL.toLocaleString('en')} chunks`,
