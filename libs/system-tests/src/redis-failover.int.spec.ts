@@ -119,7 +119,10 @@ function failoverStory(name: string, start: () => Promise<Topology>) {
         }
         if (namedAfterMs === undefined && Date.now() - lookedAt >= 1_000) {
           lookedAt = Date.now();
-          const now = await topology.masterOf(firstKey).then((m) => m?.port, () => undefined);
+          const now = await topology.masterOf(firstKey).then(
+            (m) => m?.port,
+            () => undefined,
+          );
           if (now !== undefined && now !== master.port) namedAfterMs = Date.now() - killedAt;
         }
         await new Promise((r) => setTimeout(r, 100));
