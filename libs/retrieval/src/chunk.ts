@@ -1,5 +1,5 @@
 import { headingWords } from './keyword-terms';
-import { commandWords, compoundParts, nounVerbs, joinedWords, readerWords } from '@docqa/tokenize';
+import { commandWords, compoundParts, nounVerbs, joinedWords, readerWords, words } from '@docqa/tokenize';
 
 /** One searchable passage of a document, as stored in a vector store. */
 export interface Chunk {
@@ -64,18 +64,10 @@ const UNSAID_SHARE = 0.4;
 export function pageDescription(chunk: Partial<Pick<Chunk, 'chunk_id' | 'text' | 'metadata'>>): string {
   const description = chunk.metadata?.['description'];
   if (typeof description !== 'string' || !chunk.chunk_id || chunkNumber(chunk.chunk_id) !== 0) return '';
-  const words = new Set(squeezed(description).split(' ').filter(Boolean));
-  const said = new Set(squeezed(chunk.text ?? '').split(' '));
-  const unsaid = [...words].filter((word) => !said.has(word)).length;
-  return words.size && unsaid / words.size > UNSAID_SHARE ? description.trim() : '';
-}
-
-/** Text as lower-case words and single spaces, for comparing what two texts say. */
-function squeezed(text: string): string {
-  return text
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}]+/gu, ' ')
-    .trim();
+  const described = new Set(words(description));
+  const said = new Set(words(chunk.text ?? ''));
+  const unsaid = [...described].filter((word) => !said.has(word)).length;
+  return described.size && unsaid / described.size > UNSAID_SHARE ? description.trim() : '';
 }
 
 /** The id of a document's `n`th chunk (from 0): `<document_id>#<n>`. */
