@@ -186,7 +186,7 @@ describe('loadPaths', () => {
     });
     expect(documents.map((d) => [d.id, d.title, d.content_type, d.url])).toEqual([
       ['guide.adoc', 'Install Guide', 'text/asciidoc', 'https://d.example/guide'],
-      ['install.rst', 'Install guide', 'text/x-rst', 'https://d.example/install'],
+      ['install.rst', 'Install guide', 'text/x-rst', 'https://d.example/install.html'],
     ]);
   });
 

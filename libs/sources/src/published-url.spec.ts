@@ -28,7 +28,7 @@ describe('pagePath', () => {
     expect(pagePath('user-guide/README.md', { dialect: 'mkdocs' })).toBe('user-guide/');
     expect(pagePath('guide/install.md')).toBe('guide/install');
     expect(pagePath('guide/install.adoc')).toBe('guide/install');
-    expect(pagePath('guide/install.rst')).toBe('guide/install');
+    expect(pagePath('guide/install.rst')).toBe('guide/install.html');
     expect(pagePath('guide/index.rst')).toBe('guide/');
     expect(pagePath('guide/manual.pdf')).toBe('guide/manual.pdf');
   });

@@ -34,13 +34,19 @@ const CONTENT_FOLDER: Partial<Record<MarkdownDialect, string>> = { hugo: 'conten
 
 /** Extensions of the pages a docs generator renders (dropped from their URLs). */
 const PAGE_EXTENSION = /\.(md|markdown|mdx|adoc|asciidoc|rst)$/i;
+/**
+ * A reStructuredText page: Sphinx's `html` builder, its default and the one Read the Docs runs,
+ * publishes `guide/install.rst` as `guide/install.html` (`https://docs.pytest.org/en/stable/
+ * how-to/fixtures.html`), where the Markdown generators publish a path without an extension.
+ */
+const SPHINX_PAGE = /\.rst$/i;
 /** Files that stand for their folder's page. */
 const FOLDER_PAGE = /(^|\/)(_?index|readme)\.(md|markdown|mdx|adoc|asciidoc|rst|html?)$/i;
 
 /**
  * The path of a file's page under the site's base, the way its generator publishes it:
  * `guide/install.md` → `guide/install`, `_index.md`/`index.md`/`README.md` → their folder
- * (`guide/`), `.md`/`.mdx`/`.adoc`/`.rst` dropped, other files kept as named; Hugo pages and
+ * (`guide/`), `.md`/`.mdx`/`.adoc` dropped, `.rst` as `.html` (Sphinx), other files kept as named; Hugo pages and
  * MkDocs pages end in `/` and Hugo's are lower case; Docusaurus drops number prefixes
  * (`01-intro.md` → `intro`); in a repository, Hugo's `content/` and MkDocs' `docs/` folders are
  * left out. Front matter wins: Hugo's `url`, a `slug` (the last segment, or the
@@ -55,6 +61,7 @@ export function pagePath(
   const folder = CONTENT_FOLDER[dialect];
   const rel = fromRepositoryRoot && folder && path.startsWith(folder) ? path.slice(folder.length) : path;
   const folderPage = FOLDER_PAGE.test(rel);
+  const sphinx = SPHINX_PAGE.test(rel) && !folderPage;
   let segments = rel.replace(FOLDER_PAGE, '$1').replace(PAGE_EXTENSION, '').split('/').filter(Boolean);
   if (dialect === 'docusaurus') segments = segments.map((s) => s.replace(/^\d+[-_.]\s*(?=\S)/, ''));
   // Hugo's `slug` does not apply to a section's page (`_index.md`).
@@ -67,6 +74,7 @@ export function pagePath(
   if (dialect === 'hugo') page = page.toLowerCase().replace(/\s+/g, '-');
   const folderLike = folderPage && !slug;
   if ((dialect === 'hugo' || dialect === 'mkdocs' || folderLike) && page) page += '/';
+  else if (sphinx && page) page += '.html';
   return page;
 }
 

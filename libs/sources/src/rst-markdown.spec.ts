@@ -16,6 +16,28 @@ describe('rstToMarkdown', () => {
     ]);
   });
 
+  it('gives a title that holds a role the id of its text, as docutils does', () => {
+    const page = [
+      '.. _ext-intersphinx:',
+      '',
+      ":mod:`sphinx.ext.intersphinx` -- Link to other projects' documentation",
+      '======================================================================',
+      '',
+      'Text.',
+      '',
+      'The :doc:`usage <usage>` and ``code``',
+      '-------------------------------------',
+    ].join('\n');
+    expect(
+      rstToMarkdown(page)
+        .split('\n')
+        .filter((l) => l.startsWith('#')),
+    ).toEqual([
+      "# sphinx.ext.intersphinx -- Link to other projects' documentation {#sphinx-ext-intersphinx-link-to-other-projects-documentation}",
+      '## The [usage](usage) and `code` {#the-usage-and-code}',
+    ]);
+  });
+
   it('turns :: literal blocks and code-block directives into fenced code with their language', () => {
     expect(markdown).toContain('Run this:\n\n```\npip install example\nexample --init\n```');
     expect(markdown).toContain('```python\nimport example\nexample.run()\n```');

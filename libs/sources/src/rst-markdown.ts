@@ -160,15 +160,21 @@ function section(lines: string[], i: number, state: State): Converted | null {
   } else return null;
   if (!state.styles.includes(style)) state.styles.push(style);
   const level = Math.min(6, state.styles.indexOf(style) + 1);
-  let id = sphinxId(title);
+  const shown = rstInline(title);
+  let id = sphinxId(shown);
   for (let n = 1; state.seen.has(id); n++) id = `id${n}`;
   state.seen.add(id);
-  return { lines: [`${'#'.repeat(level)} ${rstInline(title)} {#${id}}`], end };
+  return { lines: [`${'#'.repeat(level)} ${shown} {#${id}}`], end };
 }
 
-/** The id docutils gives a section: lower case, runs of other characters as one `-`. */
-export function sphinxId(title: string): string {
-  return title
+/**
+ * The id docutils gives a section, from its title as shown (Markdown from `rstInline`: a role's
+ * text, not its name, so `` :mod:`sphinx.ext.intersphinx` -- Link to… `` is
+ * `sphinx-ext-intersphinx-link-to…`): lower case, runs of other characters as one `-`.
+ */
+function sphinxId(shown: string): string {
+  return shown
+    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
     .replace(/``|`|\*\*|\*/g, '')
     .normalize('NFKD')
     .replace(/[^\x00-\x7f]/g, '')

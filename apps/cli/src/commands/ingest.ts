@@ -104,7 +104,7 @@ export function ingestCommand(program: Command): void {
       )
       .option(
         '--base-url <url>',
-        'where the files and folders are published: sources link to each page as its generator publishes it (index.md, _index.md, README.md → folder; .md, .adoc, .rst dropped; slug front matter)',
+        'where the files and folders are published: sources link to each page as its generator publishes it (index.md, _index.md, README.md → folder; .md, .adoc dropped; .rst → .html; slug front matter)',
         httpUrlOption('--base-url'),
       )
       .option(
