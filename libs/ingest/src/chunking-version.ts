@@ -54,5 +54,9 @@
  * 26: a page's front-matter `description` in its first chunk's search text and in what that
  * chunk's vector is embedded from, unless the chunk's text says it already, word for word or
  * mostly (see `pageDescription`).
+ * 27: reST substitutions (`|name|`) shown as their definitions' text, and a section title that
+ * holds a role given the anchor of its text (`#sphinx-ext-intersphinx-…`, not `#mod-sphinx-…`);
+ * a source's next sync, which reads each page as new once, also links its `.rst` pages to their
+ * `.html` URLs.
  */
-export const CHUNKING_VERSION = 26;
+export const CHUNKING_VERSION = 27;

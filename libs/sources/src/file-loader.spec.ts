@@ -190,6 +190,30 @@ describe('loadPaths', () => {
     ]);
   });
 
+  it("loads a Sphinx folder's pages as .html, without its templates and theme as pages", async () => {
+    const site = mkdtempSync(join(tmpdir(), 'docqa-sphinx-'));
+    mkdirSync(join(site, '_templates'));
+    mkdirSync(join(site, '_themes/acme'), { recursive: true });
+    mkdirSync(join(site, 'usage'));
+    writeFileSync(join(site, 'index.rst'), 'Home\n====\n\nSee :doc:`usage/quickstart`.\n');
+    writeFileSync(join(site, 'usage/quickstart.rst'), 'Quickstart\n==========\n\nRun it.\n');
+    writeFileSync(
+      join(site, '_templates/contents.html'),
+      '{% extends "layout.html" %}\n{% block body %}{% endblock %}',
+    );
+    writeFileSync(join(site, '_themes/acme/layout.html'), '{%- extends "basic/layout.html" %}');
+    const { documents, skipped } = await loadPaths([site], { baseUrl: 'https://d.example/en/master/' });
+    expect(documents.map((d) => [d.id, d.url])).toEqual([
+      ['index.rst', 'https://d.example/en/master/'],
+      ['usage/quickstart.rst', 'https://d.example/en/master/usage/quickstart.html'],
+    ]);
+    expect(skipped.map((s) => s.source.slice(site.length + 1)).sort()).toEqual([
+      '_templates/contents.html',
+      '_themes/acme/layout.html',
+    ]);
+    expect(skipped[0]?.reason).toMatch(/^a template or theme file/);
+  });
+
   it('reads UTF-16 files and lists a file that is not UTF-8 as failed, not garbled', async () => {
     const texts = mkdtempSync(join(tmpdir(), 'docqa-encodings-'));
     writeFileSync(join(texts, 'latin1.md'), Buffer.from('# Caf\xe9\n\nna\xefve\n', 'latin1'));

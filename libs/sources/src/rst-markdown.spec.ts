@@ -158,4 +158,31 @@ describe('rstToMarkdown', () => {
       ['> **See also:** Fixtures reference', '', '> **New in version 5.2:** Dynamic scope.'].join('\n'),
     );
   });
+
+  it('shows a substitution as its definition, not in code, and keeps an undefined one', () => {
+    const page = [
+      'Colours',
+      '=======',
+      '',
+      '**|notebdcolors|** The colour of the border. Made by |acme| |logo| for |version|.',
+      '',
+      '``|notebdcolors|`` stays in code::',
+      '',
+      '    echo |notebdcolors|',
+      '',
+      '| a | b |',
+      '',
+      '.. |notebdcolors| replace:: ``noteBorderColor``, ``hintBorderColor``,',
+      '   ``importantBorderColor``',
+      '.. |acme| unicode:: U+00A9 Acme',
+      '.. |logo| image:: logo.png',
+    ].join('\n');
+    const text = rstToMarkdown(page);
+    expect(text).toContain(
+      '**`noteBorderColor`, `hintBorderColor`, `importantBorderColor`** The colour of the border. Made by ©Acme  for |version|.',
+    );
+    expect(text).toContain('`|notebdcolors|` stays in code:\n\n```\necho |notebdcolors|\n```');
+    expect(text).toContain('| a | b |');
+    expect(text).not.toContain('replace::');
+  });
 });

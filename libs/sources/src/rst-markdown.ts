@@ -1,5 +1,6 @@
 import { dedent, labelOf, labelledBlock } from './labelled-block';
 import { rstInline, rstTable } from './rst-inline';
+import { rstSubstitutions, withSubstitutions } from './rst-substitutions';
 
 /** Directives shown as a labelled admonition. */
 const ADMONITIONS = new Set([
@@ -68,7 +69,8 @@ export function rstLabels(source: string): Map<string, string> {
  * reStructuredText as the Markdown a reader sees: section titles (by underline and overline,
  * levels in order of appearance) as headings with the anchors Sphinx gives them, paragraphs and
  * lists with their inline markup, literal blocks (`::`, `.. code-block:: lang`) as fenced code,
- * admonitions (`.. note::`…) as labelled quotes, grid, simple and list tables as tables;
+ * admonitions (`.. note::`…) as labelled quotes, grid, simple and list tables as tables,
+ * substitutions (`|name|`) as their definitions' text;
  * directives without text for a reader (`toctree`, `image`, targets, comments) are dropped, as
  * is an `include` left unresolved (those of a folder or repository are put in before: see
  * `withRstIncludes`).
@@ -80,10 +82,12 @@ export function rstToMarkdown(source: string): string {
   // Fields before anything else are the page's metadata (`:orphan:`, `:tocdepth: 3`), not shown.
   let start = 0;
   while (start < lines.length && (!lines[start]!.trim() || FIELD.test(lines[start]!))) start++;
-  return blocks(lines.slice(start), { styles, seen })
+  const markdown = blocks(lines.slice(start), { styles, seen })
     .join('\n')
     .replace(/\n{3,}/g, '\n\n')
     .trim();
+  // A substitution (`|notebdcolors|`) shows its definition's text (see `rstSubstitutions`).
+  return withSubstitutions(markdown, rstSubstitutions(lines));
 }
 
 interface State {
