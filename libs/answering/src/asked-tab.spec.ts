@@ -1,6 +1,6 @@
 import { askedTabs } from './asked-tab';
 import { units } from './section-passage';
-import { nameTerms } from './text';
+import { nameTerms, terms } from './text';
 
 /** A section of a proxy's API page: two steps, each with its tab set of one setting's syntax. */
 const DASHBOARD = [
@@ -36,5 +36,26 @@ describe('askedTabs', () => {
     expect(texts('How do I expose the dashboard?')).toHaveLength(units(DASHBOARD).length);
     // "file" is not a name: a question about files does not ask for the File tabs.
     expect(texts('How do I write the dashboard to a file?')).toHaveLength(units(DASHBOARD).length);
+  });
+
+  it('keeps a tab whose whole label the question writes in lower case (a package manager)', () => {
+    const install = [
+      'First, install Prettier locally:',
+      '**npm**:\n\n```bash\nnpm install --save-dev --save-exact prettier\n```',
+      '**yarn**:\n\n```bash\nyarn add --dev --exact prettier\n```',
+      '**pnpm**:\n\n```bash\npnpm add --save-dev --save-exact prettier\n```',
+    ].join('\n\n');
+    const question = 'How do I add Prettier to my project with npm?';
+    const kept = askedTabs(units(install), nameTerms(question), new Set(terms(question)));
+    expect(kept.map((u) => u.text.split('\n')[0])).toEqual([
+      'First, install Prettier locally:',
+      '**npm**:',
+      '```bash',
+    ]);
+    // A question that writes no label keeps them all.
+    const any = 'How do I add Prettier to my project?';
+    expect(askedTabs(units(install), nameTerms(any), new Set(terms(any)))).toHaveLength(
+      units(install).length,
+    );
   });
 });
