@@ -21,6 +21,8 @@ describe('pagePath', () => {
       'start',
     );
     expect(pagePath('docs/guides/index.md', { dialect: 'docusaurus' })).toBe('docs/guides/');
+    expect(pagePath('index.md', { dialect: 'docusaurus', front: { id: 'index' } })).toBe('');
+    expect(pagePath('guides/README.md', { dialect: 'docusaurus', front: { id: 'intro' } })).toBe('guides/');
   });
 
   it('maps files to pages as MkDocs and plain sites do', () => {

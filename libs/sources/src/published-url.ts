@@ -50,7 +50,8 @@ const FOLDER_PAGE = /(^|\/)(_?index|readme)\.(md|markdown|mdx|adoc|asciidoc|rst|
  * MkDocs pages end in `/` and Hugo's are lower case; Docusaurus drops number prefixes
  * (`01-intro.md` → `intro`); in a repository, Hugo's `content/` and MkDocs' `docs/` folders are
  * left out. Front matter wins: Hugo's `url`, a `slug` (the last segment, or the
- * whole path when it starts with `/`), Docusaurus's `id` (the file name). Hugo's `aliases` are
+ * whole path when it starts with `/`), Docusaurus's `id` (the file name, so not of a folder's
+ * page). Hugo's `aliases` are
  * redirects, never the page.
  */
 export function pagePath(
@@ -66,7 +67,9 @@ export function pagePath(
   if (dialect === 'docusaurus') segments = segments.map((s) => s.replace(/^\d+[-_.]\s*(?=\S)/, ''));
   // Hugo's `slug` does not apply to a section's page (`_index.md`).
   const own = folderPage && dialect === 'hugo' ? undefined : front.slug;
-  const slug = own ?? (dialect === 'docusaurus' ? front.id : undefined);
+  // Docusaurus's `id` names the file, so a category's index (`index.md`, `README.md`) stays its
+  // folder's page whatever its id (Prettier's `index.md`, `id: index`, is `/docs/`).
+  const slug = own ?? (dialect === 'docusaurus' && !folderPage ? front.id : undefined);
   if (slug?.startsWith('/')) segments = slug.replace(/^\/+/, '').split('/');
   else if (slug && !folderPage) segments[segments.length - 1] = slug;
   else if (slug) segments.push(slug);
