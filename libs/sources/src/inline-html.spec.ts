@@ -65,4 +65,34 @@ describe('inline HTML in Markdown', () => {
     expect(text).toMatch(/^The dashboard lists the providers\.$/m);
     expect(text).toContain('Embed it with `<iframe src="…">`.');
   });
+
+  it('turns a linked image into a link with its description, leaving other images and code as written', () => {
+    const page = [
+      'Watch the talk:',
+      '',
+      '[![A Prettier Printer by James Long](/images/youtube-cover/a-prettier-printer.png)](https://www.youtube.com/watch?v=hkfBvpEfWdA)',
+      '',
+      'Settings: ![Example](/images/webstorm/prettier-settings.png "The dialog") and more.',
+      '',
+      '[![](/images/badge.svg)](https://ci.example/build)',
+      '',
+      'Write `![alt](src)` for an image:',
+      '',
+      '```md',
+      '![alt](diagram (1).png)',
+      '```',
+    ].join('\n');
+    for (const dialect of ['markdown', 'docusaurus'] as const) {
+      const text = normaliseMarkdown(page, dialect);
+      expect(text).toContain(
+        '[A Prettier Printer by James Long](https://www.youtube.com/watch?v=hkfBvpEfWdA)',
+      );
+      expect(text).toContain(
+        'Settings: ![Example](/images/webstorm/prettier-settings.png "The dialog") and more.',
+      );
+      expect(text).not.toMatch(/badge|ci\.example|youtube-cover/);
+      expect(text).toContain('Write `![alt](src)` for an image:');
+      expect(text).toContain('```md\n![alt](diagram (1).png)\n```');
+    }
+  });
 });

@@ -22,3 +22,19 @@ export function inlineHtmlAsMarkdown(markdown: string): string {
     .replace(/<a\b[^>]*\/>|<a\s+(?:id|name)\s*=\s*"[^"]*"\s*>/gi, '')
     .replace(/[ \t]*<br\s*\/?>[ \t]*/gi, ' ');
 }
+
+/**
+ * A Markdown image that links somewhere (a video's cover: `[![A Prettier Printer by James
+ * Long](/images/cover.png)](https://www.youtube.com/…)`) as a link with the image's description
+ * for its text, or nothing when it has none (a badge): an answer shows no pictures, so the link
+ * would be empty, and the image file's path (`images/youtube-cover/…png`) words a search would
+ * match. Other images stay: their descriptions and paths are words retrieval already ranks by
+ * (left out, or read as their descriptions, they cost pnpm's and Traefik's probes an answer each).
+ */
+export function linkedImagesAsLinks(markdown: string): string {
+  const image = String.raw`!\[([^\]\n]*)\]\((?:[^()\s]|\([^()\s]*\))+(?:\s+"[^"\n]*")?\)`;
+  return markdown.replace(
+    new RegExp(String.raw`\[\s*${image}\s*\]\(([^()\s]+)\)`, 'g'),
+    (_, alt: string, href: string) => (alt.trim() ? `[${alt.trim()}](${href})` : ''),
+  );
+}

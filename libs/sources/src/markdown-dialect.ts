@@ -2,7 +2,7 @@ import type { MarkdownDialect } from '@docqa/contracts';
 import { normaliseDocusaurus } from './docusaurus-markdown';
 import { normaliseHugo, type HugoOptions } from './hugo-markdown';
 import { fenceIndentedCode } from './indented-code';
-import { inlineHtmlAsMarkdown } from './inline-html';
+import { linkedImagesAsLinks, inlineHtmlAsMarkdown } from './inline-html';
 import { normaliseMkdocs } from './mkdocs-markdown';
 import { outsideCode } from './outside-code';
 import { atxHeadings } from './setext-headings';
@@ -72,14 +72,17 @@ export interface NormaliseOptions extends HugoOptions {
  * Markdown of a docs generator as the Markdown its readers see (see `normaliseHugo`,
  * `normaliseDocusaurus`, `normaliseMkdocs`); indented code blocks are fenced in every dialect but
  * MDX's, which has none, and setext headings (underlined) written as `#` ones; inline HTML anchors
- * and line breaks outside code as their text (see `inlineHtmlAsMarkdown`).
+ * and line breaks outside code as their text (see `inlineHtmlAsMarkdown`), a linked image as a
+ * link with its description (see `linkedImagesAsLinks`).
  */
 export function normaliseMarkdown(
   markdown: string,
   dialect: MarkdownDialect,
   options: NormaliseOptions = {},
 ): string {
-  return outsideCode(dialectMarkdown(markdown, dialect, options), CODE, inlineHtmlAsMarkdown);
+  return outsideCode(dialectMarkdown(markdown, dialect, options), CODE, (text) =>
+    inlineHtmlAsMarkdown(linkedImagesAsLinks(text)),
+  );
 }
 
 /** The Markdown of one dialect's markup as readers see it (inline HTML aside). */
