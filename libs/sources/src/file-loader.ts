@@ -19,7 +19,14 @@ import { pdfDocument } from './pdf-loader';
 import { pageFront, type PageFront } from './published-url';
 import { ReferenceTitles } from './reference-titles';
 import { SitePages } from './site-pages';
-import { unpublishedReason } from './unpublished-files';
+import {
+  hugoRender,
+  unpublishedReason,
+  unrenderedHugoFiles,
+  UNPUBLISHED_HUGO,
+  type HugoRender,
+} from './unpublished-files';
+import { withHugoIncludes } from './hugo-includes';
 
 /** Why a file of another type is not loaded. */
 export const UNSUPPORTED_FILE_REASON = 'not Markdown, MDX, AsciiDoc, reStructuredText, HTML, text or PDF';
@@ -58,6 +65,8 @@ interface FoundFile {
 interface ReadFile extends FoundFile {
   data: Buffer;
   front?: PageFront;
+  /** What a Markdown file's front matter says about rendering it (Hugo). */
+  render?: HugoRender;
   dialect?: MarkdownDialect;
   page?: string;
   refs?: string[];
@@ -122,10 +131,13 @@ async function loadSite(
   const site = new SitePages(baseUrl, dialect, files);
   const components = new AntoraComponents();
   const titles = await referenceTitles(files, components);
+  const unrendered = dialect === 'hugo' ? unrenderedHugoFiles(files) : new Set<string>();
   for (const file of files) {
     const antora = file.kind === 'asciidoc' && (await components.of(file.file));
     const unpublished =
-      whole && unpublishedReason(file.rel, dialect, antora ? (file.page ?? null) : undefined);
+      whole &&
+      (unpublishedReason(file.rel, dialect, antora ? (file.page ?? null) : undefined) ??
+        (unrendered.has(file.rel) ? UNPUBLISHED_HUGO : undefined));
     if (unpublished) {
       result.skipped.push({ source: file.source, reason: unpublished });
       continue;
@@ -167,7 +179,8 @@ async function loadSite(
  * A file's bytes with what it includes put in: an AsciiDoc file's `include::` directives (see
  * `withIncludes`: files of the folder loaded, or of the Antora component it belongs to), a
  * Markdown or MDX file's imported partials (see `withPartials`: files of the folder loaded), a
- * reStructuredText file's `include` and `literalinclude` directives (see `withRstIncludes`).
+ * reStructuredText file's `include` and `literalinclude` directives (see `withRstIncludes`), a
+ * Hugo page's include shortcodes (see `withHugoIncludes`).
  */
 async function withIncluded(file: ReadFile): Promise<Buffer> {
   if (!['asciidoc', 'markdown', 'mdx', 'rst'].includes(file.kind)) return file.data;
@@ -178,7 +191,7 @@ async function withIncluded(file: ReadFile): Promise<Buffer> {
       ? await withIncludes(text, file.file, componentFolder(file.file) ?? root)
       : file.kind === 'rst'
         ? await withRstIncludes(text, file.file, root)
-        : await withPartials(text, file.file, root);
+        : await withPartials(await withHugoIncludes(text, file.file, root), file.file, root);
   return resolved === text ? file.data : Buffer.from(resolved, 'utf8');
 }
 
@@ -215,6 +228,7 @@ async function readSiteFile(entry: FoundFile, named: MarkdownDialect | undefined
     ...entry,
     data,
     front: pageFront(parsed.data as Record<string, unknown>),
+    render: hugoRender(parsed.data as Record<string, unknown>),
     dialect: named ?? detectDialect(parsed.content, { mdx: entry.kind === 'mdx' }),
     refs: hugoRefTargets(parsed.content),
   };

@@ -47,7 +47,7 @@ export async function withPartials(
 }
 
 /** A partial's text without its front matter and the blank lines around it; undefined if invalid. */
-function withoutFrontMatter(text: string): string | undefined {
+export function withoutFrontMatter(text: string): string | undefined {
   try {
     return readFrontMatter(text)
       .content.replace(/^\s*\n/, '')

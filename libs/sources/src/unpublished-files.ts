@@ -45,3 +45,59 @@ export const UNPUBLISHED_ANTORA =
 /** Why an HTML file in a folder named with a leading `_` is not loaded as a document. */
 export const UNPUBLISHED_TEMPLATE =
   'a template or theme file (HTML in a folder named with a leading _, such as _templates): no page of its own';
+
+/** Why a Hugo page that its front matter, or a section's `cascade`, keeps from rendering is skipped. */
+export const UNPUBLISHED_HUGO =
+  'a Hugo page that is not rendered (build.render: never, headless, or a cascade of these): published only where a page includes it';
+
+/** Whether Hugo front matter keeps its page, or its section's pages, from being rendered. */
+export interface HugoRender {
+  /** The page itself is not rendered (`build: {render: never}`, `headless: true`). */
+  page: boolean;
+  /** Nor are the pages below it (a section's `_index.md` with `cascade: {build: {render: never}}`). */
+  below: boolean;
+}
+
+/**
+ * What a Hugo page's front matter says about rendering (see {@link HugoRender}): `build.render`
+ * `never` (or `false`, Hugo's older spelling, and `_build`), or `headless: true`, of the page or
+ * of the `cascade` of a section's `_index.md`. Hugo's own docs keep their Markdown snippets in such
+ * a headless section (`/_common/`, included by the installation pages): as documents of their own
+ * they were cited with links to `https://gohugo.io/_common/installation/homebrew/`, a page that
+ * does not exist.
+ */
+export function hugoRender(front: Record<string, unknown>): HugoRender {
+  const never = (data: unknown): boolean => {
+    if (!data || typeof data !== 'object') return false;
+    const record = data as Record<string, unknown>;
+    const build = (record.build ?? record._build) as Record<string, unknown> | undefined;
+    const render = build && typeof build === 'object' ? build.render : undefined;
+    return record.headless === true || render === 'never' || render === false;
+  };
+  const cascade = front.cascade;
+  const cascades = Array.isArray(cascade) ? cascade : [cascade];
+  // A cascade with a target (a page matcher) applies to some descendants only: not read.
+  const untargeted = (c: unknown) =>
+    !!c && typeof c === 'object' && !('target' in c) && !('_target' in c) && never(c);
+  return { page: never(front), below: cascades.some(untargeted) };
+}
+
+/**
+ * The files of a Hugo site that are not rendered (see {@link hugoRender}): each file whose own
+ * front matter says so, and every file below a section (`_index.md`) whose cascade does (not the
+ * section's own page: a cascade is for its descendants, so Hugo's glossary page renders).
+ */
+export function unrenderedHugoFiles(files: { rel: string; render?: HugoRender }[]): Set<string> {
+  const sections = files
+    .filter((f) => f.render?.below && /(^|\/)_index\.md$/i.test(f.rel))
+    .map((f) => f.rel.replace(/_index\.md$/i, ''));
+  return new Set(
+    files
+      .filter(
+        (f) =>
+          f.render?.page ||
+          sections.some((folder) => f.rel.startsWith(folder) && f.rel.toLowerCase() !== `${folder}_index.md`),
+      )
+      .map((f) => f.rel),
+  );
+}

@@ -1,0 +1,45 @@
+import { dirname, join, resolve } from 'node:path';
+import { isUnder, MAX_INCLUDE_DEPTH, readIncludedFile, type ReadIncluded } from './asciidoc-includes';
+import { withoutFrontMatter } from './mdx-partials';
+
+/**
+ * A shortcode on a line of its own that puts another file of the site in: `{{% include
+ * "/_common/installation/homebrew.md" %}}` (Hugo's own docs), `{{< readfile file="x.md" >}}`
+ * (Docsy and many themes), in either delimiter, the path positional or as `file=`.
+ */
+const INCLUDE_LINE =
+  /^[ \t]*\{\{([<%])\s*(?:include|readfile)\s+(?:file\s*=\s*)?["']([^"']+\.(?:md|markdown))["'][^}]*?\s*[>%]\}\}[ \t]*$/;
+/** A fence's opening or closing line. */
+const FENCE = /^[ \t]*(`{3,}|~{3,})/;
+
+/**
+ * Hugo Markdown with each include shortcode on a line of its own (see {@link INCLUDE_LINE])
+ * replaced by the Markdown of the file it names, without its front matter, as the site renders
+ * it: Hugo's own installation pages are such includes and a heading, `brew install hugo` only in
+ * `/_common/installation/homebrew.md`. A path that starts with `/` is from the content folder
+ * (`within`, the folder loaded), another from the page's folder. Only files under `within` are
+ * read; a shortcode inside a code block, or naming a file that cannot be read, stays as it was
+ * (the Hugo reader drops it).
+ */
+export async function withHugoIncludes(
+  source: string,
+  file: string,
+  within: string,
+  read: ReadIncluded = readIncludedFile,
+  depth = 0,
+): Promise<string> {
+  if (depth >= MAX_INCLUDE_DEPTH || !/\{\{[<%]\s*(?:include|readfile)\b/.test(source)) return source;
+  let fence: string | undefined;
+  const lines: string[] = [];
+  for (const line of source.split('\n')) {
+    const mark = FENCE.exec(line)?.[1];
+    if (mark && (!fence || (mark[0] === fence[0] && mark.length >= fence.length)))
+      fence = fence ? undefined : mark;
+    const target = fence ? undefined : INCLUDE_LINE.exec(line)?.[2];
+    const path = target && (target.startsWith('/') ? join(within, target) : resolve(dirname(file), target));
+    const text = path && isUnder(within, path) ? await read(path) : undefined;
+    const body = text === undefined ? undefined : withoutFrontMatter(text);
+    lines.push(body === undefined ? line : await withHugoIncludes(body, path!, within, read, depth + 1));
+  }
+  return lines.join('\n');
+}
