@@ -56,7 +56,8 @@
  * mostly (see `pageDescription`).
  * 27: reST substitutions (`|name|`) shown as their definitions' text, and a section title that
  * holds a role given the anchor of its text (`#sphinx-ext-intersphinx-…`, not `#mod-sphinx-…`);
- * a Markdown image that links somewhere as a link with its description;
+ * a Markdown image that links somewhere as a link with its description; GitHub's alerts
+ * (`> [!NOTE]`) as labelled quotes; Hugo's `code-toggle` as code;
  * a source's next sync, which reads each page as new once, also links its `.rst` pages to their
  * `.html` URLs.
  */

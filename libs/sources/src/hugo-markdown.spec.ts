@@ -44,6 +44,16 @@ describe('normaliseHugo', () => {
     expect(text).not.toContain('tabpane');
   });
 
+  it('turns code-toggle into fenced code in the format its configuration is written in', () => {
+    const toml =
+      "{{< code-toggle file=hugo >}}\n[permalinks.page]\narticles = '/blog/:year/:slug/'\n{{< /code-toggle >}}";
+    expect(normaliseHugo(toml)).toContain("```toml\n[permalinks.page]\narticles = '/blog/:year/:slug/'\n```");
+    const yaml = '{{< code-toggle file=hugo >}}\nminify:\n  minifyOutput: true\n{{< /code-toggle >}}';
+    expect(normaliseHugo(yaml)).toContain('```yaml\nminify:\n  minifyOutput: true\n```');
+    const json = '{{< code-toggle >}}\n{"title": "My site"}\n{{< /code-toggle >}}';
+    expect(normaliseHugo(json)).toContain('```json\n{"title": "My site"}\n```');
+  });
+
   it('drops shortcodes without content and closing tags without an opening one', () => {
     expect(
       normaliseHugo('A {{< figure src="/a.png" caption="RDB" >}} B {{< youtube id=abc >}}{{< /warning >}}C'),

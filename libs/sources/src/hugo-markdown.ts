@@ -30,12 +30,17 @@ const ADMONITIONS = new Set([
 const PARTS = new Set(['tab', 'details', 'expand', 'collapse', 'accordion', 'spoiler']);
 /** Shortcodes whose content is code in the language they name. */
 const CODE = new Set(['highlight', 'code']);
+/**
+ * Shortcodes whose content is configuration shown in several formats (Hugo's docs'
+ * `{{< code-toggle file=hugo >}}`, TOML, YAML and JSON tabs): code, in the language it is written in.
+ */
+const CONFIG_CODE = new Set(['code-toggle']);
 
 /**
  * Hugo content as a reader sees it: `ref`/`relref` become the page's URL; paired shortcodes keep
  * their inner text (nested ones too), admonition-like ones (`note`, `warning`, `notice tip`,
  * `alert title="…"`) as labelled quotes, tabs and collapsible parts labelled by their title,
- * `highlight LANG` as fenced code; shortcodes without content (figures, videos, parameters) are
+ * `highlight LANG` and `code-toggle` as fenced code; shortcodes without content (figures, videos, parameters) are
  * dropped; a shortcode written for show (`{{</` `* x *` `/>}}`) is shown as written.
  */
 export function normaliseHugo(markdown: string, options: HugoOptions = {}): string {
@@ -110,9 +115,12 @@ function single(tag: Tag, { resolveRef }: HugoOptions): string {
 function paired(tag: Tag, inner: string, raw: string): string {
   const title = argument(tag.args, 'title') ?? argument(tag.args, 'header') ?? argument(tag.args, 'name');
   const first = positional(tag.args)[0];
-  if (CODE.has(tag.name)) {
-    const language = first ?? argument(tag.args, 'lang') ?? '';
-    return `\n\`\`\`${language}\n${raw.replace(/^\s*\n|\s+$/g, '')}\n\`\`\`\n`;
+  if (CODE.has(tag.name) || CONFIG_CODE.has(tag.name)) {
+    const code = raw.replace(/^\s*\n|\s+$/g, '');
+    const language = CONFIG_CODE.has(tag.name)
+      ? configLanguage(code)
+      : (first ?? argument(tag.args, 'lang') ?? '');
+    return `\n\`\`\`${language}\n${code}\n\`\`\`\n`;
   }
   if (ADMONITIONS.has(tag.name)) {
     const kind = ['notice', 'alert', 'callout', 'admonition'].includes(tag.name)
@@ -141,4 +149,11 @@ function positional(args: string): string[] {
     if (!m[1]) out.push(m[2] ?? m[3] ?? m[4] ?? m[5]!);
   }
   return out;
+}
+
+/** The format configuration is written in: JSON (`{`), YAML (`key: value`) or TOML. */
+function configLanguage(code: string): string {
+  const first = code.trimStart();
+  if (first.startsWith('{')) return 'json';
+  return /^[\w.-]+:(\s|$)/m.test(first) && !/^\s*\[|^[\w.-]+\s*=/m.test(first) ? 'yaml' : 'toml';
 }

@@ -3,6 +3,7 @@ import { normaliseDocusaurus } from './docusaurus-markdown';
 import { normaliseHugo, type HugoOptions } from './hugo-markdown';
 import { fenceIndentedCode } from './indented-code';
 import { linkedImagesAsLinks, inlineHtmlAsMarkdown } from './inline-html';
+import { alertsAsLabelledQuotes } from './markdown-alerts';
 import { normaliseMkdocs } from './mkdocs-markdown';
 import { outsideCode } from './outside-code';
 import { atxHeadings } from './setext-headings';
@@ -73,14 +74,15 @@ export interface NormaliseOptions extends HugoOptions {
  * `normaliseDocusaurus`, `normaliseMkdocs`); indented code blocks are fenced in every dialect but
  * MDX's, which has none, and setext headings (underlined) written as `#` ones; inline HTML anchors
  * and line breaks outside code as their text (see `inlineHtmlAsMarkdown`), a linked image as a
- * link with its description (see `linkedImagesAsLinks`).
+ * link with its description (see `linkedImagesAsLinks`); GitHub's alerts (`> [!NOTE]`) as labelled
+ * quotes (see `alertsAsLabelledQuotes`).
  */
 export function normaliseMarkdown(
   markdown: string,
   dialect: MarkdownDialect,
   options: NormaliseOptions = {},
 ): string {
-  return outsideCode(dialectMarkdown(markdown, dialect, options), CODE, (text) =>
+  return outsideCode(alertsAsLabelledQuotes(dialectMarkdown(markdown, dialect, options)), CODE, (text) =>
     inlineHtmlAsMarkdown(linkedImagesAsLinks(text)),
   );
 }

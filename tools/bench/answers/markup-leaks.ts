@@ -102,6 +102,12 @@ export const LEAK_KINDS: LeakKind[] = [
     pattern: /\{%-?\s*[\w-]+/g,
   },
   {
+    name: 'alert-marker',
+    about: 'GitHub alert marker left as text (`> [!NOTE]`)',
+    in: 'prose',
+    pattern: /\[!(?:note|tip|important|warning|caution)\]/gi,
+  },
+  {
     name: 'html-embed',
     about: 'embedded media as HTML (`<iframe>`, `<img>`, `<figure>`)',
     in: 'prose',
