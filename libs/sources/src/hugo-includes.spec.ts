@@ -66,6 +66,27 @@ describe('Hugo include shortcodes and pages that are not rendered', () => {
     expect(text).not.toContain('_comment');
   });
 
+  it("finds a path from / in the nearest folder above the page that holds it (a repository's content/en/)", async () => {
+    const files = new Map([['/repo/content/en/_common/snippet.md', '---\n---\n\nFrom the snippet.']]);
+    const read = async (path: string) => files.get(path);
+    const text = await withHugoIncludes(
+      '{{% include "/_common/snippet.md" %}}',
+      '/repo/content/en/a/b/page.md',
+      '/repo',
+      read,
+    );
+    expect(text).toBe('From the snippet.');
+    // Not above the folder it may read from.
+    expect(
+      await withHugoIncludes(
+        '{{% include "/_common/snippet.md" %}}',
+        '/repo/content/en/a/page.md',
+        '/repo/content/en/a',
+        read,
+      ),
+    ).toBe('{{% include "/_common/snippet.md" %}}');
+  });
+
   it('loads a Hugo folder without the pages a cascade or their own front matter keep from rendering', async () => {
     const site = hugoSite();
     const { documents, skipped } = await loadPaths([site], {

@@ -16,8 +16,8 @@ const FENCE = /^[ \t]*(`{3,}|~{3,})/;
  * Hugo Markdown with each include shortcode on a line of its own (see {@link INCLUDE_LINE])
  * replaced by the Markdown of the file it names, without its front matter, as the site renders
  * it: Hugo's own installation pages are such includes and a heading, `brew install hugo` only in
- * `/_common/installation/homebrew.md`. A path that starts with `/` is from the content folder
- * (`within`, the folder loaded), another from the page's folder. Only files under `within` are
+ * `/_common/installation/homebrew.md`. A path that starts with `/` is from the content folder (see
+ * `included`), another from the page's folder. Only files under `within` are
  * read; a shortcode inside a code block, or naming a file that cannot be read, stays as it was
  * (the Hugo reader drops it).
  */
@@ -36,10 +36,37 @@ export async function withHugoIncludes(
     if (mark && (!fence || (mark[0] === fence[0] && mark.length >= fence.length)))
       fence = fence ? undefined : mark;
     const target = fence ? undefined : INCLUDE_LINE.exec(line)?.[2];
-    const path = target && (target.startsWith('/') ? join(within, target) : resolve(dirname(file), target));
-    const text = path && isUnder(within, path) ? await read(path) : undefined;
-    const body = text === undefined ? undefined : withoutFrontMatter(text);
-    lines.push(body === undefined ? line : await withHugoIncludes(body, path!, within, read, depth + 1));
+    const found = target ? await included(target, file, within, read) : undefined;
+    const body = found && withoutFrontMatter(found.text);
+    lines.push(
+      body === undefined ? line : await withHugoIncludes(body, found!.path, within, read, depth + 1),
+    );
   }
   return lines.join('\n');
+}
+
+/**
+ * The file an include names and its text: a path from `/` is from the content folder, which is
+ * the nearest folder above the page that holds it (a repository's `content/` or, multilingual,
+ * `content/en/`; the folder loaded); another path is from the page's folder. Undefined when no
+ * such file under `within` can be read.
+ */
+async function included(
+  target: string,
+  file: string,
+  within: string,
+  read: ReadIncluded,
+): Promise<{ path: string; text: string } | undefined> {
+  const candidates: string[] = [];
+  if (target.startsWith('/'))
+    for (let folder = dirname(file); isUnder(within, folder) || folder === within; folder = dirname(folder)) {
+      candidates.push(join(folder, target));
+      if (folder === dirname(folder)) break;
+    }
+  else candidates.push(resolve(dirname(file), target));
+  for (const path of candidates) {
+    const text = isUnder(within, path) ? await read(path) : undefined;
+    if (text !== undefined) return { path, text };
+  }
+  return undefined;
 }

@@ -38,6 +38,7 @@ export {
 } from './antora-component';
 export { withIncludes, type ReadIncluded } from './asciidoc-includes';
 export { withPartials } from './mdx-partials';
+export { withHugoIncludes } from './hugo-includes';
 export { withRstIncludes } from './rst-includes';
 export { unpublishedReason } from './unpublished-files';
 export { ReferenceTitles, type ReferencedFile } from './reference-titles';

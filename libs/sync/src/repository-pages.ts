@@ -8,6 +8,7 @@ import {
   mapConcurrent,
   unpublishedReason,
   withAttributes,
+  withHugoIncludes,
   withIncludes,
   withPartials,
   withRstIncludes,
@@ -88,8 +89,9 @@ export class RepositoryPages {
   /**
    * A page's source with what it includes put in, as a folder load puts it in: an AsciiDoc
    * page's `include::` targets (files of the repository relative to it, or partials of its Antora
-   * component), a Markdown or MDX page's imported partials. Also the files read, with their blob
-   * SHAs, for the page's state: a change to one of them changes the page.
+   * component), a Markdown or MDX page's imported partials and Hugo include shortcodes. Also the
+   * files read, with their blob SHAs, for the page's state: a change to one of them changes the
+   * page.
    */
   async withIncluded(
     source: string,
@@ -113,7 +115,7 @@ export class RepositoryPages {
       kind === 'asciidoc'
         ? await withIncludes(source, file, componentFolder(file) ?? '/', read)
         : kind === 'markdown' || kind === 'mdx'
-          ? await withPartials(source, file, '/', read)
+          ? await withPartials(await withHugoIncludes(source, file, '/', read), file, '/', read)
           : kind === 'rst'
             ? await withRstIncludes(source, file, '/', read)
             : source;

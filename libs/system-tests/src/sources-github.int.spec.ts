@@ -236,6 +236,39 @@ describe('github sources (against a local stand-in of the GitHub REST API)', () 
     expect(blobs).toHaveLength(3);
   });
 
+  it("puts in the snippet a Hugo page's include shortcode names, from its content folder", async () => {
+    const files: Record<string, string> = {
+      'hugo.toml': "baseURL = 'https://acme.example/'\n",
+      'content/en/installation/macos.md':
+        '---\ntitle: macOS\n---\n\n## Package managers\n\n{{% include "/_common/installation/homebrew.md" %}}\n',
+      'content/en/_common/installation/homebrew.md':
+        '---\n_comment: Do not remove front matter.\n---\n\n### Homebrew\n\nTo install Acme on macOS:\n\n```sh\nbrew install acme\n```\n',
+    };
+    github.repos.set('acme/hugo-includes', { default_branch: 'main', branches: { main: files } });
+    const source = await create({
+      type: 'github',
+      repo: 'acme/hugo-includes',
+      base_url: 'https://acme.example/',
+    });
+    expect(await sync(source.id)).toMatchObject({ status: 'completed', failed: 0 });
+    const page = (await documents()).find(
+      (d) => d.id === 'github.com/acme/hugo-includes/content/en/installation/macos.md',
+    );
+    expect(page).toBeDefined();
+    // The macOS page's own passage holds the snippet's command (the snippet is a document too:
+    // a sync does not read which sections Hugo leaves unrendered).
+    const macos = async () =>
+      (await search('install Acme on macOS')).find((r) => r.url.includes('/installation/macos/'))?.text;
+    expect(await macos()).toContain('brew install acme');
+
+    // A changed snippet changes the page that includes it.
+    files['content/en/_common/installation/homebrew.md'] = files[
+      'content/en/_common/installation/homebrew.md'
+    ]!.replace('brew install acme', 'brew install acme-cli');
+    expect(await sync(source.id)).toMatchObject({ status: 'completed', failed: 0 });
+    expect(await macos()).toContain('brew install acme-cli');
+  });
+
   it('reads a private repository with a token it stores sealed and never shows', async () => {
     github.repos.set('acme/private', {
       default_branch: 'trunk',
