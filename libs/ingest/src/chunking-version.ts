@@ -57,7 +57,8 @@
  * 27: reST substitutions (`|name|`) shown as their definitions' text, and a section title that
  * holds a role given the anchor of its text (`#sphinx-ext-intersphinx-…`, not `#mod-sphinx-…`);
  * a Markdown image that links somewhere as a link with its description; GitHub's alerts
- * (`> [!NOTE]`) as labelled quotes; Hugo's `code-toggle` as code;
+ * (`> [!NOTE]`) as labelled quotes; Hugo's `code-toggle` as code; a fenced block inside a list
+ * item read as code (its lines were read as list items, and the item's text after it as code);
  * a source's next sync, which reads each page as new once, also links its `.rst` pages to their
  * `.html` URLs.
  */

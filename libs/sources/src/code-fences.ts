@@ -1,5 +1,5 @@
-/** A code fence's opening or closing run: three or more backticks or tildes, indented by at most three. */
-const FENCE = /^\s{0,3}(`{3,}|~{3,})/;
+/** A code fence's opening or closing run (three or more backticks or tildes) after its indentation. */
+const FENCE = /^([ \t]*)(`{3,}|~{3,})/;
 
 /**
  * Follows the fenced code blocks of a Markdown text line by line, so that a normaliser leaves code
@@ -15,10 +15,14 @@ export class CodeFences {
 
   /**
    * Reads the next line; true when it belongs to a fenced block (its opening, body or closing
-   * line). Call it for every line, in order.
+   * line). Call it for every line, in order. `container`: the columns of the list item the line
+   * is in, whose fences are indented past it (`1.  Text` then `    ``` yaml`).
    */
-  read(line: string): boolean {
-    const run = FENCE.exec(line)?.[1];
+  read(line: string, container = 0): boolean {
+    // At most three columns past its container: the page's left edge, or a list item's text.
+    const [, lead = '', run] = FENCE.exec(line) ?? [];
+    const indent = lead.replace(/\t/g, '    ').length - container;
+    if (indent < 0 || indent > 3) return this.open !== null;
     if (this.open) {
       if (run && run[0] === this.open[0] && run.length >= this.open.length) this.open = null;
       return true;

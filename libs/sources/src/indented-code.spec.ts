@@ -14,6 +14,26 @@ describe('fenceIndentedCode', () => {
     expect(fenceIndentedCode('- item\n\n  more of the item')).toBe('- item\n\n  more of the item');
   });
 
+  it('reads a fenced block inside a list item as code, so its lines are no list items', () => {
+    // MkDocs Material's code annotations: a block whose `- projects:` once read as a list item
+    // deeper than the annotation's, so the paragraph after it was fenced as indented code.
+    const text = [
+      '1.  If all projects share the same location.',
+      '',
+      '    ``` yaml',
+      '    plugins:',
+      '      - projects:',
+      '    ```',
+      '',
+      '    This configuration fits:',
+      '',
+      '    ``` { .sh .no-copy }',
+      '    └─ mkdocs.yml',
+      '    ```',
+    ].join('\n');
+    expect(fenceIndentedCode(text)).toBe(text);
+  });
+
   it('leaves a paragraph’s indented continuation and fenced blocks as they are', () => {
     const text = 'A paragraph\n    continued.\n\n```\n    indented in a fence\n```';
     expect(fenceIndentedCode(text)).toBe(text);

@@ -36,11 +36,12 @@ export function fenceIndentedCode(markdown: string): string {
   const out: string[] = [];
   const fences = new CodeFences();
   let listIndent: number | null = null; // where the current list item's text starts
+  let fenceContainer = 0; // the list item's indentation where the open fenced block started
   let blank = true;
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
     if (fences.inside) {
-      fences.read(line);
+      fences.read(line, fenceContainer);
       out.push(line);
       continue;
     }
@@ -59,7 +60,8 @@ export function fenceIndentedCode(markdown: string): string {
       blank = false;
       continue;
     }
-    fences.read(line);
+    fenceContainer = container;
+    fences.read(line, container);
     const item = ITEM.exec(line);
     if (item) listIndent = item[1]!.length + item[2]!.length + Math.min(item[3]!.length, 4);
     out.push(line);
