@@ -34,6 +34,21 @@ describe('fenceIndentedCode', () => {
     expect(fenceIndentedCode(text)).toBe(text);
   });
 
+  it('reads a fenced block inside a definition (`:   text`) as code, not as indented code', () => {
+    const text = [
+      '`type`',
+      '',
+      ':   The format of the date to be displayed:',
+      '',
+      '    ``` yaml',
+      '    plugins:',
+      '      - git-revision-date-localized:',
+      '          type: date',
+      '    ```',
+    ].join('\n');
+    expect(fenceIndentedCode(text)).toBe(text);
+  });
+
   it('leaves a paragraph’s indented continuation and fenced blocks as they are', () => {
     const text = 'A paragraph\n    continued.\n\n```\n    indented in a fence\n```';
     expect(fenceIndentedCode(text)).toBe(text);

@@ -1,6 +1,9 @@
 import { CodeFences } from './code-fences';
-/** A list item's marker and the spaces after it (its content starts past them). */
-const ITEM = /^(\s*)([-*+]|\d{1,9}[.)])(\s+)\S/;
+/**
+ * A list item's marker and the spaces after it (its content starts past them); a definition's
+ * `:` too (`:   The format of the date…`, the definition lists MkDocs and PHP Markdown read).
+ */
+const ITEM = /^(\s*)([-*+:]|\d{1,9}[.)])(\s+)\S/;
 
 /** Columns of a line's leading whitespace, a tab counting to the next multiple of 4. */
 function indentOf(line: string): number {
