@@ -92,3 +92,27 @@ describe('the part of a page that gives an option in use', () => {
     expect(text).toContain('$ tool version --check');
   });
 });
+
+describe('the page of a best section that is its page’s opening', () => {
+  /** A command's page: its opening gives the command in its plain form, its options the rest. */
+  const OPENING = passage(
+    'tool_bundle',
+    '',
+    'Bundle one package of a workspace into a folder, with its dependencies.\n\n```sh\ntool bundle --filter=app out/\n```',
+    'tool bundle',
+  );
+  const PRODUCTION = passage(
+    'tool_bundle',
+    'Options › --production',
+    'Only production dependencies are bundled.\n\n```sh\ntool bundle --filter=app --production out/\n```',
+    'tool bundle',
+  );
+
+  it('is searched for the question, though the opening gives a command: the task’s own option is in a later part', async () => {
+    const retriever = pageSearcher([OPENING, PLUGINS], [OPENING, PRODUCTION]);
+    await askExtractive('How do I bundle a package with only its production dependencies?', retriever);
+    expect(retriever.queries[1]!.filters).toEqual([
+      { type: 'eq', property: 'document_id', value: 'tool_bundle' },
+    ]);
+  });
+});

@@ -81,7 +81,9 @@ export function givesUsage(passage: SectionPassage): boolean {
  * question's own search within them: see `documentPassages`), given the retrieved sections in
  * answering order: the best section's page when that section gives no command (its intro, its
  * option table, its option help, runs of code shown elsewhere: see `runsOnly`; `weights` are the
- * question's), with a runner-up's page when the runner-up is about as good, on
+ * question's) or is the page's opening (no section heading: a command page's opening gives the
+ * command in its plain form, `pnpm deploy --filter=<project> <target>`, while the option a task
+ * names, "only production dependencies", is given in a later part, `--prod`), with a runner-up's page when the runner-up is about as good, on
  * another page, and holds code; and a runner-up's page alone when the best section gives a command
  * but the runner-up, about as good, only a command's option help: the option it lists (`--check
  * Check for new version`) is given in use by its page's synopsis or example (`rclone version
@@ -93,7 +95,7 @@ export function commandPages(order: ScoredSection[], weights: TermWeights): stri
   const page = first.passage.chunk.document_id;
   const near =
     tie && tie.passage.doc !== first.passage.doc && tie.score >= NEAR_TIE * first.score ? tie : undefined;
-  if (!givesUsage(first.passage) || runsOnly(first.passage, weights)) {
+  if (!givesUsage(first.passage) || runsOnly(first.passage, weights) || !first.passage.section) {
     const other = near && hasCode(near.passage) ? near : commandSummary(first, order);
     return other ? [page, other.passage.chunk.document_id] : [page];
   }
