@@ -1,5 +1,6 @@
 import { dirname, join, resolve } from 'node:path';
 import { isUnder, MAX_INCLUDE_DEPTH, readIncludedFile, type ReadIncluded } from './asciidoc-includes';
+import { CodeFences } from './code-fences';
 import { withoutFrontMatter } from './mdx-partials';
 
 /**
@@ -9,8 +10,6 @@ import { withoutFrontMatter } from './mdx-partials';
  */
 const INCLUDE_LINE =
   /^[ \t]*\{\{([<%])\s*(?:include|readfile)\s+(?:file\s*=\s*)?["']([^"']+\.(?:md|markdown))["'][^}]*?\s*[>%]\}\}[ \t]*$/;
-/** A fence's opening or closing line. */
-const FENCE = /^[ \t]*(`{3,}|~{3,})/;
 
 /**
  * Hugo Markdown with each include shortcode on a line of its own (see {@link INCLUDE_LINE])
@@ -29,13 +28,10 @@ export async function withHugoIncludes(
   depth = 0,
 ): Promise<string> {
   if (depth >= MAX_INCLUDE_DEPTH || !/\{\{[<%]\s*(?:include|readfile)\b/.test(source)) return source;
-  let fence: string | undefined;
+  const fences = new CodeFences();
   const lines: string[] = [];
   for (const line of source.split('\n')) {
-    const mark = FENCE.exec(line)?.[1];
-    if (mark && (!fence || (mark[0] === fence[0] && mark.length >= fence.length)))
-      fence = fence ? undefined : mark;
-    const target = fence ? undefined : INCLUDE_LINE.exec(line)?.[2];
+    const target = fences.read(line) ? undefined : INCLUDE_LINE.exec(line)?.[2];
     const found = target ? await included(target, file, within, read) : undefined;
     const body = found && withoutFrontMatter(found.text);
     lines.push(

@@ -1,3 +1,4 @@
+import { CodeFences } from './code-fences';
 import { labelledBlock, labelOf } from './labelled-block';
 
 /**
@@ -8,8 +9,6 @@ import { labelledBlock, labelOf } from './labelled-block';
 const ALERT = /^ {0,3}>[ \t]?\[!([A-Za-z]+)\][+-]?[ \t]*(.*)$/;
 /** A line that goes on a blockquote. */
 const QUOTED = /^ {0,3}>/;
-/** A fence's opening or closing line. */
-const FENCE = /^[ \t]*(`{3,}|~{3,})/;
 
 /**
  * Markdown with each alert (see {@link ALERT}) as the labelled quote a reader sees it as:
@@ -21,12 +20,9 @@ export function alertsAsLabelledQuotes(markdown: string): string {
   if (!markdown.includes('[!')) return markdown;
   const lines = markdown.split('\n');
   const out: string[] = [];
-  let fence: string | undefined;
+  const fences = new CodeFences();
   for (let i = 0; i < lines.length; i++) {
-    const mark = FENCE.exec(lines[i]!)?.[1];
-    if (mark && (!fence || (mark[0] === fence[0] && mark.length >= fence.length)))
-      fence = fence ? undefined : mark;
-    const alert = fence ? null : ALERT.exec(lines[i]!);
+    const alert = fences.read(lines[i]!) ? null : ALERT.exec(lines[i]!);
     if (!alert) {
       out.push(lines[i]!);
       continue;
