@@ -12,7 +12,12 @@ import type { Unit } from './section-passage';
  * "How do I add Prettier to my project with npm?", where the quote took the second tab). A section
  * none or all of whose labels the question names is kept whole.
  */
-export function askedTabs(units: Unit[], names: Set<string>, asked: Set<string> = new Set()): Unit[] {
+export function askedTabs(
+  units: Unit[],
+  names: Set<string>,
+  /** The question's terms (its term weights serve). */
+  asked: { has(term: string): boolean } = new Set<string>(),
+): Unit[] {
   const labels = units.map((_, i) => isCodeLabel(units, i));
   const named = units.map(
     (u, i) =>

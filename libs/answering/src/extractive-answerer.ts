@@ -382,10 +382,7 @@ export class ExtractiveAnswerer implements Answerer {
       // What an earlier quote already said is left out before the window is chosen, so the
       // window holds what this section adds.
       // Of a tab set, the tabs the question names (see `askedTabs`).
-      const fresh = {
-        ...passage,
-        units: askedTabs(unsaid(passage.units, seen), named, new Set(weights.keys())),
-      };
+      const fresh = { ...passage, units: askedTabs(unsaid(passage.units, seen), named, weights) };
       const units = fresh.units.length
         ? chooseWindow(fresh, windowWeights, { maxWords: budget, targetWords, kind, task, why })
         : [];
