@@ -12,13 +12,13 @@ const INCLUDE_LINE =
   /^[ \t]*\{\{([<%])\s*(?:include|readfile)\s+(?:file\s*=\s*)?["']([^"']+\.(?:md|markdown))["'][^}]*?\s*[>%]\}\}[ \t]*$/;
 
 /**
- * Hugo Markdown with each include shortcode on a line of its own (see {@link INCLUDE_LINE])
+ * Hugo Markdown with each include shortcode on a line of its own (see {@link INCLUDE_LINE})
  * replaced by the Markdown of the file it names, without its front matter, as the site renders
  * it: Hugo's own installation pages are such includes and a heading, `brew install hugo` only in
  * `/_common/installation/homebrew.md`. A path that starts with `/` is from the content folder (see
- * `included`), another from the page's folder. Only files under `within` are
- * read; a shortcode inside a code block, or naming a file that cannot be read, stays as it was
- * (the Hugo reader drops it).
+ * `included`), another from the page's folder. Only files under `within` are read; a shortcode
+ * inside a code block, or naming a file that cannot be read, stays as it was (the Hugo reader
+ * drops it).
  */
 export async function withHugoIncludes(
   source: string,

@@ -46,13 +46,12 @@ const FOLDER_PAGE = /(^|\/)(_?index|readme)\.(md|markdown|mdx|adoc|asciidoc|rst|
 /**
  * The path of a file's page under the site's base, the way its generator publishes it:
  * `guide/install.md` → `guide/install`, `_index.md`/`index.md`/`README.md` → their folder
- * (`guide/`), `.md`/`.mdx`/`.adoc` dropped, `.rst` as `.html` (Sphinx), other files kept as named; Hugo pages and
- * MkDocs pages end in `/` and Hugo's are lower case; Docusaurus drops number prefixes
- * (`01-intro.md` → `intro`); in a repository, Hugo's `content/` and MkDocs' `docs/` folders are
- * left out. Front matter wins: Hugo's `url`, a `slug` (the last segment, or the
- * whole path when it starts with `/`), Docusaurus's `id` (the file name, so not of a folder's
- * page). Hugo's `aliases` are
- * redirects, never the page.
+ * (`guide/`), `.md`/`.mdx`/`.adoc` dropped, `.rst` as `.html` (Sphinx), other files kept as
+ * named; Hugo pages and MkDocs pages end in `/` and Hugo's are lower case; Docusaurus drops number
+ * prefixes (`01-intro.md` → `intro`); in a repository, Hugo's `content/` and MkDocs' `docs/`
+ * folders are left out. Front matter wins: Hugo's `url`, a `slug` (the last segment, or the whole
+ * path when it starts with `/`), Docusaurus's `id` (the file name, so not of a folder's page).
+ * Hugo's `aliases` are redirects, never the page.
  */
 export function pagePath(
   path: string,

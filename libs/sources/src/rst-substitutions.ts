@@ -1,3 +1,4 @@
+import { CodeFences } from './code-fences';
 import { rstInline } from './rst-inline';
 
 /** A substitution definition: `.. |name| replace:: text`, `.. |logo| image:: logo.png`. */
@@ -45,12 +46,11 @@ function unicodeText(text: string): string {
  */
 export function withSubstitutions(markdown: string, substitutions: Map<string, string>): string {
   if (!substitutions.size) return markdown;
-  let fenced = false;
+  const fences = new CodeFences();
   return markdown
     .split('\n')
     .map((line) => {
-      if (/^\s*(```|~~~)/.test(line)) fenced = !fenced;
-      if (fenced || /^\s*(```|~~~)/.test(line)) return line;
+      if (fences.read(line)) return line;
       return line
         .split(/(`[^`\n]*`)/)
         .map((part, i) =>

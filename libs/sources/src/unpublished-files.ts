@@ -23,14 +23,11 @@ export function unpublishedReason(
   const hidden = rel.split('/').some((s) => s.startsWith('_'));
   if (antoraPage === null || (antoraPage !== undefined && hidden)) return UNPUBLISHED_ANTORA;
   if (dialect === 'docusaurus' && hidden && /\.mdx?$/i.test(rel)) return UNPUBLISHED_DOCUSAURUS;
-  if (
-    rel
-      .split('/')
-      .slice(0, -1)
-      .some((s) => s.startsWith('_')) &&
-    /\.html?$/i.test(rel)
-  )
-    return UNPUBLISHED_TEMPLATE;
+  const inHiddenFolder = rel
+    .split('/')
+    .slice(0, -1)
+    .some((s) => s.startsWith('_'));
+  if (inHiddenFolder && /\.html?$/i.test(rel)) return UNPUBLISHED_TEMPLATE;
   return undefined;
 }
 
