@@ -40,8 +40,8 @@ const CONFIG_CODE = new Set(['code-toggle']);
  * Hugo content as a reader sees it: `ref`/`relref` become the page's URL; paired shortcodes keep
  * their inner text (nested ones too), admonition-like ones (`note`, `warning`, `notice tip`,
  * `alert title="…"`) as labelled quotes, tabs and collapsible parts labelled by their title,
- * `highlight LANG` and `code-toggle` as fenced code; shortcodes without content (figures, videos, parameters) are
- * dropped; a shortcode written for show (`{{</` `* x *` `/>}}`) is shown as written.
+ * `highlight LANG` and `code-toggle` as fenced code; shortcodes without content (figures, videos,
+ * parameters) are dropped; a shortcode written for show (`{{</` `* x *` `/>}}`) is shown as written.
  */
 export function normaliseHugo(markdown: string, options: HugoOptions = {}): string {
   const escaped: string[] = [];
