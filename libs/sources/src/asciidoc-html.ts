@@ -64,10 +64,13 @@ async function undefinedAttributes(source: string): Promise<Record<string, strin
  * target (see `referenceWords`), not its path; a loader of many files gives it its target's title.
  */
 export async function asciidocHtml(source: string): Promise<string> {
-  const { convert } = await import('@asciidoctor/core');
+  const { convert, NullLogger } = await import('@asciidoctor/core');
   const text = source.replace(INCLUDE, '');
   const html = await convert(text, {
     safe: 'secure',
+    // Asciidoctor's warnings (`section title out of sequence`, `unterminated example block`) are
+    // the site's build's to give: written to stderr they were hundreds of lines a folder.
+    logger: NullLogger.create(),
     attributes: {
       ...(await undefinedAttributes(text)),
       toc: null,
