@@ -2,6 +2,7 @@ import { readFile, readdir, stat } from 'node:fs/promises';
 import { basename, extname, join, relative, resolve } from 'node:path';
 import type { MarkdownDialect } from '@docqa/contracts';
 import { AntoraComponents, antoraPagePath, componentFolder, withAttributes } from './antora-component';
+import { AsciidoctorConfigs } from './asciidoctor-config';
 import { withIncludes } from './asciidoc-includes';
 import { toDocumentId } from './document-id';
 import { CONTENT_TYPE_BY_KIND, KIND_BY_EXTENSION, type DocumentKind } from './document-kind';
@@ -130,6 +131,7 @@ async function loadSite(
   const { baseUrl } = options;
   const site = new SitePages(baseUrl, dialect, files);
   const components = new AntoraComponents();
+  const configs = new AsciidoctorConfigs((path) => readFile(path, 'utf8'));
   const titles = await referenceTitles(files, components);
   const unrendered = dialect === 'hugo' ? unrenderedHugoFiles(files) : new Set<string>();
   for (const file of files) {
@@ -166,8 +168,17 @@ async function loadSite(
       // A cross-reference without text shows its target's title, as the docs site shows it.
       if (file.kind === 'asciidoc' || file.kind === 'rst')
         document.content = titles.withTitles(document.content, file);
-      // An Antora page is given its component's attributes (`antora.yml`), as Antora gives them.
-      if (antora) document.content = withAttributes(document.content, antora.attributes);
+      // An AsciiDoc page is given the attributes of the preview configurations above it and an
+      // Antora page its component's (`antora.yml`), as Antora gives them; the page's own win.
+      if (file.kind === 'asciidoc') {
+        const folder = componentFolder(file.file);
+        const root = rootOf(file);
+        const given = {
+          ...(await configs.of(file.file, folder && `${root}/`.startsWith(`${folder}/`) ? folder : root)),
+          ...(antora ? antora.attributes : {}),
+        };
+        document.content = withAttributes(document.content, given);
+      }
       result.documents.push(document);
     } catch (err) {
       result.failed.push({ source: file.source, reason: reasonOf(err) });
@@ -184,7 +195,7 @@ async function loadSite(
  */
 async function withIncluded(file: ReadFile): Promise<Buffer> {
   if (!['asciidoc', 'markdown', 'mdx', 'rst'].includes(file.kind)) return file.data;
-  const root = join(file.file, ...file.rel.split('/').map(() => '..'));
+  const root = rootOf(file);
   const text = decodeFileText(file.data);
   const resolved =
     file.kind === 'asciidoc'
@@ -194,6 +205,9 @@ async function withIncluded(file: ReadFile): Promise<Buffer> {
         : await withPartials(await withHugoIncludes(text, file.file, root), file.file, root);
   return resolved === text ? file.data : Buffer.from(resolved, 'utf8');
 }
+
+/** The folder a file was loaded from: its path without its path under that folder. */
+const rootOf = (file: ReadFile): string => join(file.file, ...file.rel.split('/').map(() => '..'));
 
 /**
  * The titles of the AsciiDoc and reStructuredText pages of a folder (a file unreadable as text has

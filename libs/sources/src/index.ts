@@ -20,6 +20,7 @@ export {
   type DocumentSource,
 } from './parse-document';
 export { stripMdx } from './strip-mdx';
+export { AsciidoctorConfigs, ASCIIDOCTOR_CONFIGS } from './asciidoctor-config';
 export {
   detectDialect,
   normaliseMarkdown,

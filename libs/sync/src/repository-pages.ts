@@ -1,6 +1,7 @@
 import { posix } from 'node:path';
 import type { MarkdownDialect } from '@docqa/contracts';
 import {
+  AsciidoctorConfigs,
   ReferenceTitles,
   antoraComponent,
   antoraPagePath,
@@ -49,10 +50,15 @@ export class RepositoryPages {
   private readonly components = new Map<string, Promise<AntoraComponent | undefined>>();
   /** The texts of files pages include, read in this sync, by blob SHA. */
   private readonly included = new Map<string, Promise<string | undefined>>();
+  /** The AsciiDoc preview configurations of the tree (`.asciidoctorconfig`), read once a sync. */
+  private readonly configs = new AsciidoctorConfigs((file) => {
+    const sha = this.shas.get(file.slice(1));
+    return sha ? this.read(sha) : Promise.resolve(undefined);
+  });
 
   /**
    * @param pages the tree's AsciiDoc and reStructuredText files
-   * @param shas the blob SHA of each file of the tree, by path (for `antora.yml`)
+   * @param shas the blob SHA of each file of the tree, by path (for `antora.yml`, `.asciidoctorconfig`)
    * @param read a blob's text by its SHA
    */
   constructor(
@@ -130,15 +136,19 @@ export class RepositoryPages {
     return Object.entries(included ?? {}).every(([path, sha]) => this.shas.get(path) === sha);
   }
 
-  /** A page's source as its site shows it: references given their titles, component attributes. */
+  /**
+   * A page's source as its site shows it: references given their titles; an AsciiDoc page the
+   * attributes of its preview configurations and Antora component (see `loadPaths`).
+   */
   async inContext(source: string, { path, kind }: Omit<RepositoryPage, 'sha'>): Promise<string> {
     // Paths from the root, so that an Antora component at the repository's root has a folder.
     const file = `/${path}`;
     let text = source;
     if (TEXTLESS_REFERENCE.test(text))
       text = (await this.referenceTitles()).withTitles(text, { file, rel: path, kind });
-    const component = kind === 'asciidoc' ? await this.component(file) : undefined;
-    return component ? withAttributes(text, component.attributes) : text;
+    if (kind !== 'asciidoc') return text;
+    const component = await this.component(file);
+    return withAttributes(text, { ...(await this.configs.of(file, '/')), ...component?.attributes });
   }
 
   private referenceTitles(): Promise<ReferenceTitles> {
