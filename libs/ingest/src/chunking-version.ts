@@ -62,6 +62,7 @@
  * a source's next sync, which reads each page as new once, also links its `.rst` pages to their
  * `.html` URLs.
  * 28: an AsciiDoc page given the attributes of the preview configurations above it
- * (`.asciidoctorconfig`: Debezium's `{prodname}` was dropped from 3,000 sentences and titles).
+ * (`.asciidoctorconfig`: Debezium's `{prodname}` was dropped from 3,000 sentences and titles),
+ * and an Antora page its component's `page-version` and `page-component-display-version`.
  */
 export const CHUNKING_VERSION = 28;

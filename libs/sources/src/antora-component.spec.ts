@@ -14,11 +14,21 @@ describe('antoraComponent', () => {
     expect(attributes).toEqual({
       'page-component-name': 'acme',
       'page-component-version': '2.1',
+      'page-version': '2.1',
+      'page-component-display-version': '2.1',
       'page-component-title': 'Acme Converter',
       'release-version': '2.1.0',
       'url-api-gems': 'https://www.rubydoc.info/gems',
       'url-org': 'https://github.com/acme',
     });
+  });
+
+  it("gives pages the version Debezium's `ifeval::['{page-version}' == 'master']` asks, and its display name", () => {
+    const { attributes } = antoraComponent(
+      "name: reference\nversion: 'master'\ndisplay_version: 'nightly'\n",
+    );
+    expect(attributes['page-version']).toBe('master');
+    expect(attributes['page-component-display-version']).toBe('nightly');
   });
 });
 

@@ -6,7 +6,8 @@ import matter from 'gray-matter';
 export interface AntoraComponent {
   /**
    * The AsciiDoc attributes every page of the component is given: `asciidoc.attributes`, and the
-   * page attributes Antora adds (`page-component-name`, `-version`, `-title`).
+   * page attributes Antora adds (`page-component-name`, `-version`, `-display-version`, `-title`,
+   * `page-version`).
    */
   attributes: Record<string, string>;
 }
@@ -21,13 +22,20 @@ export function antoraComponent(yaml: string): AntoraComponent {
     name?: unknown;
     version?: unknown;
     title?: unknown;
+    display_version?: unknown;
     asciidoc?: { attributes?: Record<string, unknown> };
   };
   const attributes: Record<string, string> = {};
-  const page = { name: data.name, version: data.version, title: data.title };
+  // Antora's `page-version` is the component version too (`ifeval::['{page-version}' == 'master']`).
+  const page = {
+    'component-name': data.name,
+    'component-version': data.version,
+    version: data.version,
+    'component-display-version': data.display_version ?? data.version,
+    'component-title': data.title,
+  };
   for (const [key, value] of Object.entries(page))
-    if (typeof value === 'string' || typeof value === 'number')
-      attributes[`page-component-${key}`] = `${value}`;
+    if (typeof value === 'string' || typeof value === 'number') attributes[`page-${key}`] = `${value}`;
   for (const [name, value] of Object.entries(data.asciidoc?.attributes ?? {})) {
     if (value === false || value === null || value === undefined || typeof value === 'object') continue;
     attributes[name] = `${value === true ? '' : value}`.replace(/@$/, '').replace(/\s*\n\s*/g, ' ');
