@@ -1,4 +1,4 @@
-import { asciidocHtml } from './asciidoc-html';
+import { asciidocHtml, asciidocShownTitle, asciidocTitle } from './asciidoc-html';
 
 describe('asciidocHtml', () => {
   it('reads a page Asciidoctor warns about without writing its warnings to stderr', async () => {
@@ -28,5 +28,15 @@ describe('asciidocHtml', () => {
       written.mockRestore();
       logged.mockRestore();
     }
+  });
+
+  it('shows a title with the attributes of its header, dropping one defined nowhere', () => {
+    expect(
+      asciidocShownTitle(':prodname: Debezium\n= {prodname} connector for {db}\n:db: PostgreSQL\n\nText.'),
+    ).toBe('Debezium connector for PostgreSQL');
+    expect(asciidocShownTitle('= {prodname} Server\n\n:prodname: Late\n')).toBe('Server');
+    expect(asciidocShownTitle('// A comment\n\n= Plain title\n')).toBe('Plain title');
+    // As written, for a cross-reference of a page whose attributes resolve it.
+    expect(asciidocTitle('= {prodname} Server\n')).toBe('{prodname} Server');
   });
 });

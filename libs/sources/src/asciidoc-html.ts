@@ -8,6 +8,8 @@ const INCLUDE = /^include::[^\n]*\[[^\n]*\]\s*$/gm;
 const REFERENCE = /(?<!\\)\{([\w][\w-]*)\}/g;
 /** An attribute entry, `:name: value` or `:name!:` (unset). */
 const ENTRY = /^:!?([\w][\w-]*)!?:/gm;
+/** An attribute entry that sets a value, `:name: value` (`value` may be empty). */
+const ENTRY_VALUE = /^:([\w][\w-]*):(?:[ \t]+(.*?))?[ \t]*$/gm;
 /**
  * What an undefined attribute that starts a link's target (`{url-org}/issues[the issues]`) is given,
  * so that Asciidoctor still reads a link and shows its text (a link's address is not kept).
@@ -90,8 +92,31 @@ export async function asciidocHtml(source: string): Promise<string> {
     });
 }
 
-/** The title of an AsciiDoc document: its `= Title` line. */
+/**
+ * The title of an AsciiDoc document: its `= Title` line as written (a cross-reference without
+ * text is given it, and the referring page's attributes resolve its references).
+ */
 export function asciidocTitle(source: string): string | undefined {
-  const head = source.split(/\n\s*\n/, 3).join('\n');
-  return TITLE.exec(head)?.[1];
+  return TITLE.exec(titleBlock(source) ?? '')?.[1];
 }
+
+/**
+ * The title of an AsciiDoc document as its page shows it: the attribute references of its
+ * `= Title` line resolved from the entries of the document's header (those a loader put above it,
+ * see `withAttributes`, and the document's own: `= {prodname} Server` → `Debezium Server`); one
+ * defined in neither is dropped, as in the page's text.
+ */
+export function asciidocShownTitle(source: string): string | undefined {
+  const header = titleBlock(source);
+  const title = header && TITLE.exec(header)![1]!;
+  if (!header || !title?.includes('{')) return title;
+  const values = new Map([...header.matchAll(ENTRY_VALUE)].map((m) => [m[1]!.toLowerCase(), m[2] ?? '']));
+  return title
+    .replace(REFERENCE, (_, name: string) => values.get(name.toLowerCase()) ?? '')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** The block of the first three of a document that holds its `= Title` line: its header. */
+const titleBlock = (source: string): string | undefined =>
+  source.split(/\n\s*\n/, 3).find((block) => TITLE.test(block));

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { asciidocHtml } from './asciidoc-html';
 import { AsciidoctorConfigs, configAttributes, configPaths } from './asciidoctor-config';
 import { loadPaths } from './file-loader';
+import { UNPUBLISHED_DOTFILE, unpublishedReason } from './unpublished-files';
 
 /** Debezium's `documentation/.asciidoctorconfig`, as it stands. */
 const DEBEZIUM_CONFIG = [
@@ -55,6 +56,12 @@ describe('AsciiDoc preview configurations (.asciidoctorconfig)', () => {
     expect(read.mock.calls.filter(([path]) => path === '/docs/.asciidoctorconfig')).toHaveLength(1);
   });
 
+  it('is no page of its own, nor is any file named with a leading dot', () => {
+    expect(unpublishedReason('docs/.asciidoctorconfig.adoc', undefined, undefined)).toBe(UNPUBLISHED_DOTFILE);
+    expect(unpublishedReason('.github/CONTRIBUTING.md', 'markdown', undefined)).toBe(UNPUBLISHED_DOTFILE);
+    expect(unpublishedReason('docs/guide.adoc', undefined, undefined)).toBeUndefined();
+  });
+
   describe('in a folder load', () => {
     const site = mkdtempSync(join(tmpdir(), 'docqa-asciidoctorconfig-'));
     const write = (path: string, content: string) => {
@@ -80,6 +87,7 @@ describe('AsciiDoc preview configurations (.asciidoctorconfig)', () => {
       for (const root of ['documentation', 'documentation/modules']) {
         const { documents } = await loadPaths([join(site, root)]);
         const page = documents.find((d) => d.id.endsWith('configuration/storage.adoc'));
+        expect(page?.title).toBe('Storing state of a Debezium connector');
         const html = await asciidocHtml(page!.content);
         expect(html).toContain('Storing state of a Debezium connector');
         expect(html).toContain('The Debezium nightly connectors keep offsets.');

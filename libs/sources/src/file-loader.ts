@@ -13,7 +13,7 @@ import { detectDialect } from './markdown-dialect';
 import { linksToPages } from './markdown-links';
 import { withPartials } from './mdx-partials';
 import { withRstIncludes } from './rst-includes';
-import { parseDocument, readFrontMatter } from './parse-document';
+import { attributedTitle, parseDocument, readFrontMatter } from './parse-document';
 import { DEFAULT_PARSE_LIMITS, textTooLong, type ParseLimits } from './parse-limits';
 import { pathFilter, type PathFilterOptions } from './path-filter';
 import { pdfDocument } from './pdf-loader';
@@ -178,6 +178,7 @@ async function loadSite(
           ...(antora ? antora.attributes : {}),
         };
         document.content = withAttributes(document.content, given);
+        document.title = attributedTitle(document);
       }
       result.documents.push(document);
     } catch (err) {

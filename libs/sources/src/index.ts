@@ -16,6 +16,7 @@ export {
   readFrontMatter,
   titleFromPath,
   titleFromUrl,
+  attributedTitle,
   clampTitle,
   type DocumentSource,
 } from './parse-document';

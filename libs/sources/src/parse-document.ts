@@ -4,7 +4,7 @@ import { convert } from 'html-to-text';
 import { parse as parseToml } from 'smol-toml';
 import type { DocumentContentType, MarkdownDialect } from '@docqa/contracts';
 import { ValidationError } from '@docqa/errors';
-import { asciidocTitle } from './asciidoc-html';
+import { asciidocShownTitle } from './asciidoc-html';
 import { refuseDeepHtml } from './html-depth';
 import type { LoadedDocument } from './load-result';
 import { detectDialect, normaliseMarkdown } from './markdown-dialect';
@@ -80,7 +80,7 @@ export function parseDocument(source: DocumentSource): LoadedDocument {
         htmlText(/<h1[^>]*>([\s\S]*?)<\/h1>/i.exec(source.content)?.[1]) ??
         fallback)
       : type === 'text/asciidoc'
-        ? (asciidocTitle(source.content) ?? fallback)
+        ? (asciidocShownTitle(source.content) ?? fallback)
         : type === 'text/x-rst'
           ? (rstTitle(source.content) ?? fallback)
           : fallback;
@@ -138,6 +138,14 @@ export function titleFromUrl(url: string): string {
 }
 
 /** Shortens text used as a title to {@link MAX_TITLE} characters at a word boundary. */
+/**
+ * An AsciiDoc document's title read again once a loader gave it attributes (see `withAttributes`):
+ * `= {prodname} Server` is `Debezium Server` only then.
+ */
+export function attributedTitle(document: Pick<LoadedDocument, 'content' | 'title'>): string {
+  return clampTitle(asciidocShownTitle(document.content) ?? document.title);
+}
+
 export function clampTitle(title: string): string {
   const flat = title.replace(/\s+/g, ' ').trim();
   if (flat.length <= MAX_TITLE) return flat;

@@ -14,12 +14,15 @@ import type { MarkdownDialect } from '@docqa/contracts';
  *   theme's part: Sphinx's `_templates/` and `_themes/` (Jinja: `{% extends "layout.html" %}`),
  *   Jekyll's `_layouts/` and `_includes/`. Sphinx renders only its sources (`.rst`), Jekyll only
  *   what lies outside such folders, and a template's text is no page a reader can open.
+ * - A file or folder named with a leading `.` is an editor's or a tool's (`.asciidoctorconfig.adoc`,
+ *   `.github/`), as a folder load leaves it out.
  */
 export function unpublishedReason(
   rel: string,
   dialect: MarkdownDialect | undefined,
   antoraPage: string | null | undefined,
 ): string | undefined {
+  if (rel.split('/').some((s) => s.startsWith('.'))) return UNPUBLISHED_DOTFILE;
   const hidden = rel.split('/').some((s) => s.startsWith('_'));
   if (antoraPage === null || (antoraPage !== undefined && hidden)) return UNPUBLISHED_ANTORA;
   if (dialect === 'docusaurus' && hidden && /\.mdx?$/i.test(rel)) return UNPUBLISHED_DOCUSAURUS;
@@ -30,6 +33,10 @@ export function unpublishedReason(
   if (inHiddenFolder && /\.html?$/i.test(rel)) return UNPUBLISHED_TEMPLATE;
   return undefined;
 }
+
+/** Why a file named with a leading `.`, or in such a folder, is not loaded as a document. */
+export const UNPUBLISHED_DOTFILE =
+  "a hidden file or folder (named with a leading .): an editor's or a tool's, no page of its own";
 
 /** Why a Docusaurus partial is not loaded as a document. */
 export const UNPUBLISHED_DOCUSAURUS =

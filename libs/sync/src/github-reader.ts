@@ -4,6 +4,7 @@ import {
   CONTENT_TYPE_BY_KIND,
   KIND_BY_EXTENSION,
   SitePages,
+  attributedTitle,
   fetchResource,
   decodeFileText,
   decodeText,
@@ -124,6 +125,7 @@ function fileEntry(
         );
       if (kind === 'asciidoc' || kind === 'rst')
         document.content = await pages.inContext(document.content, { path: file.path, kind });
+      if (kind === 'asciidoc') document.title = attributedTitle(document);
       return { status: 'changed', state, document };
     },
   };

@@ -165,15 +165,18 @@ describe('github sources (against a local stand-in of the GitHub REST API)', () 
     expect(guide!.text).toContain('```bash\nacme-ctl start\n```');
   });
 
-  it("gives AsciiDoc and reST cross-references without text their targets' titles, and Antora pages their component's attributes", async () => {
+  it("gives AsciiDoc and reST cross-references without text their targets' titles, and Antora pages their preview configuration's and component's attributes", async () => {
     github.repos.set('acme/antora', {
       default_branch: 'main',
       branches: {
         main: {
           'docs/antora.yml': 'name: acme\nversion: ~\nasciidoc:\n  attributes:\n    cli: acme-ctl\n',
+          // The playbook's attributes, copied for previews (no page of its own).
+          'docs/.asciidoctorconfig.adoc': ':prodname: Acme\n:cli: preview-ctl\n',
           'docs/modules/ROOT/pages/index.adoc':
             '= Welcome\n\nStart with xref:install.adoc[] and xref:install.adoc#_upgrade[].',
-          'docs/modules/ROOT/pages/install.adoc': '= Installing Acme\n\n== Upgrade\n\nRun `{cli} upgrade`.',
+          'docs/modules/ROOT/pages/install.adoc':
+            '= Installing {prodname}\n\n== Upgrade\n\nRun `{cli} upgrade`.',
           'sphinx/index.rst': 'Home\n====\n\nRead :doc:`usage` and :ref:`proxies`.',
           'sphinx/usage.rst':
             'Using the tool\n==============\n\n.. _proxies:\n\nBehind a proxy\n--------------\n\nSet HTTPS_PROXY.',
@@ -184,6 +187,10 @@ describe('github sources (against a local stand-in of the GitHub REST API)', () 
     expect(await sync(source.id)).toMatchObject({ status: 'completed', added: 4, failed: 0 });
     expect(await text('welcome start')).toMatch(/Installing Acme.*Upgrade/s);
     expect(await text('upgrade acme-ctl')).toContain('acme-ctl upgrade');
+    const titles = (await (await call('documents/?limit=200')).json()) as {
+      documents: { id: string; title: string }[];
+    };
+    expect(titles.documents.find((d) => d.id.endsWith('pages/install.adoc'))?.title).toBe('Installing Acme');
     const home = await text('home read');
     expect(home).toContain('Using the tool');
     expect(home).toContain('Behind a proxy');
