@@ -13,6 +13,7 @@ import { detectDialect } from './markdown-dialect';
 import { linksToPages } from './markdown-links';
 import { withPartials } from './mdx-partials';
 import { withRstIncludes } from './rst-includes';
+import { linkPlaceholdersFilled } from './link-placeholders';
 import { attributedTitle, parseDocument, readFrontMatter } from './parse-document';
 import { DEFAULT_PARSE_LIMITS, textTooLong, type ParseLimits } from './parse-limits';
 import { pathFilter, type PathFilterOptions } from './path-filter';
@@ -160,10 +161,13 @@ async function loadSite(
       );
       // Links to the folder's other files lead to their pages, as the docs site publishes them.
       if (baseUrl && document.content_type === 'text/markdown')
-        document.content = linksToPages(
-          document.content,
-          file.rel,
-          (path) => site.resolve(`/${path}`, file.rel) ?? site.url(path),
+        document.content = linkPlaceholdersFilled(
+          linksToPages(
+            document.content,
+            file.rel,
+            (path) => site.resolve(`/${path}`, file.rel) ?? site.url(path),
+          ),
+          baseUrl,
         );
       // A cross-reference without text shows its target's title, as the docs site shows it.
       if (file.kind === 'asciidoc' || file.kind === 'rst')

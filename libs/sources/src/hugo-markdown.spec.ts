@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { marked } from 'marked';
 import { normaliseHugo } from './hugo-markdown';
 
 const persistence = readFileSync(
@@ -35,6 +36,34 @@ describe('normaliseHugo', () => {
     expect(normaliseHugo('{{% notice tip %}}\nUse AOF.\n{{% /notice %}}')).toBe(
       '\n\n> **Tip:** Use AOF.\n\n',
     );
+  });
+
+  it('keeps an admonition written inside a list item in the item, and the text after it too', () => {
+    // Grafana Loki's setup/install/docker.md: the note was a quote of its own, which ended the
+    // list, and the item's next paragraph was read as indented code.
+    const source = [
+      '1. Start the container:',
+      '',
+      '    ```bash',
+      '    docker run --name loki -d grafana/loki:3.6.0',
+      '    ```',
+      '',
+      '    {{< admonition type="note" >}}',
+      '    The image runs as user `loki` with UID `10001`.',
+      '    {{< /admonition >}}',
+      '',
+      '    To send logs to Loki, consider using Alloy.',
+      '',
+      '1. Verify that your containers are running.',
+    ].join('\n');
+    const text = normaliseHugo(source);
+    expect(text).toContain(
+      '    > **Note:** The image runs as user `loki` with UID `10001`.\n\n    To send logs',
+    );
+    const html = marked.parse(text) as string;
+    expect(html).toContain('<blockquote>');
+    expect(html).not.toContain('<code>To send logs');
+    expect(html.match(/<ol>/g)).toHaveLength(1);
   });
 
   it('labels tabs by their header and turns highlight into fenced code with its language', () => {

@@ -85,7 +85,9 @@ function render(text: string, tags: Tag[], from: number, to: number, options: Hu
       continue;
     }
     const inner = render(text, tags, tag.end, tags[close]!.start, options);
-    out += paired(tag, inner, text.slice(tag.end, tags[close]!.start));
+    // A shortcode opening an indented line (inside a list item) leaves its block there.
+    const indent = /(?:^|\n)([ \t]+)$/.exec(out)?.[1] ?? '';
+    out += paired(tag, inner, text.slice(tag.end, tags[close]!.start), indent);
     at = tags[close]!.end;
   }
   return out + text.slice(at, to);
@@ -111,8 +113,11 @@ function single(tag: Tag, { resolveRef }: HugoOptions): string {
   return resolveRef?.(target) ?? target;
 }
 
-/** A paired shortcode as its content, labelled or fenced when its kind says so. */
-function paired(tag: Tag, inner: string, raw: string): string {
+/**
+ * A paired shortcode as its content, labelled or fenced when its kind says so; a labelled block
+ * indented as the line it opens (`indent`), so that it stays inside the list item it is written in.
+ */
+function paired(tag: Tag, inner: string, raw: string, indent: string): string {
   const title = argument(tag.args, 'title') ?? argument(tag.args, 'header') ?? argument(tag.args, 'name');
   const first = positional(tag.args)[0];
   if (CODE.has(tag.name) || CONFIG_CODE.has(tag.name)) {
@@ -126,14 +131,18 @@ function paired(tag: Tag, inner: string, raw: string): string {
     const kind = ['notice', 'alert', 'callout', 'admonition'].includes(tag.name)
       ? (first ?? 'note')
       : tag.name;
-    return `\n\n${labelledBlock(title ?? labelOf(kind), inner)}\n\n`;
+    return `\n\n${indented(labelledBlock(title ?? labelOf(kind), inner), indent)}\n\n`;
   }
   if (PARTS.has(tag.name)) {
     const label = title ?? first ?? argument(tag.args, 'summary');
-    return label ? `\n\n${labelledPart(label, inner)}\n\n` : inner;
+    return label ? `\n\n${indented(labelledPart(label, inner), indent)}\n\n` : inner;
   }
   return inner;
 }
+
+/** Each line of a block that holds text led by `indent`. */
+const indented = (block: string, indent: string): string =>
+  indent ? block.replace(/^(?=.*\S)/gm, indent) : block;
 
 /** A named argument's value: `title="Before you start"`. */
 function argument(args: string, name: string): string | undefined {

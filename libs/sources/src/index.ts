@@ -22,6 +22,7 @@ export {
 } from './parse-document';
 export { stripMdx } from './strip-mdx';
 export { AsciidoctorConfigs, ASCIIDOCTOR_CONFIGS } from './asciidoctor-config';
+export { linkPlaceholdersFilled } from './link-placeholders';
 export {
   detectDialect,
   normaliseMarkdown,

@@ -8,6 +8,7 @@ import {
   fetchResource,
   decodeFileText,
   decodeText,
+  linkPlaceholdersFilled,
   linksToPages,
   parseDocument,
   pathFilter,
@@ -118,10 +119,13 @@ function fileEntry(
       // With a base URL, links to the repository's other files lead to their pages on the site
       // (without one, they are resolved against the file on GitHub at ingestion).
       if (source.base_url && document.content_type === 'text/markdown')
-        document.content = linksToPages(
-          document.content,
-          file.path,
-          (path) => site.resolve(`/${path}`, file.path) ?? site.url(path),
+        document.content = linkPlaceholdersFilled(
+          linksToPages(
+            document.content,
+            file.path,
+            (path) => site.resolve(`/${path}`, file.path) ?? site.url(path),
+          ),
+          source.base_url,
         );
       if (kind === 'asciidoc' || kind === 'rst')
         document.content = await pages.inContext(document.content, { path: file.path, kind });

@@ -165,6 +165,28 @@ describe('github sources (against a local stand-in of the GitHub REST API)', () 
     expect(guide!.text).toContain('```bash\nacme-ctl start\n```');
   });
 
+  it("fills a link's version placeholder from the base URL, as Grafana's docs site does", async () => {
+    github.repos.set('acme/loki', {
+      default_branch: 'main',
+      branches: {
+        main: {
+          'docs/sources/retention.md':
+            '---\ntitle: Retention\n---\n\nSet it in [`limits_config`](https://grafana.acme.test/docs/loki/<LOKI_VERSION>/configure/#limits_config).',
+        },
+      },
+    });
+    const source = await create({
+      type: 'github',
+      repo: 'acme/loki',
+      base_url: 'https://grafana.acme.test/docs/loki/latest/',
+      dialect: 'hugo',
+    });
+    expect(await sync(source.id)).toMatchObject({ status: 'completed', added: 1, failed: 0 });
+    expect(await text('retention limits_config')).toContain(
+      '(https://grafana.acme.test/docs/loki/latest/configure/#limits_config)',
+    );
+  });
+
   it("gives AsciiDoc and reST cross-references without text their targets' titles, and Antora pages their preview configuration's and component's attributes", async () => {
     github.repos.set('acme/antora', {
       default_branch: 'main',
