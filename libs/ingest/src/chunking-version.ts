@@ -63,6 +63,8 @@
  * `.html` URLs.
  * 28: an AsciiDoc page given the attributes of the preview configurations above it
  * (`.asciidoctorconfig`: Debezium's `{prodname}` was dropped from 3,000 sentences and titles),
- * and an Antora page its component's `page-version` and `page-component-display-version`.
+ * and an Antora page its component's `page-version` and `page-component-display-version`; a
+ * Hugo admonition inside a list item kept in the item; a link's `<LOKI_VERSION>` filled from
+ * the base URL.
  */
 export const CHUNKING_VERSION = 28;
