@@ -65,6 +65,7 @@
  * (`.asciidoctorconfig`: Debezium's `{prodname}` was dropped from 3,000 sentences and titles),
  * and an Antora page its component's `page-version` and `page-component-display-version`; a
  * Hugo admonition inside a list item kept in the item; a link's `<LOKI_VERSION>` filled from
- * the base URL.
+ * the base URL; Grafana's `docs/shared` snippets put in, and a Hugo leaf bundle's other files no
+ * pages of their own.
  */
 export const CHUNKING_VERSION = 28;

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { withHugoIncludes } from './hugo-includes';
@@ -107,5 +107,54 @@ describe('Hugo include shortcodes and pages that are not rendered', () => {
       'glossary/bundle.md',
     ]);
     expect(skipped[0]!.reason).toMatch(/^a Hugo page that is not rendered/);
+  });
+
+  it("puts in a Grafana docs/shared snippet, and loads no file of a leaf bundle's folder but its page", async () => {
+    // Grafana Loki's docs/sources: reference/loki-config-ref.md is a title and the shortcode; the
+    // snippet lives in shared/, a headless leaf bundle (shared/index.md), at no URL of its own.
+    const site = mkdtempSync(join(tmpdir(), 'docqa-hugo-shared-'));
+    const write = (path: string, content: string) => {
+      mkdirSync(join(site, path, '..'), { recursive: true });
+      writeFileSync(join(site, path), content);
+    };
+    try {
+      write('_index.md', '---\ntitle: Grafana Loki\n---\n\nLogs.\n');
+      write('shared/index.md', '---\nheadless: true\n---\n');
+      write(
+        'shared/configuration.md',
+        '---\ntitle: Configuration\n---\n\n## limits_config\n\nSet `retention_period`.\n',
+      );
+      write(
+        'reference/loki-config-ref.md',
+        [
+          '---',
+          'title: Configuration reference',
+          '---',
+          '',
+          '{{< docs/shared lookup="configuration.md" source="loki" version="<LOKI_VERSION>" >}}',
+          '',
+          '{{< docs/shared source="alloy" lookup="agent-deprecation.md" version="next" >}}',
+        ].join('\n'),
+      );
+      write('setup/guide/index.md', '---\ntitle: Guide\n---\n\nA leaf bundle page renders.\n');
+      const { documents, skipped } = await loadPaths([site], {
+        dialect: 'hugo',
+        baseUrl: 'https://grafana.com/docs/loki/latest/',
+      });
+      expect(documents.map((d) => d.id).sort()).toEqual([
+        '_index.md',
+        'reference/loki-config-ref.md',
+        'setup/guide/index.md',
+      ]);
+      const reference = documents.find((d) => d.id === 'reference/loki-config-ref.md')!.content;
+      expect(reference).toContain('## limits_config\n\nSet `retention_period`.');
+      expect(reference).not.toContain('docs/shared');
+      expect(skipped.map((f) => f.source.slice(site.length + 1)).sort()).toEqual([
+        'shared/configuration.md',
+        'shared/index.md',
+      ]);
+    } finally {
+      rmSync(site, { recursive: true, force: true });
+    }
   });
 });

@@ -6,10 +6,26 @@ import { withoutFrontMatter } from './mdx-partials';
 /**
  * A shortcode on a line of its own that puts another file of the site in: `{{% include
  * "/_common/installation/homebrew.md" %}}` (Hugo's own docs), `{{< readfile file="x.md" >}}`
- * (Docsy and many themes), in either delimiter, the path positional or as `file=`.
+ * (Docsy and many themes), in either delimiter, the path positional or as `file=`; Grafana's
+ * `docs/shared` too (see {@link SHARED_LINE}).
  */
 const INCLUDE_LINE =
   /^[ \t]*\{\{([<%])\s*(?:include|readfile)\s+(?:file\s*=\s*)?["']([^"']+\.(?:md|markdown))["'][^}]*?\s*[>%]\}\}[ \t]*$/;
+
+/**
+ * Grafana's shortcode for a snippet of a project's headless `shared/` bundle, on a line of its
+ * own: `{{< docs/shared lookup="configuration.md" source="loki" version="<LOKI_VERSION>" >}}`
+ * (Loki's configuration reference is one). Its file is `/shared/LOOKUP` of the content folder;
+ * another project's snippet is not in the folder, and stays.
+ */
+const SHARED_LINE =
+  /^[ \t]*\{\{[<%]\s*docs\/shared\s[^}]*?\blookup\s*=\s*["']([^"']+\.md)["'][^}]*?[>%]\}\}[ \t]*$/;
+
+/** The file an include shortcode line names (see {@link INCLUDE_LINE}, {@link SHARED_LINE}). */
+function includeTarget(line: string): string | undefined {
+  const shared = SHARED_LINE.exec(line)?.[1];
+  return shared ? `/shared/${shared.replace(/^\/+/, '')}` : INCLUDE_LINE.exec(line)?.[2];
+}
 
 /**
  * Hugo Markdown with each include shortcode on a line of its own (see {@link INCLUDE_LINE})
@@ -27,11 +43,12 @@ export async function withHugoIncludes(
   read: ReadIncluded = readIncludedFile,
   depth = 0,
 ): Promise<string> {
-  if (depth >= MAX_INCLUDE_DEPTH || !/\{\{[<%]\s*(?:include|readfile)\b/.test(source)) return source;
+  if (depth >= MAX_INCLUDE_DEPTH || !/\{\{[<%]\s*(?:include|readfile|docs\/shared)\b/.test(source))
+    return source;
   const fences = new CodeFences();
   const lines: string[] = [];
   for (const line of source.split('\n')) {
-    const target = fences.read(line) ? undefined : INCLUDE_LINE.exec(line)?.[2];
+    const target = fences.read(line) ? undefined : includeTarget(line);
     const found = target ? await included(target, file, within, read) : undefined;
     const body = found && withoutFrontMatter(found.text);
     lines.push(

@@ -43,7 +43,7 @@ export { withIncludes, type ReadIncluded } from './asciidoc-includes';
 export { withPartials } from './mdx-partials';
 export { withHugoIncludes } from './hugo-includes';
 export { withRstIncludes } from './rst-includes';
-export { unpublishedReason } from './unpublished-files';
+export { inLeafBundle, unpublishedReason, UNPUBLISHED_HUGO } from './unpublished-files';
 export { ReferenceTitles, type ReferencedFile } from './reference-titles';
 export { pageFront, pagePath, publishedUrl, type PageFront, type PageOptions } from './published-url';
 export { SitePages, type SiteFile } from './site-pages';

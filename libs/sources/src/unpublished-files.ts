@@ -52,7 +52,7 @@ export const UNPUBLISHED_TEMPLATE =
 
 /** Why a Hugo page that its front matter, or a section's `cascade`, keeps from rendering is skipped. */
 export const UNPUBLISHED_HUGO =
-  'a Hugo page that is not rendered (build.render: never, headless, or a cascade of these): published only where a page includes it';
+  "a Hugo page that is not rendered (build.render: never, headless, a cascade of these, or a resource in a leaf bundle's folder): published only where a page includes it";
 
 /** Whether Hugo front matter keeps its page, or its section's pages, from being rendered. */
 export interface HugoRender {
@@ -88,20 +88,42 @@ export function hugoRender(front: Record<string, unknown>): HugoRender {
 
 /**
  * The files of a Hugo site that are not rendered (see {@link hugoRender}): each file whose own
- * front matter says so, and every file below a section (`_index.md`) whose cascade does (not the
- * section's own page: a cascade is for its descendants, so Hugo's glossary page renders).
+ * front matter says so, every file below a section (`_index.md`) whose cascade does (not the
+ * section's own page: a cascade is for its descendants, so Hugo's glossary page renders), and
+ * every file in the folder of a leaf bundle (an `index.md`) but that page: Hugo reads them as the
+ * bundle's resources, not pages (Grafana's headless `shared/index.md` and the snippets beside it,
+ * which its `docs/shared` shortcode puts in other pages).
  */
 export function unrenderedHugoFiles(files: { rel: string; render?: HugoRender }[]): Set<string> {
   const sections = files
     .filter((f) => f.render?.below && /(^|\/)_index\.md$/i.test(f.rel))
     .map((f) => f.rel.replace(/_index\.md$/i, ''));
+  const paths = new Set(files.map((f) => f.rel));
   return new Set(
     files
       .filter(
         (f) =>
           f.render?.page ||
-          sections.some((folder) => f.rel.startsWith(folder) && f.rel.toLowerCase() !== `${folder}_index.md`),
+          sections.some(
+            (folder) => f.rel.startsWith(folder) && f.rel.toLowerCase() !== `${folder}_index.md`,
+          ) ||
+          inLeafBundle(f.rel, (path) => paths.has(path)),
       )
       .map((f) => f.rel),
   );
+}
+
+/**
+ * Whether a file of a Hugo site lies in the folder of a leaf bundle (a folder above it holds an
+ * `index.md`), as one of its resources rather than a page: `isFile` tells whether a path (from
+ * the site's root) is a file. The root itself is no bundle: an `index.md` there is more likely the
+ * home page of a folder loaded than a bundle.
+ */
+export function inLeafBundle(rel: string, isFile: (path: string) => boolean): boolean {
+  const parts = rel.split('/');
+  for (let depth = 1; depth < parts.length; depth++) {
+    const index = [...parts.slice(0, depth), 'index.md'].join('/');
+    if (index !== rel && isFile(index)) return true;
+  }
+  return false;
 }

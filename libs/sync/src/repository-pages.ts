@@ -6,8 +6,10 @@ import {
   antoraComponent,
   antoraPagePath,
   componentFolder,
+  inLeafBundle,
   mapConcurrent,
   unpublishedReason,
+  UNPUBLISHED_HUGO,
   withAttributes,
   withHugoIncludes,
   withIncludes,
@@ -89,6 +91,7 @@ export class RepositoryPages {
     const file = `/${path}`;
     const folder = kind === 'asciidoc' ? componentFolder(file) : undefined;
     const antora = folder && this.shas.has(posix.join(folder, 'antora.yml').slice(1));
+    if (dialect === 'hugo' && inLeafBundle(path, (p) => this.shas.has(p))) return UNPUBLISHED_HUGO;
     return unpublishedReason(path, dialect, antora ? (antoraPagePath(file) ?? null) : undefined);
   }
 

@@ -165,13 +165,18 @@ describe('github sources (against a local stand-in of the GitHub REST API)', () 
     expect(guide!.text).toContain('```bash\nacme-ctl start\n```');
   });
 
-  it("fills a link's version placeholder from the base URL, as Grafana's docs site does", async () => {
+  it("fills a link's version placeholder from the base URL and puts in docs/shared snippets, as Grafana's docs site does", async () => {
     github.repos.set('acme/loki', {
       default_branch: 'main',
       branches: {
         main: {
           'docs/sources/retention.md':
             '---\ntitle: Retention\n---\n\nSet it in [`limits_config`](https://grafana.acme.test/docs/loki/<LOKI_VERSION>/configure/#limits_config).',
+          // A headless leaf bundle of snippets, put in by Grafana's docs/shared shortcode.
+          'docs/sources/shared/index.md': '---\nheadless: true\n---\n',
+          'docs/sources/shared/limits.md': '---\ntitle: Limits\n---\n\nSet `retention_period` per tenant.',
+          'docs/sources/reference/config.md':
+            '---\ntitle: Configuration\n---\n\n{{< docs/shared lookup="limits.md" source="loki" version="<LOKI_VERSION>" >}}',
         },
       },
     });
@@ -181,10 +186,16 @@ describe('github sources (against a local stand-in of the GitHub REST API)', () 
       base_url: 'https://grafana.acme.test/docs/loki/latest/',
       dialect: 'hugo',
     });
-    expect(await sync(source.id)).toMatchObject({ status: 'completed', added: 1, failed: 0 });
+    // The snippet is no page of its own (a github source lists the headless index.md, whose front
+    // matter it does not read): it is in the reference page.
+    expect(await sync(source.id)).toMatchObject({ status: 'completed', added: 3, failed: 0 });
     expect(await text('retention limits_config')).toContain(
       '(https://grafana.acme.test/docs/loki/latest/configure/#limits_config)',
     );
+    expect((await search('retention_period tenant'))[0]).toMatchObject({
+      document_id: 'github.com/acme/loki/docs/sources/reference/config.md',
+      text: 'Set `retention_period` per tenant.',
+    });
   });
 
   it("gives AsciiDoc and reST cross-references without text their targets' titles, and Antora pages their preview configuration's and component's attributes", async () => {
