@@ -66,6 +66,6 @@
  * and an Antora page its component's `page-version` and `page-component-display-version`; a
  * Hugo admonition inside a list item kept in the item; a link's `<LOKI_VERSION>` filled from
  * the base URL; Grafana's `docs/shared` snippets put in, and a Hugo leaf bundle's other files no
- * pages of their own.
+ * pages of their own; a list item's fenced block closed by a fence indented a column more.
  */
 export const CHUNKING_VERSION = 28;

@@ -7,6 +7,8 @@ const FENCE = /^([ \t]*)(`{3,}|~{3,})/;
  */
 export class CodeFences {
   private open: string | null = null;
+  /** The columns the open block's fence is indented past its container. */
+  private openIndent = 0;
 
   /** Whether a block is open: the lines read since its opening, until its closing. */
   get inside(): boolean {
@@ -22,13 +24,17 @@ export class CodeFences {
     // At most three columns past its container: the page's left edge, or a list item's text.
     const [, lead = '', run] = FENCE.exec(line) ?? [];
     const indent = lead.replace(/\t/g, '    ').length - container;
-    if (indent < 0 || indent > 3) return this.open !== null;
     if (this.open) {
-      if (run && run[0] === this.open[0] && run.length >= this.open.length) this.open = null;
+      // A block opened indented may sit in a list item whose text starts there (`1. ` then
+      // `   ```bash`): its closing fence may be up to three columns past that (`    ````, as
+      // Grafana's docs write it), else the rest of the page would read as code.
+      if (run && indent >= 0 && indent <= this.openIndent + 3 && run[0] === this.open[0])
+        if (run.length >= this.open.length) this.open = null;
       return true;
     }
-    if (!run) return false;
+    if (indent < 0 || indent > 3 || !run) return false;
     this.open = run;
+    this.openIndent = indent;
     return true;
   }
 }

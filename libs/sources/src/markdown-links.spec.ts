@@ -1,6 +1,19 @@
 import { absoluteLinks, linksToPages, rewriteLinks } from './markdown-links';
 
 describe('rewriteLinks', () => {
+  it("rewrites a link after a list item's block whose closing fence is indented one column more", () => {
+    const markdown = [
+      '1. Check:',
+      '',
+      '   ```bash',
+      '   kubectl get pods',
+      '    ```',
+      '',
+      'See [the mixin](mixins).',
+    ];
+    expect(rewriteLinks(markdown.join('\n'), (t) => `X/${t}`)).toContain('See [the mixin](X/mixins).');
+  });
+
   it('rewrites inline links, images and reference definitions, not code', () => {
     const markdown = [
       'See [install](install.md "Install") and ![shot](img/a.png), [<b c.md>](<b c.md>).',

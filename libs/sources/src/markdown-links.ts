@@ -1,5 +1,5 @@
-/** A code fence's opening or closing run. */
-const FENCE = /^\s{0,3}(`{3,}|~{3,})/;
+import { CodeFences } from './code-fences';
+
 /** A link reference definition: `[id]: target "title"` (not a footnote, `[^1]: text`). */
 const DEFINITION = /^(\s{0,3}\[(?!\^)[^\]]+\]:\s*)(<[^>]*>|\S+)(.*)$/;
 /** An inline link's or image's target, after `](`. */
@@ -18,19 +18,11 @@ export function rewriteLinks(markdown: string, rewrite: (target: string) => stri
     const next = rewrite(bracketed ? target.slice(1, -1) : target);
     return next === null ? target : bracketed ? `<${next}>` : next;
   };
-  let fence: string | null = null;
+  const fences = new CodeFences();
   return markdown
     .split('\n')
     .map((line) => {
-      const run = FENCE.exec(line)?.[1];
-      if (fence) {
-        if (run && run[0] === fence[0] && run.length >= fence.length) fence = null;
-        return line;
-      }
-      if (run) {
-        fence = run;
-        return line;
-      }
+      if (fences.read(line)) return line;
       const definition = DEFINITION.exec(line);
       if (definition) return definition[1]! + replace(definition[2]!) + definition[3]!;
       return line
