@@ -43,6 +43,7 @@ export { withRstIncludes } from './rst-includes';
 export { unpublishedReason } from './unpublished-files';
 export { ReferenceTitles, type ReferencedFile } from './reference-titles';
 export { pageFront, pagePath, publishedUrl, type PageFront, type PageOptions } from './published-url';
+export { configuredPageUrls, mkdocsPageUrls } from './page-url-style';
 export { SitePages, type SiteFile } from './site-pages';
 export { absoluteLinks, linksToPages, rewriteLinks } from './markdown-links';
 export { pathFilter, type PathFilterOptions } from './path-filter';
