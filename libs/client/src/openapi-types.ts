@@ -2425,6 +2425,8 @@ export interface components {
       base_url: string | null;
       /** @enum {string} */
       dialect?: 'markdown' | 'hugo' | 'docusaurus' | 'mkdocs';
+      /** @enum {string} */
+      page_urls?: 'html' | 'folder';
       version_pattern?: string;
       created_at: string;
       syncs?: components['schemas']['SyncRecord'][];
@@ -2486,6 +2488,8 @@ export interface components {
       base_url?: string;
       /** @enum {string} */
       dialect?: 'markdown' | 'hugo' | 'docusaurus' | 'mkdocs';
+      /** @enum {string} */
+      page_urls?: 'html' | 'folder';
       /**
        * @description The version rule: a regular expression with a named capture `version`, matched against each page’s URL (or file path), e.g. `/docs/(?<version>\d+\.x)/`. A page it does not match keeps a front-matter `version`, else has none.
        * @example /docs/(?<version>\d+\.x)/

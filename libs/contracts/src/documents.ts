@@ -22,6 +22,17 @@ export type DocumentContentType = z.infer<typeof DocumentContentTypeSchema>;
 export const MarkdownDialectSchema = z.enum(['markdown', 'hugo', 'docusaurus', 'mkdocs']);
 export type MarkdownDialect = z.infer<typeof MarkdownDialectSchema>;
 
+/**
+ * The URL style a docs site publishes its pages in, which its generator takes from a setting the
+ * docs' files may not hold (Antora's playbook, Sphinx's builder on the command line): `html` for
+ * `guide/install.html` (a folder's page `guide/index.html`: Antora's `default`
+ * `html_extension_style`, Sphinx's `html` builder, MkDocs' `use_directory_urls: false`, Hugo's
+ * `uglyURLs`), `folder` for `guide/install/` (Antora's `indexify`, Sphinx's `dirhtml`, MkDocs' and
+ * Hugo's defaults). Absent: each generator's default.
+ */
+export const PageUrlStyleSchema = z.enum(['html', 'folder']);
+export type PageUrlStyle = z.infer<typeof PageUrlStyleSchema>;
+
 /** A document id: given by the caller, or made by the API. */
 export const DocumentIdSchema = z
   .string()

@@ -51,6 +51,7 @@ export {
   IngestAcceptedSchema,
   JobRecordSchema,
   MarkdownDialectSchema,
+  PageUrlStyleSchema,
   UploadAcceptedSchema,
   UploadFormSchema,
   type DocumentChunk,
@@ -61,6 +62,7 @@ export {
   type IngestAccepted,
   type JobRecord,
   type MarkdownDialect,
+  type PageUrlStyle,
   type UploadAccepted,
 } from './documents';
 export {

@@ -1,5 +1,5 @@
 import { z } from './zod';
-import { MarkdownDialectSchema } from './documents';
+import { MarkdownDialectSchema, PageUrlStyleSchema } from './documents';
 import { VersionPatternSchema } from './versions';
 
 /** Kinds of source (see DESIGN §11). */
@@ -63,6 +63,12 @@ export const SourceRequestSchema = z
     base_url: HttpUrl.optional(),
     /** The docs generator of the Markdown files (github). @defaultValue detected per file */
     dialect: MarkdownDialectSchema.optional(),
+    /**
+     * The URL style the site publishes pages in (github): `html` (`page.html`) or `folder`
+     * (`page/`). @defaultValue the generator's own (Antora and Sphinx `html`, Hugo and MkDocs
+     * `folder`, an `mkdocs.yml`'s `use_directory_urls` where the repository has one)
+     */
+    page_urls: PageUrlStyleSchema.optional(),
     version_pattern: VersionPatternSchema.optional().openapi({
       description:
         'The version rule: a regular expression with a named capture `version`, matched against each page’s URL (or file path), e.g. `/docs/(?<version>\\d+\\.x)/`. A page it does not match keeps a front-matter `version`, else has none.',
@@ -179,6 +185,8 @@ export const SourceRecordSchema = z
     base_url: z.string().nullable(),
     /** The docs generator named for the Markdown files; absent when detected per file. */
     dialect: MarkdownDialectSchema.optional(),
+    /** The URL style named for the site's pages; absent when the generator's own. */
+    page_urls: PageUrlStyleSchema.optional(),
     /** The version rule; absent when the source has none. */
     version_pattern: z.string().optional(),
     created_at: z.string(),

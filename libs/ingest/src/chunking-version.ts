@@ -66,6 +66,8 @@
  * and an Antora page its component's `page-version` and `page-component-display-version`; a
  * Hugo admonition inside a list item kept in the item; a link's `<LOKI_VERSION>` filled from
  * the base URL; Grafana's `docs/shared` snippets put in, and a Hugo leaf bundle's other files no
- * pages of their own; a list item's fenced block closed by a fence indented a column more.
+ * pages of their own; a list item's fenced block closed by a fence indented a column more; a
+ * source's next sync also links an Antora page to `page.html`, Antora's default (its
+ * `page_urls: folder` keeps `page/`).
  */
 export const CHUNKING_VERSION = 28;

@@ -40,10 +40,21 @@ describe('Antora paths', () => {
 
   it("publishes a module's pages under the module's name, ROOT's at the top, index pages as their folder", () => {
     expect(antoraPagePath('/c/modules/ROOT/pages/index.adoc')).toBe('');
-    expect(antoraPagePath('/c/modules/ROOT/pages/features.adoc')).toBe('features/');
+    expect(antoraPagePath('/c/modules/ROOT/pages/features.adoc')).toBe('features.html');
     expect(antoraPagePath('/c/modules/api/pages/index.adoc')).toBe('api/');
-    expect(antoraPagePath('/c/modules/api/pages/guide/convert-files.adoc')).toBe('api/guide/convert-files/');
+    expect(antoraPagePath('/c/modules/api/pages/guide/convert-files.adoc')).toBe(
+      'api/guide/convert-files.html',
+    );
     expect(antoraPagePath('/c/modules/install/partials/success.adoc')).toBeUndefined();
+  });
+
+  it('publishes pages as folders with html_extension_style: indexify (the folder style)', () => {
+    expect(antoraPagePath('/c/modules/ROOT/pages/index.adoc', 'folder')).toBe('');
+    expect(antoraPagePath('/c/modules/ROOT/pages/features.adoc', 'folder')).toBe('features/');
+    expect(antoraPagePath('/c/modules/api/pages/index.adoc', 'folder')).toBe('api/');
+    expect(antoraPagePath('/c/modules/api/pages/guide/convert-files.adoc', 'folder')).toBe(
+      'api/guide/convert-files/',
+    );
   });
 });
 
@@ -72,7 +83,17 @@ describe('an Antora component loaded from its modules folder', () => {
   it('links each page to where Antora publishes it', () => {
     expect(pages.get('ROOT/pages/index.adoc')!.url).toBe(BASE);
     expect(pages.get('api/pages/index.adoc')!.url).toBe(`${BASE}api/`);
-    expect(pages.get('api/pages/convert-files.adoc')!.url).toBe(`${BASE}api/convert-files/`);
+    expect(pages.get('api/pages/convert-files.adoc')!.url).toBe(`${BASE}api/convert-files.html`);
+  });
+
+  it('links each page to its folder when the site is published in the folder style', async () => {
+    const { documents } = await loadPaths([join(COMPONENT, 'modules')], {
+      baseUrl: BASE,
+      pageUrls: 'folder',
+    });
+    const url = (id: string) => documents.find((d) => d.id === id)?.url;
+    expect(url('ROOT/pages/index.adoc')).toBe(BASE);
+    expect(url('api/pages/convert-files.adoc')).toBe(`${BASE}api/convert-files/`);
   });
 
   it("resolves the descriptor's attributes in text, links and source blocks that ask for them", () => {

@@ -1,6 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { PageUrlStyle } from '@docqa/contracts';
 import matter from 'gray-matter';
+import { withStyle } from './published-url';
 
 /** An Antora component's descriptor (`antora.yml`): what its pages are given. */
 export interface AntoraComponent {
@@ -55,12 +57,14 @@ export function componentFolder(file: string): string | undefined {
 }
 
 /**
- * The path of an Antora page under its component version's URL, the way Antora publishes it with
- * `html_extension_style: indexify`: a module's `pages/guide/x.adoc` at `MODULE/guide/x/`, the
- * `ROOT` module's at `guide/x/`, an `index.adoc` at its folder. Undefined for a file that is no
- * page of a module (a partial, an example, a file outside `modules`), which Antora does not publish.
+ * The path of an Antora page under its component version's URL, the way Antora publishes it: a
+ * module's `pages/guide/x.adoc` at `MODULE/guide/x.html`, the `ROOT` module's at `guide/x.html`,
+ * with the playbook's `urls.html_extension_style` left at its default (Debezium's docs), or at
+ * `MODULE/guide/x/` for `folder` (`indexify`: docs.asciidoctor.org); an `index.adoc` at its
+ * folder in both (`guide/`: Antora's `guide/index.html`, served at the folder too). Undefined for a file that is no page of a module (a partial,
+ * an example, a file outside `modules`), which Antora does not publish.
  */
-export function antoraPagePath(file: string): string | undefined {
+export function antoraPagePath(file: string, style: PageUrlStyle = 'html'): string | undefined {
   const parts = file.split(/[\\/]/);
   const at = parts.lastIndexOf('modules');
   if (at < 1 || parts[at + 2] !== 'pages' || parts.length < at + 4) return undefined;
@@ -68,7 +72,7 @@ export function antoraPagePath(file: string): string | undefined {
   const page = parts.slice(at + 3);
   const name = page.pop()!.replace(/\.(adoc|asciidoc)$/i, '');
   if (name !== 'index') page.push(name);
-  return [...(module === 'ROOT' ? [] : [module]), ...page].map((s) => `${s}/`).join('');
+  return withStyle([...(module === 'ROOT' ? [] : [module]), ...page].join('/'), name === 'index', style);
 }
 
 /**

@@ -214,6 +214,42 @@ describe('loadPaths', () => {
     expect(skipped[0]?.reason).toMatch(/^a template or theme file/);
   });
 
+  it('loads a Sphinx folder built with dirhtml as folders, and links between its files the same way', async () => {
+    const site = mkdtempSync(join(tmpdir(), 'docqa-dirhtml-'));
+    mkdirSync(join(site, 'usage'));
+    writeFileSync(join(site, 'index.rst'), 'Home\n====\n\nSee :doc:`usage/quickstart`.\n');
+    writeFileSync(join(site, 'usage/quickstart.rst'), 'Quickstart\n==========\n\nRun it.\n');
+    const { documents } = await loadPaths([site], { baseUrl: 'https://d.example/en/', pageUrls: 'folder' });
+    expect(documents.map((d) => [d.id, d.url])).toEqual([
+      ['index.rst', 'https://d.example/en/'],
+      ['usage/quickstart.rst', 'https://d.example/en/usage/quickstart/'],
+    ]);
+  });
+
+  it('publishes an MkDocs folder as its mkdocs.yml says (use_directory_urls: false), links between files too', async () => {
+    const project = mkdtempSync(join(tmpdir(), 'docqa-mkdocs-urls-'));
+    mkdirSync(join(project, 'docs/guide'), { recursive: true });
+    writeFileSync(
+      join(project, 'mkdocs.yml'),
+      'site_name: Acme\nuse_directory_urls: false\nmarkdown_extensions:\n  - pymdownx.emoji:\n      emoji_index: !!python/name:material.extensions.emoji.twemoji\n',
+    );
+    writeFileSync(
+      join(project, 'docs/index.md'),
+      '# Acme\n\n!!! note\n    Read [the setup](guide/setup.md#first-run).\n',
+    );
+    writeFileSync(join(project, 'docs/guide/setup.md'), '# Setup\n\n## First run\n\nRun it.\n');
+    const base = 'https://acme.example/';
+    const told = await loadPaths([join(project, 'docs')], { baseUrl: base });
+    expect(told.documents.map((d) => [d.id, d.url])).toEqual([
+      ['guide/setup.md', `${base}guide/setup.html`],
+      ['index.md', base],
+    ]);
+    expect(told.documents[1]!.content).toContain(`(${base}guide/setup.html#first-run)`);
+    // Named on the command line, the style wins over the configuration.
+    const named = await loadPaths([join(project, 'docs')], { baseUrl: base, pageUrls: 'folder' });
+    expect(named.documents[0]!.url).toBe(`${base}guide/setup/`);
+  });
+
   it('reads UTF-16 files and lists a file that is not UTF-8 as failed, not garbled', async () => {
     const texts = mkdtempSync(join(tmpdir(), 'docqa-encodings-'));
     writeFileSync(join(texts, 'latin1.md'), Buffer.from('# Caf\xe9\n\nna\xefve\n', 'latin1'));

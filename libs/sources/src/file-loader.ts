@@ -1,6 +1,6 @@
 import { readFile, readdir, stat } from 'node:fs/promises';
-import { basename, extname, join, relative, resolve } from 'node:path';
-import type { MarkdownDialect } from '@docqa/contracts';
+import { basename, dirname, extname, join, relative, resolve } from 'node:path';
+import type { MarkdownDialect, PageUrlStyle } from '@docqa/contracts';
 import { AntoraComponents, antoraPagePath, componentFolder, withAttributes } from './antora-component';
 import { AsciidoctorConfigs } from './asciidoctor-config';
 import { withIncludes } from './asciidoc-includes';
@@ -18,6 +18,7 @@ import { attributedTitle, parseDocument, readFrontMatter } from './parse-documen
 import { DEFAULT_PARSE_LIMITS, textTooLong, type ParseLimits } from './parse-limits';
 import { pathFilter, type PathFilterOptions } from './path-filter';
 import { pdfDocument } from './pdf-loader';
+import { configuredPageUrls } from './page-url-style';
 import { pageFront, type PageFront } from './published-url';
 import { ReferenceTitles } from './reference-titles';
 import { SitePages } from './site-pages';
@@ -48,6 +49,13 @@ export interface LoadPathsOptions extends PathFilterOptions {
    * a folder show the markup of (see `detectDialect`), else plain Markdown
    */
   dialect?: MarkdownDialect;
+  /**
+   * The URL style the site publishes pages in (`page.html` or `page/`), where the generator's
+   * setting is not in the folder (Antora's playbook, Sphinx's builder). @defaultValue an
+   * `mkdocs.yml`'s `use_directory_urls` beside or above the folder, else the generator's own (see
+   * `PageOptions.pageUrls`; Antora's `html`)
+   */
+  pageUrls?: PageUrlStyle;
   /** What parsing one file may cost. @defaultValue {@link DEFAULT_PARSE_LIMITS} */
   limits?: ParseLimits;
 }
@@ -93,7 +101,7 @@ export async function loadPaths(paths: string[], options: LoadPathsOptions = {})
     if (!info.isDirectory()) {
       const kind = KIND_BY_EXTENSION[extname(root).toLowerCase()];
       const file = kind && { file: root, source: path, rel: basename(root), kind };
-      if (file) await loadSite(result, [file], options, false);
+      if (file) await loadSite(result, [file], options, dirname(root));
       else result.skipped.push({ source: path, reason: UNSUPPORTED_FILE_REASON });
       continue;
     }
@@ -103,7 +111,7 @@ export async function loadPaths(paths: string[], options: LoadPathsOptions = {})
       const rel = relative(root, file).split(/[\\/]/).join('/');
       if (kind && wanted(rel)) found.push({ file, source: join(path, rel), rel, kind });
     }
-    await loadSite(result, found, options, true);
+    await loadSite(result, found, options, root, true);
   }
   return result;
 }
@@ -118,19 +126,21 @@ async function loadSite(
   result: LoadResult,
   found: FoundFile[],
   options: LoadPathsOptions,
-  whole: boolean,
+  folder: string,
+  whole = false,
 ): Promise<void> {
   const files: ReadFile[] = [];
   for (const entry of found) {
     try {
-      files.push(await readSiteFile(entry, options.dialect));
+      files.push(await readSiteFile(entry, options));
     } catch (err) {
       result.failed.push({ source: entry.source, reason: reasonOf(err) });
     }
   }
   const dialect = options.dialect ?? siteDialect(files);
   const { baseUrl } = options;
-  const site = new SitePages(baseUrl, dialect, files);
+  const pageUrls = options.pageUrls ?? (await configuredPageUrls(folder, dialect));
+  const site = new SitePages(baseUrl, dialect, files, { pageUrls });
   const components = new AntoraComponents();
   const configs = new AsciidoctorConfigs((path) => readFile(path, 'utf8'));
   const titles = await referenceTitles(files, components);
@@ -237,9 +247,12 @@ async function referenceTitles(files: ReadFile[], components: AntoraComponents):
 }
 
 /** A file's bytes; for Markdown its front matter and dialect, for AsciiDoc its Antora page. */
-async function readSiteFile(entry: FoundFile, named: MarkdownDialect | undefined): Promise<ReadFile> {
+async function readSiteFile(
+  entry: FoundFile,
+  { dialect: named, pageUrls }: LoadPathsOptions,
+): Promise<ReadFile> {
   const data = await readFile(entry.file);
-  if (entry.kind === 'asciidoc') return { ...entry, data, page: antoraPagePath(entry.file) };
+  if (entry.kind === 'asciidoc') return { ...entry, data, page: antoraPagePath(entry.file, pageUrls) };
   if (entry.kind !== 'markdown' && entry.kind !== 'mdx') return { ...entry, data };
   const text = decodeFileText(data);
   const parsed = readFrontMatter(text);

@@ -46,6 +46,7 @@ export { withRstIncludes } from './rst-includes';
 export { inLeafBundle, unpublishedReason, UNPUBLISHED_HUGO } from './unpublished-files';
 export { ReferenceTitles, type ReferencedFile } from './reference-titles';
 export { pageFront, pagePath, publishedUrl, type PageFront, type PageOptions } from './published-url';
+export { configuredPageUrls, mkdocsPageUrls } from './page-url-style';
 export { SitePages, type SiteFile } from './site-pages';
 export { absoluteLinks, linksToPages, rewriteLinks } from './markdown-links';
 export { pathFilter, type PathFilterOptions } from './path-filter';

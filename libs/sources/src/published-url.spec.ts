@@ -46,6 +46,61 @@ describe('pagePath', () => {
   });
 });
 
+describe('pagePath in a URL style', () => {
+  const each = (path: string, options: Parameters<typeof pagePath>[1]) => [
+    pagePath(path, options),
+    pagePath(path, { ...options, pageUrls: 'html' }),
+    pagePath(path, { ...options, pageUrls: 'folder' }),
+  ];
+
+  it('publishes Sphinx pages as html by default, as folders for dirhtml', () => {
+    expect(each('how-to/fixtures.rst', {})).toEqual([
+      'how-to/fixtures.html',
+      'how-to/fixtures.html',
+      'how-to/fixtures/',
+    ]);
+    expect(each('how-to/index.rst', {})).toEqual(['how-to/', 'how-to/', 'how-to/']);
+  });
+
+  it('publishes MkDocs and Hugo pages as folders by default, as html with use_directory_urls: false or uglyURLs', () => {
+    expect(each('user-guide/writing.md', { dialect: 'mkdocs' })).toEqual([
+      'user-guide/writing/',
+      'user-guide/writing.html',
+      'user-guide/writing/',
+    ]);
+    expect(each('user-guide/index.md', { dialect: 'mkdocs' })).toEqual([
+      'user-guide/',
+      'user-guide/',
+      'user-guide/',
+    ]);
+    expect(each('operate/Backup.md', { dialect: 'hugo' })).toEqual([
+      'operate/backup/',
+      'operate/backup.html',
+      'operate/backup/',
+    ]);
+    expect(each('operate/_index.md', { dialect: 'hugo' })).toEqual(['operate/', 'operate/', 'operate/']);
+  });
+
+  it('publishes Docusaurus and plain pages without an extension by default, in the style named', () => {
+    expect(each('docs/01-guides/install.md', { dialect: 'docusaurus' })).toEqual([
+      'docs/guides/install',
+      'docs/guides/install.html',
+      'docs/guides/install/',
+    ]);
+    expect(each('guide/setup.md', {})).toEqual(['guide/setup', 'guide/setup.html', 'guide/setup/']);
+    expect(each('README.md', {})).toEqual(['', '', '']);
+  });
+
+  it("keeps a file the generator copies as it is, and a page's own url, in any style", () => {
+    expect(each('notes.txt', {})).toEqual(['notes.txt', 'notes.txt', 'notes.txt/']);
+    expect(each('a/b.md', { dialect: 'hugo', front: { url: '/docs/b-page/' } })).toEqual([
+      'docs/b-page/',
+      'docs/b-page/',
+      'docs/b-page/',
+    ]);
+  });
+});
+
 describe('publishedUrl', () => {
   it('joins the page to the base URL, encoded; a full url in front matter wins', () => {
     expect(publishedUrl('https://d.example/docs', 'a b/é.md')).toBe('https://d.example/docs/a%20b/%C3%A9');

@@ -1,4 +1,4 @@
-import type { MarkdownDialect } from '@docqa/contracts';
+import type { MarkdownDialect, PageUrlStyle } from '@docqa/contracts';
 
 /** Front matter that moves a page away from its file's path. */
 export interface PageFront {
@@ -27,6 +27,14 @@ export interface PageOptions {
    * pages from a folder of their own (Hugo's `content/`, MkDocs' `docs/`), not part of their URLs.
    */
   fromRepositoryRoot?: boolean;
+  /**
+   * The URL style the site publishes in, set where the docs' files do not say (a playbook, a
+   * builder named on the command line): `html` gives `guide/install.html` and `guide/index.html`,
+   * `folder` gives `guide/install/` and `guide/`. @defaultValue the generator's own: `folder` for
+   * Hugo and MkDocs, `html` for reStructuredText (Sphinx), neither for Docusaurus and plain
+   * Markdown (`guide/install`, `guide/`)
+   */
+  pageUrls?: PageUrlStyle;
 }
 
 /** The folder each generator reads pages from, in its repository. */
@@ -40,6 +48,8 @@ const PAGE_EXTENSION = /\.(md|markdown|mdx|adoc|asciidoc|rst)$/i;
  * how-to/fixtures.html`), where the Markdown generators publish a path without an extension.
  */
 const SPHINX_PAGE = /\.rst$/i;
+/** The URL style each generator publishes in out of the box (Sphinx's by extension). */
+const DEFAULT_STYLE: Partial<Record<MarkdownDialect, PageUrlStyle>> = { hugo: 'folder', mkdocs: 'folder' };
 /** Files that stand for their folder's page. */
 const FOLDER_PAGE = /(^|\/)(_?index|readme)\.(md|markdown|mdx|adoc|asciidoc|rst|html?)$/i;
 
@@ -47,7 +57,8 @@ const FOLDER_PAGE = /(^|\/)(_?index|readme)\.(md|markdown|mdx|adoc|asciidoc|rst|
  * The path of a file's page under the site's base, the way its generator publishes it:
  * `guide/install.md` → `guide/install`, `_index.md`/`index.md`/`README.md` → their folder
  * (`guide/`), `.md`/`.mdx`/`.adoc` dropped, `.rst` as `.html` (Sphinx), other files kept as
- * named; Hugo pages and MkDocs pages end in `/` and Hugo's are lower case; Docusaurus drops number
+ * named; in the URL style named (see `withStyle`), else Hugo
+ * pages and MkDocs pages end in `/`; Hugo's are lower case; Docusaurus drops number
  * prefixes (`01-intro.md` → `intro`); in a repository, Hugo's `content/` and MkDocs' `docs/`
  * folders are left out. Front matter wins: Hugo's `url`, a `slug` (the last segment, or the whole
  * path when it starts with `/`), Docusaurus's `id` (the file name, so not of a folder's page).
@@ -55,13 +66,16 @@ const FOLDER_PAGE = /(^|\/)(_?index|readme)\.(md|markdown|mdx|adoc|asciidoc|rst|
  */
 export function pagePath(
   path: string,
-  { dialect = 'markdown', front = {}, fromRepositoryRoot = false }: PageOptions = {},
+  { dialect = 'markdown', front = {}, fromRepositoryRoot = false, pageUrls }: PageOptions = {},
 ): string {
   if (front.url && !/^[a-z][a-z\d+.-]*:/i.test(front.url)) return front.url.replace(/^\/+/, '');
   const folder = CONTENT_FOLDER[dialect];
   const rel = fromRepositoryRoot && folder && path.startsWith(folder) ? path.slice(folder.length) : path;
   const folderPage = FOLDER_PAGE.test(rel);
-  const sphinx = SPHINX_PAGE.test(rel) && !folderPage;
+  // Hugo renders a `.rst` page as any other of its pages: Sphinx's style is for Sphinx's sites.
+  const named = pageUrls ?? DEFAULT_STYLE[dialect] ?? (SPHINX_PAGE.test(rel) ? 'html' : undefined);
+  // A file the generator copies as it is (`notes.txt`) keeps its name in any style.
+  const style = named === 'html' && !folderPage && !PAGE_EXTENSION.test(rel) ? undefined : named;
   let segments = rel.replace(FOLDER_PAGE, '$1').replace(PAGE_EXTENSION, '').split('/').filter(Boolean);
   if (dialect === 'docusaurus') segments = segments.map((s) => s.replace(/^\d+[-_.]\s*(?=\S)/, ''));
   // Hugo's `slug` does not apply to a section's page (`_index.md`).
@@ -74,10 +88,18 @@ export function pagePath(
   else if (slug) segments.push(slug);
   let page = segments.join('/');
   if (dialect === 'hugo') page = page.toLowerCase().replace(/\s+/g, '-');
-  const folderLike = folderPage && !slug;
-  if ((dialect === 'hugo' || dialect === 'mkdocs' || folderLike) && page) page += '/';
-  else if (sphinx && page) page += '.html';
-  return page;
+  return withStyle(page, folderPage && !slug, style);
+}
+
+/**
+ * A page's path in a URL style: `page.html` or `page/`, and in any style a folder's page at its
+ * folder (`guide/`), which the `html` styles serve too (Antora's `index.html`, Sphinx's, MkDocs'),
+ * so a link to it never depends on the style; without a style, any other page at its path.
+ */
+export function withStyle(page: string, folderPage: boolean, style: PageUrlStyle | undefined): string {
+  if (!page) return page;
+  if (folderPage || style === 'folder') return `${page}/`;
+  return style === 'html' ? `${page}.html` : page;
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { MarkdownDialect } from '@docqa/contracts';
+import type { MarkdownDialect, PageUrlStyle } from '@docqa/contracts';
 import { publishedUrl, type PageFront, type PageOptions } from './published-url';
 
 /** One file of a site: its path in the folder or repository and its front matter. */
@@ -42,13 +42,14 @@ export class SitePages {
   /**
    * @param baseUrl where the site is published; without one a page is named by its file's path
    * @param dialect the site's docs generator, whose rules map its files to pages
-   * @param fromRepositoryRoot whether paths start at the repository's root (see `PageOptions`)
+   * @param layout whether paths start at the repository's root, and the URL style the site publishes
+   * in (see `PageOptions`)
    */
   constructor(
     private readonly baseUrl: string | undefined,
     private readonly dialect: MarkdownDialect | undefined,
     files: SiteFile[],
-    private readonly fromRepositoryRoot = false,
+    private readonly layout: { fromRepositoryRoot?: boolean; pageUrls?: PageUrlStyle } = {},
   ) {
     for (const file of files) {
       const url = !baseUrl
@@ -69,7 +70,7 @@ export class SitePages {
   }
 
   private options(front?: PageFront): PageOptions {
-    return { dialect: this.dialect, front, fromRepositoryRoot: this.fromRepositoryRoot };
+    return { dialect: this.dialect, front, ...this.layout };
   }
 
   /**

@@ -1,4 +1,5 @@
 import { extname } from 'node:path';
+import type { MarkdownDialect, PageUrlStyle } from '@docqa/contracts';
 import { FetchFailedError } from '@docqa/errors';
 import {
   CONTENT_TYPE_BY_KIND,
@@ -15,6 +16,7 @@ import {
   readFrontMatter,
   repositoryDialect,
   detectDialect,
+  mkdocsPageUrls,
   pageFront,
   type DocumentKind,
   publishedUrl,
@@ -58,6 +60,7 @@ export const readGithub: SourceReader = async (source, fetch, ctx) => {
   );
   // Named, or told by the generator's configuration file (which travels with the repository).
   const dialect = source.dialect ?? repositoryDialect(items.map((i) => i.path));
+  const page_urls = source.page_urls ?? (await configuredPageUrls(items, dialect, api));
   const pages = new RepositoryPages(
     texts.flatMap(({ path, sha }) => {
       const kind = KIND_BY_EXTENSION[extname(path).toLowerCase()];
@@ -72,12 +75,11 @@ export const readGithub: SourceReader = async (source, fetch, ctx) => {
     source.base_url ?? undefined,
     dialect,
     files.map((file) => ({ rel: file.path })),
-    true,
+    { fromRepositoryRoot: true, pageUrls: page_urls },
   );
+  const told = { ...source, ...(dialect && { dialect }), ...(page_urls && { page_urls }) };
   return {
-    entries: files.map((file) =>
-      fileEntry({ ...source, ...(dialect && { dialect }) }, branch, file, { site, pages }, ctx.limits),
-    ),
+    entries: files.map((file) => fileEntry(told, branch, file, { site, pages }, ctx.limits)),
     failures: [],
     complete: true,
   };
@@ -151,7 +153,27 @@ function pageUrl(source: StoredSource, githubUrl: string, path: string, content:
   const front = markdown ? pageFront(readFrontMatter(content).data as Record<string, unknown>) : {};
   const dialect =
     source.dialect ?? (markdown ? detectDialect(content, { mdx: /\.mdx$/i.test(path) }) : undefined);
-  return publishedUrl(source.base_url, path, { dialect, front, fromRepositoryRoot: true });
+  return publishedUrl(source.base_url, path, {
+    dialect,
+    front,
+    fromRepositoryRoot: true,
+    pageUrls: source.page_urls,
+  });
+}
+
+/**
+ * The URL style an MkDocs repository's `mkdocs.yml` names (`use_directory_urls`; see
+ * `mkdocsPageUrls`): one more blob read a sync, for MkDocs repositories only. Undefined for
+ * another generator, or when the file says nothing or cannot be read.
+ */
+async function configuredPageUrls(
+  items: TreeItem[],
+  dialect: MarkdownDialect | undefined,
+  api: GitHubApi,
+): Promise<PageUrlStyle | undefined> {
+  if (dialect !== 'mkdocs') return undefined;
+  const config = items.find((i) => i.type === 'blob' && /^([^/]+\/)?mkdocs\.ya?ml$/.test(i.path));
+  return config && api.text(config.sha).then(mkdocsPageUrls, () => undefined);
 }
 
 /** The few GitHub REST calls a sync makes, with errors that say what went wrong. */

@@ -66,6 +66,7 @@ export class SourceService {
       schedule: body.schedule ?? null,
       base_url: body.base_url ?? null,
       ...(body.dialect && { dialect: body.dialect }),
+      ...(body.page_urls && { page_urls: body.page_urls }),
       ...(body.version_pattern && { version_pattern: body.version_pattern }),
       created_at: new Date().toISOString(),
     };

@@ -198,6 +198,51 @@ describe('github sources (against a local stand-in of the GitHub REST API)', () 
     });
   });
 
+  it('publishes pages in the URL style named (page_urls), or the one mkdocs.yml names, links between files too', async () => {
+    github.repos.set('acme/ugly', {
+      default_branch: 'main',
+      branches: {
+        main: {
+          'hugo.toml': 'uglyURLs = true\n',
+          'content/operate/_index.md': '---\ntitle: Operate\n---\n\nSee [backups]({{< relref "backup" >}}).',
+          'content/operate/backup.md': '---\ntitle: Backup\n---\n\nCopy the data folder.',
+        },
+      },
+    });
+    const source = await create({
+      type: 'github',
+      repo: 'acme/ugly',
+      base_url: 'https://ugly.acme.test/',
+      page_urls: 'html',
+    });
+    expect(source.page_urls).toBe('html');
+    expect(await (await call(`sources/${source.id}`)).json()).toMatchObject({ page_urls: 'html' });
+    expect(await sync(source.id)).toMatchObject({ status: 'completed', added: 2, failed: 0 });
+    const urls = (await documents()).map((d) => d.url).filter((u) => u.startsWith('https://ugly.acme.test/'));
+    expect(urls.sort()).toEqual([
+      'https://ugly.acme.test/operate/',
+      'https://ugly.acme.test/operate/backup.html',
+    ]);
+    const [operate] = await search('backups operate');
+    expect(operate!.text).toContain('[backups](https://ugly.acme.test/operate/backup.html)');
+
+    github.repos.set('acme/mkdocs', {
+      default_branch: 'main',
+      branches: {
+        main: {
+          'mkdocs.yml': 'site_name: Acme\nuse_directory_urls: false\n',
+          'docs/index.md': '# Acme\n\nRead [the setup](guide/setup.md).',
+          'docs/guide/setup.md': '# Setup\n\nRun the installer.',
+        },
+      },
+    });
+    const mkdocs = await create({ type: 'github', repo: 'acme/mkdocs', base_url: 'https://mk.acme.test/' });
+    expect(mkdocs.page_urls).toBeUndefined();
+    expect(await sync(mkdocs.id)).toMatchObject({ status: 'completed', added: 2, failed: 0 });
+    const pages = (await documents()).map((d) => d.url).filter((u) => u.startsWith('https://mk.acme.test/'));
+    expect(pages.sort()).toEqual(['https://mk.acme.test/', 'https://mk.acme.test/guide/setup.html']);
+  });
+
   it("gives AsciiDoc and reST cross-references without text their targets' titles, and Antora pages their preview configuration's and component's attributes", async () => {
     github.repos.set('acme/antora', {
       default_branch: 'main',

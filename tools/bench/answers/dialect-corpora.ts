@@ -1,6 +1,11 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { type DocumentRecord, IngestJobSchema, type MarkdownDialect } from '@docqa/contracts';
+import {
+  type DocumentRecord,
+  IngestJobSchema,
+  type MarkdownDialect,
+  type PageUrlStyle,
+} from '@docqa/contracts';
 import { Ingestor } from '@docqa/ingest';
 import { EmbeddedStore } from '@docqa/embedded-store';
 import { LocalEmbedder } from '@docqa/embedders';
@@ -26,6 +31,12 @@ export interface DialectCorpus {
   root: string;
   /** `docqa ingest ROOT --dialect DIALECT`. @defaultValue found per folder, as without the flag */
   dialect?: MarkdownDialect;
+  /**
+   * `docqa ingest ROOT --page-urls STYLE`: the URL style of the published site where the
+   * generator's setting is elsewhere (docs.asciidoctor.org's playbook: `folder`, `indexify`).
+   * @defaultValue the generator's own, as without the flag
+   */
+  pageUrls?: PageUrlStyle;
   /** Where the site is published: `docqa ingest ROOT --base-url BASE_URL`. */
   baseUrl: string;
   /** The folder of the repository the pages come from. */
@@ -152,7 +163,7 @@ export interface IngestedCorpus {
 
 /**
  * Ingests a corpus into a fresh embedded store under `dir` the way `docqa ingest ROOT --base-url
- * BASE_URL [--dialect DIALECT]` does: the file loaders read the folder, the documents pass the
+ * BASE_URL [--dialect DIALECT] [--page-urls STYLE]` does: the file loaders read the folder, the documents pass the
  * API's job schema, and the worker's ingestor chunks, embeds and writes them (chunks of 1,200
  * characters, the default).
  */
@@ -162,7 +173,8 @@ export async function ingestCorpus(
   tenant = 'eval',
 ): Promise<IngestedCorpus> {
   const root = corpusRoot(corpus);
-  const loaded = await loadPaths([root], { baseUrl: corpus.baseUrl, dialect: corpus.dialect });
+  const { baseUrl, dialect, pageUrls } = corpus;
+  const loaded = await loadPaths([root], { baseUrl, dialect, pageUrls });
   const store = await EmbeddedStore.open(dir);
   const embedder = new LocalEmbedder();
   const ingestor = new Ingestor({

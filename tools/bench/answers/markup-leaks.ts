@@ -185,6 +185,7 @@ export async function scanCorpus(corpus: DialectCorpus): Promise<LeakScan> {
   const loaded = await loadPaths([corpusRoot(corpus)], {
     baseUrl: corpus.baseUrl,
     dialect: corpus.dialect,
+    pageUrls: corpus.pageUrls,
   });
   const counts = Object.fromEntries(LEAK_KINDS.map((k) => [k.name, 0]));
   const examples: Record<string, string[]> = Object.fromEntries(LEAK_KINDS.map((k) => [k.name, []]));

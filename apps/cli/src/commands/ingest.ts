@@ -1,10 +1,17 @@
 import type { Command } from 'commander';
-import type { MarkdownDialect } from '@docqa/contracts';
+import type { MarkdownDialect, PageUrlStyle } from '@docqa/contracts';
 import type { DocqaClient } from '@docqa/client';
 import type { LoadIssue, LoadResult, LoadedDocument } from '@docqa/sources';
 import { ValidationError } from '@docqa/errors';
 import { withConnectionOptions } from './connection-options';
-import { DIALECTS, dialectOption, httpUrlOption, integerOption, secondsOption } from './option-parsers';
+import {
+  DIALECTS,
+  dialectOption,
+  httpUrlOption,
+  integerOption,
+  pageUrlsOption,
+  secondsOption,
+} from './option-parsers';
 
 /** Skipped and failed sources listed in the summary; the rest are counted. */
 const LISTED = 20;
@@ -40,6 +47,7 @@ async function load(sources: string[], opts: Record<string, unknown>): Promise<L
     exclude: opts.exclude as string[] | undefined,
     baseUrl: opts.baseUrl as string | undefined,
     dialect: opts.dialect as MarkdownDialect | undefined,
+    pageUrls: opts.pageUrls as PageUrlStyle | undefined,
     sitemaps: opts.sitemap as string[] | undefined,
     concurrency: opts.concurrency as number,
     timeoutMs: (opts.timeout as number) * 1000,
@@ -111,6 +119,11 @@ export function ingestCommand(program: Command): void {
         '--dialect <name>',
         `the docs generator the Markdown is written for (${DIALECTS.join('|')}); default: detected from the files`,
         dialectOption('--dialect'),
+      )
+      .option(
+        '--page-urls <style>',
+        `the URL style the site publishes pages in, where its generator's setting is not in the folder: html (page.html; Antora's default, Sphinx's html builder, MkDocs' use_directory_urls: false, Hugo's uglyURLs) or folder (page/; Antora's indexify, Sphinx's dirhtml); default: the generator's own, or mkdocs.yml's`,
+        pageUrlsOption('--page-urls'),
       )
       .option('--sitemap <url>', 'ingest every page of this sitemap (repeatable)', collect)
       .option('--concurrency <n>', 'pages fetched at once', integerOption('--concurrency', { min: 1 }), 4)

@@ -1,8 +1,20 @@
 import { Command } from 'commander';
-import { CreateTokenRequestSchema, MarkdownDialectSchema, SearchRequestSchema } from '@docqa/contracts';
+import {
+  CreateTokenRequestSchema,
+  MarkdownDialectSchema,
+  PageUrlStyleSchema,
+  SearchRequestSchema,
+} from '@docqa/contracts';
 import { batchCommand } from './batch';
 import { ingestCommand } from './ingest';
-import { DIALECTS, dialectOption, integerOption, secondsOption } from './option-parsers';
+import {
+  DIALECTS,
+  PAGE_URL_STYLES,
+  dialectOption,
+  integerOption,
+  pageUrlsOption,
+  secondsOption,
+} from './option-parsers';
 import { SEARCH_LIMIT_MAX, searchCommand } from './search';
 import { MAX_EXPIRES_DAYS, MAX_RATE_LIMIT, parseDuration, tokensCommand } from './tokens';
 
@@ -23,6 +35,15 @@ describe('option parsers', () => {
     expect(dialectOption('--dialect')('hugo')).toBe('hugo');
     expect(() => dialectOption('--dialect')('jekyll')).toThrow(
       '--dialect must be one of markdown, hugo, docusaurus, mkdocs, not "jekyll"',
+    );
+  });
+
+  it('takes the URL styles the contracts name, and says what each gives for any other value', () => {
+    expect([...PAGE_URL_STYLES].sort()).toEqual([...PageUrlStyleSchema.options].sort());
+    expect(pageUrlsOption('--page-urls')('html')).toBe('html');
+    expect(pageUrlsOption('--page-urls')('folder')).toBe('folder');
+    expect(() => pageUrlsOption('--page-urls')('indexify')).toThrow(
+      '--page-urls must be html (page.html) or folder (page/), not "indexify"',
     );
   });
 

@@ -3,7 +3,7 @@
  * it connects anywhere, with a message naming the option and what it takes. Defaults are given as
  * parsed values: commander does not pass them through the parser.
  */
-import type { MarkdownDialect } from '@docqa/contracts';
+import type { MarkdownDialect, PageUrlStyle } from '@docqa/contracts';
 import { ValidationError } from '@docqa/errors';
 
 /** A whole number from `min` to `max`: `--limit must be an integer from 1 to 50, not "abc"`. */
@@ -52,5 +52,17 @@ export function dialectOption(name: string) {
     if (!(DIALECTS as readonly string[]).includes(value))
       throw new ValidationError(`${name} must be one of ${DIALECTS.join(', ')}, not "${value}"`);
     return value as MarkdownDialect;
+  };
+}
+
+/** The URL styles `--page-urls` names (the contracts' PageUrlStyle, without loading zod for `--help`). */
+export const PAGE_URL_STYLES = ['html', 'folder'] as const satisfies readonly PageUrlStyle[];
+
+/** A site's URL style: `--page-urls must be html (page.html) or folder (page/), not "ugly"`. */
+export function pageUrlsOption(name: string) {
+  return (value: string): PageUrlStyle => {
+    if (!(PAGE_URL_STYLES as readonly string[]).includes(value))
+      throw new ValidationError(`${name} must be html (page.html) or folder (page/), not "${value}"`);
+    return value as PageUrlStyle;
   };
 }

@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import type { DocqaClient } from '@docqa/client';
 import type {
   MarkdownDialect,
+  PageUrlStyle,
   SourceRecord,
   SourceRequest,
   SourceUpdate,
@@ -10,7 +11,7 @@ import type {
 import { ValidationError } from '@docqa/errors';
 import { withConnectionOptions, type ConnectionOptions } from './connection-options';
 import { parseMetadata } from './ingest';
-import { DIALECTS, dialectOption } from './option-parsers';
+import { DIALECTS, dialectOption, pageUrlsOption } from './option-parsers';
 import { syncBar } from './progress-bars';
 
 const TYPES = ['sitemap', 'url', 'github', 'llms_txt'] as const;
@@ -55,6 +56,7 @@ export function sourceRequest(type: string, target: string, opts: Record<string,
     ...(opts.schedule ? { schedule: opts.schedule as string } : {}),
     ...(opts.baseUrl ? { base_url: opts.baseUrl as string } : {}),
     ...(opts.dialect ? { dialect: opts.dialect as MarkdownDialect } : {}),
+    ...(opts.pageUrls ? { page_urls: opts.pageUrls as PageUrlStyle } : {}),
   };
 }
 
@@ -113,6 +115,11 @@ export function sourcesCommand(program: Command): void {
         '--dialect <name>',
         `github: the docs generator of the Markdown (${DIALECTS.join('|')}); default: detected per file`,
         dialectOption('--dialect'),
+      )
+      .option(
+        '--page-urls <style>',
+        'github: the URL style the site publishes pages in: html (page.html) or folder (page/); default: the generator’s own, or mkdocs.yml’s',
+        pageUrlsOption('--page-urls'),
       ),
   ).action(async (type: string, target: string, opts) => {
     const source = await (await client(opts)).sources.create(sourceRequest(type, target, opts));

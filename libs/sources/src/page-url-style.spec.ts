@@ -1,0 +1,28 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { configuredPageUrls, mkdocsPageUrls } from './page-url-style';
+
+describe('mkdocsPageUrls', () => {
+  it('reads use_directory_urls beside the tags a YAML parser refuses', () => {
+    const tags =
+      'markdown_extensions:\n  - pymdownx.emoji:\n      emoji_index: !!python/name:material.twemoji\n';
+    expect(mkdocsPageUrls(`site_name: Acme\n${tags}use_directory_urls: false\n`)).toBe('html');
+    expect(mkdocsPageUrls('use_directory_urls: true # the default\n')).toBe('folder');
+    expect(mkdocsPageUrls(`site_name: Acme\n${tags}`)).toBeUndefined();
+    // A key of a nested mapping is not the site's setting.
+    expect(mkdocsPageUrls('extra:\n  use_directory_urls: false\n')).toBeUndefined();
+  });
+});
+
+describe('configuredPageUrls', () => {
+  it("finds an MkDocs site's configuration in the folder or above its docs folder, for MkDocs only", async () => {
+    const project = mkdtempSync(join(tmpdir(), 'docqa-page-urls-'));
+    mkdirSync(join(project, 'docs'));
+    writeFileSync(join(project, 'mkdocs.yml'), 'site_name: Acme\nuse_directory_urls: false\n');
+    expect(await configuredPageUrls(join(project, 'docs'), 'mkdocs')).toBe('html');
+    expect(await configuredPageUrls(project, 'mkdocs')).toBe('html');
+    expect(await configuredPageUrls(join(project, 'docs'), 'hugo')).toBeUndefined();
+    expect(await configuredPageUrls(tmpdir(), 'mkdocs')).toBeUndefined();
+  });
+});

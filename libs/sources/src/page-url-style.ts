@@ -1,0 +1,34 @@
+import { readFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import type { MarkdownDialect, PageUrlStyle } from '@docqa/contracts';
+
+/**
+ * The URL style an MkDocs configuration names: `use_directory_urls: false` publishes
+ * `guide/install.md` as `guide/install.html` (the default, `true`, as `guide/install/`). Read with
+ * a pattern, not a YAML parser: `mkdocs.yml` files carry `!!python/name:` tags that a plain
+ * parser refuses. Undefined when the text does not set it.
+ */
+export function mkdocsPageUrls(yaml: string): PageUrlStyle | undefined {
+  const set = /^use_directory_urls\s*:\s*(true|false|yes|no|on|off)\b/im.exec(yaml)?.[1]?.toLowerCase();
+  if (set === undefined) return undefined;
+  return ['false', 'no', 'off'].includes(set) ? 'html' : 'folder';
+}
+
+/**
+ * The URL style a folder's generator configuration names, where reading it is cheap: an MkDocs
+ * site's `mkdocs.yml` (in the folder, or above it: MkDocs reads `docs/` beside its configuration).
+ * Undefined for another generator or when no configuration says, so the generator's default holds.
+ */
+export async function configuredPageUrls(
+  folder: string,
+  dialect: MarkdownDialect,
+): Promise<PageUrlStyle | undefined> {
+  if (dialect !== 'mkdocs') return undefined;
+  for (const dir of [folder, dirname(folder)]) {
+    for (const name of ['mkdocs.yml', 'mkdocs.yaml']) {
+      const text = await readFile(join(dir, name), 'utf8').catch(() => undefined);
+      if (text !== undefined) return mkdocsPageUrls(text);
+    }
+  }
+  return undefined;
+}
