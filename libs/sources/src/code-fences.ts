@@ -28,8 +28,8 @@ export class CodeFences {
       // A block opened indented may sit in a list item whose text starts there (`1. ` then
       // `   ```bash`): its closing fence may be up to three columns past that (`    ````, as
       // Grafana's docs write it), else the rest of the page would read as code.
-      if (run && indent >= 0 && indent <= this.openIndent + 3 && run[0] === this.open[0])
-        if (run.length >= this.open.length) this.open = null;
+      const closes = run !== undefined && run[0] === this.open[0] && run.length >= this.open.length;
+      if (closes && indent >= 0 && indent <= this.openIndent + 3) this.open = null;
       return true;
     }
     if (indent < 0 || indent > 3 || !run) return false;

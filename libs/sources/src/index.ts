@@ -21,7 +21,7 @@ export {
   type DocumentSource,
 } from './parse-document';
 export { stripMdx } from './strip-mdx';
-export { AsciidoctorConfigs, ASCIIDOCTOR_CONFIGS } from './asciidoctor-config';
+export { AsciidoctorConfigs } from './asciidoctor-config';
 export { linkPlaceholdersFilled } from './link-placeholders';
 export {
   detectDialect,
