@@ -84,8 +84,9 @@ export function givesUsage(passage: SectionPassage): boolean {
  * question's) or is the page's opening (no section heading: a command page's opening gives the
  * command in its plain form, `pnpm deploy --filter=<project> <target>`, while the option a task
  * names, "only production dependencies", is given in a later part, `--prod`), with a runner-up's
- * page when the runner-up is about as good, on another page, and holds code; and a runner-up's page alone when the best section gives a command
- * but the runner-up, about as good, only a command's option help: the option it lists (`--check
+ * page when the runner-up is about as good, on another page, and holds code; and a runner-up's
+ * page alone when the best section gives a command but the runner-up, about as good, only a
+ * command's option help: the option it lists (`--check
  * Check for new version`) is given in use by its page's synopsis or example (`rclone version
  * --check`), which shares few words with the question and was not retrieved. None otherwise.
  */

@@ -61,8 +61,9 @@ export function componentFolder(file: string): string | undefined {
  * module's `pages/guide/x.adoc` at `MODULE/guide/x.html`, the `ROOT` module's at `guide/x.html`,
  * with the playbook's `urls.html_extension_style` left at its default (Debezium's docs), or at
  * `MODULE/guide/x/` for `folder` (`indexify`: docs.asciidoctor.org); an `index.adoc` at its
- * folder in both (`guide/`: Antora's `guide/index.html`, served at the folder too). Undefined for a file that is no page of a module (a partial,
- * an example, a file outside `modules`), which Antora does not publish.
+ * folder in both (`guide/`: Antora's `guide/index.html`, served at the folder too). Undefined
+ * for a file that is no page of a module (a partial, an example, a file outside `modules`), which
+ * Antora does not publish.
  */
 export function antoraPagePath(file: string, style: PageUrlStyle = 'html'): string | undefined {
   const parts = file.split(/[\\/]/);

@@ -1,3 +1,4 @@
+import { attributeEntries } from './asciidoctor-config';
 import { referenceWords } from './reference-words';
 
 /** A document title line: `= Title` (level 0). */
@@ -8,8 +9,6 @@ const INCLUDE = /^include::[^\n]*\[[^\n]*\]\s*$/gm;
 const REFERENCE = /(?<!\\)\{([\w][\w-]*)\}/g;
 /** An attribute entry, `:name: value` or `:name!:` (unset). */
 const ENTRY = /^:!?([\w][\w-]*)!?:/gm;
-/** An attribute entry that sets a value, `:name: value` (`value` may be empty). */
-const ENTRY_VALUE = /^:([\w][\w-]*):(?:[ \t]+(.*?))?[ \t]*$/gm;
 /**
  * What an undefined attribute that starts a link's target (`{url-org}/issues[the issues]`) is given,
  * so that Asciidoctor still reads a link and shows its text (a link's address is not kept).
@@ -110,7 +109,7 @@ export function asciidocShownTitle(source: string): string | undefined {
   const header = titleBlock(source);
   const title = header && TITLE.exec(header)![1]!;
   if (!header || !title?.includes('{')) return title;
-  const values = new Map([...header.matchAll(ENTRY_VALUE)].map((m) => [m[1]!.toLowerCase(), m[2] ?? '']));
+  const values = attributeEntries(header);
   return title
     .replace(REFERENCE, (_, name: string) => values.get(name.toLowerCase()) ?? '')
     .replace(/\s+/g, ' ')

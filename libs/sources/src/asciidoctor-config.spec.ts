@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { asciidocHtml } from './asciidoc-html';
-import { AsciidoctorConfigs, configAttributes, configPaths } from './asciidoctor-config';
+import { AsciidoctorConfigs, attributeEntries, configPaths } from './asciidoctor-config';
 import { loadPaths } from './file-loader';
 import { UNPUBLISHED_DOTFILE, unpublishedReason } from './unpublished-files';
 
@@ -21,14 +21,14 @@ const DEBEZIUM_CONFIG = [
 
 describe('AsciiDoc preview configurations (.asciidoctorconfig)', () => {
   it('reads the attribute entries, an unset one as null, and not a path of the preview', () => {
-    expect(Object.fromEntries(configAttributes(DEBEZIUM_CONFIG))).toEqual({
+    expect(Object.fromEntries(attributeEntries(DEBEZIUM_CONFIG))).toEqual({
       prodname: 'Debezium',
       'issues-url': "'https://github.com/debezium/dbz/issues'",
       product: null,
       linkcss: '',
       stylesdir: 'https://debezium.io/documentation/debezium-antora/css',
     });
-    expect(configAttributes(':!product:\n:edition!:').get('product')).toBeNull();
+    expect(attributeEntries(':!product:\n:edition!:').get('product')).toBeNull();
   });
 
   it('looks in the folder of the file and each one above it up to the top, furthest up first', () => {

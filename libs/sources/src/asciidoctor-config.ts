@@ -12,19 +12,20 @@ export const ASCIIDOCTOR_CONFIGS = ['.asciidoctorconfig', '.asciidoctorconfig.ad
 const ENTRY = /^:(!?)([\w][\w-]*)(!?):(?:[ \t]+(.*?))?[ \t]*$/;
 
 /**
- * The attributes a preview configuration file sets, in order (a later entry wins), each value as
- * written; an unset one as null, so that it takes away what a configuration further up set. Its
- * other lines (comments, `include::`) are not read, nor an entry naming the configuration's own
- * folder (`{asciidoctorconfigdir}`: a path for the preview, not text).
+ * The attributes AsciiDoc text's entries set (a preview configuration file, a document's
+ * header), in order (a later entry wins), by their names in lower case as Asciidoctor reads them,
+ * each value as written; an unset one as null, so that it takes away what a configuration further
+ * up set. Other lines (comments, `include::`) are not read, nor an entry naming a configuration's
+ * own folder (`{asciidoctorconfigdir}`: a path for the preview, not text).
  */
-export function configAttributes(text: string): Map<string, string | null> {
+export function attributeEntries(text: string): Map<string, string | null> {
   const attributes = new Map<string, string | null>();
   for (const line of text.split(/\r?\n/)) {
     const m = ENTRY.exec(line);
     if (!m) continue;
     const [, unsetBefore, name, unsetAfter, value = ''] = m;
     if (value.includes('{asciidoctorconfigdir}')) continue;
-    attributes.set(name!, unsetBefore || unsetAfter ? null : value);
+    attributes.set(name!.toLowerCase(), unsetBefore || unsetAfter ? null : value);
   }
   return attributes;
 }
@@ -60,7 +61,7 @@ export class AsciidoctorConfigs {
       let config = this.read.get(path);
       if (!config) {
         config = this.readText(path).then(
-          (text) => (text === undefined ? undefined : configAttributes(text)),
+          (text) => (text === undefined ? undefined : attributeEntries(text)),
           () => undefined,
         );
         this.read.set(path, config);

@@ -137,7 +137,6 @@ export function titleFromUrl(url: string): string {
   return last ? titleFromPath(decodeURIComponent(last)) : hostname;
 }
 
-/** Shortens text used as a title to {@link MAX_TITLE} characters at a word boundary. */
 /**
  * An AsciiDoc document's title read again once a loader gave it attributes (see `withAttributes`):
  * `= {prodname} Server` is `Debezium Server` only then.
@@ -146,6 +145,7 @@ export function attributedTitle(document: Pick<LoadedDocument, 'content' | 'titl
   return clampTitle(asciidocShownTitle(document.content) ?? document.title);
 }
 
+/** Shortens text used as a title to {@link MAX_TITLE} characters at a word boundary. */
 export function clampTitle(title: string): string {
   const flat = title.replace(/\s+/g, ' ').trim();
   if (flat.length <= MAX_TITLE) return flat;

@@ -1,4 +1,4 @@
-import type { MarkdownDialect, PageUrlStyle } from '@docqa/contracts';
+import type { MarkdownDialect } from '@docqa/contracts';
 import { publishedUrl, type PageFront, type PageOptions } from './published-url';
 
 /** One file of a site: its path in the folder or repository and its front matter. */
@@ -49,7 +49,7 @@ export class SitePages {
     private readonly baseUrl: string | undefined,
     private readonly dialect: MarkdownDialect | undefined,
     files: SiteFile[],
-    private readonly layout: { fromRepositoryRoot?: boolean; pageUrls?: PageUrlStyle } = {},
+    private readonly layout: Pick<PageOptions, 'fromRepositoryRoot' | 'pageUrls'> = {},
   ) {
     for (const file of files) {
       const url = !baseUrl
