@@ -69,5 +69,8 @@
  * pages of their own; a list item's fenced block closed by a fence indented a column more; a
  * source's next sync also links an Antora page to `page.html`, Antora's default (its
  * `page_urls: folder` keeps `page/`).
+ * 29: an MkDocs page's PyMdown Blocks (`/// tip`, `/// details | …`, `//// tab | …`) as
+ * labelled quotes and parts, not as text with slashes; mkdocstrings' `::: name` and FastAPI's
+ * `{* file *}` lines dropped.
  */
-export const CHUNKING_VERSION = 28;
+export const CHUNKING_VERSION = 29;

@@ -83,4 +83,99 @@ describe('normaliseMkdocs', () => {
     expect(text).not.toContain('{% include-markdown "includes/');
     expect(text).toContain('```jinja\n{% include-markdown "x.md" %}\n```');
   });
+
+  it("reads PyMdown's Blocks (FastAPI's `/// tip`, `/// details | …`, `//// tab | …`) as a reader sees them", () => {
+    const page = [
+      '## Create a project',
+      '',
+      '/// tip',
+      '',
+      'Run `fastapi dev` while you work.',
+      '',
+      '///',
+      '',
+      '/// details | Using `pip` instead',
+      '',
+      'Install it with `pip install "fastapi[standard]"`.',
+      '',
+      '```console',
+      '$ pip install "fastapi[standard]"',
+      '```',
+      '',
+      '///',
+      '',
+      '/// admonition | Careful',
+      '    type: warning',
+      '',
+      'Do not commit the secret.',
+      '',
+      '///',
+      '',
+      '//// tab | Python 3.10+',
+      '',
+      '```Python',
+      'def read(q: str | None = None): ...',
+      '```',
+      '',
+      '/// note',
+      '',
+      'Prefer the annotated version.',
+      '',
+      '///',
+      '',
+      '////',
+      '',
+      '```markdown',
+      '/// caption',
+      'Shown as code',
+      '///',
+      '```',
+      '',
+      '/// caption',
+      'Image caption',
+      '///',
+    ].join('\n');
+    const text = normaliseMkdocs(page);
+    expect(text).toContain('> **Tip:** Run `fastapi dev` while you work.');
+    expect(text).toContain(
+      [
+        '> **Using `pip` instead:** Install it with `pip install "fastapi[standard]"`.',
+        '>',
+        '> ```console',
+        '> $ pip install "fastapi[standard]"',
+        '> ```',
+      ].join('\n'),
+    );
+    expect(text).toContain('> **Careful:** Do not commit the secret.');
+    expect(text).toContain(
+      '**Python 3.10+**:\n\n```Python\ndef read(q: str | None = None): ...\n```\n\n> **Note:** Prefer the annotated version.',
+    );
+    expect(text).toContain('```markdown\n/// caption\nShown as code\n///\n```');
+    expect(text).toMatch(/\nImage caption\s*$/);
+    expect(text.replace(/```markdown[^]*?```/, '')).not.toMatch(/^\s*\/{3}/m);
+  });
+
+  it("drops mkdocstrings' `::: name` with its options and FastAPI's `{* file *}`, which the site build fills", () => {
+    const page = [
+      '# `APIRouter` class',
+      '',
+      'You can import the class directly from `fastapi`:',
+      '',
+      '```python',
+      'from fastapi import APIRouter',
+      '```',
+      '',
+      '{* ../../docs_src/bigger_applications/app_an_py39/routers/users.py hl[1,3] *}',
+      '',
+      '::: fastapi.APIRouter',
+      '    options:',
+      '        members:',
+      '            - websocket',
+      '',
+      'See also the tutorial.',
+    ].join('\n');
+    const text = normaliseMkdocs(page);
+    expect(text).not.toMatch(/:::|options:|- websocket|\{\*|docs_src/);
+    expect(text).toContain('```python\nfrom fastapi import APIRouter\n```\n\nSee also the tutorial.');
+  });
 });

@@ -12,6 +12,12 @@ const ADMONITION = /^(\s*)(!!!|\?\?\?\+?)\s*([\w-]+)(?:\s+[\w-]+)*\s*(?:"([^"]*)
  * snippet, its file is a document of its own, not followed.
  */
 const JINJA_TAG = /^\s*\{%-?\s*[\w-]+\b[^\n]*?-?%\}\s*$/;
+/**
+ * FastAPI's include of an example file on a line of its own (`{* ../../docs_src/cors/tutorial001.py
+ * hl[2] *}`, a hook of its site build): its file is outside the docs folder, so the line is
+ * dropped, as a snippet marker is.
+ */
+const HOOK_INCLUDE = /^\s*\{\*\s+\S+\.\w+\b[^\n]*\*\}\s*$/;
 /** A content tab: `=== "Linux"`, `===! "First"`, `===+ "Selected"`. */
 const TAB = /^(\s*)===[!+]?\s+"([^"]*)"\s*$/;
 /**
@@ -19,11 +25,25 @@ const TAB = /^(\s*)===[!+]?\s+"([^"]*)"\s*$/;
  * Traefik's docs write their File / Labels / CLI examples): consecutive ones show as one tab set.
  */
 const TAB_FENCE = /^(\s*)(`{3,}|~{3,})([^`\s]*)\s+tab="([^"]*)"\s*$/;
+/**
+ * A block of PyMdown's Blocks extension: `/// tip`, `/// details | Summary`, `//// tab | Python
+ * 3.10+`, closed by a line of as many slashes (`///`); options as indented `key: value` lines
+ * right below its header (`    type: warning`).
+ */
+const SLASH_BLOCK = /^(\s*)(\/{3,})\s*([\w-]+)\s*(?:\|\s*(.*?))?\s*$/;
+/**
+ * mkdocstrings' `::: package.module.Name` (with its indented `options:` below): the site puts the
+ * object's generated API reference there, which is not in the page's source; the line is dropped.
+ */
+const AUTODOC = /^(\s*):::\s+[A-Za-z_][\w.]*\s*$/;
+/** Blocks of PyMdown's Blocks extension that show their body as it is (a figure's caption…). */
+const PLAIN_BLOCKS = new Set(['caption', 'html', 'define']);
 
 /**
  * MkDocs (Material) content as a reader sees it: `!!!`/`???` admonitions with their indented
  * bodies as labelled quotes, content tabs `=== "Tab"` and code blocks of a tab set
- * (`` ```yaml tab="File (YAML)" ``) as labelled parts, snippet markers
+ * (`` ```yaml tab="File (YAML)" ``) as labelled parts, PyMdown's Blocks (`/// tip`, `/// details
+ * | Summary`, `//// tab | Python`) as labelled quotes and parts, mkdocstrings' `::: name`, snippet markers
  * (`--8<--`), plugins' Jinja tags on a line of their own (`{% include-markdown %}`) and attribute
  * lists (`{ .class }`) dropped, indented code fenced; headings get the
  * anchors MkDocs gives them (`{#id}`), a custom `{ #id }` kept.
@@ -51,7 +71,26 @@ function blocks(lines: string[]): string[] {
       out.push(line);
       continue;
     }
-    if (/^\s*-{2}8<-{2}/.test(line) || /^\s*\[TOC\]\s*$/.test(line) || JINJA_TAG.test(line)) continue;
+    if (
+      /^\s*-{2}8<-{2}/.test(line) ||
+      /^\s*\[TOC\]\s*$/.test(line) ||
+      JINJA_TAG.test(line) ||
+      HOOK_INCLUDE.test(line)
+    )
+      continue;
+    const autodoc = AUTODOC.exec(line);
+    if (autodoc) {
+      const indent = autodoc[1]!.length;
+      while (i + 1 < lines.length && /^\s/.test(lines[i + 1]!) && lines[i + 1]!.search(/\S/) > indent) i++;
+      continue;
+    }
+    const slashBlock = SLASH_BLOCK.exec(line);
+    if (slashBlock) {
+      const end = slashBlockEnd(lines, i, slashBlock[2]!.length);
+      out.push('', ...slashBlockText(slashBlock, lines.slice(i + 1, end)).split('\n'), '');
+      i = end;
+      continue;
+    }
     const admonition = ADMONITION.exec(line);
     const tab = admonition ? null : TAB.exec(line);
     const opener = admonition ?? tab;
@@ -68,6 +107,52 @@ function blocks(lines: string[]): string[] {
     i = end - 1;
   }
   return out;
+}
+
+/**
+ * The index of the line closing the block of PyMdown's Blocks opened at `start` with `slashes`
+ * slashes (a nested block of as many slashes opens and closes within it), or the page's end.
+ */
+function slashBlockEnd(lines: string[], start: number, slashes: number): number {
+  const fences = new CodeFences();
+  let depth = 1;
+  for (let j = start + 1; j < lines.length; j++) {
+    if (fences.read(lines[j]!)) continue;
+    const run = /^\s*(\/{3,})(\s*[\w-]*)/.exec(lines[j]!);
+    if (run?.[1]!.length !== slashes) continue;
+    depth += run[2]!.trim() ? 1 : -1;
+    if (depth === 0) return j;
+  }
+  return lines.length;
+}
+
+/**
+ * A block of PyMdown's Blocks as a reader sees it: an admonition or `details` as a labelled quote
+ * (its title, else its `type:` option's or its own name), a `tab` as a labelled part, a caption's
+ * or an HTML block's body as it is.
+ */
+function slashBlockText(header: RegExpExecArray, lines: string[]): string {
+  const [, indent = '', , name = '', title = ''] = header;
+  let options = 0;
+  while (options < lines.length && /^\s+[\w-]+:(\s|$)/.test(lines[options]!)) options++;
+  const type = lines
+    .slice(0, options)
+    .map((l) => /^\s+type:\s*(\S+)/.exec(l)?.[1])
+    .find(Boolean);
+  const body = blocks(dedent(lines.slice(options).join('\n')).split('\n')).join('\n');
+  const block =
+    name === 'tab'
+      ? labelledPart(title, body)
+      : PLAIN_BLOCKS.has(name)
+        ? body.trim()
+        : labelledBlock(
+            title || labelOf(name === 'admonition' || name === 'details' ? (type ?? name) : name),
+            body,
+          );
+  return block
+    .split('\n')
+    .map((l) => (l ? indent + l : l))
+    .join('\n');
 }
 
 /** The index after the indented body of the block opened at `start`, blank lines within kept. */
