@@ -5,6 +5,7 @@ import { fenceIndentedCode } from './indented-code';
 import { linkedImagesAsLinks, inlineHtmlAsMarkdown } from './inline-html';
 import { alertsAsLabelledQuotes } from './markdown-alerts';
 import { normaliseMkdocs } from './mkdocs-markdown';
+import { hasMyst, normaliseMyst } from './myst-markdown';
 import { outsideCode } from './outside-code';
 import { atxHeadings } from './setext-headings';
 
@@ -103,7 +104,8 @@ function dialectMarkdown(markdown: string, dialect: MarkdownDialect, options: No
     case 'mkdocs':
       return normaliseMkdocs(atxHeadings(markdown));
     default:
-      return atxHeadings(fenceIndentedCode(markdown));
+      // A Sphinx site's Markdown pages are MyST's, read as plain Markdown with their directives.
+      return atxHeadings(fenceIndentedCode(hasMyst(markdown) ? normaliseMyst(markdown) : markdown));
   }
 }
 

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { configuredPageUrls, mkdocsPageUrls } from './page-url-style';
@@ -24,5 +24,19 @@ describe('configuredPageUrls', () => {
     expect(await configuredPageUrls(project, 'mkdocs')).toBe('html');
     expect(await configuredPageUrls(join(project, 'docs'), 'hugo')).toBeUndefined();
     expect(await configuredPageUrls(tmpdir(), 'mkdocs')).toBeUndefined();
+  });
+
+  it("publishes a Sphinx project's Markdown (MyST) pages as its html builder does", async () => {
+    const project = mkdtempSync(join(tmpdir(), 'docqa-page-urls-'));
+    try {
+      mkdirSync(join(project, 'docs', 'guides'), { recursive: true });
+      writeFileSync(join(project, 'docs', 'conf.py'), 'extensions = ["myst_parser"]\n');
+      expect(await configuredPageUrls(join(project, 'docs'), 'markdown')).toBe('html');
+      expect(await configuredPageUrls(join(project, 'docs', 'guides'), 'markdown')).toBe('html');
+      expect(await configuredPageUrls(project, 'markdown')).toBeUndefined();
+      expect(await configuredPageUrls(join(project, 'docs'), 'hugo')).toBeUndefined();
+    } finally {
+      rmSync(project, { recursive: true, force: true });
+    }
   });
 });

@@ -16,13 +16,16 @@ export function mkdocsPageUrls(yaml: string): PageUrlStyle | undefined {
 
 /**
  * The URL style a folder's generator configuration names, where reading it is cheap: an MkDocs
- * site's `mkdocs.yml` (in the folder, or above it: MkDocs reads `docs/` beside its configuration).
+ * site's `mkdocs.yml` (in the folder, or above it: MkDocs reads `docs/` beside its configuration);
+ * a Sphinx project's (a `conf.py` in the folder or above it) Markdown pages, MyST's, are published
+ * as its reStructuredText pages are, by the `html` builder (`the_basics.html`).
  * Undefined for another generator or when no configuration says, so the generator's default holds.
  */
 export async function configuredPageUrls(
   folder: string,
   dialect: MarkdownDialect,
 ): Promise<PageUrlStyle | undefined> {
+  if (dialect === 'markdown') return (await sphinxProject(folder)) ? 'html' : undefined;
   if (dialect !== 'mkdocs') return undefined;
   for (const dir of [folder, dirname(folder)]) {
     for (const name of ['mkdocs.yml', 'mkdocs.yaml']) {
@@ -31,4 +34,12 @@ export async function configuredPageUrls(
     }
   }
   return undefined;
+}
+
+/** Whether a folder is a Sphinx project's source folder, or one below it: a `conf.py` there or above. */
+async function sphinxProject(folder: string): Promise<boolean> {
+  for (const dir of [folder, dirname(folder)]) {
+    if ((await readFile(join(dir, 'conf.py'), 'utf8').catch(() => undefined)) !== undefined) return true;
+  }
+  return false;
 }
