@@ -75,6 +75,11 @@ describe('normaliseMyst', () => {
   it('is applied to plain Markdown that holds MyST markup, not to other pages', () => {
     expect(hasMyst(page)).toBe(true);
     expect(hasMyst('# Title\n\n```python\nx = 1\n```')).toBe(false);
+    // A template placeholder in a code span before another code span is no role (pnpm's `.npmrc`).
+    const npmrc = 'Use the `${NAME}` syntax; `${NAME:-fallback}` returns `fallback`.';
+    expect(hasMyst(npmrc)).toBe(false);
+    expect(normaliseMarkdown('(labels/why)=\n\n## Why', 'markdown').trim()).toBe('## Why');
+    expect(normaliseMyst(npmrc)).toBe(npmrc);
     expect(normaliseMarkdown(page, 'markdown')).toContain('> **Tip:** Run it in CI.');
   });
 });

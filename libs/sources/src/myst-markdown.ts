@@ -7,7 +7,7 @@ import { labelledBlock, labelledPart, labelOf } from './labelled-block';
  */
 const DIRECTIVE = /^(\s*)(`{3,}|~{3,}|:{3,})\{([\w:.-]+)\}[ \t]*(.*?)\s*$/;
 /** A MyST role: `` {doc}`The basics <./the_basics>` ``, `` {option}`--fast` ``. */
-const ROLE = /\{([\w:.-]+)\}`([^`\n]+)`/g;
+const ROLE = /(?<![$\w`])\{([A-Za-z][\w:.-]*)\}`([^`\n]+)`/g;
 /** A target above a heading, `(label)=`: Sphinx's anchor, not text. */
 const TARGET = /^\s*\([\w:./-]+\)=\s*$/;
 /** An option line of a directive's body, `:caption: Example`. */
@@ -35,9 +35,9 @@ const MACHINERY =
 /** Roles whose text is code, shown as a code span (`{option}`, `{py:func}`, `{kbd}`…). */
 const PROSE_ROLES = /^(doc|ref|term|any|numref|abbr|sub|sup|download)$/;
 
-/** Whether Markdown holds MyST's markup: a directive fence or a role outside code. */
+/** Whether Markdown holds MyST's markup: a directive fence, a target or a role. */
 export function hasMyst(markdown: string): boolean {
-  return /^\s*(`{3,}|:{3,})\{[\w:.-]+\}/m.test(markdown) || /\{[\w:.-]+\}`[^`\n]+`/.test(markdown);
+  return /^\s*(`{3,}|:{3,})\{[\w:.-]+\}|^\s*\([\w:./-]+\)=\s*$/m.test(markdown) || markdown.search(ROLE) >= 0;
 }
 
 /**
