@@ -71,6 +71,7 @@
  * `page_urls: folder` keeps `page/`).
  * 29: an MkDocs page's PyMdown Blocks (`/// tip`, `/// details | …`, `//// tab | …`) as
  * labelled quotes and parts, not as text with slashes; mkdocstrings' `::: name` and FastAPI's
- * `{* file *}` lines dropped.
+ * `{* file *}` lines dropped; a Sphinx site's MyST Markdown pages read with their directives,
+ * roles and targets as Sphinx shows them, and published as `page.html`.
  */
 export const CHUNKING_VERSION = 29;
