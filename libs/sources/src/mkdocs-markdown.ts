@@ -43,10 +43,10 @@ const PLAIN_BLOCKS = new Set(['caption', 'html', 'define']);
  * MkDocs (Material) content as a reader sees it: `!!!`/`???` admonitions with their indented
  * bodies as labelled quotes, content tabs `=== "Tab"` and code blocks of a tab set
  * (`` ```yaml tab="File (YAML)" ``) as labelled parts, PyMdown's Blocks (`/// tip`, `/// details
- * | Summary`, `//// tab | Python`) as labelled quotes and parts, mkdocstrings' `::: name`, snippet markers
- * (`--8<--`), plugins' Jinja tags on a line of their own (`{% include-markdown %}`) and attribute
- * lists (`{ .class }`) dropped, indented code fenced; headings get the
- * anchors MkDocs gives them (`{#id}`), a custom `{ #id }` kept.
+ * | Summary`, `//// tab | Python`) as labelled quotes and parts; mkdocstrings' `::: name`, snippet
+ * markers (`--8<--`), FastAPI's `{* file *}`, plugins' Jinja tags on a line of their own
+ * (`{% include-markdown %}`) and attribute lists (`{ .class }`) dropped, indented code fenced;
+ * headings get the anchors MkDocs gives them (`{#id}`), a custom `{ #id }` kept.
  */
 export function normaliseMkdocs(markdown: string): string {
   const text = fenceIndentedCode(blocks(markdown.split('\n')).join('\n'));

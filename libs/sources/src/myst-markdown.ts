@@ -32,7 +32,10 @@ const CODE = /^(code-block|code|sourcecode|code-cell)$/;
  */
 const MACHINERY =
   /^(toctree|contents|include|literalinclude|image|figure|program-output|command-output|raw|auto\w+|only)$/;
-/** Roles whose text is code, shown as a code span (`{option}`, `{py:func}`, `{kbd}`…). */
+/**
+ * Roles whose text is prose (a page, a label, a term…); any other's is code (`{option}`,
+ * `{py:func}`, `{kbd}`), shown as a code span.
+ */
 const PROSE_ROLES = /^(doc|ref|term|any|numref|abbr|sub|sup|download)$/;
 
 /** Whether Markdown holds MyST's markup: a directive fence, a target or a role. */
