@@ -261,8 +261,11 @@ describe('MirrorKeeper catching up with another process’s writes', () => {
     expect(mirror!.version).toBe(await latest());
     expect(mirror!.rows).toBe(20_000);
     expect(ranking(mirror!)).toEqual(await builtAfresh());
-    // Built afresh once, when first asked (the keeper of the fresh ranking is another one).
-    expect(rebuilt).toEqual([true, false]);
+    // Built afresh once, when first asked (the keeper of the fresh ranking is another one); the
+    // import's versions taken in by appending, in one catch-up or, on a busy machine, in several.
+    expect(rebuilt[0]).toBe(true);
+    expect(rebuilt.length).toBeGreaterThan(1);
+    expect(rebuilt.slice(1)).not.toContain(true);
     expect(failures).toEqual([]);
   });
 
