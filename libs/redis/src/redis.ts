@@ -1,6 +1,7 @@
 import type { ConnectionOptions } from 'bullmq';
 import { Cluster, Redis, type ClusterOptions, type RedisOptions } from 'ioredis';
 import { coalesceWritesOf, type RedisSendOptions } from './coalesce-writes';
+import { FailoverSafeSentinelConnector } from './sentinel-connector';
 
 /** A Redis node's address. */
 export interface RedisNode {
@@ -132,8 +133,10 @@ function sentinelOptions(t: Extract<RedisTarget, { kind: 'sentinel' }>): RedisOp
     password: t.password,
     sentinelPassword: t.sentinelPassword,
     sentinelRetryStrategy: retryStrategy,
-    // Reconnects as soon as a sentinel announces a new master, not on the next failed command.
+    // Reconnects as soon as a sentinel announces a new master, not on the next failed command,
+    // without ending a client that is reconnecting when the announcement comes.
     failoverDetector: true,
+    Connector: FailoverSafeSentinelConnector,
   };
 }
 
@@ -190,9 +193,10 @@ export async function connectRedis(
   const redis = createRedis(target, role, name, send);
   redis.on('error', () => undefined); // reconnects on its own; callers see failures per command
   await redis.connect();
-  // A connection only ends for good when docqa closes it. Under Sentinel, ioredis was seen (rarely,
-  // on a loaded machine) to end one during a failover; it is opened again rather than leaving the
-  // process answering "Connection is closed" for ever.
+  // A connection only ends for good when docqa closes it. Under Sentinel, ioredis ended one when a
+  // failover was announced while it reconnected (FailoverSafeSentinelConnector now prevents that);
+  // any other end is met the same way: opened again rather than answering "Connection is closed"
+  // for ever.
   redis.on('end', () => {
     if (closing.has(redis)) return;
     setTimeout(() => {

@@ -135,7 +135,9 @@ function failoverStory(name: string, start: () => Promise<Topology>) {
       ];
       const named =
         afterRecovery < 5 ? await topology.masterOf(firstKey).then((m) => m?.port, String) : master.port;
-      const story = { seen, master: { killed: master.port, named, namedAfterMs } };
+      // Why the API answered 5xx: each distinct error message behind its "request failed" lines.
+      const why = [...failures.reduce((m, f) => m.set(f, (m.get(f) ?? 0) + 1), new Map<string, number>())];
+      const story = { seen, why, master: { killed: master.port, named, namedAfterMs } };
       // Written whole: a diff of the object cuts the statuses seen off after its changed line.
       if (afterRecovery < 5)
         throw new Error(
