@@ -29,9 +29,10 @@ export class HeadingAnchors {
  * The GitHub slug of a heading's text as its reader sees it: inline Markdown (links, emphasis,
  * HTML tags) removed, but a code span's text kept as written (`` `pnpm link <dir>` ``: "dir"),
  * entities and backslash escapes decoded (`--filter &lt;selector\>`: "--filter-selector").
+ * Hugo, Docusaurus and MyST's `heading_anchors` slug the same text.
  */
 export function slug(heading: string): string {
-  return unescapeMarkdown(withoutLinksAndTags(heading))
+  return unescapeMarkdown(withoutInlineMarkup(heading))
     .toLowerCase()
     .replace(/[^\p{L}\p{M}\p{N}\p{Pc} -]/gu, '')
     .replace(/ /g, '-');
@@ -46,21 +47,30 @@ export function headingPathText(path: string): string {
   return path
     .split(' › ')
     .map((heading) =>
-      unescapeMarkdown(withoutLinksAndTags(heading))
+      unescapeMarkdown(withoutInlineMarkup(heading))
         .replace(/`+/g, '')
-        .replace(/(\*\*|__)(\S(?:.*?\S)?)\1/g, '$2')
+        .replace(/\*\*(\S(?:.*?\S)?)\*\*/g, '$1')
         .replace(/(^|\s)\*(\S(?:.*?\S)?)\*/g, '$1$2')
         .trim(),
     )
     .join(' › ');
 }
 
-/** Inline Markdown's links as their text and HTML tags dropped, except inside code spans. */
-function withoutLinksAndTags(heading: string): string {
+/**
+ * Emphasis written with underscores (`_Black_`, `__init__`) where CommonMark reads it as emphasis:
+ * not inside a word (`snake_case_name`, `_private_var` stay as written).
+ */
+const UNDERSCORE_EMPHASIS = /(^|[^\p{L}\p{N}_])(_{1,2})(?=[^\s_])(.*?[^\s_])\2(?![\p{L}\p{N}_])/gu;
+
+/**
+ * Inline Markdown's links as their text, HTML tags dropped and underscore emphasis as its text,
+ * except inside code spans (`` `__init__` `` is code, as written).
+ */
+function withoutInlineMarkup(heading: string): string {
   return heading
     .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
     .split(/(`[^`]*`)/)
-    .map((part, i) => (i % 2 ? part : part.replace(/<[^>]+>/g, '')))
+    .map((part, i) => (i % 2 ? part : part.replace(/<[^>]+>/g, '').replace(UNDERSCORE_EMPHASIS, '$1$3')))
     .join('');
 }
 

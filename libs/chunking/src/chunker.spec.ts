@@ -114,6 +114,11 @@ describe('anchors', () => {
     expect(slug('`pnpm link <dir>`')).toBe('pnpm-link-dir');
     expect(slug('Install <span>now</span>')).toBe('install-now');
     expect(slug('&lt;URL&gt;&#58;cafile')).toBe('urlcafile');
+    // Underscore emphasis is markup, not text (Black's "Using _Black_ with Jupyter Notebooks");
+    // underscores inside words, and code spans, are text.
+    expect(slug('Using _Black_ with __Jupyter__ Notebooks')).toBe('using-black-with-jupyter-notebooks');
+    expect(slug('__init__ and _private_var, snake_case_name')).toBe('init-and-_private_var-snake_case_name');
+    expect(slug('The `__init__` method (_optional_)')).toBe('the-__init__-method-optional');
     const anchors = new HeadingAnchors();
     expect(['Usage', 'Usage', 'Usage-1', 'Usage'].map((h) => anchors.next(h))).toEqual([
       'usage',
@@ -135,6 +140,9 @@ describe('anchors', () => {
       'Tokens › Revoke a token › Install now',
     );
     expect(headingPathText('Keep 2 * 3 and snake_case_name')).toBe('Keep 2 * 3 and snake_case_name');
+    expect(headingPathText('Using _Black_ › The `__init__` method')).toBe(
+      'Using Black › The __init__ method',
+    );
   });
   it('sets a URL fragment', () => {
     expect(withAnchor('https://d.example/cli#old', 'ingest')).toBe('https://d.example/cli#ingest');

@@ -73,5 +73,8 @@
  * labelled quotes and parts, not as text with slashes; mkdocstrings' `::: name` and FastAPI's
  * `{* file *}` lines dropped; a Sphinx site's MyST Markdown pages read with their directives,
  * roles and targets as Sphinx shows them, and published as `page.html`.
+ * 30: a heading's underscore emphasis (`Using _Black_ with…`) is left out of its anchor, as
+ * GitHub, Hugo, Docusaurus and MyST slug the text shown (`using-black-with…`); a `github` source
+ * of a Sphinx project (`conf.py`) links its Markdown pages to `page.html`.
  */
-export const CHUNKING_VERSION = 29;
+export const CHUNKING_VERSION = 30;

@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { configuredPageUrls, mkdocsPageUrls } from './page-url-style';
+import { configuredPageUrls, isSphinxConfiguration, mkdocsPageUrls } from './page-url-style';
 
 describe('mkdocsPageUrls', () => {
   it('reads use_directory_urls beside the tags a YAML parser refuses', () => {
@@ -12,6 +12,15 @@ describe('mkdocsPageUrls', () => {
     expect(mkdocsPageUrls(`site_name: Acme\n${tags}`)).toBeUndefined();
     // A key of a nested mapping is not the site's setting.
     expect(mkdocsPageUrls('extra:\n  use_directory_urls: false\n')).toBeUndefined();
+  });
+});
+
+describe('isSphinxConfiguration', () => {
+  it("tells a Sphinx project's conf.py from another tool's", () => {
+    expect(isSphinxConfiguration('# Configuration file for the Sphinx documentation builder.\n')).toBe(true);
+    expect(isSphinxConfiguration('project = "Black"\nextensions = ["myst_parser"]\n')).toBe(true);
+    expect(isSphinxConfiguration('html_theme = "furo"\n')).toBe(true);
+    expect(isSphinxConfiguration('DEBUG = True\nbind = "0.0.0.0:8000"\n')).toBe(false);
   });
 });
 
@@ -35,6 +44,9 @@ describe('configuredPageUrls', () => {
       expect(await configuredPageUrls(join(project, 'docs', 'guides'), 'markdown')).toBe('html');
       expect(await configuredPageUrls(project, 'markdown')).toBeUndefined();
       expect(await configuredPageUrls(join(project, 'docs'), 'hugo')).toBeUndefined();
+      // Another tool's conf.py does not make a Sphinx project.
+      writeFileSync(join(project, 'docs', 'conf.py'), 'DEBUG = True\nALLOWED_HOSTS = ["*"]\n');
+      expect(await configuredPageUrls(join(project, 'docs'), 'markdown')).toBeUndefined();
     } finally {
       rmSync(project, { recursive: true, force: true });
     }

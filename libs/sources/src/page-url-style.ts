@@ -36,10 +36,19 @@ export async function configuredPageUrls(
   return undefined;
 }
 
-/** Whether a folder is a Sphinx project's source folder, or one below it: a `conf.py` there or above. */
+/** Whether a folder is a Sphinx project's source folder, or one below it: its `conf.py` there or above. */
 async function sphinxProject(folder: string): Promise<boolean> {
   for (const dir of [folder, dirname(folder)]) {
-    if ((await readFile(join(dir, 'conf.py'), 'utf8').catch(() => undefined)) !== undefined) return true;
+    const text = await readFile(join(dir, 'conf.py'), 'utf8').catch(() => undefined);
+    if (text !== undefined) return isSphinxConfiguration(text);
   }
   return false;
+}
+
+/**
+ * Whether a `conf.py` is a Sphinx project's configuration (it names Sphinx, as its generated
+ * header does, or sets Sphinx's `extensions` or `html_theme`), not another tool's settings.
+ */
+export function isSphinxConfiguration(python: string): boolean {
+  return /\bsphinx\b/i.test(python) || /^(extensions|html_theme)\s*=/m.test(python);
 }

@@ -28,6 +28,12 @@ export interface PageOptions {
    */
   fromRepositoryRoot?: boolean;
   /**
+   * The folder the generator reads its pages from, from the repository's root, where its
+   * configuration says and not the dialect (a Sphinx project's: the folder of its `conf.py`,
+   * `docs/`). @defaultValue the dialect's (Hugo's `content/`, MkDocs' `docs/`), else none
+   */
+  contentFolder?: string;
+  /**
    * The URL style the site publishes in, set where the docs' files do not say (a playbook, a
    * builder named on the command line): `html` gives `guide/install.html` and `guide/index.html`,
    * `folder` gives `guide/install/` and `guide/`. @defaultValue the generator's own: `folder` for
@@ -66,10 +72,10 @@ const FOLDER_PAGE = /(^|\/)(_?index|readme)\.(md|markdown|mdx|adoc|asciidoc|rst|
  */
 export function pagePath(
   path: string,
-  { dialect = 'markdown', front = {}, fromRepositoryRoot = false, pageUrls }: PageOptions = {},
+  { dialect = 'markdown', front = {}, fromRepositoryRoot = false, contentFolder, pageUrls }: PageOptions = {},
 ): string {
   if (front.url && !/^[a-z][a-z\d+.-]*:/i.test(front.url)) return front.url.replace(/^\/+/, '');
-  const folder = CONTENT_FOLDER[dialect];
+  const folder = contentFolder ?? CONTENT_FOLDER[dialect];
   const rel = fromRepositoryRoot && folder && path.startsWith(folder) ? path.slice(folder.length) : path;
   const folderPage = FOLDER_PAGE.test(rel);
   // Hugo renders a `.rst` page as any other of its pages: Sphinx's style is for Sphinx's sites.

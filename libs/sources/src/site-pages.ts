@@ -2,6 +2,9 @@ import type { MarkdownDialect } from '@docqa/contracts';
 import { publishedUrl, type PageFront, type PageOptions } from './published-url';
 
 /** One file of a site: its path in the folder or repository and its front matter. */
+/** Where a site's pages are read from and how they are published (see `PageOptions`). */
+export type SiteLayout = Pick<PageOptions, 'fromRepositoryRoot' | 'contentFolder' | 'pageUrls'>;
+
 export interface SiteFile {
   rel: string;
   front?: PageFront;
@@ -42,14 +45,14 @@ export class SitePages {
   /**
    * @param baseUrl where the site is published; without one a page is named by its file's path
    * @param dialect the site's docs generator, whose rules map its files to pages
-   * @param layout whether paths start at the repository's root, and the URL style the site publishes
-   * in (see `PageOptions`)
+   * @param layout whether paths start at the repository's root (and the folder the pages are read
+   * from there), and the URL style the site publishes in (see `PageOptions`)
    */
   constructor(
     private readonly baseUrl: string | undefined,
     private readonly dialect: MarkdownDialect | undefined,
     files: SiteFile[],
-    private readonly layout: Pick<PageOptions, 'fromRepositoryRoot' | 'pageUrls'> = {},
+    private readonly layout: SiteLayout = {},
   ) {
     for (const file of files) {
       const url = !baseUrl

@@ -1,5 +1,5 @@
 import { extname } from 'node:path';
-import type { MarkdownDialect, PageUrlStyle } from '@docqa/contracts';
+import type { MarkdownDialect } from '@docqa/contracts';
 import { FetchFailedError } from '@docqa/errors';
 import {
   CONTENT_TYPE_BY_KIND,
@@ -16,6 +16,7 @@ import {
   readFrontMatter,
   repositoryDialect,
   detectDialect,
+  isSphinxConfiguration,
   mkdocsPageUrls,
   pageFront,
   type DocumentKind,
@@ -24,6 +25,7 @@ import {
   type FetchOptions,
   type FetchedResource,
   type ParseLimits,
+  type SiteLayout,
 } from '@docqa/sources';
 import { RepositoryPages } from './repository-pages';
 import type { StoredSource } from './source-store';
@@ -60,7 +62,13 @@ export const readGithub: SourceReader = async (source, fetch, ctx) => {
   );
   // Named, or told by the generator's configuration file (which travels with the repository).
   const dialect = source.dialect ?? repositoryDialect(items.map((i) => i.path));
-  const page_urls = source.page_urls ?? (await configuredPageUrls(items, dialect, api));
+  const configured = await configuredLayout(items, dialect, api);
+  const page_urls = source.page_urls ?? configured.pageUrls;
+  const layout: SiteLayout = {
+    fromRepositoryRoot: true,
+    contentFolder: configured.contentFolder,
+    pageUrls: page_urls,
+  };
   const pages = new RepositoryPages(
     texts.flatMap(({ path, sha }) => {
       const kind = KIND_BY_EXTENSION[extname(path).toLowerCase()];
@@ -75,11 +83,11 @@ export const readGithub: SourceReader = async (source, fetch, ctx) => {
     source.base_url ?? undefined,
     dialect,
     files.map((file) => ({ rel: file.path })),
-    { fromRepositoryRoot: true, pageUrls: page_urls },
+    layout,
   );
   const told = { ...source, ...(dialect && { dialect }), ...(page_urls && { page_urls }) };
   return {
-    entries: files.map((file) => fileEntry(told, branch, file, { site, pages }, ctx.limits)),
+    entries: files.map((file) => fileEntry(told, branch, file, { site, pages, layout }, ctx.limits)),
     failures: [],
     complete: true,
   };
@@ -89,7 +97,7 @@ function fileEntry(
   source: StoredSource,
   branch: string,
   file: TreeItem,
-  { site, pages }: { site: SitePages; pages: RepositoryPages },
+  { site, pages, layout }: { site: SitePages; pages: RepositoryPages; layout: SiteLayout },
   limits: ParseLimits,
 ): SyncEntry {
   const key = `https://github.com/${source.repo}/blob/${branch}/${file.path}`;
@@ -114,7 +122,7 @@ function fileEntry(
         mdx: kind === 'mdx',
         ...(source.dialect && { dialect: source.dialect }),
         ...(source.base_url && { resolveRef: (target: string) => site.ref(target, file.path) }),
-        url: pageUrl(source, key, file.path, content),
+        url: pageUrl(source, layout, key, file.path, content),
         metadata: { ...source.metadata, source_id: source.id, path: file.path },
         limits,
       });
@@ -147,33 +155,43 @@ function kindOf(path: string): Exclude<DocumentKind, 'pdf'> {
  * mapped as its generator maps it (see `publishedUrl`; its own front matter's `slug` and `url`
  * count).
  */
-function pageUrl(source: StoredSource, githubUrl: string, path: string, content: string): string {
+function pageUrl(
+  source: StoredSource,
+  layout: SiteLayout,
+  githubUrl: string,
+  path: string,
+  content: string,
+): string {
   if (!source.base_url) return githubUrl;
   const markdown = /\.(mdx?|markdown)$/i.test(path);
   const front = markdown ? pageFront(readFrontMatter(content).data as Record<string, unknown>) : {};
   const dialect =
     source.dialect ?? (markdown ? detectDialect(content, { mdx: /\.mdx$/i.test(path) }) : undefined);
-  return publishedUrl(source.base_url, path, {
-    dialect,
-    front,
-    fromRepositoryRoot: true,
-    pageUrls: source.page_urls,
-  });
+  return publishedUrl(source.base_url, path, { dialect, front, ...layout });
 }
 
 /**
- * The URL style an MkDocs repository's `mkdocs.yml` names (`use_directory_urls`; see
- * `mkdocsPageUrls`): one more blob read a sync, for MkDocs repositories only. Undefined for
- * another generator, or when the file says nothing or cannot be read.
+ * What a repository's generator configuration says of its pages, as a folder load reads it (see
+ * `configuredPageUrls` of @docqa/sources): an MkDocs repository's `mkdocs.yml`, its URL style
+ * (`use_directory_urls`); a Sphinx project's `conf.py` (at the root or one folder down), that its
+ * pages are read from that folder and its Markdown pages (MyST's) published as `page.html`. One
+ * more blob read a sync, for those repositories only; nothing when the file says nothing or
+ * cannot be read.
  */
-async function configuredPageUrls(
+async function configuredLayout(
   items: TreeItem[],
   dialect: MarkdownDialect | undefined,
   api: GitHubApi,
-): Promise<PageUrlStyle | undefined> {
-  if (dialect !== 'mkdocs') return undefined;
-  const config = items.find((i) => i.type === 'blob' && /^([^/]+\/)?mkdocs\.ya?ml$/.test(i.path));
-  return config && api.text(config.sha).then(mkdocsPageUrls, () => undefined);
+): Promise<Pick<SiteLayout, 'pageUrls' | 'contentFolder'>> {
+  const blob = (name: RegExp) => items.find((i) => i.type === 'blob' && name.test(i.path));
+  if (dialect === 'mkdocs') {
+    const config = blob(/^([^/]+\/)?mkdocs\.ya?ml$/);
+    return { pageUrls: config && (await api.text(config.sha).then(mkdocsPageUrls, () => undefined)) };
+  }
+  if (dialect !== undefined && dialect !== 'markdown') return {};
+  const conf = blob(/^([^/]+\/)?conf\.py$/);
+  if (!conf || !(await api.text(conf.sha).then(isSphinxConfiguration, () => false))) return {};
+  return { pageUrls: 'html', contentFolder: conf.path.slice(0, conf.path.lastIndexOf('/') + 1) || undefined };
 }
 
 /** The few GitHub REST calls a sync makes, with errors that say what went wrong. */

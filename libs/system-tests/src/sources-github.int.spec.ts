@@ -241,6 +241,26 @@ describe('github sources (against a local stand-in of the GitHub REST API)', () 
     expect(await sync(mkdocs.id)).toMatchObject({ status: 'completed', added: 2, failed: 0 });
     const pages = (await documents()).map((d) => d.url).filter((u) => u.startsWith('https://mk.acme.test/'));
     expect(pages.sort()).toEqual(['https://mk.acme.test/', 'https://mk.acme.test/guide/setup.html']);
+
+    // A Sphinx project's Markdown (MyST) pages are published by its html builder, as page.html.
+    github.repos.set('acme/sphinx-myst', {
+      default_branch: 'main',
+      branches: {
+        main: {
+          'docs/conf.py': 'project = "Acme"\nextensions = ["myst_parser"]\n',
+          'docs/index.md': '# Acme\n\nRead {doc}`the basics <usage/the_basics>`.',
+          'docs/usage/the_basics.md': '# The basics\n\n```{note}\nRun `acme --check` first.\n```',
+        },
+      },
+    });
+    const myst = await create({
+      type: 'github',
+      repo: 'acme/sphinx-myst',
+      base_url: 'https://sx.acme.test/',
+    });
+    expect(await sync(myst.id)).toMatchObject({ status: 'completed', added: 2, failed: 0 });
+    const sphinx = (await documents()).map((d) => d.url).filter((u) => u.startsWith('https://sx.acme.test/'));
+    expect(sphinx.sort()).toEqual(['https://sx.acme.test/', 'https://sx.acme.test/usage/the_basics.html']);
   });
 
   it("gives AsciiDoc and reST cross-references without text their targets' titles, and Antora pages their preview configuration's and component's attributes", async () => {
