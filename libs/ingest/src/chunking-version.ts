@@ -75,6 +75,7 @@
  * roles and targets as Sphinx shows them, and published as `page.html`.
  * 30: a heading's underscore emphasis (`Using _Black_ with…`) is left out of its anchor, as
  * GitHub, Hugo, Docusaurus and MyST slug the text shown (`using-black-with…`); a `github` source
- * of a Sphinx project (`conf.py`) links its Markdown pages to `page.html`.
+ * of a Sphinx project (`conf.py`) links its Markdown pages to `page.html`; a terminal session
+ * captured with its colours as HTML (FastAPI's `console` blocks) as its text.
  */
 export const CHUNKING_VERSION = 30;

@@ -95,4 +95,29 @@ describe('inline HTML in Markdown', () => {
       expect(text).toContain('```md\n![alt](diagram (1).png)\n```');
     }
   });
+
+  it("reads a terminal session captured with its colours as HTML as its text (FastAPI's console blocks)", () => {
+    const page = [
+      '<div class="termy">',
+      '',
+      '```console',
+      '$ <font color="#4E9A06">fastapi</font> dev',
+      '',
+      '  <span style="background-color:#009485"><font color="#D3D7CF"> FastAPI </font></span>  Starting',
+      '      Using <u style="text-decoration-style:solid"><b>main</b></u> &lt;app&gt;',
+      '```',
+      '',
+      '</div>',
+    ].join('\n');
+    const text = normaliseMarkdown(page, 'mkdocs');
+    expect(text).toContain('```console\n$ fastapi dev\n\n   FastAPI   Starting\n      Using main <app>\n```');
+    // In a list, indented; and an HTML example, or a shell block without colours, stays code as written.
+    expect(
+      normaliseMarkdown('1. Run:\n\n    ```\n    $ <font color="red">make</font>\n    ```', 'markdown'),
+    ).toContain('    $ make\n');
+    const html = '```html\n<font color="red">Old</font> &amp; <span style="x">new</span>\n```';
+    expect(normaliseMarkdown(html, 'mkdocs')).toBe(html);
+    const shell = '```sh\necho "<b>bold</b> &amp;"\n```';
+    expect(normaliseMarkdown(shell, 'markdown')).toBe(shell);
+  });
 });

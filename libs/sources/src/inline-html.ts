@@ -1,3 +1,5 @@
+import { CodeFences } from './code-fences';
+
 /**
  * Inline HTML that Markdown docs write for the generator's sake, as a reader sees it: an anchor
  * that only marks a place (`<a id="opt-log-format" href="#opt-log-format">`, as MkDocs reference
@@ -37,4 +39,41 @@ export function linkedImagesAsLinks(markdown: string): string {
     new RegExp(String.raw`\[\s*${image}\s*\]\(([^()\s]+)\)`, 'g'),
     (_, alt: string, href: string) => (alt.trim() ? `[${alt.trim()}](${href})` : ''),
   );
+}
+
+/** The language of a terminal session's code block (or none named), whose text a reader types or reads. */
+const TERMINAL = /^(console|shell|shell-session|bash|sh|zsh|text|terminal)?$/i;
+/** A terminal capture's styling tags (`aha`, `ansi2html`: colours, bold, underline). */
+const STYLING = /<\/?(?:font|span|u|b|i|strong|em)\b[^>]*>/gi;
+const STYLED = /<font\b[^>]*\bcolor=|<span\b[^>]*\bstyle=/i;
+
+/**
+ * A terminal session captured with its colours as HTML (`$ <font color="#4E9A06">fastapi</font>
+ * dev`, as FastAPI's and Typer's docs write their `console` blocks, which the site shows coloured)
+ * as the text a reader sees: the styling tags dropped and `&lt;`, `&gt;`, `&amp;` and `&quot;`
+ * decoded, so an answer's command is the one to type. A block in another language, or one
+ * without a colour tag, stays as written (an HTML example is code).
+ */
+export function styledTerminalsAsText(markdown: string): string {
+  const lines = markdown.split('\n');
+  const fences = new CodeFences();
+  // A fence at any indentation (in a list item, an admonition): only a terminal's tags change.
+  const read = (line: string) => fences.read(line, /^[ \t]*/.exec(line)![0].replace(/\t/g, '    ').length);
+  for (let i = 0; i < lines.length; i++) {
+    if (!read(lines[i]!)) continue;
+    const language = /^[ \t]*(?:`{3,}|~{3,})\s*([\w-]*)/.exec(lines[i]!)?.[1] ?? '';
+    let end = i + 1;
+    while (end < lines.length && read(lines[end]!) && fences.inside) end++;
+    const body = lines.slice(i + 1, end);
+    if (TERMINAL.test(language) && body.some((line) => STYLED.test(line)))
+      lines.splice(i + 1, body.length, ...body.map(unstyled));
+    i = end;
+  }
+  return lines.join('\n');
+}
+
+function unstyled(line: string): string {
+  return line
+    .replace(STYLING, '')
+    .replace(/&(lt|gt|quot|amp);/g, (_, name: string) => ({ lt: '<', gt: '>', quot: '"', amp: '&' })[name]!);
 }

@@ -2,7 +2,7 @@ import type { MarkdownDialect } from '@docqa/contracts';
 import { normaliseDocusaurus } from './docusaurus-markdown';
 import { normaliseHugo, type HugoOptions } from './hugo-markdown';
 import { fenceIndentedCode } from './indented-code';
-import { linkedImagesAsLinks, inlineHtmlAsMarkdown } from './inline-html';
+import { inlineHtmlAsMarkdown, linkedImagesAsLinks, styledTerminalsAsText } from './inline-html';
 import { alertsAsLabelledQuotes } from './markdown-alerts';
 import { normaliseMkdocs } from './mkdocs-markdown';
 import { hasMyst, normaliseMyst } from './myst-markdown';
@@ -76,16 +76,16 @@ export interface NormaliseOptions extends HugoOptions {
  * MDX's, which has none, and setext headings (underlined) written as `#` ones; inline HTML anchors
  * and line breaks outside code as their text (see `inlineHtmlAsMarkdown`), a linked image as a
  * link with its description (see `linkedImagesAsLinks`); GitHub's alerts (`> [!NOTE]`) as labelled
- * quotes (see `alertsAsLabelledQuotes`).
+ * quotes (see `alertsAsLabelledQuotes`); a terminal session captured with its colours as HTML as its
+ * text (see `styledTerminalsAsText`).
  */
 export function normaliseMarkdown(
   markdown: string,
   dialect: MarkdownDialect,
   options: NormaliseOptions = {},
 ): string {
-  return outsideCode(alertsAsLabelledQuotes(dialectMarkdown(markdown, dialect, options)), CODE, (text) =>
-    inlineHtmlAsMarkdown(linkedImagesAsLinks(text)),
-  );
+  const read = styledTerminalsAsText(alertsAsLabelledQuotes(dialectMarkdown(markdown, dialect, options)));
+  return outsideCode(read, CODE, (text) => inlineHtmlAsMarkdown(linkedImagesAsLinks(text)));
 }
 
 /** The Markdown of one dialect's markup as readers see it (inline HTML aside). */
