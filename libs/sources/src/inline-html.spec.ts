@@ -17,6 +17,10 @@ describe('inline HTML in Markdown', () => {
     expect(
       normaliseMarkdown('<a name="top"></a>See <a href="https://x.example/a">the guide</a>.', 'markdown'),
     ).toBe('See [the guide](https://x.example/a).');
+    // A template fills the address in where the site is built (FastAPI's people page, MkDocs macros).
+    expect(normaliseMarkdown('<a href="{{ user.url }}">@{{ user.login }}</a>', 'mkdocs')).toBe(
+      '@{{ user.login }}',
+    );
   });
 
   it('leaves HTML shown in code as written', () => {
