@@ -76,6 +76,7 @@
  * 30: a heading's underscore emphasis (`Using _Black_ with…`) is left out of its anchor, as
  * GitHub, Hugo, Docusaurus and MyST slug the text shown (`using-black-with…`); a `github` source
  * of a Sphinx project (`conf.py`) links its Markdown pages to `page.html`; a terminal session
- * captured with its colours as HTML (FastAPI's `console` blocks) as its text.
+ * captured with its colours as HTML (FastAPI's `console` blocks) as its text; an HTML link to a
+ * template's expression (`href="{{ user.url }}"`) as its text.
  */
 export const CHUNKING_VERSION = 30;
