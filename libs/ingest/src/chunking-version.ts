@@ -75,7 +75,8 @@
  * roles and targets as Sphinx shows them, and published as `page.html`.
  * 30: a heading's underscore emphasis (`Using _Black_ with…`) is left out of its anchor, as
  * GitHub, Hugo, Docusaurus and MyST slug the text shown (`using-black-with…`); a `github` source
- * of a Sphinx project (`conf.py`) links its Markdown pages to `page.html`; a terminal session
+ * of a Sphinx project (`conf.py`) maps its pages from the `conf.py`'s folder and links its
+ * Markdown pages to `page.html`; a terminal session
  * captured with its colours as HTML (FastAPI's `console` blocks) as its text; an HTML link to a
  * template's expression (`href="{{ user.url }}"`) as its text.
  */

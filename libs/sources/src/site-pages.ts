@@ -1,10 +1,10 @@
 import type { MarkdownDialect } from '@docqa/contracts';
 import { publishedUrl, type PageFront, type PageOptions } from './published-url';
 
-/** One file of a site: its path in the folder or repository and its front matter. */
 /** Where a site's pages are read from and how they are published (see `PageOptions`). */
 export type SiteLayout = Pick<PageOptions, 'fromRepositoryRoot' | 'contentFolder' | 'pageUrls'>;
 
+/** One file of a site: its path in the folder or repository and its front matter. */
 export interface SiteFile {
   rel: string;
   front?: PageFront;
