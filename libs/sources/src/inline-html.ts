@@ -59,6 +59,8 @@ const STYLED = /<font\b[^>]*\bcolor=|<span\b[^>]*\bstyle=/i;
  * without a colour tag, stays as written (an HTML example is code).
  */
 export function styledTerminalsAsText(markdown: string): string {
+  // Almost no page holds a colour tag: those are not split into lines at all.
+  if (!STYLED.test(markdown)) return markdown;
   const lines = markdown.split('\n');
   const fences = new CodeFences();
   // A fence at any indentation (in a list item, an admonition): only a terminal's tags change.

@@ -130,13 +130,11 @@ function failoverStory(name: string, start: () => Promise<Topology>) {
       // The statuses seen, and the master the sentinels or the cluster name now, show in a
       // failure: a failover that never ended (503s only, the dead master still named) or an API
       // that did not come back (other statuses, or 503s with a new master named).
-      const seen = [
-        ...outcome.statuses.reduce((m, s) => m.set(s, (m.get(s) ?? 0) + 1), new Map<number, number>()),
-      ];
+      const seen = tally(outcome.statuses);
       const named =
         afterRecovery < 5 ? await topology.masterOf(firstKey).then((m) => m?.port, String) : master.port;
       // Why the API answered 5xx: each distinct error message behind its "request failed" lines.
-      const why = [...failures.reduce((m, f) => m.set(f, (m.get(f) ?? 0) + 1), new Map<string, number>())];
+      const why = tally(failures);
       const story = { seen, why, master: { killed: master.port, named, namedAfterMs } };
       // Written whole: a diff of the object cuts the statuses seen off after its changed line.
       if (afterRecovery < 5)
@@ -150,6 +148,11 @@ function failoverStory(name: string, start: () => Promise<Topology>) {
       for (const id of outcome.acknowledged) await waitFor(() => readyOf(id), 90_000);
     }, 300_000);
   });
+}
+
+/** Each distinct value of `values` with how many times it occurs, in order of first occurrence. */
+function tally<T>(values: T[]): [T, number][] {
+  return [...values.reduce((m, v) => m.set(v, (m.get(v) ?? 0) + 1), new Map<T, number>())];
 }
 
 describe('Redis failover', () => {
