@@ -2424,9 +2424,9 @@ export interface components {
       schedule: string | null;
       base_url: string | null;
       /** @enum {string} */
-      dialect?: 'markdown' | 'hugo' | 'docusaurus' | 'mkdocs';
+      dialect?: 'markdown' | 'hugo' | 'docusaurus' | 'mkdocs' | 'vitepress';
       /** @enum {string} */
-      page_urls?: 'html' | 'folder';
+      page_urls?: 'html' | 'folder' | 'clean';
       version_pattern?: string;
       created_at: string;
       syncs?: components['schemas']['SyncRecord'][];
@@ -2487,9 +2487,9 @@ export interface components {
       schedule?: string;
       base_url?: string;
       /** @enum {string} */
-      dialect?: 'markdown' | 'hugo' | 'docusaurus' | 'mkdocs';
+      dialect?: 'markdown' | 'hugo' | 'docusaurus' | 'mkdocs' | 'vitepress';
       /** @enum {string} */
-      page_urls?: 'html' | 'folder';
+      page_urls?: 'html' | 'folder' | 'clean';
       /**
        * @description The version rule: a regular expression with a named capture `version`, matched against each page’s URL (or file path), e.g. `/docs/(?<version>\d+\.x)/`. A page it does not match keeps a front-matter `version`, else has none.
        * @example /docs/(?<version>\d+\.x)/

@@ -19,7 +19,7 @@ export type DocumentContentType = z.infer<typeof DocumentContentTypeSchema>;
  * tabs) is turned into what its readers see, and whose rules make its pages' URLs and anchors;
  * `markdown` is plain CommonMark/GitHub Markdown. Detected from the content when not named.
  */
-export const MarkdownDialectSchema = z.enum(['markdown', 'hugo', 'docusaurus', 'mkdocs']);
+export const MarkdownDialectSchema = z.enum(['markdown', 'hugo', 'docusaurus', 'mkdocs', 'vitepress']);
 export type MarkdownDialect = z.infer<typeof MarkdownDialectSchema>;
 
 /**
@@ -27,10 +27,12 @@ export type MarkdownDialect = z.infer<typeof MarkdownDialectSchema>;
  * docs' files may not hold (Antora's playbook, Sphinx's builder on the command line): `html` for
  * `guide/install.html` (a folder's page `guide/index.html`: Antora's `default`
  * `html_extension_style`, Sphinx's `html` builder, MkDocs' `use_directory_urls: false`, Hugo's
- * `uglyURLs`), `folder` for `guide/install/` (Antora's `indexify`, Sphinx's `dirhtml`, MkDocs' and
- * Hugo's defaults). Absent: each generator's default.
+ * `uglyURLs`, VitePress's default), `folder` for `guide/install/` (Antora's `indexify`, Sphinx's
+ * `dirhtml`, MkDocs' and Hugo's defaults), `clean` for `guide/install` (VitePress's `cleanUrls`,
+ * Docusaurus's default). A folder's page is its folder (`guide/`) in every style. Absent: each
+ * generator's default.
  */
-export const PageUrlStyleSchema = z.enum(['html', 'folder']);
+export const PageUrlStyleSchema = z.enum(['html', 'folder', 'clean']);
 export type PageUrlStyle = z.infer<typeof PageUrlStyleSchema>;
 
 /** A document id: given by the caller, or made by the API. */

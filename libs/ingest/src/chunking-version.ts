@@ -79,5 +79,12 @@
  * Markdown pages to `page.html`; a terminal session
  * captured with its colours as HTML (FastAPI's `console` blocks) as its text; an HTML link to a
  * template's expression (`href="{{ user.url }}"`) as its text.
+ * 31: VitePress pages (a `.vitepress/config.*` in the folder or repository, or their markup): code
+ * groups as parts labelled by their fences, fences' info reduced to the language, TwoSlash's
+ * hidden lines and Shiki's `[!code]` notations removed, snippet imports (`<<< @/x.yaml#region`)
+ * and includes put in, Vue's `<script>`/`<style>` blocks and templating dropped, VitePress's
+ * anchors (`server.host` → `#server-host`), `page.html` (or `page` with `cleanUrls`); in every
+ * dialect, a link from the root to a Markdown file (`/config/x.md#a`) to its page, lines of
+ * layout tags only (`<div class="…">`) dropped, Vue's `:href` no link.
  */
-export const CHUNKING_VERSION = 30;
+export const CHUNKING_VERSION = 31;

@@ -2,8 +2,8 @@ import { dedent, labelOf, labelledBlock, labelledPart } from './labelled-block';
 import { stripMdx } from './strip-mdx';
 import { CodeFences } from './code-fences';
 
-/** An admonition's opening line: `:::note`, `:::tip Title`, `:::warning[Title]`, `::::info`. */
-const ADMONITION = /^\s*(:{3,})\s*([a-z]+)\s*(?:\[([^\]]*)\]|(.*?))?\s*$/i;
+/** An admonition's opening line: `:::note`, `:::tip Title`, `:::warning[Title]`, `::::info`, `::: code-group`. */
+const ADMONITION = /^\s*(:{3,})\s*([a-z]+(?:-[a-z]+)*)\s*(?:\[([^\]]*)\]|(.*?))?\s*$/i;
 
 /**
  * Docusaurus (MDX) content as a reader sees it: `:::note Title … :::` admonitions (nested ones
@@ -33,8 +33,11 @@ function flatten(markdown: string): string {
     .join('\n');
 }
 
-/** `:::kind Title` … `:::` blocks as labelled quotes, innermost first. */
-function admonitions(markdown: string): string {
+/**
+ * `:::kind Title` … `:::` blocks as labelled quotes, innermost first; of the kinds in `unwrapped`
+ * (VitePress's `code-group`, `raw`), the content alone.
+ */
+export function admonitions(markdown: string, unwrapped: ReadonlySet<string> = new Set()): string {
   const lines = markdown.split('\n');
   const out: string[] = [];
   const fences = new CodeFences();
@@ -50,9 +53,9 @@ function admonitions(markdown: string): string {
       out.push(line);
       continue;
     }
-    const body = admonitions(lines.slice(i + 1, end).join('\n'));
+    const body = admonitions(lines.slice(i + 1, end).join('\n'), unwrapped);
     const title = (open[3] ?? open[4] ?? '').trim();
-    out.push('', labelledBlock(title || labelOf(open[2]!), body), '');
+    out.push('', unwrapped.has(open[2]!) ? body : labelledBlock(title || labelOf(open[2]!), body), '');
     i = end;
   }
   return out.join('\n');

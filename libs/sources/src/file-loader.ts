@@ -18,7 +18,7 @@ import { attributedTitle, parseDocument, readFrontMatter } from './parse-documen
 import { DEFAULT_PARSE_LIMITS, textTooLong, type ParseLimits } from './parse-limits';
 import { pathFilter, type PathFilterOptions } from './path-filter';
 import { pdfDocument } from './pdf-loader';
-import { configuredPageUrls } from './page-url-style';
+import { configuredPageUrls, vitepressConfig } from './page-url-style';
 import { pageFront, type PageFront } from './published-url';
 import { ReferenceTitles } from './reference-titles';
 import { SitePages } from './site-pages';
@@ -30,6 +30,7 @@ import {
   type HugoRender,
 } from './unpublished-files';
 import { withHugoIncludes } from './hugo-includes';
+import { withVitepressIncludes } from './vitepress-includes';
 
 /** Why a file of another type is not loaded. */
 export const UNSUPPORTED_FILE_REASON = 'not Markdown, MDX, AsciiDoc, reStructuredText, HTML, text or PDF';
@@ -137,7 +138,9 @@ async function loadSite(
       result.failed.push({ source: entry.source, reason: reasonOf(err) });
     }
   }
-  const dialect = options.dialect ?? siteDialect(files);
+  // A VitePress site's pages show Docusaurus's containers more often than its own markup.
+  const dialect =
+    options.dialect ?? ((await vitepressConfig(folder)) !== undefined ? 'vitepress' : siteDialect(files));
   const { baseUrl } = options;
   const pageUrls = options.pageUrls ?? (await configuredPageUrls(folder, dialect));
   const site = new SitePages(baseUrl, dialect, files, { pageUrls });
@@ -169,6 +172,14 @@ async function loadSite(
           limits: options.limits,
         },
       );
+      if (
+        dialect === 'vitepress' &&
+        document.metadata?.layout === 'home' &&
+        document.content === document.title
+      ) {
+        result.skipped.push({ source: file.source, reason: TEXTLESS_HOME });
+        continue;
+      }
       // Links to the folder's other files lead to their pages, as the docs site publishes them.
       if (baseUrl && document.content_type === 'text/markdown')
         document.content = linkPlaceholdersFilled(
@@ -201,12 +212,17 @@ async function loadSite(
   }
 }
 
+/** Why a VitePress home page with no text of its own is not loaded as a document. */
+export const TEXTLESS_HOME =
+  "a VitePress home page its theme's components draw (layout: home, no hero or features text): no text to read";
+
 /**
  * A file's bytes with what it includes put in: an AsciiDoc file's `include::` directives (see
  * `withIncludes`: files of the folder loaded, or of the Antora component it belongs to), a
  * Markdown or MDX file's imported partials (see `withPartials`: files of the folder loaded), a
  * reStructuredText file's `include` and `literalinclude` directives (see `withRstIncludes`), a
- * Hugo page's include shortcodes (see `withHugoIncludes`).
+ * Hugo page's include shortcodes (see `withHugoIncludes`), a VitePress page's snippet imports and
+ * includes (see `withVitepressIncludes`).
  */
 async function withIncluded(file: ReadFile): Promise<Buffer> {
   if (!['asciidoc', 'markdown', 'mdx', 'rst'].includes(file.kind)) return file.data;
@@ -217,7 +233,11 @@ async function withIncluded(file: ReadFile): Promise<Buffer> {
       ? await withIncludes(text, file.file, componentFolder(file.file) ?? root)
       : file.kind === 'rst'
         ? await withRstIncludes(text, file.file, root)
-        : await withPartials(await withHugoIncludes(text, file.file, root), file.file, root);
+        : await withPartials(
+            await withVitepressIncludes(await withHugoIncludes(text, file.file, root), file.file, root),
+            file.file,
+            root,
+          );
   return resolved === text ? file.data : Buffer.from(resolved, 'utf8');
 }
 

@@ -32,7 +32,7 @@ function includeTarget(line: string): string | undefined {
  * replaced by the Markdown of the file it names, without its front matter, as the site renders
  * it: Hugo's own installation pages are such includes and a heading, `brew install hugo` only in
  * `/_common/installation/homebrew.md`. A path that starts with `/` is from the content folder (see
- * `included`), another from the page's folder. Only files under `within` are read; a shortcode
+ * `includedFile`), another from the page's folder. Only files under `within` are read; a shortcode
  * inside a code block, or naming a file that cannot be read, stays as it was (the Hugo reader
  * drops it).
  */
@@ -49,7 +49,7 @@ export async function withHugoIncludes(
   const lines: string[] = [];
   for (const line of source.split('\n')) {
     const target = fences.read(line) ? undefined : includeTarget(line);
-    const found = target ? await included(target, file, within, read) : undefined;
+    const found = target ? await includedFile(target, file, within, read) : undefined;
     const body = found && withoutFrontMatter(found.text);
     lines.push(
       body === undefined ? line : await withHugoIncludes(body, found!.path, within, read, depth + 1),
@@ -64,7 +64,7 @@ export async function withHugoIncludes(
  * `content/en/`; the folder loaded); another path is from the page's folder. Undefined when no
  * such file under `within` can be read.
  */
-async function included(
+export async function includedFile(
   target: string,
   file: string,
   within: string,

@@ -42,11 +42,18 @@ export {
 export { withIncludes, type ReadIncluded } from './asciidoc-includes';
 export { withPartials } from './mdx-partials';
 export { withHugoIncludes } from './hugo-includes';
+export { withVitepressIncludes } from './vitepress-includes';
 export { withRstIncludes } from './rst-includes';
 export { inLeafBundle, unpublishedReason, UNPUBLISHED_HUGO } from './unpublished-files';
 export { ReferenceTitles, type ReferencedFile } from './reference-titles';
 export { pageFront, pagePath, publishedUrl, type PageFront, type PageOptions } from './published-url';
-export { configuredPageUrls, isSphinxConfiguration, mkdocsPageUrls } from './page-url-style';
+export {
+  configuredPageUrls,
+  isSphinxConfiguration,
+  mkdocsPageUrls,
+  vitepressPageUrls,
+  vitepressSourceFolder,
+} from './page-url-style';
 export { SitePages, type SiteFile, type SiteLayout } from './site-pages';
 export { absoluteLinks, linksToPages, rewriteLinks } from './markdown-links';
 export { pathFilter, type PathFilterOptions } from './path-filter';

@@ -8,21 +8,33 @@ import { normaliseMkdocs } from './mkdocs-markdown';
 import { hasMyst, normaliseMyst } from './myst-markdown';
 import { outsideCode } from './outside-code';
 import { atxHeadings } from './setext-headings';
+import { normaliseVitepress } from './vitepress-markdown';
 
 /** A Hugo shortcode, `{{< name >}}` or `{{% name %}}`. */
 const HUGO = /\{\{[<%]\s*\/?\s*[\w.-]+[^}]*[>%]\}\}/;
 /** A Docusaurus admonition (`:::note`), tab item or theme import. */
 const DOCUSAURUS = /^\s*:::+\s*[a-z]+|<TabItem\b|^import\s.+from\s+['"]@(theme|site|docusaurus)\//im;
-/** An MkDocs admonition (`!!! note`, `??? tip`), content tab (`=== "Tab"`) or snippet (`--8<--`). */
+/**
+ * VitePress's own markup in prose: a code group (`::: code-group`), a snippet import (`<<<
+ * @/x.js`), a Markdown include, `[[toc]]`; its containers (`::: tip`) read as Docusaurus's
+ * admonitions do.
+ */
+const VITEPRESS_PROSE =
+  /^\s*:::+\s*code-group\b|^\s*<<<\s+(@|\.{1,2})\/|<!--\s*@include:|^\s*\[\[toc\]\]\s*$/m;
+/** VitePress's markup of code: a fence labelled in brackets (`bash [npm]`, `[.env]`), a Shiki notation (`// [!code ++]`). */
+const VITEPRESS_CODE =
+  /^\s*(`{3,}|~{3,})[\w#+.-]*(?:[ \t]+[^\s[]+)*[ \t]*\[[^\]\n]*\][^\n]*$|\[!code\s+[^\]\n]+\]/m;
 /** Characters every generator's markup starts with, to pass over plain Markdown quickly. */
-const MARKERS = /\{\{[<%]|:::|<TabItem|^import\s|!!!|\?\?\?|^\s*===|--8<--/m;
+const MARKERS =
+  /\{\{[<%]|:::|<TabItem|^import\s|!!!|\?\?\?|^\s*===|--8<--|<<<|@include:|\[!code|\[\[toc\]\]|^\s*(`{3,}|~{3,}).*\]/m;
 /** A fenced code block or a code span. */
 const CODE = /^ {0,3}(`{3,}|~{3,})[^\n]*\n[\s\S]*?^ {0,3}\1[`~]*[ \t]*$|`[^`\n]+`/gm;
 const MKDOCS = /^\s*(!!!|\?\?\?\+?)\s+[\w-]+|^\s*===[!+]?\s+"|^\s*-{2}8<-{2}/m;
 
 /**
  * The docs generator a Markdown document was written for, from its markup: Hugo shortcodes,
- * Docusaurus admonitions and tabs (or MDX), MkDocs admonitions, tabs and snippets; else plain
+ * VitePress code groups, labelled fences and imports, Docusaurus admonitions and tabs (or MDX),
+ * MkDocs admonitions, tabs and snippets; else plain
  * Markdown. A single file travels without its site's configuration, so the content is the clue.
  */
 export function detectDialect(markdown: string, { mdx = false }: { mdx?: boolean } = {}): MarkdownDialect {
@@ -31,6 +43,7 @@ export function detectDialect(markdown: string, { mdx = false }: { mdx?: boolean
   if (!MARKERS.test(markdown)) return 'markdown';
   const prose = withoutCode(markdown);
   if (HUGO.test(prose)) return 'hugo';
+  if (VITEPRESS_PROSE.test(prose) || VITEPRESS_CODE.test(markdown)) return 'vitepress';
   if (DOCUSAURUS.test(prose)) return 'docusaurus';
   if (MKDOCS.test(prose)) return 'mkdocs';
   return 'markdown';
@@ -41,20 +54,24 @@ const CONFIG_FILES: [RegExp, MarkdownDialect][] = [
   [/^(.*\/)?(hugo|config)\.(toml|ya?ml|json)$/, 'hugo'],
   [/^(.*\/)?docusaurus\.config\.(js|mjs|cjs|ts)$/, 'docusaurus'],
   [/^(.*\/)?mkdocs\.ya?ml$/, 'mkdocs'],
+  [/^(.*\/)?\.vitepress\/config\.(js|mjs|cjs|ts|mts|cts)$/, 'vitepress'],
 ];
 
 /**
  * The docs generator of a repository, from the configuration file it keeps (`hugo.toml`,
- * `docusaurus.config.js`, `mkdocs.yml`; a `config.toml` only beside a `content/` folder); undefined
+ * `docusaurus.config.js`, `mkdocs.yml`, `docs/.vitepress/config.ts`; a `config.toml` only beside
+ * a `content/` folder); undefined
  * when none is found.
  */
 export function repositoryDialect(paths: string[]): MarkdownDialect | undefined {
   for (const [config, dialect] of CONFIG_FILES) {
-    const found = paths.find((p) => config.test(p) && p.split('/').length <= 2);
+    // VitePress's sits in a `.vitepress/` folder of the docs folder (`docs/.vitepress/config.ts`).
+    const depth = dialect === 'vitepress' ? 3 : 2;
+    const found = paths.find((p) => config.test(p) && p.split('/').length <= depth);
     if (!found) continue;
     const folder = found.slice(0, found.lastIndexOf('/') + 1);
     // `config.toml` names too many tools' settings to tell Hugo without its content folder.
-    const generic = found.slice(folder.length).startsWith('config.');
+    const generic = dialect === 'hugo' && found.slice(folder.length).startsWith('config.');
     if (generic && !paths.some((p) => p.startsWith(`${folder}content/`))) continue;
     return dialect;
   }
@@ -72,8 +89,8 @@ export interface NormaliseOptions extends HugoOptions {
 
 /**
  * Markdown of a docs generator as the Markdown its readers see (see `normaliseHugo`,
- * `normaliseDocusaurus`, `normaliseMkdocs`); indented code blocks are fenced in every dialect but
- * MDX's, which has none, and setext headings (underlined) written as `#` ones; inline HTML anchors
+ * `normaliseDocusaurus`, `normaliseMkdocs`, `normaliseVitepress`); indented code blocks are fenced
+ * in every dialect but MDX's, which has none, and setext headings (underlined) written as `#` ones; inline HTML anchors
  * and line breaks outside code as their text (see `inlineHtmlAsMarkdown`), a linked image as a
  * link with its description (see `linkedImagesAsLinks`); GitHub's alerts (`> [!NOTE]`) as labelled
  * quotes (see `alertsAsLabelledQuotes`); a terminal session captured with its colours as HTML as its
@@ -103,6 +120,8 @@ function dialectMarkdown(markdown: string, dialect: MarkdownDialect, options: No
       return atxHeadings(normaliseDocusaurus(markdown));
     case 'mkdocs':
       return normaliseMkdocs(atxHeadings(markdown));
+    case 'vitepress':
+      return normaliseVitepress(markdown);
     default:
       // A Sphinx site's Markdown pages are MyST's, read as plain Markdown with their directives.
       return atxHeadings(fenceIndentedCode(hasMyst(markdown) ? normaliseMyst(markdown) : markdown));

@@ -81,6 +81,11 @@ describe('linksToPages', () => {
         '[c](https://docs.example/guide/img/x.png?v=2)',
     );
   });
+  it('links a Markdown file named from the root to its page, as VitePress and Docusaurus read it', () => {
+    expect(linksToPages('[host](/config/server-options.md#server-host)', 'guide/cli.md', publish)).toBe(
+      '[host](https://docs.example/config/server-options#server-host)',
+    );
+  });
   it('leaves anchors, root paths, other sites and links out of the folder', () => {
     const markdown = '[a](#top) [b](/x) [c](https://x.example/a.md) [d](../../out.md)';
     expect(linksToPages(markdown, 'guide/install.md', publish)).toBe(markdown);

@@ -55,16 +55,19 @@ export function absoluteLinks(markdown: string, url: string): string {
 
 /**
  * A file's links to other files of its folder (`../guide/install.md#linux`) made links to the
- * pages they are published as: `publish` maps a path inside the folder to its page's URL. Links
- * outside the folder, to the same page (`#anchor`) or from the site's root (`/x`) are left to
- * {@link absoluteLinks}.
+ * pages they are published as: `publish` maps a path inside the folder to its page's URL; so are
+ * links from the root to a Markdown file (`/config/server-options.md#server-host`, as VitePress
+ * and Docusaurus read them: from the docs folder). Links outside the folder, to the same page
+ * (`#anchor`) or from the site's root to a page (`/x`) are left to {@link absoluteLinks}.
  */
 export function linksToPages(markdown: string, path: string, publish: (path: string) => string): string {
   const root = 'file:///tree/';
   return rewriteLinks(markdown, (target) => {
-    if (!isRelativeLink(target) || /^[#/?]/.test(target)) return null;
+    const markdownFromRoot = /^\/[^/?#][^?#]*\.mdx?(?=[?#]|$)/i.test(target);
+    if (!markdownFromRoot && (!isRelativeLink(target) || /^[#/?]/.test(target))) return null;
     const [, file = '', suffix = ''] = /^([^#?]*)(.*)$/.exec(target)!;
-    const resolved = new URL(file, root + path).pathname;
+    const resolved = new URL(markdownFromRoot ? `.${file}` : file, markdownFromRoot ? root : root + path)
+      .pathname;
     if (!resolved.startsWith('/tree/')) return null;
     return publish(decodeURIComponent(resolved.slice('/tree/'.length))) + suffix;
   });

@@ -18,7 +18,8 @@ export function mkdocsPageUrls(yaml: string): PageUrlStyle | undefined {
  * The URL style a folder's generator configuration names, where reading it is cheap: an MkDocs
  * site's `mkdocs.yml` (in the folder, or above it: MkDocs reads `docs/` beside its configuration);
  * a Sphinx project's (a `conf.py` in the folder or above it) Markdown pages, MyST's, are published
- * as its reStructuredText pages are, by the `html` builder (`the_basics.html`).
+ * as its reStructuredText pages are, by the `html` builder (`the_basics.html`); a VitePress site's
+ * `.vitepress/config.*` (see {@link vitepressPageUrls}).
  * Undefined for another generator or when no configuration says, so the generator's default holds.
  */
 export async function configuredPageUrls(
@@ -26,6 +27,10 @@ export async function configuredPageUrls(
   dialect: MarkdownDialect,
 ): Promise<PageUrlStyle | undefined> {
   if (dialect === 'markdown') return (await sphinxProject(folder)) ? 'html' : undefined;
+  if (dialect === 'vitepress') {
+    const config = await vitepressConfig(folder);
+    return config === undefined ? undefined : vitepressPageUrls(config);
+  }
   if (dialect !== 'mkdocs') return undefined;
   for (const dir of [folder, dirname(folder)]) {
     for (const name of ['mkdocs.yml', 'mkdocs.yaml']) {
@@ -51,4 +56,37 @@ async function sphinxProject(folder: string): Promise<boolean> {
  */
 export function isSphinxConfiguration(python: string): boolean {
   return /\bsphinx\b/i.test(python) || /^(extensions|html_theme)\s*=/m.test(python);
+}
+
+/** VitePress's configuration files, in a `.vitepress/` folder of the docs folder. */
+const VITEPRESS_CONFIGS = ['js', 'mjs', 'cjs', 'ts', 'mts', 'cts'].map((ext) => `.vitepress/config.${ext}`);
+
+/**
+ * The text of a VitePress site's configuration, when a folder is one's docs folder, or its source
+ * folder (`srcDir`) one folder down: `.vitepress/config.ts` (or `.js`, `.mts`…) in it or above it;
+ * undefined otherwise.
+ */
+export async function vitepressConfig(folder: string): Promise<string | undefined> {
+  for (const dir of [folder, dirname(folder)])
+    for (const name of VITEPRESS_CONFIGS) {
+      const text = await readFile(join(dir, name), 'utf8').catch(() => undefined);
+      if (text !== undefined) return text;
+    }
+  return undefined;
+}
+
+/**
+ * The URL style a VitePress configuration names: `cleanUrls: true` publishes `guide/features.md`
+ * as `guide/features` (`clean`); by default it is `guide/features.html`, the dialect's default.
+ * Read with a pattern: the configuration is a program, not data.
+ */
+export function vitepressPageUrls(config: string): PageUrlStyle | undefined {
+  return /\bcleanUrls\s*:\s*true\b/.test(config) ? 'clean' : undefined;
+}
+
+/** The folder a VitePress configuration reads its pages from (`srcDir: './src'` → `src/`), if it names one. */
+export function vitepressSourceFolder(config: string): string | undefined {
+  const named = /\bsrcDir\s*:\s*['"`]([^'"`]+)['"`]/.exec(config)?.[1];
+  const folder = named?.replace(/^\.\/?/, '').replace(/\/+$/, '');
+  return folder ? `${folder}/` : undefined;
 }

@@ -10,6 +10,7 @@ import type { LoadedDocument } from './load-result';
 import { detectDialect, normaliseMarkdown } from './markdown-dialect';
 import { DEFAULT_PARSE_LIMITS, refuseLongText, type ParseLimits } from './parse-limits';
 import { rstTitle } from './rst-markdown';
+import { vitepressHomeText } from './vitepress-markdown';
 
 /** Longest title taken from a document's text (a first line can be a whole paragraph). */
 const MAX_TITLE = 200;
@@ -57,7 +58,10 @@ export function parseDocument(source: DocumentSource): LoadedDocument {
     const front = parsed.data as Record<string, unknown>;
     // An MDX file is read as MDX whatever its folder's generator (its components must go).
     const dialect = source.mdx ? 'docusaurus' : (source.dialect ?? detectDialect(parsed.content));
-    const body = normaliseMarkdown(parsed.content, dialect, { resolveRef: source.resolveRef }).trim();
+    const read = normaliseMarkdown(parsed.content, dialect, { resolveRef: source.resolveRef }).trim();
+    // A VitePress home page's hero and features are written in its front matter.
+    const home = dialect === 'vitepress' ? vitepressHomeText(front) : '';
+    const body = [home, read].filter(Boolean).join('\n\n');
     const title =
       stringOf(front.title) ??
       stringOf(front.linkTitle) ??

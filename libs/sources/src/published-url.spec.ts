@@ -91,6 +91,21 @@ describe('pagePath in a URL style', () => {
     expect(each('README.md', {})).toEqual(['', '', '']);
   });
 
+  it('publishes VitePress pages as html by default, without an extension with cleanUrls; its index.md only is a folder', () => {
+    const vitepress = (rel: string, pageUrls?: 'clean') => pagePath(rel, { dialect: 'vitepress', pageUrls });
+    expect(vitepress('guide/features.md')).toBe('guide/features.html');
+    expect(vitepress('guide/features.md', 'clean')).toBe('guide/features');
+    expect(vitepress('guide/index.md', 'clean')).toBe('guide/');
+    expect(vitepress('guide/README.md')).toBe('guide/README.html');
+    expect(
+      pagePath('docs/guide/index.md', {
+        dialect: 'vitepress',
+        fromRepositoryRoot: true,
+        contentFolder: 'docs/',
+      }),
+    ).toBe('guide/');
+  });
+
   it("keeps a file the generator copies as it is, and a page's own url, in any style", () => {
     expect(each('notes.txt', {})).toEqual(['notes.txt', 'notes.txt', 'notes.txt/']);
     expect(each('a/b.md', { dialect: 'hugo', front: { url: '/docs/b-page/' } })).toEqual([

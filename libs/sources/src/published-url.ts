@@ -36,9 +36,9 @@ export interface PageOptions {
   /**
    * The URL style the site publishes in, set where the docs' files do not say (a playbook, a
    * builder named on the command line): `html` gives `guide/install.html` and `guide/index.html`,
-   * `folder` gives `guide/install/` and `guide/`. @defaultValue the generator's own: `folder` for
-   * Hugo and MkDocs, `html` for reStructuredText (Sphinx), neither for Docusaurus and plain
-   * Markdown (`guide/install`, `guide/`)
+   * `folder` gives `guide/install/` and `guide/`, `clean` gives `guide/install` and `guide/`.
+   * @defaultValue the generator's own: `folder` for Hugo and MkDocs, `html` for VitePress and
+   * reStructuredText (Sphinx), `clean` for Docusaurus and plain Markdown
    */
   pageUrls?: PageUrlStyle;
 }
@@ -55,14 +55,20 @@ const PAGE_EXTENSION = /\.(md|markdown|mdx|adoc|asciidoc|rst)$/i;
  */
 const SPHINX_PAGE = /\.rst$/i;
 /** The URL style each generator publishes in out of the box (Sphinx's by extension). */
-const DEFAULT_STYLE: Partial<Record<MarkdownDialect, PageUrlStyle>> = { hugo: 'folder', mkdocs: 'folder' };
+const DEFAULT_STYLE: Partial<Record<MarkdownDialect, PageUrlStyle>> = {
+  hugo: 'folder',
+  mkdocs: 'folder',
+  vitepress: 'html',
+};
 /** Files that stand for their folder's page. */
 const FOLDER_PAGE = /(^|\/)(_?index|readme)\.(md|markdown|mdx|adoc|asciidoc|rst|html?)$/i;
+/** VitePress's: `index.md` only (its `README.md` is a page of its own, `README.html`). */
+const VITEPRESS_FOLDER_PAGE = /(^|\/)(index)\.(md)$/i;
 
 /**
  * The path of a file's page under the site's base, the way its generator publishes it:
  * `guide/install.md` → `guide/install`, `_index.md`/`index.md`/`README.md` → their folder
- * (`guide/`), `.md`/`.mdx`/`.adoc` dropped, `.rst` as `.html` (Sphinx), other files kept as
+ * (`guide/`; VitePress's `index.md` only), `.md`/`.mdx`/`.adoc` dropped, `.rst` as `.html` (Sphinx), other files kept as
  * named; in the URL style named (see `withStyle`), else Hugo
  * pages and MkDocs pages end in `/`; Hugo's are lower case; Docusaurus drops number
  * prefixes (`01-intro.md` → `intro`); in a repository, Hugo's `content/` and MkDocs' `docs/`
@@ -77,12 +83,13 @@ export function pagePath(
   if (front.url && !/^[a-z][a-z\d+.-]*:/i.test(front.url)) return front.url.replace(/^\/+/, '');
   const folder = contentFolder ?? CONTENT_FOLDER[dialect];
   const rel = fromRepositoryRoot && folder && path.startsWith(folder) ? path.slice(folder.length) : path;
-  const folderPage = FOLDER_PAGE.test(rel);
+  const folderPages = dialect === 'vitepress' ? VITEPRESS_FOLDER_PAGE : FOLDER_PAGE;
+  const folderPage = folderPages.test(rel);
   // Hugo renders a `.rst` page as any other of its pages: Sphinx's style is for Sphinx's sites.
   const named = pageUrls ?? DEFAULT_STYLE[dialect] ?? (SPHINX_PAGE.test(rel) ? 'html' : undefined);
   // A file the generator copies as it is (`notes.txt`) keeps its name in any style.
   const style = named === 'html' && !folderPage && !PAGE_EXTENSION.test(rel) ? undefined : named;
-  let segments = rel.replace(FOLDER_PAGE, '$1').replace(PAGE_EXTENSION, '').split('/').filter(Boolean);
+  let segments = rel.replace(folderPages, '$1').replace(PAGE_EXTENSION, '').split('/').filter(Boolean);
   if (dialect === 'docusaurus') segments = segments.map((s) => s.replace(/^\d+[-_.]\s*(?=\S)/, ''));
   // Hugo's `slug` does not apply to a section's page (`_index.md`).
   const own = folderPage && dialect === 'hugo' ? undefined : front.slug;
@@ -100,7 +107,8 @@ export function pagePath(
 /**
  * A page's path in a URL style: `page.html` or `page/`, and in any style a folder's page at its
  * folder (`guide/`), which the `html` styles serve too (Antora's `index.html`, Sphinx's, MkDocs'),
- * so a link to it never depends on the style; without a style, any other page at its path.
+ * so a link to it never depends on the style; in the `clean` style or none, any other page at its
+ * path.
  */
 export function withStyle(page: string, folderPage: boolean, style: PageUrlStyle | undefined): string {
   if (!page) return page;

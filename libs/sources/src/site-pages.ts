@@ -84,7 +84,11 @@ export class SitePages {
     const [, path = '', suffix = ''] = /^([^#?]*)(.*)$/.exec(target.trim())!;
     if (!path) return suffix || null;
     const folder = from.includes('/') ? from.slice(0, from.lastIndexOf('/') + 1) : '';
-    const starts = path.startsWith('/') ? [path.slice(1)] : [joinPath(folder, path), path];
+    // From the root: the site's (a repository's pages' folder, VitePress's `docs/`) or the folder's.
+    const { contentFolder } = this.layout;
+    const starts = path.startsWith('/')
+      ? [path.slice(1), ...(contentFolder ? [contentFolder + path.slice(1)] : [])]
+      : [joinPath(folder, path), path];
     for (const start of starts) {
       for (const ending of TRIED) {
         const url = this.urls.get(`${start.replace(/\/$/, '')}${ending}`);

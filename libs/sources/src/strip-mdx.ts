@@ -55,8 +55,11 @@ function bracketBalance(line: string): number {
   return balance;
 }
 
-/** Removes component tags and JSX comments from prose, leaving inline code spans alone. */
-function stripJsx(text: string): string {
+/**
+ * Removes component tags (`<Badge type="info" />`, `<ScrimbaLink …>`, MDX's and Vue's) and JSX
+ * comments from prose, leaving the text between tags and inline code spans alone.
+ */
+export function stripJsx(text: string): string {
   let out = '';
   let i = 0;
   while (i < text.length) {

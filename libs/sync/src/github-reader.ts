@@ -18,6 +18,8 @@ import {
   detectDialect,
   isSphinxConfiguration,
   mkdocsPageUrls,
+  vitepressPageUrls,
+  vitepressSourceFolder,
   pageFront,
   type DocumentKind,
   publishedUrl,
@@ -174,7 +176,9 @@ function pageUrl(
  * What a repository's generator configuration says of its pages, as a folder load reads it (see
  * `configuredPageUrls` of @docqa/sources): an MkDocs repository's `mkdocs.yml`, its URL style
  * (`use_directory_urls`); a Sphinx project's `conf.py` (at the root or one folder down), that its
- * pages are read from that folder and its Markdown pages (MyST's) published as `page.html`. One
+ * pages are read from that folder and its Markdown pages (MyST's) published as `page.html`; a
+ * VitePress site's `.vitepress/config.*`, its pages' folder (the docs folder holding it, and its
+ * `srcDir`) and URL style (`cleanUrls`). One
  * more blob read a sync, for those repositories only; nothing when the file says nothing or
  * cannot be read.
  */
@@ -187,6 +191,14 @@ async function configuredLayout(
   if (dialect === 'mkdocs') {
     const config = blob(/^([^/]+\/)?mkdocs\.ya?ml$/);
     return { pageUrls: config && (await api.text(config.sha).then(mkdocsPageUrls, () => undefined)) };
+  }
+  if (dialect === 'vitepress') {
+    const config = blob(/^([^/]+\/)?\.vitepress\/config\.[cm]?[jt]s$/);
+    const text = config && (await api.text(config.sha).catch(() => undefined));
+    if (!config || text === undefined) return {};
+    const docs = config.path.slice(0, config.path.indexOf('.vitepress/'));
+    const source = vitepressSourceFolder(text);
+    return { pageUrls: vitepressPageUrls(text), contentFolder: `${docs}${source ?? ''}` || undefined };
   }
   if (dialect !== undefined && dialect !== 'markdown') return {};
   const conf = blob(/^([^/]+\/)?conf\.py$/);

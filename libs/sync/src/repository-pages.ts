@@ -12,6 +12,7 @@ import {
   UNPUBLISHED_HUGO,
   withAttributes,
   withHugoIncludes,
+  withVitepressIncludes,
   withIncludes,
   withPartials,
   withRstIncludes,
@@ -98,7 +99,8 @@ export class RepositoryPages {
   /**
    * A page's source with what it includes put in, as a folder load puts it in: an AsciiDoc
    * page's `include::` targets (files of the repository relative to it, or partials of its Antora
-   * component), a Markdown or MDX page's imported partials and Hugo include shortcodes. Also the
+   * component), a Markdown or MDX page's imported partials, Hugo include shortcodes and VitePress
+   * snippet imports and includes. Also the
    * files read, with their blob SHAs, for the page's state: a change to one of them changes the
    * page.
    */
@@ -124,7 +126,12 @@ export class RepositoryPages {
       kind === 'asciidoc'
         ? await withIncludes(source, file, componentFolder(file) ?? '/', read)
         : kind === 'markdown' || kind === 'mdx'
-          ? await withPartials(await withHugoIncludes(source, file, '/', read), file, '/', read)
+          ? await withPartials(
+              await withVitepressIncludes(await withHugoIncludes(source, file, '/', read), file, '/', read),
+              file,
+              '/',
+              read,
+            )
           : kind === 'rst'
             ? await withRstIncludes(source, file, '/', read)
             : source;

@@ -34,7 +34,7 @@ describe('option parsers', () => {
     expect([...DIALECTS].sort()).toEqual([...MarkdownDialectSchema.options].sort());
     expect(dialectOption('--dialect')('hugo')).toBe('hugo');
     expect(() => dialectOption('--dialect')('jekyll')).toThrow(
-      '--dialect must be one of markdown, hugo, docusaurus, mkdocs, not "jekyll"',
+      '--dialect must be one of markdown, hugo, docusaurus, mkdocs, vitepress, not "jekyll"',
     );
   });
 
@@ -42,8 +42,9 @@ describe('option parsers', () => {
     expect([...PAGE_URL_STYLES].sort()).toEqual([...PageUrlStyleSchema.options].sort());
     expect(pageUrlsOption('--page-urls')('html')).toBe('html');
     expect(pageUrlsOption('--page-urls')('folder')).toBe('folder');
+    expect(pageUrlsOption('--page-urls')('clean')).toBe('clean');
     expect(() => pageUrlsOption('--page-urls')('indexify')).toThrow(
-      '--page-urls must be html (page.html) or folder (page/), not "indexify"',
+      '--page-urls must be html (page.html), folder (page/) or clean (page), not "indexify"',
     );
   });
 

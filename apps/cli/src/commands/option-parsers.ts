@@ -44,9 +44,10 @@ export const DIALECTS = [
   'hugo',
   'docusaurus',
   'mkdocs',
+  'vitepress',
 ] as const satisfies readonly MarkdownDialect[];
 
-/** A docs generator's dialect: `--dialect must be one of markdown, hugo, docusaurus, mkdocs, not "jekyll"`. */
+/** A docs generator's dialect: `--dialect must be one of markdown, hugo, docusaurus, mkdocs, vitepress, not "jekyll"`. */
 export function dialectOption(name: string) {
   return (value: string): MarkdownDialect => {
     if (!(DIALECTS as readonly string[]).includes(value))
@@ -56,13 +57,15 @@ export function dialectOption(name: string) {
 }
 
 /** The URL styles `--page-urls` names (the contracts' PageUrlStyle, without loading zod for `--help`). */
-export const PAGE_URL_STYLES = ['html', 'folder'] as const satisfies readonly PageUrlStyle[];
+export const PAGE_URL_STYLES = ['html', 'folder', 'clean'] as const satisfies readonly PageUrlStyle[];
 
-/** A site's URL style: `--page-urls must be html (page.html) or folder (page/), not "ugly"`. */
+/** A site's URL style: `--page-urls must be html (page.html), folder (page/) or clean (page), not "ugly"`. */
 export function pageUrlsOption(name: string) {
   return (value: string): PageUrlStyle => {
     if (!(PAGE_URL_STYLES as readonly string[]).includes(value))
-      throw new ValidationError(`${name} must be html (page.html) or folder (page/), not "${value}"`);
+      throw new ValidationError(
+        `${name} must be html (page.html), folder (page/) or clean (page), not "${value}"`,
+      );
     return value as PageUrlStyle;
   };
 }

@@ -118,7 +118,7 @@ export function sourcesCommand(program: Command): void {
       )
       .option(
         '--page-urls <style>',
-        'github: the URL style the site publishes pages in: html (page.html) or folder (page/); default: the generator’s own, or mkdocs.yml’s',
+        'github: the URL style the site publishes pages in: html (page.html), folder (page/) or clean (page); default: the generator’s own, or mkdocs.yml’s or .vitepress/config’s',
         pageUrlsOption('--page-urls'),
       ),
   ).action(async (type: string, target: string, opts) => {

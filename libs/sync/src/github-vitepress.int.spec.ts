@@ -1,0 +1,83 @@
+import { DEFAULT_PARSE_LIMITS, type LoadedDocument } from '@docqa/sources';
+import { readGithub } from './github-reader';
+import type { StoredSource } from './source-store';
+import { startGitHubStandIn, type GitHubStandIn } from './testing';
+
+describe('a github source of a VitePress site (against a local stand-in of the GitHub REST API)', () => {
+  let github: GitHubStandIn;
+  beforeAll(async () => {
+    github = await startGitHubStandIn();
+  });
+  afterAll(() => github.close());
+
+  const source = (repo: string): StoredSource => ({
+    id: 'src_1',
+    type: 'github',
+    url: null,
+    repo,
+    branch: null,
+    has_token: false,
+    include: [],
+    exclude: [],
+    metadata: {},
+    schedule: null,
+    base_url: 'https://vite.acme.test/',
+    created_at: new Date(0).toISOString(),
+  });
+
+  /** The documents a sync of the repository would ingest, by path. */
+  async function read(repo: string): Promise<Map<string, LoadedDocument>> {
+    const listing = await readGithub(
+      source(repo),
+      {},
+      { githubApiUrl: github.url, limits: DEFAULT_PARSE_LIMITS },
+    );
+    const documents = new Map<string, LoadedDocument>();
+    for (const entry of listing.entries) {
+      const result = await entry.read(undefined);
+      if (result.status === 'changed')
+        documents.set(entry.key.replace(/^.*\/blob\/main\//, ''), result.document);
+    }
+    return documents;
+  }
+
+  it('maps pages from the docs folder of its configuration, in its URL style, with its snippets put in', async () => {
+    github.repos.set('acme/vite', {
+      default_branch: 'main',
+      branches: {
+        main: {
+          'README.md': '# Acme\n',
+          'docs/.vitepress/config.ts': "export default defineConfig({ title: 'Acme', cleanUrls: true })\n",
+          'docs/index.md': '# Acme\n\nRead [the deploy guide](/guide/deploy.md#github-pages).',
+          'docs/guide/deploy.md':
+            '# Deploy\n\n## GitHub Pages\n\n<<< @/guide/deploy.yaml#content [deploy.yml]\n\n::: tip\nPush.\n:::\n',
+          'docs/guide/deploy.yaml': '#region content\nuses: actions/deploy-pages@v5\n#endregion content\n',
+        },
+      },
+    });
+    const documents = await read('acme/vite');
+    expect(documents.get('docs/guide/deploy.md')!.url).toBe('https://vite.acme.test/guide/deploy');
+    expect(documents.get('docs/index.md')!.url).toBe('https://vite.acme.test/');
+    expect(documents.get('docs/index.md')!.content).toContain(
+      '[the deploy guide](https://vite.acme.test/guide/deploy#github-pages)',
+    );
+    const deploy = documents.get('docs/guide/deploy.md')!.content;
+    expect(deploy).toContain('## GitHub Pages {#github-pages}');
+    expect(deploy).toContain('**deploy.yml**:\n\n```yaml\nuses: actions/deploy-pages@v5\n```');
+    expect(deploy).toContain('> **Tip:** Push.');
+
+    // Pages from its srcDir, published as page.html by default.
+    github.repos.set('acme/vue', {
+      default_branch: 'main',
+      branches: {
+        main: {
+          '.vitepress/config.mts': "export default { srcDir: './src' }\n",
+          'src/guide/intro.md': '# Intro\n\n::: code-group\n\n```sh [npm]\nnpm i acme\n```\n\n:::\n',
+        },
+      },
+    });
+    const vue = await read('acme/vue');
+    expect(vue.get('src/guide/intro.md')!.url).toBe('https://vite.acme.test/guide/intro.html');
+    expect(vue.get('src/guide/intro.md')!.content).toContain('**npm**:\n\n```sh\nnpm i acme\n```');
+  });
+});
