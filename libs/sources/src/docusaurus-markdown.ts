@@ -54,24 +54,32 @@ export function admonitions(markdown: string, unwrapped: ReadonlySet<string> = n
       continue;
     }
     const body = admonitions(lines.slice(i + 1, end).join('\n'), unwrapped);
-    const title = (open[3] ?? open[4] ?? '').trim();
+    // Without its attributes (`::: warning Title {#id}`).
+    const title = (open[3] ?? open[4] ?? '').replace(/\s*\{[#.][^}]*\}\s*$/, '').trim();
     out.push('', unwrapped.has(open[2]!) ? body : labelledBlock(title || labelOf(open[2]!), body), '');
     i = end;
   }
   return out.join('\n');
 }
 
-/** The line closing the admonition opened at `start` with `colons` (nested ones skipped). */
+/**
+ * The line closing the admonition opened at `start` with `colons` (nested ones skipped); when the
+ * nested ones leave it none, the first closing line, as markdown-it's containers (VitePress) read
+ * `::: warning` … `::: code-group` … `:::`: the inner one ends with the outer; with no closing
+ * line at all, the end of the text, as markdown-it and remark close it.
+ */
 function closing(lines: string[], start: number, colons: string): number {
   let depth = 0;
+  let first = -1;
   for (let i = start + 1; i < lines.length; i++) {
     const line = lines[i]!.trim();
     if (line === colons) {
       if (depth === 0) return i;
+      if (first === -1) first = i;
       depth--;
     } else if (line.startsWith(colons) && ADMONITION.test(line) && /^:+/.exec(line)![0] === colons) depth++;
   }
-  return -1;
+  return first === -1 ? lines.length : first;
 }
 
 /** Each `<TabItem value="…" label="…">…</TabItem>` as its label over its dedented content. */

@@ -18,7 +18,7 @@ import { attributedTitle, parseDocument, readFrontMatter } from './parse-documen
 import { DEFAULT_PARSE_LIMITS, textTooLong, type ParseLimits } from './parse-limits';
 import { pathFilter, type PathFilterOptions } from './path-filter';
 import { pdfDocument } from './pdf-loader';
-import { configuredPageUrls, vitepressConfig } from './page-url-style';
+import { configuredPageUrls, vitepressConfig, vitepressSourceExcludes } from './page-url-style';
 import { pageFront, type PageFront } from './published-url';
 import { ReferenceTitles } from './reference-titles';
 import { SitePages } from './site-pages';
@@ -139,8 +139,12 @@ async function loadSite(
     }
   }
   // A VitePress site's pages show Docusaurus's containers more often than its own markup.
-  const dialect =
-    options.dialect ?? ((await vitepressConfig(folder)) !== undefined ? 'vitepress' : siteDialect(files));
+  const vitepress = await vitepressConfig(folder);
+  const dialect = options.dialect ?? (vitepress !== undefined ? 'vitepress' : siteDialect(files));
+  const srcExcluded =
+    dialect === 'vitepress' && vitepress !== undefined
+      ? pathFilter({ exclude: vitepressSourceExcludes(vitepress) })
+      : () => true;
   const { baseUrl } = options;
   const pageUrls = options.pageUrls ?? (await configuredPageUrls(folder, dialect));
   const site = new SitePages(baseUrl, dialect, files, { pageUrls });
@@ -153,7 +157,8 @@ async function loadSite(
     const unpublished =
       whole &&
       (unpublishedReason(file.rel, dialect, antora ? (file.page ?? null) : undefined) ??
-        (unrendered.has(file.rel) ? UNPUBLISHED_HUGO : undefined));
+        (unrendered.has(file.rel) ? UNPUBLISHED_HUGO : undefined) ??
+        (srcExcluded(file.rel) ? undefined : UNPUBLISHED_VITEPRESS));
     if (unpublished) {
       result.skipped.push({ source: file.source, reason: unpublished });
       continue;
@@ -211,6 +216,10 @@ async function loadSite(
     }
   }
 }
+
+/** Why a file a VitePress configuration's `srcExclude` names is not loaded as a document. */
+export const UNPUBLISHED_VITEPRESS =
+  "excluded from the site by its VitePress configuration's srcExclude: no page";
 
 /** Why a VitePress home page with no text of its own is not loaded as a document. */
 export const TEXTLESS_HOME =

@@ -52,6 +52,7 @@ export {
   isSphinxConfiguration,
   mkdocsPageUrls,
   vitepressPageUrls,
+  vitepressSourceExcludes,
   vitepressSourceFolder,
 } from './page-url-style';
 export { SitePages, type SiteFile, type SiteLayout } from './site-pages';

@@ -90,3 +90,12 @@ export function vitepressSourceFolder(config: string): string | undefined {
   const folder = named?.replace(/^\.\/?/, '').replace(/\/+$/, '');
   return folder ? `${folder}/` : undefined;
 }
+
+/**
+ * The globs of files a VitePress configuration keeps from being pages (`srcExclude:
+ * ['**\/guide/examples/*', 'AGENTS.md']`), from its source folder; none when it names none.
+ */
+export function vitepressSourceExcludes(config: string): string[] {
+  const list = /\bsrcExclude\s*:\s*\[([^\]]*)\]/.exec(config)?.[1] ?? '';
+  return [...list.matchAll(/['"`]([^'"`]+)['"`]/g)].map((m) => m[1]!);
+}

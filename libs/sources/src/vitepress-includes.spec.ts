@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadPaths } from './file-loader';
-import { vitepressPageUrls, vitepressSourceFolder } from './page-url-style';
+import { vitepressPageUrls, vitepressSourceExcludes, vitepressSourceFolder } from './page-url-style';
 import { withVitepressIncludes } from './vitepress-includes';
 
 /** A VitePress docs folder shaped like Vite's: `.vitepress/config.ts`, a workflow imported by region, a shared part. */
@@ -90,7 +90,10 @@ describe('VitePress snippet imports and includes', () => {
   });
 
   it('loads a VitePress folder as its site publishes it: its dialect, URL style and links from its configuration', async () => {
-    const site = vitepressSite("export default defineConfig({\n  title: 'Vite',\n  cleanUrls: true,\n})\n");
+    const site = vitepressSite(
+      "export default defineConfig({\n  title: 'Vite',\n  cleanUrls: true,\n  srcExclude: ['AGENTS.md'],\n})\n",
+    );
+    writeFileSync(join(site, 'AGENTS.md'), '# Notes for agents\n');
     try {
       const result = await loadPaths([site], { baseUrl: 'https://vite.dev/' });
       const byId = new Map(result.documents.map((d) => [d.id, d]));
@@ -109,6 +112,7 @@ describe('VitePress snippet imports and includes', () => {
         'Config\n\nEvery option\n\n- **Server**: Ports and proxies',
       );
       expect(byId.has('index.md')).toBe(false);
+      expect(byId.has('AGENTS.md')).toBe(false);
       expect(result.skipped.map((s) => s.reason)).toContainEqual(
         expect.stringContaining('VitePress home page'),
       );
@@ -133,5 +137,9 @@ describe('VitePress snippet imports and includes', () => {
     expect(vitepressPageUrls('export default { cleanUrls: false }')).toBeUndefined();
     expect(vitepressSourceFolder("export default { srcDir: './src' }")).toBe('src/');
     expect(vitepressSourceFolder('export default {}')).toBeUndefined();
+    expect(vitepressSourceExcludes('srcExclude: [\n  \'**/guide/examples/*\',\n  "AGENTS.md",\n],')).toEqual([
+      '**/guide/examples/*',
+      'AGENTS.md',
+    ]);
   });
 });

@@ -110,6 +110,39 @@ describe('VitePress Markdown', () => {
     expect(text).not.toMatch(/---cut---|\[!code|twoslash|\{2\}|\^\?|@errors|plugins: \[\]/);
   });
 
+  it('reads a container nested with as many colons as the markdown-it container it ends with, and tabs by their labels', () => {
+    const page = [
+      '::: warning In-Source Testing {#in-source-testing}',
+      'Annotate the variable:',
+      '',
+      '::: code-group',
+      '```ts [Annotated variable]',
+      'const { test } = import.meta.vitest // [!code ++]',
+      '```',
+      ':::',
+      '',
+      '## assert',
+      '',
+      ':::tabs key:provider',
+      '== Playwright',
+      '',
+      'Pin your version.',
+      '',
+      '== WebdriverIO',
+      '',
+      'Install Chrome.',
+      ':::',
+    ].join('\n');
+    const text = normaliseMarkdown(page, 'vitepress');
+    expect(text).toContain(
+      '> **In-Source Testing:** Annotate the variable:\n>\n> **Annotated variable**:\n>\n' +
+        '> ```ts\n> const { test } = import.meta.vitest\n> ```',
+    );
+    expect(text).toContain('## assert {#assert}');
+    expect(text).toContain('**Playwright**:\n\nPin your version.\n\n**WebdriverIO**:\n\nInstall Chrome.');
+    expect(text).not.toMatch(/:::|==|\{#in-source/);
+  });
+
   it('keeps a labelled code block in the list item it is written in', () => {
     const page = '1. **Create a Workflow**\n\n   ```yaml [deploy.yml]\n   name: Deploy\n   ```\n\n2. Push.';
     expect(normaliseMarkdown(page, 'vitepress')).toBe(

@@ -5,8 +5,11 @@ import { labelledPart } from './labelled-block';
 import { atxHeadings } from './setext-headings';
 import { stripJsx } from './strip-mdx';
 
-/** Containers whose content shows without a frame: tabs of code (labelled by their fences), raw HTML. */
-const UNWRAPPED = new Set(['code-group', 'raw', 'v-pre']);
+/**
+ * Containers whose content shows without a frame: tabs of code (labelled by their fences), tabs
+ * of `vitepress-plugin-tabs` (labelled by their `== Label` lines), raw HTML.
+ */
+const UNWRAPPED = new Set(['code-group', 'tabs', 'raw', 'v-pre']);
 /**
  * A line of a Vue template that the site fills in from data when it builds (`<div v-for="dep in
  * data.deps">`, `{{ dep.name }}`, `<template v-else>`): without the data, no text a reader sees.
@@ -20,7 +23,7 @@ const NOTATION = /[ \t]*(?:\/\/|#|<!--|\/\*|--|;)[ \t]*\[!code\s+([^\]]+)\][ \t]
 /**
  * VitePress Markdown as its readers see it: containers (`::: tip Title`, `::: details`, nested
  * `::::`) as labelled quotes; a `::: code-group`'s code blocks each as a part labelled by its
- * fence (`bash [npm]` → `**npm**:`), as is any code block with a label (a file name, `js
+ * fence (`bash [npm]` → `**npm**:`), and `::: tabs`' tabs by their `== Label` lines, as is any code block with a label (a file name, `js
  * [vite.config.js]`); fences' info reduced to the language (`js{4}`, `ts:line-numbers`, `twoslash`
  * dropped); TwoSlash's hidden lines (before `// ---cut---`, `// @errors`, `// ^?`) and Shiki's
  * notations (`// [!code ++]`; a line marked `--` is shown struck out and left out of a copy, so it
@@ -32,7 +35,7 @@ const NOTATION = /[ \t]*(?:\/\/|#|<!--|\/\*|--|;)[ \t]*\[!code\s+([^\]]+)\][ \t]
  */
 export function normaliseVitepress(markdown: string): string {
   const prose = withoutVueBlocks(atxHeadings(fenceIndentedCode(markdown)));
-  return headingAnchors(admonitions(codeBlocks(prose), UNWRAPPED)).replace(/\n{3,}/g, '\n\n');
+  return headingAnchors(admonitions(tabLabels(codeBlocks(prose)), UNWRAPPED)).replace(/\n{3,}/g, '\n\n');
 }
 
 /** `<script>`/`<style>` blocks, `[[toc]]` and imports left over dropped, component tags stripped (outside code). */
@@ -66,6 +69,26 @@ function withoutVueBlocks(markdown: string): string {
   }
   flush();
   return out.join('\n');
+}
+
+/**
+ * The tabs of `vitepress-plugin-tabs` (`:::tabs` with a `== npm` line opening each tab, `===`
+ * for a set holding another) as labelled parts: `**npm**:`.
+ */
+function tabLabels(markdown: string): string {
+  const fences = new CodeFences();
+  const open: string[] = [];
+  return markdown
+    .split('\n')
+    .map((line) => {
+      if (fences.read(line)) return line;
+      const container = /^\s*(:{3,})\s*([\w-]*)/.exec(line);
+      if (container && container[2]) open.push(container[2] === 'tabs' ? container[1]! : '');
+      else if (container && open.length && line.trim() === container[1]) open.pop();
+      const tab = open.at(-1) ? /^\s*={2,}\s+(\S.*?)\s*$/.exec(line) : null;
+      return tab ? `**${tab[1]}**:` : line;
+    })
+    .join('\n');
 }
 
 /** Each fenced code block as its reader sees it (see {@link normaliseVitepress}), labelled when its fence names a label. */

@@ -19,6 +19,7 @@ import {
   isSphinxConfiguration,
   mkdocsPageUrls,
   vitepressPageUrls,
+  vitepressSourceExcludes,
   vitepressSourceFolder,
   pageFront,
   type DocumentKind,
@@ -80,7 +81,9 @@ export const readGithub: SourceReader = async (source, fetch, ctx) => {
     (sha) => api.text(sha),
   );
   // A partial is read where the pages that include it are, not as a page (its link would be none).
-  const files = texts.filter((i) => !pages.unpublished(i.path, kindOf(i.path), dialect));
+  const files = texts.filter(
+    (i) => !pages.unpublished(i.path, kindOf(i.path), dialect) && (configured.published?.(i.path) ?? true),
+  );
   const site = new SitePages(
     source.base_url ?? undefined,
     dialect,
@@ -178,7 +181,7 @@ function pageUrl(
  * (`use_directory_urls`); a Sphinx project's `conf.py` (at the root or one folder down), that its
  * pages are read from that folder and its Markdown pages (MyST's) published as `page.html`; a
  * VitePress site's `.vitepress/config.*`, its pages' folder (the docs folder holding it, and its
- * `srcDir`) and URL style (`cleanUrls`). One
+ * `srcDir`), URL style (`cleanUrls`) and the files it keeps from being pages (`srcExclude`). One
  * more blob read a sync, for those repositories only; nothing when the file says nothing or
  * cannot be read.
  */
@@ -186,7 +189,7 @@ async function configuredLayout(
   items: TreeItem[],
   dialect: MarkdownDialect | undefined,
   api: GitHubApi,
-): Promise<Pick<SiteLayout, 'pageUrls' | 'contentFolder'>> {
+): Promise<Pick<SiteLayout, 'pageUrls' | 'contentFolder'> & { published?: (path: string) => boolean }> {
   const blob = (name: RegExp) => items.find((i) => i.type === 'blob' && name.test(i.path));
   if (dialect === 'mkdocs') {
     const config = blob(/^([^/]+\/)?mkdocs\.ya?ml$/);
@@ -197,8 +200,14 @@ async function configuredLayout(
     const text = config && (await api.text(config.sha).catch(() => undefined));
     if (!config || text === undefined) return {};
     const docs = config.path.slice(0, config.path.indexOf('.vitepress/'));
-    const source = vitepressSourceFolder(text);
-    return { pageUrls: vitepressPageUrls(text), contentFolder: `${docs}${source ?? ''}` || undefined };
+    const contentFolder = `${docs}${vitepressSourceFolder(text) ?? ''}`;
+    // Its `srcExclude` globs are from the pages' folder.
+    const passes = pathFilter({ exclude: vitepressSourceExcludes(text) });
+    return {
+      pageUrls: vitepressPageUrls(text),
+      contentFolder: contentFolder || undefined,
+      published: (path) => !path.startsWith(contentFolder) || passes(path.slice(contentFolder.length)),
+    };
   }
   if (dialect !== undefined && dialect !== 'markdown') return {};
   const conf = blob(/^([^/]+\/)?conf\.py$/);

@@ -71,13 +71,15 @@ describe('a github source of a VitePress site (against a local stand-in of the G
       default_branch: 'main',
       branches: {
         main: {
-          '.vitepress/config.mts': "export default { srcDir: './src' }\n",
+          '.vitepress/config.mts': "export default { srcDir: './src', srcExclude: ['**/examples/*'] }\n",
+          'src/guide/examples/basic.md': '# An example\n',
           'src/guide/intro.md': '# Intro\n\n::: code-group\n\n```sh [npm]\nnpm i acme\n```\n\n:::\n',
         },
       },
     });
     const vue = await read('acme/vue');
     expect(vue.get('src/guide/intro.md')!.url).toBe('https://vite.acme.test/guide/intro.html');
+    expect([...vue.keys()]).toEqual(['src/guide/intro.md']);
     expect(vue.get('src/guide/intro.md')!.content).toContain('**npm**:\n\n```sh\nnpm i acme\n```');
   });
 });
