@@ -174,5 +174,35 @@ const sphinx: Generator = {
   },
 };
 
+/** A site of VitePress's default theme, built with the packages installed in `VITEPRESS_DIR`. */
+const vitepress: Generator = {
+  name: 'VitePress',
+  recipe: 'VitePress',
+  missing() {
+    const dir = process.env.VITEPRESS_DIR;
+    if (!dir) return 'set VITEPRESS_DIR to a folder with vitepress and vue installed';
+    if (!existsSync(join(dir, 'node_modules/vitepress'))) return `no vitepress in ${dir}/node_modules`;
+    return undefined;
+  },
+  // Inside VITEPRESS_DIR, so the site resolves VitePress and Vue from its node_modules.
+  skeleton: () =>
+    writeFiles(scratch('vitepress', process.env.VITEPRESS_DIR), {
+      '.vitepress/config.mjs': `export default {\n  title: 'Acme docs',\n};\n`,
+      'index.md': `# Acme docs\n\n${home('/signin')}\n`,
+      'signin.md': `# Sign in\n\n${SIGN_IN}\n`,
+    }),
+  build(dir) {
+    run(join(process.env.VITEPRESS_DIR!, 'node_modules/.bin/vitepress'), ['build', dir], dir);
+    return join(dir, '.vitepress/dist');
+  },
+};
+
 /** Every generator the page has a recipe for. */
-export const GENERATORS: Generator[] = [docusaurus, hugo, mkdocs('mkdocs'), mkdocs('material'), sphinx];
+export const GENERATORS: Generator[] = [
+  docusaurus,
+  hugo,
+  mkdocs('mkdocs'),
+  mkdocs('material'),
+  sphinx,
+  vitepress,
+];

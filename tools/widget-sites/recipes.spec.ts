@@ -27,6 +27,7 @@ describe('the recipes of docs/widget-on-docs-sites.md', () => {
       'conf.py',
       '_templates/layout.html',
     ]);
+    expect(recipes.get('VitePress')!.map((f) => f.path)).toEqual(['.vitepress/theme/index.js']);
   });
 
   it('puts each recipe’s three parts on the page: settings, module script and container', () => {
