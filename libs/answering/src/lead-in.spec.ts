@@ -52,6 +52,12 @@ describe('codeTitles', () => {
     const all = units(PAGE);
     expect(withoutDanglingLeadIn(all.slice(0, 2), codeTitles(all)).map((u) => u.text)).toEqual([purpose]);
   });
+
+  it('leaves nothing of a window that is only a lead-in, which says nothing without what it introduces', () => {
+    const all = units("It sets the settings and loads the widget's script:\n\n```js\nload()\n```");
+    expect(withoutDanglingLeadIn(all.slice(0, 1))).toEqual([]);
+    expect(withoutDanglingLeadIn(all).map((u) => u.kind)).toEqual(['paragraph', 'code']);
+  });
 });
 
 describe('a window that reaches a code block’s title', () => {

@@ -36,9 +36,13 @@ export function leadsIn(unit: Unit, titles: Set<Unit>): boolean {
   return endsWithColon(unit) || titles.has(unit);
 }
 
-/** Units without a trailing lead-in (or code title) whose continuation is not among them. */
+/**
+ * Units without a trailing lead-in (or code title) whose continuation is not among them; none when
+ * they are all lead-ins ("It sets the settings … and loads the widget's script:" without the
+ * script), which say nothing quoted alone.
+ */
 export function withoutDanglingLeadIn(units: Unit[], titles: Set<Unit> = new Set()): Unit[] {
   let end = units.length;
-  while (end > 1 && leadsIn(units[end - 1]!, titles)) end--;
+  while (end > 0 && leadsIn(units[end - 1]!, titles)) end--;
   return units.slice(0, end);
 }
