@@ -35,6 +35,25 @@ describe('chunkMarkdown', () => {
     expect(chunks).toEqual([{ heading: 'A', anchor: 'a', text: '```sh\n# comment\n```' }]);
   });
 
+  it('ends a code fence only at a run of its own character: an underline of tildes in it is code', async () => {
+    const page = [
+      '# Reading Errors',
+      '```',
+      '999 expectTypeOf(1).toBeString()',
+      '                    ~~~~~~~~~~',
+      '```',
+      '## Run Typechecking',
+      '````md',
+      '```sh',
+      '# a comment, not a heading',
+      '```',
+      '````',
+    ].join('\n');
+    const chunks = await chunkMarkdown(page, { size: 500, overlap: 0 });
+    expect(chunks.map((c) => c.heading)).toEqual(['Reading Errors', 'Reading Errors › Run Typechecking']);
+    expect(chunks[1]!.text).toBe('````md\n```sh\n# a comment, not a heading\n```\n````');
+  });
+
   it('never cuts a code block, even one longer than a chunk', async () => {
     const code = [
       '```bash',

@@ -49,10 +49,17 @@ function sections(markdown: string): TextPiece[] {
   const path: string[] = [];
   const anchors = new HeadingAnchors();
   const out: TextPiece[] = [{ heading: '', anchor: '', text: '' }];
-  let fenced = false;
+  // The open code block's fence: it closes at a line of its own character, at least as long,
+  // and nothing else (a TypeScript error's `~~~~~~` underline inside it closes nothing).
+  let fence: string | null = null;
   for (const line of markdown.split(/\r?\n/)) {
-    if (/^\s*(```|~~~)/.test(line)) fenced = !fenced;
-    const match = fenced ? null : /^(#{1,6})\s+(.+?)\s*#*\s*$/.exec(line);
+    const run = /^\s*(`{3,}|~{3,})/.exec(line)?.[1];
+    const closes =
+      fence !== null && run?.[0] === fence[0] && run.length >= fence.length && !/[^`~\s]/.test(line);
+    const fenced = fence !== null;
+    if (closes) fence = null;
+    else if (!fenced && run) fence = run;
+    const match = fenced || fence !== null ? null : /^(#{1,6})\s+(.+?)\s*#*\s*$/.exec(line);
     if (match) {
       const level = match[1]!.length;
       // A custom anchor (`## Install {#setup}`, as Hugo, Docusaurus and the loaders write them).

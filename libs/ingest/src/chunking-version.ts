@@ -85,6 +85,8 @@
  * and includes put in, Vue's `<script>`/`<style>` blocks and templating dropped, VitePress's
  * anchors (`server.host` → `#server-host`), `page.html` (or `page` with `cleanUrls`); in every
  * dialect, a link from the root to a Markdown file (`/config/x.md#a`) to its page, lines of
- * layout tags only (`<div class="…">`) dropped, Vue's `:href` no link.
+ * layout tags only (`<div class="…">`) dropped, Vue's `:href` no link; a code block ends only at
+ * a run of its own fence character (a TypeScript error's `~~~~` underline in it made the rest of
+ * the page code, its headings no sections).
  */
 export const CHUNKING_VERSION = 31;

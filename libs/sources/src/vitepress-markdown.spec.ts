@@ -163,6 +163,8 @@ describe('VitePress Markdown', () => {
       '',
       '[[toc]]',
       '',
+      '{#projects-config}',
+      '',
       'Vite depends on these projects.',
     ].join('\n');
     // The layout tags' lines are left empty.

@@ -38,7 +38,10 @@ export function normaliseVitepress(markdown: string): string {
   return headingAnchors(admonitions(tabLabels(codeBlocks(prose)), UNWRAPPED)).replace(/\n{3,}/g, '\n\n');
 }
 
-/** `<script>`/`<style>` blocks, `[[toc]]` and imports left over dropped, component tags stripped (outside code). */
+/**
+ * `<script>`/`<style>` blocks, `[[toc]]`, attribute lists on lines of their own and imports left
+ * over dropped, component tags stripped (outside code).
+ */
 function withoutVueBlocks(markdown: string): string {
   const fences = new CodeFences();
   const out: string[] = [];
@@ -63,7 +66,11 @@ function withoutVueBlocks(markdown: string): string {
       if (!new RegExp(`</${open[1]}\\s*>`, 'i').test(line)) block = open[1]!;
       continue;
     }
-    if (/^\s*(\[\[toc\]\]|<<<\s+\S.*|<!--\s*@include:.*-->)\s*$/i.test(line) || VUE_TEMPLATING.test(line))
+    // An attribute list on a line of its own (`{#projects-config}`) marks the block after it.
+    if (
+      /^\s*(\[\[toc\]\]|<<<\s+\S.*|<!--\s*@include:.*-->|\{[#.][^}]*\})\s*$/i.test(line) ||
+      VUE_TEMPLATING.test(line)
+    )
       continue;
     prose.push(line);
   }
