@@ -55,7 +55,11 @@ function sections(markdown: string): TextPiece[] {
   for (const line of markdown.split(/\r?\n/)) {
     const run = /^\s*(`{3,}|~{3,})/.exec(line)?.[1];
     const closes =
-      fence !== null && run?.[0] === fence[0] && run.length >= fence.length && !/[^`~\s]/.test(line);
+      fence !== null &&
+      run !== undefined &&
+      run[0] === fence[0] &&
+      run.length >= fence.length &&
+      !/[^`~\s]/.test(line);
     const fenced = fence !== null;
     if (closes) fence = null;
     else if (!fenced && run) fence = run;

@@ -7,6 +7,7 @@ import { alertsAsLabelledQuotes } from './markdown-alerts';
 import { normaliseMkdocs } from './mkdocs-markdown';
 import { hasMyst, normaliseMyst } from './myst-markdown';
 import { outsideCode } from './outside-code';
+import { CodeFences } from './code-fences';
 import { atxHeadings } from './setext-headings';
 import { normaliseVitepress } from './vitepress-markdown';
 
@@ -21,9 +22,14 @@ const DOCUSAURUS = /^\s*:::+\s*[a-z]+|<TabItem\b|^import\s.+from\s+['"]@(theme|s
  */
 const VITEPRESS_PROSE =
   /^\s*:::+\s*code-group\b|^\s*<<<\s+(@|\.{1,2})\/|<!--\s*@include:|^\s*\[\[toc\]\]\s*$/m;
-/** VitePress's markup of code: a fence labelled in brackets (`bash [npm]`, `[.env]`), a Shiki notation (`// [!code ++]`). */
-const VITEPRESS_CODE =
-  /^\s*(`{3,}|~{3,})[\w#+.-]*(?:[ \t]+[^\s[]+)*[ \t]*\[[^\]\n]*\][^\n]*$|\[!code\s+[^\]\n]+\]/m;
+/**
+ * A fence's label in brackets, VitePress's (`bash [npm]`, `js twoslash [vite.config.js]`,
+ * `[.env]`): a token of its own after the language and its options, not an attribute's value
+ * (Hugo's `{hl_lines=[3]}`).
+ */
+const FENCE_LABEL = /^(?:[\w#+.{},:-]+(?:[ \t]+[\w#+.:-]+)*[ \t]+)?\[[^\]]*\](?:[ \t]|$)/;
+/** A Shiki notation at a code line's end: `// [!code ++]`. */
+const NOTATION = /\[!code\s+[^\]\n]+\]\s*(?:-->|\*\/)?\s*$/;
 /** Characters every generator's markup starts with, to pass over plain Markdown quickly. */
 const MARKERS =
   /\{\{[<%]|:::|<TabItem|^import\s|!!!|\?\?\?|^\s*===|--8<--|<<<|@include:|\[!code|\[\[toc\]\]|^\s*(`{3,}|~{3,}).*\]/m;
@@ -43,10 +49,25 @@ export function detectDialect(markdown: string, { mdx = false }: { mdx?: boolean
   if (!MARKERS.test(markdown)) return 'markdown';
   const prose = withoutCode(markdown);
   if (HUGO.test(prose)) return 'hugo';
-  if (VITEPRESS_PROSE.test(prose) || VITEPRESS_CODE.test(markdown)) return 'vitepress';
+  if (VITEPRESS_PROSE.test(prose) || hasVitepressCode(markdown)) return 'vitepress';
   if (DOCUSAURUS.test(prose)) return 'docusaurus';
   if (MKDOCS.test(prose)) return 'mkdocs';
   return 'markdown';
+}
+
+/**
+ * Whether a page's code blocks show VitePress's markup: a fence labelled in brackets, a Shiki
+ * notation on a line of a block (not in a sentence).
+ */
+function hasVitepressCode(markdown: string): boolean {
+  const fences = new CodeFences();
+  for (const line of markdown.split('\n')) {
+    const inside = fences.inside;
+    if (!fences.read(line)) continue;
+    if (!inside && FENCE_LABEL.test(line.trim().replace(/^(`{3,}|~{3,})\s*/, ''))) return true;
+    if (inside && fences.inside && NOTATION.test(line)) return true;
+  }
+  return false;
 }
 
 /** The configuration files of each generator, at a repository's root (or a docs folder's). */

@@ -197,6 +197,10 @@ describe('VitePress Markdown', () => {
     expect(detectDialect('```js\nlegacy() // [!code ++]\n```')).toBe('vitepress');
     expect(detectDialect('<<< @/snippets/deploy.yaml')).toBe('vitepress');
     expect(detectDialect('::: tip\nHi\n:::')).toBe('docusaurus');
+    expect(detectDialect('Shiki’s notations (`// [!code ++]`) are removed.')).toBe('markdown');
+    // Hugo's highlighting options, and a fence shown inside a block, are no labels.
+    expect(detectDialect('```go {linenos=inline hl_lines=[3,"6-8"]}\nx\n```')).toBe('markdown');
+    expect(detectDialect('````md\n```LANG [OPTIONS]\nCODE\n```\n````')).toBe('markdown');
     expect(detectDialect('```yaml tab="File (YAML)"\na: 1\n```\n\n!!! note\n    Hi')).toBe('mkdocs');
     expect(repositoryDialect(['docs/.vitepress/config.ts', 'docs/index.md'])).toBe('vitepress');
     expect(repositoryDialect(['.vitepress/config.mts', 'index.md'])).toBe('vitepress');
