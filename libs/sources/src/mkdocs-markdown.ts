@@ -1,3 +1,4 @@
+import { withHeadingIds, type HeadingIdRules } from './heading-ids';
 import { fenceIndentedCode } from './indented-code';
 import { dedent, labelOf, labelledBlock, labelledPart } from './labelled-block';
 import { CodeFences } from './code-fences';
@@ -50,7 +51,7 @@ const PLAIN_BLOCKS = new Set(['caption', 'html', 'define']);
  */
 export function normaliseMkdocs(markdown: string): string {
   const text = fenceIndentedCode(blocks(markdown.split('\n')).join('\n'));
-  return headingAnchors(text).replace(/\n{3,}/g, '\n\n');
+  return withHeadingIds(text, MKDOCS_IDS).replace(/\n{3,}/g, '\n\n');
 }
 
 /** Admonitions, tabs and snippet markers of a run of lines (bodies handled recursively). */
@@ -167,29 +168,6 @@ function bodyEnd(lines: string[], start: number, indent: number): number {
   return end;
 }
 
-/**
- * Headings with the id MkDocs gives them (`{#id}`): a custom `{ #id .class }` kept, else Python
- * Markdown's slug of the heading's text (ASCII, punctuation dropped, runs of spaces and hyphens as
- * one `-`), `_1`, `_2`… for repeats; attribute lists elsewhere dropped.
- */
-function headingAnchors(markdown: string): string {
-  const seen = new Set<string>();
-  const fences = new CodeFences();
-  return markdown
-    .split('\n')
-    .map((line) => {
-      if (fences.read(line)) return line;
-      const heading = /^(#{1,6}\s+)(.*?)\s*(\{:?\s*([^}]*)\})?\s*#*\s*$/.exec(line);
-      if (!heading) return line.replace(/\s*\{:?\s*(?:[.#][\w-]+\s*|[\w-]+="[^"]*"\s*)+\}/g, '');
-      const custom = /#([\w-]+)/.exec(heading[4] ?? '')?.[1];
-      let id = custom ?? mkdocsSlug(heading[2]!);
-      if (!custom) for (let n = 1; seen.has(id); n++) id = `${mkdocsSlug(heading[2]!)}_${n}`;
-      seen.add(id);
-      return `${heading[1]}${heading[2]} {#${id}}`;
-    })
-    .join('\n');
-}
-
 /** Python Markdown's `slugify` of a heading's text, its inline Markdown removed. */
 export function mkdocsSlug(heading: string): string {
   return heading
@@ -203,3 +181,6 @@ export function mkdocsSlug(heading: string): string {
     .toLowerCase()
     .replace(/[-\s]+/g, '-');
 }
+
+/** MkDocs' heading ids (Python Markdown's `toc`): its slug, `_1`, `_2`… for repeats. */
+const MKDOCS_IDS: HeadingIdRules = { slug: mkdocsSlug, repeat: (slug, n) => `${slug}_${n}` };

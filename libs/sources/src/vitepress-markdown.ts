@@ -1,3 +1,4 @@
+import { withHeadingIds, type HeadingIdRules } from './heading-ids';
 import { CodeFences } from './code-fences';
 import { admonitions } from './docusaurus-markdown';
 import { fenceIndentedCode } from './indented-code';
@@ -35,7 +36,10 @@ const NOTATION = /[ \t]*(?:\/\/|#|<!--|\/\*|--|;)[ \t]*\[!code\s+([^\]]+)\][ \t]
  */
 export function normaliseVitepress(markdown: string): string {
   const prose = withoutVueBlocks(atxHeadings(fenceIndentedCode(markdown)));
-  return headingAnchors(admonitions(tabLabels(codeBlocks(prose)), UNWRAPPED)).replace(/\n{3,}/g, '\n\n');
+  return withHeadingIds(admonitions(tabLabels(codeBlocks(prose)), UNWRAPPED), VITEPRESS_IDS).replace(
+    /\n{3,}/g,
+    '\n\n',
+  );
 }
 
 /**
@@ -157,26 +161,11 @@ function codeLines(body: string[], twoslash: boolean): string[] {
   });
 }
 
-/**
- * Headings with the anchors VitePress gives them (`{#id}`): a custom `{#id}` kept, else its slug
- * of the heading's text (see {@link vitepressSlug}), `-1`, `-2`… for repeats.
- */
-function headingAnchors(markdown: string): string {
-  const seen = new Set<string>();
-  const fences = new CodeFences();
-  return markdown
-    .split('\n')
-    .map((line) => {
-      if (fences.read(line)) return line;
-      const heading = /^(#{1,6}\s+)(.*?)(?:\s+\{#([^}\s]+)\})?\s*#*\s*$/.exec(line);
-      if (!heading) return line;
-      let id = heading[3] ?? vitepressSlug(heading[2]!);
-      if (!heading[3]) for (let n = 1; seen.has(id); n++) id = `${vitepressSlug(heading[2]!)}-${n}`;
-      seen.add(id);
-      return `${heading[1]}${heading[2]} {#${id}}`;
-    })
-    .join('\n');
-}
+/** VitePress's heading ids (markdown-it-anchor's): its slug, `-1`, `-2`… for repeats. */
+const VITEPRESS_IDS: HeadingIdRules = {
+  slug: vitepressSlug,
+  repeat: (slug, n) => `${slug}-${n}`,
+};
 
 /**
  * VitePress's slug of a heading (`@mdit-vue/shared`'s `slugify` of its text: links as their
