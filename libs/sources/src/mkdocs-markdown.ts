@@ -1,7 +1,7 @@
-import { withHeadingIds, type HeadingIdRules } from './heading-ids';
 import { fenceIndentedCode } from './indented-code';
 import { dedent, labelOf, labelledBlock, labelledPart } from './labelled-block';
 import { CodeFences } from './code-fences';
+import { withHeadingIds, type HeadingIdRules } from './heading-ids';
 
 /**
  * `!!! note "Title"`, `??? tip`, `???+ warning ""`, with extra classes after the kind; the space

@@ -1,6 +1,6 @@
-import { withHeadingIds, type HeadingIdRules } from './heading-ids';
 import { CodeFences } from './code-fences';
 import { admonitions } from './docusaurus-markdown';
+import { withHeadingIds, type HeadingIdRules } from './heading-ids';
 import { fenceIndentedCode } from './indented-code';
 import { labelledPart } from './labelled-block';
 import { atxHeadings } from './setext-headings';
@@ -24,15 +24,16 @@ const NOTATION = /[ \t]*(?:\/\/|#|<!--|\/\*|--|;)[ \t]*\[!code\s+([^\]]+)\][ \t]
 /**
  * VitePress Markdown as its readers see it: containers (`::: tip Title`, `::: details`, nested
  * `::::`) as labelled quotes; a `::: code-group`'s code blocks each as a part labelled by its
- * fence (`bash [npm]` → `**npm**:`), and `::: tabs`' tabs by their `== Label` lines, as is any code block with a label (a file name, `js
- * [vite.config.js]`); fences' info reduced to the language (`js{4}`, `ts:line-numbers`, `twoslash`
- * dropped); TwoSlash's hidden lines (before `// ---cut---`, `// @errors`, `// ^?`) and Shiki's
- * notations (`// [!code ++]`; a line marked `--` is shown struck out and left out of a copy, so it
- * is left out) removed; `<script setup>` and `<style>` blocks, Vue component tags (their text
- * kept), lines of Vue templating (`v-for`, `{{ dep.name }}`), `[[toc]]` and imports no file filled
- * in dropped; headings given VitePress's anchors
- * (`## server.host` → `#server-host`), a custom `{#id}` kept. Indented code is code, as in any
- * markdown-it page. Snippet imports and includes are put in before (see `withVitepressIncludes`).
+ * fence (`bash [npm]` → `**npm**:`), and `::: tabs`' tabs by their `== Label` lines, as is any
+ * code block with a label (a file name, `js [vite.config.js]`); fences' info reduced to the
+ * language (`js{4}`, `ts:line-numbers`, `twoslash` dropped); TwoSlash's hidden lines (before
+ * `// ---cut---`, `// @errors`, `// ^?`) and Shiki's notations (`// [!code ++]`; a line marked `--`
+ * is shown struck out and left out of a copy, so it is left out) removed; `<script setup>` and
+ * `<style>` blocks, Vue component tags (their text kept), lines of Vue templating (`v-for`,
+ * `{{ dep.name }}`), `[[toc]]`, attribute lists and imports no file filled in dropped; headings
+ * given VitePress's anchors (`## server.host` → `#server-host`), a custom `{#id}` kept. Indented
+ * code is code, as in any markdown-it page. Snippet imports and includes are put in before (see
+ * `withVitepressIncludes`).
  */
 export function normaliseVitepress(markdown: string): string {
   const prose = withoutVueBlocks(atxHeadings(fenceIndentedCode(markdown)));
