@@ -22,6 +22,7 @@ function vitepressSite(config: string): string {
       'jobs:',
       '  deploy:',
       '    steps:',
+      '      # region-specific runners are not needed',
       '      - uses: actions/deploy-pages@v5',
       '#endregion content',
     ].join('\n'),
@@ -77,7 +78,8 @@ describe('VitePress snippet imports and includes', () => {
       const text = await withVitepressIncludes(readFileSync(page, 'utf8'), page, site);
       expect(text).toContain(
         '   ```yaml [.github/workflows/deploy.yml]\n   name: Deploy static content to Pages\n   jobs:\n' +
-          '     deploy:\n       steps:\n         - uses: actions/deploy-pages@v5\n   ```',
+          '     deploy:\n       steps:\n         # region-specific runners are not needed\n' +
+          '         - uses: actions/deploy-pages@v5\n   ```',
       );
       expect(text).toContain("```ts\nexport default function plugin() {\n  return { name: 'x' }\n}\n```");
       expect(text).toContain('Line two.\nLine three.');

@@ -86,8 +86,12 @@ function languageOf(path: string, braces: string | undefined): string {
   return named ?? extname(path).slice(1);
 }
 
-/** A region marker's name after a comment's opening: `// #region x`, `# #region x`, `<!-- #region x -->`, `#region x`. */
-const REGION = /^\s*(?:\/\/|\/\*|<!--|#|--|\(\*)\s*#?(end)?\s?region\b\s*([\w.]+(?:-[\w.]+)*)?/i;
+/**
+ * A region marker, a comment of its own: `// #region x`, `# #region x`, `<!-- #region x -->`,
+ * `#region x`, `#endregion` (not a comment that says "region-specific").
+ */
+const REGION =
+  /^\s*(?:\/\/|\/\*|<!--|#|--|\(\*)\s*#?(end)?\s?region(?:\s+([\w.-]+))?\s*(?:-->|\*\/|\*\))?\s*$/i;
 
 /**
  * The lines of a file between its `#region name` and `#endregion` comments (in the comment style
