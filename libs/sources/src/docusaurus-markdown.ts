@@ -48,11 +48,11 @@ export function admonitions(markdown: string, unwrapped: ReadonlySet<string> = n
       continue;
     }
     const open = ADMONITION.exec(line);
-    const end = open ? closing(lines, i, open[1]!) : -1;
-    if (!open || end === -1) {
+    if (!open) {
       out.push(line);
       continue;
     }
+    const end = closing(lines, i, open[1]!);
     const body = admonitions(lines.slice(i + 1, end).join('\n'), unwrapped);
     // Without its attributes (`::: warning Title {#id}`).
     const title = (open[3] ?? open[4] ?? '').replace(/\s*\{[#.][^}]*\}\s*$/, '').trim();

@@ -11,14 +11,18 @@ import { hugoRefTargets } from './hugo-markdown';
 import { emptyLoadResult, reasonOf, type LoadResult, type LoadedDocument } from './load-result';
 import { detectDialect } from './markdown-dialect';
 import { linksToPages } from './markdown-links';
-import { withPartials } from './mdx-partials';
 import { withRstIncludes } from './rst-includes';
 import { linkPlaceholdersFilled } from './link-placeholders';
 import { attributedTitle, parseDocument, readFrontMatter } from './parse-document';
 import { DEFAULT_PARSE_LIMITS, textTooLong, type ParseLimits } from './parse-limits';
 import { pathFilter, type PathFilterOptions } from './path-filter';
 import { pdfDocument } from './pdf-loader';
-import { configuredPageUrls, vitepressConfig, vitepressSourceExcludes } from './page-url-style';
+import {
+  configuredPageUrls,
+  vitepressConfig,
+  vitepressPageUrls,
+  vitepressSourceExcludes,
+} from './page-url-style';
 import { pageFront, type PageFront } from './published-url';
 import { ReferenceTitles } from './reference-titles';
 import { SitePages } from './site-pages';
@@ -29,8 +33,7 @@ import {
   UNPUBLISHED_HUGO,
   type HugoRender,
 } from './unpublished-files';
-import { withHugoIncludes } from './hugo-includes';
-import { withVitepressIncludes } from './vitepress-includes';
+import { withMarkdownIncludes } from './markdown-includes';
 
 /** Why a file of another type is not loaded. */
 export const UNSUPPORTED_FILE_REASON = 'not Markdown, MDX, AsciiDoc, reStructuredText, HTML, text or PDF';
@@ -146,7 +149,11 @@ async function loadSite(
       ? pathFilter({ exclude: vitepressSourceExcludes(vitepress) })
       : () => true;
   const { baseUrl } = options;
-  const pageUrls = options.pageUrls ?? (await configuredPageUrls(folder, dialect));
+  const pageUrls =
+    options.pageUrls ??
+    (dialect === 'vitepress'
+      ? vitepressPageUrls(vitepress ?? '')
+      : await configuredPageUrls(folder, dialect));
   const site = new SitePages(baseUrl, dialect, files, { pageUrls });
   const components = new AntoraComponents();
   const configs = new AsciidoctorConfigs((path) => readFile(path, 'utf8'));
@@ -230,8 +237,8 @@ export const TEXTLESS_HOME =
  * `withIncludes`: files of the folder loaded, or of the Antora component it belongs to), a
  * Markdown or MDX file's imported partials (see `withPartials`: files of the folder loaded), a
  * reStructuredText file's `include` and `literalinclude` directives (see `withRstIncludes`), a
- * Hugo page's include shortcodes (see `withHugoIncludes`), a VitePress page's snippet imports and
- * includes (see `withVitepressIncludes`).
+ * Hugo page's include shortcodes and a VitePress page's snippet imports and includes (see
+ * `withMarkdownIncludes`).
  */
 async function withIncluded(file: ReadFile): Promise<Buffer> {
   if (!['asciidoc', 'markdown', 'mdx', 'rst'].includes(file.kind)) return file.data;
@@ -242,11 +249,7 @@ async function withIncluded(file: ReadFile): Promise<Buffer> {
       ? await withIncludes(text, file.file, componentFolder(file.file) ?? root)
       : file.kind === 'rst'
         ? await withRstIncludes(text, file.file, root)
-        : await withPartials(
-            await withVitepressIncludes(await withHugoIncludes(text, file.file, root), file.file, root),
-            file.file,
-            root,
-          );
+        : await withMarkdownIncludes(text, file.file, root);
   return resolved === text ? file.data : Buffer.from(resolved, 'utf8');
 }
 

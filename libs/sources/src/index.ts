@@ -40,9 +40,7 @@ export {
   type AntoraComponent,
 } from './antora-component';
 export { withIncludes, type ReadIncluded } from './asciidoc-includes';
-export { withPartials } from './mdx-partials';
-export { withHugoIncludes } from './hugo-includes';
-export { withVitepressIncludes } from './vitepress-includes';
+export { withMarkdownIncludes } from './markdown-includes';
 export { withRstIncludes } from './rst-includes';
 export { inLeafBundle, unpublishedReason, UNPUBLISHED_HUGO } from './unpublished-files';
 export { ReferenceTitles, type ReferencedFile } from './reference-titles';

@@ -66,7 +66,7 @@ export function linksToPages(markdown: string, path: string, publish: (path: str
     const markdownFromRoot = /^\/[^/?#][^?#]*\.mdx?(?=[?#]|$)/i.test(target);
     if (!markdownFromRoot && (!isRelativeLink(target) || /^[#/?]/.test(target))) return null;
     const [, file = '', suffix = ''] = /^([^#?]*)(.*)$/.exec(target)!;
-    const resolved = new URL(markdownFromRoot ? `.${file}` : file, markdownFromRoot ? root : root + path)
+    const resolved = new URL(markdownFromRoot ? file.slice(1) : file, markdownFromRoot ? root : root + path)
       .pathname;
     if (!resolved.startsWith('/tree/')) return null;
     return publish(decodeURIComponent(resolved.slice('/tree/'.length))) + suffix;

@@ -18,8 +18,8 @@ export function mkdocsPageUrls(yaml: string): PageUrlStyle | undefined {
  * The URL style a folder's generator configuration names, where reading it is cheap: an MkDocs
  * site's `mkdocs.yml` (in the folder, or above it: MkDocs reads `docs/` beside its configuration);
  * a Sphinx project's (a `conf.py` in the folder or above it) Markdown pages, MyST's, are published
- * as its reStructuredText pages are, by the `html` builder (`the_basics.html`); a VitePress site's
- * `.vitepress/config.*` (see {@link vitepressPageUrls}).
+ * as its reStructuredText pages are, by the `html` builder (`the_basics.html`). (A VitePress site's
+ * configuration, read once for its dialect too, is {@link vitepressConfig}.)
  * Undefined for another generator or when no configuration says, so the generator's default holds.
  */
 export async function configuredPageUrls(
@@ -27,10 +27,6 @@ export async function configuredPageUrls(
   dialect: MarkdownDialect,
 ): Promise<PageUrlStyle | undefined> {
   if (dialect === 'markdown') return (await sphinxProject(folder)) ? 'html' : undefined;
-  if (dialect === 'vitepress') {
-    const config = await vitepressConfig(folder);
-    return config === undefined ? undefined : vitepressPageUrls(config);
-  }
   if (dialect !== 'mkdocs') return undefined;
   for (const dir of [folder, dirname(folder)]) {
     for (const name of ['mkdocs.yml', 'mkdocs.yaml']) {

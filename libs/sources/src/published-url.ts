@@ -63,7 +63,7 @@ const DEFAULT_STYLE: Partial<Record<MarkdownDialect, PageUrlStyle>> = {
 /** Files that stand for their folder's page. */
 const FOLDER_PAGE = /(^|\/)(_?index|readme)\.(md|markdown|mdx|adoc|asciidoc|rst|html?)$/i;
 /** VitePress's: `index.md` only (its `README.md` is a page of its own, `README.html`). */
-const VITEPRESS_FOLDER_PAGE = /(^|\/)(index)\.(md)$/i;
+const VITEPRESS_FOLDER_PAGE = /(^|\/)index\.md$/i;
 
 /**
  * The path of a file's page under the site's base, the way its generator publishes it:

@@ -11,10 +11,8 @@ import {
   unpublishedReason,
   UNPUBLISHED_HUGO,
   withAttributes,
-  withHugoIncludes,
-  withVitepressIncludes,
+  withMarkdownIncludes,
   withIncludes,
-  withPartials,
   withRstIncludes,
   type AntoraComponent,
   type DocumentKind,
@@ -126,12 +124,7 @@ export class RepositoryPages {
       kind === 'asciidoc'
         ? await withIncludes(source, file, componentFolder(file) ?? '/', read)
         : kind === 'markdown' || kind === 'mdx'
-          ? await withPartials(
-              await withVitepressIncludes(await withHugoIncludes(source, file, '/', read), file, '/', read),
-              file,
-              '/',
-              read,
-            )
+          ? await withMarkdownIncludes(source, file, '/', read)
           : kind === 'rst'
             ? await withRstIncludes(source, file, '/', read)
             : source;

@@ -1,0 +1,20 @@
+import { readIncludedFile, type ReadIncluded } from './asciidoc-includes';
+import { withHugoIncludes } from './hugo-includes';
+import { withPartials } from './mdx-partials';
+import { withVitepressIncludes } from './vitepress-includes';
+
+/**
+ * A Markdown or MDX page with what it includes put in, as its generator puts it in: Hugo's include
+ * shortcodes (see `withHugoIncludes`), VitePress's snippet imports and includes (see
+ * `withVitepressIncludes`), imported MDX partials (see `withPartials`). Only files under `within`
+ * are read: the folder loaded, or a repository's root given as `/`.
+ */
+export async function withMarkdownIncludes(
+  source: string,
+  file: string,
+  within: string,
+  read: ReadIncluded = readIncludedFile,
+): Promise<string> {
+  const included = await withHugoIncludes(source, file, within, read);
+  return withPartials(await withVitepressIncludes(included, file, within, read), file, within, read);
+}
