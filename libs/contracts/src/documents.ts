@@ -19,7 +19,14 @@ export type DocumentContentType = z.infer<typeof DocumentContentTypeSchema>;
  * tabs) is turned into what its readers see, and whose rules make its pages' URLs and anchors;
  * `markdown` is plain CommonMark/GitHub Markdown. Detected from the content when not named.
  */
-export const MarkdownDialectSchema = z.enum(['markdown', 'hugo', 'docusaurus', 'mkdocs', 'vitepress']);
+export const MarkdownDialectSchema = z.enum([
+  'markdown',
+  'hugo',
+  'docusaurus',
+  'mkdocs',
+  'vitepress',
+  'mdbook',
+]);
 export type MarkdownDialect = z.infer<typeof MarkdownDialectSchema>;
 
 /**

@@ -205,4 +205,34 @@ describe('toMarkdown', () => {
       await toMarkdown('Run:\n\n    save 60 1000\n\n{{< note >}}\nHi\n{{< /note >}}', 'text/markdown'),
     ).toBe('Run:\n\n```\nsave 60 1000\n```\n\n> **Note:** Hi\n\n');
   });
+
+  it("turns an HTML description list in Markdown (Cargo's options) into items led by their terms, code left alone", async () => {
+    const markdown = [
+      '### Compilation Options',
+      '',
+      '<dl>',
+      '',
+      '<dt class="option-term" id="option-cargo-build--r"><a class="option-anchor" href="#option-cargo-build--r"></a><code>-r</code></dt>',
+      '<dt class="option-term" id="option-cargo-build---release"><a class="option-anchor" href="#option-cargo-build---release"></a><code>--release</code></dt>',
+      '<dd class="option-desc"><p>Build optimized artifacts with the <code>release</code> profile.</p>',
+      '</dd>',
+      '',
+      '</dl>',
+      '',
+      '```html',
+      '<dl><dt>kept</dt></dl>',
+      '```',
+    ].join('\n');
+    expect(await toMarkdown(markdown, 'text/markdown')).toBe(
+      [
+        '### Compilation Options',
+        '',
+        '- `-r`, `--release`: Build optimized artifacts with the `release` profile.',
+        '',
+        '```html',
+        '<dl><dt>kept</dt></dl>',
+        '```',
+      ].join('\n'),
+    );
+  });
 });

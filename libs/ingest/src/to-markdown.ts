@@ -5,6 +5,7 @@ import {
   detectDialect,
   HTML_DEPTH_CEILING,
   normaliseMarkdown,
+  outsideMarkdownCode,
   refuseDeepHtml,
   rstToMarkdown,
 } from '@docqa/sources';
@@ -140,7 +141,7 @@ function markdownTable(table: HtmlNode): string {
 export async function toMarkdown(content: string, type: DocumentContentType): Promise<string> {
   switch (type) {
     case 'text/markdown':
-      return normaliseMarkdown(content, detectDialect(content), { normalised: true });
+      return htmlDescriptionLists(normaliseMarkdown(content, detectDialect(content), { normalised: true }));
     case 'text/html':
       return htmlToMarkdown(content, { anchors: false });
     case 'text/asciidoc':
@@ -150,6 +151,23 @@ export async function toMarkdown(content: string, type: DocumentContentType): Pr
     default:
       return content;
   }
+}
+
+/** An HTML description list written in Markdown, from its `<dl>` line to its `</dl>` line. */
+const HTML_DESCRIPTION_LIST = /^[ \t]*<dl\b[^>]*>[\s\S]*?^[ \t]*<\/dl>[ \t]*$/gm;
+
+/**
+ * Markdown's HTML description lists (`<dl>`, `<dt>` terms, `<dd>` descriptions: the option lists
+ * of Cargo's command pages) as the list items led by their terms an AsciiDoc one becomes (see
+ * `descriptionList`), not tags around the text in chunks and quotes. Code is left alone.
+ */
+function htmlDescriptionLists(markdown: string): string {
+  if (!markdown.includes('<dl')) return markdown;
+  return outsideMarkdownCode(markdown, (prose) =>
+    prose.replace(HTML_DESCRIPTION_LIST, (html) =>
+      htmlToMarkdown(`<div class="dlist">${html}</div>`, { anchors: false }).trim(),
+    ),
+  );
 }
 
 /** HTML as Markdown; with `anchors`, headings keep their ids as `{#id}`. */

@@ -11,20 +11,16 @@ import { hugoRefTargets } from './hugo-markdown';
 import { emptyLoadResult, reasonOf, type LoadResult, type LoadedDocument } from './load-result';
 import { detectDialect } from './markdown-dialect';
 import { linksToPages } from './markdown-links';
+import { mdbookOutsideLinks } from './mdbook-markdown';
 import { withRstIncludes } from './rst-includes';
 import { linkPlaceholdersFilled } from './link-placeholders';
 import { attributedTitle, parseDocument, readFrontMatter } from './parse-document';
 import { DEFAULT_PARSE_LIMITS, textTooLong, type ParseLimits } from './parse-limits';
 import { pathFilter, type PathFilterOptions } from './path-filter';
 import { pdfDocument } from './pdf-loader';
-import {
-  configuredPageUrls,
-  vitepressConfig,
-  vitepressPageUrls,
-  vitepressSourceExcludes,
-} from './page-url-style';
 import { pageFront, type PageFront } from './published-url';
 import { ReferenceTitles } from './reference-titles';
+import { siteConfiguration } from './site-configuration';
 import { SitePages } from './site-pages';
 import {
   hugoRender,
@@ -141,20 +137,10 @@ async function loadSite(
       result.failed.push({ source: entry.source, reason: reasonOf(err) });
     }
   }
-  // A VitePress site's pages show Docusaurus's containers more often than its own markup.
-  const vitepress = await vitepressConfig(folder);
-  const dialect = options.dialect ?? (vitepress !== undefined ? 'vitepress' : siteDialect(files));
-  const srcExcluded =
-    dialect === 'vitepress' && vitepress !== undefined
-      ? pathFilter({ exclude: vitepressSourceExcludes(vitepress) })
-      : () => true;
+  const configured = await siteConfiguration(folder, options, () => siteDialect(files));
+  const { dialect } = configured;
   const { baseUrl } = options;
-  const pageUrls =
-    options.pageUrls ??
-    (dialect === 'vitepress'
-      ? vitepressPageUrls(vitepress ?? '')
-      : await configuredPageUrls(folder, dialect));
-  const site = new SitePages(baseUrl, dialect, files, { pageUrls });
+  const site = new SitePages(baseUrl, dialect, files, configured.layout);
   const components = new AntoraComponents();
   const configs = new AsciidoctorConfigs((path) => readFile(path, 'utf8'));
   const titles = await referenceTitles(files, components);
@@ -165,7 +151,7 @@ async function loadSite(
       whole &&
       (unpublishedReason(file.rel, dialect, antora ? (file.page ?? null) : undefined) ??
         (unrendered.has(file.rel) ? UNPUBLISHED_HUGO : undefined) ??
-        (srcExcluded(file.rel) ? undefined : UNPUBLISHED_VITEPRESS));
+        configured.unpublished(file.rel));
     if (unpublished) {
       result.skipped.push({ source: file.source, reason: unpublished });
       continue;
@@ -193,15 +179,18 @@ async function loadSite(
         continue;
       }
       // Links to the folder's other files lead to their pages, as the docs site publishes them.
-      if (baseUrl && document.content_type === 'text/markdown')
+      if (baseUrl && document.content_type === 'text/markdown') {
         document.content = linkPlaceholdersFilled(
           linksToPages(
             document.content,
             file.rel,
             (path) => site.resolve(`/${path}`, file.rel) ?? site.url(path),
+            configured.layout.contentFolder,
           ),
           baseUrl,
         );
+        if (dialect === 'mdbook') document.content = mdbookOutsideLinks(document.content);
+      }
       // A cross-reference without text shows its target's title, as the docs site shows it.
       if (file.kind === 'asciidoc' || file.kind === 'rst')
         document.content = titles.withTitles(document.content, file);
@@ -223,10 +212,6 @@ async function loadSite(
     }
   }
 }
-
-/** Why a file a VitePress configuration's `srcExclude` names is not loaded as a document. */
-export const UNPUBLISHED_VITEPRESS =
-  "excluded from the site by its VitePress configuration's srcExclude: no page";
 
 /** Why a VitePress home page with no text of its own is not loaded as a document. */
 export const TEXTLESS_HOME =

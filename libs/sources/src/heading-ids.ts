@@ -30,3 +30,21 @@ export function withHeadingIds(markdown: string, rules: HeadingIdRules): string 
     })
     .join('\n');
 }
+
+/**
+ * A heading's text as its page shows it, from which generators slug its id: images dropped, links
+ * as their text, tags, escapes and code backticks dropped, entities and emphasis marks read.
+ */
+export function headingText(heading: string): string {
+  return heading
+    .replace(/!\[[^\]]*\]\([^)]*\)/g, '')
+    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/<[^>]+>/g, '')
+    .replace(/\\([\\`*_{}[\]()#+\-.!<>])/g, '$1')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&')
+    .replace(/`/g, '')
+    .replace(/(^|\W)[*_]+|[*_]+(?=\W|$)/g, '$1')
+    .trim();
+}

@@ -26,6 +26,7 @@ export { linkPlaceholdersFilled } from './link-placeholders';
 export {
   detectDialect,
   normaliseMarkdown,
+  outsideMarkdownCode,
   repositoryDialect,
   type NormaliseOptions,
 } from './markdown-dialect';
@@ -41,6 +42,8 @@ export {
 } from './antora-component';
 export { withIncludes, type ReadIncluded } from './asciidoc-includes';
 export { withMarkdownIncludes } from './markdown-includes';
+export { mdbookSourceFolder, mdbookUnpublished, summaryChapters, type MdbookBook } from './mdbook-book';
+export { mdbookOutsideLinks } from './mdbook-markdown';
 export { withRstIncludes } from './rst-includes';
 export { inLeafBundle, unpublishedReason, UNPUBLISHED_HUGO } from './unpublished-files';
 export { ReferenceTitles, type ReferencedFile } from './reference-titles';

@@ -4,8 +4,10 @@ import { normaliseHugo, type HugoOptions } from './hugo-markdown';
 import { fenceIndentedCode } from './indented-code';
 import { inlineHtmlAsMarkdown, linkedImagesAsLinks, styledTerminalsAsText } from './inline-html';
 import { alertsAsLabelledQuotes } from './markdown-alerts';
+import { normaliseMdbook } from './mdbook-markdown';
 import { normaliseMkdocs } from './mkdocs-markdown';
 import { hasMyst, normaliseMyst } from './myst-markdown';
+import { inlineReferenceLinks } from './markdown-links';
 import { outsideCode } from './outside-code';
 import { CodeFences } from './code-fences';
 import { atxHeadings } from './setext-headings';
@@ -32,14 +34,20 @@ const FENCE_LABEL = /^(?:[\w#+.{},:-]+(?:[ \t]+[\w#+.:-]+)*[ \t]+)?\[[^\]]*\](?:
 const NOTATION = /\[!code\s+[^\]\n]+\]\s*(?:-->|\*\/)?\s*$/;
 /** Characters every generator's markup starts with, to pass over plain Markdown quickly. */
 const MARKERS =
-  /\{\{[<%]|:::|<TabItem|^import\s|!!!|\?\?\?|^\s*===|--8<--|<<<|@include:|\[!code|\[\[toc\]\]|^\s*(`{3,}|~{3,}).*\]/m;
+  /\{\{[<%#]|:::|<TabItem|^import\s|!!!|\?\?\?|^\s*===|--8<--|<<<|@include:|\[!code|\[\[toc\]\]|^\s*(`{3,}|~{3,}).*\]/m;
+/**
+ * mdBook's helpers (`{{#include file.rs:anchor}}`, `{{#rustdoc_include …}}`, `{{#playground …}}`,
+ * `{{#title …}}`), written in code blocks as much as in prose.
+ */
+const MDBOOK = /\{\{#(include|rustdoc_include|playground|title)\s/;
 /** A fenced code block or a code span. */
 const CODE = /^ {0,3}(`{3,}|~{3,})[^\n]*\n[\s\S]*?^ {0,3}\1[`~]*[ \t]*$|`[^`\n]+`/gm;
 const MKDOCS = /^\s*(!!!|\?\?\?\+?)\s+[\w-]+|^\s*===[!+]?\s+"|^\s*-{2}8<-{2}/m;
 
 /**
  * The docs generator a Markdown document was written for, from its markup: Hugo shortcodes,
- * VitePress code groups, labelled fences and imports, Docusaurus admonitions and tabs (or MDX),
+ * mdBook's helpers (`{{#include …}}`), VitePress code groups, labelled fences and imports,
+ * Docusaurus admonitions and tabs (or MDX),
  * MkDocs admonitions, tabs and snippets; else plain
  * Markdown. A single file travels without its site's configuration, so the content is the clue.
  */
@@ -49,6 +57,7 @@ export function detectDialect(markdown: string, { mdx = false }: { mdx?: boolean
   if (!MARKERS.test(markdown)) return 'markdown';
   const prose = withoutCode(markdown);
   if (HUGO.test(prose)) return 'hugo';
+  if (MDBOOK.test(markdown)) return 'mdbook';
   if (VITEPRESS_PROSE.test(prose) || hasVitepressCode(markdown)) return 'vitepress';
   if (DOCUSAURUS.test(prose)) return 'docusaurus';
   if (MKDOCS.test(prose)) return 'mkdocs';
@@ -76,18 +85,20 @@ const CONFIG_FILES: [RegExp, MarkdownDialect][] = [
   [/^(.*\/)?docusaurus\.config\.(js|mjs|cjs|ts)$/, 'docusaurus'],
   [/^(.*\/)?mkdocs\.ya?ml$/, 'mkdocs'],
   [/^(.*\/)?\.vitepress\/config\.(js|mjs|cjs|ts|mts|cts)$/, 'vitepress'],
+  [/^(.*\/)?book\.toml$/, 'mdbook'],
 ];
 
 /**
  * The docs generator of a repository, from the configuration file it keeps (`hugo.toml`,
- * `docusaurus.config.js`, `mkdocs.yml`, `docs/.vitepress/config.ts`; a `config.toml` only beside
+ * `docusaurus.config.js`, `mkdocs.yml`, `docs/.vitepress/config.ts`, mdBook's `book.toml`; a `config.toml` only beside
  * a `content/` folder); undefined
  * when none is found.
  */
 export function repositoryDialect(paths: string[]): MarkdownDialect | undefined {
   for (const [config, dialect] of CONFIG_FILES) {
-    // VitePress's sits in a `.vitepress/` folder of the docs folder (`docs/.vitepress/config.ts`).
-    const depth = dialect === 'vitepress' ? 3 : 2;
+    // VitePress's sits in a `.vitepress/` folder of the docs folder (`docs/.vitepress/config.ts`),
+    // an mdBook's in its book's folder (`doc/user-guide/book.toml`).
+    const depth = dialect === 'vitepress' || dialect === 'mdbook' ? 3 : 2;
     const found = paths.find((p) => config.test(p) && p.split('/').length <= depth);
     if (!found) continue;
     const folder = found.slice(0, found.lastIndexOf('/') + 1);
@@ -110,7 +121,8 @@ export interface NormaliseOptions extends HugoOptions {
 
 /**
  * Markdown of a docs generator as the Markdown its readers see (see `normaliseHugo`,
- * `normaliseDocusaurus`, `normaliseMkdocs`, `normaliseVitepress`); indented code blocks are fenced
+ * `normaliseDocusaurus`, `normaliseMkdocs`, `normaliseVitepress`, `normaliseMdbook`); reference
+ * links written inline (see `inlineReferenceLinks`); indented code blocks are fenced
  * in every dialect but MDX's, which has none, and setext headings (underlined) written as `#` ones; inline HTML anchors
  * and line breaks outside code as their text (see `inlineHtmlAsMarkdown`), a linked image as a
  * link with its description (see `linkedImagesAsLinks`); GitHub's alerts (`> [!NOTE]`) as labelled
@@ -122,7 +134,9 @@ export function normaliseMarkdown(
   dialect: MarkdownDialect,
   options: NormaliseOptions = {},
 ): string {
-  const read = styledTerminalsAsText(alertsAsLabelledQuotes(dialectMarkdown(markdown, dialect, options)));
+  const read = styledTerminalsAsText(
+    alertsAsLabelledQuotes(inlineReferenceLinks(dialectMarkdown(markdown, dialect, options))),
+  );
   return outsideCode(read, CODE, (text) => inlineHtmlAsMarkdown(linkedImagesAsLinks(text)));
 }
 
@@ -143,10 +157,18 @@ function dialectMarkdown(markdown: string, dialect: MarkdownDialect, options: No
       return normaliseMkdocs(atxHeadings(markdown));
     case 'vitepress':
       return normaliseVitepress(markdown);
+    case 'mdbook':
+      // Hidden code lines are gone after the first pass: a `# x` left was written `## x`.
+      return options.normalised ? markdown : normaliseMdbook(markdown);
     default:
       // A Sphinx site's Markdown pages are MyST's, read as plain Markdown with their directives.
       return atxHeadings(fenceIndentedCode(hasMyst(markdown) ? normaliseMyst(markdown) : markdown));
   }
+}
+
+/** `change` applied to Markdown's text outside its fenced code blocks and code spans. */
+export function outsideMarkdownCode(markdown: string, change: (prose: string) => string): string {
+  return outsideCode(markdown, CODE, change);
 }
 
 /** Markdown without its fenced code blocks and code spans (where markup is shown, not used). */

@@ -1,12 +1,14 @@
 import { readIncludedFile, type ReadIncluded } from './asciidoc-includes';
 import { withHugoIncludes } from './hugo-includes';
+import { withMdbookIncludes } from './mdbook-includes';
 import { withPartials } from './mdx-partials';
 import { withVitepressIncludes } from './vitepress-includes';
 
 /**
  * A Markdown or MDX page with what it includes put in, as its generator puts it in: Hugo's include
  * shortcodes (see `withHugoIncludes`), VitePress's snippet imports and includes (see
- * `withVitepressIncludes`), imported MDX partials (see `withPartials`). Only files under `within`
+ * `withVitepressIncludes`), imported MDX partials (see `withPartials`), mdBook's include helpers
+ * (see `withMdbookIncludes`). Only files under `within`
  * are read: the folder loaded, or a repository's root given as `/`.
  */
 export async function withMarkdownIncludes(
@@ -16,5 +18,11 @@ export async function withMarkdownIncludes(
   read: ReadIncluded = readIncludedFile,
 ): Promise<string> {
   const included = await withHugoIncludes(source, file, within, read);
-  return withPartials(await withVitepressIncludes(included, file, within, read), file, within, read);
+  const imported = await withPartials(
+    await withVitepressIncludes(included, file, within, read),
+    file,
+    within,
+    read,
+  );
+  return withMdbookIncludes(imported, file, within, read);
 }

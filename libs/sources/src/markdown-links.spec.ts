@@ -1,4 +1,4 @@
-import { absoluteLinks, linksToPages, rewriteLinks } from './markdown-links';
+import { absoluteLinks, inlineReferenceLinks, linksToPages, rewriteLinks } from './markdown-links';
 
 describe('rewriteLinks', () => {
   it("rewrites a link after a list item's block whose closing fence is indented one column more", () => {
@@ -89,5 +89,46 @@ describe('linksToPages', () => {
   it('leaves anchors, root paths, other sites and links out of the folder', () => {
     const markdown = '[a](#top) [b](/x) [c](https://x.example/a.md) [d](../../out.md)';
     expect(linksToPages(markdown, 'guide/install.md', publish)).toBe(markdown);
+  });
+
+  it('leaves a link out of the folder the generator reads its pages from to the page it is on', () => {
+    const markdown = '[codegen](../../rustc/codegen-options/index.html#lto) [profiles](profiles.md#lto)';
+    expect(linksToPages(markdown, 'src/reference/build.md', (p) => `https://acme.test/${p}`, 'src/')).toBe(
+      '[codegen](../../rustc/codegen-options/index.html#lto) [profiles](https://acme.test/src/reference/profiles.md#lto)',
+    );
+  });
+});
+
+describe('inlineReferenceLinks', () => {
+  it('writes reference links and images inline with their definitions, which it drops', () => {
+    const markdown = [
+      'Publish it on [crates.io]! Run the [`cargo login`] command, [visit the home page][crates.io],',
+      'see the [Cargo Book][book] or [the Book][] and ![logo][Logo  Image].',
+      'Unknown [labels] and [footnotes][^1] stay; so does `[crates.io]` in code, [inline](x.md) and \\[escaped].',
+      '- [ ] a task',
+      '```md',
+      '[crates.io]',
+      '```',
+      '',
+      '[crates.io]: https://crates.io/',
+      '[`cargo login`]: ../commands/cargo-login.md',
+      '[book]: <https://doc.rust-lang.org/cargo/> "The Cargo Book"',
+      '[the book]: https://doc.rust-lang.org/book/',
+      '[logo  image]: img/logo.png',
+      '[crates.io]: https://second.example/',
+    ].join('\n');
+    expect(inlineReferenceLinks(markdown)).toBe(
+      [
+        'Publish it on [crates.io](https://crates.io/)! Run the [`cargo login`](../commands/cargo-login.md) command, [visit the home page](https://crates.io/),',
+        'see the [Cargo Book](<https://doc.rust-lang.org/cargo/> "The Cargo Book") or [the Book](https://doc.rust-lang.org/book/) and ![logo](img/logo.png).',
+        'Unknown [labels] and [footnotes][^1] stay; so does `[crates.io]` in code, [inline](x.md) and \\[escaped].',
+        '- [ ] a task',
+        '```md',
+        '[crates.io]',
+        '```',
+        '',
+      ].join('\n'),
+    );
+    expect(inlineReferenceLinks('No [definitions] here.')).toBe('No [definitions] here.');
   });
 });

@@ -57,18 +57,75 @@ export function absoluteLinks(markdown: string, url: string): string {
  * A file's links to other files of its folder (`../guide/install.md#linux`) made links to the
  * pages they are published as: `publish` maps a path inside the folder to its page's URL; so are
  * links from the root to a Markdown file (`/config/server-options.md#server-host`, as VitePress
- * and Docusaurus read them: from the docs folder). Links outside the folder, to the same page
- * (`#anchor`) or from the site's root to a page (`/x`) are left to {@link absoluteLinks}.
+ * and Docusaurus read them: from the docs folder). Links outside the folder, or outside `within`
+ * (the folder the generator reads its pages from: an mdBook's `src/`, whose `../../rustc/x.html`
+ * leads to another book of the same site), to the same page (`#anchor`) or from the site's root to
+ * a page (`/x`) are left to {@link absoluteLinks}, which follows them from the page's URL.
  */
-export function linksToPages(markdown: string, path: string, publish: (path: string) => string): string {
+export function linksToPages(
+  markdown: string,
+  path: string,
+  publish: (path: string) => string,
+  within = '',
+): string {
   const root = 'file:///tree/';
   return rewriteLinks(markdown, (target) => {
     const markdownFromRoot = /^\/[^/?#][^?#]*\.mdx?(?=[?#]|$)/i.test(target);
     if (!markdownFromRoot && (!isRelativeLink(target) || /^[#/?]/.test(target))) return null;
     const [, file = '', suffix = ''] = /^([^#?]*)(.*)$/.exec(target)!;
-    const resolved = new URL(markdownFromRoot ? file.slice(1) : file, markdownFromRoot ? root : root + path)
-      .pathname;
-    if (!resolved.startsWith('/tree/')) return null;
+    const from = markdownFromRoot ? root + within : root + path;
+    const resolved = new URL(markdownFromRoot ? file.slice(1) : file, from).pathname;
+    if (!resolved.startsWith(`/tree/${within}`)) return null;
     return publish(decodeURIComponent(resolved.slice('/tree/'.length))) + suffix;
   });
+}
+
+/**
+ * A reference link or image, `[text][label]`, `[text][]` or `[label]` (not an inline link; the
+ * definitions are set aside first); its text may hold one level of brackets and the placeholders of code
+ * spans.
+ */
+const REFERENCE = /(?<!\\)(!?)\[((?:[^[\]\\]|\\.|\[[^[\]]*\])+)\](?:\[([^[\]]*)\])?(?![([])/g;
+
+/** A link label as definitions are matched to references: case and runs of space ignored. */
+const labelKey = (label: string) => label.trim().replace(/\s+/g, ' ').toLowerCase();
+
+/**
+ * Reference-style links and images (`[text][label]`, `[text][]`, `[label]`) written inline with
+ * their definition's target and title, and the definitions dropped: a chunk quoted from the page
+ * then holds the link wherever the page defines it (Cargo's pages define `[crates.io]:
+ * https://crates.io/` at their end, so quotes showed "publish it on [crates.io]!" as bracketed
+ * text). A reference no definition names stays as written; code blocks and spans are left alone.
+ */
+export function inlineReferenceLinks(markdown: string): string {
+  if (!/^ {0,3}\[(?!\^)[^\]]+\]:/m.test(markdown)) return markdown;
+  const definitions = new Map<string, string>();
+  const kept: string[] = [];
+  const fences = new CodeFences();
+  for (const line of markdown.split('\n')) {
+    const definition = fences.read(line) ? null : DEFINITION.exec(line);
+    if (!definition) {
+      kept.push(line);
+      continue;
+    }
+    const key = labelKey(/\[([^\]]+)\]/.exec(definition[1]!)![1]!);
+    const title = definition[3]!.trim();
+    if (!definitions.has(key)) definitions.set(key, title ? `${definition[2]} ${title}` : definition[2]!);
+  }
+  if (!definitions.size) return markdown;
+  const code = new CodeFences();
+  return kept
+    .map((line) => {
+      if (code.read(line) || !line.includes('[')) return line;
+      const spans: string[] = [];
+      const held = line.replace(/(`+)[^`]*?\1/g, (span) => `\u0001${spans.push(span) - 1}\u0001`);
+      const put = (text: string) => text.replace(/\u0001(\d+)\u0001/g, (_, i: string) => spans[Number(i)]!);
+      return put(
+        held.replace(REFERENCE, (whole, bang: string, text: string, label: string | undefined) => {
+          const target = definitions.get(labelKey(put(label || text)));
+          return target === undefined ? whole : `${bang}[${text}](${target})`;
+        }),
+      );
+    })
+    .join('\n');
 }

@@ -59,6 +59,7 @@ const DEFAULT_STYLE: Partial<Record<MarkdownDialect, PageUrlStyle>> = {
   hugo: 'folder',
   mkdocs: 'folder',
   vitepress: 'html',
+  mdbook: 'html',
 };
 /** Files that stand for their folder's page. */
 const FOLDER_PAGE = /(^|\/)(_?index|readme)\.(md|markdown|mdx|adoc|asciidoc|rst|html?)$/i;

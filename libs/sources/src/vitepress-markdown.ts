@@ -1,6 +1,6 @@
 import { CodeFences } from './code-fences';
 import { admonitions } from './docusaurus-markdown';
-import { withHeadingIds, type HeadingIdRules } from './heading-ids';
+import { headingText, withHeadingIds, type HeadingIdRules } from './heading-ids';
 import { fenceIndentedCode } from './indented-code';
 import { labelledPart } from './labelled-block';
 import { atxHeadings } from './setext-headings';
@@ -175,17 +175,7 @@ const VITEPRESS_IDS: HeadingIdRules = {
  * lower case, a leading digit behind `_`.
  */
 export function vitepressSlug(heading: string): string {
-  return heading
-    .replace(/!\[[^\]]*\]\([^)]*\)/g, '')
-    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
-    .replace(/<[^>]+>/g, '')
-    .replace(/\\([\\`*_{}[\]()#+\-.!<>])/g, '$1')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&amp;/g, '&')
-    .replace(/`/g, '')
-    .replace(/(^|\W)[*_]+|[*_]+(?=\W|$)/g, '$1')
-    .trim()
+  return headingText(heading)
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
     .replace(/[\u0000-\u001f]/g, '')

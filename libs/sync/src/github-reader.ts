@@ -17,7 +17,11 @@ import {
   repositoryDialect,
   detectDialect,
   isSphinxConfiguration,
+  mdbookOutsideLinks,
+  mdbookSourceFolder,
+  mdbookUnpublished,
   mkdocsPageUrls,
+  summaryChapters,
   vitepressPageUrls,
   vitepressSourceExcludes,
   vitepressSourceFolder,
@@ -133,15 +137,18 @@ function fileEntry(
       });
       // With a base URL, links to the repository's other files lead to their pages on the site
       // (without one, they are resolved against the file on GitHub at ingestion).
-      if (source.base_url && document.content_type === 'text/markdown')
+      if (source.base_url && document.content_type === 'text/markdown') {
         document.content = linkPlaceholdersFilled(
           linksToPages(
             document.content,
             file.path,
             (path) => site.resolve(`/${path}`, file.path) ?? site.url(path),
+            layout.contentFolder,
           ),
           source.base_url,
         );
+        if (source.dialect === 'mdbook') document.content = mdbookOutsideLinks(document.content);
+      }
       if (kind === 'asciidoc' || kind === 'rst')
         document.content = await pages.inContext(document.content, { path: file.path, kind });
       if (kind === 'asciidoc') document.title = attributedTitle(document);
@@ -181,8 +188,9 @@ function pageUrl(
  * (`use_directory_urls`); a Sphinx project's `conf.py` (at the root or one folder down), that its
  * pages are read from that folder and its Markdown pages (MyST's) published as `page.html`; a
  * VitePress site's `.vitepress/config.*`, its pages' folder (the docs folder holding it, and its
- * `srcDir`), URL style (`cleanUrls`) and the files it keeps from being pages (`srcExclude`). One
- * more blob read a sync, for those repositories only; nothing when the file says nothing or
+ * `srcDir`), URL style (`cleanUrls`) and the files it keeps from being pages (`srcExclude`); an
+ * mdBook's `book.toml`, its source folder, and the chapters its `SUMMARY.md` lists (no other file
+ * is a page). One or two more blob reads a sync, for those repositories only; nothing when the file says nothing or
  * cannot be read.
  */
 async function configuredLayout(
@@ -208,6 +216,16 @@ async function configuredLayout(
       contentFolder: contentFolder || undefined,
       published: (path) => !path.startsWith(contentFolder) || passes(path.slice(contentFolder.length)),
     };
+  }
+  if (dialect === 'mdbook') {
+    const config = blob(/^([^/]+\/){0,2}book\.toml$/);
+    const text = config && (await api.text(config.sha).catch(() => undefined));
+    if (!config || text === undefined) return {};
+    const sourceFolder = `${config.path.slice(0, -'book.toml'.length)}${mdbookSourceFolder(text)}`;
+    const summary = items.find((i) => i.type === 'blob' && i.path === `${sourceFolder}SUMMARY.md`);
+    const chapters = summary && (await api.text(summary.sha).then(summaryChapters, () => undefined));
+    const book = { sourceFolder, chapters };
+    return { contentFolder: sourceFolder || undefined, published: (path) => !mdbookUnpublished(path, book) };
   }
   if (dialect !== undefined && dialect !== 'markdown') return {};
   const conf = blob(/^([^/]+\/)?conf\.py$/);

@@ -112,7 +112,7 @@ export function ingestCommand(program: Command): void {
       )
       .option(
         '--base-url <url>',
-        'where the files and folders are published: sources link to each page as its generator publishes it (index.md, _index.md, README.md → folder; .md, .adoc dropped; .rst and VitePress pages → .html; slug front matter)',
+        'where the files and folders are published: sources link to each page as its generator publishes it (index.md, _index.md, README.md → folder; .md, .adoc dropped; .rst, VitePress and mdBook pages → .html; slug front matter)',
         httpUrlOption('--base-url'),
       )
       .option(
@@ -122,7 +122,7 @@ export function ingestCommand(program: Command): void {
       )
       .option(
         '--page-urls <style>',
-        `the URL style the site publishes pages in, where its generator's setting is not in the folder: html (page.html; Antora's default, Sphinx's html builder, MkDocs' use_directory_urls: false, Hugo's uglyURLs, VitePress's default), folder (page/; Antora's indexify, Sphinx's dirhtml) or clean (page; VitePress's cleanUrls); default: the generator's own, or mkdocs.yml's or .vitepress/config's`,
+        `the URL style the site publishes pages in, where its generator's setting is not in the folder: html (page.html; Antora's default, Sphinx's html builder, MkDocs' use_directory_urls: false, Hugo's uglyURLs, VitePress's and mdBook's default), folder (page/; Antora's indexify, Sphinx's dirhtml) or clean (page; VitePress's cleanUrls); default: the generator's own, or mkdocs.yml's or .vitepress/config's`,
         pageUrlsOption('--page-urls'),
       )
       .option('--sitemap <url>', 'ingest every page of this sitemap (repeatable)', collect)

@@ -1,0 +1,80 @@
+import { readFile } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
+import { parse as parseToml } from 'smol-toml';
+
+/**
+ * An mdBook book as its configuration and summary lay it out: the folder its pages are read from
+ * (`src/`, from the folder loaded or the repository's root; empty when that is the folder loaded)
+ * and the chapters its `SUMMARY.md` lists (paths from the same place), which are the only files
+ * mdBook publishes; undefined chapters when the book has no summary to read.
+ */
+export interface MdbookBook {
+  sourceFolder: string;
+  chapters: Set<string> | undefined;
+}
+
+/** The folder a `book.toml` reads its pages from: its `[book] src`, else `src`. */
+export function mdbookSourceFolder(toml: string): string {
+  let src: unknown;
+  try {
+    src = (parseToml(toml).book as Record<string, unknown> | undefined)?.src;
+  } catch {
+    src = undefined;
+  }
+  const folder = (typeof src === 'string' ? src : 'src').replace(/^\.\/?/, '').replace(/\/+$/, '');
+  return folder ? `${folder}/` : '';
+}
+
+/**
+ * The chapters a `SUMMARY.md` lists: the targets of its links (`- [Toolchains](concepts/toolchains.md)`),
+ * from the source folder, without `./`, a fragment or percent-encoding; a draft chapter (`[Later]()`)
+ * has none.
+ */
+export function summaryChapters(summary: string): Set<string> {
+  const chapters = new Set<string>();
+  for (const [, target = ''] of summary.matchAll(/\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g)) {
+    const path = target.replace(/#.*$/, '').replace(/^\.\//, '');
+    if (!path || /^[a-z][a-z\d+.-]*:/i.test(path)) continue;
+    try {
+      chapters.add(decodeURIComponent(path));
+    } catch {
+      chapters.add(path);
+    }
+  }
+  return chapters;
+}
+
+/**
+ * The book a folder loads, when it is an mdBook's: a `book.toml` in it (its pages in the source
+ * folder below), or in the folder above it with the folder as that book's source folder.
+ */
+export async function mdbookBook(folder: string): Promise<MdbookBook | undefined> {
+  const read = (path: string) => readFile(path, 'utf8').catch(() => undefined);
+  for (const dir of [folder, dirname(folder)]) {
+    const toml = await read(join(dir, 'book.toml'));
+    if (toml === undefined) continue;
+    const source = mdbookSourceFolder(toml);
+    if (dir !== folder && `${basename(folder)}/` !== source) return undefined;
+    const sourceFolder = dir === folder ? source : '';
+    const summary = await read(join(folder, sourceFolder, 'SUMMARY.md'));
+    return { sourceFolder, chapters: summary === undefined ? undefined : summaryChapters(summary) };
+  }
+  return undefined;
+}
+
+/**
+ * Why a file of an mdBook is published as no page, or undefined for a chapter (its path from the
+ * folder or repository the book's source folder is given from): a file outside the source folder
+ * (the repository's README beside `book.toml`, the theme), the summary itself (the book's
+ * navigation), a file the summary does not list (a file the chapters include, a draft).
+ */
+export function mdbookUnpublished(rel: string, book: MdbookBook): string | undefined {
+  if (!rel.startsWith(book.sourceFolder)) return UNPUBLISHED_MDBOOK;
+  const path = rel.slice(book.sourceFolder.length);
+  if (path === 'SUMMARY.md') return UNPUBLISHED_MDBOOK;
+  return book.chapters && !book.chapters.has(path) ? UNPUBLISHED_MDBOOK : undefined;
+}
+
+/** Why a file of an mdBook that is not one of its chapters is not loaded as a document. */
+export const UNPUBLISHED_MDBOOK =
+  "not a chapter of the mdBook: it publishes the files its SUMMARY.md lists, from its source folder; the summary is the book's navigation";

@@ -1,0 +1,59 @@
+import type { MarkdownDialect, PageUrlStyle } from '@docqa/contracts';
+import { mdbookBook, mdbookUnpublished } from './mdbook-book';
+import {
+  configuredPageUrls,
+  vitepressConfig,
+  vitepressPageUrls,
+  vitepressSourceExcludes,
+} from './page-url-style';
+import { pathFilter } from './path-filter';
+import type { SiteLayout } from './site-pages';
+
+/** What a folder's docs generator says of its pages, as its configuration files tell it. */
+export interface SiteConfiguration {
+  dialect: MarkdownDialect;
+  /** Where its files' pages are and how their URLs read (see `SiteLayout`). */
+  layout: SiteLayout;
+  /** Why the generator publishes a file (its path in the folder) as no page; undefined for a page. */
+  unpublished(rel: string): string | undefined;
+}
+
+/**
+ * The generator of a folder loaded and what its configuration says of its pages: named, or told by
+ * a configuration file in the folder or the folder above it (a VitePress site's `.vitepress/config.*`,
+ * whose pages show Docusaurus's containers more often than its own markup; an mdBook's `book.toml`),
+ * else `fromMarkup`, the dialect most files show the markup of. A VitePress site's `srcExclude`
+ * files and URL style (`cleanUrls`); an mdBook's source folder (left out of URLs, `page.html`) and
+ * its chapters (what its `SUMMARY.md` lists: no other file is a page); an `mkdocs.yml`'s URL style.
+ */
+export async function siteConfiguration(
+  folder: string,
+  named: { dialect?: MarkdownDialect; pageUrls?: PageUrlStyle },
+  fromMarkup: () => MarkdownDialect,
+): Promise<SiteConfiguration> {
+  const vitepress = await vitepressConfig(folder);
+  const book = vitepress === undefined ? await mdbookBook(folder) : undefined;
+  const dialect = named.dialect ?? (vitepress !== undefined ? 'vitepress' : book ? 'mdbook' : fromMarkup());
+  if (dialect === 'vitepress' && vitepress !== undefined) {
+    const passes = pathFilter({ exclude: vitepressSourceExcludes(vitepress) });
+    return {
+      dialect,
+      layout: { pageUrls: named.pageUrls ?? vitepressPageUrls(vitepress) },
+      unpublished: (rel) => (passes(rel) ? undefined : UNPUBLISHED_VITEPRESS),
+    };
+  }
+  if (dialect === 'mdbook' && book) {
+    const contentFolder = book.sourceFolder || undefined;
+    return {
+      dialect,
+      layout: { pageUrls: named.pageUrls, contentFolder, fromRepositoryRoot: !!contentFolder },
+      unpublished: (rel) => mdbookUnpublished(rel, book),
+    };
+  }
+  const pageUrls = named.pageUrls ?? (await configuredPageUrls(folder, dialect));
+  return { dialect, layout: { pageUrls }, unpublished: () => undefined };
+}
+
+/** Why a file a VitePress configuration's `srcExclude` names is not loaded as a document. */
+export const UNPUBLISHED_VITEPRESS =
+  "excluded from the site by its VitePress configuration's srcExclude: no page";
