@@ -88,5 +88,9 @@
  * layout tags only (`<div class="…">`) dropped, Vue's `:href` no link; a code block ends only at
  * a run of its own fence character (a TypeScript error's `~~~~` underline in it made the rest of
  * the page code, its headings no sections).
+ * 32: mdBook books (a `book.toml`, or `{{#include}}` helpers): the chapters of `SUMMARY.md` only,
+ * `page.html` from the source folder, helpers' files put in, a `rust` block's hidden lines
+ * removed, mdBook's anchors; in every dialect, reference links written inline (`[crates.io]` with
+ * its definition at the page's end), HTML description lists (`<dl>`) as items led by their terms.
  */
-export const CHUNKING_VERSION = 31;
+export const CHUNKING_VERSION = 32;
