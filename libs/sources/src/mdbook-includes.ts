@@ -1,5 +1,6 @@
 import { MAX_INCLUDE_DEPTH, readIncludedFile, type ReadIncluded } from './asciidoc-includes';
 import { includedFile } from './hugo-includes';
+import { markedPart } from './marked-part';
 
 /**
  * An mdBook helper that puts a file in: `{{#include file.rs}}`, `{{#rustdoc_include
@@ -70,16 +71,9 @@ function selectedLines(text: string, range: string[]): string | undefined {
     const end = to === undefined ? start + 1 : to ? Number(to) : lines.length;
     return lines.slice(Math.max(0, start), end).join('\n');
   }
-  const start = lines.findIndex((line) => {
+  const body = markedPart(lines, from, (line) => {
     const anchor = ANCHOR_LINE.exec(line);
-    return anchor && !anchor[1] && anchor[2] === from;
+    return anchor && { end: !!anchor[1], name: anchor[2] };
   });
-  if (start === -1) return undefined;
-  const body: string[] = [];
-  for (const line of lines.slice(start + 1)) {
-    const anchor = ANCHOR_LINE.exec(line);
-    if (anchor?.[1] && anchor[2] === from) break;
-    if (!anchor) body.push(line);
-  }
-  return body.join('\n');
+  return body?.join('\n');
 }

@@ -3,6 +3,7 @@ import { MAX_INCLUDE_DEPTH, readIncludedFile, type ReadIncluded } from './asciid
 import { CodeFences } from './code-fences';
 import { includedFile } from './hugo-includes';
 import { dedent } from './labelled-block';
+import { markedPart } from './marked-part';
 import { withoutFrontMatter } from './mdx-partials';
 
 /**
@@ -99,19 +100,11 @@ const REGION =
  * has no such region.
  */
 function regionOf(text: string, name: string): string | undefined {
-  const lines = text.split('\n');
-  const start = lines.findIndex((line) => {
+  const body = markedPart(text.split('\n'), name, (line) => {
     const marker = REGION.exec(line);
-    return marker && !marker[1] && marker[2] === name;
+    return marker && { end: !!marker[1], name: marker[2] };
   });
-  if (start === -1) return undefined;
-  const body: string[] = [];
-  for (const line of lines.slice(start + 1)) {
-    const marker = REGION.exec(line);
-    if (marker?.[1] && (marker[2] === name || !marker[2])) break;
-    if (!marker) body.push(line);
-  }
-  return dedent(body.join('\n')).replace(/^\n+|\n+$/g, '');
+  return body && dedent(body.join('\n')).replace(/^\n+|\n+$/g, '');
 }
 
 /** An include's lines `{from,to}` (1-based, either open), or the whole text without braces. */

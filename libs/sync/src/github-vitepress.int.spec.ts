@@ -1,7 +1,4 @@
-import { DEFAULT_PARSE_LIMITS, type LoadedDocument } from '@docqa/sources';
-import { readGithub } from './github-reader';
-import type { StoredSource } from './source-store';
-import { startGitHubStandIn, type GitHubStandIn } from './testing';
+import { startGitHubStandIn, syncedDocuments, type GitHubStandIn } from './testing';
 
 describe('a github source of a VitePress site (against a local stand-in of the GitHub REST API)', () => {
   let github: GitHubStandIn;
@@ -10,36 +7,7 @@ describe('a github source of a VitePress site (against a local stand-in of the G
   });
   afterAll(() => github.close());
 
-  const source = (repo: string): StoredSource => ({
-    id: 'src_1',
-    type: 'github',
-    url: null,
-    repo,
-    branch: null,
-    has_token: false,
-    include: [],
-    exclude: [],
-    metadata: {},
-    schedule: null,
-    base_url: 'https://vite.acme.test/',
-    created_at: new Date(0).toISOString(),
-  });
-
-  /** The documents a sync of the repository would ingest, by path. */
-  async function read(repo: string): Promise<Map<string, LoadedDocument>> {
-    const listing = await readGithub(
-      source(repo),
-      {},
-      { githubApiUrl: github.url, limits: DEFAULT_PARSE_LIMITS },
-    );
-    const documents = new Map<string, LoadedDocument>();
-    for (const entry of listing.entries) {
-      const result = await entry.read(undefined);
-      if (result.status === 'changed')
-        documents.set(entry.key.replace(/^.*\/blob\/main\//, ''), result.document);
-    }
-    return documents;
-  }
+  const read = (repo: string) => syncedDocuments(github, repo, 'https://vite.acme.test/');
 
   it('maps pages from the docs folder of its configuration, in its URL style, with its snippets put in', async () => {
     github.repos.set('acme/vite', {
