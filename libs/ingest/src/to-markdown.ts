@@ -1,4 +1,4 @@
-import { convert, type FormatCallback } from 'html-to-text';
+import { compile, type FormatCallback, type HtmlToTextOptions } from 'html-to-text';
 import type { DocumentContentType } from '@docqa/contracts';
 import {
   asciidocHtml,
@@ -170,10 +170,23 @@ function htmlDescriptionLists(markdown: string): string {
   );
 }
 
+/**
+ * html-to-text's converter for each `anchors` setting, compiled once: compiling its selectors costs
+ * more than converting a short block (a Cargo command page's option lists, one call each).
+ */
+const converters = new Map<boolean, (html: string) => string>();
+
 /** HTML as Markdown; with `anchors`, headings keep their ids as `{#id}`. */
 function htmlToMarkdown(html: string, { anchors }: { anchors: boolean }): string {
   refuseDeepHtml(html, { htmlDepth: HTML_DEPTH_CEILING });
-  return convert(html, {
+  let convert = converters.get(anchors);
+  if (!convert) converters.set(anchors, (convert = compile(htmlOptions(anchors))));
+  return convert(html).replace(/\n{3,}/g, '\n\n');
+}
+
+/** What html-to-text keeps of HTML, and how it writes it as Markdown (see {@link htmlToMarkdown}). */
+function htmlOptions(anchors: boolean): HtmlToTextOptions {
+  return {
     wordwrap: false,
     encodeCharacters: ESCAPES,
     baseElements: { selectors: ['main', 'article', 'body'], returnDomByDefault: true },
@@ -224,7 +237,7 @@ function htmlToMarkdown(html: string, { anchors }: { anchors: boolean }): string
       descriptionList,
       verbatimBlock,
     },
-  }).replace(/\n{3,}/g, '\n\n');
+  };
 }
 
 /**

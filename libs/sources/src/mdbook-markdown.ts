@@ -98,9 +98,10 @@ const MDBOOK_IDS: HeadingIdRules = { slug: mdbookSlug, repeat: (slug, n) => `${s
  * `--jobs-parallel-jobs`); `section` when nothing is left.
  */
 export function mdbookSlug(heading: string): string {
-  const id = [...headingText(heading).toLowerCase()]
-    .map((ch) => (/[\p{L}\p{N}_-]/u.test(ch) ? ch : /\s/.test(ch) ? '-' : ''))
-    .join('');
+  const id = headingText(heading)
+    .toLowerCase()
+    .replace(/\s/g, '-')
+    .replace(/[^\p{L}\p{N}_-]/gu, '');
   return id || 'section';
 }
 
