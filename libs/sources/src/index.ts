@@ -26,7 +26,6 @@ export { linkPlaceholdersFilled } from './link-placeholders';
 export {
   detectDialect,
   normaliseMarkdown,
-  outsideMarkdownCode,
   repositoryDialect,
   type NormaliseOptions,
 } from './markdown-dialect';
@@ -42,6 +41,7 @@ export {
 } from './antora-component';
 export { withIncludes, type ReadIncluded } from './asciidoc-includes';
 export { withMarkdownIncludes } from './markdown-includes';
+export { outsideMarkdownCode } from './outside-code';
 export { mdbookSourceFolder, mdbookUnpublished, summaryChapters, type MdbookBook } from './mdbook-book';
 export { mdbookOutsideLinks } from './mdbook-markdown';
 export { withRstIncludes } from './rst-includes';

@@ -8,7 +8,7 @@ import { normaliseMdbook } from './mdbook-markdown';
 import { normaliseMkdocs } from './mkdocs-markdown';
 import { hasMyst, normaliseMyst } from './myst-markdown';
 import { inlineReferenceLinks } from './markdown-links';
-import { outsideCode } from './outside-code';
+import { MARKDOWN_CODE, outsideMarkdownCode } from './outside-code';
 import { CodeFences } from './code-fences';
 import { atxHeadings } from './setext-headings';
 import { normaliseVitepress } from './vitepress-markdown';
@@ -40,8 +40,6 @@ const MARKERS =
  * `{{#title …}}`), written in code blocks as much as in prose.
  */
 const MDBOOK = /\{\{#(include|rustdoc_include|playground|title)\s/;
-/** A fenced code block or a code span. */
-const CODE = /^ {0,3}(`{3,}|~{3,})[^\n]*\n[\s\S]*?^ {0,3}\1[`~]*[ \t]*$|`[^`\n]+`/gm;
 const MKDOCS = /^\s*(!!!|\?\?\?\+?)\s+[\w-]+|^\s*===[!+]?\s+"|^\s*-{2}8<-{2}/m;
 
 /**
@@ -137,7 +135,7 @@ export function normaliseMarkdown(
   const read = styledTerminalsAsText(
     alertsAsLabelledQuotes(inlineReferenceLinks(dialectMarkdown(markdown, dialect, options))),
   );
-  return outsideCode(read, CODE, (text) => inlineHtmlAsMarkdown(linkedImagesAsLinks(text)));
+  return outsideMarkdownCode(read, (text) => inlineHtmlAsMarkdown(linkedImagesAsLinks(text)));
 }
 
 /** The Markdown of one dialect's markup as readers see it (inline HTML aside). */
@@ -147,7 +145,7 @@ function dialectMarkdown(markdown: string, dialect: MarkdownDialect, options: No
       return atxHeadings(
         fenceIndentedCode(
           options.normalised
-            ? outsideCode(markdown, CODE, (prose) => normaliseHugo(prose, options))
+            ? outsideMarkdownCode(markdown, (prose) => normaliseHugo(prose, options))
             : normaliseHugo(markdown, options),
         ),
       );
@@ -166,12 +164,7 @@ function dialectMarkdown(markdown: string, dialect: MarkdownDialect, options: No
   }
 }
 
-/** `change` applied to Markdown's text outside its fenced code blocks and code spans. */
-export function outsideMarkdownCode(markdown: string, change: (prose: string) => string): string {
-  return outsideCode(markdown, CODE, change);
-}
-
 /** Markdown without its fenced code blocks and code spans (where markup is shown, not used). */
 export function withoutCode(markdown: string): string {
-  return markdown.replace(CODE, '');
+  return markdown.replace(MARKDOWN_CODE, '');
 }

@@ -103,7 +103,10 @@ describe('inlineReferenceLinks', () => {
   it('writes reference links and images inline with their definitions, which it drops', () => {
     const markdown = [
       'Publish it on [crates.io]! Run the [`cargo login`] command, [visit the home page][crates.io],',
-      'see the [Cargo Book][book] or [the Book][] and ![logo][Logo  Image].',
+      'see the [Cargo Book][book] or [the Book][] and ![logo][Logo  Image], the [Rust',
+      'repository] but not [a',
+      '',
+      'paragraph].',
       'Unknown [labels] and [footnotes][^1] stay; so does `[crates.io]` in code, [inline](x.md) and \\[escaped].',
       '- [ ] a task',
       '```md',
@@ -115,12 +118,17 @@ describe('inlineReferenceLinks', () => {
       '[book]: <https://doc.rust-lang.org/cargo/> "The Cargo Book"',
       '[the book]: https://doc.rust-lang.org/book/',
       '[logo  image]: img/logo.png',
+      '[rust repository]: https://github.com/rust-lang/rust/',
+      '[a paragraph]: https://example.com/',
       '[crates.io]: https://second.example/',
     ].join('\n');
     expect(inlineReferenceLinks(markdown)).toBe(
       [
         'Publish it on [crates.io](https://crates.io/)! Run the [`cargo login`](../commands/cargo-login.md) command, [visit the home page](https://crates.io/),',
-        'see the [Cargo Book](<https://doc.rust-lang.org/cargo/> "The Cargo Book") or [the Book](https://doc.rust-lang.org/book/) and ![logo](img/logo.png).',
+        'see the [Cargo Book](<https://doc.rust-lang.org/cargo/> "The Cargo Book") or [the Book](https://doc.rust-lang.org/book/) and ![logo](img/logo.png), the [Rust',
+        'repository](https://github.com/rust-lang/rust/) but not [a',
+        '',
+        'paragraph].',
         'Unknown [labels] and [footnotes][^1] stay; so does `[crates.io]` in code, [inline](x.md) and \\[escaped].',
         '- [ ] a task',
         '```md',

@@ -1,4 +1,5 @@
 import { CodeFences } from './code-fences';
+import { MARKDOWN_CODE } from './outside-code';
 
 /** A link reference definition: `[id]: target "title"` (not a footnote, `[^1]: text`). */
 const DEFINITION = /^(\s{0,3}\[(?!\^)[^\]]+\]:\s*)(<[^>]*>|\S+)(.*)$/;
@@ -95,7 +96,8 @@ const labelKey = (label: string) => label.trim().replace(/\s+/g, ' ').toLowerCas
  * their definition's target and title, and the definitions dropped: a chunk quoted from the page
  * then holds the link wherever the page defines it (Cargo's pages define `[crates.io]:
  * https://crates.io/` at their end, so quotes showed "publish it on [crates.io]!" as bracketed
- * text). A reference no definition names stays as written; code blocks and spans are left alone.
+ * text). A label may run over lines (`[Rust\nrepository]`), not paragraphs. A reference no
+ * definition names stays as written; code blocks and spans are left alone.
  */
 export function inlineReferenceLinks(markdown: string): string {
   if (!/^ {0,3}\[(?!\^)[^\]]+\]:/m.test(markdown)) return markdown;
@@ -113,19 +115,14 @@ export function inlineReferenceLinks(markdown: string): string {
     if (!definitions.has(key)) definitions.set(key, title ? `${definition[2]} ${title}` : definition[2]!);
   }
   if (!definitions.size) return markdown;
-  const code = new CodeFences();
-  return kept
-    .map((line) => {
-      if (code.read(line) || !line.includes('[')) return line;
-      const spans: string[] = [];
-      const held = line.replace(/(`+)[^`]*?\1/g, (span) => `\u0001${spans.push(span) - 1}\u0001`);
-      const put = (text: string) => text.replace(/\u0001(\d+)\u0001/g, (_, i: string) => spans[Number(i)]!);
-      return put(
-        held.replace(REFERENCE, (whole, bang: string, text: string, label: string | undefined) => {
-          const target = definitions.get(labelKey(put(label || text)));
-          return target === undefined ? whole : `${bang}[${text}](${target})`;
-        }),
-      );
-    })
-    .join('\n');
+  // Code set aside; a link's text may hold a code span (`[`cargo login`]`) or a line break.
+  const spans: string[] = [];
+  const held = kept.join('\n').replace(MARKDOWN_CODE, (span) => `\u0001${spans.push(span) - 1}\u0001`);
+  const put = (text: string) => text.replace(/\u0001(\d+)\u0001/g, (_, i: string) => spans[Number(i)]!);
+  return put(
+    held.replace(REFERENCE, (whole, bang: string, text: string, label: string | undefined) => {
+      const target = !/\n[ \t]*\n/.test(whole) && definitions.get(labelKey(put(label || text)));
+      return target ? `${bang}[${text}](${target})` : whole;
+    }),
+  );
 }

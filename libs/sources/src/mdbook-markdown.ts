@@ -3,15 +3,13 @@ import { headingText, withHeadingIds, type HeadingIdRules } from './heading-ids'
 import { fenceIndentedCode } from './indented-code';
 import { labelledBlock, labelOf } from './labelled-block';
 import { isRelativeLink, rewriteLinks } from './markdown-links';
-import { outsideCode } from './outside-code';
+import { outsideMarkdownCode } from './outside-code';
 import { atxHeadings } from './setext-headings';
 
 /** An mdBook helper left in the text: `{{#title My Title}}`, an include that named no readable file. */
 const HELPER = /(?<!\\)\{\{#[a-z_]+(?:\s[^}]*)?\}\}/g;
 /** An escaped helper, `\{{#include file.rs}}`: shown as written, without the backslash. */
 const ESCAPED_HELPER = /\\(\{\{#)/g;
-/** A fenced code block or a code span (where a helper is shown, not used). */
-const CODE = /^ {0,3}(`{3,}|~{3,})[^\n]*\n[\s\S]*?^ {0,3}\1[`~]*[ \t]*$|`[^`\n]+`/gm;
 /** An opening fence and its info string. */
 const OPENING = /^(\s*)(`{3,}|~{3,})\s*([^`]*)$/;
 /** mdbook-admonish's fence: ```` ```admonish warning title="Data loss" ````. */
@@ -27,7 +25,7 @@ const ADMONISH = /^admonish(?:[ \t]+([\w-]+))?(?:.*?\btitle="([^"]*)")?/;
  * a custom `{#id}` kept). Includes are put in before (see `withMdbookIncludes`).
  */
 export function normaliseMdbook(markdown: string): string {
-  const prose = outsideCode(fenceIndentedCode(markdown), CODE, (text) =>
+  const prose = outsideMarkdownCode(fenceIndentedCode(markdown), (text) =>
     text.replace(HELPER, '').replace(/^[ \t]+$/gm, ''),
   );
   return withHeadingIds(atxHeadings(codeBlocks(prose)), MDBOOK_IDS)

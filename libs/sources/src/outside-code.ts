@@ -7,3 +7,11 @@ export function outsideCode(text: string, code: RegExp, change: (prose: string) 
   const prose = text.replace(code, (span) => `\u0001${spans.push(span) - 1}\u0001`);
   return change(prose).replace(/\u0001(\d+)\u0001/g, (_, i: string) => spans[Number(i)]!);
 }
+
+/** Markdown's fenced code blocks and code spans: where markup is shown, not used. */
+export const MARKDOWN_CODE = /^ {0,3}(`{3,}|~{3,})[^\n]*\n[\s\S]*?^ {0,3}\1[`~]*[ \t]*$|`[^`\n]+`/gm;
+
+/** `change` applied to Markdown's text outside its fenced code blocks and code spans. */
+export function outsideMarkdownCode(markdown: string, change: (prose: string) => string): string {
+  return outsideCode(markdown, MARKDOWN_CODE, change);
+}
