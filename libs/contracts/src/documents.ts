@@ -26,6 +26,7 @@ export const MarkdownDialectSchema = z.enum([
   'mkdocs',
   'vitepress',
   'mdbook',
+  'gitbook',
 ]);
 export type MarkdownDialect = z.infer<typeof MarkdownDialectSchema>;
 

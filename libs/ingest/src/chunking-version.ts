@@ -92,5 +92,8 @@
  * `page.html` from the source folder, helpers' files put in, a `rust` block's hidden lines
  * removed, mdBook's anchors; in every dialect, reference links written inline (`[crates.io]` with
  * its definition at the page's end), HTML description lists (`<dl>`) as items led by their terms.
+ * 33: GitBook spaces (a `.gitbook.yaml`, or their `{% hint %}` blocks): hints as labelled quotes,
+ * tabs as labelled parts, API blocks as their method and path, other tags dropped; the pages of
+ * `SUMMARY.md` only, from the space's `root`.
  */
-export const CHUNKING_VERSION = 32;
+export const CHUNKING_VERSION = 33;

@@ -42,7 +42,14 @@ export {
 export { withIncludes, type ReadIncluded } from './asciidoc-includes';
 export { withMarkdownIncludes } from './markdown-includes';
 export { outsideMarkdownCode } from './outside-code';
-export { mdbookSourceFolder, mdbookUnpublished, summaryChapters, type MdbookBook } from './mdbook-book';
+export {
+  mdbookSourceFolder,
+  mdbookUnpublished,
+  outsideSummary,
+  summaryChapters,
+  type SummarizedBook,
+} from './mdbook-book';
+export { gitbookLayout, gitbookUnpublished, UNPUBLISHED_GITBOOK } from './gitbook-space';
 export { mdbookOutsideLinks } from './mdbook-markdown';
 export { withRstIncludes } from './rst-includes';
 export { inLeafBundle, unpublishedReason, UNPUBLISHED_HUGO } from './unpublished-files';

@@ -1,5 +1,6 @@
 import type { MarkdownDialect } from '@docqa/contracts';
 import { normaliseDocusaurus } from './docusaurus-markdown';
+import { normaliseGitbook } from './gitbook-markdown';
 import { normaliseHugo, type HugoOptions } from './hugo-markdown';
 import { fenceIndentedCode } from './indented-code';
 import { inlineHtmlAsMarkdown, linkedImagesAsLinks, styledTerminalsAsText } from './inline-html';
@@ -34,18 +35,21 @@ const FENCE_LABEL = /^(?:[\w#+.{},:-]+(?:[ \t]+[\w#+.:-]+)*[ \t]+)?\[[^\]]*\](?:
 const NOTATION = /\[!code\s+[^\]\n]+\]\s*(?:-->|\*\/)?\s*$/;
 /** Characters every generator's markup starts with, to pass over plain Markdown quickly. */
 const MARKERS =
-  /\{\{[<%#]|:::|<TabItem|^import\s|!!!|\?\?\?|^\s*===|--8<--|<<<|@include:|\[!code|\[\[toc\]\]|^\s*(`{3,}|~{3,}).*\]/m;
+  /\{\{[<%#]|\{%|:::|<TabItem|^import\s|!!!|\?\?\?|^\s*===|--8<--|<<<|@include:|\[!code|\[\[toc\]\]|^\s*(`{3,}|~{3,}).*\]/m;
 /**
  * mdBook's helpers (`{{#include file.rs:anchor}}`, `{{#rustdoc_include …}}`, `{{#playground …}}`,
  * `{{#title …}}`), written in code blocks as much as in prose.
  */
 const MDBOOK = /\{\{#(include|rustdoc_include|playground|title)\s/;
+/** GitBook's blocks in prose: `{% hint style="info" %}`, `{% tabs %}`, `{% content-ref url="x.md" %}`, `{% embed url=… %}`. */
+const GITBOOK =
+  /^\s*\{%\s*(hint|tabs|tab|content-ref|page-ref|embed|code|stepper|step|openapi|openapi-operation|swagger|file)\b[^%]*%\}\s*$/m;
 const MKDOCS = /^\s*(!!!|\?\?\?\+?)\s+[\w-]+|^\s*===[!+]?\s+"|^\s*-{2}8<-{2}/m;
 
 /**
  * The docs generator a Markdown document was written for, from its markup: Hugo shortcodes,
  * mdBook's helpers (`{{#include …}}`), VitePress code groups, labelled fences and imports,
- * Docusaurus admonitions and tabs (or MDX),
+ * Docusaurus admonitions and tabs (or MDX), GitBook's blocks (`{% hint %}`),
  * MkDocs admonitions, tabs and snippets; else plain
  * Markdown. A single file travels without its site's configuration, so the content is the clue.
  */
@@ -58,6 +62,7 @@ export function detectDialect(markdown: string, { mdx = false }: { mdx?: boolean
   if (MDBOOK.test(markdown)) return 'mdbook';
   if (VITEPRESS_PROSE.test(prose) || hasVitepressCode(markdown)) return 'vitepress';
   if (DOCUSAURUS.test(prose)) return 'docusaurus';
+  if (GITBOOK.test(prose)) return 'gitbook';
   if (MKDOCS.test(prose)) return 'mkdocs';
   return 'markdown';
 }
@@ -84,11 +89,13 @@ const CONFIG_FILES: [RegExp, MarkdownDialect][] = [
   [/^(.*\/)?mkdocs\.ya?ml$/, 'mkdocs'],
   [/^(.*\/)?\.vitepress\/config\.(js|mjs|cjs|ts|mts|cts)$/, 'vitepress'],
   [/^(.*\/)?book\.toml$/, 'mdbook'],
+  [/^\.gitbook\.ya?ml$/, 'gitbook'],
 ];
 
 /**
  * The docs generator of a repository, from the configuration file it keeps (`hugo.toml`,
- * `docusaurus.config.js`, `mkdocs.yml`, `docs/.vitepress/config.ts`, mdBook's `book.toml`; a `config.toml` only beside
+ * `docusaurus.config.js`, `mkdocs.yml`, `docs/.vitepress/config.ts`, mdBook's `book.toml`, a
+ * GitBook space's `.gitbook.yaml` at the root; a `config.toml` only beside
  * a `content/` folder); undefined
  * when none is found.
  */
@@ -119,7 +126,8 @@ export interface NormaliseOptions extends HugoOptions {
 
 /**
  * Markdown of a docs generator as the Markdown its readers see (see `normaliseHugo`,
- * `normaliseDocusaurus`, `normaliseMkdocs`, `normaliseVitepress`, `normaliseMdbook`); reference
+ * `normaliseDocusaurus`, `normaliseMkdocs`, `normaliseVitepress`, `normaliseMdbook`,
+ * `normaliseGitbook`); reference
  * links written inline (see `inlineReferenceLinks`); indented code blocks are fenced
  * in every dialect but MDX's, which has none, and setext headings (underlined) written as `#` ones; inline HTML anchors
  * and line breaks outside code as their text (see `inlineHtmlAsMarkdown`), a linked image as a
@@ -155,6 +163,8 @@ function dialectMarkdown(markdown: string, dialect: MarkdownDialect, options: No
       return normaliseMkdocs(atxHeadings(markdown));
     case 'vitepress':
       return normaliseVitepress(markdown);
+    case 'gitbook':
+      return normaliseGitbook(markdown);
     case 'mdbook':
       // Hidden code lines are gone after the first pass: a `# x` left was written `## x`.
       return options.normalised ? markdown : normaliseMdbook(markdown);

@@ -3,12 +3,13 @@ import { basename, dirname, join } from 'node:path';
 import { parse as parseToml } from 'smol-toml';
 
 /**
- * An mdBook book as its configuration and summary lay it out: the folder its pages are read from
- * (`src/`, from the folder loaded or the repository's root; empty when that is the folder loaded)
- * and the chapters its `SUMMARY.md` lists (paths from the same place), which are the only files
- * mdBook publishes; undefined chapters when the book has no summary to read.
+ * A book whose `SUMMARY.md` lists its pages (an mdBook's, a GitBook space's), as its configuration
+ * and summary lay it out: the folder its pages are read from (`src/`, from the folder loaded or the
+ * repository's root; empty when that is the folder loaded) and the chapters its summary lists
+ * (paths from the same place), which are the only files the generator publishes; undefined
+ * chapters when the book has no summary to read.
  */
-export interface MdbookBook {
+export interface SummarizedBook {
   sourceFolder: string;
   chapters: Set<string> | undefined;
 }
@@ -48,7 +49,7 @@ export function summaryChapters(summary: string): Set<string> {
  * The book a folder loads, when it is an mdBook's: a `book.toml` in it (its pages in the source
  * folder below), or in the folder above it with the folder as that book's source folder.
  */
-export async function mdbookBook(folder: string): Promise<MdbookBook | undefined> {
+export async function mdbookBook(folder: string): Promise<SummarizedBook | undefined> {
   const read = (path: string) => readFile(path, 'utf8').catch(() => undefined);
   for (const dir of [folder, dirname(folder)]) {
     const toml = await read(join(dir, 'book.toml'));
@@ -63,16 +64,20 @@ export async function mdbookBook(folder: string): Promise<MdbookBook | undefined
 }
 
 /**
- * Why a file of an mdBook is published as no page, or undefined for a chapter (its path from the
- * folder or repository the book's source folder is given from): a file outside the source folder
- * (the repository's README beside `book.toml`, the theme), the summary itself (the book's
- * navigation), a file the summary does not list (a file the chapters include, a draft).
+ * Whether a file of a summarized book is published as no page (its path from the folder or
+ * repository the book's source folder is given from): a file outside the source folder (the
+ * repository's README beside `book.toml`, the theme), the summary itself (the book's navigation), a
+ * file the summary does not list (a file the chapters include, a draft).
  */
-export function mdbookUnpublished(rel: string, book: MdbookBook): string | undefined {
-  if (!rel.startsWith(book.sourceFolder)) return UNPUBLISHED_MDBOOK;
+export function outsideSummary(rel: string, book: SummarizedBook): boolean {
+  if (!rel.startsWith(book.sourceFolder)) return true;
   const path = rel.slice(book.sourceFolder.length);
-  if (path === 'SUMMARY.md') return UNPUBLISHED_MDBOOK;
-  return book.chapters && !book.chapters.has(path) ? UNPUBLISHED_MDBOOK : undefined;
+  return path === 'SUMMARY.md' || (!!book.chapters && !book.chapters.has(path));
+}
+
+/** Why a file of an mdBook is no page (see {@link outsideSummary}), or undefined for a chapter. */
+export function mdbookUnpublished(rel: string, book: SummarizedBook): string | undefined {
+  return outsideSummary(rel, book) ? UNPUBLISHED_MDBOOK : undefined;
 }
 
 /** Why a file of an mdBook that is not one of its chapters is not loaded as a document. */

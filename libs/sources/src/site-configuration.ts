@@ -1,4 +1,5 @@
 import type { MarkdownDialect, PageUrlStyle } from '@docqa/contracts';
+import { gitbookSpace, gitbookUnpublished } from './gitbook-space';
 import { mdbookBook, mdbookUnpublished } from './mdbook-book';
 import {
   configuredPageUrls,
@@ -21,10 +22,12 @@ export interface SiteConfiguration {
 /**
  * The generator of a folder loaded and what its configuration says of its pages: named, or told by
  * a configuration file in the folder or the folder above it (a VitePress site's `.vitepress/config.*`,
- * whose pages show Docusaurus's containers more often than its own markup; an mdBook's `book.toml`),
+ * whose pages show Docusaurus's containers more often than its own markup; an mdBook's `book.toml`;
+ * a GitBook space's `.gitbook.yaml`),
  * else `fromMarkup`, the dialect most files show the markup of. A VitePress site's `srcExclude`
  * files and URL style (`cleanUrls`); an mdBook's source folder (left out of URLs, `page.html`) and
- * its chapters (what its `SUMMARY.md` lists: no other file is a page); an `mkdocs.yml`'s URL style.
+ * its chapters (what its `SUMMARY.md` lists: no other file is a page), and a GitBook space's the
+ * same (its `root`, its summary); an `mkdocs.yml`'s URL style.
  */
 export async function siteConfiguration(
   folder: string,
@@ -33,7 +36,9 @@ export async function siteConfiguration(
 ): Promise<SiteConfiguration> {
   const vitepress = await vitepressConfig(folder);
   const book = vitepress === undefined ? await mdbookBook(folder) : undefined;
-  const dialect = named.dialect ?? (vitepress !== undefined ? 'vitepress' : book ? 'mdbook' : fromMarkup());
+  const space = vitepress === undefined && !book ? await gitbookSpace(folder) : undefined;
+  const configured = vitepress !== undefined ? 'vitepress' : book ? 'mdbook' : space ? 'gitbook' : undefined;
+  const dialect = named.dialect ?? configured ?? fromMarkup();
   if (dialect === 'vitepress' && vitepress !== undefined) {
     const passes = pathFilter({ exclude: vitepressSourceExcludes(vitepress) });
     return {
@@ -42,12 +47,14 @@ export async function siteConfiguration(
       unpublished: (rel) => (passes(rel) ? undefined : UNPUBLISHED_VITEPRESS),
     };
   }
-  if (dialect === 'mdbook' && book) {
-    const contentFolder = book.sourceFolder || undefined;
+  const summarized = (dialect === 'mdbook' && book) || (dialect === 'gitbook' && space);
+  if (summarized) {
+    const contentFolder = summarized.sourceFolder || undefined;
+    const unpublished = dialect === 'mdbook' ? mdbookUnpublished : gitbookUnpublished;
     return {
       dialect,
       layout: { pageUrls: named.pageUrls, contentFolder, fromRepositoryRoot: !!contentFolder },
-      unpublished: (rel) => mdbookUnpublished(rel, book),
+      unpublished: (rel) => unpublished(rel, summarized),
     };
   }
   const pageUrls = named.pageUrls ?? (await configuredPageUrls(folder, dialect));

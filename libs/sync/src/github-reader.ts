@@ -16,10 +16,11 @@ import {
   readFrontMatter,
   repositoryDialect,
   detectDialect,
+  gitbookLayout,
   isSphinxConfiguration,
   mdbookOutsideLinks,
   mdbookSourceFolder,
-  mdbookUnpublished,
+  outsideSummary,
   mkdocsPageUrls,
   summaryChapters,
   vitepressPageUrls,
@@ -189,8 +190,8 @@ function pageUrl(
  * pages are read from that folder and its Markdown pages (MyST's) published as `page.html`; a
  * VitePress site's `.vitepress/config.*`, its pages' folder (the docs folder holding it, and its
  * `srcDir`), URL style (`cleanUrls`) and the files it keeps from being pages (`srcExclude`); an
- * mdBook's `book.toml`, its source folder, and the chapters its `SUMMARY.md` lists (no other file
- * is a page). One or two more blob reads a sync, for those repositories only; nothing when the file says nothing or
+ * mdBook's `book.toml` (or a GitBook space's `.gitbook.yaml`), its source folder (`root`), and the
+ * chapters its `SUMMARY.md` lists (no other file is a page). One or two more blob reads a sync, for those repositories only; nothing when the file says nothing or
  * cannot be read.
  */
 async function configuredLayout(
@@ -217,15 +218,21 @@ async function configuredLayout(
       published: (path) => !path.startsWith(contentFolder) || passes(path.slice(contentFolder.length)),
     };
   }
-  if (dialect === 'mdbook') {
-    const config = blob(/^([^/]+\/){0,2}book\.toml$/);
+  if (dialect === 'mdbook' || dialect === 'gitbook') {
+    const config = blob(dialect === 'mdbook' ? /^([^/]+\/){0,2}book\.toml$/ : /^\.gitbook\.ya?ml$/);
     const text = config && (await api.text(config.sha).catch(() => undefined));
     if (!config || text === undefined) return {};
-    const sourceFolder = `${config.path.slice(0, -'book.toml'.length)}${mdbookSourceFolder(text)}`;
-    const summary = items.find((i) => i.type === 'blob' && i.path === `${sourceFolder}SUMMARY.md`);
-    const chapters = summary && (await api.text(summary.sha).then(summaryChapters, () => undefined));
+    const { sourceFolder, summary } =
+      dialect === 'mdbook'
+        ? {
+            sourceFolder: `${config.path.slice(0, -'book.toml'.length)}${mdbookSourceFolder(text)}`,
+            summary: 'SUMMARY.md',
+          }
+        : ((layout) => ({ sourceFolder: layout.root, summary: layout.summary }))(gitbookLayout(text));
+    const listed = items.find((i) => i.type === 'blob' && i.path === `${sourceFolder}${summary}`);
+    const chapters = listed && (await api.text(listed.sha).then(summaryChapters, () => undefined));
     const book = { sourceFolder, chapters };
-    return { contentFolder: sourceFolder || undefined, published: (path) => !mdbookUnpublished(path, book) };
+    return { contentFolder: sourceFolder || undefined, published: (path) => !outsideSummary(path, book) };
   }
   if (dialect !== undefined && dialect !== 'markdown') return {};
   const conf = blob(/^([^/]+\/)?conf\.py$/);

@@ -46,9 +46,10 @@ export const DIALECTS = [
   'mkdocs',
   'vitepress',
   'mdbook',
+  'gitbook',
 ] as const satisfies readonly MarkdownDialect[];
 
-/** A docs generator's dialect: `--dialect must be one of markdown, hugo, docusaurus, mkdocs, vitepress, mdbook, not "jekyll"`. */
+/** A docs generator's dialect: `--dialect must be one of markdown, hugo, docusaurus, mkdocs, vitepress, mdbook, gitbook, not "jekyll"`. */
 export function dialectOption(name: string) {
   return (value: string): MarkdownDialect => {
     if (!(DIALECTS as readonly string[]).includes(value))

@@ -1,6 +1,6 @@
 import { startGitHubStandIn, syncedDocuments, type GitHubStandIn } from './testing';
 
-describe('a github source of an mdBook (against a local stand-in of the GitHub REST API)', () => {
+describe('a github source of an mdBook or a GitBook space (against a local stand-in of the GitHub REST API)', () => {
   let github: GitHubStandIn;
   beforeAll(async () => {
     github = await startGitHubStandIn();
@@ -53,5 +53,29 @@ describe('a github source of an mdBook (against a local stand-in of the GitHub R
       'Pin it in [`acme.toml`](https://acme.test/reference/acme-toml) ([the format](../../format/index.html)):',
     );
     expect(overrides.content).toContain('```toml\n[toolchain]\nchannel = "nightly"\n```');
+  });
+
+  it("reads a GitBook space's pages from the root its .gitbook.yaml names, as its SUMMARY.md lists them", async () => {
+    github.repos.set('acme/space', {
+      default_branch: 'main',
+      branches: {
+        main: {
+          '.gitbook.yaml': 'root: ./docs/\n\nredirects:\n  old: guide/install.md\n',
+          'README.md': '# The repository\n',
+          'docs/SUMMARY.md': '# Table of contents\n\n* [Intro](README.md)\n* [Install](guide/install.md)\n',
+          'docs/README.md':
+            '# Acme\n\n{% content-ref url="guide/install.md" %}\n[install.md](guide/install.md)\n{% endcontent-ref %}\n',
+          'docs/guide/install.md': '# Install\n\n{% hint style="danger" %}\nBack up first.\n{% endhint %}\n',
+          'docs/guide/draft.md': '# Not in the summary\n',
+        },
+      },
+    });
+    const documents = await read('acme/space');
+    expect([...documents.keys()].sort()).toEqual(['docs/README.md', 'docs/guide/install.md']);
+    expect(documents.get('docs/guide/install.md')!.url).toBe('https://acme.test/book/guide/install');
+    expect(documents.get('docs/guide/install.md')!.content).toContain('> **Danger:** Back up first.');
+    expect(documents.get('docs/README.md')!.content).toContain(
+      '[install.md](https://acme.test/book/guide/install)',
+    );
   });
 });
