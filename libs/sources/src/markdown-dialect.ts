@@ -37,10 +37,11 @@ const NOTATION = /\[!code\s+[^\]\n]+\]\s*(?:-->|\*\/)?\s*$/;
 const MARKERS =
   /\{\{[<%#]|\{%|:::|<TabItem|^import\s|!!!|\?\?\?|^\s*===|--8<--|<<<|@include:|\[!code|\[\[toc\]\]|^\s*(`{3,}|~{3,}).*\]/m;
 /**
- * mdBook's helpers (`{{#include file.rs:anchor}}`, `{{#rustdoc_include …}}`, `{{#playground …}}`,
- * `{{#title …}}`), written in code blocks as much as in prose.
+ * An mdBook helper on a line of its own (`{{#include file.rs:anchor}}`, `{{#rustdoc_include …}}`,
+ * `{{#playground …}}`, `{{#title …}}`), in a code block as often as in prose; not one escaped, nor
+ * one named inside a sentence (a page about mdBook's helpers).
  */
-const MDBOOK = /\{\{#(include|rustdoc_include|playground|title)\s/;
+const MDBOOK = /^[ \t]*\{\{#(include|rustdoc_include|playground|title)\s[^}\n]*\}\}[ \t]*$/m;
 /** GitBook's blocks in prose: `{% hint style="info" %}`, `{% tabs %}`, `{% content-ref url="x.md" %}`, `{% embed url=… %}`. */
 const GITBOOK =
   /^\s*\{%\s*(hint|tabs|tab|content-ref|page-ref|embed|code|stepper|step|openapi|openapi-operation|swagger|file)\b[^%]*%\}\s*$/m;

@@ -80,6 +80,10 @@ describe('the mdBook dialect', () => {
     expect(detectDialect('```rust\n{{#include ../listings/main.rs:all}}\n```')).toBe('mdbook');
     expect(detectDialect('{{#title Hello}}\n\n# Hello')).toBe('mdbook');
     expect(detectDialect('Hugo: {{< relref "x" >}}')).toBe('hugo');
+    // A page about mdBook's helpers names them in its sentences, or escapes them.
+    expect(
+      detectDialect('Put a file in with `{{#include file.rs}}`.\n\n```hbs\n\\{{#include file.rs}}\n```'),
+    ).toBe('markdown');
     expect(repositoryDialect(['README.md', 'doc/user-guide/book.toml', 'doc/user-guide/src/index.md'])).toBe(
       'mdbook',
     );
