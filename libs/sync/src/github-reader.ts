@@ -191,8 +191,8 @@ function pageUrl(
  * VitePress site's `.vitepress/config.*`, its pages' folder (the docs folder holding it, and its
  * `srcDir`), URL style (`cleanUrls`) and the files it keeps from being pages (`srcExclude`); an
  * mdBook's `book.toml` (or a GitBook space's `.gitbook.yaml`), its source folder (`root`), and the
- * chapters its `SUMMARY.md` lists (no other file is a page). One or two more blob reads a sync, for those repositories only; nothing when the file says nothing or
- * cannot be read.
+ * chapters its `SUMMARY.md` lists (no other file is a page). One or two more blob reads a sync,
+ * for those repositories only; nothing when the file says nothing or cannot be read.
  */
 async function configuredLayout(
   items: TreeItem[],
@@ -222,13 +222,10 @@ async function configuredLayout(
     const config = blob(dialect === 'mdbook' ? /^([^/]+\/){0,2}book\.toml$/ : /^\.gitbook\.ya?ml$/);
     const text = config && (await api.text(config.sha).catch(() => undefined));
     if (!config || text === undefined) return {};
-    const { sourceFolder, summary } =
-      dialect === 'mdbook'
-        ? {
-            sourceFolder: `${config.path.slice(0, -'book.toml'.length)}${mdbookSourceFolder(text)}`,
-            summary: 'SUMMARY.md',
-          }
-        : ((layout) => ({ sourceFolder: layout.root, summary: layout.summary }))(gitbookLayout(text));
+    const gitbook = dialect === 'gitbook' ? gitbookLayout(text) : undefined;
+    const sourceFolder =
+      gitbook?.root ?? `${config.path.slice(0, -'book.toml'.length)}${mdbookSourceFolder(text)}`;
+    const summary = gitbook?.summary ?? 'SUMMARY.md';
     const listed = items.find((i) => i.type === 'blob' && i.path === `${sourceFolder}${summary}`);
     const chapters = listed && (await api.text(listed.sha).then(summaryChapters, () => undefined));
     const book = { sourceFolder, chapters };
