@@ -1,6 +1,4 @@
-import { readFile } from 'node:fs/promises';
-import { basename, dirname, join } from 'node:path';
-import { outsideSummary, summaryChapters, type SummarizedBook } from './mdbook-book';
+import { outsideSummary, summarizedBook, type SummarizedBook } from './mdbook-book';
 
 /**
  * The folder a `.gitbook.yaml` syncs its space's pages from (`root: ./docs/` → `docs/`; the
@@ -24,18 +22,8 @@ export function gitbookLayout(yaml: string): { root: string; summary: string } {
  * (its pages in its `root` below), or in the folder above it with the folder as that root; its
  * chapters are the pages its summary lists (GitBook builds the space from them).
  */
-export async function gitbookSpace(folder: string): Promise<SummarizedBook | undefined> {
-  const read = (path: string) => readFile(path, 'utf8').catch(() => undefined);
-  for (const dir of [folder, dirname(folder)]) {
-    const yaml = await read(join(dir, '.gitbook.yaml'));
-    if (yaml === undefined) continue;
-    const { root, summary } = gitbookLayout(yaml);
-    if (dir !== folder && `${basename(folder)}/` !== root) return undefined;
-    const sourceFolder = dir === folder ? root : '';
-    const text = await read(join(folder, sourceFolder, summary));
-    return { sourceFolder, chapters: text === undefined ? undefined : summaryChapters(text) };
-  }
-  return undefined;
+export function gitbookSpace(folder: string): Promise<SummarizedBook | undefined> {
+  return summarizedBook(folder, '.gitbook.yaml', gitbookLayout);
 }
 
 /** Why a file of a GitBook space is no page (see `outsideSummary`), or undefined for a page. */

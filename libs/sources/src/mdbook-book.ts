@@ -49,16 +49,32 @@ export function summaryChapters(summary: string): Set<string> {
  * The book a folder loads, when it is an mdBook's: a `book.toml` in it (its pages in the source
  * folder below), or in the folder above it with the folder as that book's source folder.
  */
-export async function mdbookBook(folder: string): Promise<SummarizedBook | undefined> {
+export function mdbookBook(folder: string): Promise<SummarizedBook | undefined> {
+  return summarizedBook(folder, 'book.toml', (toml) => ({
+    root: mdbookSourceFolder(toml),
+    summary: 'SUMMARY.md',
+  }));
+}
+
+/**
+ * The summarized book a folder loads, from its configuration file `config` (in the folder, its
+ * pages in the `root` that `layout` reads from it; or in the folder above, the folder being that
+ * root), with the chapters of the summary `layout` names.
+ */
+export async function summarizedBook(
+  folder: string,
+  config: string,
+  layout: (text: string) => { root: string; summary: string },
+): Promise<SummarizedBook | undefined> {
   const read = (path: string) => readFile(path, 'utf8').catch(() => undefined);
   for (const dir of [folder, dirname(folder)]) {
-    const toml = await read(join(dir, 'book.toml'));
-    if (toml === undefined) continue;
-    const source = mdbookSourceFolder(toml);
-    if (dir !== folder && `${basename(folder)}/` !== source) return undefined;
-    const sourceFolder = dir === folder ? source : '';
-    const summary = await read(join(folder, sourceFolder, 'SUMMARY.md'));
-    return { sourceFolder, chapters: summary === undefined ? undefined : summaryChapters(summary) };
+    const text = await read(join(dir, config));
+    if (text === undefined) continue;
+    const { root, summary } = layout(text);
+    if (dir !== folder && `${basename(folder)}/` !== root) return undefined;
+    const sourceFolder = dir === folder ? root : '';
+    const listed = await read(join(folder, sourceFolder, summary));
+    return { sourceFolder, chapters: listed === undefined ? undefined : summaryChapters(listed) };
   }
   return undefined;
 }
