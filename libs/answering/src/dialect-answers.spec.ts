@@ -7,11 +7,9 @@ import { DIALECT_FIXTURES } from '@docqa/sources/testing';
 import type { AnswerChunk } from './answer-types';
 import { ExtractiveAnswerer } from './extractive-answerer';
 
-/** The chunks of a Hugo site's pages, as ingestion makes them, as search results. */
-async function hugoResults(): Promise<SearchResult[]> {
-  const { documents } = await loadPaths([join(DIALECT_FIXTURES, 'hugo')], {
-    baseUrl: 'https://redis.example/docs/',
-  });
+/** The chunks of a site's pages (a folder of the fixtures), as ingestion makes them, as search results. */
+async function siteResults(site: string, baseUrl: string): Promise<SearchResult[]> {
+  const { documents } = await loadPaths([join(DIALECT_FIXTURES, site)], { baseUrl });
   const results: SearchResult[] = [];
   for (const doc of documents) {
     const markdown = absoluteLinks(await toMarkdown(doc.content, doc.content_type), doc.url!);
@@ -30,6 +28,8 @@ async function hugoResults(): Promise<SearchResult[]> {
   }
   return results;
 }
+
+const hugoResults = () => siteResults('hugo', 'https://redis.example/docs/');
 
 async function ask(question: string, results: SearchResult[]) {
   const retriever = { search: jest.fn(async () => ({ results, took_ms: 0 })) };
@@ -62,5 +62,25 @@ describe('an answer over a Hugo site', () => {
     const { text } = await ask('What does persistence refer to?', intro);
     expect(text).toContain('[replication](https://redis.example/docs/operate/replication/)');
     expect(text).not.toMatch(/%7B%7B|relref|_index/);
+  });
+});
+
+describe('an answer over a Mintlify site', () => {
+  const results = () => siteResults('mintlify', 'https://acme.example/docs/');
+
+  it("quotes a tab's command from the snippet its page imports, labelled by the tab, at the published page", async () => {
+    const install = (await results()).filter((r) => r.section === 'Quickstart › Install');
+    const { text, sources } = await ask('How do I install the CLI with npm?', install);
+    expect(text).toContain('**npm (cross-platform)**');
+    expect(text).toContain('```bash\nnpm i -g @acme/cli\n```');
+    expect(text).not.toMatch(/<\/?(Tabs?|Steps?|CLIInstall)\b/);
+    expect(sources[0]!.url).toBe('https://acme.example/docs/cli/quickstart#install');
+  });
+
+  it('links from the site’s root into the base URL', async () => {
+    const install = (await results()).filter((r) => r.section === 'Quickstart › Install');
+    expect(install.map((r) => r.text).join('\n')).toContain(
+      '[tool permissions](https://acme.example/docs/cli/permissions)',
+    );
   });
 });

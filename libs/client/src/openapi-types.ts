@@ -2424,7 +2424,8 @@ export interface components {
       schedule: string | null;
       base_url: string | null;
       /** @enum {string} */
-      dialect?: 'markdown' | 'hugo' | 'docusaurus' | 'mkdocs' | 'vitepress' | 'mdbook' | 'gitbook';
+      dialect?:
+        'markdown' | 'hugo' | 'docusaurus' | 'mkdocs' | 'vitepress' | 'mdbook' | 'gitbook' | 'mintlify';
       /** @enum {string} */
       page_urls?: 'html' | 'folder' | 'clean';
       version_pattern?: string;
@@ -2487,7 +2488,8 @@ export interface components {
       schedule?: string;
       base_url?: string;
       /** @enum {string} */
-      dialect?: 'markdown' | 'hugo' | 'docusaurus' | 'mkdocs' | 'vitepress' | 'mdbook' | 'gitbook';
+      dialect?:
+        'markdown' | 'hugo' | 'docusaurus' | 'mkdocs' | 'vitepress' | 'mdbook' | 'gitbook' | 'mintlify';
       /** @enum {string} */
       page_urls?: 'html' | 'folder' | 'clean';
       /**

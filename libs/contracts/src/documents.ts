@@ -27,6 +27,7 @@ export const MarkdownDialectSchema = z.enum([
   'vitepress',
   'mdbook',
   'gitbook',
+  'mintlify',
 ]);
 export type MarkdownDialect = z.infer<typeof MarkdownDialectSchema>;
 

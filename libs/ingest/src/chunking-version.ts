@@ -95,5 +95,9 @@
  * 33: GitBook spaces (a `.gitbook.yaml`, or their `{% hint %}` blocks): hints as labelled quotes,
  * tabs as labelled parts, API blocks as their method and path, other tags dropped; the pages of
  * `SUMMARY.md` only, from the space's `root`.
+ * 34: Mintlify sites (a `docs.json` or `mint.json`, or their components in MDX): callouts as
+ * labelled quotes, tabs, accordions and numbered steps as labelled parts, API fields as items,
+ * code blocks labelled by their titles, snippets put in; the pages of the navigation only, at
+ * their paths (no `slug`).
  */
-export const CHUNKING_VERSION = 33;
+export const CHUNKING_VERSION = 34;

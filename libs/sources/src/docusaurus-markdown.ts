@@ -1,5 +1,5 @@
 import { dedent, labelOf, labelledBlock, labelledPart } from './labelled-block';
-import { stripMdx } from './strip-mdx';
+import { jsxAttributes, stripMdx } from './strip-mdx';
 import { CodeFences } from './code-fences';
 
 /** An admonition's opening line: `:::note`, `:::tip Title`, `:::warning[Title]`, `::::info`, `::: code-group`. */
@@ -18,7 +18,7 @@ export function normaliseDocusaurus(markdown: string): string {
  * Prose indented under a component's tags, dedented: MDX has no indented code blocks, and
  * Markdown read later (chunks, answers) would take text indented four columns for code.
  */
-function flatten(markdown: string): string {
+export function flatten(markdown: string): string {
   const fences = new CodeFences();
   let previous = '';
   return markdown
@@ -94,8 +94,6 @@ function tabItems(markdown: string): string {
 }
 
 function attribute(attributes: string, name: string): string | undefined {
-  const match = new RegExp(
-    `\\b${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|\\{\\s*["'\`]([^"'\`]*)["'\`]\\s*\\})`,
-  ).exec(attributes);
-  return match ? (match[1] ?? match[2] ?? match[3]) : undefined;
+  const value = jsxAttributes(attributes)[name];
+  return typeof value === 'string' ? value : undefined;
 }

@@ -9,9 +9,8 @@ import { CONTENT_TYPE_BY_KIND, KIND_BY_EXTENSION, type DocumentKind } from './do
 import { decodeFileText } from './file-text';
 import { hugoRefTargets } from './hugo-markdown';
 import { emptyLoadResult, reasonOf, type LoadResult, type LoadedDocument } from './load-result';
-import { detectDialect } from './markdown-dialect';
+import { detectDialect, generatorLinks } from './markdown-dialect';
 import { linksToPages } from './markdown-links';
-import { mdbookOutsideLinks } from './mdbook-markdown';
 import { withRstIncludes } from './rst-includes';
 import { linkPlaceholdersFilled } from './link-placeholders';
 import { attributedTitle, parseDocument, readFrontMatter } from './parse-document';
@@ -189,7 +188,7 @@ async function loadSite(
           ),
           baseUrl,
         );
-        if (dialect === 'mdbook') document.content = mdbookOutsideLinks(document.content);
+        document.content = generatorLinks(document.content, dialect, baseUrl);
       }
       // A cross-reference without text shows its target's title, as the docs site shows it.
       if (file.kind === 'asciidoc' || file.kind === 'rst')

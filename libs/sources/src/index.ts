@@ -25,6 +25,7 @@ export { AsciidoctorConfigs } from './asciidoctor-config';
 export { linkPlaceholdersFilled } from './link-placeholders';
 export {
   detectDialect,
+  generatorLinks,
   normaliseMarkdown,
   repositoryDialect,
   type NormaliseOptions,
@@ -50,7 +51,12 @@ export {
   type SummarizedBook,
 } from './mdbook-book';
 export { gitbookLayout, gitbookUnpublished, UNPUBLISHED_GITBOOK } from './gitbook-space';
-export { mdbookOutsideLinks } from './mdbook-markdown';
+export {
+  mintlifyLayout,
+  mintlifyUnpublished,
+  UNPUBLISHED_MINTLIFY,
+  UNPUBLISHED_MINTLIFY_SNIPPET,
+} from './mintlify-site';
 export { withRstIncludes } from './rst-includes';
 export { inLeafBundle, unpublishedReason, UNPUBLISHED_HUGO } from './unpublished-files';
 export { ReferenceTitles, type ReferencedFile } from './reference-titles';

@@ -50,7 +50,7 @@ describe('inline HTML in Markdown', () => {
     }
   });
 
-  it('drops embedded media and the figure around them, keeping a caption and code that shows them', () => {
+  it('drops embedded media, scripts, styles and the figure around media, keeping a caption and code that shows them', () => {
     const page = [
       'Watch the demo:',
       '',
@@ -62,12 +62,22 @@ describe('inline HTML in Markdown', () => {
       '</figure>',
       '',
       'Embed it with `<iframe src="…">`.',
+      '',
+      '<script type="module" src="/scripts/scroll-fade-in.js" />',
+      '',
+      'Kept between the scripts.',
+      '',
+      '<script type="module" src="/scripts/github-stars.js"></script>',
+      '<style>{`.stars { color: gold; }`}</style>',
     ].join('\n');
     const text = normaliseMarkdown(page, 'markdown');
-    expect(text).not.toMatch(/youtube|webui-dashboard|<\/?(?:figure|img|figcaption)\b/);
+    expect(text).not.toMatch(
+      /youtube|webui-dashboard|stars|fade|<\/?(?:figure|img|figcaption|script|style)\b/,
+    );
     // Not indented, where it would read as a code block.
     expect(text).toMatch(/^The dashboard lists the providers\.$/m);
     expect(text).toContain('Embed it with `<iframe src="…">`.');
+    expect(text).toContain('Kept between the scripts.');
   });
 
   it('turns a linked image into a link with its description, leaving other images and code as written', () => {

@@ -18,12 +18,10 @@ export function labelOf(word: string): string {
 /**
  * An admonition (note, warning, tip…) as the labelled quote a reader sees it as:
  * `> **Note:** Needs root.`, the body's later paragraphs, lists and code quoted with it. The body
- * is dedented and its indented code fenced first.
+ * is dedented and its indented code fenced first (`indentedCode`: MDX has none).
  */
-export function labelledBlock(label: string, body: string): string {
-  const text = fenceIndentedCode(dedent(body))
-    .trim()
-    .replace(/\n\s*\n(\s*\n)+/g, '\n\n');
+export function labelledBlock(label: string, body: string, indentedCode = true): string {
+  const text = bodyText(body, indentedCode);
   const lead = `**${label.replace(/[:.]\s*$/, '')}:**`;
   if (!text) return `> ${lead}`;
   const [first = '', ...rest] = text.split('\n');
@@ -33,10 +31,13 @@ export function labelledBlock(label: string, body: string): string {
   return lines.map((l) => (l.trim() ? `> ${l}` : '>')).join('\n');
 }
 
-/** A tab of a tab set as a labelled part: `**Linux**:` above the tab's content. */
-export function labelledPart(label: string, body: string): string {
-  const text = fenceIndentedCode(dedent(body))
-    .trim()
-    .replace(/\n\s*\n(\s*\n)+/g, '\n\n');
-  return `**${label}**:\n\n${text}`;
+/** A tab of a tab set as a labelled part: `**Linux**:` above the tab's content (see `labelledBlock`). */
+export function labelledPart(label: string, body: string, indentedCode = true): string {
+  return `**${label}**:\n\n${bodyText(body, indentedCode)}`;
+}
+
+/** A block's body dedented, its indented code fenced (unless not `indentedCode`), its runs of blank lines one. */
+function bodyText(body: string, indentedCode: boolean): string {
+  const text = dedent(body);
+  return (indentedCode ? fenceIndentedCode(text) : text).trim().replace(/\n\s*\n(\s*\n)+/g, '\n\n');
 }

@@ -5,7 +5,8 @@ import { normaliseHugo, type HugoOptions } from './hugo-markdown';
 import { fenceIndentedCode } from './indented-code';
 import { inlineHtmlAsMarkdown, linkedImagesAsLinks, styledTerminalsAsText } from './inline-html';
 import { alertsAsLabelledQuotes } from './markdown-alerts';
-import { normaliseMdbook } from './mdbook-markdown';
+import { mdbookOutsideLinks, normaliseMdbook } from './mdbook-markdown';
+import { mintlifyRootLinks, normaliseMintlify } from './mintlify-markdown';
 import { normaliseMkdocs } from './mkdocs-markdown';
 import { hasMyst, normaliseMyst } from './myst-markdown';
 import { inlineReferenceLinks } from './markdown-links';
@@ -46,18 +47,30 @@ const MDBOOK = /^[ \t]*\{\{#(include|rustdoc_include|playground|title)\s[^}\n]*\
 const GITBOOK =
   /^\s*\{%\s*(hint|tabs|tab|content-ref|page-ref|embed|code|stepper|step|openapi|openapi-operation|swagger|file)\b[^%]*%\}\s*$/m;
 const MKDOCS = /^\s*(!!!|\?\?\?\+?)\s+[\w-]+|^\s*===[!+]?\s+"|^\s*-{2}8<-{2}/m;
+/**
+ * Mintlify's components, which its pages use without importing them: `<Steps>`, `<CodeGroup>`,
+ * `<ParamField>`, a `<Tab title="…">`, a callout on a line of its own (`<Note>`).
+ */
+const MINTLIFY =
+  /<(Steps|CodeGroup|CardGroup|AccordionGroup|ParamField|ResponseField|RequestExample|ResponseExample)\b|<(Tab|Step|Accordion|Card)\s+title=|^\s*<(Note|Tip|Info|Warning|Check)>/m;
+/**
+ * An import of code from a package or a module beside the page (`@astrojs/starlight/components`,
+ * `@theme/Tabs`, `./note`): Mintlify's pages import only snippets, from the site's root
+ * (`/snippets/x.jsx`) or as Markdown files.
+ */
+const CODE_IMPORT = /^import\s[^'"]*from\s+['"](?!\/)(?![^'"]*\.mdx?['"])/m;
 
 /**
  * The docs generator a Markdown document was written for, from its markup: Hugo shortcodes,
  * mdBook's helpers (`{{#include …}}`), VitePress code groups, labelled fences and imports,
  * Docusaurus admonitions and tabs (or MDX), GitBook's blocks (`{% hint %}`),
- * MkDocs admonitions, tabs and snippets; else plain
+ * MkDocs admonitions, tabs and snippets, Mintlify's components (`<Steps>`, `<Note>`); else plain
  * Markdown. A single file travels without its site's configuration, so the content is the clue.
  */
 export function detectDialect(markdown: string, { mdx = false }: { mdx?: boolean } = {}): MarkdownDialect {
-  if (mdx) return 'docusaurus';
+  if (mdx) return isMintlify(markdown) ? 'mintlify' : 'docusaurus';
   // Most documents show no generator's markup at all: not worth setting their code aside.
-  if (!MARKERS.test(markdown)) return 'markdown';
+  if (!MARKERS.test(markdown)) return isMintlify(markdown) ? 'mintlify' : 'markdown';
   const prose = withoutCode(markdown);
   if (HUGO.test(prose)) return 'hugo';
   if (MDBOOK.test(markdown)) return 'mdbook';
@@ -65,7 +78,27 @@ export function detectDialect(markdown: string, { mdx = false }: { mdx?: boolean
   if (DOCUSAURUS.test(prose)) return 'docusaurus';
   if (GITBOOK.test(prose)) return 'gitbook';
   if (MKDOCS.test(prose)) return 'mkdocs';
-  return 'markdown';
+  return isMintlify(markdown) ? 'mintlify' : 'markdown';
+}
+
+/**
+ * Whether MDX (or a Markdown page of an MDX site) uses Mintlify's components outside code, and
+ * imports no code (Starlight's `<Steps>` and Docusaurus's tabs are imported).
+ */
+export function isMintlify(markdown: string): boolean {
+  if (!/<[A-Z]/.test(markdown)) return false;
+  const prose = withoutCode(markdown);
+  return MINTLIFY.test(prose) && !CODE_IMPORT.test(prose);
+}
+
+/**
+ * The dialect an MDX page is read in: Mintlify's when its site is a Mintlify one, or it shows
+ * Mintlify's components and names no other generator; else Docusaurus's, whatever its folder's
+ * generator (its components must go).
+ */
+export function mdxDialect(named: MarkdownDialect | undefined, markdown: string): MarkdownDialect {
+  if (named === 'mintlify') return named;
+  return named === undefined && isMintlify(markdown) ? 'mintlify' : 'docusaurus';
 }
 
 /**
@@ -91,12 +124,14 @@ const CONFIG_FILES: [RegExp, MarkdownDialect][] = [
   [/^(.*\/)?\.vitepress\/config\.(js|mjs|cjs|ts|mts|cts)$/, 'vitepress'],
   [/^(.*\/)?book\.toml$/, 'mdbook'],
   [/^\.gitbook\.ya?ml$/, 'gitbook'],
+  [/^(.*\/)?(mint|docs)\.json$/, 'mintlify'],
 ];
 
 /**
  * The docs generator of a repository, from the configuration file it keeps (`hugo.toml`,
  * `docusaurus.config.js`, `mkdocs.yml`, `docs/.vitepress/config.ts`, mdBook's `book.toml`, a
- * GitBook space's `.gitbook.yaml` at the root; a `config.toml` only beside
+ * GitBook space's `.gitbook.yaml` at the root, Mintlify's `mint.json` or `docs.json` (the
+ * latter only beside MDX pages); a `config.toml` only beside
  * a `content/` folder); undefined
  * when none is found.
  */
@@ -111,6 +146,9 @@ export function repositoryDialect(paths: string[]): MarkdownDialect | undefined 
     // `config.toml` names too many tools' settings to tell Hugo without its content folder.
     const generic = dialect === 'hugo' && found.slice(folder.length).startsWith('config.');
     if (generic && !paths.some((p) => p.startsWith(`${folder}content/`))) continue;
+    // Nor does a `docs.json` tell Mintlify without the MDX pages it lays out.
+    const listing = dialect === 'mintlify' && found.endsWith('docs.json');
+    if (listing && !paths.some((p) => p.startsWith(folder) && p.endsWith('.mdx'))) continue;
     return dialect;
   }
   return undefined;
@@ -128,7 +166,7 @@ export interface NormaliseOptions extends HugoOptions {
 /**
  * Markdown of a docs generator as the Markdown its readers see (see `normaliseHugo`,
  * `normaliseDocusaurus`, `normaliseMkdocs`, `normaliseVitepress`, `normaliseMdbook`,
- * `normaliseGitbook`); reference
+ * `normaliseGitbook`, `normaliseMintlify`); reference
  * links written inline (see `inlineReferenceLinks`); indented code blocks are fenced
  * in every dialect but MDX's, which has none, and setext headings (underlined) written as `#` ones; inline HTML anchors
  * and line breaks outside code as their text (see `inlineHtmlAsMarkdown`), a linked image as a
@@ -166,6 +204,8 @@ function dialectMarkdown(markdown: string, dialect: MarkdownDialect, options: No
       return normaliseVitepress(markdown);
     case 'gitbook':
       return normaliseGitbook(markdown);
+    case 'mintlify':
+      return normaliseMintlify(markdown);
     case 'mdbook':
       // Hidden code lines are gone after the first pass: a `# x` left was written `## x`.
       return options.normalised ? markdown : normaliseMdbook(markdown);
@@ -178,4 +218,18 @@ function dialectMarkdown(markdown: string, dialect: MarkdownDialect, options: No
 /** Markdown without its fenced code blocks and code spans (where markup is shown, not used). */
 export function withoutCode(markdown: string): string {
   return markdown.replace(MARKDOWN_CODE, '');
+}
+
+/**
+ * A page's links that its generator publishes otherwise than a link to a file of the site (see
+ * `linksToPages`, run before): mdBook's to another book's Markdown file (see
+ * `mdbookOutsideLinks`), Mintlify's from the site's root (see `mintlifyRootLinks`).
+ */
+export function generatorLinks(
+  markdown: string,
+  dialect: MarkdownDialect | undefined,
+  baseUrl: string,
+): string {
+  if (dialect === 'mdbook') return mdbookOutsideLinks(markdown);
+  return dialect === 'mintlify' ? mintlifyRootLinks(markdown, baseUrl) : markdown;
 }

@@ -70,6 +70,12 @@ describe('withPartials', () => {
     expect(text).not.toContain('title: hidden');
   });
 
+  it("puts in a partial from the site's root, and at the indentation of the element it replaces", async () => {
+    const page = ["import Added from '/settings/_added.md'", '', '- Since:', '  <Added />'].join('\n');
+    const text = await withPartials(page, join(docs, 'cli/why.md'), docs);
+    expect(text).toContain('- Since:\n  Added in: v10.16.0');
+  });
+
   it('leaves an element inside a code block, and a file outside the folder, as they were', async () => {
     const text = await withPartials(why, join(docs, 'cli/why.md'), docs);
     expect(text).toContain('```jsx\n<FindBy />\n```');

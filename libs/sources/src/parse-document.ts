@@ -7,7 +7,7 @@ import { ValidationError } from '@docqa/errors';
 import { asciidocShownTitle } from './asciidoc-html';
 import { refuseDeepHtml } from './html-depth';
 import type { LoadedDocument } from './load-result';
-import { detectDialect, normaliseMarkdown } from './markdown-dialect';
+import { detectDialect, mdxDialect, normaliseMarkdown } from './markdown-dialect';
 import { DEFAULT_PARSE_LIMITS, refuseLongText, type ParseLimits } from './parse-limits';
 import { rstTitle } from './rst-markdown';
 import { vitepressHomeText } from './vitepress-markdown';
@@ -24,7 +24,8 @@ export interface DocumentSource {
   mdx?: boolean;
   /**
    * The docs generator of a Markdown document (see `normaliseMarkdown`); MDX is read as
-   * Docusaurus's. @defaultValue detected from its markup
+   * Mintlify's on a Mintlify site (or showing its components), else as Docusaurus's (see
+   * `mdxDialect`). @defaultValue detected from its markup
    */
   dialect?: MarkdownDialect;
   /** The URL of a page a Hugo `ref`/`relref` names (see `normaliseHugo`). */
@@ -57,11 +58,19 @@ export function parseDocument(source: DocumentSource): LoadedDocument {
     const parsed = readFrontMatter(source.content);
     const front = parsed.data as Record<string, unknown>;
     // An MDX file is read as MDX whatever its folder's generator (its components must go).
-    const dialect = source.mdx ? 'docusaurus' : (source.dialect ?? detectDialect(parsed.content));
+    const dialect = source.mdx
+      ? mdxDialect(source.dialect, parsed.content)
+      : (source.dialect ?? detectDialect(parsed.content));
     const read = normaliseMarkdown(parsed.content, dialect, { resolveRef: source.resolveRef }).trim();
-    // A VitePress home page's hero and features are written in its front matter.
-    const home = dialect === 'vitepress' ? vitepressHomeText(front) : '';
-    const body = [home, read].filter(Boolean).join('\n\n');
+    // A VitePress home page's hero and features are written in its front matter, and so is the
+    // lead a Mintlify page shows under its title (its `description`).
+    const lead =
+      dialect === 'vitepress'
+        ? vitepressHomeText(front)
+        : dialect === 'mintlify'
+          ? (stringOf(front.description) ?? '')
+          : '';
+    const body = [lead, read].filter(Boolean).join('\n\n');
     const title =
       stringOf(front.title) ??
       stringOf(front.linkTitle) ??

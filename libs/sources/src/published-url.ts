@@ -92,8 +92,9 @@ export function pagePath(
   const style = named === 'html' && !folderPage && !PAGE_EXTENSION.test(rel) ? undefined : named;
   let segments = rel.replace(folderPages, '$1').replace(PAGE_EXTENSION, '').split('/').filter(Boolean);
   if (dialect === 'docusaurus') segments = segments.map((s) => s.replace(/^\d+[-_.]\s*(?=\S)/, ''));
-  // Hugo's `slug` does not apply to a section's page (`_index.md`).
-  const own = folderPage && dialect === 'hugo' ? undefined : front.slug;
+  // Hugo's `slug` does not apply to a section's page (`_index.md`); Mintlify reads none (Continue's
+  // pages keep a `slug: ../asksage` of their Docusaurus days, and are published at their path).
+  const own = (folderPage && dialect === 'hugo') || dialect === 'mintlify' ? undefined : front.slug;
   // Docusaurus's `id` names the file, so a category's index (`index.md`, `README.md`) stays its
   // folder's page whatever its id (Prettier's `index.md`, `id: index`, is `/docs/`).
   const slug = own ?? (dialect === 'docusaurus' && !folderPage ? front.id : undefined);

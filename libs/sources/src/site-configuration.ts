@@ -1,6 +1,7 @@
 import type { MarkdownDialect, PageUrlStyle } from '@docqa/contracts';
 import { gitbookSpace, gitbookUnpublished } from './gitbook-space';
 import { mdbookBook, mdbookUnpublished } from './mdbook-book';
+import { mintlifySite, mintlifyUnpublished } from './mintlify-site';
 import {
   configuredPageUrls,
   vitepressConfig,
@@ -23,11 +24,13 @@ export interface SiteConfiguration {
  * The generator of a folder loaded and what its configuration says of its pages: named, or told by
  * a configuration file in the folder or the folder above it (a VitePress site's `.vitepress/config.*`,
  * whose pages show Docusaurus's containers more often than its own markup; an mdBook's `book.toml`;
- * a GitBook space's `.gitbook.yaml`),
+ * a GitBook space's `.gitbook.yaml`; a Mintlify site's `docs.json` or `mint.json`, in the folder or
+ * its `docs/`),
  * else `fromMarkup`, the dialect most files show the markup of. A VitePress site's `srcExclude`
  * files and URL style (`cleanUrls`); an mdBook's source folder (left out of URLs, `page.html`) and
  * its chapters (what its `SUMMARY.md` lists: no other file is a page), and a GitBook space's the
- * same (its `root`, its summary); an `mkdocs.yml`'s URL style.
+ * same (its `root`, its summary), and a Mintlify site's (its navigation's pages, no snippet); an
+ * `mkdocs.yml`'s URL style.
  */
 export async function siteConfiguration(
   folder: string,
@@ -37,7 +40,17 @@ export async function siteConfiguration(
   const vitepress = await vitepressConfig(folder);
   const book = vitepress === undefined ? await mdbookBook(folder) : undefined;
   const space = vitepress === undefined && !book ? await gitbookSpace(folder) : undefined;
-  const configured = vitepress !== undefined ? 'vitepress' : book ? 'mdbook' : space ? 'gitbook' : undefined;
+  const mintlify = vitepress === undefined && !book && !space ? await mintlifySite(folder) : undefined;
+  const configured =
+    vitepress !== undefined
+      ? 'vitepress'
+      : book
+        ? 'mdbook'
+        : space
+          ? 'gitbook'
+          : mintlify
+            ? 'mintlify'
+            : undefined;
   const dialect = named.dialect ?? configured ?? fromMarkup();
   if (dialect === 'vitepress' && vitepress !== undefined) {
     const passes = pathFilter({ exclude: vitepressSourceExcludes(vitepress) });
@@ -47,10 +60,18 @@ export async function siteConfiguration(
       unpublished: (rel) => (passes(rel) ? undefined : UNPUBLISHED_VITEPRESS),
     };
   }
-  const summarized = (dialect === 'mdbook' && book) || (dialect === 'gitbook' && space);
+  const summarized =
+    (dialect === 'mdbook' && book) ||
+    (dialect === 'gitbook' && space) ||
+    (dialect === 'mintlify' && mintlify);
   if (summarized) {
     const contentFolder = summarized.sourceFolder || undefined;
-    const unpublished = dialect === 'mdbook' ? mdbookUnpublished : gitbookUnpublished;
+    const unpublished =
+      dialect === 'mdbook'
+        ? mdbookUnpublished
+        : dialect === 'gitbook'
+          ? gitbookUnpublished
+          : mintlifyUnpublished;
     return {
       dialect,
       layout: { pageUrls: named.pageUrls, contentFolder, fromRepositoryRoot: !!contentFolder },

@@ -87,7 +87,7 @@ export function stripJsx(text: string): string {
 }
 
 /** The index after the `>` closing the tag that starts at `start`, skipping `{…}` and quoted values. */
-function tagEnd(text: string, start: number): number {
+export function tagEnd(text: string, start: number): number {
   let braces = 0;
   let quote: string | null = null;
   for (let i = start + 1; i < text.length; i++) {
@@ -102,4 +102,24 @@ function tagEnd(text: string, start: number): number {
     else if (c === '>') return i + 1;
   }
   return text.length;
+}
+
+/** A JSX tag's attributes: a quoted value or a literal in braces as text, a bare name as `true`. */
+export type JsxAttributes = Record<string, string | true>;
+
+/**
+ * The attributes of a JSX tag (`<Tab title="npm">`, `<ParamField query="limit" required>`,
+ * `<TabItem label={'Yarn'}>`, or the text after its name): a string or number in quotes or braces
+ * as its text; an expression (`icon={<img src="x" />}`) as itself.
+ */
+export function jsxAttributes(tag: string): JsxAttributes {
+  const attributes: JsxAttributes = {};
+  const inner = tag.replace(/^<\/?[\w.$]+/, '').replace(/\/?>\s*$/, '');
+  const pattern =
+    /([A-Za-z_$][\w$:.-]*)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|\{\s*(?:"([^"]*)"|'([^']*)'|`([^`]*)`|(-?\d+(?:\.\d+)?|true|false))\s*\}|(\{(?:[^{}]|\{[^{}]*\})*\})))?/g;
+  for (const m of inner.matchAll(pattern)) {
+    const value = m.slice(2).find((v) => v !== undefined);
+    attributes[m[1]!] = value ?? true;
+  }
+  return attributes;
 }

@@ -1,6 +1,6 @@
 import { startGitHubStandIn, syncedDocuments, type GitHubStandIn } from './testing';
 
-describe('a github source of an mdBook or a GitBook space (against a local stand-in of the GitHub REST API)', () => {
+describe('a github source of an mdBook, a GitBook space or a Mintlify site (against a local stand-in of the GitHub REST API)', () => {
   let github: GitHubStandIn;
   beforeAll(async () => {
     github = await startGitHubStandIn();
@@ -76,6 +76,49 @@ describe('a github source of an mdBook or a GitBook space (against a local stand
     expect(documents.get('docs/guide/install.md')!.content).toContain('> **Danger:** Back up first.');
     expect(documents.get('docs/README.md')!.content).toContain(
       '[install.md](https://acme.test/book/guide/install)',
+    );
+  });
+
+  it("reads a Mintlify site's pages as its docs.json navigation lists them, with their snippets, at their paths", async () => {
+    github.repos.set('acme/mintlify', {
+      default_branch: 'main',
+      branches: {
+        main: {
+          'README.md': '# The repository\n',
+          'docs/docs.json': JSON.stringify({
+            navigation: {
+              tabs: [{ tab: 'Docs', groups: [{ group: 'Start', pages: ['index', 'cli/install'] }] }],
+            },
+          }),
+          'docs/index.mdx': '---\ntitle: Acme\n---\nStart with [the CLI](/cli/install).\n',
+          'docs/cli/install.mdx': [
+            '---',
+            'title: Install',
+            'slug: ../install',
+            '---',
+            "import CLIInstall from '/snippets/cli-install.mdx'",
+            '',
+            '<Steps>',
+            '<Step title="Install the CLI">',
+            '<CLIInstall />',
+            '</Step>',
+            '</Steps>',
+          ].join('\n'),
+          'docs/snippets/cli-install.mdx':
+            '<CodeGroup>\n```bash npm\nnpm i -g @acme/cli\n```\n</CodeGroup>\n',
+          'docs/hidden.mdx': '---\ntitle: A hidden page\n---\nDraft.\n',
+        },
+      },
+    });
+    const documents = await read('acme/mintlify');
+    expect([...documents.keys()].sort()).toEqual(['docs/cli/install.mdx', 'docs/index.mdx']);
+    const install = documents.get('docs/cli/install.mdx')!;
+    expect(install.url).toBe('https://acme.test/book/cli/install');
+    expect(install.content).toContain(
+      '**1. Install the CLI**:\n\n**npm**:\n\n```bash\nnpm i -g @acme/cli\n```',
+    );
+    expect(documents.get('docs/index.mdx')!.content).toContain(
+      '[the CLI](https://acme.test/book/cli/install)',
     );
   });
 });

@@ -18,8 +18,10 @@ import {
   detectDialect,
   gitbookLayout,
   isSphinxConfiguration,
-  mdbookOutsideLinks,
+  generatorLinks,
   mdbookSourceFolder,
+  mintlifyLayout,
+  mintlifyUnpublished,
   outsideSummary,
   mkdocsPageUrls,
   summaryChapters,
@@ -148,7 +150,7 @@ function fileEntry(
           ),
           source.base_url,
         );
-        if (source.dialect === 'mdbook') document.content = mdbookOutsideLinks(document.content);
+        document.content = generatorLinks(document.content, source.dialect, source.base_url);
       }
       if (kind === 'asciidoc' || kind === 'rst')
         document.content = await pages.inContext(document.content, { path: file.path, kind });
@@ -191,7 +193,8 @@ function pageUrl(
  * VitePress site's `.vitepress/config.*`, its pages' folder (the docs folder holding it, and its
  * `srcDir`), URL style (`cleanUrls`) and the files it keeps from being pages (`srcExclude`); an
  * mdBook's `book.toml` (or a GitBook space's `.gitbook.yaml`), its source folder (`root`), and the
- * chapters its `SUMMARY.md` lists (no other file is a page). One or two more blob reads a sync,
+ * chapters its `SUMMARY.md` lists (no other file is a page); a Mintlify site's `docs.json` (or
+ * `mint.json`), its folder and the pages its navigation lists (no snippet is a page). One or two more blob reads a sync,
  * for those repositories only; nothing when the file says nothing or cannot be read.
  */
 async function configuredLayout(
@@ -230,6 +233,17 @@ async function configuredLayout(
     const chapters = listed && (await api.text(listed.sha).then(summaryChapters, () => undefined));
     const book = { sourceFolder, chapters };
     return { contentFolder: sourceFolder || undefined, published: (path) => !outsideSummary(path, book) };
+  }
+  if (dialect === 'mintlify') {
+    const config = blob(/^([^/]+\/)?docs\.json$/) ?? blob(/^([^/]+\/)?mint\.json$/);
+    const text = config && (await api.text(config.sha).catch(() => undefined));
+    const sourceFolder = config ? config.path.slice(0, config.path.lastIndexOf('/') + 1) : '';
+    const site = text === undefined ? undefined : mintlifyLayout(text, sourceFolder);
+    if (!site) return {};
+    return {
+      contentFolder: sourceFolder || undefined,
+      published: (path) => !mintlifyUnpublished(path, site),
+    };
   }
   if (dialect !== undefined && dialect !== 'markdown') return {};
   const conf = blob(/^([^/]+\/)?conf\.py$/);

@@ -47,9 +47,10 @@ export const DIALECTS = [
   'vitepress',
   'mdbook',
   'gitbook',
+  'mintlify',
 ] as const satisfies readonly MarkdownDialect[];
 
-/** A docs generator's dialect: `--dialect must be one of markdown, hugo, docusaurus, mkdocs, vitepress, mdbook, gitbook, not "jekyll"`. */
+/** A docs generator's dialect: `--dialect must be one of markdown, hugo, docusaurus, mkdocs, vitepress, mdbook, gitbook, mintlify, not "jekyll"`. */
 export function dialectOption(name: string) {
   return (value: string): MarkdownDialect => {
     if (!(DIALECTS as readonly string[]).includes(value))
