@@ -190,6 +190,11 @@ async function loadSite(
         );
         document.content = generatorLinks(document.content, dialect, baseUrl);
       }
+      // A page its site's navigation lists under a version (a Mintlify site's) is that version's,
+      // unless its front matter or the metadata given name one.
+      const listed = configured.version?.(file.rel);
+      if (listed && !document.metadata?.version)
+        document.metadata = { ...document.metadata, version: listed };
       // A cross-reference without text shows its target's title, as the docs site shows it.
       if (file.kind === 'asciidoc' || file.kind === 'rst')
         document.content = titles.withTitles(document.content, file);

@@ -54,6 +54,7 @@ export { gitbookLayout, gitbookUnpublished, UNPUBLISHED_GITBOOK } from './gitboo
 export {
   mintlifyLayout,
   mintlifyUnpublished,
+  mintlifyVersion,
   UNPUBLISHED_MINTLIFY,
   UNPUBLISHED_MINTLIFY_SNIPPET,
 } from './mintlify-site';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadPaths } from './file-loader';
 import { detectDialect, normaliseMarkdown, repositoryDialect } from './markdown-dialect';
-import { mintlifyLayout, navigationPages } from './mintlify-site';
+import { mintlifyLayout, mintlifyNavigation } from './mintlify-site';
 import { parseDocument } from './parse-document';
 
 /** Shaped like the Mintlify pages of Continue's and AgentOps' docs. */
@@ -154,7 +154,7 @@ describe("a Mintlify site's navigation", () => {
         ],
       },
     };
-    expect([...navigationPages(docs)!].sort()).toEqual([
+    expect([...mintlifyNavigation(docs).pages!].sort()).toEqual([
       'deep/one',
       'index',
       'kept/index',
@@ -162,8 +162,32 @@ describe("a Mintlify site's navigation", () => {
       'quickstart',
     ]);
     const mint = { navigation: [{ group: 'Start', pages: ['v2/quickstart'], version: 'v2' }] };
-    expect([...navigationPages(mint)!]).toEqual(['v2/quickstart']);
-    expect(navigationPages({ ...mint, seo: { indexing: 'all' } })).toBeUndefined();
+    expect([...mintlifyNavigation(mint).pages!]).toEqual(['v2/quickstart']);
+    expect(mintlifyNavigation({ ...mint, seo: { indexing: 'all' } }).pages).toBeUndefined();
+  });
+
+  it('gives each page the version it is listed under, none to a page of several versions', () => {
+    const docs = {
+      navigation: {
+        versions: [
+          { version: 'v2', groups: [{ group: 'Start', pages: ['v2/quickstart', 'changelog'] }] },
+          { version: 'v1', groups: [{ group: 'Start', pages: ['v1/quickstart', 'changelog'] }] },
+        ],
+        global: { anchors: [{ anchor: 'Blog', href: 'https://blog.acme.test' }] },
+      },
+    };
+    expect(Object.fromEntries(mintlifyNavigation(docs).versions)).toEqual({
+      'v2/quickstart': 'v2',
+      'v1/quickstart': 'v1',
+    });
+    const mint = {
+      versions: ['v2', 'v1'],
+      navigation: [
+        { group: 'Start', pages: ['v1/introduction'], version: 'v1' },
+        { group: 'Legal', pages: ['terms'] },
+      ],
+    };
+    expect(Object.fromEntries(mintlifyNavigation(mint).versions)).toEqual({ 'v1/introduction': 'v1' });
   });
 
   it('is no site when the JSON names no navigation', () => {
@@ -215,5 +239,34 @@ describe('loading a Mintlify site', () => {
     expect(install).toContain('**npm**:\n\n```bash\nnpm i -g @acme/cli\n```');
     expect(install).toContain('> **Note:** Needs Node.js 20.');
     expect(byId.get('index.mdx')!.content).toContain('[the CLI](https://docs.acme.test/cli/install)');
+  });
+});
+
+describe('loading a Mintlify site with versions', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'docqa-mintlify-versions-'));
+  beforeAll(() => {
+    const mint = {
+      versions: ['v2', 'v1'],
+      navigation: [
+        { group: 'Start', pages: ['v2/quickstart'], version: 'v2' },
+        { group: 'Start', pages: ['v1/quickstart'], version: 'v1' },
+        { group: 'Legal', pages: ['terms'] },
+      ],
+    };
+    writeFileSync(join(dir, 'mint.json'), JSON.stringify(mint));
+    for (const page of ['v2/quickstart', 'v1/quickstart', 'terms']) {
+      mkdirSync(join(dir, page, '..'), { recursive: true });
+      writeFileSync(join(dir, `${page}.mdx`), `---\ntitle: ${page}\n---\nText.\n`);
+    }
+    writeFileSync(join(dir, 'v1/quickstart.mdx'), '---\ntitle: Old\nversion: 1.x\n---\nText.\n');
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('gives each page the version its navigation lists it under, its front matter’s first', async () => {
+    const { documents } = await loadPaths([dir], { baseUrl: 'https://docs.acme.test/' });
+    const version = (id: string) => documents.find((d) => d.id === id)?.metadata?.version;
+    expect(version('v2/quickstart.mdx')).toBe('v2');
+    expect(version('v1/quickstart.mdx')).toBe('1.x');
+    expect(version('terms.mdx')).toBeUndefined();
   });
 });

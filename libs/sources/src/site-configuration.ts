@@ -1,7 +1,7 @@
 import type { MarkdownDialect, PageUrlStyle } from '@docqa/contracts';
 import { gitbookSpace, gitbookUnpublished } from './gitbook-space';
 import { mdbookBook, mdbookUnpublished } from './mdbook-book';
-import { mintlifySite, mintlifyUnpublished } from './mintlify-site';
+import { mintlifySite, mintlifyUnpublished, mintlifyVersion } from './mintlify-site';
 import {
   configuredPageUrls,
   vitepressConfig,
@@ -18,6 +18,8 @@ export interface SiteConfiguration {
   layout: SiteLayout;
   /** Why the generator publishes a file (its path in the folder) as no page; undefined for a page. */
   unpublished(rel: string): string | undefined;
+  /** The docs version the site's navigation lists a file's page under (a Mintlify site's), if any. */
+  version?(rel: string): string | undefined;
 }
 
 /**
@@ -29,7 +31,8 @@ export interface SiteConfiguration {
  * else `fromMarkup`, the dialect most files show the markup of. A VitePress site's `srcExclude`
  * files and URL style (`cleanUrls`); an mdBook's source folder (left out of URLs, `page.html`) and
  * its chapters (what its `SUMMARY.md` lists: no other file is a page), and a GitBook space's the
- * same (its `root`, its summary), and a Mintlify site's (its navigation's pages, no snippet); an
+ * same (its `root`, its summary), and a Mintlify site's (its navigation's pages, no snippet, each
+ * page's version); an
  * `mkdocs.yml`'s URL style.
  */
 export async function siteConfiguration(
@@ -76,6 +79,7 @@ export async function siteConfiguration(
       dialect,
       layout: { pageUrls: named.pageUrls, contentFolder, fromRepositoryRoot: !!contentFolder },
       unpublished: (rel) => unpublished(rel, summarized),
+      ...(dialect === 'mintlify' && mintlify && { version: (rel: string) => mintlifyVersion(rel, mintlify) }),
     };
   }
   const pageUrls = named.pageUrls ?? (await configuredPageUrls(folder, dialect));

@@ -79,7 +79,7 @@ describe('a github source of an mdBook, a GitBook space or a Mintlify site (agai
     );
   });
 
-  it("reads a Mintlify site's pages as its docs.json navigation lists them, with their snippets, at their paths", async () => {
+  it("reads a Mintlify site's pages as its docs.json navigation lists them, with their snippets and versions, at their paths", async () => {
     github.repos.set('acme/mintlify', {
       default_branch: 'main',
       branches: {
@@ -87,7 +87,10 @@ describe('a github source of an mdBook, a GitBook space or a Mintlify site (agai
           'README.md': '# The repository\n',
           'docs/docs.json': JSON.stringify({
             navigation: {
-              tabs: [{ tab: 'Docs', groups: [{ group: 'Start', pages: ['index', 'cli/install'] }] }],
+              versions: [
+                { version: 'v2', groups: [{ group: 'Start', pages: ['cli/install'] }] },
+                { version: 'v1', groups: [{ group: 'Start', pages: ['index'] }] },
+              ],
             },
           }),
           'docs/index.mdx': '---\ntitle: Acme\n---\nStart with [the CLI](/cli/install).\n',
@@ -120,5 +123,7 @@ describe('a github source of an mdBook, a GitBook space or a Mintlify site (agai
     expect(documents.get('docs/index.mdx')!.content).toContain(
       '[the CLI](https://acme.test/book/cli/install)',
     );
+    expect(install.metadata?.version).toBe('v2');
+    expect(documents.get('docs/index.mdx')!.metadata?.version).toBe('v1');
   });
 });

@@ -22,6 +22,7 @@ import {
   mdbookSourceFolder,
   mintlifyLayout,
   mintlifyUnpublished,
+  mintlifyVersion,
   outsideSummary,
   mkdocsPageUrls,
   summaryChapters,
@@ -99,7 +100,9 @@ export const readGithub: SourceReader = async (source, fetch, ctx) => {
   );
   const told = { ...source, ...(dialect && { dialect }), ...(page_urls && { page_urls }) };
   return {
-    entries: files.map((file) => fileEntry(told, branch, file, { site, pages, layout }, ctx.limits)),
+    entries: files.map((file) =>
+      fileEntry(told, branch, file, { site, pages, layout, version: configured.version }, ctx.limits),
+    ),
     failures: [],
     complete: true,
   };
@@ -109,7 +112,18 @@ function fileEntry(
   source: StoredSource,
   branch: string,
   file: TreeItem,
-  { site, pages, layout }: { site: SitePages; pages: RepositoryPages; layout: SiteLayout },
+  {
+    site,
+    pages,
+    layout,
+    version,
+  }: {
+    site: SitePages;
+    pages: RepositoryPages;
+    layout: SiteLayout;
+    /** The version the site's navigation lists a file's page under (see `configuredLayout`). */
+    version?: (path: string) => string | undefined;
+  },
   limits: ParseLimits,
 ): SyncEntry {
   const key = `https://github.com/${source.repo}/blob/${branch}/${file.path}`;
@@ -138,6 +152,11 @@ function fileEntry(
         metadata: { ...source.metadata, source_id: source.id, path: file.path },
         limits,
       });
+      // A page its site's navigation lists under a version is that version's, unless its front
+      // matter or the source's metadata name one (the source's version rule, applied after, wins).
+      const listed = version?.(file.path);
+      if (listed && !document.metadata?.version)
+        document.metadata = { ...document.metadata, version: listed };
       // With a base URL, links to the repository's other files lead to their pages on the site
       // (without one, they are resolved against the file on GitHub at ingestion).
       if (source.base_url && document.content_type === 'text/markdown') {
@@ -194,14 +213,19 @@ function pageUrl(
  * `srcDir`), URL style (`cleanUrls`) and the files it keeps from being pages (`srcExclude`); an
  * mdBook's `book.toml` (or a GitBook space's `.gitbook.yaml`), its source folder (`root`), and the
  * chapters its `SUMMARY.md` lists (no other file is a page); a Mintlify site's `docs.json` (or
- * `mint.json`), its folder and the pages its navigation lists (no snippet is a page). One or two more blob reads a sync,
+ * `mint.json`), its folder, the pages its navigation lists (no snippet is a page) and their versions. One or two more blob reads a sync,
  * for those repositories only; nothing when the file says nothing or cannot be read.
  */
 async function configuredLayout(
   items: TreeItem[],
   dialect: MarkdownDialect | undefined,
   api: GitHubApi,
-): Promise<Pick<SiteLayout, 'pageUrls' | 'contentFolder'> & { published?: (path: string) => boolean }> {
+): Promise<
+  Pick<SiteLayout, 'pageUrls' | 'contentFolder'> & {
+    published?: (path: string) => boolean;
+    version?: (path: string) => string | undefined;
+  }
+> {
   const blob = (name: RegExp) => items.find((i) => i.type === 'blob' && name.test(i.path));
   if (dialect === 'mkdocs') {
     const config = blob(/^([^/]+\/)?mkdocs\.ya?ml$/);
@@ -243,6 +267,7 @@ async function configuredLayout(
     return {
       contentFolder: sourceFolder || undefined,
       published: (path) => !mintlifyUnpublished(path, site),
+      version: (path) => mintlifyVersion(path, site),
     };
   }
   if (dialect !== undefined && dialect !== 'markdown') return {};

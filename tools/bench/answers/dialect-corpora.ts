@@ -159,6 +159,8 @@ export interface IngestedCorpus {
   files: number;
   /** Files that failed to load or to ingest, each with why. */
   failures: string[];
+  /** The docs versions of the documents loaded (a Mintlify site's navigation gives them). */
+  versions: string[];
 }
 
 /**
@@ -197,5 +199,6 @@ export async function ingestCorpus(
       ...[...loaded.skipped, ...loaded.failed].map((f) => `${f.source}: ${f.reason}`),
       ...tally.errors.map((e) => `${e.document_id}: ${e.message}`),
     ],
+    versions: [...new Set(loaded.documents.flatMap((d) => d.metadata?.version ?? []))].map(String),
   };
 }

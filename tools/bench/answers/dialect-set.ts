@@ -92,7 +92,12 @@ function score(f: HalfFigures, q: HalvedQuestion, answer: RunAnswer, where: (key
 }
 
 /** Adds each mode's retrieval of a covered first question to its half's sums. */
-async function scoreRetrieval(f: HalfFigures, q: HalvedQuestion, retrieval: Retrieval): Promise<void> {
+async function scoreRetrieval(
+  f: HalfFigures,
+  q: HalvedQuestion,
+  retrieval: Retrieval,
+  version?: string,
+): Promise<void> {
   for (const mode of SEARCH_MODES) {
     const { results } = await retrieval.search({
       tenants: ['eval'],
@@ -100,6 +105,7 @@ async function scoreRetrieval(f: HalfFigures, q: HalvedQuestion, retrieval: Retr
       mode,
       filters: [],
       limit: 40,
+      version,
     });
     const scores = rankScores(rankedDocs(results, 10), q.gold ?? []);
     const sum = f.retrieval[mode];
@@ -132,7 +138,9 @@ async function missingKeyRanks(
 /**
  * Asks every question of a corpus (a follow-up after the answer to the question it follows, in
  * the same chat) and searches each covered first question in every mode; the figures per half.
- * The answerer searches through `log`, which tells where each missing key string was.
+ * The answerer searches through `log`, which tells where each missing key string was. A corpus
+ * with docs versions is asked in `version` (the API asks a question without one in its tenant's
+ * default version).
  */
 export async function runDialectSet(
   answerer: Answerer,
@@ -140,6 +148,7 @@ export async function runDialectSet(
   questions: HalvedQuestion[],
   log: PassageLog,
   corpus: DialectCorpus,
+  version?: string,
 ): Promise<Record<Half, HalfFigures>> {
   const figures = { dev: emptyHalf(), test: emptyHalf() };
   const answers = new Map<string, RunAnswer>();
@@ -148,7 +157,7 @@ export async function runDialectSet(
     const history = previous
       ? [{ question: previous.question, answer: answers.get(previous.id)?.text ?? '' }]
       : [];
-    const answer = await runAnswer(answerer, q.question, history);
+    const answer = await runAnswer(answerer, q.question, history, version);
     const passages = log.take();
     answers.set(q.id, answer);
     const ranks = await missingKeyRanks(retrieval, q, answer, passages.query);
@@ -158,7 +167,7 @@ export async function runDialectSet(
       answer,
       (key) => `${missClass(key, q.gold ?? [], passages, corpus)}${ranks.get(key) ?? ''}`,
     );
-    if (q.covered !== false && !q.follows) await scoreRetrieval(figures[q.half], q, retrieval);
+    if (q.covered !== false && !q.follows) await scoreRetrieval(figures[q.half], q, retrieval, version);
   }
   return figures;
 }

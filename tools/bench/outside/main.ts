@@ -12,12 +12,15 @@
  * corpus's, plus `code`: a command that must sit in a code block of the answer). Reported: answers
  * holding their key strings, gold page cited, commands kept as code, answers whose links and
  * sources all resolve to published URLs, generator markup in the answers and in the chunks (the
- * scan of `markup-leaks.ts`), out-of-scope declined, retrieval per search mode.
+ * scan of `markup-leaks.ts`), out-of-scope declined, retrieval per search mode. A site whose pages
+ * have versions (a Mintlify site's navigation gives them) is asked in the newest, as the API asks a
+ * question without a version in the tenant's default.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { ExtractiveAnswerer, type AnswerInput, type Answerer } from '@docqa/answering';
+import { newestFirst } from '@docqa/contracts';
 import { benchFlags } from '../bench-flags';
 import { runBench } from '../run-bench';
 import { runAnswer, type RunAnswer } from '../answers/answer-run';
@@ -95,6 +98,10 @@ function summary(
   scan: LeakScan,
 ): string {
   const failed = ingested.failures.length ? `, ${ingested.failures.length} not ingested` : '';
+  const versions = newestFirst(ingested.versions);
+  const asked = versions.length
+    ? `; asked in version ${versions[0]} (the newest of ${versions.join(', ')})`
+    : '';
   const modes = SEARCH_MODES.map((m) => {
     const { hit1, ndcg10 } = f.retrieval[m];
     return `${m} hit@1 ${(hit1 / f.covered).toFixed(2)} nDCG ${(ndcg10 / f.covered).toFixed(3)}`;
@@ -103,7 +110,7 @@ function summary(
   const linked = faults.filter((x) => !x.broken.length).length;
   const offSite = faults.reduce((n, x) => n + x.offSite.length, 0);
   return [
-    `${corpus.name} at ${corpus.commit.slice(0, 12)}: ${ingested.documents} documents of ${ingested.files} files, ${ingested.chunks} chunks${failed}`,
+    `${corpus.name} at ${corpus.commit.slice(0, 12)}: ${ingested.documents} documents of ${ingested.files} files, ${ingested.chunks} chunks${failed}${asked}`,
     `key strings ${ratio(f.keysHeld, f.covered)}, gold page ${ratio(f.goldCited, f.covered)}, wrongly declined ${ratio(f.wronglyDeclined, f.covered)}, out of scope declined ${ratio(f.declined, f.uncovered)}`,
     `commands kept in a code block ${ratio(code.kept, code.asked)}, answers whose links and sources are all published URLs ${ratio(linked, faults.length)}, links on the host outside the base URL ${offSite}, answers with markup ${faults.filter((x) => x.markup.length).length}`,
     `chunks with generator markup (markup-leaks scan of ${scan.chunks} chunks): ${leaks.join(', ') || 'none'}`,
@@ -124,7 +131,9 @@ async function main(): Promise<void> {
     const ingested = await ingestCorpus(dir, corpus);
     const log = new PassageLog(ingested.retrieval);
     const answerer = new RecordingAnswerer(new ExtractiveAnswerer(log, { topK: TOP_K }));
-    const { test: f } = await runDialectSet(answerer, ingested.retrieval, questions, log, corpus);
+    // Asked as the API asks a question without a version: in the tenant's default, the newest.
+    const version = newestFirst(ingested.versions)[0];
+    const { test: f } = await runDialectSet(answerer, ingested.retrieval, questions, log, corpus, version);
     await ingested.store.close();
     const scan = await scanCorpus(corpus);
     const answerOf = (q: OutsideQuestion) => answerer.answers.get(q.question)!;
