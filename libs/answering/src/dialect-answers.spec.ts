@@ -83,4 +83,11 @@ describe('an answer over a Mintlify site', () => {
       '[tool permissions](https://acme.example/docs/cli/permissions)',
     );
   });
+
+  it('answers from the tab a question names, its steps as a numbered list', async () => {
+    const install = (await results()).filter((r) => r.document_id === 'install.mdx');
+    const { text } = await ask('How do I install Acme in JetBrains?', install);
+    expect(text).toContain('**JetBrains**');
+    expect(text).toMatch(/1\. \*\*Open Settings\*\*[\s\S]*2\. \*\*Install the plugin\*\*/);
+  });
 });

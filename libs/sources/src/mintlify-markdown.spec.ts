@@ -83,11 +83,11 @@ const PAGE = [
 describe('the Mintlify dialect', () => {
   const read = normaliseMarkdown(PAGE, 'mintlify');
 
-  it('reads tabs, numbered steps and accordions as labelled parts, callouts as labelled quotes', () => {
+  it('reads tabs and accordions as labelled parts, steps as a numbered list, callouts as labelled quotes', () => {
     expect(read).toContain(
-      '**VS Code**:\n\n**1. Install from Marketplace**:\n\nClick `Install` on the extension page.\n\n' +
-        '**2. Move to Right Sidebar**:\n\nThe logo will appear on the left sidebar.\n\n' +
-        '> **Info:** If you have any problems, see the [troubleshooting guide](/troubleshooting).',
+      '**VS Code**:\n\n1. **Install from Marketplace**\n\n   Click `Install` on the extension page.\n\n' +
+        '2. **Move to Right Sidebar**\n\n   The logo will appear on the left sidebar.\n\n' +
+        '   > **Info:** If you have any problems, see the [troubleshooting guide](/troubleshooting).',
     );
     expect(read).toContain(
       '**npm (cross-platform)**:\n\nIf you already have Node.js 20+:\n```bash\nnpm i -g @continuedev/cli\n```',

@@ -44,8 +44,8 @@ const SET_ASIDE = /\u0001(\d+)\u0001/g;
 /**
  * Mintlify's MDX as its readers see it: callouts (`<Note>`, `<Tip>`, `<Info>`, `<Warning>`,
  * `<Check>`, `<Danger>`, `<Callout>`) as labelled quotes; each `<Tab title="…">` and
- * `<Accordion title="…">` as a part labelled by its title; a `<Steps>`' steps as parts labelled by
- * their number and title (`**1. Install the CLI**:`); an API field (`<ParamField query="limit"
+ * `<Accordion title="…">` as a part labelled by its title; a `<Steps>`' steps as a numbered list,
+ * each item led by its title (`1. **Install the CLI**`), its content indented under it; an API field (`<ParamField query="limit"
  * type="number" required>`, `<ResponseField>`, nested in `<Expandable>`) as an item led by its name,
  * place, type and whether it is required; a `<Card>` as an item linking its title; an `<Update>` by
  * its label; a `<Frame>`'s caption kept; a code block's title (```` ```bash npm ````, `title="x"`)
@@ -110,7 +110,7 @@ function rendered(nodes: Node[]): string {
       switch (node.name) {
         case 'Step':
           step++;
-          return block(labelledPart(title ? `${step}. ${title}` : `Step ${step}`, body, false));
+          return block(item(title ? `**${title}**` : '', body, `${step}.`));
         case 'Tab':
           return block(labelledPart(title ?? text(a.value) ?? 'Tab', body, false));
         case 'Accordion': {
@@ -168,15 +168,21 @@ function cardItem(a: JsxAttributes, body: string): string {
   return lead ? item(lead, body) : dedent(body);
 }
 
-/** `lead` as a list item, `body`'s first paragraph after it and its other blocks indented under it. */
-function item(lead: string, body: string): string {
+/**
+ * `lead` as a list item (`marker`: `-`, or a step's number, `1.`), `body`'s first paragraph after
+ * it (on a line of its own after a step's title) and its other blocks indented under it.
+ */
+function item(lead: string, body: string, marker = '-'): string {
   const [first = '', ...rest] = dedent(body)
     .trim()
     .split(/\n\s*\n/);
-  const opening = /^(`{3,}|~{3,}|[-*+]\s|\d+[.)]\s|\||>|\u0001)/.test(first) ? '' : first;
+  const inline = marker === '-' || !lead;
+  const opening = !inline || /^(`{3,}|~{3,}|[-*+]\s|\d+[.)]\s|\||>|\u0001)/.test(first) ? '' : first;
   const blocks = opening ? rest : [first, ...rest].filter(Boolean);
-  const head = `- ${lead}${opening ? `: ${opening.replace(/\s*\n\s*/g, ' ')}` : ''}`;
-  const under = blocks.map((b) => b.replace(/^/gm, '  ')).join('\n\n');
+  const text = opening.replace(/\s*\n\s*/g, ' ');
+  const head = `${marker} ${lead}${lead && text ? ': ' : ''}${text}`;
+  const indent = ' '.repeat(marker.length + 1);
+  const under = blocks.map((b) => b.replace(/^/gm, indent)).join('\n\n');
   return under ? `${head}\n\n${under}` : head;
 }
 

@@ -121,4 +121,4 @@ export const UNPUBLISHED_MINTLIFY_SNIPPET =
 
 /** Why a file of a Mintlify site that its navigation does not list is not loaded as a document. */
 export const UNPUBLISHED_MINTLIFY =
-  "not in the Mintlify site's navigation (docs.json or mint.json): a hidden page, left out of the site's search and sidebar";
+  'not in the Mintlify site\'s navigation (docs.json or mint.json): a hidden page, which the site\'s search and assistant leave out (its seo.indexing: "all" lets them in)';

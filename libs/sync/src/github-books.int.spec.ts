@@ -118,7 +118,7 @@ describe('a github source of an mdBook, a GitBook space or a Mintlify site (agai
     const install = documents.get('docs/cli/install.mdx')!;
     expect(install.url).toBe('https://acme.test/book/cli/install');
     expect(install.content).toContain(
-      '**1. Install the CLI**:\n\n**npm**:\n\n```bash\nnpm i -g @acme/cli\n```',
+      '1. **Install the CLI**\n\n   **npm**:\n\n   ```bash\n   npm i -g @acme/cli\n   ```',
     );
     expect(documents.get('docs/index.mdx')!.content).toContain(
       '[the CLI](https://acme.test/book/cli/install)',
