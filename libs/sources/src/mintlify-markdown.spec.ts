@@ -109,6 +109,14 @@ describe('the Mintlify dialect', () => {
     expect(read).not.toMatch(/<\/?(Tabs?|Steps?|CodeGroup|Card|Frame|Expandable|Info)\b/);
   });
 
+  it('keeps a code block that follows a field’s description line inside its item', () => {
+    const field =
+      '<ParamField body="filter" type="object">\nFor example:\n```json\n{ "tag": "prod" }\n```\n</ParamField>';
+    expect(normaliseMarkdown(field, 'mintlify')).toBe(
+      '- `filter` (body, object)\n\n  For example:\n  ```json\n  { "tag": "prod" }\n  ```',
+    );
+  });
+
   it('leaves components shown in code as written', () => {
     expect(read).toContain('```mdx\n<Note>Keep me.</Note>\n```');
     expect(read).toContain('shows `<Note>` in code');

@@ -38,8 +38,10 @@ const PARAMETER_PLACES = ['path', 'query', 'body', 'header', 'cookie'] as const;
 /** A fence's options that are no title: `{1,3}`, `lines`, `wrap`, `icon="python"`, `theme={null}`. */
 const FENCE_OPTION =
   /^(?:\{[^}]*\}|lines|wrap|expandable|twoslash|[\w-]+=(?:"[^"]*"|'[^']*'|\{[^}]*\}|\S+))$/;
-/** A code block or code span set aside: `\u0001` and its index. */
-const SET_ASIDE = /\u0001(\d+)\u0001/g;
+/** A code span set aside: `\u0001` and its index (see `setAsideCode`). */
+const SPAN = /\u0001(\d+)\u0001/g;
+/** A code block set aside, on a line of its own: `\u0002` and its index. */
+const BLOCK = /^(.*?)\u0002(\d+)\u0002/gm;
 
 /**
  * Mintlify's MDX as its readers see it: callouts (`<Note>`, `<Tip>`, `<Info>`, `<Warning>`,
@@ -177,7 +179,7 @@ function item(lead: string, body: string, marker = '-'): string {
     .trim()
     .split(/\n\s*\n/);
   const inline = marker === '-' || !lead;
-  const opening = !inline || /^(`{3,}|~{3,}|[-*+]\s|\d+[.)]\s|\||>|\u0001)/.test(first) ? '' : first;
+  const opening = !inline || /^(`{3,}|~{3,}|[-*+]\s|\d+[.)]\s|\||>)|\u0002/.test(first) ? '' : first;
   const blocks = opening ? rest : [first, ...rest].filter(Boolean);
   const text = opening.replace(/\s*\n\s*/g, ' ');
   const head = `${marker} ${lead}${lead && text ? ': ' : ''}${text}`;
@@ -187,8 +189,8 @@ function item(lead: string, body: string, marker = '-'): string {
 }
 
 /**
- * The page's fenced code blocks and code spans replaced by placeholders (`\u0001` and an index into
- * `code`), so that components are read in prose only: a block is kept dedented by its fence's
+ * The page's fenced code blocks and code spans replaced by placeholders (`\u0002` or `\u0001` and
+ * an index into `code`), so that components are read in prose only: a block is kept dedented by its fence's
  * indentation, its fence reduced to its language, and a title its fence names (```` ```bash npm ````,
  * ```` ```yaml title="config.yaml" ````) written as a label above it.
  */
@@ -220,7 +222,7 @@ function setAsideCode(markdown: string, code: string[]): string {
     const { language, title } = fenceInfo(info);
     const index = code.push([`${run}${language}`, ...body, close].join('\n')) - 1;
     if (title) out.push(`${indent}**${title}**:`, '');
-    out.push(`${indent}\u0001${index}\u0001`);
+    out.push(`${indent}\u0002${index}\u0002`);
   }
   return out.join('\n');
 }
@@ -244,20 +246,18 @@ function fenceInfo(info: string): { language: string; title?: string } {
  */
 function putBack(markdown: string, code: string[]): string {
   return markdown
-    .replace(/^(.*?)\u0001(\d+)\u0001/gm, (whole, before: string, index: string) => {
+    .replace(BLOCK, (_, before: string, index: string) => {
       const span = code[Number(index)]!;
-      const text = before + span.replace(SET_ASIDE, (_, i: string) => code[Number(i)]!);
-      if (!span.includes('\n')) return text.replace(SET_ASIDE, (_, i: string) => code[Number(i)]!);
       // A block's later lines continue its container: quote marks kept, an item's marker as spaces.
       const container = /^[ \t>]*(?:(?:[-*+]|\d+[.)])[ \t]+)?$/.test(before)
         ? before.replace(/[-*+]|\d+[.)]/g, (m) => ' '.repeat(m.length))
         : '';
-      return text
+      return (before + span)
         .split('\n')
         .map((line, i) => (i ? `${container}${line}`.replace(/[ \t]+$/, '') : line))
         .join('\n');
     })
-    .replace(SET_ASIDE, (_, i: string) => code[Number(i)]!);
+    .replace(SPAN, (_, i: string) => code[Number(i)]!);
 }
 
 /**
