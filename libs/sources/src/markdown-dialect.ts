@@ -86,7 +86,8 @@ export function detectDialect(markdown: string, { mdx = false }: { mdx?: boolean
  * imports no code (Starlight's `<Steps>` and Docusaurus's tabs are imported).
  */
 export function isMintlify(markdown: string): boolean {
-  if (!/<[A-Z]/.test(markdown)) return false;
+  // Most pages name none of its components anywhere: not worth setting their code aside.
+  if (!MINTLIFY.test(markdown)) return false;
   const prose = withoutCode(markdown);
   return MINTLIFY.test(prose) && !CODE_IMPORT.test(prose);
 }
