@@ -3,7 +3,8 @@ import { basename, dirname, join } from 'node:path';
 import { parse as parseToml } from 'smol-toml';
 
 /**
- * A book whose `SUMMARY.md` lists its pages (an mdBook's, a GitBook space's), as its configuration
+ * A book whose `SUMMARY.md` lists its pages (an mdBook's, a GitBook space's; a Mintlify site's
+ * navigation does the same), as its configuration
  * and summary lay it out: the folder its pages are read from (`src/`, from the folder loaded or the
  * repository's root; empty when that is the folder loaded) and the chapters its summary lists
  * (paths from the same place), which are the only files the generator publishes; undefined
@@ -12,6 +13,8 @@ import { parse as parseToml } from 'smol-toml';
 export interface SummarizedBook {
   sourceFolder: string;
   chapters: Set<string> | undefined;
+  /** The docs version of a chapter's file, where the navigation lists it under one (Mintlify's). */
+  versions?: Map<string, string>;
 }
 
 /** The folder a `book.toml` reads its pages from: its `[book] src`, else `src`. */

@@ -53,12 +53,6 @@ export function mintlifyNavigation(config: unknown): MintlifyNavigation {
   return { pages: all ? undefined : listed, versions };
 }
 
-/** A Mintlify site: its pages (see `SummarizedBook`) and the version of each versioned page's file. */
-export interface MintlifySite extends SummarizedBook {
-  /** The version of a page's file (`v1/quickstart.mdx`, from the site's folder). */
-  versions: Map<string, string>;
-}
-
 /**
  * A Mintlify site as a summarized book (see `SummarizedBook`): the folder its configuration sits
  * in (the folder loaded, or its `docs/` folder: `docqa ingest .` at a repository's root) and the
@@ -66,7 +60,7 @@ export interface MintlifySite extends SummarizedBook {
  * with their versions; undefined when neither folder holds a `docs.json` or `mint.json` that
  * reads as JSON.
  */
-export async function mintlifySite(folder: string): Promise<MintlifySite | undefined> {
+export async function mintlifySite(folder: string): Promise<SummarizedBook | undefined> {
   for (const sourceFolder of ['', 'docs/']) {
     for (const name of MINTLIFY_CONFIGS) {
       const text = await readFile(join(folder, sourceFolder, name), 'utf8').catch(() => undefined);
@@ -81,7 +75,7 @@ export async function mintlifySite(folder: string): Promise<MintlifySite | undef
  * The site a Mintlify configuration's text lays out from `sourceFolder`; undefined when it is no
  * JSON object, or names no navigation (another tool's `docs.json`).
  */
-export function mintlifyLayout(text: string, sourceFolder: string): MintlifySite | undefined {
+export function mintlifyLayout(text: string, sourceFolder: string): SummarizedBook | undefined {
   let config: unknown;
   try {
     config = JSON.parse(text);
@@ -99,9 +93,9 @@ export function mintlifyLayout(text: string, sourceFolder: string): MintlifySite
 }
 
 /** The version a Mintlify site's navigation lists a file's page under (`rel`: from the folder loaded or the repository). */
-export function mintlifyVersion(rel: string, site: MintlifySite): string | undefined {
+export function mintlifyVersion(rel: string, site: SummarizedBook): string | undefined {
   return rel.startsWith(site.sourceFolder)
-    ? site.versions.get(rel.slice(site.sourceFolder.length))
+    ? site.versions?.get(rel.slice(site.sourceFolder.length))
     : undefined;
 }
 

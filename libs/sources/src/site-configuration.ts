@@ -41,19 +41,8 @@ export async function siteConfiguration(
   fromMarkup: () => MarkdownDialect,
 ): Promise<SiteConfiguration> {
   const vitepress = await vitepressConfig(folder);
-  const book = vitepress === undefined ? await mdbookBook(folder) : undefined;
-  const space = vitepress === undefined && !book ? await gitbookSpace(folder) : undefined;
-  const mintlify = vitepress === undefined && !book && !space ? await mintlifySite(folder) : undefined;
-  const configured =
-    vitepress !== undefined
-      ? 'vitepress'
-      : book
-        ? 'mdbook'
-        : space
-          ? 'gitbook'
-          : mintlify
-            ? 'mintlify'
-            : undefined;
+  const summarized = vitepress === undefined ? await summarizedSite(folder) : undefined;
+  const configured = vitepress !== undefined ? 'vitepress' : summarized?.generator.dialect;
   const dialect = named.dialect ?? configured ?? fromMarkup();
   if (dialect === 'vitepress' && vitepress !== undefined) {
     const passes = pathFilter({ exclude: vitepressSourceExcludes(vitepress) });
@@ -63,27 +52,34 @@ export async function siteConfiguration(
       unpublished: (rel) => (passes(rel) ? undefined : UNPUBLISHED_VITEPRESS),
     };
   }
-  const summarized =
-    (dialect === 'mdbook' && book) ||
-    (dialect === 'gitbook' && space) ||
-    (dialect === 'mintlify' && mintlify);
-  if (summarized) {
-    const contentFolder = summarized.sourceFolder || undefined;
-    const unpublished =
-      dialect === 'mdbook'
-        ? mdbookUnpublished
-        : dialect === 'gitbook'
-          ? gitbookUnpublished
-          : mintlifyUnpublished;
+  if (summarized && dialect === summarized.generator.dialect) {
+    const { generator, site } = summarized;
+    const contentFolder = site.sourceFolder || undefined;
     return {
       dialect,
       layout: { pageUrls: named.pageUrls, contentFolder, fromRepositoryRoot: !!contentFolder },
-      unpublished: (rel) => unpublished(rel, summarized),
-      ...(dialect === 'mintlify' && mintlify && { version: (rel: string) => mintlifyVersion(rel, mintlify) }),
+      unpublished: (rel) => generator.unpublished(rel, site),
+      ...(site.versions && { version: (rel: string) => mintlifyVersion(rel, site) }),
     };
   }
   const pageUrls = named.pageUrls ?? (await configuredPageUrls(folder, dialect));
   return { dialect, layout: { pageUrls }, unpublished: () => undefined };
+}
+
+/** The generators whose configuration lists their pages: how to read it, and why a file is no page. */
+const SUMMARIZED = [
+  { dialect: 'mdbook', read: mdbookBook, unpublished: mdbookUnpublished },
+  { dialect: 'gitbook', read: gitbookSpace, unpublished: gitbookUnpublished },
+  { dialect: 'mintlify', read: mintlifySite, unpublished: mintlifyUnpublished },
+] as const;
+
+/** The first of {@link SUMMARIZED} whose configuration the folder (or the folder above) holds. */
+async function summarizedSite(folder: string) {
+  for (const generator of SUMMARIZED) {
+    const site = await generator.read(folder);
+    if (site) return { generator, site };
+  }
+  return undefined;
 }
 
 /** Why a file a VitePress configuration's `srcExclude` names is not loaded as a document. */
