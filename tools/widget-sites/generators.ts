@@ -1,5 +1,13 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 
@@ -197,6 +205,47 @@ const vitepress: Generator = {
   },
 };
 
+/**
+ * A docsify site: no build, its `index.html` loads docsify (copied from `DOCSIFY_DIR`'s
+ * node_modules, as a site would load it from a CDN) and docsify shows the Markdown pages in it,
+ * routed after `#/`.
+ */
+const docsify: Generator = {
+  name: 'docsify',
+  recipe: 'docsify',
+  missing() {
+    const dir = process.env.DOCSIFY_DIR;
+    if (!dir)
+      return 'set DOCSIFY_DIR to a folder with docsify installed (npm install --ignore-scripts docsify)';
+    if (!existsSync(join(dir, 'node_modules/docsify/dist/docsify.min.js')))
+      return `no docsify in ${dir}/node_modules`;
+    return undefined;
+  },
+  skeleton: () =>
+    writeFiles(scratch('docsify'), {
+      'index.html': `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><title>Acme docs</title><link rel="stylesheet" href="core.min.css"></head>
+<body>
+<div id="app"></div>
+<script>
+  window.$docsify = { name: 'Acme docs' };
+</script>
+<script src="docsify.min.js"></script>
+</body>
+</html>
+`,
+      'README.md': `# Acme docs\n\n${home('signin.md')}\n`,
+      'signin.md': `# Sign in\n\n${SIGN_IN}\n`,
+    }),
+  build(dir) {
+    const dist = join(process.env.DOCSIFY_DIR!, 'node_modules/docsify/dist');
+    copyFileSync(join(dist, 'docsify.min.js'), join(dir, 'docsify.min.js'));
+    copyFileSync(join(dist, 'themes/core.min.css'), join(dir, 'core.min.css'));
+    return dir;
+  },
+};
+
 /** Every generator the page has a recipe for. */
 export const GENERATORS: Generator[] = [
   docusaurus,
@@ -205,4 +254,5 @@ export const GENERATORS: Generator[] = [
   mkdocs('material'),
   sphinx,
   vitepress,
+  docsify,
 ];

@@ -168,6 +168,16 @@ describe('widget behaviours in Chromium (scripted answers)', () => {
     await page.close();
   });
 
+  it("sends a hash-routed site's route as the page (docsify's #/page), without its section or query", async () => {
+    const { page, requests } = await open({});
+    await page.evaluate(() => (location.hash = '#/guide/install?id=linux'));
+    await ask(page, 'routed?');
+    await page.getByText('Done [1].').waitFor();
+    const sent = requests.find((r) => r.url.endsWith('/questions/'))!.body as { page_url: string };
+    expect(sent.page_url).toBe(`${origin}/#/guide/install`);
+    await page.close();
+  });
+
   it('sends thumbs down with the feedback form, using the DOWN_RATE labels', async () => {
     const { page, requests } = await open({ labels: { DOWN_RATE_BUTTON: 'Submit it' } });
     await ask(page, 'rate?');

@@ -248,7 +248,12 @@ export class ChatController implements ReactiveController {
   }
 }
 
-/** The page the visitor is on, without its query or fragment (which may hold what is private). */
+/**
+ * The page the visitor is on, without its query or fragment (which may hold what is private); on
+ * a hash-routed docs site (docsify's `…/#/configuration?id=x`) its route, which names the page.
+ */
 export function pageUrl(): string | undefined {
-  return /^https?:$/.test(location.protocol) ? location.origin + location.pathname : undefined;
+  if (!/^https?:$/.test(location.protocol)) return undefined;
+  const route = /^#\/[^?#]*/.exec(location.hash)?.[0] ?? '';
+  return location.origin + location.pathname + route;
 }

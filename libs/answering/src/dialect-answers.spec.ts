@@ -91,3 +91,15 @@ describe('an answer over a Mintlify site', () => {
     expect(text).toMatch(/1\. \*\*Open Settings\*\*[\s\S]*2\. \*\*Install the plugin\*\*/);
   });
 });
+
+describe('an answer over a docsify site', () => {
+  const results = () => siteResults('docsify', 'https://acme.test/');
+
+  it('quotes the indented command of its section, cited at the ?id= of its route, its links routed', async () => {
+    const quickstart = (await results()).filter((r) => r.document_id === 'quickstart.md');
+    const { text, sources } = await ask('How do I initialize a recordings folder?', quickstart);
+    expect(text).toContain('```\nacme init ./recordings\n```');
+    expect(sources[0]!.url).toBe('https://acme.test/#/quickstart?id=init');
+    expect(text).not.toMatch(/\?>|:id=|docsify-ignore/);
+  });
+});

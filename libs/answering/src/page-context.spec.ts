@@ -44,5 +44,7 @@ describe('page context', () => {
       'c',
     ]);
     expect(pageKey('https://D.test/b/#y')).toBe('https://d.test/b');
+    expect(pageKey('https://d.test/#/guide/?id=y')).toBe('https://d.test#/guide');
+    expect(pageKey('https://d.test/#/')).toBe('https://d.test');
   });
 });

@@ -12,13 +12,17 @@ export function asksAboutPage(question: string): boolean {
   return THIS_PAGE.test(question);
 }
 
-/** A page's address as pages are compared: no fragment, query or trailing slash, host in lower case. */
+/**
+ * A page's address as pages are compared: no fragment, query or trailing slash, host in lower
+ * case; a hash-routed page's route kept (`…/#/configuration`: the page of a docsify site).
+ */
 export function pageKey(url: string): string {
+  const route = /^[^#]*#(\/[^?#]*)/.exec(url)?.[1]?.replace(/\/+$/, '');
   try {
     const u = new URL(url);
-    return `${u.protocol}//${u.host.toLowerCase()}${u.pathname.replace(/\/+$/, '')}`;
+    return `${u.protocol}//${u.host.toLowerCase()}${u.pathname.replace(/\/+$/, '')}${route ? `#${route}` : ''}`;
   } catch {
-    return url.replace(/[?#].*$/, '').replace(/\/+$/, '');
+    return url.replace(/[?#].*$/, '').replace(/\/+$/, '') + (route ? `#${route}` : '');
   }
 }
 

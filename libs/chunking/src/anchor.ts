@@ -95,7 +95,24 @@ export function unescapeMarkdown(text: string): string {
     .replace(/\\([!-/:-@[-`{-~])/g, '$1');
 }
 
-/** A URL with its fragment set to `anchor` (or left as it is without an anchor). */
+/**
+ * A URL with its fragment set to `anchor` (or left as it is without an anchor); a hash-routed
+ * page's (`https://docsify.js.org/#/configuration`, whose fragment is its route) with the
+ * anchor as the section's `?id=` its router reads (`…/#/configuration?id=loadsidebar`).
+ */
 export function withAnchor(url: string, anchor: string): string {
-  return anchor ? `${url.replace(/#.*$/, '')}#${anchor}` : url;
+  if (!anchor) return url;
+  return HASH_ROUTE.test(url) ? `${pageOf(url)}?id=${anchor}` : `${pageOf(url)}#${anchor}`;
+}
+
+/** A URL whose fragment is a route (`…/#/configuration`), as hash-routed docs sites (docsify's) write them. */
+const HASH_ROUTE = /^[^#]*#\/[^?#]*/;
+
+/**
+ * The page a section's URL is on: the URL without its anchor (`…/install#linux` → `…/install`);
+ * a hash-routed page's route kept, without its section's `?id=` (`…/#/configuration?id=x` →
+ * `…/#/configuration`).
+ */
+export function pageOf(url: string): string {
+  return HASH_ROUTE.exec(url)?.[0] ?? url.replace(/#.*$/, '');
 }

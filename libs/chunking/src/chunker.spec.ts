@@ -1,4 +1,4 @@
-import { HeadingAnchors, headingPathText, slug, unescapeMarkdown, withAnchor } from './anchor';
+import { HeadingAnchors, headingPathText, pageOf, slug, unescapeMarkdown, withAnchor } from './anchor';
 import { chunkMarkdown } from './chunker';
 import { markdownBlocks } from './markdown-blocks';
 
@@ -166,5 +166,11 @@ describe('anchors', () => {
   it('sets a URL fragment', () => {
     expect(withAnchor('https://d.example/cli#old', 'ingest')).toBe('https://d.example/cli#ingest');
     expect(withAnchor('https://d.example/cli', '')).toBe('https://d.example/cli');
+  });
+  it("sets a hash-routed page's section as the ?id= its router reads, and tells its page", () => {
+    expect(withAnchor('https://d.example/#/cli', 'ingest')).toBe('https://d.example/#/cli?id=ingest');
+    expect(withAnchor('https://d.example/#/cli?id=old', 'ingest')).toBe('https://d.example/#/cli?id=ingest');
+    expect(pageOf('https://d.example/#/cli?id=ingest')).toBe('https://d.example/#/cli');
+    expect(pageOf('https://d.example/cli#ingest')).toBe('https://d.example/cli');
   });
 });

@@ -42,7 +42,7 @@ export async function chunkMarkdown(markdown: string, options: ChunkOptions): Pr
 }
 
 /** A heading's custom anchor at its end: `{#id}`, `{: #id .class }`. */
-const CUSTOM_ANCHOR = /\s*\{:?\s*#([\w.:-]+)[^}]*\}\s*$/;
+const CUSTOM_ANCHOR = /\s*\{:?\s*#([\p{L}\p{M}\p{N}\w.:-]+)[^}]*\}\s*$/u;
 
 /** Sections of a Markdown text, split at ATX headings outside code fences. */
 function sections(markdown: string): TextPiece[] {

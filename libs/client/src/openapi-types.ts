@@ -2425,7 +2425,15 @@ export interface components {
       base_url: string | null;
       /** @enum {string} */
       dialect?:
-        'markdown' | 'hugo' | 'docusaurus' | 'mkdocs' | 'vitepress' | 'mdbook' | 'gitbook' | 'mintlify';
+        | 'markdown'
+        | 'hugo'
+        | 'docusaurus'
+        | 'mkdocs'
+        | 'vitepress'
+        | 'mdbook'
+        | 'gitbook'
+        | 'mintlify'
+        | 'docsify';
       /** @enum {string} */
       page_urls?: 'html' | 'folder' | 'clean';
       version_pattern?: string;
@@ -2489,7 +2497,15 @@ export interface components {
       base_url?: string;
       /** @enum {string} */
       dialect?:
-        'markdown' | 'hugo' | 'docusaurus' | 'mkdocs' | 'vitepress' | 'mdbook' | 'gitbook' | 'mintlify';
+        | 'markdown'
+        | 'hugo'
+        | 'docusaurus'
+        | 'mkdocs'
+        | 'vitepress'
+        | 'mdbook'
+        | 'gitbook'
+        | 'mintlify'
+        | 'docsify';
       /** @enum {string} */
       page_urls?: 'html' | 'folder' | 'clean';
       /**

@@ -28,6 +28,7 @@ export const MarkdownDialectSchema = z.enum([
   'mdbook',
   'gitbook',
   'mintlify',
+  'docsify',
 ]);
 export type MarkdownDialect = z.infer<typeof MarkdownDialectSchema>;
 

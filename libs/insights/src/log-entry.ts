@@ -1,3 +1,4 @@
+import { pageOf } from '@docqa/chunking';
 import {
   ChannelSchema,
   type Channel,
@@ -120,9 +121,7 @@ export function entryOf(
  * happened to cite, so a document's link in reports does not follow the latest citation.
  */
 export function pageUrl(url: string | null): string | null {
-  if (url === null) return null;
-  const hash = url.indexOf('#');
-  return hash < 0 ? url : url.slice(0, hash);
+  return url === null ? null : pageOf(url);
 }
 
 /** A cited document's `[title, url]` as the log keeps it (tenant's documents hash); `id` without one. */

@@ -1,3 +1,4 @@
+import { pageOf } from '@docqa/chunking';
 import type { DocumentSlice, DocumentText } from '@docqa/contracts';
 import { chunkNumber, type Chunk } from './chunk';
 
@@ -26,7 +27,7 @@ export function documentText(chunks: Chunk[], { offset = 0, maxChars }: Document
     document_id: first.document_id,
     title: first.title,
     // A chunk links to its section (`page#anchor`); the document is the page.
-    url: first.url && first.url.replace(/#.*$/, ''),
+    url: first.url && pageOf(first.url),
     metadata: first.metadata,
     text: text.slice(offset, offset + maxChars),
     offset,

@@ -182,13 +182,13 @@ async function loadSite(
         document.content = linkPlaceholdersFilled(
           linksToPages(
             document.content,
-            file.rel,
+            configured.linksFromRoot ? '' : file.rel,
             (path) => site.resolve(`/${path}`, file.rel) ?? site.url(path),
             configured.layout.contentFolder,
           ),
           baseUrl,
         );
-        document.content = generatorLinks(document.content, dialect, baseUrl);
+        document.content = generatorLinks(document.content, dialect, baseUrl, url);
       }
       // A page its site's navigation lists under a version (a Mintlify site's) is that version's,
       // unless its front matter or the metadata given name one.

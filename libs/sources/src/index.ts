@@ -58,6 +58,7 @@ export {
   UNPUBLISHED_MINTLIFY,
   UNPUBLISHED_MINTLIFY_SNIPPET,
 } from './mintlify-site';
+export { DOCSIFY_DEFAULTS, docsifySettings, docsifyUnpublished, type DocsifySite } from './docsify-site';
 export { withRstIncludes } from './rst-includes';
 export { inLeafBundle, unpublishedReason, UNPUBLISHED_HUGO } from './unpublished-files';
 export { ReferenceTitles, type ReferencedFile } from './reference-titles';

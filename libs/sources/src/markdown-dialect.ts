@@ -1,4 +1,5 @@
 import type { MarkdownDialect } from '@docqa/contracts';
+import { docsifyLinks, normaliseDocsify } from './docsify-markdown';
 import { normaliseDocusaurus } from './docusaurus-markdown';
 import { normaliseGitbook } from './gitbook-markdown';
 import { normaliseHugo, type HugoOptions } from './hugo-markdown';
@@ -36,7 +37,7 @@ const FENCE_LABEL = /^(?:[\w#+.{},:-]+(?:[ \t]+[\w#+.:-]+)*[ \t]+)?\[[^\]]*\](?:
 const NOTATION = /\[!code\s+[^\]\n]+\]\s*(?:-->|\*\/)?\s*$/;
 /** Characters every generator's markup starts with, to pass over plain Markdown quickly. */
 const MARKERS =
-  /\{\{[<%#]|\{%|:::|<TabItem|^import\s|!!!|\?\?\?|^\s*===|--8<--|<<<|@include:|\[!code|\[\[toc\]\]|^\s*(`{3,}|~{3,}).*\]/m;
+  /\{\{[<%#]|\{%|:::|<TabItem|^import\s|!!!|\?\?\?|^\s*===|--8<--|<<<|@include:|\[!code|\[\[toc\]\]|^\s*(`{3,}|~{3,}).*\]|^[!?]> |\s['"]:[a-z]/m;
 /**
  * An mdBook helper on a line of its own (`{{#include file.rs:anchor}}`, `{{#rustdoc_include …}}`,
  * `{{#playground …}}`, `{{#title …}}`), in a code block as often as in prose; not one escaped, nor
@@ -54,6 +55,11 @@ const MKDOCS = /^\s*(!!!|\?\?\?\+?)\s+[\w-]+|^\s*===[!+]?\s+"|^\s*-{2}8<-{2}/m;
 const MINTLIFY =
   /<(Steps|CodeGroup|CardGroup|AccordionGroup|ParamField|ResponseField|RequestExample|ResponseExample)\b|<(Tab|Step|Accordion|Card)\s+title=|^\s*<(Note|Tip|Info|Warning|Check)>/m;
 /**
+ * docsify's markup in prose: a helper paragraph (`?> Tip`, `!> Important`) or a link whose title
+ * holds its settings (`[x](_media/a.js ':include :type=code')`, `':target=_blank'`).
+ */
+const DOCSIFY = /^[!?]> \S|\]\([^)\s]+\s+['"]:(include|target|ignore|disabled|no-zoom|size|type|fragment)\b/m;
+/**
  * An import of code from a package or a module beside the page (`@astrojs/starlight/components`,
  * `@theme/Tabs`, `./note`): Mintlify's pages import only snippets, from the site's root
  * (`/snippets/x.jsx`) or as Markdown files.
@@ -64,7 +70,8 @@ const CODE_IMPORT = /^import\s[^'"]*from\s+['"](?!\/)(?![^'"]*\.mdx?['"])/m;
  * The docs generator a Markdown document was written for, from its markup: Hugo shortcodes,
  * mdBook's helpers (`{{#include …}}`), VitePress code groups, labelled fences and imports,
  * Docusaurus admonitions and tabs (or MDX), GitBook's blocks (`{% hint %}`),
- * MkDocs admonitions, tabs and snippets, Mintlify's components (`<Steps>`, `<Note>`); else plain
+ * MkDocs admonitions, tabs and snippets, docsify's helpers (`?> Tip`) and link settings
+ * (`':include'`), Mintlify's components (`<Steps>`, `<Note>`); else plain
  * Markdown. A single file travels without its site's configuration, so the content is the clue.
  */
 export function detectDialect(markdown: string, { mdx = false }: { mdx?: boolean } = {}): MarkdownDialect {
@@ -78,6 +85,7 @@ export function detectDialect(markdown: string, { mdx = false }: { mdx?: boolean
   if (DOCUSAURUS.test(prose)) return 'docusaurus';
   if (GITBOOK.test(prose)) return 'gitbook';
   if (MKDOCS.test(prose)) return 'mkdocs';
+  if (DOCSIFY.test(prose)) return 'docsify';
   return isMintlify(markdown) ? 'mintlify' : 'markdown';
 }
 
@@ -132,7 +140,7 @@ const CONFIG_FILES: [RegExp, MarkdownDialect][] = [
  * The docs generator of a repository, from the configuration file it keeps (`hugo.toml`,
  * `docusaurus.config.js`, `mkdocs.yml`, `docs/.vitepress/config.ts`, mdBook's `book.toml`, a
  * GitBook space's `.gitbook.yaml` at the root, Mintlify's `mint.json` or `docs.json` (the
- * latter only beside MDX pages); a `config.toml` only beside
+ * latter only beside MDX pages), docsify's `index.html` beside a `_sidebar.md`; a `config.toml` only beside
  * a `content/` folder); undefined
  * when none is found.
  */
@@ -152,7 +160,9 @@ export function repositoryDialect(paths: string[]): MarkdownDialect | undefined 
     if (listing && !paths.some((p) => p.startsWith(folder) && p.endsWith('.mdx'))) continue;
     return dialect;
   }
-  return undefined;
+  // docsify's `index.html` is named as any site's: beside a `_sidebar.md` it is docsify's.
+  const sidebar = paths.find((p) => /^([^/]+\/)?_sidebar\.md$/.test(p));
+  return sidebar && paths.includes(sidebar.replace(/_sidebar\.md$/, 'index.html')) ? 'docsify' : undefined;
 }
 
 /** Options of {@link normaliseMarkdown}. */
@@ -167,7 +177,7 @@ export interface NormaliseOptions extends HugoOptions {
 /**
  * Markdown of a docs generator as the Markdown its readers see (see `normaliseHugo`,
  * `normaliseDocusaurus`, `normaliseMkdocs`, `normaliseVitepress`, `normaliseMdbook`,
- * `normaliseGitbook`, `normaliseMintlify`); reference
+ * `normaliseGitbook`, `normaliseMintlify`, `normaliseDocsify`); reference
  * links written inline (see `inlineReferenceLinks`); indented code blocks are fenced
  * in every dialect but MDX's, which has none, and setext headings (underlined) written as `#` ones; inline HTML anchors
  * and line breaks outside code as their text (see `inlineHtmlAsMarkdown`), a linked image as a
@@ -207,6 +217,8 @@ function dialectMarkdown(markdown: string, dialect: MarkdownDialect, options: No
       return normaliseGitbook(markdown);
     case 'mintlify':
       return normaliseMintlify(markdown);
+    case 'docsify':
+      return normaliseDocsify(markdown);
     case 'mdbook':
       // Hidden code lines are gone after the first pass: a `# x` left was written `## x`.
       return options.normalised ? markdown : normaliseMdbook(markdown);
@@ -224,13 +236,16 @@ export function withoutCode(markdown: string): string {
 /**
  * A page's links that its generator publishes otherwise than a link to a file of the site (see
  * `linksToPages`, run before): mdBook's to another book's Markdown file (see
- * `mdbookOutsideLinks`), Mintlify's from the site's root (see `mintlifyRootLinks`).
+ * `mdbookOutsideLinks`), Mintlify's from the site's root (see `mintlifyRootLinks`), docsify's to a
+ * section, routed after `#/` (see `docsifyLinks`; `pageUrl` is the page's own).
  */
 export function generatorLinks(
   markdown: string,
   dialect: MarkdownDialect | undefined,
   baseUrl: string,
+  pageUrl?: string,
 ): string {
   if (dialect === 'mdbook') return mdbookOutsideLinks(markdown);
+  if (dialect === 'docsify') return docsifyLinks(markdown, pageUrl);
   return dialect === 'mintlify' ? mintlifyRootLinks(markdown, baseUrl) : markdown;
 }

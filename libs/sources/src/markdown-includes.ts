@@ -1,4 +1,5 @@
 import { readIncludedFile, type ReadIncluded } from './asciidoc-includes';
+import { withDocsifyEmbeds } from './docsify-markdown';
 import { withHugoIncludes } from './hugo-includes';
 import { withMdbookIncludes } from './mdbook-includes';
 import { withPartials } from './mdx-partials';
@@ -8,7 +9,7 @@ import { withVitepressIncludes } from './vitepress-includes';
  * A Markdown or MDX page with what it includes put in, as its generator puts it in: Hugo's include
  * shortcodes (see `withHugoIncludes`), VitePress's snippet imports and includes (see
  * `withVitepressIncludes`), imported MDX partials (see `withPartials`), mdBook's include helpers
- * (see `withMdbookIncludes`). Only files under `within`
+ * (see `withMdbookIncludes`), docsify's embeds (see `withDocsifyEmbeds`). Only files under `within`
  * are read: the folder loaded, or a repository's root given as `/`.
  */
 export async function withMarkdownIncludes(
@@ -24,5 +25,5 @@ export async function withMarkdownIncludes(
     within,
     read,
   );
-  return withMdbookIncludes(imported, file, within, read);
+  return withDocsifyEmbeds(await withMdbookIncludes(imported, file, within, read), file, within, read);
 }

@@ -41,6 +41,12 @@ export interface PageOptions {
    * reStructuredText (Sphinx), `clean` for Docusaurus and plain Markdown
    */
   pageUrls?: PageUrlStyle;
+  /**
+   * Whether the site routes its pages in the URL's fragment, after `#/` (docsify's default:
+   * `https://docsify.js.org/#/configuration`); a base URL that names a route (`…/#/docs/`) says so
+   * itself.
+   */
+  hashRouted?: boolean;
 }
 
 /** The folder each generator reads pages from, in its repository. */
@@ -65,6 +71,13 @@ const DEFAULT_STYLE: Partial<Record<MarkdownDialect, PageUrlStyle>> = {
 const FOLDER_PAGE = /(^|\/)(_?index|readme)\.(md|markdown|mdx|adoc|asciidoc|rst|html?)$/i;
 /** VitePress's: `index.md` only (its `README.md` is a page of its own, `README.html`). */
 const VITEPRESS_FOLDER_PAGE = /(^|\/)index\.md$/i;
+/** docsify's: `README.md` only (a path ending in `/` loads it; `index.md` is a page of its own). */
+const DOCSIFY_FOLDER_PAGE = /(^|\/)README\.md$/;
+/** The folder-page rule of the generators whose differs from {@link FOLDER_PAGE}. */
+const FOLDER_PAGES: Partial<Record<MarkdownDialect, RegExp>> = {
+  vitepress: VITEPRESS_FOLDER_PAGE,
+  docsify: DOCSIFY_FOLDER_PAGE,
+};
 
 /**
  * The path of a file's page under the site's base, the way its generator publishes it:
@@ -84,7 +97,7 @@ export function pagePath(
   if (front.url && !/^[a-z][a-z\d+.-]*:/i.test(front.url)) return front.url.replace(/^\/+/, '');
   const folder = contentFolder ?? CONTENT_FOLDER[dialect];
   const rel = fromRepositoryRoot && folder && path.startsWith(folder) ? path.slice(folder.length) : path;
-  const folderPages = dialect === 'vitepress' ? VITEPRESS_FOLDER_PAGE : FOLDER_PAGE;
+  const folderPages = FOLDER_PAGES[dialect] ?? FOLDER_PAGE;
   const folderPage = folderPages.test(rel);
   // Hugo renders a `.rst` page as any other of its pages: Sphinx's style is for Sphinx's sites.
   const named = pageUrls ?? DEFAULT_STYLE[dialect] ?? (SPHINX_PAGE.test(rel) ? 'html' : undefined);
@@ -130,5 +143,19 @@ export function publishedUrl(baseUrl: string, rel: string, options: PageOptions 
     .split('/')
     .map((s) => encodeURIComponent(s))
     .join('/');
-  return new URL(path, baseUrl.endsWith('/') ? baseUrl : `${baseUrl}/`).href;
+  const routes = routeBase(baseUrl, options.hashRouted);
+  return routes ? routes + path : new URL(path, baseUrl.endsWith('/') ? baseUrl : `${baseUrl}/`).href;
+}
+
+/**
+ * Where a hash-routed site's page routes start: a base URL that names a route as given
+ * (`https://x.org/#/docs/`), else, for a site that routes its pages in the fragment, the base's
+ * `#/` (`https://docsify.js.org/` → `https://docsify.js.org/#/`); undefined for a site whose pages
+ * are paths.
+ */
+export function routeBase(baseUrl: string, hashRouted = false): string | undefined {
+  if (baseUrl.includes('#/')) return baseUrl.endsWith('/') ? baseUrl : `${baseUrl}/`;
+  if (!hashRouted) return undefined;
+  const site = baseUrl.replace(/#.*$/, '');
+  return `${site.endsWith('/') ? site : `${site}/`}#/`;
 }

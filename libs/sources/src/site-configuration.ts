@@ -1,4 +1,5 @@
 import type { MarkdownDialect, PageUrlStyle } from '@docqa/contracts';
+import { DOCSIFY_DEFAULTS, docsifySite, docsifyUnpublished } from './docsify-site';
 import { gitbookSpace, gitbookUnpublished } from './gitbook-space';
 import { mdbookBook, mdbookUnpublished } from './mdbook-book';
 import { mintlifySite, mintlifyUnpublished, mintlifyVersion } from './mintlify-site';
@@ -20,6 +21,8 @@ export interface SiteConfiguration {
   unpublished(rel: string): string | undefined;
   /** The docs version the site's navigation lists a file's page under (a Mintlify site's), if any. */
   version?(rel: string): string | undefined;
+  /** Whether a page's relative links are read from the site's root, not its folder (docsify's). */
+  linksFromRoot?: boolean;
 }
 
 /**
@@ -27,13 +30,14 @@ export interface SiteConfiguration {
  * a configuration file in the folder or the folder above it (a VitePress site's `.vitepress/config.*`,
  * whose pages show Docusaurus's containers more often than its own markup; an mdBook's `book.toml`;
  * a GitBook space's `.gitbook.yaml`; a Mintlify site's `docs.json` or `mint.json`, in the folder or
- * its `docs/`),
+ * its `docs/`; a docsify site's `index.html` in the folder),
  * else `fromMarkup`, the dialect most files show the markup of. A VitePress site's `srcExclude`
  * files and URL style (`cleanUrls`); an mdBook's source folder (left out of URLs, `page.html`) and
  * its chapters (what its `SUMMARY.md` lists: no other file is a page), and a GitBook space's the
  * same (its `root`, its summary), and a Mintlify site's (its navigation's pages, no snippet, each
- * page's version); an
- * `mkdocs.yml`'s URL style.
+ * page's version); a docsify site's (its `index.html`'s settings: pages routed after `#/`, links
+ * read from the site's root, its sidebar and other page parts no pages); an `mkdocs.yml`'s URL
+ * style.
  */
 export async function siteConfiguration(
   folder: string,
@@ -42,7 +46,9 @@ export async function siteConfiguration(
 ): Promise<SiteConfiguration> {
   const vitepress = await vitepressConfig(folder);
   const summarized = vitepress === undefined ? await summarizedSite(folder) : undefined;
-  const configured = vitepress !== undefined ? 'vitepress' : summarized?.generator.dialect;
+  const docsify = vitepress === undefined && !summarized ? await docsifySite(folder) : undefined;
+  const configured =
+    vitepress !== undefined ? 'vitepress' : (summarized?.generator.dialect ?? (docsify && 'docsify'));
   const dialect = named.dialect ?? configured ?? fromMarkup();
   if (dialect === 'vitepress' && vitepress !== undefined) {
     const passes = pathFilter({ exclude: vitepressSourceExcludes(vitepress) });
@@ -60,6 +66,15 @@ export async function siteConfiguration(
       layout: { pageUrls: named.pageUrls, contentFolder, fromRepositoryRoot: !!contentFolder },
       unpublished: (rel) => generator.unpublished(rel, site),
       ...(site.versions && { version: (rel: string) => mintlifyVersion(rel, site) }),
+    };
+  }
+  if (dialect === 'docsify') {
+    const site = docsify ?? DOCSIFY_DEFAULTS;
+    return {
+      dialect,
+      layout: { pageUrls: named.pageUrls, hashRouted: site.hashRouted },
+      unpublished: (rel) => docsifyUnpublished(rel, site),
+      linksFromRoot: !site.relativeLinks,
     };
   }
   const pageUrls = named.pageUrls ?? (await configuredPageUrls(folder, dialect));

@@ -2,7 +2,10 @@ import type { MarkdownDialect } from '@docqa/contracts';
 import { publishedUrl, type PageFront, type PageOptions } from './published-url';
 
 /** Where a site's pages are read from and how they are published (see `PageOptions`). */
-export type SiteLayout = Pick<PageOptions, 'fromRepositoryRoot' | 'contentFolder' | 'pageUrls'>;
+export type SiteLayout = Pick<
+  PageOptions,
+  'fromRepositoryRoot' | 'contentFolder' | 'pageUrls' | 'hashRouted'
+>;
 
 /** One file of a site: its path in the folder or repository and its front matter. */
 export interface SiteFile {

@@ -1,6 +1,6 @@
 import { startGitHubStandIn, syncedDocuments, type GitHubStandIn } from './testing';
 
-describe('a github source of an mdBook, a GitBook space or a Mintlify site (against a local stand-in of the GitHub REST API)', () => {
+describe('a github source of an mdBook, a GitBook space, a Mintlify or a docsify site (against a local stand-in of the GitHub REST API)', () => {
   let github: GitHubStandIn;
   beforeAll(async () => {
     github = await startGitHubStandIn();
@@ -125,5 +125,39 @@ describe('a github source of an mdBook, a GitBook space or a Mintlify site (agai
     );
     expect(install.metadata?.version).toBe('v2');
     expect(documents.get('docs/index.mdx')!.metadata?.version).toBe('v1');
+  });
+
+  it("reads a docsify site's pages routed after #/, links from its root, embeds put in, its sidebar no page", async () => {
+    github.repos.set('acme/docsify', {
+      default_branch: 'main',
+      branches: {
+        main: {
+          'README.md': '# The repository\n',
+          'docs/index.html': '<script>window.$docsify = { loadSidebar: true };</script>',
+          'docs/_sidebar.md': '- [Home](/)\n- [Recording](guide/recording.md)\n',
+          'docs/README.md': '# Acme\n\nSee [recording](guide/recording.md#mode).\n',
+          'docs/guide/recording.md': [
+            '# Recording',
+            '',
+            '## Mode :id=mode',
+            '',
+            "[defaults](../_media/config.js ':include :type=code')",
+            '',
+            '?> Back to [the home page](README.md).',
+          ].join('\n'),
+          'docs/_media/config.js': "export default { mode: 'replay' };\n",
+        },
+      },
+    });
+    const documents = await read('acme/docsify');
+    expect([...documents.keys()].sort()).toEqual(['docs/README.md', 'docs/guide/recording.md']);
+    expect(documents.get('docs/README.md')!.url).toBe('https://acme.test/book/#/');
+    expect(documents.get('docs/README.md')!.content).toContain(
+      '[recording](https://acme.test/book/#/guide/recording?id=mode)',
+    );
+    const recording = documents.get('docs/guide/recording.md')!;
+    expect(recording.url).toBe('https://acme.test/book/#/guide/recording');
+    expect(recording.content).toContain("```js\nexport default { mode: 'replay' };\n```");
+    expect(recording.content).toContain('> **Tip:** Back to [the home page](https://acme.test/book/#/)');
   });
 });

@@ -21,6 +21,9 @@ import {
   generatorLinks,
   mdbookSourceFolder,
   mintlifyLayout,
+  docsifySettings,
+  docsifyUnpublished,
+  DOCSIFY_DEFAULTS,
   mintlifyUnpublished,
   mintlifyVersion,
   outsideSummary,
@@ -79,6 +82,7 @@ export const readGithub: SourceReader = async (source, fetch, ctx) => {
     fromRepositoryRoot: true,
     contentFolder: configured.contentFolder,
     pageUrls: page_urls,
+    hashRouted: configured.hashRouted,
   };
   const pages = new RepositoryPages(
     texts.flatMap(({ path, sha }) => {
@@ -101,7 +105,13 @@ export const readGithub: SourceReader = async (source, fetch, ctx) => {
   const told = { ...source, ...(dialect && { dialect }), ...(page_urls && { page_urls }) };
   return {
     entries: files.map((file) =>
-      fileEntry(told, branch, file, { site, pages, layout, version: configured.version }, ctx.limits),
+      fileEntry(
+        told,
+        branch,
+        file,
+        { site, pages, layout, version: configured.version, linksFromRoot: configured.linksFromRoot },
+        ctx.limits,
+      ),
     ),
     failures: [],
     complete: true,
@@ -117,12 +127,15 @@ function fileEntry(
     pages,
     layout,
     version,
+    linksFromRoot,
   }: {
     site: SitePages;
     pages: RepositoryPages;
     layout: SiteLayout;
     /** The version the site's navigation lists a file's page under (see `configuredLayout`). */
     version?: (path: string) => string | undefined;
+    /** Whether a page's relative links are read from the site's root (see `configuredLayout`). */
+    linksFromRoot?: boolean;
   },
   limits: ParseLimits,
 ): SyncEntry {
@@ -163,13 +176,18 @@ function fileEntry(
         document.content = linkPlaceholdersFilled(
           linksToPages(
             document.content,
-            file.path,
+            linksFromRoot ? (layout.contentFolder ?? '') : file.path,
             (path) => site.resolve(`/${path}`, file.path) ?? site.url(path),
             layout.contentFolder,
           ),
           source.base_url,
         );
-        document.content = generatorLinks(document.content, source.dialect, source.base_url);
+        document.content = generatorLinks(
+          document.content,
+          source.dialect,
+          source.base_url,
+          document.url ?? undefined,
+        );
       }
       if (kind === 'asciidoc' || kind === 'rst')
         document.content = await pages.inContext(document.content, { path: file.path, kind });
@@ -221,9 +239,11 @@ async function configuredLayout(
   dialect: MarkdownDialect | undefined,
   api: GitHubApi,
 ): Promise<
-  Pick<SiteLayout, 'pageUrls' | 'contentFolder'> & {
+  Pick<SiteLayout, 'pageUrls' | 'contentFolder' | 'hashRouted'> & {
     published?: (path: string) => boolean;
     version?: (path: string) => string | undefined;
+    /** Whether a page's relative links are read from the site's root (docsify's), not its folder. */
+    linksFromRoot?: boolean;
   }
 > {
   const blob = (name: RegExp) => items.find((i) => i.type === 'blob' && name.test(i.path));
@@ -268,6 +288,19 @@ async function configuredLayout(
       contentFolder: sourceFolder || undefined,
       published: (path) => !mintlifyUnpublished(path, site),
       version: (path) => mintlifyVersion(path, site),
+    };
+  }
+  if (dialect === 'docsify') {
+    const sidebar = blob(/^([^/]+\/)?_sidebar\.md$/);
+    const folder = sidebar ? sidebar.path.slice(0, -'_sidebar.md'.length) : '';
+    const html = blob(new RegExp(`^${folder.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}index\\.html$`));
+    const text = html && (await api.text(html.sha).catch(() => undefined));
+    const site = (text !== undefined && docsifySettings(text)) || DOCSIFY_DEFAULTS;
+    return {
+      contentFolder: folder || undefined,
+      hashRouted: site.hashRouted,
+      linksFromRoot: !site.relativeLinks,
+      published: (path) => path.startsWith(folder) && !docsifyUnpublished(path.slice(folder.length), site),
     };
   }
   if (dialect !== undefined && dialect !== 'markdown') return {};

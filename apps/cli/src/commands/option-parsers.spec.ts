@@ -34,7 +34,7 @@ describe('option parsers', () => {
     expect([...DIALECTS].sort()).toEqual([...MarkdownDialectSchema.options].sort());
     expect(dialectOption('--dialect')('hugo')).toBe('hugo');
     expect(() => dialectOption('--dialect')('jekyll')).toThrow(
-      '--dialect must be one of markdown, hugo, docusaurus, mkdocs, vitepress, mdbook, gitbook, mintlify, not "jekyll"',
+      '--dialect must be one of markdown, hugo, docusaurus, mkdocs, vitepress, mdbook, gitbook, mintlify, docsify, not "jekyll"',
     );
   });
 

@@ -1,0 +1,7 @@
+// The defaults of Acme's configuration.
+export default {
+  /// [defaults]
+  mode: 'replay',
+  recordIfMissing: true,
+  /// [defaults]
+};
