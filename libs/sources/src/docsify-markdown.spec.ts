@@ -112,6 +112,12 @@ describe("a docsify site's settings", () => {
     ).toBe(
       '[a](https://acme.test/#/x?id=mode) [b](https://acme.test/#/guide?id=mode) [c](https://acme.test/#/cli)',
     );
+    expect(
+      docsifyLinks(
+        '![Logo](https://acme.test/#/_media/icon.svg) [demo](/_media/demo.html)',
+        'https://acme.test/#/x',
+      ),
+    ).toBe('![Logo](https://acme.test/_media/icon.svg) [demo](https://acme.test/_media/demo.html)');
   });
 });
 
@@ -123,6 +129,17 @@ describe('loading a docsify site', () => {
     expect(text).toBe(
       "```js\nmode: 'replay',\nrecordIfMissing: true,\n```\n[x](https://a.test/b.md ':include')",
     );
+  });
+
+  it('shows a Markdown file embedded as code in a fence longer than its own, and leaves an HTML file an iframe', async () => {
+    const files: Record<string, string> = { '/site/page.md': '# Page\n\n```js\nx();\n```\n' };
+    const text = await withDocsifyEmbeds(
+      "[page.md](page.md ':include :type=code')\n[demo](demo.html ':include height=200px')",
+      '/site/page.md',
+      '/site',
+      async (path) => files[path],
+    );
+    expect(text).toBe("````md\n# Page\n\n```js\nx();\n```\n````\n[demo](demo.html ':include height=200px')");
   });
 
   it('publishes its pages routed after #/, links read from the site’s root, its sidebar and cover no pages', async () => {

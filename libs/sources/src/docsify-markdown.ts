@@ -131,8 +131,14 @@ function withoutSettingTitles(line: string): string {
   });
 }
 
-/** Code types docsify's embeds name by extension; any other file embeds as code. */
-const MARKDOWN_FILE = /\.(md|markdown)$/i;
+/** The type docsify embeds a file as by its extension, when the embed names none: else code. */
+const EMBED_TYPES: [RegExp, string][] = [
+  [/\.(md|markdown)/, 'markdown'],
+  [/\.mmd/, 'mermaid'],
+  [/\.html?/, 'iframe'],
+  [/\.(mp4|ogg)/, 'video'],
+  [/\.mp3/, 'audio'],
+];
 
 /**
  * A docsify page with its embeds put in (`[filename](_media/example.md ':include')`, alone on a
@@ -155,7 +161,7 @@ export async function withDocsifyEmbeds(
     const embed = fences.read(line) ? null : EMBED.exec(line);
     const target = embed?.[3]!.replace(/^<|>$/g, '');
     const settings = embed ? titleSettings(embed[5]!) : {};
-    const type = settings.type ?? (target && MARKDOWN_FILE.test(target) ? 'markdown' : 'code');
+    const type = settings.type ?? EMBED_TYPES.find(([ext]) => ext.test(target ?? ''))?.[1] ?? 'code';
     const local = target && !/^([a-z][a-z\d+.-]*:|\/\/)/i.test(target) && /^(markdown|code)$/.test(type);
     const found = local ? await includedFile(decodeURI(target), file, within, read) : undefined;
     if (!embed || !found) {
@@ -164,10 +170,14 @@ export async function withDocsifyEmbeds(
     }
     const text = fragmentOf(withoutFrontMatter(found.text) ?? found.text, settings.fragment);
     const indent = embed[1]!;
+    // A fence longer than any the file holds (a Markdown page shown as its source has its own).
+    const fence = '`'.repeat(
+      Math.max(3, ...[...text.matchAll(/^[ \t]*(`{3,})/gm)].map((m) => m[1]!.length + 1)),
+    );
     const body =
       type === 'markdown'
         ? text
-        : [`\`\`\`${extname(found.path).slice(1)}`, text.replace(/\n+$/, ''), '```'].join('\n');
+        : [`${fence}${extname(found.path).slice(1)}`, text.replace(/\n+$/, ''), fence].join('\n');
     out.push(...body.split('\n').map((l) => (l ? indent + l : l)));
   }
   return out.join('\n');
@@ -208,5 +218,12 @@ export function docsifyLinks(markdown: string, pageUrl: string | undefined): str
     const routed = /^([^#]*#\/[^#]*)#(.+)$/.exec(fromRoot);
     if (routed) return withAnchor(routed[1]!, routed[2]!);
     return fromRoot === target ? null : fromRoot;
-  });
+  }).replace(ROUTED_FILE, '$1');
 }
+
+/**
+ * A link or image to a file that is no page, given a page's route (`![Logo](https://x.org/#/_media/icon.svg)`,
+ * an iframe's `…/#/_media/example.html`): docsify loads it as a file, from the site's folder.
+ */
+const ROUTED_FILE =
+  /(\]\([^)\s#]*)#\/(?=[^)\s?#]*\.(?:svg|png|jpe?g|gif|webp|avif|ico|html?|js|css|json|mp4|ogg|mp3|pdf|txt|zip)[)\s])/gi;
