@@ -102,4 +102,12 @@ describe('an answer over a docsify site', () => {
     expect(sources[0]!.url).toBe('https://acme.test/#/quickstart?id=init');
     expect(text).not.toMatch(/\?>|:id=|docsify-ignore/);
   });
+
+  it('answers from the docsify-tabs tab a question names, labelled by the tab', async () => {
+    const quickstart = (await results()).filter((r) => r.document_id === 'quickstart.md');
+    const { text } = await ask('How do I install Acme on Windows?', quickstart);
+    expect(text).toContain('**Windows**');
+    expect(text).toContain('```powershell\nwinget install acme\n```');
+    expect(text).not.toMatch(/tabs:|####/);
+  });
 });

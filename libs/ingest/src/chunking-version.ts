@@ -100,7 +100,7 @@
  * code blocks labelled by their titles, snippets put in; the pages of the navigation only, at
  * their paths (no `slug`).
  * 35: docsify sites (an `index.html` with `window.$docsify`, or its `?>` helpers and `':include'`
- * links): helpers as labelled quotes, embeds put in, docsify's heading ids (`_1-step`, `:id=x`),
+ * links): helpers as labelled quotes, docsify-tabs as labelled parts, embeds put in, docsify's heading ids (`_1-step`, `:id=x`),
  * pages routed after `#/` with sections at `?id=`, links read from the site's root; sidebars,
  * navbars and covers no pages. In every dialect, a custom anchor may hold letters of any script.
  */

@@ -75,6 +75,9 @@ describe('the docsify dialect', () => {
   it('is told from its helpers and link settings, and in a repository from an index.html beside _sidebar.md', () => {
     expect(detectDialect('# Guide\n\n?> Run it first.\n')).toBe('docsify');
     expect(detectDialect("See [x](_media/a.js ':include :type=code').\n")).toBe('docsify');
+    expect(detectDialect('<!-- tabs:start -->\n\n#### **npm**\n\nnpm i\n\n<!-- tabs:end -->\n')).toBe(
+      'docsify',
+    );
     expect(detectDialect('# Guide\n\nA plain page.\n')).toBe('markdown');
     expect(repositoryDialect(['docs/index.html', 'docs/_sidebar.md', 'docs/README.md'])).toBe('docsify');
     expect(repositoryDialect(['index.html', 'README.md'])).toBeUndefined();
@@ -159,6 +162,10 @@ describe('loading a docsify site', () => {
     expect(quickstart.content).toContain('[Initialize](https://acme.test/#/quickstart?id=init)');
     expect(quickstart.content).toContain("```js\nmode: 'replay',");
     expect(quickstart.content).toContain('## 1. Configure {#_1-configure-}');
+    expect(quickstart.content).toContain(
+      '**macOS**:\n\n```\nbrew install acme\n```\n\n**Windows**:\n\n```powershell\nwinget install acme\n```',
+    );
+    expect(quickstart.content).not.toMatch(/tabs:|#### /);
     const recording = byId.get('guide/recording.md')!.content;
     expect(recording).toContain('[the quick start](https://acme.test/#/quickstart?id=init)');
     expect(recording).toContain('[the home page](https://acme.test/#/)');

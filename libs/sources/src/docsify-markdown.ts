@@ -4,7 +4,7 @@ import { readIncludedFile, type ReadIncluded } from './asciidoc-includes';
 import { CodeFences } from './code-fences';
 import { includedFile } from './hugo-includes';
 import { fenceIndentedCode } from './indented-code';
-import { labelledBlock, labelOf } from './labelled-block';
+import { labelledBlock, labelledPart, labelOf } from './labelled-block';
 import { rewriteLinks } from './markdown-links';
 import { withoutFrontMatter } from './mdx-partials';
 import { atxHeadings } from './setext-headings';
@@ -38,10 +38,11 @@ const EMBED = /^([ \t]*)\[([^\]]*)\]\((<[^>]*>|[^)\s]+)\s+(['"])([^'"]*:include\
  * headings without docsify's marks (`{docsify-ignore}`, `:id=x`), each given the id docsify gives
  * it (see {@link docsifySlug}, a custom `:id=` kept) as `{#id}`; link and image titles that hold
  * only docsify's settings (`':target=_blank'`, `':size=50x100'`, an embed left as a link) dropped.
- * Indented code is code (docsify's Markdown is marked's).
+ * The docsify-tabs plugin's tab sets as labelled parts. Indented code is code (docsify's Markdown
+ * is marked's).
  */
 export function normaliseDocsify(markdown: string): string {
-  const lines = fenceIndentedCode(atxHeadings(markdown)).split('\n');
+  const lines = tabsAsParts(fenceIndentedCode(atxHeadings(markdown))).split('\n');
   const out: string[] = [];
   const fences = new CodeFences();
   const seen = new Map<string, number>();
@@ -67,6 +68,41 @@ export function normaliseDocsify(markdown: string): string {
     const heading = /^(#{1,6})\s+(.*?)\s*#*\s*$/.exec(line);
     out.push(heading ? docsifyHeading(heading[1]!, heading[2]!, seen) : withoutSettingTitles(line));
   }
+  return out.join('\n');
+}
+
+/** The docsify-tabs plugin's marks of a tab set: `<!-- tabs:start -->`, `<!-- tabs:end -->`. */
+const TABS_MARK = /^\s*<!--\s*tabs:(start|end)\s*-->\s*$/;
+/** A tab's label: a heading in bold (`#### **English**`, `__English__`) or a comment (`<!-- tab:English -->`). */
+const TAB_LABEL = /^\s*(?:#{1,6}\s+(?:\*\*|__)(.+?)(?:\*\*|__)\s*|<!--\s*tab:\s*(.+?)\s*-->\s*)$/;
+
+/**
+ * The docsify-tabs plugin's tab sets as labelled parts (see `labelledPart`): between
+ * `<!-- tabs:start -->` and `<!-- tabs:end -->`, each tab from its label (a bold heading, as the
+ * plugin reads it, not a section of the page) to the next.
+ */
+function tabsAsParts(markdown: string): string {
+  if (!markdown.includes('tabs:start')) return markdown;
+  const out: string[] = [];
+  const fences = new CodeFences();
+  let tabs: { label: string; body: string[] }[] | undefined;
+  const close = () => {
+    for (const tab of tabs ?? []) out.push(labelledPart(tab.label, tab.body.join('\n')), '');
+    tabs = undefined;
+  };
+  for (const line of markdown.split('\n')) {
+    const code = fences.read(line);
+    const mark = code ? null : TABS_MARK.exec(line);
+    const label = code || !tabs ? null : TAB_LABEL.exec(line);
+    if (mark?.[1] === 'start') {
+      close();
+      tabs = [];
+    } else if (mark) close();
+    else if (label) tabs!.push({ label: (label[1] ?? label[2])!.trim(), body: [] });
+    else if (tabs?.length) tabs.at(-1)!.body.push(line);
+    else if (!tabs || line.trim()) out.push(line);
+  }
+  close();
   return out.join('\n');
 }
 

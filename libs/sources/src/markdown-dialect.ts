@@ -37,7 +37,7 @@ const FENCE_LABEL = /^(?:[\w#+.{},:-]+(?:[ \t]+[\w#+.:-]+)*[ \t]+)?\[[^\]]*\](?:
 const NOTATION = /\[!code\s+[^\]\n]+\]\s*(?:-->|\*\/)?\s*$/;
 /** Characters every generator's markup starts with, to pass over plain Markdown quickly. */
 const MARKERS =
-  /\{\{[<%#]|\{%|:::|<TabItem|^import\s|!!!|\?\?\?|^\s*===|--8<--|<<<|@include:|\[!code|\[\[toc\]\]|^\s*(`{3,}|~{3,}).*\]|^[!?]> |\s['"]:[a-z]/m;
+  /\{\{[<%#]|\{%|:::|<TabItem|^import\s|!!!|\?\?\?|^\s*===|--8<--|<<<|@include:|\[!code|\[\[toc\]\]|^\s*(`{3,}|~{3,}).*\]|^[!?]> |\s['"]:[a-z]|tabs:start/m;
 /**
  * An mdBook helper on a line of its own (`{{#include file.rs:anchor}}`, `{{#rustdoc_include …}}`,
  * `{{#playground …}}`, `{{#title …}}`), in a code block as often as in prose; not one escaped, nor
@@ -55,10 +55,12 @@ const MKDOCS = /^\s*(!!!|\?\?\?\+?)\s+[\w-]+|^\s*===[!+]?\s+"|^\s*-{2}8<-{2}/m;
 const MINTLIFY =
   /<(Steps|CodeGroup|CardGroup|AccordionGroup|ParamField|ResponseField|RequestExample|ResponseExample)\b|<(Tab|Step|Accordion|Card)\s+title=|^\s*<(Note|Tip|Info|Warning|Check)>/m;
 /**
- * docsify's markup in prose: a helper paragraph (`?> Tip`, `!> Important`) or a link whose title
- * holds its settings (`[x](_media/a.js ':include :type=code')`, `':target=_blank'`).
+ * docsify's markup in prose: a helper paragraph (`?> Tip`, `!> Important`), a link whose title
+ * holds its settings (`[x](_media/a.js ':include :type=code')`, `':target=_blank'`), a tab set of
+ * its docsify-tabs plugin (`<!-- tabs:start -->`).
  */
-const DOCSIFY = /^[!?]> \S|\]\([^)\s]+\s+['"]:(include|target|ignore|disabled|no-zoom|size|type|fragment)\b/m;
+const DOCSIFY =
+  /^[!?]> \S|\]\([^)\s]+\s+['"]:(include|target|ignore|disabled|no-zoom|size|type|fragment)\b|^\s*<!--\s*tabs:start\s*-->/m;
 /**
  * An import of code from a package or a module beside the page (`@astrojs/starlight/components`,
  * `@theme/Tabs`, `./note`): Mintlify's pages import only snippets, from the site's root
