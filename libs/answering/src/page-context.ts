@@ -1,3 +1,4 @@
+import { pageOf } from '@docqa/chunking';
 import type { SearchResult } from '@docqa/contracts';
 
 /**
@@ -17,7 +18,8 @@ export function asksAboutPage(question: string): boolean {
  * case; a hash-routed page's route kept (`…/#/configuration`: the page of a docsify site).
  */
 export function pageKey(url: string): string {
-  const route = /^[^#]*#(\/[^?#]*)/.exec(url)?.[1]?.replace(/\/+$/, '');
+  const page = pageOf(url);
+  const route = page.includes('#') ? page.slice(page.indexOf('#') + 1).replace(/\/+$/, '') : '';
   try {
     const u = new URL(url);
     return `${u.protocol}//${u.host.toLowerCase()}${u.pathname.replace(/\/+$/, '')}${route ? `#${route}` : ''}`;

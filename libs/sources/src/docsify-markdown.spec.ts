@@ -1,5 +1,6 @@
 import { join } from 'node:path';
-import { docsifySlug, docsifyLinks, withDocsifyEmbeds } from './docsify-markdown';
+import { withDocsifyEmbeds } from './docsify-embeds';
+import { docsifySlug, docsifyLinks } from './docsify-markdown';
 import { docsifySettings, docsifyUnpublished } from './docsify-site';
 import { loadPaths } from './file-loader';
 import { detectDialect, normaliseMarkdown, repositoryDialect } from './markdown-dialect';

@@ -1,12 +1,8 @@
-import { extname } from 'node:path';
 import { withAnchor } from '@docqa/chunking';
-import { readIncludedFile, type ReadIncluded } from './asciidoc-includes';
 import { CodeFences } from './code-fences';
-import { includedFile } from './hugo-includes';
 import { fenceIndentedCode } from './indented-code';
 import { labelledBlock, labelledPart, labelOf } from './labelled-block';
 import { rewriteLinks } from './markdown-links';
-import { withoutFrontMatter } from './mdx-partials';
 import { atxHeadings } from './setext-headings';
 
 /** A docsify helper paragraph (its v4 callouts): `!> important`, `?> tip`, at a line's start. */
@@ -20,7 +16,7 @@ const INLINE_ALERT = /^( {0,3}>[ \t]?\[![A-Za-z]+\])[ \t]+(\S.*)$/;
  * `:id=install`), as its `getAndRemoveConfig` reads them: a `:key` or `:key=value` after a space;
  * a key ending in `:` is an emoji (`:smile:`), left.
  */
-const SETTING = /(?:^|\s):([\w-]+:?)=?([\w%-]+)?/g;
+export const SETTING = /(?:^|\s):([\w-]+:?)=?([\w%-]+)?/g;
 /** Whether a text holds one of docsify's settings (see {@link SETTING}). */
 const HAS_SETTING = /(?:^|\s):[\w-]+(?![\w:-])/;
 /** A link's or image's quoted title: `[x](/demo ':disabled')`, `![](a.png 'Logo :size=50')`. */
@@ -29,15 +25,13 @@ const TITLE = /(\]\((?:<[^>]*>|[^)\s]+))\s+(['"])([^'"]*)\2\)/g;
 const IGNORE_MARK = /\s*(?:<!--\s*)?\{docsify-ignore(?:-all)?\}(?:\s*-->)?/g;
 /** Characters docsify's `slugify` drops: general punctuation, supplemental punctuation, ASCII's. */
 const SLUG_DROPPED = /[\u2000-\u206F\u2E00-\u2E7F\\'!"#$%&()*+,./:;<=>?@[\]^`{|}~]/g;
-/** An embed: a link alone on its line whose title says `:include` (`[x](_media/a.js ':include :type=code')`). */
-const EMBED = /^([ \t]*)\[([^\]]*)\]\((<[^>]*>|[^)\s]+)\s+(['"])([^'"]*:include\b[^'"]*)\4\)[ \t]*$/;
 
 /**
  * docsify's Markdown as its readers see it: its helper paragraphs (`?> Tip`, `!> Important`) and
  * GitHub alerts written with their text on the marker's line (`> [!NOTE] Text`) as labelled quotes;
  * headings without docsify's marks (`{docsify-ignore}`, `:id=x`), each given the id docsify gives
- * it (see {@link docsifySlug}, a custom `:id=` kept) as `{#id}`; link and image titles that hold
- * only docsify's settings (`':target=_blank'`, `':size=50x100'`, an embed left as a link) dropped.
+ * it (see {@link docsifySlug}, a custom `:id=` kept) as `{#id}`; docsify's settings dropped from
+ * link and image titles (`':target=_blank'`, `':size=50x100'`, all of an embed's left a link).
  * The docsify-tabs plugin's tab sets as labelled parts. Indented code is code (docsify's Markdown
  * is marked's).
  */
@@ -167,82 +161,13 @@ function withoutSettingTitles(line: string): string {
   });
 }
 
-/** The type docsify embeds a file as by its extension, when the embed names none: else code. */
-const EMBED_TYPES: [RegExp, string][] = [
-  [/\.(md|markdown)/, 'markdown'],
-  [/\.mmd/, 'mermaid'],
-  [/\.html?/, 'iframe'],
-  [/\.(mp4|ogg)/, 'video'],
-  [/\.mp3/, 'audio'],
-];
-
-/**
- * A docsify page with its embeds put in (`[filename](_media/example.md ':include')`, alone on a
- * line), as docsify puts them in: a Markdown file's text (without front matter), or with
- * `:type=code` (or any other file) a code block in the file's language; `:fragment=demo` the lines
- * between the file's two `/// [demo]` (or `### [demo]`) marks. Paths are from the page's folder;
- * only files under `within` are read. An embed of another site's file (docsify fetches it in the
- * browser), of a page (`:type=iframe`), a video or one whose file cannot be read stays a link.
- */
-export async function withDocsifyEmbeds(
-  source: string,
-  file: string,
-  within: string,
-  read: ReadIncluded = readIncludedFile,
-): Promise<string> {
-  if (!source.includes(':include')) return source;
-  const out: string[] = [];
-  const fences = new CodeFences();
-  for (const line of source.split('\n')) {
-    const embed = fences.read(line) ? null : EMBED.exec(line);
-    const target = embed?.[3]!.replace(/^<|>$/g, '');
-    const settings = embed ? titleSettings(embed[5]!) : {};
-    const type = settings.type ?? EMBED_TYPES.find(([ext]) => ext.test(target ?? ''))?.[1] ?? 'code';
-    const local = target && !/^([a-z][a-z\d+.-]*:|\/\/)/i.test(target) && /^(markdown|code)$/.test(type);
-    const found = local ? await includedFile(decodeURI(target), file, within, read) : undefined;
-    if (!embed || !found) {
-      out.push(line);
-      continue;
-    }
-    const text = fragmentOf(withoutFrontMatter(found.text) ?? found.text, settings.fragment);
-    const indent = embed[1]!;
-    // A fence longer than any the file holds (a Markdown page shown as its source has its own).
-    const fence = '`'.repeat(
-      Math.max(3, ...[...text.matchAll(/^[ \t]*(`{3,})/gm)].map((m) => m[1]!.length + 1)),
-    );
-    const body =
-      type === 'markdown'
-        ? text
-        : [`${fence}${extname(found.path).slice(1)}`, text.replace(/\n+$/, ''), fence].join('\n');
-    out.push(...body.split('\n').map((l) => (l ? indent + l : l)));
-  }
-  return out.join('\n');
-}
-
-/** docsify's settings in a title (`:include :type=code :fragment=demo`) by name. */
-function titleSettings(title: string): Record<string, string> {
-  const settings: Record<string, string> = {};
-  for (const [, key, value] of title.matchAll(SETTING)) if (!key!.endsWith(':')) settings[key!] = value ?? '';
-  return settings;
-}
-
-/** The lines between a file's two marks of a fragment (`/// [demo]`, `### [demo]`), dedented; all of it without one. */
-function fragmentOf(text: string, fragment: string | undefined): string {
-  if (!fragment) return text;
-  const mark = `(?:###|\\/\\/\\/)\\s*\\[${fragment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\]`;
-  const found = new RegExp(`.*${mark}.*\\n([\\s\\S]*?).*${mark}`).exec(text);
-  if (!found) return text;
-  const lines = found[1]!.replace(/\n$/, '').split('\n');
-  const least = Math.min(...lines.filter((l) => l.trim()).map((l) => /^\s*/.exec(l)![0].length));
-  return lines.map((l) => l.slice(Number.isFinite(least) ? least : 0)).join('\n');
-}
-
 /**
  * A hash-routed page's links as docsify follows them (after `linksToPages`, which read them from
  * the site's root): an anchor after a page's route (`…/#/configuration#loadsidebar`) as the
  * section's `?id=` (`…/#/configuration?id=loadsidebar`); a link to a section of the page itself
  * (`#core-theme`) as the page's URL with its `?id=`; a link from the site's root (`/guide`) as
- * that route.
+ * that route; a link or image to a file that is no page (`_media/icon.svg`, an iframe's
+ * `_media/example.html`) at the file's own URL, as docsify loads it.
  */
 export function docsifyLinks(markdown: string, pageUrl: string | undefined): string {
   const at = pageUrl?.indexOf('#/') ?? -1;
@@ -253,13 +178,11 @@ export function docsifyLinks(markdown: string, pageUrl: string | undefined): str
     const fromRoot = /^\/(?!\/)/.test(target) ? routes + target.slice(1) : target;
     const routed = /^([^#]*#\/[^#]*)#(.+)$/.exec(fromRoot);
     if (routed) return withAnchor(routed[1]!, routed[2]!);
+    if (ROUTED_FILE.test(fromRoot)) return fromRoot.replace('#/', '');
     return fromRoot === target ? null : fromRoot;
-  }).replace(ROUTED_FILE, '$1');
+  });
 }
 
-/**
- * A link or image to a file that is no page, given a page's route (`![Logo](https://x.org/#/_media/icon.svg)`,
- * an iframe's `…/#/_media/example.html`): docsify loads it as a file, from the site's folder.
- */
+/** A route to a file that is no page (`https://x.org/#/_media/icon.svg`): docsify loads it as a file. */
 const ROUTED_FILE =
-  /(\]\([^)\s#]*)#\/(?=[^)\s?#]*\.(?:svg|png|jpe?g|gif|webp|avif|ico|html?|js|css|json|mp4|ogg|mp3|pdf|txt|zip)[)\s])/gi;
+  /^[^#]*#\/[^?#]*\.(?:svg|png|jpe?g|gif|webp|avif|ico|html?|js|css|json|mp4|ogg|mp3|pdf|txt|zip)$/i;

@@ -54,9 +54,10 @@ export async function docsifySite(folder: string): Promise<DocsifySite | undefin
 }
 
 /**
- * Why docsify publishes a file of its site as no page: its app's `index.html`; a sidebar, navbar or cover (in any folder:
- * docsify looks for `_sidebar.md` beside each page first), the not-found page, or a file in a
- * folder named with a leading `_` (`_media/`), which pages embed; undefined for a page.
+ * Why docsify publishes a file of its site as no page: its app's `index.html`; a sidebar, navbar
+ * or cover (in any folder: docsify looks for `_sidebar.md` beside each page first), the not-found
+ * page, or a file in a folder named with a leading `_` (`_media/`), which pages embed; undefined
+ * for a page.
  */
 export function docsifyUnpublished(rel: string, site: DocsifySite): string | undefined {
   const name = rel.split('/').at(-1)!;

@@ -1,5 +1,5 @@
 import { readIncludedFile, type ReadIncluded } from './asciidoc-includes';
-import { withDocsifyEmbeds } from './docsify-markdown';
+import { withDocsifyEmbeds } from './docsify-embeds';
 import { withHugoIncludes } from './hugo-includes';
 import { withMdbookIncludes } from './mdbook-includes';
 import { withPartials } from './mdx-partials';

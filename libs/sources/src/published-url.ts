@@ -73,7 +73,7 @@ const FOLDER_PAGE = /(^|\/)(_?index|readme)\.(md|markdown|mdx|adoc|asciidoc|rst|
 const VITEPRESS_FOLDER_PAGE = /(^|\/)index\.md$/i;
 /** docsify's: `README.md` only (a path ending in `/` loads it; `index.md` is a page of its own). */
 const DOCSIFY_FOLDER_PAGE = /(^|\/)README\.md$/;
-/** The folder-page rule of the generators whose differs from {@link FOLDER_PAGE}. */
+/** The folder-page rule of each generator whose rule differs from {@link FOLDER_PAGE}. */
 const FOLDER_PAGES: Partial<Record<MarkdownDialect, RegExp>> = {
   vitepress: VITEPRESS_FOLDER_PAGE,
   docsify: DOCSIFY_FOLDER_PAGE,
@@ -153,7 +153,7 @@ export function publishedUrl(baseUrl: string, rel: string, options: PageOptions 
  * `#/` (`https://docsify.js.org/` → `https://docsify.js.org/#/`); undefined for a site whose pages
  * are paths.
  */
-export function routeBase(baseUrl: string, hashRouted = false): string | undefined {
+function routeBase(baseUrl: string, hashRouted = false): string | undefined {
   if (baseUrl.includes('#/')) return baseUrl.endsWith('/') ? baseUrl : `${baseUrl}/`;
   if (!hashRouted) return undefined;
   const site = baseUrl.replace(/#.*$/, '');
