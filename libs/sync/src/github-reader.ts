@@ -293,7 +293,7 @@ async function configuredLayout(
   if (dialect === 'docsify') {
     const sidebar = blob(/^([^/]+\/)?_sidebar\.md$/);
     const folder = sidebar ? sidebar.path.slice(0, -'_sidebar.md'.length) : '';
-    const html = blob(new RegExp(`^${folder.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}index\\.html$`));
+    const html = items.find((i) => i.type === 'blob' && i.path === `${folder}index.html`);
     const text = html && (await api.text(html.sha).catch(() => undefined));
     const site = (text !== undefined && docsifySettings(text)) || DOCSIFY_DEFAULTS;
     return {
