@@ -91,6 +91,19 @@ describe('linksToPages', () => {
     expect(linksToPages(markdown, 'guide/install.md', publish)).toBe(markdown);
   });
 
+  it('with markdownOnly, leaves a link naming no Markdown file to the browser (Jekyll’s `../ubuntu/`)', () => {
+    const markdown = '[a](../ubuntu/) [b](setup.md#run) [c](/_posts/2024-01-01-hi.markdown)';
+    expect(linksToPages(markdown, 'guide/install.md', publish, '', true)).toBe(
+      '[a](../ubuntu/) [b](https://docs.example/guide/setup#run) [c](https://docs.example/_posts/2024-01-01-hi.markdown)',
+    );
+  });
+
+  it('keeps a path whose percent sign escapes nothing as written', () => {
+    expect(linksToPages('[a](50%-off.md)', 'guide/x.md', publish)).toBe(
+      '[a](https://docs.example/guide/50%-off)',
+    );
+  });
+
   it('leaves a link out of the folder the generator reads its pages from to the page it is on', () => {
     const markdown = '[codegen](../../rustc/codegen-options/index.html#lto) [profiles](profiles.md#lto)';
     expect(linksToPages(markdown, 'src/reference/build.md', (p) => `https://acme.test/${p}`, 'src/')).toBe(

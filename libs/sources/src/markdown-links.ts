@@ -61,24 +61,37 @@ export function absoluteLinks(markdown: string, url: string): string {
  * and Docusaurus read them: from the docs folder). Links outside the folder, or outside `within`
  * (the folder the generator reads its pages from: an mdBook's `src/`, whose `../../rustc/x.html`
  * leads to another book of the same site), to the same page (`#anchor`) or from the site's root to
- * a page (`/x`) are left to {@link absoluteLinks}, which follows them from the page's URL.
+ * a page (`/x`) are left to {@link absoluteLinks}, which follows them from the page's URL; so are,
+ * with `markdownOnly`, relative links that name no Markdown file (Jekyll's `../ubuntu/`: its
+ * jekyll-relative-links rewrites links to `.md` files only, the browser reads the others).
  */
 export function linksToPages(
   markdown: string,
   path: string,
   publish: (path: string) => string,
   within = '',
+  markdownOnly = false,
 ): string {
   const root = 'file:///tree/';
   return rewriteLinks(markdown, (target) => {
-    const markdownFromRoot = /^\/[^/?#][^?#]*\.mdx?(?=[?#]|$)/i.test(target);
+    const markdownFromRoot = /^\/[^/?#][^?#]*\.(?:mdx?|markdown)(?=[?#]|$)/i.test(target);
     if (!markdownFromRoot && (!isRelativeLink(target) || /^[#/?]/.test(target))) return null;
+    if (markdownOnly && !/^[^?#]*\.(?:mdx?|markdown)(?=[?#]|$)/i.test(target)) return null;
     const [, file = '', suffix = ''] = /^([^#?]*)(.*)$/.exec(target)!;
     const from = markdownFromRoot ? root + within : root + path;
     const resolved = new URL(markdownFromRoot ? file.slice(1) : file, from).pathname;
     if (!resolved.startsWith(`/tree/${within}`)) return null;
-    return publish(decodeURIComponent(resolved.slice('/tree/'.length))) + suffix;
+    return publish(decodedPath(resolved.slice('/tree/'.length))) + suffix;
   });
+}
+
+/** A path's percent-escapes decoded; as written where one is no escape (`{% link x %}` left in a page). */
+function decodedPath(path: string): string {
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
+  }
 }
 
 /**
