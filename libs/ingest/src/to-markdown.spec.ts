@@ -235,4 +235,29 @@ describe('toMarkdown', () => {
       ].join('\n'),
     );
   });
+
+  it('turns an HTML table in Markdown (a Jekyll page draws its options from data) into a Markdown table', async () => {
+    const markdown = [
+      'Options:',
+      '',
+      '<table> <tr><th>Setting</th><th>Flag</th></tr> <tr><td><strong>Port</strong> Listen here.</td><td><code>--port</code></td></tr> </table>',
+      '',
+      '```html',
+      '<table><tr><td>kept</td></tr></table>',
+      '```',
+    ].join('\n');
+    expect(await toMarkdown(markdown, 'text/markdown')).toBe(
+      [
+        'Options:',
+        '',
+        '| Setting | Flag |',
+        '| --- | --- |',
+        '| Port Listen here. | `--port` |',
+        '',
+        '```html',
+        '<table><tr><td>kept</td></tr></table>',
+        '```',
+      ].join('\n'),
+    );
+  });
 });

@@ -141,7 +141,7 @@ function markdownTable(table: HtmlNode): string {
 export async function toMarkdown(content: string, type: DocumentContentType): Promise<string> {
   switch (type) {
     case 'text/markdown':
-      return htmlDescriptionLists(normaliseMarkdown(content, detectDialect(content), { normalised: true }));
+      return htmlBlocks(normaliseMarkdown(content, detectDialect(content), { normalised: true }));
     case 'text/html':
       return htmlToMarkdown(content, { anchors: false });
     case 'text/asciidoc':
@@ -153,19 +153,25 @@ export async function toMarkdown(content: string, type: DocumentContentType): Pr
   }
 }
 
-/** An HTML description list written in Markdown, from its `<dl>` line to its `</dl>` line. */
-const HTML_DESCRIPTION_LIST = /^[ \t]*<dl\b[^>]*>[\s\S]*?^[ \t]*<\/dl>[ \t]*$/gm;
+/**
+ * An HTML description list or table written in Markdown, from its `<dl>` or `<table>` line to the
+ * line its closing tag ends (the same line for a table written on one).
+ */
+const HTML_BLOCK = /^[ \t]*<(dl|table)\b[^>]*>[\s\S]*?<\/\1>[ \t]*$/gm;
 
 /**
  * Markdown's HTML description lists (`<dl>`, `<dt>` terms, `<dd>` descriptions: the option lists
  * of Cargo's command pages) as the list items led by their terms an AsciiDoc one becomes (see
- * `descriptionList`), not tags around the text in chunks and quotes. Code is left alone.
+ * `descriptionList`), and its HTML tables (Jekyll's docs draw their option tables from data files)
+ * as Markdown tables, not tags around the text in chunks and quotes. Code is left alone.
  */
-function htmlDescriptionLists(markdown: string): string {
-  if (!markdown.includes('<dl')) return markdown;
+function htmlBlocks(markdown: string): string {
+  if (!markdown.includes('<dl') && !markdown.includes('<table')) return markdown;
   return outsideMarkdownCode(markdown, (prose) =>
-    prose.replace(HTML_DESCRIPTION_LIST, (html) =>
-      htmlToMarkdown(`<div class="dlist">${html}</div>`, { anchors: false }).trim(),
+    prose.replace(HTML_BLOCK, (html, tag: string) =>
+      htmlToMarkdown(tag.toLowerCase() === 'dl' ? `<div class="dlist">${html}</div>` : html, {
+        anchors: false,
+      }).trim(),
     ),
   );
 }
