@@ -111,3 +111,29 @@ describe('an answer over a docsify site', () => {
     expect(text).not.toMatch(/tabs:|####/);
   });
 });
+
+describe('an answer over a Jekyll site', () => {
+  const results = () => siteResults('jekyll', 'https://acme.test/');
+
+  it('quotes the command of a highlight block, cited at the permalink and the id its attribute list gives', async () => {
+    const install = (await results()).filter((r) => r.document_id === '_docs/installation.md');
+    const { text, sources } = await ask('How do I install Acme?', install);
+    expect(text).toContain('```shell\ngem install acme\n```');
+    expect(sources[0]!.url).toBe('https://acme.test/docs/installation/#install');
+    expect(text).not.toMatch(/\{%|\{\{|\{:/);
+  });
+
+  it('answers from an option table its Liquid draws from a data file', async () => {
+    const serving = (await results()).filter((r) => r.document_id === '_docs/guides/serving.md');
+    const { text } = await ask('Which flag serves the site on another port?', serving);
+    expect(text).toContain('`-P, --port PORT`');
+    expect(text).not.toMatch(/<t[dr]>|\{%-? *(for|endfor)/);
+  });
+
+  it('keeps an indented command as code and links to the page of the file it names', async () => {
+    const faq = (await results()).filter((r) => r.document_id === 'faq.md');
+    const { text } = await ask('How do I upgrade Acme?', faq);
+    expect(text).toContain('```\ngem update acme\n```');
+    expect(text).toContain('(https://acme.test/docs/installation/)');
+  });
+});

@@ -2433,7 +2433,8 @@ export interface components {
         | 'mdbook'
         | 'gitbook'
         | 'mintlify'
-        | 'docsify';
+        | 'docsify'
+        | 'jekyll';
       /** @enum {string} */
       page_urls?: 'html' | 'folder' | 'clean';
       version_pattern?: string;
@@ -2505,7 +2506,8 @@ export interface components {
         | 'mdbook'
         | 'gitbook'
         | 'mintlify'
-        | 'docsify';
+        | 'docsify'
+        | 'jekyll';
       /** @enum {string} */
       page_urls?: 'html' | 'folder' | 'clean';
       /**

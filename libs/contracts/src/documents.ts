@@ -29,6 +29,7 @@ export const MarkdownDialectSchema = z.enum([
   'gitbook',
   'mintlify',
   'docsify',
+  'jekyll',
 ]);
 export type MarkdownDialect = z.infer<typeof MarkdownDialectSchema>;
 

@@ -103,5 +103,9 @@
  * links): helpers as labelled quotes, docsify-tabs as labelled parts, embeds put in, docsify's heading ids (`_1-step`, `:id=x`),
  * pages routed after `#/` with sections at `?id=`, links read from the site's root; sidebars,
  * navbars and covers no pages. In every dialect, a custom anchor may hold letters of any script.
+ * 36: Jekyll sites (a `_config.yml`, or Liquid and kramdown attribute lists in prose): Liquid
+ * rendered with the site's data and includes, callout classes as labelled quotes, heading ids
+ * from `{: #id}`, HTML blocks read to their closing tag, pages at their permalinks. In every
+ * dialect, an HTML table written in Markdown is a Markdown table.
  */
-export const CHUNKING_VERSION = 35;
+export const CHUNKING_VERSION = 36;

@@ -28,6 +28,7 @@ import {
   UNPUBLISHED_HUGO,
   type HugoRender,
 } from './unpublished-files';
+import { jekyllHtmlPage } from './jekyll-liquid';
 import { withMarkdownIncludes } from './markdown-includes';
 
 /** Why a file of another type is not loaded. */
@@ -139,7 +140,12 @@ async function loadSite(
   const configured = await siteConfiguration(folder, options, () => siteDialect(files));
   const { dialect } = configured;
   const { baseUrl } = options;
-  const site = new SitePages(baseUrl, dialect, files, configured.layout);
+  // Where the generator's settings place a page (a Jekyll permalink), its links find it there.
+  const { pagePath } = configured;
+  const placed = pagePath
+    ? files.map((file) => ({ ...file, page: file.page ?? pagePath(file.rel, file.front ?? {}) }))
+    : files;
+  const site = new SitePages(baseUrl, dialect, placed, configured.layout);
   const components = new AntoraComponents();
   const configs = new AsciidoctorConfigs((path) => readFile(path, 'utf8'));
   const titles = await referenceTitles(files, components);
@@ -169,6 +175,10 @@ async function loadSite(
           limits: options.limits,
         },
       );
+      if (!document.content.trim()) {
+        result.skipped.push({ source: file.source, reason: TEXTLESS_PAGE });
+        continue;
+      }
       if (
         dialect === 'vitepress' &&
         document.metadata?.layout === 'home' &&
@@ -185,6 +195,7 @@ async function loadSite(
             configured.linksFromRoot ? '' : file.rel,
             (path) => site.resolve(`/${path}`, file.rel) ?? site.url(path),
             configured.layout.contentFolder,
+            dialect === 'jekyll',
           ),
           baseUrl,
         );
@@ -217,6 +228,10 @@ async function loadSite(
   }
 }
 
+/** Why a page with no text once read is not loaded as a document. */
+export const TEXTLESS_PAGE =
+  "no text once its generator's markup is read (a Jekyll page its Liquid draws from the site's posts or pages, which a load does not build)";
+
 /** Why a VitePress home page with no text of its own is not loaded as a document. */
 export const TEXTLESS_HOME =
   "a VitePress home page its theme's components draw (layout: home, no hero or features text): no text to read";
@@ -227,18 +242,20 @@ export const TEXTLESS_HOME =
  * Markdown or MDX file's imported partials (see `withPartials`: files of the folder loaded), a
  * reStructuredText file's `include` and `literalinclude` directives (see `withRstIncludes`), a
  * Hugo page's include shortcodes and a VitePress page's snippet imports and includes (see
- * `withMarkdownIncludes`).
+ * `withMarkdownIncludes`); a Jekyll site's HTML page its Liquid rendered (see `jekyllHtmlPage`).
  */
 async function withIncluded(file: ReadFile): Promise<Buffer> {
-  if (!['asciidoc', 'markdown', 'mdx', 'rst'].includes(file.kind)) return file.data;
+  if (!['asciidoc', 'markdown', 'mdx', 'rst', 'html'].includes(file.kind)) return file.data;
   const root = rootOf(file);
   const text = decodeFileText(file.data);
   const resolved =
-    file.kind === 'asciidoc'
-      ? await withIncludes(text, file.file, componentFolder(file.file) ?? root)
-      : file.kind === 'rst'
-        ? await withRstIncludes(text, file.file, root)
-        : await withMarkdownIncludes(text, file.file, root);
+    file.kind === 'html'
+      ? await jekyllHtmlPage(text, file.file, root)
+      : file.kind === 'asciidoc'
+        ? await withIncludes(text, file.file, componentFolder(file.file) ?? root)
+        : file.kind === 'rst'
+          ? await withRstIncludes(text, file.file, root)
+          : await withMarkdownIncludes(text, file.file, root);
   return resolved === text ? file.data : Buffer.from(resolved, 'utf8');
 }
 
@@ -274,6 +291,7 @@ async function readSiteFile(
 ): Promise<ReadFile> {
   const data = await readFile(entry.file);
   if (entry.kind === 'asciidoc') return { ...entry, data, page: antoraPagePath(entry.file, pageUrls) };
+  if (entry.kind === 'html') return { ...entry, data, front: htmlFront(data) };
   if (entry.kind !== 'markdown' && entry.kind !== 'mdx') return { ...entry, data };
   const text = decodeFileText(data);
   const parsed = readFrontMatter(text);
@@ -285,6 +303,16 @@ async function readSiteFile(
     dialect: named ?? detectDialect(parsed.content, { mdx: entry.kind === 'mdx' }),
     refs: hugoRefTargets(parsed.content),
   };
+}
+
+/** An HTML page's front matter (a Jekyll site's pages have some: their `permalink`), if it opens with one it can read. */
+function htmlFront(data: Buffer): PageFront | undefined {
+  if (!/^---\r?\n/.test(data.subarray(0, 5).toString())) return undefined;
+  try {
+    return pageFront(readFrontMatter(decodeFileText(data)).data as Record<string, unknown>);
+  } catch {
+    return undefined;
+  }
 }
 
 /** The docs generator most of a folder's Markdown files show the markup of; plain Markdown if none. */

@@ -28,6 +28,7 @@ export {
   generatorLinks,
   normaliseMarkdown,
   repositoryDialect,
+  jekyllConfigPath,
   type NormaliseOptions,
 } from './markdown-dialect';
 export { fenceIndentedCode } from './indented-code';
@@ -42,6 +43,7 @@ export {
 } from './antora-component';
 export { withIncludes, type ReadIncluded } from './asciidoc-includes';
 export { withMarkdownIncludes } from './markdown-includes';
+export { jekyllHtmlPage } from './jekyll-liquid';
 export { outsideMarkdownCode } from './outside-code';
 export {
   mdbookSourceFolder,
@@ -59,6 +61,13 @@ export {
   UNPUBLISHED_MINTLIFY_SNIPPET,
 } from './mintlify-site';
 export { DOCSIFY_DEFAULTS, docsifySettings, docsifyUnpublished, type DocsifySite } from './docsify-site';
+export {
+  JEKYLL_DEFAULTS,
+  jekyllPagePath,
+  jekyllSettings,
+  jekyllUnpublished,
+  type JekyllSite,
+} from './jekyll-site';
 export { withRstIncludes } from './rst-includes';
 export { inLeafBundle, unpublishedReason, UNPUBLISHED_HUGO } from './unpublished-files';
 export { ReferenceTitles, type ReferencedFile } from './reference-titles';

@@ -6,6 +6,7 @@ import { normaliseHugo, type HugoOptions } from './hugo-markdown';
 import { fenceIndentedCode } from './indented-code';
 import { inlineHtmlAsMarkdown, linkedImagesAsLinks, styledTerminalsAsText } from './inline-html';
 import { alertsAsLabelledQuotes } from './markdown-alerts';
+import { normaliseJekyll } from './jekyll-markdown';
 import { mdbookOutsideLinks, normaliseMdbook } from './mdbook-markdown';
 import { mintlifyRootLinks, normaliseMintlify } from './mintlify-markdown';
 import { normaliseMkdocs } from './mkdocs-markdown';
@@ -37,7 +38,7 @@ const FENCE_LABEL = /^(?:[\w#+.{},:-]+(?:[ \t]+[\w#+.:-]+)*[ \t]+)?\[[^\]]*\](?:
 const NOTATION = /\[!code\s+[^\]\n]+\]\s*(?:-->|\*\/)?\s*$/;
 /** Characters every generator's markup starts with, to pass over plain Markdown quickly. */
 const MARKERS =
-  /\{\{[<%#]|\{%|:::|<TabItem|^import\s|!!!|\?\?\?|^\s*===|--8<--|<<<|@include:|\[!code|\[\[toc\]\]|^\s*(`{3,}|~{3,}).*\]|^[!?]> |\s['"]:[a-z]|tabs:start/m;
+  /\{\{[<%#]|\{%|:::|<TabItem|^import\s|!!!|\?\?\?|^\s*===|--8<--|<<<|@include:|\[!code|\[\[toc\]\]|^\s*(`{3,}|~{3,}).*\]|^[!?]> |\s['"]:[a-z]|tabs:start|\|\s*(relative|absolute)_url|^ {0,3}\{:/m;
 /**
  * An mdBook helper on a line of its own (`{{#include file.rs:anchor}}`, `{{#rustdoc_include …}}`,
  * `{{#playground …}}`, `{{#title …}}`), in a code block as often as in prose; not one escaped, nor
@@ -62,6 +63,13 @@ const MINTLIFY =
 const DOCSIFY =
   /^[!?]> \S|\]\([^)\s]+\s+['"]:(include|target|ignore|disabled|no-zoom|size|type|fragment)\b|^\s*<!--\s*tabs:start\s*-->/m;
 /**
+ * Jekyll's markup in prose: Liquid's `{% raw %}`, `{% highlight ruby %}`, an include of the site's
+ * `_includes/` (`{% include note.html %}`), a `{% link %}`, a URL filter (`| relative_url }}`);
+ * a kramdown attribute list on a line of its own (`{: .note }`, `{:toc}`).
+ */
+const JEKYLL =
+  /\{%-?\s*(raw|highlight\s+\w|include\s+[\w./-]+\.html|link\s|post_url\s)|\|\s*(relative_url|absolute_url)\s*-?\}\}|^ {0,3}\{:\s*(toc|[.#][\w-]+[^}]*)\}\s*$/m;
+/**
  * An import of code from a package or a module beside the page (`@astrojs/starlight/components`,
  * `@theme/Tabs`, `./note`): Mintlify's pages import only snippets, from the site's root
  * (`/snippets/x.jsx`) or as Markdown files.
@@ -73,7 +81,8 @@ const CODE_IMPORT = /^import\s[^'"]*from\s+['"](?!\/)(?![^'"]*\.mdx?['"])/m;
  * mdBook's helpers (`{{#include …}}`), VitePress code groups, labelled fences and imports,
  * Docusaurus admonitions and tabs (or MDX), GitBook's blocks (`{% hint %}`),
  * MkDocs admonitions, tabs and snippets, docsify's helpers (`?> Tip`) and link settings
- * (`':include'`), Mintlify's components (`<Steps>`, `<Note>`); else plain
+ * (`':include'`), Mintlify's components (`<Steps>`, `<Note>`), Jekyll's Liquid and kramdown
+ * attribute lists (`{% raw %}`, `{: .note }`); else plain
  * Markdown. A single file travels without its site's configuration, so the content is the clue.
  */
 export function detectDialect(markdown: string, { mdx = false }: { mdx?: boolean } = {}): MarkdownDialect {
@@ -88,6 +97,7 @@ export function detectDialect(markdown: string, { mdx = false }: { mdx?: boolean
   if (GITBOOK.test(prose)) return 'gitbook';
   if (MKDOCS.test(prose)) return 'mkdocs';
   if (DOCSIFY.test(prose)) return 'docsify';
+  if (JEKYLL.test(prose)) return 'jekyll';
   return isMintlify(markdown) ? 'mintlify' : 'markdown';
 }
 
@@ -142,9 +152,8 @@ const CONFIG_FILES: [RegExp, MarkdownDialect][] = [
  * The docs generator of a repository, from the configuration file it keeps (`hugo.toml`,
  * `docusaurus.config.js`, `mkdocs.yml`, `docs/.vitepress/config.ts`, mdBook's `book.toml`, a
  * GitBook space's `.gitbook.yaml` at the root, Mintlify's `mint.json` or `docs.json` (the
- * latter only beside MDX pages), docsify's `index.html` beside a `_sidebar.md`; a `config.toml` only beside
- * a `content/` folder); undefined
- * when none is found.
+ * latter only beside MDX pages), docsify's `index.html` beside a `_sidebar.md`, Jekyll's
+ * `_config.yml`; a `config.toml` only beside a `content/` folder); undefined when none is found.
  */
 export function repositoryDialect(paths: string[]): MarkdownDialect | undefined {
   for (const [config, dialect] of CONFIG_FILES) {
@@ -164,7 +173,23 @@ export function repositoryDialect(paths: string[]): MarkdownDialect | undefined 
   }
   // docsify's `index.html` is named as any site's: beside a `_sidebar.md` it is docsify's.
   const sidebar = paths.find((p) => /^([^/]+\/)?_sidebar\.md$/.test(p));
-  return sidebar && paths.includes(sidebar.replace(/_sidebar\.md$/, 'index.html')) ? 'docsify' : undefined;
+  if (sidebar && paths.includes(sidebar.replace(/_sidebar\.md$/, 'index.html'))) return 'docsify';
+  // Jekyll's `_config.yml`, unless it is Hexo's (a `scaffolds/` folder beside it).
+  const jekyll = jekyllConfigPath(paths);
+  return jekyll !== undefined ? 'jekyll' : undefined;
+}
+
+/**
+ * The folder of a repository's Jekyll site (`docs/`, or `''` for its root): where its `_config.yml`
+ * is, at the root or one folder down, unless a `scaffolds/` folder beside it makes it Hexo's.
+ */
+export function jekyllConfigPath(paths: string[]): string | undefined {
+  const config = paths.find(
+    (p) =>
+      /^([^/]+\/)?_config\.ya?ml$/.test(p) &&
+      !paths.some((q) => q.startsWith(`${p.slice(0, p.lastIndexOf('/') + 1)}scaffolds/`)),
+  );
+  return config === undefined ? undefined : config.slice(0, config.lastIndexOf('/') + 1);
 }
 
 /** Options of {@link normaliseMarkdown}. */
@@ -179,7 +204,7 @@ export interface NormaliseOptions extends HugoOptions {
 /**
  * Markdown of a docs generator as the Markdown its readers see (see `normaliseHugo`,
  * `normaliseDocusaurus`, `normaliseMkdocs`, `normaliseVitepress`, `normaliseMdbook`,
- * `normaliseGitbook`, `normaliseMintlify`, `normaliseDocsify`); reference
+ * `normaliseGitbook`, `normaliseMintlify`, `normaliseDocsify`, `normaliseJekyll`); reference
  * links written inline (see `inlineReferenceLinks`); indented code blocks are fenced
  * in every dialect but MDX's, which has none, and setext headings (underlined) written as `#` ones; inline HTML anchors
  * and line breaks outside code as their text (see `inlineHtmlAsMarkdown`), a linked image as a
@@ -221,6 +246,8 @@ function dialectMarkdown(markdown: string, dialect: MarkdownDialect, options: No
       return normaliseMintlify(markdown);
     case 'docsify':
       return normaliseDocsify(markdown);
+    case 'jekyll':
+      return atxHeadings(normaliseJekyll(markdown));
     case 'mdbook':
       // Hidden code lines are gone after the first pass: a `# x` left was written `## x`.
       return options.normalised ? markdown : normaliseMdbook(markdown);

@@ -1,6 +1,7 @@
 import { readIncludedFile, type ReadIncluded } from './asciidoc-includes';
 import { withDocsifyEmbeds } from './docsify-embeds';
 import { withHugoIncludes } from './hugo-includes';
+import { withJekyllLiquid } from './jekyll-liquid';
 import { withMdbookIncludes } from './mdbook-includes';
 import { withPartials } from './mdx-partials';
 import { withVitepressIncludes } from './vitepress-includes';
@@ -9,7 +10,8 @@ import { withVitepressIncludes } from './vitepress-includes';
  * A Markdown or MDX page with what it includes put in, as its generator puts it in: Hugo's include
  * shortcodes (see `withHugoIncludes`), VitePress's snippet imports and includes (see
  * `withVitepressIncludes`), imported MDX partials (see `withPartials`), mdBook's include helpers
- * (see `withMdbookIncludes`), docsify's embeds (see `withDocsifyEmbeds`). Only files under `within`
+ * (see `withMdbookIncludes`), docsify's embeds (see `withDocsifyEmbeds`); a Jekyll site's Liquid,
+ * rendered first as Jekyll renders it (see `withJekyllLiquid`). Only files under `within`
  * are read: the folder loaded, or a repository's root given as `/`.
  */
 export async function withMarkdownIncludes(
@@ -18,7 +20,8 @@ export async function withMarkdownIncludes(
   within: string,
   read: ReadIncluded = readIncludedFile,
 ): Promise<string> {
-  const included = await withHugoIncludes(source, file, within, read);
+  const rendered = await withJekyllLiquid(source, file, within, read);
+  const included = await withHugoIncludes(rendered, file, within, read);
   const imported = await withPartials(
     await withVitepressIncludes(included, file, within, read),
     file,

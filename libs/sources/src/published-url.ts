@@ -8,13 +8,30 @@ export interface PageFront {
   slug?: string;
   /** Docusaurus: the document's id, standing for its file name. */
   id?: string;
+  /** Jekyll: the page's URL template (`/docs/install/`, `/:path/:basename.html`). */
+  permalink?: string;
+  /** Jekyll: a post's categories (`categories: [release]`, `category: news`), for its permalink. */
+  categories?: string[];
 }
 
-/** The front matter of a page that moves it (`url`, `slug`, `id`), from all of its front matter. */
+/** The front matter of a page that moves it (`url`, `slug`, `id`, `permalink`, `categories`), from all of its front matter. */
 export function pageFront(front: Record<string, unknown>): PageFront {
   const pick = (key: string) =>
     typeof front[key] === 'string' && front[key] ? (front[key] as string) : undefined;
-  return { url: pick('url'), slug: pick('slug'), id: pick('id') };
+  const listed = front['categories'] ?? front['category'];
+  const categories =
+    typeof listed === 'string'
+      ? listed.split(/\s+/).filter(Boolean)
+      : Array.isArray(listed)
+        ? listed.map(String)
+        : undefined;
+  return {
+    url: pick('url'),
+    slug: pick('slug'),
+    id: pick('id'),
+    permalink: pick('permalink'),
+    ...(categories && { categories }),
+  };
 }
 
 /** Options of {@link pagePath} and {@link publishedUrl}. */

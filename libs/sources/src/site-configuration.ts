@@ -1,6 +1,7 @@
 import type { MarkdownDialect, PageUrlStyle } from '@docqa/contracts';
 import { DOCSIFY_DEFAULTS, docsifySite, docsifyUnpublished } from './docsify-site';
 import { gitbookSpace, gitbookUnpublished } from './gitbook-space';
+import { JEKYLL_DEFAULTS, jekyllPagePath, jekyllSite, jekyllUnpublished } from './jekyll-site';
 import { mdbookBook, mdbookUnpublished } from './mdbook-book';
 import { mintlifySite, mintlifyUnpublished, mintlifyVersion } from './mintlify-site';
 import {
@@ -10,6 +11,7 @@ import {
   vitepressSourceExcludes,
 } from './page-url-style';
 import { pathFilter } from './path-filter';
+import type { PageFront } from './published-url';
 import type { SiteLayout } from './site-pages';
 
 /** What a folder's docs generator says of its pages, as its configuration files tell it. */
@@ -23,6 +25,11 @@ export interface SiteConfiguration {
   version?(rel: string): string | undefined;
   /** Whether a page's relative links are read from the site's root, not its folder (docsify's). */
   linksFromRoot?: boolean;
+  /**
+   * The path of a file's page under the base URL where the generator's settings and the page's
+   * front matter decide it (a Jekyll site's permalinks), if they do.
+   */
+  pagePath?(rel: string, front: PageFront): string | undefined;
 }
 
 /**
@@ -30,14 +37,14 @@ export interface SiteConfiguration {
  * a configuration file in the folder or the folder above it (a VitePress site's `.vitepress/config.*`,
  * whose pages show Docusaurus's containers more often than its own markup; an mdBook's `book.toml`;
  * a GitBook space's `.gitbook.yaml`; a Mintlify site's `docs.json` or `mint.json`, in the folder or
- * its `docs/`; a docsify site's `index.html` in the folder),
+ * its `docs/`; a docsify site's `index.html` in the folder; a Jekyll site's `_config.yml`),
  * else `fromMarkup`, the dialect most files show the markup of. A VitePress site's `srcExclude`
  * files and URL style (`cleanUrls`); an mdBook's source folder (left out of URLs, `page.html`) and
  * its chapters (what its `SUMMARY.md` lists: no other file is a page), and a GitBook space's the
  * same (its `root`, its summary), and a Mintlify site's (its navigation's pages, no snippet, each
  * page's version); a docsify site's (its `index.html`'s settings: pages routed after `#/`, links
- * read from the site's root, its sidebar and other page parts no pages); an `mkdocs.yml`'s URL
- * style.
+ * read from the site's root, its sidebar and other page parts no pages); a Jekyll site's (its
+ * permalinks, what it excludes, its `_`-folders no pages); an `mkdocs.yml`'s URL style.
  */
 export async function siteConfiguration(
   folder: string,
@@ -47,8 +54,11 @@ export async function siteConfiguration(
   const vitepress = await vitepressConfig(folder);
   const summarized = vitepress === undefined ? await summarizedSite(folder) : undefined;
   const docsify = vitepress === undefined && !summarized ? await docsifySite(folder) : undefined;
+  const jekyll = vitepress === undefined && !summarized && !docsify ? await jekyllSite(folder) : undefined;
   const configured =
-    vitepress !== undefined ? 'vitepress' : (summarized?.generator.dialect ?? (docsify && 'docsify'));
+    vitepress !== undefined
+      ? 'vitepress'
+      : (summarized?.generator.dialect ?? (docsify && 'docsify') ?? (jekyll && 'jekyll'));
   const dialect = named.dialect ?? configured ?? fromMarkup();
   if (dialect === 'vitepress' && vitepress !== undefined) {
     const passes = pathFilter({ exclude: vitepressSourceExcludes(vitepress) });
@@ -75,6 +85,15 @@ export async function siteConfiguration(
       layout: { pageUrls: named.pageUrls, hashRouted: site.hashRouted },
       unpublished: (rel) => docsifyUnpublished(rel, site),
       linksFromRoot: !site.relativeLinks,
+    };
+  }
+  if (dialect === 'jekyll') {
+    const site = jekyll ?? JEKYLL_DEFAULTS;
+    return {
+      dialect,
+      layout: { pageUrls: named.pageUrls },
+      unpublished: (rel) => jekyllUnpublished(rel, site),
+      pagePath: named.pageUrls ? undefined : (rel, front) => jekyllPagePath(rel, front, site),
     };
   }
   const pageUrls = named.pageUrls ?? (await configuredPageUrls(folder, dialect));

@@ -1,6 +1,6 @@
 import { startGitHubStandIn, syncedDocuments, type GitHubStandIn } from './testing';
 
-describe('a github source of an mdBook, a GitBook space, a Mintlify or a docsify site (against a local stand-in of the GitHub REST API)', () => {
+describe('a github source of an mdBook, a GitBook space, a Mintlify, a docsify or a Jekyll site (against a local stand-in of the GitHub REST API)', () => {
   let github: GitHubStandIn;
   beforeAll(async () => {
     github = await startGitHubStandIn();
@@ -159,5 +159,47 @@ describe('a github source of an mdBook, a GitBook space, a Mintlify or a docsify
     expect(recording.url).toBe('https://acme.test/book/#/guide/recording');
     expect(recording.content).toContain("```js\nexport default { mode: 'replay' };\n```");
     expect(recording.content).toContain('> **Tip:** Back to [the home page](https://acme.test/book/#/)');
+  });
+
+  it("reads a Jekyll site's pages at their permalinks, its Liquid rendered from its data and includes", async () => {
+    github.repos.set('acme/jekyll', {
+      default_branch: 'main',
+      branches: {
+        main: {
+          'README.md': '# The repository\n',
+          'docs/_config.yml':
+            'permalink: pretty\ncollections:\n  docs:\n    output: true\n    permalink: /:collection/:path/\nexclude: [README.md]\n',
+          'docs/README.md': '# How to preview these docs\n',
+          'docs/_data/acme.yml': 'ruby: 3.1.0\n',
+          'docs/_includes/note.html': '> **Note:** {{ include.content }}\n',
+          'docs/_layouts/default.html': '<body>{{ content }}</body>\n',
+          'docs/faq.md': '# FAQ\n\nSee [installation](_docs/installation.md#install).\n',
+          'docs/_docs/installation.md': [
+            '---',
+            'title: Installation',
+            '---',
+            'Needs Ruby {{ site.data.acme.ruby }}. {% include note.html content="Use rbenv." %}',
+            '',
+            '## Install',
+            '{: #install}',
+            '',
+            '{% highlight sh %}',
+            'gem install acme',
+            '{% endhighlight %}',
+          ].join('\n'),
+        },
+      },
+    });
+    const documents = await read('acme/jekyll');
+    expect([...documents.keys()].sort()).toEqual(['docs/_docs/installation.md', 'docs/faq.md']);
+    expect(documents.get('docs/faq.md')!.url).toBe('https://acme.test/book/faq/');
+    expect(documents.get('docs/faq.md')!.content).toContain(
+      '[installation](https://acme.test/book/docs/installation/#install)',
+    );
+    const install = documents.get('docs/_docs/installation.md')!;
+    expect(install.url).toBe('https://acme.test/book/docs/installation/');
+    expect(install.content).toContain('Needs Ruby 3.1.0. > **Note:** Use rbenv.');
+    expect(install.content).toContain('## Install {#install}');
+    expect(install.content).toContain('```sh\ngem install acme\n```');
   });
 });

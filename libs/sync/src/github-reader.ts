@@ -16,22 +16,8 @@ import {
   readFrontMatter,
   repositoryDialect,
   detectDialect,
-  gitbookLayout,
-  isSphinxConfiguration,
   generatorLinks,
-  mdbookSourceFolder,
-  mintlifyLayout,
-  docsifySettings,
-  docsifyUnpublished,
-  DOCSIFY_DEFAULTS,
-  mintlifyUnpublished,
-  mintlifyVersion,
-  outsideSummary,
-  mkdocsPageUrls,
-  summaryChapters,
-  vitepressPageUrls,
-  vitepressSourceExcludes,
-  vitepressSourceFolder,
+  type PageFront,
   pageFront,
   type DocumentKind,
   publishedUrl,
@@ -41,16 +27,10 @@ import {
   type ParseLimits,
   type SiteLayout,
 } from '@docqa/sources';
+import { configuredLayout, type TreeItem } from './repository-layout';
 import { RepositoryPages } from './repository-pages';
 import type { StoredSource } from './source-store';
 import type { EntryResult, SourceReader, SyncEntry } from './sync-entry';
-
-/** A file of a git tree, as GitHub's trees endpoint lists it. */
-interface TreeItem {
-  path: string;
-  type: 'blob' | 'tree' | 'commit';
-  sha: string;
-}
 
 /** The kinds of file a github source reads: Markdown, MDX, AsciiDoc, reStructuredText and text. */
 const TEXT_KINDS = new Set(['markdown', 'mdx', 'asciidoc', 'rst', 'text']);
@@ -76,7 +56,7 @@ export const readGithub: SourceReader = async (source, fetch, ctx) => {
   );
   // Named, or told by the generator's configuration file (which travels with the repository).
   const dialect = source.dialect ?? repositoryDialect(items.map((i) => i.path));
-  const configured = await configuredLayout(items, dialect, api);
+  const configured = await configuredLayout(items, dialect, (sha) => api.text(sha));
   const page_urls = source.page_urls ?? configured.pageUrls;
   const layout: SiteLayout = {
     fromRepositoryRoot: true,
@@ -99,7 +79,7 @@ export const readGithub: SourceReader = async (source, fetch, ctx) => {
   const site = new SitePages(
     source.base_url ?? undefined,
     dialect,
-    files.map((file) => ({ rel: file.path })),
+    files.map((file) => ({ rel: file.path, page: configured.pagePath?.(file.path, {}) })),
     layout,
   );
   const told = { ...source, ...(dialect && { dialect }), ...(page_urls && { page_urls }) };
@@ -109,7 +89,14 @@ export const readGithub: SourceReader = async (source, fetch, ctx) => {
         told,
         branch,
         file,
-        { site, pages, layout, version: configured.version, linksFromRoot: configured.linksFromRoot },
+        {
+          site,
+          pages,
+          layout,
+          version: configured.version,
+          linksFromRoot: configured.linksFromRoot,
+          pagePath: configured.pagePath,
+        },
         ctx.limits,
       ),
     ),
@@ -128,6 +115,7 @@ function fileEntry(
     layout,
     version,
     linksFromRoot,
+    pagePath,
   }: {
     site: SitePages;
     pages: RepositoryPages;
@@ -136,6 +124,8 @@ function fileEntry(
     version?: (path: string) => string | undefined;
     /** Whether a page's relative links are read from the site's root (see `configuredLayout`). */
     linksFromRoot?: boolean;
+    /** Where the generator's settings place a page (see `configuredLayout`). */
+    pagePath?: (path: string, front: PageFront) => string | undefined;
   },
   limits: ParseLimits,
 ): SyncEntry {
@@ -161,7 +151,7 @@ function fileEntry(
         mdx: kind === 'mdx',
         ...(source.dialect && { dialect: source.dialect }),
         ...(source.base_url && { resolveRef: (target: string) => site.ref(target, file.path) }),
-        url: pageUrl(source, layout, key, file.path, content),
+        url: pageUrl(source, layout, key, file.path, content, pagePath),
         metadata: { ...source.metadata, source_id: source.id, path: file.path },
         limits,
       });
@@ -179,6 +169,7 @@ function fileEntry(
             linksFromRoot ? (layout.contentFolder ?? '') : file.path,
             (path) => site.resolve(`/${path}`, file.path) ?? site.url(path),
             layout.contentFolder,
+            source.dialect === 'jekyll',
           ),
           source.base_url,
         );
@@ -213,100 +204,17 @@ function pageUrl(
   githubUrl: string,
   path: string,
   content: string,
+  pagePath?: (path: string, front: PageFront) => string | undefined,
 ): string {
   if (!source.base_url) return githubUrl;
   const markdown = /\.(mdx?|markdown)$/i.test(path);
   const front = markdown ? pageFront(readFrontMatter(content).data as Record<string, unknown>) : {};
+  const placed = pagePath?.(path, front);
+  if (placed !== undefined)
+    return new URL(placed, source.base_url.endsWith('/') ? source.base_url : `${source.base_url}/`).href;
   const dialect =
     source.dialect ?? (markdown ? detectDialect(content, { mdx: /\.mdx$/i.test(path) }) : undefined);
   return publishedUrl(source.base_url, path, { dialect, front, ...layout });
-}
-
-/**
- * What a repository's generator configuration says of its pages, as a folder load reads it (see
- * `configuredPageUrls` of @docqa/sources): an MkDocs repository's `mkdocs.yml`, its URL style
- * (`use_directory_urls`); a Sphinx project's `conf.py` (at the root or one folder down), that its
- * pages are read from that folder and its Markdown pages (MyST's) published as `page.html`; a
- * VitePress site's `.vitepress/config.*`, its pages' folder (the docs folder holding it, and its
- * `srcDir`), URL style (`cleanUrls`) and the files it keeps from being pages (`srcExclude`); an
- * mdBook's `book.toml` (or a GitBook space's `.gitbook.yaml`), its source folder (`root`), and the
- * chapters its `SUMMARY.md` lists (no other file is a page); a Mintlify site's `docs.json` (or
- * `mint.json`), its folder, the pages its navigation lists (no snippet is a page) and their versions. One or two more blob reads a sync,
- * for those repositories only; nothing when the file says nothing or cannot be read.
- */
-async function configuredLayout(
-  items: TreeItem[],
-  dialect: MarkdownDialect | undefined,
-  api: GitHubApi,
-): Promise<
-  Pick<SiteLayout, 'pageUrls' | 'contentFolder' | 'hashRouted'> & {
-    published?: (path: string) => boolean;
-    version?: (path: string) => string | undefined;
-    /** Whether a page's relative links are read from the site's root (docsify's), not its folder. */
-    linksFromRoot?: boolean;
-  }
-> {
-  const blob = (name: RegExp) => items.find((i) => i.type === 'blob' && name.test(i.path));
-  if (dialect === 'mkdocs') {
-    const config = blob(/^([^/]+\/)?mkdocs\.ya?ml$/);
-    return { pageUrls: config && (await api.text(config.sha).then(mkdocsPageUrls, () => undefined)) };
-  }
-  if (dialect === 'vitepress') {
-    const config = blob(/^([^/]+\/)?\.vitepress\/config\.[cm]?[jt]s$/);
-    const text = config && (await api.text(config.sha).catch(() => undefined));
-    if (!config || text === undefined) return {};
-    const docs = config.path.slice(0, config.path.indexOf('.vitepress/'));
-    const contentFolder = `${docs}${vitepressSourceFolder(text) ?? ''}`;
-    // Its `srcExclude` globs are from the pages' folder.
-    const passes = pathFilter({ exclude: vitepressSourceExcludes(text) });
-    return {
-      pageUrls: vitepressPageUrls(text),
-      contentFolder: contentFolder || undefined,
-      published: (path) => !path.startsWith(contentFolder) || passes(path.slice(contentFolder.length)),
-    };
-  }
-  if (dialect === 'mdbook' || dialect === 'gitbook') {
-    const config = blob(dialect === 'mdbook' ? /^([^/]+\/){0,2}book\.toml$/ : /^\.gitbook\.ya?ml$/);
-    const text = config && (await api.text(config.sha).catch(() => undefined));
-    if (!config || text === undefined) return {};
-    const gitbook = dialect === 'gitbook' ? gitbookLayout(text) : undefined;
-    const sourceFolder =
-      gitbook?.root ?? `${config.path.slice(0, -'book.toml'.length)}${mdbookSourceFolder(text)}`;
-    const summary = gitbook?.summary ?? 'SUMMARY.md';
-    const listed = items.find((i) => i.type === 'blob' && i.path === `${sourceFolder}${summary}`);
-    const chapters = listed && (await api.text(listed.sha).then(summaryChapters, () => undefined));
-    const book = { sourceFolder, chapters };
-    return { contentFolder: sourceFolder || undefined, published: (path) => !outsideSummary(path, book) };
-  }
-  if (dialect === 'mintlify') {
-    const config = blob(/^([^/]+\/)?docs\.json$/) ?? blob(/^([^/]+\/)?mint\.json$/);
-    const text = config && (await api.text(config.sha).catch(() => undefined));
-    const sourceFolder = config ? config.path.slice(0, config.path.lastIndexOf('/') + 1) : '';
-    const site = text === undefined ? undefined : mintlifyLayout(text, sourceFolder);
-    if (!site) return {};
-    return {
-      contentFolder: sourceFolder || undefined,
-      published: (path) => !mintlifyUnpublished(path, site),
-      version: (path) => mintlifyVersion(path, site),
-    };
-  }
-  if (dialect === 'docsify') {
-    const sidebar = blob(/^([^/]+\/)?_sidebar\.md$/);
-    const folder = sidebar ? sidebar.path.slice(0, -'_sidebar.md'.length) : '';
-    const html = items.find((i) => i.type === 'blob' && i.path === `${folder}index.html`);
-    const text = html && (await api.text(html.sha).catch(() => undefined));
-    const site = (text !== undefined && docsifySettings(text)) || DOCSIFY_DEFAULTS;
-    return {
-      contentFolder: folder || undefined,
-      hashRouted: site.hashRouted,
-      linksFromRoot: !site.relativeLinks,
-      published: (path) => path.startsWith(folder) && !docsifyUnpublished(path.slice(folder.length), site),
-    };
-  }
-  if (dialect !== undefined && dialect !== 'markdown') return {};
-  const conf = blob(/^([^/]+\/)?conf\.py$/);
-  if (!conf || !(await api.text(conf.sha).then(isSphinxConfiguration, () => false))) return {};
-  return { pageUrls: 'html', contentFolder: conf.path.slice(0, conf.path.lastIndexOf('/') + 1) || undefined };
 }
 
 /** The few GitHub REST calls a sync makes, with errors that say what went wrong. */

@@ -33,8 +33,8 @@ describe('option parsers', () => {
   it('takes the dialects the contracts name, and names them for any other value', () => {
     expect([...DIALECTS].sort()).toEqual([...MarkdownDialectSchema.options].sort());
     expect(dialectOption('--dialect')('hugo')).toBe('hugo');
-    expect(() => dialectOption('--dialect')('jekyll')).toThrow(
-      '--dialect must be one of markdown, hugo, docusaurus, mkdocs, vitepress, mdbook, gitbook, mintlify, docsify, not "jekyll"',
+    expect(() => dialectOption('--dialect')('eleventy')).toThrow(
+      '--dialect must be one of markdown, hugo, docusaurus, mkdocs, vitepress, mdbook, gitbook, mintlify, docsify, jekyll, not "eleventy"',
     );
   });
 

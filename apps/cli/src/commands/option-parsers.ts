@@ -49,9 +49,10 @@ export const DIALECTS = [
   'gitbook',
   'mintlify',
   'docsify',
+  'jekyll',
 ] as const satisfies readonly MarkdownDialect[];
 
-/** A docs generator's dialect: `--dialect must be one of markdown, hugo, docusaurus, mkdocs, vitepress, mdbook, gitbook, mintlify, docsify, not "jekyll"`. */
+/** A docs generator's dialect: `--dialect must be one of markdown, hugo, docusaurus, mkdocs, vitepress, mdbook, gitbook, mintlify, docsify, jekyll, not "eleventy"`. */
 export function dialectOption(name: string) {
   return (value: string): MarkdownDialect => {
     if (!(DIALECTS as readonly string[]).includes(value))
