@@ -246,6 +246,31 @@ const docsify: Generator = {
   },
 };
 
+/** A Jekyll site without a theme: its own `_layouts/default.html`, as a theme's copy in the site would be. */
+const jekyll: Generator = {
+  name: 'Jekyll',
+  recipe: 'Jekyll',
+  missing: () => (runs('jekyll', ['--version']) ? undefined : 'no `jekyll` command (apt-get install jekyll)'),
+  skeleton: () =>
+    writeFiles(scratch('jekyll'), {
+      '_config.yml': 'title: Acme docs\npermalink: pretty\n',
+      '_layouts/default.html': `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><title>{{ page.title }}</title></head>
+<body>
+<main><h1>{{ page.title }}</h1>{{ content }}</main>
+</body>
+</html>
+`,
+      'index.md': `---\nlayout: default\ntitle: Acme docs\n---\n\n${home('/signin/')}\n`,
+      'signin.md': `---\nlayout: default\ntitle: Sign in\n---\n\n${SIGN_IN}\n`,
+    }),
+  build(dir) {
+    run('jekyll', ['build', '--quiet', '--source', dir, '--destination', join(dir, '_site')]);
+    return join(dir, '_site');
+  },
+};
+
 /** Every generator the page has a recipe for. */
 export const GENERATORS: Generator[] = [
   docusaurus,
@@ -255,4 +280,5 @@ export const GENERATORS: Generator[] = [
   sphinx,
   vitepress,
   docsify,
+  jekyll,
 ];

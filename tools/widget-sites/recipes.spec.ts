@@ -28,6 +28,10 @@ describe('the recipes of docs/widget-on-docs-sites.md', () => {
       '_templates/layout.html',
     ]);
     expect(recipes.get('VitePress')!.map((f) => f.path)).toEqual(['.vitepress/theme/index.js']);
+    expect(recipes.get('Jekyll')!.map((f) => f.path)).toEqual([
+      '_includes/chat-widget.html',
+      '_layouts/default.html',
+    ]);
   });
 
   it('puts each recipe’s three parts on the page: settings, module script and container', () => {
