@@ -165,7 +165,7 @@ async function loadSite(
       const url = baseUrl ? site.url(file.rel) : undefined;
       const resolveRef = baseUrl ? (target: string) => site.ref(target, file.rel) : undefined;
       const document = await parseFileData(
-        await withIncluded(file),
+        await withIncluded(file, dialect),
         file.kind,
         { id: toDocumentId(file.rel), url },
         {
@@ -242,10 +242,13 @@ export const TEXTLESS_HOME =
  * Markdown or MDX file's imported partials (see `withPartials`: files of the folder loaded), a
  * reStructuredText file's `include` and `literalinclude` directives (see `withRstIncludes`), a
  * Hugo page's include shortcodes and a VitePress page's snippet imports and includes (see
- * `withMarkdownIncludes`); a Jekyll site's HTML page its Liquid rendered (see `jekyllHtmlPage`).
+ * `withMarkdownIncludes`); a Jekyll site's pages their Liquid rendered (see `withJekyllLiquid`,
+ * `jekyllHtmlPage`).
  */
-async function withIncluded(file: ReadFile): Promise<Buffer> {
-  if (!['asciidoc', 'markdown', 'mdx', 'rst', 'html'].includes(file.kind)) return file.data;
+async function withIncluded(file: ReadFile, dialect: MarkdownDialect): Promise<Buffer> {
+  const jekyll = dialect === 'jekyll';
+  if (!['asciidoc', 'markdown', 'mdx', 'rst', ...(jekyll ? ['html'] : [])].includes(file.kind))
+    return file.data;
   const root = rootOf(file);
   const text = decodeFileText(file.data);
   const resolved =
@@ -255,7 +258,7 @@ async function withIncluded(file: ReadFile): Promise<Buffer> {
         ? await withIncludes(text, file.file, componentFolder(file.file) ?? root)
         : file.kind === 'rst'
           ? await withRstIncludes(text, file.file, root)
-          : await withMarkdownIncludes(text, file.file, root);
+          : await withMarkdownIncludes(text, file.file, root, undefined, { jekyll });
   return resolved === text ? file.data : Buffer.from(resolved, 'utf8');
 }
 

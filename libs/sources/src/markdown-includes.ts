@@ -10,8 +10,8 @@ import { withVitepressIncludes } from './vitepress-includes';
  * A Markdown or MDX page with what it includes put in, as its generator puts it in: Hugo's include
  * shortcodes (see `withHugoIncludes`), VitePress's snippet imports and includes (see
  * `withVitepressIncludes`), imported MDX partials (see `withPartials`), mdBook's include helpers
- * (see `withMdbookIncludes`), docsify's embeds (see `withDocsifyEmbeds`); a Jekyll site's Liquid,
- * rendered first as Jekyll renders it (see `withJekyllLiquid`). Only files under `within`
+ * (see `withMdbookIncludes`), docsify's embeds (see `withDocsifyEmbeds`); with `jekyll`, the
+ * page's Liquid, rendered first as Jekyll renders it (see `withJekyllLiquid`). Only files under `within`
  * are read: the folder loaded, or a repository's root given as `/`.
  */
 export async function withMarkdownIncludes(
@@ -19,8 +19,10 @@ export async function withMarkdownIncludes(
   file: string,
   within: string,
   read: ReadIncluded = readIncludedFile,
+  { jekyll = false }: { jekyll?: boolean } = {},
 ): Promise<string> {
-  const rendered = await withJekyllLiquid(source, file, within, read);
+  // Liquid only a Jekyll site renders: any other page's `{{` is not worth a look for its `_config.yml`.
+  const rendered = jekyll ? await withJekyllLiquid(source, file, within, read) : source;
   const included = await withHugoIncludes(rendered, file, within, read);
   const imported = await withPartials(
     await withVitepressIncludes(included, file, within, read),

@@ -139,10 +139,11 @@ function fileEntry(
         return { status: 'unchanged', state: { document_id, hash: file.sha, ...(included && { included }) } };
       }
       const kind = kindOf(file.path);
-      const { text: content, included } = await pages.withIncluded(await pages.text(file.sha), {
-        path: file.path,
-        kind,
-      });
+      const { text: content, included } = await pages.withIncluded(
+        await pages.text(file.sha),
+        { path: file.path, kind },
+        source.dialect,
+      );
       const state = { document_id, hash: file.sha, ...(Object.keys(included).length && { included }) };
       const document = parseDocument({
         id: state.document_id,

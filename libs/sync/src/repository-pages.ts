@@ -98,13 +98,14 @@ export class RepositoryPages {
    * A page's source with what it includes put in, as a folder load puts it in: an AsciiDoc
    * page's `include::` targets (files of the repository relative to it, or partials of its Antora
    * component), a Markdown or MDX page's imported partials, Hugo include shortcodes and VitePress
-   * snippet imports and includes. Also the
+   * snippet imports and includes; a Jekyll site's page (`dialect`) its Liquid rendered. Also the
    * files read, with their blob SHAs, for the page's state: a change to one of them changes the
    * page.
    */
   async withIncluded(
     source: string,
     { path, kind }: { path: string; kind: DocumentKind },
+    dialect?: MarkdownDialect,
   ): Promise<{ text: string; included: Record<string, string> }> {
     const included: Record<string, string> = {};
     const read = (file: string) => {
@@ -124,7 +125,7 @@ export class RepositoryPages {
       kind === 'asciidoc'
         ? await withIncludes(source, file, componentFolder(file) ?? '/', read)
         : kind === 'markdown' || kind === 'mdx'
-          ? await withMarkdownIncludes(source, file, '/', read)
+          ? await withMarkdownIncludes(source, file, '/', read, { jekyll: dialect === 'jekyll' })
           : kind === 'rst'
             ? await withRstIncludes(source, file, '/', read)
             : source;
