@@ -26,6 +26,26 @@ describe("the Jekyll dialect's kramdown", () => {
     expect(text).not.toContain('{:');
   });
 
+  it('reads a callout over a block quote (just-the-docs) without its >, a -title callout led by its title', () => {
+    const text = normaliseMarkdown(
+      [
+        '{: .important }',
+        '> A paragraph',
+        '>',
+        '> Another paragraph',
+        '',
+        '{: .note-title }',
+        '> Pinned versions',
+        '>',
+        '> Run `bundle update` to move them.',
+      ].join('\n'),
+      'jekyll',
+    );
+    expect(text).toContain('> **Important:** A paragraph\n>\n> Another paragraph');
+    expect(text).toContain('> **Pinned versions:** Run `bundle update` to move them.');
+    expect(text).not.toMatch(/> >|\{:/);
+  });
+
   it('gives a heading the id of its attribute list, and drops span lists, tables of contents and comments', () => {
     const text = normaliseMarkdown(
       [
@@ -33,6 +53,9 @@ describe("the Jekyll dialect's kramdown", () => {
         '{: #install .no_toc }',
         '',
         '* TOC',
+        '{:toc}',
+        '',
+        '1. TOC',
         '{:toc}',
         '',
         '[Get started](#install){: .btn } [Docs](/docs){:target="_blank"}',

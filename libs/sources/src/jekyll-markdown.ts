@@ -9,8 +9,8 @@ const SPAN_IAL = /\{:(?!:)\s*(?:[.#]|[\w-]+=)[^}\n]*\}/g;
 /** kramdown's extensions: `{::comment}…{:/comment}` dropped, `{::nomarkdown}` and `{::options …/}` marks. */
 const COMMENT = /\{::comment\}[\s\S]*?\{:\/(?:comment)?\}/g;
 const EXTENSION_MARK = /\{::(?:nomarkdown|options)[^}]*\/?\}|\{:\/(?:nomarkdown)?\}/g;
-/** A list item that stands for kramdown's generated table of contents, then its `{:toc}` mark. */
-const TOC_ITEM = /^ {0,3}[*+-]\s+.*\n {0,3}\{:\s*toc\s*\}\s*$/gm;
+/** A list item that stands for kramdown's generated table of contents (`* TOC`, `1. TOC`), then its `{:toc}` mark. */
+const TOC_ITEM = /^ {0,3}(?:[*+-]|\d+[.)])\s+.*\n {0,3}\{:\s*toc\s*\}\s*$/gm;
 /** The classes themes style as callouts (just-the-docs' `{: .note }`, Jekyll's docs' `{: .note .warning}`). */
 const CALLOUTS = ['warning', 'important', 'caution', 'danger', 'tip', 'info', 'note', 'new', 'highlight'];
 /** Liquid left in a page Jekyll's renderer did not render (a single file, or Liquid that failed). */
@@ -29,9 +29,10 @@ const LIQUID_TAG = /\{%-?[\s\S]*?-?%\}/g;
 const UNRENDERED = /\{%-?\s*(?:raw|highlight|link)\s|\|\s*(?:relative_url|absolute_url)\s*-?\}\}/;
 
 /**
- * Jekyll's Markdown (kramdown) as its readers see it: a paragraph given a callout's class by an
- * attribute list (`{: .note }` above it, as just-the-docs writes them, or `{: .note .warning}`
- * below it, as Jekyll's own docs do) a labelled quote (the strongest class names it: `Warning`);
+ * Jekyll's Markdown (kramdown) as its readers see it: a paragraph or block quote given a callout's
+ * class by an attribute list (`{: .note }` above it, as just-the-docs writes them, or `{: .note
+ * .warning}` below it, as Jekyll's own docs do) a labelled quote (the strongest class names it:
+ * `Warning`; a `-title` class's quote by its first paragraph, see {@link callout});
  * a heading's `{: #id}` its `{#id}`; every other attribute list (`{: .fs-6 }`, `{: .no_toc }`,
  * `[Button](#){: .btn }`), kramdown's comments and generated tables of contents (`* TOC` over
  * `{:toc}`) dropped. Liquid the site's renderer left (a page loaded on its own, see
@@ -74,7 +75,8 @@ export function normaliseJekyll(markdown: string): string {
     }
     const attributes = ial[1]!.trim().split(/\s+/);
     const id = attributes.find((a) => a.startsWith('#'))?.slice(1);
-    const label = CALLOUTS.find((c) => attributes.includes(`.${c}`));
+    const label = CALLOUTS.find((c) => attributes.includes(`.${c}`) || attributes.includes(`.${c}-title`));
+    const titled = !!label && attributes.includes(`.${label}-title`);
     const previous = paragraphStart >= 0 ? out.length - 1 : -1;
     if (previous >= 0 && id && /^#{1,6}\s/.test(out[previous]!) && !/\{#[^}]*\}\s*$/.test(out[previous]!)) {
       out[previous] = `${out[previous]!.trimEnd()} {#${id}}`;
@@ -83,8 +85,7 @@ export function normaliseJekyll(markdown: string): string {
     if (!label) continue;
     if (previous >= 0) {
       // The attribute list closes the block above it.
-      const body = out.splice(paragraphStart).join('\n');
-      out.push(...labelledBlock(labelOf(label), body).split('\n'));
+      out.push(...callout(label, titled, out.splice(paragraphStart)).split('\n'));
       paragraphStart = -1;
       continue;
     }
@@ -92,9 +93,23 @@ export function normaliseJekyll(markdown: string): string {
     const body: string[] = [];
     while (i + 1 < lines.length && lines[i + 1]!.trim() && !BLOCK_IAL.test(lines[i + 1]!))
       body.push(lines[++i]!.replace(SPAN_IAL, ''));
-    if (body.length) out.push(...labelledBlock(labelOf(label), body.join('\n')).split('\n'));
+    if (body.length) out.push(...callout(label, titled, body).split('\n'));
   }
   return out.join('\n');
+}
+
+/**
+ * A callout's block as a labelled quote: a paragraph, or a block quote of several (just-the-docs'
+ * `{: .important }` over `> A paragraph` / `>` / `> Another`), read without its `>`; a `-title`
+ * class's quote (`{: .note-title }`) led by its first paragraph, the title the theme shows.
+ */
+function callout(label: string, titled: boolean, lines: string[]): string {
+  const quoted = lines.every((l) => /^ {0,3}>/.test(l));
+  const body = quoted ? lines.map((l) => l.replace(/^ {0,3}> ?/, '')) : lines;
+  if (!titled) return labelledBlock(labelOf(label), body.join('\n'));
+  const gap = body.findIndex((l) => !l.trim());
+  const title = (gap < 0 ? body : body.slice(0, gap)).join(' ').trim();
+  return labelledBlock(title || labelOf(label), gap < 0 ? '' : body.slice(gap + 1).join('\n'));
 }
 
 /** A line opening one of the HTML blocks kramdown reads to their closing tag: `<div class="note">`, `<table>`. */
