@@ -1,5 +1,4 @@
 import { extname } from 'node:path';
-import type { MarkdownDialect } from '@docqa/contracts';
 import { FetchFailedError } from '@docqa/errors';
 import {
   CONTENT_TYPE_BY_KIND,
