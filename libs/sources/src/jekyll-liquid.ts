@@ -12,6 +12,7 @@ import {
   type TopLevelToken,
 } from 'liquidjs';
 import { readIncludedFile, type ReadIncluded } from './asciidoc-includes';
+import { withoutLiquid } from './jekyll-markdown';
 import { yamlData } from './jekyll-site';
 
 /** Liquid in a page: an output (`{{ x }}`) or a tag (`{% x %}`). */
@@ -35,10 +36,10 @@ const INCLUDE_DEPTH = 4;
  * %}` a fenced code block; `{% link _docs/x.md %}` and `{% post_url %}` the path of the file they
  * name from the site's root (`/_docs/x.md`), which the links of the load lead to its page;
  * `relative_url` and `absolute_url` under the site's `baseurl`. Tags of plugins the site uses
- * (`{% seo %}`, `{% gist %}`) write nothing; a block of one keeps its text. The site is the nearest
- * folder at or above the page's, within `within`, that holds a `_config.yml`; a page of no such
- * site, or without Liquid, is returned as it is, and so is one whose Liquid does not render (the
- * dialect's normalising then drops its tags).
+ * (`{% seo %}`, `{% gist %}`) and includes of its theme's (not in the site) write nothing; a block of
+ * one keeps its text. The site is the nearest folder at or above the page's, within `within`, that
+ * holds a `_config.yml`; a page of no such site, or without Liquid, is returned as it is; one whose
+ * Liquid does not render is read without the site (see `withoutLiquid`).
  */
 export async function withJekyllLiquid(
   source: string,
@@ -59,16 +60,17 @@ export async function withJekyllLiquid(
   const includes = await includedTemplates(parsed.content, file, site.root, read);
   const data = await dataFiles([parsed.content, ...includes.values()], site.root, read);
   const engine = jekyllEngine(site, includes, [parsed.content, ...includes.values()]);
+  const front = source.slice(0, source.length - parsed.content.length);
   try {
     const rendered = await engine.parseAndRender(parsed.content, {
       site: { ...site.config, data, pages: [], posts: [], documents: [], static_files: [] },
       page: { ...parsed.data, path: posix.relative(site.root, file) },
       jekyll: { environment: 'production' },
     });
-    const front = source.slice(0, source.length - parsed.content.length);
     return `${front}${rendered}`;
   } catch {
-    return source;
+    // Liquid Jekyll would stop the build at (a tag left open): read as a page loaded on its own.
+    return `${front}${withoutLiquid(parsed.content)}`;
   }
 }
 
@@ -192,9 +194,10 @@ function jekyllEngine(site: SiteAbove, includes: Map<string, string>, texts: str
     strictVariables: false,
     root: [posix.join(site.root, '_includes')],
     extname: '',
+    // An include the site does not hold is its theme's (a gem's `_includes/`): it writes nothing here.
     fs: {
-      exists: async (path) => includes.has(path),
-      existsSync: (path) => includes.has(path),
+      exists: async () => true,
+      existsSync: () => true,
       readFile: async (path) => includes.get(path) ?? '',
       readFileSync: (path) => includes.get(path) ?? '',
       resolve: (dir, file) => posix.join(dir, file),

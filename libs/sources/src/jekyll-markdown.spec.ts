@@ -182,11 +182,18 @@ describe("a Jekyll page's Liquid", () => {
     expect(rendered).toBe('\n```sh\njekyll serve --port 4001\n```\n\n{{ kept }}');
   });
 
-  it('leaves a page of no Jekyll site, or whose Liquid does not render, as written', async () => {
+  it('leaves a page of no Jekyll site as written; reads one whose Liquid does not render without the site', async () => {
     const page = 'Hello {{ name }}';
     expect(await withJekyllLiquid(page, '/other/guide.md', '/other', files(site))).toBe(page);
-    const broken = 'Unclosed {% if x %} tag';
-    expect(await withJekyllLiquid(broken, '/site/guide.md', '/site', files(site))).toBe(broken);
+    const broken = '---\ntitle: x\n---\nUnclosed {% if x %} tag, {% raw %}{{ kept }}{% endraw %}';
+    expect(await withJekyllLiquid(broken, '/site/guide.md', '/site', files(site))).toBe(
+      '---\ntitle: x\n---\nUnclosed  tag, {{ kept }}',
+    );
+  });
+
+  it('renders an include of the theme’s, which the site does not hold, as nothing', async () => {
+    const page = '{% include toc.html %}Ruby {{ site.data.ruby.min_version }}.';
+    expect(await withJekyllLiquid(page, '/site/guide.md', '/site', files(site))).toBe('Ruby 3.1.0.');
   });
 
   it('renders an HTML page with front matter without it; copies one without front matter as it is', async () => {

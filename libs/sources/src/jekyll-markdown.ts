@@ -29,6 +29,21 @@ const LIQUID_TAG = /\{%-?[\s\S]*?-?%\}/g;
 const UNRENDERED = /\{%-?\s*(?:raw|highlight|link)\s|\|\s*(?:relative_url|absolute_url)\s*-?\}\}/;
 
 /**
+ * Liquid read as Jekyll would render it where that needs no site: `{% raw %}` kept as written,
+ * `{% highlight x %}` a code block, a URL filter on a literal the literal, `{{ site.baseurl }}`
+ * nothing, comments and every other tag dropped (outputs, `{{ x }}`, are left).
+ */
+export function withoutLiquid(markdown: string): string {
+  return markdown
+    .replace(LIQUID_COMMENT, '')
+    .replace(LIQUID_HIGHLIGHT, (_, language: string, code: string) => `\`\`\`${language}\n${code}\n\`\`\``)
+    .replace(LIQUID_RAW, '')
+    .replace(LIQUID_URL, '$2')
+    .replace(LIQUID_BASEURL, '')
+    .replace(LIQUID_TAG, '');
+}
+
+/**
  * Jekyll's Markdown (kramdown) as its readers see it: a paragraph or block quote given a callout's
  * class by an attribute list (`{: .note }` above it, as just-the-docs writes them, or `{: .note
  * .warning}` below it, as Jekyll's own docs do) a labelled quote (the strongest class names it:
@@ -36,22 +51,10 @@ const UNRENDERED = /\{%-?\s*(?:raw|highlight|link)\s|\|\s*(?:relative_url|absolu
  * a heading's `{: #id}` its `{#id}`; every other attribute list (`{: .fs-6 }`, `{: .no_toc }`,
  * `[Button](#){: .btn }`), kramdown's comments and generated tables of contents (`* TOC` over
  * `{:toc}`) dropped. Liquid the site's renderer left (a page loaded on its own, see
- * {@link UNRENDERED}) reads as Jekyll would render it where that needs no site: `{% raw %}` kept as written, `{% highlight x %}` a code
- * block, a URL filter on a literal the literal; its other tags dropped. Indented code is code.
+ * {@link UNRENDERED}) is read without a site (see {@link withoutLiquid}). Indented code is code.
  */
 export function normaliseJekyll(markdown: string): string {
-  const liquidless = !UNRENDERED.test(markdown)
-    ? markdown
-    : markdown
-        .replace(LIQUID_COMMENT, '')
-        .replace(
-          LIQUID_HIGHLIGHT,
-          (_, language: string, code: string) => `\`\`\`${language}\n${code}\n\`\`\``,
-        )
-        .replace(LIQUID_RAW, '')
-        .replace(LIQUID_URL, '$2')
-        .replace(LIQUID_BASEURL, '')
-        .replace(LIQUID_TAG, '');
+  const liquidless = UNRENDERED.test(markdown) ? withoutLiquid(markdown) : markdown;
   const text = fenceIndentedCode(flatHtmlBlocks(liquidless.replace(COMMENT, '').replace(TOC_ITEM, '')));
   const lines = text.split('\n');
   const out: string[] = [];
