@@ -48,7 +48,7 @@ export function withoutLiquid(markdown: string): string {
  * class by an attribute list (`{: .note }` above it, as just-the-docs writes them, or `{: .note
  * .warning}` below it, as Jekyll's own docs do) a labelled quote (the strongest class names it:
  * `Warning`; a `-title` class's quote by its first paragraph, see {@link callout});
- * a heading's `{: #id}` its `{#id}`; every other attribute list (`{: .fs-6 }`, `{: .no_toc }`,
+ * a heading's `{: #id}` its `{#id}`, its inline HTML its text (see {@link shownHeading}); every other attribute list (`{: .fs-6 }`, `{: .no_toc }`,
  * `[Button](#){: .btn }`), kramdown's comments and generated tables of contents (`* TOC` over
  * `{:toc}`) dropped. Liquid the site's renderer left (a page loaded on its own, see
  * {@link UNRENDERED}) is read without a site (see {@link withoutLiquid}). Indented code is code.
@@ -70,7 +70,7 @@ export function normaliseJekyll(markdown: string): string {
     }
     const ial = BLOCK_IAL.exec(line);
     if (!ial) {
-      const written = line.replace(SPAN_IAL, '').replace(EXTENSION_MARK, '');
+      const written = shownHeading(line.replace(SPAN_IAL, '').replace(EXTENSION_MARK, ''));
       if (!written.trim()) paragraphStart = -1;
       else if (paragraphStart < 0) paragraphStart = out.length;
       out.push(written);
@@ -99,6 +99,19 @@ export function normaliseJekyll(markdown: string): string {
     if (body.length) out.push(...callout(label, titled, body).split('\n'));
   }
   return out.join('\n');
+}
+
+/**
+ * A heading as it shows, its inline HTML's text without the tags (an include's version badge,
+ * `<span class="version-badge">4.3.0</span>`: the text a section is labelled with in sources);
+ * any other line as it is.
+ */
+function shownHeading(line: string): string {
+  if (!/^#{1,6}\s/.test(line) || !line.includes('<')) return line;
+  return line
+    .replace(/<\/?[A-Za-z][^>]*>/g, ' ')
+    .replace(/[ \t]{2,}/g, ' ')
+    .trimEnd();
 }
 
 /**

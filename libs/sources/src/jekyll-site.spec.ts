@@ -164,6 +164,7 @@ describe('loading a Jekyll site', () => {
     expect(install).not.toMatch(/\{%|\{\{|\{:|TOC/);
     const serving = documents.find((d) => d.id === '_docs/guides/serving.md')!.content;
     expect(serving).toContain('<td><code>-P, --port PORT</code></td>');
+    expect(serving).toContain('## Serve command options 2.0\n');
     expect(serving).toContain('```liquid\n{% include footer.html %}\n```');
     expect(serving).toContain('> **Warning:** **Ports below 1024**');
     expect(serving).toContain('> **Info:** Run the server in the background with `--detach`.');
