@@ -105,6 +105,39 @@ describe("the Jekyll dialect's kramdown", () => {
     expect(text).toContain('> **Warning:** **Ports below 1024**\n>\n> Use `sudo` for `<port>`.');
   });
 
+  it('reads Minimal Mistakes’ notices, by attribute list or as a div of Markdown, as labelled quotes', () => {
+    const text = normaliseMarkdown(
+      [
+        'Back up first.',
+        '{: .notice--danger}',
+        '',
+        '<div class="notice--info" markdown="1">',
+        '**Heads up:** the config is read once.',
+        '',
+        '```yaml',
+        'theme: minimal-mistakes-jekyll',
+        '```',
+        '</div>',
+        '',
+        '<div markdown="1">',
+        'Plain *Markdown*.',
+        '</div>',
+        '',
+        '<div class="highlight result" markdown="1">',
+        'A rendered result.',
+        '</div>',
+      ].join('\n'),
+      'jekyll',
+    );
+    expect(text).toContain('> **Danger:** Back up first.');
+    expect(text).toContain(
+      '> **Info:** **Heads up:** the config is read once.\n>\n> ```yaml\n> theme: minimal-mistakes-jekyll\n> ```',
+    );
+    expect(text).toContain('Plain *Markdown*.');
+    expect(text).toContain('\nA rendered result.');
+    expect(text).not.toMatch(/<\/?div|\{:|Highlight/);
+  });
+
   it('reads Liquid a page loaded on its own still holds as Jekyll would render it', () => {
     const text = normaliseMarkdown(
       [

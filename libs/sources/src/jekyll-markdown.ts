@@ -78,8 +78,7 @@ export function normaliseJekyll(markdown: string): string {
     }
     const attributes = ial[1]!.trim().split(/\s+/);
     const id = attributes.find((a) => a.startsWith('#'))?.slice(1);
-    const label = CALLOUTS.find((c) => attributes.includes(`.${c}`) || attributes.includes(`.${c}-title`));
-    const titled = !!label && attributes.includes(`.${label}-title`);
+    const { label, titled } = calloutOf(attributes.map((a) => a.replace(/^\./, ''))) ?? {};
     const previous = paragraphStart >= 0 ? out.length - 1 : -1;
     if (previous >= 0 && id && /^#{1,6}\s/.test(out[previous]!) && !/\{#[^}]*\}\s*$/.test(out[previous]!)) {
       out[previous] = `${out[previous]!.trimEnd()} {#${id}}`;
@@ -88,7 +87,7 @@ export function normaliseJekyll(markdown: string): string {
     if (!label) continue;
     if (previous >= 0) {
       // The attribute list closes the block above it.
-      out.push(...callout(label, titled, out.splice(paragraphStart)).split('\n'));
+      out.push(...callout(label, !!titled, out.splice(paragraphStart)).split('\n'));
       paragraphStart = -1;
       continue;
     }
@@ -96,7 +95,7 @@ export function normaliseJekyll(markdown: string): string {
     const body: string[] = [];
     while (i + 1 < lines.length && lines[i + 1]!.trim() && !BLOCK_IAL.test(lines[i + 1]!))
       body.push(lines[++i]!.replace(SPAN_IAL, ''));
-    if (body.length) out.push(...callout(label, titled, body).split('\n'));
+    if (body.length) out.push(...callout(label, !!titled, body).split('\n'));
   }
   return out.join('\n');
 }
@@ -112,6 +111,20 @@ function shownHeading(line: string): string {
     .replace(/<\/?[A-Za-z][^>]*>/g, ' ')
     .replace(/[ \t]{2,}/g, ' ')
     .trimEnd();
+}
+
+/**
+ * The callout a block's classes make it, as themes style them: Just the Docs' configured names
+ * (`note`, `warning`, a `-title` one led by its title), Jekyll's docs' (`note warning`, the
+ * strongest naming it), Minimal Mistakes' notices (`notice`, `notice--info`, `notice--danger`).
+ */
+function calloutOf(classes: string[]): { label: string; titled: boolean } | undefined {
+  const label = CALLOUTS.find((c) => classes.includes(c) || classes.includes(`${c}-title`));
+  if (label) return { label, titled: classes.includes(`${label}-title`) };
+  const notice = classes.map((c) => /^notice(?:--(\w+))?$/.exec(c)).find(Boolean);
+  if (!notice) return undefined;
+  const kind = notice[1] ?? 'note';
+  return { label: kind === 'primary' ? 'note' : kind, titled: false };
 }
 
 /**
@@ -138,8 +151,9 @@ const HTML_BLOCK_LINES = 2000;
  * the tag that closes it, blank and indented lines and all (Jekyll's docs draw option tables with
  * Liquid loops, indented four spaces and more), where CommonMark ends it at a blank line and reads
  * the indented lines after as code. Its lines are written unindented and without blank lines, each
- * table on a line of its own (made a Markdown table at ingestion); a theme's note (`<div
- * class="note warning">`) a labelled quote. A block never closed is left as written.
+ * table on a line of its own (made a Markdown table at ingestion); a theme's callout (`<div
+ * class="note warning">`, see {@link calloutOf}) a labelled quote. A block whose content is
+ * Markdown (`markdown="1"`) is that Markdown. A block never closed is left as written.
  */
 function flatHtmlBlocks(markdown: string): string {
   const lines = markdown.split('\n');
@@ -149,8 +163,22 @@ function flatHtmlBlocks(markdown: string): string {
     const line = lines[i]!;
     const open = fences.read(line) ? null : HTML_BLOCK_OPEN.exec(line);
     const end = open ? closingLine(lines, i, open[1]!) : -1;
-    if (end < 0) {
+    if (!open || end < 0) {
       out.push(line);
+      continue;
+    }
+    const classes = (/\bclass="([^"]*)"/.exec(open[0])?.[1] ?? '').split(/\s+/);
+    // A theme's note (`note`, `notice--info`), not any div whose class names a colour or a
+    // highlighter's output (`<div class="highlight result">`).
+    const noted = classes.some((c) => c === 'note' || /^notice(--\w+)?$/.test(c));
+    const kind = open[1]!.toLowerCase() === 'div' && noted ? calloutOf(classes) : undefined;
+    const markdown =
+      MARKDOWN_INSIDE.test(open[0]) && open[0].trim() === line.trim() && /^\s*<\/div>\s*$/i.test(lines[end]!);
+    if (markdown) {
+      // Its content is Markdown (`markdown="1"`), kept as written.
+      const inner = lines.slice(i + 1, end).join('\n');
+      out.push(kind ? labelledBlock(labelOf(kind.label), inner) : inner, '');
+      i = end;
       continue;
     }
     const html = lines
@@ -158,8 +186,8 @@ function flatHtmlBlocks(markdown: string): string {
       .map((l) => l.trim())
       .filter(Boolean)
       .join('\n');
-    const note = NOTE_DIV.exec(html);
-    out.push(note ? noteBlock(note[1]!, note[2]!) : tablesOnLinesOfTheirOwn(html), '');
+    const note = kind && NOTE_DIV.exec(html);
+    out.push(note ? noteBlock(kind.label, note[1]!) : tablesOnLinesOfTheirOwn(html), '');
     i = end;
   }
   return out.join('\n');
@@ -177,12 +205,13 @@ function closingLine(lines: string[], start: number, tag: string): number {
   return -1;
 }
 
-/** A theme's note as an HTML block: `<div class="note">`, `<div class="note warning">`, its content. */
-const NOTE_DIV = /^<div\s+class="note\b([^"]*)"[^>]*>([\s\S]*)<\/div>$/i;
+/** A callout's HTML block (see {@link calloutOf}): `<div class="note warning">`, its content. */
+const NOTE_DIV = /^<div\b[^>]*>([\s\S]*)<\/div>$/i;
+/** An HTML block whose content kramdown reads as Markdown: `<div class="notice--info" markdown="1">`. */
+const MARKDOWN_INSIDE = /\bmarkdown=["']?(?:1|block)\b/;
 
-/** A note's HTML as a labelled quote (see `labelledBlock`), led by its `<h5>` title in bold. */
-function noteBlock(classes: string, html: string): string {
-  const label = CALLOUTS.find((c) => classes.split(/\s+/).includes(c)) ?? 'note';
+/** A callout's HTML as a labelled quote (see `labelledBlock`), led by its `<h5>` title in bold. */
+function noteBlock(label: string, html: string): string {
   const body = html
     .replace(/<\/?span\b[^>]*>/gi, '')
     .replace(
