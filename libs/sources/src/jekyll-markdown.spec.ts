@@ -148,13 +148,15 @@ describe("the Jekyll dialect's kramdown", () => {
         '{% endhighlight %}',
         '',
         '{% raw %}`{{ page.title }}`{% endraw %} {% comment %}draft{% endcomment %}{% seo %}',
+        '{% raw %}`{% include footer.html %}`{% endraw %}',
       ].join('\n'),
       'jekyll',
     );
     expect(text).toContain('See [the guide](/docs/guide/) and [home](/).');
     expect(text).toContain('```ruby\nputs "hi"\n```');
     expect(text).toContain('`{{ page.title }}`');
-    expect(text).not.toMatch(/\{%|draft/);
+    expect(text).toContain('`{% include footer.html %}`');
+    expect(text).not.toMatch(/\{% (raw|seo|comment)|draft/);
   });
 
   it('leaves the Liquid a rendered page shows as an example', () => {

@@ -15,6 +15,7 @@ const TOC_ITEM = /^ {0,3}(?:[*+-]|\d+[.)])\s+.*\n {0,3}\{:\s*toc\s*\}\s*$/gm;
 const CALLOUTS = ['warning', 'important', 'caution', 'danger', 'tip', 'info', 'note', 'new', 'highlight'];
 /** Liquid left in a page Jekyll's renderer did not render (a single file, or Liquid that failed). */
 const LIQUID_RAW = /\{%-?\s*(?:end)?raw\s*-?%\}/g;
+const LIQUID_RAW_BLOCK = /\{%-?\s*raw\s*-?%\}([\s\S]*?)\{%-?\s*endraw\s*-?%\}/g;
 const LIQUID_COMMENT = /\{%-?\s*comment\s*-?%\}[\s\S]*?\{%-?\s*endcomment\s*-?%\}/g;
 const LIQUID_HIGHLIGHT =
   /\{%-?\s*highlight\s+([\w+#.-]+)[^%]*%\}\n?([\s\S]*?)\n?\{%-?\s*endhighlight\s*-?%\}/g;
@@ -34,23 +35,27 @@ const UNRENDERED = /\{%-?\s*(?:raw|highlight|link)\s|\|\s*(?:relative_url|absolu
  * nothing, comments and every other tag dropped (outputs, `{{ x }}`, are left).
  */
 export function withoutLiquid(markdown: string): string {
+  // Raw text is set aside first: the tags it shows are examples.
+  const raw: string[] = [];
   return markdown
+    .replace(LIQUID_RAW_BLOCK, (_, text: string) => `\u0000${raw.push(text) - 1}\u0000`)
     .replace(LIQUID_COMMENT, '')
     .replace(LIQUID_HIGHLIGHT, (_, language: string, code: string) => `\`\`\`${language}\n${code}\n\`\`\``)
     .replace(LIQUID_RAW, '')
     .replace(LIQUID_URL, '$2')
     .replace(LIQUID_BASEURL, '')
-    .replace(LIQUID_TAG, '');
+    .replace(LIQUID_TAG, '')
+    .replace(/\u0000(\d+)\u0000/g, (_, at: string) => raw[Number(at)]!);
 }
 
 /**
  * Jekyll's Markdown (kramdown) as its readers see it: a paragraph or block quote given a callout's
  * class by an attribute list (`{: .note }` above it, as just-the-docs writes them, or `{: .note
- * .warning}` below it, as Jekyll's own docs do) a labelled quote (the strongest class names it:
- * `Warning`; a `-title` class's quote by its first paragraph, see {@link callout});
- * a heading's `{: #id}` its `{#id}`, its inline HTML its text (see {@link shownHeading}); every other attribute list (`{: .fs-6 }`, `{: .no_toc }`,
+ * .warning}` below it, as Jekyll's own docs do; see {@link calloutOf}) a labelled quote (see
+ * {@link callout}); a heading's `{: #id}` its `{#id}`, its inline HTML its text (see
+ * {@link shownHeading}); every other attribute list (`{: .fs-6 }`, `{: .no_toc }`,
  * `[Button](#){: .btn }`), kramdown's comments and generated tables of contents (`* TOC` over
- * `{:toc}`) dropped. Liquid the site's renderer left (a page loaded on its own, see
+ * `{:toc}`) dropped; HTML blocks as {@link flatHtmlBlocks} reads them. Liquid the site's renderer left (a page loaded on its own, see
  * {@link UNRENDERED}) is read without a site (see {@link withoutLiquid}). Indented code is code.
  */
 export function normaliseJekyll(markdown: string): string {
