@@ -43,7 +43,6 @@ export {
 } from './antora-component';
 export { withIncludes, type ReadIncluded } from './asciidoc-includes';
 export { withMarkdownIncludes } from './markdown-includes';
-export { jekyllHtmlPage } from './jekyll-liquid';
 export { outsideMarkdownCode } from './outside-code';
 export {
   mdbookSourceFolder,

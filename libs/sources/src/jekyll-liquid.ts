@@ -76,8 +76,8 @@ export async function withJekyllLiquid(
 
 /**
  * An HTML page of a Jekyll site as Jekyll publishes it: one with front matter has its Liquid
- * rendered (see {@link withJekyllLiquid}) and its front matter dropped; one without is copied as it
- * is, and so is any HTML file outside a Jekyll site.
+ * rendered (see {@link withJekyllLiquid}, which finds the site) and its front matter dropped; one
+ * without is copied as it is.
  */
 export async function jekyllHtmlPage(
   source: string,
@@ -85,7 +85,7 @@ export async function jekyllHtmlPage(
   within: string,
   read: ReadIncluded = readIncludedFile,
 ): Promise<string> {
-  if (!/^---\s*\r?\n/.test(source) || !(await siteAbove(file, within, read))) return source;
+  if (!/^---\s*\r?\n/.test(source)) return source;
   const rendered = await withJekyllLiquid(source, file, within, read);
   try {
     return matter(rendered).content;
