@@ -37,4 +37,58 @@ describe('normaliseDocusaurus', () => {
       'Read the guide first.',
     );
   });
+
+  it("reads Fumadocs' and Nextra's callouts as labelled quotes, by title, else type, else Note", () => {
+    const page = [
+      '<Callout>',
+      '  Upgrade to the latest version (≥ 1.0.0) to use this feature.',
+      '</Callout>',
+      '',
+      '<Callout type="warn" emoji="⚠️">',
+      '  If a cache provider is used, the global `mutate` will **not** work.<br/>',
+      '  See also: [Mutation](/docs/mutation).',
+      '</Callout>',
+      '',
+      '<Callout type="info" title="Server Components">Only in the app router.</Callout>',
+      '',
+      '```mdx',
+      '<Callout type="error">Shown as code.</Callout>',
+      '```',
+    ].join('\n');
+    const text = normaliseDocusaurus(page);
+    expect(text).toContain('> **Note:** Upgrade to the latest version (≥ 1.0.0) to use this feature.');
+    expect(text).toMatch(
+      /^> \*\*Warning:\*\* If a cache provider is used, the global `mutate` will \*\*not\*\* work\.(<br\/>)?\s*\n> See also: \[Mutation\]\(\/docs\/mutation\)\.$/m,
+    );
+    expect(text).toContain('> **Server Components:** Only in the app router.');
+    expect(text).toContain('```mdx\n<Callout type="error">Shown as code.</Callout>\n```');
+  });
+
+  it("keeps a Fumadocs heading's id (`[#id]`) as its anchor, outside code", () => {
+    const page = '## Cache Provider [#cache-provider]\n\nText.\n\n```md\n## Shown [#as-written]\n```';
+    expect(normaliseDocusaurus(page)).toBe(
+      '## Cache Provider {#cache-provider}\n\nText.\n\n```md\n## Shown [#as-written]\n```',
+    );
+  });
+
+  it("reads Fumadocs' package-install block as the shell command and its tabs (`<Tab value>`) as labelled parts", () => {
+    const page = [
+      '```package-install',
+      'npm i swr',
+      '```',
+      '',
+      "<Tabs items={['npm', 'pnpm']}>",
+      '<Tab value="npm">',
+      'Run `npm test`.',
+      '</Tab>',
+      '<Tab value="pnpm">',
+      'Run `pnpm test`.',
+      '</Tab>',
+      '</Tabs>',
+    ].join('\n');
+    const text = normaliseDocusaurus(page);
+    expect(text).toContain('```bash\nnpm i swr\n```');
+    expect(text).toContain('**npm**:\n\nRun `npm test`.');
+    expect(text).toContain('**pnpm**:\n\nRun `pnpm test`.');
+  });
 });

@@ -1,17 +1,85 @@
 import { dedent, labelOf, labelledBlock, labelledPart } from './labelled-block';
-import { jsxAttributes, stripMdx } from './strip-mdx';
+import { jsxAttributes, stripMdx, tagEnd } from './strip-mdx';
 import { CodeFences } from './code-fences';
 
 /** An admonition's opening line: `:::note`, `:::tip Title`, `:::warning[Title]`, `::::info`, `::: code-group`. */
 const ADMONITION = /^\s*(:{3,})\s*([a-z]+(?:-[a-z]+)*)\s*(?:\[([^\]]*)\]|(.*?))?\s*$/i;
 
+/** The label of a callout's `type` (Fumadocs' and Nextra's), where it is not the type's word. */
+const CALLOUT_LABELS: Record<string, string> = { default: 'Note', warn: 'Warning', idea: 'Tip' };
+
 /**
  * Docusaurus (MDX) content as a reader sees it: `:::note Title … :::` admonitions (nested ones
- * too) as labelled quotes, each `<TabItem label="…">` as a labelled part, then imports, exports
- * and components without text dropped (see `stripMdx`).
+ * too) as labelled quotes, each `<TabItem label="…">` (Fumadocs' `<Tab value="…">`) as a
+ * labelled part, Fumadocs' and Nextra's `<Callout type="warn">` as labelled quotes and their
+ * headings' ids (`## Install [#install]`) as `{#install}`, its ```` ```package-install ```` blocks
+ * shell commands, then imports, exports and components
+ * without text dropped (see `stripMdx`).
  */
 export function normaliseDocusaurus(markdown: string): string {
-  return flatten(stripMdx(admonitions(tabItems(markdown))));
+  return flatten(stripMdx(admonitions(tabItems(callouts(packageInstalls(markdown))))));
+}
+
+/**
+ * Fumadocs' ```` ```package-install ```` blocks (an npm command its site shows in a tab per package
+ * manager) as the shell commands they are: ```` ```bash ````, the npm command as written.
+ */
+function packageInstalls(markdown: string): string {
+  return markdown.replace(/^([ \t]*(?:`{3,}|~{3,}))[ \t]*package-install\b[^\n]*$/gm, '$1bash');
+}
+
+/**
+ * `<Callout>` … `</Callout>` blocks, their tags on lines of their own or around one line of text,
+ * as labelled quotes (`> **Warning:** …`), labelled by their `title`, else their `type` (see
+ * `CALLOUT_LABELS`), else `Note`; a heading's Fumadocs id (`[#id]`) as the `{#id}` every heading's
+ * custom id is read from. What code blocks show is left as written.
+ */
+function callouts(markdown: string): string {
+  if (!/<Callout\b|\[#[\w-]+\][ \t]*$/m.test(markdown)) return markdown;
+  const lines = markdown.split('\n');
+  const out: string[] = [];
+  const fences = new CodeFences();
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    if (fences.read(line)) {
+      out.push(line);
+      continue;
+    }
+    const heading = /^(#{1,6}\s.*?)\s*\[#([\w-]+)\]\s*$/.exec(line);
+    if (heading) {
+      out.push(`${heading[1]} {#${heading[2]}}`);
+      continue;
+    }
+    const start = /^\s*<Callout\b/.exec(line);
+    const end = start ? tagEnd(line, line.indexOf('<')) : -1;
+    if (!start || end < 0 || end > line.length) {
+      out.push(line);
+      continue;
+    }
+    const tag = line.slice(line.indexOf('<'), end);
+    const body: string[] = [line.slice(end)];
+    const inner = new CodeFences();
+    let j = i;
+    while (!(!inner.inside && body.at(-1)!.includes('</Callout>')) && j + 1 < lines.length) {
+      j++;
+      inner.read(lines[j]!);
+      body.push(lines[j]!);
+    }
+    if (!body.at(-1)!.includes('</Callout>')) {
+      out.push(line);
+      continue;
+    }
+    const last = body.at(-1)!;
+    body[body.length - 1] = last.slice(0, last.lastIndexOf('</Callout>'));
+    const attributes = jsxAttributes(tag);
+    const named = (name: string) =>
+      typeof attributes[name] === 'string' ? (attributes[name] as string).trim() : '';
+    const type = named('type').toLowerCase();
+    const label = named('title') || CALLOUT_LABELS[type] || (type ? labelOf(type) : 'Note');
+    out.push('', labelledBlock(label, body.join('\n'), false), '');
+    i = j;
+  }
+  return out.join('\n');
 }
 
 /**
@@ -85,8 +153,8 @@ function closing(lines: string[], start: number, colons: string): number {
 /** Each `<TabItem value="…" label="…">…</TabItem>` as its label over its dedented content. */
 function tabItems(markdown: string): string {
   return markdown.replace(
-    /^[ \t]*<TabItem\b([^>]*)>[ \t]*\n?([\s\S]*?)^[ \t]*<\/TabItem>[ \t]*$/gm,
-    (_, attributes: string, body: string) => {
+    /^[ \t]*<(TabItem|Tab)\b([^>]*)>[ \t]*\n?([\s\S]*?)^[ \t]*<\/\1>[ \t]*$/gm,
+    (_, _name: string, attributes: string, body: string) => {
       const label = attribute(attributes, 'label') ?? attribute(attributes, 'value');
       return label ? `\n${labelledPart(label, body)}\n` : dedent(body);
     },

@@ -112,6 +112,41 @@ describe('loadPaths', () => {
     expect(plain!.content).toContain('[install](install.md#linux)');
   });
 
+  it('reads a site in several languages in its default one: translations skipped, a page named with its language published without it', async () => {
+    const site = mkdtempSync(join(tmpdir(), 'docqa-languages-'));
+    mkdirSync(join(site, 'docs'));
+    for (const [path, text] of [
+      ['docs/cache.mdx', '# Cache\n\nUse a provider.'],
+      ['docs/cache.ja.mdx', '# キャッシュ\n\nプロバイダーを使う。'],
+      ['docs/api.mdx', '# API\n\nOptions.'],
+      ['docs/api.ja.mdx', '# API\n\nオプション。'],
+    ] as const)
+      writeFileSync(join(site, path), text);
+    const loaded = await loadPaths([site], { baseUrl: 'https://swr.example.com/' });
+    expect(loaded.documents.map((d) => d.url).sort()).toEqual([
+      'https://swr.example.com/docs/api',
+      'https://swr.example.com/docs/cache',
+    ]);
+    expect(loaded.skipped).toContainEqual({
+      source: join(site, 'docs/cache.ja.mdx'),
+      reason: "a translation (ja) of docs/cache.mdx: the site's pages are read in its default language",
+    });
+
+    const hugo = mkdtempSync(join(tmpdir(), 'docqa-languages-'));
+    for (const [path, text] of [
+      ['install.en.md', '# Install\n\nRun it.'],
+      ['install.fr.md', '# Installer\n\nLancez-le.'],
+      ['about.en.md', '# About\n\nUs.'],
+      ['about.fr.md', '# À propos\n\nNous.'],
+    ] as const)
+      writeFileSync(join(hugo, path), text);
+    const pages = await loadPaths([hugo], { baseUrl: 'https://hugo.example.com/' });
+    expect(pages.documents.map((d) => d.url).sort()).toEqual([
+      'https://hugo.example.com/about',
+      'https://hugo.example.com/install',
+    ]);
+  });
+
   it('loads a Hugo site: sections as their folders, ref and relref as the published pages, shortcodes gone', async () => {
     const site = join(__dirname, 'testing/dialects/hugo');
     const { documents } = await loadPaths([site], { baseUrl: 'https://redis.example/docs/' });

@@ -21,6 +21,7 @@ import { pageFront, type PageFront } from './published-url';
 import { ReferenceTitles } from './reference-titles';
 import { siteConfiguration } from './site-configuration';
 import { SitePages } from './site-pages';
+import { siteLanguages, translationReason } from './translated-pages';
 import {
   hugoRender,
   unpublishedReason,
@@ -142,9 +143,13 @@ async function loadSite(
   const { baseUrl } = options;
   // Where the generator's settings place a page (a Jekyll permalink), its links find it there.
   const { pagePath } = configured;
-  const placed = pagePath
-    ? files.map((file) => ({ ...file, page: file.page ?? pagePath(file.rel, file.front ?? {}) }))
-    : files;
+  // A site in several languages is read in its default one (see `siteLanguages`).
+  const languages = siteLanguages(whole ? files.map((file) => file.rel) : []);
+  const placed = files.map((file) => ({
+    ...file,
+    page: file.page ?? pagePath?.(file.rel, file.front ?? {}),
+    urlFrom: languages.pagePath(file.rel),
+  }));
   const site = new SitePages(baseUrl, dialect, placed, configured.layout);
   const components = new AntoraComponents();
   const configs = new AsciidoctorConfigs((path) => readFile(path, 'utf8'));
@@ -156,7 +161,8 @@ async function loadSite(
       whole &&
       (unpublishedReason(file.rel, dialect, antora ? (file.page ?? null) : undefined) ??
         (unrendered.has(file.rel) ? UNPUBLISHED_HUGO : undefined) ??
-        configured.unpublished(file.rel));
+        configured.unpublished(file.rel) ??
+        translationReason(languages.translation(file.rel)));
     if (unpublished) {
       result.skipped.push({ source: file.source, reason: unpublished });
       continue;

@@ -69,6 +69,12 @@ describe('inline HTML in Markdown', () => {
       '',
       '<script type="module" src="/scripts/github-stars.js"></script>',
       '<style>{`.stars { color: gold; }`}</style>',
+      '',
+      '<iframe',
+      '  src="https://codesandbox.io/embed/swr-auth-vl653w?codemirror=1"',
+      "  style={{ width: '100%', border: 0 }}",
+      '  title="SWR - Authentication"',
+      '/>',
     ].join('\n');
     const text = normaliseMarkdown(page, 'markdown');
     expect(text).not.toMatch(
@@ -78,6 +84,8 @@ describe('inline HTML in Markdown', () => {
     expect(text).toMatch(/^The dashboard lists the providers\.$/m);
     expect(text).toContain('Embed it with `<iframe src="…">`.');
     expect(text).toContain('Kept between the scripts.');
+    // An embed closed as JSX closes it (Fumadocs' example pages, a sandbox each).
+    expect(text).not.toContain('codesandbox');
   });
 
   it('turns a linked image into a link with its description, leaving other images and code as written', () => {

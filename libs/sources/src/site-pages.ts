@@ -16,6 +16,11 @@ export interface SiteFile {
    * (an Antora module's page, see `antoraPagePath`).
    */
   page?: string;
+  /**
+   * The path its page's URL is made from when not its own: a default-language page named with its
+   * language (`index.en.md`) is published as `index.md` would be (see `siteLanguages`).
+   */
+  urlFrom?: string;
   /** The pages its Hugo `ref`/`relref` shortcodes name, as written (see `SitePages.ref`). */
   refs?: string[];
 }
@@ -62,7 +67,7 @@ export class SitePages {
         ? file.rel
         : file.page !== undefined
           ? new URL(file.page, baseUrl.endsWith('/') ? baseUrl : `${baseUrl}/`).href
-          : publishedUrl(baseUrl, file.rel, this.options(file.front));
+          : publishedUrl(baseUrl, file.urlFrom ?? file.rel, this.options(file.front));
       this.urls.set(file.rel, url);
       const name = file.rel.split('/').at(-1)!;
       this.byName.set(name, this.byName.has(name) ? null : url);

@@ -202,4 +202,30 @@ describe('a github source of an mdBook, a GitBook space, a Mintlify, a docsify o
     expect(install.content).toContain('## Install {#install}');
     expect(install.content).toContain('```sh\ngem install acme\n```');
   });
+
+  it('reads a site in several languages in its default one, as a folder load does', async () => {
+    github.repos.set('acme/swr', {
+      default_branch: 'main',
+      branches: {
+        main: {
+          'content/docs/cache.mdx': '---\ntitle: Cache\n---\n\n## Provider [#provider]\n\nUse a provider.',
+          'content/docs/cache.ja.mdx': '---\ntitle: キャッシュ\n---\n\nプロバイダー。',
+          'content/docs/api.mdx': '---\ntitle: API\n---\n\nOptions.',
+          'content/docs/api.ja.mdx': '---\ntitle: API\n---\n\nオプション。',
+          'content/fr/guide.md': '# Guide\n\nFrançais.',
+          'content/fr/intro.md': '# Intro\n\nFrançais.',
+          'content/guide.md': '# Guide\n\nEnglish.',
+          'content/intro.md': '# Intro\n\nEnglish.',
+        },
+      },
+    });
+    const documents = await read('acme/swr');
+    expect([...documents.keys()].sort()).toEqual([
+      'content/docs/api.mdx',
+      'content/docs/cache.mdx',
+      'content/guide.md',
+      'content/intro.md',
+    ]);
+    expect(documents.get('content/docs/cache.mdx')!.content).toContain('## Provider {#provider}');
+  });
 });

@@ -14,6 +14,7 @@ import {
   pathFilter,
   readFrontMatter,
   repositoryDialect,
+  siteLanguages,
   detectDialect,
   generatorLinks,
   type PageFront,
@@ -71,14 +72,23 @@ export const readGithub: SourceReader = async (source, fetch, ctx) => {
     new Map(items.map((i) => [i.path, i.sha])),
     (sha) => api.text(sha),
   );
-  // A partial is read where the pages that include it are, not as a page (its link would be none).
+  // A partial is read where the pages that include it are, not as a page (its link would be none);
+  // a translation not at all: a site in several languages is read in its default one.
+  const languages = siteLanguages(texts.map((i) => i.path));
   const files = texts.filter(
-    (i) => !pages.unpublished(i.path, kindOf(i.path), dialect) && (configured.published?.(i.path) ?? true),
+    (i) =>
+      !pages.unpublished(i.path, kindOf(i.path), dialect) &&
+      (configured.published?.(i.path) ?? true) &&
+      !languages.translation(i.path),
   );
   const site = new SitePages(
     source.base_url ?? undefined,
     dialect,
-    files.map((file) => ({ rel: file.path, page: configured.pagePath?.(file.path, {}) })),
+    files.map((file) => ({
+      rel: file.path,
+      page: configured.pagePath?.(file.path, {}),
+      urlFrom: languages.pagePath(file.path),
+    })),
     layout,
   );
   const told = { ...source, ...(dialect && { dialect }), ...(page_urls && { page_urls }) };
