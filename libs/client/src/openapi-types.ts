@@ -2437,6 +2437,7 @@ export interface components {
         | 'jekyll';
       /** @enum {string} */
       page_urls?: 'html' | 'folder' | 'clean';
+      language?: string;
       version_pattern?: string;
       created_at: string;
       syncs?: components['schemas']['SyncRecord'][];
@@ -2510,6 +2511,8 @@ export interface components {
         | 'jekyll';
       /** @enum {string} */
       page_urls?: 'html' | 'folder' | 'clean';
+      /** @description The language a site in several languages is read in (github), one it is translated into (`ja`): its pages in that language, published under `/ja/`, and the default language’s where it has none. Default: the site’s default language (translations are skipped). */
+      language?: string;
       /**
        * @description The version rule: a regular expression with a named capture `version`, matched against each page’s URL (or file path), e.g. `/docs/(?<version>\d+\.x)/`. A page it does not match keeps a front-matter `version`, else has none.
        * @example /docs/(?<version>\d+\.x)/

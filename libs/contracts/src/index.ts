@@ -274,3 +274,4 @@ export {
   versionOf,
   type VersionList,
 } from './versions';
+export { LocaleSchema } from './locale';

@@ -1,6 +1,7 @@
 import { z } from './zod';
 import { MarkdownDialectSchema, PageUrlStyleSchema } from './documents';
 import { VersionPatternSchema } from './versions';
+import { LocaleSchema } from './locale';
 
 /** Kinds of source (see DESIGN §11). */
 export const SourceTypeSchema = z.enum(['sitemap', 'url', 'github', 'llms_txt']);
@@ -69,6 +70,10 @@ export const SourceRequestSchema = z
      * `folder`, an `mkdocs.yml`'s `use_directory_urls` where the repository has one)
      */
     page_urls: PageUrlStyleSchema.optional(),
+    language: LocaleSchema.optional().openapi({
+      description:
+        'The language a site in several languages is read in (github), one it is translated into (`ja`): its pages in that language, published under `/ja/`, and the default language’s where it has none. Default: the site’s default language (translations are skipped).',
+    }),
     version_pattern: VersionPatternSchema.optional().openapi({
       description:
         'The version rule: a regular expression with a named capture `version`, matched against each page’s URL (or file path), e.g. `/docs/(?<version>\\d+\\.x)/`. A page it does not match keeps a front-matter `version`, else has none.',
@@ -187,6 +192,8 @@ export const SourceRecordSchema = z
     dialect: MarkdownDialectSchema.optional(),
     /** The URL style named for the site's pages; absent when the generator's own. */
     page_urls: PageUrlStyleSchema.optional(),
+    /** The language the site is read in; absent when its default language. */
+    language: z.string().optional(),
     /** The version rule; absent when the source has none. */
     version_pattern: z.string().optional(),
     created_at: z.string(),

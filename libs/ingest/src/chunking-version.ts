@@ -107,5 +107,8 @@
  * rendered with the site's data and includes, callout classes as labelled quotes, heading ids
  * from `{: #id}`, HTML blocks read to their closing tag, pages at their permalinks. In every
  * dialect, an HTML table written in Markdown is a Markdown table.
+ * 37: Fumadocs' and Nextra's MDX: `<Callout>` as labelled quotes, a heading's `[#id]` its anchor,
+ * `<Tab value>` a labelled part, ```` ```package-install ```` a shell block; an `<iframe … />`
+ * dropped. A site in several languages read in its default one (translations no pages).
  */
-export const CHUNKING_VERSION = 36;
+export const CHUNKING_VERSION = 37;

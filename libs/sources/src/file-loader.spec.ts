@@ -131,6 +131,14 @@ describe('loadPaths', () => {
       source: join(site, 'docs/cache.ja.mdx'),
       reason: "a translation (ja) of docs/cache.mdx: the site's pages are read in its default language",
     });
+    // Read in Japanese, as the site publishes it under /ja/.
+    const ja = await loadPaths([site], { baseUrl: 'https://swr.example.com/', language: 'ja' });
+    expect(ja.documents.map((d) => d.url).sort()).toEqual([
+      'https://swr.example.com/ja/docs/api',
+      'https://swr.example.com/ja/docs/cache',
+    ]);
+    expect(ja.documents.find((d) => d.url?.endsWith('/cache'))!.title).toBe('キャッシュ');
+    await expect(loadPaths([site], { language: 'ko' })).rejects.toThrow('the site has no pages in ko');
 
     const hugo = mkdtempSync(join(tmpdir(), 'docqa-languages-'));
     for (const [path, text] of [

@@ -21,7 +21,7 @@ import { pageFront, type PageFront } from './published-url';
 import { ReferenceTitles } from './reference-titles';
 import { siteConfiguration } from './site-configuration';
 import { SitePages } from './site-pages';
-import { siteLanguages, translationReason } from './translated-pages';
+import { siteLanguages } from './translated-pages';
 import {
   hugoRender,
   unpublishedReason,
@@ -57,6 +57,12 @@ export interface LoadPathsOptions extends PathFilterOptions {
    * `PageOptions.pageUrls`; Antora's `html`)
    */
   pageUrls?: PageUrlStyle;
+  /**
+   * The language a folder of a site in several languages is read in (`ja`): its pages in that
+   * language, and the default language's where it has none (see `siteLanguages`). @defaultValue
+   * the site's default language
+   */
+  language?: string;
   /** What parsing one file may cost. @defaultValue {@link DEFAULT_PARSE_LIMITS} */
   limits?: ParseLimits;
 }
@@ -143,8 +149,8 @@ async function loadSite(
   const { baseUrl } = options;
   // Where the generator's settings place a page (a Jekyll permalink), its links find it there.
   const { pagePath } = configured;
-  // A site in several languages is read in its default one (see `siteLanguages`).
-  const languages = siteLanguages(whole ? files.map((file) => file.rel) : []);
+  // A site in several languages is read in its default one, or the one named (see `siteLanguages`).
+  const languages = siteLanguages(whole ? files.map((file) => file.rel) : [], options.language);
   const placed = files.map((file) => ({
     ...file,
     page: file.page ?? pagePath?.(file.rel, file.front ?? {}),
@@ -162,7 +168,7 @@ async function loadSite(
       (unpublishedReason(file.rel, dialect, antora ? (file.page ?? null) : undefined) ??
         (unrendered.has(file.rel) ? UNPUBLISHED_HUGO : undefined) ??
         configured.unpublished(file.rel) ??
-        translationReason(languages.translation(file.rel)));
+        languages.skipped(file.rel));
     if (unpublished) {
       result.skipped.push({ source: file.source, reason: unpublished });
       continue;

@@ -80,7 +80,7 @@ export {
   vitepressSourceFolder,
 } from './page-url-style';
 export { SitePages, type SiteFile, type SiteLayout } from './site-pages';
-export { siteLanguages, translationReason, type SiteLanguages, type Translation } from './translated-pages';
+export { siteLanguages, type SiteLanguages, type Translation } from './translated-pages';
 export { absoluteLinks, linksToPages, rewriteLinks } from './markdown-links';
 export { pathFilter, type PathFilterOptions } from './path-filter';
 export { loadFileData, loadPaths, UNSUPPORTED_FILE_REASON, type LoadPathsOptions } from './file-loader';

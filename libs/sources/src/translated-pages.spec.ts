@@ -1,4 +1,4 @@
-import { siteLanguages, translationReason } from './translated-pages';
+import { siteLanguages } from './translated-pages';
 
 const translated = (rels: string[]) => {
   const languages = siteLanguages(rels);
@@ -104,9 +104,55 @@ describe('siteLanguages', () => {
   });
 
   it('says why a translation is not loaded', () => {
-    expect(translationReason({ language: 'ja', of: 'docs/cache.mdx' })).toBe(
+    const languages = siteLanguages([
+      'docs/cache.mdx',
+      'docs/cache.ja.mdx',
+      'docs/api.mdx',
+      'docs/api.ja.mdx',
+    ]);
+    expect(languages.languages).toEqual(['ja']);
+    expect(languages.skipped('docs/cache.ja.mdx')).toBe(
       "a translation (ja) of docs/cache.mdx: the site's pages are read in its default language",
     );
-    expect(translationReason(undefined)).toBeUndefined();
+    expect(languages.skipped('docs/cache.mdx')).toBeUndefined();
+  });
+
+  it('reads the site in a language it is translated into: its pages there, published under the language, the others in the default one', () => {
+    const rels = [
+      'docs/cache.mdx',
+      'docs/cache.ja.mdx',
+      'docs/cache.ko.mdx',
+      'docs/api.mdx',
+      'docs/api.ja.mdx',
+      'docs/api.ko.mdx',
+      'docs/devtools.mdx',
+    ];
+    const ja = siteLanguages(rels, 'ja');
+    const pages = rels.filter((rel) => !ja.skipped(rel));
+    expect(pages).toEqual(['docs/cache.ja.mdx', 'docs/api.ja.mdx', 'docs/devtools.mdx']);
+    expect(ja.skipped('docs/cache.mdx')).toBe('translated into ja (docs/cache.ja.mdx is read)');
+    expect(ja.skipped('docs/cache.ko.mdx')).toBe(
+      "a translation (ko) of docs/cache.mdx: the site's pages are read in ja",
+    );
+    expect(ja.pagePath('docs/cache.ja.mdx')).toBe('ja/docs/cache.mdx');
+    expect(ja.pagePath('docs/devtools.mdx')).toBe('docs/devtools.mdx');
+
+    const folders = ['guide.md', 'intro.md', 'fr/guide.md', 'fr/intro.md'];
+    const fr = siteLanguages(folders, 'fr');
+    expect(folders.filter((rel) => !fr.skipped(rel))).toEqual(['fr/guide.md', 'fr/intro.md']);
+    expect(fr.pagePath('fr/guide.md')).toBe('fr/guide.md');
+  });
+
+  it('reads English as the default language, and refuses a language the site is not translated into', () => {
+    const rels = ['docs/cache.mdx', 'docs/cache.ja.mdx', 'docs/api.mdx', 'docs/api.ja.mdx'];
+    expect(rels.filter((rel) => !siteLanguages(rels, 'en').skipped(rel))).toEqual([
+      'docs/cache.mdx',
+      'docs/api.mdx',
+    ]);
+    expect(() => siteLanguages(rels, 'de')).toThrow(
+      'the site has no pages in de: its pages are translated into ja',
+    );
+    // A site without translations is read as it is, whatever the language named.
+    expect(siteLanguages(['a.md', 'b.md'], 'de').skipped('a.md')).toBeUndefined();
   });
 });

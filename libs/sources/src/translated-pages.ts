@@ -45,14 +45,23 @@ export interface Translation {
 /**
  * The languages of a docs site's pages, from its files' paths, for a site that holds its pages
  * in several languages: which files are translations of the site's pages (of its default
- * language), and where a default-language page named with its language is published.
+ * language), which files are the pages of the language read, and where each is published.
  */
 export interface SiteLanguages {
+  /** The languages the site's pages are translated into (not its default language). */
+  languages: string[];
   /** A file that is a translation (see {@link Translation}); undefined for a page in the default language. */
   translation(rel: string): Translation | undefined;
   /**
+   * Why a file is no page in the language read: a translation into another language, or (a
+   * language read) a page of the default language that is translated into it. Undefined for a page.
+   */
+  skipped(rel: string): string | undefined;
+  /**
    * The path a page's URL is made from: a default-language page named with its language
-   * (`index.en.md`, every page of such a site so named) is published without it.
+   * (`index.en.md`, every page of such a site so named) is published without it, a page of the
+   * language read named with it under the language's folder (`cache.ja.mdx` → `ja/cache.mdx`, as
+   * Hugo, Fumadocs and Nextra publish it).
    */
   pagePath(rel: string): string;
 }
@@ -69,19 +78,46 @@ export interface SiteLanguages {
  *   VitePress's, mkdocs' and Fumadocs' folder layouts), or beside `en/guide.md` (Hugo's content
  *   folders per language): a folder whose files mostly have their counterpart. Docusaurus keeps its
  *   translations under `i18n/LANG/`.
- * A site with no such files has no translations: every file is a page.
+ * A site with no such files has no translations: every file is a page. The site is read in its
+ * default language, or in `read` (a language it is translated into, `ja`): that language's pages,
+ * and the default language's where it has none.
+ *
+ * @throws when `read` names a language other than English that the site is not translated into
  */
-export function siteLanguages(rels: readonly string[]): SiteLanguages {
+export function siteLanguages(rels: readonly string[], read?: string): SiteLanguages {
   const translations = new Map<string, Translation>();
   const renamed = new Map<string, string>();
+  const placed = new Map<string, string>();
   const pages = rels.filter((rel) => PAGE.test(rel));
   const known = new Set(pages);
-  for (const [rel, translation] of suffixTranslations(pages, known, renamed))
+  for (const [rel, translation] of suffixTranslations(pages, known, renamed, placed))
     translations.set(rel, translation);
   for (const [rel, translation] of folderTranslations(pages, known)) translations.set(rel, translation);
+  const languages = [...new Set([...translations.values()].map((t) => t.language))].sort();
+  const wanted = read === undefined ? undefined : read.toLowerCase().replace('_', '-');
+  const reading = wanted !== undefined && languages.includes(wanted) ? wanted : undefined;
+  if (wanted !== undefined && !reading && languages.length && !english(wanted))
+    throw new Error(
+      `the site has no pages in ${read}: its pages are translated into ${languages.join(', ')}`,
+    );
+  // The default language's pages that the language read translates: its translations stand in.
+  const replaced = new Map<string, string>();
+  for (const [rel, t] of translations) if (t.language === reading && t.of) replaced.set(t.of, rel);
   return {
+    languages,
     translation: (rel) => translations.get(rel),
-    pagePath: (rel) => renamed.get(rel) ?? rel,
+    skipped: (rel) => {
+      const translation = translations.get(rel);
+      if (translation && translation.language === reading) return undefined;
+      if (translation) return translationReason(translation, reading);
+      const by = replaced.get(rel);
+      return by && `translated into ${reading} (${by} is read)`;
+    },
+    pagePath: (rel) => {
+      const translation = translations.get(rel);
+      if (translation && translation.language === reading) return placed.get(rel) ?? rel;
+      return renamed.get(rel) ?? rel;
+    },
   };
 }
 
@@ -90,6 +126,7 @@ function suffixTranslations(
   pages: readonly string[],
   known: ReadonlySet<string>,
   renamed: Map<string, string>,
+  placed: Map<string, string>,
 ): Map<string, Translation> {
   // Each page's variants, by its path without the language: `docs/cache.mdx` → {'': …, ja: …}.
   const groups = new Map<string, Map<string, string>>();
@@ -119,7 +156,9 @@ function suffixTranslations(
         if (lang && !known.has(key)) renamed.set(rel, key);
         continue;
       }
-      if (lang && languages.includes(lang)) translations.set(rel, { language: lang, of: original });
+      if (!lang || !languages.includes(lang)) continue;
+      translations.set(rel, { language: lang, of: original });
+      placed.set(rel, `${lang}/${key}`);
     }
   }
   return translations;
@@ -162,12 +201,8 @@ function folderTranslations(pages: readonly string[], known: ReadonlySet<string>
   return translations;
 }
 
-/**
- * Why a translation is not loaded as a document (the site's pages in its default language are);
- * undefined for no translation.
- */
-export function translationReason(translation: Translation | undefined): string | undefined {
-  if (!translation) return undefined;
+/** Why a translation is not loaded as a document: the site is read in another language. */
+function translationReason(translation: Translation, reading: string | undefined): string {
   const of = translation.of ? ` of ${translation.of}` : '';
-  return `a translation (${translation.language})${of}: the site's pages are read in its default language`;
+  return `a translation (${translation.language})${of}: the site's pages are read in ${reading ?? 'its default language'}`;
 }

@@ -227,5 +227,18 @@ describe('a github source of an mdBook, a GitBook space, a Mintlify, a docsify o
       'content/intro.md',
     ]);
     expect(documents.get('content/docs/cache.mdx')!.content).toContain('## Provider {#provider}');
+
+    // Read in Japanese: its pages in Japanese, published under /ja/, the others in English.
+    const ja = await syncedDocuments(github, 'acme/swr', 'https://acme.test/book/', { language: 'ja' });
+    expect([...ja.keys()].sort()).toEqual([
+      'content/docs/api.ja.mdx',
+      'content/docs/cache.ja.mdx',
+      'content/guide.md',
+      'content/intro.md',
+    ]);
+    expect(ja.get('content/docs/cache.ja.mdx')!.url).toBe('https://acme.test/book/ja/content/docs/cache');
+    await expect(
+      syncedDocuments(github, 'acme/swr', 'https://acme.test/book/', { language: 'de' }),
+    ).rejects.toThrow('the site has no pages in de: its pages are translated into fr, ja');
   });
 });

@@ -73,13 +73,16 @@ export const readGithub: SourceReader = async (source, fetch, ctx) => {
     (sha) => api.text(sha),
   );
   // A partial is read where the pages that include it are, not as a page (its link would be none);
-  // a translation not at all: a site in several languages is read in its default one.
-  const languages = siteLanguages(texts.map((i) => i.path));
+  // a translation not at all: a site in several languages is read in its default one (or the one named).
+  const languages = siteLanguages(
+    texts.map((i) => i.path),
+    source.language,
+  );
   const files = texts.filter(
     (i) =>
       !pages.unpublished(i.path, kindOf(i.path), dialect) &&
       (configured.published?.(i.path) ?? true) &&
-      !languages.translation(i.path),
+      !languages.skipped(i.path),
   );
   const site = new SitePages(
     source.base_url ?? undefined,
@@ -105,6 +108,7 @@ export const readGithub: SourceReader = async (source, fetch, ctx) => {
           version: configured.version,
           linksFromRoot: configured.linksFromRoot,
           pagePath: configured.pagePath,
+          urlFrom: languages.pagePath,
         },
         ctx.limits,
       ),
@@ -125,6 +129,7 @@ function fileEntry(
     version,
     linksFromRoot,
     pagePath,
+    urlFrom,
   }: {
     site: SitePages;
     pages: RepositoryPages;
@@ -135,6 +140,8 @@ function fileEntry(
     linksFromRoot?: boolean;
     /** Where the generator's settings place a page (see `configuredLayout`). */
     pagePath?: (path: string, front: PageFront) => string | undefined;
+    /** The path a file's URL is made from (see `SiteLanguages.pagePath`). */
+    urlFrom: (path: string) => string;
   },
   limits: ParseLimits,
 ): SyncEntry {
@@ -161,7 +168,7 @@ function fileEntry(
         mdx: kind === 'mdx',
         ...(source.dialect && { dialect: source.dialect }),
         ...(source.base_url && { resolveRef: (target: string) => site.ref(target, file.path) }),
-        url: pageUrl(source, layout, key, file.path, content, pagePath),
+        url: pageUrl(source, layout, key, file.path, content, pagePath, urlFrom(file.path)),
         metadata: { ...source.metadata, source_id: source.id, path: file.path },
         limits,
       });
@@ -205,8 +212,8 @@ function kindOf(path: string): Exclude<DocumentKind, 'pdf'> {
 
 /**
  * Where a file's document links: the file on GitHub, or with a `base_url` the docs site's page,
- * mapped as its generator maps it (see `publishedUrl`; its own front matter's `slug` and `url`
- * count).
+ * mapped as its generator maps it from `urlFrom` (see `publishedUrl`; its own front matter's
+ * `slug` and `url` count).
  */
 function pageUrl(
   source: StoredSource,
@@ -215,6 +222,7 @@ function pageUrl(
   path: string,
   content: string,
   pagePath?: (path: string, front: PageFront) => string | undefined,
+  urlFrom = path,
 ): string {
   if (!source.base_url) return githubUrl;
   const markdown = /\.(mdx?|markdown)$/i.test(path);
@@ -224,7 +232,7 @@ function pageUrl(
     return new URL(placed, source.base_url.endsWith('/') ? source.base_url : `${source.base_url}/`).href;
   const dialect =
     source.dialect ?? (markdown ? detectDialect(content, { mdx: /\.mdx$/i.test(path) }) : undefined);
-  return publishedUrl(source.base_url, path, { dialect, front, ...layout });
+  return publishedUrl(source.base_url, urlFrom, { dialect, front, ...layout });
 }
 
 /** The few GitHub REST calls a sync makes, with errors that say what went wrong. */

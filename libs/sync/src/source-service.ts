@@ -67,6 +67,7 @@ export class SourceService {
       base_url: body.base_url ?? null,
       ...(body.dialect && { dialect: body.dialect }),
       ...(body.page_urls && { page_urls: body.page_urls }),
+      ...(body.language && { language: body.language }),
       ...(body.version_pattern && { version_pattern: body.version_pattern }),
       created_at: new Date().toISOString(),
     };

@@ -10,6 +10,7 @@ import {
   httpUrlOption,
   integerOption,
   pageUrlsOption,
+  languageOption,
   secondsOption,
 } from './option-parsers';
 
@@ -48,6 +49,7 @@ async function load(sources: string[], opts: Record<string, unknown>): Promise<L
     baseUrl: opts.baseUrl as string | undefined,
     dialect: opts.dialect as MarkdownDialect | undefined,
     pageUrls: opts.pageUrls as PageUrlStyle | undefined,
+    language: opts.language as string | undefined,
     sitemaps: opts.sitemap as string[] | undefined,
     concurrency: opts.concurrency as number,
     timeoutMs: (opts.timeout as number) * 1000,
@@ -124,6 +126,11 @@ export function ingestCommand(program: Command): void {
         '--page-urls <style>',
         `the URL style the site publishes pages in, where its generator's setting is not in the folder: html (page.html; Antora's default, Sphinx's html builder, MkDocs' use_directory_urls: false, Hugo's uglyURLs, VitePress's and mdBook's default), folder (page/; Antora's indexify, Sphinx's dirhtml) or clean (page; VitePress's cleanUrls); default: the generator's own, or mkdocs.yml's or .vitepress/config's`,
         pageUrlsOption('--page-urls'),
+      )
+      .option(
+        '--language <tag>',
+        "the language a folder of a site in several languages is read in, one it is translated into (ja): its pages in that language, published under /ja/, and the default language's where it has none; default: the site's default language (translations are skipped)",
+        languageOption('--language'),
       )
       .option('--sitemap <url>', 'ingest every page of this sitemap (repeatable)', collect)
       .option('--concurrency <n>', 'pages fetched at once', integerOption('--concurrency', { min: 1 }), 4)

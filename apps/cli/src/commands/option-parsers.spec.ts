@@ -1,6 +1,7 @@
 import { Command } from 'commander';
 import {
   CreateTokenRequestSchema,
+  LocaleSchema,
   MarkdownDialectSchema,
   PageUrlStyleSchema,
   SearchRequestSchema,
@@ -12,6 +13,7 @@ import {
   PAGE_URL_STYLES,
   dialectOption,
   integerOption,
+  languageOption,
   pageUrlsOption,
   secondsOption,
 } from './option-parsers';
@@ -46,6 +48,19 @@ describe('option parsers', () => {
     expect(() => pageUrlsOption('--page-urls')('indexify')).toThrow(
       '--page-urls must be html (page.html), folder (page/) or clean (page), not "indexify"',
     );
+  });
+
+  it('takes the language tags the contracts take, and no other value', () => {
+    for (const tag of ['ja', 'zh-CN', 'pt_BR', 'es-419']) {
+      expect(languageOption('--language')(tag)).toBe(tag);
+      expect(LocaleSchema.safeParse(tag).success).toBe(true);
+    }
+    for (const bad of ['japanese', 'j', 'zh-', '日本語']) {
+      expect(() => languageOption('--language')(bad)).toThrow(
+        `--language must be a language tag such as ja or zh-CN, not "${bad}"`,
+      );
+      expect(LocaleSchema.safeParse(bad).success).toBe(false);
+    }
   });
 
   it('takes seconds above 0, fractions too', () => {

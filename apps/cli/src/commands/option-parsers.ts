@@ -74,3 +74,15 @@ export function pageUrlsOption(name: string) {
     return value as PageUrlStyle;
   };
 }
+
+/** A language tag as the contracts' LocaleSchema reads it (`ja`, `zh-CN`, `pt_BR`), without loading zod for `--help`. */
+const LANGUAGE_TAG = /^[A-Za-z]{2,3}([-_][A-Za-z0-9]{2,8})*$/;
+
+/** A site's language: `--language must be a language tag such as ja or zh-CN, not "japanese"`. */
+export function languageOption(name: string) {
+  return (value: string): string => {
+    if (!LANGUAGE_TAG.test(value))
+      throw new ValidationError(`${name} must be a language tag such as ja or zh-CN, not "${value}"`);
+    return value;
+  };
+}

@@ -11,7 +11,7 @@ import type {
 import { ValidationError } from '@docqa/errors';
 import { withConnectionOptions, type ConnectionOptions } from './connection-options';
 import { parseMetadata } from './ingest';
-import { DIALECTS, dialectOption, pageUrlsOption } from './option-parsers';
+import { DIALECTS, dialectOption, languageOption, pageUrlsOption } from './option-parsers';
 import { syncBar } from './progress-bars';
 
 const TYPES = ['sitemap', 'url', 'github', 'llms_txt'] as const;
@@ -57,6 +57,7 @@ export function sourceRequest(type: string, target: string, opts: Record<string,
     ...(opts.baseUrl ? { base_url: opts.baseUrl as string } : {}),
     ...(opts.dialect ? { dialect: opts.dialect as MarkdownDialect } : {}),
     ...(opts.pageUrls ? { page_urls: opts.pageUrls as PageUrlStyle } : {}),
+    ...(opts.language ? { language: opts.language as string } : {}),
   };
 }
 
@@ -120,6 +121,11 @@ export function sourcesCommand(program: Command): void {
         '--page-urls <style>',
         'github: the URL style the site publishes pages in: html (page.html), folder (page/) or clean (page); default: the generator’s own, or mkdocs.yml’s or .vitepress/config’s',
         pageUrlsOption('--page-urls'),
+      )
+      .option(
+        '--language <tag>',
+        "github: the language a site in several languages is read in, one it is translated into (ja); default: the site's default language",
+        languageOption('--language'),
       ),
   ).action(async (type: string, target: string, opts) => {
     const source = await (await client(opts)).sources.create(sourceRequest(type, target, opts));

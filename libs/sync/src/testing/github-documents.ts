@@ -21,14 +21,18 @@ export function githubSource(repo: string, baseUrl: string): StoredSource {
   };
 }
 
-/** The documents a first sync of a stand-in's repository would ingest, by their paths in it. */
+/**
+ * The documents a first sync of a stand-in's repository would ingest, by their paths in it; `named`
+ * the source's settings beyond its repository and base URL (a `language`).
+ */
 export async function syncedDocuments(
   github: GitHubStandIn,
   repo: string,
   baseUrl: string,
+  named: Partial<StoredSource> = {},
 ): Promise<Map<string, LoadedDocument>> {
   const listing = await readGithub(
-    githubSource(repo, baseUrl),
+    { ...githubSource(repo, baseUrl), ...named },
     {},
     { githubApiUrl: github.url, limits: DEFAULT_PARSE_LIMITS },
   );
