@@ -108,7 +108,9 @@
  * from `{: #id}`, HTML blocks read to their closing tag, pages at their permalinks. In every
  * dialect, an HTML table written in Markdown is a Markdown table.
  * 37: Fumadocs' and Nextra's MDX: `<Callout>` as labelled quotes, a heading's `[#id]` its anchor,
- * `<Tab value>` a labelled part, ```` ```package-install ```` a shell block; an `<iframe … />`
- * dropped. A site in several languages read in its default one (translations no pages).
+ * `<Tab value>` a labelled part, ```` ```package-install ```` a shell block, inline code without
+ * its language (`true{:js}`); an `<iframe … />` dropped, and an export whose template literal spans
+ * lines (it dropped the rest of the page). A site in several languages read in its default one
+ * (translations no pages); a Next.js App Router's pages at their routes.
  */
 export const CHUNKING_VERSION = 37;

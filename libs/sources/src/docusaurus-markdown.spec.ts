@@ -91,4 +91,11 @@ describe('normaliseDocusaurus', () => {
     expect(text).toContain('**npm**:\n\nRun `npm test`.');
     expect(text).toContain('**pnpm**:\n\nRun `pnpm test`.');
   });
+
+  it("reads inline code with its language (Nextra's `true{:js}`) as its code, leaving code blocks alone", () => {
+    const page = 'Set `search: false{:js}` or `{ codeblocks: false }{:js}`.\n\n```md\n`x{:js}`\n```';
+    expect(normaliseDocusaurus(page)).toBe(
+      'Set `search: false` or `{ codeblocks: false }`.\n\n```md\n`x{:js}`\n```',
+    );
+  });
 });

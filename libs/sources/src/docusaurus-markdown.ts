@@ -13,11 +13,24 @@ const CALLOUT_LABELS: Record<string, string> = { default: 'Note', warn: 'Warning
  * too) as labelled quotes, each `<TabItem label="…">` (Fumadocs' `<Tab value="…">`) as a
  * labelled part, Fumadocs' and Nextra's `<Callout type="warn">` as labelled quotes and their
  * headings' ids (`## Install [#install]`) as `{#install}`, its ```` ```package-install ```` blocks
- * shell commands, then imports, exports and components
+ * shell commands, inline code without its language (`` `true{:js}` ``), then imports, exports and components
  * without text dropped (see `stripMdx`).
  */
 export function normaliseDocusaurus(markdown: string): string {
-  return flatten(stripMdx(admonitions(tabItems(callouts(packageInstalls(markdown))))));
+  return flatten(stripMdx(admonitions(tabItems(callouts(inlineCodeLanguages(packageInstalls(markdown)))))));
+}
+
+/**
+ * Inline code with its language (rehype-pretty-code's, as Nextra writes it: `` `search: false{:js}` ``)
+ * as the code a reader sees; fenced code is left as written.
+ */
+function inlineCodeLanguages(markdown: string): string {
+  if (!/\{:[a-z]+\}`/.test(markdown)) return markdown;
+  const fences = new CodeFences();
+  return markdown
+    .split('\n')
+    .map((line) => (fences.read(line) ? line : line.replace(/`([^`\n]+?)\{:[a-z]+\}`/g, '`$1`')))
+    .join('\n');
 }
 
 /**

@@ -26,6 +26,8 @@ import {
   hugoRender,
   unpublishedReason,
   unrenderedHugoFiles,
+  TEXTLESS_HOME,
+  TEXTLESS_PAGE,
   UNPUBLISHED_HUGO,
   type HugoRender,
 } from './unpublished-files';
@@ -144,7 +146,12 @@ async function loadSite(
       result.failed.push({ source: entry.source, reason: reasonOf(err) });
     }
   }
-  const configured = await siteConfiguration(folder, options, () => siteDialect(files));
+  const configured = await siteConfiguration(
+    folder,
+    options,
+    () => siteDialect(files),
+    () => files.map((file) => file.rel),
+  );
   const { dialect } = configured;
   const { baseUrl } = options;
   // Where the generator's settings place a page (a Jekyll permalink), its links find it there.
@@ -207,7 +214,7 @@ async function loadSite(
             configured.linksFromRoot ? '' : file.rel,
             (path) => site.resolve(`/${path}`, file.rel) ?? site.url(path),
             configured.layout.contentFolder,
-            dialect === 'jekyll',
+            configured.browserLinks,
           ),
           baseUrl,
         );
@@ -239,14 +246,6 @@ async function loadSite(
     }
   }
 }
-
-/** Why a page with no text once read is not loaded as a document. */
-export const TEXTLESS_PAGE =
-  "no text once its generator's markup is read (a Jekyll page its Liquid draws from the site's posts or pages, which a load does not build)";
-
-/** Why a VitePress home page with no text of its own is not loaded as a document. */
-export const TEXTLESS_HOME =
-  "a VitePress home page its theme's components draw (layout: home, no hero or features text): no text to read";
 
 /**
  * A file's bytes with what it includes put in: an AsciiDoc file's `include::` directives (see

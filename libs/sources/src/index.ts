@@ -67,6 +67,7 @@ export {
   jekyllUnpublished,
   type JekyllSite,
 } from './jekyll-site';
+export { nextPagePath, nextSite, nextUnpublished, type NextSite } from './next-app';
 export { withRstIncludes } from './rst-includes';
 export { inLeafBundle, unpublishedReason, UNPUBLISHED_HUGO } from './unpublished-files';
 export { ReferenceTitles, type ReferencedFile } from './reference-titles';

@@ -10,6 +10,7 @@ import {
   vitepressPageUrls,
   vitepressSourceExcludes,
 } from './page-url-style';
+import { nextPagePath, nextSiteOnDisk, nextUnpublished } from './next-app';
 import { pathFilter } from './path-filter';
 import type { PageFront } from './published-url';
 import type { SiteLayout } from './site-pages';
@@ -25,6 +26,11 @@ export interface SiteConfiguration {
   version?(rel: string): string | undefined;
   /** Whether a page's relative links are read from the site's root, not its folder (docsify's). */
   linksFromRoot?: boolean;
+  /**
+   * Whether a page's relative links to no Markdown file are the browser's, read from the page's URL
+   * (Jekyll's `../ubuntu/`, a Next.js route's `./search`), not from the file's folder.
+   */
+  browserLinks?: boolean;
   /**
    * The path of a file's page under the base URL where the generator's settings and the page's
    * front matter decide it (a Jekyll site's permalinks), if they do.
@@ -50,6 +56,7 @@ export async function siteConfiguration(
   folder: string,
   named: { dialect?: MarkdownDialect; pageUrls?: PageUrlStyle },
   fromMarkup: () => MarkdownDialect,
+  rels: () => readonly string[] = () => [],
 ): Promise<SiteConfiguration> {
   const vitepress = await vitepressConfig(folder);
   const summarized = vitepress === undefined ? await summarizedSite(folder) : undefined;
@@ -93,10 +100,22 @@ export async function siteConfiguration(
       dialect,
       layout: { pageUrls: named.pageUrls },
       unpublished: (rel) => jekyllUnpublished(rel, site),
+      browserLinks: true,
       pagePath: named.pageUrls ? undefined : (rel, front) => jekyllPagePath(rel, front, site),
     };
   }
   const pageUrls = named.pageUrls ?? (await configuredPageUrls(folder, dialect));
+  // A Next.js site's App Router publishes a route's page.mdx at its folder, and nothing else.
+  const next =
+    dialect === 'docusaurus' || dialect === 'markdown' ? await nextSiteOnDisk(folder, rels()) : undefined;
+  if (next)
+    return {
+      dialect,
+      layout: { pageUrls },
+      unpublished: (rel) => nextUnpublished(rel, next),
+      pagePath: (rel) => nextPagePath(rel, next),
+      browserLinks: true,
+    };
   return { dialect, layout: { pageUrls }, unpublished: () => undefined };
 }
 

@@ -18,6 +18,28 @@ describe('stripMdx', () => {
     expect(stripMdx(mdx)).toBe('# Install\n\nRun the installer.');
   });
 
+  it("drops an export whose template literal spans lines, braces and quotes inside it (Nextra's pages)", () => {
+    const mdx = [
+      'export function PartialTSDoc({ props }) {',
+      '  return (',
+      '    <APIDocs',
+      '      code={`',
+      "import { Layout } from 'nextra-theme-docs'",
+      "type $ = Pick<Props, ${props.map(prop => JSON.stringify(prop)).join('|')}>",
+      'export default $`}',
+      '    />',
+      '  )',
+      '}',
+      '',
+      '# Layout Component',
+      '',
+      'The theme is configured with the `<Layout>` component.',
+    ].join('\n');
+    expect(stripMdx(mdx)).toBe(
+      '# Layout Component\n\nThe theme is configured with the `<Layout>` component.',
+    );
+  });
+
   it('drops component tags and keeps the text between them', () => {
     const mdx = [
       '<Note type="tip" onClick={() => count > 1}>',

@@ -9,6 +9,7 @@ export function stripMdx(source: string): string {
   let prose: string[] = [];
   let fence: string | null = null;
   let depth = 0; // open brackets of an import/export statement being dropped
+  const template = { open: false }; // inside a template literal of that statement, which may span lines
   const flush = () => {
     if (prose.length) out.push(stripJsx(prose.join('\n')));
     prose = [];
@@ -20,7 +21,7 @@ export function stripMdx(source: string): string {
       continue;
     }
     if (depth > 0 || /^(import|export)\s/.test(line)) {
-      depth = Math.max(0, depth + bracketBalance(line));
+      depth = Math.max(0, depth + bracketBalance(line, template));
       continue;
     }
     const open = /^\s{0,3}(`{3,}|~{3,})/.exec(line);
@@ -39,10 +40,14 @@ export function stripMdx(source: string): string {
     .trim();
 }
 
-/** Opened minus closed brackets of a line, ignoring those inside string literals. */
-function bracketBalance(line: string): number {
+/**
+ * Opened minus closed brackets of a line, ignoring those inside string literals; a template
+ * literal left open (`template`) goes on to the next line, as JavaScript reads it (an `export`
+ * whose JSX passes `code={\`…\`}` over several lines).
+ */
+function bracketBalance(line: string, template: { open: boolean }): number {
   let balance = 0;
-  let quote: string | null = null;
+  let quote: string | null = template.open ? '`' : null;
   for (let i = 0; i < line.length; i++) {
     const c = line[i]!;
     if (quote) {
@@ -52,6 +57,7 @@ function bracketBalance(line: string): number {
     else if ('{[('.includes(c)) balance++;
     else if ('}])'.includes(c)) balance--;
   }
+  template.open = quote === '`';
   return balance;
 }
 

@@ -127,3 +127,11 @@ export function inLeafBundle(rel: string, isFile: (path: string) => boolean): bo
   }
   return false;
 }
+
+/** Why a page with no text once read is not loaded as a document. */
+export const TEXTLESS_PAGE =
+  "no text once its generator's markup is read (a Jekyll page its Liquid draws from the site's posts or pages, which a load does not build)";
+
+/** Why a VitePress home page with no text of its own is not loaded as a document. */
+export const TEXTLESS_HOME =
+  "a VitePress home page its theme's components draw (layout: home, no hero or features text): no text to read";

@@ -241,4 +241,32 @@ describe('a github source of an mdBook, a GitBook space, a Mintlify, a docsify o
       syncedDocuments(github, 'acme/swr', 'https://acme.test/book/', { language: 'de' }),
     ).rejects.toThrow('the site has no pages in de: its pages are translated into fr, ja');
   });
+
+  it("reads a Next.js site's App Router pages at their routes, its partials no pages", async () => {
+    github.repos.set('acme/next', {
+      default_branch: 'main',
+      branches: {
+        main: {
+          'README.md': '# Acme\n\nThe repository.',
+          'docs/next.config.ts': 'export default {}',
+          'docs/app/docs/guide/search/page.mdx': '# Search\n\nSee [static exports](./static-exports).',
+          'docs/app/docs/guide/static-exports/page.mdx': "# Static exports\n\nSet `output: 'export'{:js}`.",
+          'docs/app/docs/custom-theme/old.mdx': '# Old\n\nImported.',
+          'docs/components/install.mdx': '# Install\n\nA partial.',
+        },
+      },
+    });
+    const documents = await read('acme/next');
+    expect([...documents.keys()].sort()).toEqual([
+      'README.md',
+      'docs/app/docs/guide/search/page.mdx',
+      'docs/app/docs/guide/static-exports/page.mdx',
+    ]);
+    const search = documents.get('docs/app/docs/guide/search/page.mdx')!;
+    expect(search.url).toBe('https://acme.test/book/docs/guide/search');
+    expect(search.content).toContain('[static exports](./static-exports)');
+    expect(documents.get('docs/app/docs/guide/static-exports/page.mdx')!.content).toContain(
+      "`output: 'export'`",
+    );
+  });
 });

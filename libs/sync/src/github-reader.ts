@@ -108,6 +108,7 @@ export const readGithub: SourceReader = async (source, fetch, ctx) => {
           version: configured.version,
           linksFromRoot: configured.linksFromRoot,
           pagePath: configured.pagePath,
+          browserLinks: configured.browserLinks,
           urlFrom: languages.pagePath,
         },
         ctx.limits,
@@ -129,6 +130,7 @@ function fileEntry(
     version,
     linksFromRoot,
     pagePath,
+    browserLinks,
     urlFrom,
   }: {
     site: SitePages;
@@ -140,6 +142,8 @@ function fileEntry(
     linksFromRoot?: boolean;
     /** Where the generator's settings place a page (see `configuredLayout`). */
     pagePath?: (path: string, front: PageFront) => string | undefined;
+    /** Whether relative links to no Markdown file are read from the page's URL (see `configuredLayout`). */
+    browserLinks?: boolean;
     /** The path a file's URL is made from (see `SiteLanguages.pagePath`). */
     urlFrom: (path: string) => string;
   },
@@ -186,7 +190,7 @@ function fileEntry(
             linksFromRoot ? (layout.contentFolder ?? '') : file.path,
             (path) => site.resolve(`/${path}`, file.path) ?? site.url(path),
             layout.contentFolder,
-            source.dialect === 'jekyll',
+            browserLinks,
           ),
           source.base_url,
         );

@@ -15,6 +15,9 @@ import {
   mintlifyUnpublished,
   mintlifyVersion,
   mkdocsPageUrls,
+  nextPagePath,
+  nextSite,
+  nextUnpublished,
   outsideSummary,
   pathFilter,
   summaryChapters,
@@ -59,6 +62,8 @@ export async function configuredLayout(
     linksFromRoot?: boolean;
     /** The path of a file's page under the base URL where the generator's settings place it (Jekyll's). */
     pagePath?: (path: string, front: PageFront) => string | undefined;
+    /** Whether relative links to no Markdown file are read from the page's URL (see `SiteConfiguration`). */
+    browserLinks?: boolean;
   }
 > {
   const blob = (name: RegExp) => items.find((i) => i.type === 'blob' && name.test(i.path));
@@ -128,12 +133,24 @@ export async function configuredLayout(
     return {
       contentFolder: folder || undefined,
       published: (path) => inSite(path) !== undefined && !jekyllUnpublished(inSite(path)!, site),
+      browserLinks: true,
       pagePath: (path, front) => {
         const rel = inSite(path);
         return rel === undefined ? undefined : jekyllPagePath(rel, front, site);
       },
     };
   }
+  // A Next.js site's App Router publishes a route's page.mdx at its folder, and nothing else.
+  const next =
+    dialect === undefined || dialect === 'markdown' || dialect === 'docusaurus'
+      ? nextSite(items.filter((i) => i.type === 'blob').map((i) => i.path))
+      : undefined;
+  if (next)
+    return {
+      published: (path) => !nextUnpublished(path, next),
+      pagePath: (path) => nextPagePath(path, next),
+      browserLinks: true,
+    };
   if (dialect !== undefined && dialect !== 'markdown') return {};
   const conf = blob(/^([^/]+\/)?conf\.py$/);
   if (!conf || !(await blobText(conf.sha).then(isSphinxConfiguration, () => false))) return {};
