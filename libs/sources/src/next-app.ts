@@ -1,4 +1,4 @@
-import { access } from 'node:fs/promises';
+import { readdir } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 
 /**
@@ -33,26 +33,10 @@ export function nextSite(paths: readonly string[]): NextSite | undefined {
   return undefined;
 }
 
-/** Names of Next.js's configuration file. */
-const CONFIG_NAMES = [
-  'next.config.js',
-  'next.config.mjs',
-  'next.config.cjs',
-  'next.config.ts',
-  'next.config.mts',
-];
-
-/** Whether a folder on disk holds a Next.js configuration file. */
+/** Whether a folder on disk holds a Next.js configuration file (one read of the folder). */
 async function holdsConfig(folder: string): Promise<boolean> {
-  for (const name of CONFIG_NAMES)
-    if (
-      await access(join(folder, name)).then(
-        () => true,
-        () => false,
-      )
-    )
-      return true;
-  return false;
+  const names = await readdir(folder).catch(() => [] as string[]);
+  return names.some((name) => CONFIG.test(name));
 }
 
 /**
