@@ -272,8 +272,8 @@ export function wordCount(text: string): number {
   return text.match(/\S+/g)?.length ?? 0;
 }
 
-/** A note's label as an admonition is written: `**Warning:**`. */
-const NOTE_LABEL = /^(\*\*[^*\n]+:\*\*)\s*/;
+/** A note's label as an admonition is written: `**Warning:**`, a title that is a question `**Why?**`. */
+const NOTE_LABEL = /^(\*\*[^*\n]+(?::|[?!])\*\*)\s*/;
 
 /** A line that opens a block inside a quote: a list item, a fence, a nested quote, a table row. */
 const NESTED_LINE = /^\s*(?:[-*+]\s|\d+[.)]\s|```|~~~|>|\|)/m;

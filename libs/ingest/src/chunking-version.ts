@@ -110,7 +110,9 @@
  * 37: Fumadocs' and Nextra's MDX: `<Callout>` as labelled quotes, a heading's `[#id]` its anchor,
  * `<Tab value>` a labelled part, ```` ```package-install ```` a shell block, inline code without
  * its language (`true{:js}`); an `<iframe … />` dropped, and an export whose template literal spans
- * lines (it dropped the rest of the page). A site in several languages read in its default one
- * (translations no pages); a Next.js App Router's pages at their routes.
+ * lines (it dropped the rest of the page); code quoted in a callout kept as written; Fumadocs'
+ * `<include>` put in, `[step]` marks dropped, folder groups `(name)/` out of URLs. A site in several
+ * languages read in its default one (translations no pages); a Next.js App Router's pages at their
+ * routes.
  */
 export const CHUNKING_VERSION = 37;

@@ -64,10 +64,38 @@ describe('normaliseDocusaurus', () => {
     expect(text).toContain('```mdx\n<Callout type="error">Shown as code.</Callout>\n```');
   });
 
-  it("keeps a Fumadocs heading's id (`[#id]`) as its anchor, outside code", () => {
-    const page = '## Cache Provider [#cache-provider]\n\nText.\n\n```md\n## Shown [#as-written]\n```';
+  it("keeps a Fumadocs heading's id (`[#id]`) as its anchor and drops its step mark, outside code", () => {
+    const page =
+      '## Cache Provider [#cache-provider]\n\n### Install [step]\n\n### Run [#run] [step]\n\nText.\n\n```md\n## Shown [#as-written]\n```';
     expect(normaliseDocusaurus(page)).toBe(
-      '## Cache Provider {#cache-provider}\n\nText.\n\n```md\n## Shown [#as-written]\n```',
+      '## Cache Provider {#cache-provider}\n\n### Install\n\n### Run {#run}\n\nText.\n\n```md\n## Shown [#as-written]\n```',
+    );
+  });
+
+  it('keeps the code a callout quotes as written, JSX and all', () => {
+    const page = [
+      '<Callout title="Want further customizations?">',
+      '',
+      'Pass a `banner`:',
+      '',
+      '```tsx',
+      '<DocsLayout sidebar={{ banner: <div>Hello</div> }}>',
+      '  {children}',
+      '</DocsLayout>',
+      '```',
+      '',
+      '</Callout>',
+    ].join('\n');
+    expect(normaliseDocusaurus(page)).toBe(
+      [
+        '> **Want further customizations?** Pass a `banner`:',
+        '>',
+        '> ```tsx',
+        '> <DocsLayout sidebar={{ banner: <div>Hello</div> }}>',
+        '>   {children}',
+        '> </DocsLayout>',
+        '> ```',
+      ].join('\n'),
     );
   });
 

@@ -45,10 +45,11 @@ function packageInstalls(markdown: string): string {
  * `<Callout>` … `</Callout>` blocks, their tags on lines of their own or around one line of text,
  * as labelled quotes (`> **Warning:** …`), labelled by their `title`, else their `type` (see
  * `CALLOUT_LABELS`), else `Note`; a heading's Fumadocs id (`[#id]`) as the `{#id}` every heading's
- * custom id is read from. What code blocks show is left as written.
+ * custom id is read from, its step mark (`### Install [step]`) dropped. What code blocks show is
+ * left as written.
  */
 function callouts(markdown: string): string {
-  if (!/<Callout\b|\[#[\w-]+\][ \t]*$/m.test(markdown)) return markdown;
+  if (!/<Callout\b|\[(?:#[\w-]+|step)\][ \t]*$/m.test(markdown)) return markdown;
   const lines = markdown.split('\n');
   const out: string[] = [];
   const fences = new CodeFences();
@@ -58,9 +59,11 @@ function callouts(markdown: string): string {
       out.push(line);
       continue;
     }
-    const heading = /^(#{1,6}\s.*?)\s*\[#([\w-]+)\]\s*$/.exec(line);
+    // Its marks: `[#id]`, and `[step]` (remark-steps numbers such headings as steps).
+    const heading = /^(#{1,6}\s.*?)((?:\s*\[(?:#[\w-]+|step)\])+)\s*$/.exec(line);
     if (heading) {
-      out.push(`${heading[1]} {#${heading[2]}}`);
+      const id = /\[#([\w-]+)\]/.exec(heading[2]!)?.[1];
+      out.push(id ? `${heading[1]} {#${id}}` : heading[1]!);
       continue;
     }
     const start = /^\s*<Callout\b/.exec(line);

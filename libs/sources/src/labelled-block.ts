@@ -22,7 +22,9 @@ export function labelOf(word: string): string {
  */
 export function labelledBlock(label: string, body: string, indentedCode = true): string {
   const text = bodyText(body, indentedCode);
-  const lead = `**${label.replace(/[:.]\s*$/, '')}:**`;
+  // A title that ends a sentence of its own ("Want further customizations?") takes no colon.
+  const title = label.replace(/[:.]\s*$/, '').trim();
+  const lead = /[?!]$/.test(title) ? `**${title}**` : `**${title}:**`;
   if (!text) return `> ${lead}`;
   const [first = '', ...rest] = text.split('\n');
   // A first line that opens a block (code, list, table, quote) starts on a line of its own.

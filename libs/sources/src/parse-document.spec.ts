@@ -26,6 +26,6 @@ describe('parseDocument', () => {
     const doc = parseDocument({ id: 'includes/cta.md', type: 'text/markdown', content });
     expect(doc.metadata).toEqual({});
     // Read as MkDocs Markdown from the first line: the rules kept, the admonition as a labelled quote.
-    expect(doc.content).toBe('---\n\n> **Using it in production?:** Ask us.\n\n---');
+    expect(doc.content).toBe('---\n\n> **Using it in production?** Ask us.\n\n---');
   });
 });

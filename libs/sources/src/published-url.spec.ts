@@ -25,6 +25,13 @@ describe('pagePath', () => {
     expect(pagePath('guides/README.md', { dialect: 'docusaurus', front: { id: 'intro' } })).toBe('guides/');
   });
 
+  it("leaves an MDX site's folders in parentheses out (Fumadocs' groups), not a Hugo site's", () => {
+    expect(pagePath('(framework)/guides/rss.mdx', { dialect: 'docusaurus' })).toBe('guides/rss');
+    expect(pagePath('(framework)/index.mdx')).toBe('');
+    expect(pagePath('mdx/(integrations)/loader/bun.mdx', { dialect: 'mintlify' })).toBe('mdx/loader/bun');
+    expect(pagePath('notes/(draft)/x.md', { dialect: 'hugo' })).toBe('notes/(draft)/x/');
+  });
+
   it('maps files to pages as MkDocs and plain sites do', () => {
     expect(pagePath('user-guide/writing.md', { dialect: 'mkdocs' })).toBe('user-guide/writing/');
     expect(pagePath('user-guide/README.md', { dialect: 'mkdocs' })).toBe('user-guide/');

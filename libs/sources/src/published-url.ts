@@ -102,7 +102,8 @@ const FOLDER_PAGES: Partial<Record<MarkdownDialect, RegExp>> = {
  * (`guide/`; VitePress's `index.md` only), `.md`/`.mdx`/`.adoc` dropped, `.rst` as `.html` (Sphinx), other files kept as
  * named; in the URL style named (see `withStyle`), else Hugo
  * pages and MkDocs pages end in `/`; Hugo's are lower case; Docusaurus drops number
- * prefixes (`01-intro.md` → `intro`); in a repository, Hugo's `content/` and MkDocs' `docs/`
+ * prefixes (`01-intro.md` → `intro`), and MDX sites folders in parentheses (Fumadocs' groups,
+ * `(framework)/guides/rss.mdx` → `guides/rss`); in a repository, Hugo's `content/` and MkDocs' `docs/`
  * folders are left out. Front matter wins: Hugo's `url`, a `slug` (the last segment, or the whole
  * path when it starts with `/`), Docusaurus's `id` (the file name, so not of a folder's page).
  * Hugo's `aliases` are redirects, never the page.
@@ -122,6 +123,9 @@ export function pagePath(
   const style = named === 'html' && !folderPage && !PAGE_EXTENSION.test(rel) ? undefined : named;
   let segments = rel.replace(folderPages, '$1').replace(PAGE_EXTENSION, '').split('/').filter(Boolean);
   if (dialect === 'docusaurus') segments = segments.map((s) => s.replace(/^\d+[-_.]\s*(?=\S)/, ''));
+  // A folder named in parentheses groups pages without naming them (Fumadocs' `(framework)/`, as
+  // Next.js's route groups): MDX sites leave it out of their URLs.
+  if (dialect === 'docusaurus' || /\.mdx$/i.test(rel)) segments = segments.filter((s) => !/^\(.+\)$/.test(s));
   // Hugo's `slug` does not apply to a section's page (`_index.md`); Mintlify reads none (Continue's
   // pages keep a `slug: ../asksage` of their Docusaurus days, and are published at their path).
   const own = (folderPage && dialect === 'hugo') || dialect === 'mintlify' ? undefined : front.slug;

@@ -2,8 +2,14 @@
  * Turns MDX into the Markdown it reads as: ESM `import`/`export` statements and JSX comments
  * (`{/* … *\/}`) are dropped, JSX component tags (`<Note type="tip">`, `</Note>`, `<Video />`,
  * `<Tabs.Item>`, fragments) are dropped while the text between them is kept. Fenced code blocks
- * and inline code are left as they are, so examples that show MDX survive.
+ * (quoted ones too) and inline code are left as they are, so examples that show MDX survive.
  */
+/**
+ * The quote marks a line of a block quote starts with (`> `, `> > `): a code block quoted in a
+ * labelled callout (`> **Note:** …` above `> ```tsx`) is code all the same.
+ */
+const QUOTED = /^[ \t]{0,3}(?:>[ \t]?)+/;
+
 export function stripMdx(source: string): string {
   const out: string[] = [];
   let prose: string[] = [];
@@ -17,14 +23,14 @@ export function stripMdx(source: string): string {
   for (const line of source.split('\n')) {
     if (fence !== null) {
       out.push(line);
-      if (line.trim().startsWith(fence)) fence = null;
+      if (line.replace(QUOTED, '').trim().startsWith(fence)) fence = null;
       continue;
     }
     if (depth > 0 || /^(import|export)\s/.test(line)) {
       depth = Math.max(0, depth + bracketBalance(line, template));
       continue;
     }
-    const open = /^\s{0,3}(`{3,}|~{3,})/.exec(line);
+    const open = /^\s{0,3}(`{3,}|~{3,})/.exec(line.replace(QUOTED, ''));
     if (open) {
       flush();
       fence = open[1]!;

@@ -155,8 +155,9 @@ export const LEAK_KINDS: LeakKind[] = [
   },
 ];
 
-/** A code block (in a list item too) or code span (where markup is shown, not used). */
-export const CODE = /^[ \t]*(`{3,}|~{3,})[^\n]*\n[\s\S]*?^[ \t]*\1[`~]*[ \t]*$|`[^`\n]+`/gm;
+/** A code block (in a list item or a block quote too) or code span (where markup is shown, not used). */
+export const CODE =
+  /^[ \t]*(?:>[ \t]?)*(`{3,}|~{3,})[^\n]*\n[\s\S]*?^[ \t]*(?:>[ \t]?)*\1[`~]*[ \t]*$|`[^`\n]+`/gm;
 
 /** What a scan of one corpus found: per kind, how many and a few examples with their document. */
 export interface LeakScan {
