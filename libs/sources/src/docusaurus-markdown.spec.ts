@@ -126,4 +126,35 @@ describe('normaliseDocusaurus', () => {
       'Set `search: false` or `{ codeblocks: false }`.\n\n```md\n`x{:js}`\n```',
     );
   });
+
+  it("labels Fumadocs' and Nextra's tabs by their Tabs' items, one-line tabs too", () => {
+    const page = [
+      "<Tabs items={['Javascript', 'Rust']}>",
+      '  <Tab value="Javascript">Javascript is weird</Tab>',
+      '  <Tab value="Rust">Rust is fast</Tab>',
+      '</Tabs>',
+      '',
+      "<Tabs items={['Server builds', 'Static exports']}>",
+      '  <Tabs.Tab>',
+      '    Run `next build`.',
+      '  </Tabs.Tab>',
+      '  <Tabs.Tab>',
+      '    Run `next build` with `output: "export"`.',
+      '  </Tabs.Tab>',
+      '</Tabs>',
+      '',
+      "<Tabs items={['npm', 'pnpm']}>",
+      '<Tab>npm i fumadocs-ui</Tab>',
+      '<Tab>pnpm add fumadocs-ui</Tab>',
+      '</Tabs>',
+    ].join('\n');
+    const text = normaliseDocusaurus(page);
+    expect(text).toContain('**Javascript**:\n\nJavascript is weird');
+    expect(text).toContain('**Rust**:\n\nRust is fast');
+    expect(text).toContain('**Server builds**:\n\nRun `next build`.');
+    expect(text).toContain('**Static exports**:\n\nRun `next build` with `output: "export"`.');
+    expect(text).toContain('**npm**:\n\nnpm i fumadocs-ui');
+    expect(text).toContain('**pnpm**:\n\npnpm add fumadocs-ui');
+    expect(text).not.toMatch(/<\/?Tab/);
+  });
 });

@@ -166,15 +166,58 @@ function closing(lines: string[], start: number, colons: string): number {
   return first === -1 ? lines.length : first;
 }
 
-/** Each `<TabItem value="…" label="…">…</TabItem>` as its label over its dedented content. */
+/**
+ * Each `<TabItem value="…" label="…">…</TabItem>` (Fumadocs' `<Tab value="…">`, on one line or
+ * several) as its label over its dedented content; a tab without a label of its own (Fumadocs'
+ * `<Tab>`, Nextra's `<Tabs.Tab>`) takes the one its `<Tabs items={['npm', 'pnpm']}>` gives it by
+ * its place.
+ */
 function tabItems(markdown: string): string {
-  return markdown.replace(
-    /^[ \t]*<(TabItem|Tab)\b([^>]*)>[ \t]*\n?([\s\S]*?)^[ \t]*<\/\1>[ \t]*$/gm,
-    (_, _name: string, attributes: string, body: string) => {
-      const label = attribute(attributes, 'label') ?? attribute(attributes, 'value');
-      return label ? `\n${labelledPart(label, body)}\n` : dedent(body);
-    },
-  );
+  return itemLabelled(markdown)
+    .replace(
+      /^([ \t]*)<(TabItem|Tab)\b([^>]*)>([^\n]*?)<\/\2>[ \t]*$/gm,
+      (whole, indent: string, name: string, attributes: string, body: string) =>
+        body.trim() ? `${indent}<${name}${attributes}>\n${indent}${body.trim()}\n${indent}</${name}>` : whole,
+    )
+    .replace(
+      /^[ \t]*<(TabItem|Tab)\b([^>]*)>[ \t]*\n?([\s\S]*?)^[ \t]*<\/\1>[ \t]*$/gm,
+      (_, _name: string, attributes: string, body: string) => {
+        const label = attribute(attributes, 'label') ?? attribute(attributes, 'value');
+        return label ? `\n${labelledPart(label, body)}\n` : dedent(body);
+      },
+    );
+}
+
+/**
+ * The tabs of a `<Tabs items={[…]}>` without a label of their own (`<Tab>`, `<Tabs.Tab>`) as
+ * `<Tab value="…">`, each given its item by its place; what code blocks show is left as written.
+ */
+function itemLabelled(markdown: string): string {
+  if (!/<Tabs\b[^>]*\bitems=/.test(markdown)) return markdown;
+  const fences = new CodeFences();
+  let items: string[] | undefined;
+  let next = 0;
+  return markdown
+    .split('\n')
+    .map((line) => {
+      if (fences.read(line)) return line;
+      const opened = /<Tabs\b[^>]*\bitems=\{\[([^\]]*)\]\}/.exec(line);
+      if (opened) {
+        items = [...opened[1]!.matchAll(/(["'`])((?:(?!\1).)*)\1/g)].map((m) => m[2]!);
+        next = 0;
+      }
+      if (!items) return line;
+      const labelled = line
+        .replace(
+          /<(?:Tabs\.Tab|Tab)(?=[\s>])(?![^>]*\b(?:value|label|title)=)([^>]*)>/g,
+          (tag, rest: string) =>
+            next < items!.length ? `<Tab value=${JSON.stringify(items![next++])}${rest}>` : tag,
+        )
+        .replace(/<\/Tabs\.Tab>/g, '</Tab>');
+      if (/<\/Tabs>/.test(line)) items = undefined;
+      return labelled;
+    })
+    .join('\n');
 }
 
 function attribute(attributes: string, name: string): string | undefined {
