@@ -38,3 +38,12 @@ export class CodeFences {
     return true;
   }
 }
+
+/**
+ * A file's text as the lines of a fenced code block with `info` after its opening fence (a
+ * language, a title): fenced with tildes when the text holds a backtick fence of its own.
+ */
+export function fencedLines(info: string, text: string): string[] {
+  const fence = text.includes('```') ? '~~~~' : '```';
+  return [`${fence}${info}`, ...text.split('\n'), fence];
+}

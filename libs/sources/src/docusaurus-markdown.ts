@@ -87,11 +87,8 @@ function callouts(markdown: string): string {
     }
     const last = body.at(-1)!;
     body[body.length - 1] = last.slice(0, last.lastIndexOf('</Callout>'));
-    const attributes = jsxAttributes(tag);
-    const named = (name: string) =>
-      typeof attributes[name] === 'string' ? (attributes[name] as string).trim() : '';
-    const type = named('type').toLowerCase();
-    const label = named('title') || CALLOUT_LABELS[type] || (type ? labelOf(type) : 'Note');
+    const type = (attribute(tag, 'type') ?? '').trim().toLowerCase();
+    const label = attribute(tag, 'title')?.trim() || CALLOUT_LABELS[type] || (type ? labelOf(type) : 'Note');
     out.push('', labelledBlock(label, body.join('\n'), false), '');
     i = j;
   }

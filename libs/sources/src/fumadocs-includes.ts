@@ -1,6 +1,6 @@
 import { extname } from 'node:path';
 import { MAX_INCLUDE_DEPTH, readIncludedFile, type ReadIncluded } from './asciidoc-includes';
-import { CodeFences } from './code-fences';
+import { CodeFences, fencedLines } from './code-fences';
 import { includedFile } from './hugo-includes';
 import { withoutFrontMatter } from './mdx-partials';
 import { jsxAttributes } from './strip-mdx';
@@ -32,8 +32,9 @@ export async function withFumadocsIncludes(
     const line = lines[i]!;
     const opening = fences.inside ? null : OPENING.exec(line);
     fences.read(line);
-    const end = opening ? lines.findIndex((l, j) => j >= i && l.includes('</include>')) : -1;
-    if (!opening || end < 0 || end - i > 3) {
+    // Closed on its line or within the three below (a path on a line of its own).
+    const end = opening ? closingLine(lines, i) : -1;
+    if (!opening || end < 0) {
       out.push(line);
       continue;
     }
@@ -60,9 +61,15 @@ export async function withFumadocsIncludes(
   return out.join('\n');
 }
 
+/** The line at or up to three below `start` that closes its include, or -1. */
+function closingLine(lines: readonly string[], start: number): number {
+  for (let j = start; j < Math.min(lines.length, start + 4); j++)
+    if (lines[j]!.includes('</include>')) return j;
+  return -1;
+}
+
 /** A file's text as a fenced code block in the language of its extension, `meta` after it. */
 function codeBlock(path: string, text: string, meta: string): string {
-  const fence = text.includes('```') ? '~~~~' : '```';
   const info = [extname(path).slice(1), meta.trim()].filter(Boolean).join(' ');
-  return [`${fence}${info}`, text.replace(/\n+$/, ''), fence].join('\n');
+  return fencedLines(info, text.replace(/\n+$/, '')).join('\n');
 }

@@ -26,10 +26,16 @@ const MARKDOWN = /\.(md|mdx|markdown)$/i;
 export function nextSite(paths: readonly string[]): NextSite | undefined {
   const configs = paths.filter((path) => CONFIG.test(path)).sort((a, b) => a.length - b.length);
   for (const config of configs) {
-    const site = config.slice(0, config.lastIndexOf('/') + 1);
-    for (const app of [`${site}app/`, `${site}src/app/`])
-      if (paths.some((path) => path.startsWith(app) && PAGE_FILE.test(path))) return { site, app };
+    const found = withApp(config.slice(0, config.lastIndexOf('/') + 1), paths);
+    if (found) return found;
   }
+  return undefined;
+}
+
+/** The site at `site` with its App Router folder (`app/`, `src/app/`) that holds MDX pages, if any. */
+function withApp(site: string, paths: readonly string[]): NextSite | undefined {
+  for (const app of [`${site}app/`, `${site}src/app/`])
+    if (paths.some((path) => path.startsWith(app) && PAGE_FILE.test(path))) return { site, app };
   return undefined;
 }
 
@@ -45,16 +51,17 @@ async function holdsConfig(folder: string): Promise<boolean> {
  * Router folder with MDX pages; or the folder is the app folder of the site above it (`docs/app`).
  */
 export async function nextSiteOnDisk(folder: string, rels: readonly string[]): Promise<NextSite | undefined> {
+  // Without a page.mdx there is no App Router site to look for: no folder is read.
+  if (!rels.some((rel) => PAGE_FILE.test(rel))) return undefined;
   const sites = [
     '',
     ...new Set(rels.filter((rel) => rel.includes('/')).map((rel) => `${rel.split('/')[0]}/`)),
   ];
   for (const site of sites) {
-    if (!(await holdsConfig(join(folder, site)))) continue;
-    for (const app of [`${site}app/`, `${site}src/app/`])
-      if (rels.some((rel) => rel.startsWith(app) && PAGE_FILE.test(rel))) return { site, app };
+    const found = withApp(site, rels);
+    if (found && (await holdsConfig(join(folder, site)))) return found;
   }
-  if (basename(folder) !== 'app' || !rels.some((rel) => PAGE_FILE.test(rel))) return undefined;
+  if (basename(folder) !== 'app') return undefined;
   const above = dirname(folder);
   const config =
     (await holdsConfig(above)) || (basename(above) === 'src' && (await holdsConfig(dirname(above))));

@@ -146,7 +146,7 @@ function suffixTranslations(
   );
   if (!languages.length) return new Map();
   const fallback =
-    languages.find(english) ?? languages.sort((a, b) => (counts.get(b) ?? 0) - (counts.get(a) ?? 0))[0]!;
+    languages.find(english) ?? [...languages].sort((a, b) => (counts.get(b) ?? 0) - (counts.get(a) ?? 0))[0]!;
   const translations = new Map<string, Translation>();
   for (const [key, variants] of groups) {
     const original =

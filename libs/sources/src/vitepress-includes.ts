@@ -1,6 +1,6 @@
 import { extname } from 'node:path';
 import { MAX_INCLUDE_DEPTH, readIncludedFile, type ReadIncluded } from './asciidoc-includes';
-import { CodeFences } from './code-fences';
+import { CodeFences, fencedLines } from './code-fences';
 import { includedFile } from './hugo-includes';
 import { dedent } from './labelled-block';
 import { markedPart } from './marked-part';
@@ -55,9 +55,8 @@ export async function withVitepressIncludes(
         lines.push(line);
         continue;
       }
-      const fence = text.includes('```') ? '~~~~' : '```';
       const info = `${languageOf(found.path, braces)}${snippet[5] ? ` [${snippet[5]}]` : ''}`;
-      lines.push(...[`${fence}${info}`, ...text.split('\n'), fence].map((l) => (l ? indent + l : l)));
+      lines.push(...fencedLines(info, text).map((l) => (l ? indent + l : l)));
       continue;
     }
     const markdown = withoutFrontMatter(found.text) ?? found.text;
