@@ -137,3 +137,26 @@ describe('an answer over a Jekyll site', () => {
     expect(text).toContain('(https://acme.test/docs/installation/)');
   });
 });
+
+describe('an answer over a Nuxt Content site', () => {
+  const results = () => siteResults('nuxt', 'https://acme.test/');
+
+  it("quotes a code group's command labelled by its tab, cited at the page's path without order numbers", async () => {
+    const install = (await results()).filter(
+      (r) => r.document_id === 'content/1.getting-started/2.installation.md',
+    );
+    const { text, sources } = await ask('How do I install the Acme package?', install);
+    expect(text).toContain('```bash\npnpm add @acme/cli\n```');
+    expect(sources[0]!.url).toBe('https://acme.test/getting-started/installation#install-the-package');
+    expect(text).not.toMatch(/::|\{lang|\[pnpm\]/);
+  });
+
+  it('answers from a callout titled in YAML props, and links to the page of the file a link names', async () => {
+    const deploy = (await results()).filter((r) => r.document_id === 'content/2.guide/1.deploy.md');
+    const { text } = await ask('How do I deploy Acme to a static host?', deploy);
+    expect(text).toContain('`acme generate`');
+    expect(text).not.toMatch(/::|^---$/m);
+    const passages = deploy.map((r) => r.text).join('\n');
+    expect(passages).toContain('[installation](https://acme.test/getting-started/installation)');
+  });
+});

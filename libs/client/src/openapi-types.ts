@@ -2434,7 +2434,8 @@ export interface components {
         | 'gitbook'
         | 'mintlify'
         | 'docsify'
-        | 'jekyll';
+        | 'jekyll'
+        | 'nuxt';
       /** @enum {string} */
       page_urls?: 'html' | 'folder' | 'clean';
       language?: string;
@@ -2508,7 +2509,8 @@ export interface components {
         | 'gitbook'
         | 'mintlify'
         | 'docsify'
-        | 'jekyll';
+        | 'jekyll'
+        | 'nuxt';
       /** @enum {string} */
       page_urls?: 'html' | 'folder' | 'clean';
       /** @description The language a site in several languages is read in (github), one it is translated into (`ja`): its pages in that language, published under `/ja/`, and the default language’s where it has none. Default: the site’s default language (translations are skipped). */

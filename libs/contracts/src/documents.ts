@@ -30,6 +30,7 @@ export const MarkdownDialectSchema = z.enum([
   'mintlify',
   'docsify',
   'jekyll',
+  'nuxt',
 ]);
 export type MarkdownDialect = z.infer<typeof MarkdownDialectSchema>;
 

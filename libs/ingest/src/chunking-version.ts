@@ -114,5 +114,9 @@
  * `<include>` put in, `[step]` marks dropped, folder groups `(name)/` out of URLs. A site in several
  * languages read in its default one (translations no pages); a Next.js App Router's pages at their
  * routes.
+ * 38: Nuxt Content sites (MDC: `::note`, `:read-more{to}`, `::code-group`, slots, props in YAML):
+ * components as what they show, inline attributes dropped (`` `x`{lang=ts} ``), MDC's heading ids;
+ * pages at their paths without order numbers (`1.guide/2.install.md` → `guide/install`), a
+ * `content.config.ts` site's `content/` folder left out of URLs. A fence's title may hold brackets.
  */
-export const CHUNKING_VERSION = 37;
+export const CHUNKING_VERSION = 38;

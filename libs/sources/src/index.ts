@@ -68,6 +68,7 @@ export {
   type JekyllSite,
 } from './jekyll-site';
 export { nextPagePath, nextSite, nextUnpublished, type NextSite } from './next-app';
+export { nuxtContentFolder, nuxtUnpublished } from './nuxt-site';
 export { withRstIncludes } from './rst-includes';
 export { inLeafBundle, unpublishedReason, UNPUBLISHED_HUGO } from './unpublished-files';
 export { ReferenceTitles, type ReferencedFile } from './reference-titles';

@@ -10,6 +10,7 @@ import { normaliseJekyll } from './jekyll-markdown';
 import { mdbookOutsideLinks, normaliseMdbook } from './mdbook-markdown';
 import { mintlifyRootLinks, normaliseMintlify } from './mintlify-markdown';
 import { normaliseMkdocs } from './mkdocs-markdown';
+import { normaliseNuxt } from './nuxt-markdown';
 import { hasMyst, normaliseMyst } from './myst-markdown';
 import { inlineReferenceLinks } from './markdown-links';
 import { MARKDOWN_CODE, outsideMarkdownCode } from './outside-code';
@@ -36,9 +37,19 @@ const VITEPRESS_PROSE =
 const FENCE_LABEL = /^(?:[\w#+.{},:-]+(?:[ \t]+[\w#+.:-]+)*[ \t]+)?\[[^\]]*\](?:[ \t]|$)/;
 /** A Shiki notation at a code line's end: `// [!code ++]`. */
 const NOTATION = /\[!code\s+[^\]\n]+\]\s*(?:-->|\*\/)?\s*$/;
+/**
+ * Nuxt Content's markup (MDC) in prose: a block component of two colons on a line of its own
+ * (`::note`, `::read-more{to="/x"}`; Docusaurus and VitePress open their containers with three),
+ * an inline one with props (`:read-more{to="/x"}`), an attribute list after a code span
+ * (`` `ssr: false`{lang=ts} ``).
+ */
+const NUXT =
+  /^[ \t]*::[A-Za-z][\w-]*(\{[^}\n]*\}|\[[^\]\n]*\])?[ \t]*$|(?<![\w:/]):[a-z][\w-]*(\[[^\]\n]*\])?\{[^}\n]*=/m;
+/** An attribute list after a code span: `` `ssr: false`{lang=ts} ``, Nuxt Content's inline code with its language. */
+const CODE_ATTRIBUTES = /`\{lang=/;
 /** Characters every generator's markup starts with, to pass over plain Markdown quickly. */
 const MARKERS =
-  /\{\{[<%#]|\{%|:::|<TabItem|^import\s|!!!|\?\?\?|^\s*===|--8<--|<<<|@include:|\[!code|\[\[toc\]\]|^\s*(`{3,}|~{3,}).*\]|^[!?]> |\s['"]:[a-z]|tabs:start|\|\s*(relative|absolute)_url|^ {0,3}\{:/m;
+  /\{\{[<%#]|\{%|:::|<TabItem|^import\s|!!!|\?\?\?|^\s*===|--8<--|<<<|@include:|\[!code|\[\[toc\]\]|^\s*(`{3,}|~{3,}).*\]|^[!?]> |\s['"]:[a-z]|^[ \t]*::[A-Za-z]|:[a-z][\w-]*[{[]|`\{lang=|tabs:start|\|\s*(relative|absolute)_url|^ {0,3}\{:/m;
 /**
  * An mdBook helper on a line of its own (`{{#include file.rs:anchor}}`, `{{#rustdoc_include …}}`,
  * `{{#playground …}}`, `{{#title …}}`), in a code block as often as in prose; not one escaped, nor
@@ -82,7 +93,8 @@ const CODE_IMPORT = /^import\s[^'"]*from\s+['"](?!\/)(?![^'"]*\.mdx?['"])/m;
  * Docusaurus admonitions and tabs (or MDX), GitBook's blocks (`{% hint %}`),
  * MkDocs admonitions, tabs and snippets, docsify's helpers (`?> Tip`) and link settings
  * (`':include'`), Mintlify's components (`<Steps>`, `<Note>`), Jekyll's Liquid and kramdown
- * attribute lists (`{% raw %}`, `{: .note }`); else plain
+ * attribute lists (`{% raw %}`, `{: .note }`), Nuxt Content's MDC (`::note`, `:read-more{to}`,
+ * looked for before VitePress's, whose labelled fences it shares); else plain
  * Markdown. A single file travels without its site's configuration, so the content is the clue.
  */
 export function detectDialect(markdown: string, { mdx = false }: { mdx?: boolean } = {}): MarkdownDialect {
@@ -92,6 +104,7 @@ export function detectDialect(markdown: string, { mdx = false }: { mdx?: boolean
   const prose = withoutCode(markdown);
   if (HUGO.test(prose)) return 'hugo';
   if (MDBOOK.test(markdown)) return 'mdbook';
+  if (NUXT.test(prose) || CODE_ATTRIBUTES.test(markdown)) return 'nuxt';
   if (VITEPRESS_PROSE.test(prose) || hasVitepressCode(markdown)) return 'vitepress';
   if (DOCUSAURUS.test(prose)) return 'docusaurus';
   if (GITBOOK.test(prose)) return 'gitbook';
@@ -146,6 +159,7 @@ const CONFIG_FILES: [RegExp, MarkdownDialect][] = [
   [/^(.*\/)?book\.toml$/, 'mdbook'],
   [/^\.gitbook\.ya?ml$/, 'gitbook'],
   [/^(.*\/)?(mint|docs)\.json$/, 'mintlify'],
+  [/^(.*\/)?content\.config\.(js|mjs|ts|mts)$/, 'nuxt'],
 ];
 
 /**
@@ -153,7 +167,8 @@ const CONFIG_FILES: [RegExp, MarkdownDialect][] = [
  * `docusaurus.config.js`, `mkdocs.yml`, `docs/.vitepress/config.ts`, mdBook's `book.toml`, a
  * GitBook space's `.gitbook.yaml` at the root, Mintlify's `mint.json` or `docs.json` (the
  * latter only beside MDX pages), docsify's `index.html` beside a `_sidebar.md`, Jekyll's
- * `_config.yml`; a `config.toml` only beside a `content/` folder); undefined when none is found.
+ * `_config.yml`, Nuxt Content's `content.config.ts`; a `config.toml` only beside a `content/`
+ * folder); undefined when none is found.
  */
 export function repositoryDialect(paths: string[]): MarkdownDialect | undefined {
   for (const [config, dialect] of CONFIG_FILES) {
@@ -204,7 +219,7 @@ export interface NormaliseOptions extends HugoOptions {
 /**
  * Markdown of a docs generator as the Markdown its readers see (see `normaliseHugo`,
  * `normaliseDocusaurus`, `normaliseMkdocs`, `normaliseVitepress`, `normaliseMdbook`,
- * `normaliseGitbook`, `normaliseMintlify`, `normaliseDocsify`, `normaliseJekyll`); reference
+ * `normaliseGitbook`, `normaliseMintlify`, `normaliseDocsify`, `normaliseJekyll`, `normaliseNuxt`); reference
  * links written inline (see `inlineReferenceLinks`); indented code blocks are fenced
  * in every dialect but MDX's, which has none, and setext headings (underlined) written as `#` ones; inline HTML anchors
  * and line breaks outside code as their text (see `inlineHtmlAsMarkdown`), a linked image as a
@@ -246,6 +261,8 @@ function dialectMarkdown(markdown: string, dialect: MarkdownDialect, options: No
       return normaliseMintlify(markdown);
     case 'docsify':
       return normaliseDocsify(markdown);
+    case 'nuxt':
+      return normaliseNuxt(markdown);
     case 'jekyll':
       return atxHeadings(normaliseJekyll(markdown));
     case 'mdbook':

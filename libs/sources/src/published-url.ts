@@ -67,7 +67,11 @@ export interface PageOptions {
 }
 
 /** The folder each generator reads pages from, in its repository. */
-const CONTENT_FOLDER: Partial<Record<MarkdownDialect, string>> = { hugo: 'content/', mkdocs: 'docs/' };
+const CONTENT_FOLDER: Partial<Record<MarkdownDialect, string>> = {
+  hugo: 'content/',
+  mkdocs: 'docs/',
+  nuxt: 'content/',
+};
 
 /** Extensions of the pages a docs generator renders (dropped from their URLs). */
 const PAGE_EXTENSION = /\.(md|markdown|mdx|adoc|asciidoc|rst)$/i;
@@ -94,6 +98,8 @@ const DOCSIFY_FOLDER_PAGE = /(^|\/)README\.md$/;
 const FOLDER_PAGES: Partial<Record<MarkdownDialect, RegExp>> = {
   vitepress: VITEPRESS_FOLDER_PAGE,
   docsify: DOCSIFY_FOLDER_PAGE,
+  // Nuxt Content's `index.md` (numbered or not, see `nuxtSegments`); its `README.md` is `/readme`.
+  nuxt: VITEPRESS_FOLDER_PAGE,
 };
 
 /**
@@ -123,6 +129,7 @@ export function pagePath(
   const style = named === 'html' && !folderPage && !PAGE_EXTENSION.test(rel) ? undefined : named;
   let segments = rel.replace(folderPages, '$1').replace(PAGE_EXTENSION, '').split('/').filter(Boolean);
   if (dialect === 'docusaurus') segments = segments.map((s) => s.replace(/^\d+[-_.]\s*(?=\S)/, ''));
+  if (dialect === 'nuxt') segments = nuxtSegments(segments);
   // A folder named in parentheses groups pages without naming them (Fumadocs' `(framework)/`, as
   // Next.js's route groups): MDX sites leave it out of their URLs.
   if (dialect === 'docusaurus' || /\.mdx$/i.test(rel)) segments = segments.filter((s) => !/^\(.+\)$/.test(s));
@@ -137,7 +144,33 @@ export function pagePath(
   else if (slug) segments.push(slug);
   let page = segments.join('/');
   if (dialect === 'hugo') page = page.toLowerCase().replace(/\s+/g, '-');
+  // Nuxt Content publishes a folder's page at its folder without a trailing slash, as every page.
+  if (dialect === 'nuxt') return withStyle(page, false, named);
   return withStyle(page, folderPage && !slug, style);
+}
+
+/** A version's name, which Nuxt Content keeps whole in a path (`1.x`, `2.0.1`), numbers and all. */
+const SEMVER = /^\d+(?:\.\d+)*(?:\.x)?$/;
+
+/**
+ * A path's segments as Nuxt Content publishes them (`refineUrlPart` and `slugify` of its
+ * path-meta transformer): an order number before the name dropped (`1.getting-started/
+ * 02.installation` → `getting-started/installation`) unless the name is a version (`2.x`), an
+ * `index` (`0.index.md`) its folder's page, `.draft` dropped, lower case, spaces as hyphens.
+ */
+function nuxtSegments(segments: string[]): string[] {
+  return segments
+    .map((s) =>
+      SEMVER.test(s)
+        ? s
+        : s
+            .replace(/^\d+\./, '')
+            .replace(/^index(\.draft)?$/, '')
+            .replace(/\.draft$/, '')
+            .toLowerCase()
+            .replace(/\s+/g, '-'),
+    )
+    .filter(Boolean);
 }
 
 /**

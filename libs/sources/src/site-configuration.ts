@@ -11,6 +11,7 @@ import {
   vitepressSourceExcludes,
 } from './page-url-style';
 import { nextPagePath, nextSiteOnDisk, nextUnpublished } from './next-app';
+import { isNuxtContentSite, nuxtUnpublished } from './nuxt-site';
 import { pathFilter } from './path-filter';
 import type { PageFront } from './published-url';
 import type { SiteLayout } from './site-pages';
@@ -43,14 +44,16 @@ export interface SiteConfiguration {
  * a configuration file in the folder or the folder above it (a VitePress site's `.vitepress/config.*`,
  * whose pages show Docusaurus's containers more often than its own markup; an mdBook's `book.toml`;
  * a GitBook space's `.gitbook.yaml`; a Mintlify site's `docs.json` or `mint.json`, in the folder or
- * its `docs/`; a docsify site's `index.html` in the folder; a Jekyll site's `_config.yml`),
+ * its `docs/`; a docsify site's `index.html` in the folder; a Jekyll site's `_config.yml`; a Nuxt
+ * Content site's `content.config.ts`),
  * else `fromMarkup`, the dialect most files show the markup of. A VitePress site's `srcExclude`
  * files and URL style (`cleanUrls`); an mdBook's source folder (left out of URLs, `page.html`) and
  * its chapters (what its `SUMMARY.md` lists: no other file is a page), and a GitBook space's the
  * same (its `root`, its summary), and a Mintlify site's (its navigation's pages, no snippet, each
  * page's version); a docsify site's (its `index.html`'s settings: pages routed after `#/`, links
  * read from the site's root, its sidebar and other page parts no pages); a Jekyll site's (its
- * permalinks, what it excludes, its `_`-folders no pages); an `mkdocs.yml`'s URL style.
+ * permalinks, what it excludes, its `_`-folders no pages); a Nuxt Content site's (its `content.config.*`:
+ * its pages those of its `content/` folder, which their URLs leave out); an `mkdocs.yml`'s URL style.
  */
 export async function siteConfiguration(
   folder: string,
@@ -62,10 +65,15 @@ export async function siteConfiguration(
   const summarized = vitepress === undefined ? await summarizedSite(folder) : undefined;
   const docsify = vitepress === undefined && !summarized ? await docsifySite(folder) : undefined;
   const jekyll = vitepress === undefined && !summarized && !docsify ? await jekyllSite(folder) : undefined;
+  const others = vitepress !== undefined || summarized || docsify || jekyll;
+  const nuxt = !others && (await isNuxtContentSite(folder));
   const configured =
     vitepress !== undefined
       ? 'vitepress'
-      : (summarized?.generator.dialect ?? (docsify && 'docsify') ?? (jekyll && 'jekyll'));
+      : (summarized?.generator.dialect ??
+        (docsify && 'docsify') ??
+        (jekyll && 'jekyll') ??
+        (nuxt ? 'nuxt' : undefined));
   const dialect = named.dialect ?? configured ?? fromMarkup();
   if (dialect === 'vitepress' && vitepress !== undefined) {
     const passes = pathFilter({ exclude: vitepressSourceExcludes(vitepress) });
@@ -102,6 +110,15 @@ export async function siteConfiguration(
       unpublished: (rel) => jekyllUnpublished(rel, site),
       browserLinks: true,
       pagePath: named.pageUrls ? undefined : (rel, front) => jekyllPagePath(rel, front, site),
+    };
+  }
+  // A Nuxt Content site loaded from its folder: its pages are its `content/` folder's.
+  if (dialect === 'nuxt' && nuxt) {
+    const contentFolder = 'content/';
+    return {
+      dialect,
+      layout: { pageUrls: named.pageUrls, contentFolder, fromRepositoryRoot: true },
+      unpublished: (rel) => nuxtUnpublished(rel, contentFolder),
     };
   }
   const pageUrls = named.pageUrls ?? (await configuredPageUrls(folder, dialect));

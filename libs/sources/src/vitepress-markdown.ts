@@ -37,7 +37,7 @@ const NOTATION = /[ \t]*(?:\/\/|#|<!--|\/\*|--|;)[ \t]*\[!code\s+([^\]]+)\][ \t]
  */
 export function normaliseVitepress(markdown: string): string {
   const prose = withoutVueBlocks(atxHeadings(fenceIndentedCode(markdown)));
-  return withHeadingIds(admonitions(tabLabels(codeBlocks(prose)), UNWRAPPED), VITEPRESS_IDS).replace(
+  return withHeadingIds(admonitions(tabLabels(labelledCodeBlocks(prose)), UNWRAPPED), VITEPRESS_IDS).replace(
     /\n{3,}/g,
     '\n\n',
   );
@@ -103,8 +103,11 @@ function tabLabels(markdown: string): string {
     .join('\n');
 }
 
-/** Each fenced code block as its reader sees it (see {@link normaliseVitepress}), labelled when its fence names a label. */
-function codeBlocks(markdown: string): string {
+/**
+ * Each fenced code block as its reader sees it (see {@link normaliseVitepress}; Nuxt Content's
+ * fences are written the same way), labelled when its fence names a label.
+ */
+export function labelledCodeBlocks(markdown: string): string {
   const lines = markdown.split('\n');
   const out: string[] = [];
   const fences = new CodeFences();
@@ -125,8 +128,9 @@ function codeBlocks(markdown: string): string {
       body.push(lines[i]!);
     }
     const [, indent = '', run = '', info = ''] = open;
-    const label = /\[([^\]]*)\]/.exec(info)?.[1]?.trim();
-    const language = /^\s*([\w#+.-]+)/.exec(info.replace(/\[[^\]]*\]/, ''))?.[1] ?? '';
+    // A title holding brackets escapes them (Nuxt Content's `vue [pages/[slug\\].vue]`).
+    const label = /\[(.*)\]/.exec(info)?.[1]?.replace(/\\/g, '').trim();
+    const language = /^\s*([\w#+.-]+)/.exec(info.replace(/\[.*\]/, ''))?.[1] ?? '';
     const code = codeLines(body, /\btwoslash\b/.test(info));
     const block = [`${indent}${run}${language}`, ...code, close || `${indent}${run}`];
     if (!label) out.push(...block);

@@ -1,6 +1,6 @@
 import { startGitHubStandIn, syncedDocuments, type GitHubStandIn } from './testing';
 
-describe('a github source of an mdBook, a GitBook space, a Mintlify, a docsify or a Jekyll site (against a local stand-in of the GitHub REST API)', () => {
+describe('a github source of an mdBook, a GitBook space, a Mintlify, a docsify, a Jekyll, a Next.js or a Nuxt Content site (against a local stand-in of the GitHub REST API)', () => {
   let github: GitHubStandIn;
   beforeAll(async () => {
     github = await startGitHubStandIn();
@@ -268,5 +268,34 @@ describe('a github source of an mdBook, a GitBook space, a Mintlify, a docsify o
     expect(documents.get('docs/app/docs/guide/static-exports/page.mdx')!.content).toContain(
       "`output: 'export'`",
     );
+  });
+
+  it("reads a Nuxt Content site's content/ pages at their paths without order numbers, its components read", async () => {
+    github.repos.set('acme/nuxt', {
+      default_branch: 'main',
+      branches: {
+        main: {
+          'README.md': '# Acme\n\nThe repository.',
+          'docs/content.config.ts': 'export default defineContentConfig({ collections: {} })',
+          'docs/content/1.getting-started/1.index.md': '# Introduction\n\nWelcome.',
+          'docs/content/1.getting-started/2.installation.md':
+            '# Installation\n\n::tip\nUse pnpm.\n::\n\nSee [deploying](../2.guide/1.deploy.md).',
+          'docs/content/2.guide/1.deploy.md': '# Deploy\n\nRun `acme build`.',
+        },
+      },
+    });
+    const documents = await read('acme/nuxt');
+    expect([...documents.keys()].sort()).toEqual([
+      'docs/content/1.getting-started/1.index.md',
+      'docs/content/1.getting-started/2.installation.md',
+      'docs/content/2.guide/1.deploy.md',
+    ]);
+    expect(documents.get('docs/content/1.getting-started/1.index.md')!.url).toBe(
+      'https://acme.test/book/getting-started',
+    );
+    const install = documents.get('docs/content/1.getting-started/2.installation.md')!;
+    expect(install.url).toBe('https://acme.test/book/getting-started/installation');
+    expect(install.content).toContain('> **Tip:** Use pnpm.');
+    expect(install.content).toContain('[deploying](https://acme.test/book/guide/deploy)');
   });
 });

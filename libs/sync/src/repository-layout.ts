@@ -18,6 +18,8 @@ import {
   nextPagePath,
   nextSite,
   nextUnpublished,
+  nuxtContentFolder,
+  nuxtUnpublished,
   outsideSummary,
   pathFilter,
   summaryChapters,
@@ -46,7 +48,8 @@ export interface TreeItem {
  * chapters its `SUMMARY.md` lists (no other file is a page); a Mintlify site's `docs.json` (or
  * `mint.json`), its folder, the pages its navigation lists (no snippet is a page) and their
  * versions; a docsify site's `index.html` beside its `_sidebar.md`; a Jekyll site's `_config.yml`
- * (at the root or one folder down), what it publishes and where (its permalinks). One or two more
+ * (at the root or one folder down), what it publishes and where (its permalinks); a Nuxt Content
+ * site's `content.config.ts`, its `content/` folder (no other file is a page). One or two more
  * blob reads (`blobText`) a sync, for those repositories only; nothing when the file says nothing
  * or cannot be read.
  */
@@ -139,6 +142,10 @@ export async function configuredLayout(
         return rel === undefined ? undefined : jekyllPagePath(rel, front, site);
       },
     };
+  }
+  if (dialect === 'nuxt') {
+    const folder = nuxtContentFolder(items.filter((i) => i.type === 'blob').map((i) => i.path));
+    return folder ? { contentFolder: folder, published: (path) => !nuxtUnpublished(path, folder) } : {};
   }
   // A Next.js site's App Router publishes a route's page.mdx at its folder, and nothing else.
   const next =

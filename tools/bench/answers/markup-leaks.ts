@@ -56,6 +56,13 @@ export const LEAK_KINDS: LeakKind[] = [
     in: 'prose',
     pattern: /^\s*(?:import|export)\s.+(?:from\s|=)|<\/?[A-Z]\w*[\s/>]|^\s*:::|\{\/\*/gm,
   },
+  {
+    name: 'mdc',
+    about: 'Nuxt Content (MDC) component `::note`, `:read-more{…}`, closing `::`, or attributes `{lang=ts}`',
+    in: 'prose',
+    pattern:
+      /(?<!\S)::[A-Za-z][\w-]*|^[ \t>]*:{2,}[ \t]*$|(?<![\w:/]):[a-z][\w-]*(?:\[[^\]\n]*\])?\{[^}\n]*\}|\{lang=/gm,
+  },
   { name: 'snippet', about: 'MkDocs `--8<--` snippet', in: 'text', pattern: /-{2}8<-{2}/g },
   {
     name: 'admonition',

@@ -50,9 +50,10 @@ export const DIALECTS = [
   'mintlify',
   'docsify',
   'jekyll',
+  'nuxt',
 ] as const satisfies readonly MarkdownDialect[];
 
-/** A docs generator's dialect: `--dialect must be one of markdown, hugo, docusaurus, mkdocs, vitepress, mdbook, gitbook, mintlify, docsify, jekyll, not "eleventy"`. */
+/** A docs generator's dialect: `--dialect must be one of markdown, hugo, docusaurus, mkdocs, vitepress, mdbook, gitbook, mintlify, docsify, jekyll, nuxt, not "eleventy"`. */
 export function dialectOption(name: string) {
   return (value: string): MarkdownDialect => {
     if (!(DIALECTS as readonly string[]).includes(value))
