@@ -271,6 +271,35 @@ const jekyll: Generator = {
   },
 };
 
+/**
+ * A Nuxt site of two pages, generated as static HTML (`nuxt generate`, as Docus and Nuxt Content
+ * sites are hosted statically) with the packages installed in `NUXT_DIR`.
+ */
+const nuxt: Generator = {
+  name: 'Nuxt',
+  recipe: 'Nuxt (Nuxt Content, Docus)',
+  missing() {
+    const dir = process.env.NUXT_DIR;
+    if (!dir) return 'set NUXT_DIR to a folder with nuxt installed';
+    if (!existsSync(join(dir, 'node_modules/nuxt'))) return `no nuxt in ${dir}/node_modules`;
+    return undefined;
+  },
+  // Inside NUXT_DIR, so the site resolves Nuxt and Vue from its node_modules.
+  skeleton: () =>
+    writeFiles(scratch('nuxt', process.env.NUXT_DIR), {
+      // Payloads not extracted: Nuxt 4.4.5's prerender stores the home page's under the key "/",
+      // which unstorage 1.17 refuses, and the generate fails.
+      'nuxt.config.ts': `export default defineNuxtConfig({\n  app: { head: { title: 'Acme docs' } },\n  experimental: { payloadExtraction: false },\n});\n`,
+      'app.vue': '<template>\n  <NuxtPage />\n</template>\n',
+      'pages/index.vue': `<template>\n  <main>\n    <h1>Acme docs</h1>\n    <p>Acme docs: install the Acme CLI, then <NuxtLink to="/signin">Sign in</NuxtLink> with your account.</p>\n  </main>\n</template>\n`,
+      'pages/signin.vue': `<template>\n  <main>\n    <h1>Sign in</h1>\n    <p>Run <code>acme login</code> and follow the browser.</p>\n  </main>\n</template>\n`,
+    }),
+  build(dir) {
+    run(join(process.env.NUXT_DIR!, 'node_modules/.bin/nuxt'), ['generate', dir], dir);
+    return join(dir, '.output/public');
+  },
+};
+
 /** Every generator the page has a recipe for. */
 export const GENERATORS: Generator[] = [
   docusaurus,
@@ -281,4 +310,5 @@ export const GENERATORS: Generator[] = [
   vitepress,
   docsify,
   jekyll,
+  nuxt,
 ];

@@ -32,6 +32,9 @@ describe('the recipes of docs/widget-on-docs-sites.md', () => {
       '_includes/chat-widget.html',
       '_layouts/default.html',
     ]);
+    expect(recipes.get('Nuxt (Nuxt Content, Docus)')!.map((f) => f.path)).toEqual([
+      'plugins/chat-widget.client.ts',
+    ]);
   });
 
   it('puts each recipe’s three parts on the page: settings, module script and container', () => {
