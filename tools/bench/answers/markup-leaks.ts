@@ -61,7 +61,7 @@ export const LEAK_KINDS: LeakKind[] = [
     about: 'Nuxt Content (MDC) component `::note`, `:read-more{…}`, closing `::`, or attributes `{lang=ts}`',
     in: 'prose',
     pattern:
-      /(?<!\S)::[A-Za-z][\w-]*|^[ \t>]*:{2,}[ \t]*$|(?<![\w:/]):[a-z][\w-]*(?:\[[^\]\n]*\])?\{[^}\n]*\}|\{lang=/gm,
+      /(?<!\S)::[A-Za-z][\w-]*(?![\w-]|\s+[\w-]+=)|^[ \t>]*:{2,}[ \t]*$|(?<![\w:/]):[a-z][\w-]*(?:\[[^\]\n]*\])?\{[^}\n]*\}|\{lang=/gm,
   },
   { name: 'snippet', about: 'MkDocs `--8<--` snippet', in: 'text', pattern: /-{2}8<-{2}/g },
   {

@@ -56,7 +56,7 @@ class RecordingAnswerer implements Answerer {
   readonly answers = new Map<string, RunAnswer>();
   constructor(private readonly answerer: Answerer) {}
   async *answer(input: AnswerInput) {
-    const answer = await runAnswer(this.answerer, input.question, input.history);
+    const answer = await runAnswer(this.answerer, input.question, input.history, input.version);
     this.answers.set(input.question, answer);
     yield { type: 'sources' as const, sources: answer.sources };
     yield { type: 'delta' as const, text: answer.text };
