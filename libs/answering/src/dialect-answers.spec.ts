@@ -160,3 +160,22 @@ describe('an answer over a Nuxt Content site', () => {
     expect(passages).toContain('[installation](https://acme.test/getting-started/installation)');
   });
 });
+
+describe('an answer over a Redocly project', () => {
+  const results = () => siteResults('redocly', 'https://acme.test/docs/acme/');
+
+  it("quotes a tab's command labelled by the tab, cited at the default version's page without its folder", async () => {
+    const install = (await results()).filter((r) => r.document_id === '@v2/install.md');
+    const { text, sources } = await ask('How do I run Acme in Docker?', install);
+    expect(text).toContain('```bash\ndocker run --rm acme/cli lint\n```');
+    expect(sources[0]!.url).toMatch(/^https:\/\/acme\.test\/docs\/acme\/install(#|$)/);
+    expect(text).not.toMatch(/\{%/);
+  });
+
+  it('answers from a list table read as a table', async () => {
+    const lint = (await results()).filter((r) => r.document_id === '@v2/commands/lint.md');
+    const { text } = await ask('How do I truncate the lint output to fewer problems?', lint);
+    expect(text).toContain('--max-problems');
+    expect(text).not.toMatch(/\{%|width=/);
+  });
+});

@@ -2435,7 +2435,8 @@ export interface components {
         | 'mintlify'
         | 'docsify'
         | 'jekyll'
-        | 'nuxt';
+        | 'nuxt'
+        | 'redocly';
       /** @enum {string} */
       page_urls?: 'html' | 'folder' | 'clean';
       language?: string;
@@ -2510,7 +2511,8 @@ export interface components {
         | 'mintlify'
         | 'docsify'
         | 'jekyll'
-        | 'nuxt';
+        | 'nuxt'
+        | 'redocly';
       /** @enum {string} */
       page_urls?: 'html' | 'folder' | 'clean';
       /** @description The language a site in several languages is read in (github), one it is translated into (`ja`): its pages in that language, published under `/ja/`, and the default language’s where it has none. Default: the site’s default language (translations are skipped). */

@@ -31,6 +31,7 @@ export const MarkdownDialectSchema = z.enum([
   'docsify',
   'jekyll',
   'nuxt',
+  'redocly',
 ]);
 export type MarkdownDialect = z.infer<typeof MarkdownDialectSchema>;
 

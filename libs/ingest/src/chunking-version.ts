@@ -118,5 +118,8 @@
  * components as what they show, inline attributes dropped (`` `x`{lang=ts} ``), MDC's heading ids;
  * pages at their paths without order numbers (`1.guide/2.install.md` → `guide/install`), a
  * `content.config.ts` site's `content/` folder left out of URLs. A fence's title may hold brackets.
+ * 39: Redocly projects (Markdoc): admonitions as labelled quotes, tabs as labelled parts, list
+ * tables as Markdown tables, partials and code snippets put in, schema tags dropped; version
+ * folders (`@v1/`) as the pages' versions, the default one's published without its folder.
  */
-export const CHUNKING_VERSION = 38;
+export const CHUNKING_VERSION = 39;

@@ -220,8 +220,8 @@ async function loadSite(
         );
         document.content = generatorLinks(document.content, dialect, baseUrl, url);
       }
-      // A page its site's navigation lists under a version (a Mintlify site's) is that version's,
-      // unless its front matter or the metadata given name one.
+      // A page its site lists under a version (a Mintlify site's navigation, a Redocly project's
+      // version folder) is that version's, unless its front matter or the metadata given name one.
       const listed = configured.version?.(file.rel);
       if (listed && !document.metadata?.version)
         document.metadata = { ...document.metadata, version: listed };

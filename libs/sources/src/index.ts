@@ -69,6 +69,13 @@ export {
 } from './jekyll-site';
 export { nextPagePath, nextSite, nextUnpublished, type NextSite } from './next-app';
 export { nuxtContentFolder, nuxtUnpublished } from './nuxt-site';
+export {
+  redoclyPagePath,
+  redoclySite,
+  redoclyUnpublished,
+  redoclyVersion,
+  type RedoclySite,
+} from './redocly-site';
 export { withRstIncludes } from './rst-includes';
 export { inLeafBundle, unpublishedReason, UNPUBLISHED_HUGO } from './unpublished-files';
 export { ReferenceTitles, type ReferencedFile } from './reference-titles';

@@ -11,6 +11,7 @@ import { mdbookOutsideLinks, normaliseMdbook } from './mdbook-markdown';
 import { mintlifyRootLinks, normaliseMintlify } from './mintlify-markdown';
 import { normaliseMkdocs } from './mkdocs-markdown';
 import { normaliseNuxt } from './nuxt-markdown';
+import { normaliseMarkdoc } from './markdoc-markdown';
 import { hasMyst, normaliseMyst } from './myst-markdown';
 import { inlineReferenceLinks } from './markdown-links';
 import { MARKDOWN_CODE, outsideMarkdownCode } from './outside-code';
@@ -45,6 +46,12 @@ const NOTATION = /\[!code\s+[^\]\n]+\]\s*(?:-->|\*\/)?\s*$/;
  */
 const NUXT =
   /^[ \t]*::[A-Za-z][\w-]*(\{[^}\n]*\}|\[[^\]\n]*\])?[ \t]*$|(?<![\w:/]):[a-z][\w-]*(\[[^\]\n]*\])?\{[^}\n]*=/m;
+/**
+ * Markdoc's tags in prose (Redocly's pages): a closing tag (`{% /admonition %}`; GitBook and Jekyll
+ * close theirs with `{% endhint %}`), a tag closing itself (`{% partial file="x.md" /%}`).
+ */
+const MARKDOC =
+  /\{%[ \t]*\/[A-Za-z][\w-]*[ \t]*%\}|\{%[^%\n]*\/%\}|^[ \t]*\{%[ \t]*(partial|code-snippet|json-schema)\b/m;
 /** An attribute list after a code span: `` `ssr: false`{lang=ts} ``, Nuxt Content's inline code with its language. */
 const CODE_ATTRIBUTES = /`\{lang=/;
 /** Characters every generator's markup starts with, to pass over plain Markdown quickly. */
@@ -94,7 +101,8 @@ const CODE_IMPORT = /^import\s[^'"]*from\s+['"](?!\/)(?![^'"]*\.mdx?['"])/m;
  * MkDocs admonitions, tabs and snippets, docsify's helpers (`?> Tip`) and link settings
  * (`':include'`), Mintlify's components (`<Steps>`, `<Note>`), Jekyll's Liquid and kramdown
  * attribute lists (`{% raw %}`, `{: .note }`), Nuxt Content's MDC (`::note`, `:read-more{to}`,
- * looked for before VitePress's, whose labelled fences it shares); else plain
+ * looked for before VitePress's, whose labelled fences it shares), Markdoc's tags (Redocly's:
+ * `{% /admonition %}`, `{% partial … /%}`); else plain
  * Markdown. A single file travels without its site's configuration, so the content is the clue.
  */
 export function detectDialect(markdown: string, { mdx = false }: { mdx?: boolean } = {}): MarkdownDialect {
@@ -105,6 +113,7 @@ export function detectDialect(markdown: string, { mdx = false }: { mdx?: boolean
   if (HUGO.test(prose)) return 'hugo';
   if (MDBOOK.test(markdown)) return 'mdbook';
   if (NUXT.test(prose) || CODE_ATTRIBUTES.test(markdown)) return 'nuxt';
+  if (MARKDOC.test(prose)) return 'redocly';
   if (VITEPRESS_PROSE.test(prose) || hasVitepressCode(markdown)) return 'vitepress';
   if (DOCUSAURUS.test(prose)) return 'docusaurus';
   if (GITBOOK.test(prose)) return 'gitbook';
@@ -160,6 +169,7 @@ const CONFIG_FILES: [RegExp, MarkdownDialect][] = [
   [/^\.gitbook\.ya?ml$/, 'gitbook'],
   [/^(.*\/)?(mint|docs)\.json$/, 'mintlify'],
   [/^(.*\/)?content\.config\.(js|mjs|ts|mts)$/, 'nuxt'],
+  [/^(.*\/)?redocly\.ya?ml$/, 'redocly'],
 ];
 
 /**
@@ -167,8 +177,8 @@ const CONFIG_FILES: [RegExp, MarkdownDialect][] = [
  * `docusaurus.config.js`, `mkdocs.yml`, `docs/.vitepress/config.ts`, mdBook's `book.toml`, a
  * GitBook space's `.gitbook.yaml` at the root, Mintlify's `mint.json` or `docs.json` (the
  * latter only beside MDX pages), docsify's `index.html` beside a `_sidebar.md`, Jekyll's
- * `_config.yml`, Nuxt Content's `content.config.ts`; a `config.toml` only beside a `content/`
- * folder); undefined when none is found.
+ * `_config.yml`, Nuxt Content's `content.config.ts`, Redocly's `redocly.yaml`; a `config.toml`
+ * only beside a `content/` folder); undefined when none is found.
  */
 export function repositoryDialect(paths: string[]): MarkdownDialect | undefined {
   for (const [config, dialect] of CONFIG_FILES) {
@@ -219,7 +229,8 @@ export interface NormaliseOptions extends HugoOptions {
 /**
  * Markdown of a docs generator as the Markdown its readers see (see `normaliseHugo`,
  * `normaliseDocusaurus`, `normaliseMkdocs`, `normaliseVitepress`, `normaliseMdbook`,
- * `normaliseGitbook`, `normaliseMintlify`, `normaliseDocsify`, `normaliseJekyll`, `normaliseNuxt`); reference
+ * `normaliseGitbook`, `normaliseMintlify`, `normaliseDocsify`, `normaliseJekyll`, `normaliseNuxt`,
+ * `normaliseMarkdoc`); reference
  * links written inline (see `inlineReferenceLinks`); indented code blocks are fenced
  * in every dialect but MDX's, which has none, and setext headings (underlined) written as `#` ones; inline HTML anchors
  * and line breaks outside code as their text (see `inlineHtmlAsMarkdown`), a linked image as a
@@ -263,6 +274,8 @@ function dialectMarkdown(markdown: string, dialect: MarkdownDialect, options: No
       return normaliseDocsify(markdown);
     case 'nuxt':
       return normaliseNuxt(markdown);
+    case 'redocly':
+      return normaliseMarkdoc(markdown);
     case 'jekyll':
       return atxHeadings(normaliseJekyll(markdown));
     case 'mdbook':

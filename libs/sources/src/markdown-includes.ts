@@ -3,6 +3,7 @@ import { withDocsifyEmbeds } from './docsify-embeds';
 import { withFumadocsIncludes } from './fumadocs-includes';
 import { withHugoIncludes } from './hugo-includes';
 import { withJekyllLiquid } from './jekyll-liquid';
+import { withMarkdocPartials } from './markdoc-includes';
 import { withMdbookIncludes } from './mdbook-includes';
 import { withPartials } from './mdx-partials';
 import { withVitepressIncludes } from './vitepress-includes';
@@ -12,7 +13,8 @@ import { withVitepressIncludes } from './vitepress-includes';
  * shortcodes (see `withHugoIncludes`), VitePress's snippet imports and includes (see
  * `withVitepressIncludes`), imported MDX partials (see `withPartials`), Fumadocs' `<include>` tags
  * (see `withFumadocsIncludes`), mdBook's include helpers
- * (see `withMdbookIncludes`), docsify's embeds (see `withDocsifyEmbeds`); with `jekyll`, the
+ * (see `withMdbookIncludes`), docsify's embeds (see `withDocsifyEmbeds`), Markdoc's partials and
+ * code snippets (Redocly's, see `withMarkdocPartials`); with `jekyll`, the
  * page's Liquid, rendered first as Jekyll renders it (see `withJekyllLiquid`). Only files under `within`
  * are read: the folder loaded, or a repository's root given as `/`.
  */
@@ -32,5 +34,11 @@ export async function withMarkdownIncludes(
     within,
     read,
   );
-  return withDocsifyEmbeds(await withMdbookIncludes(imported, file, within, read), file, within, read);
+  const embedded = await withDocsifyEmbeds(
+    await withMdbookIncludes(imported, file, within, read),
+    file,
+    within,
+    read,
+  );
+  return withMarkdocPartials(embedded, file, within, read);
 }

@@ -1,10 +1,12 @@
-import { access } from 'node:fs/promises';
-import { join } from 'node:path';
-
 /** Nuxt Content's configuration (v3), beside the site's `content/` folder. */
 const CONTENT_CONFIG = /^(.*\/)?content\.config\.(js|mjs|ts|mts)$/;
 /** Its names, for a folder on disk. */
-const CONFIG_NAMES = ['content.config.ts', 'content.config.js', 'content.config.mjs', 'content.config.mts'];
+export const NUXT_CONTENT_CONFIGS = [
+  'content.config.ts',
+  'content.config.js',
+  'content.config.mjs',
+  'content.config.mts',
+];
 
 /**
  * The folder a Nuxt Content site's pages are read from (`content/` beside its `content.config.ts`,
@@ -14,18 +16,6 @@ const CONFIG_NAMES = ['content.config.ts', 'content.config.js', 'content.config.
 export function nuxtContentFolder(paths: readonly string[]): string | undefined {
   const config = paths.find((p) => CONTENT_CONFIG.test(p) && p.split('/').length <= 2);
   return config === undefined ? undefined : `${config.slice(0, config.lastIndexOf('/') + 1)}content/`;
-}
-
-/** Whether a folder loaded is a Nuxt Content site's (its `content.config.*` in it), so that its `content/` holds the pages. */
-export async function isNuxtContentSite(folder: string): Promise<boolean> {
-  for (const name of CONFIG_NAMES) {
-    const found = await access(join(folder, name)).then(
-      () => true,
-      () => false,
-    );
-    if (found) return true;
-  }
-  return false;
 }
 
 /** Why a file of a Nuxt Content site (its path from the site's folder) is no page: outside its `content/` folder. */

@@ -1,3 +1,5 @@
+import { access } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { MarkdownDialect, PageUrlStyle } from '@docqa/contracts';
 import { DOCSIFY_DEFAULTS, docsifySite, docsifyUnpublished } from './docsify-site';
 import { gitbookSpace, gitbookUnpublished } from './gitbook-space';
@@ -11,7 +13,8 @@ import {
   vitepressSourceExcludes,
 } from './page-url-style';
 import { nextPagePath, nextSiteOnDisk, nextUnpublished } from './next-app';
-import { isNuxtContentSite, nuxtUnpublished } from './nuxt-site';
+import { NUXT_CONTENT_CONFIGS, nuxtUnpublished } from './nuxt-site';
+import { redoclyPagePath, redoclySiteOnDisk, redoclyUnpublished, redoclyVersion } from './redocly-site';
 import { pathFilter } from './path-filter';
 import type { PageFront } from './published-url';
 import type { SiteLayout } from './site-pages';
@@ -23,7 +26,10 @@ export interface SiteConfiguration {
   layout: SiteLayout;
   /** Why the generator publishes a file (its path in the folder) as no page; undefined for a page. */
   unpublished(rel: string): string | undefined;
-  /** The docs version the site's navigation lists a file's page under (a Mintlify site's), if any. */
+  /**
+   * The docs version of a file's page where the site says it: the version its navigation lists it
+   * under (a Mintlify site's), the version folder it is in (a Redocly project's `@v1/`); if any.
+   */
   version?(rel: string): string | undefined;
   /** Whether a page's relative links are read from the site's root, not its folder (docsify's). */
   linksFromRoot?: boolean;
@@ -45,7 +51,7 @@ export interface SiteConfiguration {
  * whose pages show Docusaurus's containers more often than its own markup; an mdBook's `book.toml`;
  * a GitBook space's `.gitbook.yaml`; a Mintlify site's `docs.json` or `mint.json`, in the folder or
  * its `docs/`; a docsify site's `index.html` in the folder; a Jekyll site's `_config.yml`; a Nuxt
- * Content site's `content.config.ts`),
+ * Content site's `content.config.ts`; a Redocly project's `redocly.yaml`),
  * else `fromMarkup`, the dialect most files show the markup of. A VitePress site's `srcExclude`
  * files and URL style (`cleanUrls`); an mdBook's source folder (left out of URLs, `page.html`) and
  * its chapters (what its `SUMMARY.md` lists: no other file is a page), and a GitBook space's the
@@ -53,7 +59,9 @@ export interface SiteConfiguration {
  * page's version); a docsify site's (its `index.html`'s settings: pages routed after `#/`, links
  * read from the site's root, its sidebar and other page parts no pages); a Jekyll site's (its
  * permalinks, what it excludes, its `_`-folders no pages); a Nuxt Content site's (its `content.config.*`:
- * its pages those of its `content/` folder, which their URLs leave out); an `mkdocs.yml`'s URL style.
+ * its pages those of its `content/` folder, which their URLs leave out); a Redocly project's (its
+ * version folders, `@v1/`, and their default, see `redoclySite`; its `_partials/` no pages); an
+ * `mkdocs.yml`'s URL style.
  */
 export async function siteConfiguration(
   folder: string,
@@ -66,14 +74,15 @@ export async function siteConfiguration(
   const docsify = vitepress === undefined && !summarized ? await docsifySite(folder) : undefined;
   const jekyll = vitepress === undefined && !summarized && !docsify ? await jekyllSite(folder) : undefined;
   const others = vitepress !== undefined || summarized || docsify || jekyll;
-  const nuxt = !others && (await isNuxtContentSite(folder));
+  const nuxt = !others && (await holdsFile(folder, NUXT_CONTENT_CONFIGS));
+  const redocly = !others && !nuxt && (await holdsFile(folder, REDOCLY_CONFIGS));
   const configured =
     vitepress !== undefined
       ? 'vitepress'
       : (summarized?.generator.dialect ??
         (docsify && 'docsify') ??
         (jekyll && 'jekyll') ??
-        (nuxt ? 'nuxt' : undefined));
+        (nuxt ? 'nuxt' : redocly ? 'redocly' : undefined));
   const dialect = named.dialect ?? configured ?? fromMarkup();
   if (dialect === 'vitepress' && vitepress !== undefined) {
     const passes = pathFilter({ exclude: vitepressSourceExcludes(vitepress) });
@@ -121,6 +130,18 @@ export async function siteConfiguration(
       unpublished: (rel) => nuxtUnpublished(rel, contentFolder),
     };
   }
+  // A Redocly project's version folders (`@v1/`): their pages are of that version, the default
+  // version's published without its folder.
+  if (dialect === 'redocly') {
+    const site = await redoclySiteOnDisk(folder, rels());
+    return {
+      dialect,
+      layout: { pageUrls: named.pageUrls },
+      unpublished: redoclyUnpublished,
+      version: redoclyVersion,
+      pagePath: named.pageUrls ? undefined : (rel, front) => redoclyPagePath(rel, front, site),
+    };
+  }
   const pageUrls = named.pageUrls ?? (await configuredPageUrls(folder, dialect));
   // A Next.js site's App Router publishes a route's page.mdx at its folder, and nothing else.
   const next =
@@ -155,3 +176,18 @@ async function summarizedSite(folder: string) {
 /** Why a file a VitePress configuration's `srcExclude` names is not loaded as a document. */
 export const UNPUBLISHED_VITEPRESS =
   "excluded from the site by its VitePress configuration's srcExclude: no page";
+
+/** Redocly's configuration, at a project's root. */
+const REDOCLY_CONFIGS = ['redocly.yaml', 'redocly.yml'];
+
+/** Whether the folder holds a file of one of these names. */
+async function holdsFile(folder: string, names: readonly string[]): Promise<boolean> {
+  for (const name of names) {
+    const found = await access(join(folder, name)).then(
+      () => true,
+      () => false,
+    );
+    if (found) return true;
+  }
+  return false;
+}

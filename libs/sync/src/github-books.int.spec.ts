@@ -1,6 +1,6 @@
 import { startGitHubStandIn, syncedDocuments, type GitHubStandIn } from './testing';
 
-describe('a github source of an mdBook, a GitBook space, a Mintlify, a docsify, a Jekyll, a Next.js or a Nuxt Content site (against a local stand-in of the GitHub REST API)', () => {
+describe('a github source of an mdBook, a GitBook space, a Mintlify, a docsify, a Jekyll, a Next.js, a Nuxt Content site or a Redocly project (against a local stand-in of the GitHub REST API)', () => {
   let github: GitHubStandIn;
   beforeAll(async () => {
     github = await startGitHubStandIn();
@@ -297,5 +297,32 @@ describe('a github source of an mdBook, a GitBook space, a Mintlify, a docsify, 
     expect(install.url).toBe('https://acme.test/book/getting-started/installation');
     expect(install.content).toContain('> **Tip:** Use pnpm.');
     expect(install.content).toContain('[deploying](https://acme.test/book/guide/deploy)');
+  });
+
+  it("reads a Redocly project's version folders as versions, its default one's pages without the folder, partials put in", async () => {
+    github.repos.set('acme/redocly', {
+      default_branch: 'main',
+      branches: {
+        main: {
+          'README.md': '# Acme\n\nThe repository.',
+          'docs/redocly.yaml': 'seo:\n  title: Acme\n',
+          'docs/versions.yaml': "default: 'v2'\n",
+          'docs/@v1/install.md': '# Install\n\nRun `npm i -g acme@1`.',
+          'docs/@v2/install.md':
+            '# Install\n\n{% partial file="../_partials/node.md" /%}\n\n{% admonition type="warning" %}\nBack up.\n{% /admonition %}',
+          'docs/_partials/node.md': 'Acme needs Node.js 22.',
+        },
+      },
+    });
+    const documents = await read('acme/redocly');
+    expect([...documents.keys()].sort()).toEqual(['docs/@v1/install.md', 'docs/@v2/install.md']);
+    const current = documents.get('docs/@v2/install.md')!;
+    expect(current.url).toBe('https://acme.test/book/install');
+    expect(current.metadata?.version).toBe('v2');
+    expect(current.content).toContain('Acme needs Node.js 22.');
+    expect(current.content).toContain('> **Warning:** Back up.');
+    const old = documents.get('docs/@v1/install.md')!;
+    expect(old.url).toBe('https://acme.test/book/v1/install');
+    expect(old.metadata?.version).toBe('v1');
   });
 });

@@ -20,6 +20,10 @@ import {
   nextUnpublished,
   nuxtContentFolder,
   nuxtUnpublished,
+  redoclyPagePath,
+  redoclySite,
+  redoclyUnpublished,
+  redoclyVersion,
   outsideSummary,
   pathFilter,
   summaryChapters,
@@ -49,7 +53,10 @@ export interface TreeItem {
  * `mint.json`), its folder, the pages its navigation lists (no snippet is a page) and their
  * versions; a docsify site's `index.html` beside its `_sidebar.md`; a Jekyll site's `_config.yml`
  * (at the root or one folder down), what it publishes and where (its permalinks); a Nuxt Content
- * site's `content.config.ts`, its `content/` folder (no other file is a page). One or two more
+ * site's `content.config.ts`, its `content/` folder (no other file is a page); a Redocly project's
+ * `redocly.yaml` (at the root or one folder down), its folder, version folders (`@v1/`, each
+ * `versions.yaml` read for the default) and `_partials/` (no pages).
+ * One or two more
  * blob reads (`blobText`) a sync, for those repositories only; nothing when the file says nothing
  * or cannot be read.
  */
@@ -146,6 +153,29 @@ export async function configuredLayout(
   if (dialect === 'nuxt') {
     const folder = nuxtContentFolder(items.filter((i) => i.type === 'blob').map((i) => i.path));
     return folder ? { contentFolder: folder, published: (path) => !nuxtUnpublished(path, folder) } : {};
+  }
+  if (dialect === 'redocly') {
+    // The project's folder, the one holding `redocly.yaml`: its pages' paths are from there.
+    const config = blob(/^([^/]+\/)?redocly\.ya?ml$/);
+    const folder = config ? config.path.slice(0, config.path.lastIndexOf('/') + 1) : '';
+    const inProject = (path: string) => (path.startsWith(folder) ? path.slice(folder.length) : undefined);
+    const blobs = items.filter((i) => i.type === 'blob' && inProject(i.path) !== undefined);
+    const site = await redoclySite(
+      blobs.map((i) => inProject(i.path)!),
+      async (versions) => {
+        const listed = blobs.find((i) => i.path === `${folder}${versions}versions.yaml`);
+        return listed && blobText(listed.sha).catch(() => undefined);
+      },
+    );
+    return {
+      contentFolder: folder || undefined,
+      published: (path) => inProject(path) !== undefined && !redoclyUnpublished(inProject(path)!),
+      version: (path) => (inProject(path) === undefined ? undefined : redoclyVersion(inProject(path)!)),
+      pagePath: (path, front) => {
+        const rel = inProject(path);
+        return rel === undefined ? undefined : redoclyPagePath(rel, front, site);
+      },
+    };
   }
   // A Next.js site's App Router publishes a route's page.mdx at its folder, and nothing else.
   const next =

@@ -36,7 +36,7 @@ describe('option parsers', () => {
     expect([...DIALECTS].sort()).toEqual([...MarkdownDialectSchema.options].sort());
     expect(dialectOption('--dialect')('hugo')).toBe('hugo');
     expect(() => dialectOption('--dialect')('eleventy')).toThrow(
-      '--dialect must be one of markdown, hugo, docusaurus, mkdocs, vitepress, mdbook, gitbook, mintlify, docsify, jekyll, nuxt, not "eleventy"',
+      '--dialect must be one of markdown, hugo, docusaurus, mkdocs, vitepress, mdbook, gitbook, mintlify, docsify, jekyll, nuxt, redocly, not "eleventy"',
     );
   });
 

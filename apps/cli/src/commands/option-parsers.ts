@@ -51,9 +51,10 @@ export const DIALECTS = [
   'docsify',
   'jekyll',
   'nuxt',
+  'redocly',
 ] as const satisfies readonly MarkdownDialect[];
 
-/** A docs generator's dialect: `--dialect must be one of markdown, hugo, docusaurus, mkdocs, vitepress, mdbook, gitbook, mintlify, docsify, jekyll, nuxt, not "eleventy"`. */
+/** A docs generator's dialect: `--dialect must be one of markdown, hugo, docusaurus, mkdocs, vitepress, mdbook, gitbook, mintlify, docsify, jekyll, nuxt, redocly, not "eleventy"`. */
 export function dialectOption(name: string) {
   return (value: string): MarkdownDialect => {
     if (!(DIALECTS as readonly string[]).includes(value))
