@@ -121,5 +121,8 @@
  * 39: Redocly projects (Markdoc): admonitions as labelled quotes, tabs as labelled parts, list
  * tables as Markdown tables, partials and code snippets put in, schema tags dropped; version
  * folders (`@v1/`) as the pages' versions, the default one's published without its folder.
+ * 40: Rspress's `<PackageManagerTabs command>` as a labelled command per package manager; an
+ * Rspress project's pages as `.html` unless `cleanUrls`, its `route.exclude` no pages; a
+ * translated site's default-language folder (`en/`) left out of its pages' URLs.
  */
-export const CHUNKING_VERSION = 39;
+export const CHUNKING_VERSION = 40;

@@ -1,6 +1,7 @@
 import { dedent, labelOf, labelledBlock, labelledPart } from './labelled-block';
 import { jsxAttributes, stripMdx, tagEnd } from './strip-mdx';
 import { CodeFences } from './code-fences';
+import { packageManagerTabs } from './package-manager-tabs';
 
 /** An admonition's opening line: `:::note`, `:::tip Title`, `:::warning[Title]`, `::::info`, `::: code-group`. */
 const ADMONITION = /^\s*(:{3,})\s*([a-z]+(?:-[a-z]+)*)\s*(?:\[([^\]]*)\]|(.*?))?\s*$/i;
@@ -13,11 +14,13 @@ const CALLOUT_LABELS: Record<string, string> = { default: 'Note', warn: 'Warning
  * too) as labelled quotes, each `<TabItem label="…">` (Fumadocs' `<Tab value="…">`) as a
  * labelled part, Fumadocs' and Nextra's `<Callout type="warn">` as labelled quotes and their
  * headings' ids (`## Install [#install]`) as `{#install}`, its ```` ```package-install ```` blocks
- * shell commands, inline code without its language (`` `true{:js}` ``), then imports, exports and components
+ * shell commands, Rspress's `<PackageManagerTabs command="…" />` a tab of commands per package
+ * manager (see `packageManagerTabs`), inline code without its language (`` `true{:js}` ``), then imports, exports and components
  * without text dropped (see `stripMdx`).
  */
 export function normaliseDocusaurus(markdown: string): string {
-  return flatten(stripMdx(admonitions(tabItems(callouts(inlineCodeLanguages(packageInstalls(markdown)))))));
+  const commands = packageManagerTabs(packageInstalls(markdown));
+  return flatten(stripMdx(admonitions(tabItems(callouts(inlineCodeLanguages(commands))))));
 }
 
 /**

@@ -69,6 +69,7 @@ export {
 } from './jekyll-site';
 export { nextPagePath, nextSite, nextUnpublished, type NextSite } from './next-app';
 export { nuxtContentFolder, nuxtUnpublished } from './nuxt-site';
+export { rspressSettings, rspressUnpublished } from './rspress-site';
 export {
   redoclyPagePath,
   redoclySite,

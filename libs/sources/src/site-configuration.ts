@@ -15,6 +15,7 @@ import {
 import { nextPagePath, nextSiteOnDisk, nextUnpublished } from './next-app';
 import { NUXT_CONTENT_CONFIGS, nuxtUnpublished } from './nuxt-site';
 import { redoclyPagePath, redoclySiteOnDisk, redoclyUnpublished, redoclyVersion } from './redocly-site';
+import { rspressSite, rspressUnpublished } from './rspress-site';
 import { pathFilter } from './path-filter';
 import type { PageFront } from './published-url';
 import type { SiteLayout } from './site-pages';
@@ -61,7 +62,8 @@ export interface SiteConfiguration {
  * permalinks, what it excludes, its `_`-folders no pages); a Nuxt Content site's (its `content.config.*`:
  * its pages those of its `content/` folder, which their URLs leave out); a Redocly project's (its
  * version folders, `@v1/`, and their default, see `redoclySite`; its `_partials/` no pages); an
- * `mkdocs.yml`'s URL style.
+ * Rspress project's `rspress.config.*` in the folder or above (its URL style, `.html` unless
+ * `route.cleanUrls`; its `route.exclude`; its docs folder); an `mkdocs.yml`'s URL style.
  */
 export async function siteConfiguration(
   folder: string,
@@ -140,6 +142,21 @@ export async function siteConfiguration(
       unpublished: redoclyUnpublished,
       version: redoclyVersion,
       pagePath: named.pageUrls ? undefined : (rel, front) => redoclyPagePath(rel, front, site),
+    };
+  }
+  // An Rspress project (MDX or Markdown pages): its URL style (`.html` unless `cleanUrls`), its
+  // docs folder, and the files its routes leave out.
+  const rspress = dialect === 'docusaurus' || dialect === 'markdown' ? await rspressSite(folder) : undefined;
+  if (rspress) {
+    const contentFolder = rspress.pages || undefined;
+    return {
+      dialect,
+      layout: {
+        pageUrls: named.pageUrls ?? rspress.pageUrls,
+        contentFolder,
+        fromRepositoryRoot: !!contentFolder,
+      },
+      unpublished: rspressUnpublished(rspress),
     };
   }
   const pageUrls = named.pageUrls ?? (await configuredPageUrls(folder, dialect));

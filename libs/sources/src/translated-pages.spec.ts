@@ -84,6 +84,22 @@ describe('siteLanguages', () => {
     expect(translated(rels)['de/docs/a.md']).toEqual({ language: 'de', of: 'en/docs/a.md' });
   });
 
+  it("publishes the default language's folder's pages at the site's root (Hugo, Rspress), a page there too kept", () => {
+    const rels = [
+      'en/index.md',
+      'en/guide/start.mdx',
+      'zh/index.md',
+      'zh/guide/start.mdx',
+      'en/faq.md',
+      'faq.md',
+    ];
+    const site = siteLanguages(rels);
+    expect(site.pagePath('en/guide/start.mdx')).toBe('guide/start.mdx');
+    expect(site.pagePath('en/index.md')).toBe('index.md');
+    expect(site.pagePath('en/faq.md')).toBe('en/faq.md');
+    expect(siteLanguages(rels, 'zh').pagePath('zh/guide/start.mdx')).toBe('zh/guide/start.mdx');
+  });
+
   it("reads Docusaurus's i18n folder as translations", () => {
     expect(translated(['docs/intro.md', 'i18n/ko/docusaurus-plugin-content-docs/current/intro.md'])).toEqual({
       'i18n/ko/docusaurus-plugin-content-docs/current/intro.md': { language: 'ko' },

@@ -92,7 +92,8 @@ export function siteLanguages(rels: readonly string[], read?: string): SiteLangu
   const known = new Set(pages);
   for (const [rel, translation] of suffixTranslations(pages, known, renamed, placed))
     translations.set(rel, translation);
-  for (const [rel, translation] of folderTranslations(pages, known)) translations.set(rel, translation);
+  for (const [rel, translation] of folderTranslations(pages, known, renamed))
+    translations.set(rel, translation);
   const languages = [...new Set([...translations.values()].map((t) => t.language))].sort();
   const wanted = read === undefined ? undefined : read.toLowerCase().replace('_', '-');
   const reading = wanted !== undefined && languages.includes(wanted) ? wanted : undefined;
@@ -164,8 +165,17 @@ function suffixTranslations(
   return translations;
 }
 
-/** Translations in a folder named after their language (see {@link siteLanguages}). */
-function folderTranslations(pages: readonly string[], known: ReadonlySet<string>): Map<string, Translation> {
+/**
+ * Translations in a folder named after their language (see {@link siteLanguages}); the pages of
+ * the default language's folder, where the translations mirror one (`en/guide.md` beside
+ * `zh/guide.md`), published without it (`guide`), as Hugo, Rspress and VitePress publish their
+ * default language at the site's root (`renamed`).
+ */
+function folderTranslations(
+  pages: readonly string[],
+  known: ReadonlySet<string>,
+  renamed: Map<string, string>,
+): Map<string, Translation> {
   const translations = new Map<string, Translation>();
   // Each folder named after a language: its parent, and its files' paths below it.
   const folders = new Map<string, { parent: string; lang: string; rests: string[] }>();
@@ -192,6 +202,9 @@ function folderTranslations(pages: readonly string[], known: ReadonlySet<string>
       [under(parent, rest), defaultSibling && `${defaultSibling}/${rest}`].find((p) => p && known.has(p));
     const matched = rests.filter((rest) => counterpart(rest)).length;
     if (!docusaurus && (matched < 2 || matched * 2 < rests.length)) continue;
+    if (defaultSibling && !docusaurus)
+      for (const rest of folders.get(defaultSibling)!.rests)
+        if (!known.has(under(parent, rest))) renamed.set(`${defaultSibling}/${rest}`, under(parent, rest));
     for (const rest of rests)
       translations.set(`${folder}/${rest}`, {
         language: lang,

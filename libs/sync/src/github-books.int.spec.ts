@@ -1,6 +1,6 @@
 import { startGitHubStandIn, syncedDocuments, type GitHubStandIn } from './testing';
 
-describe('a github source of an mdBook, a GitBook space, a Mintlify, a docsify, a Jekyll, a Next.js, a Nuxt Content site or a Redocly project (against a local stand-in of the GitHub REST API)', () => {
+describe('a github source of an mdBook, a GitBook space, a Mintlify, a docsify, a Jekyll, a Next.js, a Nuxt Content or an Rspress site or a Redocly project (against a local stand-in of the GitHub REST API)', () => {
   let github: GitHubStandIn;
   beforeAll(async () => {
     github = await startGitHubStandIn();
@@ -324,5 +324,29 @@ describe('a github source of an mdBook, a GitBook space, a Mintlify, a docsify, 
     const old = documents.get('docs/@v1/install.md')!;
     expect(old.url).toBe('https://acme.test/book/v1/install');
     expect(old.metadata?.version).toBe('v1');
+  });
+
+  it("reads an Rspress project's docs folder as .html pages, its excluded routes no pages, tabs of commands read", async () => {
+    github.repos.set('acme/rspress', {
+      default_branch: 'main',
+      branches: {
+        main: {
+          'README.md': '# Acme\n\nThe repository.',
+          'website/rspress.config.ts':
+            "export default defineConfig({ route: { exclude: ['**/fragments/**'] } });",
+          'website/docs/index.md': '# Acme\n\nSee [the guide](./guide/start.mdx).',
+          'website/docs/guide/start.mdx': '# Start\n\n<PackageManagerTabs command="add @acme/cli -D" />',
+          'website/docs/fragments/intro.mdx': 'A fragment.',
+        },
+      },
+    });
+    const documents = await read('acme/rspress');
+    expect([...documents.keys()].sort()).toEqual(['website/docs/guide/start.mdx', 'website/docs/index.md']);
+    expect(documents.get('website/docs/index.md')!.content).toContain(
+      '(https://acme.test/book/guide/start.html)',
+    );
+    const start = documents.get('website/docs/guide/start.mdx')!;
+    expect(start.url).toBe('https://acme.test/book/guide/start.html');
+    expect(start.content).toContain('**bun**:\n\n```sh\nbun add @acme/cli -D\n```');
   });
 });

@@ -24,6 +24,8 @@ import {
   redoclySite,
   redoclyUnpublished,
   redoclyVersion,
+  rspressSettings,
+  rspressUnpublished,
   outsideSummary,
   pathFilter,
   summaryChapters,
@@ -55,7 +57,9 @@ export interface TreeItem {
  * (at the root or one folder down), what it publishes and where (its permalinks); a Nuxt Content
  * site's `content.config.ts`, its `content/` folder (no other file is a page); a Redocly project's
  * `redocly.yaml` (at the root or one folder down), its folder, version folders (`@v1/`, each
- * `versions.yaml` read for the default) and `_partials/` (no pages).
+ * `versions.yaml` read for the default) and `_partials/` (no pages); an Rspress project's
+ * `rspress.config.*` (at the root or one folder down), its docs folder, URL style and
+ * `route.exclude`.
  * One or two more
  * blob reads (`blobText`) a sync, for those repositories only; nothing when the file says nothing
  * or cannot be read.
@@ -176,6 +180,18 @@ export async function configuredLayout(
         return rel === undefined ? undefined : redoclyPagePath(rel, front, site);
       },
     };
+  }
+  // An Rspress project: its docs folder, URL style and the files its routes leave out.
+  const rspress =
+    dialect === undefined || dialect === 'markdown' || dialect === 'docusaurus'
+      ? blob(/^([^/]+\/)?rspress\.config\.m?[jt]s$/)
+      : undefined;
+  const rspressText = rspress && (await blobText(rspress.sha).catch(() => undefined));
+  if (rspress && rspressText !== undefined) {
+    const settings = rspressSettings(rspressText);
+    const pages = `${rspress.path.slice(0, rspress.path.lastIndexOf('/') + 1)}${settings.root}`;
+    const unpublished = rspressUnpublished({ pages, excludes: settings.excludes });
+    return { pageUrls: settings.pageUrls, contentFolder: pages, published: (path) => !unpublished(path) };
   }
   // A Next.js site's App Router publishes a route's page.mdx at its folder, and nothing else.
   const next =
