@@ -123,6 +123,7 @@
  * folders (`@v1/`) as the pages' versions, the default one's published without its folder.
  * 40: Rspress's `<PackageManagerTabs command>` as a labelled command per package manager; an
  * Rspress project's pages as `.html` unless `cleanUrls`, its `route.exclude` no pages; a
- * translated site's default-language folder (`en/`) left out of its pages' URLs.
+ * translated site's default-language folder (`en/`) left out of its pages' URLs. An MDX code block
+ * titled in its fence (```` ```js title="x.js" ````) labelled by its title.
  */
 export const CHUNKING_VERSION = 40;

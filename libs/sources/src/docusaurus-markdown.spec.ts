@@ -120,6 +120,28 @@ describe('normaliseDocusaurus', () => {
     expect(text).toContain('**pnpm**:\n\nRun `pnpm test`.');
   });
 
+  it('labels a code block by the title its fence names, in a list item too, and leaves code alone', () => {
+    const page = [
+      '```js tab title="jest.config.js"',
+      'module.exports = {};',
+      '```',
+      '',
+      '1. Add the plugin:',
+      '',
+      "   ```ts {3} title='rspress.config.ts' showLineNumbers",
+      '   export default {};',
+      '   ```',
+      '',
+      '````md',
+      '```js title="shown.js"',
+      '````',
+    ].join('\n');
+    const text = normaliseDocusaurus(page);
+    expect(text).toContain('**jest.config.js**:\n\n```js\nmodule.exports = {};\n```');
+    expect(text).toContain('   **rspress.config.ts**:\n\n   ```ts\n   export default {};\n   ```');
+    expect(text).toContain('````md\n```js title="shown.js"\n````');
+  });
+
   it("reads inline code with its language (Nextra's `true{:js}`) as its code, leaving code blocks alone", () => {
     const page = 'Set `search: false{:js}` or `{ codeblocks: false }{:js}`.\n\n```md\n`x{:js}`\n```';
     expect(normaliseDocusaurus(page)).toBe(

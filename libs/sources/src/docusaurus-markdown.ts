@@ -19,7 +19,7 @@ const CALLOUT_LABELS: Record<string, string> = { default: 'Note', warn: 'Warning
  * without text dropped (see `stripMdx`).
  */
 export function normaliseDocusaurus(markdown: string): string {
-  const commands = packageManagerTabs(packageInstalls(markdown));
+  const commands = packageManagerTabs(packageInstalls(titledFences(markdown)));
   return flatten(stripMdx(admonitions(tabItems(callouts(inlineCodeLanguages(commands))))));
 }
 
@@ -34,6 +34,32 @@ function inlineCodeLanguages(markdown: string): string {
     .split('\n')
     .map((line) => (fences.read(line) ? line : line.replace(/`([^`\n]+?)\{:[a-z]+\}`/g, '`$1`')))
     .join('\n');
+}
+
+/** A fence's opening line whose info names a title: its indentation, run, language, and the title. */
+const TITLED_FENCE = /^([ \t]*)(`{3,}|~{3,})[ \t]*([\w#+.-]*)[^\n`]*?\btitle=(?:"([^"]*)"|'([^']*)')[^\n`]*$/;
+
+/**
+ * A code block titled in its fence (```` ```js title="jest.config.js" ````, Docusaurus's, Starlight's
+ * and Rspress's title bar) labelled by its title as the other dialects' are (`**jest.config.js**:`
+ * above it), the fence reduced to its language. What code blocks hold is left as written.
+ */
+function titledFences(markdown: string): string {
+  if (!markdown.includes('title=')) return markdown;
+  const fences = new CodeFences();
+  const out: string[] = [];
+  for (const line of markdown.split('\n')) {
+    const inside = fences.inside;
+    const titled = fences.read(line) && !inside ? TITLED_FENCE.exec(line) : null;
+    const title = titled && (titled[4] ?? titled[5])?.trim();
+    if (!titled || !title) {
+      out.push(line);
+      continue;
+    }
+    const [, indent = '', run = '', language = ''] = titled;
+    out.push(`${indent}**${title}**:`, '', `${indent}${run}${language}`);
+  }
+  return out.join('\n');
 }
 
 /**
