@@ -59,8 +59,7 @@ export interface TreeItem {
  * `redocly.yaml` (at the root or one folder down), its folder, version folders (`@v1/`, each
  * `versions.yaml` read for the default) and `_partials/` (no pages); an Rspress project's
  * `rspress.config.*` (at the root or one folder down), its docs folder, URL style and
- * `route.exclude`.
- * One or two more
+ * `route.exclude`. One or two more
  * blob reads (`blobText`) a sync, for those repositories only; nothing when the file says nothing
  * or cannot be read.
  */
