@@ -4,6 +4,7 @@ import { CodeFences, fencedLines } from './code-fences';
 import { includedFile } from './hugo-includes';
 import { readFrontMatter } from './parse-document';
 import { markdocAttributes } from './markdoc-markdown';
+import { attributeText } from './strip-mdx';
 
 /** A Markdoc `partial` or `code-snippet` tag opening a line; the tag may close lines below (`/%}`). */
 const INCLUDE_START = /^[ \t]*\{%[ \t]*(partial|code-snippet)(?=[\s/%]|$)/;
@@ -24,7 +25,7 @@ export async function withMarkdocPartials(
   read: ReadIncluded = readIncludedFile,
   depth = 0,
 ): Promise<string> {
-  if (depth >= MAX_INCLUDE_DEPTH || !source.includes('{%')) return source;
+  if (depth >= MAX_INCLUDE_DEPTH || !/\{%[ \t]*(partial|code-snippet)\b/.test(source)) return source;
   const lines = source.split('\n');
   const out: string[] = [];
   const fences = new CodeFences();
@@ -47,15 +48,14 @@ export async function withMarkdocPartials(
       out.push(await withMarkdocPartials(partial, found.path, within, read, depth + 1));
       continue;
     }
-    const text = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : undefined);
-    const language = text(attributes!.language) ?? extname(found.path).slice(1);
+    const language = attributeText(attributes!.language) ?? extname(found.path).slice(1);
     const [from, to] = [Number(attributes!.from) || 1, Number(attributes!.to) || Infinity];
     const code = found.text
       .replace(/\n+$/, '')
       .split('\n')
       .slice(from - 1, to)
       .join('\n');
-    const title = text(attributes!.title);
+    const title = attributeText(attributes!.title);
     out.push(...(title ? [`**${title}**:`, ''] : []), ...fencedLines(language, code));
   }
   return out.join('\n');

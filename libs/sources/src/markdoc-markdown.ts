@@ -2,7 +2,7 @@ import { CodeFences } from './code-fences';
 import { fenceIndentedCode } from './indented-code';
 import { labelledBlock, labelledPart, labelOf } from './labelled-block';
 import { atxHeadings } from './setext-headings';
-import { jsxAttributes, type JsxAttributes } from './strip-mdx';
+import { attributeText as text, jsxAttributes, type JsxAttributes } from './strip-mdx';
 
 /**
  * A Markdoc tag opening a line (`{% admonition type="warning" %}`, `{% /tabs %}`, `{% partial
@@ -124,10 +124,6 @@ function closingLine(lines: string[], after: number, name: string): number {
   }
   return -1;
 }
-
-/** An attribute's text; undefined when absent or not text. */
-const text = (value: string | true | undefined) =>
-  typeof value === 'string' && value.trim() ? value.trim() : undefined;
 
 /** A tag as a reader sees it, from its name, attributes and body (see {@link normaliseMarkdoc}). */
 function rendered(name: string, a: JsxAttributes, body: string): string {

@@ -4,7 +4,7 @@ import { dedentLine } from './indented-code';
 import { dedent, labelledBlock, labelledPart } from './labelled-block';
 import { rewriteLinks } from './markdown-links';
 import { atxHeadings } from './setext-headings';
-import { jsxAttributes, stripMdx, tagEnd, type JsxAttributes } from './strip-mdx';
+import { attributeText as text, jsxAttributes, stripMdx, tagEnd, type JsxAttributes } from './strip-mdx';
 
 /** Mintlify's callouts, each labelled as its icon shows it. */
 const CALLOUTS = new Set(['Note', 'Tip', 'Info', 'Warning', 'Check', 'Danger', 'Callout']);
@@ -138,10 +138,6 @@ function rendered(nodes: Node[]): string {
 
 /** A block of its own: blank lines around it, as it stands in the page's flow. */
 const block = (markdown: string) => `\n\n${markdown.trim()}\n\n`;
-
-/** An attribute's text; undefined when absent or not text (`required`, an expression). */
-const text = (value: string | true | undefined) =>
-  typeof value === 'string' && value.trim() ? value.trim() : undefined;
 
 /**
  * An API field as a list item: `` - `limit` (query, number, required, default: 10): … ``, its

@@ -4,7 +4,7 @@ import { withHeadingIds, type HeadingIdRules } from './heading-ids';
 import { fenceIndentedCode } from './indented-code';
 import { dedent, labelledBlock, labelledPart, labelOf } from './labelled-block';
 import { atxHeadings } from './setext-headings';
-import { jsxAttributes, type JsxAttributes } from './strip-mdx';
+import { attributeText as text, jsxAttributes, type JsxAttributes } from './strip-mdx';
 import { labelledCodeBlocks } from './vitepress-markdown';
 
 /**
@@ -144,10 +144,6 @@ function slots(body: string): Map<string, string> {
   }
   return new Map([...parts].map(([name, text]) => [name, text.join('\n').trim()]));
 }
-
-/** An attribute's text; undefined when absent or not text. */
-const text = (value: string | true | undefined) =>
-  typeof value === 'string' && value.trim() ? value.trim() : undefined;
 
 /** A block component as its reader sees it (see {@link normaliseNuxt}). */
 function rendered(name: string, a: JsxAttributes, parts: Map<string, string>, label?: string): string {

@@ -119,6 +119,11 @@ export function tagEnd(text: string, start: number): number {
 /** A JSX tag's attributes: a quoted value or a literal in braces as text, a bare name as `true`. */
 export type JsxAttributes = Record<string, string | true>;
 
+/** An attribute's text, trimmed; undefined when absent, empty or not text (a bare `required`). */
+export function attributeText(value: string | true | undefined): string | undefined {
+  return typeof value === 'string' && value.trim() ? value.trim() : undefined;
+}
+
 /**
  * The attributes of a JSX tag (`<Tab title="npm">`, `<ParamField query="limit" required>`,
  * `<TabItem label={'Yarn'}>`, or the text after its name): a string or number in quotes or braces
