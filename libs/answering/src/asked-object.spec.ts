@@ -5,6 +5,9 @@ describe('what a question asks to act on and how', () => {
   it('finds the noun phrase after the asked verb', () => {
     expect(askedObject('How do I turn on dark mode in the default stylesheet?')).toEqual(['dark', 'mode']);
     expect(askedObject('How do I set length of recording time?')).toEqual([]);
+    // "Own" says whose it is, not what: the docs write "self-hosted" or nothing of it.
+    expect(askedObject('How do I run my own metrics server?')).toEqual(['metrics', 'server']);
+    expect([...askedWords('How do I run my own AgentOps server with Docker?')]).toEqual([]);
   });
 
   it('finds the last word of each phrase saying how, in what form, by what means or when', () => {

@@ -2,10 +2,12 @@ import { ASKS_TO, askedVerb, DETERMINERS } from './question-intent';
 
 /**
  * Words between the asked verb and its object: a particle ("turn off the…"), a determiner, a
- * quantifier or a number ("one domain": WordNet holds "one" as a noun, which it is not there).
+ * quantifier or a number ("one domain": WordNet holds "one" as a noun, which it is not there),
+ * and "own" after a possessive ("run my _own_ server": whose it is, which docs word as
+ * "self-hosted" or not at all, not what it is).
  */
 const BEFORE_OBJECT = new Set([
-  ...'on off up down out back'.split(' '),
+  ...'on off up down out back own'.split(' '),
   ...DETERMINERS,
   ...'some any each every all one two'.split(' '),
 ]);

@@ -260,7 +260,7 @@ export class ExtractiveAnswerer implements Answerer {
     const quoteWeights = quotingWeights(weights, choice.followUpTerms);
     if (
       (unwritten &&
-        (unwritten.thing || doesOtherThing(order[0]!, unwritten.term, weights.keys(), passages))) ||
+        (unwritten.thing || doesOtherThing(order[0]!, unwritten.term, weights.keys(), passages, names))) ||
       heldApart(question ?? query, order)
     )
       return { text: NOT_FOUND_ANSWER, cited: [], quoted: new Map() };

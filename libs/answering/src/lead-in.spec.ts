@@ -87,3 +87,24 @@ describe('a window that reaches a code block’s title', () => {
     expect(unsaid(units(PAGE), seen).map((u) => u.text)).toEqual([purpose]);
   });
 });
+
+describe('a procedure whose lead-in names its purpose', () => {
+  it('is quoted from that lead-in, the background before it left out', () => {
+    const background =
+      'The new command is not the only way to create a site with a gem-based theme. You can also find ' +
+      'gem-based themes online and add them to your project; not every theme follows the naming convention.';
+    const steps = [
+      'To install a gem-based theme:',
+      '1. Add the theme gem to your `Gemfile`:\n\n   ```ruby\n   gem "jekyll-theme-minimal"\n   ```',
+      '2. Install the theme with `bundle install`.',
+      '3. Add it to your `_config.yml` to activate it:\n\n   ```yaml\n   theme: jekyll-theme-minimal\n   ```',
+    ].join('\n\n');
+    const quoted = chooseWindow(
+      section(`${background}\n\n${background}\n\n${steps}`),
+      new Map(terms('install a gem-based theme').map((t) => [t, 1])),
+      { maxWords: 60, targetWords: 50, kind: 'how' },
+    );
+    expect(quoted[0]!.text).toBe('To install a gem-based theme:');
+    expect(quoted.map((u) => u.text).join('\n')).toContain('theme: jekyll-theme-minimal');
+  });
+});

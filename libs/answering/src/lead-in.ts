@@ -5,6 +5,14 @@ export function endsWithColon(unit: Unit): boolean {
   return unit.kind !== 'code' && unit.text.trimEnd().endsWith(':');
 }
 
+/**
+ * Whether a unit is a procedure's lead-in naming its purpose ("To install a gem-based theme:"):
+ * the docs' own statement of the task the steps after it do.
+ */
+export function statesPurpose(unit: Unit): boolean {
+  return endsWithColon(unit) && /^To\s+\p{Ll}/u.test(unit.text.trimStart());
+}
+
 /** Words a code block's title holds at most: a caption, not a sentence that says something. */
 const TITLE_WORDS = 8;
 

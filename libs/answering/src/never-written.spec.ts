@@ -48,6 +48,30 @@ describe('a word the documents never write', () => {
     expect(text).toBe(NOT_FOUND_ANSWER);
   });
 
+  it('answers a question whose verb the docs never write from the section headed by its thing', async () => {
+    // "draw" is written nowhere; the section headed "Mermaid" is what the docs say of diagrams.
+    const diagrams = [
+      passage(
+        'guide/mermaid.md',
+        'Mermaid',
+        'Diagrams are written in a `mermaid` code block:\n\n```mermaid\ngraph TD;\n  A-->B;\n```',
+        'Mermaid',
+      ),
+      passage(
+        'guide/markdown.md',
+        'Markdown › Code blocks',
+        'Code blocks are highlighted by language.',
+        'Markdown',
+      ),
+      passage('guide/pages.md', 'Pages', 'A page is a Markdown file under `pages/`.', 'Pages'),
+    ];
+    const { text } = await askExtractive(
+      'How do I draw a Mermaid diagram in a page?',
+      docsSearcher(diagrams),
+    );
+    expect(text).toContain('```mermaid');
+  });
+
   it('answers a question whose verb another page writes, though the passages word it otherwise', async () => {
     const accessibility = passage(
       'accessibility.md',

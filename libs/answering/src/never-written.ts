@@ -137,19 +137,29 @@ function unheldManner(question: string, has: (term: string) => number): boolean 
  * so it is about the question's thing ("French" in the list of the widget's languages, asked to
  * "translate answers into French"). A question whose other words every page holds ("How do I
  * diagnose problems with my pnpm setup?") is answered as before: the word never written is all it
- * asks, and the page that does it may name it otherwise ("pnpm doctor").
+ * asks, and the page that does it may name it otherwise ("pnpm doctor"). Nor is one whose
+ * section is headed by such a word that the question writes as a name (see `nameTerms`): a list
+ * that names the thing among others is about another thing, a section headed by it is about it.
  */
 export function doesOtherThing(
   section: ScoredSection,
   unwritten: string,
   wanted: Iterable<string>,
   passages: SectionPassage[],
+  /** The question's names (see `nameTerms`). */
+  names: Set<string> = new Set(),
 ): boolean {
-  return [...wanted].some(
+  const { passage } = section;
+  const rare = [...wanted].filter(
     (t) =>
       t !== unwritten &&
       !PHRASING.has(t) &&
-      holds(section.passage, t) &&
+      holds(passage, t) &&
       passages.filter((p) => holds(p, t)).length <= RARE_NAME * passages.length,
   );
+  // A section headed by such a name is what the docs say of that thing, the asker's verb their
+  // own wording of its use ("draw a Mermaid diagram" of the section "Mermaid"); a plain word in
+  // its heading may be another thing's ("dark mode" of the section "Modes").
+  const heading = new Set(documentTerms(`${passage.chunk.title}\n${passage.section}`));
+  return rare.length > 0 && !rare.some((t) => names.has(t) && heading.has(t));
 }

@@ -66,6 +66,23 @@ const PROXY = [
   section('Services', 'Servers', 'Each server of a service receives HTTP requests.', 3),
 ];
 
+/** What a search of a static site generator's docs finds for it: a page on hosting with Nginx. */
+const HOSTING = [
+  section(
+    'Custom 404 page',
+    'Hosting on Nginx server',
+    'To enable the custom 404 page on an Nginx server, add the error page to the server block of its default configuration (`/etc/nginx/sites-enabled/`), which it then serves over HTTP:\n\n```nginx\nserver {\n  error_page 404 /404.html;\n}\n```',
+    0,
+  ),
+  section(
+    'Deployment',
+    'Automated',
+    'Whenever you push to the branch, the server builds and deploys the site.',
+    1,
+  ),
+  section('Continuous integration', 'How it works', 'Each push runs the build on the CI server.', 2),
+];
+
 /** What a search of a sync tool's docs finds for unmounting: one section names the system asked about. */
 const MOUNT = [
   section(
@@ -114,6 +131,13 @@ const FEEDBACK = [
 describe('"not covered"', () => {
   it('declines a question whose name only a section about something else holds', async () => {
     expect(await answerTo('How do I enable HTTP/2 server push in Nginx?', PROXY)).toBe(NOT_FOUND_ANSWER);
+  });
+
+  it('declines a question naming a version of a protocol the docs never write, beside its name they do', async () => {
+    // "HTTP/2" is a protocol of its own: a page on Nginx that speaks HTTP does not cover it.
+    expect(await answerTo('How do I enable HTTP/2 server push in Nginx?', HOSTING)).toBe(NOT_FOUND_ANSWER);
+    const text = await answerTo('How do I enable HTTP/2 on an entry point?', PROXY);
+    expect(text).toContain('http2.maxConcurrentStreams');
   });
 
   it('answers a question whose name a few sections hold when the answering one does', async () => {

@@ -7,7 +7,7 @@ import { setsUp } from './inline-setting';
 import { rowNamed, TITLE_NAME_BONUS } from './title-name';
 import { farKey, INLINE_FLAG } from './far-key';
 import { givesReason } from './reason';
-import { codeTitles, endsWithColon, leadsIn, withoutDanglingLeadIn } from './lead-in';
+import { codeTitles, endsWithColon, leadsIn, statesPurpose, withoutDanglingLeadIn } from './lead-in';
 
 /**
  * Share of a window's words that what a lead-in introduces may take it up to: a command is not
@@ -63,7 +63,9 @@ export function chooseWindow(passage: SectionPassage, weights: TermWeights, opti
   const task = options.task ?? options.kind === 'how';
   let end: number;
   let words: number;
-  ({ start, end, words } = grow(units, scores, options, task, start));
+  // A procedure quoted from its lead-in naming the task goes on to its steps (see `statesPurpose`).
+  const steps = options.kind === 'how' && statesPurpose(units[start]!);
+  ({ start, end, words } = grow(units, scores, options, task, start, steps));
   const given = units.slice(start, end + 1).some((u) => isCommand(u) || INLINE_FLAG.test(u.text));
   if (task && !given && !setsUp(units, weights, start, end)) {
     // A task's command that the window stopped short of is taken when it fits; else the window
@@ -207,9 +209,10 @@ function codePull(
  * The unit a window starts from: the best one, except where the answer comes first in a section.
  * A definition: the first sentence naming the subject, or the start of the section whose headings
  * name it, or, when that part is an item of a list or table, the item naming the question best.
- * Instructions: the opening of a section whose own heading names what is asked, when that
- * opening holds the question's words at least half as well as the best unit or a window from it
- * reaches the section's first command before the best unit. Any question but a
+ * Instructions: the lead-in of a procedure naming its purpose, when it names the question best
+ * (see `statesPurpose`); else the opening of a section whose own heading names what is asked,
+ * when that opening holds the question's words at least half as well as the best unit or a window
+ * from it reaches the section's first command before the best unit. Any question but a
  * definition: the opening of a section whose own heading is a question naming what is asked (see
  * {@link asksInHeading}). Values: the first list or table of a section whose own heading names
  * what is asked.
@@ -231,6 +234,9 @@ function windowStart(
     if (rows && scores[best]! > scores[early]!) return best;
     return early >= 0 ? early : named(passage.headingTerms) ? 0 : best;
   }
+  // A procedure whose lead-in names the task best ("To install a gem-based theme:") is its answer,
+  // from that lead-in: what the section says before it is background.
+  if (kind === 'how' && statesPurpose(passage.units[best]!)) return best;
   const command = kind === 'how' ? commandFor(passage, weights) : -1;
   const from = early >= 0 ? early : best;
   // The command of a how-do-I, when it lies beyond the part a window from the opening would quote.

@@ -1,4 +1,4 @@
-import { askedTerms, documentTerms, optionalSpellings, terms } from './text';
+import { askedTerms, documentTerms, literalTokens, nameTerms, optionalSpellings, terms } from './text';
 
 describe('terms', () => {
   it('gives a word and its inflections one term', () => {
@@ -12,6 +12,28 @@ describe('terms', () => {
     expect(new Set(terms('pass passes passing passed'))).toEqual(new Set(['pass']));
     expect(new Set(terms('access accesses accessing accessed'))).toEqual(new Set(['access']));
     expect(new Set(terms('process processes'))).toEqual(new Set(['process']));
+  });
+
+  it("gives an irregular verb's past forms its base form's term", () => {
+    // "the built site" asks what a section on "Build and preview" writes.
+    expect(terms('preview the built site')).toEqual(terms('preview the build site'));
+    expect(new Set(terms('overridden overrode override'))).toEqual(new Set(terms('override')));
+    // "left" is as often a side: it stays.
+    expect(terms('top left')).toEqual(['top', 'left']);
+  });
+});
+
+describe('nameTerms and literalTokens', () => {
+  it('take a name with its version after a slash as a name of its own', () => {
+    expect(nameTerms('How do I enable HTTP/2 server push in Nginx?')).toEqual(new Set(['http', 'http2', 'nginx']));
+    // A dotted version beside a name is left to the name alone.
+    expect(nameTerms('Does it run on Python 3.12?')).toEqual(new Set(['python']));
+  });
+
+  it('read a capitalised library name with its .js as the name, not as a file', () => {
+    expect(literalTokens('How do I install Polly.JS?')).toEqual([]);
+    expect(nameTerms('How do I install Polly.JS?')).toEqual(new Set(['polly']));
+    expect(literalTokens('Where does coverage.js or config.js go?')).toEqual(['coverage.js', 'config.js']);
   });
 });
 

@@ -1,4 +1,11 @@
-import { impliedWordings, joinPhrasal, joinVersions, readerWords, words } from '@docqa/tokenize';
+import {
+  impliedWordings,
+  joinPhrasal,
+  joinSlashedVersions,
+  joinVersions,
+  readerWords,
+  words,
+} from '@docqa/tokenize';
 
 const STOP = new Set(
   'a about all also am an and any are as at be been both but by can could do does did each either for from had has have how i if in into is it its just me more most my of on or other our over should so some such than that the their them then there these they this those to too us very was we were what when where which who whom why will with would you your'.split(
@@ -141,12 +148,54 @@ export function documentTerms(text: string): string[] {
 }
 
 /**
+ * Irregular past forms of verbs docs and questions write, with their base form: "the built site"
+ * asks what "build" writes, "can be overridden" is what "override" does. Not "left" (a side),
+ * "bound" or "found" (a limit; "not found"), nor "given" ("a given line"), whose other senses docs
+ * and questions write as often.
+ */
+const IRREGULAR = new Map(
+  Object.entries({
+    built: 'build',
+    rebuilt: 'rebuild',
+    written: 'write',
+    wrote: 'write',
+    rewritten: 'rewrite',
+    overridden: 'override',
+    overrode: 'override',
+    made: 'make',
+    kept: 'keep',
+    sent: 'send',
+    chosen: 'choose',
+    chose: 'choose',
+    taken: 'take',
+    took: 'take',
+    shown: 'show',
+    hidden: 'hide',
+    broken: 'break',
+    forgotten: 'forget',
+    frozen: 'freeze',
+    began: 'begin',
+    begun: 'begin',
+    ran: 'run',
+    thrown: 'throw',
+    threw: 'throw',
+    held: 'hold',
+    spent: 'spend',
+    lost: 'lose',
+    got: 'get',
+    gotten: 'get',
+  }),
+);
+
+/**
  * The answerer's light stemmer, so "enable", "enabled", "enables" and "enabling" share one term;
  * a word's "ss" is kept ("pass", as "passing" and "passes" are: not "pas").
  * Retrieval strips suffixes by rules of its own (`libs/tokenize/src/tokenize.ts`): one set of
  * rules for both measured worse answers (docs/benchmarks.md, "Retrieval quality").
  */
 function stem(word: string): string {
+  const irregular = IRREGULAR.get(word);
+  if (irregular) return stem(irregular);
   if (word.length <= 3 || /\d/.test(word)) return word;
   let base = word.replace(/(ing|ed|es|(?<!s)s)$/, '');
   // "shutting", "stopped": the consonant doubled before the suffix goes too (not l, s or z: "installed").
@@ -171,7 +220,11 @@ export function namePhrases(text: string): string[][] {
   const phrases: string[][] = [];
   for (const sentence of text.split(/[.!?]\s+/)) {
     let run: string[] = [];
-    const written = sentence.split(/[^\p{L}\p{N}_]+/u).filter(Boolean);
+    // A name with its version after a slash is a name of its own (`HTTP/2`: `http`, `http2`), one
+    // that documents about the name alone need not cover; a library named with its `.js` is its name.
+    const written = joinSlashedVersions(sentence.replace(JS_LIBRARY, '$1'))
+      .split(/[^\p{L}\p{N}_]+/u)
+      .filter(Boolean);
     written.forEach((word, i) => {
       if ((i > 0 && /^\p{Lu}/u.test(word)) || (word.match(/\p{Lu}/gu)?.length ?? 0) > 1)
         run.push(...terms(word));
@@ -226,12 +279,20 @@ export function withoutStringLiterals(code: string): string {
 const NOT_NAMED_THINGS = /^v\d|\.(?:com|org|net|io|dev|app|co|edu|gov)$/;
 
 /**
+ * A JavaScript library's name as prose writes it, capitalised with its `.js` (`Node.js`,
+ * `Polly.JS`): the name, not a file, which docs write as `Polly`, `pollyjs` or `@pollyjs/core`.
+ */
+const JS_LIBRARY = /(?<![\w.-])(\p{Lu}[\p{L}\p{N}]*)\.[jJ][sS]\b/gu;
+
+/**
  * The tokens a text writes as code rather than words: a flag (`--frozen-lockfile`), a dotted or
  * underscored name (`coverage.py`, `api.insecure`, `REDIS_PREFIX`), lower-cased. Docs that cover
  * such a thing write it so; words are matched by their terms instead.
  */
 export function literalTokens(text: string): string[] {
-  const found = text.matchAll(/(?<![\w.-])(--?[a-z][\w-]*|[a-z][\w-]*(?:[._][a-z0-9][\w-]*)+)/gi);
+  const found = text
+    .replace(JS_LIBRARY, '$1')
+    .matchAll(/(?<![\w.-])(--?[a-z][\w-]*|[a-z][\w-]*(?:[._][a-z0-9][\w-]*)+)/gi);
   return [...new Set([...found].map(([, token]) => token!.toLowerCase()))].filter(
     (t) => !/^(?:e\.g|i\.e|etc)$/.test(t) && !NOT_NAMED_THINGS.test(t) && t.length > 3,
   );

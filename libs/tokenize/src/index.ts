@@ -7,6 +7,7 @@ export {
   FNV_PRIME,
   joinedWords,
   joinPhrasal,
+  joinSlashedVersions,
   joinVersions,
   phrasalSpellings,
   readerWords,

@@ -69,6 +69,11 @@ describe('versionSpellings', () => {
     );
   });
 
+  it('glues a whole number after a slash to its name (HTTP/2), not a date or a path', () => {
+    expect(versionSpellings('Enable HTTP/2 or HTTP/3 push')).toBe('HTTP2 HTTP3');
+    expect(versionSpellings('Released 12/2 under docs/2')).toBe('');
+  });
+
   it('leaves a number after a lower-case word, or without a dot, alone', () => {
     expect(versionSpellings('Qdrant version 1.17 or later, at least 1.2, on Windows 11')).toBe('');
   });
@@ -77,6 +82,7 @@ describe('versionSpellings', () => {
 describe('joinVersions', () => {
   it('writes a named version as its name and its one-word spelling, so its digits are no words', () => {
     expect(words(joinVersions('And TLS 1.3 only?'))).toEqual(['and', 'tls', 'tls13', 'only']);
+    expect(words(joinVersions('HTTP/2 server push'))).toEqual(['http', 'http2', 'server', 'push']);
     expect(joinVersions('Set the timeout to 1.5 seconds')).toBe('Set the timeout to 1.5 seconds');
   });
 });

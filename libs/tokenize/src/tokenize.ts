@@ -285,9 +285,16 @@ export function commandWords(text: string): string {
 
 /**
  * A name written with a capital, then a version number with a dot (`TLS 1.2`, `Python 3.12`,
- * `HTTP/1.1`): not followed by more of the number, so `3.12.1` is read whole.
+ * `HTTP/1.1`), or a whole number after a slash (`HTTP/2`, `HTTP/3`): not followed by more of the
+ * number, so `3.12.1` is read whole.
  */
-const NAMED_VERSION = /\b(\p{Lu}\p{L}*)[ /-]?v?(\d+(?:\.\d+)+)(?!\.?\d)/gu;
+const NAMED_VERSION = /\b(\p{Lu}\p{L}*)(?:[ /-]?v?(\d+(?:\.\d+)+)|\/(\d+))(?!\.?\d)/gu;
+
+/** {@link NAMED_VERSION}'s second form alone: a name, a slash and a whole number (`HTTP/2`). */
+const SLASHED_VERSION = /\b(\p{Lu}\p{L}*)\/(\d+)(?!\.?\d)/gu;
+
+/** Whether a text may write a named version (see {@link NAMED_VERSION}): a dotted number or `/2`. */
+const MAY_NAME_VERSION = /\d\.\d|\/\d/;
 
 /**
  * The one-word spelling of each named version a text writes (`TLS12` for "TLS 1.2"),
@@ -295,9 +302,9 @@ const NAMED_VERSION = /\b(\p{Lu}\p{L}*)[ /-]?v?(\d+(?:\.\d+)+)(?!\.?\d)/gu;
  * (`minVersion: VersionTLS12`, `http11`), which a reader's "TLS 1.2" matches in no word of it.
  */
 export function versionSpellings(text: string): string {
-  if (!/\d\.\d/.test(text)) return '';
+  if (!MAY_NAME_VERSION.test(text)) return '';
   return [...text.matchAll(NAMED_VERSION)]
-    .map(([, name, number]) => name! + number!.replace(/\./g, ''))
+    .map(([, name, dotted, whole]) => name! + (dotted ?? whole)!.replace(/\./g, ''))
     .join(' ');
 }
 
@@ -307,11 +314,23 @@ export function versionSpellings(text: string): string {
  * question's "TLS 1.2" and a page's `VersionTLS12` share every word but the page's `Version`.
  */
 export function joinVersions(text: string): string {
-  if (!/\d\.\d/.test(text)) return text;
+  if (!MAY_NAME_VERSION.test(text)) return text;
   return text.replace(
     NAMED_VERSION,
-    (_, name: string, number: string) => `${name} ${name}${number.replace(/\./g, '')}`,
+    (_, name: string, dotted: string | undefined, whole: string | undefined) =>
+      `${name} ${name}${(dotted ?? whole)!.replace(/\./g, '')}`,
   );
+}
+
+/**
+ * A text with each name written with a slash and a whole number (`HTTP/2`) as its name and its
+ * one-word spelling (`HTTP HTTP2`), as {@link joinVersions} writes it, other versions left as
+ * written: such a number names another thing than its name alone does (HTTP/2 is a protocol of
+ * its own), which a dotted one beside a product's name ("Python 3.12") rarely does.
+ */
+export function joinSlashedVersions(text: string): string {
+  if (!text.includes('/')) return text;
+  return text.replace(SLASHED_VERSION, (_, name: string, whole: string) => `${name} ${name}${whole}`);
 }
 
 /** A light suffix stripper, so "tokens", "tokenized" and "token" share features. */
