@@ -300,6 +300,48 @@ const nuxt: Generator = {
   },
 };
 
+/**
+ * A Starlight (Astro) site of two pages, built with the packages installed in `STARLIGHT_DIR`;
+ * its `starlight()` options are a constant the recipe's `head` is added to.
+ */
+const starlight: Generator = {
+  name: 'Starlight',
+  recipe: 'Starlight (Astro)',
+  missing() {
+    const dir = process.env.STARLIGHT_DIR;
+    if (!dir) return 'set STARLIGHT_DIR to a folder with astro and @astrojs/starlight installed';
+    if (!existsSync(join(dir, 'node_modules/@astrojs/starlight')))
+      return `no @astrojs/starlight in ${dir}/node_modules`;
+    return undefined;
+  },
+  // Inside STARLIGHT_DIR, so the site resolves Astro and Starlight from its node_modules.
+  skeleton: () =>
+    writeFiles(scratch('starlight', process.env.STARLIGHT_DIR), {
+      'astro.config.mjs': `import { defineConfig } from 'astro/config';
+import starlight from '@astrojs/starlight';
+
+const docs = {
+  title: 'Acme docs',
+  pagefind: false,
+};
+
+export default defineConfig({ integrations: [starlight(docs)] });
+`,
+      'src/content.config.ts': `import { defineCollection } from 'astro:content';
+import { docsLoader } from '@astrojs/starlight/loaders';
+import { docsSchema } from '@astrojs/starlight/schema';
+
+export const collections = { docs: defineCollection({ loader: docsLoader(), schema: docsSchema() }) };
+`,
+      'src/content/docs/index.md': `---\ntitle: Acme docs\n---\n\n${home('/signin/')}\n`,
+      'src/content/docs/signin.md': `---\ntitle: Sign in\n---\n\n${SIGN_IN}\n`,
+    }),
+  build(dir) {
+    run(join(process.env.STARLIGHT_DIR!, 'node_modules/.bin/astro'), ['build'], dir);
+    return join(dir, 'dist');
+  },
+};
+
 /** Every generator the page has a recipe for. */
 export const GENERATORS: Generator[] = [
   docusaurus,
@@ -311,4 +353,5 @@ export const GENERATORS: Generator[] = [
   docsify,
   jekyll,
   nuxt,
+  starlight,
 ];
