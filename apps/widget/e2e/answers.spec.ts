@@ -256,6 +256,33 @@ describe('answers in the widget (Chromium, a test-driven answerer)', () => {
     await context.close();
   });
 
+  it("leaves Ctrl-K to a site's search that reads it on the document, added after the widget", async () => {
+    const { context, page } = await open({});
+    const dialog = page.getByRole('dialog', { name: 'docqa Chat' });
+    await page.getByTitle('Ask anything and get answers').waitFor();
+    // As Rspress's search does once its app has started: it opens without asking whether another
+    // script handled the keys first.
+    const opened = await page.evaluateHandle(() => {
+      const state = { count: 0 };
+      document.addEventListener('keydown', (e) => {
+        if (e.ctrlKey && e.key === 'k') {
+          e.preventDefault();
+          state.count++;
+        }
+      });
+      return state;
+    });
+    await page.keyboard.press('Control+k');
+    await expect(opened.evaluate((s) => s.count)).resolves.toBe(1);
+    await expect(dialog.count()).resolves.toBe(0);
+    // Its button still opens the widget.
+    await page.getByTitle('Ask anything and get answers').click();
+    await expect(
+      dialog.getByPlaceholder('Ask anything and get AI-generated answers...').evaluate(isFocused),
+    ).resolves.toBe(true);
+    await context.close();
+  });
+
   it('looks right: a how-do-I answer, light and dark, desktop and phone (the docs screenshots)', async () => {
     const sources: Source[] = [
       {
