@@ -23,6 +23,8 @@ export interface Generator {
   skeleton(): string;
   /** Builds the site in `dir`; returns the folder of the HTML it wrote. */
   build(dir: string): string;
+  /** Whether the site's own search takes Ctrl-K, which the widget then leaves to it. */
+  siteSearchKey?: boolean;
 }
 
 /** The home page's text (Markdown), with a link to the site's second page at `href`. */
@@ -322,7 +324,6 @@ import starlight from '@astrojs/starlight';
 
 const docs = {
   title: 'Acme docs',
-  pagefind: false,
 };
 
 export default defineConfig({ integrations: [starlight(docs)] });
@@ -340,6 +341,45 @@ export const collections = { docs: defineCollection({ loader: docsLoader(), sche
     run(join(process.env.STARLIGHT_DIR!, 'node_modules/.bin/astro'), ['build'], dir);
     return join(dir, 'dist');
   },
+  // Its search (Pagefind) opens with Ctrl-K.
+  siteSearchKey: true,
+};
+
+/**
+ * An Rspress site of two pages, built with the packages installed in `RSPRESS_DIR`; its config
+ * is a constant the recipe's `builderConfig` is added to.
+ */
+const rspress: Generator = {
+  name: 'Rspress',
+  recipe: 'Rspress',
+  missing() {
+    const dir = process.env.RSPRESS_DIR;
+    if (!dir) return 'set RSPRESS_DIR to a folder with @rspress/core, react and react-dom installed';
+    if (!existsSync(join(dir, 'node_modules/@rspress/core')))
+      return `no @rspress/core in ${dir}/node_modules`;
+    return undefined;
+  },
+  // Inside RSPRESS_DIR, so the site resolves Rspress and React from its node_modules.
+  skeleton: () =>
+    writeFiles(scratch('rspress', process.env.RSPRESS_DIR), {
+      'rspress.config.ts': `import { defineConfig } from '@rspress/core';
+
+const config = {
+  root: 'docs',
+  title: 'Acme docs',
+};
+
+export default defineConfig(config);
+`,
+      'docs/index.md': `# Acme docs\n\n${home('/signin')}\n`,
+      'docs/signin.md': `# Sign in\n\n${SIGN_IN}\n`,
+    }),
+  build(dir) {
+    run(join(process.env.RSPRESS_DIR!, 'node_modules/.bin/rspress'), ['build'], dir);
+    return join(dir, 'doc_build');
+  },
+  // Its search opens with Ctrl-K.
+  siteSearchKey: true,
 };
 
 /** Every generator the page has a recipe for. */
@@ -354,4 +394,5 @@ export const GENERATORS: Generator[] = [
   jekyll,
   nuxt,
   starlight,
+  rspress,
 ];

@@ -75,6 +75,7 @@ async function checkGenerator(stack: Stack, generator: Generator, recipe: Recipe
       `${site.origin}/`,
       `How do I add the widget to my ${generator.name} site?`,
       screenshot,
+      generator.siteSearchKey,
     );
   } finally {
     await site.close();
@@ -112,7 +113,7 @@ async function main(): Promise<void> {
         const { answer, inPlace } = await checkGenerator(stack, generator, recipe);
         const first = answer.split('\n')[0]!.slice(0, 60);
         console.log(
-          `✓ ${generator.name}: mounted, opened with Ctrl-K, answered "${first}…", still there on the ` +
+          `✓ ${generator.name}: mounted, opened with ${generator.siteSearchKey ? "its button (Ctrl-K left to the site's search)" : 'Ctrl-K'}, answered "${first}…", still there on the ` +
             `second page (${inPlace ? 'opened in place' : 'a new page load'})`,
         );
       } catch (err) {

@@ -35,13 +35,13 @@ export function forInstallation(files: RecipeFile[], baseUrl: string, token: str
 
 /**
  * The content of a site's file once the page's snippet for it is added, where the page says:
- * before `</body>` in a template, before the closing `};` of a JavaScript config object, at the
- * end of anything else (YAML, Python).
+ * before `</body>` in a template, before the closing `};` of a JavaScript or TypeScript config
+ * object, at the end of anything else (YAML, Python).
  */
 export function addSnippet(path: string, existing: string, snippet: string): string {
   const at = path.endsWith('.html')
     ? existing.lastIndexOf('</body>')
-    : /\.[cm]?js$/.test(path)
+    : /\.[cm]?[jt]s$/.test(path)
       ? existing.lastIndexOf('};')
       : -1;
   if (at < 0) return `${existing.replace(/\n?$/, '\n')}${snippet}`;

@@ -47,13 +47,16 @@ const PLACEHOLDER = 'Ask anything and get AI-generated answers...';
  * Opens the site's page in Chromium and checks what a visitor does: the widget's button is there
  * (mounted), Ctrl-K opens the popup with the cursor in the question field, and a question is
  * answered with its sources, and the widget is still there on the site's second page (a link
- * "Sign in" leads to it). With `screenshot`, the page with its answer is saved there.
+ * "Sign in" leads to it). On a site whose own search takes Ctrl-K (`siteSearchKey`), the key must
+ * stay the search's (the widget leaves a key the page handled first) and the widget's button opens
+ * it instead. With `screenshot`, the page with its answer is saved there.
  */
 export async function visitSite(
   browser: Browser,
   url: string,
   question: string,
   screenshot?: string,
+  siteSearchKey = false,
 ): Promise<SiteVisit> {
   const page = await browser.newPage({ viewport: { width: 1000, height: 640 } });
   const step = async <T>(what: string, action: () => Promise<T>): Promise<T> => {
@@ -77,9 +80,16 @@ export async function visitSite(
         }),
       );
     });
-    await page.keyboard.press('Control+k');
     const field = page.getByPlaceholder(PLACEHOLDER);
-    await step('Ctrl-K did not open the question field', async () => {
+    await page.keyboard.press('Control+k');
+    if (siteSearchKey) {
+      await step("Ctrl-K opened the widget over the site's own search", async () => {
+        if (await field.isVisible()) throw new Error('the question field is shown');
+      });
+      await page.keyboard.press('Escape');
+      await page.getByTitle(TRIGGER_TITLE).click();
+    }
+    await step(`${siteSearchKey ? 'the button' : 'Ctrl-K'} did not open the question field`, async () => {
       await field.waitFor({ timeout: 10_000 });
       const focused = await field.evaluate((el) => el === (el.getRootNode() as ShadowRoot).activeElement);
       if (!focused) throw new Error('the field is not focused');
