@@ -38,7 +38,9 @@ const ASKS_HISTORY =
  * {@link recordsHistory}) after all others, when one of the others answers (its coverage and
  * score at the bars of `answeringOrder`); each group in its order: asked how to do something, the
  * docs' page on it answers, not the release note that names it. A question about changes keeps
- * the ranking, as does one that only such a page answers.
+ * the ranking, as does one that only such a page answers. (Only when the other section scored
+ * nearly as well as the post, it moved one answer of the outside trials off its command: see
+ * docs/benchmarks.md.)
  */
 export function presentFirst(ranked: ScoredSection[], question: string): ScoredSection[] {
   if (ASKS_HISTORY.test(question)) return ranked;

@@ -1,5 +1,5 @@
 import { NOT_FOUND_ANSWER } from './answer-types';
-import { answerTo, rankedSection as section } from './testing/page-searcher';
+import { answerTo, passage, rankedSection as section } from './testing/page-searcher';
 
 /** What a search of a Redis docs site finds for a question about a web server. */
 const REDIS = [
@@ -392,5 +392,27 @@ describe('"not covered"', () => {
     const text = await answerTo('How do I replace the whole request path before it is forwarded?', docs);
     expect(text).toContain('replacement in the request URL');
     expect(text).toContain('replacePath:');
+  });
+
+  it("quotes the section headed by the name asked over its page's opening that lists it", async () => {
+    const title = 'Add the widget to your docs site';
+    const page = [
+      passage(
+        'sites.md',
+        title,
+        'The widget needs its settings and its script on every page: the recipes below add the widget ' +
+          'to a site of each generator (Docusaurus, Hugo, Starlight).',
+        title,
+      ),
+      passage(
+        'sites.md',
+        `${title} › Starlight`,
+        "Add the widget's script to the `head` option of `starlight()` in `astro.config.mjs` on your site.",
+        title,
+      ),
+      passage('sites.md', `${title} › Hugo`, 'Add the widget in a partial of your Hugo site.', title),
+    ];
+    const text = await answerTo('How do I add the widget to my Starlight site?', page);
+    expect(text.startsWith("Add the widget's script to the `head` option")).toBe(true);
   });
 });

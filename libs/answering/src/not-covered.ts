@@ -3,7 +3,7 @@ import { holdsName, unknownNames } from './held-names';
 import { holds, MIN_COVERAGE, weightOf, type ScoredSection, type TermWeights } from './passage-choice';
 import { holdsOtherForm } from './plural-forms';
 import { doesIntent, switchesAs, type AskedToggle } from './question-intent';
-import type { SectionPassage } from './section-passage';
+import { opensPage, type SectionPassage } from './section-passage';
 import { documentTerms, inlineCode, terms } from './text';
 import { namedInWords } from './worded-option';
 
@@ -69,7 +69,20 @@ export function answeringOrder(
     literals.length || spelled(ranked[0]!)
       ? undefined
       : ranked.find((s) => s.score >= MIN_SCORE && about(s) && spelled(s));
-  const lead = verbatim ?? worded ?? (about(ranked[0]!) ? ranked[0]! : answering);
+  const best = verbatim ?? worded ?? (about(ranked[0]!) ? ranked[0]! : answering);
+  // A page's opening that names its sections' subjects in passing ("…on a Hugo, Nuxt or
+  // Starlight site") introduces them: its section whose own heading names a name the question
+  // writes ("Starlight (Astro)") answers.
+  const lead =
+    (opensPage(best.passage) &&
+      ranked.find(
+        (s) =>
+          s.passage.doc === best.passage.doc &&
+          s !== best &&
+          answers(s) &&
+          [...names].some((t) => s.passage.sectionTerms.has(t)),
+      )) ||
+    best;
   // The sections that hold those names come next, as the runner-up quoted beside the lead must
   // be about what was asked too ("Game Mode" settings, not Ambient Mode's beside them).
   const rest = ranked.filter((s) => s !== lead);

@@ -8,7 +8,7 @@ import {
   type ScoredSection,
   type TermWeights,
 } from './passage-choice';
-import { hasCode, isCommand, type SectionPassage } from './section-passage';
+import { hasCode, isCommand, opensPage, type SectionPassage } from './section-passage';
 import { isReadByPlace } from './document-passages';
 import { isCommandSummary, pageCommand, writesCommandOf } from './quote-passage';
 import { commandNames, subjectNamed } from './code-names';
@@ -276,11 +276,6 @@ function leadingExample(first: ScoredSection, commands: ScoredSection[]): Scored
   const at = (s: ScoredSection) => chunkNumber(s.passage.chunk.chunk_id);
   const lead = commands.reduce<ScoredSection | undefined>((a, s) => (a && at(a) <= at(s) ? a : s), undefined);
   return lead && (at(lead) < at(first) || opensPage(first.passage)) ? lead : undefined;
-}
-
-/** Whether a section is its page's opening: the text before the first heading, or the title's. */
-function opensPage(passage: SectionPassage): boolean {
-  return !passage.section || passage.section === passage.chunk.title;
 }
 
 /**

@@ -160,6 +160,11 @@ export interface SectionPassage {
   units: Unit[];
 }
 
+/** Whether a section is its page's opening: the text before the first heading, or the title's. */
+export function opensPage(passage: SectionPassage): boolean {
+  return !passage.section || passage.section === passage.chunk.title;
+}
+
 /**
  * Sections of the retrieved chunks: chunks of one document and heading are joined in document
  * order and cut into units. A sentence repeated (the overlap of neighbouring chunks) is kept once.
