@@ -86,6 +86,12 @@ export async function visitSite(
       await step("Ctrl-K opened the widget over the site's own search", async () => {
         if (await field.isVisible()) throw new Error('the question field is shown');
       });
+      // The site's search box has the cursor (the widget's own field is inside its shadow root).
+      await step("Ctrl-K did not open the site's own search", async () => {
+        await page.waitForFunction(() => document.activeElement?.tagName === 'INPUT', null, {
+          timeout: 10_000,
+        });
+      });
       await page.keyboard.press('Escape');
       await page.getByTitle(TRIGGER_TITLE).click();
     }
