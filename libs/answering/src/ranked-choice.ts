@@ -5,7 +5,6 @@ import { askedConversion } from './conversion-direction';
 import { onTopic } from './follow-up';
 import { newBeforeSaid } from './follow-up-news';
 import { unknownNames } from './held-names';
-import { presentFirst } from './history-pages';
 import { answeringOrder } from './not-covered';
 import { holds, PHRASING, rankSections, SETTING_UP, termWeights, type ScoredSection } from './passage-choice';
 import { labelQualifiers, qualifierNames } from './qualifier-names';
@@ -56,10 +55,7 @@ export function rankedChoice(
     ),
     question ? wanted.filter((t) => !terms(question).includes(t)) : [],
   );
-  const followed =
-    question && said ? newBeforeSaid(topical, said, weights, new Set(terms(question))) : topical;
-  // The docs' pages on the product as it is answer before a changelog or post that names it.
-  const ranked = presentFirst(followed, own);
+  const ranked = question && said ? newBeforeSaid(topical, said, weights, new Set(terms(question))) : topical;
   // A name that only says which kind of the best section's subject is meant is not what is asked.
   const kinds = qualifierNames(terms(own), unknownNames(names, passages), ranked[0]?.passage, kind);
   // Nor is the thing it names as what it does not want ("DocBook instead of HTML"), nor the
