@@ -25,7 +25,9 @@ describe('terms', () => {
 
 describe('nameTerms and literalTokens', () => {
   it('take a name with its version after a slash as a name of its own', () => {
-    expect(nameTerms('How do I enable HTTP/2 server push in Nginx?')).toEqual(new Set(['http', 'http2', 'nginx']));
+    expect(nameTerms('How do I enable HTTP/2 server push in Nginx?')).toEqual(
+      new Set(['http', 'http2', 'nginx']),
+    );
     // A dotted version beside a name is left to the name alone.
     expect(nameTerms('Does it run on Python 3.12?')).toEqual(new Set(['python']));
   });
