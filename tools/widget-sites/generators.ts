@@ -70,6 +70,10 @@ const docusaurus: Generator = {
   // Inside DOCUSAURUS_DIR, so the site resolves Docusaurus and React from its node_modules.
   skeleton: () =>
     writeFiles(scratch('docusaurus', process.env.DOCUSAURUS_DIR), {
+      // A site's own package.json, as a new Docusaurus site has (no "type"): else the one of
+      // DOCUSAURUS_DIR applies, and npm's `init` writes `"type": "commonjs"` there, which makes
+      // webpack read the client modules Docusaurus generates as CommonJS, and the build fails.
+      'package.json': '{ "name": "acme-docs", "private": true }\n',
       'docusaurus.config.js': `export default {
   title: 'Acme docs',
   url: 'http://localhost',
