@@ -288,10 +288,15 @@ export function commandWords(text: string): string {
  * `HTTP/1.1`), or a whole number after a slash (`HTTP/2`, `HTTP/3`): not followed by more of the
  * number, so `3.12.1` is read whole.
  */
-const NAMED_VERSION = /\b(\p{Lu}\p{L}*)(?:[ /-]?v?(\d+(?:\.\d+)+)|\/(\d+))(?!\.?\d)/gu;
+const NAMED_VERSION = namedVersion(String.raw`(?:[ /-]?v?(\d+(?:\.\d+)+)|\/(\d+))`);
 
 /** {@link NAMED_VERSION}'s second form alone: a name, a slash and a whole number (`HTTP/2`). */
-const SLASHED_VERSION = /\b(\p{Lu}\p{L}*)\/(\d+)(?!\.?\d)/gu;
+const SLASHED_VERSION = namedVersion(String.raw`\/(\d+)`);
+
+/** A name written with a capital, then `number` (a pattern), not followed by more of a number. */
+function namedVersion(number: string): RegExp {
+  return new RegExp(String.raw`\b(\p{Lu}\p{L}*)${number}(?!\.?\d)`, 'gu');
+}
 
 /** Whether a text may write a named version (see {@link NAMED_VERSION}): a dotted number or `/2`. */
 const MAY_NAME_VERSION = /\d\.\d|\/\d/;
