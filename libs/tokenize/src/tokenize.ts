@@ -283,15 +283,18 @@ export function commandWords(text: string): string {
   return [...names].map((name) => COMMAND_WORDS[name]!).join(' ');
 }
 
+/** A whole number after a slash, captured (`/2` of `HTTP/2`). */
+const SLASHED_NUMBER = String.raw`\/(\d+)`;
+
 /**
  * A name written with a capital, then a version number with a dot (`TLS 1.2`, `Python 3.12`,
  * `HTTP/1.1`), or a whole number after a slash (`HTTP/2`, `HTTP/3`): not followed by more of the
  * number, so `3.12.1` is read whole.
  */
-const NAMED_VERSION = namedVersion(String.raw`(?:[ /-]?v?(\d+(?:\.\d+)+)|\/(\d+))`);
+const NAMED_VERSION = namedVersion(String.raw`(?:[ /-]?v?(\d+(?:\.\d+)+)|${SLASHED_NUMBER})`);
 
 /** {@link NAMED_VERSION}'s second form alone: a name, a slash and a whole number (`HTTP/2`). */
-const SLASHED_VERSION = namedVersion(String.raw`\/(\d+)`);
+const SLASHED_VERSION = namedVersion(SLASHED_NUMBER);
 
 /** A name written with a capital, then `number` (a pattern), not followed by more of a number. */
 function namedVersion(number: string): RegExp {
