@@ -330,6 +330,42 @@ describe('"not covered"', () => {
     expect(text).toContain('`0` runs it');
   });
 
+  it('answers a question to turn off a thing from the section that says "disable" beside a changelog that says "turned off"', async () => {
+    // What a search of a Jekyll theme's docs finds: its changelog holds the question's words, its
+    // search page's setting, ranked first, says "disable" in a comment, never "turn off".
+    const docs = [
+      section(
+        'Search',
+        'Enable search in configuration',
+        "In your site's `_config.yml`, enable search:\n\n" +
+          '```yaml\n# Enable or disable the site search\n# Supports true (default) or false\nsearch_enabled: true\n```',
+        0,
+      ),
+      section(
+        'CHANGELOG',
+        'v0.2.2',
+        '- Addresses some issues with search in #46\n' +
+          "- Option to hide TOC on parent pages if turned off in page's YAML front matter #30\n" +
+          "- Option to suppress an item from being indexed by search if present in page's YAML front matter #32",
+        1,
+      ),
+      section(
+        'Customization',
+        'Custom Search Placeholder',
+        'Set the placeholder text of the site search box.',
+        2,
+      ),
+      section(
+        'Navigation',
+        'Main navigation',
+        'The site lists its pages beside the search box of the site.',
+        3,
+      ),
+      section('Layout', 'Header', 'The header of the site holds its title and the search input.', 4),
+    ];
+    expect(await answerTo('How do I turn off the site search?', docs)).toContain('search_enabled: true');
+  });
+
   it('does not take a value written about another thing for the switch asked', async () => {
     const options = section(
       'The chat widget',

@@ -1,6 +1,6 @@
 import { type Conversion, convertsOtherWay, OTHER_WAY_SHARE } from './conversion-direction';
 import { equivalentStrength } from './equivalent-terms';
-import { intentFit, type Intent } from './question-intent';
+import { doesIntent, intentFit, isToggle, type Intent } from './question-intent';
 import { holdsOtherForm } from './plural-forms';
 import { ASKERS_CASE, type QuestionKind, WAY_GRADES } from './question-kind';
 import { terms } from './text';
@@ -173,6 +173,8 @@ export function rankSections(
       // the tool or format it works with (`--markdown-headings=atx`), not a plain word ("file").
       for (const t of code) if (names.has(t)) prose.add(t);
       const literal = new Set(codeUnits.flatMap((u) => [...u.terms]));
+      // A section that flips the switch asked ("disable" for "turn off") holds the verb asked.
+      const switches = isToggle(intent) && doesIntent(passage, intent);
       let coverage = 0;
       let matched = 0;
       // A word in a heading says what the section is about; one only inside code says little,
@@ -190,7 +192,7 @@ export function rankSections(
       for (const [term, weight] of weights) {
         const strength =
           strengthOf(term) || equivalentStrength(term, strengthOf, unheld, passage.headingTerms, weights);
-        if (strength || holdsOtherForm(term, strengthOf)) coverage += weight;
+        if (strength || holdsOtherForm(term, strengthOf) || (switches && setUp.has(term))) coverage += weight;
         matched += weight * strength;
       }
       const phrase = PHRASE_STRENGTH * phraseWeight(passage, weights);

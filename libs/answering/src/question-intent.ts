@@ -193,6 +193,11 @@ export function doesIntent(passage: SectionPassage, intent: Intent): boolean {
 /** The intents that switch a thing on or off. */
 const TOGGLES: ReadonlySet<Intent> = new Set(['enable', 'disable']);
 
+/** Whether an intent switches a thing on or off (`enable`, `disable`). */
+export function isToggle(intent: Intent | null): intent is Intent {
+  return !!intent && TOGGLES.has(intent);
+}
+
 /** A question asking to switch a thing on or off: its intent and the words of its verb. */
 export interface AskedToggle {
   intent: Intent;
@@ -206,7 +211,7 @@ export interface AskedToggle {
  */
 export function askedToggle(question: string): AskedToggle | null {
   const intent = questionIntent(question);
-  if (!intent || !TOGGLES.has(intent)) return null;
+  if (!isToggle(intent)) return null;
   const written = specOf(intent).verbs.exec(question)?.[0]?.split(/\s+/);
   // The verb's own words, its first and last: an object written between them ("turn the check
   // off") is what is switched, not how.

@@ -50,7 +50,8 @@ export function rankedChoice(
       // The verb of a switch the question asks to flip ("turn that off") asks how to set it up as
       // "configure" does: docs write a switch as its setting or another verb ("Prevent line
       // wrapping", `nowrap`), so one no retrieved section holds does not count against coverage
-      // (nor does `switchedIn` then ask anything of it).
+      // (nor does `switchedIn` then ask anything of it), and a section that flips the switch in
+      // its own words holds it ("disable" for "turn off").
       toggle ? new Set([...SETTING_UP, ...toggle.verbs]) : SETTING_UP,
     ),
     question ? wanted.filter((t) => !terms(question).includes(t)) : [],
