@@ -173,8 +173,6 @@ export function rankSections(
       // the tool or format it works with (`--markdown-headings=atx`), not a plain word ("file").
       for (const t of code) if (names.has(t)) prose.add(t);
       const literal = new Set(codeUnits.flatMap((u) => [...u.terms]));
-      // A section that flips the switch asked ("disable" for "turn off") holds the verb asked.
-      const switches = isToggle(intent) && doesIntent(passage, intent);
       let coverage = 0;
       let matched = 0;
       // A word in a heading says what the section is about; one only inside code says little,
@@ -192,7 +190,10 @@ export function rankSections(
       for (const [term, weight] of weights) {
         const strength =
           strengthOf(term) || equivalentStrength(term, strengthOf, unheld, passage.headingTerms, weights);
-        if (strength || holdsOtherForm(term, strengthOf) || (switches && setUp.has(term))) coverage += weight;
+        // A section that flips the switch asked ("disable" for "turn off") holds the verb asked.
+        const switches = setUp.has(term) && isToggle(intent);
+        if (strength || holdsOtherForm(term, strengthOf) || (switches && doesIntent(passage, intent)))
+          coverage += weight;
         matched += weight * strength;
       }
       const phrase = PHRASE_STRENGTH * phraseWeight(passage, weights);
