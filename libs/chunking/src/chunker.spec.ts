@@ -121,6 +121,24 @@ describe('markdownBlocks', () => {
       ['code', '~~~\nx\n\ny\n~~~'],
     ]);
   });
+
+  it('reads a table written without pipes at its rows’ ends, as Hugo’s docs write them', () => {
+    // gohugoio/hugoDocs, content/en/configuration/deployment.md, "Destination URLs"
+    const md = [
+      'Service|URL example',
+      ':--|:--',
+      'Amazon Simple Storage Service (S3)|`s3://my-bucket?region=us-west-1`',
+      'Azure Blob Storage|`azblob://my-container`',
+      'With Google Cloud Storage you can target a subdirectory:',
+      '',
+      'One | two, a paragraph with a pipe.',
+    ].join('\n');
+    expect(markdownBlocks(md).map((b) => [b.kind, b.text.split('\n').length])).toEqual([
+      ['table', 4],
+      ['paragraph', 1],
+      ['paragraph', 1],
+    ]);
+  });
 });
 
 describe('anchors', () => {

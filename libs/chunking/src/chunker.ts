@@ -1,5 +1,5 @@
 import { HeadingAnchors } from './anchor';
-import { markdownBlocks, type MarkdownBlock } from './markdown-blocks';
+import { markdownBlocks, TABLE_DELIMITER, type MarkdownBlock } from './markdown-blocks';
 
 /** A piece of a document with the section it sits under. */
 export interface TextPiece {
@@ -137,9 +137,6 @@ function splitSentences(text: string, { size, overlap }: ChunkOptions): string[]
   if (current.length) out.push(current.join(' '));
   return out;
 }
-
-/** A Markdown table's delimiter row (`|:---|---:|`), under its header row. */
-const TABLE_DELIMITER = /^\s*\|?\s*:?-+:?\s*(\|\s*:?-+:?\s*)*\|?\s*$/;
 
 /**
  * A huge block cut at line ends; each piece of a code block is fenced again, and each piece of a

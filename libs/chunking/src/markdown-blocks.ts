@@ -10,11 +10,15 @@ export interface MarkdownBlock {
 
 const FENCE = /^\s{0,3}(`{3,}|~{3,})/;
 const ITEM = /^\s{0,3}([-*+]|\d{1,9}[.)])\s+/;
+/** A table's delimiter row, with or without pipes at its ends (`:--|:--`, `| --- | --- |`). */
+export const TABLE_DELIMITER = /^\s*\|?\s*:?-+:?\s*(\|\s*:?-+:?\s*)*\|?\s*$/;
 
 /**
  * Splits the body of a Markdown section (no headings) into blocks. A list item keeps its
  * continuation lines, nested items and indented code; a fenced code block keeps everything up to
- * its closing fence, blank lines included; consecutive `|` lines are one table.
+ * its closing fence, blank lines included; consecutive `|` lines are one table, and so are a
+ * row and a delimiter row written without pipes at their ends (`Service|URL` over `:--|:--`) with
+ * the rows below them that hold a `|`, as GitHub Flavored Markdown reads them.
  */
 export function markdownBlocks(markdown: string): MarkdownBlock[] {
   const blocks: MarkdownBlock[] = [];
@@ -53,7 +57,13 @@ export function markdownBlocks(markdown: string): MarkdownBlock[] {
     } else if (ITEM.test(line)) {
       flush();
       current = { kind: 'item', text: line };
-    } else if (line.trimStart().startsWith('|')) {
+    } else if (current && !blank && pipeless(current, line)) {
+      current.kind = 'table';
+      append(line);
+    } else if (
+      line.trimStart().startsWith('|') ||
+      (current?.kind === 'table' && !blank && line.includes('|'))
+    ) {
       if (current?.kind !== 'table') flush();
       if (current) append(line);
       else current = { kind: 'table', text: line };
@@ -72,4 +82,15 @@ export function markdownBlocks(markdown: string): MarkdownBlock[] {
   if (fence && current) current.text += `\n${fence}`;
   flush();
   return blocks;
+}
+
+/** Whether `line` is the delimiter row under a one-line paragraph that is a table's header row. */
+function pipeless(current: MarkdownBlock, line: string): boolean {
+  return (
+    current.kind === 'paragraph' &&
+    !current.text.includes('\n') &&
+    current.text.includes('|') &&
+    line.includes('|') &&
+    TABLE_DELIMITER.test(line)
+  );
 }

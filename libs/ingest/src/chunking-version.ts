@@ -125,5 +125,7 @@
  * Rspress project's pages as `.html` unless `cleanUrls`, its `route.exclude` no pages; a
  * translated site's default-language folder (`en/`) left out of its pages' URLs. An MDX code block
  * titled in its fence (```` ```js title="x.js" ````) labelled by its title.
+ * 41: a table written without pipes at its rows' ends (`Service|URL example` over `:--|:--`, as
+ * Hugo's docs write them) read as a table, not as a paragraph of its rows run together.
  */
-export const CHUNKING_VERSION = 40;
+export const CHUNKING_VERSION = 41;
