@@ -126,3 +126,23 @@ export function synonymStrength(term: string, strength: (term: string) => number
 export function equivalentsOf(term: string): string[] {
   return EQUIVALENTS.get(term) ?? [];
 }
+
+/**
+ * What a question's verb counts in a section that lacks it but writes the verb's noun: an
+ * "Installation" heading for "How do I install SWR?" ({@link EQUIVALENT_STRENGTH} of what the
+ * noun counts there). One way only: a question's noun is not held by its verb ("location" by
+ * "located": a setting located elsewhere is no location asked for).
+ */
+export function nounStrength(term: string, strength: (term: string) => number): number {
+  return EQUIVALENT_STRENGTH * Math.max(0, ...verbNouns(term).map(strength));
+}
+
+/**
+ * The nouns of a verb's term, as the light stemmer leaves them apart from it: "installation" of
+ * `install`, "configuration" of `configur`, "creation" of `creat`, "deployment" of `deploy`. A term
+ * that is itself such a noun has none.
+ */
+function verbNouns(term: string): string[] {
+  if (term.length < 4 || /\d/.test(term) || /(ion|ment)$/.test(term)) return [];
+  return /t$/.test(term) ? [`${term}ion`] : [`${term}ation`, `${term}ment`];
+}

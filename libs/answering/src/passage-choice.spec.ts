@@ -175,6 +175,32 @@ describe('rankSections', () => {
     expect(bestForHow(question, passages)).toBe(gold);
   });
 
+  it('holds a question’s verb in a section headed by its noun ("install" in "Installation")', () => {
+    // vercel/swr-site, content/docs: the devtools page "can install" beside the Installation section.
+    const question = 'How do I install SWR?';
+    const devtools = page(
+      'Devtools',
+      'Devtools',
+      'SWRDevTools is a developer tool for SWR. You can install SWR DevTools from the extension pages and use it with zero settings!',
+      1,
+    );
+    const gold = page(
+      'Getting Started',
+      'Installation',
+      'Inside your React project directory, run the following:\n\n```bash\nnpm i swr\n```',
+      0,
+    );
+    const passages = [devtools, gold];
+    const ranked = rankSections(
+      passages,
+      termWeights(terms(question), passages),
+      'how',
+      questionIntent(question),
+    );
+    expect(ranked[0]!.passage).toBe(gold);
+    expect(ranked[0]!.coverage).toBe(1);
+  });
+
   it('takes a list item whose lead names the option for its definition ("What does REDIS_PREFIX do?")', () => {
     const question = 'What does REDIS_PREFIX do?';
     const mentions = page(

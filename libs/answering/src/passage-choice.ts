@@ -1,5 +1,5 @@
 import { type Conversion, convertsOtherWay, OTHER_WAY_SHARE } from './conversion-direction';
-import { equivalentStrength } from './equivalent-terms';
+import { equivalentStrength, nounStrength } from './equivalent-terms';
 import { doesIntent, intentFit, isToggle, type Intent } from './question-intent';
 import { holdsOtherForm } from './plural-forms';
 import { ASKERS_CASE, type QuestionKind, WAY_GRADES } from './question-kind';
@@ -100,11 +100,9 @@ export function termWeights(
 /**
  * Weight, as a share, of a plain word of the question that no retrieved section holds: it is as
  * likely worded otherwise in the docs ("restrict" a token to a "domain": its `--origin`) as a sign
- * that they do not cover the question. Chosen on the dev half of the multi-dialect set with the
- * docs set and emanual-tv (0.7 then); lowered to 0.6 as a visitor's question holds several such
- * words at once ("use my local checkout of a library in another project" for `pnpm link`), which
- * declined it: 0.6 answers them with no out-of-scope question answered, 0.5 and 0.55 quote another
- * section for "a separate lockfile per git branch" (docs/benchmarks.md, h-pn5).
+ * that they do not cover the question. 0.7 declined questions of several such words ("use my local
+ * checkout of a library in another project" for `pnpm link`); 0.6 answers them and no out-of-scope
+ * question, 0.5 quotes another section for "a separate lockfile per git branch" (docs/benchmarks.md, h-pn5).
  */
 const UNHELD_WORD = 0.6;
 
@@ -134,12 +132,12 @@ export function weightOf(weights: TermWeights, has: (term: string) => boolean): 
 }
 
 /**
- * Sections by how well they answer: the question's terms in the text and (counting more) the
- * headings (one a section lacks, by an equivalent: "domain" by "origin"; one no section holds, by a
- * synonym: "adds" by "appends"; see `equivalentStrength`), the retrieval rank, the shape asked
- * (commands or steps for how-do-I, lists or tables for which-values, a troubleshooting section for
- * a problem), for a how-do-I whether the section does what is asked (`intent`, {@link intentFit}),
- * for a conversion whether its headings convert the other way (see `convertsOtherWay`).
+ * Sections by how well they answer: the question's terms in the text and (counting more) the headings
+ * (one a section lacks, by an equivalent: "domain" by "origin", or a verb by its noun, `nounStrength`;
+ * one no section holds, by a synonym: "adds" by "appends"; see `equivalentStrength`), the retrieval rank,
+ * the shape asked (commands or steps for how-do-I, lists or tables for which-values, a troubleshooting
+ * section for a problem), for a how-do-I whether the section does what is asked (`intent`,
+ * {@link intentFit}), for a conversion whether its headings convert the other way (`convertsOtherWay`).
  */
 export function rankSections(
   passages: SectionPassage[],
@@ -189,7 +187,9 @@ export function rankSections(
         );
       for (const [term, weight] of weights) {
         const strength =
-          strengthOf(term) || equivalentStrength(term, strengthOf, unheld, passage.headingTerms, weights);
+          strengthOf(term) ||
+          equivalentStrength(term, strengthOf, unheld, passage.headingTerms, weights) ||
+          nounStrength(term, strengthOf);
         // A section that flips the switch asked ("disable" for "turn off") holds the verb asked.
         const switches = setUp.has(term) && isToggle(intent);
         if (strength || holdsOtherForm(term, strengthOf) || (switches && doesIntent(passage, intent)))
