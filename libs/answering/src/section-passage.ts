@@ -24,13 +24,16 @@ const STEP_CODE = /\n\s*(?:```|~~~)/;
 
 /** A step that says to run a command written as code: "Run `groovy convert` to convert…". */
 const RUN_STEP = /^\W{0,3}(?:\d+[.)]\s*)?(?:run|type|enter|execute)\s+`[^`]+`/i;
+/** A step labelled by what it does, then its command line as code: "Enable AOF: `redis-cli config set appendonly yes`". */
+const LABELLED_COMMAND = /^\W{0,3}(?:\d+[.)]\s*)?[^`:\n]{1,60}:\s*`[a-z][\w.-]*(?: +[^`\s|]+)+`\.?\s*$/i;
 
 /**
  * Whether a unit is a step that says to run a command written as code: a script's "Usage" steps
- * (`groovy convert`, under a page whose opening names the task in prose) give what to type.
+ * (`groovy convert`, under a page whose opening names the task in prose) give what to type, as do
+ * steps labelled by what they do (Redis's "Enable AOF: `redis-cli config set appendonly yes`").
  */
 export function isRunStep(unit: Unit): boolean {
-  return unit.kind === 'item' && RUN_STEP.test(unit.text);
+  return unit.kind === 'item' && (RUN_STEP.test(unit.text) || LABELLED_COMMAND.test(unit.text));
 }
 
 /**
