@@ -100,9 +100,9 @@ export function termWeights(
 /**
  * Weight, as a share, of a plain word of the question that no retrieved section holds: it is as
  * likely worded otherwise in the docs ("restrict" a token to a "domain": its `--origin`) as a sign
- * that they do not cover the question. 0.7 declined questions of several such words ("use my local
- * checkout of a library in another project" for `pnpm link`); 0.6 answers them and no out-of-scope
- * question, 0.5 quotes another section for "a separate lockfile per git branch" (docs/benchmarks.md, h-pn5).
+ * that they do not cover the question. 0.7 declined questions of several such words ("use my
+ * local checkout of a library in another project": `pnpm link`); 0.6 answers them and no question
+ * out of scope, 0.5 quotes another section for "a separate lockfile per git branch" (h-pn5).
  */
 const UNHELD_WORD = 0.6;
 
@@ -132,12 +132,12 @@ export function weightOf(weights: TermWeights, has: (term: string) => boolean): 
 }
 
 /**
- * Sections by how well they answer: the question's terms in the text and (counting more) the headings
- * (one a section lacks, by an equivalent: "domain" by "origin", or a verb by its noun, `nounStrength`;
- * one no section holds, by a synonym: "adds" by "appends"; see `equivalentStrength`), the retrieval rank,
- * the shape asked (commands or steps for how-do-I, lists or tables for which-values, a troubleshooting
- * section for a problem), for a how-do-I whether the section does what is asked (`intent`,
- * {@link intentFit}), for a conversion whether its headings convert the other way (`convertsOtherWay`).
+ * Sections by how well they answer: the question's terms in the text and (counting more) the
+ * headings (one a section lacks, by an equivalent, "domain" by "origin", or a verb by its noun,
+ * `nounStrength`; one no section holds, by a synonym: `equivalentStrength`), the retrieval rank,
+ * the shape asked (commands or steps for how-do-I, lists or tables for which-values, a
+ * troubleshooting section for a problem), for a how-do-I whether the section does what is asked
+ * (`intent`, {@link intentFit}), for a conversion whether its headings convert the other way.
  */
 export function rankSections(
   passages: SectionPassage[],

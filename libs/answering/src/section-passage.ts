@@ -24,7 +24,10 @@ const STEP_CODE = /\n\s*(?:```|~~~)/;
 
 /** A step that says to run a command written as code: "Run `groovy convert` to convert…". */
 const RUN_STEP = /^\W{0,3}(?:\d+[.)]\s*)?(?:run|type|enter|execute)\s+`[^`]+`/i;
-/** A step labelled by what it does, then its command line as code: "Enable AOF: `redis-cli config set appendonly yes`". */
+/**
+ * A step labelled by what it does, then its command line as code: "Enable AOF: `redis-cli config
+ * set appendonly yes`" (not a value alone, as "Default: `true`", nor a type, `string | number`).
+ */
 const LABELLED_COMMAND = /^\W{0,3}(?:\d+[.)]\s*)?[^`:\n]{1,60}:\s*`[a-z][\w.-]*(?: +[^`\s|]+)+`\.?\s*$/i;
 
 /**
