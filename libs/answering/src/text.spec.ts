@@ -52,6 +52,20 @@ describe('askedTerms', () => {
     expect(askedTerms('How do I write the access log in JSON?', login)).toContain('log');
   });
 
+  it('asks a word and its particle run together too, where a section holds that spelling', () => {
+    // Redis: "replicaof 192.168.1.1 6379" configures a replica; both words stay asked.
+    const asked = askedTerms(
+      'How do I make a server a replica of another one?',
+      held('replicaof 192.168.1.1 6379'),
+    );
+    expect(asked).toEqual(expect.arrayContaining(['replica', 'replicaof']));
+    expect(askedTerms('How do I make a server a replica of another one?', held('A replica'))).not.toContain(
+      'replicaof',
+    );
+    // Nor "log in" after a noun, where docs that name `pnpm login` write the access log.
+    expect(askedTerms('How do I write the access log in JSON?', held('pnpm login'))).not.toContain('login');
+  });
+
   it('writes "fall back" and "fail over" as the nouns docs name the feature by, where held', () => {
     // traefik's service reference: "The `failover` service type forwards requests to a fallback
     // service", asked "Is there a way to fall back to a backup service when the main one is

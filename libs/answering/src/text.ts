@@ -4,6 +4,7 @@ import {
   joinSlashedVersions,
   joinVersions,
   readerWords,
+  runTogetherSpellings,
   words,
 } from '@docqa/tokenize';
 
@@ -54,7 +55,15 @@ export function askedTerms(text: string, held: (term: string) => boolean): strin
   // when the question also writes that word ("itself" beside "self-update").
   const said = new Set(implied.flatMap(({ wording }) => terms(wording)));
   const own = chosen.filter((t) => !said.has(t));
-  return [...new Set([...own, ...implied.flatMap(({ word }) => terms(word))])];
+  // A run-together spelling a section holds is the name docs give what the words ask ("replica
+  // of": `replicaof`); the words stay asked, as the docs write them too. A verb's one-word
+  // spelling is asked only where a verb stands (see `joinVerbPhrasal`): "the access log in JSON".
+  const runTogether = runTogetherSpellings(text)
+    .split(' ')
+    .filter((w) => w && !VERB_SPELLINGS.has(w))
+    .flatMap(terms)
+    .filter(held);
+  return [...new Set([...own, ...implied.flatMap(({ word }) => terms(word)), ...runTogether])];
 }
 
 /**
@@ -81,6 +90,9 @@ const VERB_ONLY_PHRASAL = new Map([
 
 /** Words after which a verb's base form stands, not a noun: a subject pronoun, a modal, "to". */
 const BEFORE_VERB = new Set('i you we they to can could should must will would please then'.split(' '));
+
+/** The one-word spellings of {@link VERB_ONLY_PHRASAL}'s verbs. */
+const VERB_SPELLINGS = new Set([...VERB_ONLY_PHRASAL.values()].flatMap((p) => [...p.values()]));
 
 /**
  * {@link VERB_ONLY_PHRASAL}'s verbs written in two words, in their base form and where a verb

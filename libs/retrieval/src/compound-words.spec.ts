@@ -144,6 +144,23 @@ describe('compounds in what is indexed', () => {
     expect(keywordTokens(queryText('How do I require TLS?'))).not.toContain('tls12');
   });
 
+  it('searches a word and the particle after it also as the setting that runs them together', () => {
+    // Redis's replication page configures a replica with `replicaof 192.168.1.1 6379`, which
+    // "replica" alone did not find among the many passages about replicas.
+    const page = keywordTokens(
+      searchText({
+        title: 'Redis replication',
+        heading: 'Configuration',
+        text: 'replicaof 192.168.1.1 6379',
+      }),
+    );
+    const query = keywordTokens(queryText('How do I make a Redis server a replica of another one?'));
+    expect(query).toEqual(expect.arrayContaining(['replica', 'replicaof']));
+    expect(page).toContain('replicaof');
+    // Two words without a particle are searched as written (`errorPage` is no "error page").
+    expect(keywordTokens(queryText('How do I show my own error page?'))).not.toContain('errorpag');
+  });
+
   it('searches a reflexive pronoun, a stop word, as the "self" of a page’s `self-update`', () => {
     const page = keywordTokens(
       searchText({ title: 'pnpm self-update', heading: '', text: 'pnpm self-update' }),

@@ -1,4 +1,4 @@
-import { equivalentTerms, impliedWords, versionSpellings } from '@docqa/tokenize';
+import { equivalentTerms, impliedWords, runTogetherSpellings, versionSpellings } from '@docqa/tokenize';
 import { headingWords, keywordTermIds } from './keyword-terms';
 
 /** A sparse vector as Qdrant takes it: unique uint32 indices and their weights. */
@@ -153,11 +153,15 @@ export function queryText(text: string): string {
 /**
  * A query's first 64 words, then the one-word spelling of its named versions (`TLS12` for "TLS
  * 1.2", see `versionSpellings`), which docs' identifiers write (`VersionTLS12`), and the words
- * its wording implies (see `impliedWords`: "pnpm itself" is `pnpm self-update`'s "self").
+ * its wording implies (see `impliedWords`: "pnpm itself" is `pnpm self-update`'s "self") and the
+ * run-together spellings of its neighbouring words (see `runTogetherSpellings`: "replica of" is
+ * the setting `replicaof`).
  */
 function queryWords(text: string): string {
   const words = (text.match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, MAX_QUERY_WORDS).join(' ');
-  return [words, versionSpellings(text), impliedWords(text)].filter(Boolean).join(' ');
+  return [words, versionSpellings(text), impliedWords(text), runTogetherSpellings(words)]
+    .filter(Boolean)
+    .join(' ');
 }
 
 /** A chunk's search text as its tenant's term statistics count it: its distinct terms and its length. */

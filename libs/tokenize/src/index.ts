@@ -11,6 +11,7 @@ export {
   joinVersions,
   phrasalSpellings,
   readerWords,
+  runTogetherSpellings,
   stem,
   symbolNames,
   versionSpellings,

@@ -1,5 +1,13 @@
 import { impliedWordings, impliedWords } from './implied-words';
-import { joinPhrasal, joinVersions, nounVerbs, phrasalSpellings, versionSpellings, words } from './tokenize';
+import {
+  joinPhrasal,
+  joinVersions,
+  nounVerbs,
+  phrasalSpellings,
+  runTogetherSpellings,
+  versionSpellings,
+  words,
+} from './tokenize';
 
 describe('joinPhrasal', () => {
   it('makes a phrasal verb written in two, in any form of its verb, its one-word spelling', () => {
@@ -76,6 +84,20 @@ describe('versionSpellings', () => {
 
   it('leaves a number after a lower-case word, or without a dot, alone', () => {
     expect(versionSpellings('Qdrant version 1.17 or later, at least 1.2, on Windows 11')).toBe('');
+  });
+});
+
+describe('runTogetherSpellings', () => {
+  it('runs a word and the particle after it together, as a setting or command is named', () => {
+    expect(runTogetherSpellings('How do I make a server a replica of another one?')).toBe('replicaof');
+    expect(runTogetherSpellings('Check out the branch, then log in')).toBe('checkout login');
+  });
+
+  it('leaves two words without a particle, a particle after a short word, and a phrasal verb apart', () => {
+    expect(runTogetherSpellings('How do I show my own error page for command-line errors?')).toBe('');
+    expect(runTogetherSpellings('Is it on? Go in.')).toBe('');
+    // A phrasal verb is asked as the task (see `joinPhrasal`), not as a name.
+    expect(runTogetherSpellings('How do I set up digest auth and back up a remote?')).toBe('');
   });
 });
 

@@ -75,6 +75,36 @@ export function joinedWords(name: string, text: string): string {
   return out.join(' ');
 }
 
+/**
+ * Particles a setting's or command's name runs together with the word before them: `replicaof`,
+ * `signin`, `checkout`, `dropoff`.
+ */
+const RUN_TOGETHER_PARTICLES = new Set(['of', 'on', 'in', 'up', 'out', 'off']);
+
+/**
+ * The run-together spelling of each word of a question and the particle after it (see
+ * {@link RUN_TOGETHER_PARTICLES}), space-separated: "a replica of another server" gives
+ * `replicaof`, the setting docs write (`replicaof 10.0.0.1 6379`), which neither of the two words
+ * finds among the many passages about replicas. The other side of {@link joinedWords}, which
+ * splits a heading's names where its passage writes their parts; a setting in code has none.
+ * Only with a particle, and not a phrasal verb's (see {@link joinPhrasal}): any two words run
+ * together ("error page", "command-line") matched identifiers (`errorPage`) and rare spellings
+ * about something else, and "set up" as `setup` and "back up" as `backup` found passages about
+ * other things; each lost answers on the dev halves (docs/benchmarks.md, "Issue 35, 2026-12-05,
+ * fifth stop").
+ */
+export function runTogetherSpellings(text: string): string {
+  const list = text.toLowerCase().match(/[a-z]+/g) ?? [];
+  const out = new Set<string>();
+  list.forEach((word, i) => {
+    const next = list[i + 1];
+    if (!next || word.length < JOINED_PART || !RUN_TOGETHER_PARTICLES.has(next)) return;
+    // A phrasal verb is the task, not a name: "back up" a remote is no `--backup-dir`.
+    if (!PHRASAL_PARTICLES.get(word)?.has(next)) out.add(word + next);
+  });
+  return [...out].join(' ');
+}
+
 /** The text {@link wordsWritten} last read, and its words. */
 let lastWritten: { text: string; words: Set<string> } | null = null;
 
