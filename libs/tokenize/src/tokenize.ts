@@ -77,7 +77,7 @@ export function joinedWords(name: string, text: string): string {
 
 /**
  * Particles a setting's or command's name runs together with the word before them: `replicaof`,
- * `signin`, `checkout`, `dropoff`.
+ * `checkout`, `addon`, `cutoff`.
  */
 const RUN_TOGETHER_PARTICLES = new Set(['of', 'on', 'in', 'up', 'out', 'off']);
 
