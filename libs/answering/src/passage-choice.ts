@@ -73,9 +73,9 @@ export const SETTING_UP = new Set(terms('configure configuration config setup'))
 
 /**
  * Term weights of a question over the retrieved sections: rarer among them, heavier. A name no
- * retrieved section holds weighs most (it is likely what the question is about, and what the
- * passages miss: "Kubernetes"), a plain word none holds half its weight (see {@link UNHELD_WORD});
- * phrasing words and adverbs ("automatically") weigh little.
+ * retrieved section holds weighs most (likely what is asked, and what the passages miss:
+ * "Kubernetes"), a plain word none holds less ({@link UNHELD_WORD}); phrasing words, adverbs
+ * ("automatically") and the asker's own `doing` meanwhile (see `askersDoingTerms`) weigh little.
  */
 export function termWeights(
   wanted: string[],
@@ -84,13 +84,14 @@ export function termWeights(
   own?: Set<string>,
   /** Terms the question writes as names (see `nameTerms`). */
   names: Set<string> = new Set(wanted),
+  doing: Set<string> = new Set(),
 ): TermWeights {
   const docs = passages.map((p) => new Set([...p.headingTerms, ...p.units.flatMap((u) => [...u.terms])]));
   return new Map(
     wanted.map((t) => {
       const found = docs.filter((d) => d.has(t)).length;
       const idf = Math.log(1 + (docs.length + 1) / (1 + found));
-      const weak = PHRASING.has(t) || (t.length > 5 && t.endsWith('ly'));
+      const weak = PHRASING.has(t) || doing.has(t) || (t.length > 5 && t.endsWith('ly'));
       const borrowed = own && !own.has(t) ? 0.5 : 1;
       return [t, idf * borrowed * (weak ? 0.3 : found ? 1 : names.has(t) ? 1.5 : UNHELD_WORD)];
     }),
@@ -113,9 +114,8 @@ const TITLE_STRENGTH = 1.3;
 /** What the top retrieval hit adds to its section's score (the n-th adds a n-th of it). */
 const RANK_BONUS = 0.3;
 /**
- * What two of the question's words in a row add, found in a row in a section (its title, headings
- * or text: "picture size", "Learn TV Remote"), as a share of their weight: the section names the
- * thing asked about, not only its words.
+ * What two of the question's words in a row add, found in a row in a section (its title, headings or
+ * text: "picture size", "Learn TV Remote"), as a share of their weight: it names the thing asked about.
  */
 const PHRASE_STRENGTH = 0.1;
 

@@ -12,7 +12,15 @@ import { askedToggle, questionIntent } from './question-intent';
 import { askedList, asksForTask, questionKind } from './question-kind';
 import { summaryBeforeSetting } from './setting-entry';
 import { sectionPassages } from './section-passage';
-import { alternativeTerms, askedTerms, literalTokens, nameTerms, platformTerms, terms } from './text';
+import {
+  alternativeTerms,
+  askedTerms,
+  askersDoingTerms,
+  literalTokens,
+  nameTerms,
+  platformTerms,
+  terms,
+} from './text';
 
 /**
  * The retrieved sections ranked for a question, with the question's term weights and the names
@@ -35,7 +43,7 @@ export function rankedChoice(
   const own = question ?? query;
   const names = nameTerms(own);
   const asked = question ? new Set(askedTerms(question, held)) : undefined;
-  const weights = termWeights(wanted, passages, asked, names);
+  const weights = termWeights(wanted, passages, asked, names, askersDoingTerms(own));
   const toggle = askedToggle(own);
   const topical = onTopic(
     rankSections(

@@ -279,6 +279,22 @@ export function alternativeTerms(text: string): Set<string> {
   return out;
 }
 
+/** A clause the asker places their own doing in: "while I am still writing it", "whilst we work on it". */
+const ASKERS_WHILE = /\b((?:while|whilst)\s+(?:i|we)\b[^,;:.!?]*)/giu;
+
+/**
+ * Terms of a clause that says what the asker is doing meanwhile, "while" with them ("How do I
+ * keep a page out of production builds while I am still writing it?"): their case, which the
+ * section that answers need not write (a draft is "not included in production builds"), rather
+ * than what is asked. As words no retrieved section held, "while" and "writing" weighed as much
+ * as the question's own and declined it.
+ */
+export function askersDoingTerms(text: string): Set<string> {
+  const out = new Set<string>();
+  for (const [, words] of text.matchAll(ASKERS_WHILE)) for (const term of terms(words!)) out.add(term);
+  return out;
+}
+
 /** Code without its quoted strings, which hold example data rather than what the code does. */
 export function withoutStringLiterals(code: string): string {
   return code.replace(/'(?:\\.|[^'\\\n])*'|"(?:\\.|[^"\\\n])*"/g, ' ');
