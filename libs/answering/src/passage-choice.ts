@@ -75,7 +75,7 @@ export const SETTING_UP = new Set(terms('configure configuration config setup'))
  * Term weights of a question over the retrieved sections: rarer among them, heavier. A name no
  * retrieved section holds weighs most (likely what is asked, and what the passages miss:
  * "Kubernetes"), a plain word none holds less ({@link UNHELD_WORD}); phrasing words, adverbs
- * ("automatically") and the asker's own `doing` meanwhile (see `askersDoingTerms`) weigh little.
+ * ("automatically") and words that phrase it in context (`phrased`: `phrasingTermsOf`) weigh little.
  */
 export function termWeights(
   wanted: string[],
@@ -84,14 +84,14 @@ export function termWeights(
   own?: Set<string>,
   /** Terms the question writes as names (see `nameTerms`). */
   names: Set<string> = new Set(wanted),
-  doing: Set<string> = new Set(),
+  phrased: Set<string> = new Set(),
 ): TermWeights {
   const docs = passages.map((p) => new Set([...p.headingTerms, ...p.units.flatMap((u) => [...u.terms])]));
   return new Map(
     wanted.map((t) => {
       const found = docs.filter((d) => d.has(t)).length;
       const idf = Math.log(1 + (docs.length + 1) / (1 + found));
-      const weak = PHRASING.has(t) || doing.has(t) || (t.length > 5 && t.endsWith('ly'));
+      const weak = PHRASING.has(t) || phrased.has(t) || (t.length > 5 && t.endsWith('ly'));
       const borrowed = own && !own.has(t) ? 0.5 : 1;
       return [t, idf * borrowed * (weak ? 0.3 : found ? 1 : names.has(t) ? 1.5 : UNHELD_WORD)];
     }),

@@ -15,9 +15,9 @@ import { sectionPassages } from './section-passage';
 import {
   alternativeTerms,
   askedTerms,
-  askersDoingTerms,
   literalTokens,
   nameTerms,
+  phrasingTermsOf,
   platformTerms,
   terms,
 } from './text';
@@ -43,7 +43,7 @@ export function rankedChoice(
   const own = question ?? query;
   const names = nameTerms(own);
   const asked = question ? new Set(askedTerms(question, held)) : undefined;
-  const weights = termWeights(wanted, passages, asked, names, askersDoingTerms(own));
+  const weights = termWeights(wanted, passages, asked, names, phrasingTermsOf(own));
   const toggle = askedToggle(own);
   const topical = onTopic(
     rankSections(

@@ -282,16 +282,23 @@ export function alternativeTerms(text: string): Set<string> {
 /** A clause the asker places their own doing in: "while I am still writing it", "whilst we work on it". */
 const ASKERS_WHILE = /\b((?:while|whilst)\s+(?:i|we)\b[^,;:.!?]*)/giu;
 
+/** Keeping a thing away from something: "keep a heading out of the sidebar", "keep X from…". */
+const KEEP_AWAY = /\b(keep)\s+(?:[\p{L}\p{N}'._-]+\s+){1,5}?(out\s+of|from)\b/giu;
+
 /**
- * Terms of a clause that says what the asker is doing meanwhile, "while" with them ("How do I
- * keep a page out of production builds while I am still writing it?"): their case, which the
- * section that answers need not write (a draft is "not included in production builds"), rather
- * than what is asked. As words no retrieved section held, "while" and "writing" weighed as much
- * as the question's own and declined it.
+ * Terms that phrase a question in its wording rather than name what it asks about. A clause of
+ * what the asker does meanwhile, "while" with it ("How do I keep a page out of production builds
+ * while I am still writing it?"): their case, which the section that answers need not write (a
+ * draft is "not included in production builds"). And "keep" and "out" of keeping a thing out of
+ * or from something, which docs write as excluding, ignoring or hiding it ("keep a heading out of
+ * the sidebar's table of contents"). As words no retrieved section held, they weighed as much as
+ * the question's own and declined it.
  */
-export function askersDoingTerms(text: string): Set<string> {
+export function phrasingTermsOf(text: string): Set<string> {
   const out = new Set<string>();
   for (const [, words] of text.matchAll(ASKERS_WHILE)) for (const term of terms(words!)) out.add(term);
+  for (const [, keep, away] of text.matchAll(KEEP_AWAY))
+    for (const term of terms(`${keep} ${away}`)) out.add(term);
   return out;
 }
 

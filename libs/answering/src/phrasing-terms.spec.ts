@@ -1,6 +1,6 @@
 import { NOT_FOUND_ANSWER } from './answer-types';
 import { askExtractive, pageSearcher, passage } from './testing/page-searcher';
-import { askersDoingTerms, terms } from './text';
+import { phrasingTermsOf, terms } from './text';
 
 /** What a search of a docs theme's reference finds for keeping a draft page out of the build. */
 const FRONTMATTER = [
@@ -22,23 +22,33 @@ const FRONTMATTER = [
   passage('reference/tabs.md', '`<Tabs>` › `syncKey`', 'Keep several tab groups in sync.', 'Tabs'),
 ];
 
-describe("the asker's own doing meanwhile", () => {
-  it('is the clause of "while I" or "whilst we", "while" with it', () => {
-    expect(
-      askersDoingTerms('How do I keep a page out of production builds while I am still writing it?'),
-    ).toEqual(new Set(terms('while am still writing it')));
-    expect(askersDoingTerms('How can we preview the site whilst we work on it, locally?')).toEqual(
+describe('words that phrase a question in context', () => {
+  it('are the clause of what the asker does meanwhile, "while I…" or "whilst we…", "while" with it', () => {
+    expect(phrasingTermsOf('How do I make my package importable from its tests while I work on it?')).toEqual(
+      new Set(terms('while I work on it')),
+    );
+    expect(phrasingTermsOf('How can we preview the site whilst we work on it, locally?')).toEqual(
       new Set(terms('whilst we work on it')),
     );
   });
 
-  it('is not a clause of something else that goes on ("while the tests run")', () => {
-    expect(
-      askersDoingTerms('How do I see log messages in the terminal while the tests are running?'),
-    ).toEqual(new Set());
+  it('are not a clause of something else that goes on ("while the tests run")', () => {
+    expect(phrasingTermsOf('How do I see log messages in the terminal while the tests are running?')).toEqual(
+      new Set(),
+    );
   });
 
-  it('does not decline the question the section answers without its words', async () => {
+  it('are "keep" and "out" of keeping a thing out of or from something', () => {
+    expect(phrasingTermsOf("How do I keep a heading out of the sidebar's table of contents?")).toEqual(
+      new Set(terms('keep out')),
+    );
+    expect(phrasingTermsOf('How do I keep Prettier from reformatting one piece of code?')).toEqual(
+      new Set(terms('keep')),
+    );
+    expect(phrasingTermsOf('How long does pytest keep old temp folders?')).toEqual(new Set());
+  });
+
+  it('do not decline the question the section answers without them', async () => {
     const { text, cited } = await askExtractive(
       'How do I keep a page out of production builds while I am still writing it?',
       pageSearcher(FRONTMATTER),
