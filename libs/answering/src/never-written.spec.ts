@@ -126,6 +126,24 @@ describe('a word the documents never write', () => {
     expect((await askExtractive(question, docsSearcher(docs, [plans]))).text).not.toBe(NOT_FOUND_ANSWER);
   });
 
+  it('does not look up the words of what the asker wants to follow ("so the SDK picks it up")', async () => {
+    const keys = [
+      passage(
+        'configuration.md',
+        'Configuration › Credentials',
+        'Set your API key in the `DOCQA_API_KEY` environment variable, or in a `.env` file that the ' +
+          'client reads when it starts.',
+        'Configuration',
+      ),
+      ...WIDGET,
+    ];
+    const { text } = await askExtractive(
+      'Where should I put my API key so the client picks it up?',
+      docsSearcher(keys),
+    );
+    expect(text).toContain('DOCQA_API_KEY');
+  });
+
   it('declines a how-do-I whose thing to act on the docs never write, nor its equivalents', async () => {
     // "widget" is held; "sound", what is to be turned off, is written nowhere.
     const { text } = await askExtractive('How do I turn off the widget sound?', docsSearcher(WIDGET));

@@ -17,6 +17,12 @@ import { documentTerms, terms } from './text';
  */
 const MIN_LOOKED_UP = 4;
 
+/**
+ * A clause of what the asker wants to follow ("…so the SDK picks it up", "so that I can…"): why
+ * they ask, in their words, not the thing a what-question names, so its words are not looked up.
+ */
+const PURPOSE = /\bso\s+(?:that\s+)?(?:i|we|it|they|the|my|our|every|each)\b[^,;:.!?]*/giu;
+
 /** A word of the question the documents never write, as a term, and whether it alone declines the question. */
 export interface NeverWritten {
   term: string;
@@ -66,7 +72,8 @@ export function askedThing(question: string): string[] {
  * the verb it asks to do something with (see `askedVerb`: "Can docqa translate answers…?" over docs that never say
  * "translate", "translation" or "translated"), the words of what it asks (see {@link askedWords}),
  * and for a what-question any of its words of
- * {@link MIN_LOOKED_UP} letters or more ("What does the hosted cloud plan cost?" over docs that
+ * {@link MIN_LOOKED_UP} letters or more but those of a clause of what is to follow ({@link PURPOSE})
+ * ("What does the hosted cloud plan cost?" over docs that
  * never write "plan"): a what-question names the thing it asks about, so a word of it the docs
  * never write names something they do not describe, where a how-do-I's other words are often
  * worded otherwise ("straight into a file", "behind a proxy"). A word is looked up only when no
@@ -89,7 +96,8 @@ export async function neverWritten(
   // Each word once: a what-question's words may be the thing it asks too.
   const asked = new Set(verb ? [verb, ...decisive] : decisive);
   if (questionKind(input.question) === 'what')
-    for (const w of input.question.split(/[^\p{L}\p{N}]+/u)) if (w.length >= MIN_LOOKED_UP) asked.add(w);
+    for (const w of input.question.replace(PURPOSE, ' ').split(/[^\p{L}\p{N}]+/u))
+      if (w.length >= MIN_LOOKED_UP) asked.add(w);
   if (!asked.size || !found.length) return undefined;
   const held = new Set(found.flatMap((r) => documentTerms(`${r.title}\n${r.section}\n${r.text}`)));
   const has = (t: string) => (held.has(t) ? 1 : 0);
