@@ -71,10 +71,9 @@ export function askedThing(question: string): string[] {
  * A word of the question the documents never write (see {@link NeverWritten}), else undefined:
  * the verb it asks to do something with (see `askedVerb`: "Can docqa translate answers…?" over docs that never say
  * "translate", "translation" or "translated"), the words of what it asks (see {@link askedWords}),
- * and for a what-question any of its words of
- * {@link MIN_LOOKED_UP} letters or more but those of a clause of what is to follow ({@link PURPOSE})
- * ("What does the hosted cloud plan cost?" over docs that
- * never write "plan"): a what-question names the thing it asks about, so a word of it the docs
+ * and for a what-question any of its words of {@link MIN_LOOKED_UP} letters or more but those of
+ * a clause of what is to follow ({@link PURPOSE}) ("What does the hosted cloud plan cost?" over
+ * docs that never write "plan"): a what-question names the thing it asks about, so a word of it the docs
  * never write names something they do not describe, where a how-do-I's other words are often
  * worded otherwise ("straight into a file", "behind a proxy"). A word is looked up only when no
  * retrieved passage holds it, an equivalent of it (see `equivalentStrength`) or a word one typing
