@@ -1,5 +1,5 @@
 import { PHRASING, type TermWeights } from './passage-choice';
-import { isCommand, type SectionPassage, type Unit } from './section-passage';
+import { isCommand, type SectionPassage, type Unit, writesCode } from './section-passage';
 
 /** A flag written as code inside a sentence ("Use `--user` and `--pass` to set…"): a command given in prose. */
 export const INLINE_FLAG = /`--?[a-z][\w-]*/i;
@@ -60,10 +60,10 @@ export function farKey(
   }
   if (found < 0) return [];
   const lead = units[found - 1];
-  const led =
-    (found < start || found - 1 > end) &&
-    lead?.kind === 'paragraph' &&
-    units[found]!.kind === 'code' &&
-    units[found]!.words + lead.words <= left;
+  // So is a note's part right before its code, the same note's label or sentence (see `quoteSentences`).
+  const introduces =
+    (lead?.kind === 'paragraph' && units[found]!.kind === 'code') ||
+    (lead?.kind === 'quote' && lead.block === units[found]!.block && !writesCode(lead));
+  const led = (found < start || found - 1 > end) && introduces && units[found]!.words + lead!.words <= left;
   return led ? [lead, units[found]!] : [units[found]!];
 }

@@ -1,5 +1,6 @@
 import { quotePassage } from './quote-passage';
-import { units } from './section-passage';
+import { units, writesCode } from './section-passage';
+import { askExtractive, pageSearcher, passage } from './testing/page-searcher';
 
 /** A sentence of `n` words. */
 const sentence = (n: number, word: string) =>
@@ -15,6 +16,32 @@ const WARNING = [
   `> ${sentence(25, 'three')} ${sentence(25, 'four')}`,
   `> ${sentence(25, 'five')}`,
 ].join('\n');
+
+/** Vite's scaffolding section: a command per package manager, then a collapsed note of 190 words. */
+const SCAFFOLDING = [
+  ...['npm', 'Yarn', 'pnpm', 'Bun'].map(
+    (pm) => `**${pm}**:\n\n\`\`\`bash\n$ ${pm.toLowerCase()} create vite\n\`\`\``,
+  ),
+  'Then follow the prompts!',
+  `> **Compatibility Note:** Vite requires Node.js version 20.19+. ${sentence(60, 'node')}`,
+  [
+    '> **Using create vite with command line options:** You can also directly specify the project name and ' +
+      'the template you want to use via additional command line options. For example, to scaffold a ' +
+      'Vite + Vue project, run:',
+    ...['npm', 'Yarn', 'pnpm', 'Bun'].flatMap((pm) => [
+      '>',
+      `> **${pm}**:`,
+      '>',
+      '> ```bash',
+      `> $ ${pm.toLowerCase()} create vite my-vue-app --template vue`,
+      '> ```',
+    ]),
+    '>',
+    `> See create-vite for more details on each supported template: ${'`vanilla`, `vue`, `react`, `svelte`, '.repeat(10)}\`lit\`.`,
+    '>',
+    '> You can use `.` for the project name to scaffold in the current directory.',
+  ].join('\n'),
+].join('\n\n');
 
 const SECTION = `The preprocessor runs before the source is parsed.\n\n${WARNING}\n\nIt then reads the lines.`;
 
@@ -44,7 +71,27 @@ describe('a long note read by its sentences', () => {
     );
   });
 
-  it('keeps a short note, and a note that holds a list, whole', () => {
+  it('cuts a long note that holds code into its sentences and blocks, the code a block of its own', () => {
+    const parts = units(SCAFFOLDING).filter((u) => u.kind === 'quote' && !u.text.includes('Compatibility'));
+    expect(parts[0]!.text).toMatch(/^> \*\*Using create vite with command line options:\*\* You can also/);
+    const code = parts.filter(writesCode);
+    expect(code.map((u) => u.text)).toContain(
+      '>\n> ```bash\n> $ pnpm create vite my-vue-app --template vue\n> ```',
+    );
+    expect(new Set(parts.map((u) => u.block)).size).toBe(1);
+  });
+
+  it('quotes the command of a collapsed note that a window did not hold whole', async () => {
+    const { text } = await askExtractive(
+      'How do I scaffold a Vite project with the Vue template from the command line?',
+      pageSearcher([passage('guide/index.md', 'Scaffolding Your First Vite Project', SCAFFOLDING, 'Guide')]),
+    );
+    expect(text).toContain('--template vue');
+    // The command, past the window, comes with the note's label of its tab.
+    expect(text).toContain('> **npm**:\n>\n> ```bash\n> $ npm create vite my-vue-app --template vue\n> ```');
+  });
+
+  it('keeps a short note, and a long note that holds a list but no code, whole', () => {
     const short = '> **Note:** It is safe. Nothing is read.';
     expect(units(short)).toHaveLength(1);
     const listed = `${WARNING}\n>\n> - Debian: \`apt-get install -y libatomic1\``;

@@ -69,7 +69,12 @@ export function quotePassage(units: Unit[], citation: string, section: string, p
     if (last && previous?.block === unit.block && unit.kind === 'paragraph') last.text += ` ${unit.text}`;
     else if (last && previous?.block === unit.block && unit.kind === 'quote')
       last.text += unit.text.startsWith('>\n') ? `\n${unit.text}` : ` ${unit.text.replace(/^>\s?/, '')}`;
-    else blocks.push({ kind: unit.kind, text: unit.text });
+    // A note's later part quoted without the parts before it starts the quote.
+    else
+      blocks.push({
+        kind: unit.kind,
+        text: unit.kind === 'quote' ? unit.text.replace(/^>\n/, '') : unit.text,
+      });
     previous = unit;
   }
   const heading = headingText(section.split(' › ').at(-1) ?? '');

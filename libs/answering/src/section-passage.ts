@@ -298,10 +298,11 @@ const LONG_NOTE = 120;
 /**
  * A quote (a note, a warning) longer than {@link LONG_NOTE} by its sentences, each written as a
  * quote: its label (`**Warning:**`) before the first, a line of its own (`>`) before each later
- * paragraph's first. A window may then take a long note's first sentences, where the whole note
+ * block's first. A window may then take a long note's first sentences, where the whole note
  * did not fit and the window stopped before it (a 178-word warning after a page's first two
- * sentences). A shorter note stays whole, and so does one that holds a block of its own (code, a
- * list, a table).
+ * sentences). A block of its own (code, a list item, a table) is one part: a collapsed
+ * "Using create vite with command line options" holds the very command asked for, which a window
+ * takes where the whole 188-word note did not fit. A shorter note stays whole.
  */
 function quoteSentences(quote: string): string[] {
   if (wordCount(quote) <= LONG_NOTE) return [quote];
@@ -312,12 +313,13 @@ function quoteSentences(quote: string): string[] {
     .trim();
   const label = NOTE_LABEL.exec(body);
   const text = label ? body.slice(label[0].length) : body;
-  if (NESTED_LINE.test(text)) return [quote];
-  const parts = text
-    .split(/\n\s*\n/)
-    .flatMap((paragraph, k) =>
-      sentences(paragraph).map((s, j) => (k > 0 && j === 0 ? `>\n> ${s}` : `> ${s}`)),
+  if (!QUOTED_FENCE.test(quote) && NESTED_LINE.test(text)) return [quote];
+  const parts = markdownBlocks(text).flatMap((block, k) => {
+    const lines = block.kind === 'paragraph' ? sentences(block.text) : [block.text];
+    return lines.map(
+      (s, j) => `${k > 0 && j === 0 ? '>\n' : ''}${s.replace(/^/gm, '> ').replace(/ +$/gm, '')}`,
     );
+  });
   if (parts.length < 2) return [quote];
   if (label) parts[0] = `> ${label[1]} ${parts[0]!.slice(2)}`;
   return parts;
