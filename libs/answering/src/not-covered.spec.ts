@@ -330,6 +330,38 @@ describe('"not covered"', () => {
     expect(text).toContain('`0` runs it');
   });
 
+  it('answers a question to turn on a thing from the list of its setting’s values, the section’s opening saying what it does', async () => {
+    // What a search of Cargo's book finds: a command's options that hold the question's words, and
+    // the profile setting whose values list turns it on, in words only its opening holds.
+    const docs = [
+      section(
+        'cargo-build(1)',
+        'OPTIONS › Compilation Options',
+        '`--release`: Build optimized artifacts with the `release` profile.',
+        0,
+      ),
+      section(
+        'Profiles',
+        'Profile settings › lto',
+        "The `lto` setting controls `rustc`'s `-C lto` option, which controls LLVM's link time " +
+          'optimizations.\n\nThe valid options are:\n\n' +
+          '* `true` or `"fat"`: Performs "fat" LTO across all crates of the dependency graph.\n' +
+          '* `"thin"`: Performs "thin" LTO, in substantially less time.\n' +
+          '* `"off"`: Disables LTO.',
+        1,
+      ),
+      section(
+        'Configuration',
+        'term.color',
+        'Turn colored output on or off: `auto`, `always` or `never`.',
+        2,
+      ),
+    ];
+    const text = await answerTo('How do I turn on link-time optimization for release builds?', docs);
+    expect(text).not.toBe(NOT_FOUND_ANSWER);
+    expect(text).toContain('`true` or `"fat"`');
+  });
+
   it('answers a question to turn off a thing from the section that says "disable" beside a changelog that says "turned off"', async () => {
     // What a search of a Jekyll theme's docs finds: its changelog holds the question's words, its
     // search page's setting, ranked first, says "disable" in a comment, never "turn off".

@@ -196,8 +196,9 @@ function switchedIn(
  * Whether a sentence of the section gives the switch's value in code and holds
  * {@link MIN_COVERAGE} of the question's other words: docs describe a setting in prose as often
  * as in a code block ("lowers its CPU priority to `WORKER_NICE` (`10` by default; `0` runs it at
- * the API's priority)" answers how to turn that lower priority off). A value in a sentence about
- * another thing (`popup: false` beside a question on the feedback buttons) does not count.
+ * the API's priority)" answers how to turn that lower priority off). An item of a list of the
+ * setting's values counts with the section's opening. A value in a sentence about another thing
+ * (`popup: false` beside a question on the feedback buttons) does not count.
  */
 function setsInProse(passage: SectionPassage, asked: AskedToggle, rest: TermWeights, total: number): boolean {
   if (!total) return false;
@@ -205,7 +206,9 @@ function setsInProse(passage: SectionPassage, asked: AskedToggle, rest: TermWeig
     // A value alone (`0`) or a setting set to it (`feedback: false`, `CACHE=off`).
     const codes = inlineCode(u.text).map((code) => code.trim().replace(/^[\w.-]+\s*[=:]\s*/, ''));
     if (!codes.some((c) => switchesAs(asked.intent, c))) return false;
-    const held = new Set(documentTerms(u.text));
+    // The opening says what the setting does ("The `lto` setting controls … link time optimizations").
+    const opening = u.kind === 'item' && passage.units[0] !== u ? [...passage.units[0]!.terms] : [];
+    const held = new Set([...documentTerms(u.text), ...opening]);
     return weightOf(rest, (t) => held.has(t)) / total >= MIN_COVERAGE;
   });
 }
