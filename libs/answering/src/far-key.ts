@@ -24,9 +24,9 @@ const UNSAID_KEY = 0.5;
  * {@link FAR_KEY} of the window's best unit ({@link UNSAID_KEY} when nothing of the window holds that word). A word the window's prose says ("the python standard
  * doctest module") is not yet done by its commands (`pytest --doctest-glob="*.rst"`), while the
  * later one (`pytest --doctest-modules`) does it. The best such one that fits in `left` words is
- * quoted beside the window, with the sentence right before a code block when that fits too, as it
- * says what the command does ("For example, to emulate the md5sum command you can use"). One
- * before it is the example its sentence refers back to (`:caution-caption: Achtung` above "…
+ * quoted beside the window, with the sentence right before a code block (or a note's label right
+ * before its code) when that fits too, as it says what the command does ("For example, to
+ * emulate the md5sum command you can use"). One before it is the example its sentence refers back to (`:caution-caption: Achtung` above "…
  * translated into …, German, … just as suggested above"). None when none fits.
  */
 export function farKey(
@@ -60,7 +60,8 @@ export function farKey(
   }
   if (found < 0) return [];
   const lead = units[found - 1];
-  // So is a note's part right before its code, the same note's label or sentence (see `quoteSentences`).
+  // The sentence right before a code block, or a long note's part right before its code (the
+  // note's label of its tab or its sentence, see `quoteSentences`), says what the command does.
   const introduces =
     (lead?.kind === 'paragraph' && units[found]!.kind === 'code') ||
     (lead?.kind === 'quote' && lead.block === units[found]!.block && !writesCode(lead));
