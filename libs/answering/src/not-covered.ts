@@ -4,7 +4,7 @@ import { holds, MIN_COVERAGE, weightOf, type ScoredSection, type TermWeights } f
 import { holdsOtherForm } from './plural-forms';
 import { doesIntent, switchesAs, type AskedToggle } from './question-intent';
 import { opensPage, type SectionPassage } from './section-passage';
-import { documentTerms, inlineCode, terms } from './text';
+import { inlineCode, terms } from './text';
 import { namedInWords } from './worded-option';
 
 /**
@@ -207,9 +207,8 @@ function setsInProse(passage: SectionPassage, asked: AskedToggle, rest: TermWeig
     const codes = inlineCode(u.text).map((code) => code.trim().replace(/^[\w.-]+\s*[=:]\s*/, ''));
     if (!codes.some((c) => switchesAs(asked.intent, c))) return false;
     // The opening says what the setting does ("The `lto` setting controls … link time optimizations").
-    const opening = u.kind === 'item' && passage.units[0] !== u ? [...passage.units[0]!.terms] : [];
-    const held = new Set([...documentTerms(u.text), ...opening]);
-    return weightOf(rest, (t) => held.has(t)) / total >= MIN_COVERAGE;
+    const opening = u.kind === 'item' ? passage.units[0]!.terms : u.terms;
+    return weightOf(rest, (t) => u.terms.has(t) || opening.has(t)) / total >= MIN_COVERAGE;
   });
 }
 

@@ -300,9 +300,11 @@ const LONG_NOTE = 120;
  * quote: its label (`**Warning:**`) before the first, a line of its own (`>`) before each later
  * block's first. A window may then take a long note's first sentences, where the whole note
  * did not fit and the window stopped before it (a 178-word warning after a page's first two
- * sentences). A block of its own (code, a list item, a table) is one part: a collapsed
- * "Using create vite with command line options" holds the very command asked for, which a window
- * takes where the whole 188-word note did not fit. A shorter note stays whole.
+ * sentences). One that holds code is read by its sentences and blocks (code, a list item, a
+ * table), each block one part: a collapsed "Using create vite with command line options" holds
+ * the very command asked for, which a window takes where the whole 188-word note did not fit. A
+ * shorter note stays whole, and so does one that holds a list or table but no code, as its
+ * sentences lead to the list.
  */
 function quoteSentences(quote: string): string[] {
   if (wordCount(quote) <= LONG_NOTE) return [quote];
