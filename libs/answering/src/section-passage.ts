@@ -29,13 +29,24 @@ const RUN_STEP = /^\W{0,3}(?:\d+[.)]\s*)?(?:run|type|enter|execute)\s+`[^`]+`/i;
  * set appendonly yes`" (not a value alone, as "Default: `true`", nor a type, `string | number`).
  */
 const LABELLED_COMMAND = /^\W{0,3}(?:\d+[.)]\s*)?[^`:\n]{1,60}:\s*`[a-z][\w.-]*(?: +[^`\s|]+)+`\.?\s*$/i;
+/**
+ * An instruction to set a setting written as code to a value written as code, at the start of a
+ * step or sentence or after its opening clause: "In the broker configuration, set the value of
+ * `auto.create.topics.enable` to `false`."
+ */
+const SET_STEP =
+  /(?:^\W{0,3}(?:\d+[.)]\s*)?|[,:;]\s+)set\s+(?:the\s+(?:value\s+of\s+(?:the\s+)?)?)?(?:[\w-]+\s+)?`[^`]+`(?:\s+[\w-]+)?\s+to\s+`[^`]+`/i;
 
 /**
  * Whether a unit is a step that says to run a command written as code: a script's "Usage" steps
  * (`groovy convert`, under a page whose opening names the task in prose) give what to type, as do
  * steps labelled by what they do (Redis's "Enable AOF: `redis-cli config set appendonly yes`").
+ * So does a step or sentence that says to set a setting to a value, both written as code (see
+ * {@link SET_STEP}): it is what a reader types into the configuration, as Debezium's procedure for
+ * keeping the Kafka broker from creating topics gives its one step in prose.
  */
 export function isRunStep(unit: Unit): boolean {
+  if ((unit.kind === 'item' || unit.kind === 'paragraph') && SET_STEP.test(unit.text)) return true;
   return unit.kind === 'item' && (RUN_STEP.test(unit.text) || LABELLED_COMMAND.test(unit.text));
 }
 
