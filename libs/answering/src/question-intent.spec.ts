@@ -134,6 +134,23 @@ describe('a heading that names another task', () => {
     );
     expect(intentFit(backup, questionIntent('How do I turn on AOF persistence?'))).toBe(0.75);
   });
+
+  it('counts the command a step gives under its sentence as the section doing the task', () => {
+    // Loki's "Install with Docker on Linux", asked to run Loki in a Docker container: its third
+    // step starts the container, as Fluent Bit's Docker example, beside it, starts its own.
+    const steps = (command: string) =>
+      sectionOf(
+        'Install Loki with Docker › Install with Docker on Linux',
+        '1. Download the configuration file to your directory.\n\n' +
+          `1. Copy and paste the following command into your command line.\n\n    \`\`\`bash\n    ${command}\n    \`\`\``,
+      );
+    const run = questionIntent('How do I run Loki in a Docker container with my own config file?');
+    // 0.75 for the heading's other task, then 0.1 for the step that writes the verb and 0.1 for its code.
+    expect(intentFit(steps('docker run --name loki -d -p 3100:3100 grafana/loki:3.6.0'), run)).toBeCloseTo(
+      0.95,
+    );
+    expect(intentFit(steps('wget https://example.com/loki-local-config.yaml'), run)).toBe(0.75);
+  });
 });
 
 describe('a phrasal verb written in one word', () => {

@@ -180,7 +180,7 @@ function doneBy(
   return {
     heading: spec.headed.test(ownHeading(passage).replace(FLAG, '')),
     prose: passage.units.some((u) => u.kind !== 'code' && spec.verbs.test(u.text)),
-    code: passage.units.some((u) => u.kind === 'code' && doesInCode(u, spec)),
+    code: passage.units.some((u) => unitCode(u).some((code) => doesInCode(code, spec))),
   };
 }
 
@@ -218,12 +218,25 @@ export function askedToggle(question: string): AskedToggle | null {
   return written ? { intent, verbs: [...new Set(terms(`${written[0]} ${written.at(-1)}`))] } : null;
 }
 
+/**
+ * The code blocks of a unit: a code block, or those of a step (a list item) that gives its
+ * command under its sentence, as Loki's "Install with Docker" steps give `docker run --name loki`.
+ */
+function unitCode(unit: Unit): string[] {
+  if (unit.kind === 'code') return [unit.text];
+  if (unit.kind !== 'item') return [];
+  return [...unit.text.matchAll(STEP_BLOCK)].map(([, , code]) => code!);
+}
+
+/** A code block nested in a list item: its fence, indented, its lines, the same fence closing it. */
+const STEP_BLOCK = /^[ \t]*(`{3,}|~{3,})[^\n]*\n([\s\S]*?)^[ \t]*\1/gm;
+
 /** Whether a code block does an intent: names its verb, or sets a setting to its value. */
-function doesInCode(unit: Unit, spec: IntentSpec): boolean {
+function doesInCode(code: string, spec: IntentSpec): boolean {
   // A command does it; a string of example code (`ask('How do I embed…')`) does not.
-  if (spec.verbs.test(withoutStringLiterals(unit.text))) return true;
+  if (spec.verbs.test(withoutStringLiterals(code))) return true;
   const values = spec.values;
-  return !!values && unit.text.split('\n').some((line) => isSetting(line) && values.test(settingValue(line)));
+  return !!values && code.split('\n').some((line) => isSetting(line) && values.test(settingValue(line)));
 }
 
 /**
