@@ -195,6 +195,48 @@ describe('a phrasal verb written in one word', () => {
   });
 });
 
+describe('a question asking to keep a thing from happening', () => {
+  const hostEnv = (chunkId: string, section: string, text: string, score: number): SearchResult => ({
+    ...passage(chunkId, section, text, score),
+    document_id: 'host-env',
+    title: 'Host Environment',
+  });
+  /** AgentOps's host environment page: what it collects, then how to turn that off. */
+  const HOST_ENV = [
+    hostEnv(
+      'host-env#1',
+      'Host Environment › Collected Information',
+      'AgentOps automatically collects information about the machine your agent runs on:\n\n' +
+        '- **Operating System**: The OS type and version\n- **Hostname**: The name of the host machine',
+      0.9,
+    ),
+    hostEnv(
+      'host-env#2',
+      'Host Environment › Disabling Host Environment Collection',
+      'If needed, you can disable host environment collection when initializing AgentOps:\n\n' +
+        '```python\nagentops.init(api_key="YOUR_API_KEY", env_data_opt_out=True)\n```',
+      0.8,
+    ),
+  ];
+
+  it('asks to disable it, and no switch need be flipped to answer', () => {
+    const question = 'How do I stop AgentOps from collecting information about the machine my agent runs on?';
+    expect(questionIntent(question)).toBe('disable');
+    expect(questionIntent('How do I keep Prettier from reformatting one piece of code?')).toBe('disable');
+    expect(askedToggle(question)).toBeNull();
+    expect(questionIntent('How do I stop the server from the command line?')).toBe('stop');
+  });
+
+  it('is answered with the section that disables it beside the one that describes it', async () => {
+    const retriever = { search: async () => ({ results: HOST_ENV, took_ms: 0 }) };
+    const { text } = await askExtractive(
+      'How do I stop AgentOps from collecting information about the machine my agent runs on?',
+      retriever,
+    );
+    expect(text).toContain('env_data_opt_out=True');
+  });
+});
+
 describe('askedVerb and askedToggle', () => {
   it('reads the verb a question asks to do something with, after its subject', () => {
     expect(askedVerb('Can docqa translate answers into French?')).toBe('translate');

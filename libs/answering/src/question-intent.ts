@@ -91,8 +91,20 @@ const INTENTS: IntentSpec[] = INTENT_WORDS.map(({ intent, verbs, values }) => {
   };
 });
 
-/** The intent a question asks for (the first named one its wording names), or null. */
+/**
+ * A question asking to keep a thing from happening: "stop the Kafka broker from creating topics",
+ * "keep Prettier from reformatting…", "prevent … from …ing". It asks to disable what follows
+ * "from", not to stop a running thing.
+ */
+const PREVENTED = /\b(?:stop|keep|prevent)\s+(?:\S+\s+){0,4}?from\s+\w+ing\b/i;
+
+/**
+ * The intent a question asks for (the first named one its wording names), or null. One that asks
+ * to keep a thing from happening (see {@link PREVENTED}) asks to disable it: the section headed
+ * "Disabling…" or setting its switch to `false` does it.
+ */
 export function questionIntent(question: string): Intent | null {
+  if (PREVENTED.test(question)) return 'disable';
   const named = INTENTS.find(({ verbs }) => verbs.test(question))?.intent;
   if (named) return named;
   const verb = /^\s*how (?:do|can|should|would) (?:i|we|you)\s+([a-z]+)\b/i.exec(question)?.[1];
@@ -210,6 +222,11 @@ export interface AskedToggle {
  * with the terms of its verb as written; null for any other question.
  */
 export function askedToggle(question: string): AskedToggle | null {
+  // Keeping a thing from happening may take a switch or another way (a fixture that blocks HTTP
+  // requests, a marker file): such a question ranks by its intent, but a section need not flip a
+  // switch to answer it (read as a switch, it declined "How do I stop my tests from sending real
+  // HTTP requests?").
+  if (PREVENTED.test(question)) return null;
   const intent = questionIntent(question);
   if (!isToggle(intent)) return null;
   const written = specOf(intent).verbs.exec(question)?.[0]?.split(/\s+/);
