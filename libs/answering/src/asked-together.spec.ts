@@ -88,6 +88,32 @@ describe('a thing asked that the answering sections hold only without what says 
     expect(text).toContain('format=csv');
   });
 
+  it('reads the thing in the word its wording implies where the docs write that word', async () => {
+    // docsify's quick start installs `docsify-cli`, which a visitor calls its command line tool;
+    // the Docker deployment uses "the docsify-cli tool" without a command.
+    const sections = [
+      passage(
+        'deploy.md',
+        'Deploy › Docker',
+        'Create the docsify files with the docsify-cli tool. Each line of the Dockerfile is a step:\n\n' +
+          '```sh\ndocker build -f Dockerfile -t docsify/demo .\n```',
+        'Deploy',
+      ),
+      passage(
+        'quickstart.md',
+        'Quick start',
+        'It is recommended to install `docsify-cli` globally, then run its `init` command.\n\n' +
+          '```bash\nnpm i docsify-cli -g\n```',
+        'Quick start',
+      ),
+    ];
+    const { text } = await askExtractive(
+      'How do I install the docsify command line tool?',
+      docsSearcher(sections),
+    );
+    expect(text).toContain('npm i docsify-cli -g');
+  });
+
   it('declines a task asked of a subject with an article that the docs never do', async () => {
     const asked = 'Can the widget play a sound when an answer arrives?';
     expect((await askExtractive(asked, docsSearcher([ANSWERING, ...WIDGET]))).text).toBe(NOT_FOUND_ANSWER);

@@ -1,3 +1,4 @@
+import { impliedWordings } from '@docqa/tokenize';
 import { askedForm } from './asked-object';
 import { askedThing } from './never-written';
 import { covers, MIN_SCORE } from './not-covered';
@@ -18,7 +19,7 @@ import { terms } from './text';
  * writes (see `neverWritten` for those).
  */
 export function heldApart(question: string, ranked: ScoredSection[]): boolean {
-  const thing = askedThing(question);
+  const thing = askedThing(inDocsWords(question, ranked));
   const form = askedForm(question).flatMap((name) => terms(name));
   if (!thing.length || thing.length + form.length < 2) return false;
   const written = (t: string) => ranked.some((r) => covers(r.passage, t));
@@ -30,6 +31,21 @@ export function heldApart(question: string, ranked: ScoredSection[]): boolean {
     named.length > 0 &&
     !named.some(({ passage, words }) => words.filter(written).every((t) => covers(passage, t)))
   );
+}
+
+/**
+ * A question with each wording that implies a word a section holds (see `impliedWordings`: "the
+ * docsify command line tool" where a section writes `docsify-cli`) written as that word: the thing
+ * is named so in the docs, and its words apart ("command", "line", "tool") are held together
+ * nowhere.
+ */
+function inDocsWords(question: string, ranked: ScoredSection[]): string {
+  let out = question;
+  for (const { word, wording } of impliedWordings(question)) {
+    const [term] = terms(word);
+    if (term && ranked.some((r) => covers(r.passage, term))) out = out.replace(wording, word);
+  }
+  return out;
 }
 
 /**

@@ -19,7 +19,9 @@ const WITHOUT_THING = /\bwithout(?= (?:(?:an?|any|the) )?(?![a-z]+ing\b)[a-z])/i
  * working "offline". Common English idioms for a thing docs name in one word: what is "out of
  * date" is "outdated", to "get rid of" is to "remove", things done "at the same time" or "at once"
  * run in "parallel", and what "takes the longest" is the "slowest" (`--durations`' "slowest
- * durations"). What is done "without" a thing is its "non-" form (see {@link WITHOUT_THING}).
+ * durations"). What is done "without" a thing is its "non-" form (see {@link WITHOUT_THING}). A
+ * "command-line tool" (interface, client, program, utility) is the product's "CLI", which docs
+ * name its package by (`docsify-cli`, `@continuedev/cli`).
  */
 const IMPLIED_WORDS: readonly (readonly [RegExp, string])[] = [
   [/\b(?:itself|themselves)\b/i, 'self'],
@@ -32,6 +34,7 @@ const IMPLIED_WORDS: readonly (readonly [RegExp, string])[] = [
   [/\bat the same time\b|\bat once\b/i, 'parallel'],
   [/\btakes? (?:the )?longest\b/i, 'slowest'],
   [WITHOUT_THING, 'non'],
+  [/\bcommand[- ]line (?:tool|interface|client|program|utility)\b/i, 'cli'],
 ];
 
 /**

@@ -128,6 +128,9 @@ describe('impliedWords', () => {
     expect(impliedWords('Is there a way to get rid of duplicate files automatically?')).toBe('remove');
     expect(impliedWords('Can rclone upload more files at the same time?')).toBe('parallel');
     expect(impliedWords('Convert them all at once')).toBe('parallel');
+    expect(impliedWords('How do I install the docsify command line tool?')).toBe('cli');
+    expect(impliedWords('Is there a command-line interface?')).toBe('cli');
+    expect(impliedWords('Pass it on the command line')).toBe('');
     expect(impliedWords('Is there a flag that shows which tests take the longest?')).toBe('slowest');
     expect(impliedWords('The longest line it takes')).toBe('');
   });
