@@ -246,6 +246,9 @@ function windowStart(
   // Or when a window from the opening reaches the section's first command before the best unit:
   // the command a section headed by the task gives first is its answer, later ones its variants
   // ("Generate XHTML": `-b xhtml5`, not the templates' `-a htmlsyntax=xml` by an aside naming more).
+  // Not when that window cannot reach the best unit too: the first commands are then a
+  // procedure's setup steps (Loki's `mkdir loki`, then `wget` of its configuration), and the best
+  // unit the step that does the task (`docker run --name loki …`), which the window would skip.
   const opening = passage.units.findIndex(isCommand);
   if (
     kind === 'how' &&
@@ -253,7 +256,8 @@ function windowStart(
     early >= 0 &&
     opening >= early &&
     opening < best &&
-    wordsBetween(passage.units, early, opening + 1) <= targetWords
+    wordsBetween(passage.units, early, opening + 1) <= targetWords &&
+    wordsBetween(passage.units, early, best + 1) <= options.maxWords
   )
     return early;
   // A question heading that names what is asked (an FAQ entry): it is answered from its opening.

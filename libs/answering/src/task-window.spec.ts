@@ -336,3 +336,27 @@ describe('the window of a task whose prose names the code that does it', () => {
     expect(text).toContain('monkeypatch.setenv("USER", "TestingUser")');
   });
 });
+
+describe('the window of a procedure whose step that does the task comes after its setup steps', () => {
+  // Loki's "Install with Docker on Linux": two setup steps, the step that starts the container with
+  // a long note under its command, then a check. From the opening, the window held the setup steps
+  // and could not reach the container's command.
+  const steps = passage(
+    'Install Loki with Docker',
+    'Install Loki with Docker › Install with Docker on Linux',
+    [
+      '1. Create a directory called `loki`. Make `loki` your current working directory:\n\n    ```bash\n    mkdir loki\n    cd loki\n    ```',
+      '1. Copy and paste the following command into your command line to download `loki-local-config.yaml` to your `loki` directory. If necessary, update the version numbers in the commands to match your version.\n\n    ```bash\n    wget https://example.com/loki-local-config.yaml -O loki-config.yaml\n    ```',
+      `1. Copy and paste the following command into your command line to start the Docker container using the configuration file you downloaded in the previous step.\n\n    \`\`\`bash\n    docker run --name loki -d -v $(pwd):/mnt/config -p 3100:3100 grafana/loki:3.6.0 -config.file=/mnt/config/loki-config.yaml\n    \`\`\`\n\n    > **Note:** ${prose(7, 'the user the image runs as and bind mounts')}`,
+      '1. Verify that your containers are running:\n\n    ```bash\n    docker container ls\n    ```',
+    ].join('\n'),
+  );
+
+  it('quotes the step that does the task, not the setup steps before it', async () => {
+    const { text } = await askExtractive(
+      'How do I run Loki in a Docker container with my own config file?',
+      pageSearcher([steps]),
+    );
+    expect(text).toContain('docker run --name loki');
+  });
+});
