@@ -1,4 +1,4 @@
-import { isCodeLabel } from './section-passage';
+import { isCodeLabel } from './command-unit';
 import type { Unit } from './section-passage';
 
 /**

@@ -1,5 +1,6 @@
 import { PHRASING, weightOf, type TermWeights } from './passage-choice';
-import { isRunStep, writesCode, type SectionPassage } from './section-passage';
+import { type SectionPassage } from './section-passage';
+import { isRunStep, writesCode } from './command-unit';
 import { documentTerms, inlineCode, withoutStringLiterals } from './text';
 
 /**

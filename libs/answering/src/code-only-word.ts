@@ -1,4 +1,5 @@
-import { codeTerms, isCodeLabel, type SectionPassage } from './section-passage';
+import { type SectionPassage } from './section-passage';
+import { codeTerms, isCodeLabel } from './command-unit';
 
 /**
  * The question's words that no retrieved section writes in its headings or prose but one writes in

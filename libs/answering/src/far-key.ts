@@ -1,5 +1,6 @@
 import { PHRASING, type TermWeights } from './passage-choice';
-import { isCommand, type SectionPassage, type Unit, writesCode } from './section-passage';
+import { type SectionPassage, type Unit } from './section-passage';
+import { isCommand, writesCode } from './command-unit';
 
 /** A flag written as code inside a sentence ("Use `--user` and `--pass` to set…"): a command given in prose. */
 export const INLINE_FLAG = /`--?[a-z][\w-]*/i;

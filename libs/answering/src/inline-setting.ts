@@ -1,5 +1,6 @@
 import type { TermWeights } from './passage-choice';
-import { isCommand, type Unit } from './section-passage';
+import { type Unit } from './section-passage';
+import { isCommand } from './command-unit';
 
 /**
  * An environment variable set to a value, written as code in prose ("Set `VECTOR_STORE=qdrant`

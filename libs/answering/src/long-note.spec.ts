@@ -1,5 +1,6 @@
 import { quotePassage } from './quote-passage';
-import { units, writesCode } from './section-passage';
+import { units } from './section-passage';
+import { writesCode } from './command-unit';
 import { askExtractive, pageSearcher, passage } from './testing/page-searcher';
 
 /** A sentence of `n` words. */

@@ -3,7 +3,8 @@ import { pageCommand, writesCommandOf } from './quote-passage';
 import { runsOnly } from './sample-run';
 import { subjectNamed } from './code-names';
 import { commandSummary, NEAR_TIE } from './second-passage';
-import { codeLines, hasCode, type SectionPassage, type Unit } from './section-passage';
+import { hasCode, type SectionPassage, type Unit } from './section-passage';
+import { codeLines } from './command-unit';
 
 /**
  * A line of a command's help: a flag, its short form or value perhaps, then two spaces or more

@@ -2,7 +2,8 @@ import type { SearchResult } from '@docqa/contracts';
 import { isOverview, rankSections, saysWhole, termWeights, type TermWeights } from './passage-choice';
 import { chooseWindow } from './passage-window';
 import { questionIntent } from './question-intent';
-import { isCodeLabel, units, type SectionPassage } from './section-passage';
+import { units, type SectionPassage } from './section-passage';
+import { isCodeLabel } from './command-unit';
 import { sectionPage } from './testing/page-searcher';
 import { nameTerms, terms } from './text';
 

@@ -5,14 +5,8 @@ import { holdsOtherForm } from './plural-forms';
 import { ASKERS_CASE, type QuestionKind, WAY_GRADES } from './question-kind';
 import { terms } from './text';
 import { TITLE_NAME_BONUS, titleNames } from './title-name';
-import {
-  codeTerms,
-  isCodeLabel,
-  namedJoined,
-  termPairs,
-  type SectionPassage,
-  type Unit,
-} from './section-passage';
+import { namedJoined, termPairs, type SectionPassage, type Unit } from './section-passage';
+import { codeTerms, isCodeLabel } from './command-unit';
 
 /** How well a section answers a question. */
 export interface ScoredSection {

@@ -1,5 +1,6 @@
 import type { QuestionKind } from './question-kind';
-import { isCommand, type SectionPassage, type Unit } from './section-passage';
+import { type SectionPassage, type Unit } from './section-passage';
+import { isCommand } from './command-unit';
 import { PHRASING, weightOf, type TermWeights } from './passage-choice';
 import { writesCommandOf } from './quote-passage';
 import { namedCode } from './named-code';
@@ -246,9 +247,8 @@ function windowStart(
   // Or when a window from the opening reaches the section's first command before the best unit:
   // the command a section headed by the task gives first is its answer, later ones its variants
   // ("Generate XHTML": `-b xhtml5`, not the templates' `-a htmlsyntax=xml` by an aside naming more).
-  // Not when that window cannot reach the best unit too: the first commands are then a
-  // procedure's setup steps (Loki's `mkdir loki`, then `wget` of its configuration), and the best
-  // unit the step that does the task (`docker run --name loki …`), which the window would skip.
+  // Not when it cannot reach the best unit too: those are then a procedure's setup steps (Loki's
+  // `mkdir loki`, `wget`), and the best one the step doing the task (`docker run`), else skipped.
   const opening = passage.units.findIndex(isCommand);
   if (
     kind === 'how' &&

@@ -1,4 +1,4 @@
-import { isCodeLabel } from './section-passage';
+import { isCodeLabel } from './command-unit';
 import type { QuestionKind } from './question-kind';
 import type { SectionPassage } from './section-passage';
 import { termPairs } from './section-passage';

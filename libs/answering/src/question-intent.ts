@@ -1,5 +1,6 @@
 import { joinedWords } from '@docqa/tokenize';
-import type { SectionPassage, Unit } from './section-passage';
+import type { SectionPassage } from './section-passage';
+import { unitCode } from './command-unit';
 import { terms, withoutStringLiterals } from './text';
 
 /** The tasks docs most often have a section for, each written several ways (see {@link INTENT_WORDS}). */
@@ -234,19 +235,6 @@ export function askedToggle(question: string): AskedToggle | null {
   // off") is what is switched, not how.
   return written ? { intent, verbs: [...new Set(terms(`${written[0]} ${written.at(-1)}`))] } : null;
 }
-
-/**
- * The code blocks of a unit: a code block, or those of a step (a list item) that gives its
- * command under its sentence, as Loki's "Install with Docker" steps give `docker run --name loki`.
- */
-function unitCode(unit: Unit): string[] {
-  if (unit.kind === 'code') return [unit.text];
-  if (unit.kind !== 'item') return [];
-  return [...unit.text.matchAll(STEP_BLOCK)].map(([, , code]) => code!);
-}
-
-/** A code block nested in a list item: its fence, indented, its lines, the same fence closing it. */
-const STEP_BLOCK = /^[ \t]*(`{3,}|~{3,})[^\n]*\n([\s\S]*?)^[ \t]*\1/gm;
 
 /** Whether a code block does an intent: names its verb, or sets a setting to its value. */
 function doesInCode(code: string, spec: IntentSpec): boolean {

@@ -1,4 +1,4 @@
-import { isCodeLabel } from './section-passage';
+import { isCodeLabel } from './command-unit';
 import { codeTitles, leadsIn } from './lead-in';
 import type { SectionPassage, Unit } from './section-passage';
 import { inlineCode } from './text';

@@ -1,7 +1,8 @@
 import type { SearchResult } from '@docqa/contracts';
 import { rankSections, termWeights } from './passage-choice';
 import { runsOnly } from './sample-run';
-import { isSampleRun, typedTerms, units, type SectionPassage, type Unit } from './section-passage';
+import { units, type SectionPassage, type Unit } from './section-passage';
+import { isSampleRun, typedTerms } from './command-unit';
 import { terms } from './text';
 import { askExtractive, pageSearcher, passage, stored } from './testing/page-searcher';
 

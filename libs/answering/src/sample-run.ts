@@ -1,5 +1,6 @@
 import { PHRASING, weightOf, type TermWeights } from './passage-choice';
-import { isSampleRun, typedTerms, type SectionPassage } from './section-passage';
+import { type SectionPassage } from './section-passage';
+import { isSampleRun, typedTerms } from './command-unit';
 
 /**
  * Whether a section's code is sample runs only (see {@link isSampleRun}), none of whose typed

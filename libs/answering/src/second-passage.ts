@@ -8,7 +8,8 @@ import {
   type ScoredSection,
   type TermWeights,
 } from './passage-choice';
-import { hasCode, isCommand, opensPage, type SectionPassage } from './section-passage';
+import { hasCode, opensPage, type SectionPassage } from './section-passage';
+import { isCommand } from './command-unit';
 import { isReadByPlace } from './document-passages';
 import { isCommandSummary, pageCommand, writesCommandOf } from './quote-passage';
 import { commandNames, subjectNamed } from './code-names';

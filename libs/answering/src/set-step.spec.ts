@@ -1,4 +1,5 @@
-import { isCommand, units } from './section-passage';
+import { units } from './section-passage';
+import { isCommand } from './command-unit';
 import { askExtractive, pageSearcher, passage } from './testing/page-searcher';
 
 const unit = (text: string) => units(text)[0]!;
