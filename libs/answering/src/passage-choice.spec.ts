@@ -313,6 +313,27 @@ describe('rankSections', () => {
     expect(bestForHow(question, [why, how])).toBe(how);
   });
 
+  it("ranks a fix under a troubleshooting heading under the task's own page for a how-do-I", () => {
+    const question = 'How do I install Redocly CLI?';
+    const fix = page(
+      '`preview`',
+      '`preview` › Troubleshoot › Internal Server Error › Install Redocly CLI globally',
+      'Install Redocly CLI globally to avoid cache-related issues:\n\n```bash\nnpm install -g @redocly/cli@latest\n```',
+      2,
+    );
+    const task = page(
+      'Install Redocly CLI',
+      'Install Redocly CLI › Install locally',
+      'To install Redocly CLI locally:\n\n1. Enter the following command:\n\n```bash\nnpm i @redocly/cli@latest\n```',
+      3,
+    );
+    expect(bestForHow(question, [fix, task])).toBe(task);
+    // Asked about the error, the fix is the answer.
+    const trouble = 'Why does preview fail with an internal server error?';
+    const passages = [fix, task];
+    expect(rankSections(passages, termWeights(terms(trouble), passages), 'trouble')[0]!.passage).toBe(fix);
+  });
+
   it('ranks a page of one short sentence, a chapter overview, under the section that answers', () => {
     const question = 'How do I read the logs and metrics?';
     const overview = page('Observability', '', 'Read the logs and metrics of your installation.', 0);

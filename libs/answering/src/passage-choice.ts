@@ -354,16 +354,20 @@ function phraseWeight(passage: SectionPassage, weights: TermWeights): number {
 const DEFINITION_BONUS = 1.3;
 
 /**
- * Share of its score a section headed by a why-question keeps for a how-do-I ("Why does Let's
- * Encrypt renewal with DNS challenge fail?" for "How do I get Let's Encrypt certificates with the
- * HTTP challenge?"): an FAQ entry explains a cause, and its heading names much of what it explains.
+ * Share of its score a section about a problem keeps for a how-do-I: one headed by a why-question
+ * ("Why does Let's Encrypt renewal with DNS challenge fail?" for "How do I get Let's Encrypt
+ * certificates with the HTTP challenge?"), an FAQ entry that explains a cause, its heading naming
+ * much of what it explains; or one under a troubleshooting heading ("`preview` › Troubleshoot ›
+ * Internal Server Error › Install Redocly CLI globally" for "How do I install Redocly CLI?"), a
+ * fix for an error that does the task in passing, where the page about the task does it first.
  */
-const WHY_HEADED = 0.8;
+const PROBLEM_HEADED = 0.8;
 
 /** Bonus of a section whose shape the question asks for (a definition aside). */
 function shapeBonus(passage: SectionPassage, kind: QuestionKind): number {
   const has = (k: Unit['kind']) => passage.units.some((u) => u.kind === k);
-  if (kind === 'how' && /^why\b/i.test(passage.section.split(' › ').at(-1) ?? '')) return WHY_HEADED;
+  if (kind === 'how' && /^why\b/i.test(passage.section.split(' › ').at(-1) ?? '')) return PROBLEM_HEADED;
+  if (kind === 'how' && /troubleshoot/i.test(passage.section)) return PROBLEM_HEADED;
   if (kind === 'how' && (has('code') || has('item'))) return 1.15;
   if (kind === 'which' && has('item')) return 1.15;
   if (kind === 'trouble' && troubleHeaded(passage.section)) return 1.2;
