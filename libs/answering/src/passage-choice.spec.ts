@@ -334,6 +334,26 @@ describe('rankSections', () => {
     expect(rankSections(passages, termWeights(terms(trouble), passages), 'trouble')[0]!.passage).toBe(fix);
   });
 
+  it("ranks an archived page's section under the same task's live page", () => {
+    const question = 'How do I run Redis in a Docker container?';
+    const at = (id: string, passage: SectionPassage) => ({
+      ...passage,
+      chunk: { title: passage.chunk.title, document_id: id } as SearchResult,
+    });
+    const text = (image: string) =>
+      `To start Redis in a Docker container, run:\n\n\`\`\`bash\ndocker run -d --name redis -p 6379:6379 ${image}\n\`\`\``;
+    const archived = at(
+      'install/archive/install-stack/docker.md',
+      page('Run Redis Stack on Docker', 'Getting started', text('redis/redis-stack-server:latest'), 0),
+    );
+    const live = at(
+      'install/install-stack/docker.md',
+      page('Docker', 'Install Docker', text('redis:latest'), 1),
+    );
+    expect(bestForHow(question, [archived, live])).toBe(live);
+    expect(bestForHow(question, [{ ...archived, chunk: live.chunk }, live])).not.toBe(live);
+  });
+
   it('ranks a page of one short sentence, a chapter overview, under the section that answers', () => {
     const question = 'How do I read the logs and metrics?';
     const overview = page('Observability', '', 'Read the logs and metrics of your installation.', 0);

@@ -1,3 +1,4 @@
+import { archivedShare } from './archived-page';
 import { type Conversion, convertsOtherWay, OTHER_WAY_SHARE } from './conversion-direction';
 import { equivalentStrength, nounStrength } from './equivalent-terms';
 import { doesIntent, intentFit, isToggle, type Intent } from './question-intent';
@@ -129,9 +130,9 @@ export function weightOf(weights: TermWeights, has: (term: string) => boolean): 
  * Sections by how well they answer: the question's terms in the text and (counting more) the
  * headings (one a section lacks, by an equivalent, "domain" by "origin", or a verb by its noun,
  * `nounStrength`; one no section holds, by a synonym: `equivalentStrength`), the retrieval rank,
- * the shape asked (commands or steps for how-do-I, lists or tables for which-values, a
- * troubleshooting section for a problem), for a how-do-I whether the section does what is asked
- * (`intent`, {@link intentFit}), for a conversion whether its headings convert the other way.
+ * the shape asked (commands or steps for how-do-I, lists or tables for which-values, a fix for a
+ * problem), for a how-do-I whether it does what is asked ({@link intentFit}), for a conversion
+ * whether its headings convert the other way, and whether its page is archived (`archivedShare`).
  */
 export function rankSections(
   passages: SectionPassage[],
@@ -208,7 +209,8 @@ export function rankSections(
         (kind !== 'what' && fit >= 1 && saysWhole(passage, subject) ? WHOLE_PHRASE_BONUS : 1) *
         (kind === 'which' && listed && passage.sectionTerms.has(listed) ? LIST_HEADING_BONUS : 1) *
         (convertsOtherWay(passage, conversion) ? OTHER_WAY_SHARE : 1) *
-        (named ? TITLE_NAME_BONUS : 1);
+        (named ? TITLE_NAME_BONUS : 1) *
+        archivedShare(passage.chunk.document_id);
       return { passage, coverage: coverage / asked, score, defines: defining, fit };
     })
     .map((s, _, all) => (isFolderIndex(s, all) ? { ...s, score: s.score * OVERVIEW_SHARE } : s))
