@@ -7,6 +7,7 @@ import { namedCode } from './named-code';
 import { setsUp } from './inline-setting';
 import { rowNamed, TITLE_NAME_BONUS } from './title-name';
 import { farKey, INLINE_FLAG } from './far-key';
+import { explainedCommand, nextCommand, wordsBetween } from './window-command';
 import { givesReason } from './reason';
 import { codeTitles, endsWithColon, leadsIn, statesPurpose, withoutDanglingLeadIn } from './lead-in';
 
@@ -43,8 +44,9 @@ export interface WindowOptions {
  * The contiguous units of a section that answer: the whole section when it fits, else a window grown from
  * {@link windowStart} towards the better neighbour. A lead-in ending in ":" never ends the window without
  * what it introduces, and a code block or list that the window starts with takes its lead-in along. A
- * task's window holding no command (nor setting, see `setsUp`) goes on to the section's next command
- * (`nextCommand`), or, when that does not fit, to its page's usage (`pageUsage`) or else starts from it.
+ * task's window holding no command (nor setting, see `setsUp`) starts from the code its paragraphs
+ * explain (`explainedCommand`), else goes on to the section's next command (`nextCommand`), or, when
+ * that does not fit, to its page's usage (`pageUsage`) or else starts from it.
  */
 export function chooseWindow(passage: SectionPassage, weights: TermWeights, options: WindowOptions): Unit[] {
   const { units } = passage;
@@ -71,14 +73,19 @@ export function chooseWindow(passage: SectionPassage, weights: TermWeights, opti
   if (task && !given && !setsUp(units, weights, start, end)) {
     // A task's command that the window stopped short of is taken when it fits; else the window
     // starts from it, as an admonition or a background paragraph may fill the budget before it.
+    // The code that the window's paragraphs explain, right before them, comes first (see `explainedCommand`).
+    const explained = explainedCommand(units, scores, start, end, options.maxWords);
     const command = nextCommand(units, scores, end, options.maxWords);
     const added = command > end ? wordsBetween(units, end + 1, command + 1) : Infinity;
     // Else the usage of the page's command, when it fits after the window (see `pageUsage`).
     const usage =
-      words + added <= options.maxWords
+      explained >= 0 || words + added <= options.maxWords
         ? undefined
         : pageUsage(passage, scores, start, end, options.maxWords);
-    if (usage) {
+    if (explained >= 0) {
+      start = explained;
+      words = wordsBetween(units, start, end + 1);
+    } else if (usage) {
       ({ start, end } = usage);
       words = wordsBetween(units, start, end + 1);
     } else if (words + added <= options.maxWords) {
@@ -336,21 +343,6 @@ function commandFor(passage: SectionPassage, weights: TermWeights): number {
 }
 
 /**
- * The first command after the unit at `end` that fits in `maxWords` and holds the question's words
- * at least half as well as the best such command does (`--dedupe-mode skip - removes identical
- * files…`, not the listing `$ rclone lsl drive:dupes` before it; any, when none holds them: a bare
- * `$ gem update asciidoctor`); -1 when none fits. A command's sample output too long to quote is
- * passed over. A sentence that writes a flag as code counts, as it does in the window: "Old
- * versions of files… are visible using the `--b2-versions` flag." gives the command in prose.
- */
-function nextCommand(units: Unit[], scores: number[], end: number, maxWords: number): number {
-  const fits = (u: Unit, i: number) =>
-    i > end && (isCommand(u) || INLINE_FLAG.test(u.text)) && u.words <= maxWords;
-  const best = Math.max(0, ...units.map((u, i) => (fits(u, i) ? scores[i]! : 0)));
-  return units.findIndex((u, i) => fits(u, i) && scores[i]! >= 0.5 * best);
-}
-
-/**
  * The window from `start` to `end` taken on to the first code block after it that writes the
  * command its page is titled by (see `writesCommandOf`), within `maxWords`: its opening dropped
  * as far as needed, but never its best unit; undefined when that does not fit. A command page's
@@ -373,11 +365,6 @@ function pageUsage(
   let from = start;
   while (from < best && wordsBetween(units, from, usage + 1) > maxWords) from++;
   return wordsBetween(units, from, usage + 1) <= maxWords ? { start: from, end: usage } : undefined;
-}
-
-/** Words of the units from `from` up to (not including) `to`. */
-function wordsBetween(units: Unit[], from: number, to: number): number {
-  return units.slice(from, to).reduce((n, u) => n + u.words, 0);
 }
 
 /** The first item of the list (or table) that the unit at `i` belongs to, or `i`. */
