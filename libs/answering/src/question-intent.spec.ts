@@ -135,6 +135,18 @@ describe('a heading that names another task', () => {
     expect(intentFit(backup, questionIntent('How do I turn on AOF persistence?'))).toBe(0.75);
   });
 
+  it('reads a "Quick start" heading as a guide, not as the task of starting something', () => {
+    // docsify's "Quick start" installs its command-line tool first.
+    const quick = sectionOf(
+      'Quick start',
+      'Install the `docsify-cli` tool globally:\n\n```bash\nnpm i docsify-cli -g\n```',
+    );
+    const install = questionIntent('How do I install the docsify command line tool?');
+    expect(intentFit(quick, install)).toBeGreaterThan(1);
+    expect(intentFit(quick, questionIntent('How do I start the preview server?'))).toBe(1);
+    expect(intentFit(sectionOf('Start the server', 'Run `docsify serve docs`.'), install)).toBe(0.75);
+  });
+
   it('counts the command a step gives under its sentence as the section doing the task', () => {
     // Loki's "Install with Docker on Linux", asked to run Loki in a Docker container: its third
     // step starts the container, as Fluent Bit's Docker example, beside it, starts its own.

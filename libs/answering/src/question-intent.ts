@@ -262,11 +262,18 @@ function settingValue(line: string): string {
 }
 
 /**
+ * A guide's name for how to begin ("Quick start"): the page or section that introduces a product,
+ * often by installing it, not one that starts a thing. Read as one word, it names no task: it
+ * had lowered docsify's "Quick start", which installs `docsify-cli`, as starting something else.
+ */
+const QUICK_START = /\bquick[ -]start\b/gi;
+
+/**
  * A section's own heading: the last of its path, or the document title when it has none; with
  * the words of its names of run-together words (see `joinedWords`: `rclone listremotes` lists).
  */
 function ownHeading(passage: SectionPassage): string {
-  const own = passage.section.split(' › ').at(-1) || passage.chunk.title;
+  const own = (passage.section.split(' › ').at(-1) || passage.chunk.title).replace(QUICK_START, 'quickstart');
   const joined = joinedWords(own, passage.units.map((u) => u.text).join('\n'));
   return joined ? `${own} ${joined}` : own;
 }
