@@ -12,6 +12,13 @@
 const WITHOUT_THING = /\bwithout(?= (?:(?:an?|any|the) )?(?![a-z]+ing\b)[a-z])/i;
 
 /**
+ * A local network in words ("my home network", "other devices on my network"): the "LAN" docs name
+ * it by (Vite's `server.host`: "listen on all addresses, including LAN and public addresses").
+ */
+const LOCAL_NETWORK =
+  /\b(?:local|home|office) (?:area )?network\b|\b(?:devices|machines|computers|phones?) on (?:my|our|the|your|a) (?:local )?network\b/i;
+
+/**
  * Wordings of a question whose thing docs name with one word the question does not write: a
  * reflexive pronoun after a thing ("upgrade pnpm itself", "a certificate that signs itself"), a
  * stop word to search, is the "self" of `pnpm self-update` or a self-signed certificate; working
@@ -21,7 +28,8 @@ const WITHOUT_THING = /\bwithout(?= (?:(?:an?|any|the) )?(?![a-z]+ing\b)[a-z])/i
  * run in "parallel", and what "takes the longest" is the "slowest" (`--durations`' "slowest
  * durations"). What is done "without" a thing is its "non-" form (see {@link WITHOUT_THING}). A
  * "command-line tool" (interface, client, program, utility) is the product's "CLI", which docs
- * name its package by (`docsify-cli`, `@continuedev/cli`).
+ * name its package by (`docsify-cli`, `@continuedev/cli`); a local network is the "LAN" (see
+ * {@link LOCAL_NETWORK}).
  */
 const IMPLIED_WORDS: readonly (readonly [RegExp, string])[] = [
   [/\b(?:itself|themselves)\b/i, 'self'],
@@ -35,6 +43,7 @@ const IMPLIED_WORDS: readonly (readonly [RegExp, string])[] = [
   [/\btakes? (?:the )?longest\b/i, 'slowest'],
   [WITHOUT_THING, 'non'],
   [/\bcommand[- ]line (?:tool|interface|client|program|utility)\b/i, 'cli'],
+  [LOCAL_NETWORK, 'lan'],
 ];
 
 /**

@@ -131,6 +131,11 @@ describe('impliedWords', () => {
     expect(impliedWords('How do I install the docsify command line tool?')).toBe('cli');
     expect(impliedWords('Is there a command-line interface?')).toBe('cli');
     expect(impliedWords('Pass it on the command line')).toBe('');
+    expect(impliedWords('How do I make the dev server reachable from other devices on my network?')).toBe(
+      'lan',
+    );
+    expect(impliedWords('Can I reach it from my home network?')).toBe('lan');
+    expect(impliedWords('Does it need network access?')).toBe('');
     expect(impliedWords('Is there a flag that shows which tests take the longest?')).toBe('slowest');
     expect(impliedWords('The longest line it takes')).toBe('');
   });
