@@ -75,7 +75,7 @@ export function chooseWindow(passage: SectionPassage, weights: TermWeights, opti
     // starts from it, as an admonition or a background paragraph may fill the budget before it.
     // The code that the window's paragraphs explain, right before them, comes first (see `explainedCommand`).
     const explained = explainedCommand(units, scores, start, end, options.maxWords);
-    const command = nextCommand(units, scores, end, options.maxWords);
+    const command = explained >= 0 ? -1 : nextCommand(units, scores, end, options.maxWords);
     const added = command > end ? wordsBetween(units, end + 1, command + 1) : Infinity;
     // Else the usage of the page's command, when it fits after the window (see `pageUsage`).
     const usage =
