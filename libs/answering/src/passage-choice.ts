@@ -1,4 +1,5 @@
 import { archivedShare } from './archived-page';
+import { qualifiedShare } from './qualified-heading';
 import { type Conversion, convertsOtherWay, OTHER_WAY_SHARE } from './conversion-direction';
 import { equivalentStrength, nounStrength } from './equivalent-terms';
 import { doesIntent, intentFit, isToggle, type Intent } from './question-intent';
@@ -22,9 +23,8 @@ export interface ScoredSection {
 }
 
 /**
- * Whether a section's own heading names another task than the one asked and not that one ("Backing
- * up AOF persistence" for "turn on AOF", see `intentFit`): it is about something else done to the
- * question's subject, whose page may do what was asked in a section of its own.
+ * Whether a section's own heading names another task than the one asked ("Backing up AOF persistence"
+ * for "turn on AOF", see `intentFit`): its page may do what was asked in a section of its own.
  */
 export function doesOtherTask(section: ScoredSection): boolean {
   return section.fit < 1;
@@ -132,7 +132,8 @@ export function weightOf(weights: TermWeights, has: (term: string) => boolean): 
  * `nounStrength`; one no section holds, by a synonym: `equivalentStrength`), the retrieval rank,
  * the shape asked (commands or steps for how-do-I, lists or tables for which-values, a fix for a
  * problem), for a how-do-I whether it does what is asked ({@link intentFit}), for a conversion
- * whether its headings convert the other way, and whether its page is archived (`archivedShare`).
+ * whether its headings convert the other way, whether its page is archived (`archivedShare`) and
+ * whether its heading is another's task done one particular way (`qualifiedShare`).
  */
 export function rankSections(
   passages: SectionPassage[],
@@ -214,6 +215,7 @@ export function rankSections(
       return { passage, coverage: coverage / asked, score, defines: defining, fit };
     })
     .map((s, _, all) => (isFolderIndex(s, all) ? { ...s, score: s.score * OVERVIEW_SHARE } : s))
+    .map((s, _, all) => ({ ...s, score: s.score * qualifiedShare(s, all, weights) }))
     .sort((a, b) => b.score - a.score);
 }
 
@@ -336,13 +338,9 @@ const MAX_ITEM_LEAD = 6;
 function phraseWeight(passage: SectionPassage, weights: TermWeights): number {
   const asked = [...weights.keys()];
   let sum = 0;
+  const held = [passage.headingPairs, passage.joinedPairs, ...passage.units.map((u) => u.pairs)];
   termPairs(asked).forEach((pair, i) => {
-    if (
-      passage.headingPairs.has(pair) ||
-      passage.joinedPairs.has(pair) ||
-      passage.units.some((u) => u.pairs.has(pair))
-    )
-      sum += weights.get(asked[i]!)! + weights.get(asked[i + 1]!)!;
+    if (held.some((pairs) => pairs.has(pair))) sum += weights.get(asked[i]!)! + weights.get(asked[i + 1]!)!;
   });
   return sum;
 }
