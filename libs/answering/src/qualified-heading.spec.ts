@@ -1,7 +1,8 @@
 import { rankSections, termWeights } from './passage-choice';
-import { qualifiedShare } from './qualified-heading';
+import { doesAnotherWay, qualifiedShare } from './qualified-heading';
 import { questionIntent } from './question-intent';
-import { sectionPage } from './testing/page-searcher';
+import { sectionPassages } from './section-passage';
+import { askExtractive, pageSearcher, passage, sectionPage } from './testing/page-searcher';
 import { terms } from './text';
 
 describe('qualifiedShare', () => {
@@ -52,5 +53,47 @@ describe('qualifiedShare', () => {
         weights,
       ),
     ).toBe(1);
+  });
+});
+
+describe('doesAnotherWay', () => {
+  const page = 'operations/monitoring';
+  const LOCAL = passage(
+    page,
+    'Monitoring › Enabling JMX in local installations',
+    'With Kafka and Kafka Connect, you enable JMX by setting the appropriate environment variables when you start each service.',
+  );
+  const LOCAL_CONNECT = passage(
+    page,
+    'Monitoring › Enabling JMX in local installations › Kafka Connect JMX environment variables',
+    'When running Kafka Connect using a local installation, the `connect-distributed.sh` script recognizes the following environment variables:\n\n- `JMX_PORT`: Enables JMX and specifies the port number that will be used for JMX.',
+  );
+  const DOCKER = passage(
+    page,
+    'Monitoring › Enabling JMX in Docker',
+    'The `debezium/connect` image recognizes JMX-related environment variables when you start the container.',
+  );
+  const DOCKER_CONNECT = passage(
+    page,
+    'Monitoring › Enabling JMX in Docker › Kafka JMX environment variables in Docker',
+    'This command starts Kafka Connect with JMX:\n\n```shell\ndocker run -it --rm --name connect -e JMXPORT=9012 quay.io/debezium/connect\n```',
+  );
+  const question = 'How do I enable JMX for Kafka Connect in a local installation?';
+
+  it('does not quote the command of the same task done another way than asked', async () => {
+    const found = [LOCAL, DOCKER, LOCAL_CONNECT, DOCKER_CONNECT];
+    const { text } = await askExtractive(question, pageSearcher(found, found));
+    expect(text).toContain('JMX_PORT');
+    expect(text).not.toContain('docker run');
+  });
+
+  it('reads the headings at the chosen section’s level, and needs them to share the task', () => {
+    const weights = termWeights(terms(question), []);
+    const chosen = sectionPassages([{ passages: [LOCAL] }], new Map())[0]!;
+    const [docker, connect] = sectionPassages([{ passages: [DOCKER_CONNECT, LOCAL_CONNECT] }], new Map());
+    expect(doesAnotherWay(docker!, chosen, weights)).toBe(true);
+    expect(doesAnotherWay(connect!, chosen, weights)).toBe(false);
+    const other = { ...docker!, section: 'Monitoring › Preparing the JMX exporter' };
+    expect(doesAnotherWay(other, chosen, weights)).toBe(false);
   });
 });

@@ -17,6 +17,7 @@ import { pageKey } from './page-context';
 import { pageTie } from './page-tie';
 import { linkedOwnSection, sendingLinks } from './in-page-link';
 import { runsOnly } from './sample-run';
+import { doesAnotherWay } from './qualified-heading';
 
 /** Share of the question's weight left unanswered by the first passage that calls for a second. */
 const SECOND_PASSAGE_NEED = 0.25;
@@ -190,7 +191,8 @@ function unansweredPart(
  * section of the same page whose code block does it, its code or heading naming the question's
  * subject (or, when the first does another task, see {@link doesOtherTask}, doing the one asked:
  * "You can turn on the AOF", `appendonly yes`, under "Append-only file"), that scores
- * {@link COMMAND_SCORE} of the first or writes the page's command (see {@link writesPageCommand});
+ * {@link COMMAND_SCORE} of the first or writes the page's command (see {@link writesPageCommand}),
+ * and that is not headed as the task done another way than asked (see `doesAnotherWay`);
  * of several, the one the first's best sentence links to on its page (see `linkedOwnSection`),
  * else the one whose code and own heading name most of the question (see `subjectNamed`),
  * the better ranked on a tie; else the page's leading example (see {@link leadingExample}), if
@@ -212,6 +214,7 @@ export function commandPassage(
       s.passage.section !== first.passage.section &&
       givesCommand(s.passage) &&
       !runsOnly(s.passage, weights) &&
+      !doesAnotherWay(s.passage, first.passage, weights) &&
       (subjectNamed(s.passage, weights) > 0 || (doesOtherTask(first) && s.fit > 1)),
   );
   // The section the first one's best sentence links to on its own page (see `linkedOwnSection`).
