@@ -1,4 +1,4 @@
-import type { SectionPassage } from './section-passage';
+import { isPartOf, type SectionPassage } from './section-passage';
 import { documentTerms } from './text';
 
 /** A ranked section, as far as {@link qualifiedShare} reads it. */
@@ -19,10 +19,8 @@ function isQualifiedTwin(section: Ranked, all: Ranked[], asked: ReadonlyMap<stri
   const own = section.passage.sectionTerms;
   return all.some(({ passage, coverage }) => {
     const plain = passage.sectionTerms;
-    const above =
-      passage.doc === section.passage.doc && section.passage.section.startsWith(`${passage.section} › `);
     return (
-      !above &&
+      !isPartOf(section.passage, passage) &&
       plain.size > 1 &&
       plain.size < own.size &&
       coverage >= section.coverage &&

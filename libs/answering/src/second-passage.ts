@@ -8,7 +8,7 @@ import {
   type ScoredSection,
   type TermWeights,
 } from './passage-choice';
-import { hasCode, opensPage, type SectionPassage } from './section-passage';
+import { hasCode, isPartOf, opensPage, type SectionPassage } from './section-passage';
 import { isCommand } from './command-unit';
 import { isReadByPlace } from './document-passages';
 import { isCommandSummary, pageCommand, writesCommandOf } from './quote-passage';
@@ -162,11 +162,6 @@ function nearPart(first: ScoredSection, ranked: ScoredSection[]): ScoredSection 
   return ranked
     .slice(1)
     .find((s) => s !== first && isPartOf(s.passage, first.passage) && s.score >= NEAR_TIE * first.score);
-}
-
-/** Whether a section is a subsection of another of the same page. */
-function isPartOf(passage: SectionPassage, whole: SectionPassage): boolean {
-  return passage.doc === whole.doc && passage.section.startsWith(`${whole.section} › `);
 }
 
 /**

@@ -50,6 +50,11 @@ export function opensPage(passage: SectionPassage): boolean {
   return !passage.section || passage.section === passage.chunk.title;
 }
 
+/** Whether a section is a subsection of another of the same page. */
+export function isPartOf(passage: SectionPassage, whole: SectionPassage): boolean {
+  return passage.doc === whole.doc && passage.section.startsWith(`${whole.section} › `);
+}
+
 /**
  * Sections of the retrieved chunks: chunks of one document and heading are joined in document
  * order and cut into units. A sentence repeated (the overlap of neighbouring chunks) is kept once.
