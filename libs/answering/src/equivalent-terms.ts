@@ -128,21 +128,24 @@ export function equivalentsOf(term: string): string[] {
 }
 
 /**
- * What a question's verb counts in a section that lacks it but writes the verb's noun: an
- * "Installation" heading for "How do I install SWR?" ({@link EQUIVALENT_STRENGTH} of what the
- * noun counts there). One way only: a question's noun is not held by its verb ("location" by
+ * What a question's term counts in a section that lacks it but writes a word made from it (see
+ * {@link derivedForms}): an "Installation" heading for "How do I install SWR?", a "Conditional"
+ * one for "How do I only fetch when a condition is true?" ({@link EQUIVALENT_STRENGTH} of what
+ * that word counts there). One way only: a question's noun is not held by its verb ("location" by
  * "located": a setting located elsewhere is no location asked for).
  */
-export function nounStrength(term: string, strength: (term: string) => number): number {
-  return EQUIVALENT_STRENGTH * Math.max(0, ...verbNouns(term).map(strength));
+export function derivedStrength(term: string, strength: (term: string) => number): number {
+  return EQUIVALENT_STRENGTH * Math.max(0, ...derivedForms(term).map(strength));
 }
 
 /**
- * The nouns of a verb's term, as the light stemmer leaves them apart from it: "installation" of
- * `install`, "configuration" of `configur`, "creation" of `creat`, "deployment" of `deploy`. A term
- * that is itself such a noun has none.
+ * The words made from a term that the light stemmer leaves apart from it: a verb's nouns
+ * ("installation" of `install`, "configuration" of `configur`, "creation" of `creat`, "deployment"
+ * of `deploy`), and the adjective of a noun in "-ion" ("conditional" of `condition`, which also
+ * stems "conditionally"; "optional" of `option`).
  */
-function verbNouns(term: string): string[] {
-  if (term.length < 4 || /\d/.test(term) || /(ion|ment)$/.test(term)) return [];
+function derivedForms(term: string): string[] {
+  if (/ion$/.test(term)) return term.length > 5 ? [`${term}al`] : [];
+  if (term.length < 4 || /\d/.test(term) || /ment$/.test(term)) return [];
   return /t$/.test(term) ? [`${term}ion`] : [`${term}ation`, `${term}ment`];
 }

@@ -202,6 +202,31 @@ describe('rankSections', () => {
     expect(ranked[0]!.coverage).toBe(1);
   });
 
+  it('holds a question’s noun in "-ion" in a section headed by its adjective ("Conditional")', () => {
+    // vercel/swr-site, content/docs: "Conditional" writes "conditionally", never "condition".
+    const question = 'How do I only fetch when a condition is true?';
+    const mount = page(
+      'Automatic Revalidation',
+      'Revalidate on Mount',
+      "A SWR hook mounts as:\n\n- First it checks if `revalidateOnMount` is defined. It starts request if it's true, stop if it's false.",
+      0,
+    );
+    const gold = page(
+      'Conditional Fetching',
+      'Conditional',
+      "Use `null` or pass a function as `key` to conditionally fetch data.\n\n```js\nconst { data } = useSWR(shouldFetch ? '/api/data' : null, fetcher)\n```",
+      1,
+    );
+    const passages = [mount, gold];
+    const ranked = rankSections(
+      passages,
+      termWeights(terms(question), passages),
+      'how',
+      questionIntent(question),
+    );
+    expect(ranked[0]!.passage).toBe(gold);
+  });
+
   it('takes a list item whose lead names the option for its definition ("What does REDIS_PREFIX do?")', () => {
     const question = 'What does REDIS_PREFIX do?';
     const mentions = page(

@@ -1,7 +1,7 @@
 import { archivedShare } from './archived-page';
 import { qualifiedShare } from './qualified-heading';
 import { type Conversion, convertsOtherWay, OTHER_WAY_SHARE } from './conversion-direction';
-import { equivalentStrength, nounStrength } from './equivalent-terms';
+import { derivedStrength, equivalentStrength } from './equivalent-terms';
 import { doesIntent, intentFit, isToggle, type Intent } from './question-intent';
 import { holdsOtherForm } from './plural-forms';
 import { ASKERS_CASE, type QuestionKind, WAY_GRADES } from './question-kind';
@@ -128,8 +128,8 @@ export function weightOf(weights: TermWeights, has: (term: string) => boolean): 
 
 /**
  * Sections by how well they answer: the question's terms in the text and (counting more) the
- * headings (one a section lacks, by an equivalent, "domain" by "origin", or a verb by its noun,
- * `nounStrength`; one no section holds, by a synonym: `equivalentStrength`), the retrieval rank,
+ * headings (one a section lacks, by an equivalent, "domain" by "origin", or by a word made from it,
+ * `derivedStrength`; one no section holds, by a synonym: `equivalentStrength`), the retrieval rank,
  * the shape asked (commands or steps for how-do-I, lists or tables for which-values, a fix for a
  * problem), for a how-do-I whether it does what is asked ({@link intentFit}), for a conversion
  * whether its headings convert the other way, whether its page is archived (`archivedShare`) and
@@ -185,7 +185,7 @@ export function rankSections(
         const strength =
           strengthOf(term) ||
           equivalentStrength(term, strengthOf, unheld, passage.headingTerms, weights) ||
-          nounStrength(term, strengthOf);
+          derivedStrength(term, strengthOf);
         // A section that flips the switch asked ("disable" for "turn off") holds the verb asked.
         const switches = setUp.has(term) && isToggle(intent);
         if (strength || holdsOtherForm(term, strengthOf) || (switches && doesIntent(passage, intent)))
