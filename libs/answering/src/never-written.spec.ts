@@ -102,6 +102,24 @@ describe('a word the documents never write', () => {
     expect(text).toContain('--docqa-font-size');
   });
 
+  it('takes no word for a typing slip of another word the question writes itself ("build … xbuild")', async () => {
+    // Homebrew's docs: "How do I build a multi-architecture Docker image with buildx?" quoted
+    // the Linux support tier ("build", "Docker"), as "buildx" passed for a slip of "build".
+    const build = passage(
+      'widget.md',
+      'The chat widget › Building',
+      "Build the widget's bundle with `npm run build:widget`.",
+      'The chat widget',
+    );
+    const { text } = await askExtractive(
+      'How do I build the widget with xbuild?',
+      docsSearcher([...WIDGET, build]),
+    );
+    expect(text).toBe(NOT_FOUND_ANSWER);
+    const plain = await askExtractive('How do I build the widget?', docsSearcher([...WIDGET, build]));
+    expect(plain.text).toContain('npm run build:widget');
+  });
+
   it('declines a what-question naming a thing the docs never write, its section about another', async () => {
     const docs = [
       passage(

@@ -77,8 +77,9 @@ export function askedThing(question: string): string[] {
  * never write names something they do not describe, where a how-do-I's other words are often
  * worded otherwise ("straight into a file", "behind a proxy"). A word is looked up only when no
  * retrieved passage holds it, an equivalent of it (see `equivalentStrength`) or a word one typing
- * slip away ("actvate": "activate"), by a keyword search for it alone over what the question
- * searches (its tenant, filters and version): none found, it is never written. A verb that the
+ * slip away ("actvate": "activate") that the question does not write as well ("build … with
+ * buildx"), by a keyword search for it alone over what the question searches (its tenant,
+ * filters and version): none found, it is never written. A verb that the
  * retrieved passages lack but other pages write ("increase" the font size, on the volume's page)
  * is only worded otherwise where the question is answered. Words that only phrase the question
  * ("Can you explain…") are not looked up. The verb is looked up first: one never written with a
@@ -100,11 +101,12 @@ export async function neverWritten(
   if (!asked.size || !found.length) return undefined;
   const held = new Set(found.flatMap((r) => documentTerms(`${r.title}\n${r.section}\n${r.text}`)));
   const has = (t: string) => (held.has(t) ? 1 : 0);
+  const written = new Set(terms(input.question));
   for (const word of asked) {
     const term = terms(word)[0];
     if (!term || PHRASING.has(term)) continue;
     if (held.has(term) || equivalentStrength(term, has) > 0) continue;
-    if ([...held].some((t) => oneEditApart(term, t))) continue;
+    if ([...held].some((t) => oneEditApart(term, t) && !written.has(t))) continue;
     const { results } = await retriever.search({
       tenants: [input.tenant],
       // What is asked is looked up with its equivalents ("folder": "directory"), which the
