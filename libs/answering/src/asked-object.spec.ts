@@ -1,4 +1,4 @@
-import { askedForm, askedManner, askedObject } from './asked-object';
+import { askedForm, askedManner, askedObject, objectAfterNames } from './asked-object';
 import { askedWords } from './never-written';
 
 describe('what a question asks to act on and how', () => {
@@ -7,7 +7,18 @@ describe('what a question asks to act on and how', () => {
     expect(askedObject('How do I set length of recording time?')).toEqual([]);
     // "Own" says whose it is, not what: the docs write "self-hosted" or nothing of it.
     expect(askedObject('How do I run my own metrics server?')).toEqual(['metrics', 'server']);
-    expect([...askedWords('How do I run my own AgentOps server with Docker?')]).toEqual([]);
+    expect([...askedWords('How do I run my own AgentOps server with Docker?')]).toEqual(['server']);
+  });
+
+  it('finds the plain words after the names that open the thing, and its last noun as the word asked', () => {
+    const theme = 'How do I change the VS Code color theme?';
+    expect(askedObject(theme)).toEqual([]);
+    expect(objectAfterNames(theme)).toEqual(['color', 'theme']);
+    expect([...askedWords(theme)]).toEqual(['theme']);
+    // An adverb after the thing is no noun of it.
+    expect([...askedWords('How do I open the Rust documentation offline?')]).toEqual(['documentation']);
+    expect(objectAfterNames('How do I configure Traefik to use HTTPS?')).toEqual([]);
+    expect(objectAfterNames('How do I change the color theme?')).toEqual([]);
   });
 
   it('finds the last word of each phrase saying how, in what form, by what means or when', () => {

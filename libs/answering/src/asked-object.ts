@@ -40,12 +40,8 @@ const OBTAINING = new Set(['get']);
  * "of" ("set length of recording time" of docs that write "recording time", never "length").
  */
 export function askedObject(question: string): string[] {
-  const match = ASKS_TO.exec(question);
-  if (!match || !(askedVerb(question) || OBTAINING.has(match[1]!.toLowerCase()))) return [];
-  const rest = question
-    .slice(match.index + match[0].length)
-    .trim()
-    .split(/\s+/);
+  const rest = afterVerb(question);
+  if (!rest) return [];
   const { words, next } = nounPhrase(rest, true);
   // "stop _collecting_ metrics": a verb in -ing right after the asked one ("the logging level"
   // is a noun phrase) asks to do something to what follows it, which is the thing.
@@ -53,6 +49,39 @@ export function askedObject(question: string): string[] {
   // A determiner inside the phrase ("check that requests carry _a_ valid…") ends a clause, not
   // a noun phrase: its words are no thing.
   return next === 'of' || DETERMINERS.includes(next ?? '') ? [] : doing ? words.slice(1) : words;
+}
+
+/**
+ * The plain words after the names that open the thing a question asks to act on: "color theme" of
+ * "How do I change the VS Code color theme?", which {@link askedObject} leaves out, as a name is no
+ * plain word. The names say whose thing it is, the words after them what it is. Empty when the
+ * thing does not open with a name, or is a clause or a part of another thing (as there).
+ */
+export function objectAfterNames(question: string): string[] {
+  const rest = afterVerb(question);
+  if (!rest) return [];
+  const start = rest.findIndex((w) => !BEFORE_OBJECT.has(w.toLowerCase()));
+  let end = start;
+  while (end >= 0 && end < rest.length && NAME_WORD.test(rest[end]!)) end++;
+  if (end <= start) return [];
+  const { words, next } = nounPhrase(rest.slice(end), true);
+  return next === 'of' || DETERMINERS.includes(next ?? '') ? [] : words;
+}
+
+/** A word written as a name: a capital, then letters or digits only ("VS", "Code"). */
+const NAME_WORD = /^\p{Lu}[\p{L}\p{N}]*$/u;
+
+/**
+ * The words after the verb a question asks to do (see `askedVerb`) or to get (see
+ * {@link OBTAINING}); undefined when it asks neither.
+ */
+function afterVerb(question: string): string[] | undefined {
+  const match = ASKS_TO.exec(question);
+  if (!match || !(askedVerb(question) || OBTAINING.has(match[1]!.toLowerCase()))) return undefined;
+  return question
+    .slice(match.index + match[0].length)
+    .trim()
+    .split(/\s+/);
 }
 
 /**

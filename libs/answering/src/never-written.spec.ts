@@ -120,6 +120,27 @@ describe('a word the documents never write', () => {
     expect(plain.text).toContain('npm run build:widget');
   });
 
+  it('declines a how-do-I whose thing, named after a name, the docs never write', async () => {
+    // continuedev/continue: "How do I change the VS Code color theme?" quoted "Changes to Configs
+    // Not Showing in VS Code", as "VS Code" stopped the reading of the thing at its names.
+    const vscode = passage(
+      'troubleshooting.md',
+      'Troubleshooting › Changes to configs not showing in VS Code',
+      'If you change a config but the changes do not show in VS Code, reload the VS Code window.',
+      'Troubleshooting',
+    );
+    const { text } = await askExtractive(
+      'How do I change the VS Code color theme?',
+      docsSearcher([vscode, ...WIDGET]),
+    );
+    expect(text).toBe(NOT_FOUND_ANSWER);
+    const window = await askExtractive(
+      'How do I reload the VS Code window?',
+      docsSearcher([vscode, ...WIDGET]),
+    );
+    expect(window.text).toContain('reload the VS Code window');
+  });
+
   it('declines a what-question naming a thing the docs never write, its section about another', async () => {
     const docs = [
       passage(

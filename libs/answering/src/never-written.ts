@@ -4,7 +4,7 @@ import type { AnswerInput } from './answer-types';
 import { equivalentsOf, equivalentStrength } from './equivalent-terms';
 import { RARE_NAME } from './not-covered';
 import { holds, PHRASING, type ScoredSection } from './passage-choice';
-import { askedForm, askedManner, askedObject } from './asked-object';
+import { askedForm, askedManner, askedObject, objectAfterNames } from './asked-object';
 import { askedVerb } from './question-intent';
 import { inWordnet } from './wordnet';
 import { questionKind } from './question-kind';
@@ -42,12 +42,16 @@ export interface NeverWritten {
  * and the last word of each phrase saying how, in what form, by what means or when it is done
  * (see `askedManner`: "as a _spreadsheet_", "by _voice_", "every _night_"), of
  * {@link MIN_LOOKED_UP} letters or more, and a format named after "as" (see `askedForm`: "as
- * _PDF_").
+ * _PDF_"). A thing named after names has no plain words to the object's reader (see
+ * `objectAfterNames`): its last word WordNet holds as a noun is its word ("the VS Code color
+ * _theme_").
  */
 export function askedWords(question: string): Set<string> {
   const thing = askedThing(question);
-  // The last word first: it names the thing, the nouns before it say which.
-  const words = new Set([...thing.slice(-1), ...thing.slice(0, -1)]);
+  // The last word first: it names the thing, the nouns before it say which. A thing named after
+  // names by its last noun alone (not "offline" of "the Rust documentation offline").
+  const named = thing.length ? [] : objectAfterNames(question).filter((w) => inWordnet(w, 'noun'));
+  const words = new Set([...thing.slice(-1), ...thing.slice(0, -1), ...named.slice(-1)]);
   for (const word of askedManner(question)) if (word.length >= MIN_LOOKED_UP) words.add(word);
   // A format's name is no typing slip, whatever its length ("as PDF").
   for (const name of askedForm(question)) words.add(name);
