@@ -141,8 +141,8 @@ export function derivedStrength(term: string, strength: (term: string) => number
 /**
  * The words made from a term that the light stemmer leaves apart from it: a verb's nouns
  * ("installation" of `install`, "configuration" of `configur`, "creation" of `creat`, "deployment"
- * of `deploy`), and the adjective of a noun in "-ion" ("conditional" of `condition`, which also
- * stems "conditionally"; "optional" of `option`).
+ * of `deploy`), and the adjective of a noun in "-ion" ("conditional" of `condition`, "optional"
+ * of `option`).
  */
 function derivedForms(term: string): string[] {
   if (/ion$/.test(term)) return term.length > 5 ? [`${term}al`] : [];
