@@ -48,7 +48,7 @@ export function askedObject(question: string): string[] {
   const doing = words.length > 1 && words[0] === rest[0]?.toLowerCase() && words[0]!.endsWith('ing');
   // A determiner inside the phrase ("check that requests carry _a_ valid…") ends a clause, not
   // a noun phrase: its words are no thing.
-  return next === 'of' || DETERMINERS.includes(next ?? '') ? [] : doing ? words.slice(1) : words;
+  return endsNoThing(next) ? [] : doing ? words.slice(1) : words;
 }
 
 /**
@@ -65,7 +65,16 @@ export function objectAfterNames(question: string): string[] {
   while (end >= 0 && end < rest.length && NAME_WORD.test(rest[end]!)) end++;
   if (end <= start) return [];
   const { words, next } = nounPhrase(rest.slice(end), true);
-  return next === 'of' || DETERMINERS.includes(next ?? '') ? [] : words;
+  return endsNoThing(next) ? [] : words;
+}
+
+/**
+ * Whether the word a noun phrase of the asked thing stopped at (see {@link nounPhrase}) makes its
+ * words no thing: "of" (they name a measure or a part of the thing after it) or a determiner
+ * (they open a clause).
+ */
+function endsNoThing(next: string | undefined): boolean {
+  return next === 'of' || DETERMINERS.includes(next ?? '');
 }
 
 /** A word written as a name: a capital, then letters or digits only ("VS", "Code"). */
