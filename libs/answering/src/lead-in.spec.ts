@@ -28,6 +28,7 @@ function section(markdown: string): SectionPassage {
     sectionTerms: new Set(),
     headingPairs: new Set(),
     joinedPairs: new Set(),
+    describedTerms: new Set(),
     ownJoinedPairs: new Set(),
     rank: 0,
     chunk: { title: 'Compound Block Processor Example' } as SearchResult,

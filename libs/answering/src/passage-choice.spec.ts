@@ -16,6 +16,7 @@ function section(markdown: string): SectionPassage {
     sectionTerms: new Set(terms('Specifying which tests to run')),
     headingPairs: new Set(),
     joinedPairs: new Set(),
+    describedTerms: new Set(),
     ownJoinedPairs: new Set(),
     rank: 0,
     chunk: { title: 'Usage' } as SearchResult,

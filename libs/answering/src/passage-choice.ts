@@ -159,6 +159,7 @@ export function rankSections(
       const labels = passage.units.filter((_, i) => isCodeLabel(passage.units, i));
       const codeUnits = passage.units.filter((u) => u.kind === 'code' || labels.includes(u));
       const prose = new Set(passage.units.filter((u) => !codeUnits.includes(u)).flatMap((u) => [...u.terms]));
+      for (const t of passage.describedTerms) prose.add(t); // the page's description, as search reads it
       // A name a code label writes ("TOML" of `**File (TOML)**:`) says what its code is for.
       for (const u of labels) for (const t of u.terms) if (names.has(t)) prose.add(t);
       // A sample run's code is what is typed at its prompt (see `codeTerms`).

@@ -98,6 +98,7 @@ const read = (section: string, markdown: string, rank = 0): SectionPassage => ({
   sectionTerms: new Set(terms(section.split(' › ').at(-1) ?? '')),
   headingPairs: new Set(),
   joinedPairs: new Set(),
+  describedTerms: new Set(),
   ownJoinedPairs: new Set(),
   rank,
   chunk: { title: section.split(' › ')[0] } as SearchResult,

@@ -1,6 +1,6 @@
 import type { SearchResult } from '@docqa/contracts';
 import { type BlockKind, markdownBlocks } from '@docqa/chunking';
-import { chunkNumber } from '@docqa/retrieval';
+import { chunkNumber, pageDescription } from '@docqa/retrieval';
 import { joinedWords } from '@docqa/tokenize';
 import { documentTerms, terms } from './text';
 
@@ -36,6 +36,12 @@ export interface SectionPassage {
    * `rclone listremotes` over "List all the remotes…"), as `"first second"` term pairs.
    */
   joinedPairs: Set<string>;
+  /**
+   * Terms of the page's description (front matter's, see `pageDescription`) when the section
+   * holds the page's first chunk and that chunk does not say it already: search counts it as that
+   * chunk's words, and so does the ranking.
+   */
+  describedTerms: Set<string>;
   /** The same for the section's own headings (see {@link SectionPassage.sectionTerms}). */
   ownJoinedPairs: Set<string>;
   /** Best retrieval rank among the section's chunks (0 = the top hit). */
@@ -84,6 +90,7 @@ export function sectionPassages(
         headingPairs: new Set([...termPairs(terms(title)), ...termPairs(terms(section))]),
         joinedPairs: joinedPairs(`${title} ${section}`, text),
         ownJoinedPairs: joinedPairs(ownHeadings(section), text),
+        describedTerms: new Set(terms(chunks.map(pageDescription).join(' '))),
         rank: rankOf(best),
         chunk: best,
         units: units(text),

@@ -129,6 +129,7 @@ export function sectionPage(
     sectionTerms: new Set(documentTerms(heading)),
     headingPairs: new Set(),
     joinedPairs: new Set(),
+    describedTerms: new Set(),
     ownJoinedPairs: new Set(),
     rank,
     chunk: { title } as SearchResult,
