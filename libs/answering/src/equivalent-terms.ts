@@ -128,7 +128,7 @@ export function equivalentsOf(term: string): string[] {
 }
 
 /**
- * What a question's term counts in a section that lacks it but writes a word made from it (see
+ * What a question's term counts in a section that lacks it but writes a word of its family (see
  * {@link derivedForms}): an "Installation" heading for "How do I install SWR?", a "Conditional"
  * one for "How do I only fetch when a condition is true?" ({@link EQUIVALENT_STRENGTH} of what
  * that word counts there). One way only: a question's noun is not held by its verb ("location" by
@@ -139,13 +139,15 @@ export function derivedStrength(term: string, strength: (term: string) => number
 }
 
 /**
- * The words made from a term that the light stemmer leaves apart from it: a verb's nouns
+ * The words of a term's family that the light stemmer leaves apart from it: a verb's nouns
  * ("installation" of `install`, "configuration" of `configur`, "creation" of `creat`, "deployment"
- * of `deploy`), and the adjective of a noun in "-ion" ("conditional" of `condition`, "optional"
- * of `option`).
+ * of `deploy`), the adjective of a noun in "-ion" ("conditional" of `condition`, "optional"
+ * of `option`), and the noun of an adjective in "-ful" ("success" of `successful`: a trace ended
+ * with `end_state="Success"` for "mark it as successful").
  */
 function derivedForms(term: string): string[] {
   if (/ion$/.test(term)) return term.length > 5 ? [`${term}al`] : [];
+  if (/ful$/.test(term)) return term.length > 6 ? [term.slice(0, -3)] : [];
   if (term.length < 4 || /\d/.test(term) || /ment$/.test(term)) return [];
   return /t$/.test(term) ? [`${term}ion`] : [`${term}ation`, `${term}ment`];
 }

@@ -1,5 +1,12 @@
 import type { SearchResult } from '@docqa/contracts';
-import { isOverview, rankSections, saysWhole, termWeights, type TermWeights } from './passage-choice';
+import {
+  isOverview,
+  MIN_COVERAGE,
+  rankSections,
+  saysWhole,
+  termWeights,
+  type TermWeights,
+} from './passage-choice';
 import { chooseWindow } from './passage-window';
 import { questionIntent } from './question-intent';
 import { units, type SectionPassage } from './section-passage';
@@ -219,6 +226,25 @@ describe('rankSections', () => {
       1,
     );
     expect(bestForHow(question, [mount, gold])).toBe(gold);
+  });
+
+  it('holds a question’s adjective in "-ful" in a section that writes its noun ("Success")', () => {
+    // AgentOps-AI/agentops, docs/v2/concepts/traces.mdx: trace states write "Success", never "successful".
+    const question = 'How do I end a trace myself and mark it as successful or failed?';
+    const states = page(
+      'Traces',
+      'Trace States › Default Behavior',
+      'If no end state is provided, the trace ends in success:\n\n```python\n' +
+        'agentops.end_trace(trace_context, end_state="Success")\n```',
+      0,
+    );
+    const ranked = rankSections(
+      [states],
+      termWeights(terms(question), [states]),
+      'how',
+      questionIntent(question),
+    );
+    expect(ranked[0]!.coverage).toBeGreaterThanOrEqual(MIN_COVERAGE);
   });
 
   it('takes a list item whose lead names the option for its definition ("What does REDIS_PREFIX do?")', () => {
