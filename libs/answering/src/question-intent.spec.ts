@@ -135,6 +135,14 @@ describe('a heading that names another task', () => {
     expect(intentFit(backup, questionIntent('How do I turn on AOF persistence?'))).toBe(0.75);
   });
 
+  it('does not lower a section headed by adding a thing for a question that sets it', () => {
+    // Asciidoctor's "Add a Favicon" answers "How do I set the little icon that shows in the browser tab?".
+    const favicon = sectionOf('Add a Favicon', 'The favicon is the icon shown in the browser tab.');
+    expect(intentFit(favicon, questionIntent('How do I set the icon shown in the browser tab?'))).toBe(1);
+    const removing = sectionOf('Remove a Favicon', 'Unset the favicon attribute.');
+    expect(intentFit(removing, questionIntent('How do I set the icon shown in the browser tab?'))).toBe(0.75);
+  });
+
   it('reads a "Quick start" heading as a guide, not as the task of starting something', () => {
     // docsify's "Quick start" installs its command-line tool first.
     const quick = sectionOf(

@@ -145,11 +145,13 @@ function headingIntents(text: string): Set<Intent> {
 }
 
 /**
- * Whether a heading's intents name another task: changing a setting (`configure`: "How to change
- * command line options defaults") is how many tasks are done, so it alone names none.
+ * Whether a heading's intents name another task than `intent`: changing a setting (`configure`:
+ * "How to change command line options defaults") is how many tasks are done, so it alone names
+ * none; and adding a thing (`create`) is how one is set ("Add a Favicon" for "How do I set the
+ * little icon that shows in the browser tab?").
  */
-function otherTask(intents: Set<Intent>): boolean {
-  return [...intents].some((i) => i !== 'configure');
+function otherTask(intents: Set<Intent>, intent: Intent): boolean {
+  return [...intents].some((i) => i !== 'configure' && !(intent === 'configure' && i === 'create'));
 }
 
 /** What a section's own heading naming the intent adds to its score, as a share. */
@@ -172,7 +174,8 @@ export function intentFit(passage: SectionPassage, intent: Intent | null): numbe
   const does = doneBy(passage, intent);
   let fit = 1;
   if (does.heading) fit += HEADING_DOES;
-  else if (!intent.startsWith('do:') && otherTask(headingIntents(ownHeading(passage)))) fit *= OTHER_INTENT;
+  else if (!intent.startsWith('do:') && otherTask(headingIntents(ownHeading(passage)), intent))
+    fit *= OTHER_INTENT;
   if (does.prose) fit += PROSE_DOES;
   if (does.code) fit += CODE_DOES;
   return fit;
