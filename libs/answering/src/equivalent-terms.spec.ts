@@ -264,4 +264,43 @@ describe('a question worded otherwise than the docs', () => {
     expect(text).toContain('at_location :footer');
     expect(cited).toContain('Docinfo Processor Extension Example');
   });
+
+  it('answers what is "run" before what from the section on what is "executed" first', async () => {
+    // A pytest probe: the how-to's sections on scopes and on fixtures that use fixtures hold "run"
+    // and rank first; the reference, ranked third, says which scope is executed first.
+    const results = [
+      rankedSection(
+        'How to use fixtures',
+        'Modularity: using fixtures from a fixture function',
+        'In addition to using fixtures in test functions, fixture functions can use other fixtures ' +
+          'themselves. Each test function that requests it will run with its own fresh instance.',
+        0,
+      ),
+      rankedSection(
+        'How to use fixtures',
+        'Scope: sharing fixtures across classes, modules, packages or session',
+        'Add a `scope="module"` parameter to run the fixture once per test module (the default is ' +
+          'once per test function). Possible values for `scope` are: `function`, `class`, `module`, ' +
+          '`package` or `session`.',
+        1,
+      ),
+      rankedSection(
+        'Fixtures reference',
+        'Fixture instantiation order › Higher-scoped fixtures are executed first',
+        'Within a function request for fixtures, those of higher-scopes (such as `session`) are ' +
+          'executed before lower-scoped fixtures (such as `function` or `class`).',
+        2,
+      ),
+    ];
+    const question = 'Does a session-scoped fixture run before a function-scoped one?';
+    const { text, cited } = await askExtractive(question, {
+      search: async () => ({ results, took_ms: 0 }),
+    });
+    // The reference counts "run" by "executed" and is quoted before the section that only holds "run".
+    const executed = text.indexOf('executed before lower-scoped fixtures');
+    const modularity = text.indexOf('fresh instance');
+    expect(executed).toBeGreaterThanOrEqual(0);
+    expect(modularity < 0 || executed < modularity).toBe(true);
+    expect(cited).toContain('Fixtures reference');
+  });
 });

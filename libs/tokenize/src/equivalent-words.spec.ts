@@ -38,6 +38,7 @@ describe('equivalentTerms', () => {
     expect(equivalents.get('wipe')).toEqual(['purge', 'erase']);
     expect(equivalents.get('cap')).toEqual(['limit']);
     expect(equivalents.get('upgrade')).toEqual(['update']);
+    expect(equivalents.get('run')).toEqual(['execute']);
     expect(equivalents.get('skip')).toEqual(expect.arrayContaining(['ignore', 'exclude']));
     expect(equivalents.get('backtrace')).toEqual(expect.arrayContaining(['traceback', 'stacktrace']));
   });

@@ -39,6 +39,8 @@ const GROUPS: readonly (readonly string[])[] = [
   // What a user changes: settings pages, option tables and preferences list the same things.
   ['setting', 'option', 'preference'],
   ['quit', 'exit'],
+  // Starting a program, a hook or a fixture: docs say what is "executed" that a visitor asks to "run".
+  ['run', 'execute'],
   ['alert', 'notification'],
   // Moving content in or out, as a visitor words it and as a command does.
   // Making output from a source: a converter or build "generates" what a visitor asks it to "produce".
