@@ -22,6 +22,31 @@ const FRONTMATTER = [
   passage('reference/tabs.md', '`<Tabs>` › `syncKey`', 'Keep several tab groups in sync.', 'Tabs'),
 ];
 
+/** What a search of a code formatter's docs finds for an indentation of four spaces. */
+const INDENTATION = [
+  passage(
+    'options.md',
+    'Tabs',
+    'Indent lines with tabs instead of spaces.\n\n| Default | CLI Override | API Override |\n' +
+      '| --- | --- | --- |\n| `false` | `--use-tabs` | `useTabs: <bool>` |',
+    'Options',
+  ),
+  passage(
+    'options.md',
+    'Tab Width',
+    'Specify the number of spaces per indentation-level.\n\n| Default | CLI Override | API Override |\n' +
+      '| --- | --- | --- |\n| `2` | `--tab-width <int>` | `tabWidth: <int>` |',
+    'Options',
+  ),
+  passage(
+    'precommit.md',
+    'Option 4. git-format-staged',
+    'Great for when you want to format partially-staged files. Changes in commits are always ' +
+      'formatted, and unstaged changes are never staged during the formatting process.',
+    'Pre-commit Hook',
+  ),
+];
+
 describe('words that phrase a question in context', () => {
   it('are the clause of what the asker does meanwhile, "while I…" or "whilst we…", "while" with it', () => {
     expect(phrasingTermsOf('How do I make my package importable from its tests while I work on it?')).toEqual(
@@ -46,6 +71,25 @@ describe('words that phrase a question in context', () => {
       new Set(terms('keep')),
     );
     expect(phrasingTermsOf('How long does pytest keep old temp folders?')).toEqual(new Set());
+  });
+
+  it('are a count the asker gives a thing ("to 4 spaces", "every 10 minutes"), not a version', () => {
+    expect(phrasingTermsOf('How do I change the indentation to 4 spaces?')).toEqual(new Set(['4']));
+    expect(phrasingTermsOf('How do I retry more than 3 times, every 10 minutes?')).toEqual(
+      new Set(['3', '10']),
+    );
+    expect(phrasingTermsOf('How do I migrate my project from pnpm 10 to 11 automatically?')).toEqual(
+      new Set(),
+    );
+  });
+
+  it("quote the option that sets the asker's count, not a heading that writes that number", async () => {
+    const { text, cited } = await askExtractive(
+      'How do I change the indentation to 4 spaces?',
+      pageSearcher(INDENTATION),
+    );
+    expect(text).toContain('tabWidth');
+    expect(cited[0]).toBe('options.md');
   });
 
   it('do not decline the question the section answers without them', async () => {

@@ -279,6 +279,14 @@ export function alternativeTerms(text: string): Set<string> {
   return out;
 }
 
+/**
+ * A count the asker gives a thing ("change the indentation to 4 spaces", "more than 3 retries",
+ * "every 10 minutes"): their value, which the section that sets it need not write (its example
+ * holds another), while a heading may write that number for something else ("Option 4.").
+ */
+const ASKERS_COUNT =
+  /\b(?:to|than|every|after|within|of|per|by|first|last|least|most)\s+(\d+)\s+\p{L}+s\b/giu;
+
 /** A clause the asker places their own doing in: "while I am still writing it", "whilst we work on it". */
 const ASKERS_WHILE = /\b((?:while|whilst)\s+(?:i|we)\b[^,;:.!?]*)/giu;
 
@@ -292,10 +300,11 @@ const KEEP_AWAY = /\b(keep)\s+(?:[\p{L}\p{N}'._-]+\s+){1,5}?(out\s+of|from)\b/gi
  * draft is "not included in production builds"). And "keep" and "out" of keeping a thing out of
  * or from something, which docs write as excluding, ignoring or hiding it ("keep a heading out of
  * the sidebar's table of contents"). As words no retrieved section held, they weighed as much as
- * the question's own and declined it.
+ * the question's own and declined it. And a count the asker gives a thing (see {@link ASKERS_COUNT}).
  */
 export function phrasingTermsOf(text: string): Set<string> {
   const out = new Set<string>();
+  for (const [, count] of text.matchAll(ASKERS_COUNT)) out.add(count!);
   for (const [, words] of text.matchAll(ASKERS_WHILE)) for (const term of terms(words!)) out.add(term);
   for (const [, keep, away] of text.matchAll(KEEP_AWAY))
     for (const term of terms(`${keep} ${away}`)) out.add(term);
