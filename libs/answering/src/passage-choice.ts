@@ -39,8 +39,8 @@ export type TermWeights = Map<string, number>;
  * requests"), which docs rarely write beside what they describe (the `replacePath` middleware
  * "replaces the path"). As plain words no retrieved section held, they weighed more than the
  * thing asked about, and the section that answers fell under {@link MIN_COVERAGE}: the question
- * was declined. Not "one", as often a pronoun for the thing itself ("serves the old one"): weak,
- * it declined a covered question (docs/benchmarks.md, h-tf).
+ * was declined. Not "one" wherever written: weak, it declined a covered question (docs/benchmarks.md,
+ * h-tf); as a pronoun it phrases the question (`ONE_PRONOUN`).
  */
 const SCOPE_WORDS = 'whole entire only single several many multiple inside within before after';
 

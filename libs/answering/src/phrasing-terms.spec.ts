@@ -1,5 +1,6 @@
 import { NOT_FOUND_ANSWER } from './answer-types';
 import { askExtractive, pageSearcher, passage } from './testing/page-searcher';
+import { rankedChoice } from './ranked-choice';
 import { phrasingTermsOf, terms } from './text';
 
 /** What a search of a docs theme's reference finds for keeping a draft page out of the build. */
@@ -47,6 +48,34 @@ const INDENTATION = [
   ),
 ];
 
+/** What a search of a package manager's docs finds for installing a package under another name. */
+const ALIASES = [
+  passage(
+    'package_json.md',
+    'publishConfig › publishConfig.name',
+    'Publishes the package under a different name than the one its manifest carries in the workspace. ' +
+      'This is for a project whose published name is already taken by a sibling project.\n\n' +
+      '```json\n{ "name": "foo-v2", "publishConfig": { "name": "foo" } }\n```',
+    'package.json',
+  ),
+  passage(
+    'package-managers.md',
+    'Where each one comes from',
+    '| Package manager | Provided by |\n|---|---|\n| npm | the `npm` package on the registry |\n' +
+      '| Bun | `oven-sh/bun` release archives |\n\nThe registry-published ones go through the same ' +
+      "resolve, verify and install pipeline as pnpm's own engine. Each package manager resolves into " +
+      "its own environment lockfile under the pnpm home, so one package manager's pins never rewrite another's.",
+    'Package managers',
+  ),
+  passage(
+    'aliases.md',
+    '',
+    'Aliases let you install packages with custom names. Publish a new package called ' +
+      '`awesome-lodash` and install it using `lodash` as its alias:\n\n```\npnpm add lodash@npm:awesome-lodash\n```',
+    'Aliases',
+  ),
+];
+
 describe('words that phrase a question in context', () => {
   it('are the clause of what the asker does meanwhile, "while I…" or "whilst we…", "while" with it', () => {
     expect(phrasingTermsOf('How do I make my package importable from its tests while I work on it?')).toEqual(
@@ -90,6 +119,24 @@ describe('words that phrase a question in context', () => {
     );
     expect(text).toContain('tabWidth');
     expect(cited[0]).toBe('options.md');
+  });
+
+  it('are "one" as a pronoun for a thing named already, not of a compound or a count', () => {
+    const phrased = (q: string) => phrasingTermsOf(q).has('one');
+    expect(phrased('How do I install a package under a different name than its published one?')).toBe(true);
+    expect(phrased('How do I run pnpm at another version than the one my project uses?')).toBe(true);
+    expect(phrased('How do I show a one-time message to the user after a redirect?')).toBe(false);
+    expect(phrased('How do I mark just one parametrized case as expected to fail?')).toBe(false);
+  });
+
+  it('weigh "one" as a pronoun as little as a phrasing word, where it weighed most as the rarest', () => {
+    // A package manager's docs: "one" is written by two of the three sections searched.
+    const choice = rankedChoice(
+      'How do I install a package under a different name than its published one?',
+      ALIASES,
+    )!;
+    const [one, name] = [choice.weights.get('one')!, choice.weights.get(terms('name')[0]!)!];
+    expect(one).toBeLessThan(name / 2);
   });
 
   it('do not decline the question the section answers without them', async () => {

@@ -287,6 +287,15 @@ export function alternativeTerms(text: string): Set<string> {
 const ASKERS_COUNT =
   /\b(?:to|than|every|after|within|of|per|by|first|last|least|most)\s+(\d+)\s+\p{L}+s\b/giu;
 
+/**
+ * "One" as a pronoun for a thing the question names already, after a determiner and at most one
+ * word ("than its published one", "than the one my project uses", "the old one"), not of a
+ * compound ("a one-time message"): it names nothing of its own, while as the rarest of the
+ * question's words it weighed most, and a section that writes "the one" in passing ranked first.
+ */
+const ONE_PRONOUN =
+  /\b(?:the|an?|its|their|my|our|your|this|that|each|every|which|another|any)\s+(?:\p{L}+\s+)?one\b(?!-)/iu;
+
 /** A clause the asker places their own doing in: "while I am still writing it", "whilst we work on it". */
 const ASKERS_WHILE = /\b((?:while|whilst)\s+(?:i|we)\b[^,;:.!?]*)/giu;
 
@@ -300,10 +309,12 @@ const KEEP_AWAY = /\b(keep)\s+(?:[\p{L}\p{N}'._-]+\s+){1,5}?(out\s+of|from)\b/gi
  * draft is "not included in production builds"). And "keep" and "out" of keeping a thing out of
  * or from something, which docs write as excluding, ignoring or hiding it ("keep a heading out of
  * the sidebar's table of contents"). As words no retrieved section held, they weighed as much as
- * the question's own and declined it. And a count the asker gives a thing (see {@link ASKERS_COUNT}).
+ * the question's own and declined it. And a count the asker gives a thing (see {@link ASKERS_COUNT}),
+ * and "one" as a pronoun (see {@link ONE_PRONOUN}).
  */
 export function phrasingTermsOf(text: string): Set<string> {
   const out = new Set<string>();
+  if (ONE_PRONOUN.test(text)) out.add('one');
   for (const [, count] of text.matchAll(ASKERS_COUNT)) out.add(count!);
   for (const [, words] of text.matchAll(ASKERS_WHILE)) for (const term of terms(words!)) out.add(term);
   for (const [, keep, away] of text.matchAll(KEEP_AWAY))
