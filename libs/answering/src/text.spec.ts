@@ -1,3 +1,5 @@
+import { rankedChoice } from './ranked-choice';
+import { passage } from './testing/page-searcher';
 import { askedTerms, documentTerms, literalTokens, nameTerms, optionalSpellings, terms } from './text';
 
 describe('terms', () => {
@@ -181,5 +183,52 @@ describe('optionalSpellings', () => {
   it('gives a document the term a question asks by', () => {
     const hasher = 'Cache checksums to help with slow hashing of large local or (S)FTP files';
     expect(documentTerms(hasher)).toEqual(expect.arrayContaining(terms('SFTP FTP')));
+  });
+});
+
+/** What a search of a formatter's docs finds for the Python versions a project supports. */
+const TARGET_VERSIONS = [
+  passage(
+    'faq.md',
+    'Which Python versions does Black support?',
+    'Black generally supports all Python versions supported by CPython. We promise to support at ' +
+      'least all Python versions that have not reached their end of life.',
+    'Frequently Asked Questions',
+  ),
+  passage(
+    'the_black_code_style.md',
+    'Pragmatism › The magic trailing comma',
+    'Just delete that trailing comma and Black will collapse your code into one line if it fits. If ' +
+      'you must, you can recover the behaviour of early versions of Black with the option ' +
+      '`--skip-magic-trailing-comma`.',
+    'The Black code style',
+  ),
+  passage(
+    'the_basics.md',
+    'Command line options › `-t`, `--target-version`',
+    "Python versions that should be supported by Black's output. You should include all versions " +
+      'that your code supports.\n\n```console\n$ black -t py311 -t py312 -t py313\n```',
+    'The basics',
+  ),
+];
+
+describe('stop words', () => {
+  it('drop the modal "must", as they drop "should" and "can"', () => {
+    expect(terms('which Python versions my code must support')).toEqual(
+      terms('which Python versions my code support'),
+    );
+  });
+
+  it('give "must" no weight, where it weighed most as the rarest word', () => {
+    // An aside "If you must, …" held the question's heaviest word; the answer quoted it after the
+    // FAQ, and not the option that sets the versions.
+    const choice = rankedChoice(
+      'How do I tell Black which Python versions my code must support?',
+      TARGET_VERSIONS,
+    )!;
+    expect(choice.weights.has('must')).toBe(false);
+    const coverage = (doc: string) =>
+      choice.ranked.find((r) => r.passage.chunk.document_id === doc)!.coverage;
+    expect(coverage('the_basics.md')).toBeGreaterThan(coverage('the_black_code_style.md'));
   });
 });

@@ -9,7 +9,7 @@ import {
 } from '@docqa/tokenize';
 
 const STOP = new Set(
-  'a about all also am an and any are as at be been both but by can could do does did each either for from had has have how i if in into is it its just me more most my of on or other our over should so some such than that the their them then there these they this those to too us very was we were what when where which who whom why will with would you your'.split(
+  'a about all also am an and any are as at be been both but by can could do does did each either for from had has have how i if in into is it its just me more most must my of on or other our over should so some such than that the their them then there these they this those to too us very was we were what when where which who whom why will with would you your'.split(
     ' ',
   ),
 );
