@@ -125,6 +125,8 @@ describe('impliedWords', () => {
 
   it('gives the one word docs write for a common idiom of the question', () => {
     expect(impliedWords('How can I tell if my rclone is out of date?')).toBe('outdated');
+    expect(impliedWords('How do I check which of my dependencies have newer versions?')).toBe('outdated');
+    expect(impliedWords('How do I upgrade to a newer version?')).toBe('');
     expect(impliedWords('Is there a way to get rid of duplicate files automatically?')).toBe('remove');
     expect(impliedWords('Can rclone upload more files at the same time?')).toBe('parallel');
     expect(impliedWords('Convert them all at once')).toBe('parallel');
