@@ -24,12 +24,14 @@ const LOCAL_NETWORK =
  * stop word to search, is the "self" of `pnpm self-update` or a self-signed certificate; working
  * "without network access", "without an internet connection" or with "no internet connection" is
  * working "offline". Common English idioms for a thing docs name in one word: what is "out of
- * date", or "has newer versions", is "outdated" (`pnpm outdated`), to "get rid of" is to "remove",
- * things done "at the same time" or "at once" run in "parallel", and what "takes the longest" is
- * the "slowest" (`--durations`' "slowest durations"). What is done "without" a thing is its
- * "non-" form (see {@link WITHOUT_THING}). A "command-line tool" (interface, client, program,
- * utility) is the product's "CLI", which docs name its package by (`docsify-cli`,
- * `@continuedev/cli`); a local network is the "LAN" (see {@link LOCAL_NETWORK}).
+ * date", or "has newer versions" or "updates available", is "outdated" (`pnpm outdated`), to "get
+ * rid of" is to "remove", things done "at the same time" or "at once" run in "parallel", what
+ * "takes the longest" is the "slowest" (`--durations`' "slowest durations"), a request given time
+ * "before pnpm gives up" has a "timeout" (`fetchTimeout`), and "server-side rendering" is "SSR"
+ * (`ssr: false`). What is done "without" a thing is its "non-" form (see {@link WITHOUT_THING}).
+ * A "command-line tool" (interface, client, program, utility) is the product's "CLI", which docs
+ * name its package by (`docsify-cli`, `@continuedev/cli`); a local network is the "LAN" (see
+ * {@link LOCAL_NETWORK}).
  */
 const IMPLIED_WORDS: readonly (readonly [RegExp, string])[] = [
   [/\b(?:itself|themselves)\b/i, 'self'],
@@ -37,7 +39,12 @@ const IMPLIED_WORDS: readonly (readonly [RegExp, string])[] = [
     /\bwithout (?:an? |any )?(?:network|internet|connection)\b|\bno (?:internet|network) (?:connection|access)\b/i,
     'offline',
   ],
-  [/\bout of date\b|\b(?:have|has|with) (?:a )?newer (?:versions?|releases?)\b/i, 'outdated'],
+  [
+    /\bout of date\b|\b(?:have|has|with) (?:a )?(?:newer (?:versions?|releases?)|updates? available)\b/i,
+    'outdated',
+  ],
+  [/\bgives? up\b|\bgiving up\b/i, 'timeout'],
+  [/\bserver[- ]side render(?:ing|ed)?\b/i, 'ssr'],
   [/\bget rid of\b/i, 'remove'],
   [/\bat the same time\b|\bat once\b/i, 'parallel'],
   [/\btakes? (?:the )?longest\b/i, 'slowest'],

@@ -127,6 +127,13 @@ describe('impliedWords', () => {
     expect(impliedWords('How can I tell if my rclone is out of date?')).toBe('outdated');
     expect(impliedWords('How do I check which of my dependencies have newer versions?')).toBe('outdated');
     expect(impliedWords('How do I upgrade to a newer version?')).toBe('');
+    expect(impliedWords('Is there a command that shows which packages have updates available?')).toBe(
+      'outdated',
+    );
+    expect(impliedWords('How do I give slow registry requests more time before pnpm gives up?')).toBe(
+      'timeout',
+    );
+    expect(impliedWords('How do I turn off server-side rendering?')).toBe('ssr');
     expect(impliedWords('Is there a way to get rid of duplicate files automatically?')).toBe('remove');
     expect(impliedWords('Can rclone upload more files at the same time?')).toBe('parallel');
     expect(impliedWords('Convert them all at once')).toBe('parallel');
