@@ -27,8 +27,9 @@ const LOCAL_NETWORK =
  * date", or "has newer versions" or "updates available", is "outdated" (`pnpm outdated`), to "get
  * rid of" is to "remove", things done "at the same time" or "at once" run in "parallel", what
  * "takes the longest" is the "slowest" (`--durations`' "slowest durations"), a request given time
- * "before pnpm gives up" has a "timeout" (`fetchTimeout`), and "server-side rendering" is "SSR"
- * (`ssr: false`). What is done "without" a thing is its "non-" form (see {@link WITHOUT_THING}).
+ * "before pnpm gives up" has a "timeout" (`fetchTimeout`), a "single-page app" is an "SPA", and
+ * doing a thing "without really doing it" is a "dry" run (`--dry-run`). What is done "without" a
+ * thing is its "non-" form (see {@link WITHOUT_THING}).
  * A "command-line tool" (interface, client, program, utility) is the product's "CLI", which docs
  * name its package by (`docsify-cli`, `@continuedev/cli`); a local network is the "LAN" (see
  * {@link LOCAL_NETWORK}).
@@ -44,7 +45,8 @@ const IMPLIED_WORDS: readonly (readonly [RegExp, string])[] = [
     'outdated',
   ],
   [/\bgives? up\b|\bgiving up\b/i, 'timeout'],
-  [/\bserver[- ]side render(?:ing|ed)?\b/i, 'ssr'],
+  [/\bsingle[- ]page app(?:lication)?s?\b/i, 'spa'],
+  [/\bwithout (?:really|actually) [a-z]+ing\b/i, 'dry'],
   [/\bget rid of\b/i, 'remove'],
   [/\bat the same time\b|\bat once\b/i, 'parallel'],
   [/\btakes? (?:the )?longest\b/i, 'slowest'],
