@@ -27,12 +27,12 @@ const LOCAL_NETWORK =
  * date", or "has newer versions" or "updates available", is "outdated" (`pnpm outdated`), to "get
  * rid of" is to "remove", things done "at the same time" or "at once" run in "parallel", what
  * "takes the longest" is the "slowest" (`--durations`' "slowest durations"), a request given time
- * "before pnpm gives up" has a "timeout" (`fetchTimeout`), a "single-page app" is an "SPA", and
- * doing a thing "without really doing it" is a "dry" run (`--dry-run`). What is done "without" a
- * thing is its "non-" form (see {@link WITHOUT_THING}).
- * A "command-line tool" (interface, client, program, utility) is the product's "CLI", which docs
- * name its package by (`docsify-cli`, `@continuedev/cli`); a local network is the "LAN" (see
- * {@link LOCAL_NETWORK}).
+ * "before pnpm gives up" has a "timeout" (`fetchTimeout`), "server-side rendering" is "SSR" and a
+ * "single-page app" an "SPA" (Nuxt's `ssr: false` builds one), and doing a thing "without really
+ * doing it" is a "dry" run (`--dry-run`). What is done "without" a thing is its "non-" form (see
+ * {@link WITHOUT_THING}). A "command-line tool" (interface, client, program, utility) is the
+ * product's "CLI", which docs name its package by (`docsify-cli`, `@continuedev/cli`); a local
+ * network is the "LAN" (see {@link LOCAL_NETWORK}).
  */
 const IMPLIED_WORDS: readonly (readonly [RegExp, string])[] = [
   [/\b(?:itself|themselves)\b/i, 'self'],
@@ -45,6 +45,7 @@ const IMPLIED_WORDS: readonly (readonly [RegExp, string])[] = [
     'outdated',
   ],
   [/\bgives? up\b|\bgiving up\b/i, 'timeout'],
+  [/\bserver[- ]side render(?:ing|ed)?\b/i, 'ssr'],
   [/\bsingle[- ]page app(?:lication)?s?\b/i, 'spa'],
   [/\bwithout (?:really|actually) [a-z]+ing\b/i, 'dry'],
   [/\bget rid of\b/i, 'remove'],

@@ -133,6 +133,7 @@ describe('impliedWords', () => {
     expect(impliedWords('How do I give slow registry requests more time before pnpm gives up?')).toBe(
       'timeout',
     );
+    expect(impliedWords('How do I turn off server-side rendering?')).toBe('ssr');
     expect(impliedWords('How do I build a single-page app?')).toBe('spa');
     expect(impliedWords('How do I try it first without really publishing?')).toBe('dry non');
     expect(impliedWords('How do I publish without a token?')).toBe('non');
