@@ -28,7 +28,7 @@ export function terms(text: string): string[] {
  * "Ones", which only stands for things the question or the turn before names ("how do I leave out
  * the ones under a second?", after the slowest test durations): it names nothing the docs write,
  * and as a word few sections hold it weighed most and declined the question. ("One" is kept: as
- * often a number as a pronoun, "one router only".)
+ * often a number as a pronoun, "one router only"; as a pronoun it weighs little, see `ONE_PRONOUN`.)
  */
 const PRONOUN = 'ones';
 
